@@ -1,0 +1,45 @@
+"""Matching typed text to canonical moves, shared by every engine."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from rules.core.errors import AmbiguousMoveError, IllegalMoveError, ParseError
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    """Lower case, single spaces, no surrounding space: the form moves are compared in."""
+    return _SPACES.sub(" ", text.strip().lower())
+
+
+def match_move(
+    text: str,
+    legal: Iterable[str],
+    *,
+    aliases: Mapping[str, str] | None = None,
+) -> str:
+    """The one legal move ``text`` means: exact (normalised) match, an alias, or a unique prefix.
+
+    Raises ``ParseError`` for empty text, ``AmbiguousMoveError`` when a prefix fits several moves and
+    ``IllegalMoveError`` when nothing fits. Engines that can tell "malformed" from "not legal now"
+    check the syntax themselves first.
+    """
+    wanted = normalize(text)
+    if not wanted:
+        raise ParseError("Type a move.")
+    if aliases:
+        wanted = normalize(aliases.get(wanted, wanted))
+    moves = list(legal)
+    by_norm = {normalize(m): m for m in moves}
+    if wanted in by_norm:
+        return by_norm[wanted]
+    prefixed = [m for n, m in by_norm.items() if n.startswith(wanted)]
+    if len(prefixed) == 1:
+        return prefixed[0]
+    if prefixed:
+        shown = ", ".join(prefixed[:5]) + (" …" if len(prefixed) > 5 else "")
+        raise AmbiguousMoveError(f"'{text.strip()}' could mean {shown}.")
+    raise IllegalMoveError(f"'{text.strip()}' is not a legal move now.")

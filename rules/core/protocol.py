@@ -1,0 +1,72 @@
+"""The engine contract every game implements (see DESIGN.md).
+
+A ``State`` is an engine's own object; only the engine looks inside it. Everything that leaves the
+engine is JSON-able: moves are text, views and results are dicts, events are dicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeAlias, runtime_checkable
+
+State: TypeAlias = Any
+Event: TypeAlias = dict[str, Any]
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """One game's rules: pure functions of an immutable-by-contract state."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """A fresh game; raises ``SetupError`` for a bad player count or option."""
+        ...
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """Seats that must act now (several at once in simultaneous phases); empty when over."""
+        ...
+
+    def legal_moves(self, state: State, seat: int) -> list[str]:
+        """Every legal move of ``seat`` in canonical notation, in a stable order."""
+        ...
+
+    def play(self, state: State, seat: int, move: str) -> tuple[State, list[Event]]:
+        """The state after ``seat`` plays ``move`` and the events it caused.
+
+        Accepts any unambiguous spelling of a legal move. Never changes ``state``; raises a
+        ``RulesError`` when the move is refused.
+        """
+        ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). JSON-able."""
+        ...
+
+    def is_over(self, state: State) -> bool: ...
+
+    def result(self, state: State) -> dict[str, Any]:
+        """Final scores: see ``rules.core.result`` for the shape."""
+        ...
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """The exact state as JSON-able data; ``load(dump(s))`` is equal to ``s``."""
+        ...
+
+    def load(self, data: Mapping[str, Any]) -> State: ...
+
+
+@runtime_checkable
+class Notation(Protocol):
+    """What every engine offers beyond ``Rules`` for the bot: canonical parsing and readable labels."""
+
+    def parse_move(self, state: State, seat: int, text: str) -> str:
+        """The canonical legal move meant by ``text``; raises ``RulesError`` if none or several."""
+        ...
+
+    def describe_move(self, state: State, seat: int, move: str) -> str:
+        """A short human label for a legal move (autocomplete, buttons)."""
+        ...

@@ -1,0 +1,44 @@
+"""The shape of ``Rules.result``, built in one place so every game reports scores alike.
+
+    {"categories": ["money", ...],                     # score categories, in display order
+     "players": [{"seat": 0, "total": 41, "points": {"money": 12, ...}, "rank": 1, "tiebreak": 0}, ...],
+     "ranking": [[0], [2, 1]],                          # seats grouped by place, best first
+     "winners": [0]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+
+def build_result(
+    categories: Sequence[str],
+    points: Sequence[Mapping[str, int]],
+    tiebreaks: Sequence[int] | None = None,
+) -> dict[str, Any]:
+    """Rank seats by total, then by ``tiebreaks`` (higher is better); equal seats share a place."""
+    tiebreaks = list(tiebreaks) if tiebreaks is not None else [0] * len(points)
+    players: list[dict[str, Any]] = []
+    for seat, pts in enumerate(points):
+        total = sum(pts.get(c, 0) for c in categories)
+        players.append(
+            {"seat": seat, "total": total, "points": {c: pts.get(c, 0) for c in categories},
+             "tiebreak": tiebreaks[seat]}
+        )
+    keys = sorted({(p["total"], p["tiebreak"]) for p in players}, reverse=True)
+    ranking: list[list[int]] = []
+    for key in keys:
+        group = [p["seat"] for p in players if (p["total"], p["tiebreak"]) == key]
+        ranking.append(group)
+    place = 1
+    for group in ranking:
+        for seat in group:
+            players[seat]["rank"] = place
+        place += len(group)
+    return {
+        "categories": list(categories),
+        "players": players,
+        "ranking": ranking,
+        "winners": list(ranking[0]) if ranking else [],
+    }
