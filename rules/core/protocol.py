@@ -2,6 +2,18 @@
 
 A ``State`` is an engine's own object; only the engine looks inside it. Everything that leaves the
 engine is JSON-able: moves are text, views and results are dicts, events are dicts.
+
+Every view carries these keys, whatever the game, so the bot and the renderer can rely on them:
+
+    game      the rules id ("gwt", "santafe")
+    viewer    the seat the view is for, or None for a spectator
+    players   the number of seats
+    to_act    sorted list of seats that must act now
+    over      whether the game has ended
+    decision  None when over, else {"seats": [...], "prompt": "what must be decided now, in words"}
+    round     the current round or turn number, as the game counts it
+
+plus the game's own public board and, for the viewer only, their private hand and choices.
 """
 
 from __future__ import annotations
@@ -57,6 +69,9 @@ class Rules(Protocol):
         ...
 
     def load(self, data: Mapping[str, Any]) -> State: ...
+
+
+VIEW_KEYS = frozenset({"game", "viewer", "players", "to_act", "over", "decision", "round"})
 
 
 @runtime_checkable
