@@ -1,0 +1,81 @@
+"""P3: engine speed. Random full games per title and player count, legal-move listing, replay, dump size.
+
+Run: python bench/engine.py [--games N]
+Targets: random full game median GWT 4p <= 0.3 s, Santa Fe 5p <= 0.05 s; legal_moves median <= 1 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+import rules
+from rules.core.playout import random_playout, replay
+
+TARGETS = {("gwt", 4): 0.3, ("santafe", 5): 0.05}
+LEGAL_TARGET = 0.001
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bench_game(game_id: str, players: int, games: int) -> dict[str, float]:
+    engine = rules.get(game_id)
+    times, lengths, longest = [], [], None
+    for seed in range(games):
+        start = time.perf_counter()
+        playout = random_playout(engine, players, seed)
+        times.append(time.perf_counter() - start)
+        lengths.append(len(playout.moves))
+        if longest is None or len(playout.moves) > len(longest.moves):
+            longest = playout
+    assert longest is not None
+    # legal-move listing on every state of the longest game
+    state = engine.new_game(players, longest.seed, longest.options)
+    legal_times = []
+    for seat, move in longest.moves:
+        start = time.perf_counter()
+        engine.legal_moves(state, seat)
+        legal_times.append(time.perf_counter() - start)
+        state, _ = engine.play(state, seat, move)
+    start = time.perf_counter()
+    replay(engine, players, longest.seed, longest.options, longest.moves)
+    replay_time = time.perf_counter() - start
+    dump_size = len(json.dumps(engine.dump(state), separators=(",", ":")))
+    return {
+        "game_median_s": statistics.median(times),
+        "game_p95_s": percentile(times, 0.95),
+        "moves_median": statistics.median(lengths),
+        "legal_median_ms": statistics.median(legal_times) * 1000,
+        "legal_p95_ms": percentile(legal_times, 0.95) * 1000,
+        "replay_longest_s": replay_time,
+        "longest_moves": len(longest.moves),
+        "dump_kib": dump_size / 1024,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30, help="random games per title and player count")
+    args = parser.parse_args()
+    print(f"{'game':8} {'p':>2} {'median s':>9} {'p95 s':>8} {'target':>7} {'ratio':>6} {'moves':>6} "
+          f"{'legal ms':>9} {'legal p95':>9} {'replay s':>9} {'dump KiB':>9}")
+    for game_id in ("santafe", "gwt"):
+        engine = rules.get(game_id)
+        for players in range(engine.min_players, engine.max_players + 1):
+            r = bench_game(game_id, players, args.games)
+            target = TARGETS.get((game_id, players))
+            ratio = f"{r['game_median_s'] / target:6.2f}" if target else "     -"
+            print(f"{game_id:8} {players:>2} {r['game_median_s']:9.4f} {r['game_p95_s']:8.4f} "
+                  f"{(f'{target:.2f}' if target else '-'):>7} {ratio} {r['moves_median']:6.0f} "
+                  f"{r['legal_median_ms']:9.3f} {r['legal_p95_ms']:9.3f} {r['replay_longest_s']:9.4f} "
+                  f"{r['dump_kib']:9.1f}")
+    print(f"legal_moves target: median <= {LEGAL_TARGET * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
