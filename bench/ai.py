@@ -1,0 +1,136 @@
+"""Computer players: strength against random play and decision time.
+
+Run: python bench/ai.py [--games N] [--game gwt|santafe] [--players 2 3 ...] [--level 1] [--jobs 2]
+
+For every game and player count, plays N games with one seat at ``--level`` and every other seat at level 0
+(random legal moves); the strong seat rotates through the seats game by game. Games are driven with the engine
+directly (new_game / to_act / view / legal_moves / play), every decision through ``rules.ai.choose_move``.
+Prints the strong seat's win rate (sole and shared wins), the average score of each level and the time per
+decision of each level (median, p95, max). Target: the heuristic wins at least 90% of its games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import rules
+from rules.ai import choose_move
+
+TARGET_WIN_RATE = 0.9
+MAX_DECISIONS = 50_000
+
+
+@dataclass
+class GameRecord:
+    """One finished game from the strong seat's side."""
+
+    strong_seat: int
+    winners: list[int]
+    scores: list[int]
+    times: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per decision
+    finished: bool = True
+
+
+def play_game(game_id: str, players: int, seed: int, level: int) -> GameRecord:
+    """One game: seat ``seed % players`` plays at ``level``, the others at level 0."""
+    engine = rules.get(game_id)
+    strong = seed % players
+    levels = [level if seat == strong else 0 for seat in range(players)]
+    times: dict[int, list[float]] = {lv: [] for lv in set(levels)}
+    state = engine.new_game(players, seed)
+    decisions = 0
+    while not engine.is_over(state) and decisions < MAX_DECISIONS:
+        for seat in sorted(engine.to_act(state)):
+            if engine.is_over(state) or seat not in engine.to_act(state):
+                continue
+            view = engine.view(state, seat)
+            legal = engine.legal_moves(state, seat)
+            start = time.perf_counter()
+            move = choose_move(game_id, view, legal, levels[seat], seed * 100_003 + decisions)
+            times[levels[seat]].append(time.perf_counter() - start)
+            state, _ = engine.play(state, seat, move)
+            decisions += 1
+    if not engine.is_over(state):
+        return GameRecord(strong, [], [0] * players, times, finished=False)
+    result = engine.result(state)
+    scores = [p["total"] for p in result["players"]]
+    return GameRecord(strong, list(result["winners"]), scores, times)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _run(args: tuple[str, int, int, int]) -> GameRecord:
+    return play_game(*args)
+
+
+def bench(game_id: str, players: int, games: int, level: int, jobs: int) -> dict[str, float]:
+    tasks = [(game_id, players, seed, level) for seed in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            records = list(pool.map(_run, tasks, chunksize=4))
+    else:
+        records = [_run(t) for t in tasks]
+    done = [r for r in records if r.finished]
+    sole = sum(1 for r in done if r.winners == [r.strong_seat])
+    shared = sum(1 for r in done if r.strong_seat in r.winners)
+    strong_scores = [r.scores[r.strong_seat] for r in done]
+    random_scores = [s for r in done for seat, s in enumerate(r.scores) if seat != r.strong_seat]
+    figures: dict[str, float] = {
+        "games": len(records),
+        "unfinished": len(records) - len(done),
+        "win_rate": sole / len(done) if done else 0.0,
+        "win_or_tie_rate": shared / len(done) if done else 0.0,
+        "score_strong": statistics.mean(strong_scores) if done else 0.0,
+        "score_random": statistics.mean(random_scores) if random_scores else 0.0,
+    }
+    for lv in sorted({level, 0}):
+        times = [t for r in records for t in r.times.get(lv, [])]
+        if times:
+            figures[f"l{lv}_decisions"] = len(times)
+            figures[f"l{lv}_median_ms"] = statistics.median(times) * 1000
+            figures[f"l{lv}_p95_ms"] = percentile(times, 0.95) * 1000
+            figures[f"l{lv}_max_ms"] = max(times) * 1000
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--game", choices=sorted(rules.GAMES), action="append")
+    parser.add_argument("--players", type=int, nargs="*")
+    parser.add_argument("--level", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    for game_id in args.game or sorted(rules.GAMES):
+        engine = rules.get(game_id)
+        counts = args.players or range(engine.min_players, engine.max_players + 1)
+        for players in counts:
+            start = time.perf_counter()
+            f = bench(game_id, players, args.games, args.level, args.jobs)
+            verdict = "ok" if f["win_rate"] >= TARGET_WIN_RATE else "BELOW TARGET"
+            line = (
+                f"{game_id:8} {players}p  level {args.level} vs random: wins {f['win_rate']:.1%} "
+                f"(incl. ties {f['win_or_tie_rate']:.1%}) over {int(f['games'])} games "
+                f"[{verdict}]; unfinished {int(f['unfinished'])}; "
+                f"avg score level {args.level} {f['score_strong']:.1f}, random {f['score_random']:.1f}"
+            )
+            print(line)
+            for lv in sorted({args.level, 0}):
+                if f"l{lv}_decisions" in f:
+                    print(
+                        f"{'':12} level {lv} decision: median {f[f'l{lv}_median_ms']:.2f} ms, "
+                        f"p95 {f[f'l{lv}_p95_ms']:.2f} ms, max {f[f'l{lv}_max_ms']:.2f} ms "
+                        f"over {int(f[f'l{lv}_decisions'])} decisions"
+                    )
+            print(f"{'':12} ({time.perf_counter() - start:.1f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
