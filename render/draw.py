@@ -1,0 +1,128 @@
+"""Small drawing primitives every picture shares: text, discs, boxes, hand icons, arrows."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from render.theme import font, text_on
+
+Point = tuple[float, float]
+
+
+def text(
+    d: ImageDraw.ImageDraw,
+    xy: Point,
+    value: object,
+    size: int,
+    fill: str,
+    anchor: str = "mm",
+    bold: bool = False,
+) -> None:
+    """Draw ``value`` at ``xy``; bold is a thin stroke in the same colour (the bundled face has no bold)."""
+    d.text(
+        xy,
+        str(value),
+        font=font(size),
+        fill=fill,
+        anchor=anchor,
+        stroke_width=1 if bold else 0,
+        stroke_fill=fill,
+    )
+
+
+def text_width(value: object, size: int) -> float:
+    return font(size).getlength(str(value))
+
+
+def fit_text(value: str, size: int, width: float) -> str:
+    """``value`` shortened with an ellipsis so it fits ``width`` pixels at ``size``."""
+    if text_width(value, size) <= width:
+        return value
+    while value and text_width(value + "…", size) > width:
+        value = value[:-1]
+    return value + "…"
+
+
+def disc(
+    d: ImageDraw.ImageDraw,
+    centre: Point,
+    radius: float,
+    fill: str,
+    outline: str = "#222222",
+    label: object | None = None,
+    size: int | None = None,
+    width: int = 2,
+) -> None:
+    """A filled circle, optionally with a centred label in a readable colour."""
+    x, y = centre
+    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=outline, width=width)
+    if label is not None:
+        text(d, centre, label, size or max(10, int(radius * 1.2)), text_on(fill), bold=True)
+
+
+def box(
+    d: ImageDraw.ImageDraw,
+    rect: Sequence[float],
+    fill: str | None,
+    outline: str | None = "#222222",
+    radius: int = 6,
+    width: int = 2,
+) -> None:
+    d.rounded_rectangle(tuple(rect), radius=radius, fill=fill, outline=outline, width=width)  # type: ignore[arg-type]
+
+
+def square(d: ImageDraw.ImageDraw, centre: Point, half: float, fill: str, outline: str = "#222222") -> None:
+    x, y = centre
+    d.rectangle((x - half, y - half, x + half, y + half), fill=fill, outline=outline, width=2)
+
+
+def hand(d: ImageDraw.ImageDraw, centre: Point, size: float, colour: str) -> None:
+    """A simple open-hand glyph (palm and four fingers): the fee symbol of Great Western Trail."""
+    x, y = centre
+    s = size / 10
+    d.rounded_rectangle(
+        (x - 3.5 * s, y - 1 * s, x + 3.5 * s, y + 5 * s), radius=max(1, int(2 * s)), fill=colour
+    )
+    for i in range(4):
+        fx = x - 3.2 * s + i * 2.2 * s
+        top = y - 5 * s + (abs(i - 1.5) * 0.8 * s)
+        d.rounded_rectangle((fx, top, fx + 1.6 * s, y + s), radius=max(1, int(0.8 * s)), fill=colour)
+    d.polygon(
+        [(x + 3.2 * s, y + 1.5 * s), (x + 5.5 * s, y - 1.5 * s), (x + 4.5 * s, y + 3.5 * s)], fill=colour
+    )
+
+
+def arrow(
+    d: ImageDraw.ImageDraw, start: Point, end: Point, colour: str, width: int = 3, head: float = 10
+) -> None:
+    """A straight arrow from ``start`` to ``end`` with a filled head."""
+    d.line((start, end), fill=colour, width=width)
+    angle = math.atan2(end[1] - start[1], end[0] - start[0])
+    left = (end[0] - head * math.cos(angle - 0.45), end[1] - head * math.sin(angle - 0.45))
+    right = (end[0] - head * math.cos(angle + 0.45), end[1] - head * math.sin(angle + 0.45))
+    d.polygon([end, left, right], fill=colour)
+
+
+def cross(d: ImageDraw.ImageDraw, centre: Point, half: float, colour: str, width: int = 3) -> None:
+    x, y = centre
+    d.line((x - half, y - half, x + half, y + half), fill=colour, width=width)
+    d.line((x - half, y + half, x + half, y - half), fill=colour, width=width)
+
+
+def wrap(value: str, size: int, width: float) -> list[str]:
+    """Split ``value`` into lines no wider than ``width`` pixels (words are never broken)."""
+    lines: list[str] = []
+    current = ""
+    for word in value.split():
+        trial = f"{current} {word}".strip()
+        if current and text_width(trial, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines

@@ -1,0 +1,215 @@
+"""The printed part of the Great Western Trail board, drawn once per theme and player count."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.draw import arrow, box, cross, disc, hand, text
+from render.gwt.layout import hazard_type, kind, layout, point, teepee_value
+from render.layers import cached_layer
+from render.theme import Theme
+
+# Worker columns of the job market, left to right; a column is used from this player count up.
+JOB_COLUMNS = (("4", 4), ("3", 3), ("2", 2), ("", 1))
+JOB_ROW_H = 40
+JOB_HEADER = 58
+
+
+def job_cell(row: int, column: int) -> tuple[float, float, float, float]:
+    """Pixel box of the job market cell at 0-based ``row`` and ``column`` (column 0 = row cost)."""
+    x0, y0, _, _ = layout()["regions"]["job_market"]
+    left = x0 + 6 + (0 if column == 0 else 46 + (column - 1) * 44)
+    width = 44 if column == 0 else 42
+    top = y0 + JOB_HEADER + row * JOB_ROW_H
+    return (left, top, left + width, top + JOB_ROW_H - 4)
+
+
+@cached_layer
+def board_layer(theme: Theme, players: int) -> Image.Image:
+    """Background, city strip, railroad, trail spaces, market frames and legend."""
+    img = Image.new("RGB", tuple(layout()["canvas"]), theme.background)
+    d = ImageDraw.Draw(img)
+    _cities(d, theme)
+    _railroad(d, theme)
+    _trail(d, theme)
+    _job_market(d, theme, players)
+    _frames(d, theme)
+    return img
+
+
+def _cities(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+    cities = layout()["cities"]
+    for city in cities.values():
+        x0, y0, x1, _y1 = city["box"]
+        box(
+            d,
+            city["box"],
+            theme.panel,
+            theme.panel_edge if city["white_only"] else theme.ink,
+            radius=8,
+            width=2 if city["white_only"] else 3,
+        )
+        text(d, ((x0 + x1) / 2, y0 + 14), city["label"], theme.text, theme.ink, bold=True)
+        disc(d, (x0 + 18, y0 + 40), 13, theme.ink, theme.ink, city["value"], size=theme.text_small)
+        if city["note"]:
+            text(d, (x1 - 6, y0 + 40), city["note"], theme.text_small - 2, theme.good, anchor="rm")
+    for left, right, label in layout()["city_arrows"]:
+        a, b = cities[left]["box"], cities[right]["box"]
+        mid = ((a[2] + b[0]) / 2, a[3] - 6)
+        colour = theme.highlight if label.startswith("-") else theme.good
+        text(d, (mid[0], mid[1] + 3), label.split()[0], theme.text_small - 1, colour, bold=True)
+
+
+def _railroad(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+    rail = layout()["railroad"]
+    spaces = rail["spaces"]
+    r = rail["space_radius"]
+    first, last = spaces["0"], spaces["39"]
+    d.line((first[0], first[1], last[0], last[1]), fill=theme.ink, width=4)
+    for station in rail["stations"].values():
+        if station["after"] < 39:
+            a = spaces[str(station["after"])]
+            b = spaces[str(station["after"] + 1)]
+            t = station["turnout"]
+            d.line((a[0], a[1], t[0], t[1] - 20, b[0], b[1]), fill=theme.ink, width=3)
+    for n in layout()["transport_crosses"]:
+        a, b = spaces[str(n)], spaces[str(n + 1)]
+        cross(d, ((a[0] + b[0]) / 2, a[1] - 22), 4, theme.highlight, width=2)
+    for key, (x, y) in spaces.items():
+        disc(d, (x, y), r, theme.panel, theme.ink, width=2)
+        text(d, (x, y), key, theme.text_small - 2, theme.muted)
+    for _number, station in rail["stations"].items():
+        x, y = station["turnout"]
+        rect = (x - 48, y - 20, x + 48, y + 36)
+        box(d, rect, theme.panel, theme.ink if station["white_only"] else theme.highlight, radius=6, width=2)
+        text(
+            d, (x - 44, y - 10), f"${station['cost']}", theme.text_small, theme.money, anchor="lm", bold=True
+        )
+        text(d, (x + 44, y - 10), f"{station['vp']} VP", theme.text_small, theme.ink, anchor="rm")
+    text(d, (spaces["39"][0] - 60, spaces["39"][1] - 26), "back 1+ → +$3", theme.text_small - 3, theme.muted)
+
+
+def _trail(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+    data = layout()
+    r = data["node_radius"]
+    woods = set(data["woods"])
+    for a, b in data["trail_edges"]:
+        d.line((point(a), point(b)), fill=theme.muted, width=5)
+    for location in data["trail"]:
+        x, y = point(location)
+        k = kind(location)
+        if location in woods:
+            d.ellipse((x - r - 9, y - r - 9, x + r + 9, y + r + 9), fill=theme.woods)
+        if k == "kc":
+            box(d, (x - 52, y - 34, x + 52, y + 34), theme.panel, theme.ink, radius=10, width=3)
+            text(d, (x, y - 16), "Kansas", theme.text, theme.ink, bold=True)
+            text(d, (x, y + 6), "City", theme.text, theme.ink, bold=True)
+        elif k == "start":
+            box(d, (x - 28, y - 18, x + 28, y + 18), theme.panel, theme.ink, radius=8)
+            text(d, (x, y), "Start", theme.text_small, theme.ink)
+        elif k == "hazard":
+            colour = theme.hazard(hazard_type(location))
+            d.rounded_rectangle(
+                (x - r, y - r, x + r, y + r), radius=5, fill=theme.panel, outline=colour, width=3
+            )
+            text(d, (x, y), location.split("-")[-1], theme.text_small - 2, colour)
+        elif k == "teepee":
+            value = teepee_value(location)
+            d.regular_polygon((x, y, r), 3, fill=theme.panel, outline=theme.ink, width=2)
+            text(
+                d,
+                (x, y + 5),
+                f"{value:+d}",
+                theme.text_small - 2,
+                theme.highlight if value < 0 else theme.money,
+            )
+        elif k == "neutral":
+            d.rounded_rectangle((x - r, y - r, x + r, y + r), radius=5, fill=theme.faint, outline=theme.ink)
+        else:
+            d.ellipse((x - r, y - r, x + r, y + r), fill=theme.panel, outline=theme.ink, width=2)
+        risk = data["risk"].get(location)
+        if risk:
+            text(
+                d,
+                (x, y + r + 8),
+                "risk" if risk == "any" else "risk J",
+                theme.text_small - 4,
+                theme.highlight,
+            )
+    _x0, y0, x1, y1 = data["regions"]["indian_trade"]
+    text(d, (x1 + 4, (y0 + y1) / 2), "trade only", theme.text_small - 2, theme.muted, anchor="lm")
+
+
+def _job_market(d: ImageDraw.ImageDraw, theme: Theme, players: int) -> None:
+    data = layout()
+    x0, y0, x1, y1 = data["regions"]["job_market"]
+    box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
+    text(d, ((x0 + x1) / 2, y0 + 14), "Job market", theme.text, theme.ink, bold=True)
+    for column, (label, needs) in enumerate(JOB_COLUMNS, 1):
+        cx0, _, cx1, _ = job_cell(0, column)
+        text(
+            d,
+            ((cx0 + cx1) / 2, y0 + 40),
+            f"{label}p" if label else "all",
+            theme.text_small - 2,
+            theme.ink if players >= needs else theme.faint,
+        )
+    cattle_rows = set(data["job_market_cattle_rows"])
+    for row, cost in enumerate(data["job_market_costs"]):
+        cx0, cy0, cx1, cy1 = job_cell(row, 0)
+        text(d, ((cx0 + cx1) / 2, (cy0 + cy1) / 2), f"${cost}", theme.text_small, theme.money, bold=True)
+        for column, (_, needs) in enumerate(JOB_COLUMNS, 1):
+            rect = job_cell(row, column)
+            usable = players >= needs
+            d.rounded_rectangle(
+                rect,
+                radius=4,
+                fill=theme.background if usable else theme.faint,
+                outline=theme.panel_edge if usable else theme.faint,
+            )
+        if row in cattle_rows:
+            # the token entering this row refills the cattle market
+            arrow(d, (cx0 - 2, cy0 - 2), (cx0 + 14, cy0 - 2), "#D4A017", width=3, head=7)
+    _, _last_top, _, last_bottom = job_cell(len(data["job_market_costs"]) - 1, 0)
+    text(
+        d,
+        (x0 + 8, last_bottom + 10),
+        "token off: game end, +2 VP",
+        theme.text_small - 3,
+        theme.highlight,
+        anchor="lm",
+    )
+
+
+def _frames(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+    regions = layout()["regions"]
+    for name, title in (
+        ("cattle_market", "Cattle market"),
+        ("objectives", "Objectives"),
+        ("foresight", "Kansas City supply"),
+    ):
+        x0, y0, x1, y1 = regions[name]
+        box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
+        text(d, ((x0 + x1) / 2, y0 + 14), title, theme.text, theme.ink, bold=True)
+    fx0, fy0, _fx1, _fy1 = regions["foresight"]
+    for column in range(3):
+        cx = fx0 + 40 + column * 75
+        text(d, (cx, fy0 + 36), f"{column + 1}", theme.text_small, theme.muted)
+    _legend(d, theme)
+
+
+def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+    _x0, y0, x1, _y1 = layout()["regions"]["status"]
+    lx = x1 - 560
+    y = y0 + 62
+    hand(d, (lx + 10, y), 18, theme.hand("green"))
+    hand(d, (lx + 30, y), 18, theme.hand("black"))
+    text(d, (lx + 44, y), "fees", theme.text_small, theme.ink, anchor="lm")
+    lx += 100
+    for hazard in ("flood", "drought", "rockfall"):
+        colour = theme.hazard(hazard)
+        d.rounded_rectangle((lx, y - 9, lx + 18, y + 9), radius=3, fill=colour)
+        text(d, (lx + 24, y), hazard, theme.text_small, theme.ink, anchor="lm")
+        lx += 92
+    d.ellipse((lx, y - 10, lx + 20, y + 10), fill=theme.woods)
+    text(d, (lx + 26, y), "woods", theme.text_small, theme.ink, anchor="lm")

@@ -1,0 +1,105 @@
+"""The final score sheet: one column per player, one row per score category, winners highlighted."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.draw import box, disc, fit_text, text
+from render.theme import DEFAULT, Theme
+
+TITLES = {"gwt": "Great Western Trail", "santafe": "Santa Fe"}
+LABEL_W = 300
+COLUMN_W = 190
+ROW_H = 40
+HEAD_H = 150
+PAD = 24
+
+
+def category_label(key: str) -> str:
+    """``"cattle_cards"`` -> ``"Cattle cards"``."""
+    words = key.replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def render_result(
+    result: Mapping[str, Any],
+    names: Sequence[str],
+    game_id: str,
+    theme: Theme = DEFAULT,
+) -> Image.Image:
+    """The score breakdown of a finished game (``result`` as built by ``rules.core.result``)."""
+    categories: list[str] = list(result["categories"])
+    players = sorted(result["players"], key=lambda p: (p["rank"], p["seat"]))
+    winners = set(result["winners"])
+    width = PAD * 2 + LABEL_W + COLUMN_W * len(players)
+    height = HEAD_H + ROW_H * (len(categories) + 1) + PAD * 2 + 20
+    img = Image.new("RGB", (width, height), theme.background)
+    d = ImageDraw.Draw(img)
+    text(
+        d,
+        (PAD, PAD + 4),
+        f"{TITLES.get(game_id, game_id)}: final scores",
+        theme.title,
+        theme.ink,
+        anchor="lt",
+        bold=True,
+    )
+    top = HEAD_H + PAD - 10
+    for i, category in enumerate([*categories, "total"]):
+        y = top + i * ROW_H
+        if i % 2 == 0:
+            d.rectangle((PAD, y, width - PAD, y + ROW_H), fill=theme.panel)
+        label = "Total" if category == "total" else category_label(category)
+        text(
+            d,
+            (PAD + 12, y + ROW_H / 2),
+            label,
+            theme.text_large if category == "total" else theme.text,
+            theme.ink,
+            anchor="lm",
+            bold=category == "total",
+        )
+    total_y = top + len(categories) * ROW_H
+    d.line((PAD, total_y, width - PAD, total_y), fill=theme.ink, width=2)
+    for column, player in enumerate(players):
+        x0 = PAD + LABEL_W + column * COLUMN_W
+        cx = x0 + COLUMN_W / 2
+        seat = player["seat"]
+        won = seat in winners
+        if won:
+            box(
+                d,
+                (x0 + 4, PAD + 52, x0 + COLUMN_W - 4, total_y + ROW_H + 4),
+                None,
+                theme.highlight,
+                radius=10,
+                width=4,
+            )
+        disc(d, (cx, PAD + 78), 16, theme.player(seat), theme.ink, seat + 1)
+        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        text(d, (cx, PAD + 108), fit_text(name, theme.text, COLUMN_W - 16), theme.text, theme.ink, bold=won)
+        place = "Winner" if won else f"{_ordinal(player['rank'])} place"
+        text(d, (cx, PAD + 132), place, theme.text_small, theme.highlight if won else theme.muted, bold=won)
+        for i, category in enumerate(categories):
+            value = player["points"].get(category, 0)
+            colour = theme.highlight if value < 0 else (theme.ink if value else theme.muted)
+            text(d, (cx, top + i * ROW_H + ROW_H / 2), value, theme.text, colour)
+        text(d, (cx, total_y + ROW_H / 2), player["total"], theme.text_large, theme.ink, bold=True)
+    if any(p.get("tiebreak") for p in players):
+        text(
+            d,
+            (PAD, height - PAD),
+            "Ties are broken as the rules say (shown order is the final ranking).",
+            theme.text_small,
+            theme.muted,
+            anchor="lb",
+        )
+    return img
+
+
+def _ordinal(n: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+    return f"{n}{suffix}"
