@@ -1,0 +1,83 @@
+"""``SantaFeRules``: the engine contract (rules.core.protocol) on top of the state, flow and notation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.errors import GameOverError, NotYourTurnError, RulesError, SetupError
+from rules.core.events import Event
+from rules.santafe import flow, notation, state, view
+from rules.santafe.state import SantaFeState
+
+OPTIONS = {"advanced": False, "buy_track": False}
+
+
+class SantaFeRules:
+    id = "santafe"
+    title = "Santa Fe"
+    min_players = 2
+    max_players = 5
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SantaFeState:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                f"Santa Fe is for {self.min_players} to {self.max_players} players, not {players}."
+            )
+        chosen = dict(OPTIONS)
+        for key, value in (options or {}).items():
+            if key not in OPTIONS:
+                raise SetupError(f"Unknown Santa Fe option '{key}'; known: {', '.join(OPTIONS)}.")
+            if not isinstance(value, bool):
+                raise SetupError(f"Option '{key}' is true or false.")
+            chosen[key] = value
+        s = state.new_state(players, seed, chosen["advanced"], chosen["buy_track"])
+        flow.start(s)
+        return s
+
+    def to_act(self, s: SantaFeState) -> frozenset[int]:
+        return flow.to_act(s)
+
+    def legal_moves(self, s: SantaFeState, seat: int) -> list[str]:
+        return list(flow.options(s, seat))
+
+    def parse_move(self, s: SantaFeState, seat: int, text: str) -> str:
+        self._check_turn(s, seat)
+        return notation.parse(s, seat, text)
+
+    def describe_move(self, s: SantaFeState, seat: int, move: str) -> str:
+        return notation.describe(s, seat, move)
+
+    def play(self, s: SantaFeState, seat: int, move: str) -> tuple[SantaFeState, list[Event]]:
+        self._check_turn(s, seat)
+        legal = flow.options(s, seat)
+        key = move if move in legal else notation.parse(s, seat, move)
+        new = s.clone()
+        events = flow.apply(new, seat, legal[key])
+        return new, events
+
+    def view(self, s: SantaFeState, seat: int | None) -> dict[str, Any]:
+        return view.view(s, seat)
+
+    def is_over(self, s: SantaFeState) -> bool:
+        return s.over
+
+    def result(self, s: SantaFeState) -> dict[str, Any]:
+        return view.result(s)
+
+    def dump(self, s: SantaFeState) -> dict[str, Any]:
+        return state.dump(s)
+
+    def load(self, data: Mapping[str, Any]) -> SantaFeState:
+        try:
+            return state.load(dict(data))
+        except (TypeError, ValueError) as exc:
+            raise RulesError(f"Not a Santa Fe state: {exc}") from exc
+
+    @staticmethod
+    def _check_turn(s: SantaFeState, seat: int) -> None:
+        if s.over:
+            raise GameOverError("The game is over.")
+        if seat not in flow.to_act(s):
+            waiting = ", ".join(str(p + 1) for p in sorted(flow.to_act(s)))
+            raise NotYourTurnError(f"It is not your turn: waiting for player(s) {waiting}.")

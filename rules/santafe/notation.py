@@ -1,0 +1,296 @@
+"""Reading typed moves and labelling legal ones.
+
+Typed text is normalised (case, spaces), then aliases are rewritten into the canonical words
+(railroad names -> colours, city names or ids -> city slugs, "dt" -> "double", "chi kcy" ->
+"chi-kcy"), cards of an exchange are put in canonical order, and the result is matched against the
+legal moves (exact, then a unique prefix). When nothing matches, ``explain`` says why in words.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules.core.errors import IllegalMoveError, ParseError, RulesError
+from rules.core.notation import match_move, normalize
+from rules.santafe import board, flow, track
+from rules.santafe.state import BUY_TRACK, CHOOSE, DRAW, EXCHANGE, LAY, NO_ENGINEER, SantaFeState
+
+VERBS = ("play", "lay", "branch", "draw", "buy", "exchange", "keep", "done", "pass")
+
+_RAILROAD_WORDS = sorted(board.RAILROAD_ALIASES, key=len, reverse=True)
+_RAILROAD_RE = re.compile(r"\b(" + "|".join(re.escape(w) for w in _RAILROAD_WORDS) + r")(?=\s|$|\+)")
+
+
+def _city_aliases() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for i, name in enumerate(board.CITY_NAME):
+        for alias in (name.lower(), name.lower().replace(".", ""), board.CITY_IDS[i].lower()):
+            found[alias] = board.CITY_SLUG[i]
+    return found
+
+
+CITY_ALIASES = _city_aliases()
+_CITY_WORDS = "|".join(re.escape(w) for w in sorted(CITY_ALIASES, key=len, reverse=True))
+_CITY_RE = re.compile(r"(?<![\w-])(" + _CITY_WORDS + r")(?![\w-])")
+_DOUBLE_RE = re.compile(r"\b(double turn|doubleturn|dt)\b")
+
+
+def rewrite(text: str) -> str:
+    """Canonical words for the aliases in normalised ``text``."""
+    t = re.sub(r"\s*\+\s*", "+", text)
+    verb = t.split(" ", 1)[0]
+    if verb == "discard":
+        t = "exchange" + t[len(verb):]
+        verb = "exchange"
+    t = _DOUBLE_RE.sub("double", t)
+    if verb in ("play", "exchange"):
+        head, _, tail = t.partition("+")
+        head = _CITY_RE.sub(lambda m: CITY_ALIASES[m.group(1)], head)
+        tail = _RAILROAD_RE.sub(lambda m: board.RAILROAD_ALIASES[m.group(1)], tail)
+        t = head + ("+" + tail if tail else "")
+    if verb in ("lay", "branch", "buy"):
+        t = _RAILROAD_RE.sub(lambda m: board.RAILROAD_ALIASES[m.group(1)], t)
+    if verb in ("lay", "branch"):
+        words = t.replace(" - ", "-").split(" ")
+        # "lay blue chi kcy" -> "lay blue chi-kcy"
+        t = f"{words[0]} {words[1]} {words[2]}-{words[3]}" if len(words) == 4 else " ".join(words)
+    if verb == "exchange":
+        cards = t.split(" ")[1:]
+        if all(c in board.SLUG_INDEX for c in cards):
+            cards.sort(key=lambda c: board.SLUG_INDEX[c])
+            t = " ".join(["exchange", *cards])
+    return t
+
+
+def parse(s: SantaFeState, seat: int, text: str) -> str:
+    """The canonical legal move ``text`` means, or a ``RulesError`` saying why there is none."""
+    legal = flow.options(s, seat)
+    wanted = normalize(text)
+    if wanted in legal:
+        return wanted
+    if not wanted:
+        raise ParseError("Type a move.")
+    canonical = rewrite(wanted)
+    if canonical in legal:
+        return canonical
+    try:
+        return match_move(canonical, legal)
+    except IllegalMoveError:
+        verb = canonical.split(" ", 1)[0]
+        if not any(v.startswith(verb) for v in VERBS):
+            raise ParseError(
+                f"'{text.strip()}' is not a Santa Fe move: moves start with "
+                + ", ".join(VERBS) + "."
+            ) from None
+        raise explain(s, seat, canonical) from None
+
+
+def explain(s: SantaFeState, seat: int, move: str) -> RulesError:
+    """Why ``move`` (canonical words, not legal now) is refused."""
+    words = move.split(" ")
+    verb = words[0]
+    wrong_time = {
+        "play": "Cards are played at the start of a round.",
+        "lay": "Track is laid in the two laying turns.",
+        "branch": "Branches are started in the laying turns.",
+        "draw": "Cards are drawn after the second laying turn.",
+        "exchange": "A Double Turn player exchanges at the start of the second laying turn.",
+        "keep": "A Double Turn player exchanges at the start of the second laying turn.",
+        "done": "'done' ends a Double Turn player's laying turn after a piece.",
+    }
+    if verb == "play" and s.phase == CHOOSE:
+        return _explain_play(s, seat, move)
+    if verb in ("lay", "branch") and s.phase == LAY:
+        if s.step == EXCHANGE:
+            return IllegalMoveError("First keep your city cards or exchange some (Double Turn).")
+        return _explain_lay(s, seat, words)
+    if verb == "exchange" and s.phase == LAY and s.step == EXCHANGE:
+        missing = [w for w in words[1:] if w not in board.SLUG_INDEX]
+        if missing:
+            return ParseError(f"There is no city '{missing[0]}'.")
+        wanted = [board.SLUG_INDEX[w] for w in words[1:]]
+        hand = list(s.hand[seat])
+        for c in wanted:
+            if c not in hand:
+                return IllegalMoveError(f"You have no more {board.CITY_NAME[c]} cards in your hand.")
+            hand.remove(c)
+        return IllegalMoveError(f"The city deck has only {len(s.deck)} cards left.")
+    if verb in ("draw", "buy") and s.phase in (DRAW, BUY_TRACK):
+        return _explain_draw(s, seat, words)
+    if verb == "pass" and s.phase == LAY:
+        return IllegalMoveError("You must lay a piece of track: no passing while a free piece fits.")
+    if verb in wrong_time:
+        return IllegalMoveError(f"'{move}' is not possible now. {wrong_time[verb]}")
+    return IllegalMoveError(f"'{move}' is not a legal move now.")
+
+
+def _explain_play(s: SantaFeState, seat: int, move: str) -> RulesError:
+    card, _, branch = move[len("play "):].partition("+")
+    held = s.branch_held[seat]
+    if card == "double":
+        if s.round == 1:
+            return IllegalMoveError("In the first round everybody plays a city card.")
+        if not s.doubles[seat]:
+            return IllegalMoveError("You have no Double Turn card in your hand.")
+    elif card in board.SLUG_INDEX:
+        city = board.SLUG_INDEX[card]
+        if city not in s.hand[seat]:
+            return IllegalMoveError(f"You have no {board.CITY_NAME[city]} card in your hand.")
+    else:
+        return ParseError(f"There is no card '{card}': play a city or 'double'.")
+    if held >= 0 and not branch:
+        colour = board.RAILROADS[held]
+        return IllegalMoveError(f"Your Branch Line card must be played this round: add '+branch {colour}'.")
+    if held < 0 and branch:
+        return IllegalMoveError("You hold no Branch Line card.")
+    return IllegalMoveError(f"Your Branch Line card is the {board.railroad_label(held)} one.")
+
+
+def _railroad(word: str) -> int:
+    colour = board.RAILROAD_ALIASES.get(word, word)
+    if colour not in board.RAILROAD_INDEX:
+        raise ParseError(f"No railroad '{word}': use blue, white, green, red or yellow.")
+    return board.RAILROAD_INDEX[colour]
+
+
+def _explain_lay(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
+    if len(words) != 3:
+        return ParseError(f"Write '{words[0]} <railroad> <from>-<to>', e.g. '{words[0]} blue chi-kcy'.")
+    try:
+        r = _railroad(words[1])
+    except ParseError as exc:
+        return exc
+    key = words[2]
+    if key not in board.KEY_DIRECTION:
+        return ParseError(f"No line '{key}': name a connection by its two city ids, e.g. chi-kcy.")
+    a, b = board.KEY_DIRECTION[key]
+    name = board.railroad_label(r)
+    if not track.piece_source(s, seat, r):
+        if s.supply[r] == 0 and any(s.bought[p][r] for p in range(s.players)):
+            return IllegalMoveError(f"No free {name} track is left and you have bought none.")
+        return IllegalMoveError(f"No {name} track is left.")
+    if words[0] == "branch":
+        if s.branch_on[seat] != r:
+            return IllegalMoveError(f"You have no {board.RAILROAD_NAME[r]} Branch Line card to use now.")
+        if not s.connected[r] >> a & 1:
+            return IllegalMoveError(f"The {name} does not reach {board.CITY_NAME[a]}.")
+    elif a not in s.heads[r] and not any(k == key for h in s.heads[r] for k, _, _ in track.exits(s, r, h)):
+        return IllegalMoveError(f"The {name} has no railhead at {board.CITY_NAME[a]}.")
+    lines = [line for _, target, opts in board.CITY_EXITS[a] if target == b for line, _, _ in opts]
+    if any(s.line_owner[line] == r for line in lines) and len(lines) > 1:
+        return IllegalMoveError(f"The {name} already runs on the other line between "
+                                f"{board.CITY_NAME[a]} and {board.CITY_NAME[b]}.")
+    if all(s.line_owner[line] >= 0 for line in lines):
+        owner = board.RAILROAD_NAME[s.line_owner[lines[0]]]
+        return IllegalMoveError(
+            f"The line {board.CITY_NAME[a]}–{board.CITY_NAME[b]} is taken by the {owner}."
+        )
+    if s.laid >= flow.pieces_allowed(s, seat):
+        return IllegalMoveError("You have laid all your pieces this turn.")
+    return IllegalMoveError(f"Not enough money: you have ${s.money[seat]}.")
+
+
+def _explain_draw(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
+    if s.phase == BUY_TRACK:
+        if words[:2] != ["buy", "track"]:
+            return IllegalMoveError("Now each player may buy one piece ('buy track <railroad>') or pass.")
+        if len(words) != 3:
+            return ParseError("Write 'buy track <railroad>'.")
+        try:
+            r = _railroad(words[2])
+        except ParseError as exc:
+            return exc
+        if not s.supply[r]:
+            return IllegalMoveError(f"No free {board.railroad_label(r)} track is left to buy.")
+        return IllegalMoveError(f"Not enough money: a piece costs $1 and you have ${s.money[seat]}.")
+    if s.hand_size(seat) >= 5:
+        return IllegalMoveError("Your hand is full.")
+    what = words[1] if len(words) > 1 else ""
+    if words[0] == "buy" and what == "branch":
+        if len(words) != 3:
+            return ParseError("Write 'buy branch <railroad>'.")
+        try:
+            r = _railroad(words[2])
+        except ParseError as exc:
+            return exc
+        price = flow.branch_price(s)
+        if s.branch_held[seat] >= 0:
+            return IllegalMoveError("You already hold a Branch Line card.")
+        if not s.branch_pool[r]:
+            return IllegalMoveError(f"No {board.RAILROAD_NAME[r]} Branch Line card is left.")
+        return IllegalMoveError(f"Not enough money: a Branch Line card costs ${price} and you have "
+                                f"${s.money[seat]}.")
+    if words[0] == "buy" and what == "track":
+        return IllegalMoveError("Track is bought after drawing, and only with the optional rule.")
+    if what == "city":
+        return IllegalMoveError("The city deck is empty.")
+    if what == "double":
+        return IllegalMoveError("No Double Turn card is left to take.")
+    if what == "engineer":
+        if not s.advanced:
+            return IllegalMoveError("Engineer cards are used only in the advanced game.")
+        if s.engineer[seat] != NO_ENGINEER:
+            return IllegalMoveError("You already have an Engineer card.")
+        return IllegalMoveError("No Engineer card is left.")
+    return ParseError("Draw 'city', 'double' or 'engineer', or 'buy branch <railroad>'.")
+
+
+def describe(s: SantaFeState, seat: int, move: str) -> str:
+    """A short readable label for a legal move."""
+    action: tuple[Any, ...] | None = flow.options(s, seat).get(move)
+    if action is None:
+        return move
+    kind = action[0]
+    if kind == "choose":
+        _, city, double = action
+        held = s.branch_held[seat]
+        text = "Play nothing"
+        if city >= 0:
+            text = f"Play {board.CITY_NAME[city]} (value {board.CITY_VALUE[city]})"
+        elif double:
+            text = "Play a Double Turn card"
+        if held >= 0:
+            text += f" with the {board.RAILROAD_NAME[held]} Branch Line card"
+        return text
+    if kind in ("lay", "branch"):
+        _, r, _, seg, _, cost, source = action
+        a, b = board.KEY_DIRECTION[move.rsplit(" ", 1)[1]]
+        line = board.SEG_LINE[seg]
+        segs = board.LINE_SEGS[line]
+        number = segs.index(seg) + 1
+        if board.CONN_ENDS[board.LINE_CONN[line]][0] != a:
+            number = len(segs) - number + 1
+        text = (f"{board.railroad_label(r)}: {board.CITY_NAME[a]} → {board.CITY_NAME[b]}, "
+                f"piece {number}/{len(segs)}")
+        if kind == "branch":
+            text = "Branch " + text
+        marks = [m for m, on in (("river", board.SEG_RIVER[seg]), ("mountain", board.SEG_MOUNTAIN[seg]))
+                 if on]
+        if marks:
+            text += " (" + ", ".join(marks) + (f", ${cost}" if cost else "") + ")"
+        if source == track.BOUGHT:
+            text += " [your bought piece]"
+        return text
+    if kind == "exchange":
+        cards = action[1]
+        if not cards:
+            return "Keep your city cards"
+        return "Exchange " + ", ".join(board.CITY_NAME[c] for c in cards)
+    if kind == "stop":
+        return "Pass (lay no piece)" if move == "pass" else "Done laying"
+    if kind == "draw":
+        what = action[1]
+        if what == "city":
+            return f"Draw a city card ({len(s.deck)} left)"
+        if what == "double":
+            return f"Take a Double Turn card ({s.doubles_pool} left)"
+        if what == "branch":
+            return f"Buy the {board.railroad_label(action[2])} Branch Line card for ${flow.branch_price(s)}"
+        return "Take an Engineer card (free; your hand holds four cards from now on)"
+    if kind == "buy_track":
+        r = action[1]
+        return "Buy no track" if r < 0 else f"Buy a {board.railroad_label(r)} piece for $1"
+    if kind == "engineer":
+        return f"Buy an Engineer card for ${flow.ENGINEER_PRICE}" if action[1] else "Buy no Engineer card"
+    return move

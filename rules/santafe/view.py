@@ -1,0 +1,130 @@
+"""What a seat may see, and the final score."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.result import build_result
+from rules.santafe import board, flow
+from rules.santafe.state import (
+    BUY_TRACK,
+    CHOOSE,
+    DRAW,
+    ENGINEERS,
+    EXCHANGE,
+    HAND_LIMIT,
+    LAY,
+    NO_ENGINEER,
+    SantaFeState,
+)
+
+CATEGORIES = ("money", "cities")
+
+
+def city_points(s: SantaFeState, seat: int) -> int:
+    """Each played city card: its value times the number of different railroads reaching the city."""
+    return sum(board.CITY_VALUE[c] * s.railroads_at(c) for c in s.played[seat])
+
+
+def sevens(s: SantaFeState, seat: int) -> int:
+    return sum(1 for c in s.played[seat] if board.CITY_VALUE[c] == 7)
+
+
+def result(s: SantaFeState) -> dict[str, Any]:
+    points = [{"money": s.money[p], "cities": city_points(s, p)} for p in range(s.players)]
+    # Ties go to the player who played the most value-7 city cards.
+    return build_result(CATEGORIES, points, [sevens(s, p) for p in range(s.players)])
+
+
+def prompt(s: SantaFeState) -> str:
+    if s.phase == ENGINEERS:
+        return f"Player {s.current() + 1}: buy an Engineer card for $4, or pass."
+    if s.phase == CHOOSE:
+        waiting = ", ".join(str(p + 1) for p in range(s.players) if s.choice[p] is None)
+        first = " (city cards only in the first round)" if s.round == 1 else ""
+        return f"Everybody chooses a card to play{first}; waiting for player(s) {waiting}."
+    seat = s.current()
+    if s.phase == LAY:
+        if s.step == EXCHANGE:
+            return f"Player {seat + 1}: keep your city cards or exchange some (Double Turn)."
+        left = flow.pieces_allowed(s, seat) - s.laid
+        return (f"Player {seat + 1}: lay track (laying turn {s.lay_turn}, up to {left} more "
+                f"piece{'s' if left > 1 else ''}).")
+    if s.phase == DRAW:
+        need = HAND_LIMIT - s.hand_size(seat)
+        return f"Player {seat + 1}: draw {need} card{'s' if need > 1 else ''}."
+    if s.phase == BUY_TRACK:
+        return f"Player {seat + 1}: buy one piece of track for $1, or pass."
+    return ""
+
+
+def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
+    acting = sorted(flow.to_act(s))
+    revealed = s.phase != CHOOSE
+    seats = []
+    for p in range(s.players):
+        seat: dict[str, Any] = {
+            "seat": p,
+            "money": s.money[p],
+            "hand_size": s.hand_size(p),
+            "played": [board.CITY_IDS[c] for c in s.played[p]],
+            "branch_card": board.RAILROADS[s.branch_held[p]] if s.branch_held[p] >= 0 else None,
+            "engineer": s.engineer[p] != NO_ENGINEER,
+            "bought_track": {board.RAILROADS[r]: n for r, n in enumerate(s.bought[p]) if n},
+            "double_turn": s.double_on[p],
+            "branch_in_play": board.RAILROADS[s.branch_on[p]] if s.branch_on[p] >= 0 else None,
+            "chosen": s.choice[p] is not None,
+            "play": flow.describe_choice(p, s.choice[p]) if revealed and s.choice[p] is not None else None,
+            "city_points": city_points(s, p),
+        }
+        seats.append(seat)
+    railroads = []
+    for r, colour in enumerate(board.RAILROADS):
+        mask = s.connected[r]
+        railroads.append({
+            "id": colour,
+            "name": board.RAILROAD_NAME[r],
+            "home": board.CITY_IDS[board.HOME[r]],
+            "supply": s.supply[r],
+            "railheads": [board.NODE_IDS[h] for h in s.heads[r]],
+            "cities": [board.CITY_IDS[c] for c in range(board.CITY_COUNT) if mask >> c & 1],
+            "branch_cards": s.branch_pool[r],
+        })
+    data: dict[str, Any] = {
+        "game": "santafe",
+        "viewer": viewer,
+        "players": s.players,
+        "to_act": acting,
+        "over": s.over,
+        "decision": None if s.over else {"seats": acting, "prompt": prompt(s), "kind": decision_kind(s)},
+        "round": s.round,
+        "phase": s.phase,
+        "lay_turn": s.lay_turn if s.phase == LAY else None,
+        "first_player": s.first,
+        "options": {"advanced": s.advanced, "buy_track": s.buy_track},
+        "seats": seats,
+        "railroads": railroads,
+        "track": {board.SEG_ID[g]: board.RAILROADS[r] for g, r in enumerate(s.occupant) if r >= 0},
+        "deck": len(s.deck),
+        "double_turn_cards": s.doubles_pool,
+        "engineer_cards": s.engineer_pool,
+        "end_reason": s.end_reason or None,
+    }
+    if viewer is not None and 0 <= viewer < s.players:
+        choice = s.choice[viewer]
+        data["hand"] = {
+            "cities": [board.CITY_IDS[c] for c in s.hand[viewer]],
+            "double_turn": s.doubles[viewer],
+            "branch": board.RAILROADS[s.branch_held[viewer]] if s.branch_held[viewer] >= 0 else None,
+            "engineer": s.engineer[viewer] != NO_ENGINEER,
+        }
+        data["choice"] = flow.describe_choice(viewer, choice) if choice is not None else None
+    if s.over:
+        data["result"] = result(s)
+    return data
+
+
+def decision_kind(s: SantaFeState) -> str:
+    if s.phase == LAY:
+        return "exchange" if s.step == EXCHANGE else "lay"
+    return s.phase
