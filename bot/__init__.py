@@ -1,0 +1,1 @@
+"""The Discord bot: discord.py cogs and views over the discord-free services and SQLite storage."""

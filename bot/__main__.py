@@ -1,0 +1,111 @@
+"""``python -m bot``: the composition root.
+
+    python -m bot               run the bot (DISCORD_TOKEN and other settings from the environment or .env)
+    python -m bot migrate       bring the database schema up to date
+    python -m bot backup PATH   copy the live database to PATH
+    python -m bot sandbox       play against a simulated Discord on this machine (no token needed)
+
+Settings are listed in .env.example. Failures a person can fix are one line on stderr, not a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import discord
+from dotenv import load_dotenv
+
+from bot.client import BoardGameBot
+from bot.log import setup_logging
+from bot.settings import Settings, SettingsError, load_settings
+from bot.storage.db import Database, open_database
+from bot.storage.migrate import MigrationError, backup_file, migrate_file
+
+log = logging.getLogger("bot")
+
+
+class StartError(Exception):
+    """Something the person starting the bot must fix; the message is the whole explanation."""
+
+
+def build_bot(db: Database, settings: Settings, **options: object) -> BoardGameBot:
+    """The real bot with the real service over ``db``."""
+    from bot.services.games import GameService
+
+    return BoardGameBot(games=GameService(db), settings=settings, **options)  # type: ignore[arg-type]
+
+
+async def run_bot(settings: Settings) -> None:
+    db = await open_database(settings.database_path)
+    try:
+        async with build_bot(db, settings) as bot:
+            try:
+                await bot.start(settings.token)
+            except discord.LoginFailure:
+                raise StartError(
+                    "Discord refused DISCORD_TOKEN: copy the bot token again from the developer portal."
+                ) from None
+            except discord.PrivilegedIntentsRequired:
+                raise StartError(
+                    "Discord refused the connection: this bot asks for no privileged intents."
+                ) from None
+    finally:
+        await db.close()
+
+
+async def run_sandbox(settings: Settings) -> None:
+    from bot.loopback.sandbox import run_sandbox as sandbox
+
+    pictures = settings.database_path.with_name("sandbox-pictures")
+    await sandbox(lambda db: build_bot(db, settings), settings.database_path, pictures)
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Board game bot for Discord.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the bot (the default)")
+    sub.add_parser("migrate", help="apply pending database migrations")
+    backup = sub.add_parser("backup", help="copy the live database to PATH")
+    backup.add_argument("path", type=Path)
+    sandbox = sub.add_parser("sandbox", help="play on a simulated Discord, no token needed")
+    sandbox.add_argument("--database", type=Path, default=None, help="database file for the sandbox")
+    return parser.parse_args(list(argv))
+
+
+def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if env is None:
+        load_dotenv()
+        env = os.environ
+    command = args.command or "run"
+    try:
+        settings = load_settings(env, require_token=command == "run")
+        setup_logging(settings.log_level, secret=settings.token)
+        if command == "migrate":
+            before, after = asyncio.run(migrate_file(settings.database_path))
+            print(f"{settings.database_path}: schema {before} -> {after}")
+        elif command == "backup":
+            dest = asyncio.run(backup_file(settings.database_path, args.path))
+            print(f"backed up {settings.database_path} to {dest}")
+        elif command == "sandbox":
+            if args.database is not None:
+                settings = Settings(**{**settings.__dict__, "database_path": args.database})
+            asyncio.run(run_sandbox(settings))
+        else:
+            asyncio.run(run_bot(settings))
+    except (SettingsError, StartError, MigrationError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,12 @@
+"""Slash-command cogs. Each cog parses the interaction, calls the game service and presents the result."""
+
+EXTENSIONS = (
+    "bot.cogs.errors",
+    "bot.cogs.lobby",
+    "bot.cogs.play",
+    "bot.cogs.history",
+    "bot.cogs.reminders",
+    "bot.cogs.help",
+    "bot.cogs.stats",
+    "bot.cogs.admin",
+)

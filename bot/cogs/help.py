@@ -1,0 +1,76 @@
+"""/help (how the bot works), /rules (each game's rules by topic)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.help_text import BOT_TOPICS, RULES
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+TITLES = {"gwt": "Great Western Trail", "santafe": "Santa Fe"}
+OVERVIEW = (
+    "I run asynchronous games of **Great Western Trail** and **Santa Fe**, one per channel or thread. "
+    "Open one with /game gwt or /game santafe, play with the **Play** button or /move, and come back "
+    "whenever: I mention you when it is your turn. /options shows what you can do right now."
+)
+
+
+class Help(commands.Cog):
+    def __init__(self, bot: BoardGameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="How to use this bot")
+    @app_commands.describe(topic="a part of the bot to explain (default: an overview of all)")
+    async def help(
+        self,
+        interaction: discord.Interaction,
+        topic: Literal["start", "play", "follow", "reminders", "absent", "admin"] | None = None,
+    ) -> None:
+        embed = discord.Embed(title="Board game bot", colour=discord.Colour.blurple())
+        if topic is None:
+            embed.description = OVERVIEW
+            for title, text in BOT_TOPICS.values():
+                embed.add_field(name=title, value=text[:1024], inline=False)
+        else:
+            title, text = BOT_TOPICS[topic]
+            embed.title, embed.description = title, text
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="rules", description="The rules of a game, by topic")
+    @app_commands.describe(game="which game", topic="a part of the rules (leave empty for the list)")
+    async def rules(
+        self, interaction: discord.Interaction, game: Literal["gwt", "santafe"], topic: str | None = None
+    ) -> None:
+        topics = RULES[game]
+        embed = discord.Embed(title=TITLES[game], colour=discord.Colour.blurple())
+        if topic is None or topic.lower() not in topics:
+            title, text = topics["goal"]
+            embed.description = f"**{title}**\n{text}\n\nTopics: " + ", ".join(sorted(topics))
+        else:
+            title, text = topics[topic.lower()]
+            embed.title = f"{TITLES[game]}: {title}"
+            embed.description = text
+        embed.set_footer(text="A summary for reminders; the rulebook is the authority.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @rules.autocomplete("topic")
+    async def rules_topic(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None) or "gwt"
+        topics = RULES.get(game, {})
+        return [
+            app_commands.Choice(name=title, value=key)
+            for key, (title, _) in topics.items()
+            if current.lower() in key or current.lower() in title.lower()
+        ][:25]
+
+
+async def setup(bot: BoardGameBot) -> None:
+    await bot.add_cog(Help(bot))

@@ -1,0 +1,86 @@
+"""Looking back: /log (recent moves as text), /board (the board now or at any earlier move), /export."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import messages
+from bot.cogs._checks import is_manager
+from bot.ui import pictures, presenters
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+EXPORT_RUNNING = (
+    "A running game's export includes its random seed, which would reveal the cards still to come, so only "
+    "server managers can export it before it ends."
+)
+
+
+@app_commands.guild_only()
+class History(commands.Cog):
+    def __init__(self, bot: BoardGameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="log", description="The recent moves of the game here, as text (only you)")
+    @app_commands.describe(count="how many lines (default 15)")
+    async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 60] = 15) -> None:
+        game = await self.bot.games.get_game(interaction.channel_id or 0)
+        lines = await self.bot.games.log(interaction.channel_id or 0, interaction.user.id, count)
+        body = presenters.bullet_block(lines, 1800) if lines else "No moves yet."
+        await interaction.response.send_message(f"**{game.title}, recent moves**\n{body}", ephemeral=True)
+
+    @app_commands.command(name="board", description="The board now, or after an earlier move")
+    @app_commands.describe(
+        move="show the board as it was after this many moves (default: now)",
+        share="post it in the channel instead of showing only you",
+    )
+    async def board(
+        self,
+        interaction: discord.Interaction,
+        move: app_commands.Range[int, 0] | None = None,
+        share: bool = False,
+    ) -> None:
+        await interaction.response.defer(ephemeral=not share, thinking=True)
+        game = await self.bot.games.get_game(interaction.channel_id or 0)
+        version = game.version if move is None else move
+        # Always the spectator's view: this may be posted publicly and never shows anyone's hand.
+        view = await self.bot.games.view_at(game.channel_id, version, None)
+        when = "now" if version == game.version else f"after move {version}"
+        embed = presenters.game_embed(
+            game, f"{game.title}: the board {when}", presenters.decision_prompt(view)
+        )
+        picture = await pictures.board(view, stem=f"board-{version}")
+        if picture is None:
+            embed.description = (embed.description or "") + "\n(The picture could not be drawn.)"
+            await interaction.followup.send(embed=embed, ephemeral=not share)
+            return
+        embed.set_image(url=f"attachment://{picture.filename}")
+        await interaction.followup.send(embed=embed, file=picture, ephemeral=not share)
+
+    @app_commands.command(
+        name="export", description="Download the game here as a JSON file (rules, seed, moves)"
+    )
+    async def export(self, interaction: discord.Interaction) -> None:
+        game = await self.bot.games.get_game(interaction.channel_id or 0)
+        if game.status in ("lobby", "active") and not is_manager(interaction):
+            await interaction.response.send_message(EXPORT_RUNNING, ephemeral=True)
+            return
+        data = await self.bot.games.export(interaction.channel_id or 0)
+        blob = json.dumps(data, indent=1, sort_keys=True).encode()
+        file = discord.File(io.BytesIO(blob), filename=f"{game.rules_id}-game-{game.id}.json")
+        await interaction.response.send_message(
+            f"{game.title}, game {game.id}: {game.version} moves. {messages.HIDDEN_NOTE}",
+            file=file,
+            ephemeral=True,
+        )
+
+
+async def setup(bot: BoardGameBot) -> None:
+    await bot.add_cog(History(bot))

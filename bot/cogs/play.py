@@ -1,0 +1,73 @@
+"""Playing: /move (autocompleted from your legal moves), /hand, /undo. Buttons share the same flow."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.ui import flow, presenters
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+MAX_CHOICES = 25
+CHOICE_LIMIT = 100
+
+
+def matching_choices(moves: list[tuple[str, str]], typed: str) -> list[app_commands.Choice[str]]:
+    """Up to 25 suggestions whose move or label contains every typed word, readable label shown."""
+    words = typed.lower().split()
+    found = []
+    for move, label in moves:
+        haystack = f"{move} {label}".lower()
+        if all(word in haystack for word in words) and len(move) <= CHOICE_LIMIT:
+            found.append(app_commands.Choice(name=presenters.clip(label, CHOICE_LIMIT), value=move))
+            if len(found) == MAX_CHOICES:
+                break
+    return found
+
+
+@app_commands.guild_only()
+class Play(commands.Cog):
+    def __init__(self, bot: BoardGameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="move", description="Make your move in the game here")
+    @app_commands.describe(move="start typing: the list shows your legal moves")
+    async def move(self, interaction: discord.Interaction, move: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await flow.play(interaction, move, expected_version=None)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            moves = await self.bot.games.legal_moves(interaction.channel_id or 0, interaction.user.id)
+        except Exception:  # no game here, or not seated: nothing to suggest
+            return []
+        return matching_choices(moves, current)
+
+    @app_commands.command(name="hand", description="See your hand, your board and your options (only you)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await flow.show_hand(interaction)
+
+    @app_commands.command(name="options", description="What you can do now, as buttons (only you)")
+    async def options(self, interaction: discord.Interaction) -> None:
+        await flow.show_options(interaction)
+
+    @app_commands.command(name="undo", description="Take back your last step, within your own turn")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        undone = await self.bot.games.undo(interaction.channel_id or 0, interaction.user.id)
+        game = getattr(undone, "game", undone)
+        self.bot.digest.drop_last(game.id)
+        await interaction.followup.send(f"Undone. The game is back at move {game.version}.", ephemeral=True)
+        await flow.show_options(interaction)
+
+
+async def setup(bot: BoardGameBot) -> None:
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,129 @@
+"""Reminders and deadlines: a background loop asks the service what is due and delivers it.
+
+The service computes everything from times stored in the database, so after a restart the loop simply
+carries on; nothing is scheduled in memory. /notify lets each player choose how they hear from the bot.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.services.models import Notification
+from bot.ui import flow, pickers, presenters
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+log = logging.getLogger(__name__)
+
+# Kinds after which the channel gets a fresh turn message (someone new must act).
+TURN_CHANGING = frozenset({"deadline", "replaced"})
+
+
+class Reminders(commands.Cog):
+    def __init__(self, bot: BoardGameBot) -> None:
+        self.bot = bot
+        self.loop = tasks.loop(seconds=bot.settings.reminder_poll_seconds)(self.tick)
+        self.loop.error(self.on_loop_error)
+
+    async def cog_load(self) -> None:
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    async def tick(self) -> None:
+        """One round: apply due deadlines, deliver due reminders."""
+        await self.bot.wait_until_ready()
+        notes = await self.bot.games.run_due(self.bot.games.clock())
+        await self.deliver(notes)
+
+    async def on_loop_error(self, error: BaseException) -> None:
+        log.error("the reminder loop failed; it keeps running", exc_info=error)
+        if not self.loop.is_running():
+            self.loop.restart()
+
+    async def deliver(self, notes: list[Notification]) -> None:
+        turn_changed: set[int] = set()
+        for note in notes:
+            try:
+                await self.deliver_one(note)
+            except discord.HTTPException:
+                log.warning("could not deliver a %s notice in channel %s", note.kind, note.channel_id)
+            if note.kind in TURN_CHANGING:
+                turn_changed.add(note.channel_id)
+        for channel_id in turn_changed:
+            game = await self.bot.games.get_game(channel_id)
+            if game.status == "active":
+                await flow.post_turn(self.bot, game, [])
+
+    async def deliver_one(self, note: Notification) -> None:
+        channel = await flow.channel_of(self.bot, note.channel_id)
+        if note.user_id is None:
+            await channel.send(
+                presenters.clip(note.text, 2000), allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
+        ping, allowed = presenters.mentions([note.user_id])
+        view = None
+        if note.kind == "reminder":
+            game = await self.bot.games.get_game(note.channel_id)
+            view = pickers.reminder_view(game.id, game.version)
+        await channel.send(
+            presenters.clip(f"{ping} {note.text}", 2000),
+            allowed_mentions=allowed,
+            **({"view": view} if view else {}),
+        )
+        if note.dm:
+            await flow.deliver_dm(self.bot, note.user_id, note.text, note.channel_id)
+
+    notify = app_commands.Group(name="notify", description="How the bot reminds you")
+
+    @notify.command(name="dm", description="Also get your turn notices as direct messages, or stop them")
+    async def dm(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await self.bot.games.set_dms(interaction.user.id, enabled)
+        text = "You will get direct messages too." if enabled else "No more direct messages."
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @notify.command(
+        name="mute", description="Silence reminders: for this turn, for the game here, or everywhere"
+    )
+    @app_commands.describe(scope="this turn only, every turn of the game here, or all your games")
+    async def mute(
+        self, interaction: discord.Interaction, scope: Literal["turn", "game", "everywhere"] = "turn"
+    ) -> None:
+        if scope == "everywhere":
+            await self.bot.games.mute(interaction.user.id, None, False)
+            text = "Reminders are off in all your games. Turn them back on with /notify unmute."
+        else:
+            game = await self.bot.games.get_game(interaction.channel_id or 0)
+            await self.bot.games.mute(interaction.user.id, game.id, scope == "turn")
+            text = "No more reminders this turn." if scope == "turn" else "No reminders in this game."
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @notify.command(name="unmute", description="Turn reminders back on everywhere")
+    async def unmute(self, interaction: discord.Interaction) -> None:
+        await self.bot.games.unmute(interaction.user.id)
+        await interaction.response.send_message("Reminders are on again.", ephemeral=True)
+
+    @notify.command(name="every", description="How often you are reminded, overriding each game's setting")
+    @app_commands.describe(hours="hours between reminders (0 = each game's own setting)")
+    async def every(
+        self, interaction: discord.Interaction, hours: app_commands.Range[int, 0, 24 * 14]
+    ) -> None:
+        await self.bot.games.set_reminder_interval(interaction.user.id, hours * 60 or None)
+        text = (
+            f"You will be reminded every {hours} h."
+            if hours
+            else "Each game's own reminder interval applies."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: BoardGameBot) -> None:
+    await bot.add_cog(Reminders(bot))

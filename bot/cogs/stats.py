@@ -1,0 +1,92 @@
+"""/stats and /leaderboard: results of finished games in this server."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.ui import presenters
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+TITLES = {"gwt": "Great Western Trail", "santafe": "Santa Fe"}
+
+
+def stats_lines(stats: dict[str, Any]) -> list[str]:
+    """One line per game title: played, won, average and best score."""
+    lines = []
+    for rules_id, entry in sorted(stats.get("games", {}).items()):
+        played = entry.get("played", 0)
+        won = entry.get("won", 0)
+        avg = entry.get("average_score")
+        best = entry.get("best_score")
+        text = f"**{TITLES.get(rules_id, rules_id)}**: {played} played, {won} won"
+        if avg is not None:
+            text += f", average {avg:.1f} points"
+        if best is not None:
+            text += f", best {best}"
+        lines.append(text)
+    return lines
+
+
+def leaderboard_lines(rows: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for place, row in enumerate(rows[:20], start=1):
+        who = f"<@{row['user_id']}>" if row.get("user_id") else row.get("name", "?")
+        lines.append(
+            f"{place}. {who}: {row.get('won', 0)} won of {row.get('played', 0)}"
+            + (f", average {row['average_score']:.1f}" if row.get("average_score") is not None else "")
+        )
+    return lines
+
+
+@app_commands.guild_only()
+class Stats(commands.Cog):
+    def __init__(self, bot: BoardGameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="stats", description="Games played and won in this server, yours or a member's"
+    )
+    @app_commands.describe(member="whose statistics (default: yours)")
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        target = member or interaction.user
+        data = await self.bot.games.stats(interaction.guild_id or 0, target.id)
+        lines = stats_lines(data) or ["No finished games yet."]
+        recent = data.get("recent", [])
+        if recent:
+            lines.append("\n**Recent games**")
+            lines.extend(
+                f"{TITLES.get(r.get('rules_id', ''), r.get('rules_id', ''))}: place {r.get('rank')}, "
+                f"{r.get('score')} points"
+                for r in recent[:5]
+            )
+        embed = discord.Embed(
+            title=f"Statistics of {getattr(target, 'display_name', target.name)}",
+            description=presenters.clip("\n".join(lines), presenters.DESCRIPTION_LIMIT),
+            colour=discord.Colour.blurple(),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="leaderboard", description="The most successful players in this server")
+    @app_commands.describe(game="one game only (default: both)")
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: Literal["gwt", "santafe"] | None = None
+    ) -> None:
+        rows = await self.bot.games.leaderboard(interaction.guild_id or 0, game)
+        lines = leaderboard_lines(rows) or ["No finished games yet."]
+        title = f"Leaderboard: {TITLES[game]}" if game else "Leaderboard"
+        embed = discord.Embed(
+            title=title,
+            description=presenters.clip("\n".join(lines), presenters.DESCRIPTION_LIMIT),
+            colour=discord.Colour.gold(),
+        )
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot: BoardGameBot) -> None:
+    await bot.add_cog(Stats(bot))

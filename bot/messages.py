@@ -1,0 +1,63 @@
+"""What the bot says: error explanations keyed by code, and the fixed sentences of the interface.
+
+Engines and services already write a specific human message for each refusal; this module adds the
+hint that tells the player what to do next, so the wording of the interface lives in one place.
+"""
+
+from __future__ import annotations
+
+from rules.core.errors import ErrorCode, RulesError
+
+GENERIC_ERROR = "Something went wrong on my side; it has been logged. Your game is unchanged."
+NO_PERMISSION = "You need the Manage Server permission for this."
+GUILD_ONLY = "Games are played in server channels and threads, not in direct messages."
+
+# Hints after a rules refusal, by the engine's error code.
+RULES_HINTS: dict[ErrorCode, str] = {
+    ErrorCode.CANNOT_PARSE: "Pick a move from the list /move offers as you type.",
+    ErrorCode.ILLEGAL: "Your legal moves are listed by /move as you type, or press Play.",
+    ErrorCode.AMBIGUOUS: "Type a little more, or pick from the list /move offers.",
+    ErrorCode.NOT_YOUR_TURN: "You will be mentioned when it is your turn.",
+    ErrorCode.GAME_OVER: "See the final scores with /game status.",
+    ErrorCode.BAD_SETUP: "Check the options with /help.",
+}
+
+# Hints after a service refusal, by the service's error code.
+SERVICE_HINTS: dict[str, str] = {
+    "no_game": "Start one here with /game gwt or /game santafe.",
+    "game_exists": "One game per channel or thread: start a thread for another.",
+    "not_in_game": "Join it with /game join while it is in the lobby.",
+    "stale_version": "The game moved on since this was posted; press Play for your current options.",
+    "busy": "Another move for this game is being processed; try again in a moment.",
+    "not_host": "Only the player who created the game (or a server manager) can do that.",
+    "undo_refused": "Undo works only within your own turn, before anything hidden was revealed.",
+    "not_active": "See where the game stands with /game status.",
+    "limit_reached": "Finish or cancel one first; a server manager can open more.",
+}
+
+
+def _ends_with_stop(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def explain_rules_error(exc: RulesError) -> str:
+    """A short answer to a refused move: what is wrong, then what to do."""
+    hint = RULES_HINTS.get(exc.code, "")
+    return f"{_ends_with_stop(exc.message)} {hint}".strip()
+
+
+def explain_service_error(code: str, message: str) -> str:
+    hint = SERVICE_HINTS.get(code, "")
+    return f"{_ends_with_stop(message)} {hint}".strip()
+
+
+# Interface sentences.
+NOT_SEATED = "You are not playing in this game; spectators can follow with /board and /log."
+NOTHING_TO_DECIDE = "You have nothing to decide right now."
+WAITING_FOR = "Waiting for {names}."
+TOO_MANY_OPTIONS = "Only the first {shown} of {total} options fit here; type /move to search them all."
+STALE_COMPONENT = "This message is from an earlier point of the game; here is where it stands now."
+OTHER_GAME = "This button belongs to a game that is no longer running in this channel."
+MUTED_TURN = "Reminders for this turn are off. You will hear from me again on your next turn."
+HIDDEN_NOTE = "Only you can see this."

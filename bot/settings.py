@@ -1,0 +1,69 @@
+"""Typed settings read from the environment (and a .env file loaded by ``python -m bot``).
+
+Every key is listed in .env.example. Defaults live here; the environment overrides them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message is one line meant for the person starting the bot."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    database_path: Path = Path("boardgames.db")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    # How often the reminder loop asks the service what is due (seconds).
+    reminder_poll_seconds: int = 60
+    # Games a user may have open (lobby or running) at once in one server, unless an admin changes it.
+    max_games_per_user: int = 5
+
+    @property
+    def command_hash_path(self) -> Path:
+        """Where the hash of the last synced command tree is kept, next to the database."""
+        return self.database_path.with_name(self.database_path.name + ".commands.json")
+
+
+def _int(env: Mapping[str, str], key: str, default: int | None, *, minimum: int = 0) -> int | None:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SettingsError(f"{key} must be a whole number, not {raw!r}.") from None
+    if value < minimum:
+        raise SettingsError(f"{key} must be at least {minimum}.")
+    return value
+
+
+def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Settings:
+    """Settings from ``env``; raises ``SettingsError`` naming the first bad key."""
+    token = env.get("DISCORD_TOKEN", "").strip()
+    if require_token and not token:
+        raise SettingsError(
+            "DISCORD_TOKEN is not set: put the bot token from the Discord developer portal in .env "
+            "or the environment."
+        )
+    level = (env.get("LOG_LEVEL", "").strip() or "INFO").upper()
+    if level not in logging.getLevelNamesMapping():
+        raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+    path = env.get("DATABASE_PATH", "").strip() or "boardgames.db"
+    poll = _int(env, "REMINDER_POLL_SECONDS", 60, minimum=5)
+    limit = _int(env, "MAX_GAMES_PER_USER", 5, minimum=1)
+    return Settings(
+        token=token,
+        database_path=Path(path),
+        dev_guild_id=_int(env, "DEV_GUILD_ID", None, minimum=1),
+        log_level=level,
+        reminder_poll_seconds=poll if poll is not None else 60,
+        max_games_per_user=limit if limit is not None else 5,
+    )

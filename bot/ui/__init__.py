@@ -1,0 +1,1 @@
+"""Discord components and presentation: custom ids, buttons and menus, embeds and pictures."""

@@ -1,0 +1,231 @@
+"""The turn flow shared by /move, move buttons and menus: submit a move, then tell everyone what changed.
+
+Who hears what:
+- the mover gets a private answer with everything the move did (their own hidden details included) and,
+  while the turn is still theirs, the next step's choices — a long GWT turn stays out of the channel;
+- the channel gets one public summary when the turn passes to someone new: what happened since the last
+  summary, the board, and a mention of exactly the players who must act now;
+- during a simultaneous choice (Santa Fe's cards) the channel hears only who has chosen, never what.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import messages
+from bot.services.models import GameInfo, MoveOutcome
+from bot.ui import pickers, pictures, presenters
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+log = logging.getLogger(__name__)
+
+
+class TurnDigest:
+    """Public event lines gathered while one player keeps acting, posted together when the turn passes.
+
+    Lines are kept per move so an undone step takes its lines with it.
+    """
+
+    def __init__(self) -> None:
+        self._moves: dict[int, list[list[str]]] = defaultdict(list)
+
+    def add(self, game_id: int, lines: list[str]) -> None:
+        self._moves[game_id].append(list(lines))
+
+    def drop_last(self, game_id: int) -> None:
+        if self._moves.get(game_id):
+            self._moves[game_id].pop()
+
+    def take(self, game_id: int) -> list[str]:
+        return [line for move in self._moves.pop(game_id, []) for line in move]
+
+
+def human_users(game: GameInfo, seats: tuple[int, ...] | list[int]) -> list[int]:
+    """The Discord users sitting at ``seats`` (computer seats have none)."""
+    wanted = set(seats)
+    return [s.user_id for s in game.seats if s.seat in wanted and not s.is_ai and s.user_id is not None]
+
+
+async def channel_of(bot: BoardGameBot, channel_id: int) -> discord.abc.Messageable:
+    channel = bot.get_channel(channel_id)
+    if channel is None:
+        channel = await bot.fetch_channel(channel_id)
+    return channel  # type: ignore[return-value]
+
+
+async def post_turn(bot: BoardGameBot, game: GameInfo, lines: list[str]) -> discord.Message | None:
+    """The public turn message: what happened, the board, and a ping for exactly who must act now."""
+    channel = await channel_of(bot, game.channel_id)
+    view = await bot.games.view_at(game.channel_id, game.version, None)
+    prompt = presenters.decision_prompt(view)
+    to_ping = human_users(game, game.to_act)
+    ping, allowed = presenters.mentions(to_ping)
+    waiting = presenters.names(game, game.to_act)
+    content = presenters.clip(
+        f"{ping} your turn: {prompt}" if ping else f"Waiting for {waiting}: {prompt}", 2000
+    )
+    embed = presenters.game_embed(
+        game,
+        f"{game.title}: {waiting} to act",
+        presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
+    )
+    picture = await pictures.board(view)
+    files = [picture] if picture else []
+    if picture:
+        embed.set_image(url=f"attachment://{picture.filename}")
+    return await channel.send(
+        content,
+        embed=embed,
+        files=files,
+        view=pickers.turn_view(game.id, game.version),
+        allowed_mentions=allowed,
+    )
+
+
+async def post_results(bot: BoardGameBot, game: GameInfo, result: dict[str, Any], lines: list[str]) -> None:
+    """The final message: last events, ranking with points per category, the score picture."""
+    channel = await channel_of(bot, game.channel_id)
+    ping, allowed = presenters.mentions(human_users(game, [s.seat for s in game.seats]))
+    embed = presenters.results_embed(game, result)
+    if lines:
+        embed.add_field(
+            name="Last moves",
+            value=presenters.bullet_block(lines[-10:], presenters.FIELD_LIMIT),
+            inline=False,
+        )
+    names = [presenters.seat_name(game, s.seat) for s in game.seats]
+    picture = await pictures.result(result, names, game.rules_id)
+    files = [picture] if picture else []
+    if picture:
+        embed.set_image(url=f"attachment://{picture.filename}")
+    await channel.send(f"{ping} the game is over.", embed=embed, files=files, allowed_mentions=allowed)
+
+
+async def post_progress(bot: BoardGameBot, game: GameInfo, seat: int) -> None:
+    """During a simultaneous choice: who has chosen, without what."""
+    channel = await channel_of(bot, game.channel_id)
+    text = f"✅ {presenters.seat_name(game, seat)} has chosen. " + messages.WAITING_FOR.format(
+        names=presenters.names(game, game.to_act)
+    )
+    await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def announce(bot: BoardGameBot, before: GameInfo, outcome: MoveOutcome) -> None:
+    """Tell the channel about a move, according to the rules in this module's docstring."""
+    game = outcome.game
+    public = presenters.event_lines(outcome.public_events)
+    if outcome.finished:
+        lines = bot.digest.take(game.id) + public
+        await post_results(bot, game, outcome.result or {}, lines)
+        return
+    if outcome.seat in outcome.to_act:
+        bot.digest.add(game.id, public)
+        return
+    still_choosing = set(outcome.to_act) and set(outcome.to_act) < set(before.to_act)
+    if still_choosing:
+        bot.digest.add(game.id, public)
+        await post_progress(bot, game, outcome.seat)
+        return
+    await post_turn(bot, game, bot.digest.take(game.id) + public)
+
+
+async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
+    """Direct messages for players who accept them; the channel message already pinged everyone."""
+    for note in outcome.notifications:
+        if note.dm and note.user_id is not None:
+            await deliver_dm(bot, note.user_id, note.text, note.channel_id)
+
+
+async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int) -> bool:
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(f"{text}\n<#{channel_id}>", allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.info("could not send a direct message to user %s", user_id)
+        return False
+    return True
+
+
+async def play(interaction: discord.Interaction, move: str, expected_version: int | None) -> None:
+    """Submit ``move`` for the user and present the outcome. The interaction must already be deferred.
+
+    The private answer goes to the original response (the deferred "thinking" message of /move, or the
+    private picker a button sits on).
+    """
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    channel_id = interaction.channel_id or 0
+    before = await bot.games.get_game(channel_id)
+    outcome = await bot.games.submit(channel_id, interaction.user.id, move, expected_version)
+    mine = presenters.event_lines(outcome.events, seat=outcome.seat)
+    summary = presenters.bullet_block(mine, 1500) if mine else f"Played {outcome.move}."
+    if outcome.seat in outcome.to_act and not outcome.finished:
+        moves = await bot.games.legal_moves(channel_id, interaction.user.id)
+        own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
+        content, picker = pickers.picker(outcome.game, moves, presenters.decision_prompt(own_view))
+        await interaction.edit_original_response(
+            content=presenters.clip(f"{summary}\n\n{content}", 2000), view=picker
+        )
+    else:
+        await interaction.edit_original_response(content=summary, view=None)
+    await announce(bot, before, outcome)
+    await notify_directly(bot, outcome)
+
+
+async def show_options(interaction: discord.Interaction, *, note: str = "") -> None:
+    """The user's current choices as a private picker, or why they have none."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    channel_id = interaction.channel_id or 0
+    game = await bot.games.get_game(channel_id)
+    seat = await bot.games.seat_of(channel_id, interaction.user.id)
+    prefix = f"{note}\n" if note else ""
+    if seat is None:
+        await _private(interaction, prefix + messages.NOT_SEATED)
+        return
+    moves = await bot.games.legal_moves(channel_id, interaction.user.id)
+    if not moves:
+        waiting = presenters.names(game, game.to_act)
+        text = messages.NOTHING_TO_DECIDE + (
+            " " + messages.WAITING_FOR.format(names=waiting) if waiting else ""
+        )
+        await _private(interaction, prefix + text)
+        return
+    own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
+    content, view = pickers.picker(game, moves, presenters.decision_prompt(own_view))
+    await _private(interaction, presenters.clip(prefix + content, 2000), view=view)
+
+
+async def _private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def show_hand(interaction: discord.Interaction) -> None:
+    """The user's hand, player area and current options, privately. Defers first: pictures take time."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    channel_id = interaction.channel_id or 0
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    game, view = await bot.games.view_for(channel_id, interaction.user.id)
+    seat = view.get("viewer")
+    if seat is None:
+        await interaction.followup.send(messages.NOT_SEATED, ephemeral=True)
+        return
+    files = [f for f in (await pictures.hand(view), await pictures.player_area(view, seat)) if f is not None]
+    moves = await bot.games.legal_moves(channel_id, interaction.user.id)
+    lines = [
+        f"**Your hand and board in {game.title}**, {presenters.seat_name(game, seat)}. {messages.HIDDEN_NOTE}"
+    ]
+    if moves:
+        prompt = presenters.decision_prompt(view)
+        lines.append(f"Now: {prompt}" if prompt else "It is your turn.")
+        lines.extend(f"• {label}" for _, label in moves[:15])
+        if len(moves) > 15:
+            lines.append(f"… and {len(moves) - 15} more: type /move to search them.")
+    await interaction.followup.send(presenters.clip("\n".join(lines), 2000), files=files, ephemeral=True)

@@ -1,0 +1,260 @@
+"""Buttons and menus that survive restarts (``discord.ui.DynamicItem``): everything they need is in the
+custom id, and the database is read again on every click.
+
+- ``PlayButton`` and ``HandButton`` sit on public turn messages; anyone may press them and gets a private
+  answer (their own choices or hand, or why they have none).
+- ``MoveButton`` and ``MoveSelect`` sit only on private pickers, because a player's choices can reveal
+  their hand. They carry the game version they were drawn for; a click on an older one is refused.
+- ``MuteButton`` sits on reminders.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import messages
+from bot.services.models import GameInfo
+from bot.ui import custom_ids, flow, presenters, replies
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+MAX_BUTTONS = 20  # four rows of five; the fifth row keeps "Show my hand"
+MAX_SELECTS = 4
+OPTIONS_PER_SELECT = 25
+BUTTON_LABEL = 80
+OPTION_LABEL = 100
+
+
+async def guarded(interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
+    """Run a component callback; any failure becomes a private message (components bypass the tree)."""
+    try:
+        await action()
+    except Exception as exc:  # every failure must reach the user, not just the log
+        await replies.report(interaction, exc)
+
+
+async def _current(interaction: discord.Interaction, game_id: int) -> GameInfo | None:
+    """The game running in the interaction's channel if it is the one the component belongs to."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    game = await bot.games.get_game(interaction.channel_id or 0)
+    if game.id != game_id:
+        await replies.private(interaction, messages.OTHER_GAME)
+        return None
+    return game
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PLAY_TEMPLATE):
+    """Opens the presser's current choices privately."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Play",
+                emoji="🎲",
+                style=discord.ButtonStyle.primary,
+                custom_id=custom_ids.play(game_id, version),
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> PlayButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            game = await _current(interaction, self.game_id)
+            if game is not None:
+                note = messages.STALE_COMPONENT if game.version != self.version else ""
+                await flow.show_options(interaction, note=note)
+
+        await guarded(interaction, run)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND_TEMPLATE):
+    """Shows the presser's own hand and player area privately."""
+
+    def __init__(self, game_id: int, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Show my hand",
+                emoji="🂠",
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_ids.hand(game_id),
+                row=row,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            if await _current(interaction, self.game_id) is not None:
+                await flow.show_hand(interaction)
+
+        await guarded(interaction, run)
+
+
+async def _play_index(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
+    """Play legal move number ``index`` as listed at ``version``, refusing if the game has moved on."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    game = await _current(interaction, game_id)
+    if game is None:
+        return
+    if game.version != version:
+        await flow.show_options(interaction, note=messages.STALE_COMPONENT)
+        return
+    moves = await bot.games.legal_moves(interaction.channel_id or 0, interaction.user.id)
+    if index >= len(moves):
+        await flow.show_options(interaction, note=messages.STALE_COMPONENT)
+        return
+    await interaction.response.defer()
+    await flow.play(interaction, moves[index][0], expected_version=version)
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.MOVE_TEMPLATE):
+    """One legal move of a private picker."""
+
+    def __init__(
+        self, game_id: int, version: int, index: int, label: str = "Move", row: int | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=presenters.clip(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_ids.move(game_id, version, index),
+                row=row,
+            )
+        )
+        self.game_id, self.version, self.index = game_id, version, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> MoveButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), item.label or "Move")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.version, self.index))
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT_TEMPLATE):
+    """A page of up to 25 legal moves of a private picker; option values are move indexes."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        page: int,
+        options: Sequence[discord.SelectOption] = (),
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_ids.select(game_id, version, page),
+                placeholder="Choose…",
+                options=list(options) or [discord.SelectOption(label="…", value="0")],
+                row=row,
+            )
+        )
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), item.options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        chosen = self.item.values[0] if self.item.values else "0"
+        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.version, int(chosen)))
+
+
+class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.MUTE_TEMPLATE):
+    """Stops reminders to the presser until their next turn."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="No more reminders this turn",
+                emoji="🔕",
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_ids.mute(game_id, version),
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> MuteButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+            await bot.games.mute(interaction.user.id, self.game_id, True)
+            await replies.private(interaction, messages.MUTED_TURN)
+
+        await guarded(interaction, run)
+
+
+DYNAMIC_ITEMS = (PlayButton, HandButton, MoveButton, MoveSelect, MuteButton)
+
+
+def turn_view(game_id: int, version: int) -> discord.ui.View:
+    """The buttons under a public turn message."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(game_id, version))
+    view.add_item(HandButton(game_id))
+    return view
+
+
+def reminder_view(game_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(game_id, version))
+    view.add_item(MuteButton(game_id, version))
+    return view
+
+
+def picker(game: GameInfo, moves: Sequence[tuple[str, str]], prompt: str) -> tuple[str, discord.ui.View]:
+    """A private message offering ``moves`` ((canonical, label) pairs): buttons if few, menus if many."""
+    view = discord.ui.View(timeout=None)
+    lines = [f"**{prompt or 'Your move'}**"]
+    if len(moves) <= MAX_BUTTONS:
+        for index, (_, label) in enumerate(moves):
+            view.add_item(MoveButton(game.id, game.version, index, label, row=index // 5))
+    else:
+        shown = moves[: MAX_SELECTS * OPTIONS_PER_SELECT]
+        for page in range(0, len(shown), OPTIONS_PER_SELECT):
+            options = [
+                discord.SelectOption(
+                    label=presenters.clip(label, OPTION_LABEL),
+                    value=str(index),
+                    description=presenters.clip(move, OPTION_LABEL) if move != label else None,
+                )
+                for index, (move, label) in enumerate(shown[page : page + OPTIONS_PER_SELECT], start=page)
+            ]
+            view.add_item(
+                MoveSelect(
+                    game.id, game.version, page // OPTIONS_PER_SELECT, options, row=page // OPTIONS_PER_SELECT
+                )
+            )
+        if len(moves) > len(shown):
+            lines.append(messages.TOO_MANY_OPTIONS.format(shown=len(shown), total=len(moves)))
+    view.add_item(HandButton(game.id, row=4))
+    lines.append(messages.HIDDEN_NOTE)
+    return "\n".join(lines), view

@@ -1,0 +1,171 @@
+"""Turning service results into message text and embeds. Public texts are built from public data only.
+
+Everything here is plain formatting: no Discord calls, no service calls, so it is easy to test and the
+cogs stay short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+
+from bot.services.models import GameInfo
+
+CONTENT_LIMIT = 2000
+DESCRIPTION_LIMIT = 4096
+FIELD_LIMIT = 1024
+COLOURS = {"gwt": discord.Colour.from_rgb(176, 96, 40), "santafe": discord.Colour.from_rgb(40, 96, 160)}
+STATUS_WORDS = {
+    "lobby": "Waiting for players",
+    "active": "In play",
+    "finished": "Finished",
+    "abandoned": "Abandoned",
+}
+SEAT_STATE_WORDS = {"away": " (away)", "replaced": " (replaced)", "resigned": " (resigned)"}
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_name(game: GameInfo, seat: int) -> str:
+    for info in game.seats:
+        if info.seat == seat:
+            return info.name
+    return f"Seat {seat + 1}"
+
+
+def names(game: GameInfo, seats: Iterable[int]) -> str:
+    found = [seat_name(game, s) for s in seats]
+    if len(found) <= 1:
+        return "".join(found)
+    return ", ".join(found[:-1]) + " and " + found[-1]
+
+
+def mentions(user_ids: Iterable[int]) -> tuple[str, discord.AllowedMentions]:
+    """Mention text for exactly these users, and the allowed-mentions object that pings only them."""
+    ids = list(dict.fromkeys(user_ids))
+    text = " ".join(f"<@{uid}>" for uid in ids)
+    allowed = discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=uid) for uid in ids]
+    )
+    return text, allowed
+
+
+def event_lines(events: Iterable[dict[str, Any]], *, seat: int | None = None) -> list[str]:
+    """Readable lines of the events ``seat`` may read (``None``: public events only)."""
+    lines = []
+    for ev in events:
+        owner = ev.get("private_to")
+        if owner is None or (seat is not None and owner == seat):
+            text = str(ev.get("text", "")).strip()
+            if text and ev.get("type") != "turn_start":
+                lines.append(("🔒 " if owner is not None else "") + text)
+    return lines
+
+
+def bullet_block(lines: Sequence[str], limit: int) -> str:
+    """Lines as a bulleted block within ``limit`` characters, keeping the most recent lines."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        entry = "• " + line
+        if size + len(entry) + 1 > limit - 40:
+            kept.append(f"… {len(lines) - len(kept)} earlier lines not shown")
+            break
+        kept.append(entry)
+        size += len(entry) + 1
+    return "\n".join(reversed(kept))
+
+
+def game_embed(game: GameInfo, title: str, description: str = "") -> discord.Embed:
+    embed = discord.Embed(
+        title=clip(title, 256),
+        description=clip(description, DESCRIPTION_LIMIT) or None,
+        colour=COLOURS.get(game.rules_id, discord.Colour.blurple()),
+    )
+    embed.set_footer(text=f"{game.title} · game {game.id} · move {game.version}")
+    return embed
+
+
+def seat_lines(game: GameInfo) -> str:
+    lines = []
+    for info in game.seats:
+        who = f"{info.name} (computer, level {info.ai_level})" if info.is_ai else f"<@{info.user_id}>"
+        if not info.is_ai and info.user_id is None:
+            who = info.name
+        marker = "▶ " if info.seat in game.to_act and game.status == "active" else ""
+        lines.append(f"{marker}{info.seat + 1}. {who}{SEAT_STATE_WORDS.get(info.state, '')}")
+    return "\n".join(lines) or "Nobody yet."
+
+
+def options_text(game: GameInfo) -> str:
+    parts = [f"{key.replace('_', ' ')}: {value}" for key, value in sorted(game.options.items())]
+    return ", ".join(parts) or "standard rules"
+
+
+def timing_text(game: GameInfo) -> str:
+    reminder = f"reminders every {hours(game.reminder_minutes)}" if game.reminder_minutes else "no reminders"
+    if game.deadline_minutes:
+        deadline = f"{hours(game.deadline_minutes)} per turn, then {game.deadline_action}"
+    else:
+        deadline = "no deadline"
+    return f"{reminder}; {deadline}"
+
+
+def hours(minutes: int) -> str:
+    if minutes % (24 * 60) == 0:
+        days = minutes // (24 * 60)
+        return f"{days} day" + ("s" if days != 1 else "")
+    if minutes % 60 == 0:
+        return f"{minutes // 60} h"
+    return f"{minutes} min"
+
+
+def status_embed(game: GameInfo, prompt: str | None = None) -> discord.Embed:
+    """The game at a glance: seats, whose turn, options and timing. Public information only."""
+    embed = game_embed(game, f"{game.title}: {STATUS_WORDS.get(game.status, game.status)}")
+    embed.add_field(name="Players", value=clip(seat_lines(game), FIELD_LIMIT), inline=False)
+    if game.status == "active" and game.to_act:
+        waiting = names(game, game.to_act)
+        since = f" since {discord.utils.format_dt(game.turn_started_at, 'R')}" if game.turn_started_at else ""
+        text = f"{waiting}{since}" + (f"\n{prompt}" if prompt else "")
+        embed.add_field(name="To act", value=clip(text, FIELD_LIMIT), inline=False)
+    embed.add_field(name="Options", value=clip(options_text(game), FIELD_LIMIT), inline=False)
+    embed.add_field(name="Timing", value=clip(timing_text(game), FIELD_LIMIT), inline=False)
+    return embed
+
+
+def result_lines(game: GameInfo, result: dict[str, Any]) -> list[str]:
+    """One line per player, best first: place, name, total, and the points per category."""
+    by_seat = {p["seat"]: p for p in result.get("players", [])}
+    lines = []
+    for group in result.get("ranking", []):
+        for seat in group:
+            entry = by_seat.get(seat, {})
+            parts = ", ".join(f"{k} {v}" for k, v in entry.get("points", {}).items() if v)
+            medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(entry.get("rank", 0), "  ")
+            lines.append(
+                f"{medal} **{seat_name(game, seat)}**: {entry.get('total', 0)} points"
+                + (f" ({parts})" if parts else "")
+            )
+    return lines
+
+
+def results_embed(game: GameInfo, result: dict[str, Any]) -> discord.Embed:
+    winners = names(game, result.get("winners", []))
+    embed = game_embed(
+        game, f"{game.title}: game over", f"**{winners}** won!\n\n" + "\n".join(result_lines(game, result))
+    )
+    return embed
+
+
+def decision_prompt(view: dict[str, Any] | None) -> str:
+    """The engine's own sentence for what must be decided now, if the view has one."""
+    if not view:
+        return ""
+    decision = view.get("decision") or {}
+    return str(decision.get("prompt", "")).strip()

@@ -1,0 +1,65 @@
+"""Answering an interaction whatever state it is in, and turning failures into short private messages."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import messages
+from bot.services.errors import ServiceError
+from rules.core.errors import RulesError
+
+log = logging.getLogger(__name__)
+
+
+async def private(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """An ephemeral answer: the first response if none was sent yet, else a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+def explain(exc: BaseException) -> str | None:
+    """The message for an expected failure, or ``None`` for a bug."""
+    if isinstance(exc, app_commands.CommandInvokeError):
+        exc = exc.original
+    if isinstance(exc, RulesError):
+        return messages.explain_rules_error(exc)
+    if isinstance(exc, ServiceError):
+        return messages.explain_service_error(exc.code, exc.message)
+    if isinstance(exc, app_commands.MissingPermissions):
+        return messages.NO_PERMISSION
+    if isinstance(exc, app_commands.NoPrivateMessage):
+        return messages.GUILD_ONLY
+    if isinstance(exc, app_commands.CheckFailure):
+        return str(exc) or messages.NO_PERMISSION
+    if isinstance(exc, app_commands.TransformerError):
+        return f"I could not read {exc.value!r} there."
+    return None
+
+
+def context_of(interaction: discord.Interaction) -> str:
+    what = (
+        interaction.command.qualified_name
+        if interaction.command
+        else interaction.data and interaction.data.get("custom_id")
+    )
+    where = f"channel {interaction.channel_id} of guild {interaction.guild_id}"
+    return f"{what!r} by user {interaction.user.id} in {where}"
+
+
+async def report(interaction: discord.Interaction, exc: BaseException) -> None:
+    """Tell the user what went wrong, privately; log unexpected errors with their context."""
+    text = explain(exc)
+    if text is None:
+        original = exc.original if isinstance(exc, app_commands.CommandInvokeError) else exc
+        log.error("unexpected error in %s", context_of(interaction), exc_info=original)
+        text = messages.GENERIC_ERROR
+    try:
+        await private(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not deliver an error message for %s", context_of(interaction))
