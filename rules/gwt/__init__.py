@@ -1,0 +1,150 @@
+"""Great Western Trail (first edition, 2–4 players): the rules engine, exported as ``RULES``.
+
+Notation (one move per decision; ``legal_moves`` lists every option in a stable order):
+
+    move B-2                      move the cattleman (first turn: onto any neutral building)
+    move B via FLOOD-2 FLOOD-3    when several paths reach a location: the locations passed on the way
+    move B direct                 ... or the path passing no location
+    play aux-sf                   play an objective card from the hand
+    discard guernsey              a local action that discards one card (also "risk jersey" for risk actions)
+    pair jersey, pair highland-3 highland-4     discard two cards of one breed
+    hire craftsman 6              hire from job market row 6 (building A: the cheaper hire comes first)
+    build 4a A-2                  place (or upgrade an own building with) a private building
+    buy, buy holstein for 6, buy holstein ayrshire for 5, draw 2, done     the cowboy purchases
+    remove FLOOD-1, trade TEEPEE-6, cert, objective gain2-bgbl, objective stack
+    engine 7, engine 4.5          move the engine (turnouts are "4.5", "7.5", …); "back 4" for building 1b
+    upgrade, upgrade 3, disc cert, disc station 2, appoint engineer    stations and station masters
+    aux money, aux draw, aux cert, aux engine, aux trash, ... x2        auxiliary actions (x2: double)
+    woods, teepees, engineers, gain 4, certs max, copy C-2, extra, draw 2   other local actions
+    pick cowboy, certs 2, deliver albuquerque                          the Kansas City subphases
+    skip, done                    forfeit an optional action / end phase B
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.errors import GameOverError, NotYourTurnError, ParseError, RulesError
+from rules.core.events import event
+from rules.core.notation import match_move, normalize
+from rules.core.result import build_result
+from rules.gwt.board import Tx
+from rules.gwt.decisions import Options, apply, options, settle
+from rules.gwt.scoring import CATEGORIES, score
+from rules.gwt.setup import new_state
+from rules.gwt.state import State, dump_state, load_state
+from rules.gwt.view import build_view
+
+VERBS = frozenset({
+    "move", "play", "discard", "risk", "pair", "hire", "build", "buy", "draw", "done", "remove", "trade",
+    "engine", "back", "upgrade", "disc", "appoint", "aux", "woods", "teepees", "engineers", "gain", "certs",
+    "cert", "copy", "extra", "pick", "deliver", "skip", "objective", "trash",
+})
+ALIASES = {"pass": "done", "end": "done", "no": "skip", "forfeit": "skip", "stop": "skip"}
+
+
+class GreatWesternTrail:
+    id = "gwt"
+    title = "Great Western Trail"
+    min_players = 2
+    max_players = 4
+
+    def __init__(self) -> None:
+        self._cache: tuple[State | None, Options] = (None, {})
+
+    # ------------------------------------------------------------------------------- the contract
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        return new_state(players, seed, options)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return frozenset() if state.over else frozenset({state.current})
+
+    def _options(self, state: State) -> Options:
+        cached_state, opts = self._cache
+        if cached_state is not state:
+            opts = options(state)
+            self._cache = (state, opts)
+        return opts
+
+    def legal_moves(self, state: State, seat: int) -> list[str]:
+        if state.over or seat != state.current:
+            return []
+        return list(self._options(state))
+
+    def play(self, state: State, seat: int, move: str) -> tuple[State, list[dict[str, Any]]]:
+        canonical = self.parse_move(state, seat, move)
+        action = self._options(state)[canonical]
+        new = state.copy()
+        tx = Tx(new, seat)
+        apply(tx, action)
+        settle(tx)
+        tx.finish()
+        head = event("move", f"Player {seat + 1}: {self.describe_move(state, seat, canonical)}.",
+                     irreversible=tx.hidden, seat=seat, move=canonical)
+        return new, [head, *tx.events]
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return bool(state.over)
+
+    def result(self, state: State) -> dict[str, Any]:
+        return build_result(CATEGORIES, [score(state, seat) for seat in range(state.n)])
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        try:
+            return load_state(dict(data))
+        except (KeyError, TypeError) as exc:
+            raise RulesError(f"Not a saved Great Western Trail game: {exc}.") from exc
+
+    # ------------------------------------------------------------------------------- notation
+
+    def parse_move(self, state: State, seat: int, text: str) -> str:
+        if state.over:
+            raise GameOverError("The game is over.")
+        if seat != state.current:
+            raise NotYourTurnError(f"It is player {state.current + 1}'s turn, not player {seat + 1}'s.")
+        if not isinstance(text, str):
+            raise ParseError("A move is text.")
+        wanted = normalize(text)
+        first = ALIASES.get(wanted, wanted).split(" ")[0] if wanted else ""
+        if first not in VERBS:
+            raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (try one of: "
+                             f"{', '.join(list(self._options(state))[:5])}).")
+        return match_move(text, self._options(state), aliases=ALIASES)
+
+    def describe_move(self, state: State, seat: int, move: str) -> str:
+        return describe(move)
+
+
+def describe(move: str) -> str:
+    words = move.split(" ")
+    verb, rest = words[0], " ".join(words[1:])
+    labels = {
+        "move": f"move the cattleman to {rest}", "play": f"play objective card {rest}",
+        "discard": f"discard {rest}", "risk": f"risk action: discard {rest}", "pair": f"discard the pair {rest}",
+        "hire": f"hire a {words[1]} from row {words[-1]}" if len(words) == 3 else move,
+        "build": f"build {words[1]} on {words[-1]}" if len(words) == 3 else move,
+        "buy": f"buy {rest}" if rest else "buy cattle", "remove": f"remove the hazard on {rest}",
+        "trade": f"take the teepee on {rest}", "engine": f"move the engine to space {rest}",
+        "back": f"move the engine back to {rest} for $3", "upgrade": f"upgrade station {rest}".strip(),
+        "disc": f"take the disc from {rest}", "appoint": f"appoint a {rest} as station master",
+        "aux": f"auxiliary action: {rest}", "woods": "gain $2 per building in the woods",
+        "teepees": "certificates and money for teepee pairs", "engineers": "gain $1 per engineer",
+        "gain": f"gain ${rest}", "certs": f"certificates: {rest}", "cert": "gain a certificate",
+        "copy": f"use the building on {rest}", "extra": "extraordinary delivery", "pick": f"take {rest}",
+        "deliver": f"deliver to {rest.replace('-', ' ').title()}", "objective": f"take objective card {rest}",
+        "trash": f"remove {rest} from the game", "draw": f"draw {rest}", "skip": "skip", "done": "end phase B",
+    }
+    return labels.get(verb, move)
+
+
+RULES = GreatWesternTrail()
+
+__all__ = ["RULES", "GreatWesternTrail"]

@@ -1,0 +1,130 @@
+"""A new game: the board, the supply, the markets and each player's area, as the rulebook sets them up."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.errors import SetupError
+from rules.core.rng import Rng
+from rules.gwt.board import Tx
+from rules.gwt.content import (
+    DISC_SPACES,
+    GENERAL_OBJECTIVES,
+    HAZARD_SPACES,
+    INITIAL_JOB_WORKERS,
+    INITIAL_TRAIL_TILES,
+    JOB_ROWS,
+    MARKET_CATTLE,
+    MARKET_ORDER,
+    MARKET_SIZE,
+    NEUTRAL_SLOTS,
+    OBJECTIVE_DISPLAY,
+    STARTING_HERD,
+    STARTING_MONEY,
+    STARTING_OBJECTIVES,
+    STATION_MASTERS,
+    STATIONS,
+    TEEPEE_SPACES,
+    TRAIL,
+    pile_tiles,
+)
+from rules.gwt.decisions import start_turn
+from rules.gwt.state import Player, State
+
+OPTION_VALUES = {"neutral": ("fixed", "random"), "building_sides": ("a", "random")}
+DEFAULTS = {"neutral": "fixed", "building_sides": "a"}
+
+
+def check_options(options: Mapping[str, Any] | None) -> dict[str, str]:
+    chosen = dict(DEFAULTS)
+    for key, value in (options or {}).items():
+        if key not in OPTION_VALUES:
+            raise SetupError(f"Unknown option '{key}'. Options: {', '.join(OPTION_VALUES)}.")
+        if value not in OPTION_VALUES[key]:
+            raise SetupError(f"Option '{key}' must be one of {', '.join(OPTION_VALUES[key])}, not '{value}'.")
+        chosen[key] = value
+    return chosen
+
+
+def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> State:
+    if not isinstance(players, int) or not 2 <= players <= 4:
+        raise SetupError("Great Western Trail needs 2 to 4 players.")
+    chosen: dict[str, Any] = check_options(options)
+    rng = Rng(seed)
+    sides = "".join(rng.choice("ab") for _ in range(10)) if chosen["building_sides"] == "random" else "a" * 10
+    chosen["sides"] = sides
+
+    neutral = list(NEUTRAL_SLOTS)
+    if chosen["neutral"] == "random":
+        rng.shuffle(neutral)
+    trail: dict[str, str | None] = {loc: None for loc, (kind, _n) in TRAIL.items()
+                                    if kind in ("neutral", "private", "hazard", "teepee")}
+    trail.update({sp: None for sp in TEEPEE_SPACES})
+    trail.update(dict(zip(NEUTRAL_SLOTS, neutral, strict=True)))
+
+    masters = list(STATION_MASTERS)
+    rng.shuffle(masters)
+    piles = [pile_tiles(i) for i in range(3)]
+    for pile in piles:
+        rng.shuffle(pile)
+    market_stack = [c for c, k in MARKET_CATTLE.items() for _ in range(k)]
+    rng.shuffle(market_stack)
+    objective_stack = list(GENERAL_OBJECTIVES)
+    rng.shuffle(objective_stack)
+    starting = list(STARTING_OBJECTIVES)
+    rng.shuffle(starting)
+
+    people = []
+    for seat in range(players):
+        deck = [c for c, k in STARTING_HERD.items() for _ in range(k)]
+        rng.shuffle(deck)
+        hand = [deck.pop() for _ in range(4)]
+        people.append(Player(
+            money=STARTING_MONEY[seat], discs={d: n for d, (n, _w) in DISC_SPACES.items()}, hand=hand,
+            deck=deck, objectives=[starting[seat]], buildings=[str(n) for n in range(1, 11)],
+        ))
+
+    market = [market_stack.pop() for _ in range(MARKET_SIZE[players])]
+    market.sort(key=MARKET_ORDER.index)
+    state = State(
+        n=players, options=chosen, rng=rng.state, players=people, trail=trail,
+        stations=[[] for _ in STATIONS], masters=masters, master_workers=[None] * len(masters),
+        cities={c: [] for c in _city_names()}, job_rows=[[] for _ in range(JOB_ROWS)], job_token=1,
+        market=market, market_stack=market_stack, piles=piles, foresight=[[None, None] for _ in range(3)],
+        objective_display=[objective_stack.pop() for _ in range(OBJECTIVE_DISPLAY)],
+        objective_stack=objective_stack, boxed_tiles=[], stack=[], current=0, turn=0,
+    )
+    _place_initial_tiles(state)
+    workers = state.piles[1]
+    state.job_rows[0] = [workers.pop() for _ in range(players)]
+    state.job_rows[1] = [workers.pop() for _ in range(INITIAL_JOB_WORKERS[players] - players)]
+    for col in range(3):
+        state.foresight[col] = [state.piles[col].pop(), state.piles[col].pop()]
+    tx = Tx(state, 0)
+    start_turn(tx, 0)
+    state.turn = 1
+    return state
+
+
+def _city_names() -> list[str]:
+    from rules.gwt.content import CITIES
+
+    return list(CITIES)
+
+
+def _place_initial_tiles(state: State) -> None:
+    """Reveal pile-1 tiles until 7 lie on the board; a tile without room goes back under the pile."""
+    pile = state.piles[0]
+    placed = 0
+    while placed < INITIAL_TRAIL_TILES:
+        tile = pile.pop()
+        if tile.startswith("teepee-"):
+            spaces = [sp for sp in TEEPEE_SPACES if state.trail[sp] is None]
+        else:
+            spaces = [sp for sp in HAZARD_SPACES[tile.split("-")[0]] if state.trail[sp] is None]
+        if spaces:
+            state.trail[spaces[0]] = tile
+            placed += 1
+        else:
+            pile.insert(0, tile)

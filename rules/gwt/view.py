@@ -1,0 +1,88 @@
+"""What one seat (or a spectator) may see: the whole table, each player's public area, the own hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.gwt.board import cert_limit, hand_limit, permanent_certs, side_of, step_limit
+from rules.gwt.content import JOB_COSTS, STATIONS
+from rules.gwt.state import State
+
+PROMPTS = {
+    "first": "place the cattleman on any neutral building",
+    "turn": "move the cattleman (phase A); objective cards may be played first",
+    "loc": "use the local actions of {loc} in any order, or one single auxiliary action; 'done' ends phase B",
+    "engine": "move the engine forward up to {max} spaces, or skip",
+    "back": "move the engine exactly {steps} spaces backwards",
+    "bounce": "move the engine back from space 39 to any free space (gain $3)",
+    "extra": "extraordinary delivery: move the engine backwards, or skip",
+    "upgrade": "upgrade station {station1}, or skip",
+    "disc": "choose the disc to place",
+    "master": "appoint a worker as station master, or skip",
+    "bonus": "use the immediate action ({what}), or skip",
+    "buy": "buy cattle with your {cowboys} unused cowboys, draw 2 cards into the market, or done",
+    "objective": "take an objective card",
+    "draw": "draw up to {max} cards (then discard as many)",
+    "discard": "discard {n} card(s)",
+    "trash": "remove up to {n} card(s) from the game",
+    "aux": "one single or double auxiliary action, or skip",
+    "move": "move the cattleman up to {max} steps without fees, or skip",
+    "foresight": "Kansas City: choose a tile of foresight column {col1}",
+    "income": "Kansas City: choose how many temporary certificates to add to the income",
+    "deliver": "Kansas City: choose the city to deliver to (breeding value {value})",
+}
+
+
+def decision_words(s: State) -> dict[str, Any] | None:
+    if s.over or not s.stack:
+        return None
+    d = s.stack[-1]
+    fields = {**d, "col1": d.get("col", 0) + 1, "station1": d.get("station", 0) + 1}
+    prompt = PROMPTS[d["k"]].format_map(_Missing(fields))
+    return {"seats": [s.current], "prompt": f"Player {s.current + 1}: {prompt}", "kind": d["k"]}
+
+
+class _Missing(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def build_view(s: State, seat: int | None) -> dict[str, Any]:
+    players = []
+    for i, p in enumerate(s.players):
+        players.append({
+            "seat": i, "money": p.money, "certificates": p.cert, "certificate_limit": cert_limit(p),
+            "permanent_certificates": permanent_certs(p),
+            "workers": {"cowboy": p.workers[0], "craftsman": p.workers[1], "engineer": p.workers[2]},
+            "discs": dict(p.discs), "buildings_available": [side_of(s, b) for b in p.buildings],
+            "objectives": list(p.objectives), "hazards": list(p.hazards), "teepees": list(p.teepees),
+            "station_masters": list(p.masters), "location": p.location, "engine": p.engine,
+            "job_market_token": p.job_token, "hand_size": len(p.hand), "draw_stack_size": len(p.deck),
+            "discard_pile": list(p.discard), "removed_cards": list(p.trashed),
+            "step_limit": step_limit(s.n, p), "hand_limit": hand_limit(p),
+        })
+    view: dict[str, Any] = {
+        "game": "gwt", "viewer": seat, "players": s.n, "to_act": [] if s.over else [s.current],
+        "over": s.over, "decision": decision_words(s), "round": (s.turn - 1) // s.n + 1, "turn": s.turn,
+        "current": s.current, "options": {"neutral": s.options["neutral"],
+                                          "building_sides": s.options["building_sides"],
+                                          "sides": s.options["sides"]},
+        "board": {
+            "trail": dict(s.trail),
+            "stations": [{"station": i + 1, "space": STATIONS[i + 1][0], "discs": list(seats),
+                          "master": s.masters[i] if i < len(s.masters) else None,
+                          "master_worker": s.master_workers[i] if i < len(s.master_workers) else None}
+                         for i, seats in enumerate(s.stations)],
+            "cities": {c: list(d) for c, d in s.cities.items()},
+            "job_market": {"rows": [list(r) for r in s.job_rows], "costs": list(JOB_COSTS),
+                           "token_row": s.job_token + 1},
+            "cattle_market": list(s.market), "cattle_stack_size": len(s.market_stack),
+            "supply_sizes": [len(p) for p in s.piles], "foresight": [list(c) for c in s.foresight],
+            "objective_display": list(s.objective_display), "objective_stack_size": len(s.objective_stack),
+            "removed_tiles": list(s.boxed_tiles), "final_turns": s.final_turns,
+        },
+        "seats": players,
+    }
+    if seat is not None and 0 <= seat < s.n:
+        view["hand"] = list(s.players[seat].hand)
+    return view
