@@ -1,0 +1,117 @@
+"""The game service: everything done to games, as plain Python (no Discord), for cogs, computer players
+and tests alike.
+
+``GameService(db, clock=utc_now, ai=choose_move)`` — every id is an int (a Discord snowflake), every
+time an aware UTC datetime from the injected clock. Channel-addressed methods act on the channel's open
+game (lobby or active); reading methods fall back to the channel's most recent game once it is over.
+
+Lobby
+    create_game(guild_id, channel_id, host_id, host_name, rules_id, options=None, *, max_players=None,
+                seat_order="random"|"join", reminder_minutes=…, deadline_minutes=…,
+                deadline_action=…) -> GameInfo
+        (timing left out comes from the guild's settings; None turns it off)
+    join(channel_id, user_id, name) / add_ai(channel_id, by_user_id, level=1) / leave(channel_id, user_id)
+    move_seat(channel_id, by_user_id, user_id, new_position) -> GameInfo
+    start(channel_id, by_user_id, *, admin=False) -> MoveOutcome   (seat None; computer seats may move)
+    cancel(channel_id, by_user_id, *, admin=False) / abandon(channel_id, by_user_id=None, *, admin=False)
+Playing
+    submit(channel_id, user_id, move_text, expected_version=None) -> MoveOutcome
+        (any spelling; the log keeps the canonical move; computer seats then move until a person must act,
+        every move made is in ``MoveOutcome.played``)
+    undo(channel_id, user_id) -> UndoOutcome    (Board Game Arena's policy, see ``policy.undo_refusal``)
+    restore(channel_id, version, *, admin) -> GameInfo
+Reading
+    get_game(channel_id) / game_by_id(game_id) / active_games() / games_of_user(user_id)
+    seat_of(channel_id, user_id) -> int | None
+    legal_moves(channel_id, user_id) -> [(canonical move, label)]   ([] when the user has nothing to decide)
+    view_for(channel_id, user_id | None) -> (GameInfo, view) ; view_at(channel_id, version, user_id=None)
+    log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
+    export(channel_id) -> dict ; import_game(guild_id, channel_id, data, host_id) -> GameInfo
+    check_replay(game_id) -> bool   (the snapshot equals a replay of seed + moves)
+Seats
+    resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
+    hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
+    take_back_seat(channel_id, user_id) -> GameInfo
+    replace_player(channel_id, by_user_id, seat, new_user_id, new_name, *, admin=False) -> GameInfo
+    set_away(channel_id, user_id, away) -> GameInfo    (no reminders or deadline while away)
+    vote_kick(channel_id, voter_id, seat) -> GameInfo | MoveOutcome
+Time
+    due(now=None) -> [DueItem] ; next_due_at() -> datetime | None
+    run_due(now=None) -> [Notification]   (sends reminders, applies deadline consequences: "skip" plays the
+        engine's pass/skip move when it offers one, else the computer takes the seat; "ai" hands the seat
+        to the computer; "vote" asks the others, and ``vote_kick`` decides)
+    force_skip(channel_id, by_user_id, *, admin=False) -> [Notification]
+    update_game_timing(channel_id, by_user_id, *, admin=False, reminder_minutes=…, deadline_minutes=…,
+                       deadline_action=…)
+Settings and statistics
+    mute(user_id, game_id=None, until_next_turn=False) ; unmute(user_id, game_id=None)
+    user_settings / update_user_settings(user_id, dms=…, reminder_minutes=…, muted=…)
+    guild_settings / update_guild_settings(guild_id, reminder_minutes=…, deadline_minutes=…,
+                                           deadline_action=…)
+    stats(guild_id, user_id=None) -> dict ; leaderboard(guild_id, rules_id=None) -> [dict]
+
+Refusals raise a ``ServiceError`` subclass (``code`` + ``message``); the engine's ``RulesError`` (cannot
+parse, illegal, ambiguous, not your turn, game over) passes through unchanged. Nothing is changed by a
+refused request.
+"""
+
+from bot.services.clock import Clock, FakeClock, utc_now
+from bot.services.errors import (
+    AlreadyJoined,
+    AlreadyStarted,
+    BadImport,
+    Busy,
+    GameExists,
+    GameNotActive,
+    NoGameHere,
+    NoSuchVersion,
+    NotAllowed,
+    NotEnoughPlayers,
+    NotHost,
+    NotInGame,
+    ServiceError,
+    StaleVersion,
+    TableFull,
+    UndoRefused,
+)
+from bot.services.games import GUILD_DEFAULT, GameService
+from bot.services.models import (
+    DueItem,
+    GameInfo,
+    MoveOutcome,
+    Notification,
+    PlayedMove,
+    SeatInfo,
+    UndoOutcome,
+)
+
+__all__ = [
+    "GUILD_DEFAULT",
+    "AlreadyJoined",
+    "AlreadyStarted",
+    "BadImport",
+    "Busy",
+    "Clock",
+    "DueItem",
+    "FakeClock",
+    "GameExists",
+    "GameInfo",
+    "GameNotActive",
+    "GameService",
+    "MoveOutcome",
+    "NoGameHere",
+    "NoSuchVersion",
+    "NotAllowed",
+    "NotEnoughPlayers",
+    "NotHost",
+    "NotInGame",
+    "Notification",
+    "PlayedMove",
+    "SeatInfo",
+    "ServiceError",
+    "StaleVersion",
+    "TableFull",
+    "UndoOutcome",
+    "UndoRefused",
+    "utc_now",
+]

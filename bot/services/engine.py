@@ -1,0 +1,89 @@
+"""The service's side of the engine contract: canonical moves, replays, skips and a cache of states."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import rules
+from rules.core.events import Event
+from rules.core.notation import match_move, normalize
+from rules.core.protocol import Rules, State
+
+# Moves an engine may offer that end a turn without doing anything: what a deadline's "skip" plays.
+SKIP_MOVES = ("pass", "skip")
+
+
+def rules_for(rules_id: str) -> Rules:
+    return rules.get(rules_id)
+
+
+def canonical(game: Rules, state: State, seat: int, text: str) -> str:
+    """The canonical legal move ``text`` means; raises the engine's ``RulesError`` otherwise."""
+    parse = getattr(game, "parse_move", None)
+    if parse is not None:
+        return str(parse(state, seat, text))
+    return match_move(text, game.legal_moves(state, seat))
+
+
+def label(game: Rules, state: State, seat: int, move: str) -> str:
+    describe = getattr(game, "describe_move", None)
+    return str(describe(state, seat, move)) if describe is not None else move
+
+
+def play(game: Rules, state: State, seat: int, text: str) -> tuple[str, State, list[Event]]:
+    """Check and apply a move; returns (canonical move, new state, events)."""
+    move = canonical(game, state, seat, text)
+    new_state, events = game.play(state, seat, move)
+    return move, new_state, list(events)
+
+
+def skip_move(game: Rules, state: State, seat: int) -> str | None:
+    """The legal move that ends ``seat``'s turn doing nothing, if the rules allow one now."""
+    chooser = getattr(game, "skip_move", None)
+    if chooser is not None:
+        return chooser(state, seat)  # type: ignore[no-any-return]
+    legal = game.legal_moves(state, seat)
+    return next((m for m in legal if normalize(m) in SKIP_MOVES), None)
+
+
+def replay(
+    game: Rules, players: int, seed: int, options: Mapping[str, Any], moves: Iterable[tuple[int, str]]
+) -> State:
+    """The state after ``moves`` (canonical, as logged) from a new game."""
+    state = game.new_game(players, seed, options)
+    for seat, move in moves:
+        state, _ = game.play(state, seat, move)
+    return state
+
+
+class StateCache:
+    """The states of the most recently used games, so a move does not replay its game.
+
+    Keyed by game id; an entry is only used when its version equals the version asked for, so an entry
+    left behind by another process's write is ignored, never trusted.
+    """
+
+    def __init__(self, capacity: int = 64) -> None:
+        self.capacity = capacity
+        self._items: OrderedDict[int, tuple[int, State]] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> State | None:
+        item = self._items.get(game_id)
+        if item is None or item[0] != version:
+            return None
+        self._items.move_to_end(game_id)
+        return item[1]
+
+    def put(self, game_id: int, version: int, state: State) -> None:
+        self._items[game_id] = (version, state)
+        self._items.move_to_end(game_id)
+        while len(self._items) > self.capacity:
+            self._items.popitem(last=False)
+
+    def drop(self, game_id: int) -> None:
+        self._items.pop(game_id, None)
+
+    def __len__(self) -> int:
+        return len(self._items)

@@ -1,0 +1,83 @@
+"""Why the service refused something: one family with a machine-readable code and a message for people.
+
+Engine refusals (``rules.core.errors.RulesError``: cannot parse, illegal, not your turn…) pass through
+the service unchanged; the cogs show both kinds the same way.
+"""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A request the service refuses; nothing was changed."""
+
+    code = "refused"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NoGameHere(ServiceError):
+    code = "no_game"
+
+
+class GameExists(ServiceError):
+    code = "game_exists"
+
+
+class NotInGame(ServiceError):
+    code = "not_in_game"
+
+
+class AlreadyJoined(ServiceError):
+    code = "already_joined"
+
+
+class TableFull(ServiceError):
+    code = "table_full"
+
+
+class NotEnoughPlayers(ServiceError):
+    code = "not_enough_players"
+
+
+class NotHost(ServiceError):
+    code = "not_host"
+
+
+class StaleVersion(ServiceError):
+    """The move was made against an older position (an old button, a double click)."""
+
+    code = "stale_version"
+
+
+class Busy(ServiceError):
+    """Another move was written at the same moment (by another process); nothing was applied."""
+
+    code = "busy"
+
+
+class NotAllowed(ServiceError):
+    code = "not_allowed"
+
+
+class UndoRefused(ServiceError):
+    code = "undo_refused"
+
+
+class GameNotActive(ServiceError):
+    """The game is still in its lobby, or already over."""
+
+    code = "not_active"
+
+
+class AlreadyStarted(ServiceError):
+    code = "already_started"
+
+
+class NoSuchVersion(ServiceError):
+    code = "no_such_version"
+
+
+class BadImport(ServiceError):
+    code = "bad_import"

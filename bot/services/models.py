@@ -1,0 +1,127 @@
+"""What the service hands back: plain frozen data, no database rows and no engine states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+SeatState = str  # "active" | "away" | "replaced" (played by the computer for now) | "resigned"
+Status = str  # "lobby" | "active" | "finished" | "abandoned"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    ai_level: int | None
+    state: SeatState
+    waiting_since: datetime | None = None
+
+    @property
+    def human(self) -> bool:
+        """A person plays this seat now (not the computer)."""
+        return not self.is_ai and self.user_id is not None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    rules_id: str
+    title: str
+    options: dict[str, Any]
+    status: Status
+    version: int
+    seats: tuple[SeatInfo, ...]
+    host_id: int
+    created_at: datetime
+    updated_at: datetime
+    turn_started_at: datetime | None
+    to_act: tuple[int, ...]
+    reminder_minutes: int | None
+    deadline_minutes: int | None
+    deadline_action: str
+    max_players: int
+    min_players: int
+    seat_order: str
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        """The seat ``user_id`` holds (also one the computer plays for them), if any."""
+        return next((s for s in self.seats if s.user_id == user_id and s.state != "resigned"), None)
+
+    @property
+    def to_act_users(self) -> tuple[int, ...]:
+        """Users who must act now (seats the computer plays are not listed)."""
+        return tuple(s.user_id for s in self.seats if s.seat in self.to_act and s.human)  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class Notification:
+    """Something to tell someone: ``user_id`` None means the game's channel."""
+
+    kind: str  # "your_turn" | "reminder" | "deadline" | "vote_open" | "replaced" | "game_over"
+    text: str
+    game_id: int
+    channel_id: int
+    user_id: int | None = None
+    dm: bool = False  # the user accepts direct messages
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    version: int
+    seat: int
+    user_id: int | None
+    move: str
+    events: tuple[dict[str, Any], ...]
+    actor: str  # "player" | "ai" | "deadline" | "admin"
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """The result of a submitted move (or a start, a hand-over, a deadline): every move applied, in order.
+
+    ``seat``/``move``/``events`` describe the requested move (``None``/empty for a start); ``played``
+    also holds the computer players' moves that followed. ``public_events`` are all events anyone may read.
+    """
+
+    game: GameInfo
+    seat: int | None
+    move: str | None
+    events: tuple[dict[str, Any], ...]
+    public_events: tuple[dict[str, Any], ...]
+    played: tuple[PlayedMove, ...]
+    to_act: tuple[int, ...]
+    to_act_users: tuple[int, ...]
+    turn_passed: bool
+    finished: bool
+    result: dict[str, Any] | None
+    notifications: tuple[Notification, ...] = field(default=())
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+
+@dataclass(frozen=True)
+class UndoOutcome:
+    game: GameInfo
+    seat: int
+    undone: str  # the canonical move taken back
+    version: int  # the version after the undo
+
+
+@dataclass(frozen=True)
+class DueItem:
+    """A reminder or a deadline that is due (or will be, at ``due_at``)."""
+
+    kind: str  # "reminder" | "deadline"
+    game_id: int
+    channel_id: int
+    seat: int
+    user_id: int | None
+    due_at: datetime

@@ -1,0 +1,80 @@
+"""Rules of the table that are not rules of the game: undo, reminders and deadlines, as pure functions.
+
+Undo follows Board Game Arena: only the player who made the last move, only while their own turn lasts,
+never back across another player's move, and never past a move that revealed something or used chance.
+
+Reminders and deadlines are computed from stored times only (when each seat started waiting, when it was
+last reminded), so they carry on unchanged after a restart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+
+from bot.services.models import DueItem
+from bot.storage.preferences import UserSettings
+from bot.storage.records import GameRow, MoveRow, SeatRow
+from rules.core.events import is_irreversible, starts_turn
+
+
+def undo_refusal(last: MoveRow | None, seat: int, user_id: int) -> str | None:
+    """Why ``user_id`` at ``seat`` may not take back ``last`` (the newest move), or None if they may."""
+    if last is None:
+        return "There is no move to undo."
+    if last.seat != seat or last.user_id != user_id or last.actor != "player":
+        return "Only the player who made the last move can undo it, and only their own move."
+    if is_irreversible(last.events):
+        return "That move revealed hidden information or used chance, so it cannot be undone."
+    if starts_turn(last.events):
+        return "That move ended your turn; it can no longer be undone."
+    return None
+
+
+def waiting(seat: SeatRow, to_act: Sequence[int]) -> bool:
+    return seat.seat in to_act and seat.waiting_since is not None
+
+
+def reminder_due_at(game: GameRow, seat: SeatRow, prefs: UserSettings | None) -> datetime | None:
+    """When ``seat``'s player should next be reminded, or None if they never will this turn."""
+    if game.status != "active" or seat.is_ai or seat.user_id is None or seat.state != "active":
+        return None
+    if not waiting(seat, game.to_act):
+        return None
+    if seat.muted or (prefs is not None and prefs.muted) or seat.muted_turn == seat.waiting_since:
+        return None
+    minutes = (
+        prefs.reminder_minutes if prefs is not None and prefs.reminder_minutes else game.reminder_minutes
+    )
+    if not minutes:
+        return None
+    since = seat.last_reminded_at or seat.waiting_since
+    return since + timedelta(minutes=minutes)  # type: ignore[operator]
+
+
+def deadline_due_at(game: GameRow, seat: SeatRow) -> datetime | None:
+    """When ``seat`` runs out of time, or None (no deadline, away, the computer plays it, vote open)."""
+    if game.status != "active" or not game.deadline_minutes or seat.is_ai or seat.state != "active":
+        return None
+    if not waiting(seat, game.to_act) or seat.vote_opened_at is not None:
+        return None
+    return seat.waiting_since + timedelta(minutes=game.deadline_minutes)  # type: ignore[operator]
+
+
+def due_items(game: GameRow, seats: Sequence[SeatRow], prefs: Mapping[int, UserSettings]) -> list[DueItem]:
+    """Every pending reminder and deadline of the game with the time it falls due (past or future)."""
+    items: list[DueItem] = []
+    for seat in seats:
+        user_prefs = prefs.get(seat.user_id) if seat.user_id is not None else None
+        deadline = deadline_due_at(game, seat)
+        if deadline is not None:
+            items.append(DueItem("deadline", game.id, game.channel_id, seat.seat, seat.user_id, deadline))
+        remind = reminder_due_at(game, seat, user_prefs)
+        if remind is not None and (deadline is None or remind < deadline):
+            items.append(DueItem("reminder", game.id, game.channel_id, seat.seat, seat.user_id, remind))
+    return items
+
+
+def kick_majority(voters: int) -> int:
+    """Votes needed to remove an overdue player: more than half of the other players."""
+    return voters // 2 + 1

@@ -1,0 +1,72 @@
+"""SQL for per-guild and per-user settings (reminders, deadlines, direct messages, muting)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+import aiosqlite
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    guild_id: int
+    reminder_minutes: int | None = None
+    deadline_minutes: int | None = None
+    deadline_action: str | None = None
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    user_id: int
+    dms: bool = True
+    reminder_minutes: int | None = None
+    muted: bool = False
+
+
+async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+    async with conn.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        return GuildSettings(guild_id)
+    return GuildSettings(guild_id, row["reminder_minutes"], row["deadline_minutes"], row["deadline_action"])
+
+
+async def user_settings(conn: aiosqlite.Connection, user_id: int) -> UserSettings:
+    async with conn.execute("SELECT * FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        return UserSettings(user_id)
+    return UserSettings(user_id, bool(row["dms"]), row["reminder_minutes"], bool(row["muted"]))
+
+
+def _changed(current: Any, changes: dict[str, Any]) -> Any:
+    known = {f.name for f in fields(current)}
+    unknown = set(changes) - known
+    if unknown:
+        raise ValueError(f"unknown settings {sorted(unknown)}")
+    return replace(current, **changes)
+
+
+async def save_guild_settings(conn: aiosqlite.Connection, guild_id: int, **changes: Any) -> GuildSettings:
+    new = _changed(await guild_settings(conn, guild_id), changes)
+    await conn.execute(
+        "INSERT INTO guild_settings (guild_id, reminder_minutes, deadline_minutes, deadline_action)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+        " reminder_minutes = excluded.reminder_minutes,"
+        " deadline_minutes = excluded.deadline_minutes, deadline_action = excluded.deadline_action",
+        (guild_id, new.reminder_minutes, new.deadline_minutes, new.deadline_action),
+    )
+    return new  # type: ignore[no-any-return]
+
+
+async def save_user_settings(conn: aiosqlite.Connection, user_id: int, **changes: Any) -> UserSettings:
+    new = _changed(await user_settings(conn, user_id), changes)
+    await conn.execute(
+        "INSERT INTO user_settings (user_id, dms, reminder_minutes, muted) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms,"
+        " reminder_minutes = excluded.reminder_minutes,"
+        " muted = excluded.muted",
+        (user_id, int(new.dms), new.reminder_minutes, int(new.muted)),
+    )
+    return new  # type: ignore[no-any-return]

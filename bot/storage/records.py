@@ -1,0 +1,134 @@
+"""Rows as plain frozen dataclasses, and the conversions between Python values and SQLite columns."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+
+def to_json(value: Any) -> str:
+    """Compact, key-sorted JSON: equal values give equal text, so stored rows compare byte for byte."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def from_json(text: str | None, default: Any = None) -> Any:
+    return default if text is None else json.loads(text)
+
+
+def to_time(value: datetime | None) -> str | None:
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        raise ValueError("times must be timezone-aware (UTC)")
+    return value.isoformat()
+
+
+def from_time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    rules_id: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    version: int
+    max_players: int | None
+    seat_order: str
+    to_act: tuple[int, ...]
+    created_at: datetime
+    updated_at: datetime
+    turn_started_at: datetime | None
+    reminder_minutes: int | None
+    deadline_minutes: int | None
+    deadline_action: str
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    ai_level: int | None
+    state: str
+    joined_at: datetime
+    waiting_since: datetime | None = None
+    last_reminded_at: datetime | None = None
+    muted: bool = False
+    muted_turn: datetime | None = None
+    vote_opened_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    game_id: int
+    version: int
+    seat: int
+    user_id: int | None
+    move: str
+    events: list[dict[str, Any]]
+    actor: str
+    played_at: datetime
+
+
+def game_from_row(row: Any) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        rules_id=row["rules_id"],
+        options=from_json(row["options"], {}),
+        seed=row["seed"],
+        status=row["status"],
+        version=row["version"],
+        max_players=row["max_players"],
+        seat_order=row["seat_order"],
+        to_act=tuple(from_json(row["to_act"], [])),
+        created_at=from_time(row["created_at"]),  # type: ignore[arg-type]
+        updated_at=from_time(row["updated_at"]),  # type: ignore[arg-type]
+        turn_started_at=from_time(row["turn_started_at"]),
+        reminder_minutes=row["reminder_minutes"],
+        deadline_minutes=row["deadline_minutes"],
+        deadline_action=row["deadline_action"],
+    )
+
+
+def seat_from_row(row: Any) -> SeatRow:
+    return SeatRow(
+        game_id=row["game_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        name=row["name"],
+        is_ai=bool(row["is_ai"]),
+        ai_level=row["ai_level"],
+        state=row["state"],
+        joined_at=from_time(row["joined_at"]),  # type: ignore[arg-type]
+        waiting_since=from_time(row["waiting_since"]),
+        last_reminded_at=from_time(row["last_reminded_at"]),
+        muted=bool(row["muted"]),
+        muted_turn=from_time(row["muted_turn"]),
+        vote_opened_at=from_time(row["vote_opened_at"]),
+    )
+
+
+def move_from_row(row: Any) -> MoveRow:
+    return MoveRow(
+        game_id=row["game_id"],
+        version=row["version"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        move=row["move"],
+        events=from_json(row["events"], []),
+        actor=row["actor"],
+        played_at=from_time(row["played_at"]),  # type: ignore[arg-type]
+    )

@@ -1,0 +1,154 @@
+"""SQL for finished-game results and the statistics drawn from them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.records import from_time, to_time
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    game_id: int
+    seat: int
+    guild_id: int | None
+    rules_id: str
+    user_id: int | None
+    name: str
+    is_ai: bool
+    resigned: bool
+    score: int
+    rank: int
+    won: bool
+    players: int
+    finished_at: datetime
+
+
+async def insert_results(conn: aiosqlite.Connection, rows: Sequence[ResultRow]) -> None:
+    for r in rows:
+        await conn.execute(
+            "INSERT INTO results (game_id, seat, guild_id, rules_id, user_id, name, is_ai, resigned, score,"
+            " rank, won, players, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                r.game_id,
+                r.seat,
+                r.guild_id,
+                r.rules_id,
+                r.user_id,
+                r.name,
+                int(r.is_ai),
+                int(r.resigned),
+                r.score,
+                r.rank,
+                int(r.won),
+                r.players,
+                to_time(r.finished_at),
+            ),
+        )
+
+
+def _row(row: Any) -> ResultRow:
+    return ResultRow(
+        game_id=row["game_id"],
+        seat=row["seat"],
+        guild_id=row["guild_id"],
+        rules_id=row["rules_id"],
+        user_id=row["user_id"],
+        name=row["name"],
+        is_ai=bool(row["is_ai"]),
+        resigned=bool(row["resigned"]),
+        score=row["score"],
+        rank=row["rank"],
+        won=bool(row["won"]),
+        players=row["players"],
+        finished_at=from_time(row["finished_at"]),  # type: ignore[arg-type]
+    )
+
+
+async def results_of_game(conn: aiosqlite.Connection, game_id: int) -> list[ResultRow]:
+    async with conn.execute("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
+        return [_row(r) for r in await cur.fetchall()]
+
+
+async def per_game_summary(
+    conn: aiosqlite.Connection, guild_id: int, user_id: int | None = None
+) -> list[dict[str, Any]]:
+    """Per rules id: games played, games won and the average score — of one user, or of the whole guild."""
+    if user_id is None:
+        sql = (
+            "SELECT rules_id, COUNT(DISTINCT game_id) AS played, SUM(won AND is_ai = 0) AS won,"
+            " AVG(score) AS avg_score FROM results WHERE guild_id = ? GROUP BY rules_id ORDER BY rules_id"
+        )
+        params: tuple[Any, ...] = (guild_id,)
+    else:
+        sql = (
+            "SELECT rules_id, COUNT(*) AS played, SUM(won) AS won, AVG(score) AS avg_score FROM results"
+            " WHERE guild_id = ? AND user_id = ? AND is_ai = 0 GROUP BY rules_id ORDER BY rules_id"
+        )
+        params = (guild_id, user_id)
+    async with conn.execute(sql, params) as cur:
+        return [
+            {
+                "rules_id": r["rules_id"],
+                "played": r["played"],
+                "won": r["won"] or 0,
+                "avg_score": round(r["avg_score"], 1),
+            }
+            for r in await cur.fetchall()
+        ]
+
+
+async def recent_results(
+    conn: aiosqlite.Connection, guild_id: int, user_id: int | None = None, limit: int = 10
+) -> list[ResultRow]:
+    """The newest result rows: the user's own, or the winners' rows of the guild's newest games."""
+    if user_id is None:
+        sql = (
+            "SELECT * FROM results WHERE guild_id = ? AND won = 1"
+            " ORDER BY finished_at DESC, game_id DESC LIMIT ?"
+        )
+        params: tuple[Any, ...] = (guild_id, limit)
+    else:
+        sql = (
+            "SELECT * FROM results WHERE guild_id = ? AND user_id = ? AND is_ai = 0"
+            " ORDER BY finished_at DESC, game_id DESC LIMIT ?"
+        )
+        params = (guild_id, user_id, limit)
+    async with conn.execute(sql, params) as cur:
+        return [_row(r) for r in await cur.fetchall()]
+
+
+async def leaderboard(
+    conn: aiosqlite.Connection, guild_id: int, rules_id: str | None = None, limit: int = 20
+) -> list[dict[str, Any]]:
+    """Human players ranked by wins, then win rate, then average score."""
+    where = "guild_id = ? AND is_ai = 0 AND user_id IS NOT NULL"
+    params: list[Any] = [guild_id]
+    if rules_id is not None:
+        where += " AND rules_id = ?"
+        params.append(rules_id)
+    sql = (
+        "SELECT user_id, COUNT(*) AS played, SUM(won) AS won, AVG(score) AS avg_score,"
+        " (SELECT name FROM results AS latest WHERE latest.user_id = results.user_id"
+        "  ORDER BY finished_at DESC LIMIT 1) AS name"
+        f" FROM results WHERE {where} GROUP BY user_id"
+        " ORDER BY won DESC, CAST(won AS REAL) / played DESC, avg_score DESC, user_id LIMIT ?"
+    )
+    params.append(limit)
+    async with conn.execute(sql, params) as cur:
+        return [
+            {
+                "user_id": r["user_id"],
+                "name": r["name"],
+                "played": r["played"],
+                "won": r["won"],
+                "win_rate": round(r["won"] / r["played"], 3),
+                "avg_score": round(r["avg_score"], 1),
+            }
+            for r in await cur.fetchall()
+        ]

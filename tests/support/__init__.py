@@ -1,0 +1,1 @@
+"""Test fixtures shared by the storage and service tests: a tiny game and helpers."""

@@ -1,0 +1,85 @@
+"""Fixtures for storage and service tests: a real SQLite file in tmp_path, a fake clock, the tiny game."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import pytest
+
+from bot.services import FakeClock, GameService, GameInfo
+from bot.storage import Database, open_database
+from tests.support import tiny
+
+GUILD = 10
+CHANNEL = 100
+ANN, BOB, CID, DOT = 1, 2, 3, 4
+NAMES = {ANN: "Ann", BOB: "Bob", CID: "Cid", DOT: "Dot"}
+
+
+@pytest.fixture
+def tiny_game() -> Iterator[None]:
+    tiny.register()
+    yield
+    tiny.unregister()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+async def db(db_path: Path) -> AsyncIterator[Database]:
+    database = await open_database(db_path)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+def service(db: Database, clock: FakeClock, tiny_game: None) -> GameService:
+    return GameService(db, clock, new_seed=lambda: 1234)
+
+
+async def lobby(
+    service: GameService, players: tuple[int, ...] = (ANN, BOB), channel: int = CHANNEL, **create: Any
+) -> GameInfo:
+    """A lobby of the tiny game hosted by the first player, the others joined in order."""
+    create.setdefault("options", {"rounds": 2})
+    create.setdefault("seat_order", "join")
+    info = await service.create_game(GUILD, channel, players[0], NAMES[players[0]], "tiny", **create)
+    for user in players[1:]:
+        info = await service.join(channel, user, NAMES[user])
+    return info
+
+
+async def started(
+    service: GameService, players: tuple[int, ...] = (ANN, BOB), channel: int = CHANNEL, **create: Any
+) -> GameInfo:
+    await lobby(service, players, channel, **create)
+    return (await service.start(channel, players[0])).game
+
+
+def user_at(info: GameInfo, seat: int) -> int:
+    user = info.seats[seat].user_id
+    assert user is not None
+    return user
+
+
+async def table_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, for 'nothing changed' checks (a separate connection: what is on disk)."""
+    async with aiosqlite.connect(str(path)) as conn:
+        async with conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") as cur:
+            tables = [r[0] for r in await cur.fetchall()]
+        rows: dict[str, list[tuple[Any, ...]]] = {}
+        for table in tables:
+            async with conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cur:
+                rows[table] = [tuple(r) for r in await cur.fetchall()]
+    return rows
