@@ -1,0 +1,72 @@
+"""Pictures of the games, drawn with Pillow from engine views (never from raw state).
+
+Every function takes a view (``Rules.view(state, seat)``) or a result and returns a ``PIL.Image``;
+``encode`` turns any of them into upload-ready bytes. Nothing here knows about Discord or the database.
+
+    render_board(view, names=None, theme=DEFAULT) -> Image
+        The public board after a turn (GWT board or Santa Fe map), dispatched on ``view["game"]``.
+        Only public information is drawn, so a seat's view and the spectator's give the same picture.
+    render_player_area(view, seat, names=None, theme=DEFAULT) -> Image
+        One player's public area (GWT player board; Santa Fe: that player's money and played cards).
+    render_hand(view, theme=DEFAULT) -> Image
+        The viewer's private hand, for an ephemeral reply; ``view`` must be that seat's own view.
+    render_result(result, names, game_id, theme=DEFAULT) -> Image
+        The final score sheet from ``Rules.result`` (``rules.core.result`` shape), winners highlighted.
+    encode(image, stem="board") -> (bytes, filename)
+        Palette PNG (WebP if a picture would exceed 1 MiB); always at most 1 MiB.
+
+``python -m render.samples OUT_DIR`` writes sample pictures of both games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from render.encode import encode
+from render.result import render_result
+from render.theme import DEFAULT, Theme
+
+
+def render_board(
+    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+) -> Image.Image:
+    game = view["game"]
+    if game == "gwt":
+        from render.gwt.board import render_board as draw
+    elif game == "santafe":
+        from render.santafe.board import render_map as draw
+    else:
+        raise ValueError(f"no board picture for game {game!r}")
+    return draw(view, names, theme)
+
+
+def render_player_area(
+    view: Mapping[str, Any], seat: int, names: Sequence[str] | None = None, theme: Theme = DEFAULT
+) -> Image.Image:
+    game = view["game"]
+    if game == "gwt":
+        from render.gwt.player import render_player_area as draw
+    elif game == "santafe":
+        from render.santafe.player import render_player_area as draw
+    else:
+        raise ValueError(f"no player picture for game {game!r}")
+    return draw(view, seat, names, theme)
+
+
+def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
+    if "hand" not in view:
+        raise ValueError("a hand picture needs the owner's own view (a spectator view has no hand)")
+    game = view["game"]
+    if game == "gwt":
+        from render.gwt.hand import render_hand as draw
+    elif game == "santafe":
+        from render.santafe.hand import render_hand as draw
+    else:
+        raise ValueError(f"no hand picture for game {game!r}")
+    return draw(view, theme)
+
+
+__all__ = ["DEFAULT", "Theme", "encode", "render_board", "render_hand", "render_player_area", "render_result"]

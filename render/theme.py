@@ -38,13 +38,13 @@ class Theme:
     highlight: str = "#C0392B"
     good: str = "#1E7B4A"
     money: str = "#8A6D00"
-    # Santa Fe railroads: the colours printed on the box (blue, white, green, red, yellow).
+    # Santa Fe railroads by the map's ids: the colours printed on the box.
     railroads: tuple[tuple[str, str], ...] = (
-        ("santafe", "#1F5FBF"),
-        ("southernpacific", "#FFFFFF"),
-        ("greatnorthern", "#2E8B3E"),
-        ("unionpacific", "#C8302C"),
-        ("kansaspacific", "#E8C21A"),
+        ("blue", "#1F5FBF"),
+        ("white", "#FFFFFF"),
+        ("green", "#2E8B3E"),
+        ("red", "#C8302C"),
+        ("yellow", "#E8C21A"),
     )
     # Great Western Trail pieces and spaces.
     hazards: tuple[tuple[str, str], ...] = (
@@ -62,8 +62,13 @@ class Theme:
         ("holstein", "#E8C43A"),
         ("brownswiss", "#C0392B"),
         ("ayrshire", "#2F67B8"),
-        ("westhighland", "#8B5A2B"),
-        ("texaslonghorn", "#7B3FA0"),
+        ("highland", "#8B5A2B"),
+        ("longhorn", "#7B3FA0"),
+    )
+    workers: tuple[tuple[str, str], ...] = (
+        ("cowboy", "#F3D9A4"),
+        ("craftsman", "#BFD4EE"),
+        ("engineer", "#E3C3E3"),
     )
     woods: str = "#CFE3C2"
     neutral: str = "#8C8C8C"
@@ -94,6 +99,9 @@ class Theme:
 
     def breed(self, key: str) -> str:
         return _lookup(self.breeds, key, "#888888")
+
+    def worker(self, key: str) -> str:
+        return _lookup(self.workers, key, "#DDDDDD")
 
 
 def _lookup(pairs: tuple[tuple[str, str], ...], key: str, default: str) -> str:

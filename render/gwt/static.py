@@ -86,7 +86,13 @@ def _railroad(d: ImageDraw.ImageDraw, theme: Theme) -> None:
             d, (x - 44, y - 10), f"${station['cost']}", theme.text_small, theme.money, anchor="lm", bold=True
         )
         text(d, (x + 44, y - 10), f"{station['vp']} VP", theme.text_small, theme.ink, anchor="rm")
-    text(d, (spaces["39"][0] - 60, spaces["39"][1] - 26), "back 1+ → +$3", theme.text_small - 3, theme.muted)
+    text(
+        d,
+        (spaces["39"][0] - 60, spaces["39"][1] - 26),
+        "at 39: back 1+, +$3",
+        theme.text_small - 3,
+        theme.muted,
+    )
 
 
 def _trail(d: ImageDraw.ImageDraw, theme: Theme) -> None:

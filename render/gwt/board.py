@@ -1,0 +1,183 @@
+"""The Great Western Trail board picture: the cached printed board plus this turn's pieces."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.draw import box, disc, fit_text, text, wrap
+from render.gwt import pieces
+from render.gwt.layout import layout, point, rail_point
+from render.gwt.static import JOB_COLUMNS, board_layer, job_cell
+from render.theme import DEFAULT, Theme, text_on
+
+# Where each seat's cattleman stands around a trail space, so four can share one.
+CATTLEMAN_OFFSETS = ((-17, -22), (17, -22), (-17, 22), (17, 22))
+CITY_SLOTS = 4
+
+
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    if names and seat < len(names):
+        return names[seat]
+    return f"Player {seat + 1}"
+
+
+def render_board(
+    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+) -> Image.Image:
+    """The whole board as ``view`` shows it (any seat's view or the spectator's: only public parts are drawn)."""
+    img = board_layer(theme, int(view["players"]))
+    d = ImageDraw.Draw(img)
+    board = view["board"]
+    _trail(d, board, view["seats"], theme)
+    _cities(d, board, theme)
+    _railroad(d, board, view["seats"], theme)
+    _job_market(d, board, int(view["players"]), theme)
+    _cattle_market(d, board, theme)
+    _foresight(d, board, theme)
+    _objectives(d, board, theme)
+    _status(d, view, names, theme)
+    return img
+
+
+def _trail(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], theme: Theme
+) -> None:
+    r = layout()["node_radius"]
+    for location, code in board["trail"].items():
+        if code:
+            pieces.tile(d, point(location), code, theme, half=r)
+    for seat, player in enumerate(seats):
+        location = player.get("location")
+        if not location:
+            continue
+        x, y = point(location)
+        dx, dy = CATTLEMAN_OFFSETS[seat % 4]
+        if location == "KANSAS_CITY":
+            dx, dy = -38 + seat * 25, 46
+        pieces.cattleman(d, (x + dx, y + dy), seat, theme)
+
+
+def _cities(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+    cities = layout()["cities"]
+    for city, seats in board["cities"].items():
+        x0, y0, _, y1 = cities[city]["box"]
+        for seat in sorted(set(seats)):
+            cx = x0 + 20 + seat * 34
+            disc(d, (cx, y1 - 20), 12, theme.player(seat), theme.ink, seat + 1, size=theme.text_small)
+            count = seats.count(seat)
+            if count > 1:
+                text(
+                    d,
+                    (cx + 14, y1 - 12),
+                    f"x{count}",
+                    theme.text_small - 3,
+                    theme.ink,
+                    anchor="lm",
+                    bold=True,
+                )
+
+
+def _railroad(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], theme: Theme
+) -> None:
+    stations = layout()["railroad"]["stations"]
+    for station in board["stations"]:
+        x, y = stations[str(station["station"])]["turnout"]
+        for seat in station["discs"]:
+            disc(d, (x - 33 + seat * 22, y + 10), 9, theme.player(seat), theme.ink, seat + 1, size=12)
+        if station["master"]:
+            label = pieces.master_label(station["master"])
+            text(d, (x, y + 27), fit_text(label, theme.text_small - 4, 92), theme.text_small - 4, theme.ink)
+        elif station["master_worker"]:
+            text(d, (x, y + 27), f"master: {station['master_worker']}", theme.text_small - 4, theme.muted)
+    at_zero = 0
+    for seat, player in enumerate(seats):
+        space = str(player.get("engine", "0"))
+        x, y = rail_point(space)
+        if space == "0":
+            x, y = x - 14 + (at_zero % 2) * 28, y - 26 + (at_zero // 2) * 52
+            at_zero += 1
+        pieces.engine(d, (x, y), seat, theme)
+
+
+def _job_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], players: int, theme: Theme) -> None:
+    market = board["job_market"]
+    first_column = 1 + sum(1 for _, needs in JOB_COLUMNS if players < needs)
+    for row, workers in enumerate(market["rows"]):
+        for k, code in enumerate(workers):
+            x0, y0, x1, y1 = job_cell(row, first_column + k)
+            pieces.worker(d, ((x0 + x1) / 2, (y0 + y1) / 2), code, theme, half=15)
+    token = int(market["token_row"]) - 1
+    if token < len(market["rows"]):
+        x0, y0, x1, y1 = job_cell(token, len(JOB_COLUMNS))
+        disc(d, ((x0 + x1) / 2, (y0 + y1) / 2), 13, theme.ink, theme.ink, "J", size=theme.text_small)
+
+
+def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+    x0, y0, x1, y1 = layout()["regions"]["cattle_market"]
+    cards = sorted(board["cattle_market"], key=lambda c: (pieces.CATTLE.get(c, ("", 0, 0))[1:], c))
+    for i, code in enumerate(cards):
+        cx = x0 + 6 + (i % 4) * 44
+        cy = y0 + 32 + (i // 4) * 68
+        pieces.cattle_card(d, (cx, cy, cx + 40, cy + 62), code, theme)
+    text(
+        d,
+        ((x0 + x1) / 2, y1 - 12),
+        f"draw pile: {board['cattle_stack_size']}",
+        theme.text_small - 2,
+        theme.muted,
+    )
+
+
+def _foresight(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+    x0, y0, _, _ = layout()["regions"]["foresight"]
+    for column, tiles in enumerate(board["foresight"]):
+        for row, code in enumerate(tiles):
+            if code:
+                pieces.tile(d, (x0 + 35 + column * 68, y0 + 82 + row * 62), code, theme, half=22)
+
+
+def _objectives(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+    x0, y0, x1, y1 = layout()["regions"]["objectives"]
+    for i, code in enumerate(board["objective_display"]):
+        cx = x0 + 8 + (i % 2) * 86
+        cy = y0 + 32 + (i // 2) * 88
+        pieces.objective_card(d, (cx, cy, cx + 80, cy + 80), code, theme)
+    text(
+        d,
+        ((x0 + x1) / 2, y1 - 14),
+        f"draw pile: {board['objective_stack_size']}",
+        theme.text_small - 2,
+        theme.muted,
+    )
+
+
+def _status(
+    d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
+) -> None:
+    x0, y0, x1, y1 = layout()["regions"]["status"]
+    box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
+    to_act = set(view.get("to_act", []))
+    x = x0 + 14
+    for seat, player in enumerate(view["seats"]):
+        colour = theme.player(seat)
+        if seat in to_act:
+            d.rounded_rectangle((x - 6, y0 + 6, x + 290, y0 + 40), radius=8, outline=theme.highlight, width=3)
+        disc(d, (x + 12, y0 + 23), 12, colour, theme.ink, seat + 1, size=theme.text_small)
+        label = f"{fit_text(seat_name(names, seat), theme.text, 140)}  ${player.get('money', 0)}"
+        text(d, (x + 30, y0 + 23), label, theme.text, theme.ink, anchor="lm")
+        x += 300
+    if view.get("over"):
+        prompt = "Game over."
+    else:
+        decision = view.get("decision") or {}
+        prompt = f"Round {view.get('round', '?')}: {decision.get('prompt', '')}"
+    lines = wrap(prompt, theme.text, x1 - x0 - 600)
+    for i, line in enumerate(lines[:2]):
+        text(d, (x0 + 14, y0 + 58 + i * 22), line, theme.text, theme.ink, anchor="lm")
+
+
+__all__ = ["render_board", "text_on"]

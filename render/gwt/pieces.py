@@ -1,0 +1,140 @@
+"""Great Western Trail pieces drawn from their codes: tiles, buildings, workers, cattle and objective cards.
+
+Codes are the engine's (``rules.gwt.content``): buildings ``"4a"`` (on the trail ``"4a@1"``, owner seat
+after the ``@``), hazards ``"flood-4g"``, teepees ``"teepee-green"``, workers ``"cowboy"``, cattle
+``"highland-4"``, objectives ``"engine-345"``. Printed facts (hands, points) come from the content tables.
+"""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from render.draw import Point, box, disc, hand, text
+from render.theme import Theme, text_on
+from rules.gwt.content import BUILDINGS, CATTLE, OBJECTIVES, STATION_MASTERS
+
+WORKER_LETTER = {"cowboy": "Cb", "craftsman": "Cr", "engineer": "En"}
+HAND_COLOURS = {"g": "green", "b": "black"}
+TASK_LABEL = {"b": "B", "s": "S", "h": "H", "g": "G", "bl": "Bl", "sf": "SF"}
+MASTER_LABEL = {
+    "workers": "VP/worker",
+    "certificates": "3/2 certs",
+    "objectives": "3/2 obj.",
+    "hazards": "3/2 hazards",
+    "teepees": "3/teepee pair",
+}
+MASTER_GAIN = {"money2": "+$2", "perm_cert": "+cert", "hazard_or_trade": "haz/trade"}
+
+
+def owner(tile: str) -> tuple[str, int | None]:
+    """``"4a@1"`` -> ``("4a", 1)``; a tile without an owner -> ``(tile, None)``."""
+    code, _, seat = tile.partition("@")
+    return code, int(seat) if seat else None
+
+
+def hands(d: ImageDraw.ImageDraw, corner: Point, letters: str, theme: Theme, size: float = 14) -> None:
+    """Hand icons in a row starting at ``corner`` (their centre), one per letter ``g``/``b``."""
+    x, y = corner
+    for i, letter in enumerate(letters):
+        cx = x + i * (size + 1)
+        d.ellipse((cx - size / 2 - 1, y - size / 2 - 1, cx + size / 2 + 1, y + size / 2 + 1), fill="#FFFFFF")
+        hand(d, (cx, y), size * 0.8, theme.hand(HAND_COLOURS.get(letter, "black")))
+
+
+def tile(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: float = 20) -> None:
+    """Any trail or supply tile (building, neutral building, hazard, teepee, worker) centred at ``centre``."""
+    x, y = centre
+    code, seat = owner(code)
+    rect = (x - half, y - half, x + half, y + half)
+    if seat is not None or code in BUILDINGS:
+        colour = theme.player(seat) if seat is not None else theme.panel
+        box(d, rect, colour, theme.ink, radius=5, width=2)
+        ink = text_on(colour)
+        text(d, (x, y - 4 if seat is not None else y), code, theme.text_small + 1, ink, bold=True)
+        if seat is not None:
+            text(d, (x, y + 11), f"P{seat + 1}", theme.text_small - 5, ink)
+        letters = BUILDINGS[code][2] if code in BUILDINGS else ""
+        if letters:
+            hands(d, (x + half - 2, y - half + 2), letters, theme, 12)
+    elif len(code) == 1:
+        box(d, rect, theme.neutral, theme.ink, radius=5, width=2)
+        text(d, (x, y), code, theme.text_large, "#FFFFFF", bold=True)
+    elif code.startswith("teepee-"):
+        colour = theme.teepee(code.split("-", 1)[1])
+        d.regular_polygon((x, y + 2, half + 3), 3, fill=colour, outline=theme.ink, width=2)
+        hands(d, (x, y + 6), "g" if code.endswith("green") else "b", theme, 12)
+    elif code in WORKER_LETTER:
+        worker(d, centre, code, theme, half)
+    else:
+        kind, _, rest = code.partition("-")
+        colour = theme.hazard(kind)
+        box(d, rect, colour, theme.ink, radius=4, width=2)
+        text(d, (x - 4, y + 1), rest[:-1], theme.text + 2, "#FFFFFF", bold=True)
+        hands(d, (x + half - 5, y + half - 5), rest[-1:], theme, 12)
+
+
+def worker(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: float = 16) -> None:
+    x, y = centre
+    box(d, (x - half, y - half, x + half, y + half), theme.worker(code), theme.ink, radius=half, width=2)
+    text(d, (x, y), WORKER_LETTER.get(code, code[:2]), max(11, int(half * 0.9)), theme.ink, bold=True)
+
+
+def cattle_card(
+    d: ImageDraw.ImageDraw, rect: tuple[float, float, float, float], code: str, theme: Theme
+) -> None:
+    """A cattle card: breed colour band, breeding value large, victory points small."""
+    x0, y0, x1, y1 = rect
+    breed, value, points = CATTLE.get(code, (code, 0, 0))
+    colour = theme.breed(breed)
+    box(d, rect, "#FFFFFF", theme.ink, radius=5, width=2)
+    d.rounded_rectangle(
+        (x0 + 3, y0 + 3, x1 - 3, y0 + (y1 - y0) * 0.42), radius=3, fill=colour, outline=theme.faint
+    )
+    text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.22), value, theme.text + 2, text_on(colour), bold=True)
+    text(
+        d,
+        ((x0 + x1) / 2, y1 - (y1 - y0) * 0.28),
+        f"{points} VP" if points else "",
+        theme.text_small - 2,
+        theme.ink,
+    )
+
+
+def cattle_name(code: str) -> str:
+    breed = CATTLE.get(code, (code, 0, 0))[0]
+    return breed.replace("-", " ").title()
+
+
+def objective_card(
+    d: ImageDraw.ImageDraw, rect: tuple[float, float, float, float], code: str, theme: Theme
+) -> None:
+    """An objective card: its tasks, victory points and penalty."""
+    x0, y0, x1, y1 = rect
+    box(d, rect, "#FFFFFF", theme.ink, radius=6, width=2)
+    if code not in OBJECTIVES:
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "?", theme.text_large, theme.muted)
+        return
+    _, tasks, points, penalty = OBJECTIVES[code]
+    label = " ".join(TASK_LABEL.get(t, t.upper()) for t in tasks)
+    text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.36), label, theme.text_small, theme.ink, bold=True)
+    text(d, (x0 + 6, y1 - 12), f"+{points}", theme.text_small, theme.good, anchor="lm", bold=True)
+    if penalty:
+        text(d, (x1 - 6, y1 - 12), f"-{penalty}", theme.text_small, theme.highlight, anchor="rm")
+
+
+def master_label(code: str) -> str:
+    gain, scoring = STATION_MASTERS.get(code, ("", code))
+    return f"{MASTER_GAIN.get(gain, gain)} · {MASTER_LABEL.get(scoring, scoring)}"
+
+
+def cattleman(d: ImageDraw.ImageDraw, centre: Point, seat: int, theme: Theme, radius: float = 11) -> None:
+    disc(d, centre, radius, theme.player(seat), theme.ink, seat + 1, size=int(radius * 1.3), width=2)
+
+
+def engine(d: ImageDraw.ImageDraw, centre: Point, seat: int, theme: Theme) -> None:
+    """A locomotive: a rounded block with a chimney, in the owner's colour, with the seat number."""
+    x, y = centre
+    colour = theme.player(seat)
+    d.rectangle((x + 4, y - 17, x + 10, y - 9), fill=theme.ink)
+    box(d, (x - 15, y - 11, x + 15, y + 11), colour, theme.ink, radius=5, width=2)
+    text(d, (x, y), seat + 1, theme.text_small, text_on(colour), bold=True)

@@ -1,0 +1,233 @@
+"""The Santa Fe picture: the cached map with laid track, railheads and connections, plus a side panel
+with each player's money and played city cards, the railroads' remaining track and the card piles."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.draw import box, disc, fit_text, text, wrap
+from render.santafe.geometry import cities, nodes, segments
+from render.santafe.static import CITY_R, built_segment, city_layer, map_layer
+from render.theme import DEFAULT, Theme, text_on
+
+PANEL = (1192, 70, 1588, 990)
+CHIP_W = 54
+PHASES = {
+    "choose": "choose cards",
+    "lay": "lay track",
+    "draw": "draw cards",
+    "engineers": "engineers",
+    "buy_track": "buy track",
+    "over": "game over",
+}
+
+
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    return names[seat] if names and seat < len(names) else f"Player {seat + 1}"
+
+
+def render_map(
+    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+) -> Image.Image:
+    """The Santa Fe board as ``view`` shows it; nothing private is drawn, so any seat's view gives the
+    same picture."""
+    img = map_layer(theme)
+    d = ImageDraw.Draw(img)
+    where = segments()
+    for segment_id, railroad in view["track"].items():
+        built_segment(d, where[segment_id], theme.railroad(railroad), theme)
+    overlay = city_layer(theme)
+    img.paste(overlay, (0, 0), overlay)
+    _connections(d, view, theme)
+    _railheads(d, view, theme)
+    _header(d, view, theme)
+    _players(d, view, names, theme)
+    _railroads(d, view, theme)
+    return img
+
+
+def _connections(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
+    """Small squares under each scoring city, one per railroad that reaches it (what a card there scores)."""
+    reached: dict[str, list[str]] = {}
+    for railroad in view["railroads"]:
+        for city in railroad["cities"]:
+            reached.setdefault(city, []).append(railroad["id"])
+    positions = nodes()
+    info = cities()
+    for city, railroads in reached.items():
+        if info[city]["home"]:
+            continue
+        x, y = positions[city]
+        left = x - (len(railroads) * 9) / 2
+        for i, railroad in enumerate(railroads):
+            sx = left + i * 9
+            d.rectangle(
+                (sx, y + CITY_R + 2, sx + 8, y + CITY_R + 10),
+                fill=theme.railroad(railroad),
+                outline=theme.ink,
+            )
+
+
+def _railheads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
+    """A ring in the railroad's colour around every node where its track can be extended."""
+    positions = nodes()
+    rings: dict[str, int] = {}
+    for railroad in view["railroads"]:
+        colour = theme.railroad(railroad["id"])
+        for node in railroad["railheads"]:
+            if node in info_homes() and node == railroad["home"] and len(railroad["railheads"]) == 1:
+                continue
+            k = rings.get(node, 0)
+            rings[node] = k + 1
+            x, y = positions[node]
+            r = (CITY_R + 5 if node in cities() else 7) + 4 * k
+            d.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), outline=theme.ink, width=2)
+            d.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=3)
+
+
+def info_homes() -> frozenset[str]:
+    return frozenset(c for c, data in cities().items() if data["home"])
+
+
+def _header(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
+    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
+    lay_turn = f" (pass {view['lay_turn']})" if view.get("lay_turn") else ""
+    text(
+        d,
+        (20, 22),
+        f"Santa Fe · round {view.get('round', '?')} · {phase}{lay_turn}",
+        theme.title - 4,
+        theme.ink,
+        anchor="lm",
+        bold=True,
+    )
+    if view.get("over"):
+        prompt = "Game over" + (f": {view['end_reason']}" if view.get("end_reason") else ".")
+    else:
+        prompt = (view.get("decision") or {}).get("prompt", "")
+    lines = wrap(prompt, theme.text, 1150)
+    for i, line in enumerate(lines[:1]):
+        text(d, (20, 52 + i * 22), line, theme.text, theme.muted, anchor="lm")
+
+
+def _players(
+    d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
+) -> None:
+    x0, y0, x1, _ = PANEL
+    info = cities()
+    to_act = set(view.get("to_act", []))
+    y = y0
+    per_row = int((x1 - x0 - 16) // CHIP_W)
+    for seat in view["seats"]:
+        n = seat["seat"]
+        rows = max(1, -(-len(seat["played"]) // per_row))
+        height = 62 + rows * 26
+        box(
+            d,
+            (x0, y, x1, y + height),
+            theme.panel,
+            theme.highlight if n in to_act else theme.panel_edge,
+            radius=8,
+            width=3 if n in to_act else 1,
+        )
+        disc(d, (x0 + 18, y + 18), 12, theme.player(n), theme.ink, n + 1, size=theme.text_small)
+        if view.get("first_player") == n:
+            text(d, (x0 + 18, y + 42), "1st", theme.text_small - 3, theme.highlight, bold=True)
+        text(
+            d,
+            (x0 + 38, y + 18),
+            fit_text(seat_name(names, n), theme.text, 170),
+            theme.text,
+            theme.ink,
+            anchor="lm",
+            bold=True,
+        )
+        text(d, (x1 - 10, y + 18), f"${seat['money']}", theme.text_large, theme.money, anchor="rm", bold=True)
+        status = [f"{seat['hand_size']} cards", f"cities {seat['city_points']} pts"]
+        if seat.get("branch_card"):
+            status.append(f"Branch {seat['branch_card']}")
+        if seat.get("engineer"):
+            status.append("Engineer")
+        if seat.get("play"):
+            status.append("plays " + _play_text(seat["play"]))
+        elif seat.get("chosen"):
+            status.append("card chosen")
+        text(
+            d,
+            (x0 + 38, y + 40),
+            fit_text(" · ".join(status), theme.text_small - 1, x1 - x0 - 50),
+            theme.text_small - 1,
+            theme.muted,
+            anchor="lm",
+        )
+        reached = _reached(view)
+        for i, city in enumerate(seat["played"]):
+            cx = x0 + 10 + (i % per_row) * CHIP_W
+            cy = y + 56 + (i // per_row) * 26
+            _chip(d, (cx, cy), city, info[city]["value"], reached.get(city, []), theme)
+        y += height + 6
+
+
+def _play_text(play: Mapping[str, Any]) -> str:
+    """A revealed play in words: "Denver + Double Turn"."""
+    parts = []
+    if play.get("city"):
+        parts.append(cities()[play["city"]]["name"])
+    if play.get("double"):
+        parts.append("Double Turn")
+    if play.get("branch"):
+        parts.append(f"Branch Line {play['branch']}")
+    return " + ".join(parts) if parts else "no card"
+
+
+def _chip(
+    d: ImageDraw.ImageDraw, at: tuple[float, float], city: str, value: int, railroads: list[str], theme: Theme
+) -> None:
+    """A played city card: id and value, with a dot per railroad that reaches the city."""
+    x, y = at
+    box(d, (x, y, x + CHIP_W - 4, y + 22), "#FFFFFF", theme.ink, radius=4, width=1)
+    text(d, (x + 4, y + 9), city, theme.text_small - 3, theme.ink, anchor="lm")
+    text(d, (x + CHIP_W - 8, y + 9), value, theme.text_small - 3, theme.money, anchor="rm")
+    for i, railroad in enumerate(railroads):
+        d.rectangle(
+            (x + 4 + i * 8, y + 16, x + 10 + i * 8, y + 20), fill=theme.railroad(railroad), outline=theme.ink
+        )
+
+
+def _reached(view: Mapping[str, Any]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for railroad in view["railroads"]:
+        for city in railroad["cities"]:
+            found.setdefault(city, []).append(railroad["id"])
+    return found
+
+
+def _railroads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
+    """Track left per railroad as a bar, Branch Line cards, and the card piles, along the map's foot."""
+    x, y = 24.0, 912.0
+    box(d, (12, 904, 1178, 990), theme.panel, theme.panel_edge, radius=8)
+    for railroad in view["railroads"]:
+        colour = theme.railroad(railroad["id"])
+        d.rounded_rectangle((x, y, x + 210, y + 30), radius=6, fill=colour, outline=theme.ink, width=2)
+        label = f"{railroad['name']}: {railroad['supply']}"
+        text(d, (x + 105, y + 15), label, theme.text_small, text_on(colour), bold=True)
+        text(
+            d,
+            (x + 105, y + 46),
+            f"branch cards: {railroad['branch_cards']}",
+            theme.text_small - 2,
+            theme.muted,
+        )
+        x += 228
+    text(
+        d,
+        (PANEL[0] + 4, 975),
+        f"City deck {view.get('deck', 0)} · Double Turn {view.get('double_turn_cards', 0)}"
+        + (f" · Engineer {view['engineer_cards']}" if view.get("options", {}).get("advanced") else ""),
+        theme.text_small,
+        theme.ink,
+        anchor="lm",
+    )

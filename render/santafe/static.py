@@ -1,0 +1,142 @@
+"""The printed Santa Fe map: empty track, rivers, mountains, cities with values and bonus squares."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.draw import box, text
+from render.layers import cached_layer
+from render.santafe.geometry import Segment, cities, nodes, segments
+from render.theme import Theme, text_on
+
+CANVAS = (1600, 1000)
+CITY_R = 13
+HOME_HALF = 15
+# Where a city's name goes relative to its dot, where the default (to the right) would collide.
+LEFT, BELOW, ABOVE = (-18.0, 0.0, "rm"), (0.0, 17.0, "mt"), (0.0, -17.0, "mb")
+LABELS = {
+    "MIL": LEFT,
+    "SAF": LEFT,
+    "SEA": LEFT,
+    "PDX": LEFT,
+    "SAC": LEFT,
+    "SFO": LEFT,
+    "FAT": LEFT,
+    "LAX": LEFT,
+    "SAN": LEFT,
+    "STL": LEFT,
+    "CHI": BELOW,
+    "NOL": BELOW,
+    "ABQ": BELOW,
+    "TOP": BELOW,
+    "HOU": BELOW,
+    "SAT": BELOW,
+    "OMA": BELOW,
+    "DDC": BELOW,
+    "SLC": BELOW,
+    "DSM": ABOVE,
+    "KCY": ABOVE,
+}
+# Offset of a city's bonus squares from its dot: above by default, elsewhere where above would cover
+# a neighbour's name.
+SQUARES_AT = {"SFO": (0.0, 16.0), "HOU": (28.0, -6.0)}
+
+
+@cached_layer
+def map_layer(theme: Theme) -> Image.Image:
+    """The empty map (paper, free track slots, rivers, mountains), drawn once per theme."""
+    img = Image.new("RGB", CANVAS, theme.background)
+    d = ImageDraw.Draw(img)
+    box(d, (12, 70, 1178, 900), "#EEE6D2", theme.panel_edge, radius=12)
+    for segment in segments().values():
+        empty_segment(d, segment, theme)
+    for segment in segments().values():
+        if segment.river:
+            river_mark(d, segment, theme)
+        if segment.mountain:
+            mountain_mark(d, segment, theme)
+    return img
+
+
+@lru_cache(maxsize=4)
+def city_layer(theme: Theme) -> Image.Image:
+    """Cities, names and bonus squares on a transparent sheet, pasted over the laid track each time so
+    track never hides a name. Read-only: callers paste it, never draw on it."""
+    img = Image.new("RGBA", CANVAS, (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    for city_id, city in cities().items():
+        _city(d, city_id, city, theme)
+    return img
+
+
+def _unit(segment: Segment) -> tuple[float, float, float, float]:
+    (x0, y0), (x1, y1) = segment.start, segment.end
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    return (x1 - x0) / length, (y1 - y0) / length, length, 0.0
+
+
+def empty_segment(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> None:
+    """A free slot: a thin grey line with gaps at both ends so neighbouring slots read as separate."""
+    ux, uy, length, _ = _unit(segment)
+    gap = min(5.0, length / 4)
+    (x0, y0), (x1, y1) = segment.start, segment.end
+    d.line((x0 + ux * gap, y0 + uy * gap, x1 - ux * gap, y1 - uy * gap), fill=theme.track_empty, width=4)
+
+
+def built_segment(d: ImageDraw.ImageDraw, segment: Segment, colour: str, theme: Theme) -> None:
+    """A laid piece: the railroad colour inside a dark casing so white track shows on the paper."""
+    ux, uy, length, _ = _unit(segment)
+    gap = min(3.0, length / 5)
+    (x0, y0), (x1, y1) = segment.start, segment.end
+    ends = (x0 + ux * gap, y0 + uy * gap, x1 - ux * gap, y1 - uy * gap)
+    d.line(ends, fill=theme.ink, width=9)
+    d.line(ends, fill=colour, width=5)
+
+
+def river_mark(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> None:
+    """Two short blue strokes across the segment's middle."""
+    ux, uy, _, _ = _unit(segment)
+    mx, my = segment.midpoint
+    nx, ny = -uy, ux
+    for offset in (-3.0, 3.0):
+        cx, cy = mx + ux * offset, my + uy * offset
+        d.line((cx - nx * 8, cy - ny * 8, cx + nx * 8, cy + ny * 8), fill=theme.river, width=2)
+
+
+def mountain_mark(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> None:
+    """A small brown peak beside the segment's middle."""
+    ux, uy, _, _ = _unit(segment)
+    mx, my = segment.midpoint
+    nx, ny = -uy, ux
+    if ny > 0:  # put the peak on the upper side
+        nx, ny = -nx, -ny
+    bx, by = mx + nx * 9, my + ny * 9
+    d.polygon([(bx - 6, by + 4), (bx + 6, by + 4), (bx, by - 7)], fill=theme.mountain)
+
+
+def _city(d: ImageDraw.ImageDraw, city_id: str, city: dict, theme: Theme) -> None:
+    x, y = nodes()[city_id]
+    if city["home"]:
+        h = HOME_HALF
+        d.rectangle((x - h, y - h, x + h, y + h), fill=theme.panel, outline=theme.ink, width=2)
+        stripe = (2 * h - 4) / len(city["home"])
+        for i, railroad in enumerate(city["home"]):
+            top = y - h + 2 + i * stripe
+            d.rectangle((x - h + 2, top, x + h - 2, top + stripe - 1), fill=theme.railroad(railroad))
+    else:
+        d.ellipse(
+            (x - CITY_R, y - CITY_R, x + CITY_R, y + CITY_R), fill=theme.panel, outline=theme.ink, width=2
+        )
+        text(d, (x, y), city["value"], theme.text_small, theme.ink, bold=True)
+    dx, dy, anchor = LABELS.get(city_id, (18.0, 0.0, "lm"))
+    text(d, (x + dx, y + dy), city["name"], theme.text_small, theme.ink, anchor=anchor, halo="#EEE6D2")
+    sq_dx, sq_dy = SQUARES_AT.get(city_id, (0.0, -30.0))
+    top = y + sq_dy
+    for i, railroad in enumerate(city["bonus"]):
+        sx = x + sq_dx - 6 + i * 14 - (len(city["bonus"]) - 1) * 7
+        colour = theme.railroad(railroad)
+        d.rectangle((sx, top, sx + 12, top + 12), fill=colour, outline=theme.ink, width=1)
+        text(d, (sx + 6, top + 6), "$", 10, text_on(colour))
