@@ -1,4 +1,4 @@
-"""/admin: server managers' tools for stuck or broken games.
+"""/admin: server managers' tools for stuck or broken games, and the server's defaults for new games.
 
 ``default_permissions`` hides the group from members without Manage Server, but server admins can change
 that in Discord's settings, so the cog checks the permission again on every command.
@@ -6,7 +6,7 @@ that in Discord's settings, so the cog checks the permission again on every comm
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -31,27 +31,22 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
 
     @app_commands.command(name="abandon", description="End the game here without a result")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        game = await self.bot.games.abandon(interaction.channel_id or 0, admin=True)
+        game = await self.bot.games.abandon(interaction.channel_id or 0, interaction.user.id, admin=True)
+        self.bot.digest.take(game.id)
         await interaction.response.send_message(
             f"The game of {game.title} here was abandoned by {interaction.user.mention}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @app_commands.command(name="skip", description="Skip the turn of whoever must act now")
+    @app_commands.command(name="skip", description="Apply the deadline rule now to whoever must act")
     async def skip(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
-        before = await self.bot.games.get_game(interaction.channel_id or 0)
-        outcome = await self.bot.games.force_skip(
-            interaction.channel_id or 0, interaction.user.id, admin=True
+        channel_id = interaction.channel_id or 0
+        notes = await self.bot.games.force_skip(channel_id, interaction.user.id, admin=True)
+        await interaction.followup.send(
+            "The game's deadline rule was applied to whoever had to act.", ephemeral=True
         )
-        await interaction.followup.send("The turn was skipped.", ephemeral=True)
-        game = getattr(outcome, "game", outcome)
-        if hasattr(outcome, "public_events") and outcome.seat is not None:
-            await flow.announce(self.bot, before, outcome)
-        else:
-            await flow.post_turn(
-                self.bot, game, presenters.event_lines(getattr(outcome, "public_events", ()))
-            )
+        await flow.deliver_notifications(self.bot, notes, post_turn_in={channel_id})
 
     @app_commands.command(name="computer", description="Let the computer play a seat from now on")
     @app_commands.describe(seat="the seat number shown by /game status", level="0 random, 1 sensible")
@@ -61,20 +56,51 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         seat: app_commands.Range[int, 1, 5],
         level: app_commands.Range[int, 0, 1] = 1,
     ) -> None:
-        await self.bot.games.hand_to_ai(
+        await interaction.response.defer(thinking=True)
+        before = await self.bot.games.get_game(interaction.channel_id or 0)
+        outcome = await self.bot.games.hand_to_ai(
             interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=True
         )
-        await interaction.response.send_message(f"The computer now plays seat {seat}.")
+        await interaction.followup.send(f"The computer now plays seat {seat}.")
+        await flow.announce(self.bot, before, outcome)
 
     @app_commands.command(name="restore", description="Set the game back to how it was after an earlier move")
     @app_commands.describe(move="the move number to go back to (see /log and /board)")
     async def restore(self, interaction: discord.Interaction, move: app_commands.Range[int, 0]) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
-        restored = await self.bot.games.restore(interaction.channel_id or 0, move, admin=True)
-        game = getattr(restored, "game", restored)
+        game = await self.bot.games.restore(interaction.channel_id or 0, move, admin=True)
         self.bot.digest.take(game.id)
         await interaction.followup.send(f"Restored to move {move}.", ephemeral=True)
-        await flow.post_turn(self.bot, game, [f"A server manager restored the game to move {move}."])
+        await flow.post_turn(self.bot, game, [f"A server manager set the game back to move {move}."])
+
+    @app_commands.command(name="defaults", description="Reminder and deadline defaults for new games here")
+    @app_commands.describe(
+        reminder_hours="hours between reminders (0 = back to daily)",
+        deadline_hours="hours per turn (0 = no deadline)",
+        deadline_action="what happens when time runs out",
+    )
+    async def defaults(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[int, 0, 24 * 30] | None = None,
+        deadline_hours: app_commands.Range[int, 0, 24 * 30] | None = None,
+        deadline_action: Literal["skip", "ai", "vote"] | None = None,
+    ) -> None:
+        changes: dict[str, object] = {}
+        if reminder_hours is not None:
+            changes["reminder_minutes"] = reminder_hours * 60 or None
+        if deadline_hours is not None:
+            changes["deadline_minutes"] = deadline_hours * 60 or None
+        if deadline_action is not None:
+            changes["deadline_action"] = deadline_action
+        settings = await self.bot.games.update_guild_settings(interaction.guild_id or 0, **changes)
+        reminder = presenters.hours(settings.reminder_minutes) if settings.reminder_minutes else "daily"
+        deadline = presenters.hours(settings.deadline_minutes) if settings.deadline_minutes else "none"
+        await interaction.response.send_message(
+            f"New games here: reminders {reminder}, deadline {deadline}, "
+            f"then {settings.deadline_action or 'skip'}.",
+            ephemeral=True,
+        )
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -51,8 +51,8 @@ RULES: dict[str, dict[str, tuple[str, str]]] = {
         "goal": (
             "Goal",
             "You are a rancher driving cattle from Texas to Kansas City and shipping them by rail. "
-            "Points come from deliveries to far cities, buildings, station masters, hazards and teepees, cattle cards, "
-            "objectives, workers and your train's progress. Most points wins.",
+            "Points come from deliveries to far cities, buildings, station masters, hazards and teepees, "
+            "cattle cards, objectives, workers and your train's progress. Most points wins.",
         ),
         "turn": (
             "A turn",
@@ -69,8 +69,8 @@ RULES: dict[str, dict[str, tuple[str, str]]] = {
         "buildings": (
             "Buildings",
             "On a neutral building or one of your own you take its local actions, in any order, each "
-            "optional. On someone else's building, a hazard or a teepee you instead take one auxiliary action "
-            "(gain money, draw and discard, and more once you free the matching disc spaces).",
+            "optional. On someone else's building, a hazard or a teepee you instead take one auxiliary "
+            "action (gain money, draw and discard, and more once you free the matching disc spaces).",
         ),
         "building": (
             "Building your own",
@@ -130,8 +130,9 @@ RULES: dict[str, dict[str, tuple[str, str]]] = {
         "cards": (
             "Cards",
             "A city card stays face up in front of you and scores at the end. A double-turn card lets "
-            "you lay two pieces in each track round, doubles your bonuses that round, and in the second track round "
-            "lets you swap city cards from your hand. A branch-line card is played alongside another card.",
+            "you lay two pieces in each track round, doubles your bonuses that round, and in the second "
+            "track round lets you swap city cards from your hand. A branch-line card is played alongside "
+            "another card.",
         ),
         "track": (
             "Laying track",

@@ -63,9 +63,10 @@ class Play(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         undone = await self.bot.games.undo(interaction.channel_id or 0, interaction.user.id)
-        game = getattr(undone, "game", undone)
-        self.bot.digest.drop_last(game.id)
-        await interaction.followup.send(f"Undone. The game is back at move {game.version}.", ephemeral=True)
+        self.bot.digest.drop_last(undone.game.id)
+        await interaction.followup.send(
+            f"Took back {undone.undone}; the game is at move {undone.version}.", ephemeral=True
+        )
         await flow.show_options(interaction)
 
 

@@ -13,16 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.services.models import Notification
-from bot.ui import flow, pickers, presenters
+from bot.ui import flow
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 log = logging.getLogger(__name__)
-
-# Kinds after which the channel gets a fresh turn message (someone new must act).
-TURN_CHANGING = frozenset({"deadline", "replaced"})
 
 
 class Reminders(commands.Cog):
@@ -40,53 +36,17 @@ class Reminders(commands.Cog):
     async def tick(self) -> None:
         """One round: apply due deadlines, deliver due reminders."""
         await self.bot.wait_until_ready()
-        notes = await self.bot.games.run_due(self.bot.games.clock())
-        await self.deliver(notes)
+        await flow.deliver_notifications(self.bot, await self.bot.games.run_due())
 
     async def on_loop_error(self, error: BaseException) -> None:
         log.error("the reminder loop failed; it keeps running", exc_info=error)
-        if not self.loop.is_running():
-            self.loop.restart()
-
-    async def deliver(self, notes: list[Notification]) -> None:
-        turn_changed: set[int] = set()
-        for note in notes:
-            try:
-                await self.deliver_one(note)
-            except discord.HTTPException:
-                log.warning("could not deliver a %s notice in channel %s", note.kind, note.channel_id)
-            if note.kind in TURN_CHANGING:
-                turn_changed.add(note.channel_id)
-        for channel_id in turn_changed:
-            game = await self.bot.games.get_game(channel_id)
-            if game.status == "active":
-                await flow.post_turn(self.bot, game, [])
-
-    async def deliver_one(self, note: Notification) -> None:
-        channel = await flow.channel_of(self.bot, note.channel_id)
-        if note.user_id is None:
-            await channel.send(
-                presenters.clip(note.text, 2000), allowed_mentions=discord.AllowedMentions.none()
-            )
-            return
-        ping, allowed = presenters.mentions([note.user_id])
-        view = None
-        if note.kind == "reminder":
-            game = await self.bot.games.get_game(note.channel_id)
-            view = pickers.reminder_view(game.id, game.version)
-        await channel.send(
-            presenters.clip(f"{ping} {note.text}", 2000),
-            allowed_mentions=allowed,
-            **({"view": view} if view else {}),
-        )
-        if note.dm:
-            await flow.deliver_dm(self.bot, note.user_id, note.text, note.channel_id)
+        self.loop.restart()
 
     notify = app_commands.Group(name="notify", description="How the bot reminds you")
 
     @notify.command(name="dm", description="Also get your turn notices as direct messages, or stop them")
     async def dm(self, interaction: discord.Interaction, enabled: bool) -> None:
-        await self.bot.games.set_dms(interaction.user.id, enabled)
+        await self.bot.games.update_user_settings(interaction.user.id, dms=enabled)
         text = "You will get direct messages too." if enabled else "No more direct messages."
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -116,7 +76,7 @@ class Reminders(commands.Cog):
     async def every(
         self, interaction: discord.Interaction, hours: app_commands.Range[int, 0, 24 * 14]
     ) -> None:
-        await self.bot.games.set_reminder_interval(interaction.user.id, hours * 60 or None)
+        await self.bot.games.update_user_settings(interaction.user.id, reminder_minutes=hours * 60 or None)
         text = (
             f"You will be reminded every {hours} h."
             if hours

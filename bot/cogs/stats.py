@@ -17,18 +17,14 @@ TITLES = {"gwt": "Great Western Trail", "santafe": "Santa Fe"}
 
 
 def stats_lines(stats: dict[str, Any]) -> list[str]:
-    """One line per game title: played, won, average and best score."""
+    """One line per game title: played, won and average score."""
     lines = []
-    for rules_id, entry in sorted(stats.get("games", {}).items()):
-        played = entry.get("played", 0)
-        won = entry.get("won", 0)
-        avg = entry.get("average_score")
-        best = entry.get("best_score")
-        text = f"**{TITLES.get(rules_id, rules_id)}**: {played} played, {won} won"
-        if avg is not None:
-            text += f", average {avg:.1f} points"
-        if best is not None:
-            text += f", best {best}"
+    for entry in stats.get("per_game", []):
+        rules_id = entry.get("rules_id", "")
+        title = TITLES.get(rules_id, rules_id)
+        text = f"**{title}**: {entry.get('played', 0)} played, {entry.get('won', 0)} won"
+        if entry.get("avg_score") is not None:
+            text += f", average {entry['avg_score']:.1f} points"
         lines.append(text)
     return lines
 
@@ -39,7 +35,7 @@ def leaderboard_lines(rows: list[dict[str, Any]]) -> list[str]:
         who = f"<@{row['user_id']}>" if row.get("user_id") else row.get("name", "?")
         lines.append(
             f"{place}. {who}: {row.get('won', 0)} won of {row.get('played', 0)}"
-            + (f", average {row['average_score']:.1f}" if row.get("average_score") is not None else "")
+            + (f", average {row['avg_score']:.1f}" if row.get("avg_score") is not None else "")
         )
     return lines
 

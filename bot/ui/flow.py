@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import messages
-from bot.services.models import GameInfo, MoveOutcome
+from bot.services.models import GameInfo, MoveOutcome, Notification
 from bot.ui import pickers, pictures, presenters
 
 if TYPE_CHECKING:
@@ -133,6 +134,44 @@ async def announce(bot: BoardGameBot, before: GameInfo, outcome: MoveOutcome) ->
         await post_progress(bot, game, outcome.seat)
         return
     await post_turn(bot, game, bot.digest.take(game.id) + public)
+
+
+# Notices after which the channel gets a fresh turn message (someone new must act).
+TURN_CHANGING = frozenset({"deadline", "replaced"})
+
+
+async def deliver_notifications(
+    bot: BoardGameBot, notes: Sequence[Notification], *, post_turn_in: set[int] | None = None
+) -> None:
+    """Deliver reminders and deadline notices; post a fresh turn message where the turn changed hands."""
+    channels = set(post_turn_in or ())
+    for note in notes:
+        try:
+            await deliver_one(bot, note)
+        except discord.HTTPException:
+            log.warning("could not deliver a %s notice in channel %s", note.kind, note.channel_id)
+        if note.kind in TURN_CHANGING:
+            channels.add(note.channel_id)
+    for channel_id in channels:
+        game = await bot.games.get_game(channel_id)
+        if game.status == "active":
+            await post_turn(bot, game, bot.digest.take(game.id))
+
+
+async def deliver_one(bot: BoardGameBot, note: Notification) -> None:
+    """A notice in the game's channel (mentioning its user, if any) and, if they accept them, a DM."""
+    channel = await channel_of(bot, note.channel_id)
+    if note.user_id is None:
+        await channel.send(presenters.clip(note.text, 2000), allowed_mentions=discord.AllowedMentions.none())
+        return
+    ping, allowed = presenters.mentions([note.user_id])
+    extra: dict[str, Any] = {}
+    if note.kind == "reminder":
+        game = await bot.games.game_by_id(note.game_id)
+        extra["view"] = pickers.reminder_view(game.id, game.version)
+    await channel.send(presenters.clip(f"{ping} {note.text}", 2000), allowed_mentions=allowed, **extra)
+    if note.dm:
+        await deliver_dm(bot, note.user_id, note.text, note.channel_id)
 
 
 async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
