@@ -1,6 +1,7 @@
 """Computer players: strength against random play and decision time.
 
-Run: python bench/ai.py [--games N] [--game gwt|santafe] [--players 2 3 ...] [--level 1] [--jobs 2]
+Run from the repository root (project installed, or PYTHONPATH=.):
+    python bench/ai.py [--games N] [--game gwt|santafe] [--players 2 3 ...] [--level 1] [--jobs 2]
 
 For every game and player count, plays N games with one seat at ``--level`` and every other seat at level 0
 (random legal moves); the strong seat rotates through the seats game by game. Games are driven with the engine
