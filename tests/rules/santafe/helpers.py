@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from rules.santafe import RULES, board, flow, track
@@ -37,7 +38,9 @@ def play(s: SantaFeState, seat: int, move: str) -> tuple[SantaFeState, list[dict
     return R.play(s, seat, move)
 
 
-def choose_all(s: SantaFeState, picks: dict[int, str] | None = None) -> tuple[SantaFeState, list[dict[str, Any]]]:
+def choose_all(
+    s: SantaFeState, picks: dict[int, str] | None = None
+) -> tuple[SantaFeState, list[dict[str, Any]]]:
     """Every seat still choosing plays its pick (default: its first legal card)."""
     events: list[dict[str, Any]] = []
     for seat in sorted(R.to_act(s)):
@@ -63,13 +66,11 @@ def build(s: SantaFeState, colour: str, *keys: str) -> SantaFeState:
     t = s.clone()
     r = rr(colour)
     for key in keys:
-        for i, head in enumerate(t.heads[r]):
-            found = [(seg, nxt) for k, seg, nxt in track.exits(t, r, head) if k == key]
-            if found:
-                seg, nxt = found[0]
-                break
-        else:
+        found = [(i, seg, nxt) for i, head in enumerate(t.heads[r])
+                 for k, seg, nxt in track.exits(t, r, head) if k == key]
+        if not found:
             raise AssertionError(f"{colour} cannot grow along {key}")
+        i, seg, nxt = found[0]
         t.occupant[seg] = r
         t.line_owner[board.SEG_LINE[seg]] = r
         t.heads[r][i] = nxt
@@ -89,7 +90,7 @@ def line_keys(a: str, b: str) -> list[str]:
 
 def route(*cities: str) -> list[str]:
     keys: list[str] = []
-    for a, b in zip(cities, cities[1:], strict=False):
+    for a, b in pairwise(cities):
         keys += line_keys(a, b)
     return keys
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from importlib import resources
+from itertools import pairwise
 
 from rules.santafe import board
 
@@ -58,7 +59,7 @@ def test_segments_chain_each_line_from_a_to_b() -> None:
     for line, segs in enumerate(board.LINE_SEGS):
         a, b = board.CONN_ENDS[board.LINE_CONN[line]]
         assert board.SEG_NODES[segs[0]][0] == a and board.SEG_NODES[segs[-1]][1] == b
-        for s1, s2 in zip(segs, segs[1:], strict=False):
+        for s1, s2 in pairwise(segs):
             assert board.SEG_NODES[s1][1] == board.SEG_NODES[s2][0]
             assert board.SEG_NODES[s1][1] >= board.CITY_COUNT  # inside a line only waypoints
 
@@ -70,12 +71,16 @@ def test_doubled_lines_are_alike_so_a_move_may_name_the_connection() -> None:
         other = board.LINE_SIBLING[line]
         assert len(board.LINE_SEGS[line]) == len(board.LINE_SEGS[other])
         for s1, s2 in zip(board.LINE_SEGS[line], board.LINE_SEGS[other], strict=True):
-            assert (board.SEG_RIVER[s1], board.SEG_MOUNTAIN[s1]) == (board.SEG_RIVER[s2], board.SEG_MOUNTAIN[s2])
+            assert board.SEG_RIVER[s1] == board.SEG_RIVER[s2]
+            assert board.SEG_MOUNTAIN[s1] == board.SEG_MOUNTAIN[s2]
 
 
 def test_squares_follow_the_rulebook_examples() -> None:
-    squares = {board.CITY_NAME[c]: {r for i, r in enumerate(board.RAILROADS) if board.CITY_SQUARES[c] >> i & 1}
-               for c in range(board.CITY_COUNT) if board.CITY_SQUARES[c]}
+    squares = {
+        board.CITY_NAME[c]: {r for i, r in enumerate(board.RAILROADS) if board.CITY_SQUARES[c] >> i & 1}
+        for c in range(board.CITY_COUNT)
+        if board.CITY_SQUARES[c]
+    }
     assert "blue" in squares["Houston"]  # the rulebook's Houston example pays the square for the Santa Fe
     assert {"Los Angeles", "Denver", "San Francisco"} <= set(squares)
 
