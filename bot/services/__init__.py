@@ -56,6 +56,7 @@ refused request.
 """
 
 from bot.services.clock import Clock, FakeClock, utc_now
+from bot.services.core import GUILD_DEFAULT
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -74,7 +75,7 @@ from bot.services.errors import (
     TableFull,
     UndoRefused,
 )
-from bot.services.games import GUILD_DEFAULT, GameService
+from bot.services.games import GameService
 from bot.services.models import (
     DueItem,
     GameInfo,

@@ -1,0 +1,137 @@
+"""A game as portable data: export, and import with every move checked by replay."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from bot.services import engine
+from bot.services.core import (
+    DEFAULT_REMINDER_MINUTES,
+    EXPORT_FORMAT,
+    ServiceCore,
+)
+from bot.services.errors import (
+    BadImport,
+    GameExists,
+)
+from bot.services.models import (
+    GameInfo,
+)
+from bot.storage import games as store
+from bot.storage import results
+from bot.storage.records import MoveRow, SeatRow
+from rules.core.events import Event
+
+
+class Archive(ServiceCore):
+    """A game as portable data: export, and import with every move checked by replay."""
+
+    async def export(self, channel_id: int) -> dict[str, Any]:
+        """The game as data: enough to replay it anywhere (rules id, options, seed, players, moves)."""
+        game, seats = await self._latest_rows(channel_id)
+        async with self.db.reading() as conn:
+            moves = await store.moves_of(conn, game.id)
+        return {
+            "format": EXPORT_FORMAT,
+            "rules_id": game.rules_id,
+            "options": dict(game.options),
+            "seed": game.seed,
+            "status": game.status,
+            "version": game.version,
+            "players": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "user_id": s.user_id,
+                    "is_ai": s.is_ai,
+                    "ai_level": s.ai_level,
+                }
+                for s in seats
+            ],
+            "moves": [
+                {"version": m.version, "seat": m.seat, "move": m.move, "actor": m.actor} for m in moves
+            ],
+        }
+
+    async def import_game(
+        self, guild_id: int | None, channel_id: int, data: dict[str, Any], host_id: int
+    ) -> GameInfo:
+        """Create a game in the channel from an ``export``; every move is replayed and checked first."""
+        try:
+            if data.get("format") != EXPORT_FORMAT:
+                raise BadImport(f"Not an export of this bot (expected format {EXPORT_FORMAT}).")
+            rules = engine.rules_for(str(data["rules_id"]))
+            players = sorted(data["players"], key=lambda p: p["seat"])
+            if [p["seat"] for p in players] != list(range(len(players))):
+                raise BadImport("The players' seats must be numbered 0, 1, 2… without gaps.")
+            seed, options = int(data["seed"]), dict(data.get("options") or {})
+            moves = [(int(m["seat"]), str(m["move"])) for m in data["moves"]]
+            actors = [str(m.get("actor", "player")) for m in data["moves"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, BadImport):
+                raise
+            raise BadImport(f"The export is incomplete or malformed ({exc}).") from exc
+        state = rules.new_game(len(players), seed, options)
+        logged: list[tuple[int, str, list[Event]]] = []
+        for number, (seat, move) in enumerate(moves, start=1):
+            if rules.is_over(state):
+                raise BadImport(f"Move {number} comes after the end of the game.")
+            canonical, state, events = engine.play(rules, state, seat, move)
+            logged.append((seat, canonical, events))
+        over = rules.is_over(state)
+        now = self.clock()
+        to_act = tuple(sorted(rules.to_act(state)))
+        user_of = {p["seat"]: p.get("user_id") for p in players}
+        try:
+            async with self.db.transaction() as conn:
+                game_id = await store.insert_game(
+                    conn,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    host_id=host_id,
+                    rules_id=rules.id,
+                    options=options,
+                    seed=seed,
+                    now=now,
+                    status="finished" if over else "active",
+                    seat_order="join",
+                    reminder_minutes=DEFAULT_REMINDER_MINUTES,
+                )
+                seats = [
+                    SeatRow(
+                        game_id,
+                        p["seat"],
+                        p.get("user_id"),
+                        str(p["name"]),
+                        bool(p.get("is_ai")),
+                        p.get("ai_level"),
+                        "active",
+                        now,
+                    )
+                    for p in players
+                ]
+                await store.replace_seats(conn, game_id, seats)
+                for version, ((seat, canonical, events), actor) in enumerate(
+                    zip(logged, actors, strict=True), 1
+                ):
+                    actor = actor if actor in ("player", "ai", "deadline", "admin") else "player"
+                    user = user_of.get(seat) if actor == "player" else None
+                    await store.append_move(
+                        conn, MoveRow(game_id, version, seat, user, canonical, events, actor, now)
+                    )
+                await store.set_version(
+                    conn, game_id, expected=0, new=len(logged), to_act=to_act, turn_started_at=now
+                )
+                await store.save_snapshot(conn, game_id, len(logged), rules.dump(state))
+                await self._update_waiting(conn, game_id, seats, to_act, now)
+                if over:
+                    game = await store.game_by_id(conn, game_id)
+                    await results.insert_results(
+                        conn, self._result_rows(game, seats, rules.result(state), now)
+                    )  # type: ignore[arg-type]
+        except sqlite3.IntegrityError:
+            raise GameExists(
+                "This channel already has a game; import into another channel or thread."
+            ) from None
+        return await self.game_by_id(game_id)

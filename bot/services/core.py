@@ -1,0 +1,475 @@
+"""What every part of the game service shares: loading games, locking, writing moves, computer turns.
+
+Every operation on one game runs under that game's ``asyncio.Lock`` (one process) and every write is one
+SQLite transaction whose version check (``UPDATE … WHERE version = expected``) keeps a second process
+from applying a move twice. The move log is the truth; the stored snapshot and the in-memory cache of
+states are shortcuts that are checked against the version and rebuilt by replay when they do not match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from bot.services import engine
+from bot.services.clock import Clock, utc_now
+from bot.services.errors import (
+    Busy,
+    GameNotActive,
+    NoGameHere,
+    NotAllowed,
+    NotHost,
+    NotInGame,
+)
+from bot.services.models import (
+    GameInfo,
+    MoveOutcome,
+    Notification,
+    PlayedMove,
+    SeatInfo,
+)
+from bot.storage import games as store
+from bot.storage import preferences, results
+from bot.storage.db import Database
+from bot.storage.preferences import GuildSettings, UserSettings
+from bot.storage.records import GameRow, MoveRow, SeatRow
+from bot.storage.results import ResultRow
+from rules.ai import choose_move
+from rules.core.events import Event, is_public
+from rules.core.protocol import State
+
+# (game id, view, legal moves, level, seed) -> move: the computer players' entry point.
+ChooseMove = Callable[[str, dict[str, Any], Sequence[str], int, int], str]
+
+
+EXPORT_FORMAT = "boardgame-bot/1"
+DEFAULT_REMINDER_MINUTES = 24 * 60
+DEFAULT_AI_LEVEL = 1
+SEAT_ORDERS = ("random", "join")
+DEADLINE_ACTIONS = ("skip", "ai", "vote")
+
+
+class _GuildDefault:
+    """Marks a setting left to the guild's default (``None`` already means "off")."""
+
+    def __repr__(self) -> str:
+        return "GUILD_DEFAULT"
+
+
+GUILD_DEFAULT: Any = _GuildDefault()
+
+
+def _ai_seed(seed: int, version: int, seat: int) -> int:
+    """A computer player's randomness: fixed by the game, the position and the seat (reproducible)."""
+    return (seed * 1_000_003 + version * 97 + seat) & ((1 << 63) - 1)
+
+
+class ServiceCore:
+    """State and helpers the service's parts share; the public operations live in the mixins."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock = utc_now,
+        ai: ChooseMove | None = None,
+        *,
+        new_seed: Callable[[], int] | None = None,
+        cache_size: int = 64,
+        max_ai_moves: int = 5000,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.ai: ChooseMove = ai or choose_move
+        self.new_seed = new_seed or (lambda: secrets.randbits(62))
+        self.cache = engine.StateCache(cache_size)
+        self.max_ai_moves = max_ai_moves
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _rows(self, game_id: int) -> tuple[GameRow, list[SeatRow]]:
+        async with self.db.reading() as conn:
+            game = await store.game_by_id(conn, game_id)
+            if game is None:
+                raise NoGameHere("That game no longer exists.")
+            return game, await store.seats_of(conn, game_id)
+
+    async def _open_row(self, channel_id: int) -> GameRow:
+        async with self.db.reading() as conn:
+            game = await store.open_game_in_channel(conn, channel_id)
+        if game is None:
+            raise NoGameHere("There is no game in this channel. Start one with /game new.")
+        return game
+
+    async def _latest_rows(self, channel_id: int) -> tuple[GameRow, list[SeatRow]]:
+        async with self.db.reading() as conn:
+            game = await store.latest_game_in_channel(conn, channel_id)
+            if game is None:
+                raise NoGameHere("No game has been played in this channel.")
+            return game, await store.seats_of(conn, game.id)
+
+    @asynccontextmanager
+    async def _locked(self, channel_id: int) -> AsyncIterator[tuple[GameRow, list[SeatRow]]]:
+        """The channel's open game, locked, with rows read after the lock was taken."""
+        first = await self._open_row(channel_id)
+        async with self._lock(first.id):
+            game, seats = await self._rows(first.id)
+            if game.status not in store.OPEN_STATUSES:
+                raise GameNotActive("That game has just ended.")
+            yield game, seats
+
+    @asynccontextmanager
+    async def _locked_active(self, channel_id: int) -> AsyncIterator[tuple[GameRow, list[SeatRow]]]:
+        try:
+            first = await self._open_row(channel_id)
+        except NoGameHere:
+            async with self.db.reading() as conn:
+                latest = await store.latest_game_in_channel(conn, channel_id)
+            if latest is not None and latest.status == "finished":
+                raise GameNotActive("The game in this channel is over.") from None
+            raise
+        if first.status == "lobby":
+            raise GameNotActive("The game has not started yet.")
+        async with self._locked(channel_id) as (game, seats):
+            yield game, seats
+
+    def _info(self, game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
+        rules = engine.rules_for(game.rules_id)
+        return GameInfo(
+            id=game.id,
+            guild_id=game.guild_id,
+            channel_id=game.channel_id,
+            rules_id=game.rules_id,
+            title=rules.title,
+            options=dict(game.options),
+            status=game.status,
+            version=game.version,
+            seats=tuple(
+                SeatInfo(s.seat, s.user_id, s.name, s.is_ai, s.ai_level, s.state, s.waiting_since)
+                for s in seats
+            ),
+            host_id=game.host_id,
+            created_at=game.created_at,
+            updated_at=game.updated_at,
+            turn_started_at=game.turn_started_at,
+            to_act=game.to_act,
+            reminder_minutes=game.reminder_minutes,
+            deadline_minutes=game.deadline_minutes,
+            deadline_action=game.deadline_action,
+            max_players=game.max_players or rules.max_players,
+            min_players=rules.min_players,
+            seat_order=game.seat_order,
+        )
+
+    async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
+        """The current state: from the cache, else the stored snapshot, else a replay of the log."""
+        cached = self.cache.get(game.id, game.version)
+        if cached is not None:
+            return cached
+        rules = engine.rules_for(game.rules_id)
+        async with self.db.reading() as conn:
+            snapshot = await store.load_snapshot(conn, game.id)
+            moves = None if snapshot and snapshot[0] == game.version else await store.moves_of(conn, game.id)
+        if moves is None and snapshot is not None:
+            state = rules.load(snapshot[1])
+        else:
+            state = engine.replay(
+                rules, len(seats), game.seed, game.options, [(m.seat, m.move) for m in moves or []]
+            )
+        self.cache.put(game.id, game.version, state)
+        return state
+
+    async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
+        async with self.db.reading() as conn:
+            moves = await store.moves_of(conn, game.id, upto)
+        rules = engine.rules_for(game.rules_id)
+        return engine.replay(rules, players, game.seed, game.options, [(m.seat, m.move) for m in moves])
+
+    @staticmethod
+    def _seat_of_user(seats: Sequence[SeatRow], user_id: int) -> SeatRow | None:
+        return next((s for s in seats if s.user_id == user_id and s.state != "resigned"), None)
+
+    def _require_seat(self, seats: Sequence[SeatRow], user_id: int) -> SeatRow:
+        seat = self._seat_of_user(seats, user_id)
+        if seat is None:
+            raise NotInGame("You are not playing in this game.")
+        return seat
+
+    @staticmethod
+    def _require_host(game: GameRow, user_id: int | None, admin: bool) -> None:
+        if not admin and user_id != game.host_id:
+            raise NotHost("Only the game's host (or a server admin) can do that.")
+
+    async def _commit(
+        self,
+        game: GameRow,
+        seats: list[SeatRow],
+        seat: int,
+        user_id: int | None,
+        move: str,
+        new_state: State,
+        events: list[Event],
+        actor: str,
+    ) -> tuple[GameRow, list[SeatRow], PlayedMove]:
+        """Append one move, its snapshot and the new version in one transaction."""
+        rules = engine.rules_for(game.rules_id)
+        now = self.clock()
+        version = game.version + 1
+        to_act = tuple(sorted(rules.to_act(new_state)))
+        over = rules.is_over(new_state)
+        status = "finished" if over else "active"
+        turn_started = now if set(to_act) != set(game.to_act) else game.turn_started_at
+        try:
+            async with self.db.transaction() as conn:
+                if not await store.set_version(
+                    conn,
+                    game.id,
+                    expected=game.version,
+                    new=version,
+                    to_act=to_act,
+                    status=status,
+                    updated_at=now,
+                    turn_started_at=turn_started,
+                ):
+                    raise Busy("Another move was made at the same moment; look at the game again and retry.")
+                await store.append_move(
+                    conn, MoveRow(game.id, version, seat, user_id, move, events, actor, now)
+                )
+                await store.save_snapshot(conn, game.id, version, rules.dump(new_state))
+                seats = await self._update_waiting(conn, game.id, seats, to_act, now)
+                if over:
+                    await results.insert_results(
+                        conn, self._result_rows(game, seats, rules.result(new_state), now)
+                    )
+        except BaseException:
+            self.cache.drop(game.id)
+            raise
+        self.cache.put(game.id, version, new_state)
+        game = replace(
+            game, version=version, to_act=to_act, status=status, updated_at=now, turn_started_at=turn_started
+        )
+        return game, seats, PlayedMove(version, seat, user_id, move, tuple(events), actor)
+
+    @staticmethod
+    async def _update_waiting(
+        conn: Any, game_id: int, seats: list[SeatRow], to_act: Iterable[int], now: datetime
+    ) -> list[SeatRow]:
+        """Start the clock of seats that must now act, stop it for seats that need not any more."""
+        acting = set(to_act)
+        updated = []
+        for s in seats:
+            if s.seat in acting and s.waiting_since is None:
+                s = replace(s, waiting_since=now, last_reminded_at=None, vote_opened_at=None)
+            elif s.seat not in acting and s.waiting_since is not None:
+                s = replace(
+                    s, waiting_since=None, last_reminded_at=None, vote_opened_at=None, muted_turn=None
+                )
+                await store.clear_kick_votes(conn, game_id, s.seat)
+            else:
+                updated.append(s)
+                continue
+            await store.update_seat(
+                conn,
+                game_id,
+                s.seat,
+                waiting_since=s.waiting_since,
+                last_reminded_at=s.last_reminded_at,
+                vote_opened_at=s.vote_opened_at,
+                muted_turn=s.muted_turn,
+            )
+            updated.append(s)
+        return updated
+
+    @staticmethod
+    def _result_rows(
+        game: GameRow, seats: Sequence[SeatRow], result: dict[str, Any], now: datetime
+    ) -> list[ResultRow]:
+        by_seat = {p["seat"]: p for p in result.get("players", [])}
+        winners = set(result.get("winners", []))
+        rows = []
+        for s in seats:
+            entry = by_seat.get(s.seat, {})
+            resigned = s.state == "resigned"
+            rows.append(
+                ResultRow(
+                    game_id=game.id,
+                    seat=s.seat,
+                    guild_id=game.guild_id,
+                    rules_id=game.rules_id,
+                    user_id=s.user_id,
+                    name=s.name,
+                    is_ai=s.is_ai and not resigned and s.state != "replaced",
+                    resigned=resigned,
+                    score=int(entry.get("total", 0)),
+                    rank=int(entry.get("rank", len(seats))),
+                    won=s.seat in winners and not resigned,
+                    players=len(seats),
+                    finished_at=now,
+                )
+            )
+        return rows
+
+    async def _run_ai(
+        self, game: GameRow, seats: list[SeatRow], state: State, played: list[PlayedMove]
+    ) -> tuple[GameRow, list[SeatRow], State]:
+        """Let every computer-played seat that must act move, until a person must act or the game ends."""
+        rules = engine.rules_for(game.rules_id)
+        for _ in range(self.max_ai_moves):
+            if game.status != "active":
+                break
+            ai_seat = next((s for s in seats if s.is_ai and s.seat in game.to_act), None)
+            if ai_seat is None:
+                break
+            legal = rules.legal_moves(state, ai_seat.seat)
+            view = rules.view(state, ai_seat.seat)
+            level = DEFAULT_AI_LEVEL if ai_seat.ai_level is None else ai_seat.ai_level
+            choice = self.ai(
+                game.rules_id, view, legal, level, _ai_seed(game.seed, game.version, ai_seat.seat)
+            )
+            move, state, events = engine.play(rules, state, ai_seat.seat, choice)
+            game, seats, record = await self._commit(
+                game, seats, ai_seat.seat, None, move, state, events, "ai"
+            )
+            played.append(record)
+        return game, seats, state
+
+    async def _prefs(self, user_ids: Iterable[int | None]) -> dict[int, UserSettings]:
+        wanted = {u for u in user_ids if u is not None}
+        async with self.db.reading() as conn:
+            return {u: await preferences.user_settings(conn, u) for u in wanted}
+
+    async def _outcome(
+        self,
+        game: GameRow,
+        seats_before: Sequence[SeatRow],
+        seats: Sequence[SeatRow],
+        state: State,
+        played: Sequence[PlayedMove],
+        *,
+        seat: int | None,
+        move: str | None,
+        events: Sequence[Event],
+        acting_user: int | None,
+        extra: Sequence[Notification] = (),
+    ) -> MoveOutcome:
+        rules = engine.rules_for(game.rules_id)
+        info = self._info(game, seats)
+        finished = game.status == "finished"
+        result = rules.result(state) if finished else None
+        before = {s.seat: s.waiting_since for s in seats_before}
+        prefs = await self._prefs(s.user_id for s in seats)
+        notes = list(extra)
+        for s in seats:
+            if not (not s.is_ai and s.user_id is not None and s.state in ("active", "away")):
+                continue
+            dm = prefs[s.user_id].dms
+            if finished:
+                notes.append(
+                    Notification(
+                        "game_over",
+                        f"{info.title} in this channel is over.",
+                        game.id,
+                        game.channel_id,
+                        s.user_id,
+                        dm,
+                    )
+                )
+            elif (
+                s.waiting_since is not None
+                and s.waiting_since != before.get(s.seat)
+                and s.user_id != acting_user
+            ):
+                notes.append(
+                    Notification(
+                        "your_turn",
+                        f"It is your turn in {info.title}.",
+                        game.id,
+                        game.channel_id,
+                        s.user_id,
+                        dm,
+                    )
+                )
+        turn_passed = seat is not None and (
+            seat not in game.to_act
+            or any(s.waiting_since not in (None, before.get(s.seat)) for s in seats if s.seat != seat)
+        )
+        return MoveOutcome(
+            game=info,
+            seat=seat,
+            move=move,
+            events=tuple(events),
+            public_events=tuple(ev for p in played for ev in p.events if is_public(ev)),
+            played=tuple(played),
+            to_act=game.to_act,
+            to_act_users=info.to_act_users,
+            turn_passed=turn_passed,
+            finished=finished,
+            result=result,
+            notifications=tuple(notes),
+        )
+
+    @staticmethod
+    def _timing_defaults(
+        guild: GuildSettings | None, reminder: Any, deadline: Any, action: Any
+    ) -> tuple[int | None, int | None, str]:
+        if reminder is GUILD_DEFAULT:
+            reminder = (
+                guild.reminder_minutes if guild and guild.reminder_minutes else DEFAULT_REMINDER_MINUTES
+            )
+        if deadline is GUILD_DEFAULT:
+            deadline = guild.deadline_minutes if guild else None
+        if action is GUILD_DEFAULT or action is None:
+            action = (guild.deadline_action if guild else None) or "skip"
+        if action not in DEADLINE_ACTIONS:
+            raise NotAllowed(f"The deadline action must be one of {', '.join(DEADLINE_ACTIONS)}.")
+        for value in (reminder, deadline):
+            if value is not None and value <= 0:
+                raise NotAllowed("Reminder and deadline times must be positive numbers of minutes.")
+        return reminder, deadline, action
+
+    async def _abandon(self, game: GameRow) -> GameInfo:
+        async with self.db.transaction() as conn:
+            await store.update_game(conn, game.id, status="abandoned", to_act=(), updated_at=self.clock())
+        self.cache.drop(game.id)
+        game, seats = await self._rows(game.id)
+        return self._info(game, seats)
+
+    async def _hand_over(
+        self,
+        game: GameRow,
+        seats: list[SeatRow],
+        seat: SeatRow,
+        *,
+        state: str,
+        level: int,
+        acting_user: int | None,
+        notes: Sequence[Notification] = (),
+    ) -> MoveOutcome:
+        """Let the computer play ``seat`` from now on and let it move at once if it must."""
+        async with self.db.transaction() as conn:
+            await store.update_seat(conn, game.id, seat.seat, is_ai=True, ai_level=level, state=state)
+            await store.clear_kick_votes(conn, game.id, seat.seat)
+            await store.update_game(conn, game.id, updated_at=self.clock())
+        game, seats = await self._rows(game.id)
+        before = list(seats)
+        current = await self._state(game, seats)
+        played: list[PlayedMove] = []
+        game, seats, current = await self._run_ai(game, seats, current, played)
+        return await self._outcome(
+            game,
+            before,
+            seats,
+            current,
+            played,
+            seat=seat.seat,
+            move=None,
+            events=(),
+            acting_user=acting_user,
+            extra=notes,
+        )

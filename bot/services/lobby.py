@@ -1,0 +1,227 @@
+"""Opening, filling, seating, starting and closing games."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.services import engine
+from bot.services.core import (
+    DEFAULT_AI_LEVEL,
+    GUILD_DEFAULT,
+    SEAT_ORDERS,
+    ServiceCore,
+)
+from bot.services.errors import (
+    AlreadyJoined,
+    AlreadyStarted,
+    Busy,
+    GameExists,
+    NotAllowed,
+    NotEnoughPlayers,
+    TableFull,
+)
+from bot.services.models import (
+    GameInfo,
+    MoveOutcome,
+    PlayedMove,
+)
+from bot.storage import games as store
+from bot.storage import preferences
+from bot.storage.records import GameRow, SeatRow
+from rules.core.rng import Rng
+
+
+class Lobby(ServiceCore):
+    """Opening, filling, seating, starting and closing games."""
+
+    async def create_game(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        rules_id: str,
+        options: dict[str, Any] | None = None,
+        *,
+        max_players: int | None = None,
+        seat_order: str = "random",
+        reminder_minutes: int | None = GUILD_DEFAULT,
+        deadline_minutes: int | None = GUILD_DEFAULT,
+        deadline_action: str | None = GUILD_DEFAULT,
+    ) -> GameInfo:
+        """Open a lobby in the channel with the host in seat 0.
+
+        Reminder and deadline settings left out come from the guild's settings (reminders default to
+        daily, deadlines to none); ``None`` turns them off. Bad options are refused now, not at start.
+        """
+        rules = engine.rules_for(rules_id)
+        opts = dict(options or {})
+        rules.new_game(rules.min_players, 0, opts)  # raises SetupError for options the game does not take
+        if max_players is not None and not rules.min_players <= max_players <= rules.max_players:
+            raise NotAllowed(f"{rules.title} is for {rules.min_players} to {rules.max_players} players.")
+        if seat_order not in SEAT_ORDERS:
+            raise NotAllowed(f"Seat order must be one of {', '.join(SEAT_ORDERS)}.")
+        async with self.db.reading() as conn:
+            guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
+        reminder, deadline, action = self._timing_defaults(
+            guild, reminder_minutes, deadline_minutes, deadline_action
+        )
+        now = self.clock()
+        try:
+            async with self.db.transaction() as conn:
+                game_id = await store.insert_game(
+                    conn,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    host_id=host_id,
+                    rules_id=rules.id,
+                    options=opts,
+                    seed=self.new_seed(),
+                    now=now,
+                    max_players=max_players,
+                    seat_order=seat_order,
+                    reminder_minutes=reminder,
+                    deadline_minutes=deadline,
+                    deadline_action=action,
+                )
+                await store.insert_seat(
+                    conn, SeatRow(game_id, 0, host_id, host_name, False, None, "active", now)
+                )
+        except sqlite3.IntegrityError:
+            raise GameExists(
+                "This channel already has a game; finish or cancel it, or use a thread."
+            ) from None
+        return await self.get_game(channel_id)
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
+        async with self._locked(channel_id) as (game, seats):
+            self._lobby_only(game)
+            if any(s.user_id == user_id for s in seats):
+                raise AlreadyJoined("You have already joined this game.")
+            self._room_for_one_more(game, seats)
+            async with self.db.transaction() as conn:
+                await store.insert_seat(
+                    conn, SeatRow(game.id, len(seats), user_id, name, False, None, "active", self.clock())
+                )
+                await store.update_game(conn, game.id, updated_at=self.clock())
+        return await self.get_game(channel_id)
+
+    async def add_ai(self, channel_id: int, by_user_id: int, level: int = DEFAULT_AI_LEVEL) -> GameInfo:
+        async with self._locked(channel_id) as (game, seats):
+            self._lobby_only(game)
+            self._require_host(game, by_user_id, False)
+            self._room_for_one_more(game, seats)
+            number = sum(1 for s in seats if s.is_ai) + 1
+            async with self.db.transaction() as conn:
+                await store.insert_seat(
+                    conn,
+                    SeatRow(
+                        game.id, len(seats), None, f"Computer {number}", True, level, "active", self.clock()
+                    ),
+                )
+                await store.update_game(conn, game.id, updated_at=self.clock())
+        return await self.get_game(channel_id)
+
+    @staticmethod
+    def _lobby_only(game: GameRow) -> None:
+        if game.status != "lobby":
+            raise AlreadyStarted("The game has already started.")
+
+    def _room_for_one_more(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
+        limit = game.max_players or engine.rules_for(game.rules_id).max_players
+        if len(seats) >= limit:
+            raise TableFull(f"The table is full ({limit} players).")
+
+    async def leave(self, channel_id: int, user_id: int) -> GameInfo:
+        """Leave a lobby. The host's leaving hands the lobby to the next person; the last one closes it."""
+        async with self._locked(channel_id) as (game, seats):
+            if game.status != "lobby":
+                raise AlreadyStarted("The game has started: resign instead, or ask to be replaced.")
+            seat = self._require_seat(seats, user_id)
+            rest = [s for s in seats if s.seat != seat.seat]
+            people = [s for s in rest if not s.is_ai]
+            async with self.db.transaction() as conn:
+                await store.replace_seats(conn, game.id, [replace(s, seat=i) for i, s in enumerate(rest)])
+                if not people:
+                    await store.update_game(conn, game.id, status="abandoned", updated_at=self.clock())
+                elif game.host_id == user_id:
+                    await store.update_game(conn, game.id, host_id=people[0].user_id, updated_at=self.clock())
+                else:
+                    await store.update_game(conn, game.id, updated_at=self.clock())
+            game, seats = await self._rows(game.id)
+            return self._info(game, seats)
+
+    async def move_seat(self, channel_id: int, by_user_id: int, user_id: int, new_position: int) -> GameInfo:
+        """Change the lobby's seating (used when the game seats players in join order)."""
+        async with self._locked(channel_id) as (game, seats):
+            self._lobby_only(game)
+            self._require_host(game, by_user_id, False)
+            moving = self._require_seat(seats, user_id)
+            if not 0 <= new_position < len(seats):
+                raise NotAllowed(f"Choose a position from 0 to {len(seats) - 1}.")
+            order = [s for s in seats if s.seat != moving.seat]
+            order.insert(new_position, moving)
+            async with self.db.transaction() as conn:
+                await store.replace_seats(conn, game.id, [replace(s, seat=i) for i, s in enumerate(order)])
+                await store.update_game(conn, game.id, updated_at=self.clock())
+        return await self.get_game(channel_id)
+
+    async def start(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> MoveOutcome:
+        """Seat the players (shuffled with the game's seed, or in join order) and deal."""
+        async with self._locked(channel_id) as (game, seats):
+            self._lobby_only(game)
+            self._require_host(game, by_user_id, admin)
+            rules = engine.rules_for(game.rules_id)
+            if len(seats) < rules.min_players:
+                raise NotEnoughPlayers(
+                    f"{rules.title} needs at least {rules.min_players} players; {len(seats)} joined."
+                )
+            order = list(seats)
+            if game.seat_order == "random":
+                Rng(game.seed ^ 0x5EA7).shuffle(order)
+            seated = [replace(s, seat=i) for i, s in enumerate(order)]
+            state = rules.new_game(len(seated), game.seed, game.options)
+            to_act = tuple(sorted(rules.to_act(state)))
+            now = self.clock()
+            async with self.db.transaction() as conn:
+                await store.replace_seats(conn, game.id, seated)
+                if not await store.set_version(
+                    conn,
+                    game.id,
+                    expected=0,
+                    new=0,
+                    status="active",
+                    to_act=to_act,
+                    updated_at=now,
+                    turn_started_at=now,
+                ):
+                    raise Busy("The game changed at the same moment; try again.")
+                await store.save_snapshot(conn, game.id, 0, rules.dump(state))
+                seated = await self._update_waiting(conn, game.id, seated, to_act, now)
+            self.cache.put(game.id, 0, state)
+            game = replace(game, status="active", to_act=to_act, updated_at=now, turn_started_at=now)
+            before = [replace(s, waiting_since=None) for s in seated]
+            played: list[PlayedMove] = []
+            game, seated, state = await self._run_ai(game, seated, state, played)
+            return await self._outcome(
+                game, before, seated, state, played, seat=None, move=None, events=(), acting_user=by_user_id
+            )
+
+    async def cancel(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> GameInfo:
+        """Close the channel's game: the host may cancel a lobby; a running game needs an admin."""
+        async with self._locked(channel_id) as (game, _seats):
+            if game.status == "active" and not admin:
+                raise NotAllowed("The game is running; only a server admin can cancel it.")
+            self._require_host(game, by_user_id, admin)
+            return await self._abandon(game)
+
+    async def abandon(
+        self, channel_id: int, by_user_id: int | None = None, *, admin: bool = False
+    ) -> GameInfo:
+        """End the channel's game without a result (host or admin)."""
+        async with self._locked(channel_id) as (game, _seats):
+            self._require_host(game, by_user_id, admin)
+            return await self._abandon(game)

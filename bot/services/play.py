@@ -1,0 +1,133 @@
+"""Moves: submitting, undoing under the table policy, and restoring an earlier position."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.services import engine
+from bot.services.core import (
+    ServiceCore,
+)
+from bot.services.errors import (
+    Busy,
+    NoSuchVersion,
+    NotAllowed,
+    StaleVersion,
+    UndoRefused,
+)
+from bot.services.models import (
+    GameInfo,
+    MoveOutcome,
+    UndoOutcome,
+)
+from bot.services.policy import undo_refusal
+from bot.storage import games as store
+from bot.storage.records import GameRow, SeatRow
+
+
+class Play(ServiceCore):
+    """Moves: submitting, undoing under the table policy, and restoring an earlier position."""
+
+    async def submit(
+        self, channel_id: int, user_id: int, move_text: str, expected_version: int | None = None
+    ) -> MoveOutcome:
+        """Play a move for the user's seat, then let computer-played seats move until a person must act.
+
+        ``expected_version`` is the version the user saw (from a button): if the game moved on since, the
+        move is refused with ``StaleVersion``. Engine refusals (``RulesError``) pass through unchanged.
+        """
+        async with self._locked_active(channel_id) as (game, seats):
+            seat = self._require_seat(seats, user_id)
+            if seat.is_ai:
+                raise NotAllowed("The computer is playing your seat; take it back first.")
+            if expected_version is not None and expected_version != game.version:
+                raise StaleVersion(
+                    f"The game has moved on (version {game.version}, your move was for {expected_version}); "
+                    "look at the game again."
+                )
+            rules = engine.rules_for(game.rules_id)
+            state = await self._state(game, seats)
+            move, new_state, events = engine.play(rules, state, seat.seat, move_text)
+            before = list(seats)
+            game, seats, record = await self._commit(
+                game, seats, seat.seat, user_id, move, new_state, events, "player"
+            )
+            played = [record]
+            game, seats, state = await self._run_ai(game, seats, new_state, played)
+            return await self._outcome(
+                game,
+                before,
+                seats,
+                state,
+                played,
+                seat=seat.seat,
+                move=move,
+                events=events,
+                acting_user=user_id,
+            )
+
+    async def undo(self, channel_id: int, user_id: int) -> UndoOutcome:
+        """Take back the user's last move, if the undo policy allows it (see ``policy.undo_refusal``)."""
+        async with self._locked_active(channel_id) as (game, seats):
+            seat = self._require_seat(seats, user_id)
+            async with self.db.reading() as conn:
+                last = await store.last_moves(conn, game.id, 1)
+            refusal = undo_refusal(last[0] if last else None, seat.seat, user_id)
+            if refusal is not None:
+                raise UndoRefused(refusal)
+            game, seats = await self._rewind(game, seats, game.version - 1, by_user=user_id, reason="undo")
+            return UndoOutcome(self._info(game, seats), seat.seat, last[0].move, game.version)
+
+    async def _rewind(
+        self, game: GameRow, seats: list[SeatRow], version: int, *, by_user: int | None, reason: str
+    ) -> tuple[GameRow, list[SeatRow]]:
+        """Drop every move after ``version`` (kept in ``undone_moves``) and rebuild the state by replay."""
+        rules = engine.rules_for(game.rules_id)
+        state = await self._replayed(game, len(seats), version)
+        to_act = tuple(sorted(rules.to_act(state)))
+        now = self.clock()
+        status = "finished" if rules.is_over(state) else "active"
+        try:
+            async with self.db.transaction() as conn:
+                if not await store.set_version(
+                    conn,
+                    game.id,
+                    expected=game.version,
+                    new=version,
+                    to_act=to_act,
+                    status=status,
+                    updated_at=now,
+                    turn_started_at=now,
+                ):
+                    raise Busy("Another move was made at the same moment; nothing was undone.")
+                await store.remove_moves_after(
+                    conn, game.id, version, now=now, by_user=by_user, reason=reason
+                )
+                await store.save_snapshot(conn, game.id, version, rules.dump(state))
+                # every waiting clock restarts: the position is a different one now
+                seats = await self._update_waiting(conn, game.id, seats, (), now)
+                seats = await self._update_waiting(conn, game.id, seats, to_act, now)
+        except BaseException:
+            self.cache.drop(game.id)
+            raise
+        self.cache.put(game.id, version, state)
+        return replace(
+            game, version=version, to_act=to_act, status=status, updated_at=now, turn_started_at=now
+        ), seats
+
+    async def restore(self, channel_id: int, version: int, *, admin: bool = False) -> GameInfo:
+        """An admin puts the game back to an earlier version (the later moves are kept aside, not lost)."""
+        if not admin:
+            raise NotAllowed("Only a server admin can restore an earlier position.")
+        async with self._locked_active(channel_id) as (game, seats):
+            if not 0 <= version < game.version:
+                raise NoSuchVersion(f"Choose a version from 0 to {game.version - 1}.")
+            game, seats = await self._rewind(game, seats, version, by_user=None, reason="restore")
+            return self._info(game, seats)
+
+    async def undone_moves(self, channel_id: int) -> list[dict[str, Any]]:
+        """The audit trail of moves taken back by undo or restore."""
+        game, _ = await self._latest_rows(channel_id)
+        async with self.db.reading() as conn:
+            return await store.undone_moves_of(conn, game.id)

@@ -1,0 +1,102 @@
+"""Muting, and the per-user, per-guild and per-game reminder and deadline settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.services.core import (
+    DEADLINE_ACTIONS,
+    ServiceCore,
+)
+from bot.services.errors import (
+    NotAllowed,
+    NotInGame,
+)
+from bot.services.models import (
+    GameInfo,
+)
+from bot.storage import games as store
+from bot.storage import preferences
+from bot.storage.preferences import GuildSettings, UserSettings
+
+
+class Preferences(ServiceCore):
+    """Muting, and the per-user, per-guild and per-game reminder and deadline settings."""
+
+    async def mute(self, user_id: int, game_id: int | None = None, until_next_turn: bool = False) -> None:
+        """Stop reminders: for one game or all, for good or only for the turn under way."""
+        async with self.db.transaction() as conn:
+            if game_id is None and not until_next_turn:
+                await preferences.save_user_settings(conn, user_id, muted=True)
+                return
+            seats = [
+                (g, s) for g, s in await store.open_seats_of_user(conn, user_id) if game_id in (None, g.id)
+            ]
+            if game_id is not None and not seats:
+                raise NotInGame("You are not playing in that game.")
+            for game, seat in seats:
+                if until_next_turn:
+                    await store.update_seat(conn, game.id, seat.seat, muted_turn=seat.waiting_since)
+                else:
+                    await store.update_seat(conn, game.id, seat.seat, muted=True)
+
+    async def unmute(self, user_id: int, game_id: int | None = None) -> None:
+        async with self.db.transaction() as conn:
+            if game_id is None:
+                await preferences.save_user_settings(conn, user_id, muted=False)
+            for game, seat in await store.open_seats_of_user(conn, user_id):
+                if game_id in (None, game.id):
+                    await store.update_seat(conn, game.id, seat.seat, muted=False, muted_turn=None)
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        async with self.db.reading() as conn:
+            return await preferences.user_settings(conn, user_id)
+
+    async def update_user_settings(self, user_id: int, **changes: Any) -> UserSettings:
+        """Change ``dms``, ``reminder_minutes`` or ``muted`` for the user."""
+        if changes.get("reminder_minutes") is not None and changes["reminder_minutes"] <= 0:
+            raise NotAllowed("The reminder interval must be a positive number of minutes.")
+        async with self.db.transaction() as conn:
+            return await preferences.save_user_settings(conn, user_id, **changes)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self.db.reading() as conn:
+            return await preferences.guild_settings(conn, guild_id)
+
+    async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+        """Change the guild's defaults for new games: ``reminder_minutes``, ``deadline_minutes``,
+        ``deadline_action``."""
+        action = changes.get("deadline_action")
+        if action is not None and action not in DEADLINE_ACTIONS:
+            raise NotAllowed(f"The deadline action must be one of {', '.join(DEADLINE_ACTIONS)}.")
+        for key in ("reminder_minutes", "deadline_minutes"):
+            if changes.get(key) is not None and changes[key] <= 0:
+                raise NotAllowed("Times must be positive numbers of minutes.")
+        async with self.db.transaction() as conn:
+            return await preferences.save_guild_settings(conn, guild_id, **changes)
+
+    async def update_game_timing(
+        self, channel_id: int, by_user_id: int, *, admin: bool = False, **changes: Any
+    ) -> GameInfo:
+        """The host changes this game's ``reminder_minutes``, ``deadline_minutes`` or ``deadline_action``."""
+        async with self._locked(channel_id) as (game, _seats):
+            self._require_host(game, by_user_id, admin)
+            allowed = {"reminder_minutes", "deadline_minutes", "deadline_action"}
+            if set(changes) - allowed:
+                raise NotAllowed(f"Only {', '.join(sorted(allowed))} can be changed.")
+            reminder, deadline, action = self._timing_defaults(
+                None,
+                changes.get("reminder_minutes", game.reminder_minutes),
+                changes.get("deadline_minutes", game.deadline_minutes),
+                changes.get("deadline_action", game.deadline_action),
+            )
+            async with self.db.transaction() as conn:
+                await store.update_game(
+                    conn,
+                    game.id,
+                    reminder_minutes=reminder,
+                    deadline_minutes=deadline,
+                    deadline_action=action,
+                    updated_at=self.clock(),
+                )
+            return self._info(*await self._rows(game.id))

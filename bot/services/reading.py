@@ -1,0 +1,114 @@
+"""Looking at games: info, legal moves, views, the log, replay checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.services import engine
+from bot.services.core import (
+    ServiceCore,
+)
+from bot.services.errors import (
+    GameNotActive,
+    NoSuchVersion,
+)
+from bot.services.models import (
+    GameInfo,
+)
+from bot.storage import games as store
+from rules.core.events import visible_to
+
+
+class Reading(ServiceCore):
+    """Looking at games: info, legal moves, views, the log, replay checks."""
+
+    async def get_game(self, channel_id: int) -> GameInfo:
+        """The channel's open game, else its most recent one; raises ``NoGameHere`` if it never had one."""
+        return self._info(*await self._latest_rows(channel_id))
+
+    async def game_by_id(self, game_id: int) -> GameInfo:
+        return self._info(*await self._rows(game_id))
+
+    async def seat_of(self, channel_id: int, user_id: int) -> int | None:
+        _game, seats = await self._latest_rows(channel_id)
+        seat = self._seat_of_user(seats, user_id)
+        return None if seat is None else seat.seat
+
+    async def legal_moves(self, channel_id: int, user_id: int) -> list[tuple[str, str]]:
+        """(canonical move, label) for each move the user may make now; empty if nothing is theirs to do."""
+        game, seats = await self._latest_rows(channel_id)
+        seat = self._seat_of_user(seats, user_id)
+        if game.status != "active" or seat is None or seat.is_ai or seat.seat not in game.to_act:
+            return []
+        rules = engine.rules_for(game.rules_id)
+        state = await self._state(game, seats)
+        return [(m, engine.label(rules, state, seat.seat, m)) for m in rules.legal_moves(state, seat.seat)]
+
+    async def view_for(self, channel_id: int, user_id: int | None) -> tuple[GameInfo, dict[str, Any]]:
+        """The game and what ``user_id`` may see: their seat's private view, or the spectator view."""
+        game, seats = await self._latest_rows(channel_id)
+        if game.status == "lobby":
+            raise GameNotActive("The game has not started yet.")
+        seat = self._seat_of_user(seats, user_id) if user_id is not None else None
+        rules = engine.rules_for(game.rules_id)
+        state = await self._state(game, seats)
+        return self._info(game, seats), rules.view(state, None if seat is None else seat.seat)
+
+    async def view_at(self, channel_id: int, version: int, user_id: int | None = None) -> dict[str, Any]:
+        """The view (private to the user's seat, else spectator) after ``version`` moves, by replay."""
+        game, seats = await self._latest_rows(channel_id)
+        if game.status == "lobby":
+            raise GameNotActive("The game has not started yet.")
+        if not 0 <= version <= game.version:
+            raise NoSuchVersion(f"Choose a version from 0 to {game.version}.")
+        seat = self._seat_of_user(seats, user_id) if user_id is not None else None
+        if version == game.version:
+            state = await self._state(game, seats)  # the current position: no replay needed
+        else:
+            state = await self._replayed(game, len(seats), version)
+        return engine.rules_for(game.rules_id).view(state, None if seat is None else seat.seat)
+
+    async def log(self, channel_id: int, user_id: int | None = None, limit: int = 20) -> list[str]:
+        """The newest ``limit`` lines of the game log; private lines only for the seat they belong to."""
+        game, seats = await self._latest_rows(channel_id)
+        seat = self._seat_of_user(seats, user_id) if user_id is not None else None
+        viewer = None if seat is None else seat.seat
+        names = {s.seat: s.name for s in seats}
+        async with self.db.reading() as conn:
+            moves = await store.moves_of(conn, game.id)
+        lines = []
+        for m in moves:
+            shown = [ev for ev in m.events if visible_to(ev, viewer)]
+            texts = [ev.get("text", "") for ev in shown if ev.get("text")]
+            who = names.get(m.seat, f"Seat {m.seat}")
+            suffix = {"ai": " (computer)", "deadline": " (deadline)", "admin": " (admin)"}.get(m.actor, "")
+            head = f"{m.version}. {who}{suffix}: {m.move}"
+            lines.append(head + (" — " + " ".join(texts) if texts else ""))
+        return lines[-limit:] if limit > 0 else lines
+
+    async def active_games(self) -> list[GameInfo]:
+        """Every running game (the reminder loop's work list after a restart)."""
+        async with self.db.reading() as conn:
+            rows = await store.games_with_status(conn, ["active"])
+            pairs = [(g, await store.seats_of(conn, g.id)) for g in rows]
+        return [self._info(g, s) for g, s in pairs]
+
+    async def games_of_user(self, user_id: int) -> list[GameInfo]:
+        """The user's open games (lobbies and running games), oldest first."""
+        async with self.db.reading() as conn:
+            found = await store.open_seats_of_user(conn, user_id)
+            pairs = [(g, await store.seats_of(conn, g.id)) for g, _ in found]
+        return [self._info(g, s) for g, s in pairs]
+
+    async def check_replay(self, game_id: int) -> bool:
+        """Whether replaying the seed and the log gives exactly the stored snapshot (and version)."""
+        game, seats = await self._rows(game_id)
+        if game.status == "lobby":
+            return True
+        async with self.db.reading() as conn:
+            snapshot = await store.load_snapshot(conn, game_id)
+        if snapshot is None or snapshot[0] != game.version:
+            return False
+        rules = engine.rules_for(game.rules_id)
+        state = await self._replayed(game, len(seats))
+        return rules.dump(state) == snapshot[1]

@@ -1,0 +1,48 @@
+"""Statistics from finished games: per game and per player, and the leaderboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.services.core import (
+    ServiceCore,
+)
+from bot.storage import results
+
+
+class Stats(ServiceCore):
+    """Statistics from finished games: per game and per player, and the leaderboard."""
+
+    async def stats(self, guild_id: int, user_id: int | None = None, recent: int = 10) -> dict[str, Any]:
+        """Per game: played, won, average score (of the user, or the whole guild); and recent results."""
+        async with self.db.reading() as conn:
+            per_game = await results.per_game_summary(conn, guild_id, user_id)
+            rows = await results.recent_results(conn, guild_id, user_id, recent)
+        return {
+            "guild_id": guild_id,
+            "user_id": user_id,
+            "per_game": per_game,
+            "played": sum(g["played"] for g in per_game),
+            "won": sum(g["won"] for g in per_game),
+            "recent": [
+                {
+                    "game_id": r.game_id,
+                    "rules_id": r.rules_id,
+                    "user_id": r.user_id,
+                    "name": r.name,
+                    "score": r.score,
+                    "rank": r.rank,
+                    "won": r.won,
+                    "players": r.players,
+                    "finished_at": r.finished_at,
+                }
+                for r in rows
+            ],
+        }
+
+    async def leaderboard(
+        self, guild_id: int, rules_id: str | None = None, limit: int = 20
+    ) -> list[dict[str, Any]]:
+        """People of the guild ranked by wins, then win rate, then average score."""
+        async with self.db.reading() as conn:
+            return await results.leaderboard(conn, guild_id, rules_id, limit)
