@@ -1,0 +1,228 @@
+"""Discord's size limits, as data, and checks that list every limit a payload breaks.
+
+The OpenAPI description is looser than the live API in places (it allows 4000 characters of content, for
+example), so these checks apply the limits Discord enforces for a bot without boosts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+MESSAGE = {"content": 2000, "embeds": 10, "attachments": 10}
+EMBED = {
+    "title": 256,
+    "description": 4096,
+    "fields": 25,
+    "field.name": 256,
+    "field.value": 1024,
+    "footer.text": 2048,
+    "author.name": 256,
+    "total": 6000,
+}
+COMPONENTS = {
+    "action_rows": 5,
+    "buttons_per_row": 5,
+    "custom_id": 100,
+    "button.label": 80,
+    "select.options": 25,
+    "select.placeholder": 150,
+    "option.label": 100,
+    "option.value": 100,
+    "option.description": 100,
+}
+UPLOAD_BYTES = 10 * 1024 * 1024
+AUTOCOMPLETE = {"choices": 25, "choice.name": 100, "choice.value": 100}
+COMMANDS = {
+    "chat_input_per_scope": 100,
+    "name": 32,
+    "description": 100,
+    "options": 25,
+    "choices": 25,
+    "choice.name": 100,
+    "choice.value": 100,
+    "characters": 4000,
+}
+MODAL = {"title": 45, "components": 5, "label": 45, "placeholder": 100, "value": 4000, "custom_id": 100}
+
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+_SUBCOMMANDS = (1, 2)
+_BUTTON, _STRING_SELECT, _TEXT_INPUT, _LABEL = 2, 3, 4, 18
+_SELECTS = (3, 5, 6, 7, 8)
+
+
+def _too_long(where: str, text: Any, limit: int) -> list[str]:
+    if isinstance(text, str) and len(text) > limit:
+        return [f"{where} has {len(text)} characters (limit {limit})"]
+    return []
+
+
+def _too_many(where: str, items: Any, limit: int) -> list[str]:
+    if isinstance(items, Sequence) and len(items) > limit:
+        return [f"{where} has {len(items)} entries (limit {limit})"]
+    return []
+
+
+def message_problems(payload: Mapping[str, Any]) -> list[str]:
+    """Limits broken by a message body (content, embeds, components, attachment descriptors)."""
+    problems = _too_long("content", payload.get("content"), MESSAGE["content"])
+    embeds = payload.get("embeds") or []
+    problems += _too_many("embeds", embeds, MESSAGE["embeds"])
+    problems += _too_many("attachments", payload.get("attachments"), MESSAGE["attachments"])
+    total = 0
+    for i, embed in enumerate(embeds):
+        problems += _embed_problems(f"embeds[{i}]", embed)
+        total += _embed_characters(embed)
+    if total > EMBED["total"]:
+        problems.append(f"embeds have {total} characters in all (limit {EMBED['total']})")
+    problems += component_problems(payload.get("components") or [])
+    return problems
+
+
+def _embed_problems(where: str, embed: Mapping[str, Any]) -> list[str]:
+    problems = _too_long(f"{where}.title", embed.get("title"), EMBED["title"])
+    problems += _too_long(f"{where}.description", embed.get("description"), EMBED["description"])
+    problems += _too_many(f"{where}.fields", embed.get("fields"), EMBED["fields"])
+    for j, fld in enumerate(embed.get("fields") or []):
+        problems += _too_long(f"{where}.fields[{j}].name", fld.get("name"), EMBED["field.name"])
+        problems += _too_long(f"{where}.fields[{j}].value", fld.get("value"), EMBED["field.value"])
+    problems += _too_long(f"{where}.footer.text", (embed.get("footer") or {}).get("text"), EMBED["footer.text"])
+    problems += _too_long(f"{where}.author.name", (embed.get("author") or {}).get("name"), EMBED["author.name"])
+    return problems
+
+
+def _embed_characters(embed: Mapping[str, Any]) -> int:
+    texts = [
+        embed.get("title"),
+        embed.get("description"),
+        (embed.get("footer") or {}).get("text"),
+        (embed.get("author") or {}).get("name"),
+    ]
+    for fld in embed.get("fields") or []:
+        texts += [fld.get("name"), fld.get("value")]
+    return sum(len(t) for t in texts if isinstance(t, str))
+
+
+def component_problems(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Limits broken by a message's action rows."""
+    problems = _too_many("components", rows, COMPONENTS["action_rows"])
+    for i, row in enumerate(rows):
+        children = row.get("components") or []
+        buttons = [c for c in children if c.get("type") == _BUTTON]
+        selects = [c for c in children if c.get("type") in _SELECTS]
+        problems += _too_many(f"components[{i}] buttons", buttons, COMPONENTS["buttons_per_row"])
+        if selects and len(children) > 1:
+            problems.append(f"components[{i}] holds a select menu beside other components")
+        for j, child in enumerate(children):
+            where = f"components[{i}][{j}]"
+            problems += _too_long(f"{where}.custom_id", child.get("custom_id"), COMPONENTS["custom_id"])
+            problems += _too_long(f"{where}.label", child.get("label"), COMPONENTS["button.label"])
+            problems += _too_long(f"{where}.placeholder", child.get("placeholder"), COMPONENTS["select.placeholder"])
+            options = child.get("options") or []
+            problems += _too_many(f"{where}.options", options, COMPONENTS["select.options"])
+            for k, option in enumerate(options):
+                for key in ("label", "value", "description"):
+                    problems += _too_long(f"{where}.options[{k}].{key}", option.get(key), COMPONENTS[f"option.{key}"])
+    return problems
+
+
+def upload_problems(files: Iterable[tuple[str, int]]) -> list[str]:
+    """Limits broken by uploaded files, given as (filename, size in bytes)."""
+    files = list(files)
+    problems = _too_many("files", files, MESSAGE["attachments"])
+    total = sum(size for _, size in files)
+    if total > UPLOAD_BYTES:
+        problems.append(f"uploads total {total} bytes (limit {UPLOAD_BYTES})")
+    return problems
+
+
+def autocomplete_problems(choices: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Limits broken by an autocomplete answer."""
+    problems = _too_many("choices", choices, AUTOCOMPLETE["choices"])
+    for i, choice in enumerate(choices):
+        name = choice.get("name")
+        if not name:
+            problems.append(f"choices[{i}].name is empty")
+        problems += _too_long(f"choices[{i}].name", name, AUTOCOMPLETE["choice.name"])
+        problems += _too_long(f"choices[{i}].value", choice.get("value"), AUTOCOMPLETE["choice.value"])
+    return problems
+
+
+def modal_problems(modal: Mapping[str, Any]) -> list[str]:
+    """Limits broken by a modal."""
+    problems = _too_long("modal title", modal.get("title"), MODAL["title"])
+    problems += _too_long("modal custom_id", modal.get("custom_id"), MODAL["custom_id"])
+    rows = modal.get("components") or []
+    if not rows:
+        problems.append("modal has no components")
+    problems += _too_many("modal components", rows, MODAL["components"])
+    for i, row in enumerate(rows):
+        problems += _too_long(f"modal components[{i}].label", row.get("label"), MODAL["label"])
+        for child in modal_inputs(row):
+            where = f"modal input {child.get('custom_id')!r}"
+            problems += _too_long(f"{where} custom_id", child.get("custom_id"), MODAL["custom_id"])
+            problems += _too_long(f"{where} label", child.get("label"), MODAL["label"])
+            problems += _too_long(f"{where} placeholder", child.get("placeholder"), MODAL["placeholder"])
+            problems += _too_long(f"{where} value", child.get("value"), MODAL["value"])
+    return problems
+
+
+def modal_inputs(row: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The interactive components inside one top-level modal component (action row or label)."""
+    if row.get("type") == 1:
+        return list(row.get("components") or [])
+    if row.get("type") == _LABEL:
+        return [row["component"]] if row.get("component") else []
+    return []
+
+
+def command_problems(commands: Sequence[Mapping[str, Any]], scope: str) -> list[str]:
+    """Limits broken by a bulk registration of application commands in one scope (global or a guild)."""
+    chat_input = [c for c in commands if c.get("type", 1) == 1]
+    problems = _too_many(f"{scope} slash commands", chat_input, COMMANDS["chat_input_per_scope"])
+    names = [c.get("name") for c in chat_input]
+    for name in sorted({n for n in names if names.count(n) > 1}):
+        problems.append(f"{scope} registers /{name} twice")
+    for command in chat_input:
+        where = f"/{command.get('name')}"
+        problems += _command_node_problems(where, command)
+        size = _command_characters(command)
+        if size > COMMANDS["characters"]:
+            problems.append(f"{where} has {size} characters in all (limit {COMMANDS['characters']})")
+    return problems
+
+
+def _command_node_problems(where: str, node: Mapping[str, Any]) -> list[str]:
+    problems: list[str] = []
+    name = node.get("name", "")
+    if not COMMAND_NAME.match(name) or name != name.lower():
+        problems.append(f"{where}: name {name!r} is not 1-32 lowercase word characters")
+    description = node.get("description", "")
+    if not 1 <= len(description) <= COMMANDS["description"]:
+        problems.append(f"{where}: description has {len(description)} characters (1-{COMMANDS['description']})")
+    options = node.get("options") or []
+    problems += _too_many(f"{where} options", options, COMMANDS["options"])
+    seen_optional = False
+    for option in options:
+        sub = f"{where} {option.get('name')}"
+        problems += _command_node_problems(sub, option)
+        choices = option.get("choices") or []
+        problems += _too_many(f"{sub} choices", choices, COMMANDS["choices"])
+        for choice in choices:
+            problems += _too_long(f"{sub} choice name", choice.get("name"), COMMANDS["choice.name"])
+            problems += _too_long(f"{sub} choice value", choice.get("value"), COMMANDS["choice.value"])
+        if choices and option.get("autocomplete"):
+            problems.append(f"{sub}: has both choices and autocomplete")
+        if option.get("type") not in _SUBCOMMANDS:
+            if option.get("required") and seen_optional:
+                problems.append(f"{sub}: a required option follows an optional one")
+            seen_optional = seen_optional or not option.get("required")
+    return problems
+
+
+def _command_characters(node: Mapping[str, Any]) -> int:
+    size = len(node.get("name", "")) + len(node.get("description", ""))
+    for choice in node.get("choices") or []:
+        size += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+    return size + sum(_command_characters(option) for option in node.get("options") or [])

@@ -1,0 +1,119 @@
+"""Discord's OpenAPI description: which routes exist and what their request bodies may hold.
+
+The description lives beside the repository (``../shared/reference/discord-api-spec/openapi.json``). It is
+read and indexed once per process; each request schema is compiled on first use and kept.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import jsonschema
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+log = logging.getLogger(__name__)
+
+SPEC_PATH = (
+    Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "discord-api-spec" / "openapi.json"
+)
+_SPEC_URI = "urn:discord-api-spec"
+_METHODS = ("get", "put", "post", "patch", "delete")
+
+
+@dataclass
+class Operation:
+    """One method on one path template of the API."""
+
+    template: str
+    method: str
+    pattern: re.Pattern[str]
+    literal_segments: int
+    body_types: tuple[str, ...]
+    body_required: bool
+    _validators: dict[str, jsonschema.protocols.Validator] = field(default_factory=dict, repr=False)
+
+
+class ApiSpec:
+    """Route lookup and request-body validation against the OpenAPI document."""
+
+    def __init__(self, document: dict[str, Any]) -> None:
+        # The live API also takes snowflakes as JSON integers (discord.py numbers new attachments 0, 1, …).
+        snowflake = document["components"]["schemas"]["SnowflakeType"]
+        document["components"]["schemas"]["SnowflakeType"] = {"anyOf": [snowflake, {"type": "integer", "minimum": 0}]}
+        self._registry: Registry = Registry().with_resource(
+            _SPEC_URI, Resource(contents=document, specification=DRAFT202012)
+        )
+        self._operations: list[Operation] = []
+        for template, item in document["paths"].items():
+            for method in _METHODS:
+                if method not in item:
+                    continue
+                body = item[method].get("requestBody") or {}
+                self._operations.append(
+                    Operation(
+                        template=template,
+                        method=method.upper(),
+                        pattern=_template_pattern(template),
+                        literal_segments=sum("{" not in part for part in template.split("/")),
+                        body_types=tuple(body.get("content", {})),
+                        body_required=bool(body.get("required")),
+                    )
+                )
+        # A literal segment beats a parameter: /users/@me before /users/{user_id}.
+        self._operations.sort(key=lambda op: -op.literal_segments)
+
+    def match(self, method: str, path: str) -> Operation | None:
+        """The operation for ``method`` on a concrete ``path`` (relative to /api/v10), if the API has one."""
+        for op in self._operations:
+            if op.method == method and op.pattern.fullmatch(path):
+                return op
+        return None
+
+    def body_errors(self, op: Operation, content_type: str, body: Any) -> list[str]:
+        """What is wrong with ``body`` sent as ``content_type`` to ``op`` (empty when it is valid)."""
+        if content_type not in op.body_types:
+            return [f"{op.method} {op.template} does not accept a {content_type} body"]
+        validator = op._validators.get(content_type)
+        if validator is None:
+            pointer = "/".join(
+                _pointer_part(part)
+                for part in ("paths", op.template, op.method.lower(), "requestBody", "content", content_type)
+            )
+            validator = jsonschema.Draft202012Validator(
+                {"$ref": f"{_SPEC_URI}#/{pointer}/schema"}, registry=self._registry
+            )
+            op._validators[content_type] = validator
+        error = best_match(validator.iter_errors(body))
+        if error is None:
+            return []
+        where = "/".join(str(p) for p in error.absolute_path) or "(body)"
+        return [f"{op.method} {op.template}: {where}: {error.message[:300]}"]
+
+
+def _template_pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"(\{[^}]+\})", template)
+    return re.compile("".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts))
+
+
+def _pointer_part(part: str) -> str:
+    return quote(part.replace("~", "~0").replace("/", "~1"), safe="")
+
+
+@functools.cache
+def load_spec(path: Path = SPEC_PATH) -> ApiSpec | None:
+    """The indexed description, or None (with a warning) when the file is not beside the repository."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        log.warning("Discord API description not found at %s; requests will not be checked against it", path)
+        return None
+    return ApiSpec(document)

@@ -1,0 +1,341 @@
+"""What the stand-in knows: users, guilds, roles, channels, threads, messages, commands and interactions.
+
+Plain records; the JSON shapes Discord sends for them are built in ``payloads``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from discord import Permissions
+
+from .ids import Clock, Snowflakes, new_token
+
+GUILD_TEXT, DM, PUBLIC_THREAD = 0, 1, 11
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+EPHEMERAL, LOADING = 1 << 6, 1 << 7
+
+#: What an ordinary member may do: read, write, attach, embed, react, use commands, talk in threads.
+MEMBER_PERMISSIONS = Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    add_reactions=True,
+    use_application_commands=True,
+    use_external_emojis=True,
+    mention_everyone=False,
+)
+
+
+@dataclass
+class Account:
+    """A Discord user (a person or the bot)."""
+
+    id: str
+    name: str
+    bot: bool = False
+    global_name: str | None = None
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass
+class Role:
+    id: str
+    name: str
+    permissions: Permissions
+    position: int = 0
+
+
+@dataclass
+class Member:
+    user_id: str
+    role_ids: list[str]
+    joined_at: datetime
+    nick: str | None = None
+
+
+@dataclass
+class Overwrite:
+    """A channel permission overwrite for a role (type 0) or a member (type 1)."""
+
+    id: str
+    type: int
+    allow: Permissions = field(default_factory=Permissions.none)
+    deny: Permissions = field(default_factory=Permissions.none)
+
+
+@dataclass
+class Channel:
+    id: str
+    type: int
+    name: str
+    guild_id: str | None = None
+    parent_id: str | None = None
+    position: int = 0
+    overwrites: list[Overwrite] = field(default_factory=list)
+    recipient_ids: list[str] = field(default_factory=list)
+    owner_id: str | None = None
+    created_at: datetime | None = None
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+
+@dataclass
+class Guild:
+    id: str
+    name: str
+    owner_id: str
+    roles: dict[str, Role] = field(default_factory=dict)
+    members: dict[str, Member] = field(default_factory=dict)
+    channel_ids: list[str] = field(default_factory=list)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+
+@dataclass
+class Attachment:
+    id: str
+    filename: str
+    data: bytes
+    content_type: str | None = None
+    description: str | None = None
+    url: str = ""
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+
+@dataclass
+class Message:
+    """A message as posted (and perhaps later edited or deleted), with who could see it."""
+
+    id: str
+    channel_id: str
+    author_id: str
+    created_at: datetime
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    interaction_id: str | None = None
+    visible_to: frozenset[str] | None = None  # None: everyone who can see the channel
+    webhook_id: str | None = None
+    edited_at: datetime | None = None
+    deleted: bool = False
+    message_reference: dict[str, Any] | None = None
+    allowed_mentions: dict[str, Any] | None = None
+    tts: bool = False
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        """A deferred reply still showing "thinking…"."""
+        return bool(self.flags & LOADING)
+
+    @property
+    def mentions(self) -> list[str]:
+        """Ids of users mentioned in the content, in order, without repeats."""
+        return list(dict.fromkeys(_USER_MENTION.findall(self.content)))
+
+    def can_see(self, user_id: str) -> bool:
+        return not self.deleted and (self.visible_to is None or user_id in self.visible_to)
+
+    def flat_components(self) -> list[dict[str, Any]]:
+        """Buttons and select menus in reading order (row by row)."""
+        return [child for row in self.components for child in row.get("components", [])]
+
+    def component(self, key: str) -> dict[str, Any]:
+        """A button or select menu by custom_id, by label, or by 1-based number in reading order."""
+        children = self.flat_components()
+        for child in children:
+            if key in (child.get("custom_id"), child.get("label"), child.get("placeholder")):
+                return child
+        if key.isdigit() and 1 <= int(key) <= len(children):
+            return children[int(key) - 1]
+        names = [c.get("label") or c.get("custom_id") for c in children]
+        raise LookupError(f"message {self.id} has no component {key!r} (it has {names})")
+
+
+@dataclass
+class Interaction:
+    """One interaction sent to the bot, and how the bot answered it."""
+
+    id: str
+    token: str
+    type: int
+    user_id: str
+    channel_id: str
+    guild_id: str | None
+    data: dict[str, Any]
+    created_at: datetime
+    started: float  # monotonic seconds, for the measured response delay
+    label: str
+    message_id: str | None = None  # the message a component sits on
+    response_type: int | None = None
+    response_delay: float | None = None
+    original_message_id: str | None = None
+    followup_ids: list[str] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+    modal: dict[str, Any] | None = None
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.response_type is not None
+
+
+@dataclass
+class Command:
+    """A registered application command, as the bot sent it plus the fields Discord adds."""
+
+    id: str
+    payload: dict[str, Any]
+    guild_id: str | None
+    version: str
+
+    @property
+    def name(self) -> str:
+        return str(self.payload["name"])
+
+
+class World:
+    """Everything the stand-in holds, with id allocation from one clock."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.ids = Snowflakes(clock)
+        self.accounts: dict[str, Account] = {}
+        self.guilds: dict[str, Guild] = {}
+        self.channels: dict[str, Channel] = {}
+        self.messages: dict[str, Message] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.changes: list[tuple[str, str]] = []  # ("create" | "edit" | "delete", message id), in order
+        self.uploads: dict[str, Attachment] = {}  # every file ever attached, by attachment id
+        self.origin = ""  # http://127.0.0.1:port once the server listens
+        self.global_commands: list[Command] = []
+        self.guild_commands: dict[str, list[Command]] = {}
+        self.bot = Account(id=self.ids.next(), name="Loopback Bot", bot=True)
+        self.accounts[self.bot.id] = self.bot
+        self.application_id = self.bot.id  # as for every bot created since 2019
+        self.token = f"{self.bot.id}.loopback.{new_token()[:27]}"
+        self.bot_permissions = Permissions(MEMBER_PERMISSIONS.value)
+
+    # people and places
+
+    def add_account(self, name: str) -> Account:
+        account = Account(id=self.ids.next(), name=name, global_name=name.capitalize())
+        self.accounts[account.id] = account
+        return account
+
+    def add_guild(self, name: str, owner: Account) -> Guild:
+        guild = Guild(id=self.ids.next(), name=name, owner_id=owner.id)
+        guild.roles[guild.id] = Role(id=guild.id, name="@everyone", permissions=Permissions(MEMBER_PERMISSIONS.value))
+        self.guilds[guild.id] = guild
+        bot_role = self.add_role(guild, "Loopback Bot", self.bot_permissions)
+        self.add_member(guild, self.bot, [bot_role.id])
+        return guild
+
+    def add_role(self, guild: Guild, name: str, permissions: Permissions) -> Role:
+        role = Role(id=self.ids.next(), name=name, permissions=permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        return role
+
+    def add_member(self, guild: Guild, account: Account, role_ids: list[str] | None = None) -> Member:
+        member = Member(user_id=account.id, role_ids=list(role_ids or []), joined_at=self.clock.now())
+        guild.members[account.id] = member
+        return member
+
+    def add_channel(self, guild: Guild, name: str, *, type: int = GUILD_TEXT, parent: Channel | None = None) -> Channel:
+        channel = Channel(
+            id=self.ids.next(),
+            type=type,
+            name=name,
+            guild_id=guild.id,
+            parent_id=parent.id if parent else None,
+            position=len(guild.channel_ids),
+            owner_id=self.bot.id if type == PUBLIC_THREAD else None,
+            created_at=self.clock.now(),
+        )
+        self.channels[channel.id] = channel
+        guild.channel_ids.append(channel.id)
+        return channel
+
+    def dm_channel(self, account: Account) -> Channel:
+        """The bot's direct-message channel with ``account`` (made on first use)."""
+        for channel in self.channels.values():
+            if channel.type == DM and channel.recipient_ids == [account.id]:
+                return channel
+        channel = Channel(id=self.ids.next(), type=DM, name="", recipient_ids=[account.id])
+        self.channels[channel.id] = channel
+        return channel
+
+    # permissions
+
+    def permissions(self, user_id: str, channel: Channel) -> Permissions:
+        """What ``user_id`` may do in ``channel`` (roles, then overwrites; threads follow their parent)."""
+        if channel.guild_id is None:
+            return Permissions(MEMBER_PERMISSIONS.value)
+        if channel.is_thread and channel.parent_id:
+            return self.permissions(user_id, self.channels[channel.parent_id])
+        guild = self.guilds[channel.guild_id]
+        member = guild.members.get(user_id)
+        if member is None:
+            return Permissions.none()
+        if user_id == guild.owner_id:
+            return Permissions.all()
+        value = guild.everyone.permissions.value
+        for role_id in member.role_ids:
+            value |= guild.roles[role_id].permissions.value
+        if value & Permissions.administrator.flag:
+            return Permissions.all()
+        for kinds in ({guild.id}, set(member.role_ids), {user_id}):
+            allow = deny = 0
+            for ow in channel.overwrites:
+                if ow.id in kinds:
+                    allow |= ow.allow.value
+                    deny |= ow.deny.value
+            value = (value & ~deny) | allow
+        return Permissions(value)
+
+    # lookups
+
+    def commands_for(self, guild_id: str | None) -> list[Command]:
+        """Commands a user sees in a guild (the guild's own first) or in a DM."""
+        own = self.guild_commands.get(guild_id, []) if guild_id else []
+        return own + [c for c in self.global_commands if c.name not in {o.name for o in own}]
+
+    def visible_messages(self, channel_id: str, user_id: str) -> list[Message]:
+        return [m for m in self.messages.values() if m.channel_id == channel_id and m.can_see(user_id)]
+
+    def new_interaction(self, **fields: Any) -> Interaction:
+        interaction = Interaction(id=self.ids.next(), token=new_token(), created_at=self.clock.now(), **fields)
+        self.interactions[interaction.id] = interaction
+        return interaction
+
+    def interaction_by_token(self, token: str) -> Interaction | None:
+        for interaction in self.interactions.values():
+            if interaction.token == token:
+                return interaction
+        return None

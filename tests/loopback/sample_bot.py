@@ -1,0 +1,129 @@
+"""A small discord.py bot that exercises each kind of interaction the stand-in must carry."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+MOVES = ["lay blue 3", "lay blue 5", "lay red 2", "pass", "buy station", "draw"]
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64  # enough of a PNG for an upload
+
+
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vote:(?P<choice>[a-z]+)"):
+    """A button that works after a restart: its choice lives in the custom_id."""
+
+    def __init__(self, choice: str) -> None:
+        super().__init__(discord.ui.Button(label=f"Vote {choice}", custom_id=f"vote:{choice}"))
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> VoteButton:
+        return cls(match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content=f"{interaction.user.name} voted {self.choice}")
+
+
+class ColourSelect(discord.ui.Select[Any]):
+    def __init__(self) -> None:
+        options = [discord.SelectOption(label=c.title(), value=c) for c in ("red", "green", "blue")]
+        super().__init__(custom_id="colour", placeholder="Pick a colour", options=options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"you picked {self.values[0]}", ephemeral=True)
+
+
+class FeedbackModal(discord.ui.Modal, title="Feedback"):
+    text: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Your feedback", custom_id="feedback", max_length=200)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"thanks: {self.text.value}", ephemeral=True)
+
+
+game = app_commands.Group(name="game", description="Games")
+admin = app_commands.Group(name="admin", description="Game administration", parent=game)
+
+
+@game.command(name="new", description="Start a game")
+@app_commands.choices(kind=[app_commands.Choice(name="Santa Fe", value="santafe"), app_commands.Choice(name="GWT", value="gwt")])
+async def game_new(interaction: discord.Interaction, kind: app_commands.Choice[str], seats: int = 4) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(VoteButton("yes"))
+    view.add_item(VoteButton("no"))
+    await interaction.response.send_message(f"{kind.value} for {seats} started by {interaction.user.mention}", view=view)
+
+
+@admin.command(name="reset", description="Reset the game in this channel")
+@app_commands.default_permissions(manage_guild=True)
+async def admin_reset(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("reset done", ephemeral=True)
+
+
+async def move_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=m, value=m) for m in MOVES if current.lower() in m][:25]
+
+
+@app_commands.command(name="move", description="Make a move")
+@app_commands.autocomplete(move=move_choices)
+async def move(interaction: discord.Interaction, move: str) -> None:
+    await interaction.response.send_message(f"you played {move}", ephemeral=True)
+
+
+@app_commands.command(name="board", description="Show the board")
+async def board(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True)
+    embed = discord.Embed(title="Board", description="turn 3").set_image(url="attachment://board.png")
+    embed.add_field(name="Alice", value="12 points")
+    await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(PNG), filename="board.png"))
+
+
+@app_commands.command(name="colour", description="Choose a colour")
+async def colour(interaction: discord.Interaction) -> None:
+    view = discord.ui.View(timeout=60)
+    view.add_item(ColourSelect())
+    await interaction.response.send_message("choose:", view=view)
+
+
+@app_commands.command(name="feedback", description="Send feedback")
+async def feedback(interaction: discord.Interaction) -> None:
+    await interaction.response.send_modal(FeedbackModal())
+
+
+@app_commands.command(name="announce", description="Post in a channel")
+async def announce(interaction: discord.Interaction, where: discord.TextChannel, text: str) -> None:
+    await interaction.response.defer(ephemeral=True)
+    try:
+        await where.send(text)
+    except discord.Forbidden as error:
+        await interaction.followup.send(f"cannot: {error.code}", ephemeral=True)
+    else:
+        await interaction.followup.send("posted", ephemeral=True)
+
+
+@app_commands.command(name="shout", description="Say something very long")
+async def shout(interaction: discord.Interaction, times: int) -> None:
+    await interaction.response.send_message("A" * times)
+
+
+@app_commands.command(name="remind", description="Remind someone by direct message")
+async def remind(interaction: discord.Interaction, who: discord.User) -> None:
+    await who.send("it is your turn")
+    await interaction.response.send_message(f"reminded {who.mention}", ephemeral=True)
+
+
+class SampleBot(commands.Bot):
+    def __init__(self) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+
+    async def setup_hook(self) -> None:
+        for command in (game, move, board, colour, feedback, announce, shout, remind):
+            self.tree.add_command(command)
+        self.add_dynamic_items(VoteButton)
+        await self.tree.sync()
