@@ -83,3 +83,22 @@ async def table_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
             async with conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cur:
                 rows[table] = [tuple(r) for r in await cur.fetchall()]
     return rows
+
+
+async def act(service: GameService, move: str | None = None, channel: int = CHANNEL) -> Any:
+    """The first seat that must act plays ``move`` (default: its first legal move)."""
+    info = await service.get_game(channel)
+    user = user_at(info, info.to_act[0])
+    if move is None:
+        move = (await service.legal_moves(channel, user))[0][0]
+    return await service.submit(channel, user, move, expected_version=info.version)
+
+
+async def play_to_end(service: GameService, channel: int = CHANNEL, limit: int = 1000) -> GameInfo:
+    """Everyone plays their first legal move until the game is over."""
+    for _ in range(limit):
+        info = await service.get_game(channel)
+        if info.status != "active":
+            return info
+        await act(service, channel=channel)
+    raise AssertionError("the game did not end")

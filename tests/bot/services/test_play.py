@@ -1,0 +1,192 @@
+"""Submitting moves: canonical notation, outcomes, notifications, refusals, computer players."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services import GameNotActive, GameService, NoGameHere, NotAllowed, NotInGame, StaleVersion
+from rules.core.errors import AmbiguousMoveError, IllegalMoveError, NotYourTurnError, ParseError
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, act, lobby, play_to_end, started
+
+
+async def hand(service: GameService, user: int) -> list[int]:
+    return (await service.view_for(CHANNEL, user))[1]["hand"]
+
+
+async def test_any_spelling_is_accepted_and_the_log_keeps_the_canonical_move(service):
+    await started(service)
+    card = (await hand(service, ANN))[0]
+    outcome = await service.submit(CHANNEL, ANN, f"  PLAY   {card} ")
+    assert outcome.move == f"play {card}" and outcome.seat == 0 and outcome.version == 1
+    outcome = await service.submit(CHANNEL, ANN, "end")  # an alias of pass
+    assert outcome.move == "pass"
+    exported = await service.export(CHANNEL)
+    assert [m["move"] for m in exported["moves"]] == [f"play {card}", "pass"]
+
+
+async def test_unreadable_ambiguous_and_illegal_moves_pass_the_engine_error_through(service):
+    await started(service)
+    with pytest.raises(ParseError):
+        await service.submit(CHANNEL, ANN, "   ")
+    with pytest.raises(AmbiguousMoveError):
+        await service.submit(CHANNEL, ANN, "pl")
+    with pytest.raises(IllegalMoveError):
+        await service.submit(CHANNEL, ANN, "play 99")
+    assert (await service.get_game(CHANNEL)).version == 0
+
+
+async def test_outcome_of_a_move_within_a_turn(service):
+    await started(service)
+    card = (await hand(service, ANN))[0]
+    outcome = await service.submit(CHANNEL, ANN, f"play {card}")
+    assert outcome.turn_passed is False and outcome.finished is False and outcome.result is None
+    assert outcome.to_act == (0,) and outcome.to_act_users == (ANN,)
+    assert [e["type"] for e in outcome.events] == ["play"]
+    assert outcome.public_events == outcome.events
+    assert [(p.version, p.seat, p.user_id, p.move, p.actor) for p in outcome.played] == [
+        (1, 0, ANN, f"play {card}", "player")
+    ]
+    assert outcome.notifications == ()
+
+
+async def test_outcome_of_a_move_that_passes_the_turn(service):
+    await started(service)
+    outcome = await service.submit(CHANNEL, ANN, "pass")
+    assert outcome.turn_passed is True and outcome.to_act == (1,) and outcome.to_act_users == (BOB,)
+    assert [(n.kind, n.user_id) for n in outcome.notifications] == [("your_turn", BOB)]
+    assert outcome.game.turn_started_at is not None
+
+
+async def test_private_events_stay_out_of_the_public_ones(service):
+    await started(service)
+    outcome = await service.submit(CHANNEL, ANN, "draw")
+    kinds = {e["type"]: e.get("private_to") for e in outcome.events}
+    assert kinds == {"draw": None, "drawn": 0}
+    assert [e["type"] for e in outcome.public_events] == ["draw"]
+
+
+async def test_wrong_player_non_player_and_no_game(service):
+    with pytest.raises(NoGameHere):
+        await service.submit(CHANNEL, ANN, "pass")
+    await started(service)
+    with pytest.raises(NotYourTurnError):
+        await service.submit(CHANNEL, BOB, "pass")
+    with pytest.raises(NotInGame):
+        await service.submit(CHANNEL, CID, "pass")
+
+
+async def test_stale_version_is_refused_and_the_current_one_accepted(service):
+    await started(service)
+    await service.submit(CHANNEL, ANN, "pass", expected_version=0)
+    with pytest.raises(StaleVersion):
+        await service.submit(CHANNEL, BOB, "pass", expected_version=0)
+    outcome = await service.submit(CHANNEL, BOB, "pass", expected_version=1)
+    assert outcome.version == 2
+
+
+async def test_a_finished_game_refuses_moves_and_records_results(service):
+    await started(service)
+    info = await play_to_end(service)
+    assert info.status == "finished" and info.to_act == ()
+    with pytest.raises(GameNotActive):
+        await service.submit(CHANNEL, ANN, "pass")
+    assert await service.legal_moves(CHANNEL, ANN) == []
+    stats = await service.stats(10)
+    assert stats["played"] == 1
+
+
+async def test_the_last_move_reports_the_result_and_tells_everyone(service):
+    await started(service, options={"rounds": 1})
+    outcome = None
+    while (await service.get_game(CHANNEL)).status == "active":
+        outcome = await act(service)
+    assert outcome is not None and outcome.finished and outcome.result is not None
+    assert {p["seat"] for p in outcome.result["players"]} == {0, 1}
+    assert sorted((n.kind, n.user_id) for n in outcome.notifications) == [("game_over", ANN), ("game_over", BOB)]
+
+
+async def test_legal_moves_with_labels_only_for_whoever_must_act(service):
+    await started(service)
+    cards = await hand(service, ANN)
+    moves = await service.legal_moves(CHANNEL, ANN)
+    assert moves == [*[(f"play {c}", f"Play your {c}") for c in cards], ("draw", "Draw the top card"),
+                     ("pass", "End your turn")]
+    assert await service.legal_moves(CHANNEL, BOB) == []
+    assert await service.legal_moves(CHANNEL, CID) == []
+    with pytest.raises(NoGameHere):
+        await service.legal_moves(CHANNEL + 5, ANN)
+
+
+async def test_simultaneous_bids_are_accepted_in_any_order(service):
+    await started(service)
+    await service.submit(CHANNEL, ANN, "pass")
+    outcome = await service.submit(CHANNEL, BOB, "pass")
+    assert set(outcome.to_act) == {0, 1}
+    assert {n.user_id for n in outcome.notifications if n.kind == "your_turn"} == {ANN}  # Bob acted himself
+    bob_card = (await hand(service, BOB))[0]
+    outcome = await service.submit(CHANNEL, BOB, f"bid {bob_card}")
+    assert outcome.to_act == (0,) and outcome.turn_passed is True  # Bob has nothing more to do
+    assert [e["type"] for e in outcome.public_events] == ["bid"]  # the card itself stays hidden
+    ann_card = (await hand(service, ANN))[0]
+    outcome = await service.submit(CHANNEL, ANN, f"bid {ann_card}")
+    assert "reveal" in [e["type"] for e in outcome.public_events]
+
+
+class RecordingAI:
+    """A computer player that records what it was shown and plays its first legal move."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict, list[str], int, int]] = []
+
+    def __call__(self, game_id, view, legal, level, seed):  # type: ignore[no-untyped-def]
+        self.calls.append((game_id, view, list(legal), level, seed))
+        return legal[-1]  # "pass" in a turn, a bid in the bid phase
+
+
+async def test_computer_seats_move_after_a_person_and_decide_from_their_own_view(db, clock, tiny_game):
+    ai = RecordingAI()
+    service = GameService(db, clock, ai, new_seed=lambda: 99)
+    await lobby(service, (ANN,))
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.start(CHANNEL, ANN)
+    outcome = await service.submit(CHANNEL, ANN, "pass")
+    # the computer ends its turn, then bids at once in the simultaneous bid; Ann still has to bid
+    assert [(p.actor, p.seat) for p in outcome.played] == [("player", 0), ("ai", 1), ("ai", 1)]
+    assert outcome.played[2].move.startswith("bid") and outcome.to_act == (0,)
+    assert outcome.played[1].seat == 1 and outcome.played[1].user_id is None
+    game_id, view, legal, level, _seed = ai.calls[0]
+    assert game_id == "tiny" and level == 0 and view["viewer"] == 1
+    assert "hand" in view and "hands" not in view  # only its own cards
+    assert legal[-1] == "pass" and all(m.startswith(("play", "draw", "pass")) for m in legal)
+    log = await service.log(CHANNEL, ANN)
+    assert "(computer)" in log[1]
+
+
+async def test_a_game_against_computers_plays_to_the_end_through_the_same_path(db, clock, tiny_game):
+    service = GameService(db, clock, new_seed=lambda: 5)
+    await lobby(service, (ANN,), options={"rounds": 3})
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.add_ai(CHANNEL, ANN, level=1)
+    await service.start(CHANNEL, ANN)
+    info = await play_to_end(service)
+    assert info.status == "finished"
+    exported = await service.export(CHANNEL)
+    assert {m["actor"] for m in exported["moves"]} == {"player", "ai"}
+    assert [m["version"] for m in exported["moves"]] == list(range(1, info.version + 1))
+    assert await service.check_replay(info.id)
+
+
+async def test_the_computer_loop_is_bounded(db, clock, tiny_game):
+    service = GameService(db, clock, new_seed=lambda: 5, max_ai_moves=2)
+    await lobby(service, (ANN,), options={"rounds": 5})
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.start(CHANNEL, ANN)
+    outcome = await service.submit(CHANNEL, ANN, "pass")
+    assert len([p for p in outcome.played if p.actor == "ai"]) <= 2
+
+
+async def test_a_seat_played_by_the_computer_cannot_be_played_by_its_owner(service):
+    await started(service, (ANN, BOB, CID))
+    await service.hand_to_ai(CHANNEL, BOB, 1)
+    with pytest.raises(NotAllowed):
+        await service.submit(CHANNEL, BOB, "pass")

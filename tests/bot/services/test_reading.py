@@ -1,0 +1,127 @@
+"""Reading a game: views keep hands hidden, the log keeps private lines private, past positions, export."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services import BadImport, GameExists, GameNotActive, NoGameHere, NoSuchVersion
+from rules.core.errors import IllegalMoveError
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, play_to_end, started
+
+
+async def test_each_player_sees_their_own_hand_and_spectators_none(service):
+    info = await started(service)
+    _, ann = await service.view_for(CHANNEL, ANN)
+    _, bob = await service.view_for(CHANNEL, BOB)
+    game, spectator = await service.view_for(CHANNEL, CID)
+    assert game.id == info.id
+    assert ann["viewer"] == 0 and bob["viewer"] == 1 and spectator["viewer"] is None
+    assert len(ann["hand"]) == 3 and set(ann["hand"]).isdisjoint(bob["hand"])
+    assert "hand" not in spectator
+    assert (await service.view_for(CHANNEL, None))[1] == spectator
+
+
+async def test_the_log_shows_private_lines_only_to_their_owner(service):
+    await started(service)
+    await service.submit(CHANNEL, ANN, "draw")
+    ann_log = await service.log(CHANNEL, ANN)
+    bob_log = await service.log(CHANNEL, BOB)
+    assert ann_log[0].startswith("1. Ann: draw") and "You draw a" in ann_log[0]
+    assert bob_log[0].startswith("1. Ann: draw") and "You draw" not in bob_log[0]
+    assert await service.log(CHANNEL, None) == bob_log
+
+
+async def test_the_log_returns_the_newest_lines(service):
+    await started(service)
+    for _ in range(5):
+        await act(service)
+    lines = await service.log(CHANNEL, ANN, limit=2)
+    assert [line.split(".")[0] for line in lines] == ["4", "5"]
+    assert len(await service.log(CHANNEL, ANN, limit=0)) == 5
+
+
+async def test_view_at_replays_past_positions(service):
+    await started(service)
+    start = await service.view_at(CHANNEL, 0, None)
+    card = (await service.view_for(CHANNEL, ANN))[1]["hand"][0]
+    await service.submit(CHANNEL, ANN, f"play {card}")
+    assert await service.view_at(CHANNEL, 0, None) == start
+    assert (await service.view_at(CHANNEL, 1, ANN))["table"][0] == [card]
+    assert card in (await service.view_at(CHANNEL, 0, ANN))["hand"]
+    assert "hand" not in await service.view_at(CHANNEL, 0, CID)
+    assert await service.view_at(CHANNEL, 1, None) == (await service.view_for(CHANNEL, None))[1]
+    with pytest.raises(NoSuchVersion):
+        await service.view_at(CHANNEL, 2, None)
+    with pytest.raises(NoSuchVersion):
+        await service.view_at(CHANNEL, -1, None)
+
+
+async def test_reading_a_lobby_or_an_empty_channel(service):
+    with pytest.raises(NoGameHere):
+        await service.get_game(CHANNEL)
+    with pytest.raises(NoGameHere):
+        await service.log(CHANNEL, ANN)
+    await service.create_game(GUILD, CHANNEL, ANN, "Ann", "tiny")
+    with pytest.raises(GameNotActive):
+        await service.view_at(CHANNEL, 0, None)
+    assert await service.seat_of(CHANNEL, ANN) == 0
+    assert await service.seat_of(CHANNEL, BOB) is None
+
+
+async def test_a_finished_game_can_still_be_read(service):
+    await started(service)
+    info = await play_to_end(service)
+    assert (await service.get_game(CHANNEL)).status == "finished"
+    assert (await service.view_for(CHANNEL, ANN))[1]["over"] is True
+    assert len(await service.log(CHANNEL, ANN, limit=0)) == info.version
+
+
+async def test_active_games_and_games_of_a_user(service):
+    await started(service)
+    await service.create_game(GUILD, CHANNEL + 1, BOB, "Bob", "tiny")
+    assert [g.channel_id for g in await service.active_games()] == [CHANNEL]
+    assert [g.channel_id for g in await service.games_of_user(BOB)] == [CHANNEL, CHANNEL + 1]
+    assert await service.games_of_user(CID) == []
+
+
+async def test_export_then_import_gives_the_same_game(service):
+    await started(service)
+    for _ in range(6):
+        await act(service)
+    data = await service.export(CHANNEL)
+    assert data["rules_id"] == "tiny" and data["seed"] == 1234 and data["options"] == {"rounds": 2}
+    assert [p["user_id"] for p in data["players"]] == [ANN, BOB] and len(data["moves"]) == 6
+    imported = await service.import_game(GUILD, CHANNEL + 1, data, host_id=CID)
+    assert imported.status == "active" and imported.version == 6 and imported.host_id == CID
+    assert imported.to_act == (await service.get_game(CHANNEL)).to_act
+    assert (await service.view_for(CHANNEL + 1, ANN))[1] == (await service.view_for(CHANNEL, ANN))[1]
+    assert await service.check_replay(imported.id)
+    # the imported game carries on like any other
+    await act(service, channel=CHANNEL + 1)
+    with pytest.raises(GameExists):
+        await service.import_game(GUILD, CHANNEL + 1, data, host_id=CID)
+
+
+async def test_importing_a_finished_game_records_its_result(service):
+    await started(service)
+    await play_to_end(service)
+    data = await service.export(CHANNEL)
+    imported = await service.import_game(GUILD + 1, CHANNEL + 1, data, host_id=ANN)
+    assert imported.status == "finished"
+    assert (await service.stats(GUILD + 1))["played"] == 1
+
+
+async def test_a_bad_export_is_refused_with_the_reason(service):
+    await started(service)
+    await act(service)
+    data = await service.export(CHANNEL)
+    with pytest.raises(BadImport):
+        await service.import_game(GUILD, 7, {**data, "format": "other"}, host_id=ANN)
+    with pytest.raises(BadImport):
+        await service.import_game(GUILD, 7, {k: v for k, v in data.items() if k != "seed"}, host_id=ANN)
+    with pytest.raises(BadImport):
+        await service.import_game(GUILD, 7, {**data, "players": [{**data["players"][0], "seat": 3}]}, host_id=ANN)
+    with pytest.raises(IllegalMoveError):
+        await service.import_game(GUILD, 7, {**data, "moves": [{"seat": 0, "move": "play 99"}]}, host_id=ANN)
+    with pytest.raises(NoGameHere):
+        await service.get_game(7)
