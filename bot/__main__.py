@@ -36,7 +36,7 @@ class StartError(Exception):
 
 def build_bot(db: Database, settings: Settings, **options: object) -> BoardGameBot:
     """The real bot with the real service over ``db``."""
-    from bot.services.games import GameService
+    from bot.services import GameService
 
     return BoardGameBot(games=GameService(db), settings=settings, **options)  # type: ignore[arg-type]
 

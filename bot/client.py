@@ -20,7 +20,7 @@ from bot.ui import pickers
 from bot.ui.flow import TurnDigest
 
 if TYPE_CHECKING:
-    from bot.services.games import GameService
+    from bot.services import GameService
 
 log = logging.getLogger(__name__)
 

@@ -10,9 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs._checks import is_manager, member_name
-from bot.services.errors import ServiceError
-from bot.services.games import GUILD_DEFAULT
-from bot.services.models import GameInfo
+from bot.services import GUILD_DEFAULT, GameInfo, ServiceError
 from bot.ui import flow, presenters
 
 if TYPE_CHECKING:
@@ -94,7 +92,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="gwt", description="Open a game of Great Western Trail (2-4 players) here")
     @app_commands.describe(
         max_players="most players who may join (2-4)",
-        building_sides="private buildings: all side A (first game), all side B, or a random side each",
+        building_sides="private buildings: all side A (the rulebook's first game) or a random side each",
         neutral_buildings="neutral buildings in the rulebook's fixed order, or shuffled",
         **TIMING_HELP,
     )
@@ -102,14 +100,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         self,
         interaction: discord.Interaction,
         max_players: app_commands.Range[int, 2, 4] = 4,
-        building_sides: Literal["a", "b", "random"] = "a",
-        neutral_buildings: Literal["standard", "random"] = "standard",
+        building_sides: Literal["a", "random"] = "a",
+        neutral_buildings: Literal["fixed", "random"] = "fixed",
         seat_order: SeatOrder = "random",
         reminder_hours: Hours | None = None,
         deadline_hours: Hours | None = None,
         deadline_action: DeadlineAction | None = None,
     ) -> None:
-        options = {"building_sides": building_sides, "neutral_buildings": neutral_buildings}
+        options = {"building_sides": building_sides, "neutral": neutral_buildings}
         await self._create(
             interaction,
             "gwt",

@@ -25,6 +25,7 @@ class Reminders(commands.Cog):
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
         self.loop = tasks.loop(seconds=bot.settings.reminder_poll_seconds)(self.tick)
+        self.loop.before_loop(self.bot.wait_until_ready)
         self.loop.error(self.on_loop_error)
 
     async def cog_load(self) -> None:
@@ -35,7 +36,6 @@ class Reminders(commands.Cog):
 
     async def tick(self) -> None:
         """One round: apply due deadlines, deliver due reminders."""
-        await self.bot.wait_until_ready()
         await flow.deliver_notifications(self.bot, await self.bot.games.run_due())
 
     async def on_loop_error(self, error: BaseException) -> None:

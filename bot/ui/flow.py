@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import messages
-from bot.services.models import GameInfo, MoveOutcome, Notification
+from bot.services import GameInfo, MoveOutcome, Notification
 from bot.ui import pickers, pictures, presenters
 
 if TYPE_CHECKING:
@@ -125,11 +125,11 @@ async def announce(bot: BoardGameBot, before: GameInfo, outcome: MoveOutcome) ->
         lines = bot.digest.take(game.id) + public
         await post_results(bot, game, outcome.result or {}, lines)
         return
-    if outcome.seat in outcome.to_act:
+    if not outcome.turn_passed:
         bot.digest.add(game.id, public)
         return
-    still_choosing = set(outcome.to_act) and set(outcome.to_act) < set(before.to_act)
-    if still_choosing:
+    still_choosing = outcome.seat not in outcome.to_act and set(outcome.to_act) < set(before.to_act)
+    if still_choosing and outcome.seat is not None:
         bot.digest.add(game.id, public)
         await post_progress(bot, game, outcome.seat)
         return
@@ -187,6 +187,9 @@ async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int
         await user.send(f"{text}\n<#{channel_id}>", allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.info("could not send a direct message to user %s", user_id)
+        return False
+    except Exception:  # a direct message is a courtesy: it must never fail the move that caused it
+        log.exception("direct message to user %s failed", user_id)
         return False
     return True
 

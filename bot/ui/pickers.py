@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import messages
-from bot.services.models import GameInfo
+from bot.services import GameInfo
 from bot.ui import custom_ids, flow, presenters, replies
 
 if TYPE_CHECKING:

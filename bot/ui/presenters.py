@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.services.models import GameInfo
+from bot.services import GameInfo
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import messages
-from bot.services.errors import ServiceError
+from bot.services import ServiceError
 from rules.core.errors import RulesError
 
 log = logging.getLogger(__name__)

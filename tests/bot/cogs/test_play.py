@@ -1,0 +1,212 @@
+"""Playing through the cogs: /move with autocomplete, the private picker buttons, simultaneous choices,
+what the channel sees (and never sees), and every refusal answered privately."""
+
+from __future__ import annotations
+
+import discord
+
+from bot import messages
+from bot.cogs.play import matching_choices
+from bot.ui import flow, pickers
+from tests.bot.cogs.conftest import Table
+from tests.bot.helpers import CHANNEL
+from tests.support.fixtures import ANN, BOB, started
+
+PRIVATE_WORDS = ("You draw", "You bid")
+
+
+async def begin(table: Table, rounds: int = 2) -> None:
+    """A started two-player tiny game (Ann seat 0 acts first) with its first turn message posted."""
+    game = await started(table.service, options={"rounds": rounds})
+    await flow.post_turn(table.bot, game, [])
+
+
+async def autocomplete(table: Table, uid: int, typed: str) -> list[discord.app_commands.Choice[str]]:
+    cog = table.bot.get_cog("Play")
+    return await cog.move_autocomplete(table.interaction(uid).mock, typed)  # type: ignore[union-attr]
+
+
+async def test_autocomplete_offers_only_the_invoking_players_legal_moves(table: Table) -> None:
+    """The acting player sees readable labels valued by canonical moves; the other player sees nothing."""
+    await begin(table)
+    mine = await autocomplete(table, ANN, "")
+    legal = await table.service.legal_moves(CHANNEL, ANN)
+    assert [c.value for c in mine] == [m for m, _ in legal]
+    assert "End your turn" in [c.name for c in mine]
+    assert await autocomplete(table, BOB, "") == []
+    assert await autocomplete(table, 99, "") == []
+
+
+async def test_autocomplete_filters_by_every_typed_word() -> None:
+    """Typed words narrow the list; at most 25 suggestions."""
+    moves = [(f"play {n}", f"Play your {n}") for n in range(40)] + [("pass", "End your turn")]
+    assert [c.value for c in matching_choices(moves, "end turn")] == ["pass"]
+    assert len(matching_choices(moves, "play")) == 25
+    assert matching_choices(moves, "fly") == []
+
+
+async def test_turn_message_pings_exactly_the_player_to_act(table: Table) -> None:
+    """The first turn message mentions Ann only and may ping nobody else."""
+    await begin(table)
+    first = table.public[-1]
+    assert "<@1>" in (first.content or "") and "<@2>" not in (first.content or "")
+    assert first.mentioned_users == [ANN]
+    assert isinstance(first.view, discord.ui.View)
+    assert {type(i) for i in first.view.children} == {pickers.PlayButton, pickers.HandButton}
+
+
+async def test_steps_of_a_turn_stay_private_until_the_turn_passes(table: Table) -> None:
+    """Drawing answers Ann privately (her card included); passing posts one public summary for Bob."""
+    await begin(table)
+    posted = len(table.public)
+    drew = await table.run(ANN, "move", move="draw")
+    assert drew.deferred == {"ephemeral": True, "thinking": True}
+    assert "You draw a" in drew.last.content
+    assert isinstance(drew.last.view, discord.ui.View)  # the next step's choices
+    assert len(table.public) == posted
+
+    passed = await table.run(ANN, "move", move="pass")
+    assert passed.last.view is None  # the turn is over: no more choices for Ann
+    summary = table.public[-1]
+    assert summary.mentioned_users == [BOB]
+    assert "Seat 0 draws a card." in summary.text() and "Seat 0 ends the turn." in summary.text()
+    assert all(word not in table.public_text() for word in PRIVATE_WORDS)
+
+
+async def test_simultaneous_choice_shows_who_chose_then_the_reveal(table: Table) -> None:
+    """During the sealed bid the channel hears 'Ann has chosen' without the card; the reveal follows."""
+    await begin(table, rounds=1)
+    await table.run(ANN, "move", move="pass")
+    await table.run(BOB, "move", move="pass")
+    bidders = table.public[-1]
+    assert set(bidders.mentioned_users or []) == {ANN, BOB}
+
+    ann_bid = (await table.service.legal_moves(CHANNEL, ANN))[0][0]
+    answer = await table.run(ANN, "move", move=ann_bid)
+    assert "You bid your" in answer.last.content
+    progress = table.public[-1]
+    assert progress.content and "Ann has chosen" in progress.content and "Waiting for Bob" in progress.content
+    assert ann_bid.split()[-1] not in progress.content
+    assert progress.mentioned_users == []
+
+    bob_bid = (await table.service.legal_moves(CHANNEL, BOB))[0][0]
+    await table.run(BOB, "move", move=bob_bid)
+    assert "Bids revealed" in table.public_text()
+    assert "game over" in table.public[-1].text().lower()
+    assert all(word not in table.public_text() for word in PRIVATE_WORDS)
+
+
+async def test_refusals_are_private_and_specific(table: Table) -> None:
+    """Wrong player, non-player, garbage and an ambiguous prefix each get their own private answer."""
+    await begin(table)
+    before = len(table.public)
+    wrong = await table.run(BOB, "move", move="pass")
+    stranger = await table.run(99, "move", move="pass")
+    garbage = await table.run(ANN, "move", move="fly to the moon")
+    for answer in (wrong, stranger, garbage):
+        assert answer.replies and answer.last.ephemeral
+        assert messages.GENERIC_ERROR not in answer.last.content
+    assert "not your turn" in wrong.last.content.lower() or "does not act" in wrong.last.content.lower()
+    assert "legal" in garbage.last.content.lower()
+    assert len(table.public) == before
+
+
+async def test_a_finished_game_refuses_moves(table: Table) -> None:
+    """After the last move a further /move is refused privately."""
+    await begin(table, rounds=1)
+    for uid in (ANN, BOB):
+        await table.run(uid, "move", move="pass")
+    for uid in (ANN, BOB):
+        await table.run(uid, "move", move=(await table.service.legal_moves(CHANNEL, uid))[0][0])
+    late = await table.run(ANN, "move", move="pass")
+    assert late.last.ephemeral and messages.GENERIC_ERROR not in late.last.content
+
+
+async def test_undo_takes_back_a_step_but_not_a_draw(table: Table) -> None:
+    """Undo works for a played card; after a draw (a revealed card) it is refused."""
+    await begin(table)
+    card = next(m for m, _ in await table.service.legal_moves(CHANNEL, ANN) if m.startswith("play"))
+    await table.run(ANN, "move", move=card)
+    undone = await table.run(ANN, "undo")
+    assert "Took back" in undone.replies[0].content
+    await table.run(ANN, "move", move="draw")
+    refused = await table.run(ANN, "undo")
+    assert "cannot be undone" in refused.last.content
+
+
+async def test_play_button_answers_each_person_privately(table: Table) -> None:
+    """Play opens Ann's picker; Bob hears he has nothing to decide; a stranger that they are not playing."""
+    await begin(table)
+    game = await table.service.get_game(CHANNEL)
+    ann, bob, stranger = table.interaction(ANN), table.interaction(BOB), table.interaction(99)
+    for who in (ann, bob, stranger):
+        await pickers.PlayButton(game.id, game.version).callback(who.mock)
+    assert ann.last.ephemeral and any(isinstance(i, pickers.MoveButton) for i in ann.last.view.children)
+    assert messages.NOTHING_TO_DECIDE in bob.last.content and "Ann" in bob.last.content
+    assert stranger.last.content == messages.NOT_SEATED
+    assert all(s.ephemeral for s in ann.replies + bob.replies + stranger.replies)
+
+
+async def test_move_button_plays_and_a_stale_one_says_so(table: Table) -> None:
+    """A picker button plays its move; the same button after the game moved on is refused as stale."""
+    await begin(table)
+    game = await table.service.get_game(CHANNEL)
+    legal = await table.service.legal_moves(CHANNEL, ANN)
+    draw_index = [m for m, _ in legal].index("draw")
+    click = table.interaction(ANN)
+    await pickers.MoveButton(game.id, game.version, draw_index).callback(click.mock)
+    assert click.deferred == {} and "You draw a" in click.edits[-1].content
+    assert (await table.service.get_game(CHANNEL)).version == game.version + 1
+
+    again = table.interaction(ANN)
+    await pickers.MoveButton(game.id, game.version, draw_index).callback(again.mock)
+    assert messages.STALE_COMPONENT in again.last.content
+    assert (await table.service.get_game(CHANNEL)).version == game.version + 1
+
+
+async def test_select_menu_plays_the_chosen_index(table: Table) -> None:
+    """A menu option's value is the move index at the menu's version."""
+    await begin(table)
+    game = await table.service.get_game(CHANNEL)
+    legal = await table.service.legal_moves(CHANNEL, ANN)
+    menu = pickers.MoveSelect(game.id, game.version, 0)
+    menu.item._values = [str([m for m, _ in legal].index("pass"))]
+    click = table.interaction(ANN)
+    await menu.callback(click.mock)
+    assert table.public[-1].mentioned_users == [BOB]
+
+
+async def test_button_of_another_game_is_refused(table: Table) -> None:
+    """A button whose game is not the one running in this channel says so."""
+    await begin(table)
+    game = await table.service.get_game(CHANNEL)
+    click = table.interaction(ANN)
+    await pickers.PlayButton(game.id + 1000, 0).callback(click.mock)
+    assert click.last.content == messages.OTHER_GAME
+
+
+async def test_hand_is_private_and_lists_the_options(table: Table) -> None:
+    """/hand defers privately and answers only the asker, with their current options."""
+    await begin(table)
+    hand = await table.run(ANN, "hand")
+    assert hand.deferred == {"ephemeral": True, "thinking": True}
+    assert hand.last.ephemeral and "End your turn" in hand.last.content
+    outsider = await table.run(99, "hand")
+    assert outsider.last.content == messages.NOT_SEATED
+
+
+async def test_picker_uses_menus_when_there_are_many_moves() -> None:
+    """More than 20 moves become menus of at most 25 options; more than 100 adds the /move hint."""
+    from bot.services.models import GameInfo
+
+    game = GameInfo.__new__(GameInfo)
+    object.__setattr__(game, "id", 7)
+    object.__setattr__(game, "version", 3)
+    many = [(f"m{n}", f"Move {n}") for n in range(130)]
+    content, view = pickers.picker(game, many, "Choose")
+    menus = [i for i in view.children if isinstance(i, pickers.MoveSelect)]
+    assert len(menus) == 4 and all(len(m.item.options) <= 25 for m in menus)
+    assert "/move" in content
+    few_content, few = pickers.picker(game, many[:5], "Choose")
+    assert sum(isinstance(i, pickers.MoveButton) for i in few.children) == 5
+    assert "/move" not in few_content
