@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE = 0, 1, 2, 3, 4
 RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41_250
+GUILD_MEMBERS_INTENT = 1 << 1
 _REPLAY_LIMIT = 1000
 
 
@@ -71,11 +72,16 @@ class Gateway:
         self.resumes = 0
         self.connected = asyncio.Event()  # set once READY or RESUMED has been sent
         self.received: list[dict[str, Any]] = []  # every payload the bot sent, for tests
+        self.compressions: list[str | None] = []  # the compression each connection asked for
         self._connection: _Connection | None = None
 
     @property
     def intents(self) -> int:
         return self.session.intents if self.session else 0
+
+    @property
+    def has_members_intent(self) -> bool:
+        return bool(self.intents & GUILD_MEMBERS_INTENT)
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send an event now, or keep it for the RESUME if the connection is down."""
@@ -103,6 +109,7 @@ class Gateway:
         if query.get("v") != "10" or query.get("encoding", "json") != "json":
             self.violations.add("protocol", where, "the gateway speaks version 10 with JSON encoding")
         compress = query.get("compress")
+        self.compressions.append(compress)
         if compress not in (None, "zlib-stream"):
             self.violations.add("protocol", where, f"the stand-in does not offer {compress} compression")
             raise web.HTTPBadRequest()
@@ -178,7 +185,7 @@ class Gateway:
             },
         )
         for guild in world.guilds.values():
-            self.dispatch("GUILD_CREATE", guild_create_json(world, guild))
+            self.dispatch("GUILD_CREATE", guild_create_json(world, guild, all_members=self.has_members_intent))
         self.connected.set()
         return True
 

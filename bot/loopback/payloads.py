@@ -119,9 +119,13 @@ def channel_json(world: World, channel: Channel) -> dict[str, Any]:
     return data
 
 
-def guild_create_json(world: World, guild: Guild) -> dict[str, Any]:
-    """The GUILD_CREATE payload: the guild with its roles, members, channels and active threads."""
+def guild_create_json(world: World, guild: Guild, *, all_members: bool) -> dict[str, Any]:
+    """The GUILD_CREATE payload: the guild with its roles, channels, active threads and members.
+
+    Without the GUILD_MEMBERS intent Discord lists only the bot itself among the members.
+    """
     channels = [world.channels[cid] for cid in guild.channel_ids]
+    members = [m for m in guild.members.values() if all_members or m.user_id == world.bot.id]
     return {
         "id": guild.id,
         "name": guild.name,
@@ -158,7 +162,7 @@ def guild_create_json(world: World, guild: Guild) -> dict[str, Any]:
         "large": False,
         "unavailable": False,
         "member_count": len(guild.members),
-        "members": [member_json(world, member) for member in guild.members.values()],
+        "members": [member_json(world, member) for member in members],
         "channels": [channel_json(world, c) for c in channels if not c.is_thread],
         "threads": [channel_json(world, c) for c in channels if c.is_thread],
         "voice_states": [],

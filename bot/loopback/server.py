@@ -31,7 +31,6 @@ from .world import PUBLIC_THREAD, Channel, Guild, Interaction, Message, Overwrit
 PATIENCE = 30.0
 #: Permissions an "admin" test user gets on top of an ordinary member's.
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True, manage_channels=True, manage_messages=True, manage_threads=True)
-_GUILD_MEMBERS_INTENT = 1 << 1
 
 T = TypeVar("T")
 _UNSET: Any = object()
@@ -87,7 +86,9 @@ class LoopbackDiscord:
     def add_guild(self, name: str = "Loopback Guild") -> Guild:
         guild = self.world.add_guild(name, self._owner)
         self.world.add_member(guild, self._owner)
-        self._announce("GUILD_CREATE", lambda: guild_create_json(self.world, guild))
+        self._announce(
+            "GUILD_CREATE", lambda: guild_create_json(self.world, guild, all_members=self.gateway.has_members_intent)
+        )
         return guild
 
     def add_channel(self, guild: Guild, name: str) -> Channel:
@@ -126,7 +127,7 @@ class LoopbackDiscord:
             role_ids.append(role.id)
             self._announce("GUILD_ROLE_CREATE", lambda: {"guild_id": guild.id, "role": role_json(role)})
         member = self.world.add_member(guild, user.account, role_ids)
-        if self.gateway.intents & _GUILD_MEMBERS_INTENT:
+        if self.gateway.has_members_intent:
             self._announce("GUILD_MEMBER_ADD", lambda: member_json(self.world, member) | {"guild_id": guild.id})
 
     def set_bot_access(self, channel: Channel, *, view: bool = True, send: bool = True, attach: bool = True) -> None:
@@ -170,7 +171,7 @@ class LoopbackDiscord:
         self.bot = bot
         runner = asyncio.create_task(bot.start(self.world.token), name="loopback-bot")
         try:
-            await self._until(lambda: bot.is_ready(), "the bot to be ready", runner)
+            await self.wait_until(lambda: bot.is_ready(), "the bot to be ready", runner)
             yield bot
             await self.settle()
             self._note_unanswered()
@@ -183,7 +184,7 @@ class LoopbackDiscord:
             self.bot = None
         self.violations.raise_if_any()
 
-    async def _until(self, condition: Any, what: str, runner: asyncio.Task[Any] | None = None) -> None:
+    async def wait_until(self, condition: Any, what: str, runner: asyncio.Task[Any] | None = None) -> None:
         """Wait (polling the loop) until ``condition()`` holds, failing clearly if the bot stops or hangs."""
         deadline = time.monotonic() + PATIENCE
         while not condition():
@@ -252,7 +253,7 @@ class LoopbackDiscord:
         """Close the bot's websocket (as a lost connection); it reconnects and RESUMEs. Then wait for that."""
         resumes = self.gateway.resumes
         await self.gateway.drop(code=code)
-        await self._until(lambda: self.gateway.resumes > resumes and self.gateway.connected.is_set(), "a RESUME")
+        await self.wait_until(lambda: self.gateway.resumes > resumes and self.gateway.connected.is_set(), "a RESUME")
 
     # reading what happened
 

@@ -61,9 +61,14 @@ async def game_new(interaction: discord.Interaction, kind: app_commands.Choice[s
 
 
 @admin.command(name="reset", description="Reset the game in this channel")
-@app_commands.default_permissions(manage_guild=True)
 async def admin_reset(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("reset done", ephemeral=True)
+
+
+@app_commands.command(name="purge", description="Delete every game of this server")
+@app_commands.default_permissions(manage_guild=True)
+async def purge(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("purged", ephemeral=True)
 
 
 async def move_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -119,11 +124,11 @@ async def remind(interaction: discord.Interaction, who: discord.User) -> None:
 
 
 class SampleBot(commands.Bot):
-    def __init__(self) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+    def __init__(self, intents: discord.Intents | None = None) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default())
 
     async def setup_hook(self) -> None:
-        for command in (game, move, board, colour, feedback, announce, shout, remind):
+        for command in (game, purge, move, board, colour, feedback, announce, shout, remind):
             self.tree.add_command(command)
         self.add_dynamic_items(VoteButton)
         await self.tree.sync()

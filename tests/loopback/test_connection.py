@@ -1,0 +1,78 @@
+"""The real client logs in, connects, learns the guild, syncs its commands and resumes after a drop."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.loopback.gateway import IDENTIFY, RESUME
+
+from .conftest import Place
+from .sample_bot import SampleBot
+
+
+async def test_bot_logs_in_and_learns_the_guild(place: Place) -> None:
+    async with place.loopback.run_bot(SampleBot()) as bot:
+        assert bot.user is not None and str(bot.user.id) == place.loopback.world.bot.id
+        guild = bot.get_guild(int(place.guild.id))
+        assert guild is not None and guild.name == "Board games"
+        assert sorted(c.name for c in guild.text_channels) == ["games", "private"]
+        assert [t.name for t in guild.threads] == ["santa-fe-1"]
+        assert guild.get_thread(int(place.thread.id)).parent_id == int(place.games.id)  # type: ignore[union-attr]
+        assert guild.me is not None and guild.me.guild_permissions.send_messages
+        assert guild.get_member(int(place.alice.id)) is None  # no GUILD_MEMBERS intent, no member list
+    gateway = place.loopback.gateway
+    assert gateway.identifies == 1
+    assert gateway.compressions == ["zlib-stream"]
+    identify = next(p for p in gateway.received if p["op"] == IDENTIFY)
+    assert identify["d"]["intents"] == discord.Intents.default().value
+
+
+async def test_with_the_members_intent_the_bot_learns_every_member(place: Place) -> None:
+    intents = discord.Intents.default()
+    intents.members = True
+    async with place.loopback.run_bot(SampleBot(intents)) as bot:
+        guild = bot.get_guild(int(place.guild.id))
+        assert guild is not None and guild.chunked
+        carol = guild.get_member(int(place.carol.id))
+        assert carol is not None and carol.guild_permissions.manage_guild
+        alice = guild.get_member(int(place.alice.id))
+        assert alice is not None and not alice.guild_permissions.manage_guild
+        dave = place.loopback.add_user("dave", guilds=place.guild)
+        await place.loopback.wait_until(lambda: guild.get_member(int(dave.id)) is not None, "GUILD_MEMBER_ADD")
+
+
+async def test_commands_are_registered_and_can_be_fetched(place: Place) -> None:
+    async with place.loopback.run_bot(SampleBot()) as bot:
+        registered = sorted(c.name for c in place.loopback.world.global_commands)
+        fetched = sorted(c.name for c in await bot.tree.fetch_commands())
+    expected = ["announce", "board", "colour", "feedback", "game", "move", "purge", "remind", "shout"]
+    assert registered == fetched == expected
+
+
+async def test_heartbeats_are_acknowledged(place: Place) -> None:
+    async with place.loopback.run_bot(SampleBot()) as bot:
+        assert any(p["op"] == 1 for p in place.loopback.gateway.received)
+        # discord.py measures latency from the ACK of its first heartbeat; without one it stays infinite.
+        await place.loopback.wait_until(lambda: bot.latency != float("inf"), "a heartbeat acknowledgement")
+
+
+async def test_a_dropped_connection_is_resumed_and_missed_events_replayed(place: Place) -> None:
+    loopback = place.loopback
+    async with loopback.run_bot(SampleBot()) as bot:
+        await loopback.gateway.drop()
+        late = loopback.add_channel(place.guild, "opened-while-away")
+        await loopback.wait_until(lambda: loopback.gateway.resumes == 1 and loopback.gateway.connected.is_set(), "RESUME")
+        await loopback.wait_until(lambda: bot.get_channel(int(late.id)) is not None, "the replayed CHANNEL_CREATE")
+        reply = await place.alice.slash("move", place.games, move="pass")
+        assert reply.content == "you played pass"
+    assert loopback.gateway.identifies == 1
+    assert [p["op"] for p in loopback.gateway.received].count(RESUME) == 1
+
+
+async def test_drop_connection_waits_for_the_resume(place: Place) -> None:
+    loopback = place.loopback
+    async with loopback.run_bot(SampleBot()):
+        await loopback.drop_connection()
+        assert loopback.gateway.resumes == 1
+        reply = await place.bob.slash("move", place.games, move="draw")
+        assert reply.acknowledged
