@@ -268,8 +268,6 @@ def take_disc(tx: Tx, seat: int, choice: str) -> None:
         p.money += 3
     elif choice == "hand":
         p.money -= 5
-    elif choice in ("cert4", "cert6"):
-        gain_certs(p, 0)
 
 
 def city_black_ok(city: str) -> bool:

@@ -25,12 +25,12 @@ from rules.gwt.board import (
     Tx,
     breeding_value,
     building_code,
-    hand_limit,
     cleared,
     disc_options,
     draw_cards,
     fee_for,
     gain_certs,
+    hand_limit,
     own_buildings,
     permanent_certs,
     place_tile,
@@ -362,7 +362,8 @@ def aux_moves(s: State, seat: int, *, double: bool) -> dict[str, tuple[Any, ...]
 
 def gen_engine(s: State, seat: int, d: dict[str, Any]) -> Options:
     opts = engine_moves(s, seat, d["max"], 0)
-    opts["skip"] = ("skip",)
+    if d.get("optional", True) or not opts:
+        opts["skip"] = ("skip",)
     return opts
 
 
@@ -817,8 +818,8 @@ def _aux(tx: Tx, name: str, times: int) -> None:
         p.money -= times
         s.stack.append(_decision("back", steps=times, then=f"cert{times}"))
     elif name == "engine":
-        p.money -= times
-        s.stack.append(_decision("engine", max=times))
+        p.money -= times        # already paid: the move itself is no longer optional
+        s.stack.append(_decision("engine", max=times, optional=False))
     elif name == "trash":
         s.stack.append(_decision("back", steps=times, then=f"trash{times}"))
 
