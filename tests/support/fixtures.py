@@ -9,7 +9,7 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from bot.services import FakeClock, GameService, GameInfo
+from bot.services import FakeClock, GameInfo, GameService
 from bot.storage import Database, open_database
 from tests.support import tiny
 

@@ -26,7 +26,9 @@ async def test_create_puts_the_host_in_seat_0(service, clock):
     assert info.title == "Tiny" and info.options == {"rounds": 3}
     assert [(s.seat, s.user_id, s.name, s.is_ai) for s in info.seats] == [(0, ANN, "Ann", False)]
     assert info.host_id == ANN and info.created_at == clock.now
-    assert info.reminder_minutes == 24 * 60 and info.deadline_minutes is None and info.deadline_action == "skip"
+    assert (
+        info.reminder_minutes == 24 * 60 and info.deadline_minutes is None and info.deadline_action == "skip"
+    )
     assert (info.min_players, info.max_players) == (2, 4)
 
 
@@ -63,11 +65,20 @@ async def test_bad_options_unknown_games_and_bad_settings_are_refused_at_creatio
 
 
 async def test_timing_comes_from_the_guild_unless_given(service):
-    await service.update_guild_settings(GUILD, reminder_minutes=90, deadline_minutes=600, deadline_action="ai")
+    await service.update_guild_settings(
+        GUILD, reminder_minutes=90, deadline_minutes=600, deadline_action="ai"
+    )
     info = await service.create_game(GUILD, CHANNEL, ANN, "Ann", "tiny")
     assert (info.reminder_minutes, info.deadline_minutes, info.deadline_action) == (90, 600, "ai")
     other = await service.create_game(
-        GUILD, CHANNEL + 1, BOB, "Bob", "tiny", reminder_minutes=None, deadline_minutes=60, deadline_action="vote"
+        GUILD,
+        CHANNEL + 1,
+        BOB,
+        "Bob",
+        "tiny",
+        reminder_minutes=None,
+        deadline_minutes=60,
+        deadline_action="vote",
     )
     assert (other.reminder_minutes, other.deadline_minutes, other.deadline_action) == (None, 60, "vote")
 

@@ -102,15 +102,21 @@ async def test_the_last_move_reports_the_result_and_tells_everyone(service):
         outcome = await act(service)
     assert outcome is not None and outcome.finished and outcome.result is not None
     assert {p["seat"] for p in outcome.result["players"]} == {0, 1}
-    assert sorted((n.kind, n.user_id) for n in outcome.notifications) == [("game_over", ANN), ("game_over", BOB)]
+    assert sorted((n.kind, n.user_id) for n in outcome.notifications) == [
+        ("game_over", ANN),
+        ("game_over", BOB),
+    ]
 
 
 async def test_legal_moves_with_labels_only_for_whoever_must_act(service):
     await started(service)
     cards = await hand(service, ANN)
     moves = await service.legal_moves(CHANNEL, ANN)
-    assert moves == [*[(f"play {c}", f"Play your {c}") for c in cards], ("draw", "Draw the top card"),
-                     ("pass", "End your turn")]
+    assert moves == [
+        *[(f"play {c}", f"Play your {c}") for c in cards],
+        ("draw", "Draw the top card"),
+        ("pass", "End your turn"),
+    ]
     assert await service.legal_moves(CHANNEL, BOB) == []
     assert await service.legal_moves(CHANNEL, CID) == []
     with pytest.raises(NoGameHere):

@@ -120,7 +120,9 @@ async def test_a_bad_export_is_refused_with_the_reason(service):
     with pytest.raises(BadImport):
         await service.import_game(GUILD, 7, {k: v for k, v in data.items() if k != "seed"}, host_id=ANN)
     with pytest.raises(BadImport):
-        await service.import_game(GUILD, 7, {**data, "players": [{**data["players"][0], "seat": 3}]}, host_id=ANN)
+        await service.import_game(
+            GUILD, 7, {**data, "players": [{**data["players"][0], "seat": 3}]}, host_id=ANN
+        )
     with pytest.raises(IllegalMoveError):
         await service.import_game(GUILD, 7, {**data, "moves": [{"seat": 0, "move": "play 99"}]}, host_id=ANN)
     with pytest.raises(NoGameHere):

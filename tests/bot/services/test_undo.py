@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import GameNotActive, NotAllowed, NoSuchVersion, NotInGame, UndoRefused
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, db_path, play_to_end, started, table_rows
-
-__all__ = ["db_path"]
+from bot.services import GameNotActive, NoSuchVersion, NotAllowed, NotInGame, UndoRefused
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, play_to_end, started, table_rows
 
 
 async def first_card(service, user):

@@ -1,0 +1,93 @@
+"""Who plays a seat: resigning, the computer taking over and handing back, replacing, away."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services import AlreadyJoined, NotAllowed, NotHost, NotInGame
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, DOT, GUILD, play_to_end, started
+
+
+async def test_resigning_hands_the_seat_to_the_computer_and_counts_no_win(service):
+    await started(service, (ANN, BOB, CID))
+    outcome = await service.resign(CHANNEL, ANN)  # Ann must act: the computer moves for her at once
+    seat = outcome.game.seats[0]
+    assert seat.state == "resigned" and seat.is_ai and seat.user_id == ANN
+    assert outcome.played and all(p.actor == "ai" and p.seat == 0 for p in outcome.played)
+    assert 0 not in outcome.to_act
+    assert await service.seat_of(CHANNEL, ANN) is None
+    with pytest.raises(NotInGame):
+        await service.submit(CHANNEL, ANN, "pass")
+    with pytest.raises(NotAllowed):
+        await service.take_back_seat(CHANNEL, ANN)
+    await play_to_end(service)
+    stats = await service.stats(GUILD, ANN)
+    assert stats["played"] == 1 and stats["won"] == 0
+
+
+async def test_the_last_person_resigning_abandons_the_game(service):
+    await started(service)
+    await service.resign(CHANNEL, BOB)
+    outcome = await service.resign(CHANNEL, ANN)
+    assert outcome.game.status == "abandoned"
+
+
+async def test_hand_to_the_computer_and_take_back(service):
+    await started(service, (ANN, BOB, CID))
+    outcome = await service.hand_to_ai(CHANNEL, BOB, 1, level=0)
+    assert outcome.game.seats[1].is_ai and outcome.game.seats[1].state == "replaced"
+    assert outcome.played == ()  # not Bob's turn: the computer waits
+    outcome = await service.submit(CHANNEL, ANN, "pass")
+    assert [(p.seat, p.actor) for p in outcome.played][:2] == [(0, "player"), (1, "ai")]
+    info = await service.take_back_seat(CHANNEL, BOB)
+    assert not info.seats[1].is_ai and info.seats[1].state == "active"
+    with pytest.raises(NotAllowed):
+        await service.take_back_seat(CHANNEL, BOB)
+
+
+async def test_who_may_hand_a_seat_to_the_computer(service):
+    await started(service, (ANN, BOB, CID))
+    with pytest.raises(NotHost):
+        await service.hand_to_ai(CHANNEL, CID, 1)
+    with pytest.raises(NotAllowed):
+        await service.hand_to_ai(CHANNEL, ANN, 7)
+    await service.hand_to_ai(CHANNEL, CID, 1, admin=True)
+    with pytest.raises(NotAllowed):
+        await service.hand_to_ai(CHANNEL, ANN, 1)
+    await service.hand_to_ai(CHANNEL, ANN, 2)  # the host may
+
+
+async def test_replace_a_player_by_another_person(service):
+    await started(service, (ANN, BOB))
+    with pytest.raises(NotHost):
+        await service.replace_player(CHANNEL, CID, 1, DOT, "Dot")
+    with pytest.raises(AlreadyJoined):
+        await service.replace_player(CHANNEL, ANN, 1, ANN, "Ann")
+    with pytest.raises(NotAllowed):
+        await service.replace_player(CHANNEL, ANN, 5, DOT, "Dot")
+    info = await service.replace_player(CHANNEL, BOB, 1, CID, "Cid")  # Bob gives his seat away
+    assert (info.seats[1].user_id, info.seats[1].name) == (CID, "Cid")
+    info = await service.replace_player(CHANNEL, ANN, 0, DOT, "Dot")  # the host leaves: Dot hosts now
+    assert info.host_id == DOT and info.seats[0].user_id == DOT
+    await service.submit(CHANNEL, DOT, "pass")
+    assert (await service.get_game(CHANNEL)).to_act_users == (CID,)
+
+
+async def test_replace_works_for_a_computer_played_seat(service):
+    await started(service, (ANN, BOB))
+    await service.hand_to_ai(CHANNEL, BOB, 1)
+    info = await service.replace_player(CHANNEL, ANN, 1, CID, "Cid")
+    assert not info.seats[1].is_ai and info.seats[1].state == "active"
+
+
+async def test_away_and_back(service):
+    await started(service)
+    info = await service.set_away(CHANNEL, BOB, True)
+    assert info.seats[1].state == "away"
+    info = await service.set_away(CHANNEL, BOB, False)
+    assert info.seats[1].state == "active"
+    with pytest.raises(NotInGame):
+        await service.set_away(CHANNEL, CID, True)
+    await service.hand_to_ai(CHANNEL, BOB, 1)
+    with pytest.raises(NotAllowed):
+        await service.set_away(CHANNEL, BOB, True)
