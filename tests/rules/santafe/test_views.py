@@ -1,0 +1,74 @@
+"""Views: the common keys, JSON, and hidden information kept hidden."""
+
+from __future__ import annotations
+
+import json
+
+from rules.core.playout import random_playout
+from rules.core.protocol import VIEW_KEYS
+from tests.rules.santafe.helpers import R, edit, laying, new, play
+from tests.rules.santafe.test_playouts import games
+
+
+def test_views_have_the_common_keys_and_are_json_along_whole_games() -> None:
+    for seed, players, options in games(8):
+        state = R.new_game(players, seed, options)
+        for i, (seat, move) in enumerate(random_playout(R, players, seed, options).moves):
+            state, _ = R.play(state, seat, move)
+            if i % 5:
+                continue
+            for viewer in [None, *range(players)]:
+                view = R.view(state, viewer)
+                assert set(view) >= VIEW_KEYS
+                assert json.loads(json.dumps(view)) == view
+                assert view["to_act"] == sorted(R.to_act(state))
+                assert view["viewer"] == viewer and view["players"] == players
+                if not view["over"]:
+                    assert view["decision"]["seats"] == view["to_act"] and view["decision"]["prompt"]
+
+
+def test_a_player_sees_their_own_hand_and_nobody_elses() -> None:
+    s = new(3)
+    view = R.view(s, 1)
+    assert view["hand"]["cities"] and view["hand"]["double_turn"] == 1
+    others = edit(s, hand=[s.hand[0], s.deck[:4], s.hand[2]])  # seat 1 holds other cards
+    assert R.view(others, 0) == R.view(s, 0)
+    assert R.view(others, 2) == R.view(s, 2)
+    assert R.view(others, None) == R.view(s, None)
+    assert R.view(others, 1) != R.view(s, 1)
+
+
+def test_the_spectator_sees_no_hand_and_no_choice() -> None:
+    s = new(3)
+    s, _ = play(s, 0, R.legal_moves(s, 0)[0])
+    view = R.view(s, None)
+    assert "hand" not in view and "choice" not in view
+    assert view["seats"][0]["chosen"] is True and view["seats"][0]["play"] is None
+
+
+def test_a_choice_is_hidden_until_everybody_has_chosen() -> None:
+    s = new(3)
+    first, second = R.legal_moves(s, 1)[:2]
+    a, _ = play(s, 1, first)
+    b, _ = play(s, 1, second)
+    for viewer in (0, 2, None):
+        assert R.view(a, viewer) == R.view(b, viewer)
+    assert R.view(a, 1)["choice"] != R.view(b, 1)["choice"]
+
+
+def test_the_board_is_public() -> None:
+    s = laying(3)
+    s, _ = play(s, 0, "lay yellow kcy-top")
+    for viewer in (None, 0, 1):
+        view = R.view(s, viewer)
+        assert view["track"] == {"kcy-top.1:1": "yellow"}
+        yellow = next(r for r in view["railroads"] if r["id"] == "yellow")
+        assert yellow["railheads"] == ["TOP"] and yellow["cities"] == ["KCY", "TOP"]
+        assert view["seats"][0]["money"] == 4
+
+
+def test_final_view_carries_the_result() -> None:
+    s = edit(laying(3), supply=[1, 0, 0, 0, 0])
+    s, _ = play(s, 0, "lay blue chi-kcy")
+    view = R.view(s, None)
+    assert view["over"] and view["decision"] is None and view["result"] == R.result(s)
