@@ -7,7 +7,15 @@ from typing import Any
 import pytest
 
 from bot.services import GameService
-from tests.bot.helpers import CHANNEL, FakeInteraction, Sent, make_bot, make_interaction, make_user, run_command
+from tests.bot.helpers import (
+    CHANNEL,
+    FakeInteraction,
+    Sent,
+    make_bot,
+    make_interaction,
+    make_user,
+    run_command,
+)
 from tests.support.fixtures import ANN, BOB, CID, DOT, NAMES, clock, db, db_path, service, tiny_game
 
 __all__ = ["clock", "db", "db_path", "service", "tiny_game"]
@@ -24,7 +32,9 @@ class Table:
     def interaction(self, uid: int, **kwargs: Any) -> FakeInteraction:
         return make_interaction(self.bot, self.users[uid], **kwargs)
 
-    async def run(self, uid: int, path: str, *, manage_guild: bool = False, **arguments: Any) -> FakeInteraction:
+    async def run(
+        self, uid: int, path: str, *, manage_guild: bool = False, **arguments: Any
+    ) -> FakeInteraction:
         interaction = self.interaction(uid, manage_guild=manage_guild)
         await run_command(self.bot, path, interaction, **arguments)
         return interaction
@@ -41,7 +51,14 @@ class Table:
 @pytest.fixture
 async def table(service: GameService) -> Table:
     table = Table(service)
-    for name in ("bot.cogs.errors", "bot.cogs.lobby", "bot.cogs.play", "bot.cogs.history", "bot.cogs.help",
-                 "bot.cogs.stats", "bot.cogs.admin"):
+    for name in (
+        "bot.cogs.errors",
+        "bot.cogs.lobby",
+        "bot.cogs.play",
+        "bot.cogs.history",
+        "bot.cogs.help",
+        "bot.cogs.stats",
+        "bot.cogs.admin",
+    ):
         await table.bot.load_extension(name)
     return table

@@ -1,0 +1,49 @@
+"""/help, /rules and their autocomplete; /stats and /leaderboard after a finished game."""
+
+from __future__ import annotations
+
+from bot.cogs.help_text import BOT_TOPICS, RULES
+from tests.bot.cogs.conftest import Table
+from tests.bot.helpers import CHANNEL
+from tests.support.fixtures import ANN, BOB, started
+
+
+async def test_help_overview_and_topic(table: Table) -> None:
+    overview = await table.run(ANN, "help")
+    assert overview.last.ephemeral and len(overview.last.embeds[0].fields) == len(BOT_TOPICS)
+    topic = await table.run(ANN, "help", topic="reminders")
+    assert topic.last.embeds[0].title == BOT_TOPICS["reminders"][0]
+
+
+async def test_rules_topics_and_autocomplete(table: Table) -> None:
+    """Each game's topics are offered by autocomplete and shown on request."""
+    cog = table.bot.get_cog("Help")
+    interaction = table.interaction(ANN)
+    interaction.mock.namespace = type("N", (), {"game": "santafe"})()
+    choices = await cog.rules_topic(interaction.mock, "bon")  # type: ignore[union-attr]
+    assert [c.value for c in choices] == ["bonuses"]
+    shown = await table.run(ANN, "rules", game="santafe", topic="bonuses")
+    assert "2 dollars" in shown.last.embeds[0].description
+    listed = await table.run(ANN, "rules", game="gwt")
+    assert all(key in listed.last.embeds[0].description for key in RULES["gwt"])
+
+
+async def test_every_rules_text_fits_an_embed() -> None:
+    for topics in RULES.values():
+        assert len(topics) <= 25
+        for title, text in topics.values():
+            assert len(title) <= 100 and len(text) <= 4096
+
+
+async def test_stats_and_leaderboard_after_a_finished_game(table: Table) -> None:
+    await started(table.service, options={"rounds": 1})
+    for uid in (ANN, BOB):
+        await table.run(uid, "move", move="pass")
+    for uid in (ANN, BOB):
+        await table.run(uid, "move", move=(await table.service.legal_moves(CHANNEL, uid))[0][0])
+    stats = await table.run(ANN, "stats")
+    assert stats.last.ephemeral and "1 played" in stats.last.embeds[0].description
+    board = await table.run(ANN, "leaderboard")
+    description = board.last.embeds[0].description
+    assert "<@1>" in description and "<@2>" in description
+    assert board.last.mentioned_users == []

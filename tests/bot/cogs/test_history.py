@@ -1,0 +1,48 @@
+"""/log, /board and /export."""
+
+from __future__ import annotations
+
+import json
+
+from tests.bot.cogs.conftest import Table
+from tests.bot.helpers import CHANNEL
+from tests.support.fixtures import ANN, BOB, CID, started
+
+
+async def test_log_shows_recent_moves_privately(table: Table) -> None:
+    """The log lists moves; a player's private lines appear only in their own log."""
+    await started(table.service, options={"rounds": 1})
+    await table.run(ANN, "move", move="draw")
+    mine = await table.run(ANN, "log")
+    theirs = await table.run(BOB, "log")
+    assert mine.last.ephemeral and "You draw a" in mine.last.content
+    assert "draw" in theirs.last.content and "You draw a" not in theirs.last.content
+
+
+async def test_board_defers_and_can_be_shared(table: Table) -> None:
+    """/board defers (drawing takes time) and is private unless shared."""
+    await started(table.service, options={"rounds": 1})
+    await table.run(ANN, "move", move="pass")
+    private = await table.run(CID, "board", move=0)
+    assert private.deferred == {"ephemeral": True, "thinking": True}
+    assert private.last.ephemeral and "after move 0" in private.last.text()
+    shared = await table.run(CID, "board", share=True)
+    assert shared.deferred == {"ephemeral": False, "thinking": True} and not shared.last.ephemeral
+
+
+async def test_board_of_a_move_that_does_not_exist_is_refused(table: Table) -> None:
+    await started(table.service, options={"rounds": 1})
+    answer = await table.run(CID, "board", move=50)
+    assert answer.last.ephemeral and "version" in answer.last.content.lower()
+
+
+async def test_export_of_a_running_game_needs_a_manager(table: Table) -> None:
+    """A running game's seed would reveal the deck: only managers may export it; they get a JSON file."""
+    await started(table.service, options={"rounds": 1})
+    refused = await table.run(BOB, "export")
+    assert refused.last.ephemeral and not refused.last.files
+    allowed = await table.run(BOB, "export", manage_guild=True)
+    (file,) = allowed.last.files
+    data = json.loads(file.fp.read())
+    assert data["rules_id"] == "tiny" and data["players"][0]["name"] == "Ann"
+    assert (await table.service.get_game(CHANNEL)).status == "active"

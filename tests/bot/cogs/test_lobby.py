@@ -1,0 +1,110 @@
+"""/game: opening real Santa Fe and GWT games, seating, starting, limits, status and the seat commands."""
+
+from __future__ import annotations
+
+from bot import messages
+from tests.bot.cogs.conftest import Table
+from tests.bot.helpers import CHANNEL
+from tests.support.fixtures import ANN, BOB, CID, started
+
+
+async def test_open_join_and_start_a_santa_fe_game(table: Table) -> None:
+    """Opening posts the lobby; starting pings exactly the people who must act first."""
+    opened = await table.run(ANN, "game santafe", max_players=3, advanced=True)
+    assert not opened.last.ephemeral and "Santa Fe" in opened.last.content
+    game = await table.service.get_game(CHANNEL)
+    assert game.options == {"advanced": True, "buy_track": False} and game.max_players == 3
+
+    joined = await table.run(BOB, "game join")
+    assert "Bob joined" in joined.last.content
+    await table.run(ANN, "game add-ai", level=0)
+    started_reply = await table.run(ANN, "game start")
+    assert started_reply.deferred == {"thinking": True, "ephemeral": True}
+    turn = table.public[-1]
+    game = await table.service.get_game(CHANNEL)
+    assert game.status == "active" and game.to_act_users
+    assert set(turn.mentioned_users or []) == set(game.to_act_users)
+    assert all(f"<@{uid}>" in turn.content for uid in game.to_act_users)
+
+
+async def test_gwt_options_reach_the_engine(table: Table) -> None:
+    """The GWT variants are stored as the engine's own option names."""
+    await table.run(ANN, "game gwt", building_sides="random", neutral_buildings="random", reminder_hours=6)
+    game = await table.service.get_game(CHANNEL)
+    assert game.options == {"building_sides": "random", "neutral": "random"}
+    assert game.reminder_minutes == 6 * 60
+
+
+async def test_second_game_in_a_channel_and_start_by_a_guest_are_refused(table: Table) -> None:
+    """One game per channel; only the host starts; each refusal is private and says why."""
+    await table.run(ANN, "game santafe")
+    again = await table.run(BOB, "game gwt")
+    assert again.last.ephemeral and "already has a game" in again.last.content
+    await table.run(BOB, "game join")
+    guest = await table.run(BOB, "game start")
+    assert guest.last.ephemeral and messages.SERVICE_HINTS["not_host"] in guest.last.content
+    assert (await table.service.get_game(CHANNEL)).status == "lobby"
+
+
+async def test_hosting_limit_applies_to_members_but_not_managers(table: Table) -> None:
+    """A member hosting as many open games as allowed cannot open another; a manager can."""
+    table.bot.settings = type(table.bot.settings)(token="t", max_games_per_user=1)
+    await table.run(ANN, "game santafe")
+    other = table.interaction(ANN, channel_id=CHANNEL + 1)
+    from tests.bot.helpers import run_command
+
+    await run_command(table.bot, "game gwt", other)
+    assert other.last.ephemeral and "the most allowed" in other.last.content
+    manager = table.interaction(ANN, channel_id=CHANNEL + 2, manage_guild=True)
+    await run_command(table.bot, "game gwt", manager)
+    assert not manager.last.ephemeral
+
+
+async def test_status_is_private_and_shows_the_seats(table: Table) -> None:
+    """/game status lists the players and whose turn it is, only to the asker."""
+    await started(table.service, options={"rounds": 1})
+    status = await table.run(CID, "game status")
+    assert status.last.ephemeral
+    text = status.last.text()
+    assert "<@1>" in text and "<@2>" in text and "To act" in text
+
+
+async def test_cancel_by_host_and_leave(table: Table) -> None:
+    """A guest may leave a lobby; the host calls it off publicly."""
+    await table.run(ANN, "game santafe")
+    await table.run(BOB, "game join")
+    left = await table.run(BOB, "game leave")
+    assert "Bob left" in left.last.content
+    cancelled = await table.run(ANN, "game cancel")
+    assert "called off" in cancelled.last.content
+    assert (await table.service.get_game(CHANNEL)).status == "abandoned"
+
+
+async def test_resign_hands_the_seat_to_the_computer(table: Table) -> None:
+    """Resigning answers privately, tells the channel, and the computer plays on."""
+    await started(table.service, players=(ANN, BOB, CID), options={"rounds": 1})
+    resigned = await table.run(ANN, "game resign")
+    assert resigned.replies[0].ephemeral and "resigned" in resigned.replies[0].content
+    assert any("Ann resigned" in (m.content or "") for m in table.public)
+    game = await table.service.get_game(CHANNEL)
+    assert game.seats[0].is_ai and game.seats[0].state == "resigned"
+
+
+async def test_away_and_computer_and_take_back(table: Table) -> None:
+    """Away is private; the computer can take a seat and the player can take it back."""
+    await started(table.service, players=(ANN, BOB, CID), options={"rounds": 1})
+    away = await table.run(BOB, "game away", away=True)
+    assert away.last.ephemeral and "away" in away.last.content
+    await table.run(CID, "game computer", seat=3)
+    assert (await table.service.get_game(CHANNEL)).seats[2].is_ai
+    await table.run(CID, "game take-back")
+    assert not (await table.service.get_game(CHANNEL)).seats[2].is_ai
+
+
+async def test_replace_gives_a_seat_to_another_member(table: Table) -> None:
+    """The host gives seat 2 to someone new, who is mentioned (and only they)."""
+    await started(table.service, options={"rounds": 1})
+    newcomer = table.users[CID]
+    replaced = await table.run(ANN, "game replace", seat=2, member=newcomer)
+    assert replaced.last.mentioned_users == [CID]
+    assert (await table.service.get_game(CHANNEL)).seats[1].user_id == CID

@@ -1,0 +1,63 @@
+"""Reminders and deadlines delivered by the background loop, from times stored in the database."""
+
+from __future__ import annotations
+
+from bot import messages
+from bot.cogs.reminders import Reminders
+from bot.services import FakeClock
+from bot.ui import pickers
+from tests.bot.cogs.conftest import Table
+from tests.bot.helpers import CHANNEL
+from tests.support.fixtures import ANN, BOB, started
+
+
+async def reminders(table: Table) -> Reminders:
+    await table.bot.load_extension("bot.cogs.reminders")
+    cog = table.bot.get_cog("Reminders")
+    assert cog is not None
+    cog.loop.cancel()  # the tests drive the ticks themselves
+    return cog
+
+
+async def test_due_reminder_pings_the_player_with_play_and_mute(table: Table, clock: FakeClock) -> None:
+    """After the interval the player to act is pinged (and only they), with Play and Mute buttons."""
+    cog = await reminders(table)
+    await started(table.service, options={"rounds": 1}, reminder_minutes=60)
+    await cog.tick()
+    assert table.public == []
+    clock.advance(minutes=61)
+    await cog.tick()
+    note = table.public[-1]
+    assert note.mentioned_users == [ANN] and "Reminder" in note.content
+    assert {type(i) for i in note.view.children} == {pickers.PlayButton, pickers.MuteButton}
+
+
+async def test_mute_button_silences_the_turn(table: Table, clock: FakeClock) -> None:
+    """Pressing mute stops reminders for this turn."""
+    cog = await reminders(table)
+    game = await started(table.service, options={"rounds": 1}, reminder_minutes=60)
+    press = table.interaction(ANN)
+    await pickers.MuteButton(game.id, game.version).callback(press.mock)
+    assert press.last.content == messages.MUTED_TURN
+    clock.advance(minutes=200)
+    await cog.tick()
+    assert table.public == []
+
+
+async def test_deadline_skips_the_turn_and_posts_the_next(table: Table, clock: FakeClock) -> None:
+    """A 'skip' deadline passes Ann's turn; the channel is told and Bob is pinged."""
+    cog = await reminders(table)
+    await started(table.service, options={"rounds": 1}, reminder_minutes=None, deadline_minutes=60)
+    clock.advance(minutes=61)
+    await cog.tick()
+    assert (await table.service.get_game(CHANNEL)).to_act == (1,)
+    assert any("Time ran out" in (m.content or "") for m in table.public)
+    assert BOB in (table.public[-1].mentioned_users or [])
+
+
+async def test_notify_settings_are_private(table: Table) -> None:
+    await reminders(table)
+    dm = await table.run(ANN, "notify dm", enabled=False)
+    assert dm.last.ephemeral and (await table.service.user_settings(ANN)).dms is False
+    every = await table.run(ANN, "notify every", hours=3)
+    assert (await table.service.user_settings(ANN)).reminder_minutes == 180 and every.last.ephemeral
