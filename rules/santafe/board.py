@@ -4,6 +4,10 @@ Everything here is computed at import and never changes, so the engine only inde
 Node indices: the cities (home bases included) in file order, then the waypoints inside multi-piece
 lines. A connection joins two cities by one line or by two parallel lines; a line is a chain of
 segments from its connection's ``a`` city to its ``b`` city, each segment holding one track piece.
+
+Segment ids (used in views and events): ``"<connection>.<line>:<k>"``, e.g. ``"chi-kcy.2:1"`` is the
+first piece from Chicago on the second Chicago–Kansas City line; segment ``k`` joins nodes ``k-1`` and
+``k`` of that line's node list in the map file.
 """
 
 from __future__ import annotations

@@ -303,6 +303,9 @@ def next_layer(s: SantaFeState, events: list[Event]) -> bool:
         return True
     s.step = ""
     if not s.anyone_laid:
+        # The advanced rule. In the basic game a whole table of passes can only come from players who
+        # hold nothing but optional pieces (bought ones, optional rule); the game could not go on
+        # either, so it ends the same way.
         finish(s, "Every player passed in the same laying turn.", events)
     elif s.lay_turn == 1:
         start_lay_turn(s, 2, events)

@@ -98,10 +98,16 @@ def test_a_branch_never_starts_inside_a_line() -> None:
 
 def test_at_most_three_routes_per_railroad() -> None:
     s = branch_round()
-    assert s.branch_pool[rr("blue")] == 1
-    s = edit(s, branch_pool=[0, 2, 2, 2, 2])
-    # with both Santa Fe cards gone, no route can ever be added: one original + two branches at most
-    assert sum(s.branch_pool) + 1 == 2 * len(board.RAILROADS) - 1
+    seat = s.current()
+    s = edit(s, branch_on=[rr("blue") if p == seat else -1 for p in range(2)])
+    s, _ = play(s, seat, "branch blue chi-kcy")
+    s = edit(s, branch_on=[rr("blue")] * 2, laid=0, branch_pool=[0, 2, 2, 2, 2])
+    s, _ = play(s, s.current(), "branch blue chi-stl")
+    assert len(s.heads[rr("blue")]) == 3  # the original route and two branches
+    while s.phase != "draw":
+        s, _ = play(s, s.current(), R.legal_moves(s, s.current())[0])
+    # both Santa Fe Branch Line cards are gone for good: no fourth route
+    assert not any(m == "buy branch blue" for m in R.legal_moves(s, s.current()))
 
 
 def test_an_unused_branch_card_leaves_the_game_at_the_end_of_the_round() -> None:

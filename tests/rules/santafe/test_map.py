@@ -96,3 +96,9 @@ def test_every_node_has_coordinates_for_drawing() -> None:
 def test_terrain_marks_exist_for_the_advanced_game() -> None:
     assert sum(board.SEG_RIVER) > 0 and sum(board.SEG_MOUNTAIN) > 0
     assert any(r and m for r, m in zip(board.SEG_RIVER, board.SEG_MOUNTAIN, strict=True))
+
+
+def test_city_words_in_moves_are_unique() -> None:
+    assert len(set(board.CITY_SLUG)) == board.CITY_COUNT
+    assert not {"double", "none"} & set(board.CITY_SLUG)
+    assert len(board.KEY_DIRECTION) == 2 * len(board.CONN_IDS)
