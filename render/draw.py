@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from render.theme import font, text_on
 
@@ -20,17 +21,33 @@ def text(
     fill: str,
     anchor: str = "mm",
     bold: bool = False,
+    halo: str | None = None,
 ) -> None:
-    """Draw ``value`` at ``xy``; bold is a thin stroke in the same colour (the bundled face has no bold)."""
-    d.text(
-        xy,
-        str(value),
-        font=font(size),
-        fill=fill,
-        anchor=anchor,
-        stroke_width=1 if bold else 0,
-        stroke_fill=fill,
+    """Draw ``value`` at ``xy``. Bold is a thin stroke in the same colour (the bundled face has no bold);
+    ``halo`` outlines the letters in that colour so they stay readable over lines. Rendered letters are
+    cached, so a label repeated every turn costs one paste."""
+    label = str(value)
+    if not label:
+        return
+    x, y = round(xy[0]), round(xy[1])
+    if halo is not None:
+        mask, (dx, dy) = _letters(label, size, anchor, 3)
+        d.bitmap((x + dx, y + dy), mask, fill=halo)
+    # below 18 px a stroke clogs the letters: small bold text is drawn plain
+    mask, (dx, dy) = _letters(label, size, anchor, 1 if bold and size >= 18 else 0)
+    d.bitmap((x + dx, y + dy), mask, fill=fill)
+
+
+@lru_cache(maxsize=4096)
+def _letters(label: str, size: int, anchor: str, stroke: int) -> tuple[Image.Image, tuple[int, int]]:
+    """``label`` rendered as an alpha mask, and the mask's offset from the anchor point."""
+    face = font(size)
+    left, top, right, bottom = face.getbbox(label, anchor=anchor, stroke_width=stroke)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), label, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
     )
+    return mask, (left, top)
 
 
 def text_width(value: object, size: int) -> float:

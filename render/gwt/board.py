@@ -27,7 +27,8 @@ def seat_name(names: Sequence[str] | None, seat: int) -> str:
 def render_board(
     view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
 ) -> Image.Image:
-    """The whole board as ``view`` shows it (any seat's view or the spectator's: only public parts are drawn)."""
+    """The whole board as ``view`` shows it; only public parts are drawn, so every seat's view and the
+    spectator's give the same picture."""
     img = board_layer(theme, int(view["players"]))
     d = ImageDraw.Draw(img)
     board = view["board"]
@@ -63,7 +64,7 @@ def _trail(
 def _cities(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
     cities = layout()["cities"]
     for city, seats in board["cities"].items():
-        x0, y0, _, y1 = cities[city]["box"]
+        x0, _y0, _, y1 = cities[city]["box"]
         for seat in sorted(set(seats)):
             cx = x0 + 20 + seat * 34
             disc(d, (cx, y1 - 20), 12, theme.player(seat), theme.ink, seat + 1, size=theme.text_small)

@@ -90,14 +90,12 @@ def cattle_card(
     d.rounded_rectangle(
         (x0 + 3, y0 + 3, x1 - 3, y0 + (y1 - y0) * 0.42), radius=3, fill=colour, outline=theme.faint
     )
-    text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.22), value, theme.text + 2, text_on(colour), bold=True)
+    height = y1 - y0
     text(
-        d,
-        ((x0 + x1) / 2, y1 - (y1 - y0) * 0.28),
-        f"{points} VP" if points else "",
-        theme.text_small - 2,
-        theme.ink,
+        d, ((x0 + x1) / 2, y0 + height * 0.22), value, max(20, int(height * 0.22)), text_on(colour), bold=True
     )
+    if points:
+        text(d, ((x0 + x1) / 2, y1 - height * 0.28), f"{points} VP", max(13, int(height * 0.12)), theme.ink)
 
 
 def cattle_name(code: str) -> str:

@@ -1,0 +1,115 @@
+"""Render speed and picture size.
+
+Run: python bench/render.py [--repeat N]
+Target: the full GWT board (draw + encode) within 1.5 x the time of only encoding an image of the same
+size and format; every picture at most 1 MiB. Also compares the candidate formats (size and time) that
+render/encode.py chooses between.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+# Run as a script, this file's folder leads sys.path and the file's own name would hide the render
+# package: look in the repository root instead.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+import rules  # noqa: E402
+from render import encode, render_board, render_hand, render_player_area, render_result  # noqa: E402
+from render.encode import MAX_BYTES, png_bytes, to_palette, webp_bytes  # noqa: E402
+from render.gwt.static import board_layer  # noqa: E402
+from render.santafe.static import map_layer  # noqa: E402
+from rules.core.playout import random_playout, replay  # noqa: E402
+
+RATIO_TARGET = 1.5
+GAMES = {"gwt": (2, 3, 4), "santafe": (2, 3, 4, 5)}
+
+
+def median_time(work: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def middle_state(game_id: str, players: int, seed: int) -> Any:
+    engine = rules.get(game_id)
+    played = random_playout(engine, players, seed)
+    return replay(engine, players, seed, played.options, played.moves[: len(played.moves) // 2]), played
+
+
+def speed(game_id: str, repeat: int) -> None:
+    engine = rules.get(game_id)
+    state, _ = middle_state(game_id, max(GAMES[game_id]), 3)
+    view = engine.view(state, None)
+    board_layer.cache_clear()
+    map_layer.cache_clear()
+    start = time.perf_counter()
+    image = render_board(view)
+    cold = time.perf_counter() - start
+    draw = median_time(lambda: render_board(view), repeat)
+    encode_only = median_time(lambda: encode(image), repeat)
+    full = median_time(lambda: encode(render_board(view)), repeat)
+    ratio = full / encode_only
+    verdict = "ok" if ratio <= RATIO_TARGET else "OVER"
+    print(
+        f"{game_id} board {image.size[0]}x{image.size[1]}: first draw (static layers) {cold * 1000:.1f} ms, "
+        f"draw {draw * 1000:.1f} ms, encode {encode_only * 1000:.1f} ms, draw+encode {full * 1000:.1f} ms, "
+        f"ratio {ratio:.2f} (target <= {RATIO_TARGET}) {verdict}"
+    )
+    formats: list[tuple[str, Callable[[], bytes]]] = [
+        ("palette PNG level 6 (chosen)", lambda: png_bytes(to_palette(image))),
+        ("palette PNG level 1", lambda: png_bytes(to_palette(image), 1)),
+        ("palette PNG level 9", lambda: png_bytes(to_palette(image), 9)),
+        ("RGB PNG level 6", lambda: png_bytes(image)),
+        ("lossless WebP method 4", lambda: webp_bytes(image, lossless=True)),
+        ("lossless WebP method 0", lambda: webp_bytes(image, lossless=True, method=0)),
+        ("lossy WebP q90", lambda: webp_bytes(image, lossless=False, quality=90)),
+    ]
+    for label, work in formats:
+        size = len(work())
+        seconds = median_time(work, max(3, repeat // 4))
+        print(f"    {label:32s} {size / 1024:7.1f} KiB {seconds * 1000:7.1f} ms")
+
+
+def sizes(game_id: str) -> int:
+    """Encode every picture of one random game per player count at start, middle and end; largest size."""
+    engine = rules.get(game_id)
+    largest = 0
+    for players in GAMES[game_id]:
+        state, played = middle_state(game_id, players, players)
+        names = [f"Player {i + 1}" for i in range(players)]
+        for current in (engine.new_game(players, players, played.options), state, played.final):
+            pictures = [render_board(engine.view(current, None), names)]
+            for seat in range(players):
+                own = engine.view(current, seat)
+                pictures += [render_player_area(own, seat, names), render_hand(own)]
+            for picture in pictures:
+                largest = max(largest, len(encode(picture)[0]))
+        largest = max(largest, len(encode(render_result(engine.result(played.final), names, game_id))[0]))
+    verdict = "ok" if largest <= MAX_BYTES else "OVER"
+    print(f"{game_id}: largest encoded picture {largest / 1024:.1f} KiB (limit 1024 KiB) {verdict}")
+    return largest
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=40)
+    args = parser.parse_args()
+    for game_id in GAMES:
+        speed(game_id, args.repeat)
+    for game_id in GAMES:
+        sizes(game_id)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""A Great Western Trail player's private hand: cattle cards (breed, breeding value, points) and objective
+cards, with the hand's breeding value at Kansas City. Sent only to its owner."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.draw import box, text
+from render.gwt import pieces
+from render.theme import DEFAULT, Theme
+
+CARD_W, CARD_H, GAP, PAD = 120, 170, 12, 20
+
+
+def breeding_value(hand: list[str]) -> int:
+    """What the hand would fetch at Kansas City: one card of each breed counts."""
+    best: dict[str, int] = {}
+    for code in hand:
+        if code in pieces.CATTLE:
+            breed, value, _ = pieces.CATTLE[code]
+            best[breed] = max(best.get(breed, 0), value)
+    return sum(best.values())
+
+
+def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
+    """The viewer's hand; ``view`` must be that player's own view (it carries ``hand``)."""
+    hand: list[str] = list(view["hand"])
+    cattle = sorted((c for c in hand if c in pieces.CATTLE), key=lambda c: (pieces.CATTLE[c][1], c))
+    objectives = [c for c in hand if c not in pieces.CATTLE]
+    cards = cattle + objectives
+    width = max(640, PAD * 2 + len(cards) * (CARD_W + GAP) - GAP)
+    img = Image.new("RGB", (width, CARD_H + 130), theme.background)
+    d = ImageDraw.Draw(img)
+    seat = view.get("viewer")
+    title = f"Your hand (player {seat + 1})" if isinstance(seat, int) else "Hand"
+    text(d, (PAD, 28), title, theme.title - 4, theme.ink, anchor="lm", bold=True)
+    for i, code in enumerate(cards):
+        x = PAD + i * (CARD_W + GAP)
+        rect = (x, 60, x + CARD_W, 60 + CARD_H)
+        if code in pieces.CATTLE:
+            pieces.cattle_card(d, rect, code, theme)
+            text(
+                d,
+                ((rect[0] + rect[2]) / 2, rect[3] - 20),
+                pieces.cattle_name(code),
+                theme.text_small - 2,
+                theme.ink,
+            )
+        else:
+            pieces.objective_card(d, rect, code, theme)
+            text(d, ((rect[0] + rect[2]) / 2, rect[1] + 18), "objective", theme.text_small - 3, theme.muted)
+    if not cards:
+        box(d, (PAD, 60, PAD + CARD_W, 60 + CARD_H), None, theme.faint, radius=8)
+        text(d, (PAD + CARD_W / 2, 60 + CARD_H / 2), "empty", theme.text, theme.muted)
+    summary = f"Breeding value at Kansas City: {breeding_value(hand)} (one card per breed counts)"
+    text(d, (PAD, CARD_H + 96), summary, theme.text, theme.ink, anchor="lm")
+    return img

@@ -1,0 +1,213 @@
+"""One Great Western Trail player's area: money, certificates, limits, workers, player-board discs,
+buildings still to build, hazards, teepees, objectives, station masters and card piles."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.draw import box, disc, text
+from render.gwt import pieces
+from render.gwt.board import seat_name
+from render.theme import DEFAULT, Theme
+from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
+
+WIDTH, HEIGHT, PAD = 1400, 800, 20
+WORKER_NAMES = {"cowboy": "Cowboys", "craftsman": "Craftsmen", "engineer": "Engineers"}
+TASK_KEY = (
+    "B building · S station · H hazard · G / Bl green / blue teepee · 3 4 5 cattle value · SF San Francisco"
+)
+# Player-board disc spaces in display order with what clearing them unlocks.
+DISC_LABELS = {
+    "money": "aux: $2",
+    "draw": "aux: draw 2",
+    "cert": "aux: engine back, +cert",
+    "engine": "aux: $ engine fwd",
+    "trash": "aux: engine back, remove card",
+    "cert4": "cert limit 4",
+    "cert6": "cert limit 6",
+    "step-money": "step +, gain $3",
+    "step-vp": "step +, 3 VP",
+    "hand": "hand +1 (pay $5)",
+}
+BONUS_LABELS = {
+    "hazard_free": "remove hazard",
+    "trade": "trade",
+    "build1": "build $1/craft.",
+    "jersey_cert1": "J: +1 cert",
+    "jersey_money2": "J: +$2",
+    "hire_minus2": "hire -$2",
+    "jersey_cert2": "J: +2 cert",
+    "jersey_money4": "J: +$4",
+}
+WORKER_VP = {5: "4 VP", 6: "4 VP"}
+
+
+def render_player_area(
+    view: Mapping[str, Any], seat: int, names: Sequence[str] | None = None, theme: Theme = DEFAULT
+) -> Image.Image:
+    """``seat``'s public area as ``view`` shows it (the same for every viewer)."""
+    p = view["seats"][seat]
+    img = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
+    d = ImageDraw.Draw(img)
+    _header(d, p, seat, names, theme)
+    _workers(d, p, theme, (PAD, 100))
+    _discs(d, p, seat, theme, (PAD, 360))
+    _buildings(d, p, theme, (720, 100))
+    _tiles(d, p, theme, (720, 260))
+    _objectives(d, p, theme, (720, 420))
+    _cards(d, p, theme, (PAD, 630))
+    return img
+
+
+def _section(
+    d: ImageDraw.ImageDraw, at: tuple[float, float], size: tuple[float, float], title: str, theme: Theme
+) -> None:
+    x, y = at
+    box(d, (x, y, x + size[0], y + size[1]), theme.panel, theme.panel_edge, radius=8, width=1)
+    text(d, (x + 12, y + 16), title, theme.text, theme.ink, anchor="lm", bold=True)
+
+
+def _header(
+    d: ImageDraw.ImageDraw, p: Mapping[str, Any], seat: int, names: Sequence[str] | None, theme: Theme
+) -> None:
+    disc(d, (PAD + 22, 40), 20, theme.player(seat), theme.ink, seat + 1)
+    text(d, (PAD + 54, 40), seat_name(names, seat), theme.title, theme.ink, anchor="lm", bold=True)
+    certs = f"certificates {p['certificates']} of {p['certificate_limit']}"
+    if p.get("permanent_certificates"):
+        certs += f" (+{p['permanent_certificates']} permanent)"
+    facts = [
+        certs,
+        f"step limit {p['step_limit']}",
+        f"hand limit {p['hand_limit']}",
+        f"engine on {p['engine']}",
+        f"cattleman at {p['location'] or 'not yet placed'}",
+    ]
+    if p.get("job_market_token"):
+        facts.append("job market token (+2 VP)")
+    text(d, (PAD, 80), " · ".join(facts), theme.text, theme.ink, anchor="lm")
+    text(d, (WIDTH - PAD, 40), f"${p['money']}", theme.title + 8, theme.money, anchor="rm", bold=True)
+
+
+def _workers(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
+    x0, y0 = at
+    _section(d, at, (680, 245), "Workers", theme)
+    for row, kind in enumerate(WORKER_TYPES):
+        y = y0 + 62 + row * 66
+        have = int(p["workers"][kind])
+        text(d, (x0 + 14, y), f"{WORKER_NAMES[kind]} {have}", theme.text_small, theme.ink, anchor="lm")
+        for space in range(1, 7):
+            cx = x0 + 150 + (space - 1) * 88
+            if space <= have:
+                pieces.worker(d, (cx, y), kind, theme, half=18)
+            else:
+                d.ellipse((cx - 18, y - 18, cx + 18, y + 18), outline=theme.faint, width=2)
+            bonus = WORKER_BONUS.get((kind, space))
+            label = BONUS_LABELS.get(bonus, "") if bonus else ""
+            if space in WORKER_VP:
+                label = f"{label} {WORKER_VP[space]}".strip()
+            if label:
+                text(d, (cx, y + 28), label, theme.text_small - 4, theme.muted)
+
+
+def _discs(
+    d: ImageDraw.ImageDraw, p: Mapping[str, Any], seat: int, theme: Theme, at: tuple[float, float]
+) -> None:
+    """Every disc space: discs still there in the player's colour, cleared spaces as empty rings."""
+    x0, y0 = at
+    _section(d, at, (680, 220), "Player board discs (cleared spaces unlock)", theme)
+    colour = theme.player(seat)
+    for i, (space, (count, white)) in enumerate(DISC_SPACES.items()):
+        cx = x0 + 20 + (i % 2) * 335
+        cy = y0 + 48 + (i // 2) * 34
+        left = int(p["discs"].get(space, 0))
+        for k in range(count):
+            centre = (cx + 12 + k * 26, cy)
+            if k < left:
+                disc(d, centre, 11, colour, theme.ink)
+            else:
+                disc(d, centre, 11, theme.panel, theme.ink if white else theme.highlight, width=2)
+        corner = "white" if white else "black"
+        label = f"{DISC_LABELS.get(space, space)} ({corner})"
+        text(
+            d,
+            (cx + 64, cy),
+            label,
+            theme.text_small - 2,
+            theme.ink if left < count else theme.muted,
+            anchor="lm",
+        )
+
+
+def _buildings(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
+    x0, y0 = at
+    _section(d, at, (660, 150), "Buildings still to build (craftsmen · VP)", theme)
+    for i, code in enumerate(p["buildings_available"]):
+        cx = x0 + 40 + i * 62
+        pieces.tile(d, (cx, y0 + 68), code, theme, half=24)
+        craftsmen, points = BUILDINGS[code][:2]
+        text(d, (cx, y0 + 110), f"{craftsmen} · {points}", theme.text_small - 1, theme.ink)
+    if not p["buildings_available"]:
+        text(d, (x0 + 12, y0 + 68), "all built", theme.text, theme.muted, anchor="lm")
+
+
+def _tiles(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
+    x0, y0 = at
+    _section(d, at, (660, 150), "Hazards, teepees and station masters", theme)
+    x = x0 + 34
+    for code in [*p["hazards"], *p["teepees"]]:
+        pieces.tile(d, (x, y0 + 62), code, theme, half=20)
+        x += 50
+    if not p["hazards"] and not p["teepees"]:
+        text(d, (x0 + 12, y0 + 62), "no hazards or teepees", theme.text_small, theme.muted, anchor="lm")
+    for i, code in enumerate(p["station_masters"]):
+        text(
+            d,
+            (x0 + 12 + (i % 3) * 215, y0 + 108 + (i // 3) * 22),
+            pieces.master_label(code),
+            theme.text_small - 1,
+            theme.ink,
+            anchor="lm",
+        )
+
+
+def _objectives(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
+    x0, y0 = at
+    _section(d, at, (660, 190), "Objective area", theme)
+    text(d, (x0 + 12, y0 + 172), TASK_KEY, theme.text_small - 4, theme.muted, anchor="lm")
+    for i, code in enumerate(p["objectives"][:7]):
+        x = x0 + 12 + i * 92
+        pieces.objective_card(d, (x, y0 + 34, x + 84, y0 + 148), code, theme)
+    if len(p["objectives"]) > 7:
+        text(
+            d,
+            (x0 + 650, y0 + 16),
+            f"+{len(p['objectives']) - 7} more",
+            theme.text_small,
+            theme.ink,
+            anchor="rm",
+        )
+
+
+def _cards(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
+    x0, y0 = at
+    _section(d, at, (WIDTH - 2 * PAD, 150), "Cards", theme)
+    counts = (
+        f"hand {p['hand_size']} · draw pile {p['draw_stack_size']} · discard pile {len(p['discard_pile'])}"
+        f" · removed {len(p['removed_cards'])}"
+    )
+    text(d, (x0 + 12, y0 + 48), counts, theme.text, theme.ink, anchor="lm")
+    left = x0 + 760
+    text(d, (left, y0 + 90), "top of discard pile:", theme.text, theme.ink, anchor="lm")
+    pile = p["discard_pile"]
+    if not pile:
+        text(d, (left + 190, y0 + 90), "empty", theme.text, theme.muted, anchor="lm")
+        return
+    top = pile[-1]
+    if top in pieces.CATTLE:
+        pieces.cattle_card(d, (left + 190, y0 + 40, left + 250, y0 + 136), top, theme)
+        text(d, (left + 262, y0 + 90), pieces.cattle_name(top), theme.text, theme.ink, anchor="lm")
+    else:
+        pieces.objective_card(d, (left + 190, y0 + 40, left + 280, y0 + 136), top, theme)

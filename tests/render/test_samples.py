@@ -1,0 +1,26 @@
+"""``python -m render.samples OUT_DIR`` writes viewable pictures of both games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from render.samples import main, write_samples
+
+
+def test_samples_are_written_and_open(tmp_path: Path) -> None:
+    written = write_samples(tmp_path / "out")
+    names = {p.name for p in written}
+    for game in ("gwt", "santafe"):
+        for kind in ("board-start", "board-middle", "board-end", "player-1", "hand-1", "result"):
+            assert any(n.startswith(f"{game}-{kind}.") for n in names), (game, kind)
+    for path in written:
+        with Image.open(path) as picture:
+            picture.verify()
+
+
+def test_command_needs_exactly_one_folder(tmp_path: Path) -> None:
+    assert main([]) == 2
+    assert main([str(tmp_path)]) == 0
+    assert any(tmp_path.iterdir())
