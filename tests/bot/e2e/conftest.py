@@ -1,0 +1,66 @@
+"""End-to-end: the real bot (real cogs, real GameService on a SQLite file) against the loopback Discord.
+
+Every move is made by a simulated person through slash commands, autocomplete, buttons and menus; the
+tests read only what Discord would show each person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import BoardGameBot
+from bot.loopback import Channel, Guild, LoopbackDiscord, Message, SimUser
+from bot.services import FakeClock, GameService
+from bot.settings import Settings
+from bot.storage import Database, open_database
+
+
+@dataclass
+class Arena:
+    loopback: LoopbackDiscord
+    guild: Guild
+    channel: Channel
+    people: list[SimUser]
+    admin: SimUser
+    stranger: SimUser
+    db_path: Path
+    clock: FakeClock
+    bots: list[BoardGameBot] = field(default_factory=list)
+
+    @asynccontextmanager
+    async def running(self, **settings: Any) -> AsyncIterator[tuple[BoardGameBot, GameService]]:
+        """The bot, started against the stand-in over the arena's database; stopped (and checked) on exit."""
+        db: Database = await open_database(self.db_path)
+        service = GameService(db, self.clock, new_seed=lambda: 20261121)
+        options = {"token": "unused", "database_path": self.db_path, "reminder_poll_seconds": 3600, **settings}
+        bot = BoardGameBot(games=service, settings=Settings(**options))
+        self.bots.append(bot)
+        try:
+            async with self.loopback.run_bot(bot):
+                yield bot, service
+        finally:
+            await db.close()
+
+    def public(self) -> list[Message]:
+        """Messages in the game channel that everyone can see."""
+        return [m for m in self.loopback.messages(self.channel) if m.visible_to is None]
+
+    def by_id(self, user: SimUser) -> int:
+        return int(user.id)
+
+
+@pytest.fixture
+async def arena(tmp_path: Path) -> AsyncIterator[Arena]:
+    async with LoopbackDiscord() as loopback:
+        guild = loopback.add_guild("Board games")
+        channel = loopback.add_channel(guild, "games")
+        people = [loopback.add_user(name, guilds=guild) for name in ("alice", "bob", "carol")]
+        admin = loopback.add_user("dana", guilds=guild, admin=True)
+        stranger = loopback.add_user("erin", guilds=guild)
+        yield Arena(loopback, guild, channel, people, admin, stranger, tmp_path / "games.db", FakeClock())
