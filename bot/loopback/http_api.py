@@ -153,9 +153,9 @@ class HttpApi:
         try:
             body, uploads, content_type = await _read_body(request)
             if operation is not None and content_type is not None and self.spec is not None:
-                self.violations.extend("spec", where, self.spec.body_errors(operation, content_type, body))
+                self._refuse("spec", where, self.spec.body_errors(operation, content_type, body))
             elif operation is not None and operation.body_required and content_type is None:
-                self.violations.add("spec", where, "a request body is required")
+                self._refuse("spec", where, ["a request body is required"])
             api_request = ApiRequest(method, path, found.groupdict(), request.query, body, uploads)
             status, answer = await handler(api_request)
         except ApiError as error:
@@ -181,6 +181,16 @@ class HttpApi:
         if attachment is None:
             raise web.HTTPNotFound()
         return web.Response(body=attachment.data, content_type=attachment.content_type or "application/octet-stream")
+
+    def _refuse(self, kind: str, where: str, problems: list[str], *, status: int = 400, code: int = 50035) -> None:
+        """Record what is wrong and answer as Discord does, refusing the whole request."""
+        if problems:
+            self.violations.extend(kind, where, problems)
+            raise ApiError(status, code, "Invalid Form Body" if code == 50035 else "Request entity too large")
+
+    def _check_message(self, where: str, payload: Mapping[str, Any], uploads: list[Upload]) -> None:
+        self._refuse("limit", where, limits.upload_problems((u.filename, len(u.data)) for u in uploads), status=413, code=40005)
+        self._refuse("limit", where, limits.message_problems(payload))
 
     # identity and gateway
 
@@ -266,8 +276,7 @@ class HttpApi:
         scope = f"guild {guild_id}" if guild_id else "global"
         problems = limits.command_problems(payload, scope)
         if problems:
-            self.violations.extend("limit", f"PUT {req.path}", problems)
-            raise ApiError(400, 50035, "Invalid Form Body")
+            self._refuse("limit", f"PUT {req.path}", problems)
         old = {c.name: c for c in commands}
         commands[:] = [
             Command(
@@ -301,15 +310,14 @@ class HttpApi:
             raise ApiError(400, 50035, "Invalid Form Body")
         message: Message | None = None
         if kind in (MESSAGE, DEFERRED_MESSAGE):
-            self.violations.extend("limit", where, limits.message_problems(data))
-            self.violations.extend("limit", where, limits.upload_problems((u.filename, len(u.data)) for u in req.uploads))
+            self._check_message(where, data, req.uploads)
             if kind == DEFERRED_MESSAGE:
                 data = {"flags": int(data.get("flags") or 0) & EPHEMERAL}
             loading = LOADING if kind == DEFERRED_MESSAGE else 0
             message = self._post_reply(interaction, data, req.uploads, first=True, extra_flags=loading)
             interaction.original_message_id = message.id
         elif kind == UPDATE_MESSAGE:
-            self.violations.extend("limit", where, limits.message_problems(data))
+            self._check_message(where, data, req.uploads)
             message = world.messages[interaction.message_id or ""]
             edit_message(world, message, data, req.uploads, self.origin)
             interaction.original_message_id = message.id
@@ -318,10 +326,10 @@ class HttpApi:
             interaction.original_message_id = interaction.message_id
         elif kind == AUTOCOMPLETE_RESULT:
             choices = list(data.get("choices") or [])
-            self.violations.extend("limit", where, limits.autocomplete_problems(choices))
+            self._refuse("limit", where, limits.autocomplete_problems(choices))
             interaction.choices = choices
         elif kind == MODAL:
-            self.violations.extend("limit", where, limits.modal_problems(data))
+            self._refuse("limit", where, limits.modal_problems(data))
             interaction.modal = dict(data)
         interaction.response_type = kind
         interaction.response_delay = time.monotonic() - interaction.started
@@ -379,8 +387,7 @@ class HttpApi:
     async def followup(self, req: ApiRequest) -> tuple[int, Any]:
         interaction = self._interaction_for_webhook(req)
         where = f"follow-up to {interaction.label}"
-        self.violations.extend("limit", where, limits.message_problems(req.body or {}))
-        self.violations.extend("limit", where, limits.upload_problems((u.filename, len(u.data)) for u in req.uploads))
+        self._check_message(where, req.body or {}, req.uploads)
         original = self.world.messages.get(interaction.original_message_id or "")
         if original is not None and original.loading and original.interaction_id == interaction.id:
             # The first follow-up after a deferred reply fills the "thinking…" message.
@@ -411,7 +418,7 @@ class HttpApi:
 
     async def edit_webhook_message(self, req: ApiRequest) -> tuple[int, Any]:
         interaction, message = self._webhook_message(req)
-        self.violations.extend("limit", f"edit of a reply to {interaction.label}", limits.message_problems(req.body or {}))
+        self._check_message(f"edit of a reply to {interaction.label}", req.body or {}, req.uploads)
         edit_message(self.world, message, req.body or {}, req.uploads, self.origin)
         self._announce("MESSAGE_UPDATE", message)
         return 200, message_json(self.world, message)
@@ -452,8 +459,7 @@ class HttpApi:
         channel = self._channel(req, send=True, files=bool(req.uploads))
         payload = req.body or {}
         where = f"message to #{channel.name or channel.id}"
-        self.violations.extend("limit", where, limits.message_problems(payload))
-        self.violations.extend("limit", where, limits.upload_problems((u.filename, len(u.data)) for u in req.uploads))
+        self._check_message(where, payload, req.uploads)
         if not (payload.get("content") or payload.get("embeds") or req.uploads or payload.get("components")):
             raise ApiError(400, 50006, "Cannot send an empty message")
         if int(payload.get("flags") or 0) & EPHEMERAL:
@@ -476,7 +482,7 @@ class HttpApi:
         message = self._channel_message(req)
         if message.author_id != self.world.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        self.violations.extend("limit", f"edit of message {message.id}", limits.message_problems(req.body or {}))
+        self._check_message(f"edit of message {message.id}", req.body or {}, req.uploads)
         edit_message(self.world, message, req.body or {}, req.uploads, self.origin)
         self._announce("MESSAGE_UPDATE", message)
         return 200, message_json(self.world, message)

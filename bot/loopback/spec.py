@@ -95,8 +95,30 @@ class ApiSpec:
         error = best_match(validator.iter_errors(body))
         if error is None:
             return []
+        error = _deepest(error)
         where = "/".join(str(p) for p in error.absolute_path) or "(body)"
-        return [f"{op.method} {op.template}: {where}: {error.message[:300]}"]
+        return [f"{op.method} {op.template}: {where}: {_short(error.instance)} breaks {error.validator} {_short(error.validator_value)}"]
+
+
+def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """Inside a union, the error of the branch the body meant (its "type" matched), else the closest branch."""
+    while error.context:
+        branches: dict[Any, list[jsonschema.ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        meant = [errs for errs in branches.values() if not any(list(e.relative_path) == ["type"] for e in errs)]
+        closest = min(meant or list(branches.values()), key=len)
+        error = best_match(closest) or closest[0]
+    return error
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    if len(text) <= 60:
+        return text
+    if isinstance(value, str | list | dict):
+        return f"a {type(value).__name__} of length {len(value)}"
+    return text[:57] + "..."
 
 
 def _template_pattern(template: str) -> re.Pattern[str]:

@@ -44,6 +44,9 @@ def is_idle(task: asyncio.Task[Any]) -> bool:
     frame = getattr(coro, "cr_frame", None)
     if frame is None:
         return False
+    waited_on = getattr(task, "_fut_waiter", None)  # the future the task yielded (CPython's Task keeps it)
+    if waited_on is not None and waited_on.done():
+        return False  # woken up, about to run again
     return (frame.f_globals.get("__name__"), coro.cr_code.co_qualname) in _IDLE_WAITS
 
 

@@ -1,0 +1,147 @@
+"""The checks behind the stand-in, one by one: spec lookup and validation, size limits, idleness, ids."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.loopback import limits
+from bot.loopback.ids import Clock, Snowflakes
+from bot.loopback.spec import load_spec
+from bot.loopback.tracking import is_idle
+
+SPEC = load_spec()
+needs_spec = pytest.mark.skipif(SPEC is None, reason="Discord's API description is not beside the repository")
+
+
+@needs_spec
+def test_literal_route_segments_win_over_parameters() -> None:
+    assert SPEC is not None
+    assert SPEC.match("GET", "/users/@me").template == "/users/@me"  # type: ignore[union-attr]
+    assert SPEC.match("GET", "/users/42").template == "/users/{user_id}"  # type: ignore[union-attr]
+    assert SPEC.match("PATCH", "/webhooks/1/tok/messages/@original").template == (  # type: ignore[union-attr]
+        "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+    )
+    assert SPEC.match("GET", "/no/such/route") is None
+    assert SPEC.match("PUT", "/users/@me") is None
+
+
+@needs_spec
+def test_request_bodies_are_validated_against_their_schema() -> None:
+    assert SPEC is not None
+    op = SPEC.match("POST", "/channels/1/messages")
+    assert op is not None
+    assert SPEC.body_errors(op, "application/json", {"content": "hi", "attachments": [{"id": 0}]}) == []
+    [error] = SPEC.body_errors(op, "application/json", {"embeds": [{"title": 7}]})
+    assert "embeds/0/title" in error
+    assert SPEC.body_errors(op, "text/plain", "hi") == [
+        "POST /channels/{channel_id}/messages does not accept a text/plain body"
+    ]
+
+
+def test_a_missing_description_disables_the_check_with_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        assert load_spec(tmp_path / "openapi.json") is None
+    assert "not found" in caplog.text
+
+
+def test_message_limits() -> None:
+    assert limits.message_problems({"content": "x" * 2000, "embeds": [{"title": "t"}] * 10}) == []
+    assert limits.message_problems({"embeds": [{}] * 11}) == ["embeds has 11 entries (limit 10)"]
+    fields = [{"name": "n" * 256, "value": "v" * 1024}] * 5
+    assert limits.message_problems({"embeds": [{"fields": fields}]}) == ["embeds have 6400 characters in all (limit 6000)"]
+    problems = limits.message_problems({"embeds": [{"title": "t" * 257, "description": "d" * 4097, "fields": [{}] * 26}]})
+    assert problems == [
+        "embeds[0].title has 257 characters (limit 256)",
+        "embeds[0].description has 4097 characters (limit 4096)",
+        "embeds[0].fields has 26 entries (limit 25)",
+    ]
+
+
+def test_component_limits() -> None:
+    button = {"type": 2, "style": 1, "label": "ok", "custom_id": "c"}
+    assert limits.component_problems([{"type": 1, "components": [button] * 5}] * 5) == []
+    assert limits.component_problems([{"type": 1, "components": [button]}] * 6) == ["components has 6 entries (limit 5)"]
+    assert limits.component_problems([{"type": 1, "components": [button] * 6}]) == [
+        "components[0] buttons has 6 entries (limit 5)"
+    ]
+    long_id = dict(button, custom_id="x" * 101)
+    assert limits.component_problems([{"type": 1, "components": [long_id]}]) == [
+        "components[0][0].custom_id has 101 characters (limit 100)"
+    ]
+    select = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}] * 26}
+    assert limits.component_problems([{"type": 1, "components": [select, button]}]) == [
+        "components[0] holds a select menu beside other components",
+        "components[0][0].options has 26 entries (limit 25)",
+    ]
+
+
+def test_upload_and_autocomplete_limits() -> None:
+    assert limits.upload_problems([("a.png", 10 * 1024 * 1024)]) == []
+    assert limits.upload_problems([("a.png", 10 * 1024 * 1024), ("b.png", 1)]) == [
+        "uploads total 10485761 bytes (limit 10485760)"
+    ]
+    assert limits.autocomplete_problems([{"name": "n", "value": "v"}] * 25) == []
+    assert limits.autocomplete_problems([{"name": "n", "value": "v"}] * 26) == ["choices has 26 entries (limit 25)"]
+    assert limits.autocomplete_problems([{"name": "n" * 101, "value": "v"}]) == [
+        "choices[0].name has 101 characters (limit 100)"
+    ]
+
+
+def test_command_limits() -> None:
+    ok = {"name": "move", "description": "Make a move", "options": [{"name": "m", "description": "d", "type": 3}]}
+    assert limits.command_problems([ok], "global") == []
+    many = [dict(ok, name=f"c{i}") for i in range(101)]
+    assert limits.command_problems(many, "global") == ["global slash commands has 101 entries (limit 100)"]
+    options = [
+        {"name": "a", "description": "d", "type": 3},
+        {"name": "b", "description": "d", "type": 3, "required": True},
+    ]
+    assert limits.command_problems([dict(ok, options=options)], "global") == [
+        "/move b: a required option follows an optional one"
+    ]
+    assert limits.command_problems([ok, ok], "guild 1") == ["guild 1 registers /move twice"]
+    choices = [{"name": f"c{i}", "value": str(i)} for i in range(26)]
+    too_many = dict(ok, options=[{"name": "m", "description": "d", "type": 3, "choices": choices}])
+    assert limits.command_problems([too_many], "global") == ["/move m choices has 26 entries (limit 25)"]
+
+
+def test_modal_limits() -> None:
+    text = {"type": 4, "custom_id": "t", "label": "Text", "style": 1}
+    assert limits.modal_problems({"title": "T", "custom_id": "m", "components": [{"type": 1, "components": [text]}]}) == []
+    labelled = {"type": 18, "label": "L" * 46, "component": text}
+    assert limits.modal_problems({"title": "T" * 46, "custom_id": "m", "components": [labelled]}) == [
+        "modal title has 46 characters (limit 45)",
+        "modal components[0].label has 46 characters (limit 45)",
+    ]
+
+
+async def test_a_sleeping_task_is_idle_and_a_working_one_is_not() -> None:
+    never: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    async def working() -> None:
+        await never  # stands for a socket read or a thread's result
+
+    sleeper = asyncio.create_task(asyncio.sleep(60))
+    waiter = asyncio.create_task(asyncio.Event().wait())
+    worker = asyncio.create_task(working())
+    await asyncio.sleep(0)
+    assert is_idle(sleeper) and is_idle(waiter) and not is_idle(worker)
+    for task in (sleeper, waiter, worker):
+        task.cancel()
+
+
+def test_snowflakes_grow_and_the_clock_moves_on_request() -> None:
+    clock = Clock()
+    ids = Snowflakes(clock)
+    first, second = ids.next(), ids.next()
+    assert isinstance(first, str) and int(second) > int(first)
+    before = clock.now()
+    clock.advance(minutes=16)
+    assert (clock.now() - before).total_seconds() >= 16 * 60
+    assert int(ids.next()) >> 22 > int(second) >> 22
