@@ -19,7 +19,7 @@ Player = Callable[[dict[str, Any], Sequence[str], Rng], str]
 LEVELS = {0: "random", 1: "heuristic"}
 
 # game id -> module holding that game's players; imported on first use, like the engines.
-_MODULES: dict[str, str] = {"santafe": "rules.ai.santafe"}
+_MODULES: dict[str, str] = {"gwt": "rules.ai.gwt", "santafe": "rules.ai.santafe"}
 
 
 def random_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:

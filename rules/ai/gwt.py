@@ -1,0 +1,545 @@
+"""Great Western Trail computer player: every legal move scored in points from the view, best one played.
+
+The plan it follows is the plain one that beats aimless play: walk to the buildings whose actions pay
+most for the hand it holds (discarding cattle for money, buying better cattle, hiring engineers, cowboys
+and craftsmen, building, moving the engine and upgrading stations), go to Kansas City with a strong
+hand, spend certificates when they reach a better city, and deliver to the city worth most after
+transport costs. Money is counted as ``MONEY`` points per dollar. Everything is read from the view
+(own hand, public board and player areas) and the static game data in ``rules.gwt.content`` and
+``rules.gwt.graph``; nothing is looked up in the engine's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.rng import Rng
+from rules.gwt.content import (
+    ARROWS,
+    BUILDINGS,
+    CATTLE,
+    CERT_TRACK,
+    CITIES,
+    COWBOY_TABLE,
+    DISC_SPACES,
+    HAND_FEES,
+    HAZARD_TYPES,
+    JOB_COSTS,
+    NEUTRAL_BUILDINGS,
+    OBJECTIVES,
+    RISKS,
+    STATIONS,
+    TEEPEE_SPACES,
+    TRACK_INDEX,
+    WOODS,
+    hazard_vp,
+)
+from rules.gwt.graph import KC, KIND, transport_cost
+
+MONEY = 0.45            # points per dollar while the game runs
+CERT_WORTH = 0.7        # a temporary certificate kept for a later delivery
+ENGINE_STEP = 0.55      # one space forward on the railroad
+PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
+CARD_CYCLE = 0.15       # a card discarded is replaced from the deck in phase C
+MASTER_WORTH = 3.0      # a station master tile (certificate or money, plus end-game points)
+
+# Worth of the next worker of a type, by how many the player has now (1..5).
+WORKER_WORTH = {
+    "engineer": {1: 5.0, 2: 4.5, 3: 3.5, 4: 4.0, 5: 4.0},
+    "cowboy": {1: 4.0, 2: 3.5, 3: 2.5, 4: 3.5, 5: 3.5},
+    "craftsman": {1: 4.0, 2: 3.5, 3: 3.0, 4: 3.5, 5: 3.5},
+}
+# What a building's actions are worth to its owner over the game, beyond its printed points.
+BUILDING_USE = {
+    "1a": 1.0, "2a": 2.5, "3a": 1.5, "4a": 2.0, "5a": 3.0, "6a": 2.0, "7a": 0.5, "8a": 2.5, "9a": 3.0,
+    "10a": 3.0, "1b": 1.0, "2b": 2.0, "3b": 2.0, "4b": 2.0, "5b": 2.5, "6b": 1.5, "7b": 1.5, "8b": 2.0,
+    "9b": 2.5, "10b": 3.0,
+}
+# Taking a disc off the player board: what it unlocks.
+DISC_WORTH = {
+    "cert4": 3.0, "money": 2.5, "engine": 2.2, "draw": 1.2, "cert": 1.5, "trash": 1.0,
+    "step-money": 5.5, "step-vp": 5.0, "hand": 4.0, "cert6": 3.0,
+}
+AUX_WORTH = {"money": MONEY, "draw": 0.3, "cert": CERT_WORTH - MONEY, "engine": ENGINE_STEP - MONEY,
+             "trash": 0.6}
+
+
+@dataclass
+class Table:
+    """What the viewer knows, in the shapes the scores need."""
+
+    seat: int
+    players: int
+    me: dict[str, Any]
+    hand: list[str]
+    trail: dict[str, str | None]
+    cities: dict[str, list[int]]
+    job_rows: list[list[str]]
+    token_row: int
+    market: list[str]
+    stations: list[dict[str, Any]]
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Table:
+        seat = view["viewer"]
+        b = view["board"]
+        return cls(seat, view["players"], view["seats"][seat], list(view.get("hand", [])), dict(b["trail"]),
+                   {c: list(s) for c, s in b["cities"].items()}, [list(r) for r in b["job_market"]["rows"]],
+                   b["job_market"]["token_row"], list(b["cattle_market"]), list(b["stations"]))
+
+    # --- the viewer's own area ---------------------------------------------------------------------
+    @property
+    def money(self) -> int:
+        return int(self.me["money"])
+
+    def workers(self, kind: str) -> int:
+        return int(self.me["workers"][kind])
+
+    def cleared(self, space: str) -> int:
+        return DISC_SPACES[space][0] - int(self.me["discs"][space])
+
+    def engine_index(self) -> int:
+        return TRACK_INDEX[self.me["engine"]]
+
+    def certs(self) -> int:
+        return int(self.me["certificates"])
+
+    def cattle_in_hand(self) -> list[str]:
+        return [c for c in self.hand if c in CATTLE]
+
+    def own_buildings(self) -> list[str]:
+        tag = f"@{self.seat}"
+        return [loc for loc, t in self.trail.items() if t is not None and t.endswith(tag)]
+
+
+def breeding_value(cards: Sequence[str]) -> int:
+    best: dict[str, int] = {}
+    for c in cards:
+        if c in CATTLE:
+            breed, value, _vp = CATTLE[c]
+            best[breed] = max(best.get(breed, 0), value)
+    return sum(best.values())
+
+
+def card_keep(t: Table, card: str, hand: Sequence[str]) -> float:
+    """How much the hand loses by giving up ``card`` (breeding value it alone brings)."""
+    if card not in CATTLE:
+        return 0.0
+    rest = list(hand)
+    rest.remove(card)
+    return float(breeding_value(hand) - breeding_value(rest))
+
+
+# --- deliveries ---------------------------------------------------------------------------------------
+def city_points(t: Table, city: str) -> float:
+    """Points of putting a disc on ``city`` now: its own points, arrows it completes, transport costs."""
+    value, _black, vp, multi = CITIES[city]
+    if not multi and t.seat in t.cities[city]:
+        return float("-inf")
+    points = float(vp)
+    if city == "kansas-city":
+        points += 6 * MONEY
+    first_here = t.seat not in t.cities[city]
+    for a, b, arrow_vp, objective in ARROWS:
+        if first_here and city in (a, b) and t.seat in t.cities[b if city == a else a]:
+            points += arrow_vp + (0.5 if objective else 0.0)
+    points += 0.25 * value                      # a far city leaves the near ones for later
+    return points - MONEY * transport_cost(t.me["engine"], value)
+
+
+def best_delivery(t: Table, total: int) -> float:
+    return max(city_points(t, c) for c, (value, *_r) in CITIES.items() if value <= total)
+
+
+def income_total(t: Table, extra_certs: int) -> int:
+    return breeding_value(t.hand) + int(t.me["permanent_certificates"]) + extra_certs
+
+
+def kansas_city_worth(t: Table) -> float:
+    """Walking to Kansas City now: income and the best delivery, spending certificates as well as possible."""
+    best = float("-inf")
+    for used in range(t.certs() + 1):
+        total = income_total(t, used)
+        best = max(best, total * MONEY + best_delivery(t, total) - used * CERT_WORTH)
+    return best
+
+
+# --- single actions -------------------------------------------------------------------------------------
+def hire_worth(t: Table, worker: str, cost: int) -> float:
+    have = t.workers(worker)
+    if have >= 6:
+        return float("-inf")
+    return WORKER_WORTH[worker][have] - cost * MONEY
+
+
+def best_hire(t: Table, modifier: int) -> float:
+    best = 0.0
+    for r in range(min(t.token_row - 1, len(t.job_rows))):
+        cost = JOB_COSTS[r] + modifier
+        if cost > t.money:
+            continue
+        for worker in set(t.job_rows[r]):
+            best = max(best, hire_worth(t, worker, cost))
+    return best
+
+
+def building_worth(code: str) -> float:
+    return BUILDINGS[code][1] + BUILDING_USE.get(code, 1.5)
+
+
+def best_build(t: Table, per: int) -> float:
+    best = 0.0
+    for code in t.me["buildings_available"]:
+        need = BUILDINGS[code][0]
+        if need <= t.workers("craftsman") and need * per <= t.money:
+            best = max(best, building_worth(code) - need * per * MONEY)
+    return best
+
+
+def cattle_worth(card: str) -> float:
+    _breed, value, vp = CATTLE[card]
+    return vp + 0.8 * value
+
+
+def best_purchase(t: Table, cowboys: int) -> float:
+    best = 0.0
+    for value, count, used, price in COWBOY_TABLE:
+        if used > cowboys or price > t.money:
+            continue
+        cards = sorted((c for c in t.market if CATTLE[c][1] == value), key=cattle_worth, reverse=True)
+        if len(cards) >= count:
+            best = max(best, sum(cattle_worth(c) for c in cards[:count]) - price * MONEY - 1.0 * count)
+    return best
+
+
+def hazard_worth(tile: str | None, cost: int) -> float:
+    return (hazard_vp(tile) + 0.5 - cost * MONEY) if tile else float("-inf")
+
+
+def best_hazard(t: Table, cost: int) -> float:
+    if cost > t.money:
+        return 0.0
+    tiles = [tile for loc, tile in t.trail.items() if tile and KIND.get(loc) == "hazard"]
+    return max([0.0, *(hazard_worth(tile, cost) for tile in tiles)])
+
+
+def teepee_worth(t: Table, loc: str) -> float:
+    value = TEEPEE_SPACES[loc]
+    return value * MONEY + 0.8 if t.money + value >= 0 else float("-inf")
+
+
+def best_trade(t: Table) -> float:
+    return max([0.0, *(teepee_worth(t, loc) for loc in TEEPEE_SPACES if t.trail.get(loc))])
+
+
+def engine_worth(t: Table, steps: int) -> float:
+    return ENGINE_STEP * steps if t.engine_index() < TRACK_INDEX["39"] else 0.0
+
+
+def best_aux(t: Table, double: bool) -> float:
+    best = AUX_WORTH["money"] * (2 if double and t.cleared("money") else 1)
+    for name in ("draw", "cert", "engine", "trash"):
+        if t.cleared(name) >= 1:
+            times = 2 if double and t.cleared(name) >= 2 else 1
+            best = max(best, AUX_WORTH[name] * times)
+    return best
+
+
+def action_worth(t: Table, act: tuple[Any, ...], loc: str) -> float:
+    """Rough points one local action of a building is worth now (for choosing where to walk)."""
+    kind = act[0]
+    hand = t.hand
+    if kind == "discard":
+        card, reward = act[1], act[2]
+        if card not in hand:
+            return 0.0
+        return reward.get("money", 0) * MONEY + reward.get("cert", 0) * CERT_WORTH + reward.get(
+            "engine", 0) * ENGINE_STEP - CARD_CYCLE * card_keep(t, card, hand)
+    if kind == "pair":
+        cattle = t.cattle_in_hand()
+        values = [CATTLE[c][1] for c in cattle]
+        return act[1] * MONEY if any(values.count(v) >= 2 for v in set(values)) else 0.0
+    if kind == "hire":
+        return best_hire(t, act[1])
+    if kind == "build":
+        return best_build(t, act[1])
+    if kind == "buy":
+        return best_purchase(t, t.workers("cowboy"))
+    if kind == "hazard":
+        return best_hazard(t, act[1])
+    if kind == "engine":
+        n = act[1]
+        steps = t.workers("engineer") if n == "engineers" else (
+            sum(1 for b in t.own_buildings() if b in WOODS) if n == "woods" else n)
+        return engine_worth(t, steps)
+    if kind == "cert_or_objective":
+        return CERT_WORTH if t.certs() < int(t.me["certificate_limit"]) else 0.0
+    if kind == "trade_or_engine":
+        return max(best_trade(t), engine_worth(t, 2) - 2 * MONEY if t.money >= 2 else 0.0)
+    if kind in ("aux2", "trade_or_aux2"):
+        return max(best_aux(t, True), best_trade(t) if kind == "trade_or_aux2" else 0.0)
+    if kind == "woods":
+        return 2 * MONEY * sum(1 for b in t.own_buildings() if b in WOODS)
+    if kind == "engineer_money":
+        return MONEY * t.workers("engineer")
+    if kind == "money":
+        return MONEY * act[1]
+    if kind == "cert_max":
+        return CERT_WORTH * (CERT_TRACK.index(int(t.me["certificate_limit"])) - CERT_TRACK.index(t.certs()))
+    if kind == "teepee_pairs":
+        teepees = t.me["teepees"]
+        pairs = min(teepees.count("teepee-green"), teepees.count("teepee-blue"))
+        return 2 * (2 * CERT_WORTH + 2 * MONEY) * pairs
+    if kind == "move":
+        return 0.5
+    if kind == "risk":
+        card, cert, money = act[1], act[2], act[3]
+        ok = ("jersey" in hand) if card == "jersey" else bool(t.cattle_in_hand())
+        return cert * CERT_WORTH + money * MONEY if ok else 0.0
+    return 0.3
+
+
+def here_actions(t: Table) -> tuple[tuple[Any, ...], ...]:
+    """The local actions of the tile the viewer's cattleman stands on (own or neutral building)."""
+    loc = t.me["location"]
+    tile = t.trail.get(loc) if loc else None
+    if tile in NEUTRAL_BUILDINGS:
+        return NEUTRAL_BUILDINGS[tile]
+    if tile and "@" in tile:
+        acts = BUILDINGS[tile.split("@")[0]][3]
+        return (*acts, ("risk", *RISKS[loc])) if loc in RISKS else acts
+    return ()
+
+
+def location_worth(t: Table, loc: str) -> float:
+    """Points of ending the walk on ``loc``: its local actions (or one auxiliary action), or Kansas City."""
+    if loc == KC:
+        return kansas_city_worth(t)
+    tile = t.trail.get(loc)
+    aux = best_aux(t, False)
+    if tile in NEUTRAL_BUILDINGS:
+        acts = NEUTRAL_BUILDINGS[tile]
+    elif tile and tile.endswith(f"@{t.seat}"):
+        acts = BUILDINGS[tile.split("@")[0]][3]
+        if loc in RISKS:
+            acts = (*acts, ("risk", *RISKS[loc]))
+    else:
+        return aux
+    return max(aux, sum(max(0.0, action_worth(t, a, loc)) for a in acts))
+
+
+def fee_of(t: Table, loc: str) -> float:
+    """Points lost passing ``loc``: its hand fees, dearer when they go to an opponent."""
+    tile = t.trail.get(loc)
+    if not tile or loc == KC:
+        return 0.0
+    fees = HAND_FEES[t.players]
+    if "@" in tile:
+        code, owner = tile.split("@")
+        if int(owner) == t.seat:
+            return 0.0
+        return sum(fees[h] for h in BUILDINGS[code][2]) * MONEY * 1.5
+    if tile.startswith(("teepee", *HAZARD_TYPES)):
+        if tile.startswith("teepee"):
+            hands = "g" if tile == "teepee-green" else "b"
+        else:
+            hands = tile.split("-")[1][1]
+        return sum(fees[h] for h in hands) * MONEY
+    return 0.0
+
+
+def walk_worth(t: Table, move: str, free: bool = False) -> float:
+    words = move.split(" ")
+    dest = words[1]
+    passed = words[3:] if len(words) > 2 and words[2] == "via" else []
+    fees = 0.0 if free else min(t.money * MONEY, sum(fee_of(t, loc) for loc in [*passed, dest]))
+    return location_worth(t, dest) - fees + PROGRESS * (len(passed) + 1)
+
+
+# --- each decision ----------------------------------------------------------------------------------
+def score(t: Table, kind: str, move: str) -> float:
+    words = move.split(" ")
+    verb = words[0]
+    if verb in ("skip", "done"):
+        return 0.0
+    if verb == "play":
+        return -1.0                 # kept in the deck, objective cards score without risking a penalty
+    if verb == "move":
+        return walk_worth(t, move, free=kind == "first") if kind != "move" else -1.0
+    if kind == "deliver":
+        return city_points(t, words[1].replace("_", "-"))
+    if kind == "income":
+        used = int(words[1])
+        total = income_total(t, used)
+        return total * MONEY + best_delivery(t, total) - used * CERT_WORTH
+    if kind == "foresight":
+        return {"cowboy": 1.0, "craftsman": 1.0, "engineer": 1.0}.get(words[1], 0.5)
+    if kind in ("engine", "bounce", "back", "extra"):
+        return engine_target(t, kind, words[1]) if verb == "engine" else 0.0
+    if kind == "upgrade":
+        return 1.0
+    if kind == "disc":
+        return disc_worth(t, words[1:])
+    if kind == "master":
+        return MASTER_WORTH - (WORKER_WORTH[words[1]][t.workers(words[1]) - 1] * 0.6)
+    if kind == "buy":
+        return purchase_worth(t, words) if verb == "buy" else -0.3
+    if kind == "objective":
+        return objective_worth(t, words[1])
+    if kind in ("discard", "trash"):
+        return cast_off_worth(t, kind, words[1])
+    if kind == "draw":
+        return 0.2 * int(words[1])
+    return local_move_worth(t, kind, words)
+
+
+def engine_target(t: Table, kind: str, space: str) -> float:
+    """Forward: the further the better, and a station turnout it can afford to upgrade is a prize."""
+    steps = TRACK_INDEX[space] - t.engine_index()
+    points = ENGINE_STEP * steps if kind == "engine" else 0.05 * steps
+    for n, (sid, cost, vp, _black, has_master) in STATIONS.items():
+        if sid == space and t.seat not in t.stations[n - 1]["discs"] and cost <= t.money:
+            master = MASTER_WORTH if has_master and t.stations[n - 1]["master"] else 0.0
+            points += vp + master + 1.5 - cost * MONEY
+    return points
+
+
+def disc_worth(t: Table, words: list[str]) -> float:
+    if words[0] == "station":
+        return -STATIONS[int(words[1])][2] - 1.0
+    space = words[0]
+    worth = DISC_WORTH[space]
+    if space == "cert6" and t.cleared("cert4") == 0:
+        worth = 0.5
+    if space == "hand" and t.money < 9:
+        worth -= 3.0
+    return worth + (0.0 if DISC_SPACES[space][1] else 1.0)   # dark discs fit fewer spaces: use them first
+
+
+def purchase_worth(t: Table, words: list[str]) -> float:
+    if words[:2] == ["buy"] and len(words) == 1:
+        return 0.0
+    if "for" not in words:
+        return 0.0
+    cards = words[1:words.index("for")]
+    price = int(words[-1])
+    return sum(cattle_worth(c) for c in cards) - price * MONEY - 1.0 * len(cards)
+
+
+def objective_worth(t: Table, card: str) -> float:
+    """A forced or offered objective card: how much of it the viewer already meets, times its points."""
+    if card == "stack":
+        return 0.5
+    _action, tasks, vp, _penalty = OBJECTIVES[card]
+    met = sum(1 for task in tasks if task_met(t, task))
+    return vp * met / len(tasks) - 1.5
+
+
+def task_met(t: Table, task: str) -> bool:
+    owned = [*t.hand, *t.me["discard_pile"]]
+    if task == "b":
+        return bool(t.own_buildings())
+    if task == "s":
+        return any(t.seat in st["discs"] for st in t.stations)
+    if task == "h":
+        return bool(t.me["hazards"])
+    if task == "g":
+        return "teepee-green" in t.me["teepees"]
+    if task == "bl":
+        return "teepee-blue" in t.me["teepees"]
+    if task == "sf":
+        return t.seat in t.cities["san-francisco"]
+    return any(c in CATTLE and CATTLE[c][1] == int(task) for c in owned)
+
+
+def cast_off_worth(t: Table, kind: str, card: str) -> float:
+    """Discard (after drawing) the card the hand misses least; remove only Jerseys from the game."""
+    if kind == "trash":
+        return 0.5 if card == "jersey" else -1.0
+    if card in OBJECTIVES:
+        return 0.5
+    return -card_keep(t, card, t.hand) - 0.1 * CATTLE[card][1]
+
+
+def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
+    """Phase B actions, bonus actions and auxiliary actions, each move on its own."""
+    verb = words[0]
+    acts = here_actions(t) if kind == "loc" else ()
+    if verb in ("discard", "risk"):
+        card = words[1]
+        loss = CARD_CYCLE * card_keep(t, card, t.hand) if card in CATTLE else 0.0
+        if kind == "bonus":
+            return 1.5 - loss
+        for act in acts:
+            if verb == "risk" and act[0] == "risk":
+                return act[2] * CERT_WORTH + act[3] * MONEY - loss
+            if verb == "discard" and act[0] == "discard" and act[1] == card:
+                return action_worth(t, act, "")
+            if verb == "discard" and act[0] == "objective_cert" and card in OBJECTIVES:
+                return 2 * CERT_WORTH - 0.5
+            if verb == "discard" and act[0] == "any_objective" and card in CATTLE:
+                return 3 * MONEY - loss
+        return MONEY - loss
+    if verb == "pair":
+        return 3 * MONEY
+    if verb == "hire":
+        worker, row = words[1], int(words[2])
+        modifier = -2 if kind == "bonus" else -1 if any(a == ("hire", -1) for a in acts) else 0
+        return hire_worth(t, worker, JOB_COSTS[row - 1] + modifier)
+    if verb == "build":
+        code, loc = words[1], words[2]
+        need = BUILDINGS[code][0]
+        old = t.trail.get(loc)
+        if old and "@" in old:
+            old_code = old.split("@")[0]
+            per = 1 if kind == "bonus" else 2
+            extra = need - BUILDINGS[old_code][0]
+            return building_worth(code) - building_worth(old_code) - per * MONEY * extra
+        per = 1 if kind == "bonus" else 2
+        return building_worth(code) - per * need * MONEY + spot_worth(t, code, loc)
+    if verb == "buy":
+        return best_purchase(t, t.workers("cowboy")) if len(words) == 1 else purchase_worth(t, words)
+    if verb == "remove":
+        price = max([0, *(a[1] for a in acts if a[0] == "hazard")])
+        return hazard_worth(t.trail.get(words[1]), price)
+    if verb == "trade":
+        return teepee_worth(t, words[1])
+    if verb == "cert":
+        return CERT_WORTH if t.certs() < int(t.me["certificate_limit"]) else 0.0
+    if verb == "objective":
+        return -0.5
+    if verb == "aux":
+        times = 2 if words[-1] == "x2" else 1
+        return AUX_WORTH.get(words[1], 0.2) * times
+    if verb in ("woods", "engineers", "teepees", "gain", "certs"):
+        return 1.0
+    if verb == "upgrade":
+        return 2.0
+    if verb == "copy":
+        return 0.8
+    if verb == "extra":
+        return -1.0
+    if verb == "back":
+        return 3 * MONEY - ENGINE_STEP
+    return 0.1
+
+
+def spot_worth(t: Table, code: str, loc: str) -> float:
+    """Where to build: woods for the woods buildings, and places on the short paths everybody walks."""
+    bonus = 0.6 if loc in WOODS and code in ("1a", "7b") else 0.0
+    return bonus + (0.2 if not loc.startswith(("FLOOD", "DROUGHT", "ROCKFALL", "TRADE")) else 0.0)
+
+
+def heuristic_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    """Level 1: the legal move with the best score; ties broken by the seeded ``rng``."""
+    t = Table.from_view(view)
+    kind = view["decision"]["kind"] if view.get("decision") else ""
+    scores = [score(t, kind, m) for m in legal]
+    best = max(scores)
+    top = [m for m, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
+    return top[0] if len(top) == 1 else rng.choice(top)
+
+
+PLAYERS = {1: heuristic_player}
