@@ -75,71 +75,85 @@ SEG_ID: list[str] = []                # "chi-kcy.1:2": connection, line, segment
 SEG_RIVER: list[bool] = []
 SEG_MOUNTAIN: list[bool] = []
 
-for conn in MAP["connections"]:
-    c_index = len(CONN_IDS)
-    CONN_IDS.append(conn["id"])
-    CONN_ENDS.append((NODE_INDEX[conn["a"]], NODE_INDEX[conn["b"]]))
-    first_line = len(LINE_CONN)
-    for number, path in enumerate(conn["lines"], start=1):
-        for node in path[1:-1]:
-            NODE_INDEX[node] = len(NODE_IDS)
-            NODE_IDS.append(node)
-        segs = []
-        for k in range(1, len(path)):
-            segs.append(len(SEG_NODES))
-            SEG_NODES.append((NODE_INDEX[path[k - 1]], NODE_INDEX[path[k]]))
-            SEG_LINE.append(len(LINE_CONN))
-            SEG_ID.append(f"{conn['id']}.{number}:{k}")
-            SEG_RIVER.append(k in conn["river"])
-            SEG_MOUNTAIN.append(k in conn["mountain"])
-        LINE_CONN.append(c_index)
-        LINE_NUMBER.append(number)
-        LINE_SEGS.append(tuple(segs))
-        LINE_SIBLING.append(-1)
-    if len(conn["lines"]) == 2:
-        LINE_SIBLING[first_line], LINE_SIBLING[first_line + 1] = first_line + 1, first_line
+
+def _read_connections() -> None:
+    """Fill the connection, line and segment tables (and the waypoint nodes) from the map file."""
+    for conn in MAP["connections"]:
+        c_index = len(CONN_IDS)
+        CONN_IDS.append(conn["id"])
+        CONN_ENDS.append((NODE_INDEX[conn["a"]], NODE_INDEX[conn["b"]]))
+        first_line = len(LINE_CONN)
+        for number, path in enumerate(conn["lines"], start=1):
+            for node in path[1:-1]:
+                NODE_INDEX[node] = len(NODE_IDS)
+                NODE_IDS.append(node)
+            segs = []
+            for k in range(1, len(path)):
+                segs.append(len(SEG_NODES))
+                SEG_NODES.append((NODE_INDEX[path[k - 1]], NODE_INDEX[path[k]]))
+                SEG_LINE.append(len(LINE_CONN))
+                SEG_ID.append(f"{conn['id']}.{number}:{k}")
+                SEG_RIVER.append(k in conn["river"])
+                SEG_MOUNTAIN.append(k in conn["mountain"])
+            LINE_CONN.append(c_index)
+            LINE_NUMBER.append(number)
+            LINE_SEGS.append(tuple(segs))
+            LINE_SIBLING.append(-1)
+        if len(conn["lines"]) == 2:
+            LINE_SIBLING[first_line], LINE_SIBLING[first_line + 1] = first_line + 1, first_line
+
+
+_read_connections()
 
 SEG_COUNT = len(SEG_NODES)
 LINE_COUNT = len(LINE_CONN)
 NODE_COUNT = len(NODE_IDS)
 
 # The words of a lay move: "chi-kcy" builds from Chicago towards Kansas City.
-DIRECTION_KEY: dict[tuple[int, int], str] = {}
-KEY_DIRECTION: dict[str, tuple[int, int]] = {}
-for _a, _b in CONN_ENDS:
-    for _x, _y in ((_a, _b), (_b, _a)):
-        _key = f"{CITY_IDS[_x].lower()}-{CITY_IDS[_y].lower()}"
-        DIRECTION_KEY[(_x, _y)] = _key
-        KEY_DIRECTION[_key] = (_x, _y)
+DIRECTION_KEY: dict[tuple[int, int], str] = {
+    (x, y): f"{CITY_IDS[x].lower()}-{CITY_IDS[y].lower()}"
+    for a, b in CONN_ENDS
+    for x, y in ((a, b), (b, a))
+}
+KEY_DIRECTION: dict[str, tuple[int, int]] = {key: pair for pair, key in DIRECTION_KEY.items()}
 
 # City exits: for each city, per connection, the lines leaving it with their first segment from here.
 # (key, target city, ((line, first segment, node after that segment), ...))
 Exit = tuple[str, int, tuple[tuple[int, int, int], ...]]
-_exits: list[list[Exit]] = [[] for _ in range(CITY_COUNT)]
-for _ci, (_a, _b) in enumerate(CONN_ENDS):
-    for _here, _there in ((_a, _b), (_b, _a)):
-        options = []
-        for _line in range(LINE_COUNT):
-            if LINE_CONN[_line] != _ci:
-                continue
-            segs = LINE_SEGS[_line]
-            seg = segs[0] if _here == _a else segs[-1]
-            u, v = SEG_NODES[seg]
-            options.append((_line, seg, v if u == _here else u))
-        _exits[_here].append((DIRECTION_KEY[(_here, _there)], _there, tuple(options)))
-CITY_EXITS: tuple[tuple[Exit, ...], ...] = tuple(tuple(e) for e in _exits)
+# A waypoint's two ways on: (segment, next node, move key) towards b, then towards a.
+Step = tuple[int, int, str]
 
-# Waypoint continuations: a railhead inside a line goes on along the one free neighbouring segment.
-# node -> ((segment, next node, move key), (segment, next node, move key))
-WAY_NEXT: dict[int, tuple[tuple[int, int, str], tuple[int, int, str]]] = {}
-for _line in range(LINE_COUNT):
-    _a, _b = CONN_ENDS[LINE_CONN[_line]]
-    segs = LINE_SEGS[_line]
-    for _k in range(len(segs) - 1):
-        _w = SEG_NODES[segs[_k]][1]
-        toward_b = (segs[_k + 1], SEG_NODES[segs[_k + 1]][1], DIRECTION_KEY[(_a, _b)])
-        toward_a = (segs[_k], SEG_NODES[segs[_k]][0], DIRECTION_KEY[(_b, _a)])
-        WAY_NEXT[_w] = (toward_b, toward_a)
+
+def _city_exits() -> tuple[tuple[Exit, ...], ...]:
+    exits: list[list[Exit]] = [[] for _ in range(CITY_COUNT)]
+    for conn, (a, b) in enumerate(CONN_ENDS):
+        for here, there in ((a, b), (b, a)):
+            lines = []
+            for line in range(LINE_COUNT):
+                if LINE_CONN[line] == conn:
+                    segs = LINE_SEGS[line]
+                    seg = segs[0] if here == a else segs[-1]
+                    u, v = SEG_NODES[seg]
+                    lines.append((line, seg, v if u == here else u))
+            exits[here].append((DIRECTION_KEY[(here, there)], there, tuple(lines)))
+    return tuple(tuple(e) for e in exits)
+
+
+def _way_next() -> dict[int, tuple[Step, Step]]:
+    """A railhead inside a line goes on along the one free neighbouring segment."""
+    found: dict[int, tuple[Step, Step]] = {}
+    for line in range(LINE_COUNT):
+        a, b = CONN_ENDS[LINE_CONN[line]]
+        segs = LINE_SEGS[line]
+        for k in range(len(segs) - 1):
+            toward_b = (segs[k + 1], SEG_NODES[segs[k + 1]][1], DIRECTION_KEY[(a, b)])
+            toward_a = (segs[k], SEG_NODES[segs[k]][0], DIRECTION_KEY[(b, a)])
+            found[SEG_NODES[segs[k]][1]] = (toward_b, toward_a)
+    return found
+
+
+CITY_EXITS = _city_exits()
+WAY_NEXT = _way_next()
 
 
 def is_city(node: int) -> bool:

@@ -6,6 +6,7 @@ import pytest
 
 from rules.core.errors import IllegalMoveError, NotYourTurnError
 from rules.santafe import board
+from rules.santafe.state import SantaFeState
 from tests.rules.santafe.helpers import R, choose_all, city, edit, laying, new, play, rr
 
 
@@ -39,7 +40,7 @@ def test_cards_are_chosen_secretly_and_revealed_together() -> None:
     assert R.view(s, 0)["seats"][1]["play"]["city"] == board.CITY_IDS[board.SLUG_INDEX[card]]
 
 
-def second_round(players: int = 3) -> object:
+def second_round(players: int = 3) -> SantaFeState:
     """Round 2, phase 1, after a round where everybody laid one piece and drew one city card."""
     s = laying(players)
     while s.round == 1:
