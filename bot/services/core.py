@@ -175,7 +175,9 @@ class ServiceCore:
         rules = engine.rules_for(game.rules_id)
         async with self.db.reading() as conn:
             snapshot = await store.load_snapshot(conn, game.id)
-            moves = None if snapshot and snapshot[0] == game.version else await store.moves_of(conn, game.id)
+            # another process may have moved on since ``game`` was read: replay only up to its version
+            fresh = snapshot is not None and snapshot[0] == game.version
+            moves = None if fresh else await store.moves_of(conn, game.id, game.version)
         if moves is None and snapshot is not None:
             state = rules.load(snapshot[1])
         else:
@@ -186,8 +188,9 @@ class ServiceCore:
         return state
 
     async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
+        """The state after ``upto`` moves (default: the version ``game`` was read at), by replay."""
         async with self.db.reading() as conn:
-            moves = await store.moves_of(conn, game.id, upto)
+            moves = await store.moves_of(conn, game.id, game.version if upto is None else upto)
         rules = engine.rules_for(game.rules_id)
         return engine.replay(rules, players, game.seed, game.options, [(m.seat, m.move) for m in moves])
 

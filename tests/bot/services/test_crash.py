@@ -1,0 +1,81 @@
+"""A process killed at random moments while it writes moves never leaves a half-written move behind."""
+
+from __future__ import annotations
+
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.services import GameService
+from bot.storage import open_database
+
+ROOT = Path(__file__).resolve().parents[3]
+KILLS = 50
+
+
+def start_worker(db_path: Path) -> subprocess.Popen[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.support.worker", "crash", str(db_path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.strip() == "ready", proc.stderr.read() if proc.stderr else line
+    return proc
+
+
+def versions(db_path: Path) -> dict[int, int]:
+    with sqlite3.connect(db_path) as conn:
+        return dict(conn.execute("SELECT id, version FROM games").fetchall())
+
+
+async def check_consistent(db_path: Path) -> dict[int, int]:
+    """Every game: integrity, contiguous log, snapshot at the game's version and equal to a replay."""
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        for game_id, version in conn.execute("SELECT id, version FROM games WHERE status != 'lobby'"):
+            logged = [
+                v
+                for (v,) in conn.execute(
+                    "SELECT version FROM moves WHERE game_id = ? ORDER BY version", (game_id,)
+                )
+            ]
+            assert logged == list(range(1, version + 1))
+            (snap,) = conn.execute("SELECT version FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
+            assert snap == version
+    db = await open_database(db_path)
+    try:
+        service = GameService(db)
+        found = versions(db_path)
+        for game_id in found:
+            assert await service.check_replay(game_id), f"game {game_id} does not replay to its snapshot"
+    finally:
+        await db.close()
+    return found
+
+
+async def test_killing_a_writing_process_leaves_every_game_at_a_whole_version(tmp_path, tiny_game):
+    db_path = tmp_path / "crash.db"
+    await (await open_database(db_path)).close()  # the schema exists before the first worker starts
+    rng = random.Random(20261121)
+    before: dict[int, int] = {}
+    advanced = 0
+    for _ in range(KILLS):
+        proc = start_worker(db_path)
+        time.sleep(rng.uniform(0.0, 0.06))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert proc.returncode == -signal.SIGKILL  # it was still writing when killed
+        after = await check_consistent(db_path)
+        for game_id, version in before.items():
+            assert after[game_id] >= version  # nothing committed was lost
+        advanced += sum(after.values()) - sum(before.values())
+        before = after
+    assert advanced > KILLS  # the workers really were writing moves between the kills

@@ -1,0 +1,74 @@
+"""A separate process that writes moves, for the crash and cross-process tests.
+
+    python -m tests.support.worker crash DB      play moves forever (new games when one ends) until killed
+    python -m tests.support.worker race DB USER MOVE VERSION
+                                                 wait for a line on stdin, submit one move, print the outcome
+
+It prints ``ready`` once the database is open, so the test knows when the process is up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from bot.services import GameService, NoGameHere, ServiceError
+from bot.storage import open_database
+from rules.core.errors import RulesError
+from tests.support import tiny
+
+GUILD = 10
+FIRST_CHANNEL = 1000
+
+
+async def crash(path: str) -> None:
+    db = await open_database(path)
+    service = GameService(db)
+    print("ready", flush=True)
+    channel = FIRST_CHANNEL
+    while True:
+        try:
+            info = await service.get_game(channel)
+        except NoGameHere:
+            await service.create_game(GUILD, channel, 1, "Ann", "tiny", {"rounds": 50}, seat_order="join")
+            continue
+        if info.status == "lobby":  # a previous worker was killed while setting the game up
+            if len(info.seats) < 2:
+                await service.join(channel, 2, "Bob")
+            await service.start(channel, 1)
+            continue
+        if info.status != "active":
+            channel += 1
+            continue
+        user = info.seats[info.to_act[0]].user_id
+        assert user is not None
+        move = (await service.legal_moves(channel, user))[0][0]
+        await service.submit(channel, user, move, expected_version=info.version)
+
+
+async def race(path: str, user: int, move: str, version: int, channel: int) -> None:
+    db = await open_database(path)
+    service = GameService(db)
+    print("ready", flush=True)
+    sys.stdin.readline()
+    try:
+        outcome = await service.submit(channel, user, move, expected_version=version)
+        print(f"applied {outcome.version}", flush=True)
+    except (ServiceError, RulesError) as exc:
+        print(f"refused {type(exc).__name__}", flush=True)
+    finally:
+        await db.close()
+
+
+def main(argv: list[str]) -> None:
+    tiny.register()
+    if argv[0] == "crash":
+        asyncio.run(crash(argv[1]))
+    elif argv[0] == "race":
+        asyncio.run(race(argv[1], int(argv[2]), argv[3], int(argv[4]), int(argv[5])))
+    else:
+        raise SystemExit(f"unknown mode {argv[0]}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
