@@ -48,7 +48,7 @@ def check_allowed(world: World, command: Command, user_id: str, channel: Channel
     payload = command.payload
     if channel.guild_id is None:
         contexts = payload.get("contexts")
-        if contexts is not None and 1 not in contexts or payload.get("dm_permission") is False:
+        if (contexts is not None and 1 not in contexts) or payload.get("dm_permission") is False:
             raise CommandRefused(f"/{command.name} cannot be used in direct messages")
         return
     needed = payload.get("default_member_permissions")
@@ -89,7 +89,9 @@ def build_call(
     known = {o["name"]: o for o in declared}
     for name in values:
         if name not in known:
-            raise CommandRefused(f"/{command.name}{''.join(' ' + w for w in rest)} has no option {name!r} (it has {list(known)})")
+            raise CommandRefused(
+                f"{' '.join(['/' + command.name, *rest])} has no option {name!r} (it has {list(known)})"
+            )
     leaf_options = []
     for option in declared:
         name = option["name"]
@@ -100,7 +102,9 @@ def build_call(
         if name == focused:
             if not option.get("autocomplete"):
                 raise CommandRefused(f"option {name!r} does not autocomplete")
-            leaf_options.append({"name": name, "type": option["type"], "value": str(values[name]), "focused": True})
+            leaf_options.append(
+                {"name": name, "type": option["type"], "value": str(values[name]), "focused": True}
+            )
             continue
         value = _option_value(world, option, values[name], channel, resolved)
         leaf_options.append({"name": name, "type": option["type"], "value": value})
@@ -131,7 +135,9 @@ def _option_value(
             if value not in [c["value"] for c in choices]:
                 raise CommandRefused(f"{given!r} is not a choice of {name!r} ({list(by_name)})")
         if kind == STRING and not option.get("min_length", 0) <= len(value) <= option.get("max_length", 6000):
-            raise CommandRefused(f"{name!r} must be {option.get('min_length', 0)}-{option.get('max_length')} characters")
+            raise CommandRefused(
+                f"{name!r} must be {option.get('min_length', 0)}-{option.get('max_length')} characters"
+            )
         if kind != STRING and not (
             option.get("min_value", float("-inf")) <= value <= option.get("max_value", float("inf"))
         ):

@@ -117,7 +117,9 @@ class Gateway:
         await ws.prepare(request)
         connection = _Connection(ws, compress)
         writer = asyncio.create_task(connection.write_forever())
-        await ws.send_str(json.dumps({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": []}}))
+        await ws.send_str(
+            json.dumps({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": []}})
+        )
         try:
             async for frame in ws:
                 if frame.type is not WSMsgType.TEXT:
@@ -185,7 +187,9 @@ class Gateway:
             },
         )
         for guild in world.guilds.values():
-            self.dispatch("GUILD_CREATE", guild_create_json(world, guild, all_members=self.has_members_intent))
+            self.dispatch(
+                "GUILD_CREATE", guild_create_json(world, guild, all_members=self.has_members_intent)
+            )
         self.connected.set()
         return True
 
@@ -216,7 +220,8 @@ class Gateway:
         members = [
             m
             for m in guild.members.values()
-            if (not wanted or m.user_id in wanted) and self.world.accounts[m.user_id].name.lower().startswith(query)
+            if (not wanted or m.user_id in wanted)
+            and self.world.accounts[m.user_id].name.lower().startswith(query)
         ]
         limit = int(data.get("limit") or 0)
         if limit:

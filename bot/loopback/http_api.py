@@ -32,7 +32,15 @@ RESPONSE_DEADLINE = timedelta(seconds=3)
 TOKEN_LIFETIME = timedelta(minutes=15)
 
 # Interaction callback types.
-PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = 1, 4, 5, 6, 7, 8, 9
+PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = (
+    1,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+)
 # Interaction types.
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 
@@ -53,7 +61,8 @@ def unknown(what: str, code: int) -> ApiError:
 
 
 class EventSink(Protocol):
-    intents: int
+    @property
+    def intents(self) -> int: ...
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None: ...
 
@@ -138,16 +147,13 @@ class HttpApi:
         method, path = request.method, "/" + request.match_info["tail"]
         where = f"{method} {path}"
         operation = self.spec.match(method, path) if self.spec else None
-        if self.spec and operation is None:
-            self.violations.add("unknown-route", where, "Discord's API has no such route")
-        for route_method, pattern, handler in self._routes:
-            found = pattern.fullmatch(path)
-            if route_method == method and found:
-                break
-        else:
-            if operation is not None:
-                self.violations.add("unknown-route", where, "the stand-in does not serve this route")
+        route = self._find_route(method, path)
+        if route is None:
+            known = operation is not None or self.spec is None
+            detail = "the stand-in does not serve this route" if known else "Discord's API has no such route"
+            self.violations.add("unknown-route", where, detail)
             return self._answer(method, path, 404, error_json(0, "404: Not Found"))
+        handler, params = route
         if not path.startswith(("/interactions/", "/webhooks/")) and not self._authorised(request):
             return self._answer(method, path, 401, error_json(0, "401: Unauthorized"))
         try:
@@ -156,7 +162,7 @@ class HttpApi:
                 self._refuse("spec", where, self.spec.body_errors(operation, content_type, body))
             elif operation is not None and operation.body_required and content_type is None:
                 self._refuse("spec", where, ["a request body is required"])
-            api_request = ApiRequest(method, path, found.groupdict(), request.query, body, uploads)
+            api_request = ApiRequest(method, path, params, request.query, body, uploads)
             status, answer = await handler(api_request)
         except ApiError as error:
             status, answer = error.status, error_json(error.code, error.message)
@@ -165,6 +171,13 @@ class HttpApi:
             self.violations.add("stand-in", where, f"{type(error).__name__}: {error}")
             status, answer = 400, error_json(0, "stand-in error")
         return self._answer(method, path, status, answer)
+
+    def _find_route(self, method: str, path: str) -> tuple[Handler, dict[str, str]] | None:
+        for route_method, pattern, handler in self._routes:
+            found = pattern.fullmatch(path)
+            if route_method == method and found:
+                return handler, found.groupdict()
+        return None
 
     def _answer(self, method: str, path: str, status: int, body: Any) -> web.Response:
         self.exchanges.append(Exchange(method, path, status, body))
@@ -180,16 +193,26 @@ class HttpApi:
         attachment = self.world.uploads.get(request.match_info["attachment_id"])
         if attachment is None:
             raise web.HTTPNotFound()
-        return web.Response(body=attachment.data, content_type=attachment.content_type or "application/octet-stream")
+        return web.Response(
+            body=attachment.data, content_type=attachment.content_type or "application/octet-stream"
+        )
 
-    def _refuse(self, kind: str, where: str, problems: list[str], *, status: int = 400, code: int = 50035) -> None:
+    def _refuse(
+        self, kind: str, where: str, problems: list[str], *, status: int = 400, code: int = 50035
+    ) -> None:
         """Record what is wrong and answer as Discord does, refusing the whole request."""
         if problems:
             self.violations.extend(kind, where, problems)
             raise ApiError(status, code, "Invalid Form Body" if code == 50035 else "Request entity too large")
 
     def _check_message(self, where: str, payload: Mapping[str, Any], uploads: list[Upload]) -> None:
-        self._refuse("limit", where, limits.upload_problems((u.filename, len(u.data)) for u in uploads), status=413, code=40005)
+        self._refuse(
+            "limit",
+            where,
+            limits.upload_problems((u.filename, len(u.data)) for u in uploads),
+            status=413,
+            code=40005,
+        )
         self._refuse("limit", where, limits.message_problems(payload))
 
     # identity and gateway
@@ -306,7 +329,11 @@ class HttpApi:
         where = f"callback to {interaction.label}"
         allowed = _CALLBACKS_FOR.get(interaction.type, set())
         if kind not in allowed:
-            self.violations.add("protocol", where, f"response type {kind} is not valid for interaction type {interaction.type}")
+            self.violations.add(
+                "protocol",
+                where,
+                f"response type {kind} is not valid for interaction type {interaction.type}",
+            )
             raise ApiError(400, 50035, "Invalid Form Body")
         message: Message | None = None
         if kind in (MESSAGE, DEFERRED_MESSAGE):
@@ -464,13 +491,19 @@ class HttpApi:
             raise ApiError(400, 50006, "Cannot send an empty message")
         if int(payload.get("flags") or 0) & EPHEMERAL:
             self.violations.add("protocol", where, "channel messages cannot be ephemeral")
-        message = create_message(self.world, channel.id, payload, req.uploads, self.origin, author_id=self.world.bot.id)
+        message = create_message(
+            self.world, channel.id, payload, req.uploads, self.origin, author_id=self.world.bot.id
+        )
         self._announce("MESSAGE_CREATE", message)
         return 200, message_json(self.world, message)
 
     async def get_messages(self, req: ApiRequest) -> tuple[int, Any]:
         channel = self._channel(req)
-        found = [m for m in self.world.messages.values() if m.channel_id == channel.id and not m.deleted and not m.ephemeral]
+        found = [
+            m
+            for m in self.world.messages.values()
+            if m.channel_id == channel.id and not m.deleted and not m.ephemeral
+        ]
         limit = int(req.query.get("limit", 50))
         newest_first = sorted(found, key=lambda m: int(m.id), reverse=True)[:limit]
         return 200, [message_json(self.world, m) for m in newest_first]

@@ -87,8 +87,12 @@ def _embed_problems(where: str, embed: Mapping[str, Any]) -> list[str]:
     for j, fld in enumerate(embed.get("fields") or []):
         problems += _too_long(f"{where}.fields[{j}].name", fld.get("name"), EMBED["field.name"])
         problems += _too_long(f"{where}.fields[{j}].value", fld.get("value"), EMBED["field.value"])
-    problems += _too_long(f"{where}.footer.text", (embed.get("footer") or {}).get("text"), EMBED["footer.text"])
-    problems += _too_long(f"{where}.author.name", (embed.get("author") or {}).get("name"), EMBED["author.name"])
+    problems += _too_long(
+        f"{where}.footer.text", (embed.get("footer") or {}).get("text"), EMBED["footer.text"]
+    )
+    problems += _too_long(
+        f"{where}.author.name", (embed.get("author") or {}).get("name"), EMBED["author.name"]
+    )
     return problems
 
 
@@ -118,12 +122,16 @@ def component_problems(rows: Sequence[Mapping[str, Any]]) -> list[str]:
             where = f"components[{i}][{j}]"
             problems += _too_long(f"{where}.custom_id", child.get("custom_id"), COMPONENTS["custom_id"])
             problems += _too_long(f"{where}.label", child.get("label"), COMPONENTS["button.label"])
-            problems += _too_long(f"{where}.placeholder", child.get("placeholder"), COMPONENTS["select.placeholder"])
+            problems += _too_long(
+                f"{where}.placeholder", child.get("placeholder"), COMPONENTS["select.placeholder"]
+            )
             options = child.get("options") or []
             problems += _too_many(f"{where}.options", options, COMPONENTS["select.options"])
             for k, option in enumerate(options):
                 for key in ("label", "value", "description"):
-                    problems += _too_long(f"{where}.options[{k}].{key}", option.get(key), COMPONENTS[f"option.{key}"])
+                    problems += _too_long(
+                        f"{where}.options[{k}].{key}", option.get(key), COMPONENTS[f"option.{key}"]
+                    )
     return problems
 
 
@@ -181,7 +189,7 @@ def command_problems(commands: Sequence[Mapping[str, Any]], scope: str) -> list[
     """Limits broken by a bulk registration of application commands in one scope (global or a guild)."""
     chat_input = [c for c in commands if c.get("type", 1) == 1]
     problems = _too_many(f"{scope} slash commands", chat_input, COMMANDS["chat_input_per_scope"])
-    names = [c.get("name") for c in chat_input]
+    names = [str(c.get("name")) for c in chat_input]
     for name in sorted({n for n in names if names.count(n) > 1}):
         problems.append(f"{scope} registers /{name} twice")
     for command in chat_input:
@@ -200,7 +208,9 @@ def _command_node_problems(where: str, node: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: name {name!r} is not 1-32 lowercase word characters")
     description = node.get("description", "")
     if not 1 <= len(description) <= COMMANDS["description"]:
-        problems.append(f"{where}: description has {len(description)} characters (1-{COMMANDS['description']})")
+        problems.append(
+            f"{where}: description has {len(description)} characters (1-{COMMANDS['description']})"
+        )
     options = node.get("options") or []
     problems += _too_many(f"{where} options", options, COMMANDS["options"])
     seen_optional = False

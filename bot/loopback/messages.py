@@ -8,7 +8,7 @@ from typing import Any
 
 from .world import EPHEMERAL, LOADING, Attachment, Message, World
 
-#: Message flags a bot may set when posting (suppress embeds, ephemeral, suppress notifications, components v2).
+#: Flags a bot may set when posting: suppress embeds, ephemeral, suppress notifications, components v2.
 SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
 
 

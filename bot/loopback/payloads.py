@@ -9,7 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from .ids import iso
-from .world import DM, EPHEMERAL, Account, Attachment, Channel, Command, Guild, Interaction, Member, Message, Role, World
+from .world import (
+    DM,
+    EPHEMERAL,
+    Account,
+    Attachment,
+    Channel,
+    Command,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    Role,
+    World,
+)
 
 _COMMAND_REPLY, _DEFAULT = 20, 0
 _APPLICATION_COMMAND = 2
@@ -227,7 +240,12 @@ def message_json(world: World, message: Message) -> dict[str, Any]:
             "user": user,
             "authorizing_integration_owners": _integration_owners(interaction),
         }
-        data["interaction"] = {"id": interaction.id, "type": interaction.type, "name": interaction.label, "user": user}
+        data["interaction"] = {
+            "id": interaction.id,
+            "type": interaction.type,
+            "name": interaction.label,
+            "user": user,
+        }
     return data
 
 

@@ -30,7 +30,9 @@ from .world import PUBLIC_THREAD, Channel, Guild, Interaction, Message, Overwrit
 #: against a hung test, not a measurement: the bot's own promptness is measured per interaction.
 PATIENCE = 30.0
 #: Permissions an "admin" test user gets on top of an ordinary member's.
-ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True, manage_channels=True, manage_messages=True, manage_threads=True)
+ADMIN_PERMISSIONS = discord.Permissions(
+    manage_guild=True, manage_channels=True, manage_messages=True, manage_threads=True
+)
 
 T = TypeVar("T")
 _UNSET: Any = object()
@@ -87,7 +89,8 @@ class LoopbackDiscord:
         guild = self.world.add_guild(name, self._owner)
         self.world.add_member(guild, self._owner)
         self._announce(
-            "GUILD_CREATE", lambda: guild_create_json(self.world, guild, all_members=self.gateway.has_members_intent)
+            "GUILD_CREATE",
+            lambda: guild_create_json(self.world, guild, all_members=self.gateway.has_members_intent),
         )
         return guild
 
@@ -116,7 +119,12 @@ class LoopbackDiscord:
         return user
 
     def join(
-        self, user: SimUser, guild: Guild, *, permissions: discord.Permissions | None = None, admin: bool = False
+        self,
+        user: SimUser,
+        guild: Guild,
+        *,
+        permissions: discord.Permissions | None = None,
+        admin: bool = False,
     ) -> None:
         extra = discord.Permissions(permissions.value if permissions else 0)
         if admin:
@@ -128,14 +136,26 @@ class LoopbackDiscord:
             self._announce("GUILD_ROLE_CREATE", lambda: {"guild_id": guild.id, "role": role_json(role)})
         member = self.world.add_member(guild, user.account, role_ids)
         if self.gateway.has_members_intent:
-            self._announce("GUILD_MEMBER_ADD", lambda: member_json(self.world, member) | {"guild_id": guild.id})
+            self._announce(
+                "GUILD_MEMBER_ADD", lambda: member_json(self.world, member) | {"guild_id": guild.id}
+            )
 
-    def set_bot_access(self, channel: Channel, *, view: bool = True, send: bool = True, attach: bool = True) -> None:
-        """Deny the bot parts of a channel: no view gives 50001 Missing Access, no send 50013 Missing Permissions."""
-        target = self.world.channels[channel.parent_id] if channel.is_thread and channel.parent_id else channel
+    def set_bot_access(
+        self, channel: Channel, *, view: bool = True, send: bool = True, attach: bool = True
+    ) -> None:
+        """Deny the bot parts of a channel.
+
+        Without view the bot's posts get 50001 Missing Access; without send, 50013 Missing Permissions.
+        """
+        target = (
+            self.world.channels[channel.parent_id] if channel.is_thread and channel.parent_id else channel
+        )
         target.overwrites = [ow for ow in target.overwrites if ow.id != self.world.bot.id]
         deny = discord.Permissions(
-            view_channel=not view, send_messages=not send, send_messages_in_threads=not send, attach_files=not attach
+            view_channel=not view,
+            send_messages=not send,
+            send_messages_in_threads=not send,
+            attach_files=not attach,
         )
         if deny.value:
             target.overwrites.append(Overwrite(id=self.world.bot.id, type=1, deny=deny))
@@ -153,8 +173,10 @@ class LoopbackDiscord:
     # the bot
 
     @contextlib.asynccontextmanager
-    async def run_bot(self, bot: discord.Client, *, guild_ready_timeout: float = 0.05) -> AsyncIterator[discord.Client]:
-        """Start ``bot`` against the stand-in and wait until it is ready; on leaving, stop it and check the contract.
+    async def run_bot(
+        self, bot: discord.Client, *, guild_ready_timeout: float = 0.05
+    ) -> AsyncIterator[discord.Client]:
+        """Start ``bot`` against the stand-in and wait until it is ready; on leaving, stop it and check.
 
         ``guild_ready_timeout`` shortens discord.py's wait for further GUILD_CREATE events after READY (two
         seconds by default): the stand-in sends every guild at once.
@@ -167,7 +189,9 @@ class LoopbackDiscord:
         self.tracker.install(asyncio.get_running_loop())
         state = bot._connection
         state.guild_ready_timeout = guild_ready_timeout
-        state.parsers["INTERACTION_CREATE"] = interaction_parser(state.parsers["INTERACTION_CREATE"], self._arrived)
+        state.parsers["INTERACTION_CREATE"] = interaction_parser(
+            state.parsers["INTERACTION_CREATE"], self._arrived
+        )
         self.bot = bot
         runner = asyncio.create_task(bot.start(self.world.token), name="loopback-bot")
         try:
@@ -190,7 +214,9 @@ class LoopbackDiscord:
         while not condition():
             if runner is not None and runner.done():
                 error = runner.exception()
-                raise RuntimeError(f"the bot stopped while waiting for {what}; {list(self.violations)}") from error
+                raise RuntimeError(
+                    f"the bot stopped while waiting for {what}; {list(self.violations)}"
+                ) from error
             if time.monotonic() > deadline:
                 raise TimeoutError(f"gave up waiting for {what}; violations so far: {list(self.violations)}")
             await asyncio.sleep(0.005)
@@ -199,7 +225,9 @@ class LoopbackDiscord:
         try:
             return await asyncio.wait_for(awaitable, PATIENCE)
         except TimeoutError:
-            raise TimeoutError(f"gave up waiting for {what}; violations so far: {list(self.violations)}") from None
+            raise TimeoutError(
+                f"gave up waiting for {what}; violations so far: {list(self.violations)}"
+            ) from None
 
     def _arrived(self, interaction_id: str) -> None:
         arrival = self._arrivals.pop(interaction_id, None)
@@ -253,7 +281,9 @@ class LoopbackDiscord:
         """Close the bot's websocket (as a lost connection); it reconnects and RESUMEs. Then wait for that."""
         resumes = self.gateway.resumes
         await self.gateway.drop(code=code)
-        await self.wait_until(lambda: self.gateway.resumes > resumes and self.gateway.connected.is_set(), "a RESUME")
+        await self.wait_until(
+            lambda: self.gateway.resumes > resumes and self.gateway.connected.is_set(), "a RESUME"
+        )
 
     # reading what happened
 
@@ -286,17 +316,17 @@ class LoopbackDiscord:
     # checks
 
     def late_interactions(self, within: float = 3.0) -> list[Interaction]:
-        """Interactions not answered or deferred within ``within`` seconds (measured on the monotonic clock)."""
+        """Interactions not answered or deferred within ``within`` seconds (on the monotonic clock)."""
         return [
-            i for i in self.world.interactions.values() if i.response_delay is None or i.response_delay > within
+            i
+            for i in self.world.interactions.values()
+            if i.response_delay is None or i.response_delay > within
         ]
 
     def assert_prompt_responses(self, within: float = 3.0) -> None:
-        late = self.late_interactions(within)
-        assert not late, "not answered within %.1f s: %s" % (
-            within,
-            [(i.label, i.response_delay) for i in late],
-        )
+        late = [(i.label, i.response_delay) for i in self.late_interactions(within)]
+        if late:
+            raise AssertionError(f"not answered within {within:.1f} s: {late}")
 
     def take_violations(self) -> list[Violation]:
         """The violations so far, which then no longer fail the test (for tests that expect some)."""
@@ -309,4 +339,6 @@ class LoopbackDiscord:
     def _note_unanswered(self) -> None:
         for interaction in self.world.interactions.values():
             if not interaction.acknowledged:
-                self.violations.add("unanswered", interaction.label, "the bot never answered this interaction")
+                self.violations.add(
+                    "unanswered", interaction.label, "the bot never answered this interaction"
+                )

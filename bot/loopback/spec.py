@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 import jsonschema
 from jsonschema.exceptions import best_match
-from referencing import Registry, Resource
+from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 log = logging.getLogger(__name__)
@@ -48,10 +48,10 @@ class ApiSpec:
     def __init__(self, document: dict[str, Any]) -> None:
         # The live API also takes snowflakes as JSON integers (discord.py numbers new attachments 0, 1, …).
         snowflake = document["components"]["schemas"]["SnowflakeType"]
-        document["components"]["schemas"]["SnowflakeType"] = {"anyOf": [snowflake, {"type": "integer", "minimum": 0}]}
-        self._registry: Registry = Registry().with_resource(
-            _SPEC_URI, Resource(contents=document, specification=DRAFT202012)
-        )
+        document["components"]["schemas"]["SnowflakeType"] = {
+            "anyOf": [snowflake, {"type": "integer", "minimum": 0}]
+        }
+        self._registry: Registry = Registry().with_resource(_SPEC_URI, DRAFT202012.create_resource(document))
         self._operations: list[Operation] = []
         for template, item in document["paths"].items():
             for method in _METHODS:
@@ -97,16 +97,21 @@ class ApiSpec:
             return []
         error = _deepest(error)
         where = "/".join(str(p) for p in error.absolute_path) or "(body)"
-        return [f"{op.method} {op.template}: {where}: {_short(error.instance)} breaks {error.validator} {_short(error.validator_value)}"]
+        return [
+            f"{op.method} {op.template}: {where}: "
+            f"{_short(error.instance)} breaks {error.validator} {_short(error.validator_value)}"
+        ]
 
 
 def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    """Inside a union, the error of the branch the body meant (its "type" matched), else the closest branch."""
+    """Inside a union, the error of the branch the body meant (its "type" matched), else the closest."""
     while error.context:
         branches: dict[Any, list[jsonschema.ValidationError]] = {}
         for sub in error.context:
             branches.setdefault(sub.relative_schema_path[0], []).append(sub)
-        meant = [errs for errs in branches.values() if not any(list(e.relative_path) == ["type"] for e in errs)]
+        meant = [
+            errs for errs in branches.values() if not any(list(e.relative_path) == ["type"] for e in errs)
+        ]
         closest = min(meant or list(branches.values()), key=len)
         error = best_match(closest) or closest[0]
     return error

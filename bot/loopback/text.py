@@ -19,7 +19,9 @@ def describe_message(world: World, message: Message, *, numbered: bool = True) -
     if message.visible_to is not None:
         names = sorted(world.accounts[u].name for u in message.visible_to)
         flags.append("seen only by " + ", ".join(names))
-    header = f"[{where}] {world.accounts[message.author_id].name}" + (f" ({'; '.join(flags)})" if flags else "")
+    header = f"[{where}] {world.accounts[message.author_id].name}" + (
+        f" ({'; '.join(flags)})" if flags else ""
+    )
     lines = [header]
     if message.content:
         lines += ["  " + line for line in readable(world, message.content).splitlines()]

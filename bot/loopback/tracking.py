@@ -87,10 +87,8 @@ class TaskTracker:
         return [t for t in self.tasks.get(interaction_id, []) if not (t.done() or is_idle(t))]
 
 
-def interaction_parser(
-    parse: Callable[[Any], None], parsed: Callable[[str], None]
-) -> Callable[[Any], None]:
-    """An INTERACTION_CREATE parser that files the tasks it starts under the interaction's id, then reports it."""
+def interaction_parser(parse: Callable[[Any], None], parsed: Callable[[str], None]) -> Callable[[Any], None]:
+    """An INTERACTION_CREATE parser filing the tasks it starts under the interaction, then reporting it."""
 
     def parse_tracked(data: Any) -> None:
         interaction_id = str(data["id"])

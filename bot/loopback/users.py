@@ -162,7 +162,9 @@ class SimUser:
         if focused is None:
             focused = _single_autocompleting(world, command, channel, options)
         call = build_call(world, command, channel, self.id, options, focused=focused)
-        reply = await self.loopback.interact(self, channel, AUTOCOMPLETE, call.data, f"{call.label} ({focused}…)")
+        reply = await self.loopback.interact(
+            self, channel, AUTOCOMPLETE, call.data, f"{call.label} ({focused}…)"
+        )
         return reply.choices
 
     async def click(self, message: Message | Reply, key: str) -> Reply:
@@ -179,10 +181,12 @@ class SimUser:
         if "id" in button:
             data["id"] = button["id"]
         label = f"click {button.get('label') or button['custom_id']}"
-        return await self.loopback.interact(self, self._channel(target), MESSAGE_COMPONENT, data, label, message=target)
+        return await self.loopback.interact(
+            self, self._channel(target), MESSAGE_COMPONENT, data, label, message=target
+        )
 
     async def select(self, message: Message | Reply, key: str, values: str | Sequence[str]) -> Reply:
-        """Choose in a string select menu (found by custom_id, placeholder or number) by option value or label."""
+        """Choose in a string select (by custom_id, placeholder or number) by option value or label."""
         target = self._target(message)
         menu = target.component(key)
         if menu.get("type") != _STRING_SELECT:
@@ -192,14 +196,20 @@ class SimUser:
         chosen = _option_values(menu, [values] if isinstance(values, str) else list(values))
         data = {"custom_id": menu["custom_id"], "component_type": _STRING_SELECT, "values": chosen}
         label = f"select {', '.join(chosen)} in {menu.get('placeholder') or menu['custom_id']}"
-        return await self.loopback.interact(self, self._channel(target), MESSAGE_COMPONENT, data, label, message=target)
+        return await self.loopback.interact(
+            self, self._channel(target), MESSAGE_COMPONENT, data, label, message=target
+        )
 
-    async def submit(self, opened: Reply, values: Mapping[str, str | Sequence[str]] | None = None, **by_id: Any) -> Reply:
+    async def submit(
+        self, opened: Reply, values: Mapping[str, str | Sequence[str]] | None = None, **by_id: Any
+    ) -> Reply:
         """Fill in and submit the modal the bot opened in ``opened``; values by input custom_id."""
         modal = opened.modal
         given = {**(values or {}), **by_id}
         rows = [_submitted_row(row, given) for row in modal.get("components") or []]
-        leftover = set(given) - {c.get("custom_id") for row in modal.get("components") or [] for c in modal_inputs(row)}
+        leftover = set(given) - {
+            c.get("custom_id") for row in modal.get("components") or [] for c in modal_inputs(row)
+        }
         if leftover:
             raise CommandRefused(f"the modal has no inputs {sorted(leftover)}")
         data = {"custom_id": modal["custom_id"], "components": rows}
@@ -227,7 +237,9 @@ def _single_autocompleting(world: World, command: str, channel: Channel, options
     node: Mapping[str, Any] = found.payload
     for word in words:
         node = next((o for o in node.get("options") or [] if o.get("name") == word), {})
-    candidates = [o["name"] for o in node.get("options") or [] if o.get("autocomplete") and o["name"] in options]
+    candidates = [
+        o["name"] for o in node.get("options") or [] if o.get("autocomplete") and o["name"] in options
+    ]
     if len(candidates) != 1:
         raise CommandRefused(f"say which option is being typed in (focused=...); candidates: {candidates}")
     return str(candidates[0])
@@ -239,7 +251,9 @@ def _option_values(menu: Mapping[str, Any], wanted: list[str]) -> list[str]:
     for want in wanted:
         match = next((o for o in options if want in (o.get("value"), o.get("label"))), None)
         if match is None:
-            raise CommandRefused(f"{want!r} is not an option of the menu ({[o.get('label') for o in options]})")
+            raise CommandRefused(
+                f"{want!r} is not an option of the menu ({[o.get('label') for o in options]})"
+            )
         chosen.append(str(match["value"]))
     low, high = menu.get("min_values", 1), menu.get("max_values", 1)
     if not low <= len(chosen) <= high:
@@ -251,14 +265,17 @@ def _submitted_row(row: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str
     """One top-level modal component as the client submits it, with the values typed or chosen."""
     submitted = []
     for child in modal_inputs(row):
-        custom_id = child.get("custom_id")
+        custom_id = str(child.get("custom_id"))
         value = given.get(custom_id, child.get("value"))
         if child.get("type") == _TEXT_INPUT:
             text = "" if value is None else str(value)
             if child.get("required", True) and not text:
                 raise CommandRefused(f"modal input {custom_id!r} is required")
             if text and not child.get("min_length", 0) <= len(text) <= child.get("max_length", 4000):
-                raise CommandRefused(f"modal input {custom_id!r} must be {child.get('min_length', 0)}-{child.get('max_length', 4000)} characters")
+                raise CommandRefused(
+                    f"modal input {custom_id!r} must have "
+                    f"{child.get('min_length', 0)}-{child.get('max_length', 4000)} characters"
+                )
             entry: dict[str, Any] = {"type": _TEXT_INPUT, "custom_id": custom_id, "value": text}
         elif child.get("type") == _STRING_SELECT:
             picked = [] if value is None else [value] if isinstance(value, str) else list(value)

@@ -251,7 +251,9 @@ class World:
 
     def add_guild(self, name: str, owner: Account) -> Guild:
         guild = Guild(id=self.ids.next(), name=name, owner_id=owner.id)
-        guild.roles[guild.id] = Role(id=guild.id, name="@everyone", permissions=Permissions(MEMBER_PERMISSIONS.value))
+        guild.roles[guild.id] = Role(
+            id=guild.id, name="@everyone", permissions=Permissions(MEMBER_PERMISSIONS.value)
+        )
         self.guilds[guild.id] = guild
         bot_role = self.add_role(guild, "Loopback Bot", self.bot_permissions)
         self.add_member(guild, self.bot, [bot_role.id])
@@ -267,7 +269,9 @@ class World:
         guild.members[account.id] = member
         return member
 
-    def add_channel(self, guild: Guild, name: str, *, type: int = GUILD_TEXT, parent: Channel | None = None) -> Channel:
+    def add_channel(
+        self, guild: Guild, name: str, *, type: int = GUILD_TEXT, parent: Channel | None = None
+    ) -> Channel:
         channel = Channel(
             id=self.ids.next(),
             type=type,
@@ -330,7 +334,9 @@ class World:
         return [m for m in self.messages.values() if m.channel_id == channel_id and m.can_see(user_id)]
 
     def new_interaction(self, **fields: Any) -> Interaction:
-        interaction = Interaction(id=self.ids.next(), token=new_token(), created_at=self.clock.now(), **fields)
+        interaction = Interaction(
+            id=self.ids.next(), token=new_token(), created_at=self.clock.now(), **fields
+        )
         self.interactions[interaction.id] = interaction
         return interaction
 

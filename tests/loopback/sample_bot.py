@@ -41,7 +41,9 @@ class ColourSelect(discord.ui.Select[Any]):
 
 
 class FeedbackModal(discord.ui.Modal, title="Feedback"):
-    text: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Your feedback", custom_id="feedback", max_length=200)
+    text: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Your feedback", custom_id="feedback", max_length=200
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"thanks: {self.text.value}", ephemeral=True)
@@ -52,12 +54,16 @@ admin = app_commands.Group(name="admin", description="Game administration", pare
 
 
 @game.command(name="new", description="Start a game")
-@app_commands.choices(kind=[app_commands.Choice(name="Santa Fe", value="santafe"), app_commands.Choice(name="GWT", value="gwt")])
+@app_commands.choices(
+    kind=[app_commands.Choice(name="Santa Fe", value="santafe"), app_commands.Choice(name="GWT", value="gwt")]
+)
 async def game_new(interaction: discord.Interaction, kind: app_commands.Choice[str], seats: int = 4) -> None:
     view = discord.ui.View(timeout=None)
     view.add_item(VoteButton("yes"))
     view.add_item(VoteButton("no"))
-    await interaction.response.send_message(f"{kind.value} for {seats} started by {interaction.user.mention}", view=view)
+    await interaction.response.send_message(
+        f"{kind.value} for {seats} started by {interaction.user.mention}", view=view
+    )
 
 
 @admin.command(name="reset", description="Reset the game in this channel")

@@ -54,8 +54,12 @@ def test_message_limits() -> None:
     assert limits.message_problems({"content": "x" * 2000, "embeds": [{"title": "t"}] * 10}) == []
     assert limits.message_problems({"embeds": [{}] * 11}) == ["embeds has 11 entries (limit 10)"]
     fields = [{"name": "n" * 256, "value": "v" * 1024}] * 5
-    assert limits.message_problems({"embeds": [{"fields": fields}]}) == ["embeds have 6400 characters in all (limit 6000)"]
-    problems = limits.message_problems({"embeds": [{"title": "t" * 257, "description": "d" * 4097, "fields": [{}] * 26}]})
+    assert limits.message_problems({"embeds": [{"fields": fields}]}) == [
+        "embeds have 6400 characters in all (limit 6000)"
+    ]
+    problems = limits.message_problems(
+        {"embeds": [{"title": "t" * 257, "description": "d" * 4097, "fields": [{}] * 26}]}
+    )
     assert problems == [
         "embeds[0].title has 257 characters (limit 256)",
         "embeds[0].description has 4097 characters (limit 4096)",
@@ -66,7 +70,9 @@ def test_message_limits() -> None:
 def test_component_limits() -> None:
     button = {"type": 2, "style": 1, "label": "ok", "custom_id": "c"}
     assert limits.component_problems([{"type": 1, "components": [button] * 5}] * 5) == []
-    assert limits.component_problems([{"type": 1, "components": [button]}] * 6) == ["components has 6 entries (limit 5)"]
+    assert limits.component_problems([{"type": 1, "components": [button]}] * 6) == [
+        "components has 6 entries (limit 5)"
+    ]
     assert limits.component_problems([{"type": 1, "components": [button] * 6}]) == [
         "components[0] buttons has 6 entries (limit 5)"
     ]
@@ -87,14 +93,20 @@ def test_upload_and_autocomplete_limits() -> None:
         "uploads total 10485761 bytes (limit 10485760)"
     ]
     assert limits.autocomplete_problems([{"name": "n", "value": "v"}] * 25) == []
-    assert limits.autocomplete_problems([{"name": "n", "value": "v"}] * 26) == ["choices has 26 entries (limit 25)"]
+    assert limits.autocomplete_problems([{"name": "n", "value": "v"}] * 26) == [
+        "choices has 26 entries (limit 25)"
+    ]
     assert limits.autocomplete_problems([{"name": "n" * 101, "value": "v"}]) == [
         "choices[0].name has 101 characters (limit 100)"
     ]
 
 
 def test_command_limits() -> None:
-    ok = {"name": "move", "description": "Make a move", "options": [{"name": "m", "description": "d", "type": 3}]}
+    ok = {
+        "name": "move",
+        "description": "Make a move",
+        "options": [{"name": "m", "description": "d", "type": 3}],
+    }
     assert limits.command_problems([ok], "global") == []
     many = [dict(ok, name=f"c{i}") for i in range(101)]
     assert limits.command_problems(many, "global") == ["global slash commands has 101 entries (limit 100)"]
@@ -113,7 +125,12 @@ def test_command_limits() -> None:
 
 def test_modal_limits() -> None:
     text = {"type": 4, "custom_id": "t", "label": "Text", "style": 1}
-    assert limits.modal_problems({"title": "T", "custom_id": "m", "components": [{"type": 1, "components": [text]}]}) == []
+    assert (
+        limits.modal_problems(
+            {"title": "T", "custom_id": "m", "components": [{"type": 1, "components": [text]}]}
+        )
+        == []
+    )
     labelled = {"type": 18, "label": "L" * 46, "component": text}
     assert limits.modal_problems({"title": "T" * 46, "custom_id": "m", "components": [labelled]}) == [
         "modal title has 46 characters (limit 45)",

@@ -38,7 +38,9 @@ async def test_with_the_members_intent_the_bot_learns_every_member(place: Place)
         alice = guild.get_member(int(place.alice.id))
         assert alice is not None and not alice.guild_permissions.manage_guild
         dave = place.loopback.add_user("dave", guilds=place.guild)
-        await place.loopback.wait_until(lambda: guild.get_member(int(dave.id)) is not None, "GUILD_MEMBER_ADD")
+        await place.loopback.wait_until(
+            lambda: guild.get_member(int(dave.id)) is not None, "GUILD_MEMBER_ADD"
+        )
 
 
 async def test_commands_are_registered_and_can_be_fetched(place: Place) -> None:
@@ -61,8 +63,12 @@ async def test_a_dropped_connection_is_resumed_and_missed_events_replayed(place:
     async with loopback.run_bot(SampleBot()) as bot:
         await loopback.gateway.drop()
         late = loopback.add_channel(place.guild, "opened-while-away")
-        await loopback.wait_until(lambda: loopback.gateway.resumes == 1 and loopback.gateway.connected.is_set(), "RESUME")
-        await loopback.wait_until(lambda: bot.get_channel(int(late.id)) is not None, "the replayed CHANNEL_CREATE")
+        await loopback.wait_until(
+            lambda: loopback.gateway.resumes == 1 and loopback.gateway.connected.is_set(), "RESUME"
+        )
+        await loopback.wait_until(
+            lambda: bot.get_channel(int(late.id)) is not None, "the replayed CHANNEL_CREATE"
+        )
         reply = await place.alice.slash("move", place.games, move="pass")
         assert reply.content == "you played pass"
     assert loopback.gateway.identifies == 1

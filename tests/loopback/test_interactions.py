@@ -55,7 +55,10 @@ async def test_options_are_checked_like_discords_client_does(place: Place) -> No
 async def test_autocomplete_returns_the_bots_choices(place: Place) -> None:
     async with place.loopback.run_bot(SampleBot()):
         choices = await place.alice.autocomplete("move", place.games, move="blue")
-        assert choices == [{"name": "lay blue 3", "value": "lay blue 3"}, {"name": "lay blue 5", "value": "lay blue 5"}]
+        assert choices == [
+            {"name": "lay blue 3", "value": "lay blue 3"},
+            {"name": "lay blue 5", "value": "lay blue 5"},
+        ]
         assert place.loopback.interactions[-1].response_type == 8
 
 
@@ -109,7 +112,11 @@ async def test_messages_to_channels_the_bot_cannot_use_are_refused(place: Place)
     async with loopback.run_bot(SampleBot()) as bot:
         loopback.set_bot_access(place.private, view=False)
         await loopback.wait_until(
-            lambda: not bot.get_channel(int(place.private.id)).permissions_for(bot.get_guild(int(place.guild.id)).me).view_channel,  # type: ignore[union-attr]
+            lambda: (
+                not bot.get_channel(int(place.private.id))
+                .permissions_for(bot.get_guild(int(place.guild.id)).me)
+                .view_channel
+            ),  # type: ignore[union-attr]
             "the CHANNEL_UPDATE",
         )
         hidden = await place.alice.slash("announce", place.games, where=place.private, text="hello")
