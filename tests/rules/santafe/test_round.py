@@ -59,13 +59,13 @@ def test_later_rounds_allow_city_or_double_turn_and_branch_combinations() -> Non
     assert R.legal_moves(s, 0) == [f"play {c}+branch red" for c in hand] + ["play double+branch red"]
     # the Branch Line card must be played: naming the city alone plays both
     s, _ = play(s, 0, f"play {next(iter(hand))}")
-    assert s.choice[0][2] == rr("red")
+    assert s.choice[0] is not None and s.choice[0][2] == rr("red")
 
 
 def test_two_laying_turns_in_seat_order_from_the_first_player() -> None:
     s = second_round(3)
     assert s.first == 1  # the train passed left after round 1
-    s, _ = choose_all(s, dict.fromkeys(range(3), None))
+    s, _ = choose_all(s)
     order = []
     while s.phase == "lay":
         seat = s.current()
