@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, fit_text, text, wrap
+from render.draw import disc, fit_text, text
 from render.gwt import pieces
-from render.gwt.layout import layout, point, rail_point
-from render.gwt.static import JOB_COLUMNS, board_layer, job_cell
+from render.gwt.layout import layout, point, rail_point, teepee_value
+from render.gwt.static import JOB_COLUMNS, board_layer, foresight_x, job_cell
 from render.theme import DEFAULT, Theme, text_on
 
 # Where each seat's cattleman stands around a trail space, so four can share one.
@@ -22,6 +23,13 @@ def seat_name(names: Sequence[str] | None, seat: int) -> str:
     if names and seat < len(names):
         return names[seat]
     return f"Player {seat + 1}"
+
+
+def with_names(prompt: str, names: Sequence[str] | None) -> str:
+    """The engine's "Player 2" written as that player's name."""
+    if not names:
+        return prompt
+    return re.sub(r"Player (\d)", lambda m: seat_name(names, int(m.group(1)) - 1), prompt)
 
 
 def render_board(
@@ -49,7 +57,13 @@ def _trail(
     r = layout()["node_radius"]
     for location, code in board["trail"].items():
         if code:
-            pieces.tile(d, point(location), code, theme, half=r)
+            x, y = point(location)
+            pieces.tile(d, (x, y), code, theme, half=r)
+            if code.startswith("teepee-"):
+                # the tile covers the printed trade value: repeat it underneath
+                value = teepee_value(location)
+                colour = theme.highlight if value < 0 else theme.money
+                text(d, (x, y + r + 9), f"{value:+d}", theme.text_small - 1, colour, halo=theme.background)
     for seat, player in enumerate(seats):
         location = player.get("location")
         if not location:
@@ -134,11 +148,11 @@ def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Them
 
 
 def _foresight(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
-    x0, y0, _, _ = layout()["regions"]["foresight"]
+    _x0, y0, _, _ = layout()["regions"]["foresight"]
     for column, tiles in enumerate(board["foresight"]):
         for row, code in enumerate(tiles):
             if code:
-                pieces.tile(d, (x0 + 35 + column * 68, y0 + 82 + row * 62), code, theme, half=22)
+                pieces.tile(d, (foresight_x(column), y0 + 82 + row * 62), code, theme, half=22)
 
 
 def _objectives(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
@@ -159,8 +173,7 @@ def _objectives(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) 
 def _status(
     d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
 ) -> None:
-    x0, y0, x1, y1 = layout()["regions"]["status"]
-    box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
+    x0, y0, x1, _ = layout()["regions"]["status"]
     to_act = set(view.get("to_act", []))
     x = x0 + 14
     for seat, player in enumerate(view["seats"]):
@@ -168,17 +181,20 @@ def _status(
         if seat in to_act:
             d.rounded_rectangle((x - 6, y0 + 6, x + 290, y0 + 40), radius=8, outline=theme.highlight, width=3)
         disc(d, (x + 12, y0 + 23), 12, colour, theme.ink, seat + 1, size=theme.text_small)
-        label = f"{fit_text(seat_name(names, seat), theme.text, 140)}  ${player.get('money', 0)}"
+        label = (
+            f"{fit_text(seat_name(names, seat), theme.text, 130)}  ${player['money']}"
+            f"  cert {player['certificates']}"
+        )
         text(d, (x + 30, y0 + 23), label, theme.text, theme.ink, anchor="lm")
         x += 300
     if view.get("over"):
         prompt = "Game over."
     else:
         decision = view.get("decision") or {}
-        prompt = f"Round {view.get('round', '?')}: {decision.get('prompt', '')}"
-    lines = wrap(prompt, theme.text, x1 - x0 - 600)
-    for i, line in enumerate(lines[:2]):
-        text(d, (x0 + 14, y0 + 58 + i * 22), line, theme.text, theme.ink, anchor="lm")
+        prompt = f"Round {view.get('round', '?')}: {with_names(decision.get('prompt', ''), names)}"
+    text(
+        d, (x0 + 14, y0 + 54), fit_text(prompt, theme.text, x1 - x0 - 28), theme.text, theme.ink, anchor="lm"
+    )
 
 
 __all__ = ["render_board", "text_on"]

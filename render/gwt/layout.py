@@ -49,19 +49,24 @@ def point(location: str) -> tuple[float, float]:
     return float(x), float(y)
 
 
+def turnout_point(station: dict[str, Any]) -> tuple[float, float]:
+    """Where an engine stands on a turnout: the tip of the V between the two track spaces, just above
+    the station's box."""
+    x, y = station["turnout"]
+    return float(x), float(y) - 20
+
+
 def rail_point(space: float | int | str) -> tuple[float, float]:
     """Pixel centre of a railroad space: an integer 0–39, or a turnout given as its station number
     ("S3") or the half-space the engine may use ("10.5")."""
     rail = layout()["railroad"]
     key = str(space)
     if key.upper().startswith("S") and key[1:].isdigit():
-        x, y = rail["stations"][key[1:]]["turnout"]
-        return float(x), float(y)
+        return turnout_point(rail["stations"][key[1:]])
     if "." in key:
         whole = int(float(key))
         for station in rail["stations"].values():
             if station["after"] == whole:
-                x, y = station["turnout"]
-                return float(x), float(y)
+                return turnout_point(station)
     x, y = rail["spaces"][str(int(float(key)))]
     return float(x), float(y)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.draw import arrow, box, cross, disc, hand, text
+from render.draw import arrow, box, cross, disc, hand, text, text_width
 from render.gwt.layout import hazard_type, kind, layout, point, teepee_value
 from render.layers import cached_layer
 from render.theme import Theme
@@ -22,6 +22,11 @@ def job_cell(row: int, column: int) -> tuple[float, float, float, float]:
     width = 44 if column == 0 else 42
     top = y0 + JOB_HEADER + row * JOB_ROW_H
     return (left, top, left + width, top + JOB_ROW_H - 4)
+
+
+def foresight_x(column: int) -> float:
+    """Centre x of a Kansas City supply column."""
+    return layout()["regions"]["foresight"][0] + 35 + column * 68
 
 
 @cached_layer
@@ -55,9 +60,10 @@ def _cities(d: ImageDraw.ImageDraw, theme: Theme) -> None:
             text(d, (x1 - 6, y0 + 40), city["note"], theme.text_small - 2, theme.good, anchor="rm")
     for left, right, label in layout()["city_arrows"]:
         a, b = cities[left]["box"], cities[right]["box"]
-        mid = ((a[2] + b[0]) / 2, a[3] - 6)
         colour = theme.highlight if label.startswith("-") else theme.good
-        text(d, (mid[0], mid[1] + 3), label.split()[0], theme.text_small - 1, colour, bold=True)
+        # a green link across the gap; its bonus (VP, objective card) written under the gap
+        d.line((a[2] - 4, a[1] + 58, b[0] + 4, b[1] + 58), fill=theme.good, width=5)
+        text(d, ((a[2] + b[0]) / 2, a[3] + 12), label, theme.text_small - 1, colour)
 
 
 def _railroad(d: ImageDraw.ImageDraw, theme: Theme) -> None:
@@ -197,25 +203,43 @@ def _frames(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         x0, y0, x1, y1 = regions[name]
         box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
         text(d, ((x0 + x1) / 2, y0 + 14), title, theme.text, theme.ink, bold=True)
-    fx0, fy0, _fx1, _fy1 = regions["foresight"]
+    _fx0, fy0, _fx1, _fy1 = regions["foresight"]
     for column in range(3):
-        cx = fx0 + 40 + column * 75
-        text(d, (cx, fy0 + 36), f"{column + 1}", theme.text_small, theme.muted)
+        text(d, (foresight_x(column), fy0 + 36), f"{column + 1}", theme.text_small, theme.muted)
     _legend(d, theme)
 
 
 def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
-    _x0, y0, x1, _y1 = layout()["regions"]["status"]
-    lx = x1 - 560
-    y = y0 + 62
-    hand(d, (lx + 10, y), 18, theme.hand("green"))
-    hand(d, (lx + 30, y), 18, theme.hand("black"))
-    text(d, (lx + 44, y), "fees", theme.text_small, theme.ink, anchor="lm")
-    lx += 100
+    """One line along the foot of the status panel: what the symbols mean."""
+    x0, y0, x1, y1 = layout()["regions"]["status"]
+    box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
+    y = y1 - 16
+    x = x0 + 14
+    size = theme.text_small - 1
+
+    def label(words: str, colour: str = theme.ink) -> None:
+        nonlocal x
+        text(d, (x, y), words, size, colour, anchor="lm")
+        x += text_width(words, size) + 22
+
+    for worker, letters in (("cowboy", "Cb"), ("craftsman", "Cr"), ("engineer", "En")):
+        d.ellipse((x, y - 11, x + 22, y + 11), fill=theme.worker(worker), outline=theme.ink, width=2)
+        text(d, (x + 11, y), letters, theme.text_small - 5, theme.ink)
+        x += 28
+        label(worker)
+    d.ellipse((x, y - 11, x + 22, y + 11), fill=theme.ink)
+    text(d, (x + 11, y), "J", theme.text_small - 4, "#FFFFFF")
+    x += 28
+    label("job market token")
+    hand(d, (x + 8, y), 16, theme.hand("green"))
+    hand(d, (x + 26, y), 16, theme.hand("black"))
+    x += 40
+    label("fees")
     for hazard in ("flood", "drought", "rockfall"):
-        colour = theme.hazard(hazard)
-        d.rounded_rectangle((lx, y - 9, lx + 18, y + 9), radius=3, fill=colour)
-        text(d, (lx + 24, y), hazard, theme.text_small, theme.ink, anchor="lm")
-        lx += 92
-    d.ellipse((lx, y - 10, lx + 20, y + 10), fill=theme.woods)
-    text(d, (lx + 26, y), "woods", theme.text_small, theme.ink, anchor="lm")
+        d.rounded_rectangle((x, y - 9, x + 18, y + 9), radius=3, fill=theme.hazard(hazard))
+        x += 24
+        label(hazard)
+    d.ellipse((x, y - 10, x + 20, y + 10), fill=theme.woods)
+    x += 26
+    label("woods")
+    label("risk J: discard a Jersey", theme.highlight)
