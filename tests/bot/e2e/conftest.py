@@ -38,7 +38,12 @@ class Arena:
         """The bot, started against the stand-in over the arena's database; stopped (and checked) on exit."""
         db: Database = await open_database(self.db_path)
         service = GameService(db, self.clock, new_seed=lambda: 20261121)
-        options = {"token": "unused", "database_path": self.db_path, "reminder_poll_seconds": 3600, **settings}
+        options = {
+            "token": "unused",
+            "database_path": self.db_path,
+            "reminder_poll_seconds": 3600,
+            **settings,
+        }
         bot = BoardGameBot(games=service, settings=Settings(**options))
         self.bots.append(bot)
         try:

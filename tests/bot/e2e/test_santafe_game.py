@@ -23,8 +23,9 @@ async def act_by_autocomplete(arena: Arena, user: SimUser, rng: random.Random) -
 
 
 async def act_by_buttons(arena: Arena, user: SimUser, rng: random.Random) -> tuple[str, Reply]:
-    turn = next(m for m in reversed(arena.public()) if any(
-        c.get("label") == PLAY_BUTTON for c in m.flat_components()))
+    turn = next(
+        m for m in reversed(arena.public()) if any(c.get("label") == PLAY_BUTTON for c in m.flat_components())
+    )
     picker = await user.click(turn, PLAY_BUTTON)
     assert picker.ephemeral
     components = [c for c in picker.message.flat_components() if c.get("label") != "Show my hand"]

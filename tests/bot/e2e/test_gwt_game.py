@@ -1,0 +1,57 @@
+"""A complete game of Great Western Trail between two people through Discord. The people choose with the
+computer player's judgement (from their own view), but every move is a Discord interaction."""
+
+from __future__ import annotations
+
+from bot.loopback import Reply, SimUser
+from rules.ai import choose_move
+from tests.bot.e2e.conftest import Arena
+
+
+async def pick_in_picker(arena: Arena, user: SimUser, index: int) -> Reply:
+    """Open the private picker from the latest turn message and choose move number ``index`` in it."""
+    turn = next(
+        m for m in reversed(arena.public()) if any(c.get("label") == "Play" for c in m.flat_components())
+    )
+    picker = await user.click(turn, "Play")
+    for component in picker.message.flat_components():
+        custom_id = component.get("custom_id", "")
+        if component.get("type") == 2 and custom_id.startswith("bg:mv:") and custom_id.endswith(f":{index}"):
+            return await user.click(picker, custom_id)
+        if component.get("type") == 3 and any(o["value"] == str(index) for o in component["options"]):
+            return await user.select(picker, custom_id, str(index))
+    raise AssertionError(f"move {index} is not in the picker")
+
+
+async def test_two_people_play_great_western_trail_to_the_end(arena: Arena) -> None:
+    alice, bob = arena.people[:2]
+    people = {arena.by_id(p): p for p in (alice, bob)}
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game gwt", arena.channel, max_players=2)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        moves = 0
+        while (game := await service.get_game(channel_id)).status == "active":
+            uid = game.to_act_users[0]
+            user = people[uid]
+            legal = await service.legal_moves(channel_id, uid)
+            _, view = await service.view_for(channel_id, uid)
+            move = choose_move("gwt", view, [m for m, _ in legal], 1, moves)
+            index = [m for m, _ in legal].index(move)
+            if moves % 4 == 0 and index < 100:
+                reply = await pick_in_picker(arena, user, index)
+            else:
+                reply = await user.slash("move", arena.channel, move=move)
+            assert reply.acknowledged and reply.ephemeral
+            moves += 1
+            assert moves < 3000
+        public = arena.public()
+        # several steps make one turn: the channel gets one summary per turn, not one message per step
+        assert len(public) < moves * 0.6
+        print(arena.loopback.describe(public[len(public) // 2]))
+        final = public[-1]
+        assert "game over" in arena.loopback.describe(final).lower()
+        assert set(final.mentions) == {alice.id, bob.id}
+        arena.loopback.assert_prompt_responses()
+    print(f"{moves} moves through Discord")
