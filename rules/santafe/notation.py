@@ -39,6 +39,7 @@ _DOUBLE_RE = re.compile(r"\b(double turn|doubleturn|dt)\b")
 def rewrite(text: str) -> str:
     """Canonical words for the aliases in normalised ``text``."""
     t = re.sub(r"\s*\+\s*", "+", text)
+    t = re.sub(r"\s*,\s*", " ", t)  # "exchange denver, topeka"
     verb = t.split(" ", 1)[0]
     if verb == "discard":
         t = "exchange" + t[len(verb):]

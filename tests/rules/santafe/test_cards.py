@@ -222,6 +222,8 @@ def test_exchange_accepts_any_card_order() -> None:
     a, b = s.hand[1][0], s.hand[1][1]
     canonical = R.parse_move(s, 1, f"exchange {board.CITY_SLUG[b]} {board.CITY_SLUG[a]}")
     assert canonical == f"exchange {board.CITY_SLUG[a]} {board.CITY_SLUG[b]}"
+    named = f"Exchange {board.CITY_NAME[b]}, {board.CITY_NAME[a]}"
+    assert R.parse_move(s, 1, named) == canonical
     with pytest.raises(IllegalMoveError):
         play(s, 1, "exchange denver denver denver")
 
