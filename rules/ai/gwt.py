@@ -39,7 +39,7 @@ from rules.gwt.content import (
 from rules.gwt.graph import KC, KIND, transport_cost
 
 MONEY = 0.45            # points per dollar while the game runs
-CERT_WORTH = 0.7        # a temporary certificate kept for a later delivery
+CERT_WORTH = 1.0        # a temporary certificate kept for a later delivery
 ENGINE_STEP = 0.55      # one space forward on the railroad
 PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
 CARD_CYCLE = 0.15       # a card discarded is replaced from the deck in phase C
@@ -94,6 +94,13 @@ class Table:
     def money(self) -> int:
         return int(self.me["money"])
 
+    @property
+    def dollar(self) -> float:
+        """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5 as the job market
+        (the game's clock) fills."""
+        progress = min(1.0, max(0.0, (self.token_row - 2) / (len(JOB_COSTS) - 2)))
+        return MONEY - (MONEY - 0.2) * progress
+
     def workers(self, kind: str) -> int:
         return int(self.me["workers"][kind])
 
@@ -140,13 +147,13 @@ def city_points(t: Table, city: str) -> float:
         return float("-inf")
     points = float(vp)
     if city == "kansas-city":
-        points += 6 * MONEY
+        points += 6 * t.dollar
     first_here = t.seat not in t.cities[city]
     for a, b, arrow_vp, objective in ARROWS:
         if first_here and city in (a, b) and t.seat in t.cities[b if city == a else a]:
             points += arrow_vp + (0.5 if objective else 0.0)
     points += 0.25 * value                      # a far city leaves the near ones for later
-    return points - MONEY * transport_cost(t.me["engine"], value)
+    return points - t.dollar * transport_cost(t.me["engine"], value)
 
 
 def best_delivery(t: Table, total: int) -> float:
@@ -162,7 +169,7 @@ def kansas_city_worth(t: Table) -> float:
     best = float("-inf")
     for used in range(t.certs() + 1):
         total = income_total(t, used)
-        best = max(best, total * MONEY + best_delivery(t, total) - used * CERT_WORTH)
+        best = max(best, total * t.dollar + best_delivery(t, total) - used * CERT_WORTH)
     return best
 
 
@@ -171,7 +178,7 @@ def hire_worth(t: Table, worker: str, cost: int) -> float:
     have = t.workers(worker)
     if have >= 6:
         return float("-inf")
-    return WORKER_WORTH[worker][have] - cost * MONEY
+    return WORKER_WORTH[worker][have] - cost * t.dollar
 
 
 def best_hire(t: Table, modifier: int) -> float:
@@ -194,7 +201,7 @@ def best_build(t: Table, per: int) -> float:
     for code in t.me["buildings_available"]:
         need = BUILDINGS[code][0]
         if need <= t.workers("craftsman") and need * per <= t.money:
-            best = max(best, building_worth(code) - need * per * MONEY)
+            best = max(best, building_worth(code) - need * per * t.dollar)
     return best
 
 
@@ -210,24 +217,24 @@ def best_purchase(t: Table, cowboys: int) -> float:
             continue
         cards = sorted((c for c in t.market if CATTLE[c][1] == value), key=cattle_worth, reverse=True)
         if len(cards) >= count:
-            best = max(best, sum(cattle_worth(c) for c in cards[:count]) - price * MONEY - 1.0 * count)
+            best = max(best, sum(cattle_worth(c) for c in cards[:count]) - price * t.dollar - 1.0 * count)
     return best
 
 
-def hazard_worth(tile: str | None, cost: int) -> float:
-    return (hazard_vp(tile) + 0.5 - cost * MONEY) if tile else float("-inf")
+def hazard_worth(t: Table, tile: str | None, cost: int) -> float:
+    return (hazard_vp(tile) + 0.5 - cost * t.dollar) if tile else float("-inf")
 
 
 def best_hazard(t: Table, cost: int) -> float:
     if cost > t.money:
         return 0.0
     tiles = [tile for loc, tile in t.trail.items() if tile and KIND.get(loc) == "hazard"]
-    return max([0.0, *(hazard_worth(tile, cost) for tile in tiles)])
+    return max([0.0, *(hazard_worth(t, tile, cost) for tile in tiles)])
 
 
 def teepee_worth(t: Table, loc: str) -> float:
     value = TEEPEE_SPACES[loc]
-    return value * MONEY + 0.8 if t.money + value >= 0 else float("-inf")
+    return value * t.dollar + 0.8 if t.money + value >= 0 else float("-inf")
 
 
 def best_trade(t: Table) -> float:
@@ -255,12 +262,12 @@ def action_worth(t: Table, act: tuple[Any, ...], loc: str) -> float:
         card, reward = act[1], act[2]
         if card not in hand:
             return 0.0
-        return reward.get("money", 0) * MONEY + reward.get("cert", 0) * CERT_WORTH + reward.get(
+        return reward.get("money", 0) * t.dollar + reward.get("cert", 0) * CERT_WORTH + reward.get(
             "engine", 0) * ENGINE_STEP - CARD_CYCLE * card_keep(t, card, hand)
     if kind == "pair":
         cattle = t.cattle_in_hand()
         values = [CATTLE[c][1] for c in cattle]
-        return act[1] * MONEY if any(values.count(v) >= 2 for v in set(values)) else 0.0
+        return act[1] * t.dollar if any(values.count(v) >= 2 for v in set(values)) else 0.0
     if kind == "hire":
         return best_hire(t, act[1])
     if kind == "build":
@@ -277,27 +284,27 @@ def action_worth(t: Table, act: tuple[Any, ...], loc: str) -> float:
     if kind == "cert_or_objective":
         return CERT_WORTH if t.certs() < int(t.me["certificate_limit"]) else 0.0
     if kind == "trade_or_engine":
-        return max(best_trade(t), engine_worth(t, 2) - 2 * MONEY if t.money >= 2 else 0.0)
+        return max(best_trade(t), engine_worth(t, 2) - 2 * t.dollar if t.money >= 2 else 0.0)
     if kind in ("aux2", "trade_or_aux2"):
         return max(best_aux(t, True), best_trade(t) if kind == "trade_or_aux2" else 0.0)
     if kind == "woods":
-        return 2 * MONEY * sum(1 for b in t.own_buildings() if b in WOODS)
+        return 2 * t.dollar * sum(1 for b in t.own_buildings() if b in WOODS)
     if kind == "engineer_money":
-        return MONEY * t.workers("engineer")
+        return t.dollar * t.workers("engineer")
     if kind == "money":
-        return MONEY * act[1]
+        return t.dollar * act[1]
     if kind == "cert_max":
         return CERT_WORTH * (CERT_TRACK.index(int(t.me["certificate_limit"])) - CERT_TRACK.index(t.certs()))
     if kind == "teepee_pairs":
         teepees = t.me["teepees"]
         pairs = min(teepees.count("teepee-green"), teepees.count("teepee-blue"))
-        return 2 * (2 * CERT_WORTH + 2 * MONEY) * pairs
+        return 2 * (2 * CERT_WORTH + 2 * t.dollar) * pairs
     if kind == "move":
         return 0.5
     if kind == "risk":
         card, cert, money = act[1], act[2], act[3]
         ok = ("jersey" in hand) if card == "jersey" else bool(t.cattle_in_hand())
-        return cert * CERT_WORTH + money * MONEY if ok else 0.0
+        return cert * CERT_WORTH + money * t.dollar if ok else 0.0
     return 0.3
 
 
@@ -340,13 +347,13 @@ def fee_of(t: Table, loc: str) -> float:
         code, owner = tile.split("@")
         if int(owner) == t.seat:
             return 0.0
-        return sum(fees[h] for h in BUILDINGS[code][2]) * MONEY * 1.5
+        return sum(fees[h] for h in BUILDINGS[code][2]) * t.dollar * 1.5
     if tile.startswith(("teepee", *HAZARD_TYPES)):
         if tile.startswith("teepee"):
             hands = "g" if tile == "teepee-green" else "b"
         else:
             hands = tile.split("-")[1][1]
-        return sum(fees[h] for h in hands) * MONEY
+        return sum(fees[h] for h in hands) * t.dollar
     return 0.0
 
 
@@ -354,7 +361,7 @@ def walk_worth(t: Table, move: str, free: bool = False) -> float:
     words = move.split(" ")
     dest = words[1]
     passed = words[3:] if len(words) > 2 and words[2] == "via" else []
-    fees = 0.0 if free else min(t.money * MONEY, sum(fee_of(t, loc) for loc in [*passed, dest]))
+    fees = 0.0 if free else min(t.money * t.dollar, sum(fee_of(t, loc) for loc in [*passed, dest]))
     return location_worth(t, dest) - fees + PROGRESS * (len(passed) + 1)
 
 
@@ -373,11 +380,13 @@ def score(t: Table, kind: str, move: str) -> float:
     if kind == "income":
         used = int(words[1])
         total = income_total(t, used)
-        return total * MONEY + best_delivery(t, total) - used * CERT_WORTH
+        return total * t.dollar + best_delivery(t, total) - used * CERT_WORTH
     if kind == "foresight":
         return {"cowboy": 1.0, "craftsman": 1.0, "engineer": 1.0}.get(words[1], 0.5)
-    if kind in ("engine", "bounce", "back", "extra"):
-        return engine_target(t, kind, words[1]) if verb == "engine" else 0.0
+    if verb == "engine":
+        return engine_target(t, kind, words[1])
+    if kind == "extra":
+        return 0.0
     if kind == "upgrade":
         return 1.0
     if kind == "disc":
@@ -398,11 +407,11 @@ def score(t: Table, kind: str, move: str) -> float:
 def engine_target(t: Table, kind: str, space: str) -> float:
     """Forward: the further the better, and a station turnout it can afford to upgrade is a prize."""
     steps = TRACK_INDEX[space] - t.engine_index()
-    points = ENGINE_STEP * steps if kind == "engine" else 0.05 * steps
+    points = ENGINE_STEP * steps if kind in ("engine", "loc") else 0.05 * steps
     for n, (sid, cost, vp, _black, has_master) in STATIONS.items():
         if sid == space and t.seat not in t.stations[n - 1]["discs"] and cost <= t.money:
             master = MASTER_WORTH if has_master and t.stations[n - 1]["master"] else 0.0
-            points += vp + master + 1.5 - cost * MONEY
+            points += vp + master + 1.5 - cost * t.dollar
     return points
 
 
@@ -425,7 +434,7 @@ def purchase_worth(t: Table, words: list[str]) -> float:
         return 0.0
     cards = words[1:words.index("for")]
     price = int(words[-1])
-    return sum(cattle_worth(c) for c in cards) - price * MONEY - 1.0 * len(cards)
+    return sum(cattle_worth(c) for c in cards) - price * t.dollar - 1.0 * len(cards)
 
 
 def objective_worth(t: Table, card: str) -> float:
@@ -474,16 +483,16 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
             return 1.5 - loss
         for act in acts:
             if verb == "risk" and act[0] == "risk":
-                return act[2] * CERT_WORTH + act[3] * MONEY - loss
+                return act[2] * CERT_WORTH + act[3] * t.dollar - loss
             if verb == "discard" and act[0] == "discard" and act[1] == card:
                 return action_worth(t, act, "")
             if verb == "discard" and act[0] == "objective_cert" and card in OBJECTIVES:
                 return 2 * CERT_WORTH - 0.5
             if verb == "discard" and act[0] == "any_objective" and card in CATTLE:
-                return 3 * MONEY - loss
-        return MONEY - loss
+                return 3 * t.dollar - loss
+        return t.dollar - loss
     if verb == "pair":
-        return 3 * MONEY
+        return 3 * t.dollar
     if verb == "hire":
         worker, row = words[1], int(words[2])
         modifier = -2 if kind == "bonus" else -1 if any(a == ("hire", -1) for a in acts) else 0
@@ -496,14 +505,14 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
             old_code = old.split("@")[0]
             per = 1 if kind == "bonus" else 2
             extra = need - BUILDINGS[old_code][0]
-            return building_worth(code) - building_worth(old_code) - per * MONEY * extra
+            return building_worth(code) - building_worth(old_code) - per * t.dollar * extra
         per = 1 if kind == "bonus" else 2
-        return building_worth(code) - per * need * MONEY + spot_worth(t, code, loc)
+        return building_worth(code) - per * need * t.dollar + spot_worth(t, code, loc)
     if verb == "buy":
         return best_purchase(t, t.workers("cowboy")) if len(words) == 1 else purchase_worth(t, words)
     if verb == "remove":
         price = max([0, *(a[1] for a in acts if a[0] == "hazard")])
-        return hazard_worth(t.trail.get(words[1]), price)
+        return hazard_worth(t, t.trail.get(words[1]), price)
     if verb == "trade":
         return teepee_worth(t, words[1])
     if verb == "cert":
@@ -522,7 +531,7 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
     if verb == "extra":
         return -1.0
     if verb == "back":
-        return 3 * MONEY - ENGINE_STEP
+        return 3 * t.dollar - ENGINE_STEP
     return 0.1
 
 
