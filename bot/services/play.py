@@ -24,6 +24,7 @@ from bot.services.models import (
 from bot.services.policy import undo_refusal
 from bot.storage import games as store
 from bot.storage.records import GameRow, SeatRow
+from rules.core.errors import NotYourTurnError
 
 
 class Play(ServiceCore):
@@ -48,6 +49,9 @@ class Play(ServiceCore):
                 )
             rules = engine.rules_for(game.rules_id)
             state = await self._state(game, seats)
+            if seat.seat not in game.to_act:
+                waiting = ", ".join(s.name for s in seats if s.seat in game.to_act) or "nobody"
+                raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
             move, new_state, events = engine.play(rules, state, seat.seat, move_text)
             before = list(seats)
             game, seats, record = await self._commit(

@@ -1,0 +1,68 @@
+"""The log is the truth: every stored game replays to its snapshot, and a missing or wrong snapshot or a
+cold cache only costs a replay."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.services import GameService
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, play_to_end, started
+
+
+async def test_every_stored_game_replays_to_its_snapshot(service, db):
+    await started(service, (ANN, BOB, CID))  # finished
+    await play_to_end(service)
+    await started(service, (ANN, BOB), CHANNEL + 1)  # with an undo and a restore
+    for _ in range(4):
+        await act(service, channel=CHANNEL + 1)
+    await service.submit(CHANNEL + 1, ANN, "pass")
+    await service.submit(
+        CHANNEL + 1, BOB, "play " + str((await service.view_for(CHANNEL + 1, BOB))[1]["hand"][0])
+    )
+    await service.undo(CHANNEL + 1, BOB)
+    await service.restore(CHANNEL + 1, 2, admin=True)
+    await lobby(service, (ANN,), CHANNEL + 2)  # computers and a resignation
+    await service.add_ai(CHANNEL + 2, ANN, 0)
+    await service.add_ai(CHANNEL + 2, ANN, 1)
+    await service.start(CHANNEL + 2, ANN)
+    await act(service, channel=CHANNEL + 2)
+    await service.import_game(GUILD, CHANNEL + 3, await service.export(CHANNEL + 1), host_id=ANN)
+    async with db.reading() as conn, conn.execute("SELECT id FROM games") as cur:
+        ids = [r[0] for r in await cur.fetchall()]
+    assert len(ids) == 4
+    for game_id in ids:
+        assert await service.check_replay(game_id)
+
+
+async def test_a_wrong_snapshot_is_detected_and_not_used(service, db_path, clock):
+    info = await started(service)
+    for _ in range(3):
+        await act(service)
+    expected = (await service.view_for(CHANNEL, ANN))[1]
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE snapshots SET version = 1 WHERE game_id = ?", (info.id,))
+    assert not await service.check_replay(info.id)
+    cold = GameService(service.db, clock)  # nothing cached: must rebuild from the log
+    assert (await cold.view_for(CHANNEL, ANN))[1] == expected
+    await cold.submit(CHANNEL, ANN, "pass")  # and play on; the new snapshot is right again
+    assert await cold.check_replay(info.id)
+
+
+async def test_a_missing_snapshot_costs_only_a_replay(service, db_path, clock):
+    info = await started(service)
+    await act(service)
+    expected = (await service.view_for(CHANNEL, BOB))[1]
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("DELETE FROM snapshots WHERE game_id = ?", (info.id,))
+    cold = GameService(service.db, clock)
+    assert (await cold.view_for(CHANNEL, BOB))[1] == expected
+
+
+async def test_the_state_cache_keeps_the_most_recent_games(db, clock, tiny_game):
+    service = GameService(db, clock, new_seed=lambda: 3, cache_size=2)
+    for channel in (1, 2, 3):
+        await started(service, (ANN, BOB), channel)
+    assert len(service.cache) == 2
+    assert service.cache.get(1, 0) is None  # the oldest was evicted
+    await service.view_for(1, ANN)  # and comes back from its snapshot
+    assert service.cache.get(1, 0) is not None and service.cache.get(2, 0) is None
