@@ -11,6 +11,7 @@ from render.draw import box, disc, fit_text, text
 from render.theme import DEFAULT, Theme
 
 TITLES = {"gwt": "Great Western Trail", "santafe": "Santa Fe"}
+TIEBREAKS = {"santafe": "Tie-break (7-value cards)"}
 LABEL_W = 300
 COLUMN_W = 190
 ROW_H = 40
@@ -35,7 +36,10 @@ def render_result(
     players = sorted(result["players"], key=lambda p: (p["rank"], p["seat"]))
     winners = set(result["winners"])
     width = PAD * 2 + LABEL_W + COLUMN_W * len(players)
-    height = HEAD_H + ROW_H * (len(categories) + 1) + PAD * 2 + 20
+    # the tie-break row appears only when it decided a place between equal totals
+    totals = [p["total"] for p in players]
+    tiebreak_row = any(totals.count(p["total"]) > 1 and p.get("tiebreak") for p in players)
+    height = HEAD_H + ROW_H * (len(categories) + 1 + tiebreak_row) + PAD * 2 + 20
     img = Image.new("RGB", (width, height), theme.background)
     d = ImageDraw.Draw(img)
     text(
@@ -70,6 +74,7 @@ def render_result(
         seat = player["seat"]
         won = seat in winners
         if won:
+            d.rectangle((x0 + 6, PAD + 54, x0 + COLUMN_W - 6, total_y + ROW_H + 2), fill="#FBEBD0")
             box(
                 d,
                 (x0 + 4, PAD + 52, x0 + COLUMN_W - 4, total_y + ROW_H + 4),
@@ -88,15 +93,19 @@ def render_result(
             colour = theme.highlight if value < 0 else (theme.ink if value else theme.muted)
             text(d, (cx, top + i * ROW_H + ROW_H / 2), value, theme.text, colour)
         text(d, (cx, total_y + ROW_H / 2), player["total"], theme.text_large, theme.ink, bold=True)
-    if any(p.get("tiebreak") for p in players):
+    if tiebreak_row:
+        y = total_y + ROW_H + 14
         text(
             d,
-            (PAD, height - PAD),
-            "Ties are broken as the rules say (shown order is the final ranking).",
+            (PAD + 12, y + ROW_H / 2),
+            TIEBREAKS.get(game_id, "Tie-break"),
             theme.text_small,
             theme.muted,
-            anchor="lb",
+            anchor="lm",
         )
+        for column, player in enumerate(players):
+            cx = PAD + LABEL_W + column * COLUMN_W + COLUMN_W / 2
+            text(d, (cx, y + ROW_H / 2), player.get("tiebreak", 0), theme.text_small, theme.muted)
     return img
 
 

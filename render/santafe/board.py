@@ -14,6 +14,7 @@ from render.santafe.static import CITY_R, built_segment, city_layer, map_layer
 from render.theme import DEFAULT, Theme, text_on
 
 PANEL = (1192, 70, 1588, 990)
+LEGEND_TOP = 838
 CHIP_W = 54
 PHASES = {
     "choose": "choose cards",
@@ -222,12 +223,15 @@ def _railroads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) ->
             theme.muted,
         )
         x += 228
+    piles = [f"city deck {view.get('deck', 0)}", f"Double Turn {view.get('double_turn_cards', 0)}"]
+    if view.get("options", {}).get("advanced"):
+        piles.append(f"Engineer {view['engineer_cards']}")
     text(
         d,
-        (PANEL[0] + 4, 975),
-        f"City deck {view.get('deck', 0)} · Double Turn {view.get('double_turn_cards', 0)}"
-        + (f" · Engineer {view['engineer_cards']}" if view.get("options", {}).get("advanced") else ""),
+        (PANEL[0] + 14, LEGEND_TOP + 22),
+        "Piles: " + " · ".join(piles),
         theme.text_small,
         theme.ink,
         anchor="lm",
+        bold=False,
     )

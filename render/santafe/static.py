@@ -13,6 +13,7 @@ from render.santafe.geometry import Segment, cities, nodes, segments
 from render.theme import Theme, text_on
 
 CANVAS = (1600, 1000)
+LEGEND = (1192, 838, 1588, 990)
 CITY_R = 13
 HOME_HALF = 15
 # Where a city's name goes relative to its dot, where the default (to the right) would collide.
@@ -58,7 +59,41 @@ def map_layer(theme: Theme) -> Image.Image:
             river_mark(d, segment, theme)
         if segment.mountain:
             mountain_mark(d, segment, theme)
+    _legend(d, theme)
     return img
+
+
+def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+    """The key in the lower right: railheads, reached-railroad squares, bonus squares, terrain."""
+    x0, y0, x1, y1 = LEGEND
+    box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
+    size = theme.text_small - 1
+    col = (x0 + 14, x0 + 206)
+    rows = (y0 + 52, y0 + 82, y0 + 112)
+    x, y = col[0] + 8, rows[0]
+    d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=theme.railroad("red"), width=3)
+    text(d, (x + 16, y), "railhead", size, theme.ink, anchor="lm")
+    x, y = col[1] + 8, rows[0]
+    for i, railroad in enumerate(("blue", "yellow")):
+        d.rectangle(
+            (x - 8 + i * 9, y - 4, x + i * 9, y + 4), fill=theme.railroad(railroad), outline=theme.ink
+        )
+    text(d, (x + 16, y), "railroads reaching it", size, theme.ink, anchor="lm")
+    x, y = col[0] + 8, rows[1]
+    d.rectangle((x - 6, y - 6, x + 6, y + 6), fill=theme.railroad("blue"), outline=theme.ink)
+    text(d, (x, y), "$", 10, text_on(theme.railroad("blue")))
+    text(d, (x + 16, y), "bonus for that railroad", size, theme.ink, anchor="lm")
+    x, y = col[1] + 8, rows[1]
+    d.rectangle((x - 8, y - 8, x + 8, y + 8), fill=theme.railroad("green"), outline=theme.ink)
+    text(d, (x + 16, y), "home base", size, theme.ink, anchor="lm")
+    x, y = col[0] + 8, rows[2]
+    d.line((x - 10, y, x + 10, y), fill=theme.track_empty, width=4)
+    for dx in (-3, 3):
+        d.line((x + dx, y - 8, x + dx, y + 8), fill=theme.river, width=2)
+    text(d, (x + 16, y), "river", size, theme.ink, anchor="lm")
+    x, y = col[1] + 8, rows[2]
+    d.polygon([(x - 6, y + 4), (x + 6, y + 4), (x, y - 7)], fill=theme.mountain)
+    text(d, (x + 16, y), "mountain", size, theme.ink, anchor="lm")
 
 
 @lru_cache(maxsize=4)
