@@ -101,17 +101,22 @@ def options(s: State) -> Options:
 
 
 def _walk_moves(s: State, seat: int, limit: int, *, free: bool = False) -> Options:
+    """Cattleman moves: one per destination, or one per different sequence of fees paid on the way."""
     p = s.players[seat]
     opts: Options = {}
     for dest, paths in trail_walks(s.trail, p.location or START, limit).items():
         if free and dest == KC:
             continue
+        distinct: dict[tuple[tuple[int, int | None], ...], list[str]] = {}
         for passed in paths:
-            if len(paths) == 1:
+            fees = () if free else tuple(f for f in (fee_for(s, seat, loc) for loc in (*passed, dest)) if f[0])
+            distinct.setdefault(fees, list(passed))
+        for passed in distinct.values():
+            if len(distinct) == 1:
                 name = f"move {dest}"
             else:
                 name = f"move {dest} " + (f"via {' '.join(passed)}" if passed else "direct")
-            opts[name] = ("walk", dest, list(passed), free)
+            opts[name] = ("walk", dest, passed, free)
     return opts
 
 

@@ -26,17 +26,15 @@ def neutral(letter: str, *, money: int = 20) -> State:
 
 def test_neutral_a_guernsey_and_two_hires() -> None:
     s = neutral("A")
+    s.job_rows = [["cowboy", "craftsman"], ["engineer"]] + [[] for _ in range(10)]
     hand(s, 0, "guernsey", "jersey", "jersey", "jersey")
     s = play(s, "discard guernsey")
     assert s.players[0].money == 22
-    row = next(i for i, r in enumerate(s.job_rows[:1]) if "cowboy" in r or r)
-    worker = s.job_rows[row][0]
-    s = play(s, f"hire {worker} 1")
-    assert s.players[0].money == 22 - 6
-    if s.job_rows[0]:
-        w2 = s.job_rows[0][0]
-        s2 = play(s, *(["skip"] if top(s) == "bonus" else []), f"hire {w2} 1")
-        assert s2.players[0].money == 22 - 6 - 8
+    s = play(s, "hire craftsman 1")                     # the first hire: row cost
+    assert s.players[0].money == 16 and s.players[0].workers == [1, 2, 1]
+    assert "hire engineer 2" not in legal(s)            # row 2 holds the token
+    s = play(s, "hire cowboy 1")                        # the second hire: row cost + $2
+    assert s.players[0].money == 8 and s.players[0].workers == [2, 2, 1]
 
 
 def test_neutral_b_dutch_belt_and_build() -> None:
