@@ -145,8 +145,8 @@ class HttpApi:
 
     async def handle(self, request: web.Request) -> web.Response:
         method, path = request.method, "/" + request.match_info["tail"]
-        where = f"{method} {path}"
         operation = self.spec.match(method, path) if self.spec else None
+        where = f"{method} {operation.template if operation else path}"
         route = self._find_route(method, path)
         if route is None:
             known = operation is not None or self.spec is None

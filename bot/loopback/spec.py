@@ -97,10 +97,7 @@ class ApiSpec:
             return []
         error = _deepest(error)
         where = "/".join(str(p) for p in error.absolute_path) or "(body)"
-        return [
-            f"{op.method} {op.template}: {where}: "
-            f"{_short(error.instance)} breaks {error.validator} {_short(error.validator_value)}"
-        ]
+        return [f"{where}: {_short(error.instance)} breaks {error.validator} {_short(error.validator_value)}"]
 
 
 def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:

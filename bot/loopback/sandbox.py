@@ -1,0 +1,349 @@
+"""A terminal where one person plays every simulated user against the real bot on a loopback Discord.
+
+Call it with a factory that builds the real bot over an opened database::
+
+    from bot.loopback.sandbox import run_sandbox
+
+    await run_sandbox(lambda db: build_bot(db, settings), Path("sandbox.db"), Path("sandbox-pictures"))
+
+``bot_factory`` receives the database opened at ``db_path`` (``bot.storage.db.open_database``, migrations
+applied) and returns a discord.py client; the sandbox starts it with a fake token, creates the server
+"Sandbox" with #games and #lounge and the people alice, bob, carol (an admin) and dave (anyone else named
+joins on first use), then reads lines such as::
+
+    @alice /game new gwt             a slash command: words fill the options in order, the last the rest
+    @bob /move move:lay blue 3       or options by name (name:value)
+    @alice autocomplete /move lay b  what the bot suggests for what is typed so far
+    @alice click 2                   press a button (label or number) on the newest message alice sees here
+    @alice choose Blue               choose in a select menu of that message
+    @alice submit hello              fill the modal the bot just opened (field=value; field=value for several)
+    @bob look                        the last messages bob can see in this channel
+    #lounge                          switch channel (new thread NAME / new channel NAME make one)
+    help, quit
+
+Every message the bot posts or edits is printed as text (content, embed titles, descriptions and fields, and
+components numbered for clicking); every picture it attaches is saved in ``pictures_dir``. The line reader and
+the writer are parameters, so a test can feed lines and read what was printed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shlex
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from .commands import CommandRefused, find_command
+from .limits import modal_inputs
+from .server import LoopbackDiscord
+from .text import describe_choices, describe_message, describe_modal
+from .users import Reply, SimUser
+from .violations import ContractViolation
+from .world import Message
+
+LineReader = Callable[[str], Awaitable[str | None]]
+PEOPLE = ("alice", "bob", "carol", "dave")
+ADMINS = ("carol",)
+PICTURE_SUFFIXES = (".png", ".webp", ".jpg", ".jpeg", ".gif")
+_USER_LINE = re.compile(r"^@(\w+)\s+(.*)$")
+_NAMED = re.compile(r"^([a-z0-9_-]+):(.*)$")
+_USER, _CHANNEL, _BOOLEAN = 6, 7, 5
+
+HELP = """\
+  @NAME /command words…        run a slash command (options in order, or name:value)
+  @NAME autocomplete /command words…   see the suggestions for what is typed
+  @NAME click LABEL|NUMBER     press a button on the newest message NAME sees here
+  @NAME choose OPTION          choose in a select menu there
+  @NAME submit TEXT | field=value; field=value   fill in the modal the bot opened
+  @NAME look                   the last five messages NAME sees here
+  #CHANNEL                     switch channel; new channel NAME / new thread NAME
+  help                         this text; quit (or end of input) stops"""
+
+
+async def read_stdin(prompt: str) -> str | None:
+    """The default line reader: ``input`` in a thread; None at end of input."""
+    try:
+        return await asyncio.to_thread(input, prompt)
+    except EOFError:
+        return None
+
+
+async def run_sandbox(
+    bot_factory: Callable[[Any], discord.Client],
+    db_path: str | Path,
+    pictures_dir: str | Path,
+    *,
+    read_line: LineReader = read_stdin,
+    write: Callable[[str], None] = print,
+) -> None:
+    """Run the real bot on a loopback Discord and let a person act as any simulated user (see module docs)."""
+    from bot.storage.db import open_database
+
+    pictures = Path(pictures_dir)
+    pictures.mkdir(parents=True, exist_ok=True)
+    db = await open_database(db_path)
+    try:
+        async with LoopbackDiscord() as loopback:
+            session = Sandbox(loopback, pictures, write)
+            try:
+                async with loopback.run_bot(bot_factory(db)) as bot:
+                    await session.ensure_commands(bot)
+                    session.greet(Path(db_path))
+                    while (line := await read_line(f"{session.channel_name}> ")) is not None:
+                        if line.strip() in ("quit", "exit"):
+                            break
+                        await session.handle(line)
+                    session.report_violations()
+            except ContractViolation as error:
+                write(str(error))
+    finally:
+        await db.close()
+
+
+class Sandbox:
+    """The state of one terminal session: the place, the people, the current channel, what was shown."""
+
+    def __init__(self, loopback: LoopbackDiscord, pictures: Path, write: Callable[[str], None]) -> None:
+        self.loopback = loopback
+        self.pictures = pictures
+        self.write = write
+        self.guild = loopback.add_guild("Sandbox")
+        self.channel = loopback.add_channel(self.guild, "games")
+        loopback.add_channel(self.guild, "lounge")
+        self.people: dict[str, SimUser] = {}
+        for name in PEOPLE:
+            self.person(name)
+        self._shown = 0  # position in the world's change log already printed
+        self._saved = 0
+        self._modals: dict[str, Reply] = {}  # the last modal the bot opened for each person
+
+    @property
+    def channel_name(self) -> str:
+        return "#" + self.channel.name
+
+    def person(self, name: str) -> SimUser:
+        if name not in self.people:
+            self.people[name] = self.loopback.add_user(name, guilds=self.guild, admin=name in ADMINS)
+        return self.people[name]
+
+    async def ensure_commands(self, bot: discord.Client) -> None:
+        """Register the bot's commands if it skipped its sync (it syncs only when its tree changed)."""
+        world = self.loopback.world
+        tree = getattr(bot, "tree", None)
+        if tree is not None and not world.global_commands and not any(world.guild_commands.values()):
+            await tree.sync()
+
+    def greet(self, db_path: Path) -> None:
+        names = ", ".join(f"@{n}" + (" (admin)" if n in ADMINS else "") for n in self.people)
+        commands = " ".join(sorted("/" + c.name for c in self.loopback.world.commands_for(self.guild.id)))
+        self.write(f"Sandbox server with #games and #lounge; people: {names}.")
+        self.write(f"Database: {db_path}   pictures are saved in: {self.pictures.resolve()}")
+        self.write(f"Commands: {commands}")
+        self.write(HELP)
+        self.show_changes()
+
+    async def handle(self, line: str) -> None:
+        """Act on one line and print what came of it."""
+        line = line.strip()
+        try:
+            if not line or line.startswith("//"):
+                return
+            if line == "help":
+                self.write(HELP)
+            elif line.startswith("#"):
+                self.switch(line[1:].strip())
+            elif line.startswith("new "):
+                self.create(line[4:].strip())
+            elif found := _USER_LINE.match(line):
+                await self.act(self.person(found.group(1).lower()), found.group(2).strip())
+            else:
+                self.write("? start with @name (try: help)")
+        except (CommandRefused, LookupError, ValueError) as error:
+            self.write(f"refused: {error}")
+        self.show_changes()
+        self.report_violations()
+
+    def switch(self, name: str) -> None:
+        for channel in self.loopback.world.channels.values():
+            if channel.guild_id == self.guild.id and channel.name == name:
+                self.channel = channel
+                self.write(f"now in #{name}")
+                return
+        raise LookupError(f"no channel #{name} (make one with: new channel {name} / new thread {name})")
+
+    def create(self, what: str) -> None:
+        kind, _, name = what.partition(" ")
+        name = name.strip().lstrip("#")
+        if kind == "channel" and name:
+            self.channel = self.loopback.add_channel(self.guild, name)
+        elif kind == "thread" and name:
+            parent = self.channel
+            if parent.is_thread and parent.parent_id:
+                parent = self.loopback.world.channels[parent.parent_id]
+            self.channel = self.loopback.add_thread(parent, name)
+        else:
+            raise ValueError("say: new channel NAME or new thread NAME")
+        self.write(f"now in #{self.channel.name}")
+
+    async def act(self, user: SimUser, action: str) -> None:
+        verb, _, rest = action.partition(" ")
+        rest = rest.strip()
+        if verb.startswith("/"):
+            path, options = self.parse_slash(action)
+            self.remember(await user.slash(path, self.channel, **options))
+        elif verb == "autocomplete":
+            path, options = self.parse_slash(rest, autocomplete=True)
+            choices = await user.autocomplete(path, self.channel, **options)
+            self.write(describe_choices(choices))
+        elif verb == "click":
+            self.remember(await user.click(self.newest_with_components(user), rest))
+        elif verb == "choose":
+            message = self.newest_with_components(user)
+            menu = next(c for c in message.flat_components() if c.get("type") == 3 and _offers(c, rest))
+            self.remember(await user.select(message, menu["custom_id"], rest))
+        elif verb == "submit":
+            opened = self.last_modal(user)
+            self.remember(await user.submit(opened, modal_values(rest, opened.modal)))
+        elif verb == "look":
+            for message in user.sees(self.channel)[-5:]:
+                self.write(describe_message(self.loopback.world, message))
+        else:
+            raise ValueError(f"unknown action {verb!r} (try: help)")
+
+    def parse_slash(self, text: str, *, autocomplete: bool = False) -> tuple[str, dict[str, Any]]:
+        """ "/move lay blue 3" → ("move", {"move": "lay blue 3"}), after the registered command's options."""
+        words = shlex.split(text.lstrip("/")) if '"' in text else text.lstrip("/").split()
+        if not words:
+            raise ValueError("name a command, e.g. /help")
+        command, _ = find_command(self.loopback.world, words[0], self.guild.id)
+        node: Mapping[str, Any] = command.payload
+        path = [words[0]]
+        rest = words[1:]
+        while rest:
+            sub = next(
+                (o for o in node.get("options") or [] if o.get("type") in (1, 2) and o["name"] == rest[0]),
+                None,
+            )
+            if sub is None:
+                break
+            node, path, rest = sub, [*path, rest[0]], rest[1:]
+        declared = [o for o in node.get("options") or [] if o.get("type") not in (1, 2)]
+        raw = (
+            _named_values(rest, declared)
+            if any(_is_named(w, declared) for w in rest)
+            else _ordered(rest, declared)
+        )
+        if autocomplete:
+            typing = [o["name"] for o in declared if o.get("autocomplete")]
+            if not typing:
+                raise ValueError(f"/{' '.join(path)} has no option that autocompletes")
+            focus = next((n for n in reversed(list(raw)) if n in typing), typing[0])
+            raw.setdefault(focus, "")
+        kinds = {o["name"]: o["type"] for o in declared}
+        return " ".join(path), {name: self.option_value(kinds[name], value) for name, value in raw.items()}
+
+    def option_value(self, kind: int, text: str) -> Any:
+        """Text typed for an option, turned into what a user would pick: a person, a channel, yes or no."""
+        if kind == _USER:
+            return self.person(text.lstrip("@").lower())
+        if kind == _CHANNEL:
+            name = text.lstrip("#")
+            found = [c for c in self.loopback.world.channels.values() if c.name == name and c.guild_id]
+            if not found:
+                raise LookupError(f"no channel #{name}")
+            return found[0]
+        if kind == _BOOLEAN:
+            return text.lower() in ("true", "yes", "y", "1", "on")
+        return text
+
+    def newest_with_components(self, user: SimUser) -> Message:
+        for message in reversed(user.sees(self.channel)):
+            if message.flat_components():
+                return message
+        raise LookupError(f"{user.name} sees no message with buttons or menus in #{self.channel.name}")
+
+    def last_modal(self, user: SimUser) -> Reply:
+        if user.name not in self._modals:
+            raise LookupError(f"the bot opened no modal for {user.name}")
+        return self._modals.pop(user.name)
+
+    def remember(self, reply: Reply) -> None:
+        if reply.interaction.modal is not None:
+            user = self.loopback.world.accounts[reply.interaction.user_id].name
+            self._modals[user] = reply
+            self.write(describe_modal(reply.interaction.modal))
+        if not reply.acknowledged:
+            self.write("(the bot did not answer)")
+
+    def show_changes(self) -> None:
+        """Print every message created or edited since the last call, and save its pictures."""
+        world = self.loopback.world
+        changed = dict.fromkeys(mid for kind, mid in world.changes[self._shown :] if kind != "delete")
+        self._shown = len(world.changes)
+        for message_id in changed:
+            message = world.messages[message_id]
+            if message.deleted:
+                continue
+            self.write(describe_message(world, message))
+            for attachment in message.attachments:
+                if attachment.filename.lower().endswith(PICTURE_SUFFIXES):
+                    self._saved += 1
+                    path = self.pictures / f"{self._saved:04d}-{attachment.filename}"
+                    path.write_bytes(attachment.data)
+                    self.write(f"  [picture saved] {path}")
+
+    def report_violations(self) -> None:
+        for violation in self.loopback.take_violations():
+            self.write(f"! Discord would object: {violation}")
+
+
+def modal_values(text: str, modal: Mapping[str, Any]) -> dict[str, str]:
+    """ "field=value; other=value", or just the text when the modal has a single input."""
+    if "=" in text:
+        pairs = [part.split("=", 1) for part in text.split(";") if part.strip()]
+        return {key.strip(): value.strip() for key, value in pairs}
+    inputs = [c for row in modal.get("components") or [] for c in modal_inputs(row)]
+    if len(inputs) != 1:
+        names = [c.get("custom_id") for c in inputs]
+        raise ValueError(f"the modal has several inputs; say field=value; … for {names}")
+    return {str(inputs[0]["custom_id"]): text}
+
+
+def _is_named(word: str, declared: list[Mapping[str, Any]]) -> bool:
+    found = _NAMED.match(word)
+    return bool(found) and any(o["name"] == found.group(1) for o in declared)  # type: ignore[union-attr]
+
+
+def _named_values(words: list[str], declared: list[Mapping[str, Any]]) -> dict[str, str]:
+    """name:value words; a value runs on until the next name:."""
+    values: dict[str, list[str]] = {}
+    current: str | None = None
+    for word in words:
+        if _is_named(word, declared):
+            current, first = word.split(":", 1)
+            values[current] = [first] if first else []
+        elif current is None:
+            raise ValueError(f"{word!r} comes before any name:value option")
+        else:
+            values[current].append(word)
+    return {name: " ".join(parts) for name, parts in values.items()}
+
+
+def _ordered(words: list[str], declared: list[Mapping[str, Any]]) -> dict[str, str]:
+    """One word per option in declared order; the last option given takes the rest of the line."""
+    if not words:
+        return {}
+    if not declared:
+        raise ValueError("this command takes no options")
+    count = min(len(words), len(declared))
+    values = {o["name"]: words[i] for i, o in enumerate(declared[: count - 1])}
+    values[declared[count - 1]["name"]] = " ".join(words[count - 1 :])
+    return values
+
+
+def _offers(menu: Mapping[str, Any], choice: str) -> bool:
+    return any(choice in (o.get("label"), o.get("value")) for o in menu.get("options") or [])
