@@ -1,0 +1,124 @@
+"""Schema migrations: numbered, applied once, upgrading an old database without losing its games."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.storage import LATEST, MigrationError, migrate_file, open_database
+from bot.storage import migrate as migrations_module
+from bot.storage.migrate import Migration, apply_migrations, migrations
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC).isoformat()
+
+
+def columns(path, table: str) -> list[str]:  # type: ignore[no-untyped-def]
+    with sqlite3.connect(path) as conn:
+        return [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
+
+
+def tables(path) -> set[str]:  # type: ignore[no-untyped-def]
+    with sqlite3.connect(path) as conn:
+        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def test_migrations_are_numbered_without_gaps_and_there_are_several():
+    found = migrations()
+    assert [m.number for m in found] == list(range(1, len(found) + 1))
+    assert LATEST == len(found) >= 2
+
+
+async def test_a_new_database_is_at_the_newest_schema_in_wal_mode_with_foreign_keys(db, db_path):
+    assert await db.schema_version() == LATEST
+    async with db.reading() as conn, conn.execute("PRAGMA foreign_keys") as cur:
+        assert (await cur.fetchone())[0] == 1
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert {"games", "seats", "moves", "snapshots", "undone_moves", "results", "user_settings"} <= tables(
+        db_path
+    )
+
+
+async def test_migrate_file_reports_what_it_did_and_is_idempotent(tmp_path):
+    path = tmp_path / "fresh.db"
+    assert await migrate_file(path) == (0, LATEST)
+    assert await migrate_file(path) == (LATEST, LATEST)
+
+
+async def test_a_database_made_by_the_first_migration_upgrades_with_its_games(tmp_path):
+    path = tmp_path / "old.db"
+    assert await migrate_file(path, target=1) == (0, 1)
+    assert "results" not in tables(path) and "last_reminded_at" not in columns(path, "seats")
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
+            " created_at, updated_at) VALUES (1, 10, 100, 1, 'tiny', '{}', 7, 'active', 1, ?, ?)",
+            (NOW, NOW),
+        )
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
+            " VALUES (1, 0, 1, 'Ann', ?, ?)",
+            (NOW, NOW),
+        )
+        conn.execute(
+            "INSERT INTO moves (game_id, version, seat, user_id, move, played_at)"
+            " VALUES (1, 1, 0, 1, 'pass', ?)",
+            (NOW,),
+        )
+    assert await migrate_file(path) == (1, LATEST)
+    assert {"results", "guild_settings", "user_settings", "kick_votes"} <= tables(path)
+    with sqlite3.connect(path) as conn:
+        conn.row_factory = sqlite3.Row
+        seat = conn.execute("SELECT * FROM seats").fetchone()
+        assert (seat["name"], seat["muted"], seat["last_reminded_at"], seat["waiting_since"]) == (
+            "Ann",
+            0,
+            None,
+            NOW,
+        )
+        assert conn.execute("SELECT move FROM moves").fetchall()[0][0] == "pass"
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    db = await open_database(path)
+    try:
+        assert await db.schema_version() == LATEST
+    finally:
+        await db.close()
+
+
+async def test_a_database_newer_than_the_code_is_refused(tmp_path):
+    path = tmp_path / "future.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {LATEST + 1}")
+    with pytest.raises(MigrationError, match="newer"):
+        await open_database(path)
+
+
+async def test_a_failing_migration_leaves_the_database_at_the_previous_one(tmp_path, monkeypatch):
+    path = tmp_path / "broken.db"
+    await migrate_file(path, target=1)
+    broken = [*migrations()[:1], Migration(2, "broken", "CREATE TABLE half (x INTEGER);\nTHIS IS NOT SQL;")]
+    monkeypatch.setattr(migrations_module, "migrations", lambda: broken)
+    monkeypatch.setattr(migrations_module, "LATEST", 2)
+    from bot.storage.connection import connect
+
+    conn = await connect(path)
+    try:
+        with pytest.raises(MigrationError, match="broken"):
+            await apply_migrations(conn)
+    finally:
+        await conn.close()
+    assert "half" not in tables(path)
+    with sqlite3.connect(path) as conn2:
+        assert conn2.execute("PRAGMA user_version").fetchone()[0] == 1
+
+
+def test_badly_named_migration_files_are_refused(tmp_path):
+    (tmp_path / "0001_ok.sql").write_text("SELECT 1;")
+    (tmp_path / "0003_gap.sql").write_text("SELECT 1;")
+    with pytest.raises(MigrationError, match="gaps"):
+        migrations(tmp_path)
+    (tmp_path / "two.sql").write_text("SELECT 1;")
+    with pytest.raises(MigrationError, match="not understood"):
+        migrations(tmp_path)
