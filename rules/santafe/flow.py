@@ -336,11 +336,13 @@ def exchange(s: SantaFeState, seat: int, cards: tuple[int, ...], events: list[Ev
         drawn = [s.deck.pop() for _ in cards]
         s.hand[seat] = sorted(s.hand[seat] + drawn)
         names = ", ".join(board.CITY_NAME[c] for c in cards)
-        events.append(event("exchange", f"You discard {names} and draw "
-                            + ", ".join(board.CITY_NAME[c] for c in drawn) + ".", private_to=seat, seat=seat))
-        events.append(event("exchange", f"{player(seat)} discards {names} and draws {len(cards)} city card"
-                            + ("s" if len(cards) > 1 else "") + ".", seat=seat, irreversible=True,
+        new = ", ".join(board.CITY_NAME[c] for c in drawn)
+        events.append(event("exchange", f"You discard {names} and draw {new}.", private_to=seat, seat=seat,
                             discarded=[board.CITY_IDS[c] for c in cards]))
+        # the discarded cards leave the game unseen: the table learns only how many
+        plural = "s" if len(cards) > 1 else ""
+        events.append(event("exchange", f"{player(seat)} exchanges {len(cards)} city card{plural}.",
+                            seat=seat, irreversible=True, count=len(cards)))
     else:
         events.append(event("keep", f"{player(seat)} keeps the hand.", seat=seat))
     if not track.piece_options(s, seat):

@@ -198,6 +198,9 @@ def test_double_turn_exchange_at_the_start_of_the_second_laying_turn() -> None:
     s, events = play(s, 1, f"exchange {discard}")
     assert len(s.hand[1]) == len(hand) and len(s.deck) == deck - 1
     assert any(e.get("irreversible") for e in events)
+    name = board.CITY_NAME[hand[0]]
+    assert all(name not in e["text"] for e in events if e.get("private_to") is None)
+    assert any(name in e["text"] for e in events if e.get("private_to") == 1)
     assert hand[0] not in s.deck and s.step == "pieces"  # discarded cards leave the game
     assert sum(len(h) for h in s.hand) + len(s.deck) + sum(map(len, s.played)) == 66 - 1
 

@@ -64,6 +64,9 @@ def check_invariants(s: SantaFeState, seat: int, move: str, events: list[dict]) 
             sibling = board.LINE_SIBLING[line]
             assert sibling < 0 or s.line_owner[sibling] != r, "never both parallel lines"
             assert connected_to_home(s, r), "track connected to its home base"
+    for p in R.to_act(s):
+        for m in R.legal_moves(s, p):
+            assert R.parse_move(s, p, m) == m, "every legal move reads back as itself"
 
 
 def games(count: int) -> list[tuple[int, int, dict]]:
