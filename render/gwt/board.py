@@ -105,7 +105,7 @@ def _railroad(
             disc(d, (x - 33 + seat * 22, y + 10), 9, theme.player(seat), theme.ink, seat + 1, size=12)
         if station["master"]:
             label = pieces.master_label(station["master"])
-            text(d, (x, y + 27), fit_text(label, theme.text_small - 4, 92), theme.text_small - 4, theme.ink)
+            text(d, (x, y + 27), fit_text(label, theme.text_small - 4, 104), theme.text_small - 4, theme.ink)
         elif station["master_worker"]:
             text(d, (x, y + 27), f"master: {station['master_worker']}", theme.text_small - 4, theme.muted)
     at_zero = 0

@@ -86,12 +86,12 @@ def _railroad(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         text(d, (x, y), key, theme.text_small - 2, theme.muted)
     for _number, station in rail["stations"].items():
         x, y = station["turnout"]
-        rect = (x - 48, y - 20, x + 48, y + 36)
+        rect = (x - 54, y - 20, x + 54, y + 36)
         box(d, rect, theme.panel, theme.ink if station["white_only"] else theme.highlight, radius=6, width=2)
         text(
-            d, (x - 44, y - 10), f"${station['cost']}", theme.text_small, theme.money, anchor="lm", bold=True
+            d, (x - 50, y - 10), f"${station['cost']}", theme.text_small, theme.money, anchor="lm", bold=True
         )
-        text(d, (x + 44, y - 10), f"{station['vp']} VP", theme.text_small, theme.ink, anchor="rm")
+        text(d, (x + 50, y - 10), f"{station['vp']} VP", theme.text_small, theme.ink, anchor="rm")
     text(
         d,
         (spaces["39"][0] - 60, spaces["39"][1] - 26),
