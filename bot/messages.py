@@ -24,7 +24,6 @@ RULES_HINTS: dict[ErrorCode, str] = {
 
 # Hints after a service refusal, by the service's error code.
 SERVICE_HINTS: dict[str, str] = {
-    "no_game": "Start one here with /game gwt or /game santafe.",
     "game_exists": "One game per channel or thread: start a thread for another.",
     "not_in_game": "Join it with /game join while it is in the lobby.",
     "stale_version": "The game moved on since this was posted; press Play for your current options.",
@@ -47,7 +46,15 @@ def explain_rules_error(exc: RulesError) -> str:
     return f"{_ends_with_stop(exc.message)} {hint}".strip()
 
 
+# Refusals the bot words entirely itself (the service's sentence would name no command, or the wrong one).
+SERVICE_MESSAGES: dict[str, str] = {
+    "no_game": "There is no game in this channel. Start one here with /game gwt or /game santafe.",
+}
+
+
 def explain_service_error(code: str, message: str) -> str:
+    if code in SERVICE_MESSAGES:
+        return SERVICE_MESSAGES[code]
     hint = SERVICE_HINTS.get(code, "")
     return f"{_ends_with_stop(message)} {hint}".strip()
 

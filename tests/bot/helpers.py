@@ -213,9 +213,7 @@ def find_command(bot: BoardGameBot, path: str) -> app_commands.Command[Any, ...,
     return node
 
 
-async def run_command(
-    bot: BoardGameBot, path: str, interaction: FakeInteraction, **arguments: Any
-) -> None:
+async def run_command(bot: BoardGameBot, path: str, interaction: FakeInteraction, **arguments: Any) -> None:
     """Run a slash command as the tree would: checks, then the callback, errors to the tree's handler."""
     command = find_command(bot, path)
     interaction.mock.command = command

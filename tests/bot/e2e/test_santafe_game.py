@@ -53,10 +53,13 @@ async def test_three_people_play_santa_fe_to_the_end(arena: Arena) -> None:
             user = acting[0]
             simultaneous = len(game.to_act) > 1
             how = act_by_buttons if moves % 3 == 0 else act_by_autocomplete
+            by_label = {
+                label: move for move, label in await service.legal_moves(game.channel_id, int(user.id))
+            }
             move, reply = await how(arena, user, rng)
             assert reply.acknowledged
             if simultaneous:
-                card = move.lower().removeprefix("play ").split()[0]
+                card = by_label.get(move, move).removeprefix("play ").split()[0]
                 for text in public_posts(reply):
                     if "has chosen" in text:
                         assert card not in text.lower(), "a secret card choice was shown publicly"

@@ -1,0 +1,78 @@
+"""Hidden information never reaches a public message, and every wrong action gets a private, specific answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import messages
+from bot.loopback import CommandRefused
+from tests.bot.e2e.conftest import Arena
+
+
+async def test_hands_and_private_events_stay_private(arena: Arena) -> None:
+    """Hands (text and picture) go only to their owner; nothing marked private appears publicly."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        hand = await alice.slash("hand", arena.channel)
+        assert hand.ephemeral and hand.message.visible_to == {alice.id}
+        assert any(a.filename.startswith("hand") for a in hand.message.attachments)
+        shown = await alice.click(arena.public()[-1], "Show my hand")
+        assert shown.ephemeral and shown.message.visible_to == {alice.id}
+
+        _, view = await service.view_for(channel_id, int(alice.id))
+        labels = [label for _, label in await service.legal_moves(channel_id, int(alice.id))]
+        choice = (await alice.autocomplete("move", arena.channel, move=""))[0]["value"]
+        await alice.slash("move", arena.channel, move=choice)
+        for message in arena.public():
+            text = arena.loopback.describe(message)
+            assert "🔒" not in text
+            assert not any(a.filename.startswith("hand") for a in message.attachments)
+            assert not any(label in text for label in labels), "a hand card's label was posted publicly"
+        assert view.get("hand"), "the private view has a hand to hide"
+        arena.loopback.assert_prompt_responses()
+
+
+async def test_wrong_actions_get_private_specific_answers(arena: Arena) -> None:
+    """Wrong player, non-player, garbage, stale button, game over and missing permissions."""
+    alice, bob = arena.people[:2]
+    erin = arena.stranger
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        nothing = await alice.slash("move", arena.channel, move="pass")
+        assert nothing.ephemeral and nothing.content == messages.SERVICE_MESSAGES["no_game"]
+
+        await alice.slash("game gwt", arena.channel, max_players=2)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        game = await service.get_game(channel_id)
+        mover = {int(alice.id): alice, int(bob.id): bob}[game.to_act_users[0]]
+        waiter = bob if mover is alice else alice
+
+        wrong = await waiter.slash("move", arena.channel, move="pass")
+        stranger = await erin.slash("move", arena.channel, move="pass")
+        garbage = await mover.slash("move", arena.channel, move="fly to the moon")
+        for reply in (wrong, stranger, garbage):
+            assert reply.ephemeral and messages.GENERIC_ERROR not in reply.content
+        assert "not your turn" in wrong.content
+        assert "not playing in this game" in stranger.content
+        assert "fly to the moon" in garbage.content and "/move" in garbage.content
+
+        turn = arena.public()[-1]
+        watcher = await erin.click(turn, "Play")
+        assert watcher.ephemeral and watcher.content == messages.NOT_SEATED
+        not_yours = await waiter.click(turn, "Play")
+        assert not_yours.ephemeral and messages.NOTHING_TO_DECIDE in not_yours.content
+
+        with pytest.raises(CommandRefused, match="permission"):
+            await erin.slash("admin abandon", arena.channel)
+        assert (await service.get_game(channel_id)).status == "active"
+
+        done = await arena.admin.slash("admin abandon", arena.channel)
+        assert "abandoned" in done.content
+        over = await mover.slash("move", arena.channel, move="pass")
+        assert over.ephemeral and over.content == messages.SERVICE_MESSAGES["no_game"]
+        arena.loopback.assert_prompt_responses()
