@@ -72,3 +72,25 @@ def test_final_view_carries_the_result() -> None:
     s, _ = play(s, 0, "lay blue chi-kcy")
     view = R.view(s, None)
     assert view["over"] and view["decision"] is None and view["result"] == R.result(s)
+
+
+def test_events_mark_turn_starts_and_keep_secrets() -> None:
+    from rules.santafe import board
+
+    names = [n for c, n in enumerate(board.CITY_NAME) if board.CITY_VALUE[c]]
+    for seed, players, options in games(8):
+        state = R.new_game(players, seed, options)
+        for seat, move in random_playout(R, players, seed, options).moves:
+            before = R.to_act(state)
+            state, events = R.play(state, seat, move)
+            json.dumps(events)
+            starts = {e["seat"] for e in events if e["type"] == "turn_start"}
+            after = R.to_act(state)
+            if state.phase != "choose" and after and after != before:
+                assert after <= starts, (move, events)
+            if state.phase == "choose" and state.choice == [None] * players:
+                assert starts == set(range(players))  # a new round: everybody chooses
+            for e in events:
+                secret = e["type"] in ("chosen", "exchange") or e.get("card") == "city"
+                if secret and e.get("private_to") is None:
+                    assert not any(n in e["text"] for n in names), e
