@@ -148,7 +148,9 @@ def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Them
 
 
 def _foresight(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
-    _x0, y0, _, _ = layout()["regions"]["foresight"]
+    _x0, y0, _, y1 = layout()["regions"]["foresight"]
+    for column, size in enumerate(board.get("supply_sizes", [])):
+        text(d, (foresight_x(column), y1 - 10), f"pile {size}", theme.text_small - 4, theme.muted)
     for column, tiles in enumerate(board["foresight"]):
         for row, code in enumerate(tiles):
             if code:
@@ -192,6 +194,9 @@ def _status(
     else:
         decision = view.get("decision") or {}
         prompt = f"Round {view.get('round', '?')}: {with_names(decision.get('prompt', ''), names)}"
+        final_turns = view["board"].get("final_turns")
+        if final_turns is not None:
+            prompt = f"Last turns: {final_turns} left. {prompt}"
     text(
         d, (x0 + 14, y0 + 54), fit_text(prompt, theme.text, x1 - x0 - 28), theme.text, theme.ink, anchor="lm"
     )

@@ -70,6 +70,15 @@ def tile(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: f
         colour = theme.hazard(kind)
         box(d, rect, colour, theme.ink, radius=4, width=2)
         text(d, (x - 4, y + 1), rest[:-1], theme.text + 2, "#FFFFFF", bold=True)
+        # the type's initial, so the tile reads without its colour
+        text(
+            d,
+            (x - half + 3, y - half + 2),
+            kind[:1].upper(),
+            max(10, int(half * 0.5)),
+            "#FFFFFF",
+            anchor="lt",
+        )
         hands(d, (x + half - 5, y + half - 5), rest[-1:], theme, 12)
 
 

@@ -122,9 +122,15 @@ def _players(
     to_act = set(view.get("to_act", []))
     y = y0
     per_row = int((x1 - x0 - 16) // CHIP_W)
+    # rows of card chips each player may use before the panels would run into the legend
+    max_rows = max(1, int((LEGEND_TOP - 8 - y0) / len(view["seats"]) - 68) // 26)
+    reached = _reached(view)
     for seat in view["seats"]:
         n = seat["seat"]
-        rows = max(1, -(-len(seat["played"]) // per_row))
+        played = list(seat["played"])
+        if len(played) > max_rows * per_row:  # keep the latest plays; the total is in the status line
+            played = played[-(max_rows * per_row - 1) :]
+        rows = max(1, -(-len(played) // per_row))
         height = 62 + rows * 26
         box(
             d,
@@ -147,7 +153,7 @@ def _players(
             bold=True,
         )
         text(d, (x1 - 10, y + 18), f"${seat['money']}", theme.text_large, theme.money, anchor="rm", bold=True)
-        status = [f"{seat['hand_size']} cards", f"cities {seat['city_points']} pts"]
+        status = [f"{seat['hand_size']} cards", f"{len(seat['played'])} played, {seat['city_points']} pts"]
         if seat.get("branch_card"):
             status.append(f"Branch {seat['branch_card']}")
         if seat.get("engineer"):
@@ -164,8 +170,7 @@ def _players(
             theme.muted,
             anchor="lm",
         )
-        reached = _reached(view)
-        for i, city in enumerate(seat["played"]):
+        for i, city in enumerate(played):
             cx = x0 + 10 + (i % per_row) * CHIP_W
             cy = y + 56 + (i // per_row) * 26
             _chip(d, (cx, cy), city, info[city]["value"], reached.get(city, []), theme)
