@@ -42,7 +42,8 @@ def _embed_lines(world: World, embed: Mapping[str, Any]) -> list[str]:
     for line in readable(world, embed.get("description") or "").splitlines():
         lines.append(f"  | {line}")
     for fld in embed.get("fields") or []:
-        lines.append(f"  | {readable(world, fld.get('name', ''))}: {readable(world, fld.get('value', ''))}")
+        value = readable(world, fld.get("value", "")).replace("\n", "\n  |   ")
+        lines.append(f"  | {readable(world, fld.get('name', ''))}: {value}")
     if (embed.get("image") or {}).get("url"):
         lines.append(f"  | [image] {embed['image']['url']}")
     if (embed.get("footer") or {}).get("text"):
