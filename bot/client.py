@@ -75,10 +75,12 @@ class BoardGameBot(commands.Bot):
         **options: object,
     ) -> None:
         # Slash commands and components need no privileged intents (no message content, no members).
+        # Games live in server channels and threads, so every command is offered there only.
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            allowed_contexts=app_commands.AppCommandContext(guild=True),
             **options,  # type: ignore[arg-type]
         )
         self.games = games

@@ -23,7 +23,6 @@ EXPORT_RUNNING = (
 )
 
 
-@app_commands.guild_only()
 class History(commands.Cog):
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot

@@ -30,7 +30,6 @@ def matching_choices(moves: list[tuple[str, str]], typed: str) -> list[app_comma
     return found
 
 
-@app_commands.guild_only()
 class Play(commands.Cog):
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot

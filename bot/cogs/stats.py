@@ -40,7 +40,6 @@ def leaderboard_lines(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-@app_commands.guild_only()
 class Stats(commands.Cog):
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot

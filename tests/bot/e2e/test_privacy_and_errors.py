@@ -1,4 +1,4 @@
-"""Hidden information never reaches a public message, and every wrong action gets a private, specific answer."""
+"""Hidden information never reaches a public message; every wrong action gets a private, specific answer."""
 
 from __future__ import annotations
 
