@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from itertools import product
 
 import pytest
@@ -44,8 +45,9 @@ def connected_to_home(s: SantaFeState, r: int) -> bool:
 
 
 def check_invariants(s: SantaFeState, seat: int, move: str, events: list[dict]) -> None:
+    laid = Counter(s.occupant)
     for r, pieces in enumerate(board.PIECES):
-        on_board = s.occupant.count(r)
+        on_board = laid[r]
         assert s.supply[r] + sum(b[r] for b in s.bought) + on_board == pieces, "track pieces conserved"
         assert len(s.heads[r]) <= 3
     assert min(s.money) >= 0, "money never negative"
