@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.draw import box, disc, fit_text, text, wrap
 from render.santafe.geometry import cities, nodes, segments
-from render.santafe.static import CITY_R, built_segment, city_layer, map_layer
+from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer
 from render.theme import DEFAULT, Theme, text_on
 
 PANEL = (1192, 70, 1588, 990)
@@ -40,8 +40,8 @@ def render_map(
     where = segments()
     for segment_id, railroad in view["track"].items():
         built_segment(d, where[segment_id], theme.railroad(railroad), theme)
-    overlay = city_layer(theme)
-    img.paste(overlay, (0, 0), overlay)
+    sheet, corner = city_sheet(theme)
+    img.paste(sheet, corner, sheet)
     _connections(d, view, theme)
     _railheads(d, view, theme)
     _header(d, view, theme)
