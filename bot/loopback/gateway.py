@@ -1,8 +1,7 @@
 """The websocket half of the stand-in: HELLO, IDENTIFY → READY and GUILD_CREATE, heartbeats, RESUME, dispatch.
 
-Speaks JSON with the ``zlib-stream`` transport compression discord.py asks for when zstandard is not
-installed (one zlib stream per connection, each message ending in a sync flush), or plain text frames when no
-compression is asked for.
+Speaks JSON, with the transport compression the client asks for: ``zlib-stream`` (what discord.py 2.7 asks
+for when no zstd library is installed), ``zstd-stream`` (when one is), or none.
 """
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ import json
 import logging
 import secrets
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,12 +40,46 @@ class Session:
     backlog: list[dict[str, Any]] = field(default_factory=list)
 
 
+Compressor = Callable[[bytes], bytes]
+
+
+def zlib_stream() -> Compressor:
+    """One zlib stream per connection; each message ends with a sync flush (00 00 ff ff)."""
+    stream = zlib.compressobj()
+    return lambda data: stream.compress(data) + stream.flush(zlib.Z_SYNC_FLUSH)
+
+
+def zstd_stream() -> Compressor | None:
+    """One zstd frame per connection, flushed block by block; None when no zstd library is installed.
+
+    discord.py asks for it when it can decompress it (``zstandard``, or ``compression.zstd`` in 3.14).
+    """
+    try:
+        from compression.zstd import ZstdCompressor  # type: ignore[import-not-found]
+    except ImportError:
+        try:
+            import zstandard
+        except ImportError:
+            return None
+        stream = zstandard.ZstdCompressor().compressobj()
+        return lambda data: stream.compress(data) + stream.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+    compressor = ZstdCompressor()
+    return lambda data: compressor.compress(data, ZstdCompressor.FLUSH_BLOCK)
+
+
+COMPRESSIONS: dict[str | None, Callable[[], Compressor | None]] = {
+    None: lambda: None,
+    "zlib-stream": zlib_stream,
+    "zstd-stream": zstd_stream,
+}
+
+
 class _Connection:
     """One websocket with its compression stream and an ordered outbox."""
 
-    def __init__(self, ws: web.WebSocketResponse, compress: str | None) -> None:
+    def __init__(self, ws: web.WebSocketResponse, compress: Compressor | None) -> None:
         self.ws = ws
-        self._zlib = zlib.compressobj() if compress == "zlib-stream" else None
+        self._compress = compress
         self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.identified = False
 
@@ -53,11 +87,10 @@ class _Connection:
         while True:
             payload = await self.outbox.get()
             text = json.dumps(payload, separators=(",", ":"))
-            if self._zlib is None:
+            if self._compress is None:
                 await self.ws.send_str(text)
             else:
-                data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
-                await self.ws.send_bytes(data)
+                await self.ws.send_bytes(self._compress(text.encode()))
 
 
 class Gateway:
@@ -110,12 +143,14 @@ class Gateway:
             self.violations.add("protocol", where, "the gateway speaks version 10 with JSON encoding")
         compress = query.get("compress")
         self.compressions.append(compress)
-        if compress not in (None, "zlib-stream"):
-            self.violations.add("protocol", where, f"the stand-in does not offer {compress} compression")
+        make = COMPRESSIONS.get(compress)
+        compressor = make() if make else None
+        if compress is not None and compressor is None:
+            self.violations.add("protocol", where, f"the stand-in cannot offer {compress} compression")
             raise web.HTTPBadRequest()
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
-        connection = _Connection(ws, compress)
+        connection = _Connection(ws, compressor)
         writer = asyncio.create_task(connection.write_forever())
         await ws.send_str(
             json.dumps({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": []}})

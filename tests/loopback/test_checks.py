@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import zlib
 from pathlib import Path
 
 import pytest
 
 from bot.loopback import limits
+from bot.loopback.gateway import zlib_stream, zstd_stream
 from bot.loopback.ids import Clock, Snowflakes
 from bot.loopback.spec import load_spec
 from bot.loopback.tracking import is_idle
@@ -162,3 +164,20 @@ def test_snowflakes_grow_and_the_clock_moves_on_request() -> None:
     clock.advance(minutes=16)
     assert (clock.now() - before).total_seconds() >= 16 * 60
     assert int(ids.next()) >> 22 > int(second) >> 22
+
+
+def test_zlib_stream_messages_each_end_with_a_sync_flush() -> None:
+    compress = zlib_stream()
+    reader = zlib.decompressobj()
+    for text in (b'{"op":10}', b'{"op":11}'):
+        data = compress(text)
+        assert data.endswith(b"\x00\x00\xff\xff") and reader.decompress(data) == text
+
+
+def test_zstd_stream_is_one_frame_read_message_by_message() -> None:
+    compress = zstd_stream()
+    if compress is None:
+        pytest.skip("no zstd library installed (discord.py then asks for zlib-stream)")
+    zstandard = pytest.importorskip("zstandard")
+    reader = zstandard.ZstdDecompressor().decompressobj()
+    assert [reader.decompress(compress(t)) for t in (b"first", b"second")] == [b"first", b"second"]
