@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from rules.core.rng import Rng
 from rules.santafe import board
 
 # Phases of a round (plus the engineer purchase before the first round of the advanced game).
@@ -128,8 +129,6 @@ def _copy(value: Any) -> Any:
 
 def new_state(players: int, seed: int, advanced: bool, buy_track: bool) -> SantaFeState:
     """Cards dealt, nobody has chosen; the engine decides the first phase."""
-    from rules.core.rng import Rng
-
     rng = Rng(seed)
     deck = board.city_cards()
     rng.shuffle(deck)
@@ -147,6 +146,8 @@ def new_state(players: int, seed: int, advanced: bool, buy_track: bool) -> Santa
         round=0,
         phase=ENGINEERS,
         lay_turn=0,
+        # The train goes to the game's owner (German rules) or the youngest player (English); the
+        # bot seats whoever opened the game first, so seat 0 starts.
         first=0,
         pos=0,
         step="",
