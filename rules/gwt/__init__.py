@@ -128,7 +128,8 @@ def describe(move: str) -> str:
     verb, rest = words[0], " ".join(words[1:])
     labels = {
         "move": f"move the cattleman to {rest}", "play": f"play objective card {rest}",
-        "discard": f"discard {rest}", "risk": f"risk action: discard {rest}", "pair": f"discard the pair {rest}",
+        "discard": f"discard {rest}", "risk": f"risk action: discard {rest}",
+        "pair": f"discard the pair {rest}",
         "hire": f"hire a {words[1]} from row {words[-1]}" if len(words) == 3 else move,
         "build": f"build {words[1]} on {words[-1]}" if len(words) == 3 else move,
         "buy": f"buy {rest}" if rest else "buy cattle", "remove": f"remove the hazard on {rest}",
@@ -140,7 +141,8 @@ def describe(move: str) -> str:
         "gain": f"gain ${rest}", "certs": f"certificates: {rest}", "cert": "gain a certificate",
         "copy": f"use the building on {rest}", "extra": "extraordinary delivery", "pick": f"take {rest}",
         "deliver": f"deliver to {rest.replace('-', ' ').title()}", "objective": f"take objective card {rest}",
-        "trash": f"remove {rest} from the game", "draw": f"draw {rest}", "skip": "skip", "done": "end phase B",
+        "trash": f"remove {rest} from the game", "draw": f"draw {rest}", "skip": "skip",
+        "done": "end phase B",
     }
     return labels.get(verb, move)
 

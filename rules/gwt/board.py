@@ -147,7 +147,7 @@ def is_objective(card: str) -> bool:
 
 
 def draw_cards(tx: Tx, seat: int, count: int) -> list[str]:
-    """Draw from the personal stack, reshuffling the discard pile only when a card is needed and none is left."""
+    """Draw from the personal stack, reshuffling the discard pile only when the stack is empty."""
     p = tx.s.players[seat]
     drawn: list[str] = []
     for _ in range(count):
@@ -156,7 +156,8 @@ def draw_cards(tx: Tx, seat: int, count: int) -> list[str]:
                 break
             p.deck, p.discard = p.discard, []
             tx.rng.shuffle(p.deck)
-            tx.log("reshuffle", f"Player {seat + 1} shuffled their discard pile into a new draw stack.", seat=seat)
+            tx.log("reshuffle", f"Player {seat + 1} shuffled their discard pile into a new draw stack.",
+                   seat=seat)
         drawn.append(p.deck.pop())
     if drawn:
         tx.hidden = True
@@ -254,7 +255,8 @@ def disc_options(s: State, seat: int, black_ok: bool, money: int, exclude_statio
     allowed = [d for d in allowed if d != "hand" or money >= 5]
     if allowed:
         return allowed
-    return [f"station {i + 1}" for i, seats in enumerate(s.stations) if seat in seats and i != exclude_station]
+    return [f"station {i + 1}" for i, seats in enumerate(s.stations)
+            if seat in seats and i != exclude_station]
 
 
 def take_disc(tx: Tx, seat: int, choice: str) -> None:

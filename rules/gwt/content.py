@@ -90,7 +90,9 @@ TEEPEE_SPACES: dict[str, int] = {
 
 WORKER_TYPES = ("cowboy", "craftsman", "engineer")
 # Hazard tiles per type: (victory points, hand colour) with counts.
-HAZARD_KINDS: tuple[tuple[int, str, int], ...] = ((4, "g", 2), (3, "g", 1), (3, "b", 1), (2, "g", 1), (2, "b", 1))
+HAZARD_KINDS: tuple[tuple[int, str, int], ...] = (
+    (4, "g", 2), (3, "g", 1), (3, "b", 1), (2, "g", 1), (2, "b", 1),
+)
 
 
 def hazard_tiles(kind: str) -> list[str]:
@@ -161,7 +163,8 @@ COWBOY_TABLE: tuple[tuple[int, int, int, int], ...] = (
 # ------------------------------------------------------------------------------------------ objectives
 
 # code -> (immediate action, tasks, victory points, penalty). Task items: b building, s station,
-# h hazard, g green teepee, bl blue teepee, 3/4/5 cattle card of that breeding value, sf disc in San Francisco.
+# h hazard, g green teepee, bl blue teepee, 3/4/5 cattle card of that breeding value,
+# sf disc in San Francisco.
 OBJECTIVES: dict[str, tuple[str, tuple[str, ...], int, int]] = {
     "start-34b": ("", ("3", "4", "b"), 3, 0),
     "start-ssg": ("", ("s", "s", "g"), 3, 0),
@@ -190,7 +193,9 @@ OBJECTIVES: dict[str, tuple[str, tuple[str, ...], int, int]] = {
     "move-ssbb": ("move3", ("s", "s", "b", "b"), 5, 2),
 }
 STARTING_OBJECTIVES = ("start-34b", "start-ssg", "start-bbh", "start-blhh")
-GENERAL_OBJECTIVES = [c for c in OBJECTIVES if c not in STARTING_OBJECTIVES for _ in range(4 if c == "aux-sf" else 1)]
+GENERAL_OBJECTIVES = [
+    c for c in OBJECTIVES if c not in STARTING_OBJECTIVES for _ in range(4 if c == "aux-sf" else 1)
+]
 OBJECTIVE_DISPLAY = 4
 
 # -------------------------------------------------------------------------------------------- railroad
@@ -277,7 +282,8 @@ DISC_SPACES: dict[str, tuple[int, bool]] = {
 DISCS_PER_PLAYER = sum(n for n, _ in DISC_SPACES.values())
 AUX_ACTIONS = ("money", "draw", "cert", "engine", "trash")
 CERT_TRACK = (0, 1, 2, 3, 4, 6)
-STEP_LIMIT = {2: (3, 1), 3: (3, 2), 4: (4, 2)}  # base, gain for the first cleared step disc (+1 for the second)
+# Step limit: base, gain for the first cleared step disc (the second always adds 1).
+STEP_LIMIT = {2: (3, 1), 3: (3, 2), 4: (4, 2)}
 HAND_FEES = {2: {"g": 2, "b": 2}, 3: {"g": 2, "b": 1}, 4: {"g": 1, "b": 2}}
 STARTING_MONEY = (6, 7, 8, 9)
 INITIAL_JOB_WORKERS = {2: 3, 3: 5, 4: 7}

@@ -109,7 +109,8 @@ def _walk_moves(s: State, seat: int, limit: int, *, free: bool = False) -> Optio
             continue
         distinct: dict[tuple[tuple[int, int | None], ...], list[str]] = {}
         for passed in paths:
-            fees = () if free else tuple(f for f in (fee_for(s, seat, loc) for loc in (*passed, dest)) if f[0])
+            charged = () if free else (fee_for(s, seat, loc) for loc in (*passed, dest))
+            fees = tuple(f for f in charged if f[0])
             distinct.setdefault(fees, list(passed))
         for passed in distinct.values():
             if len(distinct) == 1:
@@ -249,7 +250,7 @@ def spec_moves(s: State, seat: int, act: tuple[Any, ...], d: dict[str, Any]) -> 
                 out[f"copy {loc}"] = ("copy", loc)
     elif kind == "upgrade_behind":
         here = TRACK_INDEX[p.engine]
-        for n, (space, cost, *_r) in STATIONS.items():
+        for n, (space, *_rest) in STATIONS.items():
             if TRACK_INDEX[space] < here and seat not in s.stations[n - 1] and can_upgrade(s, seat, n - 1):
                 out[f"upgrade {n}"] = ("upgrade_station", n - 1)
     elif kind == "money":
@@ -322,11 +323,14 @@ def engine_moves(s: State, seat: int, limit: int, cost: int) -> dict[str, tuple[
     p = s.players[seat]
     if limit <= 0:
         return {}
-    return {f"engine {sp}": ("engine", sp, cost) for sp in engine_ahead(p.engine, occupied_by_others(s, seat), limit)}
+    ahead = engine_ahead(p.engine, occupied_by_others(s, seat), limit)
+    return {f"engine {sp}": ("engine", sp, cost) for sp in ahead}
 
 
 def objective_moves(s: State) -> dict[str, tuple[Any, ...]]:
-    out: dict[str, tuple[Any, ...]] = {f"objective {c}": ("objective", c) for c in sorted(set(s.objective_display))}
+    out: dict[str, tuple[Any, ...]] = {
+        f"objective {c}": ("objective", c) for c in sorted(set(s.objective_display))
+    }
     if s.objective_stack:
         out["objective stack"] = ("objective", "stack")
     return out
@@ -339,7 +343,7 @@ def can_upgrade(s: State, seat: int, index: int) -> bool:
 
 
 def aux_moves(s: State, seat: int, *, double: bool) -> dict[str, tuple[Any, ...]]:
-    """Auxiliary actions: single ones when unlocked; doubled ones too when ``double`` and both discs are off."""
+    """Auxiliary actions: single ones when unlocked; doubled ones when ``double`` and both discs are off."""
     p = s.players[seat]
     occ = occupied_by_others(s, seat)
     out: dict[str, tuple[Any, ...]] = {"aux money": ("aux", "money", 1)}
@@ -667,7 +671,8 @@ def _effect(tx: Tx, action: tuple[Any, ...], popped: dict[str, Any] | None = Non
     elif kind == "push":
         s.stack.append(action[1])
     elif kind == "copy":
-        s.stack.append(_decision("loc", loc=action[1], tile=s.trail[action[1]], used=[], any=False, copy=True))
+        copied = _decision("loc", loc=action[1], tile=s.trail[action[1]], used=[], any=False, copy=True)
+        s.stack.append(copied)
     elif kind == "pick":
         col = s.foresight[action[1]]
         col[col.index(action[2])] = None
@@ -837,7 +842,8 @@ def _income(tx: Tx, cert_after: int) -> None:
     total = breeding_value(p.hand) + permanent_certs(p) + used
     s.income = total
     p.money += total
-    tx.log("income", f"Player {s.current + 1} revealed {', '.join(p.hand) or 'no cards'} and earned ${total}.",
+    shown = ", ".join(p.hand) or "no cards"
+    tx.log("income", f"Player {s.current + 1} revealed {shown} and earned ${total}.",
            seat=s.current, hand=list(p.hand), income=total)
     p.discard.extend(p.hand)
     p.hand.clear()

@@ -22,7 +22,9 @@ def is_location(loc: str, tiles: Mapping[str, str | None]) -> bool:
     return kind == "kc" or (kind != "start" and tiles.get(loc) is not None)
 
 
-def trail_walks(tiles: Mapping[str, str | None], start: str, max_steps: int) -> dict[str, list[tuple[str, ...]]]:
+def trail_walks(
+    tiles: Mapping[str, str | None], start: str, max_steps: int
+) -> dict[str, list[tuple[str, ...]]]:
     """Destination -> the distinct sequences of locations passed on the way (each path once).
 
     Each location entered costs one step; empty spaces cost nothing; Kansas City ends the walk.

@@ -44,7 +44,9 @@ def best_objectives(committed: list[str], optional: list[str], items: dict[str, 
 
 
 @lru_cache(maxsize=1024)
-def _best(cards: tuple[str, ...], n_committed: int, items: tuple[int, ...], master_bonus: bool) -> tuple[int, int]:
+def _best(
+    cards: tuple[str, ...], n_committed: int, items: tuple[int, ...], master_bonus: bool
+) -> tuple[int, int]:
     needs = []
     for c in cards:
         need = [0] * len(ITEMS)
@@ -82,7 +84,8 @@ def score(s: State, seat: int) -> dict[str, int]:
     deck = whole_deck(s, seat)
     optional = [c for c in deck if c in OBJECTIVES]
     has = set(p.masters)
-    objective_points, master_objectives = best_objectives(p.objectives, optional, items, "sm-objectives" in has)
+    objective_points, master_objectives = best_objectives(
+        p.objectives, optional, items, "sm-objectives" in has)
 
     city_points = 0
     for city, (_value, _black, vp, multi) in CITIES.items():

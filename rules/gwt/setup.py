@@ -9,6 +9,7 @@ from rules.core.errors import SetupError
 from rules.core.rng import Rng
 from rules.gwt.board import Tx
 from rules.gwt.content import (
+    CITIES,
     DISC_SPACES,
     GENERAL_OBJECTIVES,
     HAZARD_SPACES,
@@ -90,7 +91,7 @@ def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> Sta
     state = State(
         n=players, options=chosen, rng=rng.state, players=people, trail=trail,
         stations=[[] for _ in STATIONS], masters=masters, master_workers=[None] * len(masters),
-        cities={c: [] for c in _city_names()}, job_rows=[[] for _ in range(JOB_ROWS)], job_token=1,
+        cities={c: [] for c in CITIES}, job_rows=[[] for _ in range(JOB_ROWS)], job_token=1,
         market=market, market_stack=market_stack, piles=piles, foresight=[[None, None] for _ in range(3)],
         objective_display=[objective_stack.pop() for _ in range(OBJECTIVE_DISPLAY)],
         objective_stack=objective_stack, boxed_tiles=[], stack=[], current=0, turn=0,
@@ -105,12 +106,6 @@ def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> Sta
     start_turn(tx, 0)
     state.turn = 1
     return state
-
-
-def _city_names() -> list[str]:
-    from rules.gwt.content import CITIES
-
-    return list(CITIES)
 
 
 def _place_initial_tiles(state: State) -> None:

@@ -84,7 +84,7 @@ def test_aux_actions_locked_until_a_disc_is_cleared_and_doubled_only_where_allow
     s.players[0].discs.update(cert=0, engine=0, trash=0, money=0, draw=0)
     moves = legal(s)
     assert {"aux cert", "aux engine", "aux trash"} <= set(moves)
-    assert not any(m.endswith("x2") for m in moves)                # a single auxiliary action is never doubled
+    assert not any(m.endswith("x2") for m in moves)        # a single auxiliary action is never doubled
     s = at(s, 0, "G")
     assert {"aux money x2", "aux draw x2", "aux cert x2", "aux engine x2", "aux trash x2"} <= set(legal(s))
 
