@@ -343,9 +343,14 @@ class HttpApi:
             loading = LOADING if kind == DEFERRED_MESSAGE else 0
             message = self._post_reply(interaction, data, req.uploads, first=True, extra_flags=loading)
             interaction.original_message_id = message.id
+        elif kind in (UPDATE_MESSAGE, DEFERRED_UPDATE) and interaction.message_id is None:
+            self.violations.add(
+                "protocol", where, "there is no message to update (the modal came from a command)"
+            )
+            raise ApiError(400, 50035, "Invalid Form Body")
         elif kind == UPDATE_MESSAGE:
             self._check_message(where, data, req.uploads)
-            message = world.messages[interaction.message_id or ""]
+            message = world.messages[interaction.message_id]
             edit_message(world, message, data, req.uploads, self.origin)
             interaction.original_message_id = message.id
             self._announce("MESSAGE_UPDATE", message)
@@ -504,6 +509,10 @@ class HttpApi:
             for m in self.world.messages.values()
             if m.channel_id == channel.id and not m.deleted and not m.ephemeral
         ]
+        if "before" in req.query:
+            found = [m for m in found if int(m.id) < int(req.query["before"])]
+        if "after" in req.query:
+            found = [m for m in found if int(m.id) > int(req.query["after"])]
         limit = int(req.query.get("limit", 50))
         newest_first = sorted(found, key=lambda m: int(m.id), reverse=True)[:limit]
         return 200, [message_json(self.world, m) for m in newest_first]
