@@ -62,6 +62,11 @@ async def sync_if_changed(tree: app_commands.CommandTree, dev_guild_id: int | No
     return True
 
 
+# The bot never joins voice channels: the start-up warnings about missing voice libraries are noise.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
 class BoardGameBot(commands.Bot):
     """A bot for asynchronous board games; one game per channel or thread."""
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 import discord
+import pytest
 
 from bot.client import BoardGameBot
 from bot.cogs import EXTENSIONS

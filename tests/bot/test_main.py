@@ -1,0 +1,73 @@
+"""``python -m bot``: subcommands, and one-line explanations instead of tracebacks."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot import __main__ as main_module
+from bot.storage.migrate import LATEST
+
+
+@pytest.fixture(autouse=True)
+def _restore_logging():
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
+
+
+def test_missing_token_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main_module.main([], env={}) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: DISCORD_TOKEN") and err.count("\n") == 1
+
+
+def test_migrate_and_backup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "games.db"
+    env = {"DATABASE_PATH": str(db)}
+    assert main_module.main(["migrate"], env=env) == 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST
+    copy = tmp_path / "copy.db"
+    assert main_module.main(["backup", str(copy)], env=env) == 0
+    assert copy.exists()
+    assert (
+        main_module.main(["backup", str(tmp_path / "missing-dir" / "x.db")], env={"DATABASE_PATH": "none.db"})
+        == 2
+    )
+    assert "No database" in capsys.readouterr().err
+
+
+def test_refused_token_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Discord refusing the token ends the program with one sentence, and the token is never printed."""
+
+    async def refuse(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(main_module.BoardGameBot, "start", refuse)
+    env = {"DISCORD_TOKEN": "NOT.A.TOKEN", "DATABASE_PATH": str(tmp_path / "g.db")}
+    assert main_module.main([], env=env) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines()[-1].startswith("error: Discord refused DISCORD_TOKEN")
+    assert "Traceback" not in captured.err
+    assert "NOT.A.TOKEN" not in captured.err + captured.out
+
+
+def test_sandbox_runs_without_a_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sandbox subcommand needs no token and hands the sandbox a factory that builds the real bot."""
+    seen: dict[str, object] = {}
+
+    async def fake_run(settings: main_module.Settings) -> None:
+        seen["settings"] = settings
+
+    monkeypatch.setattr(main_module, "run_sandbox", fake_run)
+    assert main_module.main(["sandbox", "--database", str(tmp_path / "s.db")], env={}) == 0
+    assert seen["settings"].database_path == tmp_path / "s.db"  # type: ignore[attr-defined]

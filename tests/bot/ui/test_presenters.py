@@ -1,0 +1,93 @@
+"""Formatting: public lines from public events only, mentions limited to the people meant, sizes bounded."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.services import GameInfo, SeatInfo
+from bot.ui import presenters
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def game(**changes: object) -> GameInfo:
+    seats = (
+        SeatInfo(0, 11, "Ann", False, None, "active"),
+        SeatInfo(1, None, "Computer", True, 1, "active"),
+        SeatInfo(2, 33, "Cid", False, None, "away"),
+    )
+    values: dict[str, object] = dict(
+        id=5,
+        guild_id=1,
+        channel_id=2,
+        rules_id="santafe",
+        title="Santa Fe",
+        options={"advanced": True},
+        status="active",
+        version=12,
+        seats=seats,
+        host_id=11,
+        created_at=NOW,
+        updated_at=NOW,
+        turn_started_at=NOW,
+        to_act=(0, 2),
+        reminder_minutes=24 * 60,
+        deadline_minutes=90,
+        deadline_action="skip",
+        max_players=5,
+        min_players=2,
+        seat_order="random",
+    )
+    values.update(changes)
+    return GameInfo(**values)  # type: ignore[arg-type]
+
+
+def test_public_lines_leave_out_private_events() -> None:
+    events = [
+        {"type": "play", "text": "Ann plays.", "private_to": None},
+        {"type": "drawn", "text": "You draw Denver.", "private_to": 0},
+        {"type": "turn_start", "text": "Bob's turn.", "private_to": None},
+    ]
+    assert presenters.event_lines(events) == ["Ann plays."]
+    assert presenters.event_lines(events, seat=0) == ["Ann plays.", "🔒 You draw Denver."]
+    assert presenters.event_lines(events, seat=1) == ["Ann plays."]
+
+
+def test_mentions_ping_only_the_given_users() -> None:
+    text, allowed = presenters.mentions([11, 33, 11])
+    assert text == "<@11> <@33>"
+    assert [u.id for u in allowed.users] == [11, 33]
+    assert allowed.everyone is False and allowed.roles is False
+
+
+def test_bullet_block_keeps_the_newest_lines_within_the_limit() -> None:
+    lines = [f"line {n} " + "x" * 50 for n in range(200)]
+    block = presenters.bullet_block(lines, 1000)
+    assert len(block) <= 1000 and block.endswith(lines[-1]) and "earlier lines not shown" in block
+
+
+def test_status_embed_shows_seats_and_who_acts() -> None:
+    embed = presenters.status_embed(game(), "Choose a card")
+    fields = {f.name: f.value for f in embed.fields}
+    assert "▶ 1. <@11>" in fields["Players"] and "Computer (computer, level 1)" in fields["Players"]
+    assert "(away)" in fields["Players"]
+    assert fields["To act"].startswith("Ann and Cid") and "Choose a card" in fields["To act"]
+    assert fields["Timing"] == "reminders every 1 day; 90 min per turn, then skip"
+    assert len(embed) <= 6000
+
+
+def test_results_embed_orders_by_rank() -> None:
+    result = {
+        "categories": ["money", "cities"],
+        "players": [
+            {"seat": 0, "total": 30, "points": {"money": 10, "cities": 20}, "rank": 2},
+            {"seat": 1, "total": 41, "points": {"money": 1, "cities": 40}, "rank": 1},
+            {"seat": 2, "total": 12, "points": {"money": 12, "cities": 0}, "rank": 3},
+        ],
+        "ranking": [[1], [0], [2]],
+        "winners": [1],
+    }
+    embed = presenters.results_embed(game(status="finished"), result)
+    description = embed.description or ""
+    assert description.index("Computer") < description.index("Ann") < description.index("Cid")
+    assert "**Computer** won" in description
