@@ -32,7 +32,7 @@ def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
     objectives = [c for c in hand if c not in pieces.CATTLE]
     cards = cattle + objectives
     width = max(640, PAD * 2 + len(cards) * (CARD_W + GAP) - GAP)
-    img = Image.new("RGB", (width, CARD_H + 130), theme.background)
+    img = Image.new("RGB", (width, CARD_H + 136), theme.background)
     d = ImageDraw.Draw(img)
     seat = view.get("viewer")
     title = f"Your hand (player {seat + 1})" if isinstance(seat, int) else "Hand"
@@ -55,6 +55,8 @@ def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
     if not cards:
         box(d, (PAD, 60, PAD + CARD_W, 60 + CARD_H), None, theme.faint, radius=8)
         text(d, (PAD + CARD_W / 2, 60 + CARD_H / 2), "empty", theme.text, theme.muted)
+    if objectives:
+        text(d, (PAD, CARD_H + 118), pieces.TASK_KEY, theme.text_small - 3, theme.muted, anchor="lm")
     summary = f"Breeding value at Kansas City: {breeding_value(hand)} (one card per breed counts)"
     text(d, (PAD, CARD_H + 96), summary, theme.text, theme.ink, anchor="lm")
     return img

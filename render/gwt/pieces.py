@@ -23,6 +23,18 @@ MASTER_LABEL = {
     "hazards": "3/2 hazards",
     "teepees": "3/teepee pair",
 }
+# What playing an objective card does at once, in a few words.
+OBJECTIVE_ACTIONS = {
+    "gain2": "+$2",
+    "aux": "aux action",
+    "draw": "draw 3",
+    "engine2": "engine +2",
+    "engine3": "engine +3",
+    "move3": "move 3, no fees",
+}
+TASK_KEY = (
+    "B building · S station · H hazard · G / Bl green / blue teepee · 3 4 5 cattle value · SF San Francisco"
+)
 MASTER_GAIN = {"money2": "+$2", "perm_cert": "+cert", "hazard_or_trade": "haz/trade"}
 
 
@@ -121,9 +133,17 @@ def objective_card(
     if code not in OBJECTIVES:
         text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "?", theme.text_large, theme.muted)
         return
-    _, tasks, points, penalty = OBJECTIVES[code]
+    action, tasks, points, penalty = OBJECTIVES[code]
     label = " ".join(TASK_LABEL.get(t, t.upper()) for t in tasks)
     text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.36), label, theme.text_small, theme.ink, bold=True)
+    if action:
+        text(
+            d,
+            ((x0 + x1) / 2, y0 + (y1 - y0) * 0.6),
+            OBJECTIVE_ACTIONS.get(action, action),
+            theme.text_small - 4,
+            theme.muted,
+        )
     text(d, (x0 + 6, y1 - 12), f"+{points}", theme.text_small, theme.good, anchor="lm", bold=True)
     if penalty:
         text(d, (x1 - 6, y1 - 12), f"-{penalty}", theme.text_small, theme.highlight, anchor="rm")

@@ -16,9 +16,6 @@ from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
 
 WIDTH, HEIGHT, PAD = 1400, 800, 20
 WORKER_NAMES = {"cowboy": "Cowboys", "craftsman": "Craftsmen", "engineer": "Engineers"}
-TASK_KEY = (
-    "B building · S station · H hazard · G / Bl green / blue teepee · 3 4 5 cattle value · SF San Francisco"
-)
 # Player-board disc spaces in display order with what clearing them unlocks.
 DISC_LABELS = {
     "money": "aux: $2",
@@ -176,7 +173,7 @@ def _tiles(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple
 def _objectives(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
     x0, y0 = at
     _section(d, at, (660, 190), "Objective area", theme)
-    text(d, (x0 + 12, y0 + 172), TASK_KEY, theme.text_small - 4, theme.muted, anchor="lm")
+    text(d, (x0 + 12, y0 + 172), pieces.TASK_KEY, theme.text_small - 4, theme.muted, anchor="lm")
     for i, code in enumerate(p["objectives"][:7]):
         x = x0 + 12 + i * 92
         pieces.objective_card(d, (x, y0 + 34, x + 84, y0 + 148), code, theme)
