@@ -343,19 +343,19 @@ class HttpApi:
             loading = LOADING if kind == DEFERRED_MESSAGE else 0
             message = self._post_reply(interaction, data, req.uploads, first=True, extra_flags=loading)
             interaction.original_message_id = message.id
-        elif kind in (UPDATE_MESSAGE, DEFERRED_UPDATE) and interaction.message_id is None:
-            self.violations.add(
-                "protocol", where, "there is no message to update (the modal came from a command)"
-            )
-            raise ApiError(400, 50035, "Invalid Form Body")
-        elif kind == UPDATE_MESSAGE:
-            self._check_message(where, data, req.uploads)
-            message = world.messages[interaction.message_id]
-            edit_message(world, message, data, req.uploads, self.origin)
-            interaction.original_message_id = message.id
-            self._announce("MESSAGE_UPDATE", message)
-        elif kind == DEFERRED_UPDATE:
-            interaction.original_message_id = interaction.message_id
+        elif kind in (UPDATE_MESSAGE, DEFERRED_UPDATE):
+            target = world.messages.get(interaction.message_id or "")
+            if target is None:
+                self.violations.add(
+                    "protocol", where, "there is no message to update (the modal came from a command)"
+                )
+                raise ApiError(400, 50035, "Invalid Form Body")
+            if kind == UPDATE_MESSAGE:
+                self._check_message(where, data, req.uploads)
+                edit_message(world, target, data, req.uploads, self.origin)
+                self._announce("MESSAGE_UPDATE", target)
+                message = target
+            interaction.original_message_id = target.id
         elif kind == AUTOCOMPLETE_RESULT:
             choices = list(data.get("choices") or [])
             self._refuse("limit", where, limits.autocomplete_problems(choices))

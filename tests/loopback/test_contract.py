@@ -158,3 +158,25 @@ async def test_an_unanswered_interaction_fails_the_test(place: Place) -> None:
             reply = await place.alice.slash("silent", place.games)
             assert not reply.acknowledged
             assert reply.text().endswith("(the bot did not answer)")
+
+
+async def test_updating_a_message_that_does_not_exist_is_refused(place: Place) -> None:
+    class Rename(discord.ui.Modal, title="Rename"):
+        name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name", custom_id="name")
+
+        async def on_submit(self, interaction: discord.Interaction) -> None:
+            # There is no message to edit: the modal was opened by a slash command.
+            await interaction.response.edit_message(content=self.name.value)
+
+    @app_commands.command(name="rename", description="Opens a modal")
+    async def rename(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(Rename())
+
+    bot = SampleBot()
+    bot.tree.add_command(rename)
+    with pytest.raises(ContractViolation) as caught:
+        async with place.loopback.run_bot(bot):
+            opened = await place.alice.slash("rename", place.games)
+            await place.alice.submit(opened, name="x")
+    found = [(v.kind, v.where) for v in caught.value.violations]
+    assert found == [("protocol", "callback to submit Rename"), ("unanswered", "submit Rename")]
