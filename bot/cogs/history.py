@@ -32,6 +32,7 @@ class History(commands.Cog):
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 60] = 15) -> None:
         game = await self.bot.games.get_game(interaction.channel_id or 0)
         lines = await self.bot.games.log(interaction.channel_id or 0, interaction.user.id, count)
+        lines = [presenters.named(line, game) for line in lines]
         body = presenters.bullet_block(lines, 1800) if lines else "No moves yet."
         await interaction.response.send_message(f"**{game.title}, recent moves**\n{body}", ephemeral=True)
 
@@ -53,7 +54,7 @@ class History(commands.Cog):
         view = await self.bot.games.view_at(game.channel_id, version, None)
         when = "now" if version == game.version else f"after move {version}"
         embed = presenters.game_embed(
-            game, f"{game.title}: the board {when}", presenters.decision_prompt(view)
+            game, f"{game.title}: the board {when}", presenters.decision_prompt(view, game)
         )
         picture = await pictures.board(view, stem=f"board-{version}")
         if picture is None:

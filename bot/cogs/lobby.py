@@ -206,7 +206,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         prompt = ""
         if game.status == "active":
             view = await self.bot.games.view_at(game.channel_id, game.version, None)
-            prompt = presenters.decision_prompt(view)
+            prompt = presenters.decision_prompt(view, game)
         await interaction.response.send_message(embed=presenters.status_embed(game, prompt), ephemeral=True)
 
     @app_commands.command(

@@ -64,7 +64,8 @@ async def post_turn(bot: BoardGameBot, game: GameInfo, lines: list[str]) -> disc
     """The public turn message: what happened, the board, and a ping for exactly who must act now."""
     channel = await channel_of(bot, game.channel_id)
     view = await bot.games.view_at(game.channel_id, game.version, None)
-    prompt = presenters.decision_prompt(view)
+    prompt = presenters.decision_prompt(view, game)
+    lines = [presenters.named(line, game) for line in lines]
     to_ping = human_users(game, game.to_act)
     ping, allowed = presenters.mentions(to_ping)
     waiting = presenters.names(game, game.to_act)
@@ -94,6 +95,7 @@ async def post_results(bot: BoardGameBot, game: GameInfo, result: dict[str, Any]
     channel = await channel_of(bot, game.channel_id)
     ping, allowed = presenters.mentions(human_users(game, [s.seat for s in game.seats]))
     embed = presenters.results_embed(game, result)
+    lines = [presenters.named(line, game) for line in lines]
     if lines:
         embed.add_field(
             name="Last moves",
@@ -204,12 +206,17 @@ async def play(interaction: discord.Interaction, move: str, expected_version: in
     channel_id = interaction.channel_id or 0
     before = await bot.games.get_game(channel_id)
     outcome = await bot.games.submit(channel_id, interaction.user.id, move, expected_version)
-    mine = presenters.event_lines(outcome.events, seat=outcome.seat)
+    mine = [
+        presenters.named(line, outcome.game)
+        for line in presenters.event_lines(outcome.events, seat=outcome.seat)
+    ]
     summary = presenters.bullet_block(mine, 1500) if mine else f"Played {outcome.move}."
     if outcome.seat in outcome.to_act and not outcome.finished:
         moves = await bot.games.legal_moves(channel_id, interaction.user.id)
         own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-        content, picker = pickers.picker(outcome.game, moves, presenters.decision_prompt(own_view))
+        content, picker = pickers.picker(
+            outcome.game, moves, presenters.decision_prompt(own_view, outcome.game)
+        )
         await interaction.edit_original_response(
             content=presenters.clip(f"{summary}\n\n{content}", 2000), view=picker
         )
@@ -238,7 +245,7 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
         await _private(interaction, prefix + text)
         return
     own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-    content, view = pickers.picker(game, moves, presenters.decision_prompt(own_view))
+    content, view = pickers.picker(game, moves, presenters.decision_prompt(own_view, game))
     await _private(interaction, presenters.clip(prefix + content, 2000), view=view)
 
 
@@ -265,7 +272,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
         f"**Your hand and board in {game.title}**, {presenters.seat_name(game, seat)}. {messages.HIDDEN_NOTE}"
     ]
     if moves:
-        prompt = presenters.decision_prompt(view)
+        prompt = presenters.decision_prompt(view, game)
         lines.append(f"Now: {prompt}" if prompt else "It is your turn.")
         lines.extend(f"• {label}" for _, label in moves[:15])
         if len(moves) > 15:

@@ -6,6 +6,7 @@ cogs stay short.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -36,6 +37,15 @@ def seat_name(game: GameInfo, seat: int) -> str:
         if info.seat == seat:
             return info.name
     return f"Seat {seat + 1}"
+
+
+_PLAYER_NUMBER = re.compile(r"\b[Pp]layer ([1-9])\b")
+
+
+def named(text: str, game: GameInfo) -> str:
+    """Engine texts say "Player 2"; people read better with the name sitting at that seat."""
+    seated = {info.seat: info.name for info in game.seats}
+    return _PLAYER_NUMBER.sub(lambda m: seated.get(int(m.group(1)) - 1, m.group(0)), text)
 
 
 def names(game: GameInfo, seats: Iterable[int]) -> str:
@@ -163,9 +173,9 @@ def results_embed(game: GameInfo, result: dict[str, Any]) -> discord.Embed:
     return embed
 
 
-def decision_prompt(view: dict[str, Any] | None) -> str:
-    """The engine's own sentence for what must be decided now, if the view has one."""
+def decision_prompt(view: dict[str, Any] | None, game: GameInfo) -> str:
+    """The engine's own sentence for what must be decided now (with names for seat numbers), if any."""
     if not view:
         return ""
     decision = view.get("decision") or {}
-    return str(decision.get("prompt", "")).strip()
+    return named(str(decision.get("prompt", "")).strip(), game)

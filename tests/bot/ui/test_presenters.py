@@ -91,3 +91,10 @@ def test_results_embed_orders_by_rank() -> None:
     description = embed.description or ""
     assert description.index("Computer") < description.index("Ann") < description.index("Cid")
     assert "**Computer** won" in description
+
+
+def test_seat_numbers_become_names() -> None:
+    """'Player 1' in an engine's text is the person at seat 0; other words are left alone."""
+    text = "Player 1 lays track; Player 3 earns $2; player(s) 1, 2 wait; Player 9 is unknown."
+    expected = "Ann lays track; Cid earns $2; player(s) 1, 2 wait; Player 9 is unknown."
+    assert presenters.named(text, game()) == expected
