@@ -42,7 +42,7 @@ def text(
 def _letters(label: str, size: int, anchor: str, stroke: int) -> tuple[Image.Image, tuple[int, int]]:
     """``label`` rendered as an alpha mask, and the mask's offset from the anchor point."""
     face = font(size)
-    left, top, right, bottom = face.getbbox(label, anchor=anchor, stroke_width=stroke)
+    left, top, right, bottom = (int(v) for v in face.getbbox(label, anchor=anchor, stroke_width=stroke))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text(
         (-left, -top), label, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -12,24 +11,12 @@ from render.draw import disc, fit_text, text
 from render.gwt import pieces
 from render.gwt.layout import layout, point, rail_point, teepee_value
 from render.gwt.static import JOB_COLUMNS, board_layer, foresight_x, job_cell
+from render.names import seat_name, with_names
 from render.theme import DEFAULT, Theme, text_on
 
 # Where each seat's cattleman stands around a trail space, so four can share one.
 CATTLEMAN_OFFSETS = ((-17, -22), (17, -22), (-17, 22), (17, 22))
 CITY_SLOTS = 4
-
-
-def seat_name(names: Sequence[str] | None, seat: int) -> str:
-    if names and seat < len(names):
-        return names[seat]
-    return f"Player {seat + 1}"
-
-
-def with_names(prompt: str, names: Sequence[str] | None) -> str:
-    """The engine's "Player 2" written as that player's name."""
-    if not names:
-        return prompt
-    return re.sub(r"Player (\d)", lambda m: seat_name(names, int(m.group(1)) - 1), prompt)
 
 
 def render_board(

@@ -96,7 +96,7 @@ def tile(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: f
 
 def worker(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: float = 16) -> None:
     x, y = centre
-    box(d, (x - half, y - half, x + half, y + half), theme.worker(code), theme.ink, radius=half, width=2)
+    box(d, (x - half, y - half, x + half, y + half), theme.worker(code), theme.ink, radius=int(half), width=2)
     text(d, (x, y), WORKER_LETTER.get(code, code[:2]), max(11, int(half * 0.9)), theme.ink, bold=True)
 
 

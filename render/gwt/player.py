@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.draw import box, disc, text
 from render.gwt import pieces
-from render.gwt.board import seat_name
+from render.names import seat_name
 from render.theme import DEFAULT, Theme
 from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
 

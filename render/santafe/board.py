@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.draw import box, disc, fit_text, text, wrap
+from render.names import seat_name, with_names
 from render.santafe.geometry import cities, nodes, segments
 from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer
 from render.theme import DEFAULT, Theme, text_on
@@ -26,10 +27,6 @@ PHASES = {
 }
 
 
-def seat_name(names: Sequence[str] | None, seat: int) -> str:
-    return names[seat] if names and seat < len(names) else f"Player {seat + 1}"
-
-
 def render_map(
     view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
 ) -> Image.Image:
@@ -44,7 +41,7 @@ def render_map(
     img.paste(sheet, corner, sheet)
     _connections(d, view, theme)
     _railheads(d, view, theme)
-    _header(d, view, theme)
+    _header(d, view, names, theme)
     _players(d, view, names, theme)
     _railroads(d, view, theme)
     return img
@@ -93,7 +90,9 @@ def info_homes() -> frozenset[str]:
     return frozenset(c for c, data in cities().items() if data["home"])
 
 
-def _header(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
+def _header(
+    d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
+) -> None:
     phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
     lay_turn = f" (pass {view['lay_turn']})" if view.get("lay_turn") else ""
     text(
@@ -109,6 +108,7 @@ def _header(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> No
         prompt = "Game over" + (f": {view['end_reason']}" if view.get("end_reason") else ".")
     else:
         prompt = (view.get("decision") or {}).get("prompt", "")
+    prompt = with_names(prompt, names)
     lines = wrap(prompt, theme.text, 1150)
     for i, line in enumerate(lines[:1]):
         text(d, (20, 52 + i * 22), line, theme.text, theme.muted, anchor="lm")

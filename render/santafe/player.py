@@ -9,7 +9,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.draw import box, disc, text
-from render.santafe.board import _play_text, _reached, seat_name
+from render.names import seat_name
+from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities
 from render.theme import DEFAULT, Theme
 

@@ -47,3 +47,12 @@ def test_text_is_drawn_where_anchored() -> None:
     text(ImageDraw.Draw(img), (60, 30), "W", 40, "#000000")
     left, top, right, bottom = Image.eval(img.convert("L"), lambda v: 255 - v).getbbox()
     assert left < 60 < right and top < 30 < bottom
+
+
+def test_engine_sentences_use_the_players_names() -> None:
+    from render.names import seat_name, with_names
+
+    assert with_names("Player 2: draw 2 cards.", ["Ann", "Bo"]) == "Bo: draw 2 cards."
+    assert with_names("Player 3 passes.", ["Ann", "Bo"]) == "Player 3 passes."
+    assert with_names("Player 1 waits.", None) == "Player 1 waits."
+    assert seat_name(None, 0) == "Player 1"
