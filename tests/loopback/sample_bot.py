@@ -129,12 +129,29 @@ async def remind(interaction: discord.Interaction, who: discord.User) -> None:
     await interaction.response.send_message(f"reminded {who.mention}", ephemeral=True)
 
 
+@app_commands.command(name="card", description="Show your card, to you only")
+async def card(interaction: discord.Interaction) -> None:
+    picture = discord.File(io.BytesIO(PNG), filename="card.png")
+    await interaction.response.send_message("your card", file=picture, ephemeral=True)
+
+
+@app_commands.command(name="steps", description="Reply, follow up, edit and delete")
+async def steps(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("step 1")
+    second = await interaction.followup.send("step 2", wait=True)
+    await second.edit(content="step 2, edited")
+    third = await interaction.followup.send("step 3", wait=True)
+    original = await interaction.original_response()
+    await interaction.edit_original_response(content=f"{original.content} (seen)")
+    await third.delete()
+
+
 class SampleBot(commands.Bot):
     def __init__(self, intents: discord.Intents | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default())
 
     async def setup_hook(self) -> None:
-        for command in (game, purge, move, board, colour, feedback, announce, shout, remind):
+        for command in (game, purge, move, board, colour, feedback, announce, shout, remind, card, steps):
             self.tree.add_command(command)
         self.add_dynamic_items(VoteButton)
         await self.tree.sync()

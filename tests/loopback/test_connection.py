@@ -48,7 +48,19 @@ async def test_commands_are_registered_and_can_be_fetched(place: Place) -> None:
     async with place.loopback.run_bot(SampleBot()) as bot:
         registered = sorted(c.name for c in place.loopback.world.global_commands)
         fetched = sorted(c.name for c in await bot.tree.fetch_commands())
-    expected = ["announce", "board", "colour", "feedback", "game", "move", "purge", "remind", "shout"]
+    expected = [
+        "announce",
+        "board",
+        "card",
+        "colour",
+        "feedback",
+        "game",
+        "move",
+        "purge",
+        "remind",
+        "shout",
+        "steps",
+    ]
     assert registered == fetched == expected
 
 

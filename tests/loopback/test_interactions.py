@@ -107,6 +107,31 @@ async def test_a_deferred_reply_is_filled_by_the_follow_up_with_a_file(place: Pl
         assert embed["fields"] == [{"name": "Alice", "value": "12 points", "inline": True}]
 
 
+async def test_an_ephemeral_reply_with_a_file_is_seen_only_by_its_user(place: Place) -> None:
+    async with place.loopback.run_bot(SampleBot()):
+        reply = await place.alice.slash("card", place.games)
+        assert reply.ephemeral and reply.response_type == 4
+        assert [(a.filename, a.data) for a in reply.message.attachments] == [("card.png", PNG)]
+        assert place.bob.sees(place.games) == [] and place.alice.sees(place.games) == [reply.message]
+
+
+async def test_follow_ups_are_edited_read_and_deleted_through_the_webhook(place: Place) -> None:
+    async with place.loopback.run_bot(SampleBot()):
+        reply = await place.alice.slash("steps", place.games)
+    assert reply.content == "step 1 (seen)"
+    assert [m.content for m in reply.followups] == ["step 2, edited"]
+    assert [m.content for m in reply.posted] == ["step 1 (seen)", "step 2, edited"]
+    routes = [(e.method, e.path.split("/")[-1], e.status) for e in place.loopback.api.exchanges[-5:]]
+    assert [(method, status) for method, _, status in routes] == [
+        ("PATCH", 200),
+        ("POST", 200),
+        ("GET", 200),
+        ("PATCH", 200),
+        ("DELETE", 204),
+    ]
+    assert routes[2][1] == routes[3][1] == "@original"
+
+
 async def test_messages_to_channels_the_bot_cannot_use_are_refused(place: Place) -> None:
     loopback = place.loopback
     async with loopback.run_bot(SampleBot()) as bot:
