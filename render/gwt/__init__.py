@@ -1,0 +1,1 @@
+"""Great Western Trail pictures: the board, a player's area and the private hand."""
