@@ -16,7 +16,9 @@ import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import discord
 from dotenv import load_dotenv
@@ -59,11 +61,16 @@ async def run_bot(settings: Settings) -> None:
         await db.close()
 
 
-async def run_sandbox(settings: Settings) -> None:
+SANDBOX_DATABASE = Path("sandbox.db")
+
+
+async def run_sandbox(settings: Settings, **io: Any) -> None:
+    """The real bot on a simulated Discord; its own database (never the live one) and no development guild."""
     from bot.loopback.sandbox import run_sandbox as sandbox
 
+    settings = replace(settings, dev_guild_id=None)
     pictures = settings.database_path.with_name("sandbox-pictures")
-    await sandbox(lambda db: build_bot(db, settings), settings.database_path, pictures)
+    await sandbox(lambda db: build_bot(db, settings), settings.database_path, pictures, **io)
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -74,7 +81,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     backup = sub.add_parser("backup", help="copy the live database to PATH")
     backup.add_argument("path", type=Path)
     sandbox = sub.add_parser("sandbox", help="play on a simulated Discord, no token needed")
-    sandbox.add_argument("--database", type=Path, default=None, help="database file for the sandbox")
+    sandbox.add_argument(
+        "--database", type=Path, default=SANDBOX_DATABASE, help="database file for the sandbox (sandbox.db)"
+    )
     return parser.parse_args(list(argv))
 
 
@@ -94,9 +103,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
             dest = asyncio.run(backup_file(settings.database_path, args.path))
             print(f"backed up {settings.database_path} to {dest}")
         elif command == "sandbox":
-            if args.database is not None:
-                settings = Settings(**{**settings.__dict__, "database_path": args.database})
-            asyncio.run(run_sandbox(settings))
+            asyncio.run(run_sandbox(replace(settings, database_path=args.database)))
         else:
             asyncio.run(run_bot(settings))
     except (SettingsError, StartError, MigrationError) as exc:

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs._checks import is_manager, member_name
-from bot.services import GUILD_DEFAULT, GameInfo, ServiceError
+from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, ServiceError
 from bot.ui import flow, presenters
 
 if TYPE_CHECKING:
@@ -196,18 +196,27 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="status", description="Who plays, whose turn it is, and the options")
     async def status(self, interaction: discord.Interaction) -> None:
         game = await self.bot.games.get_game(interaction.channel_id or 0)
-        if game.status == "finished":
-            view = await self.bot.games.view_at(game.channel_id, game.version, None)
-            result = view.get("result")
-            if isinstance(result, dict) and result.get("players"):
-                embed = presenters.results_embed(game, result)
-                await interaction.response.send_message(embed=embed, ephemeral=True)
-                return
         prompt = ""
         if game.status == "active":
             view = await self.bot.games.view_at(game.channel_id, game.version, None)
             prompt = presenters.decision_prompt(view, game)
         await interaction.response.send_message(embed=presenters.status_embed(game, prompt), ephemeral=True)
+
+    @app_commands.command(
+        name="vote", description="Vote to let the computer play the seat of a player out of time"
+    )
+    @app_commands.describe(seat="the seat number shown by /game status")
+    async def vote(self, interaction: discord.Interaction, seat: Seat) -> None:
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        before = await self.bot.games.get_game(interaction.channel_id or 0)
+        result = await self.bot.games.vote_kick(interaction.channel_id or 0, interaction.user.id, seat - 1)
+        if isinstance(result, MoveOutcome):
+            await interaction.followup.send(
+                f"Enough votes: the computer now plays seat {seat}.", ephemeral=True
+            )
+            await flow.announce(self.bot, before, result)
+        else:
+            await interaction.followup.send("Your vote is counted.", ephemeral=True)
 
     @app_commands.command(
         name="resign", description="Leave the running game; the computer finishes your seat"

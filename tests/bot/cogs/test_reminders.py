@@ -61,3 +61,23 @@ async def test_notify_settings_are_private(table: Table) -> None:
     assert dm.last.ephemeral and (await table.service.user_settings(ANN)).dms is False
     every = await table.run(ANN, "notify every", hours=3)
     assert (await table.service.user_settings(ANN)).reminder_minutes == 180 and every.last.ephemeral
+
+
+async def test_vote_deadline_lets_the_others_hand_the_seat_over(table: Table, clock: FakeClock) -> None:
+    """With a 'vote' deadline the channel is told; Bob's vote hands Ann's seat to the computer."""
+    cog = await reminders(table)
+    await started(
+        table.service,
+        options={"rounds": 1},
+        reminder_minutes=None,
+        deadline_minutes=60,
+        deadline_action="vote",
+    )
+    clock.advance(minutes=61)
+    await cog.tick()
+    assert "out of time" in table.public[-1].content
+    early = await table.run(ANN, "game vote", seat=1)
+    assert early.last.ephemeral and "own seat" in early.last.content
+    voted = await table.run(BOB, "game vote", seat=1)
+    assert "computer now plays seat 1" in voted.replies[0].content
+    assert (await table.service.get_game(CHANNEL)).seats[0].is_ai

@@ -1,0 +1,26 @@
+"""``python -m bot sandbox``: the real bot on the loopback Discord, driven by typed lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot import __main__ as entry
+from bot.settings import load_settings
+
+
+async def test_sandbox_plays_a_few_commands(tmp_path: Path) -> None:
+    lines = iter(["@alice /game santafe", "@bob /game join", "@alice /game start", "@bob look", "quit"])
+    printed: list[str] = []
+
+    async def read(prompt: str) -> str | None:
+        return next(lines, None)
+
+    settings = load_settings(
+        {"DATABASE_PATH": str(tmp_path / "sandbox.db"), "DEV_GUILD_ID": "5"}, require_token=False
+    )
+    await entry.run_sandbox(settings, read_line=read, write=printed.append)
+    output = "\n".join(printed)
+    assert "/move" in output and "/game" in output  # the commands were registered
+    assert "opened a game of **Santa Fe**" in output
+    assert "your turn" in output
+    assert list((tmp_path / "sandbox-pictures").glob("*.png"))
