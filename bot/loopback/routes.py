@@ -1,0 +1,98 @@
+"""What every group of routes shares: the request record, Discord's error shape, refusing with a reason."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from . import limits
+from .messages import Upload
+from .payloads import message_json
+from .violations import Violations
+from .world import DM, Message, World
+
+# Gateway intents that decide which message events the bot receives.
+_GUILD_MESSAGES, _DIRECT_MESSAGES = 1 << 9, 1 << 12
+
+
+class ApiError(Exception):
+    """An error answer in Discord's shape: HTTP status, JSON error code, message."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status, self.code, self.message = status, code, message
+
+
+def unknown(what: str, code: int) -> ApiError:
+    return ApiError(404, code, f"Unknown {what}")
+
+
+class EventSink(Protocol):
+    """Where gateway events go (the ``Gateway``), and what the bot asked to receive."""
+
+    @property
+    def intents(self) -> int: ...
+
+    def dispatch(self, event: str, data: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class ApiRequest:
+    method: str
+    path: str
+    params: dict[str, str]
+    query: Mapping[str, str]
+    body: Any
+    uploads: list[Upload] = field(default_factory=list)
+
+
+Handler = Callable[[ApiRequest], Awaitable[tuple[int, Any]]]
+
+
+class RouteBase:
+    """The state handlers work on, and the helpers they share."""
+
+    def __init__(self, world: World, violations: Violations, events: EventSink) -> None:
+        self.world = world
+        self.violations = violations
+        self.events = events
+        self.origin = ""  # http://127.0.0.1:port once the server listens
+
+    def _refuse(
+        self, kind: str, where: str, problems: list[str], *, status: int = 400, code: int = 50035
+    ) -> None:
+        """Record what is wrong and answer as Discord does, refusing the whole request."""
+        if problems:
+            self.violations.extend(kind, where, problems)
+            raise ApiError(status, code, "Invalid Form Body" if code == 50035 else "Request entity too large")
+
+    def _check_message(self, where: str, payload: Mapping[str, Any], uploads: list[Upload]) -> None:
+        self._refuse(
+            "limit",
+            where,
+            limits.upload_problems((u.filename, len(u.data)) for u in uploads),
+            status=413,
+            code=40005,
+        )
+        self._refuse("limit", where, limits.message_problems(payload))
+
+    def _delete(self, message: Message) -> None:
+        message.deleted = True
+        self.world.changes.append(("delete", message.id))
+        if not message.ephemeral and self._wants_messages(message):
+            event = {"id": message.id, "channel_id": message.channel_id}
+            guild_id = self.world.channels[message.channel_id].guild_id
+            if guild_id:
+                event["guild_id"] = guild_id
+            self.events.dispatch("MESSAGE_DELETE", event)
+
+    def _wants_messages(self, message: Message) -> bool:
+        dm = self.world.channels[message.channel_id].type == DM
+        return bool(self.events.intents & (_DIRECT_MESSAGES if dm else _GUILD_MESSAGES))
+
+    def _announce(self, event: str, message: Message) -> None:
+        """Note the change, and tell the bot about it the way the gateway does (never for ephemeral ones)."""
+        self.world.changes.append(("create" if event == "MESSAGE_CREATE" else "edit", message.id))
+        if not message.ephemeral and self._wants_messages(message):
+            self.events.dispatch(event, message_json(self.world, message))
