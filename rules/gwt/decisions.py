@@ -112,12 +112,12 @@ def _walk_moves(s: State, seat: int, limit: int, *, free: bool = False) -> Optio
             charged = () if free else (fee_for(s, seat, loc) for loc in (*passed, dest))
             fees = tuple(f for f in charged if f[0])
             distinct.setdefault(fees, list(passed))
-        for passed in distinct.values():
+        for route in distinct.values():
             if len(distinct) == 1:
                 name = f"move {dest}"
             else:
-                name = f"move {dest} " + (f"via {' '.join(passed)}" if passed else "direct")
-            opts[name] = ("walk", dest, passed, free)
+                name = f"move {dest} " + (f"via {' '.join(route)}" if route else "direct")
+            opts[name] = ("walk", dest, route, free)
     return opts
 
 

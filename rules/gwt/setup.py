@@ -64,7 +64,7 @@ def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> Sta
     trail.update({sp: None for sp in TEEPEE_SPACES})
     trail.update(dict(zip(NEUTRAL_SLOTS, neutral, strict=True)))
 
-    masters = list(STATION_MASTERS)
+    masters: list[str | None] = list(STATION_MASTERS)
     rng.shuffle(masters)
     piles = [pile_tiles(i) for i in range(3)]
     for pile in piles:

@@ -298,3 +298,18 @@ def test_10b_money_engine_4_and_four_steps() -> None:
     after = play(s, "gain 4", "engine 4.5")
     assert after.players[0].money == 24 and after.players[0].engine == "4.5"
     assert top(after) == "upgrade"
+
+
+def test_hiring_stops_at_six_and_building_never_replaces_others() -> None:
+    s = neutral("A")
+    s.job_rows = [["cowboy", "engineer"], []] + [[] for _ in range(10)]
+    s.players[0].workers = [6, 1, 1]
+    assert [m for m in legal(s) if m.startswith("hire")] == ["hire engineer 1"]
+    s = neutral("B")
+    s.players[0].workers = [1, 6, 1]
+    s.trail["A-1"] = "1a@1"
+    s.trail["A-2"] = "1a@0"
+    moves = legal(s)
+    assert not any(m.endswith(" A-1") for m in moves) and not any(m.endswith(" A") for m in moves)
+    assert "build 2a A-2" not in moves                  # same craftsmen: nothing to pay for, no upgrade
+    assert "build 4a A-2" in moves
