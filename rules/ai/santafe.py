@@ -29,8 +29,10 @@ HAND_WEIGHT = 0.7       # a city card in hand counts this much of a played one
 OPPONENT_WEIGHT = {2: 1.0, 3: 0.7, 4: 0.6, 5: 0.5}  # an opponent's played card, against me
 CITY_BONUS = 2
 SQUARE_BONUS = 4
-DOUBLE_WORTH = 7.0      # rough points of playing a Double Turn card instead of a city card
-BRANCH_MARGIN = 4.0     # potential a branch must add beyond its price to be bought
+DOUBLE_WORTH = 4.0      # rough points of playing a Double Turn card instead of a city card
+DRAW_DOUBLE = 1.5       # drawing a Double Turn card when holding none and enough cities (a city draw: 1)
+DRAW_DOUBLE_SPARE = 0.5  # ... otherwise
+BRANCH_MARGIN = 1.0     # potential a branch must add beyond its price to be bought
 EXCHANGE_BELOW = 0.45   # hand cards expected to score below this share of the average are exchanged
 
 RAILROADS = len(B.RAILROADS)
@@ -285,7 +287,7 @@ def score_draw(out: Outlook, view: dict[str, Any], move: str) -> float:
     if words[:2] == ["draw", "city"]:
         return 1.0
     if words[:2] == ["draw", "double"]:
-        return 1.5 if hand["double_turn"] == 0 and len(hand["cities"]) >= 3 else 0.5
+        return DRAW_DOUBLE if hand["double_turn"] == 0 and len(hand["cities"]) >= 3 else DRAW_DOUBLE_SPARE
     if words[0] == "pass":
         return 0.0
     return -1.0  # an Engineer card shrinks the hand; bought track waits for the supply to run out
