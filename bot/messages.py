@@ -68,3 +68,7 @@ STALE_COMPONENT = "This message is from an earlier point of the game; here is wh
 OTHER_GAME = "This button belongs to a game that is no longer running in this channel."
 MUTED_TURN = "Reminders for this turn are off. You will hear from me again on your next turn."
 HIDDEN_NOTE = "Only you can see this."
+CANNOT_POST = (
+    "Done, but I may not post in this channel: a server manager should let me send messages, embed links "
+    "and attach files here."
+)

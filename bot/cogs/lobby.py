@@ -179,9 +179,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
         await interaction.followup.send("The game has started.", ephemeral=True)
         if started.finished:
-            await flow.post_results(self.bot, started.game, started.result or {}, [])
+            posting = flow.post_results(self.bot, started.game, started.result or {}, [])
         else:
-            await flow.post_turn(self.bot, started.game, presenters.event_lines(started.public_events))
+            posting = flow.post_turn(self.bot, started.game, presenters.event_lines(started.public_events))
+        await flow.announce_or_explain(interaction, posting)
 
     @app_commands.command(
         name="cancel", description="Call off the game here (host; a running one: server manager)"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -196,6 +196,15 @@ async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int
     return True
 
 
+async def announce_or_explain(interaction: discord.Interaction, posting: Awaitable[Any]) -> None:
+    """Post in the channel; if the bot may not, the move still stands and the player is told how to fix it."""
+    try:
+        await posting
+    except discord.Forbidden:
+        log.warning("no permission to post in channel %s", interaction.channel_id)
+        await interaction.followup.send(messages.CANNOT_POST, ephemeral=True)
+
+
 async def play(interaction: discord.Interaction, move: str, expected_version: int | None) -> None:
     """Submit ``move`` for the user and present the outcome. The interaction must already be deferred.
 
@@ -222,7 +231,7 @@ async def play(interaction: discord.Interaction, move: str, expected_version: in
         )
     else:
         await interaction.edit_original_response(content=summary, view=None)
-    await announce(bot, before, outcome)
+    await announce_or_explain(interaction, announce(bot, before, outcome))
     await notify_directly(bot, outcome)
 
 

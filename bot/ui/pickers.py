@@ -65,7 +65,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PlayButton:
         return cls(int(match["game"]), int(match["version"]))
 
@@ -96,7 +96,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
         return cls(int(match["game"]))
 
@@ -143,9 +143,10 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]), item.label or "Move")
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), label or "Move")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.version, self.index))
@@ -174,9 +175,10 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]), item.options)
+        options = item.options if isinstance(item, discord.ui.Select) else []
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = self.item.values[0] if self.item.values else "0"
@@ -199,7 +201,7 @@ class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MuteButton:
         return cls(int(match["game"]), int(match["version"]))
 

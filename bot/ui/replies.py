@@ -15,7 +15,7 @@ from rules.core.errors import RulesError
 log = logging.getLogger(__name__)
 
 
-async def private(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+async def private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """An ephemeral answer: the first response if none was sent yet, else a follow-up."""
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)

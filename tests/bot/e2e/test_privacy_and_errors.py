@@ -76,3 +76,22 @@ async def test_wrong_actions_get_private_specific_answers(arena: Arena) -> None:
         over = await mover.slash("move", arena.channel, move="pass")
         assert over.ephemeral and over.content == messages.SERVICE_MESSAGES["no_game"]
         arena.loopback.assert_prompt_responses()
+
+
+async def test_a_move_counts_even_if_the_bot_may_not_post(arena: Arena) -> None:
+    """Without permission to post, the move is kept and the player is told what the server must allow."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        before = (await service.get_game(channel_id)).version
+        arena.loopback.set_bot_access(arena.channel, send=False)
+        for user in (alice, bob):
+            card = (await user.autocomplete("move", arena.channel, move=""))[0]["value"]
+            reply = await user.slash("move", arena.channel, move=card)
+            assert reply.ephemeral
+        assert any(m.content == messages.CANNOT_POST and m.ephemeral for m in reply.followups)
+        assert (await service.get_game(channel_id)).version == before + 2
+        arena.loopback.take_violations()
