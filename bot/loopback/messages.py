@@ -90,6 +90,8 @@ def edit_message(
     if "flags" in payload and payload["flags"] is not None:
         # Only "suppress embeds" may change on an existing message; ephemerality stays.
         message.flags = (message.flags & ~(1 << 2)) | (int(payload["flags"]) & (1 << 2))
+    if "allowed_mentions" in payload:
+        message.allowed_mentions = payload["allowed_mentions"]
     if "attachments" in payload:
         kept_ids = {str(a.get("id")) for a in payload["attachments"] or []}
         message.attachments = [a for a in message.attachments if a.id in kept_ids]

@@ -157,8 +157,13 @@ class Message:
 
     @property
     def mentions(self) -> list[str]:
-        """Ids of users mentioned in the content, in order, without repeats."""
-        return list(dict.fromkeys(_USER_MENTION.findall(self.content)))
+        """Ids of the users this message pings: mentioned in the content and allowed by allowed_mentions."""
+        mentioned = list(dict.fromkeys(_USER_MENTION.findall(self.content)))
+        allowed = self.allowed_mentions
+        if allowed is None or "users" in (allowed.get("parse") or []):
+            return mentioned
+        permitted = {str(user_id) for user_id in allowed.get("users") or []}
+        return [user_id for user_id in mentioned if user_id in permitted]
 
     def can_see(self, user_id: str) -> bool:
         return not self.deleted and (self.visible_to is None or user_id in self.visible_to)

@@ -74,3 +74,21 @@ async def test_a_slash_command_in_a_direct_message(place: Place) -> None:
         reply = await place.alice.slash("move", dm, move="draw")
         assert reply.content == "you played draw" and reply.message.channel_id == dm.id
         assert reply.interaction.guild_id is None
+
+
+async def test_mentions_are_the_users_a_message_pings(place: Place) -> None:
+    alice, bob = place.alice, place.bob
+    text = f"{alice.mention} and {bob.mention}"
+    async with place.loopback.run_bot(SampleBot()) as bot:
+        channel = text_channel(bot, place)
+        everyone = await channel.send(text)
+        nobody = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        assert place.loopback.world.messages[str(nobody.id)].mentions == []
+        only_bob = await channel.send(
+            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(bob.id))])
+        )
+        await nobody.edit(content=text, allowed_mentions=discord.AllowedMentions(users=True))
+    messages = place.loopback.world.messages
+    assert messages[str(everyone.id)].mentions == [alice.id, bob.id]
+    assert messages[str(only_bob.id)].mentions == [bob.id]
+    assert messages[str(nobody.id)].mentions == [alice.id, bob.id]
