@@ -30,7 +30,8 @@ from rules.core.events import event
 from rules.core.notation import match_move, normalize
 from rules.core.result import build_result
 from rules.gwt.board import Tx
-from rules.gwt.decisions import Options, apply, options, settle
+from rules.gwt.effects import apply, settle
+from rules.gwt.options import Options, options
 from rules.gwt.scoring import CATEGORIES, score
 from rules.gwt.setup import new_state
 from rules.gwt.state import State, dump_state, load_state

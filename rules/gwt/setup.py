@@ -30,7 +30,7 @@ from rules.gwt.content import (
     TRAIL,
     pile_tiles,
 )
-from rules.gwt.decisions import start_turn
+from rules.gwt.effects import start_turn
 from rules.gwt.state import Player, State
 
 OPTION_VALUES = {"neutral": ("fixed", "random"), "building_sides": ("a", "random")}

@@ -1,0 +1,431 @@
+"""What each move does to a working copy of the state, and the turn flow around the decisions."""
+
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.gwt.board import (
+    Tx,
+    breeding_value,
+    building_code,
+    draw_cards,
+    fee_for,
+    gain_certs,
+    hand_limit,
+    permanent_certs,
+    place_tile,
+    refill_foresight,
+    side_of,
+    take_disc,
+    take_objective,
+)
+from rules.gwt.content import (
+    ARROWS,
+    CITIES,
+    MARKET_ORDER,
+    OBJECTIVES,
+    STATION_AT,
+    STATION_MASTERS,
+    STATIONS,
+    TEEPEE_SPACES,
+    WORKER_BONUS,
+    WORKER_TYPES,
+)
+from rules.gwt.graph import (
+    KC,
+    START,
+    numbered_spaces_between,
+    transport_cost,
+)
+from rules.gwt.options import decision, occupied_by_others, options
+
+# Decisions resolved without asking when they leave only the option to skip, or a single option.
+FORFEITABLE = frozenset({"skip", "done"})
+AUTOMATIC = frozenset({"income"})
+
+
+# ========================================================================================= applying
+
+
+def apply(tx: Tx, action: tuple[Any, ...]) -> None:
+    s = tx.s
+    kind = action[0]
+    if kind == "act":
+        _apply_local(tx, action[1], action[2])
+    elif kind == "aux_instead":
+        top = s.stack[-1]
+        s.stack[-1] = {**top, "aux": True, "any": True}
+        _effect(tx, action[1])
+    elif kind in ("done", "skip"):
+        s.stack.pop()
+    elif kind == "play":
+        _play_objective(tx, action[1])
+    else:
+        top = s.stack.pop()
+        _effect(tx, action, top)
+
+
+def _apply_local(tx: Tx, index: int, payload: tuple[Any, ...]) -> None:
+    s = tx.s
+    top = s.stack[-1]
+    s.stack[-1] = {**top, "used": [*top["used"], index], "any": True}
+    _effect(tx, payload, s.stack[-1])
+
+
+def _effect(tx: Tx, action: tuple[Any, ...], popped: dict[str, Any] | None = None) -> None:
+    """Carry out one action; ``popped`` is the decision it answered (already off the stack) if any."""
+    s, seat = tx.s, tx.s.current
+    p = s.players[seat]
+    kind = action[0]
+    if kind == "walk":
+        _walk(tx, action[1], action[2], action[3], popped)
+    elif kind == "discard":
+        p.hand.remove(action[1])
+        p.discard.append(action[1])
+        _reward(tx, action[2])
+    elif kind == "pair":
+        for c in action[1]:
+            p.hand.remove(c)
+            p.discard.append(c)
+        p.money += action[2]
+    elif kind == "money":
+        p.money += action[1]
+    elif kind == "certs":
+        gain_certs(p, action[1])
+    elif kind == "teepee_pairs":
+        gain_certs(p, 2 * action[1])
+        p.money += 2 * action[1]
+    elif kind == "hire":
+        _hire(tx, action[1], action[2], action[3])
+    elif kind == "build":
+        _build(tx, action[1], action[2], action[3])
+    elif kind == "buy":
+        s.stack.append(decision("buy", cowboys=p.workers[0]))
+    elif kind == "purchase":
+        for c in action[1]:
+            s.market.remove(c)
+            p.discard.append(c)
+        p.money -= action[3]
+        left = popped["cowboys"] - action[2] if popped else 0
+        if left > 0:
+            s.stack.append(decision("buy", cowboys=left))
+    elif kind == "market_draw":
+        for _ in range(2):
+            if s.market_stack:
+                s.market.append(s.market_stack.pop())
+        tx.hidden = True
+        s.market.sort(key=MARKET_ORDER.index)
+        left = popped["cowboys"] - 1 if popped else 0
+        if left > 0:
+            s.stack.append(decision("buy", cowboys=left))
+    elif kind == "hazard":
+        p.hazards.append(s.trail[action[1]] or "")
+        s.trail[action[1]] = None
+        p.money -= action[2]
+    elif kind == "trade":
+        p.teepees.append(s.trail[action[1]] or "")
+        s.trail[action[1]] = None
+        p.money += TEEPEE_SPACES[action[1]]
+    elif kind == "engine":
+        p.money -= action[2]
+        _engine_to(tx, action[1])
+    elif kind == "back":
+        p.engine = action[1]
+        then = action[2]
+        _maybe_upgrade(tx, action[1])
+        if then == "money3":
+            p.money += 3
+        elif then.startswith("cert"):
+            gain_certs(p, int(then[4:]))
+        elif then.startswith("trash"):
+            s.stack.append(decision("trash", n=int(then[5:])))
+    elif kind == "bounce":
+        p.engine = action[1]
+        p.money += 3
+        _maybe_upgrade(tx, action[1])
+    elif kind == "extra":
+        moved = numbered_spaces_between(action[1], p.engine, occupied_by_others(s, seat))
+        p.engine = action[1]
+        _maybe_upgrade(tx, action[1])
+        s.stack.append(decision("deliver", value=moved, extra=True))
+    elif kind == "upgrade_station":
+        p.money -= STATIONS[action[1] + 1][1]
+        s.stack.append(decision("disc", station=action[1]))
+    elif kind == "disc":
+        _place_disc(tx, action[1], popped or {})
+    elif kind == "appoint":
+        p.workers[action[1]] -= 1
+        station = action[2]
+        tile = s.masters[station] or ""
+        s.masters[station] = None
+        s.master_workers[station] = WORKER_TYPES[action[1]]
+        p.masters.append(tile)
+        upper = STATION_MASTERS[tile][0]
+        if upper == "money2":
+            p.money += 2
+        elif upper == "hazard_or_trade":
+            s.stack.append(decision("bonus", what="hazard_or_trade"))
+    elif kind == "objective":
+        card = take_objective(tx, action[1])
+        if card is not None:
+            (p.hand if len(action) > 2 and action[2] == "hand" else p.discard).append(card)
+    elif kind == "draw":
+        drawn = draw_cards(tx, seat, action[1])
+        if drawn:
+            s.stack.append(decision("discard", n=len(drawn)))
+    elif kind == "discard_card":
+        p.hand.remove(action[1])
+        p.discard.append(action[1])
+        if popped and popped["n"] > 1:
+            s.stack.append(decision("discard", n=popped["n"] - 1))
+    elif kind == "trash":
+        p.hand.remove(action[1])
+        p.trashed.append(action[1])
+        if popped and popped["n"] > 1:
+            s.stack.append(decision("trash", n=popped["n"] - 1))
+    elif kind == "aux":
+        _aux(tx, action[1], action[2])
+    elif kind == "push":
+        s.stack.append(action[1])
+    elif kind == "copy":
+        copied = decision("loc", loc=action[1], tile=s.trail[action[1]], used=[], any=False, copy=True)
+        s.stack.append(copied)
+    elif kind == "pick":
+        col = s.foresight[action[1]]
+        col[col.index(action[2])] = None
+        place_tile(tx, action[2])
+    elif kind == "income":
+        _income(tx, action[1])
+    elif kind == "deliver":
+        _deliver(tx, action[1], popped or {})
+    else:
+        raise AssertionError(f"unknown action {kind}")
+
+
+def _reward(tx: Tx, reward: dict[str, int]) -> None:
+    s = tx.s
+    p = s.players[s.current]
+    p.money += reward.get("money", 0)
+    if reward.get("cert"):
+        gain_certs(p, reward["cert"])
+    if reward.get("engine"):
+        s.stack.append(decision("engine", max=reward["engine"]))
+    if reward.get("objective_hand"):
+        s.stack.append(decision("objective", to="hand", optional=True))
+
+
+def _walk(tx: Tx, dest: str, passed: list[str], free: bool, popped: dict[str, Any] | None) -> None:
+    s, seat = tx.s, tx.s.current
+    p = s.players[seat]
+    if not free:
+        for loc in [*passed, dest]:
+            fee, owner = fee_for(s, seat, loc)
+            paid = min(fee, p.money)
+            if paid:
+                p.money -= paid
+                if owner is not None:
+                    s.players[owner].money += paid
+    p.location = dest
+    kind = popped["k"] if popped else "loc"
+    if kind in ("turn", "first"):
+        _arrive(tx, dest)
+    elif kind == "move":
+        # the objective card's free move: before phase A the turn goes on; after phase B, phase C follows
+        if s.stack[-1]["k"] == "loc":
+            while s.stack[-1]["k"] != "end_turn":
+                s.stack.pop()
+    else:
+        # a local "move the cattleman" action: this location is finished, phase B starts again there
+        while s.stack[-1]["k"] == "loc":
+            s.stack.pop()
+        _arrive(tx, dest)
+
+
+def _arrive(tx: Tx, dest: str) -> None:
+    s = tx.s
+    if dest == KC:
+        for step in ("deliver", "income"):
+            s.stack.append(decision(step, value=0, extra=False) if step == "deliver" else decision(step))
+        for col in (2, 1, 0):
+            s.stack.append(decision("foresight", col=col))
+        return
+    s.stack.append(decision("loc", loc=dest, tile=s.trail[dest], used=[], any=False))
+
+
+def _play_objective(tx: Tx, card: str) -> None:
+    s = tx.s
+    p = s.players[s.current]
+    p.hand.remove(card)
+    p.objectives.append(card)
+    action = OBJECTIVES[card][0]
+    if action == "gain2":
+        p.money += 2
+    elif action == "aux":
+        s.stack.append(decision("aux", double=True))
+    elif action == "draw":
+        s.stack.append(decision("draw", max=3))
+    elif action.startswith("engine"):
+        s.stack.append(decision("engine", max=int(action[-1])))
+    elif action == "move3":
+        s.stack.append(decision("move", max=3))
+
+
+def _hire(tx: Tx, worker: str, row: int, cost: int) -> None:
+    s = tx.s
+    p = s.players[s.current]
+    s.job_rows[row].remove(worker)
+    p.money -= cost
+    i = WORKER_TYPES.index(worker)
+    p.workers[i] += 1
+    bonus = WORKER_BONUS.get((worker, p.workers[i]))
+    if bonus:
+        s.stack.append(decision("bonus", what=bonus))
+
+
+def _build(tx: Tx, number: str, loc: str, cost: int) -> None:
+    s = tx.s
+    seat = s.current
+    p = s.players[seat]
+    old = building_code(s.trail[loc])
+    if old is not None:
+        p.boxed_buildings.append(old)
+    p.buildings.remove(number)
+    p.money -= cost
+    s.trail[loc] = f"{side_of(s, number)}@{seat}"
+
+
+def _engine_to(tx: Tx, space: str) -> None:
+    s = tx.s
+    p = s.players[s.current]
+    p.engine = space
+    if space == "39":
+        s.stack.append(decision("bounce"))
+    _maybe_upgrade(tx, space)
+
+
+def _maybe_upgrade(tx: Tx, space: str) -> None:
+    s = tx.s
+    station = STATION_AT.get(space)
+    if station is not None and s.current not in s.stations[station - 1]:
+        s.stack.append(decision("upgrade", station=station - 1))
+
+
+def _place_disc(tx: Tx, choice: str, target: dict[str, Any]) -> None:
+    s, seat = tx.s, tx.s.current
+    p = s.players[seat]
+    take_disc(tx, seat, choice)
+    if "station" in target:
+        i = target["station"]
+        s.stations[i].append(seat)
+        if i < len(s.masters) and s.masters[i] is not None:
+            s.stack.append(decision("master", station=i))
+        return
+    city = target["city"]
+    first_here = seat not in s.cities[city]
+    s.cities[city].append(seat)
+    if city == "kansas-city":
+        p.money += 6
+    if first_here:
+        for a, b, _vp, objective in ARROWS:
+            if objective and city in (a, b) and seat in s.cities[b if city == a else a]:
+                s.stack.append(decision("objective", to="discard", optional=False))
+
+
+def _aux(tx: Tx, name: str, times: int) -> None:
+    s = tx.s
+    p = s.players[s.current]
+    if name == "money":
+        p.money += times
+    elif name == "draw":
+        draw_cards(tx, s.current, times)
+        need = min(times, len(p.hand))
+        if need:
+            s.stack.append(decision("discard", n=need))
+    elif name == "cert":
+        p.money -= times
+        s.stack.append(decision("back", steps=times, then=f"cert{times}"))
+    elif name == "engine":
+        p.money -= times        # already paid: the move itself is no longer optional
+        s.stack.append(decision("engine", max=times, optional=False))
+    elif name == "trash":
+        s.stack.append(decision("back", steps=times, then=f"trash{times}"))
+
+
+def _income(tx: Tx, cert_after: int) -> None:
+    s = tx.s
+    p = s.players[s.current]
+    used = p.cert - cert_after
+    p.cert = cert_after
+    total = breeding_value(p.hand) + permanent_certs(p) + used
+    s.income = total
+    p.money += total
+    shown = ", ".join(p.hand) or "no cards"
+    tx.log("income", f"Player {s.current + 1} revealed {shown} and earned ${total}.",
+           seat=s.current, hand=list(p.hand), income=total)
+    p.discard.extend(p.hand)
+    p.hand.clear()
+    for i in range(len(s.stack) - 1, -1, -1):
+        if s.stack[i]["k"] == "deliver" and not s.stack[i]["extra"]:
+            s.stack[i] = {**s.stack[i], "value": total}
+            break
+
+
+def _deliver(tx: Tx, city: str, answered: dict[str, Any]) -> None:
+    s = tx.s
+    p = s.players[s.current]
+    if not answered.get("extra"):
+        p.money -= transport_cost(p.engine, CITIES[city][0])
+    s.stack.append(decision("disc", city=city))
+
+
+# ============================================================================ turn end and settling
+
+
+def end_turn(tx: Tx) -> None:
+    """Phase C, the Kansas City clean-up, then the next player's turn (or the end of the game)."""
+    s = tx.s
+    seat = s.current
+    p = s.players[seat]
+    if p.location == KC:
+        p.location = START
+    refill_foresight(tx)
+    lack = hand_limit(p) - len(p.hand)
+    if lack > 0:
+        draw_cards(tx, seat, lack)
+    s.stack.pop()
+    if s.final_turns is not None:
+        if s.final_turns == 0:
+            s.over = True
+            s.stack.clear()
+            tx.log("game_end", "The game is over.")
+            return
+        s.final_turns -= 1
+    start_turn(tx, (seat + 1) % s.n)
+
+
+def start_turn(tx: Tx, seat: int) -> None:
+    s = tx.s
+    s.current = seat
+    s.turn += 1
+    s.stack.append(decision("end_turn"))
+    s.stack.append(decision("first" if s.players[seat].location is None else "turn"))
+    tx.log("turn_start", f"Player {seat + 1}'s turn.", seat=seat)
+
+
+def settle(tx: Tx) -> None:
+    """Resolve what needs no choice: turn ends and decisions whose only option is to skip."""
+    s = tx.s
+    while not s.over:
+        top = s.stack[-1]
+        if top["k"] == "end_turn":
+            end_turn(tx)
+            continue
+        opts = options(s)
+        if len(opts) == 1 and (next(iter(opts)) in FORFEITABLE or top["k"] in AUTOMATIC):
+            apply(tx, next(iter(opts.values())))
+            continue
+        if not opts:
+            raise AssertionError(f"decision {top} has no options")
+        break
+
