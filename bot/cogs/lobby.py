@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.cogs._checks import is_manager, member_name
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, ServiceError
-from bot.ui import flow, presenters
+from bot.ui import flow, pickers, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -74,8 +74,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
         await interaction.response.send_message(
             f"{member_name(interaction.user)} opened a game of **{game.title}** here. "
-            "Take a seat with /game join; the host starts it with /game start.",
+            "Take a seat with the button or /game join; the host starts it with /game start.",
             embed=presenters.status_embed(game),
+            view=pickers.lobby_view(game.id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

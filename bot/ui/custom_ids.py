@@ -19,6 +19,7 @@ SELECT_TEMPLATE = rf"{PREFIX}:sel:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>
 PLAY_TEMPLATE = rf"{PREFIX}:play:(?P<game>[0-9]+):(?P<version>[0-9]+)"
 HAND_TEMPLATE = rf"{PREFIX}:hand:(?P<game>[0-9]+)"
 MUTE_TEMPLATE = rf"{PREFIX}:mute:(?P<game>[0-9]+):(?P<version>[0-9]+)"
+JOIN_TEMPLATE = rf"{PREFIX}:join:(?P<game>[0-9]+)"
 
 
 @dataclass(frozen=True)
@@ -58,3 +59,8 @@ def hand(game_id: int) -> str:
 def mute(game_id: int, version: int) -> str:
     """Silences reminders to the presser for the turn that was current at ``version``."""
     return _checked(f"{PREFIX}:mute:{game_id}:{version}")
+
+
+def join(game_id: int) -> str:
+    """The lobby's "Join" button."""
+    return _checked(f"{PREFIX}:join:{game_id}")

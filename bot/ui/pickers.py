@@ -214,7 +214,50 @@ class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         await guarded(interaction, run)
 
 
-DYNAMIC_ITEMS = (PlayButton, HandButton, MoveButton, MoveSelect, MuteButton)
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.JOIN_TEMPLATE):
+    """Takes a seat in the lobby the button was posted with, like /game join."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Join",
+                emoji="🪑",
+                style=discord.ButtonStyle.success,
+                custom_id=custom_ids.join(game_id),
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> JoinButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            if await _current(interaction, self.game_id) is None:
+                return
+            bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+            name = getattr(interaction.user, "display_name", None) or interaction.user.name
+            game = await bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
+            await interaction.response.send_message(
+                f"{name} joined.",
+                embed=presenters.status_embed(game),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+        await guarded(interaction, run)
+
+
+DYNAMIC_ITEMS = (PlayButton, HandButton, MoveButton, MoveSelect, MuteButton, JoinButton)
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    """The button under a lobby message."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(game_id))
+    return view
 
 
 def turn_view(game_id: int, version: int) -> discord.ui.View:

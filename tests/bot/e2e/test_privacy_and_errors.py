@@ -92,6 +92,10 @@ async def test_a_move_counts_even_if_the_bot_may_not_post(arena: Arena) -> None:
             card = (await user.autocomplete("move", arena.channel, move=""))[0]["value"]
             reply = await user.slash("move", arena.channel, move=card)
             assert reply.ephemeral
-        assert any(m.content == messages.CANNOT_POST and m.ephemeral for m in reply.followups)
+        # the board is drawn in a worker thread, so the follow-up may arrive just after the reply settles
+        await arena.loopback.wait_until(
+            lambda: any(m.content == messages.CANNOT_POST and m.ephemeral for m in reply.followups),
+            "the explanation that the bot may not post",
+        )
         assert (await service.get_game(channel_id)).version == before + 2
         arena.loopback.take_violations()

@@ -42,9 +42,10 @@ async def test_three_people_play_santa_fe_to_the_end(arena: Arena) -> None:
     people = {arena.by_id(p): p for p in arena.people}
     rng = random.Random(7)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
+        lobby = await alice.slash("game santafe", arena.channel)
         await bob.slash("game join", arena.channel)
-        await carol.slash("game join", arena.channel)
+        joined = await carol.click(lobby, "Join")
+        assert "carol joined" in joined.content.lower() and not joined.ephemeral
         await alice.slash("game start", arena.channel)
         moves = 0
         while (game := await service.get_game(int(arena.channel.id))).status == "active":

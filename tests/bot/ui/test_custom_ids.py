@@ -18,6 +18,7 @@ def test_every_id_fits_and_matches_its_template() -> None:
         (custom_ids.play(BIG, BIG), custom_ids.PLAY_TEMPLATE),
         (custom_ids.hand(BIG), custom_ids.HAND_TEMPLATE),
         (custom_ids.mute(BIG, BIG), custom_ids.MUTE_TEMPLATE),
+        (custom_ids.join(BIG), custom_ids.JOIN_TEMPLATE),
     ]
     for built, template in cases:
         assert len(built) <= custom_ids.MAX_LENGTH
