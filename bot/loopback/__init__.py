@@ -63,7 +63,13 @@ Example (pytest-asyncio)::
 Reading what happened: ``loopback.messages(channel, visible_to=alice)``, ``loopback.last_message(channel)``,
 ``alice.sees(channel)``, ``loopback.dm_channel(alice)``, ``loopback.interactions``,
 ``loopback.describe(message)`` (the message as text), ``loopback.api.exchanges`` (every request and answer),
-``loopback.gateway.received`` (every gateway payload from the bot).
+``loopback.gateway.received`` (every gateway payload from the bot). Waiting without sleeping:
+``await loopback.settle()`` (the bot is done with every interaction so far), ``await loopback.wait_until(
+lambda: ..., "what")`` (for effects outside interactions, such as a reminder loop's posts). Checks:
+``loopback.late_interactions(within=3.0)``, ``loopback.assert_prompt_responses()``, ``loopback.check()``.
+Shaping the world as the bot runs (each change is sent to the bot as the gateway event Discord would send):
+``add_channel``, ``add_thread``, ``add_user`` / ``join`` (GUILD_MEMBER_ADD with the members intent),
+``set_bot_access``.
 
 The sandbox (``bot.loopback.sandbox.run_sandbox``) puts a terminal on the same machinery.
 """

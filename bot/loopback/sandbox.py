@@ -37,6 +37,8 @@ from typing import Any
 
 import discord
 
+from bot.storage.db import open_database
+
 from .commands import CommandRefused, find_command
 from .limits import modal_inputs
 from .server import LoopbackDiscord
@@ -81,8 +83,6 @@ async def run_sandbox(
     write: Callable[[str], None] = print,
 ) -> None:
     """Run the real bot on a loopback Discord and let a person act as any simulated user (see module docs)."""
-    from bot.storage.db import open_database
-
     pictures = Path(pictures_dir)
     pictures.mkdir(parents=True, exist_ok=True)
     db = await open_database(db_path)
@@ -162,7 +162,7 @@ class Sandbox:
                 await self.act(self.person(found.group(1).lower()), found.group(2).strip())
             else:
                 self.write("? start with @name (try: help)")
-        except (CommandRefused, LookupError, ValueError) as error:
+        except (CommandRefused, LookupError, ValueError, TimeoutError) as error:
             self.write(f"refused: {error}")
         self.show_changes()
         self.report_violations()
