@@ -1,6 +1,5 @@
 """What each move does to a working copy of the state, and the turn flow around the decisions."""
 
-
 from __future__ import annotations
 
 from typing import Any
@@ -221,11 +220,14 @@ def _walk(tx: Tx, dest: str, passed: list[str], free: bool, popped: dict[str, An
     if not free:
         for loc in [*passed, dest]:
             fee, owner = fee_for(s, seat, loc)
-            paid = min(fee, p.money)
+            paid = min(fee, p.money)       # pay what you can and move on
             if paid:
                 p.money -= paid
                 if owner is not None:
                     s.players[owner].money += paid
+                to = "the bank" if owner is None else f"player {owner + 1}"
+                tx.log("fee", f"Player {seat + 1} paid ${paid} to {to} at {loc}.", seat=seat, paid=paid,
+                       owner=owner, location=loc)
     p.location = dest
     kind = popped["k"] if popped else "loc"
     if kind in ("turn", "first"):
@@ -374,8 +376,10 @@ def _income(tx: Tx, cert_after: int) -> None:
 def _deliver(tx: Tx, city: str, answered: dict[str, Any]) -> None:
     s = tx.s
     p = s.players[s.current]
-    if not answered.get("extra"):
-        p.money -= transport_cost(p.engine, CITIES[city][0])
+    cost = 0 if answered.get("extra") else transport_cost(p.engine, CITIES[city][0])
+    p.money -= cost
+    tx.log("delivery", f"Player {s.current + 1} delivered to {city} (transport costs ${cost}).",
+           seat=s.current, city=city, transport=cost)
     s.stack.append(decision("disc", city=city))
 
 
