@@ -7,7 +7,9 @@ import json
 import pytest
 
 from rules.core.playout import random_playout, replay
+from rules.core.rng import Rng
 from rules.gwt import RULES
+from rules.gwt.content import BUILDINGS
 from tests.rules.gwt.invariants import check_state
 
 OPTIONS = ({}, {"neutral": "random", "building_sides": "random"})
@@ -49,3 +51,27 @@ def test_notation_round_trip_dump_load_and_determinism(players: int) -> None:
         state = state_after
     assert RULES.is_over(state)
     assert RULES.dump(replay(RULES, players, 77 + players, OPTIONS[1], game.moves)) == RULES.dump(state)
+
+
+AMBITIOUS = ("hire", "build", "upgrade", "appoint", "copy", "extra", "certs max", "teepees", "deliver")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rich_ambitious_players_reach_the_rare_rules(players: int) -> None:
+    """Players with $150 who prefer hiring, building and upgrading: big buildings, dark discs, masters."""
+    seen: set[str] = set()
+    for seed in range(10):
+        state = RULES.new_game(players, seed, OPTIONS[seed % 2])
+        for p in state.players:
+            p.money = 150
+        rng = Rng(seed)
+        while not RULES.is_over(state):
+            moves = RULES.legal_moves(state, state.current)
+            keen = [m for m in moves if m.startswith(AMBITIOUS)]
+            move = keen[-1] if keen and rng.randrange(10) < 8 else moves[rng.randrange(len(moves))]
+            seen.add(" ".join(move.split()[:2]))
+            state, _ = RULES.play(state, state.current, move)
+            check_state(state)
+        assert RULES.result(state)["winners"]
+    assert any(m.startswith("appoint") for m in seen)
+    assert any(m.startswith("build") and BUILDINGS[m.split()[1]][0] >= 3 for m in seen)
