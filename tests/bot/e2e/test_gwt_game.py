@@ -31,6 +31,10 @@ async def test_two_people_play_great_western_trail_to_the_end(arena: Arena) -> N
         await alice.slash("game gwt", arena.channel, max_players=2)
         await bob.slash("game join", arena.channel)
         await alice.slash("game start", arena.channel)
+        hand = await bob.slash("hand", arena.channel)
+        assert hand.ephemeral and hand.message.visible_to == {bob.id}
+        pictures = sorted(a.filename.split(".")[0] for a in hand.message.attachments)
+        assert pictures[0] == "hand" and pictures[1].startswith("player-")  # the hand and Bob's own board
         moves = 0
         while (game := await service.get_game(channel_id)).status == "active":
             uid = game.to_act_users[0]
