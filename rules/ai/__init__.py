@@ -1,8 +1,9 @@
 """Computer players. A player decides only from its own view and its legal moves, never from the state.
 
 ``choose_move(game_id, view, legal, level, seed)`` is the one entry point the service calls; level 0 plays
-uniformly random legal moves, higher levels use each game's own players (``rules/ai/<game>.py``, which
-exposes ``PLAYERS``: level -> player). A level a game lacks falls back to its best level.
+uniformly random legal moves, level 1 each game's heuristic, level 2 (Santa Fe) a heuristic with a short
+search. The players live in ``rules/ai/<game>.py``, which exposes ``PLAYERS``: level -> player. A level a
+game lacks falls back to its best level.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from rules.core.rng import Rng
 # A player: (view, legal moves, rng) -> one of the legal moves.
 Player = Callable[[dict[str, Any], Sequence[str], Rng], str]
 
-LEVELS = {0: "random", 1: "heuristic"}
+LEVELS = {0: "random", 1: "heuristic", 2: "lookahead"}
 
 # game id -> module holding that game's players; imported on first use, like the engines.
 _MODULES: dict[str, str] = {"gwt": "rules.ai.gwt", "santafe": "rules.ai.santafe"}

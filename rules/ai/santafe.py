@@ -216,11 +216,11 @@ class Outlook:
                    bool(me["engineer"]))
 
     def potential(self, net: Network) -> float:
-        total = 0.0
-        for r in range(RAILROADS):
-            hope = net.reach(r)
-            total += sum(s * h for s, h in zip(self.stake, hope, strict=True) if s)
-        return total
+        return sum(self.rail_potential(net, r) for r in range(RAILROADS))
+
+    def rail_potential(self, net: Network, r: int) -> float:
+        """Railroad ``r``'s share of the potential."""
+        return sum(s * h for s, h in zip(self.stake, net.reach(r), strict=True) if s)
 
     def expected_card(self, city: int) -> float:
         """Points a card of ``city`` is likely to score: value times the railroads likely to reach it."""
@@ -242,8 +242,7 @@ def score_piece(out: Outlook, base: float, move: str) -> float:
     r = B.RAILROAD_INDEX[colour]
     net = out.net.copy()
     seg, city = net.lay(r, key, branch=verb == "branch")
-    cost = int(B.SEG_MOUNTAIN[seg]) + int(B.SEG_RIVER[seg] and not out.engineer) if out.advanced else 0
-    return out.potential(net) - base + out.bonus(out.net, r, city) - cost
+    return out.potential(net) - base + out.bonus(out.net, r, city) - _cost(out, seg)
 
 
 def score_play(out: Outlook, move: str) -> float:
@@ -296,7 +295,70 @@ def score_draw(out: Outlook, view: dict[str, Any], move: str) -> float:
 def heuristic_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
     """Level 1: the legal move with the best score; ties broken by the seeded ``rng``."""
     out = Outlook.from_view(view)
-    scores = score_moves(out, view, legal)
+    return _best(legal, score_moves(out, view, legal), rng)
+
+
+def lookahead_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    """Level 2: like level 1, but a piece of track is judged together with the best piece this seat
+    could lay after it (its next piece, this turn or the next), searched on the board model."""
+    out = Outlook.from_view(view)
+    if view["decision"]["kind"] != "lay":
+        return _best(legal, score_moves(out, view, legal), rng)
+    base = out.potential(out.net)
+    firsts: list[tuple[float, str, Network]] = []
+    for move in legal:
+        if not move.startswith(("lay ", "branch ")):
+            continue
+        verb, colour, key = move.split(" ")
+        net = out.net.copy()
+        r = B.RAILROAD_INDEX[colour]
+        seg, city = net.lay(r, key, branch=verb == "branch")
+        gain = out.potential(net) - base + out.bonus(out.net, r, city) - _cost(out, seg)
+        firsts.append((gain, move, net))
+    # the follow-up search only for the most promising pieces, to stay well inside the time budget
+    firsts.sort(key=lambda f: -f[0])
+    total = {move: gain for gain, move, _net in firsts}
+    for gain, move, net in firsts[:SEARCH_WIDTH]:
+        parts = [out.rail_potential(net, r) for r in range(RAILROADS)]
+        follow = max([0.0, *(_follow_up(out, net, parts, r, k) for r, k in piece_moves(net))])
+        total[move] = gain + FOLLOW_UP * follow
+    return _best(legal, [total.get(m, 0.0) for m in legal], rng)
+
+
+FOLLOW_UP = 0.6   # weight of the best next piece in level 2 (others lay track in between)
+SEARCH_WIDTH = 8  # level 2 searches a follow-up for this many of the best first pieces
+
+
+def piece_moves(net: Network) -> list[tuple[int, str]]:
+    """(railroad, move key) of every piece that may be laid on ``net`` (branches aside)."""
+    found = []
+    for r in range(RAILROADS):
+        if net.supply[r] <= 0:
+            continue
+        for h in net.heads[r]:
+            if B.is_city(h):
+                found.extend((r, key) for key, _seg, _line in net.city_exits(r, h))
+            else:
+                way = net.way_exit(h)
+                if way is not None:
+                    found.append((r, way[0]))
+    return found
+
+
+def _follow_up(out: Outlook, net: Network, parts: list[float], r: int, key: str) -> float:
+    """Gain of a next piece of ``r`` (its own railroad's share only: cheap, and the rest barely moves)."""
+    nxt = net.copy()
+    seg, city = nxt.lay(r, key)
+    return out.rail_potential(nxt, r) - parts[r] + out.bonus(net, r, city) - _cost(out, seg)
+
+
+def _cost(out: Outlook, seg: int) -> int:
+    if not out.advanced:
+        return 0
+    return int(B.SEG_MOUNTAIN[seg]) + int(B.SEG_RIVER[seg] and not out.engineer)
+
+
+def _best(legal: Sequence[str], scores: list[float], rng: Rng) -> str:
     best = max(scores)
     top = [m for m, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
@@ -315,4 +377,4 @@ def score_moves(out: Outlook, view: dict[str, Any], legal: Sequence[str]) -> lis
     return [score_draw(out, view, m) for m in legal]
 
 
-PLAYERS = {1: heuristic_player}
+PLAYERS = {1: heuristic_player, 2: lookahead_player}

@@ -29,4 +29,11 @@ def test_no_legal_move_is_an_error() -> None:
 
 
 def test_levels_are_named() -> None:
-    assert LEVELS[0] == "random" and LEVELS[1] == "heuristic"
+    assert LEVELS[0] == "random" and LEVELS[1] == "heuristic" and LEVELS[2] == "lookahead"
+
+
+def test_each_game_registers_its_levels() -> None:
+    """Santa Fe has a heuristic and a lookahead level, Great Western Trail a heuristic one; a level a game
+    lacks is played by its best one."""
+    assert set(players_for("santafe")) == {0, 1, 2}
+    assert set(players_for("gwt")) == {0, 1}
