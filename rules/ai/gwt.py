@@ -43,6 +43,8 @@ CERT_WORTH = 1.0        # a temporary certificate kept for a later delivery
 ENGINE_STEP = 0.55      # one space forward on the railroad
 PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
 CARD_CYCLE = 0.15       # a card discarded is replaced from the deck in phase C
+BREED_WEIGHT = 0.8      # points per breeding value of a bought card above BREED_BASE
+BREED_BASE = 0
 MASTER_WORTH = 3.0      # a station master tile (certificate or money, plus end-game points)
 
 # Worth of the next worker of a type, by how many the player has now (1..5).
@@ -206,8 +208,9 @@ def best_build(t: Table, per: int) -> float:
 
 
 def cattle_worth(card: str) -> float:
+    """A bought card: its points at the end, and what its breeding value adds to deliveries."""
     _breed, value, vp = CATTLE[card]
-    return vp + 0.8 * value
+    return vp + BREED_WEIGHT * (value - BREED_BASE)
 
 
 def best_purchase(t: Table, cowboys: int) -> float:
@@ -372,7 +375,7 @@ def score(t: Table, kind: str, move: str) -> float:
     if verb in ("skip", "done"):
         return 0.0
     if verb == "play":
-        return -1.0                 # kept in the deck, objective cards score without risking a penalty
+        return play_worth(t, words[1])
     if verb == "move":
         return walk_worth(t, move, free=kind == "first") if kind != "move" else -1.0
     if kind == "deliver":
@@ -438,29 +441,51 @@ def purchase_worth(t: Table, words: list[str]) -> float:
 
 
 def objective_worth(t: Table, card: str) -> float:
-    """A forced or offered objective card: how much of it the viewer already meets, times its points."""
+    """Taking an objective card: in the deck it scores at the end if met, so what counts is how much of
+    it the viewer's items already meet (items the committed cards need are spoken for)."""
     if card == "stack":
-        return 0.5
+        return 0.3
     _action, tasks, vp, _penalty = OBJECTIVES[card]
-    met = sum(1 for task in tasks if task_met(t, task))
-    return vp * met / len(tasks) - 1.5
+    spare = spare_items(t)
+    met = 0
+    for task in tasks:
+        if spare.get(task, 0) > 0:
+            spare[task] -= 1
+            met += 1
+    return vp * met / len(tasks) - 0.8
 
 
-def task_met(t: Table, task: str) -> bool:
-    owned = [*t.hand, *t.me["discard_pile"]]
-    if task == "b":
-        return bool(t.own_buildings())
-    if task == "s":
-        return any(t.seat in st["discs"] for st in t.stations)
-    if task == "h":
-        return bool(t.me["hazards"])
-    if task == "g":
-        return "teepee-green" in t.me["teepees"]
-    if task == "bl":
-        return "teepee-blue" in t.me["teepees"]
-    if task == "sf":
-        return t.seat in t.cities["san-francisco"]
-    return any(c in CATTLE and CATTLE[c][1] == int(task) for c in owned)
+def spare_items(t: Table) -> dict[str, int]:
+    """Task items the viewer has (cattle counted from hand and discard pile, the deck being hidden in
+    order) minus those the objective cards already in its objective area need."""
+    owned = [c for c in [*t.hand, *t.me["discard_pile"]] if c in CATTLE]
+    teepees = t.me["teepees"]
+    items = {
+        "b": len(t.own_buildings()),
+        "s": sum(1 for st in t.stations if t.seat in st["discs"]),
+        "h": len(t.me["hazards"]),
+        "g": teepees.count("teepee-green"),
+        "bl": teepees.count("teepee-blue"),
+        "sf": t.cities["san-francisco"].count(t.seat),
+        **{str(v): sum(1 for c in owned if CATTLE[c][1] == v) for v in (3, 4, 5)},
+    }
+    for committed in t.me["objectives"]:
+        for task in OBJECTIVES[committed][1]:
+            items[task] = items.get(task, 0) - 1
+    return items
+
+
+def play_worth(t: Table, card: str) -> float:
+    """Playing an objective card from the hand: only when its tasks are met already (it scores anyway
+    from the deck; playing adds its immediate action and takes a dead card out of the hand)."""
+    action, tasks, _vp, _penalty = OBJECTIVES[card]
+    spare = spare_items(t)
+    for task in tasks:
+        spare[task] = spare.get(task, 0) - 1
+        if spare[task] < 0:
+            return -1.0
+    return 0.5 + {"gain2": 2 * t.dollar, "aux": best_aux(t, True), "draw": 0.5, "engine2": 2 * ENGINE_STEP,
+                  "engine3": 3 * ENGINE_STEP, "move3": 0.3}.get(action, 0.0)
 
 
 def cast_off_worth(t: Table, kind: str, card: str) -> float:
