@@ -2,7 +2,10 @@
 ``advanced``) and the optional track purchase (option ``buy_track``).
 
 The board lives in ``data/map.json`` (cities, lines, terrain, railroads); replacing that one file
-replaces the map. Seats are numbered from 0; seat 0 holds the First Player Train in round 1.
+replaces the map. Seats are numbered from 0; seat 0 holds the First Player Train in round 1. The
+rulebook gives the train to the game's owner (German) or the youngest player (English); online the
+service seats players in a seeded random order by default (so the first player is drawn fairly), or
+in join order, where seat 0 is the host who opened the game: the owner, as the German rules say.
 
 Move notation (lower case; ``play`` accepts any unambiguous spelling, aliases and prefixes):
 
@@ -16,7 +19,8 @@ Move notation (lower case; ``play`` accepts any unambiguous spelling, aliases an
     branch blue chi-kcy          use the played Branch Line card: a new route from a city the
                                  railroad already reaches, with its first piece
     done                         Double Turn: stop after the first piece
-    pass                         lay nothing (advanced game; or when only optional pieces remain)
+    pass                         lay nothing (advanced game; or when only optional pieces remain);
+                                 when drawing, take nothing if a Branch Line card is all there is
     keep                         Double Turn, second laying turn: keep the hand
     exchange denver topeka       ... or discard these city cards for as many from the deck
     draw city | draw double      refill the hand to five cards

@@ -136,6 +136,10 @@ def draw_options(s: SantaFeState, seat: int) -> dict[str, Action]:
                 found[f"buy branch {colour}"] = ("draw", "branch", r)
     if s.advanced and s.engineer[seat] == NO_ENGINEER and s.engineer_pool:
         found["draw engineer"] = ("draw", "engineer")
+    if found and all(a[1] == "branch" for a in found.values()):
+        # Refilling the hand is a duty, but a Branch Line card "can" be bought: when it is the only
+        # card left to take, the player may decline to pay for it.
+        found["pass"] = ("draw", "none")
     return found
 
 
@@ -291,9 +295,16 @@ def begin_lay(s: SantaFeState, events: list[Event]) -> None:
         if track.piece_options(s, seat):
             events.append(turn_start(s, seat, f"lay track (laying turn {s.lay_turn})."))
             return
-        events.append(event("pass", f"{player(seat)} cannot pay for any piece and passes.", seat=seat))
+        events.append(forced_pass(s, seat))
         if not next_layer(s, events):
             return
+
+
+def forced_pass(s: SantaFeState, seat: int) -> Event:
+    """The event for a seat that has no piece it may lay: it cannot pay for one (advanced game), holds
+    no piece of a railroad that can grow (optional rule), or has only a Branch Line card's route."""
+    why = "cannot pay for any piece" if s.advanced else "has no piece to lay"
+    return event("pass", f"{player(seat)} {why} and passes.", seat=seat)
 
 
 def next_layer(s: SantaFeState, events: list[Event]) -> bool:
@@ -346,7 +357,7 @@ def exchange(s: SantaFeState, seat: int, cards: tuple[int, ...], events: list[Ev
     else:
         events.append(event("keep", f"{player(seat)} keeps the hand.", seat=seat))
     if not track.piece_options(s, seat):
-        events.append(event("pass", f"{player(seat)} cannot pay for any piece and passes.", seat=seat))
+        events.append(forced_pass(s, seat))
         end_lay_turn(s, events)
 
 
@@ -410,10 +421,15 @@ def draw(s: SantaFeState, seat: int, action: Action, events: list[Event]) -> Non
         s.branch_held[seat] = r
         events.append(event("draw", f"{player(seat)} buys the {board.RAILROAD_NAME[r]} Branch Line card "
                             f"for ${price}.", seat=seat, card="branch", railroad=board.RAILROADS[r]))
-    else:
+    elif what == "engineer":
         s.engineer[seat] = DRAWN_ENGINEER
         s.engineer_pool -= 1
         events.append(event("draw", f"{player(seat)} takes an Engineer card.", seat=seat, card="engineer"))
+    else:
+        events.append(event("pass", f"{player(seat)} buys no Branch Line card.", seat=seat))
+        s.pos += 1
+        begin_sequence(s, events)
+        return
     if not draw_options(s, seat):
         s.pos += 1
         begin_sequence(s, events)

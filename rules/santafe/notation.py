@@ -123,6 +123,9 @@ def explain(s: SantaFeState, seat: int, move: str) -> RulesError:
         return IllegalMoveError("You have laid a piece: type 'done' to end your turn.")
     if verb == "pass" and s.phase == LAY:
         return IllegalMoveError("You must lay a piece of track: no passing while a free piece fits.")
+    if verb == "pass" and s.phase == DRAW:
+        return IllegalMoveError("You must refill your hand while a city, Double Turn or Engineer card "
+                                "can be taken.")
     if verb in wrong_time:
         return IllegalMoveError(f"'{move}' is not possible now. {wrong_time[verb]}")
     return IllegalMoveError(f"'{move}' is not a legal move now.")
@@ -284,6 +287,8 @@ def describe(s: SantaFeState, seat: int, move: str) -> str:
         return "Pass (lay no piece)" if move == "pass" else "Done laying"
     if kind == "draw":
         what = action[1]
+        if what == "none":
+            return "Take no card (buy no Branch Line card)"
         if what == "city":
             return f"Draw a city card ({len(s.deck)} left)"
         if what == "double":

@@ -146,8 +146,9 @@ def new_state(players: int, seed: int, advanced: bool, buy_track: bool) -> Santa
         round=0,
         phase=ENGINEERS,
         lay_turn=0,
-        # The train goes to the game's owner (German rules) or the youngest player (English); the
-        # bot seats whoever opened the game first, so seat 0 starts.
+        # The train goes to the game's owner (German rules) or the youngest player (English). The
+        # service shuffles the seats with the game's seed (or, in join order, seats the host first),
+        # so seat 0 starting is a fair draw, or the owner.
         first=0,
         pos=0,
         step="",

@@ -67,9 +67,30 @@ def has_extension(s: SantaFeState, r: int) -> bool:
     return any(next(exits(s, r, head), None) is not None for head in s.heads[r])
 
 
+def has_track(s: SantaFeState, r: int) -> bool:
+    """Whether railroad ``r`` has unplayed track: free pieces, or pieces some player bought."""
+    return s.supply[r] > 0 or any(b[r] for b in s.bought)
+
+
+def branch_exits(s: SantaFeState, r: int) -> Iterator[tuple[str, int, int]]:
+    """(move key, segment, next node) for each way a new route of ``r`` can start: from any city the
+    railroad reaches, its home base included."""
+    mask = s.connected[r]
+    city = 0
+    while mask:
+        if mask & 1:
+            yield from exits(s, r, city)
+        mask >>= 1
+        city += 1
+
+
 def can_lay(s: SantaFeState, seat: int) -> bool:
-    """The rulebook's end test: some railroad with track left for ``seat`` has a route end to grow."""
-    return any(piece_source(s, seat, r) and has_extension(s, r) for r in range(len(board.RAILROADS)))
+    """The rulebook's end test: some railroad with unplayed track has a route end to grow, or the
+    seat's own Branch Line card opens one ("it does not matter if *another* player could")."""
+    if any(has_track(s, r) and has_extension(s, r) for r in range(len(board.RAILROADS))):
+        return True
+    r = s.branch_on[seat]
+    return r >= 0 and bool(piece_source(s, seat, r)) and next(branch_exits(s, r), None) is not None
 
 
 def piece_cost(s: SantaFeState, seat: int, seg: int) -> int:
@@ -97,20 +118,14 @@ def piece_options(s: SantaFeState, seat: int) -> dict[str, Action]:
                 if move not in found and cost <= money:
                     found[move] = ("lay", r, i, seg, nxt, cost, source)
     r = s.branch_on[seat]
-    if r >= 0:
-        source = piece_source(s, seat, r)
-        mask = s.connected[r] if source else 0
+    source = piece_source(s, seat, r) if r >= 0 else 0
+    if source:
         colour = board.RAILROADS[r]
-        city = 0
-        while mask:
-            if mask & 1:
-                for key, seg, nxt in exits(s, r, city):
-                    move = f"branch {colour} {key}"
-                    cost = piece_cost(s, seat, seg)
-                    if move not in found and cost <= money:
-                        found[move] = ("branch", r, -1, seg, nxt, cost, source)
-            mask >>= 1
-            city += 1
+        for key, seg, nxt in branch_exits(s, r):
+            move = f"branch {colour} {key}"
+            cost = piece_cost(s, seat, seg)
+            if move not in found and cost <= money:
+                found[move] = ("branch", r, -1, seg, nxt, cost, source)
     return found
 
 

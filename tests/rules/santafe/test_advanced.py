@@ -7,7 +7,7 @@ import pytest
 from rules.core.errors import IllegalMoveError
 from rules.santafe import board, track
 from rules.santafe.state import BOUGHT_ENGINEER, DRAWN_ENGINEER
-from tests.rules.santafe.helpers import R, build, edit, laying, new, play, rr
+from tests.rules.santafe.helpers import R, build, edit, laying, new, play, route, rr
 
 
 def test_advanced_game_starts_with_5_dollars_and_offers_engineers_before_round_1() -> None:
@@ -167,3 +167,25 @@ def test_a_player_without_pieces_cannot_lay_once_the_supply_is_gone() -> None:
 def test_build_helper_respects_the_supply() -> None:
     s = build(laying(2), "yellow", "kcy-top")
     assert s.supply[rr("yellow")] == 16
+
+
+def test_a_player_without_bought_pieces_passes_while_another_still_holds_some() -> None:
+    # Optional rule: once the free pieces are gone only the buyers lay theirs. A player who holds none
+    # cannot lay, but not because every railroad is dead-ended, so the game goes on (he passes).
+    s = laying(3, buy_track=True)
+    s = edit(s, supply=[1, 0, 0, 0, 0], bought=[[0] * 5, [0] * 5, [0, 0, 0, 1, 0]])
+    s, events = play(s, 0, "lay blue chi-kcy")
+    assert not R.is_over(s) and R.to_act(s) == frozenset({2})
+    assert any(e["type"] == "pass" and e["seat"] == 1 for e in events)
+    s, _ = play(s, 2, "lay red chi-dsm")
+    assert R.is_over(s) and "All track" in s.end_reason
+
+
+def test_bought_pieces_that_cannot_grow_end_the_game() -> None:
+    # Every railroad with unplayed track (here: green, in a player's hand) is dead-ended: the game ends.
+    s = laying(3, buy_track=True)
+    s = build(s, "green", *route("MIL", "MSP", "FAR"))
+    s = build(s, "red", *route("CHI", "DSM", "OMA", "LBF", "CYS", "BIL", "BIS"), "bis-far")
+    s = edit(s, supply=[1, 0, 0, 0, 0], bought=[[0] * 5, [0] * 5, [0, 0, 1, 0, 0]])
+    s, _ = play(s, 0, "lay blue chi-kcy")
+    assert R.is_over(s) and s.end_reason.startswith("Player 2 cannot lay a piece")

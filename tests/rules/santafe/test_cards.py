@@ -240,3 +240,21 @@ def test_hand_of_played_cards_and_draw_limit() -> None:
     assert R.to_act(s) == frozenset({0})
     s, _ = play(s, 0, "draw city")
     assert s.hand_size(0) == 5 and R.to_act(s) == frozenset({1})
+
+
+def test_buying_a_branch_line_card_is_never_forced() -> None:
+    # Rulebook: a player "can buy" a Branch Line card; with no free card left to draw he may take none.
+    s = edit(drawing(), deck=[], doubles_pool=0)
+    moves = R.legal_moves(s, 0)
+    assert moves == [*(f"buy branch {c}" for c in board.RAILROADS), "pass"]
+    money = s.money[0]
+    s, _ = play(s, 0, "pass")
+    assert s.money[0] == money and s.branch_held[0] == -1
+    assert R.to_act(s) == frozenset({1})
+
+
+def test_no_passing_while_a_free_card_can_be_drawn() -> None:
+    s = drawing()
+    assert "pass" not in R.legal_moves(s, 0)
+    with pytest.raises(IllegalMoveError):
+        play(s, 0, "pass")

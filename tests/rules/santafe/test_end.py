@@ -78,3 +78,25 @@ def test_ties_go_to_the_most_value_7_city_cards_played() -> None:
     assert [p["total"] for p in result["players"]] == [5, 5, 4]
     assert result["ranking"] == [[1], [0], [2]]
     assert result["winners"] == [1]
+
+
+def test_the_players_own_branch_line_card_keeps_the_game_going() -> None:
+    # Rulebook: the game ends when a player cannot lay a piece; it does not matter if *another* player
+    # could open a route with a Branch Line card. So the player's own card counts: he can still lay.
+    s = green_dead_ended()
+    s = edit(s, supply=[1, 0, s.supply[rr("green")], 0, 0], branch_on=[-1, rr("green"), -1])
+    s, _ = play(s, 0, "lay blue chi-kcy")
+    assert not R.is_over(s) and R.to_act(s) == frozenset({1})
+    moves = R.legal_moves(s, 1)
+    assert "branch green mil-chi" in moves
+    assert "pass" in moves  # a branch is never forced
+    s, _ = play(s, 1, "branch green mil-chi")
+    assert not R.is_over(s) and R.to_act(s) == frozenset({2})
+
+
+def test_declining_the_only_branch_leaves_the_next_player_unable_to_lay() -> None:
+    s = green_dead_ended()
+    s = edit(s, supply=[1, 0, s.supply[rr("green")], 0, 0], branch_on=[-1, rr("green"), -1])
+    s, _ = play(s, 0, "lay blue chi-kcy")
+    s, _ = play(s, 1, "pass")
+    assert R.is_over(s) and s.end_reason.startswith("Player 3 cannot lay a piece")
