@@ -1,0 +1,95 @@
+"""The service with the real engines: whole games of Santa Fe and Great Western Trail through the same
+submit path people use, with undo tried after every move, computer seats, export and import."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from bot.services import GameService, UndoRefused
+from rules.core.rng import Rng
+from tests.support.fixtures import GUILD
+
+USERS = (11, 12, 13, 14, 15)
+CHANNEL = 500
+
+
+def engine_or_skip(rules_id: str) -> None:
+    try:
+        rules.get(rules_id)
+    except ImportError as exc:  # the engine is not in this checkout
+        pytest.skip(f"{rules_id} is not available: {exc}")
+
+
+async def seat_everyone(service: GameService, rules_id: str, players: int) -> None:
+    await service.create_game(GUILD, CHANNEL, USERS[0], "P0", rules_id, seat_order="join")
+    for i in range(1, players):
+        await service.join(CHANNEL, USERS[i], f"P{i}")
+    await service.start(CHANNEL, USERS[0])
+
+
+@pytest.mark.parametrize(("rules_id", "players"), [("santafe", 2), ("santafe", 5), ("gwt", 2), ("gwt", 4)])
+async def test_a_whole_game_through_the_service(db, clock, rules_id, players):
+    engine_or_skip(rules_id)
+    service = GameService(db, clock, new_seed=lambda: 2026)
+    await seat_everyone(service, rules_id, players)
+    pick = Rng(players)
+    undone = 0
+    for _ in range(5000):
+        info = await service.get_game(CHANNEL)
+        if info.status != "active":
+            break
+        user = info.seats[pick.choice(info.to_act)].user_id
+        assert user is not None
+        before = (await service.view_for(CHANNEL, user))[1]
+        move, _label = pick.choice(await service.legal_moves(CHANNEL, user))
+        outcome = await service.submit(CHANNEL, user, move, expected_version=info.version)
+        assert outcome.move == move and outcome.version == info.version + 1
+        assert all(e.get("private_to") is None for e in outcome.public_events)
+        if info.version < 40:  # undo, where the policy allows it, restores exactly the position before
+            try:
+                back = await service.undo(CHANNEL, user)
+            except UndoRefused:
+                continue
+            undone += 1
+            assert back.version == info.version
+            assert (await service.view_for(CHANNEL, user))[1] == before
+            await service.submit(CHANNEL, user, move, expected_version=info.version)
+    info = await service.get_game(CHANNEL)
+    assert info.status == "finished" and info.to_act == ()
+    assert await service.check_replay(info.id)
+    stats = await service.stats(GUILD)
+    assert stats["played"] == 1 and stats["per_game"][0]["rules_id"] == rules_id
+    data = await service.export(CHANNEL)
+    copy = await service.import_game(GUILD, CHANNEL + 1, data, host_id=USERS[0])
+    assert copy.status == "finished" and copy.version == info.version
+    assert (await service.view_for(CHANNEL + 1, None))[1] == (await service.view_for(CHANNEL, None))[1]
+    assert len(await service.log(CHANNEL, USERS[0], limit=0)) == info.version
+    assert undone > 0  # some moves of the first forty could be taken back, and were exactly
+
+
+@pytest.mark.parametrize("rules_id", ["santafe", "gwt"])
+async def test_private_views_differ_from_the_spectators(db, clock, rules_id):
+    engine_or_skip(rules_id)
+    service = GameService(db, clock, new_seed=lambda: 5)
+    await seat_everyone(service, rules_id, 3)
+    _, spectator = await service.view_for(CHANNEL, None)
+    _, own = await service.view_for(CHANNEL, USERS[0])
+    _, other = await service.view_for(CHANNEL, USERS[1])
+    assert spectator["viewer"] is None and own["viewer"] == 0 and other["viewer"] == 1
+    assert own != spectator and own != other
+
+
+@pytest.mark.parametrize(("rules_id", "level"), [("santafe", 0), ("santafe", 1), ("gwt", 0), ("gwt", 1)])
+async def test_computer_seats_finish_a_game(db, clock, rules_id, level):
+    engine_or_skip(rules_id)
+    service = GameService(db, clock, new_seed=lambda: 8)
+    await service.create_game(GUILD, CHANNEL, USERS[0], "P0", rules_id, seat_order="join")
+    for _ in range(2):
+        await service.add_ai(CHANNEL, USERS[0], level=level)
+    await service.start(CHANNEL, USERS[0])
+    outcome = await service.hand_to_ai(CHANNEL, USERS[0], 0, level=level)
+    assert outcome.finished and outcome.result is not None
+    data = await service.export(CHANNEL)
+    assert {m["actor"] for m in data["moves"]} == {"ai"}
+    assert await service.check_replay(outcome.game.id)
