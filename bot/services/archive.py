@@ -127,6 +127,7 @@ class Archive(ServiceCore):
                 await self._update_waiting(conn, game_id, seats, to_act, now)
                 if over:
                     game = await store.game_by_id(conn, game_id)
+                    assert game is not None  # inserted just above, in this transaction
                     await results.insert_results(
                         conn, self._result_rows(game, seats, rules.result(state), now)
                     )  # type: ignore[arg-type]
@@ -134,4 +135,4 @@ class Archive(ServiceCore):
             raise GameExists(
                 "This channel already has a game; import into another channel or thread."
             ) from None
-        return await self.game_by_id(game_id)
+        return await self._info_of(game_id)

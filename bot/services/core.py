@@ -100,6 +100,9 @@ class ServiceCore:
                 raise NoGameHere("That game no longer exists.")
             return game, await store.seats_of(conn, game_id)
 
+    async def _info_of(self, game_id: int) -> GameInfo:
+        return self._info(*await self._rows(game_id))
+
     async def _open_row(self, channel_id: int) -> GameRow:
         async with self.db.reading() as conn:
             game = await store.open_game_in_channel(conn, channel_id)

@@ -94,7 +94,7 @@ class Lobby(ServiceCore):
             raise GameExists(
                 "This channel already has a game; finish or cancel it, or use a thread."
             ) from None
-        return await self.get_game(channel_id)
+        return await self._info_of(game_id)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
         async with self._locked(channel_id) as (game, seats):
@@ -107,7 +107,7 @@ class Lobby(ServiceCore):
                     conn, SeatRow(game.id, len(seats), user_id, name, False, None, "active", self.clock())
                 )
                 await store.update_game(conn, game.id, updated_at=self.clock())
-        return await self.get_game(channel_id)
+        return await self._info_of(game.id)
 
     async def add_ai(self, channel_id: int, by_user_id: int, level: int = DEFAULT_AI_LEVEL) -> GameInfo:
         async with self._locked(channel_id) as (game, seats):
@@ -123,7 +123,7 @@ class Lobby(ServiceCore):
                     ),
                 )
                 await store.update_game(conn, game.id, updated_at=self.clock())
-        return await self.get_game(channel_id)
+        return await self._info_of(game.id)
 
     @staticmethod
     def _lobby_only(game: GameRow) -> None:
@@ -167,7 +167,7 @@ class Lobby(ServiceCore):
             async with self.db.transaction() as conn:
                 await store.replace_seats(conn, game.id, [replace(s, seat=i) for i, s in enumerate(order)])
                 await store.update_game(conn, game.id, updated_at=self.clock())
-        return await self.get_game(channel_id)
+        return await self._info_of(game.id)
 
     async def start(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> MoveOutcome:
         """Seat the players (shuffled with the game's seed, or in join order) and deal."""

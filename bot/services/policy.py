@@ -31,15 +31,17 @@ def undo_refusal(last: MoveRow | None, seat: int, user_id: int) -> str | None:
     return None
 
 
-def waiting(seat: SeatRow, to_act: Sequence[int]) -> bool:
-    return seat.seat in to_act and seat.waiting_since is not None
+def waiting_since(seat: SeatRow, to_act: Sequence[int]) -> datetime | None:
+    """Since when the seat has had to act, or None if it need not act now."""
+    return seat.waiting_since if seat.seat in to_act else None
 
 
 def reminder_due_at(game: GameRow, seat: SeatRow, prefs: UserSettings | None) -> datetime | None:
     """When ``seat``'s player should next be reminded, or None if they never will this turn."""
     if game.status != "active" or seat.is_ai or seat.user_id is None or seat.state != "active":
         return None
-    if not waiting(seat, game.to_act):
+    since = waiting_since(seat, game.to_act)
+    if since is None:
         return None
     if seat.muted or (prefs is not None and prefs.muted) or seat.muted_turn == seat.waiting_since:
         return None
@@ -48,17 +50,17 @@ def reminder_due_at(game: GameRow, seat: SeatRow, prefs: UserSettings | None) ->
     )
     if not minutes:
         return None
-    since = seat.last_reminded_at or seat.waiting_since
-    return since + timedelta(minutes=minutes)  # type: ignore[operator]
+    return (seat.last_reminded_at or since) + timedelta(minutes=minutes)
 
 
 def deadline_due_at(game: GameRow, seat: SeatRow) -> datetime | None:
     """When ``seat`` runs out of time, or None (no deadline, away, the computer plays it, vote open)."""
     if game.status != "active" or not game.deadline_minutes or seat.is_ai or seat.state != "active":
         return None
-    if not waiting(seat, game.to_act) or seat.vote_opened_at is not None:
+    since = waiting_since(seat, game.to_act)
+    if since is None or seat.vote_opened_at is not None:
         return None
-    return seat.waiting_since + timedelta(minutes=game.deadline_minutes)  # type: ignore[operator]
+    return since + timedelta(minutes=game.deadline_minutes)
 
 
 def due_items(game: GameRow, seats: Sequence[SeatRow], prefs: Mapping[int, UserSettings]) -> list[DueItem]:
