@@ -247,8 +247,9 @@ def _walk(tx: Tx, dest: str, passed: list[str], free: bool, popped: dict[str, An
 def _arrive(tx: Tx, dest: str) -> None:
     s = tx.s
     if dest == KC:
-        for step in ("deliver", "income"):
-            s.stack.append(decision(step, value=0, extra=False) if step == "deliver" else decision(step))
+        # the five subphases, first on top; income fills in the delivery's breeding value
+        s.stack.append(decision("deliver", value=0, extra=False))
+        s.stack.append(decision("income"))
         for col in (2, 1, 0):
             s.stack.append(decision("foresight", col=col))
         return

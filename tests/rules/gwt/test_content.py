@@ -98,3 +98,8 @@ def test_trail_graph_shape() -> None:
 def test_railroad_40_spaces_and_9_turnouts() -> None:
     assert len(TRACK) == 49
     assert len(JOB_COSTS) == 12
+
+
+def test_box_totals_92_cattle_cards_and_47_building_tiles() -> None:
+    assert 4 * sum(STARTING_HERD.values()) + sum(MARKET_CATTLE.values()) == 92
+    assert len(NEUTRAL_BUILDINGS) + 4 * len(BUILDINGS) // 2 == 47
