@@ -312,3 +312,13 @@ def test_hiring_stops_at_six_and_building_never_replaces_others() -> None:
     assert not any(m.endswith(" A-1") for m in moves) and not any(m.endswith(" A") for m in moves)
     assert "build 2a A-2" not in moves                  # same craftsmen: nothing to pay for, no upgrade
     assert "build 4a A-2" in moves
+
+
+def test_9a_turnouts_do_not_count_and_the_station_may_be_upgraded_after_delivery() -> None:
+    s = own("9a")
+    s.players[0].engine = "12"
+    s.players[1].engine = "11"
+    after = play(s, "extra", "engine 10.5")            # 11 is taken, 10.5 is a turnout: nothing counts
+    assert [m for m in legal(after) if m.startswith("deliver")] == ["deliver kansas-city"]
+    after = play(after, "deliver kansas-city", "disc money")
+    assert top(after) == "upgrade" and after.stack[-1]["station"] == 2

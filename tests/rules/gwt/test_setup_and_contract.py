@@ -144,3 +144,8 @@ def test_moves_that_reveal_are_irreversible_and_turns_are_marked() -> None:
             saw_turn = True
             assert [e["seat"] for e in events if e["type"] == "turn_start"] == [state.current]
     assert saw_turn and saw_draw
+
+
+def test_loading_garbage_is_refused() -> None:
+    with pytest.raises(RulesError):
+        RULES.load({"n": 2})
