@@ -1,23 +1,31 @@
 """Great Western Trail (first edition, 2–4 players): the rules engine, exported as ``RULES``.
 
-Notation (one move per decision; ``legal_moves`` lists every option in a stable order):
+Options: ``neutral`` "fixed" (A–G on their letters, the default) or "random"; ``building_sides`` "a"
+(the default) or "random" (one random side per building number, shared by all players).
+
+Notation (one move per decision; ``legal_moves`` lists every option in a stable order). Locations use the
+ids of the board (START, A, A-1, FLOOD-1, TEEPEE--3, …, KANSAS_CITY); railroad spaces are "0".."39" with
+the turnouts "4.5", "7.5", …; cattle cards are jersey, dutch-belt, black-angus, guernsey, holstein,
+brown-swiss, ayrshire, highland-3/4/5 and longhorn-5/6/7 (the number is the card's victory points);
+objective cards are named by immediate action and tasks (gain2-bgbl, aux-sf, move-345, start-34b, …).
 
     move B-2                      move the cattleman (first turn: onto any neutral building)
-    move B via FLOOD-2 FLOOD-3    when several paths reach a location: the locations passed on the way
+    move B via FLOOD-2 FLOOD-3    when paths to a location charge different fees: the locations passed
     move B direct                 ... or the path passing no location
     play aux-sf                   play an objective card from the hand
-    discard guernsey              a local action that discards one card (also "risk jersey" for risk actions)
+    discard guernsey              a local action discarding one card ("risk jersey" for a risk action)
     pair jersey, pair highland-3 highland-4     discard two cards of one breed
     hire craftsman 6              hire from job market row 6 (building A: the cheaper hire comes first)
     build 4a A-2                  place (or upgrade an own building with) a private building
     buy, buy holstein for 6, buy holstein ayrshire for 5, draw 2, done     the cowboy purchases
     remove FLOOD-1, trade TEEPEE-6, cert, objective gain2-bgbl, objective stack
-    engine 7, engine 4.5          move the engine (turnouts are "4.5", "7.5", …); "back 4" for building 1b
+    engine 7, engine 4.5          move the engine; "back 4" for building 1b
     upgrade, upgrade 3, disc cert, disc station 2, appoint engineer    stations and station masters
     aux money, aux draw, aux cert, aux engine, aux trash, ... x2        auxiliary actions (x2: double)
     woods, teepees, engineers, gain 4, certs max, copy C-2, extra, draw 2   other local actions
+    trash jersey, discard jersey  remove a card from the game / discard after drawing
     pick cowboy, certs 2, deliver albuquerque                          the Kansas City subphases
-    skip, done                    forfeit an optional action / end phase B
+    skip, done                    forfeit an optional action / end phase B ("pass" means done)
 """
 
 from __future__ import annotations
