@@ -7,17 +7,19 @@ from typing import Any
 from .messages import create_message, edit_message
 from .payloads import channel_json, member_json, message_json, user_json
 from .routes import ApiError, ApiRequest, RouteBase, unknown
-from .world import DM, EPHEMERAL, Message
+from .world import DM, EPHEMERAL, PUBLIC_THREAD, Channel, Message
 
 
 class ChannelRoutes(RouteBase):
     """What a bot does in channels outside of interactions."""
 
-    def _channel(self, req: ApiRequest, *, send: bool = False, files: bool = False) -> Any:
+    def _channel(self, req: ApiRequest, *, send: bool = False, files: bool = False) -> Channel:
         channel = self.world.channels.get(req.params["channel_id"])
         if channel is None:
             raise unknown("Channel", 10003)
         if channel.type == DM:
+            if send and set(channel.recipient_ids) & self.world.closed_dms:
+                raise ApiError(403, 50007, "Cannot send messages to this user")
             return channel
         allowed = self.world.permissions(self.world.bot.id, channel)
         if not allowed.view_channel:
@@ -93,8 +95,11 @@ class ChannelRoutes(RouteBase):
         parent = self._channel(req, send=True)
         if not self.world.permissions(self.world.bot.id, parent).create_public_threads:
             raise ApiError(403, 50013, "Missing Permissions")
+        if parent.guild_id is None or parent.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
         guild = self.world.guilds[parent.guild_id]
-        thread = self.world.add_channel(guild, str(req.body.get("name", "thread")), type=11, parent=parent)
+        name = str(req.body.get("name", "thread"))
+        thread = self.world.add_channel(guild, name, type=PUBLIC_THREAD, parent=parent)
         data = channel_json(self.world, thread)
         self.events.dispatch("THREAD_CREATE", data | {"newly_created": True})
         return 201, data

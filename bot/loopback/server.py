@@ -161,6 +161,10 @@ class LoopbackDiscord:
             target.overwrites.append(Overwrite(id=self.world.bot.id, type=1, deny=deny))
         self._announce("CHANNEL_UPDATE", lambda: channel_json(self.world, target))
 
+    def close_dms(self, user: SimUser) -> None:
+        """``user`` takes no direct messages: the bot's get 403 / 50007 Cannot send messages to this user."""
+        self.world.closed_dms.add(user.id)
+
     def _guild_of(self, channel: Channel) -> Guild:
         if channel.guild_id is None:
             raise ValueError("a direct-message channel belongs to no guild")

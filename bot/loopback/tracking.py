@@ -17,11 +17,16 @@ from typing import Any
 
 _current: contextvars.ContextVar[str | None] = contextvars.ContextVar("loopback_interaction", default=None)
 
+#: Waits that count as idle only when long, with the argument that says how long.
+_TIMED_WAITS = {
+    ("asyncio.tasks", "sleep"): "delay",
+    ("asyncio.tasks", "wait_for"): "timeout",
+    ("asyncio.tasks", "wait"): "timeout",
+}
+SHORT_PAUSE = 1.0  # seconds
+
 #: Innermost coroutines that mean "waiting for the outside world", not "still working".
 _IDLE_WAITS = {
-    ("asyncio.tasks", "sleep"),
-    ("asyncio.tasks", "wait_for"),
-    ("asyncio.tasks", "wait"),
     ("asyncio.locks", "Event.wait"),
     ("asyncio.locks", "Condition.wait"),
     ("asyncio.queues", "Queue.get"),
@@ -45,9 +50,14 @@ def is_idle(task: asyncio.Task[Any]) -> bool:
     if frame is None:
         return False
     waited_on = getattr(task, "_fut_waiter", None)  # the future the task yielded (CPython's Task keeps it)
-    if waited_on is not None and waited_on.done():
-        return False  # woken up, about to run again
-    return (frame.f_globals.get("__name__"), coro.cr_code.co_qualname) in _IDLE_WAITS
+    if waited_on is None or waited_on.done():
+        return False  # runnable: a bare yield (such as sleep(0)) or just woken up
+    where = (frame.f_globals.get("__name__"), coro.cr_code.co_qualname)
+    if where in _TIMED_WAITS:
+        # A short pause (a retry, a rate-limit refresh) is part of the work, not waiting for the user.
+        seconds = frame.f_locals.get(_TIMED_WAITS[where])
+        return seconds is None or seconds > SHORT_PAUSE
+    return where in _IDLE_WAITS
 
 
 class TaskTracker:

@@ -238,6 +238,7 @@ class World:
         self.interactions: dict[str, Interaction] = {}
         self.changes: list[tuple[str, str]] = []  # ("create" | "edit" | "delete", message id), in order
         self.uploads: dict[str, Attachment] = {}  # every file ever attached, by attachment id
+        self.closed_dms: set[str] = set()  # users who accept no direct messages from the bot
         self.origin = ""  # http://127.0.0.1:port once the server listens
         self.global_commands: list[Command] = []
         self.guild_commands: dict[str, list[Command]] = {}

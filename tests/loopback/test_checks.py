@@ -146,12 +146,19 @@ async def test_a_sleeping_task_is_idle_and_a_working_one_is_not() -> None:
     async def working() -> None:
         await never  # stands for a socket read or a thread's result
 
+    async def yielding() -> None:
+        while True:
+            await asyncio.sleep(0)  # a bare yield: runnable at once
+
     sleeper = asyncio.create_task(asyncio.sleep(60))
     waiter = asyncio.create_task(asyncio.Event().wait())
     worker = asyncio.create_task(working())
+    pausing = asyncio.create_task(asyncio.sleep(0.5))  # a retry's pause is part of the work
+    busy = asyncio.create_task(yielding())
     await asyncio.sleep(0)
-    assert is_idle(sleeper) and is_idle(waiter) and not is_idle(worker)
-    for task in (sleeper, waiter, worker):
+    assert is_idle(sleeper) and is_idle(waiter)
+    assert not is_idle(worker) and not is_idle(pausing) and not is_idle(busy)
+    for task in (sleeper, waiter, worker, pausing, busy):
         task.cancel()
 
 

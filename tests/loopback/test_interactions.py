@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.loopback import CommandRefused
+from bot.loopback import CommandRefused, ContractViolation
 
 from .conftest import Place
 from .sample_bot import PNG, SampleBot
@@ -162,6 +162,16 @@ async def test_a_direct_message_reaches_only_its_recipient(place: Place) -> None
         assert reply.content == f"reminded {place.bob.mention}"
         dm = place.loopback.dm_channel(place.bob)
         assert [m.content for m in place.bob.sees(dm)] == ["it is your turn"]
+
+
+async def test_a_user_who_closed_direct_messages_cannot_be_reached(place: Place) -> None:
+    place.loopback.close_dms(place.bob)
+    with pytest.raises(ContractViolation, match="never answered"):  # /remind lets the Forbidden escape
+        async with place.loopback.run_bot(SampleBot()):
+            reply = await place.alice.slash("remind", place.games, who=place.bob)
+            assert not reply.acknowledged
+    assert place.loopback.messages(place.loopback.dm_channel(place.bob)) == []
+    assert [e.body["code"] for e in place.loopback.api.exchanges if e.status == 403] == [50007]
 
 
 async def test_every_interaction_was_answered_within_three_seconds(place: Place) -> None:
