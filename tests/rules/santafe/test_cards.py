@@ -258,3 +258,35 @@ def test_no_passing_while_a_free_card_can_be_drawn() -> None:
     assert "pass" not in R.legal_moves(s, 0)
     with pytest.raises(IllegalMoveError):
         play(s, 0, "pass")
+
+
+def at_second_turn_exchange():
+    """Round 2, second laying turn: player 2 (seat 1), who played a Double Turn card, is about to act."""
+    s = double_turn_round()
+    s, _ = play(s, 1, "lay blue chi-kcy")
+    s, _ = play(s, 1, "done")
+    return s
+
+
+def test_no_exchange_offered_when_the_deck_is_empty() -> None:
+    s = at_second_turn_exchange()
+    s = edit(s, deck=[])
+    s, _ = play(s, 0, "lay blue chi-kcy")
+    assert s.lay_turn == 2 and s.current() == 1 and s.step == "pieces"
+    assert "keep" not in R.legal_moves(s, 1)
+
+
+def test_an_exchange_draws_no_more_cards_than_the_deck_holds() -> None:
+    s = at_second_turn_exchange()
+    s = edit(s, deck=s.deck[-1:])
+    s, _ = play(s, 0, "lay blue chi-kcy")
+    exchanges = [m for m in R.legal_moves(s, 1) if m.startswith("exchange")]
+    assert exchanges and all(len(m.split(" ")) == 2 for m in exchanges)
+
+
+def test_a_double_turn_second_piece_is_skipped_when_none_fits() -> None:
+    s = double_turn_round()
+    # the last free piece of any railroad; player 1 still holds a bought Union Pacific piece
+    s = edit(s, supply=[1, 0, 0, 0, 0], bought=[[0, 0, 0, 1, 0], [0] * 5])
+    s, _ = play(s, 1, "lay blue chi-kcy")
+    assert not R.is_over(s) and R.to_act(s) == frozenset({0})
