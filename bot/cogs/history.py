@@ -56,7 +56,7 @@ class History(commands.Cog):
         embed = presenters.game_embed(
             game, f"{game.title}: the board {when}", presenters.decision_prompt(view, game)
         )
-        picture = await pictures.board(view, stem=f"board-{version}")
+        picture = await pictures.board(view, presenters.seat_names(game), stem=f"board-{version}")
         if picture is None:
             embed.description = (embed.description or "") + "\n(The picture could not be drawn.)"
             await interaction.followup.send(embed=embed, ephemeral=not share)

@@ -1,9 +1,10 @@
 """The only place component custom ids are built and read.
 
-A custom id carries everything a click needs after a restart: the game, the game version the component
-was drawn for and, for a move, the index of the move in that version's legal-move list (legal moves come
-in a stable order, and the version pins the state, so the index names exactly one move). Discord allows
-100 characters; every id built here stays far below that.
+A custom id carries everything a click needs after a restart: the game, the game revision the component
+was drawn for and, for a move, the index of the move in that position's legal-move list. Legal moves come
+in a stable order and a revision names one position for good (unlike the move count, it never repeats
+after an undo), so the index names exactly one move. Discord allows 100 characters; every id built here
+stays far below that.
 """
 
 from __future__ import annotations
@@ -14,20 +15,20 @@ PREFIX = "bg"
 MAX_LENGTH = 100
 
 # Regular expressions for discord.ui.DynamicItem templates, one per kind of component.
-MOVE_TEMPLATE = rf"{PREFIX}:mv:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
-SELECT_TEMPLATE = rf"{PREFIX}:sel:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"
-PLAY_TEMPLATE = rf"{PREFIX}:play:(?P<game>[0-9]+):(?P<version>[0-9]+)"
+MOVE_TEMPLATE = rf"{PREFIX}:mv:(?P<game>[0-9]+):(?P<revision>[0-9]+):(?P<index>[0-9]+)"
+SELECT_TEMPLATE = rf"{PREFIX}:sel:(?P<game>[0-9]+):(?P<revision>[0-9]+):(?P<page>[0-9]+)"
+PLAY_TEMPLATE = rf"{PREFIX}:play:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 HAND_TEMPLATE = rf"{PREFIX}:hand:(?P<game>[0-9]+)"
-MUTE_TEMPLATE = rf"{PREFIX}:mute:(?P<game>[0-9]+):(?P<version>[0-9]+)"
+MUTE_TEMPLATE = rf"{PREFIX}:mute:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 JOIN_TEMPLATE = rf"{PREFIX}:join:(?P<game>[0-9]+)"
 
 
 @dataclass(frozen=True)
 class Target:
-    """What a component refers to: a game at a version."""
+    """What a component refers to: a game at a revision."""
 
     game_id: int
-    version: int
+    revision: int
 
 
 def _checked(custom_id: str) -> str:
@@ -36,19 +37,19 @@ def _checked(custom_id: str) -> str:
     return custom_id
 
 
-def move(game_id: int, version: int, index: int) -> str:
-    """A button that plays legal move number ``index`` of the game at ``version``."""
-    return _checked(f"{PREFIX}:mv:{game_id}:{version}:{index}")
+def move(game_id: int, revision: int, index: int) -> str:
+    """A button that plays legal move number ``index`` of the game at ``revision``."""
+    return _checked(f"{PREFIX}:mv:{game_id}:{revision}:{index}")
 
 
-def select(game_id: int, version: int, page: int) -> str:
-    """A select menu listing page ``page`` of the legal moves at ``version``; option values are indexes."""
-    return _checked(f"{PREFIX}:sel:{game_id}:{version}:{page}")
+def select(game_id: int, revision: int, page: int) -> str:
+    """A select menu listing page ``page`` of the legal moves at ``revision``; option values are indexes."""
+    return _checked(f"{PREFIX}:sel:{game_id}:{revision}:{page}")
 
 
-def play(game_id: int, version: int) -> str:
+def play(game_id: int, revision: int) -> str:
     """The public "Play" button: opens the presser's own options privately."""
-    return _checked(f"{PREFIX}:play:{game_id}:{version}")
+    return _checked(f"{PREFIX}:play:{game_id}:{revision}")
 
 
 def hand(game_id: int) -> str:
@@ -56,9 +57,9 @@ def hand(game_id: int) -> str:
     return _checked(f"{PREFIX}:hand:{game_id}")
 
 
-def mute(game_id: int, version: int) -> str:
-    """Silences reminders to the presser for the turn that was current at ``version``."""
-    return _checked(f"{PREFIX}:mute:{game_id}:{version}")
+def mute(game_id: int, revision: int) -> str:
+    """Silences reminders to the presser for the turn that was current at ``revision``."""
+    return _checked(f"{PREFIX}:mute:{game_id}:{revision}")
 
 
 def join(game_id: int) -> str:

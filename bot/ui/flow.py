@@ -77,7 +77,7 @@ async def post_turn(bot: BoardGameBot, game: GameInfo, lines: list[str]) -> disc
         f"{game.title}: {waiting} to act",
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
     )
-    picture = await pictures.board(view)
+    picture = await pictures.board(view, presenters.seat_names(game))
     files = [picture] if picture else []
     if picture:
         embed.set_image(url=f"attachment://{picture.filename}")
@@ -85,7 +85,7 @@ async def post_turn(bot: BoardGameBot, game: GameInfo, lines: list[str]) -> disc
         content,
         embed=embed,
         files=files,
-        view=pickers.turn_view(game.id, game.version),
+        view=pickers.turn_view(game.id, game.revision),
         allowed_mentions=allowed,
     )
 
@@ -170,7 +170,7 @@ async def deliver_one(bot: BoardGameBot, note: Notification) -> None:
     extra: dict[str, Any] = {}
     if note.kind == "reminder":
         game = await bot.games.game_by_id(note.game_id)
-        extra["view"] = pickers.reminder_view(game.id, game.version)
+        extra["view"] = pickers.reminder_view(game.id, game.revision)
     await channel.send(presenters.clip(f"{ping} {note.text}", 2000), allowed_mentions=allowed, **extra)
     if note.dm:
         await deliver_dm(bot, note.user_id, note.text, note.channel_id)
@@ -275,7 +275,14 @@ async def show_hand(interaction: discord.Interaction) -> None:
     if seat is None:
         await interaction.followup.send(messages.NOT_SEATED, ephemeral=True)
         return
-    files = [f for f in (await pictures.hand(view), await pictures.player_area(view, seat)) if f is not None]
+    files = [
+        f
+        for f in (
+            await pictures.hand(view),
+            await pictures.player_area(view, seat, presenters.seat_names(game)),
+        )
+        if f is not None
+    ]
     moves = await bot.games.legal_moves(channel_id, interaction.user.id)
     lines = [
         f"**Your hand and board in {game.title}**, {presenters.seat_name(game, seat)}. {messages.HIDDEN_NOTE}"

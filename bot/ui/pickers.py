@@ -4,7 +4,7 @@ custom id, and the database is read again on every click.
 - ``PlayButton`` and ``HandButton`` sit on public turn messages; anyone may press them and gets a private
   answer (their own choices or hand, or why they have none).
 - ``MoveButton`` and ``MoveSelect`` sit only on private pickers, because a player's choices can reveal
-  their hand. They carry the game version they were drawn for; a click on an older one is refused.
+  their hand. They carry the game revision they were drawn for; a click on an older one is refused.
 - ``MuteButton`` sits on reminders.
 """
 
@@ -51,29 +51,29 @@ async def _current(interaction: discord.Interaction, game_id: int) -> GameInfo |
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PLAY_TEMPLATE):
     """Opens the presser's current choices privately."""
 
-    def __init__(self, game_id: int, version: int) -> None:
+    def __init__(self, game_id: int, revision: int) -> None:
         super().__init__(
             discord.ui.Button(
                 label="Play",
                 emoji="🎲",
                 style=discord.ButtonStyle.primary,
-                custom_id=custom_ids.play(game_id, version),
+                custom_id=custom_ids.play(game_id, revision),
             )
         )
         self.game_id = game_id
-        self.version = version
+        self.revision = revision
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PlayButton:
-        return cls(int(match["game"]), int(match["version"]))
+        return cls(int(match["game"]), int(match["revision"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             game = await _current(interaction, self.game_id)
             if game is not None:
-                note = messages.STALE_COMPONENT if game.version != self.version else ""
+                note = messages.STALE_COMPONENT if game.revision != self.revision else ""
                 await flow.show_options(interaction, note=note)
 
         await guarded(interaction, run)
@@ -108,13 +108,13 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         await guarded(interaction, run)
 
 
-async def _play_index(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
-    """Play legal move number ``index`` as listed at ``version``, refusing if the game has moved on."""
+async def _play_index(interaction: discord.Interaction, game_id: int, revision: int, index: int) -> None:
+    """Play legal move number ``index`` as listed at ``revision``, refusing if the game has moved on."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     game = await _current(interaction, game_id)
     if game is None:
         return
-    if game.version != version:
+    if game.revision != revision:
         await flow.show_options(interaction, note=messages.STALE_COMPONENT)
         return
     moves = await bot.games.legal_moves(interaction.channel_id or 0, interaction.user.id)
@@ -122,34 +122,34 @@ async def _play_index(interaction: discord.Interaction, game_id: int, version: i
         await flow.show_options(interaction, note=messages.STALE_COMPONENT)
         return
     await interaction.response.defer()
-    await flow.play(interaction, moves[index][0], expected_version=version)
+    await flow.play(interaction, moves[index][0], expected_version=game.version)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.MOVE_TEMPLATE):
     """One legal move of a private picker."""
 
     def __init__(
-        self, game_id: int, version: int, index: int, label: str = "Move", row: int | None = None
+        self, game_id: int, revision: int, index: int, label: str = "Move", row: int | None = None
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=presenters.clip(label, BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
-                custom_id=custom_ids.move(game_id, version, index),
+                custom_id=custom_ids.move(game_id, revision, index),
                 row=row,
             )
         )
-        self.game_id, self.version, self.index = game_id, version, index
+        self.game_id, self.revision, self.index = game_id, revision, index
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]), label or "Move")
+        return cls(int(match["game"]), int(match["revision"]), int(match["index"]), label or "Move")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.version, self.index))
+        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.revision, self.index))
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT_TEMPLATE):
@@ -158,52 +158,52 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
     def __init__(
         self,
         game_id: int,
-        version: int,
+        revision: int,
         page: int,
         options: Sequence[discord.SelectOption] = (),
         row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=custom_ids.select(game_id, version, page),
+                custom_id=custom_ids.select(game_id, revision, page),
                 placeholder="Choose…",
                 options=list(options) or [discord.SelectOption(label="…", value="0")],
                 row=row,
             )
         )
-        self.game_id, self.version, self.page = game_id, version, page
+        self.game_id, self.revision, self.page = game_id, revision, page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveSelect:
         options = item.options if isinstance(item, discord.ui.Select) else []
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]), options)
+        return cls(int(match["game"]), int(match["revision"]), int(match["page"]), options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = self.item.values[0] if self.item.values else "0"
-        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.version, int(chosen)))
+        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.revision, int(chosen)))
 
 
 class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.MUTE_TEMPLATE):
     """Stops reminders to the presser until their next turn."""
 
-    def __init__(self, game_id: int, version: int) -> None:
+    def __init__(self, game_id: int, revision: int) -> None:
         super().__init__(
             discord.ui.Button(
                 label="No more reminders this turn",
                 emoji="🔕",
                 style=discord.ButtonStyle.secondary,
-                custom_id=custom_ids.mute(game_id, version),
+                custom_id=custom_ids.mute(game_id, revision),
             )
         )
-        self.game_id, self.version = game_id, version
+        self.game_id, self.revision = game_id, revision
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MuteButton:
-        return cls(int(match["game"]), int(match["version"]))
+        return cls(int(match["game"]), int(match["revision"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
@@ -260,18 +260,18 @@ def lobby_view(game_id: int) -> discord.ui.View:
     return view
 
 
-def turn_view(game_id: int, version: int) -> discord.ui.View:
+def turn_view(game_id: int, revision: int) -> discord.ui.View:
     """The buttons under a public turn message."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(game_id, version))
+    view.add_item(PlayButton(game_id, revision))
     view.add_item(HandButton(game_id))
     return view
 
 
-def reminder_view(game_id: int, version: int) -> discord.ui.View:
+def reminder_view(game_id: int, revision: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(game_id, version))
-    view.add_item(MuteButton(game_id, version))
+    view.add_item(PlayButton(game_id, revision))
+    view.add_item(MuteButton(game_id, revision))
     return view
 
 
@@ -281,7 +281,7 @@ def picker(game: GameInfo, moves: Sequence[tuple[str, str]], prompt: str) -> tup
     lines = [f"**{prompt or 'Your move'}**"]
     if len(moves) <= MAX_BUTTONS:
         for index, (_, label) in enumerate(moves):
-            view.add_item(MoveButton(game.id, game.version, index, label, row=index // 5))
+            view.add_item(MoveButton(game.id, game.revision, index, label, row=index // 5))
     else:
         shown = moves[: MAX_SELECTS * OPTIONS_PER_SELECT]
         for page in range(0, len(shown), OPTIONS_PER_SELECT):
@@ -295,7 +295,11 @@ def picker(game: GameInfo, moves: Sequence[tuple[str, str]], prompt: str) -> tup
             ]
             view.add_item(
                 MoveSelect(
-                    game.id, game.version, page // OPTIONS_PER_SELECT, options, row=page // OPTIONS_PER_SELECT
+                    game.id,
+                    game.revision,
+                    page // OPTIONS_PER_SELECT,
+                    options,
+                    row=page // OPTIONS_PER_SELECT,
                 )
             )
         if len(moves) > len(shown):

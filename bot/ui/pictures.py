@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -33,9 +33,9 @@ async def _file(draw: Callable[[], Any], stem: str) -> discord.File | None:
     return discord.File(io.BytesIO(data), filename=filename)
 
 
-async def board(view: dict[str, Any], stem: str = "board") -> discord.File | None:
+async def board(view: dict[str, Any], names: Sequence[str], stem: str = "board") -> discord.File | None:
     """The public board drawn from a view (pass a spectator view for anything posted publicly)."""
-    return await _file(lambda: render.render_board(view), stem)
+    return await _file(lambda: render.render_board(view, names), stem)
 
 
 async def hand(view: dict[str, Any]) -> discord.File | None:
@@ -43,8 +43,8 @@ async def hand(view: dict[str, Any]) -> discord.File | None:
     return await _file(lambda: render.render_hand(view), "hand")
 
 
-async def player_area(view: dict[str, Any], seat: int) -> discord.File | None:
-    return await _file(lambda: render.render_player_area(view, seat), f"player-{seat + 1}")
+async def player_area(view: dict[str, Any], seat: int, names: Sequence[str]) -> discord.File | None:
+    return await _file(lambda: render.render_player_area(view, seat, names), f"player-{seat + 1}")
 
 
 async def result(result_data: dict[str, Any], names: list[str], rules_id: str) -> discord.File | None:

@@ -48,6 +48,11 @@ def named(text: str, game: GameInfo) -> str:
     return _PLAYER_NUMBER.sub(lambda m: seated.get(int(m.group(1)) - 1, m.group(0)), text)
 
 
+def seat_names(game: GameInfo) -> list[str]:
+    """Every seat's name in seat order, for pictures."""
+    return [seat_name(game, seat) for seat in range(len(game.seats))]
+
+
 def names(game: GameInfo, seats: Iterable[int]) -> str:
     found = [seat_name(game, s) for s in seats]
     if len(found) <= 1:

@@ -140,7 +140,7 @@ async def test_play_button_answers_each_person_privately(table: Table) -> None:
     game = await table.service.get_game(CHANNEL)
     ann, bob, stranger = table.interaction(ANN), table.interaction(BOB), table.interaction(99)
     for who in (ann, bob, stranger):
-        await pickers.PlayButton(game.id, game.version).callback(who.mock)
+        await pickers.PlayButton(game.id, game.revision).callback(who.mock)
     assert ann.last.ephemeral and any(isinstance(i, pickers.MoveButton) for i in ann.last.view.children)
     assert messages.NOTHING_TO_DECIDE in bob.last.content and "Ann" in bob.last.content
     assert stranger.last.content == messages.NOT_SEATED
@@ -154,12 +154,12 @@ async def test_move_button_plays_and_a_stale_one_says_so(table: Table) -> None:
     legal = await table.service.legal_moves(CHANNEL, ANN)
     draw_index = [m for m, _ in legal].index("draw")
     click = table.interaction(ANN)
-    await pickers.MoveButton(game.id, game.version, draw_index).callback(click.mock)
+    await pickers.MoveButton(game.id, game.revision, draw_index).callback(click.mock)
     assert click.deferred == {} and "You draw a" in click.edits[-1].content
     assert (await table.service.get_game(CHANNEL)).version == game.version + 1
 
     again = table.interaction(ANN)
-    await pickers.MoveButton(game.id, game.version, draw_index).callback(again.mock)
+    await pickers.MoveButton(game.id, game.revision, draw_index).callback(again.mock)
     assert messages.STALE_COMPONENT in again.last.content
     assert (await table.service.get_game(CHANNEL)).version == game.version + 1
 
@@ -169,7 +169,7 @@ async def test_select_menu_plays_the_chosen_index(table: Table) -> None:
     await begin(table)
     game = await table.service.get_game(CHANNEL)
     legal = await table.service.legal_moves(CHANNEL, ANN)
-    menu = pickers.MoveSelect(game.id, game.version, 0)
+    menu = pickers.MoveSelect(game.id, game.revision, 0)
     menu.item._values = [str([m for m, _ in legal].index("pass"))]
     click = table.interaction(ANN)
     await menu.callback(click.mock)
@@ -202,6 +202,7 @@ async def test_picker_uses_menus_when_there_are_many_moves() -> None:
     game = GameInfo.__new__(GameInfo)
     object.__setattr__(game, "id", 7)
     object.__setattr__(game, "version", 3)
+    object.__setattr__(game, "revision", 4)
     many = [(f"m{n}", f"Move {n}") for n in range(130)]
     content, view = pickers.picker(game, many, "Choose")
     menus = [i for i in view.children if isinstance(i, pickers.MoveSelect)]
@@ -210,3 +211,20 @@ async def test_picker_uses_menus_when_there_are_many_moves() -> None:
     few_content, few = pickers.picker(game, many[:5], "Choose")
     assert sum(isinstance(i, pickers.MoveButton) for i in few.children) == 5
     assert "/move" not in few_content
+
+
+async def test_a_button_from_before_an_undo_is_stale_even_at_the_same_move_number(table: Table) -> None:
+    """Undo brings the move count back; a button drawn before the undo still refuses to play."""
+    await begin(table)
+    legal = [m for m, _ in await table.service.legal_moves(CHANNEL, ANN)]
+    plays = [m for m in legal if m.startswith("play")]
+    await table.run(ANN, "move", move=plays[0])
+    before_undo = await table.service.get_game(CHANNEL)
+    await table.run(ANN, "undo")
+    await table.run(ANN, "move", move=plays[1])
+    now = await table.service.get_game(CHANNEL)
+    assert now.version == before_undo.version and now.revision != before_undo.revision
+    click = table.interaction(ANN)
+    await pickers.MoveButton(before_undo.id, before_undo.revision, 0).callback(click.mock)
+    assert messages.STALE_COMPONENT in click.last.content
+    assert (await table.service.get_game(CHANNEL)).revision == now.revision

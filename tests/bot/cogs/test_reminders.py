@@ -37,7 +37,7 @@ async def test_mute_button_silences_the_turn(table: Table, clock: FakeClock) -> 
     cog = await reminders(table)
     game = await started(table.service, options={"rounds": 1}, reminder_minutes=60)
     press = table.interaction(ANN)
-    await pickers.MuteButton(game.id, game.version).callback(press.mock)
+    await pickers.MuteButton(game.id, game.revision).callback(press.mock)
     assert press.last.content == messages.MUTED_TURN
     clock.advance(minutes=200)
     await cog.tick()

@@ -25,6 +25,7 @@ def game(**changes: object) -> GameInfo:
         options={"advanced": True},
         status="active",
         version=12,
+        revision=15,
         seats=seats,
         host_id=11,
         created_at=NOW,
