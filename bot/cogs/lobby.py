@@ -3,6 +3,7 @@ and the seat changes of a running game (resign, away, replace, hand over to the 
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -34,6 +35,15 @@ class LimitReached(ServiceError):
     """The user already hosts as many open games in this server as allowed."""
 
     code = "limit_reached"
+
+
+class ImportRefused(ServiceError):
+    """The uploaded file cannot be an export of this bot."""
+
+    code = "bad_import"
+
+
+MAX_IMPORT_BYTES = 1024 * 1024
 
 
 def _minutes(hours: int | None) -> Any:
@@ -203,6 +213,61 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             view = await self.bot.games.view_at(game.channel_id, game.version, None)
             prompt = presenters.decision_prompt(view, game)
         await interaction.response.send_message(embed=presenters.status_embed(game, prompt), ephemeral=True)
+
+    @app_commands.command(
+        name="timing", description="Change this game's reminders and deadline (host or manager)"
+    )
+    @app_commands.describe(
+        reminder_hours="hours between reminders (0 = none)",
+        deadline_hours="hours a player has for a turn (0 = no deadline)",
+        deadline_action="when time runs out: skip the turn, let the computer play it, or let the others vote",
+    )
+    async def timing(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: Hours | None = None,
+        deadline_hours: Hours | None = None,
+        deadline_action: DeadlineAction | None = None,
+    ) -> None:
+        changes: dict[str, Any] = {}
+        if reminder_hours is not None:
+            changes["reminder_minutes"] = reminder_hours * 60 or None
+        if deadline_hours is not None:
+            changes["deadline_minutes"] = deadline_hours * 60 or None
+        if deadline_action is not None:
+            changes["deadline_action"] = deadline_action
+        game = await self.bot.games.update_game_timing(
+            interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction), **changes
+        )
+        await interaction.response.send_message(
+            f"Timing changed: {presenters.timing_text(game)}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="import", description="Continue or replay a game from a file made by /export")
+    @app_commands.describe(file="the JSON file /export made")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if file.size > MAX_IMPORT_BYTES:
+            raise ImportRefused(
+                f"That file is larger than {MAX_IMPORT_BYTES // 1024} KiB; an export is far smaller."
+            )
+        await interaction.response.defer(thinking=True)
+        await self._check_limit(interaction)
+        try:
+            data = json.loads(await file.read())
+        except (ValueError, discord.HTTPException):
+            raise ImportRefused("That file is not an export of this bot (it is not readable JSON).") from None
+        if not isinstance(data, dict):
+            raise ImportRefused("That file is not an export of this bot.")
+        game = await self.bot.games.import_game(
+            interaction.guild_id, interaction.channel_id or 0, data, interaction.user.id
+        )
+        await interaction.followup.send(
+            f"Imported a game of {game.title} after {game.version} moves.",
+            embed=presenters.status_embed(game),
+        )
+        if game.status == "active":
+            await flow.announce_or_explain(interaction, flow.post_turn(self.bot, game, []))
 
     @app_commands.command(
         name="vote", description="Vote to let the computer play the seat of a player out of time"

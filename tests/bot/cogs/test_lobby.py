@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+
 from bot import messages
 from tests.bot.cogs.conftest import Table
-from tests.bot.helpers import CHANNEL
+from tests.bot.helpers import CHANNEL, run_command
 from tests.support.fixtures import ANN, BOB, CID, started
 
 
@@ -51,8 +56,6 @@ async def test_hosting_limit_applies_to_members_but_not_managers(table: Table) -
     table.bot.settings = type(table.bot.settings)(token="t", max_games_per_user=1)
     await table.run(ANN, "game santafe")
     other = table.interaction(ANN, channel_id=CHANNEL + 1)
-    from tests.bot.helpers import run_command
-
     await run_command(table.bot, "game gwt", other)
     assert other.last.ephemeral and "the most allowed" in other.last.content
     manager = table.interaction(ANN, channel_id=CHANNEL + 2, manage_guild=True)
@@ -108,3 +111,42 @@ async def test_replace_gives_a_seat_to_another_member(table: Table) -> None:
     replaced = await table.run(ANN, "game replace", seat=2, member=newcomer)
     assert replaced.last.mentioned_users == [CID]
     assert (await table.service.get_game(CHANNEL)).seats[1].user_id == CID
+
+
+async def test_host_changes_the_timing(table: Table) -> None:
+    await started(table.service, options={"rounds": 1})
+    guest = await table.run(BOB, "game timing", deadline_hours=48)
+    assert guest.last.ephemeral
+    changed = await table.run(ANN, "game timing", reminder_hours=0, deadline_hours=48, deadline_action="ai")
+    assert changed.last.content == "Timing changed: no reminders; 2 days per turn, then ai."
+    game = await table.service.get_game(CHANNEL)
+    assert (game.reminder_minutes, game.deadline_minutes, game.deadline_action) == (None, 48 * 60, "ai")
+
+
+def attachment(data: bytes) -> MagicMock:
+    file = MagicMock(spec=discord.Attachment)
+    file.size = len(data)
+    file.filename = "game.json"
+    file.read = AsyncMock(return_value=data)
+    return file
+
+
+async def test_import_continues_an_exported_game_elsewhere(table: Table) -> None:
+    """A file from /export starts the same game in another channel, at the same move."""
+    await started(table.service, options={"rounds": 1})
+    await table.run(ANN, "move", move="pass")
+    exported = await table.service.export(CHANNEL)
+    other = table.interaction(CID, channel_id=CHANNEL + 5)
+    await run_command(table.bot, "game import", other, file=attachment(json.dumps(exported).encode()))
+    assert "after 1 moves" in other.replies[0].content
+    copy = await table.service.get_game(CHANNEL + 5)
+    assert copy.version == 1 and copy.host_id == CID
+
+
+async def test_import_refuses_what_is_not_an_export(table: Table) -> None:
+    garbage = table.interaction(CID, channel_id=CHANNEL + 6)
+    await run_command(table.bot, "game import", garbage, file=attachment(b"not json"))
+    assert garbage.last.ephemeral and "not an export" in garbage.last.content
+    huge = table.interaction(CID, channel_id=CHANNEL + 7)
+    await run_command(table.bot, "game import", huge, file=attachment(b"x" * (2 * 1024 * 1024)))
+    assert huge.last.ephemeral and "larger than" in huge.last.content
