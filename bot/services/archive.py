@@ -81,7 +81,6 @@ class Archive(ServiceCore):
             logged.append((seat, canonical, events))
         over = rules.is_over(state)
         now = self.clock()
-        to_act = tuple(sorted(rules.to_act(state)))
         user_of = {p["seat"]: p.get("user_id") for p in players}
         try:
             async with self.db.transaction() as conn:
@@ -120,17 +119,15 @@ class Archive(ServiceCore):
                     await store.append_move(
                         conn, MoveRow(game_id, version, seat, user, canonical, events, actor, now)
                     )
-                await store.set_version(
-                    conn, game_id, expected=0, new=len(logged), to_act=to_act, turn_started_at=now
+                game = await store.game_by_id(conn, game_id)
+                assert game is not None  # inserted just above, in this transaction
+                game, seats = await self._store_position(
+                    conn, game, seats, state, version=len(logged), now=now
                 )
-                await store.save_snapshot(conn, game_id, len(logged), rules.dump(state))
-                await self._update_waiting(conn, game_id, seats, to_act, now)
                 if over:
-                    game = await store.game_by_id(conn, game_id)
-                    assert game is not None  # inserted just above, in this transaction
                     await results.insert_results(
                         conn, self._result_rows(game, seats, rules.result(state), now)
-                    )  # type: ignore[arg-type]
+                    )
         except sqlite3.IntegrityError:
             raise GameExists(
                 "This channel already has a game; import into another channel or thread."

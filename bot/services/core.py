@@ -37,7 +37,7 @@ from bot.storage import games as store
 from bot.storage import preferences, results
 from bot.storage.db import Database
 from bot.storage.preferences import GuildSettings, UserSettings
-from bot.storage.records import GameRow, MoveRow, SeatRow
+from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
 from rules.ai import choose_move
 from rules.core.events import Event, is_public
@@ -153,6 +153,7 @@ class ServiceCore:
             options=dict(game.options),
             status=game.status,
             version=game.version,
+            revision=game.revision,
             seats=tuple(
                 SeatInfo(s.seat, s.user_id, s.name, s.is_ai, s.ai_level, s.state, s.waiting_since)
                 for s in seats
@@ -172,22 +173,25 @@ class ServiceCore:
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
         """The current state: from the cache, else the stored snapshot, else a replay of the log."""
-        cached = self.cache.get(game.id, game.version)
+        cached = self.cache.get(game.id, game.revision)
         if cached is not None:
             return cached
         rules = engine.rules_for(game.rules_id)
         async with self.db.reading() as conn:
             snapshot = await store.load_snapshot(conn, game.id)
             # another process may have moved on since ``game`` was read: replay only up to its version
-            fresh = snapshot is not None and snapshot[0] == game.version
+            fresh = snapshot is not None and (snapshot.version, snapshot.revision) == (
+                game.version,
+                game.revision,
+            )
             moves = None if fresh else await store.moves_of(conn, game.id, game.version)
         if moves is None and snapshot is not None:
-            state = rules.load(snapshot[1])
+            state = rules.load(snapshot.state)
         else:
             state = engine.replay(
                 rules, len(seats), game.seed, game.options, [(m.seat, m.move) for m in moves or []]
             )
-        self.cache.put(game.id, game.version, state)
+        self.cache.put(game.id, game.revision, state)
         return state
 
     async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
@@ -227,40 +231,73 @@ class ServiceCore:
         rules = engine.rules_for(game.rules_id)
         now = self.clock()
         version = game.version + 1
-        to_act = tuple(sorted(rules.to_act(new_state)))
-        over = rules.is_over(new_state)
-        status = "finished" if over else "active"
-        turn_started = now if set(to_act) != set(game.to_act) else game.turn_started_at
         try:
             async with self.db.transaction() as conn:
-                if not await store.set_version(
-                    conn,
-                    game.id,
-                    expected=game.version,
-                    new=version,
-                    to_act=to_act,
-                    status=status,
-                    updated_at=now,
-                    turn_started_at=turn_started,
-                ):
-                    raise Busy("Another move was made at the same moment; look at the game again and retry.")
+                game, seats = await self._store_position(
+                    conn, game, seats, new_state, version=version, now=now
+                )
                 await store.append_move(
                     conn, MoveRow(game.id, version, seat, user_id, move, events, actor, now)
                 )
-                await store.save_snapshot(conn, game.id, version, rules.dump(new_state))
-                seats = await self._update_waiting(conn, game.id, seats, to_act, now)
-                if over:
+                if game.status == "finished":
                     await results.insert_results(
                         conn, self._result_rows(game, seats, rules.result(new_state), now)
                     )
         except BaseException:
             self.cache.drop(game.id)
             raise
-        self.cache.put(game.id, version, new_state)
-        game = replace(
-            game, version=version, to_act=to_act, status=status, updated_at=now, turn_started_at=turn_started
-        )
+        self.cache.put(game.id, game.revision, new_state)
         return game, seats, PlayedMove(version, seat, user_id, move, tuple(events), actor)
+
+    async def _store_position(
+        self,
+        conn: Any,
+        game: GameRow,
+        seats: list[SeatRow],
+        state: State,
+        *,
+        version: int,
+        now: datetime,
+        restart_clocks: bool = False,
+    ) -> tuple[GameRow, list[SeatRow]]:
+        """Write the game's new position, only if nobody changed the game since ``game`` was read.
+
+        Sets the version, the next revision, who must act and the status; stores the snapshot; starts
+        and stops the seats' waiting clocks (all of them restart when ``restart_clocks``). Raises
+        ``Busy`` when another writer got there first; the caller's transaction then rolls back.
+        """
+        rules = engine.rules_for(game.rules_id)
+        to_act = tuple(sorted(rules.to_act(state)))
+        status = "finished" if rules.is_over(state) else "active"
+        changed = restart_clocks or set(to_act) != set(game.to_act) or game.turn_started_at is None
+        turn_started = now if changed else game.turn_started_at
+        if not await store.set_version(
+            conn,
+            game.id,
+            expected=game.version,
+            revision=game.revision,
+            new=version,
+            to_act=to_act,
+            status=status,
+            updated_at=now,
+            turn_started_at=turn_started,
+        ):
+            raise Busy("Another move was made at the same moment; look at the game again and retry.")
+        revision = game.revision + 1
+        await store.save_snapshot(conn, game.id, Snapshot(version, revision, rules.dump(state)))
+        if restart_clocks:
+            seats = await self._update_waiting(conn, game.id, seats, (), now)
+        seats = await self._update_waiting(conn, game.id, seats, to_act, now)
+        game = replace(
+            game,
+            version=version,
+            revision=revision,
+            to_act=to_act,
+            status=status,
+            updated_at=now,
+            turn_started_at=turn_started,
+        )
+        return game, seats
 
     @staticmethod
     async def _update_waiting(

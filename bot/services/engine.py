@@ -61,23 +61,23 @@ def replay(
 class StateCache:
     """The states of the most recently used games, so a move does not replay its game.
 
-    Keyed by game id; an entry is only used when its version equals the version asked for, so an entry
-    left behind by another process's write is ignored, never trusted.
+    Keyed by game id; an entry is only used when its revision (bumped by every change of position, undo
+    included) equals the one asked for, so an entry left behind by another process's write is ignored.
     """
 
     def __init__(self, capacity: int = 64) -> None:
         self.capacity = capacity
         self._items: OrderedDict[int, tuple[int, State]] = OrderedDict()
 
-    def get(self, game_id: int, version: int) -> State | None:
+    def get(self, game_id: int, revision: int) -> State | None:
         item = self._items.get(game_id)
-        if item is None or item[0] != version:
+        if item is None or item[0] != revision:
             return None
         self._items.move_to_end(game_id)
         return item[1]
 
-    def put(self, game_id: int, version: int, state: State) -> None:
-        self._items[game_id] = (version, state)
+    def put(self, game_id: int, revision: int, state: State) -> None:
+        self._items[game_id] = (revision, state)
         self._items.move_to_end(game_id)
         while len(self._items) > self.capacity:
             self._items.popitem(last=False)

@@ -17,7 +17,6 @@ from bot.services.core import (
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
-    Busy,
     GameExists,
     NotAllowed,
     NotEnoughPlayers,
@@ -184,25 +183,13 @@ class Lobby(ServiceCore):
                 Rng(game.seed ^ 0x5EA7).shuffle(order)
             seated = [replace(s, seat=i) for i, s in enumerate(order)]
             state = rules.new_game(len(seated), game.seed, game.options)
-            to_act = tuple(sorted(rules.to_act(state)))
             now = self.clock()
             async with self.db.transaction() as conn:
                 await store.replace_seats(conn, game.id, seated)
-                if not await store.set_version(
-                    conn,
-                    game.id,
-                    expected=0,
-                    new=0,
-                    status="active",
-                    to_act=to_act,
-                    updated_at=now,
-                    turn_started_at=now,
-                ):
-                    raise Busy("The game changed at the same moment; try again.")
-                await store.save_snapshot(conn, game.id, 0, rules.dump(state))
-                seated = await self._update_waiting(conn, game.id, seated, to_act, now)
-            self.cache.put(game.id, 0, state)
-            game = replace(game, status="active", to_act=to_act, updated_at=now, turn_started_at=now)
+                game, seated = await self._store_position(
+                    conn, game, seated, state, version=0, now=now, restart_clocks=True
+                )
+            self.cache.put(game.id, game.revision, state)
             before = [replace(s, waiting_since=None) for s in seated]
             played: list[PlayedMove] = []
             game, seated, state = await self._run_ai(game, seated, state, played)

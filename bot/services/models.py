@@ -35,7 +35,8 @@ class GameInfo:
     title: str
     options: dict[str, Any]
     status: Status
-    version: int
+    version: int  # the number of moves made; undo lowers it
+    revision: int  # bumped by every change of position (undo too): never repeats
     seats: tuple[SeatInfo, ...]
     host_id: int
     created_at: datetime

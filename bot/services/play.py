@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from bot.services import engine
@@ -10,7 +9,6 @@ from bot.services.core import (
     ServiceCore,
 )
 from bot.services.errors import (
-    Busy,
     NoSuchVersion,
     NotAllowed,
     StaleVersion,
@@ -87,38 +85,22 @@ class Play(ServiceCore):
         self, game: GameRow, seats: list[SeatRow], version: int, *, by_user: int | None, reason: str
     ) -> tuple[GameRow, list[SeatRow]]:
         """Drop every move after ``version`` (kept in ``undone_moves``) and rebuild the state by replay."""
-        rules = engine.rules_for(game.rules_id)
         state = await self._replayed(game, len(seats), version)
-        to_act = tuple(sorted(rules.to_act(state)))
         now = self.clock()
-        status = "finished" if rules.is_over(state) else "active"
         try:
             async with self.db.transaction() as conn:
-                if not await store.set_version(
-                    conn,
-                    game.id,
-                    expected=game.version,
-                    new=version,
-                    to_act=to_act,
-                    status=status,
-                    updated_at=now,
-                    turn_started_at=now,
-                ):
-                    raise Busy("Another move was made at the same moment; nothing was undone.")
+                # the position is a different one now: every waiting clock restarts
+                game, seats = await self._store_position(
+                    conn, game, seats, state, version=version, now=now, restart_clocks=True
+                )
                 await store.remove_moves_after(
                     conn, game.id, version, now=now, by_user=by_user, reason=reason
                 )
-                await store.save_snapshot(conn, game.id, version, rules.dump(state))
-                # every waiting clock restarts: the position is a different one now
-                seats = await self._update_waiting(conn, game.id, seats, (), now)
-                seats = await self._update_waiting(conn, game.id, seats, to_act, now)
         except BaseException:
             self.cache.drop(game.id)
             raise
-        self.cache.put(game.id, version, state)
-        return replace(
-            game, version=version, to_act=to_act, status=status, updated_at=now, turn_started_at=now
-        ), seats
+        self.cache.put(game.id, game.revision, state)
+        return game, seats
 
     async def restore(self, channel_id: int, version: int, *, admin: bool = False) -> GameInfo:
         """An admin puts the game back to an earlier version (the later moves are kept aside, not lost)."""

@@ -107,8 +107,8 @@ class Reading(ServiceCore):
             return True
         async with self.db.reading() as conn:
             snapshot = await store.load_snapshot(conn, game_id)
-        if snapshot is None or snapshot[0] != game.version:
+        if snapshot is None or (snapshot.version, snapshot.revision) != (game.version, game.revision):
             return False
         rules = engine.rules_for(game.rules_id)
         state = await self._replayed(game, len(seats))
-        return rules.dump(state) == snapshot[1]
+        return rules.dump(state) == snapshot.state

@@ -16,6 +16,7 @@ from bot.storage.records import (
     GameRow,
     MoveRow,
     SeatRow,
+    Snapshot,
     from_json,
     game_from_row,
     move_from_row,
@@ -161,18 +162,20 @@ async def update_game(conn: aiosqlite.Connection, game_id: int, **columns: Any) 
 
 
 async def set_version(
-    conn: aiosqlite.Connection, game_id: int, *, expected: int, new: int, **columns: Any
+    conn: aiosqlite.Connection, game_id: int, *, expected: int, revision: int, new: int, **columns: Any
 ) -> bool:
-    """Move the game from version ``expected`` to ``new``, only if it is still at ``expected``.
+    """Move the game from version ``expected`` at ``revision`` to version ``new`` (and the next revision),
+    only if it is still where the caller saw it.
 
     This conditional update is what makes two writers (two processes, or a stale cache) safe: the
-    second one finds the version changed, updates nothing and must give up.
+    second one finds the game changed, updates nothing and must give up.
     """
     sets, values = _assignments(columns, _GAME_COLUMNS)
     extra = f", {sets}" if sets else ""
     cur = await conn.execute(
-        f"UPDATE games SET version = ?{extra} WHERE id = ? AND version = ?",
-        (new, *values, game_id, expected),
+        f"UPDATE games SET version = ?, revision = revision + 1{extra}"
+        " WHERE id = ? AND version = ? AND revision = ?",
+        (new, *values, game_id, expected, revision),
     )
     await cur.close()
     return cur.rowcount == 1
@@ -311,19 +314,18 @@ async def undone_moves_of(conn: aiosqlite.Connection, game_id: int) -> list[dict
 # --- snapshots -----------------------------------------------------------------------------------------
 
 
-async def save_snapshot(
-    conn: aiosqlite.Connection, game_id: int, version: int, state: Mapping[str, Any]
-) -> None:
+async def save_snapshot(conn: aiosqlite.Connection, game_id: int, snapshot: Snapshot) -> None:
     await conn.execute(
-        "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)"
-        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
-        (game_id, version, to_json(state)),
+        "INSERT INTO snapshots (game_id, version, revision, state) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, revision = excluded.revision,"
+        " state = excluded.state",
+        (game_id, snapshot.version, snapshot.revision, to_json(snapshot.state)),
     )
 
 
-async def load_snapshot(conn: aiosqlite.Connection, game_id: int) -> tuple[int, dict[str, Any]] | None:
-    row = await _one(conn, "SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
-    return (row["version"], from_json(row["state"])) if row else None
+async def load_snapshot(conn: aiosqlite.Connection, game_id: int) -> Snapshot | None:
+    row = await _one(conn, "SELECT version, revision, state FROM snapshots WHERE game_id = ?", (game_id,))
+    return Snapshot(row["version"], row["revision"], from_json(row["state"])) if row else None
 
 
 # --- votes to remove an overdue player -----------------------------------------------------------------

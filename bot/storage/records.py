@@ -40,6 +40,7 @@ class GameRow:
     seed: int
     status: str
     version: int
+    revision: int
     max_players: int | None
     seat_order: str
     to_act: tuple[int, ...]
@@ -69,6 +70,13 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    version: int
+    revision: int
+    state: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class MoveRow:
     game_id: int
     version: int
@@ -91,6 +99,7 @@ def game_from_row(row: Any) -> GameRow:
         seed=row["seed"],
         status=row["status"],
         version=row["version"],
+        revision=row["revision"],
         max_players=row["max_players"],
         seat_order=row["seat_order"],
         to_act=tuple(from_json(row["to_act"], [])),

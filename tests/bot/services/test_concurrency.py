@@ -133,3 +133,23 @@ async def test_processes_racing_for_the_same_move_apply_it_once(service, db_path
     assert sorted(lines)[0] == "applied 1" and lines.count("applied 1") == 1, lines
     assert all(line in ("refused StaleVersion", "refused Busy") for line in lines if line != "applied 1")
     assert await contiguous(service) == [(1, 0, "pass")]
+
+
+async def test_an_undo_elsewhere_is_noticed_even_at_the_same_version(service, db_path, clock):
+    """Undo brings the version back: the cache and the write check go by the revision too."""
+    await started(service)
+    hand = (await service.view_for(CHANNEL, ANN))[1]["hand"]
+    await service.submit(CHANNEL, ANN, f"play {hand[0]}")
+    other_db = await open_database(db_path)
+    try:
+        other = GameService(other_db, clock)
+        await other.view_for(CHANNEL, ANN)  # caches the position after "play hand[0]" at version 1
+        await service.undo(CHANNEL, ANN)
+        await service.submit(CHANNEL, ANN, f"play {hand[1]}")  # version 1 again, another position
+        _, view = await other.view_for(CHANNEL, ANN)
+        assert view["table"][0] == [hand[1]]
+        outcome = await other.submit(CHANNEL, ANN, f"play {hand[0]}")
+        assert outcome.version == 2
+        assert await contiguous(other) == [(1, 0, f"play {hand[1]}"), (2, 0, f"play {hand[0]}")]
+    finally:
+        await other_db.close()

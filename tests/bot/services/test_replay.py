@@ -60,9 +60,9 @@ async def test_a_missing_snapshot_costs_only_a_replay(service, db_path, clock):
 
 async def test_the_state_cache_keeps_the_most_recent_games(db, clock, tiny_game):
     service = GameService(db, clock, new_seed=lambda: 3, cache_size=2)
-    for channel in (1, 2, 3):
-        await started(service, (ANN, BOB), channel)
+    games = [await started(service, (ANN, BOB), channel) for channel in (1, 2, 3)]
     assert len(service.cache) == 2
-    assert service.cache.get(1, 0) is None  # the oldest was evicted
+    assert service.cache.get(games[0].id, games[0].revision) is None  # the oldest was evicted
     await service.view_for(1, ANN)  # and comes back from its snapshot
-    assert service.cache.get(1, 0) is not None and service.cache.get(2, 0) is None
+    assert service.cache.get(games[0].id, games[0].revision) is not None
+    assert service.cache.get(games[1].id, games[1].revision) is None

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.storage import games as store
-from bot.storage.records import MoveRow, SeatRow, to_time
+from bot.storage.records import MoveRow, SeatRow, Snapshot, to_time
 
 NOW = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
 
@@ -79,14 +79,18 @@ async def test_one_open_game_per_channel(db):
         assert latest is not None and latest.status == "active"
 
 
-async def test_the_version_moves_only_from_the_expected_one(db):
+async def test_the_version_moves_only_from_where_the_writer_saw_it(db):
     game_id = await new_game(db)
     async with db.transaction() as conn:
-        assert await store.set_version(conn, game_id, expected=0, new=1, to_act=(1,))
-        assert not await store.set_version(conn, game_id, expected=0, new=1)
+        assert await store.set_version(conn, game_id, expected=0, revision=0, new=1, to_act=(1,))
+        assert not await store.set_version(conn, game_id, expected=0, revision=0, new=1)  # moved on
+        assert await store.set_version(conn, game_id, expected=1, revision=1, new=0)  # an undo
+        assert not await store.set_version(
+            conn, game_id, expected=0, revision=0, new=1
+        )  # same version, later
     async with db.reading() as conn:
         game = await store.game_by_id(conn, game_id)
-    assert game is not None and game.version == 1 and game.to_act == (1,)
+    assert game is not None and (game.version, game.revision, game.to_act) == (0, 2, (1,))
 
 
 async def test_taking_moves_back_keeps_them_in_the_audit_trail(db):
@@ -106,7 +110,7 @@ async def test_deleting_a_game_deletes_what_belongs_to_it(db):
     game_id = await new_game(db)
     async with db.transaction() as conn:
         await store.append_move(conn, move(game_id, 1))
-        await store.save_snapshot(conn, game_id, 1, {"x": 1})
+        await store.save_snapshot(conn, game_id, Snapshot(1, 1, {"x": 1}))
         await conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
         async with conn.execute(
             "SELECT (SELECT COUNT(*) FROM moves) + (SELECT COUNT(*) FROM seats)"

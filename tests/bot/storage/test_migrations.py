@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.services import GameService
 from bot.storage import LATEST, MigrationError, migrate_file, open_database
 from bot.storage import migrate as migrations_module
 from bot.storage.migrate import Migration, apply_migrations, migrations
@@ -47,20 +48,21 @@ async def test_migrate_file_reports_what_it_did_and_is_idempotent(tmp_path):
     assert await migrate_file(path) == (LATEST, LATEST)
 
 
-async def test_a_database_made_by_the_first_migration_upgrades_with_its_games(tmp_path):
+async def test_a_database_made_by_the_first_migration_upgrades_with_its_games(tmp_path, tiny_game):
     path = tmp_path / "old.db"
     assert await migrate_file(path, target=1) == (0, 1)
     assert "results" not in tables(path) and "last_reminded_at" not in columns(path, "seats")
     with sqlite3.connect(path) as conn:
         conn.execute(
             "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
-            " created_at, updated_at) VALUES (1, 10, 100, 1, 'tiny', '{}', 7, 'active', 1, ?, ?)",
+            " to_act, created_at, updated_at)"
+            " VALUES (1, 10, 100, 1, 'tiny', '{}', 7, 'active', 1, '[1]', ?, ?)",
             (NOW, NOW),
         )
         conn.execute(
             "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
-            " VALUES (1, 0, 1, 'Ann', ?, ?)",
-            (NOW, NOW),
+            " VALUES (1, 0, 1, 'Ann', ?, NULL), (1, 1, 2, 'Bob', ?, ?)",
+            (NOW, NOW, NOW),
         )
         conn.execute(
             "INSERT INTO moves (game_id, version, seat, user_id, move, played_at)"
@@ -71,18 +73,21 @@ async def test_a_database_made_by_the_first_migration_upgrades_with_its_games(tm
     assert {"results", "guild_settings", "user_settings", "kick_votes"} <= tables(path)
     with sqlite3.connect(path) as conn:
         conn.row_factory = sqlite3.Row
-        seat = conn.execute("SELECT * FROM seats").fetchone()
-        assert (seat["name"], seat["muted"], seat["last_reminded_at"], seat["waiting_since"]) == (
-            "Ann",
-            0,
-            None,
-            NOW,
-        )
+        seat = conn.execute("SELECT * FROM seats WHERE seat = 1").fetchone()
+        assert (seat["name"], seat["muted"], seat["last_reminded_at"]) == ("Bob", 0, None)
+        assert seat["waiting_since"] == NOW
+        assert tuple(conn.execute("SELECT version, revision FROM games").fetchone()) == (1, 0)
         assert conn.execute("SELECT move FROM moves").fetchall()[0][0] == "pass"
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     db = await open_database(path)
     try:
         assert await db.schema_version() == LATEST
+        # the service plays on in the old game: no snapshot yet, so its state comes from a replay
+        service = GameService(db)
+        _, view = await service.view_for(100, 2)
+        assert view["viewer"] == 1 and view["to_act"] == [1]
+        outcome = await service.submit(100, 2, "pass", expected_version=1)
+        assert outcome.version == 2 and await service.check_replay(1)
     finally:
         await db.close()
 
