@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+import aiohttp
 import discord
 
-from bot.loopback.gateway import IDENTIFY, RESUME
+from bot.loopback.gateway import HELLO, IDENTIFY, INVALID_SESSION, RESUME
 
 from .conftest import Place
 from .sample_bot import SampleBot
@@ -95,3 +99,35 @@ async def test_drop_connection_waits_for_the_resume(place: Place) -> None:
         assert loopback.gateway.resumes == 1
         reply = await place.bob.slash("move", place.games, move="draw")
         assert reply.acknowledged
+
+
+async def test_guild_commands_are_registered_per_guild_and_preferred_there(place: Place) -> None:
+    bot = SampleBot()
+    async with place.loopback.run_bot(bot):
+        guild = discord.Object(int(place.guild.id))
+        bot.tree.copy_global_to(guild=guild)
+        await bot.tree.sync(guild=guild)
+        names = sorted(c.name for c in place.loopback.world.guild_commands[place.guild.id])
+        assert names == sorted(c.name for c in place.loopback.world.global_commands)
+        reply = await place.alice.slash("move", place.games, move="pass")
+        assert reply.interaction.data["guild_id"] == place.guild.id
+        assert reply.content == "you played pass"
+
+
+async def gateway_payload(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
+    message = await ws.receive()
+    assert message.type is aiohttp.WSMsgType.TEXT, message
+    return json.loads(message.data)
+
+
+async def test_the_gateway_refuses_a_wrong_token_and_an_unknown_session(place: Place) -> None:
+    url = place.loopback.origin.replace("http://", "ws://") + "/?v=10&encoding=json"
+    async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+        assert (await gateway_payload(ws))["op"] == HELLO
+        await ws.send_json(
+            {"op": RESUME, "d": {"token": place.loopback.world.token, "session_id": "x", "seq": 1}}
+        )
+        assert await gateway_payload(ws) == {"op": INVALID_SESSION, "d": False}
+        await ws.send_json({"op": IDENTIFY, "d": {"token": "not the token", "intents": 0}})
+        closing = await ws.receive()
+        assert closing.type is aiohttp.WSMsgType.CLOSE and closing.data == 4004
