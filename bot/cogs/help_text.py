@@ -6,43 +6,49 @@ from __future__ import annotations
 BOT_TOPICS: dict[str, tuple[str, str]] = {
     "start": (
         "Starting a game",
-        "One game lives in one channel or thread. Open it with **/game gwt** or **/game santafe** (options: "
-        "player limit, variants, reminder interval, deadline). Others take a seat with **/game join**; "
-        "**/game add-ai** seats a computer player. The host starts with **/game start**; seats are drawn at "
-        "random unless the host chose join order. **/game cancel** calls a waiting game off.",
+        "One game lives in one channel or thread. Open it with **/game gwt** or **/game santafe** "
+        "(options: player limit, variants, reminder interval, deadline). Others take a seat with "
+        "**/game join**; **/game add-ai** seats a computer player. The host starts with **/game "
+        "start**; seats are drawn at random unless the host chose join order. **/game cancel** calls "
+        "a waiting game off.",
     ),
     "play": (
         "Playing",
-        "When it is your turn you are mentioned under the new board. Press **Play** for your choices as "
-        "buttons, or type **/move** and pick from the list that appears as you type: it only ever offers "
-        "legal moves. A turn with several steps stays between you and the bot until it passes, then the "
-        "channel gets one summary. **/undo** takes back a step within your own turn (not after a card or "
-        "tile was revealed). **/hand** or **Show my hand** shows your cards, only to you.",
+        "When it is your turn you are mentioned under the new board. Press **Play** for your choices "
+        "as buttons, or type **/move** and pick from the list that appears as you type: it only ever "
+        "offers legal moves. A turn with several steps stays between you and the bot until it passes,"
+        " then the channel gets one summary. **/undo** takes back a step within your own turn (not "
+        "after a card or tile was revealed). **/hand** or **Show my hand** shows your cards, only to "
+        "you.",
     ),
     "follow": (
         "Following a game",
-        "Anyone may watch: **/game status** shows who plays and who must act, **/board** the board now or "
-        "after any earlier move, **/log** the recent moves. Nothing hidden is ever posted in the channel. "
-        "**/export** downloads a finished game as a file.",
+        "Anyone may watch: **/game status** shows who plays and who must act, **/board** the board "
+        "now or after any earlier move, **/log** the recent moves. Nothing hidden is ever posted in "
+        "the channel. **/export** downloads a finished game as a file and **/game import** continues "
+        "one from it.",
     ),
     "reminders": (
         "Reminders and deadlines",
-        "The player who must act is reminded at the interval the game was created with. **/notify mute** "
-        "silences reminders for this turn, this game or everywhere; **/notify every** sets your own "
-        "interval; **/notify dm** adds direct messages. A game with a deadline skips the turn, lets the "
-        "computer play it, or asks the others to vote, as chosen at creation.",
+        "The player who must act is reminded at the interval the game was created with. **/notify "
+        "mute** silences reminders for this turn, this game or everywhere; **/notify every** sets "
+        "your own interval; **/notify dm** adds direct messages. A game with a deadline skips the "
+        "turn, lets the computer play it, or asks the others to vote (**/game vote**); the host "
+        "changes this with **/game timing**.",
     ),
     "absent": (
         "Away, resigning, replacing",
-        "**/game away** pauses your reminders. **/game computer** lets the computer play your seat and "
-        "**/game take-back** returns it to you. **/game resign** leaves for good: the computer finishes "
-        "your seat. The host or a server manager can give a seat to someone else with **/game replace**.",
+        "**/game away** pauses your reminders. **/game computer** lets the computer play your seat "
+        "and **/game take-back** returns it to you. **/game resign** leaves for good: the computer "
+        "finishes your seat. The host or a server manager can give a seat to someone else with "
+        "**/game replace**.",
     ),
     "admin": (
         "For server managers",
-        "**/admin** (Manage Server permission): abandon a game, skip a stuck turn, hand a seat to the "
-        "computer, restore a game to an earlier move. Each member may have a limited number of open games "
-        "in the server.",
+        "**/admin** (Manage Server permission): abandon a game, skip a stuck turn, hand a seat to the"
+        " computer, restore a game to an earlier move, and set the reminder and deadline defaults for"
+        " new games (**/admin defaults**). Each member may host a limited number of open games in the"
+        " server.",
     ),
 }
 
@@ -50,21 +56,23 @@ RULES: dict[str, dict[str, tuple[str, str]]] = {
     "gwt": {
         "goal": (
             "Goal",
-            "You are a rancher driving cattle from Texas to Kansas City and shipping them by rail. "
-            "Points come from deliveries to far cities, buildings, station masters, hazards and teepees, "
-            "cattle cards, objectives, workers and your train's progress. Most points wins.",
+            "You are a rancher driving cattle from Texas to Kansas City and shipping them by rail. Points"
+            " come from deliveries to far cities, buildings, station masters, hazards and teepees, cattle"
+            " cards, objectives, workers and your train's progress. Most points wins.",
         ),
         "turn": (
             "A turn",
-            "A turn has three parts: move your cattleman along the trail, use the place where you stop, then "
-            "refill your hand to your hand limit. Each building, hazard or teepee you pass counts as a step; "
-            "empty spaces do not. You may move at least 1 step and at most your step limit (3 or 4 at the "
-            "start, up to 5 later). You may not move past Kansas City.",
+            "A turn has three parts: move your cattleman along the trail, use the place where you stop, "
+            "then refill your hand to your hand limit. Each building, hazard or teepee you pass counts as"
+            " a step; empty spaces do not. You may move at least 1 step and at most your step limit (3 or"
+            " 4 at the start, up to 5 later). You may not move past Kansas City.",
         ),
         "fees": (
             "Fees",
-            "Passing a hazard, a teepee or another player's building with a hand symbol (green for 2 or more "
-            "players, black for 3 or more, red for 4) costs money paid to the bank or to that player.",
+            "Moving onto or past a location with a green or black hand costs a fee: to the bank for a "
+            "hazard or teepee, to the owner for another player's building. With 2 players every hand "
+            "costs 2 dollars; with 3, green 2 and black 1; with 4, green 1 and black 2. If you cannot "
+            "pay, pay what you can and keep moving.",
         ),
         "buildings": (
             "Buildings",
@@ -74,44 +82,47 @@ RULES: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "building": (
             "Building your own",
-            "Craftsmen build: place a private building on an empty building space (or replace one of yours "
-            "with a bigger one, paying only the difference in craftsmen). Each craftsman needed costs 2 "
-            "dollars. Buildings add actions on the trail and their own points at the end.",
+            "Craftsmen build: place a private building on an empty building space (or replace one of "
+            "yours with a bigger one, paying only the difference in craftsmen). Each craftsman needed "
+            "costs 2 dollars. Buildings add actions on the trail and their own points at the end.",
         ),
         "workers": (
             "Workers",
-            "Cowboys buy cattle at the market, craftsmen build, engineers move your train. Hire them from "
-            "the job market; every hired worker brings the end of the game closer. Full rows of workers "
-            "are worth points at the end.",
+            "Cowboys buy cattle at the market, craftsmen build, engineers move your train. Hire them from"
+            " the job market; new workers arrive there from the Kansas City foresight tiles, and a full "
+            "job market ends the game. Full rows of workers are worth points at the end.",
         ),
         "kansas city": (
             "Kansas City",
-            "In Kansas City you take three foresight tiles (refilling the job market, the cattle market, and "
-            "the hazard and teepee spaces), then get your income: the breeding value of the different "
-            "cattle types in your hand plus the certificates you use. Then deliver to a city whose value is "
-            "at most that total and pay a dollar for each cross between your train and that city.",
+            "In Kansas City you first take one foresight tile from each of the three columns: workers go "
+            "to the job market, hazards and teepees onto the trail. Then your income: the breeding values"
+            " of the different cattle types in your hand plus the certificates you use. Then deliver to a"
+            " city whose value is at most that total, paying a dollar for each cross between your engine "
+            "and the city.",
         ),
         "railroad": (
             "Railroad and stations",
-            "Engineers let your train move along the railroad. Passing a station you may upgrade it, which "
-            "costs money and one of your discs, and you may take its station master tile. A farther train "
-            "makes deliveries cheaper.",
+            "Engineers let your engine move along the railroad. Passing a station you may upgrade it, "
+            "paying its cost and placing one of your discs there, and you may then swap one of your "
+            "workers for the station master tile waiting there. A farther engine makes deliveries "
+            "cheaper.",
         ),
         "cattle": (
             "Cattle market",
-            "With cowboys you buy cattle of higher breeding value from the market. Better cattle make bigger "
-            "deliveries; each card also carries victory points.",
+            "With cowboys you buy cattle of higher breeding value from the market. Better cattle make "
+            "bigger deliveries; each card also carries victory points.",
         ),
         "objectives": (
             "Objectives",
             "Objective cards go to your discard pile and come into your hand like cattle. Playing one "
-            "gives an immediate bonus; at the end it scores if its conditions are met and costs points if "
-            "you committed to it and failed.",
+            "gives an immediate bonus; at the end it scores if its conditions are met and costs points if"
+            " you committed to it and failed.",
         ),
         "end": (
             "End of the game",
-            "When the job market fills past its last row, the game end is triggered: the player who did it "
-            "gets 2 points, everyone else plays one last turn, then the scores are added up.",
+            "When a worker placed in Kansas City fills the last space of the job market, that player "
+            "takes the job market token (2 points at the end) and has finished; everyone else plays one "
+            "final turn, then the scores are added up.",
         ),
     },
     "santafe": {
@@ -123,52 +134,52 @@ RULES: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "round": (
             "A round",
-            "Everyone picks a card in secret, then all are revealed at once (first round: a city card). Then "
-            "two rounds of track laying, each player laying one piece in turn from the first player on. "
-            "Finally everyone draws back up to five cards and the first player passes the train on.",
+            "Everyone picks a card in secret, then all are revealed at once (first round: a city card). "
+            "Then two rounds of track laying, each player laying one piece in turn from the first player "
+            "on. Finally everyone draws back up to five cards and the first player passes the train on.",
         ),
         "cards": (
             "Cards",
-            "A city card stays face up in front of you and scores at the end. A double-turn card lets "
-            "you lay two pieces in each track round, doubles your bonuses that round, and in the second "
+            "A city card stays face up in front of you and scores at the end. A double-turn card lets you"
+            " lay two pieces in each track round, doubles your bonuses that round, and in the second "
             "track round lets you swap city cards from your hand. A branch-line card is played alongside "
             "another card.",
         ),
         "track": (
             "Laying track",
-            "You may lay track for any railroad. Its first piece must leave its home city (Great Northern: "
-            "Milwaukee; Santa Fe and Union Pacific: Chicago; Kansas Pacific: Kansas City; Southern Pacific: "
-            "New Orleans), and every later piece extends the end of its line. A line started by one railroad "
-            "cannot be entered from the other end by another; where two lines join the same cities, one "
-            "railroad may use only one of them.",
+            "You may lay track for any railroad. Its first piece must leave its home city (Great "
+            "Northern: Milwaukee; Santa Fe and Union Pacific: Chicago; Kansas Pacific: Kansas City; "
+            "Southern Pacific: New Orleans), and every later piece extends the end of its line. A line "
+            "started by one railroad cannot be entered from the other end by another; where two lines "
+            "join the same cities, one railroad may use only one of them.",
         ),
         "branches": (
             "Branch lines",
-            "A branch-line card lets that railroad start a new route from any city it already reaches. Each "
-            "railroad has two, so it can have three routes in all. You buy one with money when drawing and "
-            "must play it the next round.",
+            "A branch-line card lets that railroad start a new route from any city it already reaches. "
+            "Each railroad has two, so it can have three routes in all. You buy one with money when "
+            "drawing and must play it the next round.",
         ),
         "bonuses": (
             "Bonuses",
-            "The first railroad into a city earns its builder 2 dollars. Reaching a city that shows a square "
-            "of that railroad's colour earns 4 more. A double-turn card doubles both.",
+            "The first railroad into a city earns its builder 2 dollars. Reaching a city that shows a "
+            "square of that railroad's colour earns 4 more. A double-turn card doubles both.",
         ),
         "advanced": (
             "Advanced rules",
-            "Everyone starts with 5 dollars, branch lines cost 2, and crossing a river or building into the "
-            "mountains costs a dollar each. Engineers (bought at the start or drawn later) cross rivers for "
-            "free. You may pass instead of laying track; if everyone passes in the same track round, the "
-            "game ends.",
+            "Everyone starts with 5 dollars, branch lines cost 2, and crossing a river or building into "
+            "the mountains costs a dollar each. Engineers (bought at the start or drawn later) cross "
+            "rivers for free. You may pass instead of laying track; if everyone passes in the same track "
+            "round, the game ends.",
         ),
         "buy track": (
             "Buying track",
-            "With this variant, after drawing cards each player may buy one piece of track for a dollar, to "
-            "lay for that railroad once its public supply has run out.",
+            "With this variant, after drawing cards each player may buy one piece of track for a dollar, "
+            "to lay for that railroad once its public supply has run out.",
         ),
         "end": (
             "End of the game",
-            "The game ends when all track is laid or a player cannot lay any piece because every railroad "
-            "with track left is dead-ended. Each dollar is a point, each city card its value times the "
+            "The game ends when all track is laid or a player cannot lay any piece because every railroad"
+            " with track left is dead-ended. Each dollar is a point, each city card its value times the "
             "railroads reaching the city. Ties go to whoever played more 7-value city cards.",
         ),
     },
