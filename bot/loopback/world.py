@@ -236,6 +236,7 @@ class World:
         self.channels: dict[str, Channel] = {}
         self.messages: dict[str, Message] = {}
         self.interactions: dict[str, Interaction] = {}
+        self._by_token: dict[str, Interaction] = {}
         self.changes: list[tuple[str, str]] = []  # ("create" | "edit" | "delete", message id), in order
         self.uploads: dict[str, Attachment] = {}  # every file ever attached, by attachment id
         self.closed_dms: set[str] = set()  # users who accept no direct messages from the bot
@@ -344,10 +345,8 @@ class World:
             id=self.ids.next(), token=new_token(), created_at=self.clock.now(), **fields
         )
         self.interactions[interaction.id] = interaction
+        self._by_token[interaction.token] = interaction
         return interaction
 
     def interaction_by_token(self, token: str) -> Interaction | None:
-        for interaction in self.interactions.values():
-            if interaction.token == token:
-                return interaction
-        return None
+        return self._by_token.get(token)
