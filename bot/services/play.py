@@ -29,12 +29,19 @@ class Play(ServiceCore):
     """Moves: submitting, undoing under the table policy, and restoring an earlier position."""
 
     async def submit(
-        self, channel_id: int, user_id: int, move_text: str, expected_version: int | None = None
+        self,
+        channel_id: int,
+        user_id: int,
+        move_text: str,
+        expected_version: int | None = None,
+        *,
+        expected_revision: int | None = None,
     ) -> MoveOutcome:
         """Play a move for the user's seat, then let computer-played seats move until a person must act.
 
         ``expected_version`` is the version the user saw (from a button): if the game moved on since, the
-        move is refused with ``StaleVersion``. Engine refusals (``RulesError``) pass through unchanged.
+        move is refused with ``StaleVersion``. ``expected_revision`` is the stricter check: an undo brings
+        the version back, never the revision. Engine refusals (``RulesError``) pass through unchanged.
         """
         async with self._locked_active(channel_id) as (game, seats):
             seat = self._require_seat(seats, user_id)
@@ -45,6 +52,8 @@ class Play(ServiceCore):
                     f"The game has moved on (version {game.version}, your move was for {expected_version}); "
                     "look at the game again."
                 )
+            if expected_revision is not None and expected_revision != game.revision:
+                raise StaleVersion("The game has changed since that was shown; look at the game again.")
             rules = engine.rules_for(game.rules_id)
             state = await self._state(game, seats)
             if seat.seat not in game.to_act:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import GameNotActive, NoSuchVersion, NotAllowed, NotInGame, UndoRefused
+from bot.services import GameNotActive, NoSuchVersion, NotAllowed, NotInGame, StaleVersion, UndoRefused
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, play_to_end, started, table_rows
 
 
@@ -119,3 +119,16 @@ async def test_restore_puts_an_earlier_position_back_for_admins_only(service):
     trail = await service.undone_moves(CHANNEL)
     assert [(t["version"], t["reason"]) for t in trail] == [(3, "restore"), (4, "restore")]
     assert await service.check_replay(info.id)
+
+
+async def test_an_old_button_from_before_an_undo_is_refused_by_revision(service):
+    info = await started(service)
+    hand = (await service.view_for(CHANNEL, ANN))[1]["hand"]
+    shown = (await service.submit(CHANNEL, ANN, f"play {hand[0]}")).game
+    await service.undo(CHANNEL, ANN)
+    await service.submit(CHANNEL, ANN, f"play {hand[1]}")  # the same version as ``shown`` again
+    with pytest.raises(StaleVersion):
+        await service.submit(CHANNEL, ANN, "pass", expected_revision=shown.revision)
+    current = await service.get_game(CHANNEL)
+    assert current.version == shown.version and current.revision > shown.revision > info.revision
+    assert (await service.submit(CHANNEL, ANN, "pass", expected_revision=current.revision)).version == 2
