@@ -301,10 +301,9 @@ def begin_lay(s: SantaFeState, events: list[Event]) -> None:
 
 
 def forced_pass(s: SantaFeState, seat: int) -> Event:
-    """The event for a seat that has no piece it may lay: it cannot pay for one (advanced game), holds
-    no piece of a railroad that can grow (optional rule), or has only a Branch Line card's route."""
-    why = "cannot pay for any piece" if s.advanced else "has no piece to lay"
-    return event("pass", f"{player(seat)} {why} and passes.", seat=seat)
+    """The event for a seat with no piece it may lay (although the game goes on): it cannot pay for
+    one (advanced game) or holds no piece of a railroad that can still grow (optional rule)."""
+    return event("pass", f"{player(seat)} has no piece to lay and passes.", seat=seat)
 
 
 def next_layer(s: SantaFeState, events: list[Event]) -> bool:
