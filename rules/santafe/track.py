@@ -94,7 +94,11 @@ def can_lay(s: SantaFeState, seat: int) -> bool:
 
 
 def piece_cost(s: SantaFeState, seat: int, seg: int) -> int:
-    """Advanced game: $1 for a river (free with an Engineer), $1 for a mountain segment."""
+    """Advanced game: $1 for a river (free with an Engineer), $1 for a mountain segment.
+
+    An Engineer waives the river only, also on a mountain segment: the German rules say an Engineer
+    "crosses rivers for free"; the English "including ... a river through the mountains" is read
+    the same way, so such a piece still costs $1 for the mountain."""
     if not s.advanced:
         return 0
     cost = 1 if board.SEG_MOUNTAIN[seg] else 0
