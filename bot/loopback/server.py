@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import socket
 import time
-from collections.abc import AsyncIterator, Awaitable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
 import discord
@@ -170,7 +170,7 @@ class LoopbackDiscord:
             raise ValueError("a direct-message channel belongs to no guild")
         return self.world.guilds[channel.guild_id]
 
-    def _announce(self, event: str, build: Any) -> None:
+    def _announce(self, event: str, build: Callable[[], dict[str, Any]]) -> None:
         if self.gateway.session is not None:
             self.gateway.dispatch(event, build())
 
@@ -212,7 +212,9 @@ class LoopbackDiscord:
             self.bot = None
         self.violations.raise_if_any()
 
-    async def wait_until(self, condition: Any, what: str, runner: asyncio.Task[Any] | None = None) -> None:
+    async def wait_until(
+        self, condition: Callable[[], object], what: str, runner: asyncio.Task[Any] | None = None
+    ) -> None:
         """Wait (polling the loop) until ``condition()`` holds, failing clearly if the bot stops or hangs."""
         deadline = time.monotonic() + PATIENCE
         while not condition():
