@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from dotenv import load_dotenv
 
@@ -53,6 +54,8 @@ async def run_bot(settings: Settings) -> None:
                 raise StartError(
                     "Discord refused DISCORD_TOKEN: copy the bot token again from the developer portal."
                 ) from None
+            except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
+                raise StartError(f"Could not reach Discord ({exc}); check the network, then retry.") from None
             except discord.PrivilegedIntentsRequired:
                 raise StartError(
                     "Discord refused the connection: this bot asks for no privileged intents."

@@ -6,6 +6,7 @@ import logging
 import sqlite3
 from pathlib import Path
 
+import aiohttp
 import discord
 import pytest
 
@@ -71,3 +72,16 @@ def test_sandbox_runs_without_a_token(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(main_module, "run_sandbox", fake_run)
     assert main_module.main(["sandbox", "--database", str(tmp_path / "s.db")], env={}) == 0
     assert seen["settings"].database_path == tmp_path / "s.db"  # type: ignore[attr-defined]
+
+
+def test_unreachable_discord_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def offline(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+        raise aiohttp.ClientConnectionError("no route to discord.com")
+
+    monkeypatch.setattr(main_module.BoardGameBot, "start", offline)
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "g.db")}
+    assert main_module.main([], env=env) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith("error: Could not reach Discord") and "Traceback" not in err
