@@ -106,7 +106,7 @@ def build_call(
                 {"name": name, "type": option["type"], "value": str(values[name]), "focused": True}
             )
             continue
-        value = _option_value(world, option, values[name], channel, resolved)
+        value = _option_value(world, option, values[name], channel, user_id, resolved)
         leaf_options.append({"name": name, "type": option["type"], "value": value})
     if focused is not None and focused not in values:
         raise CommandRefused(f"give the text typed into {focused!r}")
@@ -123,11 +123,19 @@ def build_call(
 
 
 def _option_value(
-    world: World, option: Mapping[str, Any], given: Any, channel: Channel, resolved: dict[str, dict[str, Any]]
+    world: World,
+    option: Mapping[str, Any],
+    given: Any,
+    channel: Channel,
+    user_id: str,
+    resolved: dict[str, dict[str, Any]],
 ) -> Any:
     kind, name = option["type"], option["name"]
     if kind in (STRING, INTEGER, NUMBER):
-        value: Any = {STRING: str, INTEGER: int, NUMBER: float}[kind](given)
+        try:
+            value: Any = {STRING: str, INTEGER: int, NUMBER: float}[kind](given)
+        except ValueError:
+            raise CommandRefused(f"{name!r} takes a number, not {given!r}") from None
         choices = option.get("choices") or []
         if choices:
             by_name = {c["name"]: c["value"] for c in choices}
@@ -165,7 +173,7 @@ def _option_value(
             "id": given.id,
             "name": given.name,
             "type": given.type,
-            "permissions": str(world.permissions(world.bot.id, given).value),
+            "permissions": str(world.permissions(user_id, given).value),  # the invoking user's
             "parent_id": given.parent_id,
         }
         resolved.setdefault("channels", {})[given.id] = entry

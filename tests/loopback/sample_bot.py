@@ -146,12 +146,31 @@ async def steps(interaction: discord.Interaction) -> None:
     await third.delete()
 
 
+@app_commands.command(name="upload", description="Read an uploaded file")
+async def upload(interaction: discord.Interaction, file: discord.Attachment) -> None:
+    data = await file.read()
+    await interaction.response.send_message(f"{file.filename}: {len(data)} bytes", ephemeral=True)
+
+
 class SampleBot(commands.Bot):
     def __init__(self, intents: discord.Intents | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default())
 
     async def setup_hook(self) -> None:
-        for command in (game, purge, move, board, colour, feedback, announce, shout, remind, card, steps):
+        for command in (
+            game,
+            purge,
+            move,
+            board,
+            colour,
+            feedback,
+            announce,
+            shout,
+            remind,
+            card,
+            steps,
+            upload,
+        ):
             self.tree.add_command(command)
         self.add_dynamic_items(VoteButton)
         await self.tree.sync()

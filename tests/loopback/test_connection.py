@@ -64,6 +64,7 @@ async def test_commands_are_registered_and_can_be_fetched(place: Place) -> None:
         "remind",
         "shout",
         "steps",
+        "upload",
     ]
     assert registered == fetched == expected
 

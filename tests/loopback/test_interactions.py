@@ -164,6 +164,14 @@ async def test_a_direct_message_reaches_only_its_recipient(place: Place) -> None
         assert [m.content for m in place.bob.sees(dm)] == ["it is your turn"]
 
 
+async def test_an_attachment_option_is_uploaded_and_readable(place: Place) -> None:
+    async with place.loopback.run_bot(SampleBot()):
+        reply = await place.alice.slash("upload", place.games, file=("notes.txt", b"hello world"))
+        assert reply.content == "notes.txt: 11 bytes"
+        with pytest.raises(CommandRefused, match="takes a number"):
+            await place.alice.slash("game new", place.games, kind="gwt", seats="four")
+
+
 async def test_a_user_who_closed_direct_messages_cannot_be_reached(place: Place) -> None:
     place.loopback.close_dms(place.bob)
     with pytest.raises(ContractViolation, match="never answered"):  # /remind lets the Forbidden escape
