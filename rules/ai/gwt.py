@@ -43,6 +43,7 @@ CERT_WORTH = 1.0        # a temporary certificate kept for a later delivery
 ENGINE_STEP = 0.55      # one space forward on the railroad
 PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
 CARD_CYCLE = 0.15       # a card discarded is replaced from the deck in phase C
+WORKER_SCALE = 0.7      # how keen it is on hiring
 BREED_WEIGHT = 0.8      # points per breeding value of a bought card above BREED_BASE
 BREED_BASE = 0
 MASTER_WORTH = 3.0      # a station master tile (certificate or money, plus end-game points)
@@ -180,7 +181,7 @@ def hire_worth(t: Table, worker: str, cost: int) -> float:
     have = t.workers(worker)
     if have >= 6:
         return float("-inf")
-    return WORKER_WORTH[worker][have] - cost * t.dollar
+    return WORKER_SCALE * WORKER_WORTH[worker][have] - cost * t.dollar
 
 
 def best_hire(t: Table, modifier: int) -> float:
