@@ -4,6 +4,7 @@ and the seat changes of a running game (resign, away, replace, hand over to the 
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -189,10 +190,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
         )
         await interaction.followup.send("The game has started.", ephemeral=True)
-        if started.finished:
-            posting = flow.post_results(self.bot, started.game, started.result or {}, [])
-        else:
-            posting = flow.post_turn(self.bot, started.game, presenters.event_lines(started.public_events))
+        posting: Awaitable[Any] = (
+            flow.post_results(self.bot, started.game, started.result or {}, [])
+            if started.finished
+            else flow.post_turn(self.bot, started.game, presenters.event_lines(started.public_events))
+        )
         await flow.announce_or_explain(interaction, posting)
 
     @app_commands.command(
