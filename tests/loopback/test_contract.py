@@ -180,3 +180,20 @@ async def test_updating_a_message_that_does_not_exist_is_refused(place: Place) -
             await place.alice.submit(opened, name="x")
     found = [(v.kind, v.where) for v in caught.value.violations]
     assert found == [("protocol", "callback to submit Rename"), ("unanswered", "submit Rename")]
+
+
+async def test_a_response_type_that_does_not_fit_the_interaction_is_refused(place: Place) -> None:
+    interaction = pending_interaction(place)
+    interaction.type = 4  # autocomplete: only choices (type 8) may answer it
+    path = f"/interactions/{interaction.id}/{interaction.token}/callback"
+    status, body = await raw(place.loopback, "POST", path, {"type": 4, "data": {"content": "hello"}})
+    assert (status, body["code"]) == (400, 50035)
+    [violation] = place.loopback.take_violations()
+    assert (
+        violation.kind == "protocol"
+        and violation.detail == "response type 4 is not valid for interaction type 4"
+    )
+    status, _ = await raw(
+        place.loopback, "POST", path, {"type": 8, "data": {"choices": [{"name": "a", "value": "a"}]}}
+    )
+    assert status == 204 and interaction.choices == [{"name": "a", "value": "a"}]
