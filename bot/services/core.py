@@ -382,6 +382,11 @@ class ServiceCore:
             played.append(record)
         return game, seats, state
 
+    async def _notice(self, kind: str, text: str, game: GameRow, user_id: int | None) -> Notification:
+        """A notification for ``user_id`` (None: the channel), saying whether they take direct messages."""
+        dm = user_id is not None and (await self._prefs([user_id]))[user_id].dms
+        return Notification(kind, text, game.id, game.channel_id, user_id, dm)
+
     async def _prefs(self, user_ids: Iterable[int | None]) -> dict[int, UserSettings]:
         wanted = {u for u in user_ids if u is not None}
         async with self.db.reading() as conn:

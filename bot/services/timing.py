@@ -66,18 +66,14 @@ class Timing(ServiceCore):
     async def _remind(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
         async with self.db.transaction() as conn:
             await store.update_seat(conn, game.id, item.seat, last_reminded_at=self.clock())
-        prefs = await self._prefs([item.user_id])
         title = engine.rules_for(game.rules_id).title
-        dm = item.user_id is not None and prefs[item.user_id].dms
-        return Notification(
-            "reminder", f"Reminder: it is your turn in {title}.", game.id, game.channel_id, item.user_id, dm
-        )
+        return await self._notice("reminder", f"Reminder: it is your turn in {title}.", game, item.user_id)
 
     async def _deadline(self, game: GameRow, seats: list[SeatRow], seat_no: int) -> list[Notification]:
-        """Apply the game's deadline consequence to an overdue seat."""
+        """Apply the game's deadline consequence to an overdue seat: skip its turn when the rules offer a
+        pass, else (or when so chosen) hand it to the computer, or ask the others to vote."""
         seat = next(s for s in seats if s.seat == seat_no)
         rules = engine.rules_for(game.rules_id)
-        title = rules.title
         if game.deadline_action == "skip":
             state = await self._state(game, seats)
             skip = engine.skip_move(rules, state, seat_no)
@@ -89,13 +85,7 @@ class Timing(ServiceCore):
                 )
                 played = [record]
                 game, seats, new_state = await self._run_ai(game, seats, new_state, played)
-                note = Notification(
-                    "deadline",
-                    f"Time ran out: your turn in {title} was skipped.",
-                    game.id,
-                    game.channel_id,
-                    seat.user_id,
-                )
+                text = f"Time ran out: your turn in {rules.title} was skipped."
                 outcome = await self._outcome(
                     game,
                     before,
@@ -106,30 +96,19 @@ class Timing(ServiceCore):
                     move=move,
                     events=events,
                     acting_user=None,
-                    extra=[note],
+                    extra=[await self._notice("deadline", text, game, seat.user_id)],
                 )
                 return list(outcome.notifications)
-        others = [s for s in seats if s.seat != seat_no and not s.is_ai and s.user_id is not None]
-        if game.deadline_action == "vote" and others:
+        voters = [s for s in seats if s.seat != seat_no and not s.is_ai and s.user_id is not None]
+        if game.deadline_action == "vote" and voters:
             async with self.db.transaction() as conn:
                 await store.update_seat(conn, game.id, seat_no, vote_opened_at=self.clock())
-            need = kick_majority(len(others))
-            return [
-                Notification(
-                    "vote_open",
-                    f"{seat.name} is out of time in {title}. {need} vote(s) hand their seat to the computer.",
-                    game.id,
-                    game.channel_id,
-                    None,
-                )
-            ]
-        note = Notification(
-            "replaced",
-            f"Time ran out: the computer now plays your seat in {title}; take it back whenever you like.",
-            game.id,
-            game.channel_id,
-            seat.user_id,
-        )
+            need = kick_majority(len(voters))
+            votes = "1 vote" if need == 1 else f"{need} votes"
+            text = f"{seat.name} is out of time in {rules.title}: {votes} give the seat to the computer."
+            return [await self._notice("vote_open", text, game, None)]
+        text = f"Time ran out: the computer now plays your seat in {rules.title}; take it back any time."
+        note = await self._notice("replaced", text, game, seat.user_id)
         outcome = await self._hand_over(
             game, seats, seat, state="replaced", level=DEFAULT_AI_LEVEL, acting_user=None, notes=[note]
         )
@@ -139,6 +118,8 @@ class Timing(ServiceCore):
         """Vote to hand an overdue player's seat to the computer; a majority of the others decides."""
         async with self._locked_active(channel_id) as (game, seats):
             voter = self._require_seat(seats, voter_id)
+            if voter.is_ai:
+                raise NotAllowed("The computer is playing your seat; take it back to vote.")
             target = next((s for s in seats if s.seat == seat), None)
             if target is None or target.vote_opened_at is None or target.is_ai:
                 raise NotAllowed("There is no vote about that seat.")
