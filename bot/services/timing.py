@@ -29,7 +29,10 @@ class Timing(ServiceCore):
     async def due(self, now: datetime | None = None) -> list[DueItem]:
         """Reminders and deadlines that are due at ``now`` (default: the clock), earliest first."""
         moment = now or self.clock()
-        return [item for item in await self._pending() if item.due_at <= moment]
+        items = [item for item in await self._pending() if item.due_at <= moment]
+        # a seat whose deadline has come gets the deadline's consequence, not one more reminder
+        overdue = {(i.game_id, i.seat) for i in items if i.kind == "deadline"}
+        return [i for i in items if i.kind == "deadline" or (i.game_id, i.seat) not in overdue]
 
     async def next_due_at(self) -> datetime | None:
         """When the next reminder or deadline falls due (so a loop knows how long to sleep)."""

@@ -214,3 +214,28 @@ async def test_notifications_say_whether_the_user_takes_direct_messages(service)
     await service.update_user_settings(BOB, dms=False)
     outcome = await service.submit(CHANNEL, ANN, "pass")
     assert [(n.user_id, n.dm) for n in outcome.notifications] == [(BOB, False)]
+
+
+async def test_deadline_notices_respect_direct_message_choices(service, clock):
+    await started(service, reminder_minutes=30, deadline_minutes=120)
+    await service.update_user_settings(ANN, dms=False)
+    clock.advance(minutes=30)
+    [reminder] = await service.run_due()
+    assert (reminder.user_id, reminder.dm) == (ANN, False)
+    clock.advance(minutes=90)
+    notes = await service.run_due()
+    assert {(n.kind, n.user_id, n.dm) for n in notes} == {("deadline", ANN, False), ("your_turn", BOB, True)}
+
+
+async def test_a_seat_the_computer_plays_has_no_vote(service, clock):
+    await started(
+        service, (ANN, BOB, CID), reminder_minutes=None, deadline_minutes=60, deadline_action="vote"
+    )
+    await service.hand_to_ai(CHANNEL, CID, 2)
+    clock.advance(minutes=60)
+    [note] = await service.run_due()
+    assert "1 vote" in note.text  # Bob is the only one left to ask
+    with pytest.raises(NotAllowed):
+        await service.vote_kick(CHANNEL, CID, 0)
+    outcome = await service.vote_kick(CHANNEL, BOB, 0)
+    assert outcome.game.seats[0].is_ai
