@@ -189,3 +189,12 @@ def test_bought_pieces_that_cannot_grow_end_the_game() -> None:
     s = edit(s, supply=[1, 0, 0, 0, 0], bought=[[0] * 5, [0] * 5, [0, 0, 1, 0, 0]])
     s, _ = play(s, 0, "lay blue chi-kcy")
     assert R.is_over(s) and s.end_reason.startswith("Player 2 cannot lay a piece")
+
+
+def test_in_the_basic_game_too_the_game_ends_when_everybody_passes() -> None:
+    # Only bought pieces are left and nobody wants to lay them: the game could not go on.
+    s = laying(2, buy_track=True)
+    s = edit(s, supply=[0, 0, 0, 0, 0], bought=[[0, 0, 0, 1, 0], [0, 0, 0, 1, 0]])
+    s, _ = play(s, 0, "pass")
+    s, _ = play(s, 1, "pass")
+    assert R.is_over(s) and "passed" in s.end_reason

@@ -123,3 +123,14 @@ def test_play_none_only_when_no_city_or_double_turn_card_is_in_hand() -> None:
     assert R.legal_moves(s, 0) == ["play none"]
     s = edit(s, hand=[[city("denver")], s.hand[1]])
     assert "play none" not in R.legal_moves(s, 0)
+
+
+def test_a_branch_line_card_without_a_card_to_go_with_is_lost() -> None:
+    # The card is only ever played with a city or Double Turn card; with neither in hand it goes unused.
+    s = second_round(2)
+    s = edit(s, hand=[[], s.hand[1]], doubles=[0, 1], branch_held=[rr("red"), -1])
+    assert R.legal_moves(s, 0) == ["play none"]
+    played = list(s.played[0])
+    s, _ = choose_all(s)
+    assert s.branch_held == [-1, -1] and s.branch_on == [-1, -1]
+    assert s.played[0] == played
