@@ -27,10 +27,25 @@ class Seats(ServiceCore):
         """
         async with self._locked_active(channel_id) as (game, seats):
             seat = self._require_seat(seats, user_id)
-            people = [s for s in seats if s.seat != seat.seat and not s.is_ai]
+            # people still in the game (a seat the computer plays for a while still has its person)
+            people = [
+                s for s in seats if s.seat != seat.seat and s.user_id is not None and s.state != "resigned"
+            ]
             if not people:
                 info = await self._abandon(game)
-                return MoveOutcome(info, seat.seat, None, (), (), (), (), (), False, False, None)
+                return MoveOutcome(
+                    game=info,
+                    seat=seat.seat,
+                    move=None,
+                    events=(),
+                    public_events=(),
+                    played=(),
+                    to_act=(),
+                    to_act_users=(),
+                    turn_passed=False,
+                    finished=False,
+                    result=None,
+                )
             return await self._hand_over(
                 game, seats, seat, state="resigned", level=DEFAULT_AI_LEVEL, acting_user=user_id
             )

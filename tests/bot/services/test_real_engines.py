@@ -80,16 +80,25 @@ async def test_private_views_differ_from_the_spectators(db, clock, rules_id):
     assert own != spectator and own != other
 
 
-@pytest.mark.parametrize(("rules_id", "level"), [("santafe", 0), ("santafe", 1), ("gwt", 0), ("gwt", 1)])
-async def test_computer_seats_finish_a_game(db, clock, rules_id, level):
+@pytest.mark.parametrize(
+    ("rules_id", "level", "options"),
+    [
+        ("santafe", 0, {}),
+        ("santafe", 1, {"advanced": True, "buy_track": True}),
+        ("gwt", 0, {"building_sides": "random", "neutral": "random"}),
+        ("gwt", 1, {}),
+    ],
+)
+async def test_computer_seats_finish_a_game(db, clock, rules_id, level, options):
     engine_or_skip(rules_id)
     service = GameService(db, clock, new_seed=lambda: 8)
-    await service.create_game(GUILD, CHANNEL, USERS[0], "P0", rules_id, seat_order="join")
+    info = await service.create_game(GUILD, CHANNEL, USERS[0], "P0", rules_id, options, seat_order="join")
+    assert info.options == options
     for _ in range(2):
         await service.add_ai(CHANNEL, USERS[0], level=level)
     await service.start(CHANNEL, USERS[0])
     outcome = await service.hand_to_ai(CHANNEL, USERS[0], 0, level=level)
     assert outcome.finished and outcome.result is not None
     data = await service.export(CHANNEL)
-    assert {m["actor"] for m in data["moves"]} == {"ai"}
+    assert {m["actor"] for m in data["moves"]} == {"ai"} and data["options"] == options
     assert await service.check_replay(outcome.game.id)
