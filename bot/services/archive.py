@@ -65,12 +65,13 @@ class Archive(ServiceCore):
             players = sorted(data["players"], key=lambda p: p["seat"])
             if [p["seat"] for p in players] != list(range(len(players))):
                 raise BadImport("The players' seats must be numbered 0, 1, 2… without gaps.")
+            people = [p["user_id"] for p in players if p.get("user_id") is not None]
+            if len(people) != len(set(people)):
+                raise BadImport("A person can hold only one seat.")
             seed, options = int(data["seed"]), dict(data.get("options") or {})
             moves = [(int(m["seat"]), str(m["move"])) for m in data["moves"]]
             actors = [str(m.get("actor", "player")) for m in data["moves"]]
         except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, BadImport):
-                raise
             raise BadImport(f"The export is incomplete or malformed ({exc}).") from exc
         state = rules.new_game(len(players), seed, options)
         logged: list[tuple[int, str, list[Event]]] = []

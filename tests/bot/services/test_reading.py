@@ -123,6 +123,13 @@ async def test_a_bad_export_is_refused_with_the_reason(service):
         await service.import_game(
             GUILD, 7, {**data, "players": [{**data["players"][0], "seat": 3}]}, host_id=ANN
         )
+    with pytest.raises(BadImport, match="one seat"):
+        await service.import_game(
+            GUILD,
+            7,
+            {**data, "players": [data["players"][0], {**data["players"][0], "seat": 1}]},
+            host_id=ANN,
+        )
     with pytest.raises(IllegalMoveError):
         await service.import_game(GUILD, 7, {**data, "moves": [{"seat": 0, "move": "play 99"}]}, host_id=ANN)
     with pytest.raises(NoGameHere):
