@@ -17,15 +17,7 @@ RESPONSE_DEADLINE = timedelta(seconds=3)
 TOKEN_LIFETIME = timedelta(minutes=15)
 
 # Interaction callback types.
-PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = (
-    1,
-    4,
-    5,
-    6,
-    7,
-    8,
-    9,
-)
+MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = 4, 5, 6, 7, 8, 9
 # Interaction types.
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 
@@ -62,13 +54,40 @@ class InteractionRoutes(RouteBase):
                 f"response type {kind} is not valid for interaction type {interaction.type}",
             )
             raise ApiError(400, 50035, "Invalid Form Body")
+        message = self._respond(interaction, kind, data, req.uploads, where)
+        interaction.response_type = kind
+        interaction.response_delay = time.monotonic() - interaction.started
+        if req.query.get("with_response", "").lower() not in ("1", "true"):
+            return 204, None
+        return 200, self._callback_response(interaction, kind, message)
+
+    def _callback_response(
+        self, interaction: Interaction, kind: int, message: Message | None
+    ) -> dict[str, Any]:
+        """The answer to ``with_response``: the interaction and the message the response made, if any."""
+        summary: dict[str, Any] = {"id": interaction.id, "type": interaction.type}
+        resource: dict[str, Any] = {"type": kind}
+        if message is not None:
+            summary |= {
+                "response_message_id": message.id,
+                "response_message_loading": message.loading,
+                "response_message_ephemeral": message.ephemeral,
+            }
+            resource["message"] = message_json(self.world, message)
+        return {"interaction": summary, "resource": resource}
+
+    def _respond(
+        self, interaction: Interaction, kind: int, data: Mapping[str, Any], uploads: list[Upload], where: str
+    ) -> Message | None:
+        """Carry out an initial response; returns the message it created or updated."""
+        world = self.world
         message: Message | None = None
         if kind in (MESSAGE, DEFERRED_MESSAGE):
-            self._check_message(where, data, req.uploads)
+            self._check_message(where, data, uploads)
             if kind == DEFERRED_MESSAGE:
                 data = {"flags": int(data.get("flags") or 0) & EPHEMERAL}
             loading = LOADING if kind == DEFERRED_MESSAGE else 0
-            message = self._post_reply(interaction, data, req.uploads, first=True, extra_flags=loading)
+            message = self._post_reply(interaction, data, uploads, first=True, extra_flags=loading)
             interaction.original_message_id = message.id
         elif kind in (UPDATE_MESSAGE, DEFERRED_UPDATE):
             target = world.messages.get(interaction.message_id or "")
@@ -78,8 +97,8 @@ class InteractionRoutes(RouteBase):
                 )
                 raise ApiError(400, 50035, "Invalid Form Body")
             if kind == UPDATE_MESSAGE:
-                self._check_message(where, data, req.uploads)
-                edit_message(world, target, data, req.uploads, self.origin)
+                self._check_message(where, data, uploads)
+                edit_message(world, target, data, uploads, self.origin)
                 self._announce("MESSAGE_UPDATE", target)
                 message = target
             interaction.original_message_id = target.id
@@ -90,20 +109,7 @@ class InteractionRoutes(RouteBase):
         elif kind == MODAL:
             self._refuse("limit", where, limits.modal_problems(data))
             interaction.modal = dict(data)
-        interaction.response_type = kind
-        interaction.response_delay = time.monotonic() - interaction.started
-        if req.query.get("with_response", "").lower() not in ("1", "true"):
-            return 204, None
-        summary: dict[str, Any] = {"id": interaction.id, "type": interaction.type}
-        resource: dict[str, Any] = {"type": kind}
-        if message is not None:
-            summary |= {
-                "response_message_id": message.id,
-                "response_message_loading": message.loading,
-                "response_message_ephemeral": message.ephemeral,
-            }
-            resource["message"] = message_json(world, message)
-        return 200, {"interaction": summary, "resource": resource}
+        return message
 
     def _post_reply(
         self,
