@@ -10,8 +10,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.services import GameService
-from bot.storage import open_database
+from bot.storage import games as store
+from bot.storage import open_database, results
+from tests.support.fixtures import ANN, BOB, CHANNEL, GUILD, started, table_rows
 
 ROOT = Path(__file__).resolve().parents[3]
 KILLS = 50
@@ -79,3 +83,35 @@ async def test_killing_a_writing_process_leaves_every_game_at_a_whole_version(tm
         advanced += sum(after.values()) - sum(before.values())
         before = after
     assert advanced > KILLS  # the workers really were writing moves between the kills
+
+
+@pytest.mark.parametrize(
+    "step", ["set_version", "save_snapshot", "update_seat", "append_move", "insert_results"]
+)
+async def test_a_failure_at_any_step_of_a_move_leaves_the_game_as_it_was(service, db_path, monkeypatch, step):
+    """An error raised between the statements of a move's transaction (a full disk, a bug) rolls it all back,
+    and the service carries on from the stored game, not from what it had half done."""
+    await started(service, options={"rounds": 1})
+    user, move = ANN, "pass"  # ends Ann's turn: every statement of a move runs, results aside
+    if step == "insert_results":  # Bob's bid will be the game's last move
+        await service.submit(CHANNEL, ANN, "pass")
+        await service.submit(CHANNEL, BOB, "pass")
+        await service.submit(CHANNEL, ANN, f"bid {(await service.view_for(CHANNEL, ANN))[1]['hand'][0]}")
+        user, move = BOB, f"bid {(await service.view_for(CHANNEL, BOB))[1]['hand'][0]}"
+    info = await service.get_game(CHANNEL)
+    before = await table_rows(db_path)
+    module = results if step == "insert_results" else store
+
+    async def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(f"failure in {step}")
+
+    monkeypatch.setattr(module, step, broken)
+    with pytest.raises(OSError):
+        await service.submit(CHANNEL, user, move, expected_version=info.version)
+    monkeypatch.undo()
+    assert await table_rows(db_path) == before
+    assert (await service.get_game(CHANNEL)).version == info.version
+    outcome = await service.submit(CHANNEL, user, move, expected_version=info.version)
+    assert outcome.version == info.version + 1 and await service.check_replay(info.id)
+    if step == "insert_results":
+        assert outcome.finished and (await service.stats(GUILD))["played"] == 1
