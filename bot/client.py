@@ -91,6 +91,8 @@ class BoardGameBot(commands.Bot):
         self.games = games
         self.settings = settings
         self.digest = TurnDigest()
+        # game id -> its latest turn message, whose buttons are retired when the next one is posted
+        self.turn_messages: dict[int, discord.Message] = {}
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
 

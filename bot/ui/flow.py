@@ -81,13 +81,30 @@ async def post_turn(bot: BoardGameBot, game: GameInfo, lines: list[str]) -> disc
     files = [picture] if picture else []
     if picture:
         embed.set_image(url=f"attachment://{picture.filename}")
-    return await channel.send(
+    message = await channel.send(
         content,
         embed=embed,
         files=files,
         view=pickers.turn_view(game.id, game.revision),
         allowed_mentions=allowed,
     )
+    await retire_buttons(bot, game.id, message)
+    return message
+
+
+async def retire_buttons(bot: BoardGameBot, game_id: int, newest: discord.Message | None) -> None:
+    """Take the buttons off the game's previous turn message, so only the newest one offers them.
+
+    Remembered in memory only: after a restart the old buttons stay and answer that they are stale.
+    """
+    previous = bot.turn_messages.pop(game_id, None)
+    if newest is not None:
+        bot.turn_messages[game_id] = newest
+    if previous is not None:
+        try:
+            await previous.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not take the buttons off an old turn message of game %s", game_id)
 
 
 async def post_results(bot: BoardGameBot, game: GameInfo, result: dict[str, Any], lines: list[str]) -> None:
@@ -108,6 +125,7 @@ async def post_results(bot: BoardGameBot, game: GameInfo, result: dict[str, Any]
     if picture:
         embed.set_image(url=f"attachment://{picture.filename}")
     await channel.send(f"{ping} the game is over.", embed=embed, files=files, allowed_mentions=allowed)
+    await retire_buttons(bot, game.id, None)
 
 
 async def post_progress(bot: BoardGameBot, game: GameInfo, seat: int) -> None:

@@ -66,6 +66,11 @@ async def test_three_people_play_santa_fe_to_the_end(arena: Arena) -> None:
                         assert card not in text.lower(), "a secret card choice was shown publicly"
             moves += 1
             assert moves < 2000
+        # each new turn message took the buttons off the one before; the results need none
+        await arena.loopback.settle()
+        assert not [
+            m for m in arena.public() if any(c.get("label") == PLAY_BUTTON for c in m.flat_components())
+        ]
         final = arena.public()[-1]
         text = arena.loopback.describe(final)
         assert "game over" in text.lower() and "won" in text
