@@ -51,6 +51,8 @@ def prompt(s: SantaFeState) -> str:
         return (f"Player {seat + 1}: lay track (laying turn {s.lay_turn}, up to {left} more "
                 f"piece{'s' if left > 1 else ''}).")
     if s.phase == DRAW:
+        if "pass" in flow.draw_options(s, seat):
+            return f"Player {seat + 1}: buy a Branch Line card for ${flow.branch_price(s)}, or pass."
         need = HAND_LIMIT - s.hand_size(seat)
         return f"Player {seat + 1}: draw {need} card{'s' if need > 1 else ''}."
     if s.phase == BUY_TRACK:

@@ -247,6 +247,7 @@ def test_buying_a_branch_line_card_is_never_forced() -> None:
     s = edit(drawing(), deck=[], doubles_pool=0)
     moves = R.legal_moves(s, 0)
     assert moves == [*(f"buy branch {c}" for c in board.RAILROADS), "pass"]
+    assert R.view(s, 0)["decision"]["prompt"].endswith("buy a Branch Line card for $1, or pass.")
     money = s.money[0]
     s, _ = play(s, 0, "pass")
     assert s.money[0] == money and s.branch_held[0] == -1
