@@ -38,7 +38,7 @@ class Play(commands.Cog):
     @app_commands.describe(move="start typing: the list shows your legal moves")
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await flow.play(interaction, move, expected_version=None)
+        await flow.play(interaction, move, expected_revision=None)
 
     @move.autocomplete("move")
     async def move_autocomplete(

@@ -223,8 +223,11 @@ async def announce_or_explain(interaction: discord.Interaction, posting: Awaitab
         await interaction.followup.send(messages.CANNOT_POST, ephemeral=True)
 
 
-async def play(interaction: discord.Interaction, move: str, expected_version: int | None) -> None:
+async def play(interaction: discord.Interaction, move: str, expected_revision: int | None) -> None:
     """Submit ``move`` for the user and present the outcome. The interaction must already be deferred.
+
+    ``expected_revision`` is the position a button was drawn for (None for typed moves, which are checked
+    against the current position anyway); the service refuses the move if the game has moved on.
 
     The private answer goes to the original response (the deferred "thinking" message of /move, or the
     private picker a button sits on).
@@ -232,7 +235,9 @@ async def play(interaction: discord.Interaction, move: str, expected_version: in
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
     before = await bot.games.get_game(channel_id)
-    outcome = await bot.games.submit(channel_id, interaction.user.id, move, expected_version)
+    outcome = await bot.games.submit(
+        channel_id, interaction.user.id, move, expected_revision=expected_revision
+    )
     mine = [
         presenters.named(line, outcome.game)
         for line in presenters.event_lines(outcome.events, seat=outcome.seat)

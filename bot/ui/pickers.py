@@ -122,7 +122,7 @@ async def _play_index(interaction: discord.Interaction, game_id: int, revision: 
         await flow.show_options(interaction, note=messages.STALE_COMPONENT)
         return
     await interaction.response.defer()
-    await flow.play(interaction, moves[index][0], expected_version=game.version)
+    await flow.play(interaction, moves[index][0], expected_revision=revision)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.MOVE_TEMPLATE):

@@ -4,9 +4,11 @@ what the channel sees (and never sees), and every refusal answered privately."""
 from __future__ import annotations
 
 import discord
+import pytest
 
 from bot import messages
 from bot.cogs.play import matching_choices
+from bot.services import StaleVersion
 from bot.ui import flow, pickers
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
@@ -228,3 +230,15 @@ async def test_a_button_from_before_an_undo_is_stale_even_at_the_same_move_numbe
     await pickers.MoveButton(before_undo.id, before_undo.revision, 0).callback(click.mock)
     assert messages.STALE_COMPONENT in click.last.content
     assert (await table.service.get_game(CHANNEL)).revision == now.revision
+
+
+async def test_the_revision_travels_to_the_service(table: Table) -> None:
+    """A move made for an old position is refused by the service itself, not only by the button's check."""
+    await begin(table)
+    old = (await table.service.get_game(CHANNEL)).revision
+    await table.run(ANN, "move", move="draw")
+    click = table.interaction(ANN)
+    await click.mock.response.defer()
+    with pytest.raises(StaleVersion):
+        await flow.play(click.mock, "pass", expected_revision=old)
+    assert (await table.service.get_game(CHANNEL)).to_act == (0,)
