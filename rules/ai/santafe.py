@@ -1,4 +1,5 @@
-"""Santa Fe computer player: greedy on a potential read from the public board.
+"""Santa Fe computer players: greedy on a potential read from the public board (level 1), and the same
+with a one-piece search ahead (level 2).
 
 The player sees only its view: the track on the board, the railheads, which cities each railroad
 reaches, every seat's played city cards and its own hand. From that it values the board as
@@ -11,7 +12,9 @@ its hand cards a little less, the opponents' played cards against it) and ``reac
 there from one of its railheads (0 when its supply is shorter). A piece of track is chosen by the
 gain in potential it brings plus the bonus money it pays; a city card by its expected worth now;
 Branch Line cards are bought when a railhead at some reached city would raise the potential a lot.
-The static map comes from ``rules.santafe.board``; nothing is read from the engine's state.
+Level 2 adds to each piece the best gain of the seat's next piece on the board that piece leaves, so
+it sees two-piece connections and bonuses. The static map comes from ``rules.santafe.board``; nothing
+is read from the engine's state.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ DRAW_DOUBLE = 1.5       # drawing a Double Turn card when holding none and enoug
 DRAW_DOUBLE_SPARE = 0.5  # ... otherwise
 BRANCH_MARGIN = 1.0     # potential a branch must add beyond its price to be bought
 EXCHANGE_BELOW = 0.45   # hand cards expected to score below this share of the average are exchanged
+FOLLOW_UP = 0.6         # level 2: weight of the best next piece (others lay track in between)
+SEARCH_WIDTH = 8        # level 2 searches a follow-up for this many of the best first pieces
 
 RAILROADS = len(B.RAILROADS)
 CITY_INDEX = {cid: i for i, cid in enumerate(B.CITY_IDS)}
@@ -324,9 +329,6 @@ def lookahead_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> st
         total[move] = gain + FOLLOW_UP * follow
     return _best(legal, [total.get(m, 0.0) for m in legal], rng)
 
-
-FOLLOW_UP = 0.6   # weight of the best next piece in level 2 (others lay track in between)
-SEARCH_WIDTH = 8  # level 2 searches a follow-up for this many of the best first pieces
 
 
 def piece_moves(net: Network) -> list[tuple[int, str]]:
