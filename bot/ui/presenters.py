@@ -118,7 +118,10 @@ def seat_lines(game: GameInfo) -> str:
 
 
 def options_text(game: GameInfo) -> str:
-    parts = [f"{key.replace('_', ' ')}: {value}" for key, value in sorted(game.options.items())]
+    def shown(value: object) -> str:
+        return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+    parts = [f"{key.replace('_', ' ')}: {shown(value)}" for key, value in sorted(game.options.items())]
     return ", ".join(parts) or "standard rules"
 
 

@@ -74,6 +74,7 @@ def test_status_embed_shows_seats_and_who_acts() -> None:
     assert "(away)" in fields["Players"]
     assert fields["To act"].startswith("Ann and Cid") and "Choose a card" in fields["To act"]
     assert fields["Timing"] == "reminders every 1 day; 90 min per turn, then skip"
+    assert fields["Options"] == "advanced: on"
     assert len(embed) <= 6000
 
 
