@@ -35,6 +35,7 @@ ADMIN_PERMISSIONS = discord.Permissions(
 )
 
 T = TypeVar("T")
+ClientT = TypeVar("ClientT", bound=discord.Client)
 _UNSET: Any = object()
 
 
@@ -177,9 +178,7 @@ class LoopbackDiscord:
     # the bot
 
     @contextlib.asynccontextmanager
-    async def run_bot(
-        self, bot: discord.Client, *, guild_ready_timeout: float = 0.05
-    ) -> AsyncIterator[discord.Client]:
+    async def run_bot(self, bot: ClientT, *, guild_ready_timeout: float = 0.05) -> AsyncIterator[ClientT]:
         """Start ``bot`` against the stand-in and wait until it is ready; on leaving, stop it and check.
 
         ``guild_ready_timeout`` shortens discord.py's wait for further GUILD_CREATE events after READY (two

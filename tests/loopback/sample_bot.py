@@ -152,25 +152,28 @@ async def upload(interaction: discord.Interaction, file: discord.Attachment) -> 
     await interaction.response.send_message(f"{file.filename}: {len(data)} bytes", ephemeral=True)
 
 
+ALL_COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ...] = (
+    game,
+    purge,
+    move,
+    board,
+    colour,
+    feedback,
+    announce,
+    shout,
+    remind,
+    card,
+    steps,
+    upload,
+)
+
+
 class SampleBot(commands.Bot):
     def __init__(self, intents: discord.Intents | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default())
 
     async def setup_hook(self) -> None:
-        for command in (
-            game,
-            purge,
-            move,
-            board,
-            colour,
-            feedback,
-            announce,
-            shout,
-            remind,
-            card,
-            steps,
-            upload,
-        ):
+        for command in ALL_COMMANDS:
             self.tree.add_command(command)
         self.add_dynamic_items(VoteButton)
         await self.tree.sync()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.loopback import CommandRefused, ContractViolation
@@ -136,14 +137,13 @@ async def test_messages_to_channels_the_bot_cannot_use_are_refused(place: Place)
     loopback = place.loopback
     async with loopback.run_bot(SampleBot()) as bot:
         loopback.set_bot_access(place.private, view=False)
-        await loopback.wait_until(
-            lambda: (
-                not bot.get_channel(int(place.private.id))
-                .permissions_for(bot.get_guild(int(place.guild.id)).me)
-                .view_channel
-            ),  # type: ignore[union-attr]
-            "the CHANNEL_UPDATE",
-        )
+
+        def bot_sees_private() -> bool:
+            channel, guild = bot.get_channel(int(place.private.id)), bot.get_guild(int(place.guild.id))
+            assert isinstance(channel, discord.TextChannel) and guild is not None
+            return channel.permissions_for(guild.me).view_channel
+
+        await loopback.wait_until(lambda: not bot_sees_private(), "the CHANNEL_UPDATE")
         hidden = await place.alice.slash("announce", place.games, where=place.private, text="hello")
         assert hidden.content == "cannot: 50001"
         loopback.set_bot_access(place.private, view=True, send=False)
