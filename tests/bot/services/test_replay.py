@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.services import GameService
+from bot.services import GameService, engine
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, play_to_end, started
 
 
@@ -66,3 +66,16 @@ async def test_the_state_cache_keeps_the_most_recent_games(db, clock, tiny_game)
     await service.view_for(1, ANN)  # and comes back from its snapshot
     assert service.cache.get(games[0].id, games[0].revision) is not None
     assert service.cache.get(games[1].id, games[1].revision) is None
+
+
+async def test_a_move_on_a_cached_game_does_not_replay_it(service, monkeypatch):
+    await started(service)
+    await act(service)
+
+    def no_replay(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("the game was replayed")
+
+    monkeypatch.setattr(engine, "replay", no_replay)
+    for _ in range(5):
+        await act(service)
+    assert (await service.get_game(CHANNEL)).version == 6
