@@ -1,6 +1,6 @@
 """Turning a picture into bytes for upload: the one place that knows about file formats.
 
-Board pictures are flat colours with anti-aliased text. Measured with bench/render.py on the 1600x1000
+Board pictures are flat colours with anti-aliased text. Measured with bench/pictures.py on the 1600x1000
 boards: a 256-colour palette PNG at compress level 6 is about 55 KiB in about 20 ms (quantising
 included); RGB PNG is twice the size and slower; lossless WebP is some 15 % smaller but three to six
 times slower; lossy WebP is larger and blurs the lettering. So palette PNG is the default, and lossy

@@ -1,6 +1,6 @@
 """Render speed and picture size.
 
-Run: python bench/render.py [--repeat N]
+Run: python bench/pictures.py [--repeat N]
 Target: the full GWT board (draw + encode) within 1.5 x the time of only encoding an image of the same
 size and format; every picture at most 1 MiB. Also compares the candidate formats (size and time) that
 render/encode.py chooses between.
@@ -10,23 +10,16 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-# Run as a script, this file's folder leads sys.path and the file's own name would hide the render
-# package: look in the repository root instead.
-HERE = Path(__file__).resolve().parent
-sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
-
-import rules  # noqa: E402
-from render import encode, render_board, render_hand, render_player_area, render_result  # noqa: E402
-from render.encode import MAX_BYTES, png_bytes, to_palette, webp_bytes  # noqa: E402
-from render.gwt.static import board_layer  # noqa: E402
-from render.santafe.static import map_layer  # noqa: E402
-from rules.core.playout import random_playout, replay  # noqa: E402
+import rules
+from render import encode, render_board, render_hand, render_player_area, render_result
+from render.encode import MAX_BYTES, png_bytes, to_palette, webp_bytes
+from render.gwt.static import board_layer
+from render.santafe.static import map_layer
+from rules.core.playout import random_playout, replay
 
 RATIO_TARGET = 1.5
 GAMES = {"gwt": (2, 3, 4), "santafe": (2, 3, 4, 5)}
