@@ -9,6 +9,7 @@ states are shortcuts that are checked against the version and rebuilt by replay 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -41,7 +42,9 @@ from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
 from rules.ai import choose_move
 from rules.core.events import Event, is_public
-from rules.core.protocol import State
+from rules.core.protocol import Rules, State
+
+log = logging.getLogger(__name__)
 
 # (game id, view, legal moves, level, seed) -> move: the computer players' entry point.
 ChooseMove = Callable[[str, dict[str, Any], Sequence[str], int, int], str]
@@ -369,18 +372,31 @@ class ServiceCore:
             ai_seat = next((s for s in seats if s.is_ai and s.seat in game.to_act), None)
             if ai_seat is None:
                 break
-            legal = rules.legal_moves(state, ai_seat.seat)
-            view = rules.view(state, ai_seat.seat)
-            level = DEFAULT_AI_LEVEL if ai_seat.ai_level is None else ai_seat.ai_level
-            choice = self.ai(
-                game.rules_id, view, legal, level, _ai_seed(game.seed, game.version, ai_seat.seat)
-            )
-            move, state, events = engine.play(rules, state, ai_seat.seat, choice)
+            move, state, events = await self._ai_move(game, ai_seat, rules, state)
             game, seats, record = await self._commit(
                 game, seats, ai_seat.seat, None, move, state, events, "ai"
             )
             played.append(record)
         return game, seats, state
+
+    async def _ai_move(
+        self, game: GameRow, seat: SeatRow, rules: Rules, state: State
+    ) -> tuple[str, State, list[Event]]:
+        """The computer's move for ``seat``, chosen from that seat's view only (in a worker thread, so a
+        slow player does not stall the bot). A failing player must not stall the game either: its
+        error is logged and the first legal move is played instead."""
+        legal = rules.legal_moves(state, seat.seat)
+        view = rules.view(state, seat.seat)
+        level = DEFAULT_AI_LEVEL if seat.ai_level is None else seat.ai_level
+        seed = _ai_seed(game.seed, game.version, seat.seat)
+        try:
+            choice = await asyncio.to_thread(self.ai, game.rules_id, view, legal, level, seed)
+            return engine.play(rules, state, seat.seat, choice)
+        except Exception:
+            log.exception(
+                "computer player for %s seat %s failed in game %s", game.rules_id, seat.seat, game.id
+            )
+            return engine.play(rules, state, seat.seat, legal[0])
 
     async def _notice(self, kind: str, text: str, game: GameRow, user_id: int | None) -> Notification:
         """A notification for ``user_id`` (None: the channel), saying whether they take direct messages."""

@@ -196,3 +196,22 @@ async def test_a_seat_played_by_the_computer_cannot_be_played_by_its_owner(servi
     await service.hand_to_ai(CHANNEL, BOB, 1)
     with pytest.raises(NotAllowed):
         await service.submit(CHANNEL, BOB, "pass")
+
+
+async def test_a_failing_computer_player_does_not_stall_the_game(db, clock, tiny_game, caplog):
+    def broken(game_id, view, legal, level, seed):  # type: ignore[no-untyped-def]
+        raise RuntimeError("the heuristic crashed")
+
+    def nonsense(game_id, view, legal, level, seed):  # type: ignore[no-untyped-def]
+        return "fly to the moon"
+
+    for channel, player in ((CHANNEL, broken), (CHANNEL + 1, nonsense)):
+        service = GameService(db, clock, player, new_seed=lambda: 4)
+        await lobby(service, (ANN,), channel)
+        await service.add_ai(channel, ANN)
+        await service.start(channel, ANN)
+        outcome = await service.submit(channel, ANN, "pass")
+        ai_moves = [p.move for p in outcome.played if p.actor == "ai"]
+        assert ai_moves and ai_moves[0].startswith("play")  # the first legal move instead
+        assert outcome.to_act == (0,)
+    assert "computer player for tiny seat 1 failed" in caplog.text
