@@ -4,6 +4,13 @@ and tests alike.
 ``GameService(db, clock=utc_now, ai=choose_move)`` — every id is an int (a Discord snowflake), every
 time an aware UTC datetime from the injected clock. Channel-addressed methods act on the channel's open
 game (lobby or active); reading methods fall back to the channel's most recent game once it is over.
+Seats are numbered from 0. ``admin=True`` is the cog saying the caller may manage the server.
+
+What comes back is plain frozen data (``models``): ``GameInfo`` (seats, status, version, revision,
+who must act, timing), ``MoveOutcome`` (the requested move and its events, every move played after it
+by computer seats, ``public_events``, who must act now, ``turn_passed``, ``finished`` and ``result``,
+and ``notifications`` to deliver), ``UndoOutcome``, ``Notification`` (``user_id`` None = the channel;
+``dm`` = the user takes direct messages) and ``DueItem``.
 
 Lobby
     create_game(guild_id, channel_id, host_id, host_name, rules_id, options=None, *, max_players=None,
@@ -36,7 +43,7 @@ Seats
     take_back_seat(channel_id, user_id) -> GameInfo
     replace_player(channel_id, by_user_id, seat, new_user_id, new_name, *, admin=False) -> GameInfo
     set_away(channel_id, user_id, away) -> GameInfo    (no reminders or deadline while away)
-    vote_kick(channel_id, voter_id, seat) -> GameInfo | MoveOutcome
+    vote_kick(channel_id, voter_id, seat) -> GameInfo | MoveOutcome   (MoveOutcome once the vote carries)
 Time
     due(now=None) -> [DueItem] ; next_due_at() -> datetime | None
     run_due(now=None) -> [Notification]   (sends reminders, applies deadline consequences: "skip" plays the
