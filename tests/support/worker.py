@@ -1,6 +1,9 @@
 """A separate process that writes moves, for the crash and cross-process tests.
 
-    python -m tests.support.worker crash DB      play moves forever (new games when one ends) until killed
+    python -m tests.support.worker crash DB [dawdle]
+                                                 play moves forever (new games when one ends) until killed;
+                                                 with ``dawdle`` every move pauses inside its transaction, so
+                                                 most kills land in the middle of one
     python -m tests.support.worker race DB USER MOVE VERSION
                                                  wait for a line on stdin, submit one move, print the outcome
 
@@ -11,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from typing import Any
 
 from bot.services import GameService, NoGameHere, ServiceError
+from bot.storage import games as store
 from bot.storage import open_database
 from rules.core.errors import RulesError
 from tests.support import tiny
@@ -21,7 +26,20 @@ GUILD = 10
 FIRST_CHANNEL = 1000
 
 
-async def crash(path: str) -> None:
+def dawdle_inside_transactions() -> None:
+    """Pause after writing the move row and before the snapshot: the widest window for a half-done move."""
+    real = store.append_move
+
+    async def slow_append(*args: Any, **kwargs: Any) -> None:
+        await real(*args, **kwargs)
+        await asyncio.sleep(0.004)
+
+    store.append_move = slow_append  # type: ignore[assignment]
+
+
+async def crash(path: str, dawdle: bool) -> None:
+    if dawdle:
+        dawdle_inside_transactions()
     db = await open_database(path)
     service = GameService(db)
     print("ready", flush=True)
@@ -63,7 +81,7 @@ async def race(path: str, user: int, move: str, version: int, channel: int) -> N
 def main(argv: list[str]) -> None:
     tiny.register()
     if argv[0] == "crash":
-        asyncio.run(crash(argv[1]))
+        asyncio.run(crash(argv[1], dawdle=argv[2:] == ["dawdle"]))
     elif argv[0] == "race":
         asyncio.run(race(argv[1], int(argv[2]), argv[3], int(argv[4]), int(argv[5])))
     else:

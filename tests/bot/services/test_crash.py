@@ -21,9 +21,16 @@ ROOT = Path(__file__).resolve().parents[3]
 KILLS = 50
 
 
-def start_worker(db_path: Path) -> subprocess.Popen[str]:
+def start_worker(db_path: Path, dawdle: bool) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.support.worker", "crash", str(db_path)],
+        [
+            sys.executable,
+            "-m",
+            "tests.support.worker",
+            "crash",
+            str(db_path),
+            *(["dawdle"] if dawdle else []),
+        ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -71,8 +78,8 @@ async def test_killing_a_writing_process_leaves_every_game_at_a_whole_version(tm
     rng = random.Random(20261121)
     before: dict[int, int] = {}
     advanced = 0
-    for _ in range(KILLS):
-        proc = start_worker(db_path)
+    for kill in range(KILLS):
+        proc = start_worker(db_path, dawdle=kill % 2 == 1)  # every other worker pauses mid-transaction
         time.sleep(rng.uniform(0.0, 0.06))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
