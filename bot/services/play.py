@@ -98,9 +98,10 @@ class Play(ServiceCore):
         now = self.clock()
         try:
             async with self.db.transaction() as conn:
-                # the position is a different one now: every waiting clock restarts
+                # an undo stays within the mover's turn, so the clocks run on (undoing buys no time);
+                # a restored position is a new situation for everyone, so every clock restarts
                 game, seats = await self._store_position(
-                    conn, game, seats, state, version=version, now=now, restart_clocks=True
+                    conn, game, seats, state, version=version, now=now, restart_clocks=reason == "restore"
                 )
                 await store.remove_moves_after(
                     conn, game.id, version, now=now, by_user=by_user, reason=reason

@@ -29,7 +29,7 @@ async def test_unreadable_ambiguous_and_illegal_moves_pass_the_engine_error_thro
     with pytest.raises(ParseError):
         await service.submit(CHANNEL, ANN, "   ")
     with pytest.raises(AmbiguousMoveError):
-        await service.submit(CHANNEL, ANN, "pl")
+        await service.submit(CHANNEL, ANN, "play")
     with pytest.raises(IllegalMoveError):
         await service.submit(CHANNEL, ANN, "play 99")
     assert (await service.get_game(CHANNEL)).version == 0

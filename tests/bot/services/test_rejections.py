@@ -44,12 +44,12 @@ async def refused(db_path, error: type[Exception], call) -> None:  # type: ignor
 
 async def test_refused_moves_change_nothing(service, db_path):
     await started(service, (ANN, BOB, CID))
-    await act(service)  # Ann plays a card: two cards left, so "pl" is ambiguous
+    await act(service)  # Ann plays a card: two cards left, so "play" is ambiguous
     version = (await service.get_game(CHANNEL)).version
     cases: list[tuple[type[Exception], Callable[[], Awaitable[object]]]] = [
         (IllegalMoveError, lambda: service.submit(CHANNEL, ANN, "play 99")),
         (ParseError, lambda: service.submit(CHANNEL, ANN, "")),
-        (AmbiguousMoveError, lambda: service.submit(CHANNEL, ANN, "pl")),
+        (AmbiguousMoveError, lambda: service.submit(CHANNEL, ANN, "play")),
         (NotYourTurnError, lambda: service.submit(CHANNEL, BOB, "pass")),
         (NotInGame, lambda: service.submit(CHANNEL, DOT, "pass")),
         (StaleVersion, lambda: service.submit(CHANNEL, ANN, "pass", expected_version=version - 1)),

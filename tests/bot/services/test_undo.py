@@ -132,3 +132,14 @@ async def test_an_old_button_from_before_an_undo_is_refused_by_revision(service)
     current = await service.get_game(CHANNEL)
     assert current.version == shown.version and current.revision > shown.revision > info.revision
     assert (await service.submit(CHANNEL, ANN, "pass", expected_revision=current.revision)).version == 2
+
+
+async def test_undoing_buys_no_time(service, clock):
+    info = await started(service, reminder_minutes=None, deadline_minutes=60)
+    clock.advance(minutes=40)
+    await service.submit(CHANNEL, ANN, f"play {await first_card(service, ANN)}")
+    clock.advance(minutes=10)
+    undone = await service.undo(CHANNEL, ANN)
+    assert undone.game.seats[0].waiting_since == info.seats[0].waiting_since
+    clock.advance(minutes=10)
+    assert [(i.kind, i.user_id) for i in await service.due()] == [("deadline", ANN)]
