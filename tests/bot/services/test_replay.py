@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 
 from bot.services import GameService, engine
+from bot.storage import games as store
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, play_to_end, started
 
 
@@ -27,8 +28,8 @@ async def test_every_stored_game_replays_to_its_snapshot(service, db):
     await service.start(CHANNEL + 2, ANN)
     await act(service, channel=CHANNEL + 2)
     await service.import_game(GUILD, CHANNEL + 3, await service.export(CHANNEL + 1), host_id=ANN)
-    async with db.reading() as conn, conn.execute("SELECT id FROM games") as cur:
-        ids = [r[0] for r in await cur.fetchall()]
+    async with db.reading() as conn:
+        ids = await store.all_game_ids(conn)
     assert len(ids) == 4
     for game_id in ids:
         assert await service.check_replay(game_id)

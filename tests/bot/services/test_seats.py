@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services import AlreadyJoined, NotAllowed, NotHost, NotInGame
+from bot.storage import results
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, DOT, GUILD, play_to_end, started
 
 
@@ -20,9 +21,14 @@ async def test_resigning_hands_the_seat_to_the_computer_and_counts_no_win(servic
         await service.submit(CHANNEL, ANN, "pass")
     with pytest.raises(NotAllowed):
         await service.take_back_seat(CHANNEL, ANN)
-    await play_to_end(service)
+    info = await play_to_end(service)
     stats = await service.stats(GUILD, ANN)
     assert stats["played"] == 1 and stats["won"] == 0
+    async with service.db.reading() as conn:
+        rows = await results.results_of_game(conn, info.id)
+    people = [(r.user_id, r.resigned, r.is_ai) for r in rows]
+    assert people == [(ANN, True, False), (BOB, False, False), (CID, False, False)]
+    assert not rows[0].won and sum(r.won for r in rows) >= 1
 
 
 async def test_the_last_person_resigning_abandons_the_game(service):
