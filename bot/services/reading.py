@@ -16,6 +16,7 @@ from bot.services.models import (
     GameInfo,
 )
 from bot.storage import games as store
+from bot.storage.records import from_json, to_json
 from rules.core.events import visible_to
 
 
@@ -111,4 +112,4 @@ class Reading(ServiceCore):
             return False
         rules = engine.rules_for(game.rules_id)
         state = await self._replayed(game, len(seats))
-        return rules.dump(state) == snapshot.state
+        return from_json(to_json(rules.dump(state))) == snapshot.state  # compared as stored

@@ -220,19 +220,14 @@ async def update_seat(conn: aiosqlite.Connection, game_id: int, seat: int, **col
 
 
 async def open_seats_of_user(conn: aiosqlite.Connection, user_id: int) -> list[tuple[GameRow, SeatRow]]:
-    """The user's seats in open games (for muting, away status and the 'my games' list)."""
-    rows = await _all(
-        conn,
-        "SELECT seats.game_id, seats.seat FROM seats JOIN games ON games.id = seats.game_id"
-        " WHERE seats.user_id = ? AND games.status IN ('lobby', 'active') ORDER BY games.id",
-        (user_id,),
+    """The user's seats in open games, with their games (muting, the 'my games' list), oldest first."""
+    where = (
+        "FROM seats JOIN games ON games.id = seats.game_id"
+        " WHERE seats.user_id = ? AND games.status IN ('lobby', 'active') ORDER BY games.id"
     )
-    found = []
-    for game_id, seat_no in rows:
-        game = await game_by_id(conn, game_id)
-        seats = await seats_of(conn, game_id)
-        found.append((game, next(s for s in seats if s.seat == seat_no)))
-    return found  # type: ignore[return-value]
+    games = await _all(conn, f"SELECT games.* {where}", (user_id,))
+    seats = await _all(conn, f"SELECT seats.* {where}", (user_id,))
+    return [(game_from_row(g), seat_from_row(s)) for g, s in zip(games, seats, strict=True)]
 
 
 # --- moves ---------------------------------------------------------------------------------------------

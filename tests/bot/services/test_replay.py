@@ -80,3 +80,14 @@ async def test_a_move_on_a_cached_game_does_not_replay_it(service, monkeypatch):
     for _ in range(5):
         await act(service)
     assert (await service.get_game(CHANNEL)).version == 6
+
+
+async def test_a_snapshot_whose_contents_differ_from_the_replay_is_reported(service, db_path):
+    info = await started(service)
+    await act(service)
+    assert await service.check_replay(info.id)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(
+            "UPDATE snapshots SET state = json_set(state, '$.bonus[0]', 99) WHERE game_id = ?", (info.id,)
+        )
+    assert not await service.check_replay(info.id)
