@@ -20,6 +20,14 @@ from bot.storage import preferences
 from bot.storage.preferences import GuildSettings, UserSettings
 
 
+def _only(changes: dict[str, Any], known: set[str]) -> None:
+    unknown = set(changes) - known
+    if unknown:
+        raise NotAllowed(
+            f"Unknown settings: {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}."
+        )
+
+
 class Preferences(ServiceCore):
     """Muting, and the per-user, per-guild and per-game reminder and deadline settings."""
 
@@ -54,6 +62,7 @@ class Preferences(ServiceCore):
 
     async def update_user_settings(self, user_id: int, **changes: Any) -> UserSettings:
         """Change ``dms``, ``reminder_minutes`` or ``muted`` for the user."""
+        _only(changes, {"dms", "reminder_minutes", "muted"})
         if changes.get("reminder_minutes") is not None and changes["reminder_minutes"] <= 0:
             raise NotAllowed("The reminder interval must be a positive number of minutes.")
         async with self.db.transaction() as conn:
@@ -66,6 +75,7 @@ class Preferences(ServiceCore):
     async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change the guild's defaults for new games: ``reminder_minutes``, ``deadline_minutes``,
         ``deadline_action``."""
+        _only(changes, {"reminder_minutes", "deadline_minutes", "deadline_action"})
         action = changes.get("deadline_action")
         if action is not None and action not in DEADLINE_ACTIONS:
             raise NotAllowed(f"The deadline action must be one of {', '.join(DEADLINE_ACTIONS)}.")

@@ -134,3 +134,26 @@ async def test_a_bad_export_is_refused_with_the_reason(service):
         await service.import_game(GUILD, 7, {**data, "moves": [{"seat": 0, "move": "play 99"}]}, host_id=ANN)
     with pytest.raises(NoGameHere):
         await service.get_game(7)
+
+
+async def test_games_by_id_and_seats_by_user(service):
+    info = await started(service)
+    assert (await service.game_by_id(info.id)).channel_id == CHANNEL
+    with pytest.raises(NoGameHere):
+        await service.game_by_id(info.id + 100)
+    assert info.seat_of(BOB).seat == 1 and info.seat_of(CID) is None
+    assert info.to_act_users == (ANN,)
+
+
+async def test_a_lobby_has_nothing_to_replay(service):
+    info = await service.create_game(GUILD, CHANNEL, ANN, "Ann", "tiny")
+    assert await service.check_replay(info.id)
+
+
+async def test_an_export_with_moves_after_the_end_is_refused(service):
+    await started(service, options={"rounds": 1})
+    await play_to_end(service)
+    data = await service.export(CHANNEL)
+    extra = {**data, "moves": [*data["moves"], {"seat": 0, "move": "pass"}]}
+    with pytest.raises(BadImport, match="after the end"):
+        await service.import_game(GUILD, CHANNEL + 1, extra, host_id=ANN)

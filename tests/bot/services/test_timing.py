@@ -239,3 +239,10 @@ async def test_a_seat_the_computer_plays_has_no_vote(service, clock):
         await service.vote_kick(CHANNEL, CID, 0)
     outcome = await service.vote_kick(CHANNEL, BOB, 0)
     assert outcome.game.seats[0].is_ai
+
+
+async def test_unknown_settings_are_refused(service):
+    with pytest.raises(NotAllowed, match="Unknown settings: colour"):
+        await service.update_user_settings(ANN, colour="blue")
+    with pytest.raises(NotAllowed, match="Unknown settings"):
+        await service.update_guild_settings(GUILD, prefix="!")

@@ -143,3 +143,23 @@ async def test_undoing_buys_no_time(service, clock):
     assert undone.game.seats[0].waiting_since == info.seats[0].waiting_since
     clock.advance(minutes=10)
     assert [(i.kind, i.user_id) for i in await service.due()] == [("deadline", ANN)]
+
+
+async def test_a_failed_undo_leaves_the_move_in_place(service, db_path, monkeypatch):
+    from bot.storage import games as store
+
+    await started(service)
+    card = await first_card(service, ANN)
+    await service.submit(CHANNEL, ANN, f"play {card}")
+    before = await table_rows(db_path)
+
+    async def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "remove_moves_after", broken)
+    with pytest.raises(OSError):
+        await service.undo(CHANNEL, ANN)
+    monkeypatch.undo()
+    assert await table_rows(db_path) == before
+    assert (await service.view_for(CHANNEL, ANN))[1]["table"][0] == [card]
+    assert (await service.undo(CHANNEL, ANN)).version == 0

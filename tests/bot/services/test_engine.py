@@ -1,0 +1,59 @@
+"""The service's side of the engine contract, with engines that offer only the bare ``Rules`` protocol."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.services import engine
+from rules.core.errors import IllegalMoveError
+
+
+class Bare:
+    """Rules without ``parse_move``/``describe_move``: the service falls back to shared matching."""
+
+    def legal_moves(self, state: Any, seat: int) -> list[str]:
+        return ["take 1", "take 2", "pass"]
+
+    def play(self, state: Any, seat: int, move: str) -> tuple[Any, list[dict[str, Any]]]:
+        return [*state, move], []
+
+
+class WithSkip(Bare):
+    def skip_move(self, state: Any, seat: int) -> str | None:
+        return "take 1"
+
+
+class NoPass(Bare):
+    def legal_moves(self, state: Any, seat: int) -> list[str]:
+        return ["take 1", "take 2"]
+
+
+def test_without_parse_move_any_unambiguous_spelling_is_matched():
+    assert engine.canonical(Bare(), [], 0, "  PASS ") == "pass"
+    assert engine.play(Bare(), [], 0, "Take 2") == ("take 2", ["take 2"], [])
+    with pytest.raises(IllegalMoveError):
+        engine.canonical(Bare(), [], 0, "jump")
+
+
+def test_without_describe_move_the_label_is_the_move():
+    assert engine.label(Bare(), [], 0, "take 1") == "take 1"
+
+
+def test_the_skip_move_is_the_engines_choice_or_a_pass():
+    assert engine.skip_move(WithSkip(), [], 0) == "take 1"
+    assert engine.skip_move(Bare(), [], 0) == "pass"
+    assert engine.skip_move(NoPass(), [], 0) is None
+
+
+def test_the_state_cache_forgets_the_least_recently_used():
+    cache = engine.StateCache(capacity=2)
+    cache.put(1, 5, "a")
+    cache.put(2, 5, "b")
+    assert cache.get(1, 5) == "a"  # 1 is now the most recent
+    cache.put(3, 1, "c")
+    assert cache.get(2, 5) is None and cache.get(1, 5) == "a" and cache.get(3, 1) == "c"
+    assert cache.get(1, 6) is None  # another revision is not this state
+    cache.drop(1)
+    assert cache.get(1, 5) is None and len(cache) == 1
