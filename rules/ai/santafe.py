@@ -40,9 +40,17 @@ EXCHANGE_BELOW = 0.45   # hand cards expected to score below this share of the a
 FOLLOW_UP = 0.6         # level 2: weight of the best next piece (others lay track in between)
 SEARCH_WIDTH = 8        # level 2 searches a follow-up for this many of the best first pieces
 
+HORIZON = 16            # pieces beyond which a connection is not worth hoping for (DECAY ** 16 < 0.01)
+
 RAILROADS = len(B.RAILROADS)
 CITY_INDEX = {cid: i for i, cid in enumerate(B.CITY_IDS)}
 NO_PATH = 10**6
+# city -> ((neighbour city, pieces per line, the connection's lines), ...): the graph the search walks
+ROUTES: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...] = tuple(
+    tuple((target, len(B.LINE_SEGS[lines[0][0]]), tuple(line for line, _s, _n in lines))
+          for _key, target, lines in B.CITY_EXITS[c])
+    for c in range(B.CITY_COUNT)
+)
 
 
 @dataclass
@@ -140,8 +148,12 @@ class Network:
         return seg, -1
 
     def distances(self, r: int, extra_heads: Sequence[int] = ()) -> list[int]:
-        """Fewest pieces railroad ``r`` needs to reach each city from its railheads (NO_PATH if none)."""
+        """Fewest pieces railroad ``r`` needs to reach each city from its railheads (NO_PATH if none, or
+        farther than its supply or the horizon). A connection is open to ``r`` while one of its lines is
+        free and ``r`` runs on none of them."""
         dist = [NO_PATH] * B.CITY_COUNT
+        owner = self.line_owner
+        limit = min(self.supply[r], HORIZON)
         queue: list[tuple[int, int]] = []
         for h in [*self.heads[r], *extra_heads]:
             if B.is_city(h):
@@ -161,10 +173,12 @@ class Network:
             d, u = heapq.heappop(queue)
             if d > dist[u]:
                 continue
-            for key, _seg, line in self.city_exits(r, u):
-                target = B.KEY_DIRECTION[key][1]
-                nd = d + len(B.LINE_SEGS[line])
-                if nd < dist[target]:
+            for target, pieces, lines in ROUTES[u]:
+                nd = d + pieces
+                if nd >= dist[target] or nd > limit:
+                    continue
+                owners = [owner[line] for line in lines]
+                if -1 in owners and r not in owners:
                     dist[target] = nd
                     heapq.heappush(queue, (nd, target))
         return dist
@@ -221,7 +235,20 @@ class Outlook:
                    bool(me["engineer"]))
 
     def potential(self, net: Network) -> float:
-        return sum(self.rail_potential(net, r) for r in range(RAILROADS))
+        return sum(self.parts(net))
+
+    def parts(self, net: Network) -> list[float]:
+        """Each railroad's share of the potential."""
+        return [self.rail_potential(net, r) for r in range(RAILROADS)]
+
+    def potential_after(self, parts: list[float], net: Network, r: int, seg: int) -> float:
+        """The potential of ``net``, just changed by a piece of ``r`` on ``seg``, from the shares before:
+        only ``r`` moved, unless the piece closed the last free line of its connection to the others."""
+        line = B.SEG_LINE[seg]
+        sibling = B.LINE_SIBLING[line]
+        if sibling >= 0 and net.line_owner[sibling] == -1:
+            return sum(parts) - parts[r] + self.rail_potential(net, r)
+        return self.potential(net)
 
     def rail_potential(self, net: Network, r: int) -> float:
         """Railroad ``r``'s share of the potential."""
@@ -241,13 +268,15 @@ class Outlook:
 
 
 # --- scoring each kind of move --------------------------------------------------------------------
-def score_piece(out: Outlook, base: float, move: str) -> float:
-    """Gain in potential, plus the bonus the piece pays, minus what it costs (advanced game)."""
+def score_piece(out: Outlook, parts: list[float], move: str) -> tuple[float, Network]:
+    """Gain in potential, plus the bonus the piece pays, minus what it costs (advanced game); and the
+    board it leaves."""
     verb, colour, key = move.split(" ")
     r = B.RAILROAD_INDEX[colour]
     net = out.net.copy()
     seg, city = net.lay(r, key, branch=verb == "branch")
-    return out.potential(net) - base + out.bonus(out.net, r, city) - _cost(out, seg)
+    gain = out.potential_after(parts, net, r, seg) - sum(parts)
+    return gain + out.bonus(out.net, r, city) - _cost(out, seg), net
 
 
 def score_play(out: Outlook, move: str) -> float:
@@ -309,23 +338,14 @@ def lookahead_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> st
     out = Outlook.from_view(view)
     if view["decision"]["kind"] != "lay":
         return _best(legal, score_moves(out, view, legal), rng)
-    base = out.potential(out.net)
-    firsts: list[tuple[float, str, Network]] = []
-    for move in legal:
-        if not move.startswith(("lay ", "branch ")):
-            continue
-        verb, colour, key = move.split(" ")
-        net = out.net.copy()
-        r = B.RAILROAD_INDEX[colour]
-        seg, city = net.lay(r, key, branch=verb == "branch")
-        gain = out.potential(net) - base + out.bonus(out.net, r, city) - _cost(out, seg)
-        firsts.append((gain, move, net))
+    parts = out.parts(out.net)
+    firsts = [(*score_piece(out, parts, m), m) for m in legal if m.startswith(("lay ", "branch "))]
     # the follow-up search only for the most promising pieces, to stay well inside the time budget
     firsts.sort(key=lambda f: -f[0])
-    total = {move: gain for gain, move, _net in firsts}
-    for gain, move, net in firsts[:SEARCH_WIDTH]:
-        parts = [out.rail_potential(net, r) for r in range(RAILROADS)]
-        follow = max([0.0, *(_follow_up(out, net, parts, r, k) for r, k in piece_moves(net))])
+    total = {move: gain for gain, _net, move in firsts}
+    for gain, net, move in firsts[:SEARCH_WIDTH]:
+        after = out.parts(net)
+        follow = max([0.0, *(_follow_up(out, net, after, r, k) for r, k in piece_moves(net))])
         total[move] = gain + FOLLOW_UP * follow
     return _best(legal, [total.get(m, 0.0) for m in legal], rng)
 
@@ -369,8 +389,8 @@ def _best(legal: Sequence[str], scores: list[float], rng: Rng) -> str:
 def score_moves(out: Outlook, view: dict[str, Any], legal: Sequence[str]) -> list[float]:
     kind = view["decision"]["kind"]
     if kind == "lay":
-        base = out.potential(out.net)
-        return [score_piece(out, base, m) if m.startswith(("lay ", "branch ")) else 0.0 for m in legal]
+        parts = out.parts(out.net)
+        return [score_piece(out, parts, m)[0] if m.startswith(("lay ", "branch ")) else 0.0 for m in legal]
     if kind == "choose":
         return [score_play(out, m) for m in legal]
     if kind == "exchange":
