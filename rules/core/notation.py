@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping
 from rules.core.errors import AmbiguousMoveError, IllegalMoveError, ParseError
 
 _SPACES = re.compile(r"\s+")
+# What may follow a typed prefix: a new word or a joined card ("play denver" for "play denver+branch red").
+WORD_BREAKS = frozenset(" +")
 
 
 def normalize(text: str) -> str:
@@ -21,7 +23,10 @@ def match_move(
     *,
     aliases: Mapping[str, str] | None = None,
 ) -> str:
-    """The one legal move ``text`` means: exact (normalised) match, an alias, or a unique prefix.
+    """The one legal move ``text`` means: exact (normalised) match, an alias, or a unique word prefix.
+
+    A word prefix is whole words only ("buy 2" may stand for "buy 2 jersey"), so an unreachable
+    location is never read as a neighbouring one ("move b" is not "move b-1").
 
     Raises ``ParseError`` for empty text, ``AmbiguousMoveError`` when a prefix fits several moves and
     ``IllegalMoveError`` when nothing fits. Engines that can tell "malformed" from "not legal now"
@@ -36,7 +41,7 @@ def match_move(
     by_norm = {normalize(m): m for m in moves}
     if wanted in by_norm:
         return by_norm[wanted]
-    prefixed = [m for n, m in by_norm.items() if n.startswith(wanted)]
+    prefixed = [m for n, m in by_norm.items() if n.startswith(wanted) and n[len(wanted):][:1] in WORD_BREAKS]
     if len(prefixed) == 1:
         return prefixed[0]
     if prefixed:

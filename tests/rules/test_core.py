@@ -35,14 +35,18 @@ def test_rng_shuffle_is_a_permutation_and_roughly_uniform() -> None:
 
 def test_match_move_exact_alias_prefix_and_errors() -> None:
     """Typed text resolves to one canonical move or a specific error."""
-    legal = ["lay blue a-b", "lay blue a-c", "pass"]
+    legal = ["lay blue a-b", "lay blue a-c", "pass", "move b-1", "buy 2 jersey"]
     assert match_move("  LAY   Blue A-B ", legal) == "lay blue a-b"
-    assert match_move("p", legal) == "pass"
+    assert match_move("buy 2", legal) == "buy 2 jersey"
     assert match_move("skip", legal, aliases={"skip": "pass"}) == "pass"
     with pytest.raises(AmbiguousMoveError):
         match_move("lay blue", legal)
     with pytest.raises(IllegalMoveError):
         match_move("lay red x-y", legal)
+    with pytest.raises(IllegalMoveError):  # not a whole word: never a neighbouring location
+        match_move("move b", legal)
+    with pytest.raises(IllegalMoveError):
+        match_move("p", legal)
     with pytest.raises(ParseError):
         match_move("   ", legal)
 
