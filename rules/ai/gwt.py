@@ -133,7 +133,7 @@ def breeding_value(cards: Sequence[str]) -> int:
     return sum(best.values())
 
 
-def card_keep(t: Table, card: str, hand: Sequence[str]) -> float:
+def card_keep(card: str, hand: Sequence[str]) -> float:
     """How much the hand loses by giving up ``card`` (breeding value it alone brings)."""
     if card not in CATTLE:
         return 0.0
@@ -258,7 +258,7 @@ def best_aux(t: Table, double: bool) -> float:
     return best
 
 
-def action_worth(t: Table, act: tuple[Any, ...], loc: str) -> float:
+def action_worth(t: Table, act: tuple[Any, ...]) -> float:
     """Rough points one local action of a building is worth now (for choosing where to walk)."""
     kind = act[0]
     hand = t.hand
@@ -267,7 +267,7 @@ def action_worth(t: Table, act: tuple[Any, ...], loc: str) -> float:
         if card not in hand:
             return 0.0
         return reward.get("money", 0) * t.dollar + reward.get("cert", 0) * CERT_WORTH + reward.get(
-            "engine", 0) * ENGINE_STEP - CARD_CYCLE * card_keep(t, card, hand)
+            "engine", 0) * ENGINE_STEP - CARD_CYCLE * card_keep(card, hand)
     if kind == "pair":
         cattle = t.cattle_in_hand()
         values = [CATTLE[c][1] for c in cattle]
@@ -312,33 +312,28 @@ def action_worth(t: Table, act: tuple[Any, ...], loc: str) -> float:
     return 0.3
 
 
-def here_actions(t: Table) -> tuple[tuple[Any, ...], ...]:
-    """The local actions of the tile the viewer's cattleman stands on (own or neutral building)."""
-    loc = t.me["location"]
+def tile_actions(t: Table, loc: str | None) -> tuple[tuple[Any, ...], ...]:
+    """The local actions the viewer may use on ``loc``: a neutral building's, or its own building's with
+    the space's risk action; none elsewhere."""
     tile = t.trail.get(loc) if loc else None
     if tile in NEUTRAL_BUILDINGS:
         return NEUTRAL_BUILDINGS[tile]
-    if tile and "@" in tile:
+    if tile and tile.endswith(f"@{t.seat}"):
         acts = BUILDINGS[tile.split("@")[0]][3]
         return (*acts, ("risk", *RISKS[loc])) if loc in RISKS else acts
     return ()
+
+
+def here_actions(t: Table) -> tuple[tuple[Any, ...], ...]:
+    """The local actions of the tile the viewer's cattleman stands on."""
+    return tile_actions(t, t.me["location"])
 
 
 def location_worth(t: Table, loc: str) -> float:
     """Points of ending the walk on ``loc``: its local actions (or one auxiliary action), or Kansas City."""
     if loc == KC:
         return kansas_city_worth(t)
-    tile = t.trail.get(loc)
-    aux = best_aux(t, False)
-    if tile in NEUTRAL_BUILDINGS:
-        acts = NEUTRAL_BUILDINGS[tile]
-    elif tile and tile.endswith(f"@{t.seat}"):
-        acts = BUILDINGS[tile.split("@")[0]][3]
-        if loc in RISKS:
-            acts = (*acts, ("risk", *RISKS[loc]))
-    else:
-        return aux
-    return max(aux, sum(max(0.0, action_worth(t, a, loc)) for a in acts))
+    return max(best_aux(t, False), sum(max(0.0, action_worth(t, a)) for a in tile_actions(t, loc)))
 
 
 def fee_of(t: Table, loc: str) -> float:
@@ -495,7 +490,7 @@ def cast_off_worth(t: Table, kind: str, card: str) -> float:
         return 0.5 if card == "jersey" else -1.0
     if card in OBJECTIVES:
         return 0.5
-    return -card_keep(t, card, t.hand) - 0.1 * CATTLE[card][1]
+    return -card_keep(card, t.hand) - 0.1 * CATTLE[card][1]
 
 
 def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
@@ -504,14 +499,14 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
     acts = here_actions(t) if kind == "loc" else ()
     if verb in ("discard", "risk"):
         card = words[1]
-        loss = CARD_CYCLE * card_keep(t, card, t.hand) if card in CATTLE else 0.0
+        loss = CARD_CYCLE * card_keep(card, t.hand) if card in CATTLE else 0.0
         if kind == "bonus":
             return 1.5 - loss
         for act in acts:
             if verb == "risk" and act[0] == "risk":
                 return act[2] * CERT_WORTH + act[3] * t.dollar - loss
             if verb == "discard" and act[0] == "discard" and act[1] == card:
-                return action_worth(t, act, "")
+                return action_worth(t, act)
             if verb == "discard" and act[0] == "objective_cert" and card in OBJECTIVES:
                 return 2 * CERT_WORTH - 0.5
             if verb == "discard" and act[0] == "any_objective" and card in CATTLE:
