@@ -8,7 +8,7 @@ import pytest
 
 import rules
 from rules.ai import choose_move
-from rules.ai.santafe import Network
+from rules.ai.santafe import DOUBLE_WORTH, Network, Outlook
 from rules.core.rng import Rng
 from rules.santafe import board
 
@@ -199,3 +199,65 @@ def test_plays_the_card_the_board_already_serves() -> None:
     state.branch_held[0] = -1
     legal = ENGINE.legal_moves(state, 0)
     assert choose_move("santafe", ENGINE.view(state, 0), legal, 1, 0) == f"play {board.CITY_SLUG[served]}"
+
+
+def _blocked_board(played: list[str]):
+    """Seat 0 to draw, on a board where the Union Pacific ran Chicago -> St. Louis and is stuck there and
+    the Kansas Pacific is heading into St. Louis too: both are cut off from Des Moines and Omaha."""
+    state = ENGINE.new_game(2, 1)
+    rng = Rng(1)
+    while not (state.phase == "draw" and min(ENGINE.to_act(state)) == 0):
+        seat = min(ENGINE.to_act(state))
+        state, _ = ENGINE.play(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
+    s = state.clone()
+    colour = {c: i for i, c in enumerate(board.RAILROADS)}
+    city = {c: i for i, c in enumerate(board.CITY_IDS)}
+    s.occupant = [-1] * board.SEG_COUNT
+    s.line_owner = [-1] * board.LINE_COUNT
+    s.heads = [[home] for home in board.HOME]
+    s.connected = [1 << home for home in board.HOME]
+    for seg_id, r in [("chi-stl.1:1", "red"), ("chi-stl.1:2", "red"), ("chi-stl.1:3", "red"),
+                      ("kcy-stl.1:1", "yellow"), ("lit-stl.1:3", "white")]:
+        g = board.SEG_ID.index(seg_id)
+        s.occupant[g] = s.line_owner[board.SEG_LINE[g]] = colour[r]
+    s.heads[colour["red"]] = [city["STL"]]
+    s.connected[colour["red"]] |= 1 << city["STL"]
+    s.heads[colour["yellow"]] = [board.NODE_INDEX["kcy-stl.1.1"]]
+    s.heads[colour["white"]] = [board.NODE_INDEX["lit-stl.1.2"]]
+    s.played[0] = [city[c] for c in played]
+    s.hand[0] = [c for c in s.hand[0] if board.CITY_IDS[c] not in ("DSM", "OMA", "MSP")]
+    s.money[0] = 5
+    s.branch_held[0] = -1
+    return s
+
+
+def test_buys_a_branch_line_when_its_railroad_is_blocked() -> None:
+    """With its cities next to the home bases of railroads that are stuck elsewhere, it buys a Branch Line
+    card of one of them; with no stake there, it draws a card as usual."""
+    state = _blocked_board(["DSM", "OMA", "MSP"])
+    legal = ENGINE.legal_moves(state, 0)
+    assert "buy branch red" in legal and "draw city" in legal
+    move = choose_move("santafe", ENGINE.view(state, 0), legal, 1, 0)
+    assert move in ("buy branch red", "buy branch yellow")
+    calm = _blocked_board([])
+    move = choose_move("santafe", ENGINE.view(calm, 0), ENGINE.legal_moves(calm, 0), 1, 0)
+    assert not move.startswith("buy")
+
+
+def test_plays_a_double_turn_when_its_cities_can_wait() -> None:
+    """Holding a Double Turn card, it plays it while its city cards promise little, and plays a city
+    card the railroads already serve well instead."""
+    state = ENGINE.new_game(2, 8)
+    rng = Rng(8)
+    while not (state.phase == "choose" and state.round >= 6):
+        seat = min(ENGINE.to_act(state))
+        state, _ = ENGINE.play(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
+    outlook = Outlook.from_view(ENGINE.view(state, 0))
+    cities = [c for c in range(board.CITY_COUNT) if board.CITY_VALUE[c]]
+    served = max(cities, key=outlook.expected_card)
+    weak = min(cities, key=outlook.expected_card)
+    assert outlook.expected_card(served) > DOUBLE_WORTH > outlook.expected_card(weak)
+    for card, wanted in ((weak, "play double"), (served, f"play {board.CITY_SLUG[served]}")):
+        s = state.clone()
+        s.hand[0], s.doubles[0], s.branch_held[0] = [card], 1, -1
+        assert choose_move("santafe", ENGINE.view(s, 0), ENGINE.legal_moves(s, 0), 1, 0) == wanted
