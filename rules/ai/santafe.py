@@ -350,10 +350,9 @@ def lookahead_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> st
     return _best(legal, [total.get(m, 0.0) for m in legal], rng)
 
 
-
 def piece_moves(net: Network) -> list[tuple[int, str]]:
     """(railroad, move key) of every piece that may be laid on ``net`` (branches aside)."""
-    found = []
+    found: list[tuple[int, str]] = []
     for r in range(RAILROADS):
         if net.supply[r] <= 0:
             continue
