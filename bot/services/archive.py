@@ -6,18 +6,9 @@ import sqlite3
 from typing import Any
 
 from bot.services import engine
-from bot.services.core import (
-    DEFAULT_REMINDER_MINUTES,
-    EXPORT_FORMAT,
-    ServiceCore,
-)
-from bot.services.errors import (
-    BadImport,
-    GameExists,
-)
-from bot.services.models import (
-    GameInfo,
-)
+from bot.services.core import DEFAULT_REMINDER_MINUTES, EXPORT_FORMAT, ServiceCore
+from bot.services.errors import BadImport, GameExists
+from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage import results
 from bot.storage.records import MoveRow, SeatRow

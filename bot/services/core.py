@@ -19,21 +19,8 @@ from typing import Any
 
 from bot.services import engine
 from bot.services.clock import Clock, utc_now
-from bot.services.errors import (
-    Busy,
-    GameNotActive,
-    NoGameHere,
-    NotAllowed,
-    NotHost,
-    NotInGame,
-)
-from bot.services.models import (
-    GameInfo,
-    MoveOutcome,
-    Notification,
-    PlayedMove,
-    SeatInfo,
-)
+from bot.services.errors import Busy, GameNotActive, NoGameHere, NotAllowed, NotHost, NotInGame
+from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
 from bot.storage import games as store
 from bot.storage import preferences, results
 from bot.storage.db import Database

@@ -8,12 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.services import engine
-from bot.services.core import (
-    DEFAULT_AI_LEVEL,
-    GUILD_DEFAULT,
-    SEAT_ORDERS,
-    ServiceCore,
-)
+from bot.services.core import DEFAULT_AI_LEVEL, GUILD_DEFAULT, SEAT_ORDERS, ServiceCore
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -22,11 +17,7 @@ from bot.services.errors import (
     NotEnoughPlayers,
     TableFull,
 )
-from bot.services.models import (
-    GameInfo,
-    MoveOutcome,
-    PlayedMove,
-)
+from bot.services.models import GameInfo, MoveOutcome, PlayedMove
 from bot.storage import games as store
 from bot.storage import preferences
 from bot.storage.records import GameRow, SeatRow

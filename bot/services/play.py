@@ -5,20 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services import engine
-from bot.services.core import (
-    ServiceCore,
-)
-from bot.services.errors import (
-    NoSuchVersion,
-    NotAllowed,
-    StaleVersion,
-    UndoRefused,
-)
-from bot.services.models import (
-    GameInfo,
-    MoveOutcome,
-    UndoOutcome,
-)
+from bot.services.core import ServiceCore
+from bot.services.errors import NoSuchVersion, NotAllowed, StaleVersion, UndoRefused
+from bot.services.models import GameInfo, MoveOutcome, UndoOutcome
 from bot.services.policy import undo_refusal
 from bot.storage import games as store
 from bot.storage.records import GameRow, SeatRow

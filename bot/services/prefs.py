@@ -4,17 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services.core import (
-    DEADLINE_ACTIONS,
-    ServiceCore,
-)
-from bot.services.errors import (
-    NotAllowed,
-    NotInGame,
-)
-from bot.services.models import (
-    GameInfo,
-)
+from bot.services.core import DEADLINE_ACTIONS, ServiceCore
+from bot.services.errors import NotAllowed, NotInGame
+from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage import preferences
 from bot.storage.preferences import GuildSettings, UserSettings

@@ -5,16 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services import engine
-from bot.services.core import (
-    ServiceCore,
-)
-from bot.services.errors import (
-    GameNotActive,
-    NoSuchVersion,
-)
-from bot.services.models import (
-    GameInfo,
-)
+from bot.services.core import ServiceCore
+from bot.services.errors import GameNotActive, NoSuchVersion
+from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage.records import from_json, to_json
 from rules.core.events import visible_to

@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-from bot.services.core import (
-    DEFAULT_AI_LEVEL,
-    ServiceCore,
-)
-from bot.services.errors import (
-    AlreadyJoined,
-    NotAllowed,
-)
-from bot.services.models import (
-    GameInfo,
-    MoveOutcome,
-)
+from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
+from bot.services.errors import AlreadyJoined, NotAllowed
+from bot.services.models import GameInfo, MoveOutcome
 from bot.storage import games as store
 
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services.core import (
-    ServiceCore,
-)
+from bot.services.core import ServiceCore
 from bot.storage import results
 
 

@@ -5,19 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.services import engine
-from bot.services.core import (
-    DEFAULT_AI_LEVEL,
-    ServiceCore,
-)
-from bot.services.errors import (
-    NotAllowed,
-)
-from bot.services.models import (
-    DueItem,
-    GameInfo,
-    MoveOutcome,
-    Notification,
-)
+from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
+from bot.services.errors import NotAllowed
+from bot.services.models import DueItem, GameInfo, MoveOutcome, Notification
 from bot.services.policy import due_items, kick_majority
 from bot.storage import games as store
 from bot.storage.records import GameRow, SeatRow
