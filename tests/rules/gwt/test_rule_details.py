@@ -136,3 +136,32 @@ def test_station_master_scoring_counts_printed_workers_and_every_certificate() -
     points = RULES.result(s)["players"][0]["points"]
     assert points["station_masters"] == 3 + 3 * ((3 + 1) // 2)
 
+
+
+def test_first_turn_starts_on_any_neutral_building_with_phase_b_there() -> None:
+    # The first turn places the cattleman on a neutral building (others may stand there) and goes on
+    # with phase B at once; nothing is paid on the way.
+    s = game(3)
+    s = play(s, "move E")
+    assert s.players[0].location == "E" and top(s) == "loc" and s.players[0].money == 6
+    s = play(s, "aux money")
+    assert s.current == 1
+    s = play(s, "move E")
+    assert s.players[1].location == "E" and s.players[1].money == 7
+
+
+def test_the_last_turns_still_refill_the_foresight_spaces() -> None:
+    s = game(2)
+    s.job_rows = [["cowboy"] * 2 for _ in range(11)] + [["cowboy"]]
+    s.job_token = 11
+    s.foresight[1] = ["engineer", "craftsman"]
+    s.current = 0
+    s.players[0].location = "G-1"
+    s.stack = [{"k": "end_turn"}, {"k": "turn"}]
+    s = play(s, "move KANSAS_CITY")
+    s = play(s, legal(s)[0], "pick engineer")
+    assert s.job_token == 12
+    while s.current == 0:
+        moves = legal(s)
+        s = play(s, moves[0])
+    assert all(None not in col for col in s.foresight) and s.final_turns == 0    # workers included
