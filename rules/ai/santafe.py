@@ -37,7 +37,7 @@ DRAW_DOUBLE = 1.5       # drawing a Double Turn card when holding none and enoug
 DRAW_DOUBLE_SPARE = 0.5  # ... otherwise
 BRANCH_MARGIN = 1.0     # potential a branch must add beyond its price to be bought
 EXCHANGE_BELOW = 0.45   # hand cards expected to score below this share of the average are exchanged
-FOLLOW_UP = 0.6         # level 2: weight of the best next piece (others lay track in between)
+FOLLOW_UP = 0.3         # level 2: weight of the best next piece (others lay track in between)
 SEARCH_WIDTH = 8        # level 2 searches a follow-up for this many of the best first pieces
 
 HORIZON = 16            # pieces beyond which a connection is not worth hoping for (DECAY ** 16 < 0.01)
@@ -367,10 +367,10 @@ def piece_moves(net: Network) -> list[tuple[int, str]]:
 
 
 def _follow_up(out: Outlook, net: Network, parts: list[float], r: int, key: str) -> float:
-    """Gain of a next piece of ``r`` (its own railroad's share only: cheap, and the rest barely moves)."""
+    """Gain of a next piece of ``r`` on ``net`` (whose potential shares are ``parts``)."""
     nxt = net.copy()
     seg, city = nxt.lay(r, key)
-    return out.rail_potential(nxt, r) - parts[r] + out.bonus(net, r, city) - _cost(out, seg)
+    return out.potential_after(parts, nxt, r, seg) - sum(parts) + out.bonus(net, r, city) - _cost(out, seg)
 
 
 def _cost(out: Outlook, seg: int) -> int:
