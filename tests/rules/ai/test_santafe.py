@@ -8,7 +8,7 @@ import pytest
 
 import rules
 from rules.ai import choose_move
-from rules.ai.santafe import DOUBLE_WORTH, Network, Outlook
+from rules.ai.santafe import DOUBLE_WORTH, Network, Outlook, piece_moves
 from rules.core.rng import Rng
 from rules.santafe import board
 
@@ -49,7 +49,8 @@ def test_always_a_legal_move(players: int, options: dict[str, bool]) -> None:
 
 
 def test_the_board_model_matches_the_engine() -> None:
-    """Laying a piece on the model read from a view gives the board the engine's next view shows."""
+    """The model read from a view offers the pieces the engine offers, and laying one gives the board the
+    engine's next view shows."""
     rng = Rng(5)
     state = ENGINE.new_game(3, 5)
     checked = 0
@@ -58,6 +59,9 @@ def test_the_board_model_matches_the_engine() -> None:
         legal = ENGINE.legal_moves(state, seat)
         move = rng.choice(legal)
         before = Network.from_view(ENGINE.view(state, seat))
+        if ENGINE.view(state, seat)["decision"]["kind"] == "lay":
+            offered = {f"lay {board.RAILROADS[r]} {key}" for r, key in piece_moves(before)}
+            assert offered == {m for m in legal if m.startswith("lay ")}
         state, _ = ENGINE.play(state, seat, move)
         if move.startswith(("lay ", "branch ")):
             verb, colour, key = move.split(" ")
