@@ -41,6 +41,7 @@ from rules.gwt.graph import KC, KIND, transport_cost
 MONEY = 0.45            # points per dollar while the game runs
 CERT_WORTH = 1.0        # a temporary certificate kept for a later delivery
 ENGINE_STEP = 0.55      # one space forward on the railroad
+FAR_CITY = 0.25         # per city value: delivering far keeps the near cities for weaker hands
 PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
 CARD_CYCLE = 0.15       # a card discarded is replaced from the deck in phase C
 WORKER_SCALE = 0.7      # how keen it is on hiring
@@ -155,7 +156,7 @@ def city_points(t: Table, city: str) -> float:
     for a, b, arrow_vp, objective in ARROWS:
         if first_here and city in (a, b) and t.seat in t.cities[b if city == a else a]:
             points += arrow_vp + (0.5 if objective else 0.0)
-    points += 0.25 * value                      # a far city leaves the near ones for later
+    points += FAR_CITY * value                  # a far city leaves the near ones for later
     return points - t.dollar * transport_cost(t.me["engine"], value)
 
 
