@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.ai.gwt_hand import breeding_value, card_keep, cycle_gain
 from rules.core.rng import Rng
 from rules.gwt.content import (
     ARROWS,
@@ -43,7 +44,7 @@ CERT_WORTH = 1.0        # a temporary certificate kept for a later delivery
 ENGINE_STEP = 0.55      # one space forward on the railroad
 FAR_CITY = 0.25         # per city value: delivering far keeps the near cities for weaker hands
 PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
-CARD_CYCLE = 0.15       # a card discarded is replaced from the deck in phase C
+HAND_GAIN = 0.3         # per breeding value a discard is expected to add to the next Kansas City hand
 WORKER_SCALE = 0.7      # how keen it is on hiring
 BREED_WEIGHT = 0.8      # points per breeding value of a bought card above BREED_BASE
 BREED_BASE = 0
@@ -52,14 +53,14 @@ MASTER_WORTH = 3.0      # a station master tile (certificate or money, plus end-
 # Worth of the next worker of a type, by how many the player has now (1..5).
 WORKER_WORTH = {
     "engineer": {1: 5.0, 2: 4.5, 3: 3.5, 4: 4.0, 5: 4.0},
-    "cowboy": {1: 4.0, 2: 3.5, 3: 2.5, 4: 3.5, 5: 3.5},
+    "cowboy": {1: 8.0, 2: 7.5, 3: 7.0, 4: 6.0, 5: 5.0},
     "craftsman": {1: 4.0, 2: 3.5, 3: 3.0, 4: 3.5, 5: 3.5},
 }
 # What a building's actions are worth to its owner over the game, beyond its printed points.
 BUILDING_USE = {
-    "1a": 1.0, "2a": 2.5, "3a": 1.5, "4a": 2.0, "5a": 3.0, "6a": 2.0, "7a": 0.5, "8a": 2.5, "9a": 3.0,
-    "10a": 3.0, "1b": 1.0, "2b": 2.0, "3b": 2.0, "4b": 2.0, "5b": 2.5, "6b": 1.5, "7b": 1.5, "8b": 2.0,
-    "9b": 2.5, "10b": 3.0,
+    "1a": 3.0, "2a": 4.5, "3a": 3.5, "4a": 4.0, "5a": 5.0, "6a": 4.0, "7a": 2.5, "8a": 4.5, "9a": 5.0,
+    "10a": 5.0, "1b": 3.0, "2b": 4.0, "3b": 4.0, "4b": 4.0, "5b": 4.5, "6b": 3.5, "7b": 3.5, "8b": 4.0,
+    "9b": 4.5, "10b": 5.0,
 }
 # Taking a disc off the player board: what it unlocks.
 DISC_WORTH = {
@@ -125,24 +126,6 @@ class Table:
         return [loc for loc, t in self.trail.items() if t is not None and t.endswith(tag)]
 
 
-def breeding_value(cards: Sequence[str]) -> int:
-    best: dict[str, int] = {}
-    for c in cards:
-        if c in CATTLE:
-            breed, value, _vp = CATTLE[c]
-            best[breed] = max(best.get(breed, 0), value)
-    return sum(best.values())
-
-
-def card_keep(card: str, hand: Sequence[str]) -> float:
-    """How much the hand loses by giving up ``card`` (breeding value it alone brings)."""
-    if card not in CATTLE:
-        return 0.0
-    rest = list(hand)
-    rest.remove(card)
-    return float(breeding_value(hand) - breeding_value(rest))
-
-
 # --- deliveries ---------------------------------------------------------------------------------------
 def city_points(t: Table, city: str) -> float:
     """Points of putting a disc on ``city`` now: its own points, arrows it completes, transport costs."""
@@ -177,6 +160,11 @@ def kansas_city_worth(t: Table) -> float:
     return best
 
 
+def hand_change(t: Table, cards: list[str]) -> float:
+    """Points of discarding ``cards`` on the trail: the hand refilled from the deck before Kansas City."""
+    return HAND_GAIN * cycle_gain(t.me, t.hand, cards)
+
+
 # --- single actions -------------------------------------------------------------------------------------
 def hire_worth(t: Table, worker: str, cost: int) -> float:
     have = t.workers(worker)
@@ -197,7 +185,7 @@ def best_hire(t: Table, modifier: int) -> float:
 
 
 def building_worth(code: str) -> float:
-    return BUILDINGS[code][1] + BUILDING_USE.get(code, 1.5)
+    return BUILDINGS[code][1] + BUILDING_USE.get(code, 3.5)
 
 
 def best_build(t: Table, per: int) -> float:
@@ -268,11 +256,11 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
         if card not in hand:
             return 0.0
         return reward.get("money", 0) * t.dollar + reward.get("cert", 0) * CERT_WORTH + reward.get(
-            "engine", 0) * ENGINE_STEP - CARD_CYCLE * card_keep(card, hand)
+            "engine", 0) * ENGINE_STEP + hand_change(t, [card])
     if kind == "pair":
         cattle = t.cattle_in_hand()
-        values = [CATTLE[c][1] for c in cattle]
-        return act[1] * t.dollar if any(values.count(v) >= 2 for v in set(values)) else 0.0
+        pairs = [[a, b] for i, a in enumerate(cattle) for b in cattle[i + 1:] if CATTLE[a][0] == CATTLE[b][0]]
+        return act[1] * t.dollar + max(hand_change(t, p) for p in pairs) if pairs else 0.0
     if kind == "hire":
         return best_hire(t, act[1])
     if kind == "build":
@@ -500,7 +488,7 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
     acts = here_actions(t) if kind == "loc" else ()
     if verb in ("discard", "risk"):
         card = words[1]
-        loss = CARD_CYCLE * card_keep(card, t.hand) if card in CATTLE else 0.0
+        loss = -hand_change(t, [card]) if card in t.hand else 0.0
         if kind == "bonus":
             return 1.5 - loss
         for act in acts:
@@ -514,7 +502,9 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
                 return 3 * t.dollar - loss
         return t.dollar - loss
     if verb == "pair":
-        return 3 * t.dollar
+        money = max([3, *(a[1] for a in acts if a[0] == "pair")])
+        cards = words[1:] if len(words) > 2 else [words[1], words[1]]
+        return money * t.dollar + hand_change(t, cards)
     if verb == "hire":
         worker, row = words[1], int(words[2])
         modifier = -2 if kind == "bonus" else -1 if any(a == ("hire", -1) for a in acts) else 0

@@ -148,7 +148,7 @@ def test_transport_costs_and_arrows_count_in_a_delivery() -> None:
 
 def test_moves_the_engine_onto_a_station_it_can_upgrade() -> None:
     """Offered engine moves that include the turnout of a station it can afford, it stops there."""
-    state, seat = play_until(2, 9, lambda v, legal: any(m.startswith("engine ") and m.endswith(".5")
+    state, seat = play_until(2, 10, lambda v, legal: any(m.startswith("engine ") and m.endswith(".5")
                                                         for m in legal))
     state = state.copy()
     state.players[seat].money = 30
