@@ -79,5 +79,5 @@ class SantaFeRules:
         if s.over:
             raise GameOverError("The game is over.")
         if seat not in flow.to_act(s):
-            waiting = ", ".join(str(p + 1) for p in sorted(flow.to_act(s)))
-            raise NotYourTurnError(f"It is not your turn: waiting for player(s) {waiting}.")
+            waiting = view.players_list(sorted(flow.to_act(s)))
+            raise NotYourTurnError(f"It is not your turn: waiting for {waiting}.")

@@ -36,13 +36,19 @@ def result(s: SantaFeState) -> dict[str, Any]:
     return build_result(CATEGORIES, points, [sevens(s, p) for p in range(s.players)])
 
 
+def players_list(seats: list[int]) -> str:
+    """"Player 1, Player 2 and Player 3": the bot writes each as the player's name."""
+    names = [f"Player {p + 1}" for p in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def prompt(s: SantaFeState) -> str:
     if s.phase == ENGINEERS:
         return f"Player {s.current() + 1}: buy an Engineer card for $4, or pass."
     if s.phase == CHOOSE:
-        waiting = ", ".join(str(p + 1) for p in range(s.players) if s.choice[p] is None)
+        waiting = players_list([p for p in range(s.players) if s.choice[p] is None])
         first = " (city cards only in the first round)" if s.round == 1 else ""
-        return f"Everybody chooses a card to play{first}; waiting for player(s) {waiting}."
+        return f"Everybody chooses a card to play{first}; waiting for {waiting}."
     seat = s.current()
     if s.phase == LAY:
         if s.step == EXCHANGE:
