@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.ai.gwt_hand import breeding_value, card_keep, cycle_gain
+from rules.ai.gwt_hand import breeding_value, card_keep, cycle_gain, draw_gain, draw_odds
 from rules.core.rng import Rng
 from rules.gwt.content import (
     ARROWS,
@@ -40,14 +40,15 @@ from rules.gwt.content import (
 from rules.gwt.graph import KC, KIND, transport_cost
 
 MONEY = 0.45            # points per dollar while the game runs
+KEEP_NEAR = 0.02        # per city value: only a tie-break, transport costs matter far more
 CERT_WORTH = 1.0        # a temporary certificate kept for a later delivery
 ENGINE_STEP = 0.55      # one space forward on the railroad
-FAR_CITY = 0.25         # per city value: delivering far keeps the near cities for weaker hands
 PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
 HAND_GAIN = 0.3         # per breeding value a discard is expected to add to the next Kansas City hand
 WORKER_SCALE = 0.7      # how keen it is on hiring
 BREED_WEIGHT = 0.8      # points per breeding value of a bought card above BREED_BASE
 BREED_BASE = 0
+UNMET_RISK = 1.5        # how surely an objective card's missing tasks turn into its penalty
 MASTER_WORTH = 3.0      # a station master tile (certificate or money, plus end-game points)
 
 # Worth of the next worker of a type, by how many the player has now (1..5).
@@ -132,14 +133,13 @@ def city_points(t: Table, city: str) -> float:
     value, _black, vp, multi = CITIES[city]
     if not multi and t.seat in t.cities[city]:
         return float("-inf")
-    points = float(vp)
+    points = float(vp) + KEEP_NEAR * value        # on a tie, keep the near cities for weaker hands
     if city == "kansas-city":
         points += 6 * t.dollar
     first_here = t.seat not in t.cities[city]
     for a, b, arrow_vp, objective in ARROWS:
         if first_here and city in (a, b) and t.seat in t.cities[b if city == a else a]:
             points += arrow_vp + (0.5 if objective else 0.0)
-    points += FAR_CITY * value                  # a far city leaves the near ones for later
     return points - t.dollar * transport_cost(t.me["engine"], value)
 
 
@@ -410,8 +410,8 @@ def disc_worth(t: Table, words: list[str]) -> float:
     worth = DISC_WORTH[space]
     if space == "cert6" and t.cleared("cert4") == 0:
         worth = 0.5
-    if space == "hand" and t.money < 9:
-        worth -= 3.0
+    if space == "hand":                 # a fifth (sixth) card in hand costs $5
+        worth -= 5 * t.dollar
     return worth + (0.0 if DISC_SPACES[space][1] else 1.0)   # dark discs fit fewer spaces: use them first
 
 
@@ -461,16 +461,20 @@ def spare_items(t: Table) -> dict[str, int]:
 
 
 def play_worth(t: Table, card: str) -> float:
-    """Playing an objective card from the hand: only when its tasks are met already (it scores anyway
-    from the deck; playing adds its immediate action and takes a dead card out of the hand)."""
-    action, tasks, _vp, _penalty = OBJECTIVES[card]
+    """Playing an objective card from the hand: its immediate action and a hand slot freed for cattle,
+    against the penalty it risks once committed (left in the deck it scores if met and costs nothing)."""
+    action, tasks, _vp, penalty = OBJECTIVES[card]
     spare = spare_items(t)
+    missing = 0
     for task in tasks:
         spare[task] = spare.get(task, 0) - 1
-        if spare[task] < 0:
-            return -1.0
-    return 0.5 + {"gain2": 2 * t.dollar, "aux": best_aux(t, True), "draw": 0.5, "engine2": 2 * ENGINE_STEP,
-                  "engine3": 3 * ENGINE_STEP, "move3": 0.3}.get(action, 0.0)
+        missing += spare[task] < 0
+    risk = penalty * min(1.0, UNMET_RISK * missing / len(tasks))
+    rest = [c for c in t.hand if c != card]
+    slot = HAND_GAIN * draw_gain(draw_odds(t.me, t.hand), rest)
+    return 0.5 + slot - risk + {"gain2": 2 * t.dollar, "aux": best_aux(t, True), "draw": 0.5,
+                                "engine2": 2 * ENGINE_STEP, "engine3": 3 * ENGINE_STEP,
+                                "move3": 0.3}.get(action, 0.0)
 
 
 def cast_off_worth(t: Table, kind: str, card: str) -> float:

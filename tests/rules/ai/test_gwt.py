@@ -33,18 +33,19 @@ def play_game(players: int, seed: int, options: dict[str, str], levels: list[int
 
 def play_until(players: int, seed: int, wanted, levels: list[int] | None = None):
     """Play (heuristic for seat 0, random otherwise) until ``wanted(view, legal)`` holds for the seat
-    to act."""
+    to act; a game that ends first is followed by the next seed's."""
     levels = levels or [1] + [0] * (players - 1)
-    state = ENGINE.new_game(players, seed)
-    n = 0
-    while not ENGINE.is_over(state):
-        seat = min(ENGINE.to_act(state))
-        view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
-        if wanted(view, legal):
-            return state, seat
-        state, _ = ENGINE.play(state, seat, choose_move("gwt", view, legal, levels[seat], n))
-        n += 1
-    raise AssertionError("the game ended before the wanted decision came up")
+    for game_seed in range(seed, seed + 10):
+        state = ENGINE.new_game(players, game_seed)
+        n = 0
+        while not ENGINE.is_over(state):
+            seat = min(ENGINE.to_act(state))
+            view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
+            if wanted(view, legal):
+                return state, seat
+            state, _ = ENGINE.play(state, seat, choose_move("gwt", view, legal, levels[seat], n))
+            n += 1
+    raise AssertionError("ten games ended before the wanted decision came up")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
