@@ -17,7 +17,6 @@ from discord.ext import commands
 from bot.cogs import EXTENSIONS
 from bot.settings import Settings
 from bot.ui import pickers
-from bot.ui.flow import TurnDigest
 
 if TYPE_CHECKING:
     from bot.services import GameService
@@ -90,7 +89,6 @@ class BoardGameBot(commands.Bot):
         )
         self.games = games
         self.settings = settings
-        self.digest = TurnDigest()
         # game id -> its latest turn message, whose buttons are retired when the next one is posted
         self.turn_messages: dict[int, discord.Message] = {}
         self._extensions = tuple(extensions)

@@ -32,6 +32,7 @@ SERVICE_HINTS: dict[str, str] = {
     "undo_refused": "Undo works only within your own turn, before anything hidden was revealed.",
     "not_active": "See where the game stands with /game status.",
     "limit_reached": "Finish or cancel one first; a server manager can open more.",
+    "no_game": "Start one here with /game gwt or /game santafe.",
 }
 
 
@@ -46,21 +47,15 @@ def explain_rules_error(exc: RulesError) -> str:
     return f"{_ends_with_stop(exc.message)} {hint}".strip()
 
 
-# Refusals the bot words entirely itself (the service's sentence would name no command, or the wrong one).
-SERVICE_MESSAGES: dict[str, str] = {
-    "no_game": "There is no game in this channel. Start one here with /game gwt or /game santafe.",
-}
-
-
 def explain_service_error(code: str, message: str) -> str:
-    if code in SERVICE_MESSAGES:
-        return SERVICE_MESSAGES[code]
+    """A short answer to a service refusal: the service's sentence, then what to do."""
     hint = SERVICE_HINTS.get(code, "")
     return f"{_ends_with_stop(message)} {hint}".strip()
 
 
 # Interface sentences.
 NOT_SEATED = "You are not playing in this game; spectators can follow with /board and /log."
+NO_OPEN_GAMES = "You have no open games in this server. Open one with /game gwt or /game santafe."
 NOTHING_TO_DECIDE = "You have nothing to decide right now."
 WAITING_FOR = "Waiting for {names}."
 TOO_MANY_OPTIONS = "Only the first {shown} of {total} options fit here; type /move to search them all."

@@ -1,4 +1,5 @@
-"""/admin: server managers' tools for stuck or broken games, and the server's defaults for new games.
+"""/admin: server managers' tools for stuck or broken games, the server's defaults for new games and
+how many open games each member may host.
 
 ``default_permissions`` hides the group from members without Manage Server, but server admins can change
 that in Discord's settings, so the cog checks the permission again on every command.
@@ -32,7 +33,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
     @app_commands.command(name="abandon", description="End the game here without a result")
     async def abandon(self, interaction: discord.Interaction) -> None:
         game = await self.bot.games.abandon(interaction.channel_id or 0, interaction.user.id, admin=True)
-        self.bot.digest.take(game.id)
         await interaction.response.send_message(
             f"The game of {game.title} here was abandoned by {interaction.user.mention}.",
             allowed_mentions=discord.AllowedMentions.none(),
@@ -69,15 +69,17 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
     async def restore(self, interaction: discord.Interaction, move: app_commands.Range[int, 0]) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
         game = await self.bot.games.restore(interaction.channel_id or 0, move, admin=True)
-        self.bot.digest.take(game.id)
         await interaction.followup.send(f"Restored to move {move}.", ephemeral=True)
         await flow.post_turn(self.bot, game, [f"A server manager set the game back to move {move}."])
 
-    @app_commands.command(name="defaults", description="Reminder and deadline defaults for new games here")
+    @app_commands.command(
+        name="defaults", description="Defaults for new games here (reminders, deadline) and the hosting limit"
+    )
     @app_commands.describe(
         reminder_hours="hours between reminders (0 = back to daily)",
         deadline_hours="hours per turn (0 = no deadline)",
         deadline_action="what happens when time runs out",
+        hosting_limit="open games one member may host here (0 = the bot's own limit)",
     )
     async def defaults(
         self,
@@ -85,8 +87,11 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         reminder_hours: app_commands.Range[int, 0, 24 * 30] | None = None,
         deadline_hours: app_commands.Range[int, 0, 24 * 30] | None = None,
         deadline_action: Literal["skip", "ai", "vote"] | None = None,
+        hosting_limit: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
         changes: dict[str, object] = {}
+        if hosting_limit is not None:
+            changes["max_games_per_user"] = hosting_limit or None
         if reminder_hours is not None:
             changes["reminder_minutes"] = reminder_hours * 60 or None
         if deadline_hours is not None:
@@ -96,9 +101,11 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         settings = await self.bot.games.update_guild_settings(interaction.guild_id or 0, **changes)
         reminder = presenters.hours(settings.reminder_minutes) if settings.reminder_minutes else "daily"
         deadline = presenters.hours(settings.deadline_minutes) if settings.deadline_minutes else "none"
+        limit = settings.max_games_per_user or self.bot.settings.max_games_per_user
         await interaction.response.send_message(
             f"New games here: reminders {reminder}, deadline {deadline}, "
-            f"then {settings.deadline_action or 'skip'}.",
+            f"then {settings.deadline_action or 'skip'}. "
+            f"Each member may host {limit} open game{'s' if limit != 1 else ''} at a time.",
             ephemeral=True,
         )
 

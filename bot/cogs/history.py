@@ -1,4 +1,5 @@
-"""Looking back: /log (recent moves as text), /board (the board now or at any earlier move), /export."""
+"""Looking back and around: /log (recent moves as text), /board (the board now or at any earlier move),
+/export, and /games (your open games in this server, and whose turn it is in each)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,21 @@ class History(commands.Cog):
             file=file,
             ephemeral=True,
         )
+
+    @app_commands.command(name="games", description="Your open games in this server and whose turn it is")
+    async def games(self, interaction: discord.Interaction) -> None:
+        mine = [
+            g
+            for g in await self.bot.games.games_of_user(interaction.user.id)
+            if g.guild_id == interaction.guild_id
+        ]
+        if not mine:
+            await interaction.response.send_message(messages.NO_OPEN_GAMES, ephemeral=True)
+            return
+        # the games waiting for this user first, then the others, each group oldest first
+        mine.sort(key=lambda g: interaction.user.id not in g.to_act_users)
+        body = presenters.bullet_block(presenters.my_games_lines(mine, interaction.user.id), 1900)
+        await interaction.response.send_message(f"**Your games here**\n{body}", ephemeral=True)
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -92,10 +92,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
 
     async def _check_limit(self, interaction: discord.Interaction) -> None:
-        """Members may host only a few open games per server; server managers are not limited."""
+        """Members may host only a few open games per server (the server's own limit, else the bot's);
+        server managers are not limited."""
         if is_manager(interaction):
             return
-        limit = self.bot.settings.max_games_per_user
+        server = await self.bot.games.guild_settings(interaction.guild_id or 0)
+        limit = server.max_games_per_user or self.bot.settings.max_games_per_user
         games = await self.bot.games.games_of_user(interaction.user.id)
         hosted = [g for g in games if g.host_id == interaction.user.id and g.guild_id == interaction.guild_id]
         if len(hosted) >= limit:
@@ -193,7 +195,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         posting: Awaitable[Any] = (
             flow.post_results(self.bot, started.game, started.result or {}, [])
             if started.finished
-            else flow.post_turn(self.bot, started.game, presenters.event_lines(started.public_events))
+            else flow.post_turn(self.bot, started.game, await flow.untold_lines(self.bot, started.game))
         )
         await flow.announce_or_explain(interaction, posting)
 
@@ -204,17 +206,23 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         game = await self.bot.games.cancel(
             interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
         )
-        self.bot.digest.take(game.id)
         await interaction.response.send_message(f"The game of {game.title} here was called off.")
 
-    @app_commands.command(name="status", description="Who plays, whose turn it is, and the options")
+    @app_commands.command(
+        name="status", description="Who plays, whose turn it is (or the final scores), and the options"
+    )
     async def status(self, interaction: discord.Interaction) -> None:
         game = await self.bot.games.get_game(interaction.channel_id or 0)
         prompt = ""
+        result = None
         if game.status == "active":
             view = await self.bot.games.view_at(game.channel_id, game.version, None)
             prompt = presenters.decision_prompt(view, game)
-        await interaction.response.send_message(embed=presenters.status_embed(game, prompt), ephemeral=True)
+        elif game.status == "finished":
+            result = await self.bot.games.final_result(game.channel_id)
+        await interaction.response.send_message(
+            embed=presenters.status_embed(game, prompt, result), ephemeral=True
+        )
 
     @app_commands.command(
         name="timing", description="Change this game's reminders and deadline (host or manager)"

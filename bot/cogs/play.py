@@ -62,7 +62,6 @@ class Play(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         undone = await self.bot.games.undo(interaction.channel_id or 0, interaction.user.id)
-        self.bot.digest.drop_last(undone.game.id)
         await interaction.followup.send(
             f"Took back {undone.undone}; the game is at move {undone.version}.", ephemeral=True
         )

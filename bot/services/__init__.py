@@ -37,6 +37,9 @@ Reading
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
     export(channel_id) -> dict ; import_game(guild_id, channel_id, data, host_id) -> GameInfo
     check_replay(game_id) -> bool   (the snapshot equals a replay of seed + moves)
+    final_result(channel_id) -> dict   (a finished game's ranking and points; GameNotActive before)
+    take_public_events(game_id, upto) -> [event]   (public events of the moves not yet taken, kept in
+        the database; the channel's turn summaries are built from it)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
@@ -56,7 +59,7 @@ Settings and statistics
     mute(user_id, game_id=None, until_next_turn=False) ; unmute(user_id, game_id=None)
     user_settings / update_user_settings(user_id, dms=…, reminder_minutes=…, muted=…)
     guild_settings / update_guild_settings(guild_id, reminder_minutes=…, deadline_minutes=…,
-                                           deadline_action=…)
+                                           deadline_action=…, max_games_per_user=…)
     stats(guild_id, user_id=None) -> dict ; leaderboard(guild_id, rules_id=None) -> [dict]
 
 Refusals raise a ``ServiceError`` subclass (``code`` + ``message``); the engine's ``RulesError`` (cannot

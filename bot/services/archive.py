@@ -116,6 +116,7 @@ class Archive(ServiceCore):
                 game, seats = await self._store_position(
                     conn, game, seats, state, version=len(logged), now=now
                 )
+                await store.mark_announced(conn, game_id, len(logged))  # the imported log is old news
                 if over:
                     await results.insert_results(
                         conn, self._result_rows(game, seats, rules.result(state), now)

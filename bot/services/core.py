@@ -97,7 +97,7 @@ class ServiceCore:
         async with self.db.reading() as conn:
             game = await store.open_game_in_channel(conn, channel_id)
         if game is None:
-            raise NoGameHere("There is no game in this channel. Start one with /game new.")
+            raise NoGameHere("There is no game in this channel.")
         return game
 
     async def _latest_rows(self, channel_id: int) -> tuple[GameRow, list[SeatRow]]:

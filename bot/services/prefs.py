@@ -1,4 +1,5 @@
-"""Muting, and the per-user, per-guild and per-game reminder and deadline settings."""
+"""Muting, the per-user, per-guild and per-game reminder and deadline settings, and the per-guild
+hosting limit."""
 
 from __future__ import annotations
 
@@ -66,14 +67,17 @@ class Preferences(ServiceCore):
 
     async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change the guild's defaults for new games: ``reminder_minutes``, ``deadline_minutes``,
-        ``deadline_action``."""
-        _only(changes, {"reminder_minutes", "deadline_minutes", "deadline_action"})
+        ``deadline_action``, and ``max_games_per_user`` (open games one member may host; None: the
+        bot's own limit)."""
+        _only(changes, {"reminder_minutes", "deadline_minutes", "deadline_action", "max_games_per_user"})
         action = changes.get("deadline_action")
         if action is not None and action not in DEADLINE_ACTIONS:
             raise NotAllowed(f"The deadline action must be one of {', '.join(DEADLINE_ACTIONS)}.")
         for key in ("reminder_minutes", "deadline_minutes"):
             if changes.get(key) is not None and changes[key] <= 0:
                 raise NotAllowed("Times must be positive numbers of minutes.")
+        if changes.get("max_games_per_user") is not None and changes["max_games_per_user"] <= 0:
+            raise NotAllowed("The hosting limit must be a positive number of games.")
         async with self.db.transaction() as conn:
             return await preferences.save_guild_settings(conn, guild_id, **changes)
 

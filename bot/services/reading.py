@@ -1,4 +1,5 @@
-"""Looking at games: info, legal moves, views, the log, replay checks."""
+"""Looking at games: info, legal moves, views, the log (and how much of it was told), results, replay
+checks."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from bot.services.errors import GameNotActive, NoSuchVersion
 from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage.records import from_json, to_json
-from rules.core.events import visible_to
+from rules.core.events import is_public, visible_to
 
 
 class Reading(ServiceCore):
@@ -22,6 +23,15 @@ class Reading(ServiceCore):
 
     async def game_by_id(self, game_id: int) -> GameInfo:
         return self._info(*await self._rows(game_id))
+
+    async def final_result(self, channel_id: int) -> dict[str, Any]:
+        """The channel's latest game's result once it is over: ranking, winners, totals and points per
+        category, as the rules report them (from the stored final position, else by replay)."""
+        game, seats = await self._latest_rows(channel_id)
+        if game.status != "finished":
+            raise GameNotActive("The game is not over.")
+        state = await self._state(game, seats)
+        return engine.rules_for(game.rules_id).result(state)
 
     async def seat_of(self, channel_id: int, user_id: int) -> int | None:
         _game, seats = await self._latest_rows(channel_id)
@@ -79,6 +89,14 @@ class Reading(ServiceCore):
             head = f"{m.version}. {who}{suffix}: {m.move}"
             lines.append(head + (" — " + " ".join(texts) if texts else ""))
         return lines[-limit:] if limit > 0 else lines
+
+    async def take_public_events(self, game_id: int, upto: int) -> list[dict[str, Any]]:
+        """The public events of every move up to move ``upto`` not yet handed out by this call, oldest
+        first; they count as told from now on. Kept with the game, so a summary of a long turn built
+        from it survives a restart; moves taken back are not in it."""
+        async with self.db.transaction() as conn:
+            moves = await store.take_unannounced(conn, game_id, upto)
+        return [ev for m in moves for ev in m.events if is_public(ev)]
 
     async def active_games(self) -> list[GameInfo]:
         """Every running game (the reminder loop's work list after a restart)."""

@@ -1,4 +1,5 @@
-"""SQL for games, seats, the move log, undone moves, snapshots and deadline votes.
+"""SQL for games, seats, the move log (and how much of it the channel was told), undone moves, snapshots
+and deadline votes.
 
 Every function takes the connection of the caller's transaction (``Database.transaction`` or
 ``Database.reading``), so one service operation composes several of them atomically.
@@ -298,7 +299,29 @@ async def remove_moves_after(
             ),
         )
     await conn.execute("DELETE FROM moves WHERE game_id = ? AND version > ?", (game_id, version))
+    # moves taken back cannot stay counted as told: the ones played in their place are news
+    await conn.execute(
+        "UPDATE games SET announced_version = MIN(announced_version, ?) WHERE id = ?", (version, game_id)
+    )
     return removed
+
+
+async def take_unannounced(conn: aiosqlite.Connection, game_id: int, upto: int) -> list[MoveRow]:
+    """The moves after the game's announced version up to ``upto``, which then count as announced."""
+    row = await _one(conn, "SELECT announced_version FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        return []
+    moves = await _all(
+        conn,
+        "SELECT * FROM moves WHERE game_id = ? AND version > ? AND version <= ? ORDER BY version",
+        (game_id, row["announced_version"], upto),
+    )
+    await mark_announced(conn, game_id, max(upto, row["announced_version"]))
+    return [move_from_row(r) for r in moves]
+
+
+async def mark_announced(conn: aiosqlite.Connection, game_id: int, version: int) -> None:
+    await conn.execute("UPDATE games SET announced_version = ? WHERE id = ?", (version, game_id))
 
 
 async def undone_moves_of(conn: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""SQL for per-guild and per-user settings (reminders, deadlines, direct messages, muting)."""
+"""SQL for per-guild and per-user settings (reminders, deadlines, hosting limits, direct messages, muting)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ class GuildSettings:
     reminder_minutes: int | None = None
     deadline_minutes: int | None = None
     deadline_action: str | None = None
+    # open games one member may host here; None: the bot's MAX_GAMES_PER_USER setting
+    max_games_per_user: int | None = None
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,13 @@ async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSett
         row = await cur.fetchone()
     if row is None:
         return GuildSettings(guild_id)
-    return GuildSettings(guild_id, row["reminder_minutes"], row["deadline_minutes"], row["deadline_action"])
+    return GuildSettings(
+        guild_id,
+        row["reminder_minutes"],
+        row["deadline_minutes"],
+        row["deadline_action"],
+        row["max_games_per_user"],
+    )
 
 
 async def user_settings(conn: aiosqlite.Connection, user_id: int) -> UserSettings:
@@ -51,11 +59,13 @@ def _changed(current: Any, changes: dict[str, Any]) -> Any:
 async def save_guild_settings(conn: aiosqlite.Connection, guild_id: int, **changes: Any) -> GuildSettings:
     new = _changed(await guild_settings(conn, guild_id), changes)
     await conn.execute(
-        "INSERT INTO guild_settings (guild_id, reminder_minutes, deadline_minutes, deadline_action)"
-        " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+        "INSERT INTO guild_settings"
+        " (guild_id, reminder_minutes, deadline_minutes, deadline_action, max_games_per_user)"
+        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
         " reminder_minutes = excluded.reminder_minutes,"
-        " deadline_minutes = excluded.deadline_minutes, deadline_action = excluded.deadline_action",
-        (guild_id, new.reminder_minutes, new.deadline_minutes, new.deadline_action),
+        " deadline_minutes = excluded.deadline_minutes, deadline_action = excluded.deadline_action,"
+        " max_games_per_user = excluded.max_games_per_user",
+        (guild_id, new.reminder_minutes, new.deadline_minutes, new.deadline_action, new.max_games_per_user),
     )
     return new  # type: ignore[no-any-return]
 

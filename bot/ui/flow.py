@@ -4,14 +4,14 @@ Who hears what:
 - the mover gets a private answer with everything the move did (their own hidden details included) and,
   while the turn is still theirs, the next step's choices — a long GWT turn stays out of the channel;
 - the channel gets one public summary when the turn passes to someone new: what happened since the last
-  summary, the board, and a mention of exactly the players who must act now;
+  summary (read from the stored move log, so a restart mid-turn loses nothing), the board, and a
+  mention of exactly the players who must act now;
 - during a simultaneous choice (Santa Fe's cards) the channel hears only who has chosen, never what.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import defaultdict
 from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,26 +25,6 @@ if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 log = logging.getLogger(__name__)
-
-
-class TurnDigest:
-    """Public event lines gathered while one player keeps acting, posted together when the turn passes.
-
-    Lines are kept per move so an undone step takes its lines with it.
-    """
-
-    def __init__(self) -> None:
-        self._moves: dict[int, list[list[str]]] = defaultdict(list)
-
-    def add(self, game_id: int, lines: list[str]) -> None:
-        self._moves[game_id].append(list(lines))
-
-    def drop_last(self, game_id: int) -> None:
-        if self._moves.get(game_id):
-            self._moves[game_id].pop()
-
-    def take(self, game_id: int) -> list[str]:
-        return [line for move in self._moves.pop(game_id, []) for line in move]
 
 
 def human_users(game: GameInfo, seats: tuple[int, ...] | list[int]) -> list[int]:
@@ -137,23 +117,24 @@ async def post_progress(bot: BoardGameBot, game: GameInfo, seat: int) -> None:
     await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 
 
+async def untold_lines(bot: BoardGameBot, game: GameInfo) -> list[str]:
+    """The public lines of every move up to ``game``'s version not yet summarised in the channel."""
+    return presenters.event_lines(await bot.games.take_public_events(game.id, game.version))
+
+
 async def announce(bot: BoardGameBot, before: GameInfo, outcome: MoveOutcome) -> None:
     """Tell the channel about a move, according to the rules in this module's docstring."""
     game = outcome.game
-    public = presenters.event_lines(outcome.public_events)
     if outcome.finished:
-        lines = bot.digest.take(game.id) + public
-        await post_results(bot, game, outcome.result or {}, lines)
+        await post_results(bot, game, outcome.result or {}, await untold_lines(bot, game))
         return
     if not outcome.turn_passed:
-        bot.digest.add(game.id, public)
         return
     still_choosing = outcome.seat not in outcome.to_act and set(outcome.to_act) < set(before.to_act)
     if still_choosing and outcome.seat is not None:
-        bot.digest.add(game.id, public)
         await post_progress(bot, game, outcome.seat)
         return
-    await post_turn(bot, game, bot.digest.take(game.id) + public)
+    await post_turn(bot, game, await untold_lines(bot, game))
 
 
 # Notices after which the channel gets a fresh turn message (someone new must act).
@@ -175,7 +156,7 @@ async def deliver_notifications(
     for channel_id in channels:
         game = await bot.games.get_game(channel_id)
         if game.status == "active":
-            await post_turn(bot, game, bot.digest.take(game.id))
+            await post_turn(bot, game, await untold_lines(bot, game))
 
 
 async def deliver_one(bot: BoardGameBot, note: Notification) -> None:

@@ -143,10 +143,17 @@ def hours(minutes: int) -> str:
     return f"{minutes} min"
 
 
-def status_embed(game: GameInfo, prompt: str | None = None) -> discord.Embed:
-    """The game at a glance: seats, whose turn, options and timing. Public information only."""
+def status_embed(
+    game: GameInfo, prompt: str | None = None, result: dict[str, Any] | None = None
+) -> discord.Embed:
+    """The game at a glance: seats, whose turn (or the final ranking), options and timing. Public
+    information only."""
     embed = game_embed(game, f"{game.title}: {STATUS_WORDS.get(game.status, game.status)}")
     embed.add_field(name="Players", value=clip(seat_lines(game), FIELD_LIMIT), inline=False)
+    if result is not None:
+        embed.add_field(
+            name="Final scores", value=clip("\n".join(result_lines(game, result)), FIELD_LIMIT), inline=False
+        )
     if game.status == "active" and game.to_act:
         waiting = names(game, game.to_act)
         since = f" since {discord.utils.format_dt(game.turn_started_at, 'R')}" if game.turn_started_at else ""
@@ -179,6 +186,20 @@ def results_embed(game: GameInfo, result: dict[str, Any]) -> discord.Embed:
         game, f"{game.title}: game over", f"**{winners}** won!\n\n" + "\n".join(result_lines(game, result))
     )
     return embed
+
+
+def my_games_lines(games: Sequence[GameInfo], user_id: int) -> list[str]:
+    """One line per game: where it is, what it is, and whose turn it is ("you" first of all)."""
+    lines = []
+    for game in games:
+        where = f"<#{game.channel_id}> {game.title}"
+        if game.status == "lobby":
+            lines.append(f"{where}: waiting for players ({len(game.seats)} seated)")
+        elif user_id in game.to_act_users:
+            lines.append(f"**{where}: your turn**")
+        else:
+            lines.append(f"{where}: waiting for {names(game, game.to_act) or 'nobody'}")
+    return lines
 
 
 def decision_prompt(view: dict[str, Any] | None, game: GameInfo) -> str:

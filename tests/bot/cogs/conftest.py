@@ -48,8 +48,8 @@ class Table:
         return "\n".join(m.text() for m in self.public)
 
 
-@pytest.fixture
-async def table(service: GameService) -> Table:
+async def open_table(service: GameService) -> Table:
+    """A table whose bot has every cog except the reminder loop loaded (also used to restart the bot)."""
     table = Table(service)
     for name in (
         "bot.cogs.errors",
@@ -62,3 +62,8 @@ async def table(service: GameService) -> Table:
     ):
         await table.bot.load_extension(name)
     return table
+
+
+@pytest.fixture
+async def table(service: GameService) -> Table:
+    return await open_table(service)

@@ -1,12 +1,13 @@
-"""/log, /board and /export."""
+"""/log, /board, /export and /games."""
 
 from __future__ import annotations
 
 import json
 
+from bot import messages
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
-from tests.support.fixtures import ANN, BOB, CID, started
+from tests.support.fixtures import ANN, BOB, CID, GUILD, started
 
 
 async def test_log_shows_recent_moves_privately(table: Table) -> None:
@@ -46,3 +47,19 @@ async def test_export_of_a_running_game_needs_a_manager(table: Table) -> None:
     data = json.loads(file.fp.read())
     assert data["rules_id"] == "tiny" and data["players"][0]["name"] == "Ann"
     assert (await table.service.get_game(CHANNEL)).status == "active"
+
+
+async def test_games_lists_my_open_games_in_this_server_mine_to_play_first(table: Table) -> None:
+    """Bob plays in two games here (one waiting for him) and one in another server; Cid in none."""
+    await started(table.service, options={"rounds": 1})  # Ann acts first here
+    await started(table.service, (BOB, ANN), channel=CHANNEL + 1, options={"rounds": 1})  # Bob first
+    await table.service.create_game(GUILD + 1, CHANNEL + 2, BOB, "Bob", "tiny", {"rounds": 1})
+    listed = await table.run(BOB, "games")
+    assert listed.last.ephemeral
+    lines = listed.last.content.splitlines()[1:]
+    assert len(lines) == 2
+    assert f"<#{CHANNEL + 1}>" in lines[0] and "your turn" in lines[0]
+    assert f"<#{CHANNEL}>" in lines[1] and "waiting for Ann" in lines[1]
+    assert f"<#{CHANNEL + 2}>" not in listed.last.content
+    nothing = await table.run(CID, "games")
+    assert nothing.last.ephemeral and nothing.last.content == messages.NO_OPEN_GAMES

@@ -10,7 +10,7 @@ import discord
 from bot import messages
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL, run_command
-from tests.support.fixtures import ANN, BOB, CID, started
+from tests.support.fixtures import ANN, BOB, CID, play_to_end, started
 
 
 async def test_open_join_and_start_a_santa_fe_game(table: Table) -> None:
@@ -61,6 +61,38 @@ async def test_hosting_limit_applies_to_members_but_not_managers(table: Table) -
     manager = table.interaction(ANN, channel_id=CHANNEL + 2, manage_guild=True)
     await run_command(table.bot, "game gwt", manager)
     assert not manager.last.ephemeral
+
+
+async def test_a_servers_own_hosting_limit_set_by_admin_defaults_wins_over_the_bots(table: Table) -> None:
+    """The bot allows 5; a manager sets 1 for this server, so a member's second game is refused; 0 goes
+    back to the bot's limit."""
+    limit = await table.run(BOB, "admin defaults", manage_guild=True, hosting_limit=1)
+    assert limit.last.ephemeral and "host 1 open game at a time" in limit.last.content
+    await table.run(ANN, "game santafe")
+    other = table.interaction(ANN, channel_id=CHANNEL + 1)
+    await run_command(table.bot, "game gwt", other)
+    assert other.last.ephemeral and "the most allowed" in other.last.content
+    back = await table.run(BOB, "admin defaults", manage_guild=True, hosting_limit=0)
+    assert "host 5 open games" in back.last.content
+    again = table.interaction(ANN, channel_id=CHANNEL + 1)
+    await run_command(table.bot, "game gwt", again)
+    assert not again.last.ephemeral and "Great Western Trail" in again.last.content
+
+
+async def test_status_of_a_finished_game_shows_the_final_ranking_with_points(table: Table) -> None:
+    await started(table.service, options={"rounds": 1})
+    finished = await play_to_end(table.service)
+    result = await table.service.final_result(CHANNEL)
+    status = await table.run(CID, "game status")
+    embed = status.last.kwargs["embed"]
+    scores = next(f.value for f in embed.fields if f.name == "Final scores")
+    by_seat = {p["seat"]: p for p in result["players"]}
+    ranked = [seat for group in result["ranking"] for seat in group]
+    positions = [scores.index(finished.seats[seat].name) for seat in ranked]
+    assert positions == sorted(positions)  # best first
+    for seat in ranked:
+        assert f"{finished.seats[seat].name}**: {by_seat[seat]['total']} points" in scores
+    assert "To act" not in [f.name for f in embed.fields]
 
 
 async def test_status_is_private_and_shows_the_seats(table: Table) -> None:

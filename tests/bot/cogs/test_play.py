@@ -3,14 +3,17 @@ what the channel sees (and never sees), and every refusal answered privately."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import discord
 import pytest
 
 from bot import messages
 from bot.cogs.play import matching_choices
-from bot.services import StaleVersion
+from bot.services import FakeClock, GameService, StaleVersion
+from bot.storage import open_database
 from bot.ui import flow, pickers
-from tests.bot.cogs.conftest import Table
+from tests.bot.cogs.conftest import Table, open_table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, started
 
@@ -73,6 +76,30 @@ async def test_steps_of_a_turn_stay_private_until_the_turn_passes(table: Table) 
     assert summary.mentioned_users == [BOB]
     assert "Seat 0 draws a card." in summary.text() and "Seat 0 ends the turn." in summary.text()
     assert all(word not in table.public_text() for word in PRIVATE_WORDS)
+
+
+async def test_a_restart_in_the_middle_of_a_turn_loses_no_step_of_the_summary(
+    table: Table, db_path: Path, clock: FakeClock
+) -> None:
+    """Ann draws twice, the bot restarts (a new bot and a new service on the same file), Ann passes: the
+    one public summary holds both draws and the pass, and still nothing private."""
+    await begin(table)
+    await table.run(ANN, "move", move="draw")
+    await table.run(ANN, "move", move="draw")
+    db = await open_database(db_path)
+    try:
+        after = await open_table(GameService(db, clock))
+        await after.run(ANN, "move", move="pass")
+        summary = after.public[-1]
+        assert summary.mentioned_users == [BOB]
+        assert summary.text().count("Seat 0 draws a card.") == 2 and "Seat 0 ends the turn." in summary.text()
+        assert all(word not in after.public_text() for word in PRIVATE_WORDS)
+        # Bob's turn starts a fresh summary: Ann's steps are not told twice
+        await after.run(BOB, "move", move="pass")
+        assert "draws a card" not in after.public[-1].text()
+        assert "Seat 1 ends the turn." in after.public[-1].text()
+    finally:
+        await db.close()
 
 
 async def test_simultaneous_choice_shows_who_chose_then_the_reveal(table: Table) -> None:

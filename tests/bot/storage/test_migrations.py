@@ -127,3 +127,45 @@ def test_badly_named_migration_files_are_refused(tmp_path):
     (tmp_path / "two.sql").write_text("SELECT 1;")
     with pytest.raises(MigrationError, match="not understood"):
         migrations(tmp_path)
+
+
+async def test_a_database_at_schema_3_gains_the_hosting_limit_and_the_told_version(tmp_path, tiny_game):
+    """Schema 4 adds the server's own hosting limit (unset for existing servers); schema 5 counts the
+    moves of running games as already told, so the first summary after the upgrade holds only news."""
+    path = tmp_path / "three.db"
+    assert await migrate_file(path, target=3) == (0, 3)
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO guild_settings (guild_id, deadline_minutes) VALUES (10, 120)")
+        conn.execute(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
+            " to_act, created_at, updated_at)"
+            " VALUES (1, 10, 100, 1, 'tiny', '{}', 7, 'active', 1, '[1]', ?, ?)",
+            (NOW, NOW),
+        )
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
+            " VALUES (1, 0, 1, 'Ann', ?, NULL), (1, 1, 2, 'Bob', ?, ?)",
+            (NOW, NOW, NOW),
+        )
+        conn.execute(
+            "INSERT INTO moves (game_id, version, seat, user_id, move, events, played_at)"
+            """ VALUES (1, 1, 0, 1, 'pass', '[{"kind": "pass", "text": "Seat 0 ends the turn."}]', ?)""",
+            (NOW,),
+        )
+    assert "max_games_per_user" not in columns(path, "guild_settings")
+    assert await migrate_file(path) == (3, LATEST)
+    assert "max_games_per_user" in columns(path, "guild_settings")
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT announced_version FROM games WHERE id = 1").fetchone()[0] == 1
+    db = await open_database(path)
+    try:
+        service = GameService(db)
+        guild = await service.guild_settings(10)
+        assert (guild.deadline_minutes, guild.max_games_per_user) == (120, None)
+        assert (await service.update_guild_settings(10, max_games_per_user=3)).max_games_per_user == 3
+        assert await service.take_public_events(1, 1) == []  # move 1 was played before the upgrade
+        outcome = await service.submit(100, 2, "pass", expected_version=1)
+        told = await service.take_public_events(1, outcome.version)
+        assert told and told[0]["text"] == "Seat 1 ends the turn."
+    finally:
+        await db.close()
