@@ -39,6 +39,7 @@ from rules.core.notation import match_move, normalize
 from rules.core.result import build_result
 from rules.gwt.board import Tx
 from rules.gwt.effects import apply, settle
+from rules.gwt.labels import describe
 from rules.gwt.options import Options, options
 from rules.gwt.scoring import CATEGORIES, score
 from rules.gwt.setup import new_state
@@ -118,7 +119,7 @@ class GreatWesternTrail:
         if state.over:
             raise GameOverError("The game is over.")
         if seat != state.current:
-            raise NotYourTurnError(f"It is player {state.current + 1}'s turn, not player {seat + 1}'s.")
+            raise NotYourTurnError(f"It is Player {state.current + 1}'s turn, not Player {seat + 1}'s.")
         if not isinstance(text, str):
             raise ParseError("A move is text.")
         wanted = normalize(text)
@@ -129,47 +130,11 @@ class GreatWesternTrail:
         return match_move(text, self._options(state), aliases=ALIASES)
 
     def describe_move(self, state: State, seat: int, move: str) -> str:
-        if move == "draw 2" and state is not None and state.stack and state.stack[-1]["k"] == "buy":
-            return "use a cowboy to draw 2 cards into the cattle market"
-        return describe(move)
-
-
-AUX_WORDS = {
-    "money": "gain $1", "draw": "draw 1 card, then discard 1",
-    "cert": "pay $1, engine back 1, +1 certificate", "engine": "pay $1, engine forward 1",
-    "trash": "engine back 1, remove 1 hand card from the game",
-}
-
-
-def describe(move: str) -> str:
-    words = move.split(" ")
-    if words[0] == "aux" and len(words) > 1:
-        double = " (double)" if words[-1] == "x2" else ""
-        return f"auxiliary action: {AUX_WORDS.get(words[1], words[1])}{double}"
-    verb, rest = words[0], " ".join(words[1:])
-    labels = {
-        "move": f"move the cattleman to {rest}", "play": f"play objective card {rest}",
-        "discard": f"discard {rest}", "risk": f"risk action: discard {rest}",
-        "pair": f"discard the pair {rest}",
-        "hire": f"hire a {words[1]} from row {words[-1]}" if len(words) == 3 else move,
-        "build": f"build {words[1]} on {words[-1]}" if len(words) == 3 else move,
-        "buy": f"buy {rest}" if rest else "buy cattle", "remove": f"remove the hazard on {rest}",
-        "trade": f"take the teepee on {rest}", "engine": f"move the engine to space {rest}",
-        "back": f"move the engine back to {rest} for $3", "upgrade": f"upgrade station {rest}".strip(),
-        "disc": f"clear the disc space '{rest}'",
-        "appoint": f"appoint your last {rest} as station master",
-        "aux": f"auxiliary action: {rest}", "woods": "gain $2 per building in the woods",
-        "teepees": "certificates and money for teepee pairs", "engineers": "gain $1 per engineer",
-        "gain": f"gain ${rest}", "cert": "gain a certificate",
-        "certs": "move the certificate marker to the limit" if rest == "max"
-        else f"add {rest} temporary certificate(s) to the income",
-        "copy": f"use the building on {rest}", "extra": "extraordinary delivery",
-        "pick": f"take the {rest} tile from the foresight",
-        "deliver": f"deliver to {rest.replace('-', ' ').title()}", "objective": f"take objective card {rest}",
-        "trash": f"remove {rest} from the game", "draw": f"draw {rest} card(s)", "skip": "skip",
-        "done": "end phase B",
-    }
-    return labels.get(verb, move)
+        if state is None or state.over:
+            return describe(move)
+        action = self._options(state).get(move) if seat == state.current else None
+        pending = state.stack[-1]["k"] if state.stack else ""
+        return describe(move, state, action, pending)
 
 
 RULES = GreatWesternTrail()

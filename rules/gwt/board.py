@@ -26,6 +26,8 @@ from rules.gwt.content import (
     YELLOW_ARROW_ROWS,
 )
 from rules.gwt.state import Player, State
+from rules.gwt.words import capital, cards, with_article
+from rules.gwt.words import tile as tile_name
 
 
 class Tx:
@@ -162,7 +164,7 @@ def draw_cards(tx: Tx, seat: int, count: int) -> list[str]:
     if drawn:
         tx.hidden = True
         p.hand.extend(drawn)
-        tx.events.append(event("draw", f"You drew {', '.join(drawn)}.", private_to=seat, cards=drawn))
+        tx.events.append(event("draw", f"You drew {cards(drawn)}.", private_to=seat, cards=drawn))
     return drawn
 
 
@@ -208,10 +210,12 @@ def place_tile(tx: Tx, tile: str) -> None:
         spaces = [sp for sp in HAZARD_SPACES[tile.split("-")[0]] if s.trail[sp] is None]
     if spaces:
         s.trail[spaces[0]] = tile
-        tx.log("tile", f"{tile} was placed on {spaces[0]}.", tile=tile, space=spaces[0])
+        tx.log("tile", f"{capital(with_article(tile_name(tile)))} was placed on {spaces[0]}.", tile=tile,
+               space=spaces[0])
     else:
         s.boxed_tiles.append(tile)
-        tx.log("tile", f"{tile} had no free space and left the game.", tile=tile)
+        tx.log("tile", f"{capital(with_article(tile_name(tile)))} found no free space and left the game.",
+               tile=tile)
 
 
 def place_worker(tx: Tx, worker: str) -> None:
@@ -220,7 +224,8 @@ def place_worker(tx: Tx, worker: str) -> None:
         s.boxed_tiles.append(worker)
         return
     s.job_rows[s.job_token].append(worker)
-    tx.log("worker", f"A {worker} joined the job market.", worker=worker, row=s.job_token + 1)
+    tx.log("worker", f"{capital(with_article(worker))} joined job market row {s.job_token + 1}.", worker=worker,
+           row=s.job_token + 1)
     if len(s.job_rows[s.job_token]) >= s.n:
         s.job_token += 1
         if s.job_token in YELLOW_ARROW_ROWS:

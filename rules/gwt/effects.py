@@ -38,6 +38,8 @@ from rules.gwt.graph import (
     transport_cost,
 )
 from rules.gwt.options import decision, occupied_by_others, options
+from rules.gwt.words import cards, place_with
+from rules.gwt.words import city as city_name
 
 # Decisions resolved without asking when they leave only the option to skip, or a single option.
 FORFEITABLE = frozenset({"skip", "done"})
@@ -225,8 +227,9 @@ def _walk(tx: Tx, dest: str, passed: list[str], free: bool, popped: dict[str, An
                 p.money -= paid
                 if owner is not None:
                     s.players[owner].money += paid
-                to = "the bank" if owner is None else f"player {owner + 1}"
-                tx.log("fee", f"Player {seat + 1} paid ${paid} to {to} at {loc}.", seat=seat, paid=paid,
+                at = place_with(s.trail, loc) if owner is None else f"{loc} (building {building_code(s.trail[loc])})"
+                to = "the bank" if owner is None else f"Player {owner + 1}"
+                tx.log("fee", f"Player {seat + 1} paid ${paid} to {to} at {at}.", seat=seat, paid=paid,
                        owner=owner, location=loc)
     p.location = dest
     kind = popped["k"] if popped else "loc"
@@ -363,7 +366,7 @@ def _income(tx: Tx, cert_after: int) -> None:
     total = breeding_value(p.hand) + permanent_certs(p) + used
     s.income = total
     p.money += total
-    shown = ", ".join(p.hand) or "no cards"
+    shown = cards(p.hand) or "no cards"
     tx.log("income", f"Player {s.current + 1} revealed {shown} and earned ${total}.",
            seat=s.current, hand=list(p.hand), income=total)
     p.discard.extend(p.hand)
@@ -379,7 +382,7 @@ def _deliver(tx: Tx, city: str, answered: dict[str, Any]) -> None:
     p = s.players[s.current]
     cost = 0 if answered.get("extra") else transport_cost(p.engine, CITIES[city][0])
     p.money -= cost
-    tx.log("delivery", f"Player {s.current + 1} delivered to {city} (transport costs ${cost}).",
+    tx.log("delivery", f"Player {s.current + 1} delivered to {city_name(city)} (transport costs ${cost}).",
            seat=s.current, city=city, transport=cost)
     s.stack.append(decision("disc", city=city))
 

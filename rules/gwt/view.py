@@ -7,6 +7,7 @@ from typing import Any
 from rules.gwt.board import cert_limit, hand_limit, permanent_certs, side_of, step_limit
 from rules.gwt.content import JOB_COSTS, STATIONS
 from rules.gwt.state import State
+from rules.gwt.words import BONUSES, place
 
 PROMPTS = {
     "first": "place the cattleman on any neutral building",
@@ -37,7 +38,8 @@ def decision_words(s: State) -> dict[str, Any] | None:
     if s.over or not s.stack:
         return None
     d = s.stack[-1]
-    fields = {**d, "col1": d.get("col", 0) + 1, "station1": d.get("station", 0) + 1}
+    fields = {**d, "col1": d.get("col", 0) + 1, "station1": d.get("station", 0) + 1,
+              "what": BONUSES.get(d.get("what", ""), "?"), "loc": place(d.get("loc", "?"))}
     prompt = PROMPTS[d["k"]].format_map(_Missing(fields))
     return {"seats": [s.current], "prompt": f"Player {s.current + 1}: {prompt}", "kind": d["k"]}
 

@@ -1,0 +1,171 @@
+"""Readable labels for moves (autocomplete, buttons and the "Player N: ..." line of the log).
+
+``describe`` works from the canonical move alone; given the state, the option's action tuple and the
+pending decision, it adds what the move costs or gains and what lies on the locations it names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.gwt.content import STATION_AT, STATIONS, TEEPEE_SPACES
+from rules.gwt.words import (
+    DISC_SPACES,
+    card,
+    cattle,
+    city,
+    objective,
+    objective_action,
+    place,
+    place_with,
+    tile,
+    with_article,
+)
+
+AUX = {
+    "money": "gain $1", "draw": "draw 1 card, then discard 1",
+    "cert": "pay $1, engine back 1, +1 certificate", "engine": "pay $1, engine forward 1",
+    "trash": "engine back 1, remove 1 hand card from the game",
+}
+FIXED = {
+    "woods": "gain $2 per building in the woods", "teepees": "certificates and money for teepee pairs",
+    "engineers": "gain $1 per engineer", "cert": "gain a certificate", "extra": "extraordinary delivery",
+    "skip": "skip", "done": "end phase B", "buy": "buy cattle with your cowboys",
+    "objective stack": "take the top card of the objective stack",
+    "certs max": "move the certificate marker to the limit", "upgrade": "upgrade the station",
+}
+
+
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def reward_words(reward: dict[str, int]) -> str:
+    parts = []
+    if reward.get("money"):
+        parts.append(f"${reward['money']}")
+    if reward.get("cert"):
+        parts.append(plural(reward["cert"], "certificate"))
+    if reward.get("engine"):
+        parts.append(f"engine forward {reward['engine']}")
+    if reward.get("objective_hand"):
+        parts.append("an objective card")
+    return " and ".join(parts)
+
+
+def space(sp: str) -> str:
+    station = STATION_AT.get(sp)
+    return f"space {sp} (station {station})" if station else f"space {sp}"
+
+
+def unwrap(action: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
+    """The effect inside the wrappers of phase B ("act": a local action, "aux_instead": an auxiliary one)."""
+    while action and action[0] in ("act", "aux_instead"):
+        action = action[-1]
+    return action
+
+
+def describe(move: str, state: Any = None, action: tuple[Any, ...] | None = None, pending: str = "") -> str:
+    """The label of ``move``; ``action`` is its option tuple when the move is legal in ``state``."""
+    action = unwrap(action)
+    if move in FIXED and not (move == "upgrade" and action):
+        return FIXED[move]
+    words = move.split(" ")
+    verb, rest = words[0], words[1:]
+    kind = action[0] if action else ""
+    trail = state.trail if state is not None else {}
+    if verb == "move":
+        return _walk(rest, trail, pending)
+    if verb == "aux" and rest:
+        double = " (double)" if rest[-1] == "x2" else ""
+        return f"auxiliary action: {AUX.get(rest[0], rest[0])}{double}"
+    if verb in ("discard", "risk") and rest:
+        gain = reward_words(action[2]) if kind == "discard" and action and len(action) > 2 else ""
+        text = f"discard {card(rest[0])}" + (f" for {gain}" if gain else "")
+        return f"risk action: {text}" if verb == "risk" else text
+    if verb == "pair" and rest:
+        a, b = rest[0], rest[-1]
+        text = f"discard two {cattle(a)} cards" if a == b else f"discard {cattle(a)} and {cattle(b)}"
+        return text + (f" for ${action[2]}" if kind == "pair" and action else "")
+    if verb == "hire" and len(rest) == 2:
+        cost = f" for ${action[3]}" if kind == "hire" and action else ""
+        return f"hire {with_article(rest[0])} from row {rest[1]}{cost}"
+    if verb == "build" and len(rest) == 2:
+        cost = f" for ${action[3]}" if kind == "build" and action else ""
+        return f"build {rest[0]} on {place_with(trail, rest[1])}{cost}"
+    if verb == "buy" and "for" in rest:
+        names = " and ".join(cattle(c) for c in rest[:rest.index("for")])
+        return f"buy {names} for ${rest[-1]}"
+    if verb == "draw" and rest:
+        if pending == "buy":
+            return "use a cowboy to draw 2 cards into the cattle market"
+        return f"draw {plural(int(rest[0]), 'card')}"
+    if verb == "remove" and rest:
+        here = trail.get(rest[0])
+        what = f"the {tile(here)}" if here else "the hazard"
+        cost = ""
+        if kind == "hazard" and action:
+            cost = f" for ${action[2]}" if action[2] else " for free"
+        return f"remove {what} on {rest[0]}{cost}"
+    if verb == "trade" and rest:
+        here = trail.get(rest[0])
+        value = TEEPEE_SPACES.get(rest[0], 0)
+        money = f"gain ${value}" if value >= 0 else f"pay ${-value}"
+        return f"take the {tile(here) if here else 'teepee'} on {rest[0]} ({money})"
+    if verb == "engine" and rest:
+        return _engine(rest[0], action)
+    if verb == "back" and rest:
+        return f"move the engine back to {space(rest[0])} and gain $3"
+    if verb == "upgrade":
+        n = int(rest[0]) if rest else (action[1] + 1 if action else 0)
+        return f"upgrade station {n} for ${STATIONS[n][1]}" if n in STATIONS else "upgrade the station"
+    if verb == "disc" and rest:
+        if rest[0] == "station":
+            return f"move your disc from station {rest[-1]}"
+        return f"place the disc from {DISC_SPACES.get(rest[0], rest[0])}"
+    if verb == "appoint" and rest:
+        return f"appoint your last {rest[0]} as station master"
+    if verb == "gain" and rest:
+        return f"gain ${rest[0]}"
+    if verb == "certs" and rest:
+        return f"add {plural(int(rest[0]), 'temporary certificate')} to the income"
+    if verb == "copy" and rest:
+        return f"use the actions of {place_with(trail, rest[0])}"
+    if verb == "pick" and rest:
+        return f"take the {tile(rest[0])} from the foresight"
+    if verb == "deliver" and rest:
+        return f"deliver to {city(rest[0])}"
+    if verb == "objective" and rest:
+        return f"take an {objective(rest[0])}"
+    if verb == "play" and rest:
+        does = objective_action(rest[0])
+        return f"play {objective(rest[0])}" + (f": {does}" if does else "")
+    if verb == "trash" and rest:
+        return f"remove {card(rest[0])} from the game"
+    return move
+
+
+def _walk(rest: list[str], trail: dict[str, str | None], pending: str) -> str:
+    if not rest:
+        return "move the cattleman"
+    dest = place_with(trail, rest[0]) if trail else place(rest[0])
+    if pending == "first":
+        return f"place the cattleman on {dest}"
+    route = ""
+    if rest[1:] == ["direct"]:
+        route = " by the path passing no location"
+    elif len(rest) > 2 and rest[1] == "via":
+        route = " via " + ", ".join(place(loc) for loc in rest[2:])
+    return f"move the cattleman to {dest}{route}"
+
+
+def _engine(sp: str, action: tuple[Any, ...] | None) -> str:
+    kind = action[0] if action else "engine"
+    if kind == "engine":
+        cost = action[2] if action and len(action) > 2 else 0
+        return f"move the engine to {space(sp)}" + (f" for ${cost}" if cost else "")
+    if kind == "bounce":
+        return f"move the engine back to {space(sp)} and gain $3"
+    if kind == "extra":
+        return f"extraordinary delivery: move the engine back to {space(sp)}"
+    return f"move the engine back to {space(sp)}"

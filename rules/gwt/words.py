@@ -1,0 +1,123 @@
+"""The words players read: printed names for the ids of cards, tiles, cities, places and disc spaces.
+
+Labels and log texts use these instead of the notation's ids ("dutch-belt", "flood-2g", "gain2-ssh"),
+which stay the canonical spelling of moves. Players are always "Player N" (N = seat + 1): the bot
+replaces exactly that form with the player's name.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.gwt.content import CATTLE, OBJECTIVES, TEEPEE_SPACES, TRAIL
+
+BREEDS = {
+    "jersey": "Jersey", "dutch-belt": "Dutch Belt", "black-angus": "Black Angus", "guernsey": "Guernsey",
+    "holstein": "Holstein", "brown-swiss": "Brown Swiss", "ayrshire": "Ayrshire",
+    "highland": "West Highland", "longhorn": "Texas Longhorn",
+}
+HANDS = {"g": "green hand", "b": "black hand"}
+# Objective task items (see content.OBJECTIVES): singular and plural.
+TASKS = {
+    "b": ("building", "buildings"), "s": ("station", "stations"), "h": ("hazard", "hazards"),
+    "g": ("green teepee", "green teepees"), "bl": ("blue teepee", "blue teepees"),
+    "sf": ("disc in San Francisco", "discs in San Francisco"),
+}
+OBJECTIVE_ACTIONS = {
+    "": "", "gain2": "gain $2", "aux": "a double auxiliary action", "draw": "draw 1 card, then discard 1",
+    "engine2": "engine forward up to 2", "engine3": "engine forward up to 3",
+    "move3": "move the cattleman up to 3 steps",
+}
+DISC_SPACES = {
+    "money": "the $1 auxiliary action", "draw": "the draw-1 auxiliary action",
+    "cert": "the certificate auxiliary action", "engine": "the engine auxiliary action",
+    "trash": "the remove-a-card auxiliary action", "cert4": "the certificate limit 4 space",
+    "cert6": "the certificate limit 6 space", "step-money": "the step limit space with $3",
+    "step-vp": "the step limit space", "hand": "a hand limit space (pay $5)",
+}
+BONUSES = {
+    "hazard_free": "remove a hazard for free", "trade": "trade with a teepee",
+    "hazard_or_trade": "remove a hazard for free or trade with a teepee",
+    "build1": "build for $1 per craftsman", "hire_minus2": "hire a worker for $2 less",
+    "jersey_cert1": "discard a Jersey for 1 certificate", "jersey_money2": "discard a Jersey for $2",
+    "jersey_cert2": "discard a Jersey for 2 certificates", "jersey_money4": "discard a Jersey for $4",
+}
+WORKERS = ("cowboy", "craftsman", "engineer")
+
+
+def with_article(noun: str) -> str:
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def capital(text: str) -> str:
+    """The text with its first letter in upper case (``str.capitalize`` would lower "VP")."""
+    return text[:1].upper() + text[1:]
+
+
+def city(slug: str) -> str:
+    """A city's printed name: "kansas-city" -> "Kansas City"."""
+    return slug.replace("-", " ").title()
+
+
+def cattle(code: str) -> str:
+    """A cattle card: "dutch-belt" -> "Dutch Belt", "highland-4" -> "West Highland (4 VP)"."""
+    breed, _value, vp = CATTLE[code]
+    name = BREEDS[breed]
+    return f"{name} ({vp} VP)" if breed in ("highland", "longhorn") else name
+
+
+def objective(code: str) -> str:
+    """An objective card by its points and tasks: "objective card (+3/-2: 2 stations, 1 hazard)"."""
+    _action, tasks, vp, penalty = OBJECTIVES[code]
+    points = f"+{vp}/-{penalty}" if penalty else f"+{vp}"
+    values = [t for t in tasks if t.isdigit()]
+    parts = [f"cattle {'+'.join(values)}"] if values else []
+    for item, n in Counter(t for t in tasks if not t.isdigit()).items():
+        parts.append(f"{n} {TASKS[item][0 if n == 1 else 1]}")
+    return f"objective card ({points}: {', '.join(parts)})"
+
+
+def objective_action(code: str) -> str:
+    return OBJECTIVE_ACTIONS[OBJECTIVES[code][0]]
+
+
+def card(code: str) -> str:
+    """Any card of a player's deck: cattle or objective."""
+    if code in CATTLE:
+        return cattle(code)
+    if code in OBJECTIVES:
+        return objective(code)
+    return code
+
+
+def cards(codes: list[str]) -> str:
+    return ", ".join(card(c) for c in codes)
+
+
+def tile(code: str) -> str:
+    """A Kansas City tile: "flood-2g" -> "flood hazard (2 VP, green hand)", "teepee-blue" -> "blue teepee"."""
+    if code.startswith("teepee-"):
+        return f"{code.split('-')[1]} teepee"
+    if code in WORKERS:
+        return code
+    kind, rest = code.split("-")
+    return f"{kind} hazard ({rest[0]} VP, {HANDS[rest[1]]})"
+
+
+def place(loc: str) -> str:
+    """A trail location: the board id, except the two that have printed names."""
+    return {"KANSAS_CITY": "Kansas City", "START": "the start"}.get(loc, loc)
+
+
+def place_with(trail: dict[str, str | None], loc: str) -> str:
+    """A location and what lies there, briefly: "A-2 (building 4a of Player 2)", "FLOOD-2 (flood hazard)"."""
+    here = trail.get(loc)
+    kind = TRAIL[loc][0] if loc in TRAIL else ("teepee" if loc in TEEPEE_SPACES else "")
+    if not here or kind in ("neutral", "kc", "start"):
+        return place(loc)
+    if "@" in here:
+        code, owner = here.split("@")
+        return f"{loc} (building {code} of Player {int(owner) + 1})"
+    if kind == "hazard":
+        return f"{loc} ({here.split('-')[0]} hazard)"
+    return f"{loc} ({tile(here)})"
