@@ -23,7 +23,8 @@ class Settings:
     log_level: str = "INFO"
     # How often the reminder loop asks the service what is due (seconds).
     reminder_poll_seconds: int = 60
-    # Games a user may have open (lobby or running) at once in one server, unless an admin changes it.
+    # Open games (lobby or running) a member may host at once in one server, unless the server has set
+    # its own limit (/admin defaults); server managers are not limited.
     max_games_per_user: int = 5
 
     @property

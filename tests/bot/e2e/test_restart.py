@@ -1,9 +1,14 @@
 """The bot restarts mid-game: it reconnects, the game goes on, old buttons work or say they are stale,
-and reminders that fell due while it was down are sent."""
+reminders that fell due while it was down are sent, and the summary of a turn keeps the steps made
+before the restart."""
 
 from __future__ import annotations
 
 from bot.loopback import Reply
+from bot.services import GameInfo, GameService
+from bot.storage import games as store
+from bot.ui import presenters
+from rules.ai import choose_move
 from tests.bot.e2e.conftest import Arena
 
 
@@ -55,4 +60,62 @@ async def test_restart_mid_game(arena: Arena) -> None:
         assert (await service.get_game(channel_id)).version > version_before
         # the command tree did not change, so the restart did not sync again (200 creations a day per guild)
         assert [c.version for c in arena.loopback.world.global_commands] == synced
+        arena.loopback.assert_prompt_responses()
+
+
+async def public_texts_of_moves(service: GameService, game: GameInfo, after: int) -> list[str]:
+    """The public lines of the moves after version ``after``, read from the log, as the channel shows
+    them (the "X's turn" lines are left out: the mention says it)."""
+    async with service.db.reading() as conn:
+        moves = await store.moves_of(conn, game.id)
+    events = [ev for m in moves if m.version > after for ev in m.events]
+    return [presenters.named(line, game) for line in presenters.event_lines(events)]
+
+
+async def test_a_restart_in_the_middle_of_a_long_gwt_turn_keeps_every_step_in_the_summary(
+    arena: Arena,
+) -> None:
+    """A turn of several steps, the bot restarted after the first of them: when the turn passes, the
+    one public summary still tells every step of it."""
+    alice, bob = arena.people[:2]
+    people = {arena.by_id(p): p for p in (alice, bob)}
+    channel_id = int(arena.channel.id)
+
+    async def step(service: GameService) -> tuple[int, bool]:
+        """The player to act makes one move by /move; returns who moved and whether it is still them."""
+        game = await service.get_game(channel_id)
+        uid = game.to_act_users[0]
+        legal = [m for m, _ in await service.legal_moves(channel_id, uid)]
+        _, view = await service.view_for(channel_id, uid)
+        reply = await people[uid].slash("move", arena.channel, move=choose_move("gwt", view, legal, 1, 7))
+        assert reply.acknowledged
+        return uid, uid in (await service.get_game(channel_id)).to_act_users
+
+    async with arena.running() as (_bot, service):
+        await alice.slash("game gwt", arena.channel, max_players=2)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        for _ in range(40):  # turns until one has a second step (nearly every GWT turn has)
+            turn_start = (await service.get_game(channel_id)).version
+            mover, still_theirs = await step(service)
+            if still_theirs:
+                break
+        else:
+            raise AssertionError("no turn with several steps")
+        posted = len(arena.public())
+
+    async with arena.running() as (_bot, service):
+        while still_theirs:
+            _, still_theirs = await step(service)
+        game = await service.get_game(channel_id)
+        assert game.version - turn_start >= 2
+        summaries = arena.public()[posted:]
+        assert len(summaries) == 1, "one summary when the turn passes"
+        shown = arena.loopback.describe(summaries[0])
+        expected = await public_texts_of_moves(service, game, turn_start)
+        after_restart = await public_texts_of_moves(service, game, turn_start + 1)
+        assert len(expected) > len(after_restart), "the step before the restart is told publicly"
+        for text in expected:
+            assert text in shown, f"{text!r} is missing from the summary"
+        assert game.to_act_users and mover not in game.to_act_users
         arena.loopback.assert_prompt_responses()
