@@ -26,7 +26,7 @@ from rules.gwt.content import (
     YELLOW_ARROW_ROWS,
 )
 from rules.gwt.state import Player, State
-from rules.gwt.words import capital, cards, with_article
+from rules.gwt.words import capital, cards, plural, with_article
 from rules.gwt.words import tile as tile_name
 
 
@@ -177,7 +177,7 @@ def refill_market(tx: Tx, size: int) -> None:
     if added:
         tx.hidden = True
         s.market.sort(key=MARKET_ORDER.index)
-        tx.log("market", f"{added} cattle cards were added to the cattle market.")
+        tx.log("market", f"The cattle market was refilled with {plural(added, 'card')}.")
 
 
 def take_objective(tx: Tx, which: str) -> str | None:
@@ -224,8 +224,8 @@ def place_worker(tx: Tx, worker: str) -> None:
         s.boxed_tiles.append(worker)
         return
     s.job_rows[s.job_token].append(worker)
-    tx.log("worker", f"{capital(with_article(worker))} joined job market row {s.job_token + 1}.", worker=worker,
-           row=s.job_token + 1)
+    row = s.job_token + 1
+    tx.log("worker", f"{capital(with_article(worker))} joined job market row {row}.", worker=worker, row=row)
     if len(s.job_rows[s.job_token]) >= s.n:
         s.job_token += 1
         if s.job_token in YELLOW_ARROW_ROWS:

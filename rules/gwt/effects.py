@@ -227,8 +227,10 @@ def _walk(tx: Tx, dest: str, passed: list[str], free: bool, popped: dict[str, An
                 p.money -= paid
                 if owner is not None:
                     s.players[owner].money += paid
-                at = place_with(s.trail, loc) if owner is None else f"{loc} (building {building_code(s.trail[loc])})"
-                to = "the bank" if owner is None else f"Player {owner + 1}"
+                if owner is None:
+                    to, at = "the bank", place_with(s.trail, loc)
+                else:
+                    to, at = f"Player {owner + 1}", f"{loc} (building {building_code(s.trail[loc])})"
                 tx.log("fee", f"Player {seat + 1} paid ${paid} to {to} at {at}.", seat=seat, paid=paid,
                        owner=owner, location=loc)
     p.location = dest

@@ -18,9 +18,13 @@ from rules.gwt.words import (
     objective_action,
     place,
     place_with,
+    plural,
     tile,
     with_article,
 )
+
+# Autocomplete clips choices at 100 characters; labels stay within this.
+LONGEST = 90
 
 AUX = {
     "money": "gain $1", "draw": "draw 1 card, then discard 1",
@@ -34,10 +38,6 @@ FIXED = {
     "objective stack": "take the top card of the objective stack",
     "certs max": "move the certificate marker to the limit", "upgrade": "upgrade the station",
 }
-
-
-def plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def reward_words(reward: dict[str, int]) -> str:
@@ -156,7 +156,10 @@ def _walk(rest: list[str], trail: dict[str, str | None], pending: str) -> str:
         route = " by the path passing no location"
     elif len(rest) > 2 and rest[1] == "via":
         route = " via " + ", ".join(place(loc) for loc in rest[2:])
-    return f"move the cattleman to {dest}{route}"
+    label = f"move the cattleman to {dest}{route}"
+    if len(label) > LONGEST:           # a long route: what stands on the destination gives way first
+        label = f"move the cattleman to {place(rest[0])}{route}"
+    return label if len(label) <= LONGEST else f"move to {place(rest[0])}{route}"
 
 
 def _engine(sp: str, action: tuple[Any, ...] | None) -> str:

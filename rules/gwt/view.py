@@ -6,13 +6,15 @@ from typing import Any
 
 from rules.gwt.board import cert_limit, hand_limit, permanent_certs, side_of, step_limit
 from rules.gwt.content import JOB_COSTS, STATIONS
+from rules.gwt.options import location_actions
 from rules.gwt.state import State
-from rules.gwt.words import BONUSES, place
+from rules.gwt.words import BONUSES, place, plural
 
 PROMPTS = {
     "first": "place the cattleman on any neutral building",
     "turn": "move the cattleman (phase A); objective cards may be played first",
     "loc": "use the local actions of {loc} in any order, or one single auxiliary action; 'done' ends phase B",
+    "loc_aux": "{loc} offers you no local action: one single auxiliary action, or 'done' to end phase B",
     "engine": "move the engine forward up to {max} spaces, or skip",
     "back": "move the engine exactly {steps} spaces backwards",
     "bounce": "move the engine back from space 39 to any free space (gain $3)",
@@ -21,11 +23,11 @@ PROMPTS = {
     "disc": "choose the disc to place",
     "master": "appoint a worker as station master, or skip",
     "bonus": "use the immediate action ({what}), or skip",
-    "buy": "buy cattle with your {cowboys} unused cowboys, draw 2 cards into the market, or done",
+    "buy": "buy cattle with your {cowboys_left}, draw 2 cards into the market, or done",
     "objective": "take an objective card",
     "draw": "draw up to {max} cards (then discard as many)",
-    "discard": "discard {n} card(s)",
-    "trash": "remove up to {n} card(s) from the game",
+    "discard": "discard {cards}",
+    "trash": "remove up to {cards} from the game",
     "aux": "one single or double auxiliary action, or skip",
     "move": "move the cattleman up to {max} steps without fees, or skip",
     "foresight": "Kansas City: choose a tile of foresight column {col1}",
@@ -39,8 +41,13 @@ def decision_words(s: State) -> dict[str, Any] | None:
         return None
     d = s.stack[-1]
     fields = {**d, "col1": d.get("col", 0) + 1, "station1": d.get("station", 0) + 1,
-              "what": BONUSES.get(d.get("what", ""), "?"), "loc": place(d.get("loc", "?"))}
-    prompt = PROMPTS[d["k"]].format_map(_Missing(fields))
+              "what": BONUSES.get(d.get("what", ""), "?"), "loc": place(d.get("loc", "?")),
+              "cards": plural(d.get("n", 0), "card"),
+              "cowboys_left": plural(d.get("cowboys", 0), "unused cowboy")}
+    kind = d["k"]
+    if kind == "loc" and not location_actions(s, s.current, d):
+        kind = "loc_aux"
+    prompt = PROMPTS[kind].format_map(_Missing(fields))
     return {"seats": [s.current], "prompt": f"Player {s.current + 1}: {prompt}", "kind": d["k"]}
 
 

@@ -24,9 +24,9 @@ TASKS = {
     "sf": ("disc in San Francisco", "discs in San Francisco"),
 }
 OBJECTIVE_ACTIONS = {
-    "": "", "gain2": "gain $2", "aux": "a double auxiliary action", "draw": "draw 1 card, then discard 1",
+    "": "", "gain2": "gain $2", "aux": "a double auxiliary action", "draw": "draw 1 card, discard 1",
     "engine2": "engine forward up to 2", "engine3": "engine forward up to 3",
-    "move3": "move the cattleman up to 3 steps",
+    "move3": "move up to 3 steps",
 }
 DISC_SPACES = {
     "money": "the $1 auxiliary action", "draw": "the draw-1 auxiliary action",
@@ -49,6 +49,10 @@ def with_article(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def capital(text: str) -> str:
     """The text with its first letter in upper case (``str.capitalize`` would lower "VP")."""
     return text[:1].upper() + text[1:]
@@ -67,13 +71,13 @@ def cattle(code: str) -> str:
 
 
 def objective(code: str) -> str:
-    """An objective card by its points and tasks: "objective card (+3/-2: 2 stations, 1 hazard)"."""
+    """An objective card by its points and tasks: "objective card (+3/-2: 2 stations, hazard)"."""
     _action, tasks, vp, penalty = OBJECTIVES[code]
     points = f"+{vp}/-{penalty}" if penalty else f"+{vp}"
     values = [t for t in tasks if t.isdigit()]
     parts = [f"cattle {'+'.join(values)}"] if values else []
     for item, n in Counter(t for t in tasks if not t.isdigit()).items():
-        parts.append(f"{n} {TASKS[item][0 if n == 1 else 1]}")
+        parts.append(TASKS[item][0] if n == 1 else f"{n} {TASKS[item][1]}")
     return f"objective card ({points}: {', '.join(parts)})"
 
 

@@ -1,0 +1,123 @@
+"""The words players read: labels, log texts and prompts name things as printed and players as "Player N"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rules.core.errors import NotYourTurnError
+from rules.core.playout import random_playout
+from rules.gwt import RULES
+from rules.gwt.content import CATTLE, CITIES, HAZARD_TYPES, OBJECTIVES, TRAIL, hazard_tiles
+from rules.gwt.labels import describe
+from rules.gwt.words import cattle, objective, tile
+from tests.rules.gwt.scenario import at, before_move, clear_trail, game, hand
+
+PLAYER = re.compile(r"\bPlayer (\d)\b")
+# Every id of the notation that has a printed name: none may reach a text players read.
+RAW_IDS = sorted({*CATTLE, *CITIES, *OBJECTIVES, "teepee-green", "teepee-blue", "KANSAS_CITY",
+                  *(t for h in HAZARD_TYPES for t in hazard_tiles(h))}, key=len, reverse=True)
+RAW = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\w-])")
+
+
+def texts_of_a_random_game(players: int, seed: int) -> tuple[list[str], list[str]]:
+    """Every event text and prompt, and every label offered, in one random game."""
+    texts: list[str] = []
+    labels: list[str] = []
+
+    def check(state, seat, move, events):  # type: ignore[no-untyped-def]
+        texts.extend(ev["text"] for ev in events)
+        decision = RULES.view(state, None)["decision"]
+        if decision:
+            texts.append(decision["prompt"])
+            labels.extend(RULES.describe_move(state, s, m) for s in decision["seats"]
+                          for m in RULES.legal_moves(state, s))
+
+    assert random_playout(RULES, players, seed, check=check).finished
+    return texts, labels
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_random_game_speaks_of_players_and_things_by_name(players: int) -> None:
+    texts, labels = texts_of_a_random_game(players, 40 + players)
+    for text in texts + labels:
+        assert not re.search(r"\bplayer \d", text), text
+        assert not RAW.search(text), text
+        assert all(1 <= int(n) <= players for n in PLAYER.findall(text)), text
+    assert max(len(label) for label in labels) <= 90
+    assert any(PLAYER.search(t) for t in texts)
+
+
+def test_names_of_cards_tiles_and_objectives() -> None:
+    assert cattle("black-angus") == "Black Angus"
+    assert cattle("dutch-belt") == "Dutch Belt"
+    assert cattle("highland-4") == "West Highland (4 VP)"
+    assert tile("flood-2g") == "flood hazard (2 VP, green hand)"
+    assert tile("teepee-blue") == "blue teepee"
+    assert objective("gain2-ssh") == "objective card (+3/-2: 2 stations, hazard)"
+    assert objective("start-34b") == "objective card (+3: cattle 3+4, building)"
+
+
+def test_labels_without_a_state() -> None:
+    assert describe("hire engineer 6") == "hire an engineer from row 6"
+    assert describe("deliver kansas-city") == "deliver to Kansas City"
+    assert describe("trash black-angus") == "remove Black Angus from the game"
+    assert describe("move B via FLOOD-1 FLOOD-2") == "move the cattleman to B via FLOOD-1, FLOOD-2"
+    assert describe("buy holstein ayrshire for 5") == "buy Holstein and Ayrshire for $5"
+    assert describe("pick flood-3b") == "take the flood hazard (3 VP, black hand) from the foresight"
+
+
+def test_labels_name_what_a_move_costs() -> None:
+    s = at(game(3), 0, "A")
+    s.players[0].money = 20
+    labels = {m: RULES.describe_move(s, 0, m) for m in RULES.legal_moves(s, 0)}
+    hires = [label for m, label in labels.items() if m.startswith("hire ")]
+    assert hires and all(re.fullmatch(r"hire an? \w+ from row \d+ for \$\d+", h) for h in hires)
+    assert labels["discard guernsey"] == "discard Guernsey for $2"
+
+
+def test_a_fee_paid_to_another_player_names_them() -> None:
+    s = game(2)
+    clear_trail(s)
+    s.trail["A-1"] = "1a@1"           # a green-hand building of the second player
+    before_move(s, 0, "A")
+    s.players[0].money = 10
+    _, events = RULES.play(s, 0, "move A-1")
+    fees = [ev["text"] for ev in events if ev["type"] == "fee"]
+    assert fees == ["Player 1 paid $2 to Player 2 at A-1 (building 1a)."]
+    assert events[0]["text"] == "Player 1: move the cattleman to A-1 (building 1a of Player 2)."
+
+
+def test_income_and_delivery_texts_use_printed_names() -> None:
+    s = game(2)
+    clear_trail(s)
+    hand(s, 0, "jersey", "dutch-belt", "black-angus", "guernsey")
+    before_move(s, 0, "G-1")
+    s.trail["G-1"] = None
+    s.players[0].money = 10
+    texts = []
+    state, events = RULES.play(s, 0, "move KANSAS_CITY")
+    texts += [ev["text"] for ev in events]
+    while state.current == 0 and not any("delivered" in t for t in texts):
+        move = next(m for m in RULES.legal_moves(state, 0) if m.startswith(("pick", "certs", "deliver")))
+        state, events = RULES.play(state, 0, move)
+        texts += [ev["text"] for ev in events]
+    assert "Player 1 revealed Jersey, Dutch Belt, Black Angus, Guernsey and earned $7." in texts
+    assert any(re.fullmatch(r"Player 1 delivered to [A-Z][a-z]+( [A-Z][a-z]+)? \(.*\)\.", t) for t in texts)
+
+
+def test_not_your_turn_names_the_player() -> None:
+    s = game(3)
+    with pytest.raises(NotYourTurnError, match=r"It is Player 1's turn, not Player 2's\."):
+        RULES.parse_move(s, 1, "move A")
+
+
+def test_a_place_without_local_action_says_so() -> None:
+    s = game(2)
+    clear_trail(s)
+    s.trail["TEEPEE-1"] = "teepee-green"
+    assert TRAIL["TEEPEE-1"][0] == "teepee"
+    at(s, 0, "TEEPEE-1")
+    prompt = RULES.view(s, 0)["decision"]["prompt"]
+    assert prompt.startswith("Player 1: TEEPEE-1 offers you no local action")
