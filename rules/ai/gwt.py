@@ -41,7 +41,8 @@ from rules.gwt.graph import KC, KIND, transport_cost
 
 MONEY = 0.45            # points per dollar while the game runs
 KEEP_NEAR = 0.02        # per city value: only a tie-break, transport costs matter far more
-CERT_WORTH = 1.0        # a temporary certificate kept for a later delivery
+CERT_WORTH = 2.0        # a temporary certificate kept for a later delivery
+CERT_FADE = 0.6         # ... worth this share less by the end of the game
 ENGINE_STEP = 0.55      # one space forward on the railroad
 PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
 HAND_GAIN = 0.3         # per breeding value a discard is expected to add to the next Kansas City hand
@@ -49,7 +50,7 @@ WORKER_SCALE = 0.7      # how keen it is on hiring
 BREED_WEIGHT = 0.8      # points per breeding value of a bought card above BREED_BASE
 BREED_BASE = 0
 UNMET_RISK = 1.5        # how surely an objective card's missing tasks turn into its penalty
-MASTER_WORTH = 3.0      # a station master tile (certificate or money, plus end-game points)
+MASTER_WORTH = 4.5      # a station master tile (certificate or money, plus end-game points)
 
 # Worth of the next worker of a type, by how many the player has now (1..5).
 WORKER_WORTH = {
@@ -66,10 +67,10 @@ BUILDING_USE = {
 # Taking a disc off the player board: what it unlocks.
 DISC_WORTH = {
     "cert4": 3.0, "money": 2.5, "engine": 2.2, "draw": 1.2, "cert": 1.5, "trash": 1.0,
-    "step-money": 5.5, "step-vp": 5.0, "hand": 4.0, "cert6": 3.0,
+    "step-money": 5.5, "step-vp": 5.0, "hand": 7.0, "cert6": 3.0,
 }
-AUX_WORTH = {"money": MONEY, "draw": 0.3, "cert": CERT_WORTH - MONEY, "engine": ENGINE_STEP - MONEY,
-             "trash": 0.6}
+AUX_DRAW = 0.8           # an auxiliary draw-and-discard
+AUX_TRASH = 0.6          # an auxiliary removal of a card (the engine pays a step back)
 
 
 @dataclass
@@ -86,6 +87,7 @@ class Table:
     token_row: int
     market: list[str]
     stations: list[dict[str, Any]]
+    final: bool
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Table:
@@ -93,7 +95,8 @@ class Table:
         b = view["board"]
         return cls(seat, view["players"], view["seats"][seat], list(view.get("hand", [])), dict(b["trail"]),
                    {c: list(s) for c, s in b["cities"].items()}, [list(r) for r in b["job_market"]["rows"]],
-                   b["job_market"]["token_row"], list(b["cattle_market"]), list(b["stations"]))
+                   b["job_market"]["token_row"], list(b["cattle_market"]), list(b["stations"]),
+                   b.get("final_turns") is not None)
 
     # --- the viewer's own area ---------------------------------------------------------------------
     @property
@@ -101,11 +104,19 @@ class Table:
         return int(self.me["money"])
 
     @property
+    def progress(self) -> float:
+        """How far the game has run, 0 to 1, read from the job market (the game's clock)."""
+        return min(1.0, max(0.0, (self.token_row - 2) / (len(JOB_COSTS) - 2)))
+
+    @property
     def dollar(self) -> float:
-        """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5 as the job market
-        (the game's clock) fills."""
-        progress = min(1.0, max(0.0, (self.token_row - 2) / (len(JOB_COSTS) - 2)))
-        return MONEY - (MONEY - 0.2) * progress
+        """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5."""
+        return MONEY - (MONEY - 0.2) * self.progress
+
+    @property
+    def cert(self) -> float:
+        """A temporary certificate kept: worth less as fewer deliveries remain, nothing at the end."""
+        return 0.0 if self.final else CERT_WORTH * (1 - CERT_FADE * self.progress)
 
     def workers(self, kind: str) -> int:
         return int(self.me["workers"][kind])
@@ -156,7 +167,7 @@ def kansas_city_worth(t: Table) -> float:
     best = float("-inf")
     for used in range(t.certs() + 1):
         total = income_total(t, used)
-        best = max(best, total * t.dollar + best_delivery(t, total) - used * CERT_WORTH)
+        best = max(best, total * t.dollar + best_delivery(t, total) - used * t.cert)
     return best
 
 
@@ -238,12 +249,18 @@ def engine_worth(t: Table, steps: int) -> float:
     return ENGINE_STEP * steps if t.engine_index() < TRACK_INDEX["39"] else 0.0
 
 
+def aux_worth(t: Table, name: str) -> float:
+    """One auxiliary action: certificates and the engine are paid for with a dollar each."""
+    return {"money": t.dollar, "draw": AUX_DRAW, "cert": t.cert - t.dollar, "engine": ENGINE_STEP - t.dollar,
+            "trash": AUX_TRASH}.get(name, 0.2)
+
+
 def best_aux(t: Table, double: bool) -> float:
-    best = AUX_WORTH["money"] * (2 if double and t.cleared("money") else 1)
+    best = aux_worth(t, "money") * (2 if double and t.cleared("money") else 1)
     for name in ("draw", "cert", "engine", "trash"):
         if t.cleared(name) >= 1:
             times = 2 if double and t.cleared(name) >= 2 else 1
-            best = max(best, AUX_WORTH[name] * times)
+            best = max(best, aux_worth(t, name) * times)
     return best
 
 
@@ -255,7 +272,7 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
         card, reward = act[1], act[2]
         if card not in hand:
             return 0.0
-        return reward.get("money", 0) * t.dollar + reward.get("cert", 0) * CERT_WORTH + reward.get(
+        return reward.get("money", 0) * t.dollar + reward.get("cert", 0) * t.cert + reward.get(
             "engine", 0) * ENGINE_STEP + hand_change(t, [card])
     if kind == "pair":
         cattle = t.cattle_in_hand()
@@ -275,7 +292,7 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
             sum(1 for b in t.own_buildings() if b in WOODS) if n == "woods" else n)
         return engine_worth(t, steps)
     if kind == "cert_or_objective":
-        return CERT_WORTH if t.certs() < int(t.me["certificate_limit"]) else 0.0
+        return t.cert if t.certs() < int(t.me["certificate_limit"]) else 0.0
     if kind == "trade_or_engine":
         return max(best_trade(t), engine_worth(t, 2) - 2 * t.dollar if t.money >= 2 else 0.0)
     if kind in ("aux2", "trade_or_aux2"):
@@ -287,17 +304,17 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
     if kind == "money":
         return t.dollar * act[1]
     if kind == "cert_max":
-        return CERT_WORTH * (CERT_TRACK.index(int(t.me["certificate_limit"])) - CERT_TRACK.index(t.certs()))
+        return t.cert * (CERT_TRACK.index(int(t.me["certificate_limit"])) - CERT_TRACK.index(t.certs()))
     if kind == "teepee_pairs":
         teepees = t.me["teepees"]
         pairs = min(teepees.count("teepee-green"), teepees.count("teepee-blue"))
-        return 2 * (2 * CERT_WORTH + 2 * t.dollar) * pairs
+        return 2 * (2 * t.cert + 2 * t.dollar) * pairs
     if kind == "move":
         return 0.5
     if kind == "risk":
         card, cert, money = act[1], act[2], act[3]
         ok = ("jersey" in hand) if card == "jersey" else bool(t.cattle_in_hand())
-        return cert * CERT_WORTH + money * t.dollar if ok else 0.0
+        return cert * t.cert + money * t.dollar if ok else 0.0
     return 0.3
 
 
@@ -368,7 +385,7 @@ def score(t: Table, kind: str, move: str) -> float:
     if kind == "income":
         used = int(words[1])
         total = income_total(t, used)
-        return total * t.dollar + best_delivery(t, total) - used * CERT_WORTH
+        return total * t.dollar + best_delivery(t, total) - used * t.cert
     if kind == "foresight":
         return {"cowboy": 1.0, "craftsman": 1.0, "engineer": 1.0}.get(words[1], 0.5)
     if verb == "engine":
@@ -497,11 +514,11 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
             return 1.5 - loss
         for act in acts:
             if verb == "risk" and act[0] == "risk":
-                return act[2] * CERT_WORTH + act[3] * t.dollar - loss
+                return act[2] * t.cert + act[3] * t.dollar - loss
             if verb == "discard" and act[0] == "discard" and act[1] == card:
                 return action_worth(t, act)
             if verb == "discard" and act[0] == "objective_cert" and card in OBJECTIVES:
-                return 2 * CERT_WORTH - 0.5
+                return 2 * t.cert - 0.5
             if verb == "discard" and act[0] == "any_objective" and card in CATTLE:
                 return 3 * t.dollar - loss
         return t.dollar - loss
@@ -532,12 +549,12 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
     if verb == "trade":
         return teepee_worth(t, words[1])
     if verb == "cert":
-        return CERT_WORTH if t.certs() < int(t.me["certificate_limit"]) else 0.0
+        return t.cert if t.certs() < int(t.me["certificate_limit"]) else 0.0
     if verb == "objective":
         return -0.5
     if verb == "aux":
         times = 2 if words[-1] == "x2" else 1
-        return AUX_WORTH.get(words[1], 0.2) * times
+        return aux_worth(t, words[1]) * times
     if verb in ("woods", "engineers", "teepees", "gain", "certs"):
         return 1.0
     if verb == "upgrade":
