@@ -8,7 +8,7 @@ import pytest
 
 import rules
 from rules.ai import choose_move
-from rules.ai.gwt import Table, city_points
+from rules.ai.gwt import Table, city_points, local_move_worth
 from rules.core.rng import Rng
 from rules.gwt.content import CATTLE, CITIES
 
@@ -170,3 +170,56 @@ def test_buys_cattle_when_it_can_afford_them() -> None:
     bought = move.split(" ")[1:move.split(" ").index("for")]
     best_single = max((m for m in legal if m.count(" ") == 3), key=lambda m: CATTLE[m.split(" ")[1]][1])
     assert max(CATTLE[c][1] for c in bought) >= CATTLE[best_single.split(" ")[1]][1] - 1
+
+
+def _holding(state, seat: int, cities: list[str]) -> None:
+    """The seat's discs in exactly ``cities`` (other seats' discs untouched)."""
+    for city, seats in state.cities.items():
+        while seat in seats:
+            seats.remove(seat)
+        if city in cities:
+            seats.append(seat)
+
+
+def test_spends_certificates_rather_than_deliver_to_kansas_city() -> None:
+    """Its hand alone only reaches Kansas City (the cities it could afford hold its discs); two
+    certificates reach Santa Fe, so it spends them and delivers there instead of taking the -6."""
+    state, seat = play_until(2, 4, lambda v, _legal: v["decision"]["kind"] == "income")
+    state = state.copy()
+    me = state.players[seat]
+    me.hand, me.cert, me.engine = ["dutch-belt", "black-angus", "guernsey"], 2, "19"
+    _holding(state, seat, ["topeka", "wichita", "colorado-springs"])
+    view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
+    assert {"certs 0", "certs 2"} <= set(legal)
+    move = choose_move("gwt", view, legal, 1, 0)
+    assert move == "certs 2"
+    state, _ = ENGINE.play(state, seat, move)
+    view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
+    assert "deliver kansas-city" in legal
+    assert choose_move("gwt", view, legal, 1, 0) == "deliver santa-fe"
+
+
+def test_discards_a_duplicate_breed_for_money() -> None:
+    """On neutral building A with two Guernseys in hand and no money to hire, it discards one of them
+    for $2: the hand keeps its breeding value and draws a fresh card for Kansas City."""
+    state, seat = play_until(
+        2, 3, lambda v, legal: v["decision"]["kind"] == "loc" and v["seats"][v["viewer"]]["location"] == "A")
+    state = state.copy()
+    me = state.players[seat]
+    me.hand, me.money = ["guernsey", "guernsey", "jersey", "dutch-belt"], 0
+    view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
+    assert "discard guernsey" in legal and not any(m.startswith("hire") for m in legal)
+    assert choose_move("gwt", view, legal, 1, 0) == "discard guernsey"
+
+
+def test_pairs_off_duplicates_rather_than_breed_value() -> None:
+    """Where two cards of one breed may be discarded for money, it pairs off the breed it holds twice
+    over (nothing lost at Kansas City), not the one pair that would take a breed out of its hand."""
+    state, seat = play_until(2, 4, lambda v, _legal: v["decision"]["kind"] == "loc")
+    view = ENGINE.view(state, seat)
+    t = Table.from_view(view)
+    t.hand = ["jersey", "jersey", "jersey", "holstein", "holstein"]
+    t.me = {**t.me, "discard_pile": [], "removed_cards": [], "draw_stack_size": 8}
+    spare = local_move_worth(t, "bonus", ["pair", "jersey"])
+    costly = local_move_worth(t, "bonus", ["pair", "holstein"])
+    assert spare > costly
