@@ -185,7 +185,7 @@ def start(s: SantaFeState) -> list[Event]:
     if s.advanced:
         s.phase = ENGINEERS
         s.pos = 0
-        events.append(turn_start(s, s.current(), "Buy an Engineer card for $4 or pass."))
+        events.append(turn_start(s, s.current(), "buy an Engineer card for $4, or pass."))
     else:
         start_round(s, events)
     return events
@@ -206,7 +206,7 @@ def buy_engineer(s: SantaFeState, seat: int, buy: bool, events: list[Event]) -> 
         events.append(event("pass", f"{player(seat)} buys no Engineer card.", seat=seat))
     s.pos += 1
     if s.pos < s.players:
-        events.append(turn_start(s, s.current(), "Buy an Engineer card for $4 or pass."))
+        events.append(turn_start(s, s.current(), "buy an Engineer card for $4, or pass."))
     else:
         start_round(s, events)
 
@@ -367,11 +367,16 @@ def end_laying(s: SantaFeState, events: list[Event]) -> None:
     s.double_on = [False] * s.players
     lost = [board.RAILROAD_NAME[r] for r in s.branch_on if r >= 0]
     s.branch_on = [-1] * s.players
-    if returned or lost:
-        text = f"{returned} Double Turn card(s) return to the pile"
-        if lost:
-            text += "; unused Branch Line cards leave the game: " + ", ".join(lost)
-        events.append(event("cleanup", text + "."))
+    parts = []
+    if returned:
+        parts.append("1 Double Turn card returns to the pile" if returned == 1
+                     else f"{returned} Double Turn cards return to the pile")
+    if lost:
+        cards = "Branch Line card leaves" if len(lost) == 1 else "Branch Line cards leave"
+        parts.append(f"unused {cards} the game: " + ", ".join(lost))
+    if parts:
+        text = "; ".join(parts)
+        events.append(event("cleanup", text[0].upper() + text[1:] + "."))
     s.phase = DRAW
     s.pos = 0
     begin_sequence(s, events)
@@ -388,7 +393,7 @@ def begin_sequence(s: SantaFeState, events: list[Event]) -> None:
                 events.append(turn_start(s, seat, f"draw {need} card{'s' if need > 1 else ''}."))
                 return
         elif buy_track_options(s, seat):
-            events.append(turn_start(s, seat, "buy one piece of track for $1 or pass."))
+            events.append(turn_start(s, seat, "buy one piece of track for $1, or pass."))
             return
         s.pos += 1
     if s.phase == DRAW and s.buy_track:

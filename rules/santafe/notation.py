@@ -242,6 +242,10 @@ def _explain_draw(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
     return ParseError("Draw 'city', 'double' or 'engineer', or 'buy branch <railroad>'.")
 
 
+# Autocomplete shows at most 100 characters of a label; labels stay within this.
+LONGEST = 90
+
+
 def describe(s: SantaFeState, seat: int, move: str) -> str:
     """A short readable label for a legal move."""
     action: tuple[Any, ...] | None = flow.options(s, seat).get(move)
@@ -267,17 +271,17 @@ def describe(s: SantaFeState, seat: int, move: str) -> str:
         number = segs.index(seg) + 1
         if board.CONN_ENDS[board.LINE_CONN[line]][0] != a:
             number = len(segs) - number + 1
-        text = (f"{board.railroad_label(r)}: {board.CITY_NAME[a]} → {board.CITY_NAME[b]}, "
-                f"piece {number}/{len(segs)}")
-        if kind == "branch":
-            text = "Branch " + text
+        piece = f"{board.CITY_NAME[a]} → {board.CITY_NAME[b]}, piece {number}/{len(segs)}"
         marks = [m for m, on in (("river", board.SEG_RIVER[seg]), ("mountain", board.SEG_MOUNTAIN[seg]))
                  if on]
         if marks:
-            text += " (" + ", ".join(marks) + (f", ${cost}" if cost else "") + ")"
+            piece += " (" + ", ".join(marks) + (f", ${cost}" if cost else "") + ")"
         if source == track.BOUGHT:
-            text += " [your bought piece]"
-        return text
+            piece += " [bought]"
+        prefix = "Branch " if kind == "branch" else ""
+        text = f"{prefix}{board.railroad_label(r)}: {piece}"
+        # autocomplete clips at 100 characters: the colour gives way first
+        return text if len(text) <= LONGEST else f"{prefix}{board.RAILROAD_NAME[r]}: {piece}"
     if kind == "exchange":
         cards = action[1]
         if not cards:

@@ -44,6 +44,7 @@ def test_a_random_game_speaks_of_players_and_things_by_name(players: int) -> Non
     for text in texts + labels:
         assert not re.search(r"\bplayer \d", text), text
         assert not RAW.search(text), text
+        assert "(s)" not in text, text          # a number is followed by the right singular or plural
         assert all(1 <= int(n) <= players for n in PLAYER.findall(text)), text
     assert max(len(label) for label in labels) <= 90
     assert any(PLAYER.search(t) for t in texts)
