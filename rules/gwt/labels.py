@@ -57,6 +57,16 @@ def space(sp: str) -> str:
     station = STATION_AT.get(sp)
     return f"space {sp} (station {station})" if station else f"space {sp}"
 
+# "skip" and "done" by the decision they answer: what the player forgoes.
+SKIPS = {
+    "engine": "leave the engine where it is", "back": "leave the engine where it is",
+    "extra": "make no extraordinary delivery", "upgrade": "do not upgrade the station",
+    "master": "appoint no station master", "bonus": "forgo the bonus", "objective": "take no objective card",
+    "draw": "draw no card", "discard": "discard nothing", "trash": "remove no more cards",
+    "aux": "take no auxiliary action", "move": "stay where you are", "disc": "place no disc",
+    "foresight": "take no tile", "buy": "buy no more cattle",
+}
+
 
 def unwrap(action: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
     """The effect inside the wrappers of phase B ("act": a local action, "aux_instead": an auxiliary one)."""
@@ -68,6 +78,8 @@ def unwrap(action: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
 def describe(move: str, state: Any = None, action: tuple[Any, ...] | None = None, pending: str = "") -> str:
     """The label of ``move``; ``action`` is its option tuple when the move is legal in ``state``."""
     action = unwrap(action)
+    if move in ("skip", "done") and pending in SKIPS:
+        return SKIPS[pending]
     if move in FIXED and not (move == "upgrade" and action):
         return FIXED[move]
     words = move.split(" ")

@@ -69,6 +69,12 @@ def test_labels_without_a_state() -> None:
     assert describe("pick flood-3b") == "take the flood hazard (3 VP, black hand) from the foresight"
 
 
+def test_skip_and_done_say_what_is_forgone() -> None:
+    assert describe("skip", pending="engine") == "leave the engine where it is"
+    assert describe("done", pending="buy") == "buy no more cattle"
+    assert describe("done", pending="loc") == "end phase B"
+
+
 def test_labels_name_what_a_move_costs() -> None:
     s = at(game(3), 0, "A")
     s.players[0].money = 20
