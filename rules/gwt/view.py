@@ -14,6 +14,7 @@ PROMPTS = {
     "first": "place the cattleman on any neutral building",
     "turn": "move the cattleman (phase A); objective cards may be played first",
     "loc": "use the local actions of {loc} in any order, or one single auxiliary action; 'done' ends phase B",
+    "loc_copy": "use the copied local actions of {loc} in any order; 'done' ends phase B",
     "loc_aux": "{loc} offers you no local action: one single auxiliary action, or 'done' to end phase B",
     "engine": "move the engine forward up to {max} spaces, or skip",
     "back": "move the engine exactly {steps} spaces backwards",
@@ -45,7 +46,9 @@ def decision_words(s: State) -> dict[str, Any] | None:
               "cards": plural(d.get("n", 0), "card"),
               "cowboys_left": plural(d.get("cowboys", 0), "unused cowboy")}
     kind = d["k"]
-    if kind == "loc" and not location_actions(s, s.current, d):
+    if kind == "loc" and d.get("copy"):
+        kind = "loc_copy"
+    elif kind == "loc" and not location_actions(s, s.current, d):
         kind = "loc_aux"
     prompt = PROMPTS[kind].format_map(_Missing(fields))
     return {"seats": [s.current], "prompt": f"Player {s.current + 1}: {prompt}", "kind": d["k"]}

@@ -128,3 +128,15 @@ def test_a_place_without_local_action_says_so() -> None:
     at(s, 0, "TEEPEE-1")
     prompt = RULES.view(s, 0)["decision"]["prompt"]
     assert prompt.startswith("Player 1: TEEPEE-1 offers you no local action")
+
+
+def test_copying_a_building_is_told_with_what_stands_there() -> None:
+    s = game(2)
+    clear_trail(s)
+    s.trail["A-1"] = "8b@0"
+    s.trail["A-2"] = "4a@1"
+    at(s, 0, "A-1")
+    assert RULES.describe_move(s, 0, "copy A-2") == "use the actions of A-2 (building 4a of Player 2)"
+    copied, _ = RULES.play(s, 0, "copy A-2")
+    prompt = RULES.view(copied, 0)["decision"]["prompt"]
+    assert prompt.startswith("Player 1: use the copied local actions of A-2")
