@@ -19,28 +19,6 @@ HEAD_H = 150
 PAD = 24
 
 
-# Score-pad wording for engine category keys that are terse; any other key is written out as is.
-CATEGORY_LABELS = {
-    "gwt": {
-        "cities": "Cities and arrows",
-        "cattle": "Cattle cards",
-        "objectives": "Objective cards",
-        "disc": "Step disc (3 VP)",
-        "job_token": "Job market token",
-    },
-    "santafe": {"cities": "City cards", "money": "Money ($1 = 1 point)"},
-}
-
-
-def category_label(key: str, game_id: str = "") -> str:
-    """``"cattle_cards"`` -> ``"Cattle cards"``; known terse keys get the score pad's words."""
-    known = CATEGORY_LABELS.get(game_id, {})
-    if key in known:
-        return known[key]
-    words = key.replace("_", " ").replace("-", " ").strip()
-    return words[:1].upper() + words[1:]
-
-
 def render_result(
     result: Mapping[str, Any],
     names: Sequence[str],
@@ -72,7 +50,7 @@ def render_result(
         y = top + i * ROW_H
         if i % 2 == 0:
             d.rectangle((PAD, y, width - PAD, y + ROW_H), fill=theme.panel)
-        label = "Total" if category == "total" else category_label(category, game_id)
+        label = "Total" if category == "total" else result["labels"][category]
         text(
             d,
             (PAD + 12, y + ROW_H / 2),

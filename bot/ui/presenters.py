@@ -171,7 +171,8 @@ def result_lines(game: GameInfo, result: dict[str, Any]) -> list[str]:
     for group in result.get("ranking", []):
         for seat in group:
             entry = by_seat.get(seat, {})
-            parts = ", ".join(f"{k} {v}" for k, v in entry.get("points", {}).items() if v)
+            labels = result.get("labels", {})
+            parts = ", ".join(f"{labels.get(k, k)} {v}" for k, v in entry.get("points", {}).items() if v)
             medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(entry.get("rank", 0), "  ")
             lines.append(
                 f"{medal} **{seat_name(game, seat)}**: {entry.get('total', 0)} points"

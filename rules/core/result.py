@@ -1,6 +1,7 @@
 """The shape of ``Rules.result``, built in one place so every game reports scores alike.
 
     {"categories": ["money", ...],                     # score categories, in display order
+     "labels": {"money": "Money ($5 = 1 point)", ...},  # each category as the score pad words it
      "players": [{"seat": 0, "total": 41, "points": {"money": 12, ...}, "rank": 1, "tiebreak": 0}, ...],
      "ranking": [[0], [2, 1]],                          # seats grouped by place, best first
      "winners": [0]}
@@ -12,12 +13,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 
+def category_words(key: str) -> str:
+    """``"station_masters"`` -> ``"Station masters"``."""
+    words = key.replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 def build_result(
     categories: Sequence[str],
     points: Sequence[Mapping[str, int]],
     tiebreaks: Sequence[int] | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Rank seats by total, then by ``tiebreaks`` (higher is better); equal seats share a place."""
+    """Rank seats by total, then by ``tiebreaks`` (higher is better); equal seats share a place.
+
+    ``labels`` words the categories for people; a category without one is its key written out.
+    """
     tiebreaks = list(tiebreaks) if tiebreaks is not None else [0] * len(points)
     players: list[dict[str, Any]] = []
     for seat, pts in enumerate(points):
@@ -38,6 +49,7 @@ def build_result(
         place += len(group)
     return {
         "categories": list(categories),
+        "labels": {c: (labels or {}).get(c) or category_words(c) for c in categories},
         "players": players,
         "ranking": ranking,
         "winners": list(ranking[0]) if ranking else [],

@@ -41,7 +41,7 @@ from rules.gwt.board import Tx
 from rules.gwt.effects import apply, settle
 from rules.gwt.labels import describe
 from rules.gwt.options import Options, options
-from rules.gwt.scoring import CATEGORIES, score
+from rules.gwt.scoring import CATEGORIES, LABELS, score
 from rules.gwt.setup import new_state
 from rules.gwt.state import State, dump_state, load_state
 from rules.gwt.view import build_view
@@ -102,7 +102,7 @@ class GreatWesternTrail:
         return bool(state.over)
 
     def result(self, state: State) -> dict[str, Any]:
-        return build_result(CATEGORIES, [score(state, seat) for seat in range(state.n)])
+        return build_result(CATEGORIES, [score(state, seat) for seat in range(state.n)], labels=LABELS)
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)

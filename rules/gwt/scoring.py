@@ -10,6 +10,20 @@ from rules.gwt.state import State
 
 CATEGORIES = ("money", "buildings", "cities", "stations", "hazards", "cattle", "objectives",
               "station_masters", "workers", "disc", "job_token")
+# The score pad's words for each category.
+LABELS = {
+    "money": "Money ($5 = 1 point)",
+    "buildings": "Buildings",
+    "cities": "Cities and arrows",
+    "stations": "Stations",
+    "hazards": "Hazards",
+    "cattle": "Cattle cards",
+    "objectives": "Objective cards",
+    "station_masters": "Station masters",
+    "workers": "Workers",
+    "disc": "Step disc (3 VP)",
+    "job_token": "Job market token",
+}
 ITEMS = ("b", "s", "h", "g", "bl", "3", "4", "5", "sf")
 
 

@@ -19,6 +19,7 @@ from rules.santafe.state import (
 )
 
 CATEGORIES = ("money", "cities")
+LABELS = {"money": "Money ($1 = 1 point)", "cities": "City cards"}
 
 
 def city_points(s: SantaFeState, seat: int) -> int:
@@ -33,7 +34,7 @@ def sevens(s: SantaFeState, seat: int) -> int:
 def result(s: SantaFeState) -> dict[str, Any]:
     points = [{"money": s.money[p], "cities": city_points(s, p)} for p in range(s.players)]
     # Ties go to the player who played the most value-7 city cards.
-    return build_result(CATEGORIES, points, [sevens(s, p) for p in range(s.players)])
+    return build_result(CATEGORIES, points, [sevens(s, p) for p in range(s.players)], labels=LABELS)
 
 
 def players_list(seats: list[int]) -> str:

@@ -67,6 +67,12 @@ def test_build_result_ranks_and_shares_ties() -> None:
     assert [p["rank"] for p in res["players"]] == [2, 2, 1]
 
 
+def test_build_result_words_every_category() -> None:
+    """Given labels are kept; a category without one is its key written out."""
+    res = build_result(["money", "station_masters"], [{"money": 1}], labels={"money": "Money ($5 = 1 point)"})
+    assert res["labels"] == {"money": "Money ($5 = 1 point)", "station_masters": "Station masters"}
+
+
 def test_registry_rejects_unknown_games() -> None:
     """An unknown id is a clear setup error, and GAMES lists both titles."""
     with pytest.raises(SetupError):
