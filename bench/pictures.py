@@ -74,6 +74,29 @@ def speed(game_id: str, repeat: int) -> None:
         print(f"    {label:32s} {size / 1024:7.1f} KiB {seconds * 1000:7.1f} ms")
 
 
+def every_picture(game_id: str, repeat: int) -> None:
+    """Draw, encode and ratio for each kind of picture, with its encoded size."""
+    engine = rules.get(game_id)
+    players = max(GAMES[game_id])
+    state, played = middle_state(game_id, players, 3)
+    names = [f"Player {i + 1}" for i in range(players)]
+    own = engine.view(state, 0)
+    kinds: list[tuple[str, Callable[[], Any]]] = [
+        ("board", lambda: render_board(engine.view(state, None), names)),
+        ("player area", lambda: render_player_area(own, 0, names)),
+        ("hand", lambda: render_hand(own)),
+        ("result", lambda: render_result(engine.result(played.final), names, game_id)),
+    ]
+    for kind, draw in kinds:
+        image = draw()
+        drawn = median_time(draw, repeat)
+        encoded = median_time(lambda image=image: encode(image), repeat)
+        both = median_time(lambda draw=draw: encode(draw()), repeat)
+        size = len(encode(image)[0])
+        print(f"    {kind:12s} {image.size[0]}x{image.size[1]}: draw {drawn * 1000:6.1f} ms, encode "
+              f"{encoded * 1000:6.1f} ms, ratio {both / encoded:4.2f}, {size / 1024:6.1f} KiB")
+
+
 def sizes(game_id: str) -> int:
     """Encode every picture of one random game per player count at start, middle and end; largest size."""
     engine = rules.get(game_id)
@@ -100,6 +123,9 @@ def main() -> None:
     args = parser.parse_args()
     for game_id in GAMES:
         speed(game_id, args.repeat)
+    for game_id in GAMES:
+        print(f"{game_id}: every picture (mid-game, most players)")
+        every_picture(game_id, max(5, args.repeat // 4))
     for game_id in GAMES:
         sizes(game_id)
 
