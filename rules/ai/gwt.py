@@ -50,12 +50,12 @@ WORKER_SCALE = 0.7      # how keen it is on hiring
 BREED_WEIGHT = 0.8      # points per breeding value of a bought card above BREED_BASE
 BREED_BASE = 0
 UNMET_RISK = 1.5        # how surely an objective card's missing tasks turn into its penalty
-MASTER_WORTH = 4.5      # a station master tile (certificate or money, plus end-game points)
+MASTER_WORTH = 6.0      # a station master tile (certificate or money, plus end-game points)
 
 # Worth of the next worker of a type, by how many the player has now (1..5).
 WORKER_WORTH = {
     "engineer": {1: 5.0, 2: 4.5, 3: 3.5, 4: 4.0, 5: 4.0},
-    "cowboy": {1: 8.0, 2: 7.5, 3: 7.0, 4: 6.0, 5: 5.0},
+    "cowboy": {1: 10.0, 2: 9.0, 3: 8.0, 4: 7.0, 5: 6.0},
     "craftsman": {1: 4.0, 2: 3.5, 3: 3.0, 4: 3.5, 5: 3.5},
 }
 # What a building's actions are worth to its owner over the game, beyond its printed points.
@@ -69,7 +69,7 @@ DISC_WORTH = {
     "cert4": 3.0, "money": 2.5, "engine": 2.2, "draw": 1.2, "cert": 1.5, "trash": 1.0,
     "step-money": 5.5, "step-vp": 5.0, "hand": 7.0, "cert6": 3.0,
 }
-AUX_DRAW = 0.8           # an auxiliary draw-and-discard
+AUX_DRAW = 0.5           # an auxiliary draw-and-discard: a fresh look for Kansas City
 AUX_TRASH = 0.6          # an auxiliary removal of a card (the engine pays a step back)
 
 
