@@ -39,9 +39,9 @@ from rules.gwt.content import (
 )
 from rules.gwt.graph import KC, KIND, transport_cost
 
-MONEY = 0.45            # points per dollar while the game runs
+MONEY = 0.65            # points per dollar while the game runs
 KEEP_NEAR = 0.02        # per city value: only a tie-break, transport costs matter far more
-CERT_WORTH = 2.0        # a temporary certificate kept for a later delivery
+CERT_WORTH = 2.5        # a temporary certificate kept for a later delivery
 CERT_FADE = 0.6         # ... worth this share less by the end of the game
 ENGINE_STEP = 0.55      # one space forward on the railroad
 PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
@@ -49,6 +49,7 @@ HAND_GAIN = 0.3         # per breeding value a discard is expected to add to the
 WORKER_SCALE = 0.7      # how keen it is on hiring
 BREED_WEIGHT = 0.8      # points per breeding value of a bought card above BREED_BASE
 BREED_BASE = 0
+COWBOY_USE = 0.5        # a cowboy spent on one purchase is not there for the next
 UNMET_RISK = 1.5        # how surely an objective card's missing tasks turn into its penalty
 MASTER_WORTH = 6.0      # a station master tile (certificate or money, plus end-game points)
 
@@ -439,7 +440,9 @@ def purchase_worth(t: Table, words: list[str]) -> float:
         return 0.0
     cards = words[1:words.index("for")]
     price = int(words[-1])
-    return sum(cattle_worth(c) for c in cards) - price * t.dollar - 1.0 * len(cards)
+    value = CATTLE[cards[0]][1]
+    used = min(u for v, n, u, p in COWBOY_TABLE if (v, n, p) == (value, len(cards), price))
+    return sum(cattle_worth(c) for c in cards) - price * t.dollar - 1.0 * len(cards) - COWBOY_USE * used
 
 
 def objective_worth(t: Table, card: str) -> float:

@@ -160,16 +160,24 @@ def test_moves_the_engine_onto_a_station_it_can_upgrade() -> None:
 
 def test_buys_cattle_when_it_can_afford_them() -> None:
     """At the cattle market with money to spare it buys (rather than stopping), and the better cattle:
-    nothing it leaves in the market is a higher breed it could have had for the same cowboys."""
+    no other offer at the same price for as many cards brings more victory points."""
     state, seat = play_until(2, 6, lambda v, legal: v["decision"]["kind"] == "buy")
     state = state.copy()
     state.players[seat].money = 40
     view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
     move = choose_move("gwt", view, legal, 1, 0)
     assert move.startswith("buy ") and " for " in move
-    bought = move.split(" ")[1:move.split(" ").index("for")]
-    best_single = max((m for m in legal if m.count(" ") == 3), key=lambda m: CATTLE[m.split(" ")[1]][1])
-    assert max(CATTLE[c][1] for c in bought) >= CATTLE[best_single.split(" ")[1]][1] - 1
+
+    def offer(m: str) -> tuple[list[str], str]:
+        words = m.split(" ")
+        return words[1:words.index("for")], words[-1]
+
+    bought, price = offer(move)
+    for other in legal:
+        if other.startswith("buy ") and " for " in other:
+            cards, other_price = offer(other)
+            if other_price == price and len(cards) == len(bought):
+                assert sum(CATTLE[c][2] for c in cards) <= sum(CATTLE[c][2] for c in bought)
 
 
 def _holding(state, seat: int, cities: list[str]) -> None:
