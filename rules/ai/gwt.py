@@ -1,12 +1,15 @@
 """Great Western Trail computer player: every legal move scored in points from the view, best one played.
 
-The plan it follows is the plain one that beats aimless play: walk to the buildings whose actions pay
-most for the hand it holds (discarding cattle for money, buying better cattle, hiring engineers, cowboys
-and craftsmen, building, moving the engine and upgrading stations), go to Kansas City with a strong
-hand, spend certificates when they reach a better city, and deliver to the city worth most after
-transport costs. Money is counted as ``MONEY`` points per dollar. Everything is read from the view
-(own hand, public board and player areas) and the static game data in ``rules.gwt.content`` and
-``rules.gwt.graph``; nothing is looked up in the engine's state.
+The plan it follows is a plain human one: hire cowboys early and buy the cattle the market offers (the
+points and breeding value that make far deliveries possible); walk to the buildings whose actions pay
+most for the hand it holds, discarding duplicate breeds for money so the hand refilled before Kansas
+City is stronger (``rules.ai.gwt_hand``); build, move the engine and upgrade stations for their masters;
+keep certificates to reach a better city than Kansas City and spend them all in the last turns; play an
+objective card when its action and the freed hand slot outweigh the penalty it risks; and deliver to the
+city worth most after transport costs. Money is counted as ``MONEY`` points per dollar, falling towards
+the final 1 point per $5 as the job market fills. Everything is read from the view (own hand, public
+board and player areas) and the static game data in ``rules.gwt.content`` and ``rules.gwt.graph``;
+nothing is looked up in the engine's state.
 """
 
 from __future__ import annotations
