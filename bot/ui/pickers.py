@@ -236,7 +236,13 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            if await _current(interaction, self.game_id) is None:
+            current = await _current(interaction, self.game_id)
+            if current is None:
+                return
+            if current.status != "lobby":
+                # the lobby is over: take the button off its message and say why
+                await interaction.response.edit_message(embed=presenters.status_embed(current), view=None)
+                await interaction.followup.send(messages.LOBBY_CLOSED, ephemeral=True)
                 return
             bot: BoardGameBot = interaction.client  # type: ignore[assignment]
             name = getattr(interaction.user, "display_name", None) or interaction.user.name

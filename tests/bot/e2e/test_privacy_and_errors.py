@@ -107,3 +107,21 @@ async def test_a_move_counts_even_if_the_bot_may_not_post(arena: Arena) -> None:
         )
         assert (await service.get_game(channel_id)).version == before + 2
         arena.loopback.take_violations()
+
+
+async def test_the_join_button_of_a_started_game_is_taken_off_and_explained(arena: Arena) -> None:
+    """Join pressed after the start: the lobby message loses its button, the presser learns why."""
+    alice, bob = arena.people[:2]
+    erin = arena.stranger
+    async with arena.running() as (_bot, service):
+        lobby = await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        late = await erin.click(lobby, "Join")
+        assert late.response_type == 7  # the lobby message itself was updated
+        assert not late.message.flat_components()
+        [notice] = [m for m in late.posted if m.visible_to == {erin.id}]
+        assert notice.content == messages.LOBBY_CLOSED
+        game = await service.get_game(int(arena.channel.id))
+        assert int(erin.id) not in {s.user_id for s in game.seats}
+        arena.loopback.assert_prompt_responses()
