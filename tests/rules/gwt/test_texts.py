@@ -7,12 +7,12 @@ import re
 import pytest
 
 from rules.core.errors import NotYourTurnError
-from rules.core.playout import random_playout
 from rules.gwt import RULES
 from rules.gwt.content import CATTLE, CITIES, HAZARD_TYPES, OBJECTIVES, TRAIL, hazard_tiles
 from rules.gwt.labels import describe
 from rules.gwt.words import cattle, objective, tile
 from tests.rules.gwt.scenario import at, before_move, clear_trail, game, hand
+from tests.rules.texts import texts_of_a_random_game
 
 PLAYER = re.compile(r"\bPlayer (\d)\b")
 # Every id of the notation that has a printed name: none may reach a text players read.
@@ -21,26 +21,9 @@ RAW_IDS = sorted({*CATTLE, *CITIES, *OBJECTIVES, "teepee-green", "teepee-blue", 
 RAW = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\w-])")
 
 
-def texts_of_a_random_game(players: int, seed: int) -> tuple[list[str], list[str]]:
-    """Every event text and prompt, and every label offered, in one random game."""
-    texts: list[str] = []
-    labels: list[str] = []
-
-    def check(state, seat, move, events):  # type: ignore[no-untyped-def]
-        texts.extend(ev["text"] for ev in events)
-        decision = RULES.view(state, None)["decision"]
-        if decision:
-            texts.append(decision["prompt"])
-            labels.extend(RULES.describe_move(state, s, m) for s in decision["seats"]
-                          for m in RULES.legal_moves(state, s))
-
-    assert random_playout(RULES, players, seed, check=check).finished
-    return texts, labels
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_random_game_speaks_of_players_and_things_by_name(players: int) -> None:
-    texts, labels = texts_of_a_random_game(players, 40 + players)
+    texts, labels = texts_of_a_random_game(RULES, players, 40 + players)
     for text in texts + labels:
         assert not re.search(r"\bplayer \d", text), text
         assert not RAW.search(text), text

@@ -4,14 +4,13 @@ players as "Player N" (the form the bot replaces with names)."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
 from rules.core.errors import NotYourTurnError
-from rules.core.playout import random_playout
 from rules.santafe import RULES, board
 from tests.rules.santafe.helpers import laying, new
+from tests.rules.texts import texts_of_a_random_game
 
 PLAYER = re.compile(r"\bPlayer (\d)\b")
 # City slugs and city ids as moves write them ("kansas-city", "chi-kcy"): never in a text.
@@ -19,26 +18,10 @@ SLUGS = sorted(board.CITY_SLUG, key=len, reverse=True)
 RAW = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, SLUGS)) + r"|[a-z]{3}-[a-z]{3})(?![\w-])")
 
 
-def texts_of_a_random_game(players: int, seed: int, options: dict[str, Any]) -> tuple[list[str], list[str]]:
-    texts: list[str] = []
-    labels: list[str] = []
-
-    def check(state, seat, move, events):  # type: ignore[no-untyped-def]
-        texts.extend(ev["text"] for ev in events)
-        decision = RULES.view(state, None)["decision"]
-        if decision:
-            texts.append(decision["prompt"])
-            labels.extend(RULES.describe_move(state, s, m) for s in decision["seats"]
-                          for m in RULES.legal_moves(state, s))
-
-    assert random_playout(RULES, players, seed, options, check=check).finished
-    return texts, labels
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_random_game_speaks_of_players_and_cities_by_name(players: int) -> None:
     options = {"advanced": players % 2 == 0, "buy_track": players >= 4}
-    texts, labels = texts_of_a_random_game(players, 70 + players, options)
+    texts, labels = texts_of_a_random_game(RULES, players, 70 + players, options)
     for text in texts + labels:
         assert not re.search(r"\bplayer \d", text), text
         assert not RAW.search(text), text
