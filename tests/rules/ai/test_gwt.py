@@ -11,24 +11,10 @@ from rules.ai import choose_move
 from rules.ai.gwt import Table, city_points, local_move_worth
 from rules.core.rng import Rng
 from rules.gwt.content import CATTLE, CITIES
+from tests.rules.ai.games import play_game
 
 ENGINE = rules.get("gwt")
 OPTIONS = [{}, {"neutral": "random", "building_sides": "random"}]
-
-
-def play_game(players: int, seed: int, options: dict[str, str], levels: list[int], check=None):
-    """A full game, each seat at its level; ``check(state, seat, view, legal, move)`` sees each decision."""
-    state = ENGINE.new_game(players, seed, options)
-    n = 0
-    while not ENGINE.is_over(state):
-        seat = min(ENGINE.to_act(state))
-        view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
-        move = choose_move("gwt", view, legal, levels[seat], seed * 1000 + n)
-        if check is not None:
-            check(state, seat, view, legal, move)
-        state, _ = ENGINE.play(state, seat, move)
-        n += 1
-    return state
 
 
 def play_until(players: int, seed: int, wanted, levels: list[int] | None = None):
@@ -60,7 +46,7 @@ def test_always_a_legal_move(players: int, options: dict[str, str]) -> None:
 
     for seed in range(2):
         levels = [(seat + seed) % 2 for seat in range(players)]
-        assert ENGINE.is_over(play_game(players, seed, options, levels, check))
+        assert ENGINE.is_over(play_game("gwt", players, seed, options, levels, check))
     assert {"turn", "loc", "deliver", "foresight", "disc"} <= kinds
 
 
@@ -98,8 +84,8 @@ def test_decisions_depend_only_on_the_view() -> None:
 
 
 def test_deterministic_for_a_seed() -> None:
-    a = play_game(3, 8, {}, [1, 0, 1])
-    b = play_game(3, 8, {}, [1, 0, 1])
+    a = play_game("gwt", 3, 8, {}, [1, 0, 1])
+    b = play_game("gwt", 3, 8, {}, [1, 0, 1])
     assert ENGINE.dump(a) == ENGINE.dump(b)
 
 
@@ -110,7 +96,7 @@ def test_beats_random_players() -> None:
     for seed in range(games):
         players = 2 + seed % 3
         levels = [1 if seat == seed % players else 0 for seat in range(players)]
-        final = play_game(players, 500 + seed, {}, levels)
+        final = play_game("gwt", players, 500 + seed, {}, levels)
         wins += levels.index(1) in ENGINE.result(final)["winners"]
     assert wins >= games - 1
 

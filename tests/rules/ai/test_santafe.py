@@ -11,24 +11,10 @@ from rules.ai import choose_move
 from rules.ai.santafe import DOUBLE_WORTH, Network, Outlook, piece_moves
 from rules.core.rng import Rng
 from rules.santafe import board
+from tests.rules.ai.games import play_game
 
 ENGINE = rules.get("santafe")
 OPTIONS = [{}, {"advanced": True}, {"buy_track": True}, {"advanced": True, "buy_track": True}]
-
-
-def play_game(players: int, seed: int, options: dict[str, bool], levels: list[int], check=None):
-    """A full game, each seat at its level; ``check(state, seat, view, legal, move)`` sees each decision."""
-    state = ENGINE.new_game(players, seed, options)
-    n = 0
-    while not ENGINE.is_over(state):
-        seat = min(ENGINE.to_act(state))
-        view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
-        move = choose_move("santafe", view, legal, levels[seat], seed * 1000 + n)
-        if check is not None:
-            check(state, seat, view, legal, move)
-        state, _ = ENGINE.play(state, seat, move)
-        n += 1
-    return state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -43,7 +29,7 @@ def test_always_a_legal_move(players: int, options: dict[str, bool]) -> None:
 
     for seed in range(2):
         levels = [(seat + seed) % 3 for seat in range(players)]
-        final = play_game(players, seed, options, levels, check)
+        final = play_game("santafe", players, seed, options, levels, check)
         assert ENGINE.is_over(final)
     assert {"choose", "lay", "draw"} <= seen
 
@@ -105,8 +91,8 @@ def test_decisions_depend_only_on_the_view() -> None:
 
 def test_deterministic_for_a_seed() -> None:
     """The same game seed and decision seeds replay to the same final state."""
-    a = play_game(3, 21, {}, [1, 0, 2])
-    b = play_game(3, 21, {}, [1, 0, 2])
+    a = play_game("santafe", 3, 21, {}, [1, 0, 2])
+    b = play_game("santafe", 3, 21, {}, [1, 0, 2])
     assert ENGINE.dump(a) == ENGINE.dump(b)
 
 
@@ -118,7 +104,7 @@ def test_beats_random_players() -> None:
     for seed in range(games):
         players = 2 + seed % 4
         levels = [1 if seat == seed % players else 0 for seat in range(players)]
-        final = play_game(players, 300 + seed, {}, levels)
+        final = play_game("santafe", players, 300 + seed, {}, levels)
         wins += levels.index(1) in ENGINE.result(final)["winners"]
     assert wins >= games - 2
 
