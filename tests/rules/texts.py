@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from rules.core.playout import random_playout
+
+# how engines name players: the bot writes exactly this as the player's name
+PLAYER = re.compile(r"\bPlayer (\d)\b")
 
 
 def texts_of_a_random_game(
@@ -28,3 +32,14 @@ def texts_of_a_random_game(
 
     assert random_playout(rules, players, seed, options, check=check).finished
     return texts, labels
+
+
+def assert_plain_words(texts: list[str], labels: list[str], players: int, raw: re.Pattern[str]) -> None:
+    """Players named "Player N" of a real seat; no raw id (``raw``), no "(s)"; labels ≤ 90 characters."""
+    for text in texts + labels:
+        assert not re.search(r"\bplayer \d", text), text
+        assert not raw.search(text), text
+        assert "(s)" not in text, text          # a number is followed by the right singular or plural
+        assert all(1 <= int(n) <= players for n in PLAYER.findall(text)), text
+    assert max(len(label) for label in labels) <= 90
+    assert any(PLAYER.search(t) for t in texts)
