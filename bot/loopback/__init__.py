@@ -8,8 +8,7 @@ by simulated people through real INTERACTION_CREATE events.
 
 What the stand-in checks, for every request the bot sends:
 
-* the route exists in Discord's OpenAPI description (``../shared/reference/discord-api-spec/openapi.json``
-  beside the repository; when it is absent the check is skipped with a warning) and the stand-in serves it;
+* the route exists in Discord's OpenAPI description (vendored in ``discord_api/``) and the stand-in serves it;
 * the JSON body, or the ``payload_json`` part of a multipart upload, is valid against the request schema;
 * Discord's limits: 2000 characters of content, 10 embeds of at most 6000 characters (256 title, 4096
   description, 25 fields), 5 action rows of 5 buttons, 25 select options, custom_id ≤ 100, 25 autocomplete

@@ -1,12 +1,14 @@
 """Discord's OpenAPI description: which routes exist and what their request bodies may hold.
 
-The description lives beside the repository (``../shared/reference/discord-api-spec/openapi.json``). It is
-read and indexed once per process; each request schema is compiled on first use and kept.
+The description is vendored in the package (``discord_api/openapi.json.gz``, MIT, from Discord's public
+discord-api-spec repository; see the README there). It is read and indexed once per process; each request
+schema is compiled on first use and kept.
 """
 
 from __future__ import annotations
 
 import functools
+import gzip
 import json
 import logging
 import re
@@ -22,9 +24,7 @@ from referencing.jsonschema import DRAFT202012
 
 log = logging.getLogger(__name__)
 
-SPEC_PATH = (
-    Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "discord-api-spec" / "openapi.json"
-)
+SPEC_PATH = Path(__file__).resolve().parent / "discord_api" / "openapi.json.gz"
 _SPEC_URI = "urn:discord-api-spec"
 _METHODS = ("get", "put", "post", "patch", "delete")
 
@@ -133,11 +133,7 @@ def _pointer_part(part: str) -> str:
 
 
 @functools.cache
-def load_spec(path: Path = SPEC_PATH) -> ApiSpec | None:
-    """The indexed description, or None (with a warning) when the file is not beside the repository."""
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        log.warning("Discord API description not found at %s; requests will not be checked against it", path)
-        return None
-    return ApiSpec(document)
+def load_spec(path: Path = SPEC_PATH) -> ApiSpec:
+    """The indexed description (gzipped JSON)."""
+    with gzip.open(path, "rt", encoding="utf-8") as file:
+        return ApiSpec(json.load(file))

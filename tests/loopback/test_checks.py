@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import zlib
 from pathlib import Path
 
@@ -12,14 +11,12 @@ import pytest
 from bot.loopback import limits
 from bot.loopback.gateway import zlib_stream, zstd_stream
 from bot.loopback.ids import Clock, Snowflakes
-from bot.loopback.spec import load_spec
+from bot.loopback.spec import SPEC_PATH, load_spec
 from bot.loopback.tracking import is_idle
 
 SPEC = load_spec()
-needs_spec = pytest.mark.skipif(SPEC is None, reason="Discord's API description is not beside the repository")
 
 
-@needs_spec
 def test_literal_route_segments_win_over_parameters() -> None:
     assert SPEC is not None
     assert SPEC.match("GET", "/users/@me").template == "/users/@me"  # type: ignore[union-attr]
@@ -31,7 +28,6 @@ def test_literal_route_segments_win_over_parameters() -> None:
     assert SPEC.match("PUT", "/users/@me") is None
 
 
-@needs_spec
 def test_request_bodies_are_validated_against_their_schema() -> None:
     assert SPEC is not None
     op = SPEC.match("POST", "/channels/1/messages")
@@ -44,12 +40,12 @@ def test_request_bodies_are_validated_against_their_schema() -> None:
     ]
 
 
-def test_a_missing_description_disables_the_check_with_a_warning(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    with caplog.at_level(logging.WARNING):
-        assert load_spec(tmp_path / "openapi.json") is None
-    assert "not found" in caplog.text
+def test_the_description_is_vendored_with_its_licence() -> None:
+    # a clone with nothing beside it must still check every request
+    folder = SPEC_PATH.parent
+    assert SPEC_PATH.is_file() and folder.is_relative_to(Path(__file__).resolve().parents[2] / "bot")
+    assert "MIT License" in (folder / "LICENSE").read_text(encoding="utf-8")
+    assert SPEC.match("POST", "/interactions/1/tok/callback") is not None
 
 
 def test_message_limits() -> None:
