@@ -117,7 +117,11 @@ async def run_sandbox(settings: Settings, **io: Any) -> None:
         return None
 
     await sandbox(
-        lambda db: build_bot(db, settings), settings.database_path, pictures, read_line=read_until_stopped, **io
+        lambda db: build_bot(db, settings),
+        settings.database_path,
+        pictures,
+        read_line=read_until_stopped,
+        **io,
     )
 
 

@@ -60,11 +60,15 @@ def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]
     try:
         ids = tuple(int(part) for part in raw.split(","))
     except ValueError:
-        raise SettingsError(f"SHARD_IDS must be shard numbers separated by commas (like 0,1), not {raw!r}.") from None
+        raise SettingsError(
+            f"SHARD_IDS must be shard numbers separated by commas (like 0,1), not {raw!r}."
+        ) from None
     if len(set(ids)) != len(ids):
         raise SettingsError(f"SHARD_IDS names a shard twice: {raw!r}.")
     if any(not 0 <= shard < count for shard in ids):
-        raise SettingsError(f"SHARD_IDS must be between 0 and {count - 1} (SHARD_COUNT is {count}), not {raw!r}.")
+        raise SettingsError(
+            f"SHARD_IDS must be between 0 and {count - 1} (SHARD_COUNT is {count}), not {raw!r}."
+        )
     return count, ids
 
 

@@ -145,7 +145,8 @@ class Gateway:
         self.connected = asyncio.Event()  # set while every session has a live connection
         self.received: list[dict[str, Any]] = []  # every payload the bot sent, for tests
         self.compressions: list[str | None] = []  # the compression each connection asked for
-        self.close_codes: list[int | None] = []  # how each connection ended (1000: the bot closed it cleanly)
+        # How each connection ended: the code the stand-in closed it with, or the bot's (1000: a clean stop).
+        self.close_codes: list[int | None] = []
 
     @property
     def session(self) -> Session | None:
@@ -221,6 +222,7 @@ class Gateway:
         await ws.prepare(request)
         connection = _Connection(ws, compressor)
         writer = asyncio.create_task(connection.write_forever())
+        refused: int | None = None
         await ws.send_str(
             json.dumps({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": []}})
         )
@@ -233,11 +235,12 @@ class Gateway:
                 try:
                     await self._receive(connection, payload)
                 except GatewayClose as close:
+                    refused = close.code
                     await ws.close(code=close.code, message=close.reason.encode())
                     break
         finally:
             writer.cancel()
-            self.close_codes.append(ws.close_code)
+            self.close_codes.append(refused or ws.close_code)
             for session in self.sessions.values():
                 if session.connection is connection:
                     session.connection = None

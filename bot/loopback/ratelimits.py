@@ -106,7 +106,9 @@ class RateLimits:
     def speed_up(self, factor: float) -> None:
         """Shorten every per-route window ``factor`` times, for tests that play days of moves in seconds: the
         bot still meets the limits and must obey them, without waiting as long as a day's play would."""
-        self.routes = {route: Limit(limit.requests, limit.per / factor) for route, limit in self.routes.items()}
+        self.routes = {
+            route: Limit(limit.requests, limit.per / factor) for route, limit in self.routes.items()
+        }
         self.default = Limit(self.default.requests, self.default.per / factor)
 
     def _now(self) -> float:
