@@ -96,7 +96,10 @@ class LoopbackDiscord:
 
     # building the world
 
-    def add_guild(self, name: str = "Loopback Guild") -> Guild:
+    def add_guild(self, name: str = "Loopback Guild", *, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild; ``shard=(shard_id, num_shards)`` picks its id so that its events go to that shard."""
+        if shard is not None:
+            self.world.ids.aim_at_shard(*shard)
         guild = self.world.add_guild(name, self._owner)
         self.world.add_member(guild, self._owner)
         self._announce(
