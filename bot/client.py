@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: The longest rate-limit wait (seconds) the bot sits out before giving up on a request.
+RATE_LIMIT_PATIENCE = 300.0
+
 
 def tree_fingerprint(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
     """A hash of the commands as Discord would receive them, to tell whether a sync is needed."""
@@ -72,10 +75,16 @@ async def sync_if_changed(
     if hashes.get(scope) == fingerprint:
         log.info("slash commands unchanged since the last sync (%s)", scope)
     else:
-        commands = await tree.sync(guild=guild)
-        hashes[scope] = fingerprint
-        log.info("synced %d slash commands (%s)", len(commands), scope)
-        synced = True
+        try:
+            commands = await tree.sync(guild=guild)
+        except discord.RateLimited as exc:  # the daily limit on creations: run on, sync at the next start
+            log.warning(
+                "Discord refused the command sync for %.0f s more (daily limit); not synced", exc.retry_after
+            )
+        else:
+            hashes[scope] = fingerprint
+            log.info("synced %d slash commands (%s)", len(commands), scope)
+            synced = True
     if synced:
         hash_path.write_text(json.dumps(hashes, indent=1), encoding="utf-8")
     return synced
@@ -121,6 +130,8 @@ class BoardGameBot(commands.AutoShardedBot):
             allowed_contexts=app_commands.AppCommandContext(guild=True),
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
+            # Wait out ordinary 429s; a longer one (the daily limit on command creations) raises instead.
+            max_ratelimit_timeout=RATE_LIMIT_PATIENCE,
             **options,  # type: ignore[arg-type]
         )
         self.games = games

@@ -162,10 +162,6 @@ class Gateway:
     def has_members_intent(self) -> bool:
         return bool(self.intents & GUILD_MEMBERS_INTENT)
 
-    def shards_of(self, guild_id: str) -> list[tuple[int, int]]:
-        """The shards ([id, count]) of the sessions that receive this guild's events."""
-        return [s.shard for s in self.sessions.values() if s.receives(guild_id)]
-
     def bot_gateway(self) -> dict[str, Any]:
         """GET /gateway/bot: the recommended shard count and the session start limit (gateway.mdx)."""
         shards = max(1, math.ceil(len(self.world.guilds) / self.max_guilds_per_shard))

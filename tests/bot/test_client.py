@@ -116,3 +116,17 @@ async def test_the_bot_asks_only_for_the_guilds_intent(tmp_path: Path) -> None:
         identify = next(p for p in loopback.gateway.received if p["op"] == IDENTIFY)
         assert identify["d"]["intents"] == discord.Intents(guilds=True).value
         assert bot.get_guild(int(guild.id)) is not None
+
+
+async def test_the_daily_limit_on_command_creations_does_not_hold_up_the_start(tmp_path: Path) -> None:
+    """Past 200 creations a day Discord answers 429 / 30034 with a day to wait: the bot starts without the
+    sync (instead of sleeping for a day) and syncs at its next start."""
+    async with LoopbackDiscord() as loopback:
+        loopback.api.ratelimits.daily_command_creates = 1
+        await run_once(loopback, tmp_path)
+        assert not loopback.world.global_commands
+        assert [r.scope for r in loopback.api.ratelimits.rate_limited] == ["daily"]
+        loopback.clock.advance(minutes=24 * 60)
+        loopback.api.ratelimits.daily_command_creates = 200
+        await run_once(loopback, tmp_path)
+        assert loopback.world.global_commands
