@@ -2,7 +2,8 @@
 
 Several sessions at once, one per shard: each receives only the events of its guilds. IDENTIFY is refused as
 Discord refuses it: a wrong token (4004), a malformed shard (4010), a session that would hold more guilds
-than a shard may (4011), a privileged intent the application has not enabled (4014).
+than a shard may (4011), intents Discord does not define (4013) or a privileged intent the application has
+not enabled (4014).
 
 Speaks JSON, with the transport compression the client asks for: ``zlib-stream`` (what discord.py 2.7 asks
 for when no zstd library is installed), ``zstd-stream`` (when one is), or none.
@@ -35,6 +36,8 @@ GUILD_MEMBERS_INTENT = 1 << 1
 # GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT: asking for one not enabled for the application closes the
 # connection with 4014 (gateway.mdx, "Privileged Intents").
 PRIVILEGED_INTENTS = {"members": 1 << 1, "presences": 1 << 8, "message_content": 1 << 15}
+# Every intent Discord defines (gateway.mdx, "List of Intents"); another bit closes with 4013.
+KNOWN_INTENTS = sum(1 << bit for bit in (*range(17), 20, 21, 24, 25))
 # "Each shard can only support a maximum of 2500 guilds" (gateway.mdx, "Sharding").
 MAX_GUILDS_PER_SHARD = 2500
 # 1000 IDENTIFY calls per 24 hours (gateway.mdx, "Session Start Limit").
@@ -267,7 +270,14 @@ class Gateway:
         if connection.session is not None:
             raise GatewayClose(4005, "Already authenticated")
         shard = _shard(data.get("shard"))
-        intents = int(data.get("intents") or 0)
+        intents = data.get("intents")
+        if (
+            not isinstance(intents, int)
+            or isinstance(intents, bool)
+            or intents < 0
+            or intents & ~KNOWN_INTENTS
+        ):
+            raise GatewayClose(4013, "Invalid intent(s)")
         if intents & sum(PRIVILEGED_INTENTS.values()) & ~self.enabled_intents:
             raise GatewayClose(4014, "Disallowed intent(s)")
         session = Session(id=secrets.token_hex(16), intents=intents, shard=shard)

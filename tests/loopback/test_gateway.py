@@ -78,15 +78,25 @@ async def test_each_shard_gets_only_its_guilds() -> None:
     assert limit["remaining"] == limit["total"] - 2  # one IDENTIFY per shard
 
 
-async def test_a_malformed_shard_closes_with_4010() -> None:
+@pytest.mark.parametrize(
+    ("identify", "code"),
+    [
+        ({"intents": 1, "shard": [2, 2]}, 4010),  # Invalid shard
+        ({"intents": 1, "shard": [0]}, 4010),
+        ({"intents": 1 << 18}, 4013),  # Invalid intent(s): no such intent
+        ({}, 4013),  # intents are required
+        ({"intents": 1 << 15}, 4014),  # Disallowed intent(s): MESSAGE_CONTENT not enabled
+    ],
+)
+async def test_a_malformed_identify_closes_the_connection(identify: dict[str, object], code: int) -> None:
     async with LoopbackDiscord() as loopback:
         url = loopback.origin.replace("http://", "ws://") + "/?v=10&encoding=json"
         async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
             assert json.loads((await ws.receive()).data)["op"] == HELLO
-            identify = {"token": loopback.world.token, "intents": 1, "shard": [2, 2]}
-            await ws.send_json({"op": IDENTIFY, "d": identify})
+            await ws.send_json({"op": IDENTIFY, "d": {"token": loopback.world.token} | identify})
             closing = await ws.receive()
-            assert closing.type is aiohttp.WSMsgType.CLOSE and closing.data == 4010
+            assert closing.type is aiohttp.WSMsgType.CLOSE and closing.data == code
+        assert loopback.gateway.sessions == {}
 
 
 async def test_get_gateway_bot_recommends_one_shard_per_2500_guilds() -> None:
