@@ -303,8 +303,11 @@ def interaction_json(world: World, interaction: Interaction) -> dict[str, Any]:
     return data
 
 
-def error_json(code: int, message: str) -> dict[str, Any]:
-    return {"code": code, "message": message}
+def error_json(code: int, message: str, errors: dict[str, Any] | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {"code": code, "message": message}
+    if errors:
+        data["errors"] = errors
+    return data
 
 
 def is_ephemeral(flags: int | None) -> bool:

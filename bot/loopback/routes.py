@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from . import limits
+from . import emojis, limits
 from .messages import Upload
 from .payloads import message_json
 from .violations import Violations
@@ -19,9 +19,10 @@ _GUILD_MESSAGES, _DIRECT_MESSAGES = 1 << 9, 1 << 12
 class ApiError(Exception):
     """An error answer in Discord's shape: HTTP status, JSON error code, message."""
 
-    def __init__(self, status: int, code: int, message: str) -> None:
+    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status, self.code, self.message = status, code, message
+        self.errors = errors  # the nested ``errors`` object of an Invalid Form Body
 
 
 def unknown(what: str, code: int) -> ApiError:
@@ -76,6 +77,12 @@ class RouteBase:
             code=40005,
         )
         self._refuse("limit", where, limits.message_problems(payload))
+        refused = emojis.invalid_emoji(payload)
+        if refused:
+            self.violations.extend(
+                "invalid-emoji", where, [f"{path} is not an emoji Discord has" for path in refused]
+            )
+            raise ApiError(400, 50035, "Invalid Form Body", emojis.errors_object(refused))
 
     def _delete(self, message: Message) -> None:
         message.deleted = True

@@ -152,6 +152,16 @@ async def upload(interaction: discord.Interaction, file: discord.Attachment) -> 
     await interaction.response.send_message(f"{file.filename}: {len(data)} bytes", ephemeral=True)
 
 
+@app_commands.command(name="badge", description="Answer with a button wearing an emoji")
+async def badge(interaction: discord.Interaction, emoji: str) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Badge", emoji=emoji, custom_id="badge"))
+    try:
+        await interaction.response.send_message("badge", view=view)
+    except discord.HTTPException as error:
+        await interaction.response.send_message(f"refused: {error.code} {error.text}", ephemeral=True)
+
+
 ALL_COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ...] = (
     game,
     purge,
@@ -165,6 +175,7 @@ ALL_COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ..
     card,
     steps,
     upload,
+    badge,
 )
 
 
