@@ -43,6 +43,7 @@ class InteractionRoutes(RouteBase):
         if world.clock.now() - interaction.created_at > RESPONSE_DEADLINE:
             self.violations.add("late-response", interaction.label, "the first response came after 3 seconds")
             raise unknown("interaction", 10062)
+        self._check_channel_exists(interaction)
         kind = req.body.get("type")
         data = req.body.get("data") or {}
         where = f"callback to {interaction.label}"
@@ -140,14 +141,25 @@ class InteractionRoutes(RouteBase):
         return message
 
     def _interaction_for_webhook(self, req: ApiRequest) -> Interaction:
+        """The interaction whose token a follow-up or webhook edit uses, while the token is good.
+
+        Tokens live 15 minutes (receiving-and-responding.mdx, "Followup Messages"); after that Discord
+        answers 401 / 50027 Invalid Webhook Token. Before any initial response there is no webhook yet:
+        404 / 10015 Unknown Webhook (and after 3 s unanswered the token is invalidated for good).
+        """
         interaction = self.world.interaction_by_token(req.params["token"])
         if req.params["app"] != self.world.application_id or interaction is None:
             raise unknown("Webhook", 10015)
         if self.world.clock.now() - interaction.created_at > TOKEN_LIFETIME:
-            raise unknown("Webhook", 10015)
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         if not interaction.acknowledged:
             raise unknown("Webhook", 10015)
+        self._check_channel_exists(interaction)
         return interaction
+
+    def _check_channel_exists(self, interaction: Interaction) -> None:
+        if self.world.channels[interaction.channel_id].deleted:
+            raise unknown("Channel", 10003)
 
     async def followup(self, req: ApiRequest) -> tuple[int, Any]:
         interaction = self._interaction_for_webhook(req)
