@@ -25,6 +25,7 @@ MEMBER_PERMISSIONS = Permissions(
     send_messages=True,
     send_messages_in_threads=True,
     create_public_threads=True,
+    create_private_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,

@@ -162,6 +162,11 @@ async def badge(interaction: discord.Interaction, emoji: str) -> None:
         await interaction.response.send_message(f"refused: {error.code} {error.text}", ephemeral=True)
 
 
+@app_commands.command(name="say", description="Answer with the text given, mentions and all")
+async def say(interaction: discord.Interaction, text: str) -> None:
+    await interaction.response.send_message(text)
+
+
 ALL_COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ...] = (
     game,
     purge,
@@ -176,6 +181,7 @@ ALL_COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ..
     steps,
     upload,
     badge,
+    say,
 )
 
 

@@ -63,6 +63,7 @@ async def test_commands_are_registered_and_can_be_fetched(place: Place) -> None:
         "move",
         "purge",
         "remind",
+        "say",
         "shout",
         "steps",
         "upload",
