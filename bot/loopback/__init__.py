@@ -127,9 +127,10 @@ from .commands import CommandRefused
 from .server import LoopbackDiscord
 from .users import Reply, SimUser
 from .violations import ContractViolation, Violation
-from .world import Channel, Guild, Message
+from .world import Account, Channel, Guild, Message, Role
 
 __all__ = [
+    "Account",
     "Channel",
     "CommandRefused",
     "ContractViolation",
@@ -137,6 +138,7 @@ __all__ = [
     "LoopbackDiscord",
     "Message",
     "Reply",
+    "Role",
     "SimUser",
     "Violation",
 ]

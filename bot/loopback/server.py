@@ -157,6 +157,7 @@ class LoopbackDiscord:
     def delete_channel(self, channel: Channel) -> None:
         """Delete a channel (with its threads) or a thread: the bot is told (CHANNEL_DELETE / THREAD_DELETE)
         and its later requests there get 404 / 10003 Unknown Channel."""
+        self._guild_of(channel)  # a direct-message channel cannot be deleted
         seen = self.world.can_see(self.world.bot.id, channel)
         gone = [channel] + [c for c in self.world.channels.values() if c.parent_id == channel.id]
         payload = channel_json(self.world, channel)
