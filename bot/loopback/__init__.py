@@ -68,8 +68,7 @@ THREAD_MEMBER_UPDATE when access changes or a thread is unarchived; auto-archivi
 active threads; clicking components on messages in archived or locked threads; timeouts (timed-out members'
 lost permissions); categories and permission syncing; Send TTS Messages and Use External Emojis checks;
 whether the custom emoji's id exists in a guild the bot can use; the newest Unicode emoji Discord has not yet
-adopted (the ``emoji`` library may know them first); and after ``remove_bot_from_guild`` a new IDENTIFY (not a
-RESUME) still lists the guild, as the gateway lists every guild of the world.
+adopted (the ``emoji`` library may know them first).
 
 Each action of a ``SimUser`` (``slash``, ``autocomplete``, ``click``, ``select``, ``submit``) sends one
 interaction and returns once the bot is done with it: every task the client started for the interaction has

@@ -35,7 +35,7 @@ def resolve(world: World, message: Message, *, notify: bool) -> None:
     channel = world.channels[message.channel_id]
     rules = allowed(message)
     parse = set(rules.get("parse") or [])
-    guild = world.guilds.get(channel.guild_id or "")
+    guild = world.guild_of(channel) if channel.guild_id else None
     may_ping_all = world.permissions(message.author_id, channel).mention_everyone and guild is not None
     roles: list[str] = []
     if guild is not None:

@@ -175,7 +175,7 @@ class LoopbackDiscord:
         """Remove the bot from ``guild``: GUILD_DELETE without ``unavailable`` (Discord's "Guild Delete"
         gateway event: the field unset means the bot was removed, not an outage); its later requests to
         the guild's channels get 403 / 50001 Missing Access."""
-        guild.members.pop(self.world.bot.id, None)
+        self.world.remove_bot(guild)
         self._announce("GUILD_DELETE", lambda: {"id": guild.id})
 
     def add_user(
@@ -291,7 +291,7 @@ class LoopbackDiscord:
     def _guild_of(self, channel: Channel) -> Guild:
         if channel.guild_id is None:
             raise ValueError("a direct-message channel belongs to no guild")
-        return self.world.guilds[channel.guild_id]
+        return self.world.guild_of(channel)
 
     def _announce(self, event: str, build: Callable[[], dict[str, Any]]) -> None:
         if self.gateway.session is not None:
@@ -396,7 +396,7 @@ class LoopbackDiscord:
         """What Discord's client would not let a person do at all."""
         if not self.world.can_see(user.id, channel):
             raise CommandRefused(f"{user.name} cannot see #{channel.name or channel.id}")
-        if channel.guild_id and self.world.bot.id not in self.world.guilds[channel.guild_id].members:
+        if channel.guild_id and channel.guild_id not in self.world.guilds:
             raise CommandRefused("the bot is not in this guild")
         if channel.archived and kind in (APPLICATION_COMMAND, AUTOCOMPLETE):
             # "Users cannot edit messages, add reactions, use application commands, or join archived

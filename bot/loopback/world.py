@@ -256,7 +256,8 @@ class World:
         self.clock = clock
         self.ids = Snowflakes(clock)
         self.accounts: dict[str, Account] = {}
-        self.guilds: dict[str, Guild] = {}
+        self.guilds: dict[str, Guild] = {}  # the guilds the bot is in
+        self.left_guilds: dict[str, Guild] = {}  # guilds the bot was removed from
         self.channels: dict[str, Channel] = {}
         self.messages: dict[str, Message] = {}
         self.interactions: dict[str, Interaction] = {}
@@ -367,7 +368,7 @@ class World:
 
     def _overwritten(self, user_id: str, channel: Channel) -> int:
         """Base permissions from the roles, with the channel's overwrites applied (permissions.mdx)."""
-        guild = self.guilds[channel.guild_id or ""]
+        guild = self.guild_of(channel)
         member = guild.members.get(user_id)
         if member is None:
             return 0
@@ -399,12 +400,18 @@ class World:
         """Everyone who can see ``channel``."""
         if channel.guild_id is None:
             return {self.bot.id, *channel.recipient_ids}
-        members = self.guilds[channel.guild_id].members
+        members = self.guild_of(channel).members
         return {user_id for user_id in members if self.can_see(user_id, channel)}
 
-    def bot_guilds(self) -> list[Guild]:
-        """The guilds the bot is in (one it was removed from stays in ``guilds`` for lookups)."""
-        return [g for g in self.guilds.values() if self.bot.id in g.members]
+    def guild_of(self, channel: Channel) -> Guild:
+        """The guild of a guild channel, whether or not the bot is still in it."""
+        guild_id = channel.guild_id or ""
+        return self.guilds.get(guild_id) or self.left_guilds[guild_id]
+
+    def remove_bot(self, guild: Guild) -> None:
+        """The bot leaves ``guild``: it is no member and the gateway no longer lists the guild."""
+        guild.members.pop(self.bot.id, None)
+        self.left_guilds[guild.id] = self.guilds.pop(guild.id)
 
     # lookups
 

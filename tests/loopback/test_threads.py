@@ -103,3 +103,5 @@ async def test_the_bot_removed_from_a_guild_gets_missing_access(place: Place) ->
         with pytest.raises(CommandRefused, match="not in this guild"):
             await place.alice.slash("move", place.games, move="pass")
     assert refused.value.code == 50001
+    async with loopback.run_bot(SampleBot()) as started_again:  # a new session: READY no longer lists it
+        assert started_again.get_guild(int(place.guild.id)) is None and list(started_again.guilds) == []
