@@ -29,8 +29,8 @@ where they are silent, Discord's public answers):
 * Component emoji: a button's or select option's emoji must be a custom emoji with an id or one Unicode emoji
   of Discord's set (the ``emoji`` library decides); else 400 / 50035 with ``BUTTON_COMPONENT_INVALID_EMOJI``
   at ``components.N.components.M[.options.K].emoji.name``, for select options too (components-reference.mdx
-  for the shape; discord/discord-api-docs#8071 for the code). Messages, interaction responses, follow-ups and
-  edits alike; recorded as an ``invalid-emoji`` violation.
+  for the shape; discord/discord-api-docs#8071 for the code). Messages, interaction responses, modals,
+  follow-ups and edits alike; recorded as an ``invalid-emoji`` violation.
 * Permissions (permissions.mdx, "Permission Overwrites", "Implicit Permissions", "Inherited Permissions
   (Threads)"; threads.mdx, "Permissions"): roles, then overwrites for @everyone, roles, the member; owner and
   administrators have all. Without View Channel nothing at all (403 / 50001 Missing Access); without the right
@@ -43,12 +43,12 @@ where they are silent, Discord's public answers):
   responses and follow-ups go through the interaction's webhook and need none of these.
 * Threads (threads.mdx): public (11) and private (12); a private one is seen only by its members and those
   with Manage Threads, and the gateway tells the bot only of threads it can see (GUILD_CREATE lists the active
-  ones). In an archived thread messages cannot be edited (400 / 50083) and commands cannot be used; a post
-  unarchives it (THREAD_UPDATE) unless it is locked, where only Manage Threads may post (400 / 50083 "Thread
-  is archived"; a locked active thread 400 / 160005). GET /channels/{id} serves archived threads. A deleted
-  channel or thread (with its threads) answers 404 / 10003 Unknown Channel afterwards, to interaction
-  follow-ups as well. A bot removed from a guild hears GUILD_DELETE without ``unavailable`` and gets 403 /
-  50001 in the guild's channels; people can no longer use its commands there.
+  ones). In an archived thread messages cannot be edited (400 / 50083, interaction replies too) and commands
+  cannot be used; a post or follow-up unarchives it (THREAD_UPDATE) unless it is locked, where only Manage
+  Threads may post (400 / 50083 "Thread is archived"; a locked active thread 400 / 160005). GET /channels/{id}
+  serves archived threads. A deleted channel or thread (with its threads) answers 404 / 10003 Unknown Channel
+  afterwards, to interaction follow-ups as well. A bot removed from a guild hears GUILD_DELETE without
+  ``unavailable`` and gets 403 / 50001 in the guild's channels; people can no longer use its commands there.
 * Mentions (message.mdx, "Allowed Mentions Object"): <@user>, <@&role>, @everyone and @here are parsed from
   the content as ``allowed_mentions`` allows (without it, every kind in a regular message, only users in an
   interaction reply or webhook message); @everyone, @here and roles that are not mentionable need Mention

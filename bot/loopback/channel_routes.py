@@ -33,24 +33,6 @@ class ChannelRoutes(RouteBase):
             raise ApiError(403, 50013, "Missing Permissions")
         return channel
 
-    def _check_thread_open(self, channel: Channel, *, posting: bool) -> None:
-        """Refuse what an archived or locked thread refuses; a post unarchives one that is not locked.
-
-        threads.mdx ("Locked Threads", "Active & Archived Threads"): messages cannot be edited in an archived
-        thread; sending one unarchives it unless it is locked; in a locked thread only those with Manage
-        Threads may post or edit. The codes are 50083 and 160005 (opcodes-and-status-codes.mdx).
-        """
-        if not channel.is_thread:
-            return
-        manages = self.world.permissions(self.world.bot.id, channel).manage_threads
-        if channel.archived and (not posting or (channel.locked and not manages)):
-            raise ApiError(400, 50083, "Thread is archived")
-        if channel.locked and not manages:
-            raise ApiError(400, 160005, "Thread is locked")
-        if channel.archived:
-            channel.archived, channel.archived_at = False, self.world.clock.now()
-            self.events.dispatch("THREAD_UPDATE", channel_json(self.world, channel))
-
     def _without_embeds_unless_allowed(self, channel: Channel, payload: dict[str, Any]) -> dict[str, Any]:
         """Without Embed Links a bot's embeds are dropped: the message is posted without them, no error.
 

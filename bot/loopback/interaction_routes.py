@@ -99,6 +99,7 @@ class InteractionRoutes(RouteBase):
                 raise ApiError(400, 50035, "Invalid Form Body")
             if kind == UPDATE_MESSAGE:
                 self._check_message(where, data, uploads)
+                self._check_thread_open(world.channels[target.channel_id], posting=False)
                 edit_message(world, target, data, uploads, self.origin)
                 self._announce("MESSAGE_UPDATE", target)
                 message = target
@@ -109,6 +110,7 @@ class InteractionRoutes(RouteBase):
             interaction.choices = choices
         elif kind == MODAL:
             self._refuse("limit", where, limits.modal_problems(data))
+            self._check_emoji(where, data)
             interaction.modal = dict(data)
         return message
 
@@ -165,6 +167,7 @@ class InteractionRoutes(RouteBase):
         interaction = self._interaction_for_webhook(req)
         where = f"follow-up to {interaction.label}"
         self._check_message(where, req.body or {}, req.uploads)
+        self._check_thread_open(self.world.channels[interaction.channel_id], posting=True)
         original = self.world.messages.get(interaction.original_message_id or "")
         if original is not None and original.loading and original.interaction_id == interaction.id:
             # The first follow-up after a deferred reply fills the "thinking…" message.
@@ -196,6 +199,7 @@ class InteractionRoutes(RouteBase):
     async def edit_webhook_message(self, req: ApiRequest) -> tuple[int, Any]:
         interaction, message = self._webhook_message(req)
         self._check_message(f"edit of a reply to {interaction.label}", req.body or {}, req.uploads)
+        self._check_thread_open(self.world.channels[message.channel_id], posting=False)
         edit_message(self.world, message, req.body or {}, req.uploads, self.origin)
         self._announce("MESSAGE_UPDATE", message)
         return 200, message_json(self.world, message)

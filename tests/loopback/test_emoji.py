@@ -9,6 +9,7 @@ from bot.loopback.emojis import INVALID_EMOJI, invalid_emoji, is_valid
 
 from .conftest import Place
 from .sample_bot import SampleBot
+from .test_contract import pending_interaction, raw
 
 
 def test_unicode_emoji_of_discords_set_and_custom_emoji_with_an_id_are_accepted() -> None:
@@ -71,3 +72,19 @@ async def test_an_interaction_response_with_a_bad_emoji_is_refused(place: Place)
     assert refused.ephemeral and refused.content.startswith("refused: 50035")
     assert accepted.content == "badge" and accepted.message.flat_components()[0]["emoji"]["name"] == "🃏"
     assert [v.kind for v in violations] == ["invalid-emoji"]
+
+
+async def test_a_modal_whose_select_option_has_a_bad_emoji_is_refused(place: Place) -> None:
+    interaction = pending_interaction(place)
+    path = f"/interactions/{interaction.id}/{interaction.token}/callback"
+    menu = {"type": 3, "custom_id": "seat", "options": [{"label": "A", "value": "a", "emoji": {"name": "🂠"}}]}
+    modal = {
+        "custom_id": "m",
+        "title": "Seat",
+        "components": [{"type": 18, "label": "Seat", "component": menu}],
+    }
+    status, body = await raw(place.loopback, "POST", path, {"type": 9, "data": modal})
+    violations = place.loopback.take_violations()
+    assert (status, body["code"]) == (400, 50035)
+    assert "emoji" in body["errors"]["components"]["0"]["component"]["options"]["0"]
+    assert not interaction.acknowledged and [v.kind for v in violations] == ["invalid-emoji"]

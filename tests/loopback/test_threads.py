@@ -9,6 +9,7 @@ from bot.loopback import CommandRefused
 
 from .conftest import Place
 from .sample_bot import SampleBot
+from .test_contract import raw
 
 
 async def test_a_post_in_an_archived_thread_unarchives_it(place: Place) -> None:
@@ -105,3 +106,23 @@ async def test_the_bot_removed_from_a_guild_gets_missing_access(place: Place) ->
     assert refused.value.code == 50001
     async with loopback.run_bot(SampleBot()) as started_again:  # a new session: READY no longer lists it
         assert started_again.get_guild(int(place.guild.id)) is None and list(started_again.guilds) == []
+
+
+async def test_an_interaction_reply_in_an_archived_thread_cannot_be_edited_but_a_follow_up_unarchives(
+    place: Place,
+) -> None:
+    loopback = place.loopback
+    async with loopback.run_bot(SampleBot()) as bot:
+        reply = await place.alice.slash("say", place.thread, text="your turn")
+        webhook = discord.Webhook.partial(
+            int(loopback.world.application_id), reply.interaction.token, client=bot
+        )
+        loopback.archive_thread(place.thread)
+        app, token = loopback.world.application_id, reply.interaction.token
+        status, body = await raw(
+            loopback, "PATCH", f"/webhooks/{app}/{token}/messages/@original", {"content": "x"}
+        )
+        await webhook.send("still your turn")
+    assert (status, body["code"]) == (400, 50083)
+    assert not place.thread.archived
+    assert [m.content for m in loopback.messages(place.thread)] == ["your turn", "still your turn"]
