@@ -141,6 +141,13 @@ class BoardGameBot(commands.AutoShardedBot):
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
 
+    @property
+    def keeps_time(self) -> bool:
+        """Whether this process delivers reminders and applies deadlines: of several processes sharing the
+        shards (SHARD_IDS) and the database, only the one running shard 0."""
+        ids = self.settings.shard_ids
+        return ids is None or 0 in ids
+
     async def setup_hook(self) -> None:
         for name in self._extensions:
             await self.load_extension(name)

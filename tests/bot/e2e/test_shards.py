@@ -56,6 +56,8 @@ async def test_games_go_on_in_guilds_of_both_shards(tmp_path: Path) -> None:
         bob = loopback.add_user("bob", guilds=guilds)
         rng = random.Random(5)
         async with sharded_bot(loopback, tmp_path) as bot:
+            reminders = bot.get_cog("Reminders")
+            assert reminders is not None and reminders.loop.is_running()  # type: ignore[attr-defined]
             assert bot.shard_count == 2  # three guilds, at most two per shard: Discord recommends two
             assert sorted(s.shard for s in loopback.gateway.sessions.values()) == [(0, 2), (1, 2)]
             assert [shard_of(c) for c in channels] == [0, 1]
@@ -87,4 +89,7 @@ async def test_a_process_runs_only_the_shards_it_is_given(tmp_path: Path) -> Non
             assert [g.id for g in bot.guilds] == [int(second.id)]
             reply = await alice.slash("game santafe", games)
             assert not reply.ephemeral, reply.content
+            # The process running shard 0 keeps the time: reminders are not sent twice.
+            reminders = bot.get_cog("Reminders")
+            assert reminders is not None and not reminders.loop.is_running()  # type: ignore[attr-defined]
         assert not [e for e in loopback.api.exchanges if e.path == "/gateway/bot"]  # the count was given
