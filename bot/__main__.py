@@ -66,13 +66,15 @@ def stop_on_signals(stop: Callable[[], object]) -> None:
 
 async def run_bot(settings: Settings) -> None:
     """Run until Discord refuses the bot or a stop signal closes it; the database is closed either way."""
+    stopping = asyncio.Event()
+    stop_on_signals(stopping.set)  # before the database opens: whenever the signal comes, it is closed
     db = await open_database(settings.database_path)
     try:
         async with build_bot(db, settings) as bot:
-            closing: list[asyncio.Task[None]] = []
-            stop_on_signals(lambda: closing.append(asyncio.create_task(bot.close())))
+            closer = asyncio.create_task(close_when_set(stopping, bot))
             try:
-                await bot.start(settings.token)
+                if not stopping.is_set():  # a signal during the set-up: stop before connecting
+                    await bot.start(settings.token)
             except discord.LoginFailure:
                 raise StartError(
                     "Discord refused DISCORD_TOKEN: copy the bot token again from the developer portal."
@@ -85,10 +87,15 @@ async def run_bot(settings: Settings) -> None:
                 if exc.code not in GATEWAY_REFUSALS:
                     raise
                 raise StartError(GATEWAY_REFUSALS[exc.code]) from None
-            if closing:
-                await asyncio.gather(*closing)
+            finally:
+                closer.cancel()  # leaving the block closes the bot in any case
     finally:
         await db.close()
+
+
+async def close_when_set(stopping: asyncio.Event, bot: discord.Client) -> None:
+    await stopping.wait()
+    await bot.close()
 
 
 SANDBOX_DATABASE = Path("sandbox.db")
