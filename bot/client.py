@@ -58,7 +58,8 @@ async def sync_if_changed(
     prefix = f"{application_id}:"
     scope = prefix + (str(dev_guild_id) if dev_guild_id else "global")
     hashes = _read_hashes(hash_path)
-    stale = [key for key in hashes if key.startswith(prefix) and key != scope and not key.endswith(":global")]
+    # This application's guild scopes other than the current one: copies for a former development guild.
+    stale = [k for k in hashes if k.startswith(prefix) and k != scope and k.removeprefix(prefix).isdigit()]
     synced = False
     for key in stale:
         old_guild = discord.Object(id=int(key.removeprefix(prefix)))
