@@ -125,11 +125,16 @@ async def test_a_stop_signal_closes_the_bot_and_the_database(tmp_path: Path, sig
     async with LoopbackDiscord() as loopback:
         loopback.add_guild("Board games")
         process = await start_bot_process(loopback, tmp_path)
-        await loopback.wait_until(lambda: loopback.gateway.connected.is_set(), "the bot to connect")
+        assert process.stderr is not None
+        started = b""
+        while b"connected as" not in started:  # the bot's on_ready: every shard is up
+            line = await process.stderr.readline()
+            assert line, started.decode()
+            started += line
         assert leftovers(tmp_path / "games.db")  # the database is open in WAL mode
         process.send_signal(signum)
         _, err = await process.communicate()
-        assert process.returncode == 0, err.decode()
+        assert process.returncode == 0, (started + err).decode()
         assert "Traceback" not in err.decode()
         assert loopback.gateway.close_codes == [1000]  # the bot closed its websocket itself
     assert leftovers(tmp_path / "games.db") == []
