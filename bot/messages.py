@@ -64,7 +64,12 @@ LOBBY_CLOSED = "This game has already started, so its seats are taken; follow it
 OTHER_GAME = "This button belongs to a game that is no longer running in this channel."
 MUTED_TURN = "Reminders for this turn are off. You will hear from me again on your next turn."
 HIDDEN_NOTE = "Only you can see this."
-CANNOT_POST = (
-    "Done, but I may not post in this channel: a server manager should let me send messages, embed links "
-    "and attach files here."
+NO_PICTURE = "(I may not attach pictures here: see the board with /board.)"
+DMS_CLOSED = (
+    "{user} takes no direct messages from me, so their notices stay in this channel. "
+    "/notify dm turns direct messages back on."
+)
+CANNOT_RUN_HERE = (
+    "I cannot run a game here: I lack {missing} in this channel. A server manager can grant "
+    "{them} to me in the channel's settings."
 )

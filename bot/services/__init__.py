@@ -38,8 +38,9 @@ Reading
     export(channel_id) -> dict ; import_game(guild_id, channel_id, data, host_id) -> GameInfo
     check_replay(game_id) -> bool   (the snapshot equals a replay of seed + moves)
     final_result(channel_id) -> dict   (a finished game's ranking and points; GameNotActive before)
-    take_public_events(game_id, upto) -> [event]   (public events of the moves not yet taken, kept in
-        the database; the channel's turn summaries are built from it)
+    untold_public_events(game_id, upto) -> [event]   (public events of the moves the channel was not yet
+        told, kept in the database; the channel's turn summaries are built from it)
+    mark_told(game_id, upto)   (after a summary was posted: those moves count as told)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome

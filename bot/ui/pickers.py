@@ -248,7 +248,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             name = getattr(interaction.user, "display_name", None) or interaction.user.name
             game = await bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
             await interaction.response.send_message(
-                f"{name} joined.",
+                f"{presenters.safe(name)} joined.",
                 embed=presenters.status_embed(game),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
