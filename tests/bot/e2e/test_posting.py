@@ -1,0 +1,94 @@
+"""What the bot posts after a saved change, against the stand-in's Discord: a channel where it may not do
+everything, direct messages a player does not take. The change always stands; the channel hears what it
+can, and the person who made the change hears privately what could not be done."""
+
+from __future__ import annotations
+
+from bot import messages
+from bot.loopback import SimUser
+from bot.services import GameService
+from tests.bot.e2e.conftest import Arena
+
+
+async def play_first_move(arena: Arena, service: GameService, user: SimUser) -> None:
+    move = (await service.legal_moves(int(arena.channel.id), int(user.id)))[0][0]
+    await user.slash("move", arena.channel, move=move)
+
+
+async def test_a_game_is_neither_opened_nor_started_where_the_bot_could_not_post_it(arena: Arena) -> None:
+    """Without Attach Files (or any other permission a game's posts need) /game santafe and /game start
+    are refused, privately, in one sentence naming what is missing; nothing is created or started."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        arena.loopback.set_bot_access(arena.channel, attach=False)
+        refused = await alice.slash("game santafe", arena.channel)
+        assert refused.ephemeral and refused.content.startswith(
+            "I cannot run a game here: I lack Attach Files in this channel."
+        ), refused.content
+        assert not arena.public() and not await service.games_of_user(int(alice.id))
+
+        arena.loopback.set_bot_access(arena.channel)
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        arena.loopback.set_bot_access(arena.channel, send=False, attach=False)
+        refused = await alice.slash("game start", arena.channel)
+        assert refused.ephemeral and refused.content.startswith(
+            "I cannot run a game here: I lack Send Messages and Attach Files in this channel."
+        ), refused.content
+        assert (await service.get_game(channel_id)).status == "lobby"
+
+
+async def test_without_attach_files_the_turn_message_comes_without_its_picture(arena: Arena) -> None:
+    """Attach Files taken away mid-game: the turn message still goes out (text, summary, ping), without the
+    board picture and pointing to /board; the movers hear of no failure."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        arena.loopback.set_bot_access(arena.channel, attach=False)
+        replies = []
+        for user in (alice, bob):
+            move = (await service.legal_moves(channel_id, int(user.id)))[0][0]
+            replies.append(await user.slash("move", arena.channel, move=move))
+        turn = arena.public()[-1]
+        layer = (await service.get_game(channel_id)).to_act_users
+        assert not turn.attachments and "/board" in turn.content
+        assert "Cards revealed" in arena.loopback.describe(turn)
+        assert turn.mentions == [str(u) for u in layer]
+        assert all(not m.content.startswith("Your move counted") for r in replies for m in r.followups)
+
+
+async def test_closed_direct_messages_are_tried_once_then_the_channel_is_told(arena: Arena) -> None:
+    """A player who turned DMs on but takes none from the bot (50007): their setting goes off, the channel
+    says so once, and no later notice tries again."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    people = {arena.by_id(p): p for p in (alice, bob)}
+    async with arena.running() as (_bot, service):
+        await alice.slash("game gwt", arena.channel)
+        await bob.slash("game join", arena.channel)
+        for user in (alice, bob):
+            await user.slash("notify dm", arena.channel, enabled=True)
+            arena.loopback.close_dms(user)
+        await alice.slash("game start", arena.channel)
+        turns = 0
+        last = None
+        while turns < 4:  # two turns each: every player is told of their turn twice
+            game = await service.get_game(channel_id)
+            [user_id] = game.to_act_users
+            if user_id != last:
+                turns += 1
+                last = user_id
+            await play_first_move(arena, service, people[user_id])
+        refused = [e for e in arena.loopback.api.exchanges if e.status == 403 and "50007" in str(e.body)]
+        notices = [m for m in arena.public() if "takes no direct messages" in m.content]
+        told = sorted(m.content.split()[0] for m in notices)
+        assert told == sorted(f"<@{u.id}>" for u in (alice, bob)), told  # once for each of them
+        assert len(refused) == 2, refused  # one refused direct message each, never another
+        for notice in notices:
+            assert notice.content.endswith(messages.DMS_CLOSED.split(". ")[-1]) and not notice.mentions
+        for user in (alice, bob):
+            assert not (await service.user_settings(int(user.id))).dms
