@@ -103,7 +103,8 @@ async def test_a_move_counts_even_if_the_bot_may_not_post(arena: Arena) -> None:
             reply = await user.slash("move", arena.channel, move=card)
             assert reply.ephemeral
         expected = (
-            f"Your move counted, but I could not post it in <#{channel_id}>: the bot lacks Send Messages there."
+            f"Your move counted, but I could not post it in <#{channel_id}>: "
+            "the bot lacks Send Messages there."
         )
         # the board is drawn in a worker thread, so the follow-up may arrive just after the reply settles
         await arena.loopback.wait_until(
