@@ -42,7 +42,7 @@ SERVICE_HINTS: dict[str, str] = {
 # an option and 2,000 in a message): a long quotation is cut, the sentence around it kept.
 ECHO_LIMIT = 80
 REPLY_LIMIT = 2000
-_QUOTED = re.compile(r"'([^']{%d,})'" % (ECHO_LIMIT + 1))
+_QUOTED = re.compile(rf"'([^']{{{ECHO_LIMIT + 1},}})'")
 
 
 def clip_echoes(text: str) -> str:
