@@ -13,7 +13,8 @@ import pytest
 from bot.cogs.reminders import Reminders
 from bot.services import FakeClock
 from tests.bot.cogs.conftest import Table
-from tests.bot.helpers import CHANNEL, make_user
+from tests.bot.cogs.test_simultaneous import santa_fe
+from tests.bot.helpers import CHANNEL, make_user, run_command
 from tests.support.fixtures import ANN, BOB, CID, started
 
 COUNTED = "but I could not post it in <#100>: the bot lacks Send Messages there."
@@ -32,8 +33,6 @@ def without_send(table: Table, uid: int, **kwargs: Any) -> Any:
 
 
 async def run(table: Table, uid: int, path: str, *, manager: bool = False, **arguments: Any) -> Any:
-    from tests.bot.helpers import run_command
-
     interaction = without_send(table, uid, manage_guild=manager)
     await run_command(table.bot, path, interaction, **arguments)
     return interaction
@@ -130,3 +129,16 @@ async def test_names_are_echoed_without_markdown_or_mentions(table: Table) -> No
     back = await table.run(CID, "game take-back")
     content = back.last.content or ""
     assert "@everyone" not in content and "\\*bold\\*" in content, content
+
+
+async def test_without_embed_links_the_summary_is_in_the_text(table: Table) -> None:
+    """Discord drops the embeds of a bot without Embed Links, without a word: the turn message then carries
+    its summary in its text, so the reveal is not lost."""
+    await santa_fe(table.service, 2)
+    perms = discord.Permissions(view_channel=True, send_messages=True, attach_files=True)
+    for uid in (ANN, BOB):
+        move = (await table.service.legal_moves(CHANNEL, uid))[0][0]
+        interaction = table.interaction(uid, app_permissions=perms)
+        await run_command(table.bot, "move", interaction, move=move)
+    turn = table.public[-1]
+    assert not turn.embeds and "Cards revealed" in (turn.content or "") and len(turn.content or "") <= 2000
