@@ -162,12 +162,12 @@ async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permi
 
 
 async def publish(
-    interaction: discord.Interaction, game: GameInfo, posting_: Awaitable[Any], *, done: str
+    interaction: discord.Interaction, game: GameInfo, post: Awaitable[Any], *, done: str
 ) -> bool:
     """Post after a change ``interaction`` saved, through the one guarded path; if it fails, its user hears
     privately that the change counted, where it could not be posted and why. Returns whether it was."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    failure = await posting.attempt(bot, game.id, posting_)
+    failure = await posting.attempt(bot, game.id, post)
     if failure is None:
         return True
     text = posting.not_posted(done, interaction, game, failure)

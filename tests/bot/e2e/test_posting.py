@@ -92,3 +92,22 @@ async def test_closed_direct_messages_are_tried_once_then_the_channel_is_told(ar
             assert notice.content.endswith(messages.DMS_CLOSED.split(". ")[-1]) and not notice.mentions
         for user in (alice, bob):
             assert not (await service.user_settings(int(user.id))).dms
+
+
+async def test_refusals_after_a_deferral_never_reach_the_channel(arena: Arena) -> None:
+    """/board share:true, /game computer and /admin computer think in private first, so a refusal stays
+    between the bot and the person who asked."""
+    alice, bob = arena.people[:2]
+    async with arena.running():
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        posted = len(arena.public())
+        for user, command, options in (
+            (bob, "board", {"move": 50, "share": True}),
+            (bob, "game computer", {"seat": 1}),
+            (arena.admin, "admin computer", {"seat": 5}),
+        ):
+            refused = await user.slash(command, arena.channel, **options)
+            assert refused.ephemeral and refused.message.visible_to == {user.id}, (command, refused.content)
+        assert len(arena.public()) == posted
