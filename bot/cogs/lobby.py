@@ -284,6 +284,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             raise ImportRefused(
                 f"That file is larger than {MAX_IMPORT_BYTES // 1024} KiB; an export is far smaller."
             )
+        check_channel(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
         await self._check_limit(interaction)
         try:
@@ -304,7 +305,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if game.status == "active":
             perms = interaction.app_permissions
             await flow.publish(
-                interaction, game, flow.post_turn(self.bot, game, perms=perms), done="Imported"
+                interaction, game, flow.post_turn(self.bot, game, perms=perms), done="The game was imported"
             )
 
     @app_commands.command(
