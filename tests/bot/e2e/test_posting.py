@@ -4,6 +4,8 @@ can, and the person who made the change hears privately what could not be done."
 
 from __future__ import annotations
 
+import asyncio
+
 from bot import messages
 from bot.loopback import SimUser
 from bot.services import GameService
@@ -111,3 +113,37 @@ async def test_refusals_after_a_deferral_never_reach_the_channel(arena: Arena) -
             refused = await user.slash(command, arena.channel, **options)
             assert refused.ephemeral and refused.message.visible_to == {user.id}, (command, refused.content)
         assert len(arena.public()) == posted
+
+
+async def test_choices_sent_at_the_same_moment_end_in_one_reveal_and_one_ping(arena: Arena) -> None:
+    """Three players send their Santa Fe cards at once, round after round (track is laid straight through
+    the service in between): each round the channel gets one reveal in one turn message pinging exactly
+    the player who lays track first."""
+    people = {arena.by_id(p): p for p in arena.people}
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await arena.people[0].slash("game santafe", arena.channel)
+        for user in arena.people[1:]:
+            await user.slash("game join", arena.channel)
+        await arena.people[0].slash("game start", arena.channel)
+        for _ in range(3):
+            game = await service.get_game(channel_id)
+            while len(game.to_act) < len(game.seats):  # lay track until everyone chooses again
+                user_id = game.to_act_users[0]
+                await service.submit(
+                    channel_id, user_id, (await service.legal_moves(channel_id, user_id))[0][0]
+                )
+                game = await service.get_game(channel_id)
+            seen = len(arena.public())
+            choices = [(await service.legal_moves(channel_id, u))[0][0] for u in game.to_act_users]
+            await asyncio.gather(
+                *(
+                    people[u].slash("move", arena.channel, move=c)
+                    for u, c in zip(game.to_act_users, choices, strict=True)
+                )
+            )
+            new = arena.public()[seen:]
+            texts = [arena.loopback.describe(m) for m in new]
+            layer = (await service.get_game(channel_id)).to_act_users
+            assert sum("Cards revealed" in t for t in texts) == 1, texts
+            assert [m.mentions for m in new if m.mentions] == [[str(u) for u in layer]], texts
