@@ -86,7 +86,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         super().__init__(
             discord.ui.Button(
                 label="Show my hand",
-                emoji="🂠",
+                emoji="🃏",
                 style=discord.ButtonStyle.secondary,
                 custom_id=custom_ids.hand(game_id),
                 row=row,
