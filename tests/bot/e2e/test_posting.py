@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot import messages
-from bot.loopback import SimUser
+from bot.client import BoardGameBot
+from bot.loopback import Channel, SimUser
 from bot.services import GameService
 from tests.bot.e2e.conftest import Arena
 
@@ -33,10 +36,11 @@ async def test_a_game_is_neither_opened_nor_started_where_the_bot_could_not_post
         arena.loopback.set_bot_access(arena.channel)
         await alice.slash("game santafe", arena.channel)
         await bob.slash("game join", arena.channel)
-        arena.loopback.set_bot_access(arena.channel, send=False, attach=False)
+        # without Send Messages Discord takes Embed Links and Attach Files away too (permissions.mdx)
+        arena.loopback.set_bot_access(arena.channel, send=False)
         refused = await alice.slash("game start", arena.channel)
         assert refused.ephemeral and refused.content.startswith(
-            "I cannot run a game here: I lack Send Messages and Attach Files in this channel."
+            "I cannot run a game here: I lack Send Messages, Embed Links and Attach Files in this channel."
         ), refused.content
         assert (await service.get_game(channel_id)).status == "lobby"
 
@@ -147,3 +151,97 @@ async def test_choices_sent_at_the_same_moment_end_in_one_reveal_and_one_ping(ar
             layer = (await service.get_game(channel_id)).to_act_users
             assert sum("Cards revealed" in t for t in texts) == 1, texts
             assert [m.mentions for m in new if m.mentions] == [[str(u) for u in layer]], texts
+
+
+async def test_without_embed_links_the_reveal_is_in_the_text(arena: Arena) -> None:
+    """Embed Links taken away mid-game: Discord would drop the summary's embed without a word, so the turn
+    message carries the summary in its text, and pings exactly the player who lays track first."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        arena.loopback.set_bot_access(arena.channel, embed=False)
+        for user in (alice, bob):
+            await play_first_move(arena, service, user)
+        turn = arena.public()[-1]
+        layer = (await service.get_game(channel_id)).to_act_users
+        assert "Cards revealed" in turn.content and turn.pinged_users == {str(u) for u in layer}
+
+
+async def games_in_two_threads(arena: Arena) -> list[Channel]:
+    """A two-player GWT game with a one-hour deadline in each of two threads of the game channel."""
+    alice, bob = arena.people[:2]
+    threads = [arena.loopback.add_thread(arena.channel, f"game-{n}") for n in (1, 2)]
+    for thread in threads:
+        await alice.slash("game gwt", thread, deadline_hours=1)
+        await bob.slash("game join", thread)
+        await alice.slash("game start", thread)
+    return threads
+
+
+async def deadline_round(arena: Arena, bot: BoardGameBot) -> None:
+    """Two hours later, one round of the reminder loop (run here rather than waiting for its timer)."""
+    arena.clock.advance(hours=2)
+    cog = bot.get_cog("Reminders")
+    assert cog is not None
+    await cog.tick()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("broken", [0, 1])
+@pytest.mark.parametrize("how", ["deleted", "locked"])
+async def test_a_deadline_round_goes_on_past_a_thread_that_is_gone_or_locked(
+    arena: Arena, broken: int, how: str
+) -> None:
+    """Deadlines pass in two threads; one was deleted (10003) or locked (50083): the other still hears that
+    time ran out and gets its turn message, pinging the next player."""
+    async with arena.running() as (bot, service):
+        threads = await games_in_two_threads(arena)
+        if how == "deleted":
+            arena.loopback.delete_channel(threads[broken])
+        else:
+            arena.loopback.lock_thread(threads[broken])
+        await deadline_round(arena, bot)
+        other = threads[1 - broken]
+        game = await service.get_game(int(other.id))
+        heard = [m for m in arena.loopback.messages(other) if m.visible_to is None]
+        assert any("Time ran out" in m.content for m in heard)
+        assert heard[-1].pinged_users == {str(u) for u in game.to_act_users}
+
+
+async def test_posting_in_an_archived_thread_needs_no_lookup(arena: Arena) -> None:
+    """An archived thread leaves discord.py's cache; the bot posts there by id (which unarchives it),
+    without asking Discord about the channel first."""
+    async with arena.running() as (bot, _service):
+        threads = await games_in_two_threads(arena)
+        arena.loopback.archive_thread(threads[0])
+        asked = len(arena.loopback.api.exchanges)
+        await deadline_round(arena, bot)
+        lookups = [
+            e
+            for e in arena.loopback.api.exchanges[asked:]
+            if e.method == "GET" and e.path.endswith(f"/channels/{threads[0].id}")
+        ]
+        assert not lookups and not threads[0].archived
+        assert any("Time ran out" in m.content for m in arena.loopback.messages(threads[0]))
+
+
+async def test_a_name_that_looks_like_everyone_pings_nobody(arena: Arena) -> None:
+    """The bot may mention everyone here, and a member is called "@everyone": echoing their name pings
+    nobody; the turn message pings exactly who must act."""
+    alice = arena.people[0]
+    everyone = arena.loopback.add_user("@everyone", guilds=arena.guild)
+    arena.loopback.set_bot_access(arena.channel, mention_everyone=True)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game gwt", arena.channel)
+        await everyone.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        seat = (await service.get_game(int(arena.channel.id))).seat_of(int(everyone.id))
+        assert seat is not None
+        await everyone.slash("game computer", arena.channel, seat=seat.seat + 1)
+        back = await everyone.slash("game take-back", arena.channel)
+        assert (
+            "everyone" in back.content and not back.message.pinged_everyone and not back.message.pinged_users
+        )
+        assert not any(m.pinged_everyone for m in arena.public())
