@@ -207,7 +207,9 @@ async def test_a_deadline_round_goes_on_past_a_thread_that_is_gone_or_locked(
         game = await service.get_game(int(other.id))
         heard = [m for m in arena.loopback.messages(other) if m.visible_to is None]
         assert any("Time ran out" in m.content for m in heard)
-        assert heard[-1].pinged_users == {str(u) for u in game.to_act_users}
+        turn = heard[-1]  # the turn message, with its Play button, pinging the next player
+        assert any(c.get("label") == "Play" for c in turn.flat_components()), arena.loopback.describe(turn)
+        assert turn.pinged_users == {str(u) for u in game.to_act_users}
 
 
 async def test_posting_in_an_archived_thread_needs_no_lookup(arena: Arena) -> None:
