@@ -57,15 +57,20 @@ def is_thread(interaction: discord.Interaction) -> bool:
 
 
 def missing_permissions(perms: discord.Permissions, *, thread: bool) -> list[str]:
-    """The permissions a game's channel needs that ``perms`` lacks, by their names in Discord's settings."""
-    needed = [
-        ("view_channel", "View Channel"),
+    """The permissions a game's channel needs that ``perms`` lacks, by their names in Discord's settings.
+
+    Without View Channel nothing else counts, and without Send Messages neither do Embed Links and Attach
+    Files (permissions.mdx, "Implicit Permissions"): only the one to grant first is named.
+    """
+    send = (
         ("send_messages_in_threads", "Send Messages in Threads")
         if thread
-        else ("send_messages", "Send Messages"),
-        ("embed_links", "Embed Links"),
-        ("attach_files", "Attach Files"),
-    ]
+        else ("send_messages", "Send Messages")
+    )
+    for flag, label in (("view_channel", "View Channel"), send):
+        if not getattr(perms, flag):
+            return [label]
+    needed = [("embed_links", "Embed Links"), ("attach_files", "Attach Files")]
     return [label for flag, label in needed if not getattr(perms, flag)]
 
 

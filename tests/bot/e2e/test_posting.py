@@ -36,11 +36,16 @@ async def test_a_game_is_neither_opened_nor_started_where_the_bot_could_not_post
         arena.loopback.set_bot_access(arena.channel)
         await alice.slash("game santafe", arena.channel)
         await bob.slash("game join", arena.channel)
-        # without Send Messages Discord takes Embed Links and Attach Files away too (permissions.mdx)
+        # without Send Messages Discord takes Embed Links and Attach Files away too: only it is named
         arena.loopback.set_bot_access(arena.channel, send=False)
         refused = await alice.slash("game start", arena.channel)
         assert refused.ephemeral and refused.content.startswith(
-            "I cannot run a game here: I lack Send Messages, Embed Links and Attach Files in this channel."
+            "I cannot run a game here: I lack Send Messages in this channel."
+        ), refused.content
+        arena.loopback.set_bot_access(arena.channel, embed=False, attach=False)
+        refused = await alice.slash("game start", arena.channel)
+        assert refused.content.startswith(
+            "I cannot run a game here: I lack Embed Links and Attach Files in this channel."
         ), refused.content
         assert (await service.get_game(channel_id)).status == "lobby"
 
