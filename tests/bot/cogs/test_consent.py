@@ -60,6 +60,7 @@ async def test_an_import_pings_nobody_and_keeps_seats_for_the_people_it_names(ta
     [announcement] = importer.replies
     assert announcement.mentioned_users == [] and "never count in statistics" in announcement.content
     assert labels(announcement) == ["Take seat 1", "Take seat 2"]
+    assert "kept for <@1>" in announcement.text() and "kept for <@2>" in announcement.text()
     turn = table.stage.channels[ELSEWHERE].sent[-1]
     assert turn.mentioned_users == [] and "<@" not in (turn.content or "")
     game = await table.service.get_game(ELSEWHERE)
