@@ -39,8 +39,8 @@ async def test_a_forged_finished_game_changes_no_statistic(service, db):
     await play_to_end(service)
     before = await statistics(service)
     imported = await service.import_game(GUILD, FORGED, data, host_id=MALLORY, host_name="Mallory")
-    assert imported.status == "finished" and imported.imported_moves == imported.version
     assert await statistics(service) == before
+    assert imported.status == "finished" and imported.imported_moves == imported.version
     assert (await service.stats(GUILD, MALLORY))["played"] == 0
     assert (await service.stats(GUILD, VICTIM))["played"] == 1  # only the game really played here
     async with db.reading() as conn:
