@@ -10,7 +10,8 @@ from bot.storage import games as store
 
 
 class Seats(ServiceCore):
-    """Who plays a seat: resigning, the computer taking over and handing back, replacing, away."""
+    """Who plays a seat: resigning, the computer taking over and handing back, offering and taking a
+    seat, away."""
 
     async def resign(self, channel_id: int, user_id: int) -> MoveOutcome:
         """Give up: the computer plays the seat to the end and the result counts no win for it.
