@@ -70,7 +70,7 @@ class Archive(ServiceCore):
             if [p["seat"] for p in players] != list(range(len(players))):
                 raise BadImport("The players' seats must be numbered 0, 1, 2… without gaps.")
             people = [p["user_id"] for p in players if p.get("user_id") is not None]
-            if any(type(u) is not int or u <= 0 for u in people):
+            if any(type(u) is not int or not 0 < u < 2**63 for u in people):  # a snowflake fits 63 bits
                 raise BadImport("A player's user id must be a Discord user id (a positive whole number).")
             if len(people) != len(set(people)):
                 raise BadImport("A person can hold only one seat.")

@@ -56,10 +56,6 @@ class GameInfo:
         """The seat ``user_id`` holds (also one the computer plays for them), if any."""
         return next((s for s in self.seats if s.user_id == user_id and s.state != "resigned"), None)
 
-    def offered_seats(self, user_id: int) -> tuple[SeatInfo, ...]:
-        """The seats waiting for ``user_id`` to take them."""
-        return tuple(s for s in self.seats if s.offered_to == user_id)
-
     @property
     def to_act_users(self) -> tuple[int, ...]:
         """Users who must act now (seats the computer plays are not listed)."""

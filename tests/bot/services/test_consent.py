@@ -121,6 +121,7 @@ async def test_a_seat_for_a_missing_person_can_go_to_the_computer_and_back_to_th
 async def test_a_file_with_a_bad_user_id_is_refused(service):
     await started(service)
     data = await service.export(CHANNEL)
-    data["players"][1]["user_id"] = "2"
-    with pytest.raises(BadImport, match="user id"):
-        await service.import_game(GUILD, CHANNEL + 1, data, host_id=ANN)
+    for bad in ("2", 2**64, -2, True):
+        data["players"][1]["user_id"] = bad
+        with pytest.raises(BadImport, match="user id"):
+            await service.import_game(GUILD, CHANNEL + 1, data, host_id=ANN)
