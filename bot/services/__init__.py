@@ -8,8 +8,9 @@ Seats are numbered from 0. ``admin=True`` is the cog saying the caller may manag
 
 What comes back is plain frozen data (``models``): ``GameInfo`` (seats, status, version, revision,
 who must act, timing), ``MoveOutcome`` (the requested move and its events, every move played after it
-by computer seats, ``public_events``, who must act now, ``turn_passed``, ``finished`` and ``result``,
-and ``notifications`` to deliver), ``UndoOutcome``, ``Notification`` (``user_id`` None = the channel;
+by computer seats, ``public_events``, who must act now and who had to just before (``to_act_before``),
+``turn_passed``, ``turn_started``, ``still_choosing``, ``finished`` and ``result``, and ``notifications``
+to deliver; all worked out under the game's lock), ``UndoOutcome``, ``Notification`` (``user_id`` None = the channel;
 ``dm`` = the user takes direct messages) and ``DueItem``.
 
 Lobby
