@@ -10,8 +10,8 @@ What comes back is plain frozen data (``models``): ``GameInfo`` (seats, status, 
 who must act, timing), ``MoveOutcome`` (the requested move and its events, every move played after it
 by computer seats, ``public_events``, who must act now and who had to just before (``to_act_before``),
 ``turn_passed``, ``turn_started``, ``still_choosing``, ``finished`` and ``result``, and ``notifications``
-to deliver; all worked out under the game's lock), ``UndoOutcome``, ``Notification`` (``user_id`` None = the channel;
-``dm`` = the user takes direct messages) and ``DueItem``.
+to deliver; all worked out under the game's lock), ``UndoOutcome``, ``Notification`` (``user_id`` None =
+the channel; ``dm`` = the user takes direct messages) and ``DueItem``.
 
 Lobby
     create_game(guild_id, channel_id, host_id, host_name, rules_id, options=None, *, max_players=None,
