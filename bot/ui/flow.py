@@ -254,6 +254,7 @@ async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int
 
 
 async def dms_closed(bot: BoardGameBot, user_id: int, channel_id: int) -> None:
+    """Stop direct messages to ``user_id`` and say so in the game's channel, once (the setting is now off)."""
     try:
         await bot.games.update_user_settings(user_id, dms=False)
         await bot.get_partial_messageable(channel_id).send(
