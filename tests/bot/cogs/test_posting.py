@@ -142,3 +142,25 @@ async def test_without_embed_links_the_summary_is_in_the_text(table: Table) -> N
         await run_command(table.bot, "move", interaction, move=move)
     turn = table.public[-1]
     assert not turn.embeds and "Cards revealed" in (turn.content or "") and len(turn.content or "") <= 2000
+
+
+async def test_after_a_discord_failure_the_summary_waits_for_the_next_post(table: Table) -> None:
+    """A 500 from Discord on the turn message: the move counts, the mover hears why privately, and the
+    moves it would have told stay untold until a post gets through."""
+    game = await started(table.service, players=(ANN, BOB), options={"rounds": 2})
+    channel = table.bot.get_partial_messageable(CHANNEL)
+    recorded = channel.send
+    error = discord.DiscordServerError(MagicMock(status=500, reason="Internal Server Error"), "oops")
+    channel.send = AsyncMock(side_effect=error)
+    answered = await table.run(ANN, "move", move="pass")
+    channel.send = recorded
+    texts = [m.content or "" for m in answered.everything() if m.ephemeral]
+    assert any("Your move counted, but I could not post it" in t and "Discord failed" in t for t in texts)
+    untold = await table.service.untold_public_events(
+        game.id, (await table.service.get_game(CHANNEL)).version
+    )
+    assert untold
+    await table.run(BOB, "move", move="pass")
+    assert (
+        "Seat 0 ends the turn." in table.public[-1].text() or "Ann ends the turn." in table.public[-1].text()
+    )
