@@ -252,3 +252,14 @@ async def test_a_name_that_looks_like_everyone_pings_nobody(arena: Arena) -> Non
             "everyone" in back.content and not back.message.pinged_everyone and not back.message.pinged_users
         )
         assert not any(m.pinged_everyone for m in arena.public())
+
+
+async def test_in_a_thread_the_permission_named_is_send_messages_in_threads(arena: Arena) -> None:
+    alice = arena.people[0]
+    thread = arena.loopback.add_thread(arena.channel, "game")
+    async with arena.running():
+        arena.loopback.set_bot_access(thread, send=False)
+        refused = await alice.slash("game gwt", thread)
+        assert refused.ephemeral and refused.content.startswith(
+            "I cannot run a game here: I lack Send Messages in Threads in this channel."
+        ), refused.content
