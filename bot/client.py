@@ -133,6 +133,8 @@ class BoardGameBot(commands.AutoShardedBot):
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
             # Wait out ordinary 429s; a longer one (the daily limit on command creations) raises instead.
             max_ratelimit_timeout=RATE_LIMIT_PATIENCE,
+            # nothing the bot says pings anyone unless that message names who (turn pings do)
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,  # type: ignore[arg-type]
         )
         self.games = games
