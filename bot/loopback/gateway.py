@@ -42,6 +42,18 @@ KNOWN_INTENTS = sum(1 << bit for bit in (*range(17), 20, 21, 24, 25))
 MAX_GUILDS_PER_SHARD = 2500
 # 1000 IDENTIFY calls per 24 hours (gateway.mdx, "Session Start Limit").
 SESSION_START_TOTAL = 1000
+# The events each intent brings; a session that did not ask for the intent does not get them, and events not
+# listed always come (gateway.mdx, "List of Intents"). Message events are filtered where they are made.
+_INTENT_EVENTS = {
+    1 << 0: (
+        "GUILD_CREATE GUILD_UPDATE GUILD_DELETE GUILD_ROLE_CREATE GUILD_ROLE_UPDATE GUILD_ROLE_DELETE "
+        "CHANNEL_CREATE CHANNEL_UPDATE CHANNEL_DELETE CHANNEL_PINS_UPDATE THREAD_CREATE THREAD_UPDATE "
+        "THREAD_DELETE THREAD_LIST_SYNC THREAD_MEMBER_UPDATE"
+    ),
+    GUILD_MEMBERS_INTENT: "GUILD_MEMBER_ADD GUILD_MEMBER_UPDATE GUILD_MEMBER_REMOVE",
+    1 << 3: "GUILD_EMOJIS_UPDATE GUILD_STICKERS_UPDATE",
+}
+EVENT_INTENT = {event: intent for intent, events in _INTENT_EVENTS.items() for event in events.split()}
 # Gateway events about a guild itself carry its id as "id" rather than "guild_id".
 _GUILD_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
 _REPLAY_LIMIT = 1000
@@ -183,8 +195,11 @@ class Gateway:
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send an event to the sessions of its guild, now or at the RESUME if their connection is down."""
         guild_id = data.get("id") if event in _GUILD_EVENTS else data.get("guild_id")
+        intent = EVENT_INTENT.get(event, 0)
+        if event == "GUILD_MEMBER_UPDATE" and (data.get("user") or {}).get("id") == self.world.bot.id:
+            intent = 0  # sent for the bot itself whatever the intents (gateway.mdx, "Caveats")
         for session in self.sessions.values():
-            if session.receives(str(guild_id) if guild_id else None):
+            if session.receives(str(guild_id) if guild_id else None) and session.intents & intent == intent:
                 self._send(session, event, data)
 
     def _send(self, session: Session, event: str, data: dict[str, Any]) -> None:
@@ -308,7 +323,7 @@ class Gateway:
         if data.get("shard") is not None:
             ready["shard"] = list(shard)
         self._send(session, "READY", ready)
-        for guild in guilds:
+        for guild in guilds if intents & EVENT_INTENT["GUILD_CREATE"] else ():
             members = bool(intents & GUILD_MEMBERS_INTENT)
             self._send(session, "GUILD_CREATE", guild_create_json(world, guild, all_members=members))
 

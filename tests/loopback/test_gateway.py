@@ -106,3 +106,22 @@ async def test_get_gateway_bot_recommends_one_shard_per_2500_guilds() -> None:
             loopback.add_guild(f"guild {n}")
         info = loopback.gateway.bot_gateway()
         assert info["shards"] == 3 and info["session_start_limit"]["max_concurrency"] == 1
+
+
+async def test_events_come_only_with_their_intent() -> None:
+    """CHANNEL_CREATE and friends come with GUILDS; GUILD_MEMBER_ADD only with GUILD_MEMBERS (gateway.mdx)."""
+    async with LoopbackDiscord() as loopback:
+        guild = loopback.add_guild()
+        async with loopback.run_bot(discord.Client(intents=discord.Intents(guilds=True))) as bot:
+            channel = loopback.add_channel(guild, "late")
+            loopback.add_user("dave", guilds=guild)
+            await loopback.wait_until(lambda: bot.get_channel(int(channel.id)) is not None, "CHANNEL_CREATE")
+        [session] = loopback.gateway.sessions.values()
+        events = [p["t"] for p in session.backlog]
+        assert "CHANNEL_CREATE" in events and "GUILD_MEMBER_ADD" not in events
+    async with LoopbackDiscord() as loopback:
+        guild = loopback.add_guild()
+        async with loopback.run_bot(discord.Client(intents=discord.Intents.none())):
+            loopback.add_channel(guild, "late")
+        [session] = loopback.gateway.sessions.values()
+        assert [p["t"] for p in session.backlog] == ["READY"]
