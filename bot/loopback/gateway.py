@@ -255,10 +255,13 @@ class Gateway:
         finally:
             writer.cancel()
             self.close_codes.append(refused or ws.close_code)
-            for session in self.sessions.values():
-                if session.connection is connection:
-                    session.connection = None
-                    self.connected.clear()
+            session = connection.session
+            if session is not None and session.connection is connection:
+                session.connection = None
+                self.connected.clear()
+                if refused is None and ws.close_code in (1000, 1001):
+                    # "your session will be invalidated" (gateway.mdx, "Disconnecting"): no RESUME
+                    del self.sessions[session.id]
         return ws
 
     async def _receive(self, connection: _Connection, payload: dict[str, Any]) -> None:

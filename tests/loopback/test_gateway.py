@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.loopback import LoopbackDiscord
-from bot.loopback.gateway import HELLO, IDENTIFY
+from bot.loopback.gateway import HELLO, IDENTIFY, INVALID_SESSION, RESUME
 
 from .sample_bot import SampleBot
 
@@ -116,12 +116,30 @@ async def test_events_come_only_with_their_intent() -> None:
             channel = loopback.add_channel(guild, "late")
             loopback.add_user("dave", guilds=guild)
             await loopback.wait_until(lambda: bot.get_channel(int(channel.id)) is not None, "CHANNEL_CREATE")
-        [session] = loopback.gateway.sessions.values()
-        events = [p["t"] for p in session.backlog]
-        assert "CHANNEL_CREATE" in events and "GUILD_MEMBER_ADD" not in events
+            [session] = loopback.gateway.sessions.values()
+            events = [p["t"] for p in session.backlog]
+            assert "CHANNEL_CREATE" in events and "GUILD_MEMBER_ADD" not in events
     async with LoopbackDiscord() as loopback:
         guild = loopback.add_guild()
         async with loopback.run_bot(discord.Client(intents=discord.Intents.none())):
             loopback.add_channel(guild, "late")
-        [session] = loopback.gateway.sessions.values()
-        assert [p["t"] for p in session.backlog] == ["READY"]
+            [session] = loopback.gateway.sessions.values()
+            assert [p["t"] for p in session.backlog] == ["READY"]
+
+
+async def test_a_session_closed_with_1000_cannot_be_resumed() -> None:
+    async with LoopbackDiscord() as loopback:
+        url = loopback.origin.replace("http://", "ws://") + "/?v=10&encoding=json"
+        token = loopback.world.token
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(url) as ws:
+                await ws.receive()  # HELLO
+                await ws.send_json({"op": IDENTIFY, "d": {"token": token, "intents": 1}})
+                ready = json.loads((await ws.receive()).data)
+                assert ready["t"] == "READY"
+                await ws.close(code=1000)
+            async with http.ws_connect(url) as ws:
+                await ws.receive()  # HELLO
+                resume = {"token": token, "session_id": ready["d"]["session_id"], "seq": 1}
+                await ws.send_json({"op": RESUME, "d": resume})
+                assert json.loads((await ws.receive()).data) == {"op": INVALID_SESSION, "d": False}
