@@ -14,8 +14,9 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -44,12 +45,36 @@ def build_bot(db: Database, settings: Settings, **options: object) -> BoardGameB
     return BoardGameBot(games=GameService(db), settings=settings, **options)  # type: ignore[arg-type]
 
 
+#: Why Discord closed the gateway for good (close codes, per Discord's opcodes-and-status-codes page), as
+#: what the person starting the bot should do.
+GATEWAY_REFUSALS = {
+    4004: "Discord refused DISCORD_TOKEN at the gateway: copy the bot token again from the developer portal.",
+    4010: "Discord refused the shard settings: check SHARD_COUNT and SHARD_IDS, or leave both empty.",
+    4011: "Discord requires more shards for this many servers: leave SHARD_COUNT empty (Discord then "
+    "decides) or raise it.",
+    4013: "Discord refused the gateway intents this bot asks for: update the bot.",
+    4014: "Discord refused the connection: this bot asks for no privileged intents; update the bot.",
+}
+
+
+def stop_on_signals(stop: Callable[[], object]) -> None:
+    """Call ``stop`` on SIGTERM (how service managers and containers stop a process) and SIGINT (Ctrl-C)."""
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop)
+
+
 async def run_bot(settings: Settings) -> None:
+    """Run until Discord refuses the bot or a stop signal closes it; the database is closed either way."""
+    stopping = asyncio.Event()
+    stop_on_signals(stopping.set)  # before the database opens: whenever the signal comes, it is closed
     db = await open_database(settings.database_path)
     try:
         async with build_bot(db, settings) as bot:
+            closer = asyncio.create_task(close_when_set(stopping, bot))
             try:
-                await bot.start(settings.token)
+                if not stopping.is_set():  # a signal during the set-up: stop before connecting
+                    await bot.start(settings.token)
             except discord.LoginFailure:
                 raise StartError(
                     "Discord refused DISCORD_TOKEN: copy the bot token again from the developer portal."
@@ -57,11 +82,20 @@ async def run_bot(settings: Settings) -> None:
             except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
                 raise StartError(f"Could not reach Discord ({exc}); check the network, then retry.") from None
             except discord.PrivilegedIntentsRequired:
-                raise StartError(
-                    "Discord refused the connection: this bot asks for no privileged intents."
-                ) from None
+                raise StartError(GATEWAY_REFUSALS[4014]) from None
+            except discord.ConnectionClosed as exc:
+                if exc.code not in GATEWAY_REFUSALS:
+                    raise
+                raise StartError(GATEWAY_REFUSALS[exc.code]) from None
+            finally:
+                closer.cancel()  # leaving the block closes the bot in any case
     finally:
         await db.close()
+
+
+async def close_when_set(stopping: asyncio.Event, bot: discord.Client) -> None:
+    await stopping.wait()
+    await bot.close()
 
 
 SANDBOX_DATABASE = Path("sandbox.db")
@@ -69,11 +103,33 @@ SANDBOX_DATABASE = Path("sandbox.db")
 
 async def run_sandbox(settings: Settings, **io: Any) -> None:
     """The real bot on a simulated Discord; its own database (never the live one) and no development guild."""
+    from bot.loopback.sandbox import read_stdin
     from bot.loopback.sandbox import run_sandbox as sandbox
 
     settings = replace(settings, dev_guild_id=None)
     pictures = settings.database_path.with_name("sandbox-pictures")
-    await sandbox(lambda db: build_bot(db, settings), settings.database_path, pictures, **io)
+    read_line = io.pop("read_line", read_stdin)
+    stopping = asyncio.Event()
+    stop_on_signals(stopping.set)
+
+    async def read_until_stopped(prompt: str) -> str | None:
+        """The next line, or None (as at the end of input) once a stop signal has come."""
+        reading = asyncio.ensure_future(read_line(prompt))
+        stopped = asyncio.ensure_future(stopping.wait())
+        await asyncio.wait((reading, stopped), return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
+        if reading.done():
+            return reading.result()
+        reading.cancel()
+        return None
+
+    await sandbox(
+        lambda db: build_bot(db, settings),
+        settings.database_path,
+        pictures,
+        read_line=read_until_stopped,
+        **io,
+    )
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:

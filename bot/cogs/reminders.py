@@ -28,7 +28,8 @@ class Reminders(commands.Cog):
         self.loop.before_loop(self.bot.wait_until_ready)
 
     async def cog_load(self) -> None:
-        self.loop.start()
+        if self.bot.keeps_time:  # one process among several sharing the database, so no one hears twice
+            self.loop.start()
 
     async def cog_unload(self) -> None:
         self.loop.cancel()

@@ -41,6 +41,11 @@ def test_values_from_the_environment() -> None:
         ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": "x", "REMINDER_POLL_SECONDS": "1"}, "REMINDER_POLL_SECONDS"),
         ({"DISCORD_TOKEN": "x", "MAX_GAMES_PER_USER": "0"}, "MAX_GAMES_PER_USER"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "0"}, "SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "x", "SHARD_IDS": "0,1"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "SHARD_IDS"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1,1"}, "SHARD_IDS names a shard twice"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "between 0 and 1"),
     ],
 )
 def test_bad_values_name_the_setting(env: dict[str, str], mentions: str) -> None:
@@ -51,3 +56,12 @@ def test_bad_values_name_the_setting(env: dict[str, str], mentions: str) -> None
 
 def test_token_not_needed_for_maintenance() -> None:
     assert load_settings({}, require_token=False).token == ""
+
+
+def test_shards() -> None:
+    """By default Discord decides; SHARD_COUNT alone runs every shard; SHARD_IDS picks some of them."""
+    default = load_settings({"DISCORD_TOKEN": "x"})
+    assert default.shard_count is None and default.shard_ids is None
+    assert load_settings({"DISCORD_TOKEN": "x", "SHARD_COUNT": "3"}).shard_count == 3
+    some = load_settings({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": " 2, 3 "})
+    assert some.shard_count == 4 and some.shard_ids == (2, 3)
