@@ -45,7 +45,7 @@ def build_bot(db: Database, settings: Settings, **options: object) -> BoardGameB
 
 
 async def run_bot(settings: Settings) -> None:
-    db = await open_database(settings.database_path)
+    db = await open_database(settings.database_path, sync=settings.database_sync)
     try:
         async with build_bot(db, settings) as bot:
             try:

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.storage.connection import DEFAULT_SYNC, SYNC_MODES
+
 
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message is one line meant for the person starting the bot."""
@@ -26,6 +28,9 @@ class Settings:
     # Open games (lobby or running) a member may host at once in one server, unless the server has set
     # its own limit (/admin defaults); server managers are not limited.
     max_games_per_user: int = 5
+    # How hard each commit goes to disk: "full" (a move survives a power cut) or "normal" (cheaper; a
+    # power cut may lose the last moves). See bot/storage/connection.py.
+    database_sync: str = DEFAULT_SYNC
 
     @property
     def command_hash_path(self) -> Path:
@@ -60,6 +65,9 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
     path = env.get("DATABASE_PATH", "").strip() or "boardgames.db"
     poll = _int(env, "REMINDER_POLL_SECONDS", 60, minimum=5)
     limit = _int(env, "MAX_GAMES_PER_USER", 5, minimum=1)
+    sync = env.get("DATABASE_SYNC", "").strip().lower() or DEFAULT_SYNC
+    if sync not in SYNC_MODES:
+        raise SettingsError(f"DATABASE_SYNC must be {' or '.join(SYNC_MODES)}, not {sync!r}.")
     return Settings(
         token=token,
         database_path=Path(path),
@@ -67,4 +75,5 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         log_level=level,
         reminder_poll_seconds=poll if poll is not None else 60,
         max_games_per_user=limit if limit is not None else 5,
+        database_sync=sync,
     )

@@ -85,3 +85,24 @@ def test_unreachable_discord_is_one_line(
     assert main_module.main([], env=env) == 2
     err = capsys.readouterr().err
     assert err.splitlines()[-1].startswith("error: Could not reach Discord") and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("value", "mode"), [("", "full"), ("normal", "normal")])
+def test_the_bot_opens_its_database_with_the_chosen_sync_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str, mode: str
+) -> None:
+    opened: list[str] = []
+    real = main_module.open_database
+
+    async def spy(path, **options):  # type: ignore[no-untyped-def]
+        opened.append(options.get("sync", "full"))
+        return await real(path, **options)
+
+    async def refuse(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(main_module, "open_database", spy)
+    monkeypatch.setattr(main_module.BoardGameBot, "start", refuse)
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "g.db"), "DATABASE_SYNC": value}
+    assert main_module.main([], env=env) == 2
+    assert opened == [mode]
