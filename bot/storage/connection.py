@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from pathlib import Path
 
 import aiosqlite
@@ -17,11 +19,18 @@ SYNC_MODES = ("full", "normal")
 DEFAULT_SYNC = "full"
 
 
+def _try_open(path: str | Path) -> None:
+    sqlite3.connect(str(path)).close()
+
+
 async def connect(path: str | Path, *, sync: str = DEFAULT_SYNC) -> aiosqlite.Connection:
     """A connection in autocommit mode (transactions are begun explicitly), WAL, foreign keys on, commits
     synced to disk as ``sync`` (one of ``SYNC_MODES``) says."""
     if sync not in SYNC_MODES:
         raise ValueError(f"sync must be one of {SYNC_MODES}, not {sync!r}")
+    # aiosqlite does not wait for its worker thread when the file cannot be opened, and that thread then
+    # fails noisily once the event loop is closed; opening the file once first reports the error cleanly
+    await asyncio.to_thread(_try_open, path)
     conn = await aiosqlite.connect(str(path), isolation_level=None)
     try:
         conn.row_factory = aiosqlite.Row
