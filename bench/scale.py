@@ -173,7 +173,9 @@ async def clone_active_games(service: GameService, count: int, first_channel: in
         )
         start = service.clock()
         for n in range(1, count):
-            row = {**game, "id": None, "channel_id": first_channel + n, "due_stale": 1}
+            # without a stored next-due time, as games from before it was stored
+            row = {k: v for k, v in game.items() if k not in ("id", "next_due_at", "due_stale")}
+            row["channel_id"] = first_channel + n
             cur = await conn.execute(insert_sql("games", row), list(row.values()))
             game_id = cur.lastrowid
             waiting = (start - timedelta(minutes=n % 1440)).isoformat()
