@@ -9,7 +9,7 @@ from datetime import datetime
 
 from bot.services import engine
 from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
-from bot.services.errors import NotAllowed
+from bot.services.errors import Busy, NotAllowed
 from bot.services.models import DueItem, GameInfo, MoveOutcome, Notification, PlayedMove
 from bot.services.policy import COMPUTER_GRACE, computer_due_at, due_items, kick_majority, next_due_at
 from bot.storage import due as due_store
@@ -99,7 +99,10 @@ class Timing(ServiceCore):
                 seat = next(s.seat for s in seats if s.is_ai and s.seat in game.to_act)
                 state = await self._state(game, seats)
                 played: list[PlayedMove] = []
-                after, after_seats, state = await self._run_ai(game, list(seats), state, played)
+                try:
+                    after, after_seats, state = await self._run_ai(game, list(seats), state, played)
+                except Busy:
+                    continue  # another process is moving this game; its own loop tells the channel
                 log.info("made %d computer moves left waiting in game %s", len(played), game.id)
                 outcome = await self._outcome(
                     after,

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pytest
 
-from bot.services import GameService
+from bot.services import Busy, GameService
 from bot.services.policy import COMPUTER_GRACE, next_due_at
 from bot.storage import games as store
 from bot.storage import preferences
@@ -123,3 +123,19 @@ async def test_a_computer_seat_left_waiting_is_moved_after_a_grace_by_a_running_
     assert 1 not in outcome.to_act and outcome.turn_passed and outcome.played[0].actor == "ai"
     assert await service.resume_computer_turns() == [] and await service.run_due() == []
     assert (await service.get_game(CHANNEL)).revision == outcome.game.revision
+
+
+async def test_a_computer_turn_another_process_is_making_is_left_to_it(service, monkeypatch):
+    await service.create_game(10, CHANNEL, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join")
+    await service.add_ai(CHANNEL, ANN)
+    await service.start(CHANNEL, ANN)
+    await stranded(service)
+
+    async def beaten(*args):  # type: ignore[no-untyped-def]
+        raise Busy("Another move was made at the same moment.")
+
+    monkeypatch.setattr(service, "_run_ai", beaten)
+    assert await service.resume_computer_turns() == []  # no error: the round goes on
+    monkeypatch.undo()
+    [(_, outcome)] = await service.resume_computer_turns(service.clock() + COMPUTER_GRACE)
+    assert 1 not in outcome.to_act
