@@ -37,11 +37,13 @@ END;
 CREATE TRIGGER user_settings_due_moved_on_insert AFTER INSERT ON user_settings
 BEGIN
     UPDATE games SET due_stale = 1
-    WHERE due_stale = 0 AND id IN (SELECT game_id FROM seats WHERE user_id = NEW.user_id);
+    WHERE due_stale = 0 AND status = 'active'
+        AND id IN (SELECT game_id FROM seats WHERE user_id = NEW.user_id);
 END;
 
 CREATE TRIGGER user_settings_due_moved_on_update AFTER UPDATE ON user_settings
 BEGIN
     UPDATE games SET due_stale = 1
-    WHERE due_stale = 0 AND id IN (SELECT game_id FROM seats WHERE user_id = NEW.user_id);
+    WHERE due_stale = 0 AND status = 'active'
+        AND id IN (SELECT game_id FROM seats WHERE user_id = NEW.user_id);
 END;
