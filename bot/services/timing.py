@@ -103,6 +103,9 @@ class Timing(ServiceCore):
                     after, after_seats, state = await self._run_ai(game, list(seats), state, played)
                 except Busy:
                     continue  # another process is moving this game; its own loop tells the channel
+                except Exception:  # one broken game must not stop the loop for every other game
+                    log.exception("could not make the computer moves left waiting in game %s", game.id)
+                    continue
                 log.info("made %d computer moves left waiting in game %s", len(played), game.id)
                 outcome = await self._outcome(
                     after,

@@ -94,7 +94,7 @@ async def test_games_from_before_the_stored_times_are_computed_at_the_first_roun
     assert [(n.kind, n.user_id) for n in await service.run_due()] == [("reminder", ANN)]
 
 
-async def stranded(service: GameService) -> None:
+async def stranded(service: GameService, channel: int = CHANNEL) -> None:
     """Ann passes; the process 'dies' (the task is cancelled) while the computer chooses its reply."""
     real = service.ai
 
@@ -103,7 +103,7 @@ async def stranded(service: GameService) -> None:
 
     service.ai = interrupted
     with pytest.raises(asyncio.CancelledError):
-        await service.submit(CHANNEL, ANN, "pass")
+        await service.submit(channel, ANN, "pass")
     service.ai = real
 
 
@@ -139,3 +139,24 @@ async def test_a_computer_turn_another_process_is_making_is_left_to_it(service, 
     monkeypatch.undo()
     [(_, outcome)] = await service.resume_computer_turns(service.clock() + COMPUTER_GRACE)
     assert 1 not in outcome.to_act
+
+
+async def test_a_game_whose_computer_move_fails_does_not_stop_the_round(service, clock, monkeypatch):
+    """A broken game is logged and left; the other games' computer turns and reminders go on."""
+    for channel in (CHANNEL, CHANNEL + 1):
+        await service.create_game(10, channel, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join")
+        await service.add_ai(channel, ANN)
+        await service.start(channel, ANN)
+    await stranded(service)
+    await stranded(service, CHANNEL + 1)
+    real = service._run_ai
+    broken = (await service.get_game(CHANNEL)).id
+
+    async def fails_in_one_game(game, *args):  # type: ignore[no-untyped-def]
+        if game.id == broken:
+            raise RuntimeError("a bug in one game")
+        return await real(game, *args)
+
+    monkeypatch.setattr(service, "_run_ai", fails_in_one_game)
+    [(_, outcome)] = await service.resume_computer_turns()
+    assert outcome.game.channel_id == CHANNEL + 1 and 1 not in outcome.to_act
