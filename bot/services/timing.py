@@ -30,7 +30,10 @@ class Timing(ServiceCore):
         """Reminders and deadlines that are due at ``now`` (default: the clock), earliest first."""
         moment = now or self.clock()
         pairs = await self._due_games(moment)
-        prefs = await self._prefs(s.user_id for _, seats in pairs for s in seats)
+        async with self.db.reading() as conn:
+            prefs = await due_store.settings_of_users(
+                conn, (s.user_id for _, seats in pairs for s in seats if s.user_id is not None)
+            )
         items = sorted(
             (i for g, seats in pairs for i in due_items(g, seats, prefs) if i.due_at <= moment),
             key=lambda i: (i.due_at, i.game_id, i.seat),
