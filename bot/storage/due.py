@@ -1,4 +1,4 @@
-"""SQL for the games' stored next-due times (migration 0006): which games the reminder loop must look at.
+"""SQL for the games' stored next-due times (migration 0007): which games the reminder loop must look at.
 
 A game's ``next_due_at`` is written by the service (computed by its policy code); triggers set
 ``due_stale`` whenever a change may have moved it. Every query here is indexed and reads or writes the

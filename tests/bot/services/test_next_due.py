@@ -88,7 +88,7 @@ async def test_the_stored_time_follows_every_change_that_moves_it(service, clock
 
 async def test_games_from_before_the_stored_times_are_computed_at_the_first_round(service, db_path, clock):
     await started(service, reminder_minutes=60)
-    async with service.db.transaction() as conn:  # how migration 0006 leaves games that already exist
+    async with service.db.transaction() as conn:  # how the next_due migration leaves games that already exist
         await conn.execute("UPDATE games SET next_due_at = NULL, due_stale = 1")
     clock.advance(minutes=60)
     assert [(n.kind, n.user_id) for n in await service.run_due()] == [("reminder", ANN)]
