@@ -53,7 +53,7 @@ VERBS = frozenset({
     "engine", "back", "upgrade", "disc", "appoint", "aux", "woods", "teepees", "engineers", "gain", "certs",
     "cert", "copy", "extra", "pick", "deliver", "skip", "objective", "trash",
 })
-ALIASES = {"pass": "done", "end": "done", "no": "skip", "forfeit": "skip", "stop": "skip"}
+ALIASES = {"pass": "done", "end": "done", "end turn": "done", "no": "skip", "forfeit": "skip", "stop": "skip"}
 
 
 class GreatWesternTrail:

@@ -23,6 +23,7 @@ def test_the_last_local_action_leaves_the_end_of_the_turn_to_confirm() -> None:
     assert top(after) == "end_turn" and RULES.legal_moves(after, 0) == ["done"]
     assert RULES.to_act(after) == {0}
     assert RULES.describe_move(after, 0, "done") == "end your turn"
+    assert RULES.parse_move(after, 0, "end turn") == "done"
     assert not is_irreversible(events) and not starts_turn(events)
     # nothing is drawn yet: the hand is as the pair left it
     assert len(after.players[0].hand) == 2 and after.players[0].deck == before.players[0].deck
