@@ -120,4 +120,4 @@ def test_copying_a_building_is_told_with_what_stands_there() -> None:
     assert RULES.describe_move(s, 0, "copy A-2") == "use the actions of spot 2 (building 4a of Player 2)"
     copied, _ = RULES.play(s, 0, "copy A-2")
     prompt = RULES.view(copied, 0)["decision"]["prompt"]
-    assert prompt.startswith("Player 1: use the copied local actions of A-2")
+    assert prompt.startswith("Player 1: use the copied local actions of spot 2")
