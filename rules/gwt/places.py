@@ -6,10 +6,11 @@ names instead:
     A … G                  the neutral buildings, by their letter
     1 … 22                 the building spots, numbered along the trail from the start ("spot 12" in words)
     Flood 1 … Rockfall 4   the hazard spaces, numbered along their row from the trail's fork
-    Teepee 1 … Teepee 9    the teepee spaces, in the order new teepees fill them (Teepee 1 trades for -$3)
+    Teepee -3 … Teepee +10 the teepee spaces, by the trade value printed on them
     Start, Kansas City
 
-``to_ids`` turns typed names into ids, so ``move 12``, ``move spot 12`` and ``remove flood 2`` parse.
+``to_ids`` turns typed names into ids, so ``move 12``, ``move spot 12``, ``remove flood 2`` and
+``trade teepee 4`` (or ``+4``) parse.
 """
 
 from __future__ import annotations
@@ -29,14 +30,14 @@ for _loc, (_kind, _) in TRAIL.items():
     elif _kind == "hazard":
         _type, _n = _loc.split("-")
         NAMES[_loc] = f"{_type.title()} {_n}"
-for _n, _loc in enumerate(TEEPEE_SPACES, 1):
-    NAMES[_loc] = f"Teepee {_n}"
+for _loc, _value in TEEPEE_SPACES.items():
+    NAMES[_loc] = f"Teepee {_value:+d}"
 
 IDS: dict[str, str] = {name.lower(): loc for loc, name in NAMES.items()}
 # Verbs whose words after the verb name places, and which of those words are not places.
 _PLACE_VERBS = {"move", "build", "copy", "remove", "trade"}
 _NOT_PLACES = {"via", "direct"}
-_TWO_WORDS = re.compile(r"\b(flood|drought|rockfall|teepee|spot|kansas) (\d+|city)\b")
+_TWO_WORDS = re.compile(r"\b(flood|drought|rockfall|teepee|spot|kansas) ([+-]?\d+|city)\b")
 
 
 def name(loc: str) -> str:
@@ -56,6 +57,8 @@ def _joined(match: re.Match[str]) -> str:
     first, second = match.group(1), match.group(2)
     if first == "spot":
         return IDS.get(second, match.group(0))
+    if first == "teepee" and second[0].isdigit():  # "teepee 4" is the +4 teepee
+        second = f"+{second}"
     return IDS.get(f"{first} {second}", match.group(0))
 
 

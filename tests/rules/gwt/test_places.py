@@ -20,8 +20,8 @@ def test_every_place_has_one_unique_name() -> None:
     assert len(set(NAMES.values())) == len(NAMES)
     assert name("A") == "A" and name("A-1") == "1" and name("G-2") == "22"
     assert name("FLOOD-RISK-1") == "4" and name("C-1-2") == "11" and name("TRADE-RISK-1") == "13"
-    assert name("DROUGHT-2") == "Drought 2" and name("TEEPEE--3") == "Teepee 1"
-    assert name("TEEPEE-10") == "Teepee 9"
+    assert name("DROUGHT-2") == "Drought 2" and name("TEEPEE--3") == "Teepee -3"
+    assert name("TEEPEE-10") == "Teepee +10"
 
 
 def spoken(move: str, bare: bool) -> str:
@@ -61,7 +61,8 @@ def test_names_stay_out_of_other_verbs() -> None:
     assert to_ids("deliver kansas city") == "deliver kansas city"
     assert to_ids("build 4a 12") == "build 4a C-2"
     assert to_ids("move b via flood 1 flood 2") == "move B via FLOOD-1 FLOOD-2"
-    assert to_ids("trade teepee 9") == "trade TEEPEE-10"
+    assert to_ids("trade teepee 10") == "trade TEEPEE-10"
+    assert to_ids("trade teepee -2") == to_ids("trade teepee  -2".replace("  ", " ")) == "trade TEEPEE--2"
 
 
 def test_a_wrong_name_is_refused_in_the_players_words() -> None:

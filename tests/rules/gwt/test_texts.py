@@ -45,7 +45,7 @@ def test_labels_without_a_state() -> None:
     assert describe("trash black-angus") == "remove Black Angus from the game"
     assert describe("move B via FLOOD-1 FLOOD-2") == "move the cattleman to B via Flood 1, Flood 2"
     assert describe("move C-1-2") == "move the cattleman to spot 11"
-    assert describe("trade TEEPEE--1") == "take the teepee on Teepee 3 (pay $1)"
+    assert describe("trade TEEPEE--1") == "take the teepee on Teepee -1 (pay $1)"
     assert describe("buy holstein ayrshire for 5") == "buy Holstein and Ayrshire for $5"
     assert describe("pick flood-3b") == "take the flood hazard (3 VP, black hand) from the foresight"
 
@@ -108,7 +108,7 @@ def test_a_place_without_local_action_says_so() -> None:
     assert TRAIL["TEEPEE-1"][0] == "teepee"
     at(s, 0, "TEEPEE-1")
     prompt = RULES.view(s, 0)["decision"]["prompt"]
-    assert prompt.startswith("Player 1: Teepee 4 offers you no local action")
+    assert prompt.startswith("Player 1: Teepee +1 offers you no local action")
 
 
 def test_copying_a_building_is_told_with_what_stands_there() -> None:
