@@ -57,7 +57,7 @@ async def post_turn(bot: BoardGameBot, game: GameInfo, lines: list[str]) -> disc
         f"{game.title}: {waiting} to act",
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
     )
-    picture = await pictures.board(view, presenters.seat_names(game))
+    picture = await pictures.turn_board(view, presenters.seat_names(game), lines)
     files = [picture] if picture else []
     if picture:
         embed.set_image(url=f"attachment://{picture.filename}")

@@ -210,8 +210,8 @@ def place_tile(tx: Tx, tile: str) -> None:
         spaces = [sp for sp in HAZARD_SPACES[tile.split("-")[0]] if s.trail[sp] is None]
     if spaces:
         s.trail[spaces[0]] = tile
-        tx.log("tile", f"{capital(with_article(tile_name(tile)))} was placed on {place(spaces[0])}.", tile=tile,
-               space=spaces[0])
+        tx.log("tile", f"{capital(with_article(tile_name(tile)))} was placed on {place(spaces[0])}.",
+               tile=tile, space=spaces[0])
     else:
         s.boxed_tiles.append(tile)
         tx.log("tile", f"{capital(with_article(tile_name(tile)))} found no free space and left the game.",

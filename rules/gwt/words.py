@@ -115,7 +115,7 @@ def place(loc: str) -> str:
 
 
 def place_with(trail: dict[str, str | None], loc: str) -> str:
-    """A location and what lies there, briefly: "spot 2 (building 4a of Player 2)", "Flood 2 (flood hazard)"."""
+    """A location and what lies there: "spot 2 (building 4a of Player 2)", "Flood 2 (flood hazard)"."""
     here = trail.get(loc)
     kind = TRAIL[loc][0] if loc in TRAIL else ("teepee" if loc in TEEPEE_SPACES else "")
     if not here or kind in ("neutral", "kc", "start"):
