@@ -9,13 +9,11 @@ from PIL import Image, ImageDraw
 
 from render.draw import disc, fit_text, text
 from render.gwt import pieces
-from render.gwt.layout import layout, point, rail_point, teepee_value
+from render.gwt.layout import cattleman_point, layout, point, rail_point
 from render.gwt.static import JOB_COLUMNS, board_layer, foresight_x, job_cell
 from render.names import seat_name, with_names
 from render.theme import DEFAULT, Theme, text_on
 
-# Where each seat's cattleman stands around a trail space, so four can share one.
-CATTLEMAN_OFFSETS = ((-17, -22), (17, -22), (-17, 22), (17, 22))
 CITY_SLOTS = 4
 
 
@@ -44,22 +42,14 @@ def _trail(
     r = layout()["node_radius"]
     for location, code in board["trail"].items():
         if code:
-            x, y = point(location)
-            pieces.tile(d, (x, y), code, theme, half=r)
-            if code.startswith("teepee-"):
-                # the tile covers the printed trade value: repeat it underneath
-                value = teepee_value(location)
-                colour = theme.highlight if value < 0 else theme.money
-                text(d, (x, y + r + 9), f"{value:+d}", theme.text_small - 1, colour, halo=theme.background)
+            pieces.tile(d, point(location), code, theme, half=r)
+    here: dict[str, list[int]] = {}
     for seat, player in enumerate(seats):
-        location = player.get("location")
-        if not location:
-            continue
-        x, y = point(location)
-        dx, dy = CATTLEMAN_OFFSETS[seat % 4]
-        if location == "KANSAS_CITY":
-            dx, dy = -38 + seat * 25, 46
-        pieces.cattleman(d, (x + dx, y + dy), seat, theme)
+        if player.get("location"):
+            here.setdefault(player["location"], []).append(seat)
+    for location, standing in here.items():
+        for index, seat in enumerate(standing):
+            pieces.cattleman(d, cattleman_point(location, index, len(standing)), seat, theme)
 
 
 def _cities(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:

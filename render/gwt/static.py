@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.draw import arrow, box, cross, disc, hand, text, text_width
-from render.gwt.layout import hazard_type, kind, layout, point, teepee_value
+from render.gwt.layout import NAME_SIZE, hazard_type, kind, layout, name_point, point, spot_name, teepee_value
 from render.layers import cached_layer
 from render.theme import Theme
 
@@ -124,32 +124,30 @@ def _trail(d: ImageDraw.ImageDraw, theme: Theme) -> None:
             d.rounded_rectangle(
                 (x - r, y - r, x + r, y + r), radius=5, fill=theme.panel, outline=colour, width=3
             )
-            text(d, (x, y), location.split("-")[-1], theme.text_small - 2, colour)
         elif k == "teepee":
-            value = teepee_value(location)
             d.regular_polygon((x, y, r), 3, fill=theme.panel, outline=theme.ink, width=2)
-            text(
-                d,
-                (x, y + 5),
-                f"{value:+d}",
-                theme.text_small - 2,
-                theme.highlight if value < 0 else theme.money,
-            )
         elif k == "neutral":
             d.rounded_rectangle((x - r, y - r, x + r, y + r), radius=5, fill=theme.faint, outline=theme.ink)
         else:
             d.ellipse((x - r, y - r, x + r, y + r), fill=theme.panel, outline=theme.ink, width=2)
-        risk = data["risk"].get(location)
-        if risk:
-            text(
-                d,
-                (x, y + r + 8),
-                "risk" if risk == "any" else "risk J",
-                theme.text_small - 4,
-                theme.highlight,
-            )
+        _name(d, location, theme)
     _x0, y0, x1, y1 = data["regions"]["indian_trade"]
     text(d, (x1 + 4, (y0 + y1) / 2), "trade only", theme.text_small - 2, theme.muted, anchor="lm")
+
+
+def _name(d: ImageDraw.ImageDraw, location: str, theme: Theme) -> None:
+    """The spot's short name below it (with its risk note), in the colour of its kind."""
+    shown, risk = spot_name(location)
+    if not shown:
+        return
+    k = kind(location)
+    colour = theme.ink
+    if k == "hazard":
+        colour = theme.hazard(hazard_type(location))
+    elif k == "teepee":
+        colour = theme.highlight if teepee_value(location) < 0 else theme.money
+    words = f"{shown} · {risk}" if risk else shown
+    text(d, name_point(location), words, NAME_SIZE, colour, bold=True, halo=theme.background)
 
 
 def _job_market(d: ImageDraw.ImageDraw, theme: Theme, players: int) -> None:

@@ -12,31 +12,33 @@ name and what stands there; the job market and the cattle market.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.draw import box, disc, fit_text, text
 from render.gwt import pieces
-from render.gwt.layout import hazard_type, kind, layout
+from render.gwt.layout import hazard_type, kind, layout, name_lines, place_names, spot_name
 from render.gwt.static import JOB_COLUMNS
 from render.layers import cached_layer
 from render.names import seat_name, with_names
 from render.theme import DEFAULT, Theme, text_on
 from rules.gwt.content import BUILDINGS, CATTLE, STATIONS
-from rules.gwt.places import name as place_name
 
 WIDTH = 1100
 SMALL, TEXT, LARGE, TITLE = 16, 18, 22, 30
 # Trail coordinates of the full board, scaled into this picture.
-TRAIL_SCALE = 0.97
-TRAIL_ORIGIN = (8.0, 376.0)
+TRAIL_SCALE = 1.0  # the full board's spacing: hazard names are as wide as the gap between spaces
+# Rows stand further apart than on the full board, so names fit between a spot and the next line.
+TRAIL_SCALE_Y = 1.12
+TRAIL_ORIGIN = (0.0, 376.0)
 TRAIL_FROM = (39.0, 262.0)
 R = 20  # spot radius
 CITY_TOP, CITY_H = 222, 62
 RAIL_Y = 334
-MARKET_TOP = 990
-HEIGHT = 1200
+MARKET_TOP = 1082
+HEIGHT = 1290
 SUPPLY = (8, 376, 196, 554)
 WORKER_LETTER = pieces.WORKER_LETTER
 
@@ -46,37 +48,38 @@ def at(location: str) -> tuple[float, float]:
     x, y = layout()["trail"][location]
     return (
         TRAIL_ORIGIN[0] + (x - TRAIL_FROM[0]) * TRAIL_SCALE,
-        TRAIL_ORIGIN[1] + (y - TRAIL_FROM[1]) * TRAIL_SCALE,
+        TRAIL_ORIGIN[1] + (y - TRAIL_FROM[1]) * TRAIL_SCALE_Y,
     )
 
 
 def spot_label(location: str) -> tuple[str, str]:
-    """The lines printed under a spot: its name and risk; hazard names ("Rockfall 4") are wider than the
-    gap between their spots, so the kind word and the number take a line each; a teepee space shows its
-    trade value, the name's second word ("Teepee +4")."""
-    shown = place_name(location)
-    k = kind(location)
-    if k == "hazard":
-        word, _, number = shown.partition(" ")
-        return word, number
-    if k == "teepee":
-        return shown.partition(" ")[2], ""
-    risk = layout()["risk"].get(location)
-    return shown, ("risk J" if risk == "Jersey" else "risk" if risk else "")
+    """The lines printed beside a spot: its name and its risk note."""
+    return spot_name(location)
+
+
+def _lines_of(location: str) -> list[tuple[str, int]]:
+    return [(words, SMALL) for words, _size in name_lines(location)]
+
+
+@lru_cache(maxsize=1)
+def _names() -> dict[str, list[tuple[str, int, tuple[float, float]]]]:
+    return place_names(at, R, _lines_of, (SUPPLY,))
 
 
 def label_lines(location: str) -> list[tuple[str, int, tuple[float, float]]]:
-    """(text, size, centre) of each line under ``location``; empty for the neutral, start and KC spots,
-    whose names are printed on them."""
-    if kind(location) in ("neutral", "start", "kc"):
-        return []
+    """(text, size, centre) of each line of ``location``'s name; empty for the neutral, start and KC
+    spots, whose names are printed on them."""
+    return _names().get(location, [])
+
+
+CATTLEMAN_R = 12
+
+
+def cattleman_at(location: str, index: int, count: int) -> tuple[float, float]:
+    """Where the ``index``-th of ``count`` cattlemen on ``location`` stands: in a row above the spot."""
     x, y = at(location)
-    first, second = spot_label(location)
-    top = y + R + 2 + (6 if kind(location) == "teepee" else 0)
-    lines = [(first, SMALL, (x, top + 9))]
-    if second:
-        lines.append((second, SMALL, (x, top + 27)))
-    return lines
+    top = y - (30 if location == "KANSAS_CITY" else R) - 15
+    return x + (index - (count - 1) / 2) * 24, top
 
 
 def rail_x(space: float) -> float:
@@ -302,11 +305,9 @@ def _trail(
         if player.get("location"):
             here.setdefault(player["location"], []).append(seat)
     for location, standing in here.items():
-        x, y = at(location)
-        top = y - (34 if location == "KANSAS_CITY" else R) - 12
-        left = x - (len(standing) - 1) * 12
         for k, seat in enumerate(standing):
-            disc(d, (left + k * 24, top), 12, theme.player(seat), theme.ink, seat + 1, size=SMALL)
+            centre = cattleman_at(location, k, len(standing))
+            disc(d, centre, CATTLEMAN_R, theme.player(seat), theme.ink, seat + 1, size=SMALL)
 
 
 def _tile(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme: Theme) -> None:
