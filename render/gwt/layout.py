@@ -80,12 +80,13 @@ def place_names(
     radius: float,
     lines_of: Callable[[str], list[tuple[str, int]]],
     keep_out: tuple[Box, ...] = (),
+    lower: Callable[[str], bool] = lambda location: False,
 ) -> dict[str, list[Line]]:
     """Each named spot's lines of text (words, size, centre), placed beside the spot where they cross no
     trail line, spot, other name, the row above each spot where cattlemen stand, or a ``keep_out`` box.
 
-    Below the spot is tried first (one or two rows down, nudged sideways up to 16 px), then right, left
-    and the lower corners."""
+    Below the spot is tried first (one or two rows down, the second first where ``lower`` says so,
+    nudged sideways up to 16 px), then right, left and the lower corners."""
     data = layout()
     edges = [(spot(a), spot(b)) for a, b in data["trail_edges"]]
     taken: list[Box] = list(keep_out)
@@ -104,7 +105,8 @@ def place_names(
         w = max(text_width(words, size) for words, size in lines) + 2
         heights = [size + 2 for _, size in lines]
         h = sum(heights)
-        below = [(shift, radius + 3 + h * (row + 0.5)) for row in (0, 1) for shift in (0, -8, 8, -16, 16)]
+        rows = (1, 0) if lower(location) else (0, 1)
+        below = [(shift, radius + 3 + h * (row + 0.5)) for row in rows for shift in (0, -8, 8, -16, 16)]
         beside = [
             (radius + 5 + w / 2, 0.0),
             (-(radius + 5 + w / 2), 0.0),

@@ -31,14 +31,14 @@ SMALL, TEXT, LARGE, TITLE = 16, 18, 22, 30
 # Trail coordinates of the full board, scaled into this picture.
 TRAIL_SCALE = 1.0  # the full board's spacing: hazard names are as wide as the gap between spaces
 # Rows stand further apart than on the full board, so names fit between a spot and the next line.
-TRAIL_SCALE_Y = 1.12
+TRAIL_SCALE_Y = 1.2
 TRAIL_ORIGIN = (0.0, 376.0)
 TRAIL_FROM = (39.0, 262.0)
 R = 20  # spot radius
 CITY_TOP, CITY_H = 222, 62
 RAIL_Y = 334
-MARKET_TOP = 1082
-HEIGHT = 1290
+MARKET_TOP = 1130
+HEIGHT = MARKET_TOP + 218
 SUPPLY = (8, 376, 196, 554)
 WORKER_LETTER = pieces.WORKER_LETTER
 
@@ -63,7 +63,8 @@ def _lines_of(location: str) -> list[tuple[str, int]]:
 
 @lru_cache(maxsize=1)
 def _names() -> dict[str, list[tuple[str, int, tuple[float, float]]]]:
-    return place_names(at, R, _lines_of, (SUPPLY,))
+    # hazard names are as wide as the gap between hazard spaces: every other one a row lower
+    return place_names(at, R, _lines_of, (SUPPLY,), lambda loc: kind(loc) == "hazard" and loc[-1] in "24")
 
 
 def label_lines(location: str) -> list[tuple[str, int, tuple[float, float]]]:
