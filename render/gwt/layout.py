@@ -93,7 +93,9 @@ def place_names(
     for location in data["trail"]:
         x, y = spot(location)
         half = 54 if kind(location) == "kc" else 30 if kind(location) == "start" else radius
-        taken.append((x - half, y - half, x + half, y + half))
+        # a teepee space is a triangle: its base is half a radius below the centre
+        bottom = radius * 0.55 if kind(location) == "teepee" else half
+        taken.append((x - half, y - half, x + half, y + bottom))
         if kind(location) != "hazard" and location in TRAIL:  # where cattlemen may stand
             taken.append((x - 48, y - radius - 28, x + 48, y - radius - 2))
     placed: dict[str, list[Line]] = {}
@@ -106,7 +108,8 @@ def place_names(
         heights = [size + 2 for _, size in lines]
         h = sum(heights)
         rows = (1, 0) if lower(location) else (0, 1)
-        below = [(shift, radius + 3 + h * (row + 0.5)) for row in rows for shift in (0, -8, 8, -16, 16)]
+        gap = radius * 0.55 if kind(location) == "teepee" else radius
+        below = [(shift, gap + 3 + h * (row + 0.5)) for row in rows for shift in (0, -8, 8, -16, 16)]
         beside = [
             (radius + 5 + w / 2, 0.0),
             (-(radius + 5 + w / 2), 0.0),
@@ -161,7 +164,7 @@ def cattleman_point(location: str, index: int, count: int) -> tuple[float, float
     x, y = point(location)
     if location == "KANSAS_CITY":
         return x - 38 + index * 25, y + 46
-    return x + (index - (count - 1) / 2) * 24, y - layout()["node_radius"] - 15
+    return x + (index - (count - 1) / 2) * 24, y - layout()["node_radius"] - 13
 
 
 def teepee_value(location: str) -> int:

@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 
 from render.draw import box, disc, fit_text, text
 from render.gwt import pieces
+from render.gwt.figures import figures
 from render.gwt.layout import hazard_type, kind, layout, name_lines, place_names, spot_name
 from render.gwt.static import JOB_COLUMNS
 from render.layers import cached_layer
@@ -215,15 +216,6 @@ def _header(
     if decision.get("prompt"):
         prompt = with_names(decision["prompt"], names)
         text(d, (14, 94), fit_text(prompt, TEXT, WIDTH - 28), TEXT, theme.muted, anchor="lm")
-
-
-def figures(view: Mapping[str, Any], seat: int) -> tuple[str, str]:
-    """Two lines of a player's scoring figures: certificates and engine; buildings, hazards, teepees."""
-    player = view["seats"][seat]
-    built = sum(1 for code in view["board"]["trail"].values() if code and code.endswith(f"@{seat}"))
-    first = f"cert {player['certificates']} · engine {player['engine']}"
-    second = f"built {built} · haz {len(player['hazards'])} · tee {len(player['teepees'])}"
-    return first, second
 
 
 def _players(

@@ -126,7 +126,11 @@ def test_spot_names_never_overlap_texts_pieces_or_lines(kind: str) -> None:
                 r = picture.man_r
                 men.append((x - r, y - r, x + r, y + r))
         r = picture.radius
-        spots = [(x - r, y - r, x + r, y + r) for x, y in map(picture.spot, TRAIL)]
+        spots = [
+            (x - r, y - r, x + r, y + (r * 0.55 if loc in TEEPEE_SPACES else r))
+            for loc in [*TRAIL, *TEEPEE_SPACES]
+            for x, y in [picture.spot(loc)]
+        ]
         all_names = [t for lines in names.values() for t in lines]
         for location, lines in names.items():
             for t in lines:
@@ -140,3 +144,6 @@ def test_spot_names_never_overlap_texts_pieces_or_lines(kind: str) -> None:
                     assert not overlaps(t.box, man), (kind, location, t, man)
                 for a, b in edges:
                     assert not crosses(t.box, a, b, 2), (kind, location, t, a, b)
+        for man in men:  # a cattleman never hides a spot or what stands on it
+            for spot in spots:
+                assert not overlaps(man, spot), (kind, man, spot)
