@@ -19,10 +19,10 @@ from render.layers import cached_layer
 from render.names import seat_name, with_names
 from render.santafe.board import PHASES
 from render.santafe.geometry import Segment, cities, nodes, segments
+from render.santafe.labels import place_city_names
 from render.santafe.static import (
     HOME_HALF,
-    LABELS,
-    SQUARES_AT,
+    bonus_box,
     built_segment,
     empty_segment,
     mountain_mark,
@@ -38,8 +38,6 @@ MAP_TOP = 222
 MAP_BOTTOM = MAP_TOP + round((FRAME[3] - FRAME[1]) * SCALE)
 HEIGHT = MAP_BOTTOM + 70
 CITY_R = 12
-# Names placed otherwise than on the full board: Chicago's would run past this picture's right edge.
-LABELS_HERE = {"CHI": (16.0, 17.0, "rt")}
 
 
 def at(point: tuple[float, float]) -> tuple[float, float]:
@@ -60,11 +58,15 @@ def scaled_nodes() -> dict[str, tuple[float, float]]:
     return {node: at(point) for node, point in nodes().items()}
 
 
-def city_label(city_id: str) -> tuple[tuple[float, float], str]:
-    """Where a city's name goes (beside its dot, as on the full board) and its anchor."""
-    x, y = scaled_nodes()[city_id]
-    dx, dy, anchor = LABELS_HERE.get(city_id) or LABELS.get(city_id, (18.0, 0.0, "lm"))
-    return (x + dx * SCALE, y + dy * SCALE), anchor
+@lru_cache(maxsize=1)
+def name_places() -> dict[str, tuple[tuple[float, float], str]]:
+    """Where this picture prints each city's name (see ``render.santafe.labels``)."""
+    where = scaled_nodes()
+    squares = {c: box for c in cities() if (box := bonus_box(c, where, SCALE))}
+    frame = (10, MAP_TOP, WIDTH, MAP_BOTTOM)  # a name may reach past the map's frame to the edge
+    # the map is denser here than on the full board: a name stays near its city even where that means
+    # crossing a track slot (the full board keeps every name clear of track)
+    return place_city_names(where, scaled_segments(), CITY_R, SMALL, squares, frame, reach=(0, 6, 12))
 
 
 def render_turn(
@@ -124,12 +126,11 @@ def _city_sheet(theme: Theme) -> tuple[Image.Image, tuple[int, int], Image.Image
                 (x - CITY_R, y - CITY_R, x + CITY_R, y + CITY_R), fill=theme.panel, outline=theme.ink, width=2
             )
             text(d, (x, y), city["value"], SMALL, theme.ink, bold=True)
-        centre, anchor = city_label(city_id)
+        centre, anchor = name_places()[city_id]
         text(d, centre, city["name"], SMALL, theme.ink, anchor=anchor, halo="#EEE6D2")
-        sq_dx, sq_dy = SQUARES_AT.get(city_id, (0.0, -30.0))
-        top = y + sq_dy * SCALE
+        left, top, _, _ = bonus_box(city_id, scaled_nodes(), SCALE) or (0, 0, 0, 0)
         for i, railroad in enumerate(city["bonus"]):
-            sx = x + sq_dx * SCALE - 6 + i * 14 - (len(city["bonus"]) - 1) * 7
+            sx = left + i * 14
             d.rectangle((sx, top, sx + 12, top + 12), fill=theme.railroad(railroad), outline=theme.ink)
     corner = sheet.getbbox() or (0, 0, 1, 1)
     cut = sheet.crop(corner)
