@@ -18,7 +18,7 @@ from render.draw import box, disc, fit_text, text
 from render.layers import cached_layer
 from render.names import seat_name, with_names
 from render.santafe.board import PHASES
-from render.santafe.geometry import Segment, cities, nodes, segments
+from render.santafe.geometry import Segment, beside, cities, nodes, progress, segments
 from render.santafe.labels import place_city_names
 from render.santafe.static import (
     HOME_HALF,
@@ -82,6 +82,8 @@ def render_turn(
     for segment_id, railroad in view["track"].items():
         built_segment(d, where[segment_id], theme.railroad(railroad), theme)
     _railheads(d, view, theme)
+    for segment, words in progress(view["track"]):  # pieces laid of each partly laid line
+        text(d, beside(where[segment.id], 14), words, SMALL, theme.ink, bold=True, halo="#EEE6D2")
     img.paste(*_city_sheet(theme))
     _connections(d, view, theme)
     _header(d, view, names, last, theme)
