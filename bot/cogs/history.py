@@ -18,11 +18,6 @@ from bot.ui import pictures, presenters
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
-EXPORT_RUNNING = (
-    "A running game's export includes its random seed, which would reveal the cards still to come, so only "
-    "server managers can export it before it ends."
-)
-
 
 class History(commands.Cog):
     def __init__(self, bot: BoardGameBot) -> None:
@@ -48,7 +43,8 @@ class History(commands.Cog):
         move: app_commands.Range[int, 0] | None = None,
         share: bool = False,
     ) -> None:
-        await interaction.response.defer(ephemeral=not share, thinking=True)
+        # always a private "thinking" message, so a refusal stays private; a shared board follows it
+        await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.games.get_game(interaction.channel_id or 0)
         version = game.version if move is None else move
         # Always the spectator's view: this may be posted publicly and never shows anyone's hand.
@@ -58,26 +54,30 @@ class History(commands.Cog):
             game, f"{game.title}: the board {when}", presenters.decision_prompt(view, game)
         )
         picture = await pictures.board(view, presenters.seat_names(game), stem=f"board-{version}")
+        if share:
+            await interaction.followup.send("Shared below.", ephemeral=True)
+        files: dict[str, discord.File] = {}
         if picture is None:
             embed.description = (embed.description or "") + "\n(The picture could not be drawn.)"
-            await interaction.followup.send(embed=embed, ephemeral=not share)
-            return
-        embed.set_image(url=f"attachment://{picture.filename}")
-        await interaction.followup.send(embed=embed, file=picture, ephemeral=not share)
+        else:
+            embed.set_image(url=f"attachment://{picture.filename}")
+            files["file"] = picture
+        await interaction.followup.send(embed=embed, ephemeral=not share, **files)
 
     @app_commands.command(
         name="export", description="Download the game here as a JSON file (rules, seed, moves)"
     )
     async def export(self, interaction: discord.Interaction) -> None:
         game = await self.bot.games.get_game(interaction.channel_id or 0)
-        if game.status in ("lobby", "active") and not is_manager(interaction):
-            await interaction.response.send_message(EXPORT_RUNNING, ephemeral=True)
-            return
-        data = await self.bot.games.export(interaction.channel_id or 0)
+        # refused (privately, by the error handler) to anyone seated while it runs, and to non-managers
+        data = await self.bot.games.export(
+            interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
+        )
         blob = json.dumps(data, indent=1, sort_keys=True).encode()
         file = discord.File(io.BytesIO(blob), filename=f"{game.rules_id}-game-{game.id}.json")
+        warning = f"\n⚠️ {data['hidden_cards_warning']}" if "hidden_cards_warning" in data else ""
         await interaction.response.send_message(
-            f"{game.title}, game {game.id}: {game.version} moves. {messages.HIDDEN_NOTE}",
+            f"{game.title}, game {game.id}: {game.version} moves. {messages.HIDDEN_NOTE}{warning}",
             file=file,
             ephemeral=True,
         )

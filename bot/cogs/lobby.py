@@ -11,9 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import messages
 from bot.cogs._checks import is_manager, member_name
-from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, ServiceError
-from bot.ui import flow, pickers, presenters
+from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
+from bot.ui import flow, pickers, posting, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -38,6 +39,20 @@ class LimitReached(ServiceError):
     code = "limit_reached"
 
 
+class CannotRunHere(ServiceError):
+    """The bot lacks a permission a game's channel needs."""
+
+    code = "cannot_run_here"
+
+
+def check_channel(interaction: discord.Interaction) -> None:
+    """Refuse, in one sentence, to open or start a game where the bot could not post it."""
+    missing = posting.missing_here(interaction)
+    if missing:
+        them = "it" if len(missing) == 1 else "them"
+        raise CannotRunHere(messages.CANNOT_RUN_HERE.format(missing=posting.listed(missing), them=them))
+
+
 class ImportRefused(ServiceError):
     """The uploaded file cannot be an export of this bot."""
 
@@ -45,6 +60,12 @@ class ImportRefused(ServiceError):
 
 
 MAX_IMPORT_BYTES = 1024 * 1024
+IMPORT_NOT_COUNTED = "Imported games never count in statistics."
+
+
+def shown_name(user: discord.abc.User) -> str:
+    """A member's name as echoed in messages: their markdown and mentions do nothing."""
+    return presenters.safe(member_name(user))
 
 
 def _minutes(hours: int | None) -> Any:
@@ -69,6 +90,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         deadline_hours: int | None,
         deadline_action: str | None,
     ) -> None:
+        check_channel(interaction)
         await self._check_limit(interaction)
         game = await self.bot.games.create_game(
             interaction.guild_id,
@@ -84,7 +106,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             deadline_action=deadline_action or GUILD_DEFAULT,
         )
         await interaction.response.send_message(
-            f"{member_name(interaction.user)} opened a game of **{game.title}** here. "
+            f"{shown_name(interaction.user)} opened a game of **{game.title}** here. "
             "Take a seat with the button or /game join; the host starts it with /game start.",
             embed=presenters.status_embed(game),
             view=pickers.lobby_view(game.id),
@@ -168,16 +190,21 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             text, embed=presenters.status_embed(game), allowed_mentions=discord.AllowedMentions.none()
         )
 
-    @app_commands.command(name="join", description="Take a seat in the game waiting here")
+    @app_commands.command(
+        name="join", description="Take a seat in the game waiting here, or the seat kept for you"
+    )
     async def join(self, interaction: discord.Interaction) -> None:
+        if (await self.bot.games.get_game(interaction.channel_id or 0)).status == "active":
+            await pickers.take_seat(interaction, None)  # a running game: only a seat kept for this user
+            return
         name = member_name(interaction.user)
         game = await self.bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
-        await self._lobby_reply(interaction, f"{name} joined.", game)
+        await self._lobby_reply(interaction, f"{shown_name(interaction.user)} joined.", game)
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         game = await self.bot.games.leave(interaction.channel_id or 0, interaction.user.id)
-        await self._lobby_reply(interaction, f"{member_name(interaction.user)} left.", game)
+        await self._lobby_reply(interaction, f"{shown_name(interaction.user)} left.", game)
 
     @app_commands.command(name="add-ai", description="Seat a computer player in the game waiting here")
     @app_commands.describe(level="0 plays at random, 1 plays sensibly")
@@ -187,17 +214,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
 
     @app_commands.command(name="start", description="Start the game waiting here (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
+        check_channel(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
         started = await self.bot.games.start(
             interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
         )
         await interaction.followup.send("The game has started.", ephemeral=True)
-        posting: Awaitable[Any] = (
-            flow.post_results(self.bot, started.game, started.result or {}, [])
+        perms = interaction.app_permissions
+        post: Awaitable[Any] = (
+            flow.post_results(self.bot, started.game, started.result or {}, perms)
             if started.finished
-            else flow.post_turn(self.bot, started.game, await flow.untold_lines(self.bot, started.game))
+            else flow.post_turn(self.bot, started.game, perms=perms)
         )
-        await flow.announce_or_explain(interaction, posting)
+        await flow.publish(interaction, started.game, post, done="The game started")
 
     @app_commands.command(
         name="cancel", description="Call off the game here (host; a running one: server manager)"
@@ -261,7 +290,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             raise ImportRefused(
                 f"That file is larger than {MAX_IMPORT_BYTES // 1024} KiB; an export is far smaller."
             )
-        await interaction.response.defer(thinking=True)
+        check_channel(interaction)
+        await interaction.response.defer(thinking=True, ephemeral=True)
         await self._check_limit(interaction)
         try:
             data = json.loads(await file.read())
@@ -270,14 +300,37 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if not isinstance(data, dict):
             raise ImportRefused("That file is not an export of this bot.")
         game = await self.bot.games.import_game(
-            interaction.guild_id, interaction.channel_id or 0, data, interaction.user.id
+            interaction.guild_id,
+            interaction.channel_id or 0,
+            data,
+            interaction.user.id,
+            member_name(interaction.user),
         )
+        # the "thinking" message was private, so refusals stay private; the news is for everyone
+        await interaction.followup.send("Imported.", ephemeral=True)
+        kept = [s for s in game.seats if s.offered_to is not None]
+        lines = [f"Imported a game of {game.title} after {game.version} moves. {IMPORT_NOT_COUNTED}"]
+        if kept and game.status == "active":
+            lines.append(
+                "Seats kept for the people the file names: "
+                + ", ".join(f"{s.seat + 1}. {presenters.safe(s.name)} (<@{s.offered_to}>)" for s in kept)
+                + ". Only that person can take a seat, with its button or /game join; until then nobody "
+                "plays it and the game waits (the host can let the computer play it with /game computer)."
+            )
+        extra: dict[str, Any] = {}
+        if kept and game.status == "active":
+            extra["view"] = pickers.claim_view(game.id, [(s.seat, f"Take seat {s.seat + 1}") for s in kept])
         await interaction.followup.send(
-            f"Imported a game of {game.title} after {game.version} moves.",
+            presenters.clip("\n".join(lines), 2000),
             embed=presenters.status_embed(game),
+            allowed_mentions=discord.AllowedMentions.none(),  # nobody is pinged before taking a seat
+            **extra,
         )
         if game.status == "active":
-            await flow.announce_or_explain(interaction, flow.post_turn(self.bot, game, []))
+            perms = interaction.app_permissions
+            await flow.publish(
+                interaction, game, flow.post_turn(self.bot, game, perms=perms), done="The game was imported"
+            )
 
     @app_commands.command(
         name="vote", description="Vote to let the computer play the seat of a player out of time"
@@ -285,13 +338,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(seat="the seat number shown by /game status")
     async def vote(self, interaction: discord.Interaction, seat: Seat) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
-        before = await self.bot.games.get_game(interaction.channel_id or 0)
         result = await self.bot.games.vote_kick(interaction.channel_id or 0, interaction.user.id, seat - 1)
         if isinstance(result, MoveOutcome):
             await interaction.followup.send(
                 f"Enough votes: the computer now plays seat {seat}.", ephemeral=True
             )
-            await flow.announce(self.bot, before, result)
+            post = flow.announce(self.bot, result, interaction.app_permissions)
+            await flow.publish(interaction, result.game, post, done="Your vote carried")
         else:
             await interaction.followup.send("Your vote is counted.", ephemeral=True)
 
@@ -300,18 +353,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     )
     async def resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
-        before = await self.bot.games.get_game(interaction.channel_id or 0)
         outcome = await self.bot.games.resign(interaction.channel_id or 0, interaction.user.id)
         await interaction.followup.send("You resigned from the game.", ephemeral=True)
-        channel = await flow.channel_of(self.bot, before.channel_id)
         abandoned = outcome.game.status == "abandoned"
         ending = " Nobody else is left, so the game is abandoned." if abandoned else " The computer plays on."
-        await channel.send(
-            f"{member_name(interaction.user)} resigned.{ending}",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        if not abandoned:
-            await flow.announce(self.bot, before, outcome)
+
+        async def tell() -> None:
+            await posting.channel_for(self.bot, outcome.game).send(
+                f"{shown_name(interaction.user)} resigned.{ending}",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            if not abandoned:
+                await flow.announce(self.bot, outcome, interaction.app_permissions)
+
+        await flow.publish(interaction, outcome.game, tell(), done="Your resignation counted")
 
     @app_commands.command(name="away", description="Mark yourself away (no reminders, no deadline) or back")
     @app_commands.describe(away="true while you are away, false when you are back")
@@ -321,39 +376,47 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(
-        name="replace", description="Give a seat to another member (that seat, host or manager)"
+        name="replace", description="Offer a seat to another member, who takes it with Accept"
     )
-    @app_commands.describe(seat="the seat number shown by /game status", member="who takes the seat over")
+    @app_commands.describe(
+        seat="the seat number shown by /game status", member="who is asked to take it over"
+    )
     async def replace(self, interaction: discord.Interaction, seat: Seat, member: discord.Member) -> None:
-        game = await self.bot.games.replace_player(
+        if member.bot:
+            raise NotAllowed("Bots cannot take a seat as a person; /game computer lets the computer play it.")
+        game = await self.bot.games.offer_seat(
             interaction.channel_id or 0,
             interaction.user.id,
             seat - 1,
             member.id,
-            member_name(member),
             admin=is_manager(interaction),
         )
+        now = presenters.safe(game.seats[seat - 1].name)
         await interaction.response.send_message(
-            f"{member.mention} now plays seat {seat}.",
-            embed=presenters.status_embed(game),
+            f"{member.mention}, {shown_name(interaction.user)} offers you seat {seat} ({now}) in "
+            f"{game.title}. Press Accept to take it over; until you do, nothing changes. "
+            "Only you can accept.",
+            view=pickers.claim_view(game.id, [(seat - 1, "Accept")]),
             allowed_mentions=discord.AllowedMentions(users=[member], everyone=False, roles=False),
         )
 
     @app_commands.command(name="computer", description="Let the computer play a seat (yours, or any as host)")
     @app_commands.describe(seat="the seat number shown by /game status", level="0 random, 1 sensible")
     async def computer(self, interaction: discord.Interaction, seat: Seat, level: Level = 1) -> None:
-        await interaction.response.defer(thinking=True)
-        before = await self.bot.games.get_game(interaction.channel_id or 0)
+        # a private "thinking" message, so a refusal stays private; the news is for everyone
+        await interaction.response.defer(thinking=True, ephemeral=True)
         outcome = await self.bot.games.hand_to_ai(
             interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=is_manager(interaction)
         )
+        await interaction.followup.send("Done.", ephemeral=True)
         await interaction.followup.send(f"The computer now plays seat {seat}.")
-        await flow.announce(self.bot, before, outcome)
+        post = flow.announce(self.bot, outcome, interaction.app_permissions)
+        await flow.publish(interaction, outcome.game, post, done="The computer plays that seat now")
 
     @app_commands.command(name="take-back", description="Take your seat back from the computer")
     async def take_back(self, interaction: discord.Interaction) -> None:
         await self.bot.games.take_back_seat(interaction.channel_id or 0, interaction.user.id)
-        await interaction.response.send_message(f"{member_name(interaction.user)} is back at the table.")
+        await interaction.response.send_message(f"{shown_name(interaction.user)} is back at the table.")
 
 
 async def setup(bot: BoardGameBot) -> None:

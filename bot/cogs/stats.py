@@ -8,12 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.help_text import STATS_RULE
 from bot.ui import presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 TITLES = {"gwt": "Great Western Trail", "santafe": "Santa Fe"}
+COUNTING = STATS_RULE.replace("**", "")  # footers show no markdown
 
 
 def stats_lines(stats: dict[str, Any]) -> list[str]:
@@ -32,7 +34,7 @@ def stats_lines(stats: dict[str, Any]) -> list[str]:
 def leaderboard_lines(rows: list[dict[str, Any]]) -> list[str]:
     lines = []
     for place, row in enumerate(rows[:20], start=1):
-        who = f"<@{row['user_id']}>" if row.get("user_id") else row.get("name", "?")
+        who = f"<@{row['user_id']}>" if row.get("user_id") else presenters.safe(row.get("name", "?"))
         lines.append(
             f"{place}. {who}: {row.get('won', 0)} won of {row.get('played', 0)}"
             + (f", average {row['avg_score']:.1f}" if row.get("avg_score") is not None else "")
@@ -61,10 +63,13 @@ class Stats(commands.Cog):
                 for r in recent[:5]
             )
         embed = discord.Embed(
-            title=f"Statistics of {getattr(target, 'display_name', target.name)}",
+            title=presenters.clip(
+                f"Statistics of {presenters.safe(getattr(target, 'display_name', target.name))}", 256
+            ),
             description=presenters.clip("\n".join(lines), presenters.DESCRIPTION_LIMIT),
             colour=discord.Colour.blurple(),
         )
+        embed.set_footer(text=COUNTING)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="The most successful players in this server")
@@ -80,6 +85,7 @@ class Stats(commands.Cog):
             description=presenters.clip("\n".join(lines), presenters.DESCRIPTION_LIMIT),
             colour=discord.Colour.gold(),
         )
+        embed.set_footer(text=COUNTING)
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -15,16 +15,28 @@ from aiohttp import web
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from .gateway import Gateway
+from .commands import CommandRefused
+from .gateway import MAX_GUILDS_PER_SHARD, Gateway
 from .http_api import API_PREFIX, HttpApi
 from .ids import Clock
 from .payloads import channel_json, guild_create_json, interaction_json, member_json, role_json
 from .spec import ApiSpec, load_spec
 from .text import describe_message
 from .tracking import TaskTracker, interaction_parser
-from .users import Reply, SimUser
+from .users import APPLICATION_COMMAND, AUTOCOMPLETE, Reply, SimUser
 from .violations import Violation, Violations
-from .world import PUBLIC_THREAD, Channel, Guild, Interaction, Message, Overwrite, World
+from .world import (
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    Account,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    Overwrite,
+    Role,
+    World,
+)
 
 #: How long the harness waits for the bot before it gives up and says what it was waiting for. A safety net
 #: against a hung test, not a measurement: the bot's own promptness is measured per interaction.
@@ -42,11 +54,21 @@ _UNSET: Any = object()
 class LoopbackDiscord:
     """A stand-in for Discord on 127.0.0.1 that a real discord.py client connects to. See the package docs."""
 
-    def __init__(self, *, spec: ApiSpec | None = _UNSET) -> None:
+    def __init__(
+        self,
+        *,
+        spec: ApiSpec | None = _UNSET,
+        privileged_intents: discord.Intents | None = None,
+        max_guilds_per_shard: int = MAX_GUILDS_PER_SHARD,
+    ) -> None:
+        """``privileged_intents``: those the application has enabled in the developer portal (none by
+        default); ``max_guilds_per_shard``: Discord's 2500, smaller to test sharding with a few guilds."""
         self.clock = Clock()
         self.world = World(self.clock)
         self.violations = Violations()
         self.gateway = Gateway(self.world, self.violations)
+        self.gateway.enabled_intents = privileged_intents.value if privileged_intents else 0
+        self.gateway.max_guilds_per_shard = max_guilds_per_shard
         self.api = HttpApi(self.world, self.violations, load_spec() if spec is _UNSET else spec, self.gateway)
         self.tracker = TaskTracker()
         self.bot: discord.Client | None = None
@@ -86,7 +108,10 @@ class LoopbackDiscord:
 
     # building the world
 
-    def add_guild(self, name: str = "Loopback Guild") -> Guild:
+    def add_guild(self, name: str = "Loopback Guild", *, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild; ``shard=(shard_id, num_shards)`` picks its id so that its events go to that shard."""
+        if shard is not None:
+            self.world.ids.aim_at_shard(*shard)
         guild = self.world.add_guild(name, self._owner)
         self.world.add_member(guild, self._owner)
         self._announce(
@@ -100,10 +125,71 @@ class LoopbackDiscord:
         self._announce("CHANNEL_CREATE", lambda: channel_json(self.world, channel))
         return channel
 
-    def add_thread(self, parent: Channel, name: str) -> Channel:
-        thread = self.world.add_channel(self._guild_of(parent), name, type=PUBLIC_THREAD, parent=parent)
-        self._announce("THREAD_CREATE", lambda: channel_json(self.world, thread) | {"newly_created": True})
+    @property
+    def bot_account(self) -> Account:
+        """The bot as a user: a target for ``set_overwrite`` or a member for ``add_thread``."""
+        return self.world.bot
+
+    def add_thread(
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        private: bool = False,
+        members: Iterable[SimUser | Account] = (),
+    ) -> Channel:
+        """A thread in ``parent``: public (type 11) or private (type 12, seen only by its members and those
+        with Manage Threads). The first of ``members`` started it; without members the bot did."""
+        ids = [member.id for member in members]
+        kind = PRIVATE_THREAD if private else PUBLIC_THREAD
+        guild = self._guild_of(parent)
+        thread = self.world.add_channel(guild, name, type=kind, parent=parent, owner_id=next(iter(ids), None))
+        thread.member_ids.update(ids)
+        if self.world.can_see(self.world.bot.id, thread):
+            # The gateway tells a bot only of threads it can see (threads.mdx, "Permissions").
+            self._announce(
+                "THREAD_CREATE", lambda: channel_json(self.world, thread) | {"newly_created": True}
+            )
         return thread
+
+    def archive_thread(self, thread: Channel) -> None:
+        """Archive ``thread``; a post by anyone who may send there unarchives it (threads.mdx)."""
+        self._set_archived(thread, locked=thread.locked)
+
+    def lock_thread(self, thread: Channel) -> None:
+        """Lock and archive ``thread``: only those with Manage Threads may post (others get 400 / 50083)."""
+        self._set_archived(thread, locked=True)
+
+    def _set_archived(self, thread: Channel, *, locked: bool) -> None:
+        if not thread.is_thread:
+            raise ValueError(f"#{thread.name} is not a thread")
+        thread.archived, thread.locked, thread.archived_at = True, locked, self.clock.now()
+        if self.world.can_see(self.world.bot.id, thread):
+            self._announce("THREAD_UPDATE", lambda: channel_json(self.world, thread))
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel (with its threads) or a thread: the bot is told (CHANNEL_DELETE / THREAD_DELETE)
+        and its later requests there get 404 / 10003 Unknown Channel."""
+        self._guild_of(channel)  # a direct-message channel cannot be deleted
+        seen = self.world.can_see(self.world.bot.id, channel)
+        gone = [channel] + [c for c in self.world.channels.values() if c.parent_id == channel.id]
+        payload = channel_json(self.world, channel)
+        for each in gone:
+            each.deleted = True
+        if not seen:
+            return
+        if channel.is_thread:
+            fields = ("id", "guild_id", "parent_id", "type")
+            self._announce("THREAD_DELETE", lambda: {key: payload[key] for key in fields})
+        else:
+            self._announce("CHANNEL_DELETE", lambda: payload)
+
+    def remove_bot_from_guild(self, guild: Guild) -> None:
+        """Remove the bot from ``guild``: GUILD_DELETE without ``unavailable`` (Discord's "Guild Delete"
+        gateway event: the field unset means the bot was removed, not an outage); its later requests to
+        the guild's channels get 403 / 50001 Missing Access."""
+        self.world.remove_bot(guild)
+        self._announce("GUILD_DELETE", lambda: {"id": guild.id})
 
     def add_user(
         self,
@@ -141,26 +227,75 @@ class LoopbackDiscord:
                 "GUILD_MEMBER_ADD", lambda: member_json(self.world, member) | {"guild_id": guild.id}
             )
 
-    def set_bot_access(
-        self, channel: Channel, *, view: bool = True, send: bool = True, attach: bool = True
-    ) -> None:
-        """Deny the bot parts of a channel.
+    def add_role(
+        self,
+        guild: Guild,
+        name: str,
+        *,
+        permissions: discord.Permissions | None = None,
+        mentionable: bool = False,
+        members: Iterable[SimUser] = (),
+    ) -> Role:
+        """A role held by ``members``; only a mentionable one can be pinged without Mention Everyone."""
+        role = self.world.add_role(guild, name, permissions or discord.Permissions.none())
+        role.mentionable = mentionable
+        self._announce("GUILD_ROLE_CREATE", lambda: {"guild_id": guild.id, "role": role_json(role)})
+        for user in members:
+            guild.members[user.id].role_ids.append(role.id)
+        return role
 
-        Without view the bot's posts get 50001 Missing Access; without send, 50013 Missing Permissions.
+    def set_bot_access(
+        self,
+        channel: Channel,
+        *,
+        view: bool = True,
+        send: bool = True,
+        attach: bool = True,
+        embed: bool = True,
+        mention_everyone: bool | None = None,
+        read_history: bool = True,
+    ) -> None:
+        """Deny (or grant) the bot parts of a channel or thread, as one member overwrite for the bot.
+
+        Without view the bot's requests get 403 / 50001 Missing Access; without send or attach its posts
+        (and uploads) get 403 / 50013 Missing Permissions; without embed its embeds are dropped silently;
+        without read_history it reads no messages; ``mention_everyone`` True or False allows or denies
+        @everyone, @here and pings of roles that are not mentionable (None keeps what its roles give).
+        A thread has no overwrites of its own: they go on its parent, and ``send`` there means Send
+        Messages in Threads (permissions.mdx, "Inherited Permissions (Threads)").
         """
-        target = (
-            self.world.channels[channel.parent_id] if channel.is_thread and channel.parent_id else channel
-        )
-        target.overwrites = [ow for ow in target.overwrites if ow.id != self.world.bot.id]
+        in_thread = channel.is_thread
         deny = discord.Permissions(
             view_channel=not view,
-            send_messages=not send,
-            send_messages_in_threads=not send,
+            send_messages=not send and not in_thread,
+            send_messages_in_threads=not send and in_thread,
             attach_files=not attach,
+            embed_links=not embed,
+            read_message_history=not read_history,
+            mention_everyone=mention_everyone is False,
         )
-        if deny.value:
-            target.overwrites.append(Overwrite(id=self.world.bot.id, type=1, deny=deny))
-        self._announce("CHANNEL_UPDATE", lambda: channel_json(self.world, target))
+        allow = discord.Permissions(mention_everyone=mention_everyone is True)
+        self.set_overwrite(channel, self.bot_account, allow=allow, deny=deny)
+
+    def set_overwrite(
+        self,
+        channel: Channel,
+        target: SimUser | Account | Role,
+        *,
+        allow: discord.Permissions | None = None,
+        deny: discord.Permissions | None = None,
+    ) -> None:
+        """Set the permission overwrite of ``target`` (a person, ``bot_account`` or a role) on ``channel``,
+        replacing the one it had; on a thread it goes on the parent. The bot gets CHANNEL_UPDATE."""
+        target_channel = (
+            self.world.channels[channel.parent_id] if channel.is_thread and channel.parent_id else channel
+        )
+        kind = 0 if isinstance(target, Role) else 1
+        allowed, denied = allow or discord.Permissions.none(), deny or discord.Permissions.none()
+        target_channel.overwrites = [ow for ow in target_channel.overwrites if ow.id != target.id]
+        if allowed.value or denied.value:
+            target_channel.overwrites.append(Overwrite(id=target.id, type=kind, allow=allowed, deny=denied))
+        self._announce("CHANNEL_UPDATE", lambda: channel_json(self.world, target_channel))
 
     def close_dms(self, user: SimUser) -> None:
         """``user`` takes no direct messages: the bot's get 403 / 50007 Cannot send messages to this user."""
@@ -169,7 +304,7 @@ class LoopbackDiscord:
     def _guild_of(self, channel: Channel) -> Guild:
         if channel.guild_id is None:
             raise ValueError("a direct-message channel belongs to no guild")
-        return self.world.guilds[channel.guild_id]
+        return self.world.guild_of(channel)
 
     def _announce(self, event: str, build: Callable[[], dict[str, Any]]) -> None:
         if self.gateway.session is not None:
@@ -252,6 +387,7 @@ class LoopbackDiscord:
         """Send one interaction from ``user`` and wait until the bot has dealt with it."""
         if self.bot is None:
             raise RuntimeError("no bot is running (use run_bot)")
+        self._check_can_interact(user, channel, kind)
         interaction = self.world.new_interaction(
             type=kind,
             user_id=user.id,
@@ -268,6 +404,17 @@ class LoopbackDiscord:
         await self._wait(arrival.wait(), f"the bot to receive {label}")
         await self._settle_interaction(interaction.id, label)
         return Reply(self, interaction, mark)
+
+    def _check_can_interact(self, user: SimUser, channel: Channel, kind: int) -> None:
+        """What Discord's client would not let a person do at all."""
+        if not self.world.can_see(user.id, channel):
+            raise CommandRefused(f"{user.name} cannot see #{channel.name or channel.id}")
+        if channel.guild_id and channel.guild_id not in self.world.guilds:
+            raise CommandRefused("the bot is not in this guild")
+        if channel.archived and kind in (APPLICATION_COMMAND, AUTOCOMPLETE):
+            # "Users cannot edit messages, add reactions, use application commands, or join archived
+            # threads" (threads.mdx, "Active & Archived Threads").
+            raise CommandRefused(f"#{channel.name} is archived: commands cannot be used there")
 
     async def _settle_interaction(self, interaction_id: str, label: str) -> None:
         deadline = time.monotonic() + PATIENCE

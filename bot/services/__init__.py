@@ -8,9 +8,10 @@ Seats are numbered from 0. ``admin=True`` is the cog saying the caller may manag
 
 What comes back is plain frozen data (``models``): ``GameInfo`` (seats, status, version, revision,
 who must act, timing), ``MoveOutcome`` (the requested move and its events, every move played after it
-by computer seats, ``public_events``, who must act now, ``turn_passed``, ``finished`` and ``result``,
-and ``notifications`` to deliver), ``UndoOutcome``, ``Notification`` (``user_id`` None = the channel;
-``dm`` = the user takes direct messages) and ``DueItem``.
+by computer seats, ``public_events``, who must act now and who had to just before (``to_act_before``),
+``turn_passed``, ``turn_started``, ``still_choosing``, ``finished`` and ``result``, and ``notifications``
+to deliver; all worked out under the game's lock), ``UndoOutcome``, ``Notification`` (``user_id`` None =
+the channel; ``dm`` = the user takes direct messages) and ``DueItem``.
 
 Lobby
     create_game(guild_id, channel_id, host_id, host_name, rules_id, options=None, *, max_players=None,
@@ -35,23 +36,34 @@ Reading
     legal_moves(channel_id, user_id) -> [(canonical move, label)]   ([] when the user has nothing to decide)
     view_for(channel_id, user_id | None) -> (GameInfo, view) ; view_at(channel_id, version, user_id=None)
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
-    export(channel_id) -> dict ; import_game(guild_id, channel_id, data, host_id) -> GameInfo
+    export(channel_id, by_user_id=None, *, admin=False) -> dict   (a running game: refused to anyone seated
+        in it and to non-admins, and marked ``hidden_cards_warning``: its seed reveals every hidden card)
+    import_game(guild_id, channel_id, data, host_id, host_name=None) -> GameInfo
+        (only the importer is seated by a file; every other person it names gets a seat kept for them,
+        ``SeatInfo.offered_to``, played by nobody until they take it; imported games never count in stats)
     check_replay(game_id) -> bool   (the snapshot equals a replay of seed + moves)
     final_result(channel_id) -> dict   (a finished game's ranking and points; GameNotActive before)
-    take_public_events(game_id, upto) -> [event]   (public events of the moves not yet taken, kept in
-        the database; the channel's turn summaries are built from it)
+    untold_public_events(game_id, upto) -> [event]   (public events of the moves the channel was not yet
+        told, kept in the database; the channel's turn summaries are built from it)
+    mark_told(game_id, upto)   (after a summary was posted: those moves count as told)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
     take_back_seat(channel_id, user_id) -> GameInfo
-    replace_player(channel_id, by_user_id, seat, new_user_id, new_name, *, admin=False) -> GameInfo
+    offer_seat(channel_id, by_user_id, seat, user_id, *, admin=False) -> GameInfo
+        (nothing changes until that person takes the seat)
+    claim_seat(channel_id, user_id, name, *, guild_id, seat=None) -> GameInfo
+        (the seat kept for or offered to ``user_id``, from the game's own server; nobody else's)
     set_away(channel_id, user_id, away) -> GameInfo    (no reminders or deadline while away)
     vote_kick(channel_id, voter_id, seat) -> GameInfo | MoveOutcome   (MoveOutcome once the vote carries)
 Time
-    due(now=None) -> [DueItem] ; next_due_at() -> datetime | None
-    run_due(now=None) -> [Notification]   (sends reminders, applies deadline consequences: "skip" plays the
-        engine's pass/skip move when it offers one, else the computer takes the seat; "ai" hands the seat
-        to the computer; "vote" asks the others, and ``vote_kick`` decides)
+    due(now=None) -> [DueItem] ; next_due_at() -> datetime | None   (found through each game's stored
+        next-due time, so a round reads only the games with something due)
+    resume_computer_turns(now=None) -> [(GameInfo before, MoveOutcome)]   (makes the moves of computer seats
+        a crash left waiting: all of them at the first call after a start, later only after a grace)
+    run_due(now=None) -> [Notification]   (resumes computer seats as above, sends reminders, applies deadline
+        consequences: "skip" plays the engine's pass/skip move when it offers one, else the computer takes
+        the seat; "ai" hands the seat to the computer; "vote" asks the others, and ``vote_kick`` decides)
     force_skip(channel_id, by_user_id, *, admin=False) -> [Notification]
     update_game_timing(channel_id, by_user_id, *, admin=False, reminder_minutes=…, deadline_minutes=…,
                        deadline_action=…)

@@ -28,7 +28,7 @@ from bot.storage.preferences import GuildSettings, UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
 from rules.ai import choose_move
-from rules.core.events import Event, is_public
+from rules.core.events import TURN_START, Event, is_public
 from rules.core.protocol import Rules, State
 
 log = logging.getLogger(__name__)
@@ -145,7 +145,9 @@ class ServiceCore:
             version=game.version,
             revision=game.revision,
             seats=tuple(
-                SeatInfo(s.seat, s.user_id, s.name, s.is_ai, s.ai_level, s.state, s.waiting_since)
+                SeatInfo(
+                    s.seat, s.user_id, s.name, s.is_ai, s.ai_level, s.state, s.waiting_since, s.offered_to
+                )
                 for s in seats
             ),
             host_id=game.host_id,
@@ -159,6 +161,7 @@ class ServiceCore:
             max_players=game.max_players or rules.max_players,
             min_players=rules.min_players,
             seat_order=game.seat_order,
+            imported_moves=game.imported_moves,
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
@@ -409,6 +412,9 @@ class ServiceCore:
         acting_user: int | None,
         extra: Sequence[Notification] = (),
     ) -> MoveOutcome:
+        """What a move (or a start, a hand-over, a deadline) did, from the seats just before it and the
+        game just after it, both read under the game's lock. Seats that had to act had their waiting clock
+        running (``_update_waiting``), which is how ``to_act_before`` is known from ``seats_before``."""
         rules = engine.rules_for(game.rules_id)
         info = self._info(game, seats)
         finished = game.status == "finished"
@@ -463,6 +469,10 @@ class ServiceCore:
             finished=finished,
             result=result,
             notifications=tuple(notes),
+            to_act_before=tuple(sorted(s.seat for s in seats_before if s.waiting_since is not None)),
+            turn_started=any(
+                ev.get("type") == TURN_START and is_public(ev) for p in played for ev in p.events
+            ),
         )
 
     @staticmethod

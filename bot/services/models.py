@@ -19,6 +19,7 @@ class SeatInfo:
     ai_level: int | None
     state: SeatState
     waiting_since: datetime | None = None
+    offered_to: int | None = None  # the only person who may take this seat; nobody else is seated by it
 
     @property
     def human(self) -> bool:
@@ -49,6 +50,7 @@ class GameInfo:
     max_players: int
     min_players: int
     seat_order: str
+    imported_moves: int | None = None  # None: dealt here; else the moves the import file brought
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         """The seat ``user_id`` holds (also one the computer plays for them), if any."""
@@ -88,6 +90,12 @@ class MoveOutcome:
 
     ``seat``/``move``/``events`` describe the requested move (``None``/empty for a start); ``played``
     also holds the computer players' moves that followed. ``public_events`` are all events anyone may read.
+
+    Everything here was worked out under the game's lock, from the position just before the move and just
+    after it, so two moves sent at the same moment each get their own true before and after:
+    ``to_act_before`` is who had to act just before the move, ``turn_started`` whether any move played
+    began someone's turn (a public ``turn_start`` event, such as Santa Fe's first track layer after the
+    cards are revealed).
     """
 
     game: GameInfo
@@ -102,10 +110,24 @@ class MoveOutcome:
     finished: bool
     result: dict[str, Any] | None
     notifications: tuple[Notification, ...] = field(default=())
+    to_act_before: tuple[int, ...] = ()
+    turn_started: bool = False
 
     @property
     def version(self) -> int:
         return self.game.version
+
+    @property
+    def still_choosing(self) -> bool:
+        """A simultaneous choice goes on: the mover is done, the others who were choosing still are, and
+        nobody's turn began."""
+        return (
+            self.seat is not None
+            and self.seat not in self.to_act
+            and not self.turn_started
+            and bool(self.to_act)
+            and set(self.to_act) < set(self.to_act_before)
+        )
 
 
 @dataclass(frozen=True)

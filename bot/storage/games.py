@@ -53,6 +53,7 @@ _SEAT_COLUMNS = {
     "muted": int,
     "muted_turn": to_time,
     "vote_opened_at": to_time,
+    "offered_to": None,
 }
 
 
@@ -96,12 +97,13 @@ async def insert_game(
     reminder_minutes: int | None = None,
     deadline_minutes: int | None = None,
     deadline_action: str = "skip",
+    imported_moves: int | None = None,
 ) -> int:
     """A new game row; raises ``sqlite3.IntegrityError`` when the channel already has an open game."""
     cur = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, host_id, rules_id, options, seed, status, max_players,"
-        " seat_order, created_at, updated_at, reminder_minutes, deadline_minutes, deadline_action)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " seat_order, created_at, updated_at, reminder_minutes, deadline_minutes, deadline_action,"
+        " imported_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -117,6 +119,7 @@ async def insert_game(
             reminder_minutes,
             deadline_minutes,
             deadline_action,
+            imported_moves,
         ),
     )
     await cur.close()
@@ -192,8 +195,8 @@ async def seats_of(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
 
 async def insert_seat(conn: aiosqlite.Connection, seat: SeatRow) -> None:
     await conn.execute(
-        "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level, state, joined_at, waiting_since)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level, state, joined_at, waiting_since,"
+        " offered_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             seat.game_id,
             seat.seat,
@@ -204,6 +207,7 @@ async def insert_seat(conn: aiosqlite.Connection, seat: SeatRow) -> None:
             seat.state,
             to_time(seat.joined_at),
             to_time(seat.waiting_since),
+            seat.offered_to,
         ),
     )
 
@@ -306,8 +310,8 @@ async def remove_moves_after(
     return removed
 
 
-async def take_unannounced(conn: aiosqlite.Connection, game_id: int, upto: int) -> list[MoveRow]:
-    """The moves after the game's announced version up to ``upto``, which then count as announced."""
+async def unannounced(conn: aiosqlite.Connection, game_id: int, upto: int) -> list[MoveRow]:
+    """The moves after the game's announced version up to ``upto`` (they stay unannounced)."""
     row = await _one(conn, "SELECT announced_version FROM games WHERE id = ?", (game_id,))
     if row is None:
         return []
@@ -316,12 +320,20 @@ async def take_unannounced(conn: aiosqlite.Connection, game_id: int, upto: int) 
         "SELECT * FROM moves WHERE game_id = ? AND version > ? AND version <= ? ORDER BY version",
         (game_id, row["announced_version"], upto),
     )
-    await mark_announced(conn, game_id, max(upto, row["announced_version"]))
     return [move_from_row(r) for r in moves]
 
 
 async def mark_announced(conn: aiosqlite.Connection, game_id: int, version: int) -> None:
     await conn.execute("UPDATE games SET announced_version = ? WHERE id = ?", (version, game_id))
+
+
+async def mark_announced_upto(conn: aiosqlite.Connection, game_id: int, upto: int) -> None:
+    """Count the moves up to ``upto`` as announced; never lowers the mark, never passes the game's version
+    (moves taken back since they were read are not news that was told)."""
+    await conn.execute(
+        "UPDATE games SET announced_version = MAX(announced_version, MIN(?, version)) WHERE id = ?",
+        (upto, game_id),
+    )
 
 
 async def undone_moves_of(conn: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:

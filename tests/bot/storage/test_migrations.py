@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.services import GameService
+from bot.services import FakeClock, GameService
 from bot.storage import LATEST, MigrationError, migrate_file, open_database
 from bot.storage import migrate as migrations_module
 from bot.storage.migrate import Migration, apply_migrations, migrations
@@ -163,9 +163,84 @@ async def test_a_database_at_schema_3_gains_the_hosting_limit_and_the_told_versi
         guild = await service.guild_settings(10)
         assert (guild.deadline_minutes, guild.max_games_per_user) == (120, None)
         assert (await service.update_guild_settings(10, max_games_per_user=3)).max_games_per_user == 3
-        assert await service.take_public_events(1, 1) == []  # move 1 was played before the upgrade
+        assert await service.untold_public_events(1, 1) == []  # move 1 was played before the upgrade
         outcome = await service.submit(100, 2, "pass", expected_version=1)
-        told = await service.take_public_events(1, outcome.version)
+        told = await service.untold_public_events(1, outcome.version)
         assert told and told[0]["text"] == "Seat 1 ends the turn."
+    finally:
+        await db.close()
+
+
+async def test_games_from_before_next_due_times_get_them_at_the_first_round(tmp_path, tiny_game):
+    """The next_due migration stores each game's next-due time; games from before it are computed by the
+    first round after the upgrade (a reminder already due is sent), and from then on the time is kept."""
+    number = next(m.number for m in migrations() if m.name == "next_due")
+    path = tmp_path / "before.db"
+    assert await migrate_file(path, target=number - 1) == (0, number - 1)
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
+            " to_act, created_at, updated_at, turn_started_at, reminder_minutes)"
+            " VALUES (1, 10, 100, 1, 'tiny', '{}', 7, 'active', 0, '[0]', ?, ?, ?, 60)",
+            (NOW, NOW, NOW),
+        )
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
+            " VALUES (1, 0, 1, 'Ann', ?, ?), (1, 1, 2, 'Bob', ?, NULL)",
+            (NOW, NOW, NOW),
+        )
+    assert await migrate_file(path) == (number - 1, LATEST)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT next_due_at, due_stale FROM games").fetchall() == [(None, 1)]
+    db = await open_database(path)
+    try:
+        clock = FakeClock(datetime(2026, 1, 1, 2, tzinfo=UTC))
+        service = GameService(db, clock)
+        assert [(n.kind, n.user_id) for n in await service.run_due()] == [("reminder", 1)]
+        assert await service.next_due_at() == datetime(2026, 1, 1, 3, tzinfo=UTC)
+    finally:
+        await db.close()
+
+
+async def test_games_imported_before_the_upgrade_stop_counting_in_statistics(tmp_path, tiny_game):
+    """An import wrote its game, seats and moves at one instant; such games are marked imported (and
+    leave the statistics), while a game opened here, whose players sat down later, keeps counting."""
+    number = next(m.number for m in migrations() if m.name == "seat_offers_and_imports")
+    path = tmp_path / "before.db"
+    await migrate_file(path, target=number - 1)
+    later = datetime(2026, 1, 2, tzinfo=UTC).isoformat()
+    with sqlite3.connect(path) as conn:
+        for game_id, joined in ((1, NOW), (2, later)):  # 1 was imported, 2 was opened and joined here
+            conn.execute(
+                "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status,"
+                " version, to_act, created_at, updated_at)"
+                " VALUES (?, 10, ?, 1, 'tiny', '{}', 7, 'finished', 1, '[]', ?, ?)",
+                (game_id, 100 + game_id, NOW, NOW),
+            )
+            conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name, joined_at)"
+                " VALUES (?, 0, 1, 'Ann', ?), (?, 1, 2, 'Bob', ?)",
+                (game_id, NOW, game_id, joined),
+            )
+            conn.execute(
+                "INSERT INTO moves (game_id, version, seat, user_id, move, played_at)"
+                " VALUES (?, 1, 0, 1, 'pass', ?)",
+                (game_id, NOW if game_id == 1 else later),
+            )
+            conn.execute(
+                "INSERT INTO results (game_id, seat, guild_id, rules_id, user_id, name, is_ai, score, rank,"
+                " won, players, finished_at) VALUES (?, 0, 10, 'tiny', 1, 'Ann', 0, 9, 1, 1, 2, ?),"
+                " (?, 1, 10, 'tiny', 2, 'Bob', 0, 3, 2, 0, 2, ?)",
+                (game_id, NOW, game_id, NOW),
+            )
+    await migrate_file(path)
+    with sqlite3.connect(path) as conn:
+        marked = conn.execute("SELECT id, imported_moves FROM games ORDER BY id").fetchall()
+    assert marked == [(1, 1), (2, None)]
+    db = await open_database(path)
+    try:
+        service = GameService(db)
+        assert (await service.stats(10))["played"] == 1
+        assert [(r["user_id"], r["played"]) for r in await service.leaderboard(10)] == [(1, 1), (2, 1)]
     finally:
         await db.close()
