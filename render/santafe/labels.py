@@ -58,6 +58,19 @@ def place_city_names(
             taken.append((x - r, y - r, x + r, y + r))
             taken.append((x - 25, y + radius, x + 25, y + radius + SQUARES))
     placed: dict[str, tuple[Point, str]] = {}
+    # each slot with the box around it, so only slots near a candidate are walked along
+    lines = [
+        (
+            s,
+            (
+                min(s.start[0], s.end[0]) - 4,
+                min(s.start[1], s.end[1]) - 4,
+                max(s.start[0], s.end[0]) + 4,
+                max(s.start[1], s.end[1]) + 4,
+            ),
+        )
+        for s in slots.values()
+    ]
 
     def crowd(city_id: str) -> int:
         return sum(math.dist(where[city_id], where[other]) < 90 for other in cities())
@@ -114,7 +127,9 @@ def place_city_names(
                 continue
             # covering a city, a square or a name is far worse than crossing a track slot
             clashes = 100 * sum(_overlap(block, other) for other in taken)
-            clashes += 10 * sum(_crosses(block, s.start, s.end, 4) for s in slots.values())
+            clashes += 10 * sum(
+                _crosses(block, s.start, s.end, 4) for s, around in lines if _overlap(block, around)
+            )
             own = _gap(block, (x, y))
             clashes += sum(_gap(block, where[c]) < own for c in cities() if c != city_id)
             if best is None or clashes < best[0]:
