@@ -185,7 +185,8 @@ def _header(
 ) -> None:
     phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
     if view.get("over"):
-        title = "Santa Fe · game over" + (f": {view['end_reason']}" if view.get("end_reason") else "")
+        reason = with_names(view.get("end_reason") or "", names)
+        title = "Santa Fe · game over" + (f": {reason}" if reason else "")
     else:
         acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
         lay = f" (pass {view['lay_turn']})" if view.get("lay_turn") else ""

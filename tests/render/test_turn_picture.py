@@ -73,3 +73,12 @@ def test_turn_players_and_last_move_read_on_a_phone(
     else:
         for seat in view["seats"]:
             assert readable(lambda label, seat=seat: label.startswith(f"{seat['city_points']} pts"))
+
+
+def test_game_over_names_players_by_name() -> None:
+    engine = rules.get("santafe")
+    final = sampled_states("santafe", 3, ())[-1]
+    view = engine.view(final, None)
+    _, texts = drawn_texts(view, [])
+    title = next(t.label for t in texts if "game over" in t.label)
+    assert "Player " not in title
