@@ -19,31 +19,6 @@ MAP_FRAME = (12, 70, 1178, 900)
 LEGEND = (1192, 838, 1588, 990)
 CITY_R = 13
 HOME_HALF = 15
-# Where a city's name goes relative to its dot, where the default (to the right) would collide.
-LEFT, BELOW, ABOVE = (-18.0, 0.0, "rm"), (0.0, 17.0, "mt"), (0.0, -17.0, "mb")
-LABELS = {
-    "MIL": LEFT,
-    "SAF": LEFT,
-    "SEA": LEFT,
-    "PDX": LEFT,
-    "SAC": LEFT,
-    "SFO": LEFT,
-    "FAT": LEFT,
-    "LAX": LEFT,
-    "SAN": LEFT,
-    "STL": LEFT,
-    "CHI": BELOW,
-    "NOL": BELOW,
-    "ABQ": BELOW,
-    "TOP": BELOW,
-    "HOU": BELOW,
-    "SAT": BELOW,
-    "OMA": BELOW,
-    "DDC": BELOW,
-    "SLC": BELOW,
-    "DSM": ABOVE,
-    "KCY": ABOVE,
-}
 # Offset of a city's bonus squares from its dot: above by default, elsewhere where above would cover
 # a neighbour's name.
 SQUARES_AT = {"SFO": (0.0, 16.0), "HOU": (28.0, -6.0)}
