@@ -46,9 +46,16 @@ class Archive(ServiceCore):
         }
 
     async def import_game(
-        self, guild_id: int | None, channel_id: int, data: dict[str, Any], host_id: int
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        data: dict[str, Any],
+        host_id: int,
+        *,
+        parent_id: int | None = None,
     ) -> GameInfo:
-        """Create a game in the channel from an ``export``; every move is replayed and checked first."""
+        """Create a game in the channel from an ``export``; every move is replayed and checked first
+        (``parent_id``: the channel of the thread it goes into)."""
         try:
             if data.get("format") != EXPORT_FORMAT:
                 raise BadImport(f"Not an export of this bot (expected format {EXPORT_FORMAT}).")
@@ -88,6 +95,7 @@ class Archive(ServiceCore):
                     status="finished" if over else "active",
                     seat_order="join",
                     reminder_minutes=DEFAULT_REMINDER_MINUTES,
+                    parent_id=parent_id,
                 )
                 seats = [
                     SeatRow(

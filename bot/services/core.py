@@ -159,6 +159,7 @@ class ServiceCore:
             max_players=game.max_players or rules.max_players,
             min_players=rules.min_players,
             seat_order=game.seat_order,
+            paused_at=game.paused_at,
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:

@@ -49,6 +49,11 @@ class GameInfo:
     max_players: int
     min_players: int
     seat_order: str
+    paused_at: datetime | None = None  # the bot left the game's server: nothing happens until it is back
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         """The seat ``user_id`` holds (also one the computer plays for them), if any."""
@@ -64,7 +69,9 @@ class GameInfo:
 class Notification:
     """Something to tell someone: ``user_id`` None means the game's channel."""
 
-    kind: str  # "your_turn" | "reminder" | "deadline" | "vote_open" | "replaced" | "game_over"
+    # "your_turn" | "reminder" | "deadline" | "vote_open" | "replaced" | "game_over" | "abandoned" (its
+    # channel was deleted) | "paused" (the bot left the server) | "resumed" (the bot is back)
+    kind: str
     text: str
     game_id: int
     channel_id: int

@@ -50,6 +50,8 @@ class GameRow:
     reminder_minutes: int | None
     deadline_minutes: int | None
     deadline_action: str
+    paused_at: datetime | None = None  # the bot left the game's server then; None: running normally
+    parent_id: int | None = None  # the channel of a thread game's thread
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,8 @@ def game_from_row(row: Any) -> GameRow:
         reminder_minutes=row["reminder_minutes"],
         deadline_minutes=row["deadline_minutes"],
         deadline_action=row["deadline_action"],
+        paused_at=from_time(row["paused_at"]),
+        parent_id=row["parent_id"],
     )
 
 
