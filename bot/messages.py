@@ -68,3 +68,4 @@ CANNOT_POST = (
     "Done, but I may not post in this channel: a server manager should let me send messages, embed links "
     "and attach files here."
 )
+CHANNEL_GONE = "This channel or thread has been deleted, so its game has ended without a result."

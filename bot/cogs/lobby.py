@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.cogs._checks import is_manager, member_name
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, ServiceError
-from bot.ui import flow, pickers, presenters
+from bot.ui import flow, pickers, places, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -82,6 +82,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             reminder_minutes=_minutes(reminder_hours),
             deadline_minutes=_minutes(deadline_hours),
             deadline_action=deadline_action or GUILD_DEFAULT,
+            parent_id=places.thread_parent(interaction),
         )
         await interaction.response.send_message(
             f"{member_name(interaction.user)} opened a game of **{game.title}** here. "
@@ -270,7 +271,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if not isinstance(data, dict):
             raise ImportRefused("That file is not an export of this bot.")
         game = await self.bot.games.import_game(
-            interaction.guild_id, interaction.channel_id or 0, data, interaction.user.id
+            interaction.guild_id,
+            interaction.channel_id or 0,
+            data,
+            interaction.user.id,
+            parent_id=places.thread_parent(interaction),
         )
         await interaction.followup.send(
             f"Imported a game of {game.title} after {game.version} moves.",

@@ -53,6 +53,7 @@ class LoopbackDiscord:
         self._owner = self.world.add_account("guild-owner")
         self._runner: web.AppRunner | None = None
         self._arrivals: dict[str, asyncio.Event] = {}
+        self._departed_roles: dict[str, list[str]] = {}  # the bot's roles in guilds it was removed from
 
     # servers
 
@@ -161,6 +162,49 @@ class LoopbackDiscord:
         if deny.value:
             target.overwrites.append(Overwrite(id=self.world.bot.id, type=1, deny=deny))
         self._announce("CHANNEL_UPDATE", lambda: channel_json(self.world, target))
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel (its threads go with it) or a thread; the bot's later requests there get
+        404 / 10003 Unknown Channel.
+
+        The bot gets CHANNEL_DELETE for a channel and THREAD_DELETE for a thread (gateway.mdx, "List of
+        Intents": GUILDS). For the threads of a deleted channel the stand-in sends nothing: Discord only
+        informs a client of threads it may view and holds (threads.mdx, "Gateway Events"), so a bot must
+        not count on hearing of each one.
+        """
+        guild = self._guild_of(channel)
+        doomed = [channel, *(c for c in self.world.channels.values() if c.parent_id == channel.id)]
+        for gone in doomed:
+            self.world.channels.pop(gone.id, None)
+            if gone.id in guild.channel_ids:
+                guild.channel_ids.remove(gone.id)
+        if channel.is_thread:
+            data = {
+                "id": channel.id,
+                "guild_id": guild.id,
+                "parent_id": channel.parent_id,
+                "type": channel.type,
+            }
+            self._announce("THREAD_DELETE", lambda: data)
+        else:
+            data = channel_json(self.world, channel)
+            self._announce("CHANNEL_DELETE", lambda: data)
+
+    def remove_bot_from_guild(self, guild: Guild) -> None:
+        """Remove the bot from ``guild`` (kicked, or the server's app removed): GUILD_DELETE without
+        ``unavailable``, which is how a removal differs from an outage (discord.py's ``parse_guild_delete``
+        dispatches ``on_guild_remove`` only then). Its requests there get 403 / 50001 Missing Access."""
+        self._departed_roles[guild.id] = guild.members.pop(self.world.bot.id).role_ids
+        self._announce("GUILD_DELETE", lambda: {"id": guild.id})
+
+    def add_bot_to_guild(self, guild: Guild) -> None:
+        """Add the bot back to ``guild`` after ``remove_bot_from_guild``: a GUILD_CREATE for a guild it is
+        not in (discord.py dispatches ``on_guild_join``)."""
+        self.world.add_member(guild, self.world.bot, self._departed_roles.pop(guild.id, []))
+        self._announce(
+            "GUILD_CREATE",
+            lambda: guild_create_json(self.world, guild, all_members=self.gateway.has_members_intent),
+        )
 
     def close_dms(self, user: SimUser) -> None:
         """``user`` takes no direct messages: the bot's get 403 / 50007 Cannot send messages to this user."""

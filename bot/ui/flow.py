@@ -19,7 +19,7 @@ import discord
 
 from bot import messages
 from bot.services import GameInfo, MoveOutcome, Notification
-from bot.ui import pickers, pictures, presenters
+from bot.ui import pickers, pictures, places, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -146,17 +146,29 @@ async def deliver_notifications(
 ) -> None:
     """Deliver reminders and deadline notices; post a fresh turn message where the turn changed hands."""
     channels = set(post_turn_in or ())
+    gone: set[int] = set()  # channels found deleted: their games are ended, nothing more is posted there
     for note in notes:
+        if note.channel_id in gone:
+            continue
         try:
             await deliver_one(bot, note)
-        except discord.HTTPException:
+        except discord.HTTPException as error:
+            if places.unknown_channel(error):
+                gone.add(note.channel_id)
+                await places.channel_gone(bot, note.channel_id)
+                continue
             log.warning("could not deliver a %s notice in channel %s", note.kind, note.channel_id)
         if note.kind in TURN_CHANGING:
             channels.add(note.channel_id)
-    for channel_id in channels:
+    for channel_id in channels - gone:
         game = await bot.games.get_game(channel_id)
         if game.status == "active":
-            await post_turn(bot, game, await untold_lines(bot, game))
+            try:
+                await post_turn(bot, game, await untold_lines(bot, game))
+            except discord.NotFound as error:
+                if not places.unknown_channel(error):
+                    raise
+                await places.channel_gone(bot, channel_id)
 
 
 async def deliver_one(bot: BoardGameBot, note: Notification) -> None:
@@ -202,6 +214,11 @@ async def announce_or_explain(interaction: discord.Interaction, posting: Awaitab
     except discord.Forbidden:
         log.warning("no permission to post in channel %s", interaction.channel_id)
         await interaction.followup.send(messages.CANNOT_POST, ephemeral=True)
+    except discord.NotFound as error:
+        if not places.unknown_channel(error) or interaction.channel_id is None:
+            raise
+        await places.channel_gone(interaction.client, interaction.channel_id)  # type: ignore[arg-type]
+        await interaction.followup.send(messages.CHANNEL_GONE, ephemeral=True)
 
 
 async def play(interaction: discord.Interaction, move: str, expected_revision: int | None) -> None:

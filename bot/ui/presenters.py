@@ -194,7 +194,9 @@ def my_games_lines(games: Sequence[GameInfo], user_id: int) -> list[str]:
     lines = []
     for game in games:
         where = f"<#{game.channel_id}> {game.title}"
-        if game.status == "lobby":
+        if game.paused:
+            lines.append(f"{where}: paused until the bot is back in this server")
+        elif game.status == "lobby":
             lines.append(f"{where}: waiting for players ({len(game.seats)} seated)")
         elif user_id in game.to_act_users:
             lines.append(f"**{where}: your turn**")

@@ -100,3 +100,9 @@ def test_seat_numbers_become_names() -> None:
     text = "Player 1 lays track; Player 3 earns $2; player(s) 1, 2 wait; Player 9 is unknown."
     expected = "Ann lays track; Cid earns $2; player(s) 1, 2 wait; Player 9 is unknown."
     assert presenters.named(text, game()) == expected
+
+
+def test_my_games_shows_a_paused_game_as_paused_not_as_my_turn() -> None:
+    [running, paused] = presenters.my_games_lines([game(), game(id=6, channel_id=3, paused_at=NOW)], 11)
+    assert running == "**<#2> Santa Fe: your turn**"
+    assert paused == "<#3> Santa Fe: paused until the bot is back in this server"

@@ -1,0 +1,54 @@
+"""Where games live: listeners for deleted channels and threads and for the bot leaving or (re)joining a
+server. The decisions are the service's (``channel_gone``, ``guild_left``, ``guild_back``); the telling is
+``bot.ui.places``'s."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from bot.ui import places
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+
+class Lifecycle(commands.Cog):
+    def __init__(self, bot: BoardGameBot) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        # the games of its threads end with it: the service knows each thread game's channel
+        await places.channel_gone(self.bot, channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        # the raw event: a deleted archived thread is not in discord.py's cache, so on_thread_delete misses it
+        await places.channel_gone(self.bot, payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        # discord.py sends an outage's GUILD_DELETE (unavailable: true) to on_guild_unavailable instead
+        await places.guild_left(self.bot, guild)
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await places.guild_back(self.bot, guild)
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        # also at every start-up and after an outage: a no-op for a server with nothing paused
+        await places.guild_back(self.bot, guild)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        # servers the bot was removed from while it was not running sent no GUILD_DELETE
+        notes = await self.bot.games.guilds_present(g.id for g in self.bot.guilds)
+        await places.tell_privately(self.bot, notes, link=False)
+
+
+async def setup(bot: BoardGameBot) -> None:
+    await bot.add_cog(Lifecycle(bot))
