@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot import messages
 from bot.loopback import SimUser
 from bot.loopback.payloads import channel_json, guild_create_json
 from bot.services import GameService
@@ -46,7 +47,7 @@ async def test_a_deleted_channel_ends_its_game(arena: Arena) -> None:
         await assert_ended(service, int(arena.channel.id), arena)
         assert not inbox_says(arena, bob, "deleted")  # Bob takes no direct messages
         listed = await alice.slash("games", lounge)
-        assert "no open games" in listed.content.lower() or "your turn" not in listed.content
+        assert listed.content == messages.NO_OPEN_GAMES
 
 
 async def test_a_deleted_channel_ends_the_game_of_its_archived_thread(arena: Arena) -> None:
