@@ -198,13 +198,17 @@ class LoopbackDiscord:
         self._announce("GUILD_DELETE", lambda: {"id": guild.id})
 
     def add_bot_to_guild(self, guild: Guild) -> None:
-        """Add the bot back to ``guild`` after ``remove_bot_from_guild``: a GUILD_CREATE for a guild it is
-        not in (discord.py dispatches ``on_guild_join``)."""
+        """Add the bot back to ``guild`` after ``remove_bot_from_guild``: a GUILD_CREATE without
+        ``unavailable``, as for any guild the bot joins (discord.py dispatches ``on_guild_join`` only then;
+        with ``unavailable: false`` it takes the guild for one back from an outage)."""
         self.world.add_member(guild, self.world.bot, self._departed_roles.pop(guild.id, []))
-        self._announce(
-            "GUILD_CREATE",
-            lambda: guild_create_json(self.world, guild, all_members=self.gateway.has_members_intent),
-        )
+
+        def joined() -> dict[str, Any]:
+            data = guild_create_json(self.world, guild, all_members=self.gateway.has_members_intent)
+            data.pop("unavailable", None)
+            return data
+
+        self._announce("GUILD_CREATE", joined)
 
     def close_dms(self, user: SimUser) -> None:
         """``user`` takes no direct messages: the bot's get 403 / 50007 Cannot send messages to this user."""

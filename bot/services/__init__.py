@@ -61,7 +61,7 @@ Where games live (the cogs report what Discord tells them)
     channel_gone(channel_id) -> [Notification]   (the channel or thread was deleted: its open game and
         those of its threads end as abandoned, without a result; a notice for each seated person)
     guild_left(guild_id) -> [Notification]   (the bot left the server: its open games pause; no reminders,
-        deadlines or computer moves while ``GameInfo.paused``)
+        deadlines, moves or computer moves while ``GameInfo.paused``: playing raises ``GamePaused``)
     guild_back(guild_id) -> [Notification]   (the bot is back: the games resume, every turn clock moved on
         by the time paused, so nobody loses or gains time; a notice for each channel and person)
     guilds_present(guild_ids) -> [Notification]   (at start-up: pauses the games of servers the bot is
@@ -87,6 +87,7 @@ from bot.services.errors import (
     Busy,
     GameExists,
     GameNotActive,
+    GamePaused,
     NoGameHere,
     NoSuchVersion,
     NotAllowed,
@@ -121,6 +122,7 @@ __all__ = [
     "GameExists",
     "GameInfo",
     "GameNotActive",
+    "GamePaused",
     "GameService",
     "MoveOutcome",
     "NoGameHere",

@@ -167,6 +167,7 @@ class Lobby(ServiceCore):
         async with self._locked(channel_id) as (game, seats):
             self._lobby_only(game)
             self._require_host(game, by_user_id, admin)
+            self._not_paused(game)
             rules = engine.rules_for(game.rules_id)
             if len(seats) < rules.min_players:
                 raise NotEnoughPlayers(

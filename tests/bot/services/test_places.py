@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from tests.support.fixtures import ANN, BOB, CHANNEL, GUILD, NAMES, lobby, started
+import pytest
+
+from bot.services import GamePaused
+from tests.support.fixtures import ANN, BOB, CHANNEL, GUILD, NAMES, lobby, started, table_rows
 
 THREAD = 101
 OTHER_CHANNEL = 102
@@ -140,3 +143,24 @@ async def test_a_paused_game_whose_channel_is_deleted_ends(service):
     await service.channel_gone(CHANNEL)
     assert (await service.game_by_id(info.id)).status == "abandoned"
     assert await service.guild_back(GUILD) == []
+
+
+async def test_nothing_is_played_in_a_paused_game_but_it_can_be_ended(service, db_path):
+    await started(service, (ANN, BOB), reminder_minutes=60)
+    await service.guild_left(GUILD)
+    before = await table_rows(db_path)
+    with pytest.raises(GamePaused):
+        await service.submit(CHANNEL, ANN, "pass")
+    with pytest.raises(GamePaused):
+        await service.hand_to_ai(CHANNEL, ANN, 0)
+    assert await table_rows(db_path) == before
+    assert (await service.abandon(CHANNEL, ANN)).status == "abandoned"
+
+
+async def test_a_paused_lobby_cannot_start(service):
+    await lobby(service)
+    await service.guild_left(GUILD)
+    with pytest.raises(GamePaused):
+        await service.start(CHANNEL, ANN)
+    await service.guild_back(GUILD)
+    assert (await service.start(CHANNEL, ANN)).game.status == "active"
