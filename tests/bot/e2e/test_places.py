@@ -100,6 +100,10 @@ async def test_leaving_a_server_pauses_its_games_until_the_bot_is_back(arena: Ar
         await arena.loopback.wait_until(lambda: inbox_says(arena, alice, "paused"), "Alice's notice")
         assert not inbox_says(arena, bob, "paused")
         assert (await service.get_game(channel_id)).paused
+        # the app's commands may outlive the bot's membership: a move is refused, privately
+        card = (await alice.autocomplete("move", arena.channel, move=""))[0]["value"]
+        refused = await alice.slash("move", arena.channel, move=card)
+        assert "paused" in refused.text() and all(m.ephemeral for m in refused.posted)
         arena.clock.advance(days=5)
         assert await service.run_due() == []  # no reminders, deadlines or computer moves
         assert (await service.get_game(channel_id)).version == started.version
