@@ -27,3 +27,12 @@ async def test_a_move_whose_announcement_finds_the_channel_deleted_ends_the_game
     assert any(r.content == messages.CHANNEL_GONE and r.ephemeral for r in moved.replies)
     assert (await table.service.get_game(CHANNEL)).status == "abandoned"
     assert any("deleted" in (dm.content or "") for dm in table.stage.dms.get(ANN, []))
+
+
+async def test_a_turn_message_after_a_deadline_that_finds_the_channel_deleted_ends_the_game(
+    table: Table,
+) -> None:
+    await started(table.service, options={"rounds": 2})
+    table.bot.get_channel(CHANNEL).send = AsyncMock(side_effect=unknown_channel())
+    await flow.deliver_notifications(table.bot, [], post_turn_in={CHANNEL})
+    assert (await table.service.get_game(CHANNEL)).status == "abandoned"
