@@ -68,7 +68,8 @@ lambda: ..., "what")`` (for effects outside interactions, such as a reminder loo
 ``loopback.late_interactions(within=3.0)``, ``loopback.assert_prompt_responses()``, ``loopback.check()``.
 Shaping the world as the bot runs (each change is sent to the bot as the gateway event Discord would send):
 ``add_channel``, ``add_thread``, ``add_user`` / ``join`` (GUILD_MEMBER_ADD with the members intent),
-``set_bot_access``.
+``set_bot_access``, ``delete_channel`` (a channel with its threads, or a thread), ``remove_bot_from_guild``
+and ``add_bot_to_guild``.
 
 The sandbox (``bot.loopback.sandbox.run_sandbox``) puts a terminal on the same machinery.
 """
