@@ -207,8 +207,9 @@ async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int
     return True
 
 
-async def announce_or_explain(interaction: discord.Interaction, posting: Awaitable[Any]) -> None:
-    """Post in the channel; if the bot may not, the move still stands and the player is told how to fix it."""
+async def announce_or_explain(interaction: discord.Interaction, posting: Awaitable[Any]) -> bool:
+    """Post in the channel; if the bot may not, the move still stands and the player is told how to fix it.
+    Returns False when the channel turned out deleted (its game is then ended)."""
     try:
         await posting
     except discord.Forbidden:
@@ -219,6 +220,8 @@ async def announce_or_explain(interaction: discord.Interaction, posting: Awaitab
             raise
         await places.channel_gone(interaction.client, interaction.channel_id)  # type: ignore[arg-type]
         await interaction.followup.send(messages.CHANNEL_GONE, ephemeral=True)
+        return False
+    return True
 
 
 async def play(interaction: discord.Interaction, move: str, expected_revision: int | None) -> None:
@@ -252,8 +255,8 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         )
     else:
         await interaction.edit_original_response(content=summary, view=None)
-    await announce_or_explain(interaction, announce(bot, before, outcome))
-    await notify_directly(bot, outcome)
+    if await announce_or_explain(interaction, announce(bot, before, outcome)):
+        await notify_directly(bot, outcome)
 
 
 async def show_options(interaction: discord.Interaction, *, note: str = "") -> None:

@@ -10,7 +10,7 @@ from bot import messages
 from bot.ui import flow
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
-from tests.support.fixtures import ANN, started
+from tests.support.fixtures import ANN, BOB, started
 
 
 def unknown_channel() -> discord.NotFound:
@@ -27,6 +27,7 @@ async def test_a_move_whose_announcement_finds_the_channel_deleted_ends_the_game
     assert any(r.content == messages.CHANNEL_GONE and r.ephemeral for r in moved.replies)
     assert (await table.service.get_game(CHANNEL)).status == "abandoned"
     assert any("deleted" in (dm.content or "") for dm in table.stage.dms.get(ANN, []))
+    assert not any("your turn" in (dm.content or "") for dm in table.stage.dms.get(BOB, []))
 
 
 async def test_a_turn_message_after_a_deadline_that_finds_the_channel_deleted_ends_the_game(
