@@ -40,7 +40,7 @@ async def assert_ended(service: GameService, channel_id: int, arena: Arena) -> N
 async def test_a_deleted_channel_ends_its_game(arena: Arena) -> None:
     alice, bob = arena.people[:2]
     lounge = arena.loopback.add_channel(arena.guild, "lounge")
-    async with arena.running() as (_bot, service):
+    async with arena.running(max_games_per_user=1) as (_bot, service):
         await open_game(arena, deadline_hours=1, deadline_action="ai")
         arena.loopback.delete_channel(arena.channel)
         await arena.loopback.wait_until(lambda: inbox_says(arena, alice, "deleted"), "Alice's notice")
@@ -48,6 +48,8 @@ async def test_a_deleted_channel_ends_its_game(arena: Arena) -> None:
         assert not inbox_says(arena, bob, "deleted")  # Bob takes no direct messages
         listed = await alice.slash("games", lounge)
         assert listed.content == messages.NO_OPEN_GAMES
+        opened = await alice.slash("game gwt", lounge)  # her one game allowed is free again
+        assert not opened.ephemeral and "opened a game" in opened.content
 
 
 async def test_a_deleted_channel_ends_the_game_of_its_archived_thread(arena: Arena) -> None:
