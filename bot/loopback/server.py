@@ -178,6 +178,8 @@ class LoopbackDiscord:
             self.world.channels.pop(gone.id, None)
             if gone.id in guild.channel_ids:
                 guild.channel_ids.remove(gone.id)
+        if self.world.bot.id not in guild.members:
+            return  # no events from a guild the bot is not in
         if channel.is_thread:
             data = {
                 "id": channel.id,

@@ -123,6 +123,21 @@ async def test_leaving_a_server_pauses_its_games_until_the_bot_is_back(arena: Ar
         assert "paused" not in listed.content
 
 
+async def test_a_channel_deleted_while_the_bot_was_out_of_the_server_ends_its_game_on_return(
+    arena: Arena,
+) -> None:
+    alice = arena.people[0]
+    async with arena.running() as (_bot, service):
+        await open_game(arena, reminder_hours=1)
+        arena.loopback.remove_bot_from_guild(arena.guild)
+        await arena.loopback.wait_until(lambda: inbox_says(arena, alice, "paused"), "Alice's notice")
+        arena.loopback.delete_channel(arena.channel)  # the bot, not in the server, hears nothing of it
+        arena.loopback.add_bot_to_guild(arena.guild)
+        await arena.loopback.wait_until(lambda: inbox_says(arena, alice, "deleted"), "Alice's notice")
+        assert (await service.get_game(int(arena.channel.id))).status == "abandoned"
+        assert not inbox_says(arena, alice, "bot is back")
+
+
 async def test_an_outage_does_not_pause_games(arena: Arena) -> None:
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
