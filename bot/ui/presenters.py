@@ -148,7 +148,10 @@ def status_embed(
 ) -> discord.Embed:
     """The game at a glance: seats, whose turn (or the final ranking), options and timing. Public
     information only."""
-    embed = game_embed(game, f"{game.title}: {STATUS_WORDS.get(game.status, game.status)}")
+    status = STATUS_WORDS.get(game.status, game.status)
+    if game.paused:
+        status += ", paused until the bot is back in this server"
+    embed = game_embed(game, f"{game.title}: {status}")
     embed.add_field(name="Players", value=clip(seat_lines(game), FIELD_LIMIT), inline=False)
     if result is not None:
         embed.add_field(
