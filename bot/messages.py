@@ -25,7 +25,7 @@ RULES_HINTS: dict[ErrorCode, str] = {
 # Hints after a service refusal, by the service's error code.
 SERVICE_HINTS: dict[str, str] = {
     "game_exists": "One game per channel or thread: start a thread for another.",
-    "not_in_game": "Join it with /game join while it is in the lobby.",
+    "not_in_game": "/game join takes a seat in a lobby, or the seat kept for you in a running game.",
     "stale_version": "The game moved on since this was posted; press Play for your current options.",
     "busy": "Another move for this game is being processed; try again in a moment.",
     "not_host": "Only the player who created the game (or a server manager) can do that.",

@@ -30,7 +30,8 @@ class Help(commands.Cog):
     async def help(
         self,
         interaction: discord.Interaction,
-        topic: Literal["start", "play", "follow", "reminders", "absent", "admin"] | None = None,
+        topic: Literal["start", "play", "follow", "reminders", "absent", "seats", "stats", "admin"]
+        | None = None,
     ) -> None:
         embed = discord.Embed(title="Board game bot", colour=discord.Colour.blurple())
         if topic is None:

@@ -3,6 +3,12 @@ rulebooks; they are reminders for players, not a replacement for the rulebook.""
 
 from __future__ import annotations
 
+STATS_RULE = (
+    "**/stats** and **/leaderboard** count only games dealt and finished on this bot. An imported game "
+    "never counts, whether it arrived finished or was finished here: its deal and its earlier moves come "
+    "from a file anyone can edit."
+)
+
 BOT_TOPICS: dict[str, tuple[str, str]] = {
     "start": (
         "Starting a game",
@@ -41,8 +47,22 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "Away, resigning, replacing",
         "**/game away** pauses your reminders. **/game computer** lets the computer play your seat "
         "and **/game take-back** returns it to you. **/game resign** leaves for good: the computer "
-        "finishes your seat. The host or a server manager can give a seat to someone else with "
-        "**/game replace**.",
+        "finishes your seat. The host or a server manager can offer a seat to someone else with "
+        "**/game replace**; it changes hands when that member accepts.",
+    ),
+    "seats": (
+        "Nobody is seated without agreeing",
+        "Everyone takes their own seat: **/game join** in a lobby. A game brought in with **/game "
+        "import** seats only the importer, if the file names them; every other person the file names "
+        "gets a seat kept for them alone, and nobody is pinged for it. That person takes it with the "
+        "button under the import or **/game join**; until then nobody plays the seat and the game waits "
+        "for it (no reminders, no deadline), unless the host lets the computer play it with **/game "
+        "computer**. **/game replace** only offers a seat: the member is asked, and the seat changes "
+        "hands when they press **Accept**, which nobody else can press. Bots are never seated as people.",
+    ),
+    "stats": (
+        "What counts in statistics",
+        STATS_RULE + " Imported games can still be viewed, replayed and played on.",
     ),
     "admin": (
         "For server managers",

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs._checks import is_manager, member_name
-from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, ServiceError
+from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
 from bot.ui import flow, pickers, places, presenters
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ class ImportRefused(ServiceError):
 
 
 MAX_IMPORT_BYTES = 1024 * 1024
+IMPORT_NOT_COUNTED = "Imported games never count in statistics."
 
 
 def _minutes(hours: int | None) -> Any:
@@ -169,8 +170,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             text, embed=presenters.status_embed(game), allowed_mentions=discord.AllowedMentions.none()
         )
 
-    @app_commands.command(name="join", description="Take a seat in the game waiting here")
+    @app_commands.command(
+        name="join", description="Take a seat in the game waiting here, or the seat kept for you"
+    )
     async def join(self, interaction: discord.Interaction) -> None:
+        if (await self.bot.games.get_game(interaction.channel_id or 0)).status == "active":
+            await pickers.take_seat(interaction, None)  # a running game: only a seat kept for this user
+            return
         name = member_name(interaction.user)
         game = await self.bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
         await self._lobby_reply(interaction, f"{name} joined.", game)
@@ -275,11 +281,26 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             interaction.channel_id or 0,
             data,
             interaction.user.id,
+            member_name(interaction.user),
             parent_id=places.thread_parent(interaction),
         )
+        kept = [s for s in game.seats if s.offered_to is not None]
+        lines = [f"Imported a game of {game.title} after {game.version} moves. {IMPORT_NOT_COUNTED}"]
+        if kept and game.status == "active":
+            lines.append(
+                "Seats kept for the people the file names: "
+                + ", ".join(f"{s.seat + 1}. {s.name} (<@{s.offered_to}>)" for s in kept)
+                + ". Only that person can take a seat, with its button or /game join; until then nobody "
+                "plays it and the game waits (the host can let the computer play it with /game computer)."
+            )
+        extra: dict[str, Any] = {}
+        if kept and game.status == "active":
+            extra["view"] = pickers.claim_view(game.id, [(s.seat, f"Take seat {s.seat + 1}") for s in kept])
         await interaction.followup.send(
-            f"Imported a game of {game.title} after {game.version} moves.",
+            presenters.clip("\n".join(lines), 2000),
             embed=presenters.status_embed(game),
+            allowed_mentions=discord.AllowedMentions.none(),  # nobody is pinged before taking a seat
+            **extra,
         )
         if game.status == "active":
             await flow.announce_or_explain(interaction, flow.post_turn(self.bot, game, []))
@@ -326,21 +347,27 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(
-        name="replace", description="Give a seat to another member (that seat, host or manager)"
+        name="replace", description="Offer a seat to another member, who takes it with Accept"
     )
-    @app_commands.describe(seat="the seat number shown by /game status", member="who takes the seat over")
+    @app_commands.describe(
+        seat="the seat number shown by /game status", member="who is asked to take it over"
+    )
     async def replace(self, interaction: discord.Interaction, seat: Seat, member: discord.Member) -> None:
-        game = await self.bot.games.replace_player(
+        if member.bot:
+            raise NotAllowed("Bots cannot take a seat as a person; /game computer lets the computer play it.")
+        game = await self.bot.games.offer_seat(
             interaction.channel_id or 0,
             interaction.user.id,
             seat - 1,
             member.id,
-            member_name(member),
             admin=is_manager(interaction),
         )
+        now = game.seats[seat - 1].name
         await interaction.response.send_message(
-            f"{member.mention} now plays seat {seat}.",
-            embed=presenters.status_embed(game),
+            f"{member.mention}, {member_name(interaction.user)} offers you seat {seat} ({now}) in "
+            f"{game.title}. Press Accept to take it over; until you do, nothing changes. "
+            "Only you can accept.",
+            view=pickers.claim_view(game.id, [(seat - 1, "Accept")]),
             allowed_mentions=discord.AllowedMentions(users=[member], everyone=False, roles=False),
         )
 

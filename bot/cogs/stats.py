@@ -8,12 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.help_text import STATS_RULE
 from bot.ui import presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 TITLES = {"gwt": "Great Western Trail", "santafe": "Santa Fe"}
+COUNTING = STATS_RULE.replace("**", "")  # footers show no markdown
 
 
 def stats_lines(stats: dict[str, Any]) -> list[str]:
@@ -65,6 +67,7 @@ class Stats(commands.Cog):
             description=presenters.clip("\n".join(lines), presenters.DESCRIPTION_LIMIT),
             colour=discord.Colour.blurple(),
         )
+        embed.set_footer(text=COUNTING)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="The most successful players in this server")
@@ -80,6 +83,7 @@ class Stats(commands.Cog):
             description=presenters.clip("\n".join(lines), presenters.DESCRIPTION_LIMIT),
             colour=discord.Colour.gold(),
         )
+        embed.set_footer(text=COUNTING)
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -15,15 +15,60 @@ What the stand-in checks, for every request the bot sends:
   choices named ≤ 100 characters, uploads ≤ 10 MiB, ≤ 100 commands of ≤ 25 options per scope, modal sizes;
 * interaction rules: one initial response (a second gets 400 / 40060 "Interaction has already been
   acknowledged."), within 3 seconds (later gets 404 / 10062 and is reported), follow-ups and edits only with a
-  live token (after 15 minutes, or before any response: 404 / 10015 Unknown Webhook), response types that fit
-  the interaction; and every interaction must be answered before the bot stops.
+  live token (before any response 404 / 10015 Unknown Webhook, after 15 minutes 401 / 50027), response types
+  that fit the interaction; and every interaction must be answered before the bot stops.
 
 A body that breaks the description or a limit is refused as Discord would (400 / 50035 Invalid Form Body,
 413 / 40005 for uploads) and recorded as a ``Violation``; ``run_bot`` raises ``ContractViolation`` listing
 them when the test's block ends, so a test fails on any breach. A test that expects breaches takes them with
-``loopback.take_violations()``. Messages to a channel the bot cannot see get 403 / 50001 Missing Access, to
-one where it cannot write 403 / 50013 Missing Permissions (``set_bot_access``); these are answers, not
-violations: a bot is expected to handle them.
+``loopback.take_violations()``.
+
+What the stand-in refuses or does as Discord does, each with its source (pages of Discord's developer docs;
+where they are silent, Discord's public answers):
+
+* Component emoji: a button's or select option's emoji must be a custom emoji with an id or one Unicode emoji
+  of Discord's set (the ``emoji`` library decides); else 400 / 50035 with ``BUTTON_COMPONENT_INVALID_EMOJI``
+  at ``components.N.components.M[.options.K].emoji.name``, for select options too (components-reference.mdx
+  for the shape; discord/discord-api-docs#8071 for the code). Messages, interaction responses, modals,
+  follow-ups and edits alike; recorded as an ``invalid-emoji`` violation.
+* Permissions (permissions.mdx, "Permission Overwrites", "Implicit Permissions", "Inherited Permissions
+  (Threads)"; threads.mdx, "Permissions"): roles, then overwrites for @everyone, roles, the member; owner and
+  administrators have all. Without View Channel nothing at all (403 / 50001 Missing Access); without the right
+  to send (Send Messages in a channel, Send Messages in Threads in a thread: Send Messages has no effect
+  there) posts get 403 / 50013 and Mention Everyone, Attach Files, Embed Links and TTS are void too. Without
+  Attach Files an upload gets 403 / 50013; without Embed Links a bot's embeds are dropped silently (200, the
+  message stored without them); without Read Message History the bot lists no messages, fetching one gets 403
+  / 50001 and a reply 400 / 160002 (message.mdx, "Get Channel Messages", "Create Message"). Interactions carry
+  ``app_permissions`` and the member's ``permissions`` computed for the channel or thread. Interaction
+  responses and follow-ups go through the interaction's webhook and need none of these.
+* Threads (threads.mdx): public (11) and private (12); a private one is seen only by its members and those
+  with Manage Threads, and the gateway tells the bot only of threads it can see (GUILD_CREATE lists the active
+  ones). In an archived thread messages cannot be edited (400 / 50083, interaction replies too) and commands
+  cannot be used; a post or follow-up unarchives it (THREAD_UPDATE) unless it is locked, where only Manage
+  Threads may post (400 / 50083 "Thread is archived"; a locked active thread 400 / 160005). GET /channels/{id}
+  serves archived threads. A deleted channel or thread (with its threads) answers 404 / 10003 Unknown Channel
+  afterwards, to interaction follow-ups as well. A bot removed from a guild hears GUILD_DELETE without
+  ``unavailable`` and gets 403 / 50001 in the guild's channels; people can no longer use its commands there.
+* Mentions (message.mdx, "Allowed Mentions Object"): <@user>, <@&role>, @everyone and @here are parsed from
+  the content as ``allowed_mentions`` allows (without it, every kind in a regular message, only users in an
+  interaction reply or webhook message); @everyone, @here and roles that are not mentionable need Mention
+  Everyone. ``Message.pinged_users`` holds who was really notified (only people who can see the message;
+  @everyone and @here: all of them), ``Message.pinged_everyone`` whether @everyone/@here took effect,
+  ``Message.mentions`` the users mentioned and allowed. Only posting notifies: an edit rebuilds the mention
+  fields with the edit's ``allowed_mentions`` or the default (message.mdx, "Edit Message") but pings no one.
+* Interaction tokens (receiving-and-responding.mdx): the first response within 3 seconds, once (400 / 40060
+  after that); follow-ups and webhook edits need a response first (404 / 10015 Unknown Webhook) and a token
+  younger than 15 minutes (after that 401 / 50027 Invalid Webhook Token).
+* Direct messages to a user who takes none: 403 / 50007.
+
+Not modelled (the stand-in is more lenient or silent here): presence (@here notifies every member who can see
+the channel, online or not); thread membership for notifications (everyone who can see a thread counts) and
+mentions that add a person to a private thread; ``replied_user`` pings of replies; THREAD_LIST_SYNC and
+THREAD_MEMBER_UPDATE when access changes or a thread is unarchived; auto-archiving by inactivity; the limit on
+active threads; clicking components on messages in archived or locked threads; timeouts (timed-out members'
+lost permissions); categories and permission syncing; Send TTS Messages and Use External Emojis checks;
+whether the custom emoji's id exists in a guild the bot can use; the newest Unicode emoji Discord has not yet
+adopted (the ``emoji`` library may know them first).
 
 Each action of a ``SimUser`` (``slash``, ``autocomplete``, ``click``, ``select``, ``submit``) sends one
 interaction and returns once the bot is done with it: every task the client started for the interaction has
@@ -67,9 +112,12 @@ Reading what happened: ``loopback.messages(channel, visible_to=alice)``, ``loopb
 lambda: ..., "what")`` (for effects outside interactions, such as a reminder loop's posts). Checks:
 ``loopback.late_interactions(within=3.0)``, ``loopback.assert_prompt_responses()``, ``loopback.check()``.
 Shaping the world as the bot runs (each change is sent to the bot as the gateway event Discord would send):
-``add_channel``, ``add_thread``, ``add_user`` / ``join`` (GUILD_MEMBER_ADD with the members intent),
-``set_bot_access``, ``delete_channel`` (a channel with its threads, or a thread), ``remove_bot_from_guild``
-and ``add_bot_to_guild``.
+``add_channel``, ``add_thread(parent, name, private=False, members=())`` (the first member started it; without
+members the bot did), ``archive_thread``, ``lock_thread``, ``delete_channel``, ``remove_bot_from_guild``,
+``add_bot_to_guild``, ``add_user`` / ``join`` (GUILD_MEMBER_ADD with the members intent), ``add_role(guild,
+name, mentionable=..., members=...)``, ``set_bot_access(channel, view=, send=, attach=, embed=,
+mention_everyone=, read_history=)`` and ``set_overwrite(channel, target, allow=, deny=)`` where the target is
+a ``SimUser``, a ``Role`` or ``loopback.bot_account`` (the bot as a user).
 
 The sandbox (``bot.loopback.sandbox.run_sandbox``) puts a terminal on the same machinery.
 """
@@ -78,9 +126,10 @@ from .commands import CommandRefused
 from .server import LoopbackDiscord
 from .users import Reply, SimUser
 from .violations import ContractViolation, Violation
-from .world import Channel, Guild, Message
+from .world import Account, Channel, Guild, Message, Role
 
 __all__ = [
+    "Account",
     "Channel",
     "CommandRefused",
     "ContractViolation",
@@ -88,6 +137,7 @@ __all__ = [
     "LoopbackDiscord",
     "Message",
     "Reply",
+    "Role",
     "SimUser",
     "Violation",
 ]

@@ -7,15 +7,16 @@ from typing import Any
 from .messages import create_message, edit_message
 from .payloads import channel_json, member_json, message_json, user_json
 from .routes import ApiError, ApiRequest, RouteBase, unknown
-from .world import DM, EPHEMERAL, PUBLIC_THREAD, Channel, Message
+from .world import DM, EPHEMERAL, PRIVATE_THREAD, THREADS, Channel, Message
 
 
 class ChannelRoutes(RouteBase):
     """What a bot does in channels outside of interactions."""
 
     def _channel(self, req: ApiRequest, *, send: bool = False, files: bool = False) -> Channel:
+        """The channel of a request, if the bot may see it (and send there, and attach files)."""
         channel = self.world.channels.get(req.params["channel_id"])
-        if channel is None:
+        if channel is None or channel.deleted:
             raise unknown("Channel", 10003)
         if channel.type == DM:
             if send and set(channel.recipient_ids) & self.world.closed_dms:
@@ -23,12 +24,29 @@ class ChannelRoutes(RouteBase):
             return channel
         allowed = self.world.permissions(self.world.bot.id, channel)
         if not allowed.view_channel:
+            # Also the answer in a guild the bot has left: it is no member there any more.
             raise ApiError(403, 50001, "Missing Access")
+        # In a thread Send Messages has no effect; Send Messages in Threads decides (threads.mdx).
         if send and not (allowed.send_messages_in_threads if channel.is_thread else allowed.send_messages):
             raise ApiError(403, 50013, "Missing Permissions")
         if files and not allowed.attach_files:
             raise ApiError(403, 50013, "Missing Permissions")
         return channel
+
+    def _without_embeds_unless_allowed(self, channel: Channel, payload: dict[str, Any]) -> dict[str, Any]:
+        """Without Embed Links a bot's embeds are dropped: the message is posted without them, no error.
+
+        permissions.mdx (EMBED_LINKS: "Links sent by users with this permission will be auto-embedded");
+        Discord applies it to a bot's own embeds as well, silently.
+        """
+        if channel.type == DM or not payload.get("embeds"):
+            return payload
+        if self.world.permissions(self.world.bot.id, channel).embed_links:
+            return payload
+        return {key: value for key, value in payload.items() if key != "embeds"}
+
+    def _history(self, channel: Channel) -> bool:
+        return channel.type == DM or self.world.permissions(self.world.bot.id, channel).read_message_history
 
     def _channel_message(self, req: ApiRequest) -> Message:
         channel = self._channel(req)
@@ -38,6 +56,7 @@ class ChannelRoutes(RouteBase):
         return message
 
     async def get_channel(self, req: ApiRequest) -> tuple[int, Any]:
+        # Works for archived threads too: discord.py fetches them, as they leave its cache.
         return 200, channel_json(self.world, self._channel(req))
 
     async def post_message(self, req: ApiRequest) -> tuple[int, Any]:
@@ -49,14 +68,25 @@ class ChannelRoutes(RouteBase):
             raise ApiError(400, 50006, "Cannot send an empty message")
         if int(payload.get("flags") or 0) & EPHEMERAL:
             self.violations.add("protocol", where, "channel messages cannot be ephemeral")
+        if payload.get("message_reference") and not self._history(channel):
+            # message.mdx, "Create Message" limitations; the code is in opcodes-and-status-codes.mdx.
+            raise ApiError(400, 160002, "Cannot reply without permission to read message history")
+        self._check_thread_open(channel, posting=True)
         message = create_message(
-            self.world, channel.id, payload, req.uploads, self.origin, author_id=self.world.bot.id
+            self.world,
+            channel.id,
+            self._without_embeds_unless_allowed(channel, payload),
+            req.uploads,
+            self.origin,
+            author_id=self.world.bot.id,
         )
         self._announce("MESSAGE_CREATE", message)
         return 200, message_json(self.world, message)
 
     async def get_messages(self, req: ApiRequest) -> tuple[int, Any]:
         channel = self._channel(req)
+        if not self._history(channel):
+            return 200, []  # message.mdx, "Get Channel Messages": no history, no messages
         found = [
             m
             for m in self.world.messages.values()
@@ -71,14 +101,21 @@ class ChannelRoutes(RouteBase):
         return 200, [message_json(self.world, m) for m in newest_first]
 
     async def get_message(self, req: ApiRequest) -> tuple[int, Any]:
-        return 200, message_json(self.world, self._channel_message(req))
+        message = self._channel_message(req)
+        if not self._history(self.world.channels[message.channel_id]):
+            # message.mdx, "Get Channel Message": needs View Channel and Read Message History.
+            raise ApiError(403, 50001, "Missing Access")
+        return 200, message_json(self.world, message)
 
     async def edit_channel_message(self, req: ApiRequest) -> tuple[int, Any]:
         message = self._channel_message(req)
         if message.author_id != self.world.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         self._check_message(f"edit of message {message.id}", req.body or {}, req.uploads)
-        edit_message(self.world, message, req.body or {}, req.uploads, self.origin)
+        channel = self.world.channels[message.channel_id]
+        self._check_thread_open(channel, posting=False)
+        payload = self._without_embeds_unless_allowed(channel, req.body or {})
+        edit_message(self.world, message, payload, req.uploads, self.origin)
         self._announce("MESSAGE_UPDATE", message)
         return 200, message_json(self.world, message)
 
@@ -92,14 +129,18 @@ class ChannelRoutes(RouteBase):
         return 204, None
 
     async def create_thread(self, req: ApiRequest) -> tuple[int, Any]:
+        """Start a thread without a message: public (11) or private (12, only in a text channel)."""
         parent = self._channel(req, send=True)
-        if not self.world.permissions(self.world.bot.id, parent).create_public_threads:
-            raise ApiError(403, 50013, "Missing Permissions")
-        if parent.guild_id is None or parent.is_thread:
+        kind = int((req.body or {}).get("type") or PRIVATE_THREAD)  # Discord's default is private
+        if parent.guild_id is None or parent.is_thread or kind not in THREADS:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        allowed = self.world.permissions(self.world.bot.id, parent)
+        may = allowed.create_private_threads if kind == PRIVATE_THREAD else allowed.create_public_threads
+        if not may:
+            raise ApiError(403, 50013, "Missing Permissions")
         guild = self.world.guilds[parent.guild_id]
         name = str(req.body.get("name", "thread"))
-        thread = self.world.add_channel(guild, name, type=PUBLIC_THREAD, parent=parent)
+        thread = self.world.add_channel(guild, name, type=kind, parent=parent)
         data = channel_json(self.world, thread)
         self.events.dispatch("THREAD_CREATE", data | {"newly_created": True})
         return 201, data

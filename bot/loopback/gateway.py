@@ -201,14 +201,12 @@ class Gateway:
         self.session = Session(id=secrets.token_hex(16), intents=int(data.get("intents") or 0))
         self._attach(connection)
         world = self.world
-        # READY and the GUILD_CREATEs that follow cover the guilds the bot is in, not every guild there is
-        joined = [g for g in world.guilds.values() if world.bot.id in g.members]
         self.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": user_json(world.bot) | {"verified": True, "mfa_enabled": False},
-                "guilds": [{"id": g.id, "unavailable": True} for g in joined],
+                "guilds": [{"id": gid, "unavailable": True} for gid in world.guilds],
                 "session_id": self.session.id,
                 "session_type": "normal",
                 "resume_gateway_url": self.origin.replace("http://", "ws://") + "/",
@@ -223,7 +221,7 @@ class Gateway:
                 "_trace": ["loopback"],
             },
         )
-        for guild in joined:
+        for guild in world.guilds.values():
             self.dispatch(
                 "GUILD_CREATE", guild_create_json(world, guild, all_members=self.has_members_intent)
             )

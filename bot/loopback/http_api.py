@@ -112,7 +112,7 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
             api_request = ApiRequest(method, path, params, request.query, body, uploads)
             status, answer = await handler(api_request)
         except ApiError as error:
-            status, answer = error.status, error_json(error.code, error.message)
+            status, answer = error.status, error_json(error.code, error.message, error.errors)
         except Exception as error:  # a defect in the stand-in must fail the test, not hang the client
             log.exception("stand-in failed on %s", where)
             self.violations.add("stand-in", where, f"{type(error).__name__}: {error}")

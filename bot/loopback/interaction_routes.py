@@ -43,6 +43,7 @@ class InteractionRoutes(RouteBase):
         if world.clock.now() - interaction.created_at > RESPONSE_DEADLINE:
             self.violations.add("late-response", interaction.label, "the first response came after 3 seconds")
             raise unknown("interaction", 10062)
+        self._check_channel_exists(interaction)
         kind = req.body.get("type")
         data = req.body.get("data") or {}
         where = f"callback to {interaction.label}"
@@ -98,6 +99,7 @@ class InteractionRoutes(RouteBase):
                 raise ApiError(400, 50035, "Invalid Form Body")
             if kind == UPDATE_MESSAGE:
                 self._check_message(where, data, uploads)
+                self._check_thread_open(world.channels[target.channel_id], posting=False)
                 edit_message(world, target, data, uploads, self.origin)
                 self._announce("MESSAGE_UPDATE", target)
                 message = target
@@ -108,6 +110,7 @@ class InteractionRoutes(RouteBase):
             interaction.choices = choices
         elif kind == MODAL:
             self._refuse("limit", where, limits.modal_problems(data))
+            self._check_emoji(where, data)
             interaction.modal = dict(data)
         return message
 
@@ -140,19 +143,31 @@ class InteractionRoutes(RouteBase):
         return message
 
     def _interaction_for_webhook(self, req: ApiRequest) -> Interaction:
+        """The interaction whose token a follow-up or webhook edit uses, while the token is good.
+
+        Tokens live 15 minutes (receiving-and-responding.mdx, "Followup Messages"); after that Discord
+        answers 401 / 50027 Invalid Webhook Token. Before any initial response there is no webhook yet:
+        404 / 10015 Unknown Webhook (and after 3 s unanswered the token is invalidated for good).
+        """
         interaction = self.world.interaction_by_token(req.params["token"])
         if req.params["app"] != self.world.application_id or interaction is None:
             raise unknown("Webhook", 10015)
         if self.world.clock.now() - interaction.created_at > TOKEN_LIFETIME:
-            raise unknown("Webhook", 10015)
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         if not interaction.acknowledged:
             raise unknown("Webhook", 10015)
+        self._check_channel_exists(interaction)
         return interaction
+
+    def _check_channel_exists(self, interaction: Interaction) -> None:
+        if self.world.channels[interaction.channel_id].deleted:
+            raise unknown("Channel", 10003)
 
     async def followup(self, req: ApiRequest) -> tuple[int, Any]:
         interaction = self._interaction_for_webhook(req)
         where = f"follow-up to {interaction.label}"
         self._check_message(where, req.body or {}, req.uploads)
+        self._check_thread_open(self.world.channels[interaction.channel_id], posting=True)
         original = self.world.messages.get(interaction.original_message_id or "")
         if original is not None and original.loading and original.interaction_id == interaction.id:
             # The first follow-up after a deferred reply fills the "thinking…" message.
@@ -184,6 +199,7 @@ class InteractionRoutes(RouteBase):
     async def edit_webhook_message(self, req: ApiRequest) -> tuple[int, Any]:
         interaction, message = self._webhook_message(req)
         self._check_message(f"edit of a reply to {interaction.label}", req.body or {}, req.uploads)
+        self._check_thread_open(self.world.channels[message.channel_id], posting=False)
         edit_message(self.world, message, req.body or {}, req.uploads, self.origin)
         self._announce("MESSAGE_UPDATE", message)
         return 200, message_json(self.world, message)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import mentions
 from .world import EPHEMERAL, LOADING, Attachment, Message, World
 
 #: Flags a bot may set when posting: suppress embeds, ephemeral, suppress notifications, components v2.
@@ -74,6 +75,7 @@ def create_message(
         **fields,
     )
     world.messages[message.id] = message
+    mentions.resolve(world, message, notify=True)
     return message
 
 
@@ -92,9 +94,14 @@ def edit_message(
         message.flags = (message.flags & ~(1 << 2)) | (int(payload["flags"]) & (1 << 2))
     if "allowed_mentions" in payload:
         message.allowed_mentions = payload["allowed_mentions"]
+    elif "content" in payload:
+        # New content is parsed with the default allowances, whatever the message was first sent with
+        # (message.mdx, "Edit Message").
+        message.allowed_mentions = None
     if "attachments" in payload:
         kept_ids = {str(a.get("id")) for a in payload["attachments"] or []}
         message.attachments = [a for a in message.attachments if a.id in kept_ids]
     message.attachments += new_attachments(world, payload, uploads, url_base, message.channel_id)
     message.flags &= ~LOADING
     message.edited_at = world.clock.now()
+    mentions.resolve(world, message, notify=False)

@@ -59,7 +59,7 @@ def role_json(role: Role) -> dict[str, Any]:
         "position": role.position,
         "permissions": str(role.permissions.value),
         "managed": False,
-        "mentionable": False,
+        "mentionable": role.mentionable,
         "flags": 0,
     }
 
@@ -106,19 +106,23 @@ def channel_json(world: World, channel: Channel) -> dict[str, Any]:
     }
     if channel.is_thread:
         created = iso(channel.created_at) if channel.created_at else None
+        archived_at = iso(channel.archived_at) if channel.archived_at else created
+        sent = [m for m in world.messages.values() if m.channel_id == channel.id]
         data |= {
             "owner_id": channel.owner_id,
-            "member_count": 1,
-            "message_count": 0,
-            "total_message_sent": 0,
+            "member_count": min(len(channel.member_ids), 50),
+            "message_count": len([m for m in sent if not m.deleted]),
+            "total_message_sent": len(sent),
             "thread_metadata": {
-                "archived": False,
+                "archived": channel.archived,
                 "auto_archive_duration": 1440,
-                "archive_timestamp": created,
-                "locked": False,
+                "archive_timestamp": archived_at,
+                "locked": channel.locked,
                 "create_timestamp": created,
             },
         }
+        if channel.private:
+            data["thread_metadata"]["invitable"] = True
     else:
         data |= {
             "position": channel.position,
@@ -137,7 +141,9 @@ def guild_create_json(world: World, guild: Guild, *, all_members: bool) -> dict[
 
     Without the GUILD_MEMBERS intent Discord lists only the bot itself among the members.
     """
-    channels = [world.channels[cid] for cid in guild.channel_ids]
+    channels = [world.channels[cid] for cid in guild.channel_ids if not world.channels[cid].deleted]
+    # Only the active threads the bot can see (threads.mdx, "Gateway Events").
+    threads = [c for c in channels if c.is_thread and not c.archived and world.can_see(world.bot.id, c)]
     members = [m for m in guild.members.values() if all_members or m.user_id == world.bot.id]
     return {
         "id": guild.id,
@@ -177,7 +183,7 @@ def guild_create_json(world: World, guild: Guild, *, all_members: bool) -> dict[
         "member_count": len(guild.members),
         "members": [member_json(world, member) for member in members],
         "channels": [channel_json(world, c) for c in channels if not c.is_thread],
-        "threads": [channel_json(world, c) for c in channels if c.is_thread],
+        "threads": [channel_json(world, c) for c in threads],
         "voice_states": [],
         "presences": [],
         "stage_instances": [],
@@ -214,9 +220,9 @@ def message_json(world: World, message: Message) -> dict[str, Any]:
         "timestamp": iso(message.created_at),
         "edited_timestamp": iso(message.edited_at) if message.edited_at else None,
         "tts": message.tts,
-        "mention_everyone": False,
+        "mention_everyone": message.pinged_everyone,
         "mentions": [user_json(a) for a in mentioned],
-        "mention_roles": [],
+        "mention_roles": list(message.mention_roles),
         "attachments": [attachment_json(a) for a in message.attachments],
         "embeds": message.embeds,
         "components": message.components,
@@ -303,8 +309,11 @@ def interaction_json(world: World, interaction: Interaction) -> dict[str, Any]:
     return data
 
 
-def error_json(code: int, message: str) -> dict[str, Any]:
-    return {"code": code, "message": message}
+def error_json(code: int, message: str, errors: dict[str, Any] | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {"code": code, "message": message}
+    if errors:
+        data["errors"] = errors
+    return data
 
 
 def is_ephemeral(flags: int | None) -> bool:

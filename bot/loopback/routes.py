@@ -6,11 +6,11 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from . import limits
+from . import emojis, limits
 from .messages import Upload
-from .payloads import message_json
+from .payloads import channel_json, message_json
 from .violations import Violations
-from .world import DM, Message, World
+from .world import DM, Channel, Message, World
 
 # Gateway intents that decide which message events the bot receives.
 _GUILD_MESSAGES, _DIRECT_MESSAGES = 1 << 9, 1 << 12
@@ -19,9 +19,10 @@ _GUILD_MESSAGES, _DIRECT_MESSAGES = 1 << 9, 1 << 12
 class ApiError(Exception):
     """An error answer in Discord's shape: HTTP status, JSON error code, message."""
 
-    def __init__(self, status: int, code: int, message: str) -> None:
+    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status, self.code, self.message = status, code, message
+        self.errors = errors  # the nested ``errors`` object of an Invalid Form Body
 
 
 def unknown(what: str, code: int) -> ApiError:
@@ -76,6 +77,34 @@ class RouteBase:
             code=40005,
         )
         self._refuse("limit", where, limits.message_problems(payload))
+        self._check_emoji(where, payload)
+
+    def _check_emoji(self, where: str, payload: Mapping[str, Any]) -> None:
+        """Refuse emoji Discord does not have, on buttons and select options (see ``emojis``)."""
+        refused = emojis.invalid_emoji(payload)
+        if refused:
+            self.violations.extend(
+                "invalid-emoji", where, [f"{path} is not an emoji Discord has" for path in refused]
+            )
+            raise ApiError(400, 50035, "Invalid Form Body", emojis.errors_object(refused))
+
+    def _check_thread_open(self, channel: Channel, *, posting: bool) -> None:
+        """Refuse what an archived or locked thread refuses; a post unarchives one that is not locked.
+
+        threads.mdx ("Locked Threads", "Active & Archived Threads"): messages cannot be edited in an archived
+        thread; sending one unarchives it unless it is locked; in a locked thread only those with Manage
+        Threads may post or edit. The codes are 50083 and 160005 (opcodes-and-status-codes.mdx).
+        """
+        if not channel.is_thread:
+            return
+        manages = self.world.permissions(self.world.bot.id, channel).manage_threads
+        if channel.archived and (not posting or (channel.locked and not manages)):
+            raise ApiError(400, 50083, "Thread is archived")
+        if channel.locked and not manages:
+            raise ApiError(400, 160005, "Thread is locked")
+        if channel.archived:
+            channel.archived, channel.archived_at = False, self.world.clock.now()
+            self.events.dispatch("THREAD_UPDATE", channel_json(self.world, channel))
 
     def _delete(self, message: Message) -> None:
         message.deleted = True

@@ -15,6 +15,7 @@ from aiohttp import web
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from .commands import CommandRefused
 from .gateway import Gateway
 from .http_api import API_PREFIX, HttpApi
 from .ids import Clock
@@ -22,9 +23,20 @@ from .payloads import channel_json, guild_create_json, interaction_json, member_
 from .spec import ApiSpec, load_spec
 from .text import describe_message
 from .tracking import TaskTracker, interaction_parser
-from .users import Reply, SimUser
+from .users import APPLICATION_COMMAND, AUTOCOMPLETE, Reply, SimUser
 from .violations import Violation, Violations
-from .world import PUBLIC_THREAD, Channel, Guild, Interaction, Message, Overwrite, World
+from .world import (
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    Account,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    Overwrite,
+    Role,
+    World,
+)
 
 #: How long the harness waits for the bot before it gives up and says what it was waiting for. A safety net
 #: against a hung test, not a measurement: the bot's own promptness is measured per interaction.
@@ -53,7 +65,6 @@ class LoopbackDiscord:
         self._owner = self.world.add_account("guild-owner")
         self._runner: web.AppRunner | None = None
         self._arrivals: dict[str, asyncio.Event] = {}
-        self._departed_roles: dict[str, list[str]] = {}  # the bot's roles in guilds it was removed from
 
     # servers
 
@@ -101,10 +112,86 @@ class LoopbackDiscord:
         self._announce("CHANNEL_CREATE", lambda: channel_json(self.world, channel))
         return channel
 
-    def add_thread(self, parent: Channel, name: str) -> Channel:
-        thread = self.world.add_channel(self._guild_of(parent), name, type=PUBLIC_THREAD, parent=parent)
-        self._announce("THREAD_CREATE", lambda: channel_json(self.world, thread) | {"newly_created": True})
+    @property
+    def bot_account(self) -> Account:
+        """The bot as a user: a target for ``set_overwrite`` or a member for ``add_thread``."""
+        return self.world.bot
+
+    def add_thread(
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        private: bool = False,
+        members: Iterable[SimUser | Account] = (),
+    ) -> Channel:
+        """A thread in ``parent``: public (type 11) or private (type 12, seen only by its members and those
+        with Manage Threads). The first of ``members`` started it; without members the bot did."""
+        ids = [member.id for member in members]
+        kind = PRIVATE_THREAD if private else PUBLIC_THREAD
+        guild = self._guild_of(parent)
+        thread = self.world.add_channel(guild, name, type=kind, parent=parent, owner_id=next(iter(ids), None))
+        thread.member_ids.update(ids)
+        if self.world.can_see(self.world.bot.id, thread):
+            # The gateway tells a bot only of threads it can see (threads.mdx, "Permissions").
+            self._announce(
+                "THREAD_CREATE", lambda: channel_json(self.world, thread) | {"newly_created": True}
+            )
         return thread
+
+    def archive_thread(self, thread: Channel) -> None:
+        """Archive ``thread``; a post by anyone who may send there unarchives it (threads.mdx)."""
+        self._set_archived(thread, locked=thread.locked)
+
+    def lock_thread(self, thread: Channel) -> None:
+        """Lock and archive ``thread``: only those with Manage Threads may post (others get 400 / 50083)."""
+        self._set_archived(thread, locked=True)
+
+    def _set_archived(self, thread: Channel, *, locked: bool) -> None:
+        if not thread.is_thread:
+            raise ValueError(f"#{thread.name} is not a thread")
+        thread.archived, thread.locked, thread.archived_at = True, locked, self.clock.now()
+        if self.world.can_see(self.world.bot.id, thread):
+            self._announce("THREAD_UPDATE", lambda: channel_json(self.world, thread))
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel (with its threads) or a thread: the bot is told (CHANNEL_DELETE / THREAD_DELETE)
+        and its later requests there get 404 / 10003 Unknown Channel."""
+        self._guild_of(channel)  # a direct-message channel cannot be deleted
+        seen = self.world.can_see(self.world.bot.id, channel)
+        gone = [channel] + [c for c in self.world.channels.values() if c.parent_id == channel.id]
+        payload = channel_json(self.world, channel)
+        for each in gone:
+            each.deleted = True
+        if not seen:
+            return
+        if channel.is_thread:
+            fields = ("id", "guild_id", "parent_id", "type")
+            self._announce("THREAD_DELETE", lambda: {key: payload[key] for key in fields})
+        else:
+            self._announce("CHANNEL_DELETE", lambda: payload)
+
+    def remove_bot_from_guild(self, guild: Guild) -> None:
+        """Remove the bot from ``guild``: GUILD_DELETE without ``unavailable`` (Discord's "Guild Delete"
+        gateway event: the field unset means the bot was removed, not an outage); its later requests to
+        the guild's channels get 403 / 50001 Missing Access."""
+        self.world.remove_bot(guild)
+        self._announce("GUILD_DELETE", lambda: {"id": guild.id})
+
+    def add_bot_to_guild(self, guild: Guild) -> None:
+        """Add the bot back to ``guild`` after ``remove_bot_from_guild``, with a fresh role of its own:
+        a GUILD_CREATE without ``unavailable``, as for any guild the bot joins (discord.py dispatches
+        ``on_guild_join`` only then; with ``unavailable: false`` it takes it for one back from an outage)."""
+        self.world.guilds[guild.id] = self.world.left_guilds.pop(guild.id)
+        role = self.world.add_role(guild, self.world.bot.name, self.world.bot_permissions)
+        self.world.add_member(guild, self.world.bot, [role.id])
+
+        def joined() -> dict[str, Any]:
+            data = guild_create_json(self.world, guild, all_members=self.gateway.has_members_intent)
+            data.pop("unavailable", None)
+            return data
+
+        self._announce("GUILD_CREATE", joined)
 
     def add_user(
         self,
@@ -142,75 +229,75 @@ class LoopbackDiscord:
                 "GUILD_MEMBER_ADD", lambda: member_json(self.world, member) | {"guild_id": guild.id}
             )
 
-    def set_bot_access(
-        self, channel: Channel, *, view: bool = True, send: bool = True, attach: bool = True
-    ) -> None:
-        """Deny the bot parts of a channel.
+    def add_role(
+        self,
+        guild: Guild,
+        name: str,
+        *,
+        permissions: discord.Permissions | None = None,
+        mentionable: bool = False,
+        members: Iterable[SimUser] = (),
+    ) -> Role:
+        """A role held by ``members``; only a mentionable one can be pinged without Mention Everyone."""
+        role = self.world.add_role(guild, name, permissions or discord.Permissions.none())
+        role.mentionable = mentionable
+        self._announce("GUILD_ROLE_CREATE", lambda: {"guild_id": guild.id, "role": role_json(role)})
+        for user in members:
+            guild.members[user.id].role_ids.append(role.id)
+        return role
 
-        Without view the bot's posts get 50001 Missing Access; without send, 50013 Missing Permissions.
+    def set_bot_access(
+        self,
+        channel: Channel,
+        *,
+        view: bool = True,
+        send: bool = True,
+        attach: bool = True,
+        embed: bool = True,
+        mention_everyone: bool | None = None,
+        read_history: bool = True,
+    ) -> None:
+        """Deny (or grant) the bot parts of a channel or thread, as one member overwrite for the bot.
+
+        Without view the bot's requests get 403 / 50001 Missing Access; without send or attach its posts
+        (and uploads) get 403 / 50013 Missing Permissions; without embed its embeds are dropped silently;
+        without read_history it reads no messages; ``mention_everyone`` True or False allows or denies
+        @everyone, @here and pings of roles that are not mentionable (None keeps what its roles give).
+        A thread has no overwrites of its own: they go on its parent, and ``send`` there means Send
+        Messages in Threads (permissions.mdx, "Inherited Permissions (Threads)").
         """
-        target = (
-            self.world.channels[channel.parent_id] if channel.is_thread and channel.parent_id else channel
-        )
-        target.overwrites = [ow for ow in target.overwrites if ow.id != self.world.bot.id]
+        in_thread = channel.is_thread
         deny = discord.Permissions(
             view_channel=not view,
-            send_messages=not send,
-            send_messages_in_threads=not send,
+            send_messages=not send and not in_thread,
+            send_messages_in_threads=not send and in_thread,
             attach_files=not attach,
+            embed_links=not embed,
+            read_message_history=not read_history,
+            mention_everyone=mention_everyone is False,
         )
-        if deny.value:
-            target.overwrites.append(Overwrite(id=self.world.bot.id, type=1, deny=deny))
-        self._announce("CHANNEL_UPDATE", lambda: channel_json(self.world, target))
+        allow = discord.Permissions(mention_everyone=mention_everyone is True)
+        self.set_overwrite(channel, self.bot_account, allow=allow, deny=deny)
 
-    def delete_channel(self, channel: Channel) -> None:
-        """Delete a channel (its threads go with it) or a thread; the bot's later requests there get
-        404 / 10003 Unknown Channel.
-
-        The bot gets CHANNEL_DELETE for a channel and THREAD_DELETE for a thread (gateway.mdx, "List of
-        Intents": GUILDS). For the threads of a deleted channel the stand-in sends nothing: Discord only
-        informs a client of threads it may view and holds (threads.mdx, "Gateway Events"), so a bot must
-        not count on hearing of each one.
-        """
-        guild = self._guild_of(channel)
-        doomed = [channel, *(c for c in self.world.channels.values() if c.parent_id == channel.id)]
-        for gone in doomed:
-            self.world.channels.pop(gone.id, None)
-            if gone.id in guild.channel_ids:
-                guild.channel_ids.remove(gone.id)
-        if self.world.bot.id not in guild.members:
-            return  # no events from a guild the bot is not in
-        if channel.is_thread:
-            data = {
-                "id": channel.id,
-                "guild_id": guild.id,
-                "parent_id": channel.parent_id,
-                "type": channel.type,
-            }
-            self._announce("THREAD_DELETE", lambda: data)
-        else:
-            data = channel_json(self.world, channel)
-            self._announce("CHANNEL_DELETE", lambda: data)
-
-    def remove_bot_from_guild(self, guild: Guild) -> None:
-        """Remove the bot from ``guild`` (kicked, or the server's app removed): GUILD_DELETE without
-        ``unavailable``, which is how a removal differs from an outage (discord.py's ``parse_guild_delete``
-        dispatches ``on_guild_remove`` only then). Its requests there get 403 / 50001 Missing Access."""
-        self._departed_roles[guild.id] = guild.members.pop(self.world.bot.id).role_ids
-        self._announce("GUILD_DELETE", lambda: {"id": guild.id})
-
-    def add_bot_to_guild(self, guild: Guild) -> None:
-        """Add the bot back to ``guild`` after ``remove_bot_from_guild``: a GUILD_CREATE without
-        ``unavailable``, as for any guild the bot joins (discord.py dispatches ``on_guild_join`` only then;
-        with ``unavailable: false`` it takes the guild for one back from an outage)."""
-        self.world.add_member(guild, self.world.bot, self._departed_roles.pop(guild.id, []))
-
-        def joined() -> dict[str, Any]:
-            data = guild_create_json(self.world, guild, all_members=self.gateway.has_members_intent)
-            data.pop("unavailable", None)
-            return data
-
-        self._announce("GUILD_CREATE", joined)
+    def set_overwrite(
+        self,
+        channel: Channel,
+        target: SimUser | Account | Role,
+        *,
+        allow: discord.Permissions | None = None,
+        deny: discord.Permissions | None = None,
+    ) -> None:
+        """Set the permission overwrite of ``target`` (a person, ``bot_account`` or a role) on ``channel``,
+        replacing the one it had; on a thread it goes on the parent. The bot gets CHANNEL_UPDATE."""
+        target_channel = (
+            self.world.channels[channel.parent_id] if channel.is_thread and channel.parent_id else channel
+        )
+        kind = 0 if isinstance(target, Role) else 1
+        allowed, denied = allow or discord.Permissions.none(), deny or discord.Permissions.none()
+        target_channel.overwrites = [ow for ow in target_channel.overwrites if ow.id != target.id]
+        if allowed.value or denied.value:
+            target_channel.overwrites.append(Overwrite(id=target.id, type=kind, allow=allowed, deny=denied))
+        self._announce("CHANNEL_UPDATE", lambda: channel_json(self.world, target_channel))
 
     def close_dms(self, user: SimUser) -> None:
         """``user`` takes no direct messages: the bot's get 403 / 50007 Cannot send messages to this user."""
@@ -219,7 +306,7 @@ class LoopbackDiscord:
     def _guild_of(self, channel: Channel) -> Guild:
         if channel.guild_id is None:
             raise ValueError("a direct-message channel belongs to no guild")
-        return self.world.guilds[channel.guild_id]
+        return self.world.guild_of(channel)
 
     def _announce(self, event: str, build: Callable[[], dict[str, Any]]) -> None:
         if self.gateway.session is not None:
@@ -302,6 +389,7 @@ class LoopbackDiscord:
         """Send one interaction from ``user`` and wait until the bot has dealt with it."""
         if self.bot is None:
             raise RuntimeError("no bot is running (use run_bot)")
+        self._check_can_interact(user, channel, kind)
         interaction = self.world.new_interaction(
             type=kind,
             user_id=user.id,
@@ -318,6 +406,17 @@ class LoopbackDiscord:
         await self._wait(arrival.wait(), f"the bot to receive {label}")
         await self._settle_interaction(interaction.id, label)
         return Reply(self, interaction, mark)
+
+    def _check_can_interact(self, user: SimUser, channel: Channel, kind: int) -> None:
+        """What Discord's client would not let a person do at all."""
+        if not self.world.can_see(user.id, channel):
+            raise CommandRefused(f"{user.name} cannot see #{channel.name or channel.id}")
+        if channel.guild_id and channel.guild_id not in self.world.guilds:
+            raise CommandRefused("the bot is not in this guild")
+        if channel.archived and kind in (APPLICATION_COMMAND, AUTOCOMPLETE):
+            # "Users cannot edit messages, add reactions, use application commands, or join archived
+            # threads" (threads.mdx, "Active & Archived Threads").
+            raise CommandRefused(f"#{channel.name} is archived: commands cannot be used there")
 
     async def _settle_interaction(self, interaction_id: str, label: str) -> None:
         deadline = time.monotonic() + PATIENCE

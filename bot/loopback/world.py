@@ -14,7 +14,8 @@ from discord import Permissions
 
 from .ids import Clock, Snowflakes, new_token
 
-GUILD_TEXT, DM, PUBLIC_THREAD = 0, 1, 11
+GUILD_TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
+THREADS = (PUBLIC_THREAD, PRIVATE_THREAD)
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 EPHEMERAL, LOADING = 1 << 6, 1 << 7
 
@@ -24,6 +25,7 @@ MEMBER_PERMISSIONS = Permissions(
     send_messages=True,
     send_messages_in_threads=True,
     create_public_threads=True,
+    create_private_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
@@ -32,6 +34,12 @@ MEMBER_PERMISSIONS = Permissions(
     use_external_emojis=True,
     mention_everyone=False,
 )
+
+
+#: What cannot be done without the right to send (permissions.mdx, "Implicit Permissions").
+_NEEDS_SEND = Permissions(
+    mention_everyone=True, send_tts_messages=True, attach_files=True, embed_links=True
+).value
 
 
 @dataclass
@@ -54,6 +62,7 @@ class Role:
     name: str
     permissions: Permissions
     position: int = 0
+    mentionable: bool = False  # whether anyone may ping the role (else only with Mention Everyone)
 
 
 @dataclass
@@ -86,10 +95,19 @@ class Channel:
     recipient_ids: list[str] = field(default_factory=list)
     owner_id: str | None = None
     created_at: datetime | None = None
+    member_ids: set[str] = field(default_factory=set)  # a thread's members (who sees a private one)
+    archived: bool = False
+    locked: bool = False
+    archived_at: datetime | None = None
+    deleted: bool = False
 
     @property
     def is_thread(self) -> bool:
-        return self.type == PUBLIC_THREAD
+        return self.type in THREADS
+
+    @property
+    def private(self) -> bool:
+        return self.type == PRIVATE_THREAD
 
     @property
     def mention(self) -> str:
@@ -145,6 +163,9 @@ class Message:
     message_reference: dict[str, Any] | None = None
     allowed_mentions: dict[str, Any] | None = None
     tts: bool = False
+    mention_roles: list[str] = field(default_factory=list)  # roles whose mention took effect
+    pinged_users: set[str] = field(default_factory=set)  # who was notified when it was posted
+    pinged_everyone: bool = False  # an @everyone or @here took effect
 
     @property
     def ephemeral(self) -> bool:
@@ -157,7 +178,10 @@ class Message:
 
     @property
     def mentions(self) -> list[str]:
-        """Ids of the users this message pings: mentioned in the content and allowed by allowed_mentions."""
+        """Ids of the users this message mentions: in the content and allowed by allowed_mentions.
+
+        Who was really notified (only those who can see the message) is ``pinged_users``.
+        """
         mentioned = list(dict.fromkeys(_USER_MENTION.findall(self.content)))
         allowed = self.allowed_mentions
         if allowed is None or "users" in (allowed.get("parse") or []):
@@ -232,7 +256,8 @@ class World:
         self.clock = clock
         self.ids = Snowflakes(clock)
         self.accounts: dict[str, Account] = {}
-        self.guilds: dict[str, Guild] = {}
+        self.guilds: dict[str, Guild] = {}  # the guilds the bot is in
+        self.left_guilds: dict[str, Guild] = {}  # guilds the bot was removed from
         self.channels: dict[str, Channel] = {}
         self.messages: dict[str, Message] = {}
         self.interactions: dict[str, Interaction] = {}
@@ -277,7 +302,13 @@ class World:
         return member
 
     def add_channel(
-        self, guild: Guild, name: str, *, type: int = GUILD_TEXT, parent: Channel | None = None
+        self,
+        guild: Guild,
+        name: str,
+        *,
+        type: int = GUILD_TEXT,
+        parent: Channel | None = None,
+        owner_id: str | None = None,
     ) -> Channel:
         channel = Channel(
             id=self.ids.next(),
@@ -286,9 +317,11 @@ class World:
             guild_id=guild.id,
             parent_id=parent.id if parent else None,
             position=len(guild.channel_ids),
-            owner_id=self.bot.id if type == PUBLIC_THREAD else None,
+            owner_id=(owner_id or self.bot.id) if type in THREADS else None,
             created_at=self.clock.now(),
         )
+        if channel.is_thread:
+            channel.member_ids.add(channel.owner_id or self.bot.id)
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
         return channel
@@ -305,22 +338,47 @@ class World:
     # permissions
 
     def permissions(self, user_id: str, channel: Channel) -> Permissions:
-        """What ``user_id`` may do in ``channel`` (roles, then overwrites; threads follow their parent)."""
+        """What ``user_id`` may do in ``channel``: roles, then overwrites, then the implicit denials.
+
+        Computed as permissions.mdx ("Permission Overwrites", "Implicit Permissions", "Inherited Permissions
+        (Threads)") and threads.mdx ("Permissions") describe: a thread takes its parent's permissions, but
+        Send Messages has no effect there (Send Messages in Threads does), and a private thread is seen
+        only by its members and those with Manage Threads. Without View Channel nothing is allowed; without
+        the right to send, neither Mention Everyone, Attach Files, Embed Links nor TTS.
+        """
+        if channel.deleted:
+            return Permissions.none()
         if channel.guild_id is None:
             return Permissions(MEMBER_PERMISSIONS.value)
-        if channel.is_thread and channel.parent_id:
-            return self.permissions(user_id, self.channels[channel.parent_id])
-        guild = self.guilds[channel.guild_id]
+        thread = channel if channel.is_thread and channel.parent_id else None
+        value = self._overwritten(
+            user_id, self.channels[thread.parent_id] if thread and thread.parent_id else channel
+        )
+        if value == Permissions.all().value:
+            return Permissions.all()  # the owner and administrators are never denied
+        if not value & Permissions.view_channel.flag:
+            return Permissions.none()
+        hidden = thread is not None and thread.private and user_id not in thread.member_ids
+        if hidden and not value & Permissions.manage_threads.flag:
+            return Permissions.none()
+        sends = Permissions.send_messages_in_threads if thread else Permissions.send_messages
+        if not value & sends.flag:
+            value &= ~_NEEDS_SEND
+        return Permissions(value)
+
+    def _overwritten(self, user_id: str, channel: Channel) -> int:
+        """Base permissions from the roles, with the channel's overwrites applied (permissions.mdx)."""
+        guild = self.guild_of(channel)
         member = guild.members.get(user_id)
         if member is None:
-            return Permissions.none()
+            return 0
         if user_id == guild.owner_id:
-            return Permissions.all()
+            return Permissions.all().value
         value = guild.everyone.permissions.value
         for role_id in member.role_ids:
             value |= guild.roles[role_id].permissions.value
         if value & Permissions.administrator.flag:
-            return Permissions.all()
+            return Permissions.all().value
         for kinds in ({guild.id}, set(member.role_ids), {user_id}):
             allow = deny = 0
             for ow in channel.overwrites:
@@ -328,7 +386,32 @@ class World:
                     allow |= ow.allow.value
                     deny |= ow.deny.value
             value = (value & ~deny) | allow
-        return Permissions(value)
+        return value
+
+    def can_see(self, user_id: str, channel: Channel) -> bool:
+        """Whether ``user_id`` sees ``channel`` (a DM: its recipients and the bot)."""
+        if channel.deleted:
+            return False
+        if channel.guild_id is None:
+            return user_id == self.bot.id or user_id in channel.recipient_ids
+        return self.permissions(user_id, channel).view_channel
+
+    def audience(self, channel: Channel) -> set[str]:
+        """Everyone who can see ``channel``."""
+        if channel.guild_id is None:
+            return {self.bot.id, *channel.recipient_ids}
+        members = self.guild_of(channel).members
+        return {user_id for user_id in members if self.can_see(user_id, channel)}
+
+    def guild_of(self, channel: Channel) -> Guild:
+        """The guild of a guild channel, whether or not the bot is still in it."""
+        guild_id = channel.guild_id or ""
+        return self.guilds.get(guild_id) or self.left_guilds[guild_id]
+
+    def remove_bot(self, guild: Guild) -> None:
+        """The bot leaves ``guild``: it is no member and the gateway no longer lists the guild."""
+        guild.members.pop(self.bot.id, None)
+        self.left_guilds[guild.id] = self.guilds.pop(guild.id)
 
     # lookups
 

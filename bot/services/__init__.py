@@ -37,7 +37,10 @@ Reading
     view_for(channel_id, user_id | None) -> (GameInfo, view) ; view_at(channel_id, version, user_id=None)
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
     export(channel_id) -> dict
-    import_game(guild_id, channel_id, data, host_id, *, parent_id=None) -> GameInfo
+    import_game(guild_id, channel_id, data, host_id, host_name=None, *, parent_id=None) -> GameInfo
+        (only the importer is seated by a file; every other person it names gets a seat kept for them,
+        ``SeatInfo.offered_to``, played by nobody until they take it; imported games never count in stats;
+        ``parent_id``: the channel of the thread it goes into)
     check_replay(game_id) -> bool   (the snapshot equals a replay of seed + moves)
     final_result(channel_id) -> dict   (a finished game's ranking and points; GameNotActive before)
     take_public_events(game_id, upto) -> [event]   (public events of the moves not yet taken, kept in
@@ -46,7 +49,10 @@ Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
     take_back_seat(channel_id, user_id) -> GameInfo
-    replace_player(channel_id, by_user_id, seat, new_user_id, new_name, *, admin=False) -> GameInfo
+    offer_seat(channel_id, by_user_id, seat, user_id, *, admin=False) -> GameInfo
+        (nothing changes until that person takes the seat)
+    claim_seat(channel_id, user_id, name, *, guild_id, seat=None) -> GameInfo
+        (the seat kept for or offered to ``user_id``, from the game's own server; nobody else's)
     set_away(channel_id, user_id, away) -> GameInfo    (no reminders or deadline while away)
     vote_kick(channel_id, voter_id, seat) -> GameInfo | MoveOutcome   (MoveOutcome once the vote carries)
 Time

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import datetime
 from typing import Any
 
 from bot.services import engine
@@ -10,9 +11,10 @@ from bot.services.core import DEFAULT_REMINDER_MINUTES, EXPORT_FORMAT, ServiceCo
 from bot.services.errors import BadImport, GameExists
 from bot.services.models import GameInfo
 from bot.storage import games as store
-from bot.storage import results
 from bot.storage.records import MoveRow, SeatRow
 from rules.core.events import Event
+
+NAME_LENGTH = 32  # Discord's longest display name: a file's names are shown, never trusted further
 
 
 class Archive(ServiceCore):
@@ -51,11 +53,18 @@ class Archive(ServiceCore):
         channel_id: int,
         data: dict[str, Any],
         host_id: int,
+        host_name: str | None = None,
         *,
         parent_id: int | None = None,
     ) -> GameInfo:
-        """Create a game in the channel from an ``export``; every move is replayed and checked first
-        (``parent_id``: the channel of the thread it goes into)."""
+        """Create a game in the channel from an ``export``; every move is replayed and checked first.
+
+        Nobody is seated by someone else's file: the importer takes their own seat if the file names
+        them; every other person named keeps the seat open for them alone (``claim_seat``), played by
+        nobody (or by the computer, if it played it in the file) and never pinged until they take it.
+        An imported game never counts in statistics, finished or not. ``parent_id``: the channel of
+        the thread it goes into.
+        """
         try:
             if data.get("format") != EXPORT_FORMAT:
                 raise BadImport(f"Not an export of this bot (expected format {EXPORT_FORMAT}).")
@@ -64,8 +73,11 @@ class Archive(ServiceCore):
             if [p["seat"] for p in players] != list(range(len(players))):
                 raise BadImport("The players' seats must be numbered 0, 1, 2… without gaps.")
             people = [p["user_id"] for p in players if p.get("user_id") is not None]
+            if any(type(u) is not int or not 0 < u < 2**63 for u in people):  # a snowflake fits 63 bits
+                raise BadImport("A player's user id must be a Discord user id (a positive whole number).")
             if len(people) != len(set(people)):
                 raise BadImport("A person can hold only one seat.")
+            names = [" ".join(str(p["name"]).split())[:NAME_LENGTH] for p in players]
             seed, options = int(data["seed"]), dict(data.get("options") or {})
             moves = [(int(m["seat"]), str(m["move"])) for m in data["moves"]]
             actors = [str(m.get("actor", "player")) for m in data["moves"]]
@@ -80,7 +92,6 @@ class Archive(ServiceCore):
             logged.append((seat, canonical, events))
         over = rules.is_over(state)
         now = self.clock()
-        user_of = {p["seat"]: p.get("user_id") for p in players}
         try:
             async with self.db.transaction() as conn:
                 game_id = await store.insert_game(
@@ -95,29 +106,21 @@ class Archive(ServiceCore):
                     status="finished" if over else "active",
                     seat_order="join",
                     reminder_minutes=DEFAULT_REMINDER_MINUTES,
+                    imported_moves=len(logged),
                     parent_id=parent_id,
                 )
                 seats = [
-                    SeatRow(
-                        game_id,
-                        p["seat"],
-                        p.get("user_id"),
-                        str(p["name"]),
-                        bool(p.get("is_ai")),
-                        p.get("ai_level"),
-                        "active",
-                        now,
-                    )
-                    for p in players
+                    _imported_seat(game_id, p, name, host_id, host_name, now)
+                    for p, name in zip(players, names, strict=True)
                 ]
                 await store.replace_seats(conn, game_id, seats)
                 for version, ((seat, canonical, events), actor) in enumerate(
                     zip(logged, actors, strict=True), 1
                 ):
                     actor = actor if actor in ("player", "ai", "deadline", "admin") else "player"
-                    user = user_of.get(seat) if actor == "player" else None
+                    # the file says who made its moves, but nobody here made them: they are nobody's
                     await store.append_move(
-                        conn, MoveRow(game_id, version, seat, user, canonical, events, actor, now)
+                        conn, MoveRow(game_id, version, seat, None, canonical, events, actor, now)
                     )
                 game = await store.game_by_id(conn, game_id)
                 assert game is not None  # inserted just above, in this transaction
@@ -125,12 +128,23 @@ class Archive(ServiceCore):
                     conn, game, seats, state, version=len(logged), now=now
                 )
                 await store.mark_announced(conn, game_id, len(logged))  # the imported log is old news
-                if over:
-                    await results.insert_results(
-                        conn, self._result_rows(game, seats, rules.result(state), now)
-                    )
         except sqlite3.IntegrityError:
             raise GameExists(
                 "This channel already has a game; import into another channel or thread."
             ) from None
         return await self._info_of(game_id)
+
+
+def _imported_seat(
+    game_id: int, player: dict[str, Any], name: str, host_id: int, host_name: str | None, now: datetime
+) -> SeatRow:
+    """The seat a file's player gets: the importer's own, else one kept open for the person it names."""
+    user_id = player.get("user_id")
+    is_ai = bool(player.get("is_ai"))
+    level = player.get("ai_level") if is_ai else None
+    name = name or f"Seat {player['seat'] + 1}"
+    if user_id == host_id:
+        # the computer was playing it for them in the file: it goes on doing so until they take it back
+        state = "replaced" if is_ai else "active"
+        return SeatRow(game_id, player["seat"], host_id, host_name or name, is_ai, level, state, now)
+    return SeatRow(game_id, player["seat"], None, name, is_ai, level, "active", now, offered_to=user_id)

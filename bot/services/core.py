@@ -163,7 +163,9 @@ class ServiceCore:
             version=game.version,
             revision=game.revision,
             seats=tuple(
-                SeatInfo(s.seat, s.user_id, s.name, s.is_ai, s.ai_level, s.state, s.waiting_since)
+                SeatInfo(
+                    s.seat, s.user_id, s.name, s.is_ai, s.ai_level, s.state, s.waiting_since, s.offered_to
+                )
                 for s in seats
             ),
             host_id=game.host_id,
@@ -178,6 +180,7 @@ class ServiceCore:
             min_players=rules.min_players,
             seat_order=game.seat_order,
             paused_at=game.paused_at,
+            imported_moves=game.imported_moves,
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:

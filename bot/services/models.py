@@ -19,6 +19,7 @@ class SeatInfo:
     ai_level: int | None
     state: SeatState
     waiting_since: datetime | None = None
+    offered_to: int | None = None  # the only person who may take this seat; nobody else is seated by it
 
     @property
     def human(self) -> bool:
@@ -49,6 +50,7 @@ class GameInfo:
     max_players: int
     min_players: int
     seat_order: str
+    imported_moves: int | None = None  # None: dealt here; else the moves the import file brought
     paused_at: datetime | None = None  # the bot left the game's server: nothing happens until it is back
 
     @property

@@ -62,6 +62,8 @@ def deadline_due_at(game: GameRow, seat: SeatRow) -> datetime | None:
     """When ``seat`` runs out of time, or None (no deadline, away, the computer plays it, vote open)."""
     if not _running(game) or not game.deadline_minutes or seat.is_ai or seat.state != "active":
         return None
+    if seat.user_id is None:  # a seat waiting for its person to take it: the game waits, nobody is chased
+        return None
     since = waiting_since(seat, game.to_act)
     if since is None or seat.vote_opened_at is not None:
         return None

@@ -1,4 +1,5 @@
-"""Who plays a seat: resigning, the computer taking over and handing back, replacing, away."""
+"""Who plays a seat: resigning, the computer taking over and handing back, offering and taking a seat,
+away."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from bot.storage import games as store
 
 
 class Seats(ServiceCore):
-    """Who plays a seat: resigning, the computer taking over and handing back, replacing, away."""
+    """Who plays a seat: resigning, the computer taking over and handing back, offering and taking a
+    seat, away."""
 
     async def resign(self, channel_id: int, user_id: int) -> MoveOutcome:
         """Give up: the computer plays the seat to the end and the result counts no win for it.
@@ -74,41 +76,76 @@ class Seats(ServiceCore):
                 await store.update_game(conn, game.id, updated_at=self.clock())
             return self._info(*await self._rows(game.id))
 
-    async def replace_player(
+    async def offer_seat(
         self,
         channel_id: int,
         by_user_id: int,
         seat: int,
-        new_user_id: int,
-        new_name: str,
+        user_id: int,
         *,
         admin: bool = False,
     ) -> GameInfo:
-        """Give a seat to another person (by the seat's player, the host or an admin)."""
-        async with self._locked(channel_id) as (game, seats):
+        """Offer ``seat`` to another person (by the seat's player, the host or an admin).
+
+        Nothing changes at the table until that person takes it with ``claim_seat``: until then the
+        seat is played as before. A newer offer for the same seat replaces the older one.
+        """
+        async with self._locked_active(channel_id) as (game, seats):
             target = next((s for s in seats if s.seat == seat), None)
             if target is None:
-                raise NotAllowed(f"There is no seat {seat}.")
+                raise NotAllowed(f"There is no seat {seat + 1}.")
             if target.user_id != by_user_id:
                 self._require_host(game, by_user_id, admin)
-            if any(s.user_id == new_user_id for s in seats):
+            if self._seat_of_user(seats, user_id) is not None:
                 raise AlreadyJoined("That person already has a seat in this game.")
+            async with self.db.transaction() as conn:
+                await store.update_seat(conn, game.id, seat, offered_to=user_id)
+                await store.update_game(conn, game.id, updated_at=self.clock())
+            return self._info(*await self._rows(game.id))
+
+    async def claim_seat(
+        self, channel_id: int, user_id: int, name: str, *, guild_id: int | None, seat: int | None = None
+    ) -> GameInfo:
+        """Take a seat kept for ``user_id`` (an imported game's, or one offered to them): only they can.
+
+        ``guild_id`` is the server the request comes from; a game is only ever joined from its own
+        server. ``seat`` None takes the (first) seat waiting for the user.
+        """
+        async with self._locked_active(channel_id) as (game, seats):
+            if guild_id != game.guild_id:
+                raise NotAllowed("This game belongs to another server.")
+            waiting = [s for s in seats if s.offered_to == user_id and seat in (None, s.seat)]
+            if not waiting:
+                if seat is not None and any(s.seat == seat and s.offered_to is not None for s in seats):
+                    raise NotAllowed(f"Seat {seat + 1} is kept for someone else; only they can take it.")
+                raise NotAllowed("No seat in this game is waiting for you.")
+            if self._seat_of_user(seats, user_id) is not None:
+                raise AlreadyJoined("You already have a seat in this game.")
+            target = waiting[0]
+            now = self.clock()
+            acting = target.seat in game.to_act
             async with self.db.transaction() as conn:
                 await store.update_seat(
                     conn,
                     game.id,
-                    seat,
-                    user_id=new_user_id,
-                    name=new_name,
+                    target.seat,
+                    user_id=user_id,
+                    name=name,
                     is_ai=False,
                     ai_level=None,
                     state="active",
                     muted=False,
                     muted_turn=None,
+                    offered_to=None,
+                    # the turn starts for them now: no reminder or deadline from before they sat down
+                    waiting_since=now if acting else None,
+                    last_reminded_at=None,
+                    vote_opened_at=None,
                 )
-                if game.host_id == target.user_id:
-                    await store.update_game(conn, game.id, host_id=new_user_id)
-                await store.update_game(conn, game.id, updated_at=self.clock())
+                await store.clear_kick_votes(conn, game.id, target.seat)
+                if target.user_id is not None and game.host_id == target.user_id:
+                    await store.update_game(conn, game.id, host_id=user_id)
+                await store.update_game(conn, game.id, updated_at=now)
             return self._info(*await self._rows(game.id))
 
     async def set_away(self, channel_id: int, user_id: int, away: bool) -> GameInfo:

@@ -54,6 +54,7 @@ _SEAT_COLUMNS = {
     "muted": int,
     "muted_turn": to_time,
     "vote_opened_at": to_time,
+    "offered_to": None,
 }
 
 
@@ -97,13 +98,14 @@ async def insert_game(
     reminder_minutes: int | None = None,
     deadline_minutes: int | None = None,
     deadline_action: str = "skip",
+    imported_moves: int | None = None,
     parent_id: int | None = None,
 ) -> int:
     """A new game row; raises ``sqlite3.IntegrityError`` when the channel already has an open game."""
     cur = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, host_id, rules_id, options, seed, status, max_players,"
-        " seat_order, created_at, updated_at, reminder_minutes, deadline_minutes, deadline_action, parent_id)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " seat_order, created_at, updated_at, reminder_minutes, deadline_minutes, deadline_action,"
+        " imported_moves, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -119,6 +121,7 @@ async def insert_game(
             reminder_minutes,
             deadline_minutes,
             deadline_action,
+            imported_moves,
             parent_id,
         ),
     )
@@ -215,8 +218,8 @@ async def seats_of(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
 
 async def insert_seat(conn: aiosqlite.Connection, seat: SeatRow) -> None:
     await conn.execute(
-        "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level, state, joined_at, waiting_since)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level, state, joined_at, waiting_since,"
+        " offered_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             seat.game_id,
             seat.seat,
@@ -227,6 +230,7 @@ async def insert_seat(conn: aiosqlite.Connection, seat: SeatRow) -> None:
             seat.state,
             to_time(seat.joined_at),
             to_time(seat.waiting_since),
+            seat.offered_to,
         ),
     )
 

@@ -50,6 +50,7 @@ class GameRow:
     reminder_minutes: int | None
     deadline_minutes: int | None
     deadline_action: str
+    imported_moves: int | None = None  # None: dealt on this bot; else the moves its import file brought
     paused_at: datetime | None = None  # the bot left the game's server then; None: running normally
     parent_id: int | None = None  # the channel of a thread game's thread
 
@@ -69,6 +70,7 @@ class SeatRow:
     muted: bool = False
     muted_turn: datetime | None = None
     vote_opened_at: datetime | None = None
+    offered_to: int | None = None  # the only person who may take this seat (import, replacement)
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,7 @@ def game_from_row(row: Any) -> GameRow:
         reminder_minutes=row["reminder_minutes"],
         deadline_minutes=row["deadline_minutes"],
         deadline_action=row["deadline_action"],
+        imported_moves=row["imported_moves"],
         paused_at=from_time(row["paused_at"]),
         parent_id=row["parent_id"],
     )
@@ -131,6 +134,7 @@ def seat_from_row(row: Any) -> SeatRow:
         muted=bool(row["muted"]),
         muted_turn=from_time(row["muted_turn"]),
         vote_opened_at=from_time(row["vote_opened_at"]),
+        offered_to=row["offered_to"],
     )
 
 

@@ -11,6 +11,10 @@ import aiosqlite
 
 from bot.storage.records import from_time, to_time
 
+# Statistics count only games dealt here: an imported game's deal and earlier moves come from a file
+# anyone can write, so its result never counts, whether it arrived finished or was finished here.
+COUNTED = "game_id IN (SELECT id FROM games WHERE imported_moves IS NULL)"
+
 
 @dataclass(frozen=True)
 class ResultRow:
@@ -82,13 +86,15 @@ async def per_game_summary(
     if user_id is None:
         sql = (
             "SELECT rules_id, COUNT(DISTINCT game_id) AS played, SUM(won AND is_ai = 0) AS won,"
-            " AVG(score) AS avg_score FROM results WHERE guild_id = ? GROUP BY rules_id ORDER BY rules_id"
+            f" AVG(score) AS avg_score FROM results WHERE guild_id = ? AND {COUNTED}"
+            " GROUP BY rules_id ORDER BY rules_id"
         )
         params: tuple[Any, ...] = (guild_id,)
     else:
         sql = (
             "SELECT rules_id, COUNT(*) AS played, SUM(won) AS won, AVG(score) AS avg_score FROM results"
-            " WHERE guild_id = ? AND user_id = ? AND is_ai = 0 GROUP BY rules_id ORDER BY rules_id"
+            f" WHERE guild_id = ? AND user_id = ? AND is_ai = 0 AND {COUNTED}"
+            " GROUP BY rules_id ORDER BY rules_id"
         )
         params = (guild_id, user_id)
     async with conn.execute(sql, params) as cur:
@@ -109,13 +115,13 @@ async def recent_results(
     """The newest result rows: the user's own, or the winners' rows of the guild's newest games."""
     if user_id is None:
         sql = (
-            "SELECT * FROM results WHERE guild_id = ? AND won = 1"
+            f"SELECT * FROM results WHERE guild_id = ? AND won = 1 AND {COUNTED}"
             " ORDER BY finished_at DESC, game_id DESC LIMIT ?"
         )
         params: tuple[Any, ...] = (guild_id, limit)
     else:
         sql = (
-            "SELECT * FROM results WHERE guild_id = ? AND user_id = ? AND is_ai = 0"
+            f"SELECT * FROM results WHERE guild_id = ? AND user_id = ? AND is_ai = 0 AND {COUNTED}"
             " ORDER BY finished_at DESC, game_id DESC LIMIT ?"
         )
         params = (guild_id, user_id, limit)
@@ -127,7 +133,7 @@ async def leaderboard(
     conn: aiosqlite.Connection, guild_id: int, rules_id: str | None = None, limit: int = 20
 ) -> list[dict[str, Any]]:
     """Human players ranked by wins, then win rate, then average score."""
-    where = "guild_id = ? AND is_ai = 0 AND user_id IS NOT NULL"
+    where = f"guild_id = ? AND is_ai = 0 AND user_id IS NOT NULL AND {COUNTED}"
     params: list[Any] = [guild_id]
     if rules_id is not None:
         where += " AND rules_id = ?"
@@ -135,7 +141,7 @@ async def leaderboard(
     sql = (
         "SELECT user_id, COUNT(*) AS played, SUM(won) AS won, AVG(score) AS avg_score,"
         " (SELECT name FROM results AS latest WHERE latest.user_id = results.user_id"
-        "  ORDER BY finished_at DESC LIMIT 1) AS name"
+        f"  AND latest.{COUNTED} ORDER BY finished_at DESC LIMIT 1) AS name"
         f" FROM results WHERE {where} GROUP BY user_id"
         " ORDER BY won DESC, CAST(won AS REAL) / played DESC, avg_score DESC, user_id LIMIT ?"
     )

@@ -21,6 +21,7 @@ PLAY_TEMPLATE = rf"{PREFIX}:play:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 HAND_TEMPLATE = rf"{PREFIX}:hand:(?P<game>[0-9]+)"
 MUTE_TEMPLATE = rf"{PREFIX}:mute:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 JOIN_TEMPLATE = rf"{PREFIX}:join:(?P<game>[0-9]+)"
+CLAIM_TEMPLATE = rf"{PREFIX}:claim:(?P<game>[0-9]+):(?P<seat>[0-9]+)"
 
 
 @dataclass(frozen=True)
@@ -65,3 +66,8 @@ def mute(game_id: int, revision: int) -> str:
 def join(game_id: int) -> str:
     """The lobby's "Join" button."""
     return _checked(f"{PREFIX}:join:{game_id}")
+
+
+def claim(game_id: int, seat: int) -> str:
+    """Takes ``seat``, kept for one person (an import, an offered replacement); only they may press it."""
+    return _checked(f"{PREFIX}:claim:{game_id}:{seat}")

@@ -6,6 +6,8 @@ custom id, and the database is read again on every click.
 - ``MoveButton`` and ``MoveSelect`` sit only on private pickers, because a player's choices can reveal
   their hand. They carry the game revision they were drawn for; a click on an older one is refused.
 - ``MuteButton`` sits on reminders.
+- ``ClaimButton`` takes a seat kept for one person (named by an imported file, or offered to them as a
+  replacement). Anyone may press it; only that person is seated, anyone else is told privately why not.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         super().__init__(
             discord.ui.Button(
                 label="Show my hand",
-                emoji="🂠",
+                emoji="🃏",
                 style=discord.ButtonStyle.secondary,
                 custom_id=custom_ids.hand(game_id),
                 row=row,
@@ -256,7 +258,63 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         await guarded(interaction, run)
 
 
-DYNAMIC_ITEMS = (PlayButton, HandButton, MoveButton, MoveSelect, MuteButton, JoinButton)
+async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
+    """Seat the user in the seat kept for them (``seat``, or the one waiting for them) and say so."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    name = getattr(interaction.user, "display_name", None) or interaction.user.name
+    game = await bot.games.claim_seat(
+        interaction.channel_id or 0, interaction.user.id, name, guild_id=interaction.guild_id, seat=seat
+    )
+    taken = game.seat_of(interaction.user.id)
+    assert taken is not None  # just seated
+    text = f"{name} took seat {taken.seat + 1} in {game.title}."
+    extra: dict[str, Any] = {}
+    if taken.seat in game.to_act:
+        text += " It is their turn: Play shows their choices."
+        extra["view"] = turn_view(game.id, game.revision)
+    await interaction.response.send_message(
+        text, embed=presenters.status_embed(game), allowed_mentions=discord.AllowedMentions.none(), **extra
+    )
+
+
+class ClaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CLAIM_TEMPLATE):
+    """Takes the seat kept for the presser; the service refuses anyone it is not kept for."""
+
+    def __init__(self, game_id: int, seat: int, label: str = "Accept") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=presenters.clip(label, BUTTON_LABEL),
+                emoji="🪑",
+                style=discord.ButtonStyle.success,
+                custom_id=custom_ids.claim(game_id, seat),
+            )
+        )
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ClaimButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), int(match["seat"]), label or "Accept")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            if await _current(interaction, self.game_id) is not None:
+                await take_seat(interaction, self.seat)
+
+        await guarded(interaction, run)
+
+
+DYNAMIC_ITEMS = (PlayButton, HandButton, MoveButton, MoveSelect, MuteButton, JoinButton, ClaimButton)
+
+
+def claim_view(game_id: int, seats: Sequence[tuple[int, str]]) -> discord.ui.View:
+    """A button per kept seat: (seat, label) pairs."""
+    view = discord.ui.View(timeout=None)
+    for seat, label in seats:
+        view.add_item(ClaimButton(game_id, seat, label))
+    return view
 
 
 def lobby_view(game_id: int) -> discord.ui.View:

@@ -113,7 +113,11 @@ def seat_lines(game: GameInfo) -> str:
         if not info.is_ai and info.user_id is None:
             who = info.name
         marker = "▶ " if info.seat in game.to_act and game.status == "active" else ""
-        lines.append(f"{marker}{info.seat + 1}. {who}{SEAT_STATE_WORDS.get(info.state, '')}")
+        kept = ""
+        if info.offered_to is not None:  # an embed's mention never pings
+            kept = " — kept for" if info.user_id is None else " — offered to"
+            kept += f" <@{info.offered_to}>"
+        lines.append(f"{marker}{info.seat + 1}. {who}{SEAT_STATE_WORDS.get(info.state, '')}{kept}")
     return "\n".join(lines) or "Nobody yet."
 
 

@@ -152,6 +152,21 @@ async def upload(interaction: discord.Interaction, file: discord.Attachment) -> 
     await interaction.response.send_message(f"{file.filename}: {len(data)} bytes", ephemeral=True)
 
 
+@app_commands.command(name="badge", description="Answer with a button wearing an emoji")
+async def badge(interaction: discord.Interaction, emoji: str) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Badge", emoji=emoji, custom_id="badge"))
+    try:
+        await interaction.response.send_message("badge", view=view)
+    except discord.HTTPException as error:
+        await interaction.response.send_message(f"refused: {error.code} {error.text}", ephemeral=True)
+
+
+@app_commands.command(name="say", description="Answer with the text given, mentions and all")
+async def say(interaction: discord.Interaction, text: str) -> None:
+    await interaction.response.send_message(text)
+
+
 ALL_COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ...] = (
     game,
     purge,
@@ -165,6 +180,8 @@ ALL_COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ..
     card,
     steps,
     upload,
+    badge,
+    say,
 )
 
 

@@ -54,6 +54,7 @@ async def test_commands_are_registered_and_can_be_fetched(place: Place) -> None:
         fetched = sorted(c.name for c in await bot.tree.fetch_commands())
     expected = [
         "announce",
+        "badge",
         "board",
         "card",
         "colour",
@@ -62,6 +63,7 @@ async def test_commands_are_registered_and_can_be_fetched(place: Place) -> None:
         "move",
         "purge",
         "remind",
+        "say",
         "shout",
         "steps",
         "upload",

@@ -136,15 +136,6 @@ async def test_away_and_computer_and_take_back(table: Table) -> None:
     assert not (await table.service.get_game(CHANNEL)).seats[2].is_ai
 
 
-async def test_replace_gives_a_seat_to_another_member(table: Table) -> None:
-    """The host gives seat 2 to someone new, who is mentioned (and only they)."""
-    await started(table.service, options={"rounds": 1})
-    newcomer = table.users[CID]
-    replaced = await table.run(ANN, "game replace", seat=2, member=newcomer)
-    assert replaced.last.mentioned_users == [CID]
-    assert (await table.service.get_game(CHANNEL)).seats[1].user_id == CID
-
-
 async def test_host_changes_the_timing(table: Table) -> None:
     await started(table.service, options={"rounds": 1})
     guest = await table.run(BOB, "game timing", deadline_hours=48)

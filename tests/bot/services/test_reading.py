@@ -94,6 +94,10 @@ async def test_export_then_import_gives_the_same_game(service):
     imported = await service.import_game(GUILD, CHANNEL + 1, data, host_id=CID)
     assert imported.status == "active" and imported.version == 6 and imported.host_id == CID
     assert imported.to_act == (await service.get_game(CHANNEL)).to_act
+    # the people the file names are not seated by it: each takes their seat themselves
+    assert [s.offered_to for s in imported.seats] == [ANN, BOB] and imported.to_act_users == ()
+    for user, name in ((ANN, "Ann"), (BOB, "Bob")):
+        await service.claim_seat(CHANNEL + 1, user, name, guild_id=GUILD)
     assert (await service.view_for(CHANNEL + 1, ANN))[1] == (await service.view_for(CHANNEL, ANN))[1]
     assert await service.check_replay(imported.id)
     # the imported game carries on like any other
@@ -102,13 +106,14 @@ async def test_export_then_import_gives_the_same_game(service):
         await service.import_game(GUILD, CHANNEL + 1, data, host_id=CID)
 
 
-async def test_importing_a_finished_game_records_its_result(service):
+async def test_a_game_imported_finished_can_be_viewed_but_counts_nowhere(service):
     await started(service)
     await play_to_end(service)
     data = await service.export(CHANNEL)
     imported = await service.import_game(GUILD + 1, CHANNEL + 1, data, host_id=ANN)
-    assert imported.status == "finished"
-    assert (await service.stats(GUILD + 1))["played"] == 1
+    assert imported.status == "finished" and imported.imported_moves == imported.version > 0
+    assert (await service.final_result(CHANNEL + 1)) == (await service.final_result(CHANNEL))
+    assert (await service.stats(GUILD + 1))["played"] == 0 and await service.leaderboard(GUILD + 1) == []
 
 
 async def test_a_bad_export_is_refused_with_the_reason(service):

@@ -63,26 +63,47 @@ async def test_who_may_hand_a_seat_to_the_computer(service):
     await service.hand_to_ai(CHANNEL, ANN, 2)  # the host may
 
 
-async def test_replace_a_player_by_another_person(service):
+async def test_a_seat_offered_to_someone_changes_hands_only_when_they_take_it(service):
     await started(service, (ANN, BOB))
     with pytest.raises(NotHost):
-        await service.replace_player(CHANNEL, CID, 1, DOT, "Dot")
+        await service.offer_seat(CHANNEL, CID, 1, DOT)
     with pytest.raises(AlreadyJoined):
-        await service.replace_player(CHANNEL, ANN, 1, ANN, "Ann")
+        await service.offer_seat(CHANNEL, ANN, 1, ANN)
     with pytest.raises(NotAllowed):
-        await service.replace_player(CHANNEL, ANN, 5, DOT, "Dot")
-    info = await service.replace_player(CHANNEL, BOB, 1, CID, "Cid")  # Bob gives his seat away
-    assert (info.seats[1].user_id, info.seats[1].name) == (CID, "Cid")
-    info = await service.replace_player(CHANNEL, ANN, 0, DOT, "Dot")  # the host leaves: Dot hosts now
+        await service.offer_seat(CHANNEL, ANN, 5, DOT)
+    info = await service.offer_seat(CHANNEL, BOB, 1, CID)  # Bob offers his seat to Cid
+    # nothing has changed at the table: Bob still plays it, and nobody new is asked to act
+    assert (info.seats[1].user_id, info.seats[1].offered_to) == (BOB, CID)
+    with pytest.raises(NotAllowed, match="someone else"):
+        await service.claim_seat(CHANNEL, DOT, "Dot", guild_id=GUILD, seat=1)
+    with pytest.raises(NotAllowed, match="another server"):
+        await service.claim_seat(CHANNEL, CID, "Cid", guild_id=GUILD + 1)
+    info = await service.claim_seat(CHANNEL, CID, "Cid", guild_id=GUILD)
+    assert (info.seats[1].user_id, info.seats[1].name, info.seats[1].offered_to) == (CID, "Cid", None)
+    with pytest.raises(NotAllowed):  # an offer is taken once
+        await service.claim_seat(CHANNEL, CID, "Cid", guild_id=GUILD)
+    await service.offer_seat(CHANNEL, ANN, 0, DOT)  # the host leaves: Dot hosts once he sits down
+    info = await service.claim_seat(CHANNEL, DOT, "Dot", guild_id=GUILD)
     assert info.host_id == DOT and info.seats[0].user_id == DOT
     await service.submit(CHANNEL, DOT, "pass")
     assert (await service.get_game(CHANNEL)).to_act_users == (CID,)
 
 
-async def test_replace_works_for_a_computer_played_seat(service):
+async def test_a_newer_offer_replaces_the_older_one(service):
+    await started(service, (ANN, BOB))
+    await service.offer_seat(CHANNEL, ANN, 1, CID)
+    await service.offer_seat(CHANNEL, ANN, 1, DOT)
+    with pytest.raises(NotAllowed):
+        await service.claim_seat(CHANNEL, CID, "Cid", guild_id=GUILD, seat=1)
+    assert (await service.claim_seat(CHANNEL, DOT, "Dot", guild_id=GUILD, seat=1)).seats[1].user_id == DOT
+
+
+async def test_a_computer_played_seat_can_be_offered_to_a_person(service):
     await started(service, (ANN, BOB))
     await service.hand_to_ai(CHANNEL, BOB, 1)
-    info = await service.replace_player(CHANNEL, ANN, 1, CID, "Cid")
+    await service.offer_seat(CHANNEL, ANN, 1, CID)
+    assert (await service.get_game(CHANNEL)).seats[1].is_ai  # the computer plays on until Cid accepts
+    info = await service.claim_seat(CHANNEL, CID, "Cid", guild_id=GUILD)
     assert not info.seats[1].is_ai and info.seats[1].state == "active"
 
 

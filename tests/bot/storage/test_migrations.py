@@ -169,3 +169,47 @@ async def test_a_database_at_schema_3_gains_the_hosting_limit_and_the_told_versi
         assert told and told[0]["text"] == "Seat 1 ends the turn."
     finally:
         await db.close()
+
+
+async def test_games_imported_before_the_upgrade_stop_counting_in_statistics(tmp_path, tiny_game):
+    """An import wrote its game, seats and moves at one instant; such games are marked imported (and
+    leave the statistics), while a game opened here, whose players sat down later, keeps counting."""
+    number = next(m.number for m in migrations() if m.name == "seat_offers_and_imports")
+    path = tmp_path / "before.db"
+    await migrate_file(path, target=number - 1)
+    later = datetime(2026, 1, 2, tzinfo=UTC).isoformat()
+    with sqlite3.connect(path) as conn:
+        for game_id, joined in ((1, NOW), (2, later)):  # 1 was imported, 2 was opened and joined here
+            conn.execute(
+                "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status,"
+                " version, to_act, created_at, updated_at)"
+                " VALUES (?, 10, ?, 1, 'tiny', '{}', 7, 'finished', 1, '[]', ?, ?)",
+                (game_id, 100 + game_id, NOW, NOW),
+            )
+            conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name, joined_at)"
+                " VALUES (?, 0, 1, 'Ann', ?), (?, 1, 2, 'Bob', ?)",
+                (game_id, NOW, game_id, joined),
+            )
+            conn.execute(
+                "INSERT INTO moves (game_id, version, seat, user_id, move, played_at)"
+                " VALUES (?, 1, 0, 1, 'pass', ?)",
+                (game_id, NOW if game_id == 1 else later),
+            )
+            conn.execute(
+                "INSERT INTO results (game_id, seat, guild_id, rules_id, user_id, name, is_ai, score, rank,"
+                " won, players, finished_at) VALUES (?, 0, 10, 'tiny', 1, 'Ann', 0, 9, 1, 1, 2, ?),"
+                " (?, 1, 10, 'tiny', 2, 'Bob', 0, 3, 2, 0, 2, ?)",
+                (game_id, NOW, game_id, NOW),
+            )
+    await migrate_file(path)
+    with sqlite3.connect(path) as conn:
+        marked = conn.execute("SELECT id, imported_moves FROM games ORDER BY id").fetchall()
+    assert marked == [(1, 1), (2, None)]
+    db = await open_database(path)
+    try:
+        service = GameService(db)
+        assert (await service.stats(10))["played"] == 1
+        assert [(r["user_id"], r["played"]) for r in await service.leaderboard(10)] == [(1, 1), (2, 1)]
+    finally:
+        await db.close()
