@@ -85,6 +85,8 @@ class BoardGameBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_contexts=app_commands.AppCommandContext(guild=True),
+            # nothing the bot says pings anyone unless that message names who (turn pings do)
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,  # type: ignore[arg-type]
         )
         self.games = games

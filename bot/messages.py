@@ -6,6 +6,8 @@ hint that tells the player what to do next, so the wording of the interface live
 
 from __future__ import annotations
 
+import re
+
 from rules.core.errors import ErrorCode, RulesError
 
 GENERIC_ERROR = "Something went wrong on my side; it has been logged. Your game is unchanged."
@@ -36,6 +38,19 @@ SERVICE_HINTS: dict[str, str] = {
 }
 
 
+# Refusals quote what the player typed, which may be thousands of characters long (Discord allows 6,000 in
+# an option and 2,000 in a message): a long quotation is cut, the sentence around it kept.
+ECHO_LIMIT = 80
+REPLY_LIMIT = 2000
+_QUOTED = re.compile(rf"'([^']{{{ECHO_LIMIT + 1},}})'")
+
+
+def clip_echoes(text: str) -> str:
+    """``text`` with every long quotation cut to ``ECHO_LIMIT`` characters, and at most a message long."""
+    text = _QUOTED.sub(lambda m: f"'{m.group(1)[: ECHO_LIMIT - 1]}…'", text)
+    return text if len(text) <= REPLY_LIMIT else text[: REPLY_LIMIT - 1] + "…"
+
+
 def _ends_with_stop(text: str) -> str:
     text = text.strip()
     return text if text.endswith((".", "!", "?")) else text + "."
@@ -44,13 +59,13 @@ def _ends_with_stop(text: str) -> str:
 def explain_rules_error(exc: RulesError) -> str:
     """A short answer to a refused move: what is wrong, then what to do."""
     hint = RULES_HINTS.get(exc.code, "")
-    return f"{_ends_with_stop(exc.message)} {hint}".strip()
+    return clip_echoes(f"{_ends_with_stop(clip_echoes(exc.message))} {hint}".strip())
 
 
 def explain_service_error(code: str, message: str) -> str:
     """A short answer to a service refusal: the service's sentence, then what to do."""
     hint = SERVICE_HINTS.get(code, "")
-    return f"{_ends_with_stop(message)} {hint}".strip()
+    return clip_echoes(f"{_ends_with_stop(clip_echoes(message))} {hint}".strip())
 
 
 # Interface sentences.
@@ -64,8 +79,12 @@ LOBBY_CLOSED = "This game has already started, so its seats are taken; follow it
 OTHER_GAME = "This button belongs to a game that is no longer running in this channel."
 MUTED_TURN = "Reminders for this turn are off. You will hear from me again on your next turn."
 HIDDEN_NOTE = "Only you can see this."
-CANNOT_POST = (
-    "Done, but I may not post in this channel: a server manager should let me send messages, embed links "
-    "and attach files here."
+NO_PICTURE = "(I may not attach pictures here: see the board with /board.)"
+DMS_CLOSED = (
+    "{user} takes no direct messages from me, so their notices stay in this channel. "
+    "/notify dm turns direct messages back on."
 )
-CHANNEL_GONE = "This channel or thread has been deleted, so its game has ended without a result."
+CANNOT_RUN_HERE = (
+    "I cannot run a game here: I lack {missing} in this channel. A server manager can grant "
+    "{them} to me in the channel's settings."
+)

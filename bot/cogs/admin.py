@@ -46,7 +46,13 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         await interaction.followup.send(
             "The game's deadline rule was applied to whoever had to act.", ephemeral=True
         )
-        await flow.deliver_notifications(self.bot, notes, post_turn_in={channel_id})
+        await flow.deliver_notifications(
+            self.bot,
+            notes,
+            post_turn_in={channel_id},
+            interaction=interaction,
+            done="The deadline rule was applied",
+        )
 
     @app_commands.command(name="computer", description="Let the computer play a seat from now on")
     @app_commands.describe(seat="the seat number shown by /game status", level="0 random, 1 sensible")
@@ -56,13 +62,15 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         seat: app_commands.Range[int, 1, 5],
         level: app_commands.Range[int, 0, 1] = 1,
     ) -> None:
-        await interaction.response.defer(thinking=True)
-        before = await self.bot.games.get_game(interaction.channel_id or 0)
+        # a private "thinking" message, so a refusal stays private; the news is for everyone
+        await interaction.response.defer(thinking=True, ephemeral=True)
         outcome = await self.bot.games.hand_to_ai(
             interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=True
         )
+        await interaction.followup.send("Done.", ephemeral=True)
         await interaction.followup.send(f"The computer now plays seat {seat}.")
-        await flow.announce(self.bot, before, outcome)
+        post = flow.announce(self.bot, outcome, interaction.app_permissions)
+        await flow.publish(interaction, outcome.game, post, done="The computer plays that seat now")
 
     @app_commands.command(name="restore", description="Set the game back to how it was after an earlier move")
     @app_commands.describe(move="the move number to go back to (see /log and /board)")
@@ -70,7 +78,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         await interaction.response.defer(thinking=True, ephemeral=True)
         game = await self.bot.games.restore(interaction.channel_id or 0, move, admin=True)
         await interaction.followup.send(f"Restored to move {move}.", ephemeral=True)
-        await flow.post_turn(self.bot, game, [f"A server manager set the game back to move {move}."])
+        line = f"A server manager set the game back to move {move}."
+        post = flow.post_turn(self.bot, game, [line], interaction.app_permissions)
+        await flow.publish(interaction, game, post, done="The game was restored")
 
     @app_commands.command(
         name="defaults", description="Defaults for new games here (reminders, deadline) and the hosting limit"

@@ -39,9 +39,9 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "Reminders and deadlines",
         "The player who must act is reminded at the interval the game was created with. **/notify "
         "mute** silences reminders for this turn, this game or everywhere; **/notify every** sets "
-        "your own interval; **/notify dm** adds direct messages. A game with a deadline skips the "
-        "turn, lets the computer play it, or asks the others to vote (**/game vote**); the host "
-        "changes this with **/game timing**.",
+        "your own interval; direct messages are off until **/notify dm** turns them on. A game with "
+        "a deadline skips the turn, lets the computer play it, or asks the others to vote "
+        "(**/game vote**); the host changes this with **/game timing**.",
     ),
     "absent": (
         "Away, resigning, replacing",

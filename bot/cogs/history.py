@@ -48,7 +48,8 @@ class History(commands.Cog):
         move: app_commands.Range[int, 0] | None = None,
         share: bool = False,
     ) -> None:
-        await interaction.response.defer(ephemeral=not share, thinking=True)
+        # always a private "thinking" message, so a refusal stays private; a shared board follows it
+        await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.games.get_game(interaction.channel_id or 0)
         version = game.version if move is None else move
         # Always the spectator's view: this may be posted publicly and never shows anyone's hand.
@@ -58,12 +59,15 @@ class History(commands.Cog):
             game, f"{game.title}: the board {when}", presenters.decision_prompt(view, game)
         )
         picture = await pictures.board(view, presenters.seat_names(game), stem=f"board-{version}")
+        if share:
+            await interaction.followup.send("Shared below.", ephemeral=True)
+        files: dict[str, discord.File] = {}
         if picture is None:
             embed.description = (embed.description or "") + "\n(The picture could not be drawn.)"
-            await interaction.followup.send(embed=embed, ephemeral=not share)
-            return
-        embed.set_image(url=f"attachment://{picture.filename}")
-        await interaction.followup.send(embed=embed, file=picture, ephemeral=not share)
+        else:
+            embed.set_image(url=f"attachment://{picture.filename}")
+            files["file"] = picture
+        await interaction.followup.send(embed=embed, ephemeral=not share, **files)
 
     @app_commands.command(
         name="export", description="Download the game here as a JSON file (rules, seed, moves)"

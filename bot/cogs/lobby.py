@@ -11,9 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import messages
 from bot.cogs._checks import is_manager, member_name
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
-from bot.ui import flow, pickers, places, presenters
+from bot.ui import flow, pickers, places, posting, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -38,6 +39,20 @@ class LimitReached(ServiceError):
     code = "limit_reached"
 
 
+class CannotRunHere(ServiceError):
+    """The bot lacks a permission a game's channel needs."""
+
+    code = "cannot_run_here"
+
+
+def check_channel(interaction: discord.Interaction) -> None:
+    """Refuse, in one sentence, to open or start a game where the bot could not post it."""
+    missing = posting.missing_here(interaction)
+    if missing:
+        them = "it" if len(missing) == 1 else "them"
+        raise CannotRunHere(messages.CANNOT_RUN_HERE.format(missing=posting.listed(missing), them=them))
+
+
 class ImportRefused(ServiceError):
     """The uploaded file cannot be an export of this bot."""
 
@@ -46,6 +61,11 @@ class ImportRefused(ServiceError):
 
 MAX_IMPORT_BYTES = 1024 * 1024
 IMPORT_NOT_COUNTED = "Imported games never count in statistics."
+
+
+def shown_name(user: discord.abc.User) -> str:
+    """A member's name as echoed in messages: their markdown and mentions do nothing."""
+    return presenters.safe(member_name(user))
 
 
 def _minutes(hours: int | None) -> Any:
@@ -70,6 +90,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         deadline_hours: int | None,
         deadline_action: str | None,
     ) -> None:
+        check_channel(interaction)
         await self._check_limit(interaction)
         game = await self.bot.games.create_game(
             interaction.guild_id,
@@ -86,7 +107,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             parent_id=places.thread_parent(interaction),
         )
         await interaction.response.send_message(
-            f"{member_name(interaction.user)} opened a game of **{game.title}** here. "
+            f"{shown_name(interaction.user)} opened a game of **{game.title}** here. "
             "Take a seat with the button or /game join; the host starts it with /game start.",
             embed=presenters.status_embed(game),
             view=pickers.lobby_view(game.id),
@@ -179,12 +200,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             return
         name = member_name(interaction.user)
         game = await self.bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
-        await self._lobby_reply(interaction, f"{name} joined.", game)
+        await self._lobby_reply(interaction, f"{shown_name(interaction.user)} joined.", game)
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         game = await self.bot.games.leave(interaction.channel_id or 0, interaction.user.id)
-        await self._lobby_reply(interaction, f"{member_name(interaction.user)} left.", game)
+        await self._lobby_reply(interaction, f"{shown_name(interaction.user)} left.", game)
 
     @app_commands.command(name="add-ai", description="Seat a computer player in the game waiting here")
     @app_commands.describe(level="0 plays at random, 1 plays sensibly")
@@ -194,17 +215,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
 
     @app_commands.command(name="start", description="Start the game waiting here (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
+        check_channel(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
         started = await self.bot.games.start(
             interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
         )
         await interaction.followup.send("The game has started.", ephemeral=True)
-        posting: Awaitable[Any] = (
-            flow.post_results(self.bot, started.game, started.result or {}, [])
+        perms = interaction.app_permissions
+        post: Awaitable[Any] = (
+            flow.post_results(self.bot, started.game, started.result or {}, perms)
             if started.finished
-            else flow.post_turn(self.bot, started.game, await flow.untold_lines(self.bot, started.game))
+            else flow.post_turn(self.bot, started.game, perms=perms)
         )
-        await flow.announce_or_explain(interaction, posting)
+        await flow.publish(interaction, started.game, post, done="The game started")
 
     @app_commands.command(
         name="cancel", description="Call off the game here (host; a running one: server manager)"
@@ -268,7 +291,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             raise ImportRefused(
                 f"That file is larger than {MAX_IMPORT_BYTES // 1024} KiB; an export is far smaller."
             )
-        await interaction.response.defer(thinking=True)
+        check_channel(interaction)
+        await interaction.response.defer(thinking=True, ephemeral=True)
         await self._check_limit(interaction)
         try:
             data = json.loads(await file.read())
@@ -284,12 +308,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             member_name(interaction.user),
             parent_id=places.thread_parent(interaction),
         )
+        # the "thinking" message was private, so refusals stay private; the news is for everyone
+        await interaction.followup.send("Imported.", ephemeral=True)
         kept = [s for s in game.seats if s.offered_to is not None]
         lines = [f"Imported a game of {game.title} after {game.version} moves. {IMPORT_NOT_COUNTED}"]
         if kept and game.status == "active":
             lines.append(
                 "Seats kept for the people the file names: "
-                + ", ".join(f"{s.seat + 1}. {s.name} (<@{s.offered_to}>)" for s in kept)
+                + ", ".join(f"{s.seat + 1}. {presenters.safe(s.name)} (<@{s.offered_to}>)" for s in kept)
                 + ". Only that person can take a seat, with its button or /game join; until then nobody "
                 "plays it and the game waits (the host can let the computer play it with /game computer)."
             )
@@ -303,7 +329,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             **extra,
         )
         if game.status == "active":
-            await flow.announce_or_explain(interaction, flow.post_turn(self.bot, game, []))
+            perms = interaction.app_permissions
+            await flow.publish(
+                interaction, game, flow.post_turn(self.bot, game, perms=perms), done="The game was imported"
+            )
 
     @app_commands.command(
         name="vote", description="Vote to let the computer play the seat of a player out of time"
@@ -311,13 +340,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(seat="the seat number shown by /game status")
     async def vote(self, interaction: discord.Interaction, seat: Seat) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
-        before = await self.bot.games.get_game(interaction.channel_id or 0)
         result = await self.bot.games.vote_kick(interaction.channel_id or 0, interaction.user.id, seat - 1)
         if isinstance(result, MoveOutcome):
             await interaction.followup.send(
                 f"Enough votes: the computer now plays seat {seat}.", ephemeral=True
             )
-            await flow.announce(self.bot, before, result)
+            post = flow.announce(self.bot, result, interaction.app_permissions)
+            await flow.publish(interaction, result.game, post, done="Your vote carried")
         else:
             await interaction.followup.send("Your vote is counted.", ephemeral=True)
 
@@ -326,18 +355,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     )
     async def resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
-        before = await self.bot.games.get_game(interaction.channel_id or 0)
         outcome = await self.bot.games.resign(interaction.channel_id or 0, interaction.user.id)
         await interaction.followup.send("You resigned from the game.", ephemeral=True)
-        channel = await flow.channel_of(self.bot, before.channel_id)
         abandoned = outcome.game.status == "abandoned"
         ending = " Nobody else is left, so the game is abandoned." if abandoned else " The computer plays on."
-        await channel.send(
-            f"{member_name(interaction.user)} resigned.{ending}",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        if not abandoned:
-            await flow.announce(self.bot, before, outcome)
+
+        async def tell() -> None:
+            await posting.channel_for(self.bot, outcome.game).send(
+                f"{shown_name(interaction.user)} resigned.{ending}",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            if not abandoned:
+                await flow.announce(self.bot, outcome, interaction.app_permissions)
+
+        await flow.publish(interaction, outcome.game, tell(), done="Your resignation counted")
 
     @app_commands.command(name="away", description="Mark yourself away (no reminders, no deadline) or back")
     @app_commands.describe(away="true while you are away, false when you are back")
@@ -362,9 +393,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             member.id,
             admin=is_manager(interaction),
         )
-        now = game.seats[seat - 1].name
+        now = presenters.safe(game.seats[seat - 1].name)
         await interaction.response.send_message(
-            f"{member.mention}, {member_name(interaction.user)} offers you seat {seat} ({now}) in "
+            f"{member.mention}, {shown_name(interaction.user)} offers you seat {seat} ({now}) in "
             f"{game.title}. Press Accept to take it over; until you do, nothing changes. "
             "Only you can accept.",
             view=pickers.claim_view(game.id, [(seat - 1, "Accept")]),
@@ -374,18 +405,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="computer", description="Let the computer play a seat (yours, or any as host)")
     @app_commands.describe(seat="the seat number shown by /game status", level="0 random, 1 sensible")
     async def computer(self, interaction: discord.Interaction, seat: Seat, level: Level = 1) -> None:
-        await interaction.response.defer(thinking=True)
-        before = await self.bot.games.get_game(interaction.channel_id or 0)
+        # a private "thinking" message, so a refusal stays private; the news is for everyone
+        await interaction.response.defer(thinking=True, ephemeral=True)
         outcome = await self.bot.games.hand_to_ai(
             interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=is_manager(interaction)
         )
+        await interaction.followup.send("Done.", ephemeral=True)
         await interaction.followup.send(f"The computer now plays seat {seat}.")
-        await flow.announce(self.bot, before, outcome)
+        post = flow.announce(self.bot, outcome, interaction.app_permissions)
+        await flow.publish(interaction, outcome.game, post, done="The computer plays that seat now")
 
     @app_commands.command(name="take-back", description="Take your seat back from the computer")
     async def take_back(self, interaction: discord.Interaction) -> None:
         await self.bot.games.take_back_seat(interaction.channel_id or 0, interaction.user.id)
-        await interaction.response.send_message(f"{member_name(interaction.user)} is back at the table.")
+        await interaction.response.send_message(f"{shown_name(interaction.user)} is back at the table.")
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -42,7 +42,9 @@ class Reminders(commands.Cog):
 
     notify = app_commands.Group(name="notify", description="How the bot reminds you")
 
-    @notify.command(name="dm", description="Also get your turn notices as direct messages, or stop them")
+    @notify.command(
+        name="dm", description="Also get your turn notices as direct messages (off until you turn them on)"
+    )
     async def dm(self, interaction: discord.Interaction, enabled: bool) -> None:
         await self.bot.games.update_user_settings(interaction.user.id, dms=enabled)
         text = "You will get direct messages too." if enabled else "No more direct messages."

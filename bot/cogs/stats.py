@@ -34,7 +34,7 @@ def stats_lines(stats: dict[str, Any]) -> list[str]:
 def leaderboard_lines(rows: list[dict[str, Any]]) -> list[str]:
     lines = []
     for place, row in enumerate(rows[:20], start=1):
-        who = f"<@{row['user_id']}>" if row.get("user_id") else row.get("name", "?")
+        who = f"<@{row['user_id']}>" if row.get("user_id") else presenters.safe(row.get("name", "?"))
         lines.append(
             f"{place}. {who}: {row.get('won', 0)} won of {row.get('played', 0)}"
             + (f", average {row['avg_score']:.1f}" if row.get("avg_score") is not None else "")
@@ -63,7 +63,9 @@ class Stats(commands.Cog):
                 for r in recent[:5]
             )
         embed = discord.Embed(
-            title=f"Statistics of {getattr(target, 'display_name', target.name)}",
+            title=presenters.clip(
+                f"Statistics of {presenters.safe(getattr(target, 'display_name', target.name))}", 256
+            ),
             description=presenters.clip("\n".join(lines), presenters.DESCRIPTION_LIMIT),
             colour=discord.Colour.blurple(),
         )

@@ -8,9 +8,10 @@ Seats are numbered from 0. ``admin=True`` is the cog saying the caller may manag
 
 What comes back is plain frozen data (``models``): ``GameInfo`` (seats, status, version, revision,
 who must act, timing), ``MoveOutcome`` (the requested move and its events, every move played after it
-by computer seats, ``public_events``, who must act now, ``turn_passed``, ``finished`` and ``result``,
-and ``notifications`` to deliver), ``UndoOutcome``, ``Notification`` (``user_id`` None = the channel;
-``dm`` = the user takes direct messages) and ``DueItem``.
+by computer seats, ``public_events``, who must act now and who had to just before (``to_act_before``),
+``turn_passed``, ``turn_started``, ``still_choosing``, ``finished`` and ``result``, and ``notifications``
+to deliver; all worked out under the game's lock), ``UndoOutcome``, ``Notification`` (``user_id`` None =
+the channel; ``dm`` = the user takes direct messages) and ``DueItem``.
 
 Lobby
     create_game(guild_id, channel_id, host_id, host_name, rules_id, options=None, *, max_players=None,
@@ -43,8 +44,9 @@ Reading
         ``parent_id``: the channel of the thread it goes into)
     check_replay(game_id) -> bool   (the snapshot equals a replay of seed + moves)
     final_result(channel_id) -> dict   (a finished game's ranking and points; GameNotActive before)
-    take_public_events(game_id, upto) -> [event]   (public events of the moves not yet taken, kept in
-        the database; the channel's turn summaries are built from it)
+    untold_public_events(game_id, upto) -> [event]   (public events of the moves the channel was not yet
+        told, kept in the database; the channel's turn summaries are built from it)
+    mark_told(game_id, upto)   (after a summary was posted: those moves count as told)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome

@@ -36,7 +36,7 @@ from bot.storage.preferences import GuildSettings, UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
 from rules.ai import choose_move
-from rules.core.events import Event, is_public
+from rules.core.events import TURN_START, Event, is_public
 from rules.core.protocol import Rules, State
 
 log = logging.getLogger(__name__)
@@ -431,6 +431,9 @@ class ServiceCore:
         acting_user: int | None,
         extra: Sequence[Notification] = (),
     ) -> MoveOutcome:
+        """What a move (or a start, a hand-over, a deadline) did, from the seats just before it and the
+        game just after it, both read under the game's lock. Seats that had to act had their waiting clock
+        running (``_update_waiting``), which is how ``to_act_before`` is known from ``seats_before``."""
         rules = engine.rules_for(game.rules_id)
         info = self._info(game, seats)
         finished = game.status == "finished"
@@ -485,6 +488,10 @@ class ServiceCore:
             finished=finished,
             result=result,
             notifications=tuple(notes),
+            to_act_before=tuple(sorted(s.seat for s in seats_before if s.waiting_since is not None)),
+            turn_started=any(
+                ev.get("type") == TURN_START and is_public(ev) for p in played for ev in p.events
+            ),
         )
 
     @staticmethod

@@ -97,6 +97,12 @@ class MoveOutcome:
 
     ``seat``/``move``/``events`` describe the requested move (``None``/empty for a start); ``played``
     also holds the computer players' moves that followed. ``public_events`` are all events anyone may read.
+
+    Everything here was worked out under the game's lock, from the position just before the move and just
+    after it, so two moves sent at the same moment each get their own true before and after:
+    ``to_act_before`` is who had to act just before the move, ``turn_started`` whether any move played
+    began someone's turn (a public ``turn_start`` event, such as Santa Fe's first track layer after the
+    cards are revealed).
     """
 
     game: GameInfo
@@ -111,10 +117,24 @@ class MoveOutcome:
     finished: bool
     result: dict[str, Any] | None
     notifications: tuple[Notification, ...] = field(default=())
+    to_act_before: tuple[int, ...] = ()
+    turn_started: bool = False
 
     @property
     def version(self) -> int:
         return self.game.version
+
+    @property
+    def still_choosing(self) -> bool:
+        """A simultaneous choice goes on: the mover is done, the others who were choosing still are, and
+        nobody's turn began."""
+        return (
+            self.seat is not None
+            and self.seat not in self.to_act
+            and not self.turn_started
+            and bool(self.to_act)
+            and set(self.to_act) < set(self.to_act_before)
+        )
 
 
 @dataclass(frozen=True)

@@ -90,13 +90,19 @@ class Reading(ServiceCore):
             lines.append(head + (" — " + " ".join(texts) if texts else ""))
         return lines[-limit:] if limit > 0 else lines
 
-    async def take_public_events(self, game_id: int, upto: int) -> list[dict[str, Any]]:
-        """The public events of every move up to move ``upto`` not yet handed out by this call, oldest
-        first; they count as told from now on. Kept with the game, so a summary of a long turn built
-        from it survives a restart; moves taken back are not in it."""
-        async with self.db.transaction() as conn:
-            moves = await store.take_unannounced(conn, game_id, upto)
+    async def untold_public_events(self, game_id: int, upto: int) -> list[dict[str, Any]]:
+        """The public events of every move up to move ``upto`` that the channel was not yet told, oldest
+        first. Reading them tells nobody: ``mark_told`` does, once the summary holding them was posted.
+        Kept with the game, so a summary of a long turn survives a restart; moves taken back are not in
+        it."""
+        async with self.db.reading() as conn:
+            moves = await store.unannounced(conn, game_id, upto)
         return [ev for m in moves for ev in m.events if is_public(ev)]
+
+    async def mark_told(self, game_id: int, upto: int) -> None:
+        """The channel has been told every move up to ``upto`` (call after the summary was posted)."""
+        async with self.db.transaction() as conn:
+            await store.mark_announced_upto(conn, game_id, upto)
 
     async def active_games(self) -> list[GameInfo]:
         """Every running game (the reminder loop's work list after a restart)."""

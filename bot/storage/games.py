@@ -333,8 +333,8 @@ async def remove_moves_after(
     return removed
 
 
-async def take_unannounced(conn: aiosqlite.Connection, game_id: int, upto: int) -> list[MoveRow]:
-    """The moves after the game's announced version up to ``upto``, which then count as announced."""
+async def unannounced(conn: aiosqlite.Connection, game_id: int, upto: int) -> list[MoveRow]:
+    """The moves after the game's announced version up to ``upto`` (they stay unannounced)."""
     row = await _one(conn, "SELECT announced_version FROM games WHERE id = ?", (game_id,))
     if row is None:
         return []
@@ -343,12 +343,20 @@ async def take_unannounced(conn: aiosqlite.Connection, game_id: int, upto: int) 
         "SELECT * FROM moves WHERE game_id = ? AND version > ? AND version <= ? ORDER BY version",
         (game_id, row["announced_version"], upto),
     )
-    await mark_announced(conn, game_id, max(upto, row["announced_version"]))
     return [move_from_row(r) for r in moves]
 
 
 async def mark_announced(conn: aiosqlite.Connection, game_id: int, version: int) -> None:
     await conn.execute("UPDATE games SET announced_version = ? WHERE id = ?", (version, game_id))
+
+
+async def mark_announced_upto(conn: aiosqlite.Connection, game_id: int, upto: int) -> None:
+    """Count the moves up to ``upto`` as announced; never lowers the mark, never passes the game's version
+    (moves taken back since they were read are not news that was told)."""
+    await conn.execute(
+        "UPDATE games SET announced_version = MAX(announced_version, MIN(?, version)) WHERE id = ?",
+        (upto, game_id),
+    )
 
 
 async def undone_moves_of(conn: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:

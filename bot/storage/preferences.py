@@ -21,7 +21,7 @@ class GuildSettings:
 @dataclass(frozen=True)
 class UserSettings:
     user_id: int
-    dms: bool = True
+    dms: bool = False  # off until the user turns them on with /notify dm
     reminder_minutes: int | None = None
     muted: bool = False
 

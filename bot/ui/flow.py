@@ -19,7 +19,7 @@ import discord
 
 from bot import messages
 from bot.services import GameInfo, MoveOutcome, Notification
-from bot.ui import pickers, pictures, places, presenters
+from bot.ui import pickers, pictures, places, posting, presenters, replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -33,41 +33,72 @@ def human_users(game: GameInfo, seats: tuple[int, ...] | list[int]) -> list[int]
     return [s.user_id for s in game.seats if s.seat in wanted and not s.is_ai and s.user_id is not None]
 
 
-async def channel_of(bot: BoardGameBot, channel_id: int) -> discord.abc.Messageable:
-    channel = bot.get_channel(channel_id)
-    if channel is None:
-        channel = await bot.fetch_channel(channel_id)
-    return channel  # type: ignore[return-value]
+async def send_post(
+    channel: discord.abc.Messageable,
+    content: str,
+    embed: discord.Embed,
+    picture: discord.File | None,
+    perms: discord.Permissions | None,
+    **kwargs: Any,
+) -> discord.Message:
+    """Post ``content``, ``embed`` and ``picture`` with what the bot may do in the channel.
+
+    Without Embed Links Discord drops embeds without a word, so the embed's text goes into the content;
+    without Attach Files the picture stays out and the post says where to see the board (a 403 for the
+    picture, when the permissions were not known, is answered by posting again without it).
+    """
+    if perms is not None and not perms.attach_files:
+        picture = None
+        content = f"{content}\n{messages.NO_PICTURE}"
+    if perms is not None and not perms.embed_links:
+        content, embed_kwargs = presenters.clip(f"{content}\n{presenters.embed_text(embed)}", 2000), {}
+    else:
+        if picture is not None:
+            embed.set_image(url=f"attachment://{picture.filename}")
+        embed_kwargs = {"embed": embed}
+    if picture is None:
+        return await channel.send(presenters.clip(content, 2000), **embed_kwargs, **kwargs)
+    try:
+        return await channel.send(presenters.clip(content, 2000), file=picture, **embed_kwargs, **kwargs)
+    except discord.Forbidden as exc:
+        if exc.code != posting.MISSING_PERMISSIONS:
+            raise
+    embed.set_image(url=None)
+    return await send_post(
+        channel, content, embed, None, discord.Permissions(attach_files=False, embed_links=True), **kwargs
+    )
 
 
-async def post_turn(bot: BoardGameBot, game: GameInfo, lines: list[str]) -> discord.Message | None:
-    """The public turn message: what happened, the board, and a ping for exactly who must act now."""
-    channel = await channel_of(bot, game.channel_id)
+async def post_turn(
+    bot: BoardGameBot, game: GameInfo, extra: Sequence[str] = (), perms: discord.Permissions | None = None
+) -> discord.Message:
+    """The public turn message: what happened since the last summary, the board, and a ping for exactly who
+    must act now. The summary's lines count as told only once the message is posted."""
+    channel = posting.channel_for(bot, game)
     view = await bot.games.view_at(game.channel_id, game.version, None)
     prompt = presenters.decision_prompt(view, game)
-    lines = [presenters.named(line, game) for line in lines]
+    lines = presenters.event_lines(await bot.games.untold_public_events(game.id, game.version))
+    lines = [presenters.named(line, game) for line in [*lines, *extra]]
     to_ping = human_users(game, game.to_act)
     ping, allowed = presenters.mentions(to_ping)
     waiting = presenters.names(game, game.to_act)
-    content = presenters.clip(
-        f"{ping} your turn: {prompt}" if ping else f"Waiting for {waiting}: {prompt}", 2000
-    )
+    content = f"{ping} your turn: {prompt}" if ping else f"Waiting for {waiting}: {prompt}"
     embed = presenters.game_embed(
         game,
-        f"{game.title}: {waiting} to act",
+        presenters.clip(f"{game.title}: {waiting} to act", 256),
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
     )
     picture = await pictures.board(view, presenters.seat_names(game))
-    files = [picture] if picture else []
-    if picture:
-        embed.set_image(url=f"attachment://{picture.filename}")
-    message = await channel.send(
+    message = await send_post(
+        channel,
         content,
-        embed=embed,
-        files=files,
+        embed,
+        picture,
+        perms,
         view=pickers.turn_view(game.id, game.revision),
         allowed_mentions=allowed,
     )
+    await bot.games.mark_told(game.id, game.version)
     await retire_buttons(bot, game.id, message)
     return message
 
@@ -87,11 +118,14 @@ async def retire_buttons(bot: BoardGameBot, game_id: int, newest: discord.Messag
             log.info("could not take the buttons off an old turn message of game %s", game_id)
 
 
-async def post_results(bot: BoardGameBot, game: GameInfo, result: dict[str, Any], lines: list[str]) -> None:
+async def post_results(
+    bot: BoardGameBot, game: GameInfo, result: dict[str, Any], perms: discord.Permissions | None = None
+) -> None:
     """The final message: last events, ranking with points per category, the score picture."""
-    channel = await channel_of(bot, game.channel_id)
+    channel = posting.channel_for(bot, game)
     ping, allowed = presenters.mentions(human_users(game, [s.seat for s in game.seats]))
     embed = presenters.results_embed(game, result)
+    lines = presenters.event_lines(await bot.games.untold_public_events(game.id, game.version))
     lines = [presenters.named(line, game) for line in lines]
     if lines:
         embed.add_field(
@@ -99,42 +133,46 @@ async def post_results(bot: BoardGameBot, game: GameInfo, result: dict[str, Any]
             value=presenters.bullet_block(lines[-10:], presenters.FIELD_LIMIT),
             inline=False,
         )
-    names = [presenters.seat_name(game, s.seat) for s in game.seats]
-    picture = await pictures.result(result, names, game.rules_id)
-    files = [picture] if picture else []
-    if picture:
-        embed.set_image(url=f"attachment://{picture.filename}")
-    await channel.send(f"{ping} the game is over.", embed=embed, files=files, allowed_mentions=allowed)
+    picture = await pictures.result(result, presenters.seat_names(game), game.rules_id)
+    await send_post(channel, f"{ping} the game is over.", embed, picture, perms, allowed_mentions=allowed)
+    await bot.games.mark_told(game.id, game.version)
     await retire_buttons(bot, game.id, None)
 
 
 async def post_progress(bot: BoardGameBot, game: GameInfo, seat: int) -> None:
     """During a simultaneous choice: who has chosen, without what."""
-    channel = await channel_of(bot, game.channel_id)
     text = f"✅ {presenters.seat_name(game, seat)} has chosen. " + messages.WAITING_FOR.format(
         names=presenters.names(game, game.to_act)
     )
-    await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+    await posting.channel_for(bot, game).send(
+        presenters.clip(text, 2000), allowed_mentions=discord.AllowedMentions.none()
+    )
 
 
-async def untold_lines(bot: BoardGameBot, game: GameInfo) -> list[str]:
-    """The public lines of every move up to ``game``'s version not yet summarised in the channel."""
-    return presenters.event_lines(await bot.games.take_public_events(game.id, game.version))
-
-
-async def announce(bot: BoardGameBot, before: GameInfo, outcome: MoveOutcome) -> None:
-    """Tell the channel about a move, according to the rules in this module's docstring."""
+async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permissions | None = None) -> None:
+    """Tell the channel about a move, according to the rules in this module's docstring. What is said is
+    decided from the outcome alone: the service worked it out under the game's lock."""
     game = outcome.game
     if outcome.finished:
-        await post_results(bot, game, outcome.result or {}, await untold_lines(bot, game))
-        return
-    if not outcome.turn_passed:
-        return
-    still_choosing = outcome.seat not in outcome.to_act and set(outcome.to_act) < set(before.to_act)
-    if still_choosing and outcome.seat is not None:
+        await post_results(bot, game, outcome.result or {}, perms)
+    elif outcome.still_choosing and outcome.seat is not None:
         await post_progress(bot, game, outcome.seat)
-        return
-    await post_turn(bot, game, await untold_lines(bot, game))
+    elif outcome.turn_passed or outcome.turn_started:
+        await post_turn(bot, game, perms=perms)
+
+
+async def publish(
+    interaction: discord.Interaction, game: GameInfo, post: Awaitable[Any], *, done: str
+) -> bool:
+    """Post after a change ``interaction`` saved, through the one guarded path; if it fails, its user hears
+    privately that the change counted, where it could not be posted and why. Returns whether it was."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    failure = await posting.attempt(bot, game.id, post)
+    if failure is None:
+        return True
+    text = posting.not_posted(done, interaction, game, failure)
+    await replies.private(interaction, presenters.clip(text, 2000))
+    return False
 
 
 # Notices after which the channel gets a fresh turn message (someone new must act).
@@ -142,38 +180,42 @@ TURN_CHANGING = frozenset({"deadline", "replaced"})
 
 
 async def deliver_notifications(
-    bot: BoardGameBot, notes: Sequence[Notification], *, post_turn_in: set[int] | None = None
+    bot: BoardGameBot,
+    notes: Sequence[Notification],
+    *,
+    post_turn_in: set[int] | None = None,
+    interaction: discord.Interaction | None = None,
+    done: str = "Done",
 ) -> None:
-    """Deliver reminders and deadline notices; post a fresh turn message where the turn changed hands."""
+    """Deliver reminders and deadline notices; post a fresh turn message where the turn changed hands.
+
+    Each notice and each channel's turn message is posted on its own: a channel that refuses one does not
+    keep the others from hearing theirs."""
     channels = set(post_turn_in or ())
-    gone: set[int] = set()  # channels found deleted: their games are ended, nothing more is posted there
     for note in notes:
-        if note.channel_id in gone:
-            continue
-        try:
-            await deliver_one(bot, note)
-        except discord.HTTPException as error:
-            if places.unknown_channel(error):
-                gone.add(note.channel_id)
-                await places.channel_gone(bot, note.channel_id)
-                continue
+        failure = await posting.attempt(bot, note.game_id, deliver_one(bot, note))
+        if failure is not None:
             log.warning("could not deliver a %s notice in channel %s", note.kind, note.channel_id)
         if note.kind in TURN_CHANGING:
             channels.add(note.channel_id)
-    for channel_id in channels - gone:
-        game = await bot.games.get_game(channel_id)
-        if game.status == "active":
-            try:
-                await post_turn(bot, game, await untold_lines(bot, game))
-            except discord.NotFound as error:
-                if not places.unknown_channel(error):
-                    raise
-                await places.channel_gone(bot, channel_id)
+    for channel_id in channels:
+        try:
+            game = await bot.games.get_game(channel_id)
+        except Exception:
+            log.exception("could not read the game of channel %s", channel_id)
+            continue
+        if game.status != "active":
+            continue
+        perms = posting.bot_permissions(bot, game, interaction)
+        failure = await posting.attempt(bot, game.id, post_turn(bot, game, perms=perms))
+        if failure is not None and interaction is not None and interaction.channel_id == channel_id:
+            text = posting.not_posted(done, interaction, game, failure)
+            await replies.private(interaction, presenters.clip(text, 2000))
 
 
 async def deliver_one(bot: BoardGameBot, note: Notification) -> None:
     """A notice in the game's channel (mentioning its user, if any) and, if they accept them, a DM."""
-    channel = await channel_of(bot, note.channel_id)
+    channel = bot.get_partial_messageable(note.channel_id)
     if note.user_id is None:
         await channel.send(presenters.clip(note.text, 2000), allowed_mentions=discord.AllowedMentions.none())
         return
@@ -195,11 +237,15 @@ async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
 
 
 async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int) -> bool:
+    """A direct message, if the user takes them. When Discord says they do not (50007), their setting is
+    turned off, so no later notice tries again, and the game's channel hears it once."""
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
         await user.send(f"{text}\n<#{channel_id}>", allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException:
+    except discord.HTTPException as exc:
         log.info("could not send a direct message to user %s", user_id)
+        if exc.code == posting.CANNOT_DM:
+            await dms_closed(bot, user_id, channel_id)
         return False
     except Exception:  # a direct message is a courtesy: it must never fail the move that caused it
         log.exception("direct message to user %s failed", user_id)
@@ -207,21 +253,15 @@ async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int
     return True
 
 
-async def announce_or_explain(interaction: discord.Interaction, posting: Awaitable[Any]) -> bool:
-    """Post in the channel; if the bot may not, the move still stands and the player is told how to fix it.
-    Returns False when the channel turned out deleted (its game is then ended)."""
+async def dms_closed(bot: BoardGameBot, user_id: int, channel_id: int) -> None:
+    """Stop direct messages to ``user_id`` and say so in the game's channel, once (the setting is now off)."""
     try:
-        await posting
-    except discord.Forbidden:
-        log.warning("no permission to post in channel %s", interaction.channel_id)
-        await interaction.followup.send(messages.CANNOT_POST, ephemeral=True)
-    except discord.NotFound as error:
-        if not places.unknown_channel(error) or interaction.channel_id is None:
-            raise
-        await places.channel_gone(interaction.client, interaction.channel_id)  # type: ignore[arg-type]
-        await interaction.followup.send(messages.CHANNEL_GONE, ephemeral=True)
-        return False
-    return True
+        await bot.games.update_user_settings(user_id, dms=False)
+        await bot.get_partial_messageable(channel_id).send(
+            messages.DMS_CLOSED.format(user=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions.none()
+        )
+    except Exception:
+        log.exception("could not record or tell that user %s takes no direct messages", user_id)
 
 
 async def play(interaction: discord.Interaction, move: str, expected_revision: int | None) -> None:
@@ -230,20 +270,24 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     ``expected_revision`` is the position a button was drawn for (None for typed moves, which are checked
     against the current position anyway); the service refuses the move if the game has moved on.
 
-    The private answer goes to the original response (the deferred "thinking" message of /move, or the
-    private picker a button sits on).
+    The channel hears of the move first, so posts keep the order in which the moves were saved; then the
+    private answer goes to the original response (the deferred "thinking" message of /move, or the
+    private picker a button sits on), and last, if the post failed, why.
     """
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
-    before = await bot.games.get_game(channel_id)
     outcome = await bot.games.submit(
         channel_id, interaction.user.id, move, expected_revision=expected_revision
     )
+    perms = posting.bot_permissions(bot, outcome.game, interaction)
+    failure = await posting.attempt(bot, outcome.game.id, announce(bot, outcome, perms))
     mine = [
         presenters.named(line, outcome.game)
         for line in presenters.event_lines(outcome.events, seat=outcome.seat)
     ]
-    summary = presenters.bullet_block(mine, 1500) if mine else f"Played {outcome.move}."
+    summary = (
+        presenters.bullet_block(mine, 1500) if mine else presenters.clip(f"Played {outcome.move}.", 1500)
+    )
     if outcome.seat in outcome.to_act and not outcome.finished:
         moves = await bot.games.legal_moves(channel_id, interaction.user.id)
         own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
@@ -255,7 +299,10 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         )
     else:
         await interaction.edit_original_response(content=summary, view=None)
-    if await announce_or_explain(interaction, announce(bot, before, outcome)):
+    if failure is not None:
+        text = posting.not_posted("Your move counted", interaction, outcome.game, failure)
+        await replies.private(interaction, presenters.clip(text, 2000))
+    if not (failure is not None and places.unknown_channel(failure)):  # else the game has just ended
         await notify_directly(bot, outcome)
 
 
@@ -267,7 +314,7 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
     seat = await bot.games.seat_of(channel_id, interaction.user.id)
     prefix = f"{note}\n" if note else ""
     if seat is None:
-        await _private(interaction, prefix + messages.NOT_SEATED)
+        await replies.private(interaction, prefix + messages.NOT_SEATED)
         return
     moves = await bot.games.legal_moves(channel_id, interaction.user.id)
     if not moves:
@@ -275,18 +322,11 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
         text = messages.NOTHING_TO_DECIDE + (
             " " + messages.WAITING_FOR.format(names=waiting) if waiting else ""
         )
-        await _private(interaction, prefix + text)
+        await replies.private(interaction, prefix + text)
         return
     own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
     content, view = pickers.picker(game, moves, presenters.decision_prompt(own_view, game))
-    await _private(interaction, presenters.clip(prefix + content, 2000), view=view)
-
-
-async def _private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+    await replies.private(interaction, presenters.clip(prefix + content, 2000), view=view)
 
 
 async def show_hand(interaction: discord.Interaction) -> None:

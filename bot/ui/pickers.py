@@ -250,7 +250,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             name = getattr(interaction.user, "display_name", None) or interaction.user.name
             game = await bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
             await interaction.response.send_message(
-                f"{name} joined.",
+                f"{presenters.safe(name)} joined.",
                 embed=presenters.status_embed(game),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -267,7 +267,7 @@ async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
     )
     taken = game.seat_of(interaction.user.id)
     assert taken is not None  # just seated
-    text = f"{name} took seat {taken.seat + 1} in {game.title}."
+    text = f"{presenters.safe(name)} took seat {taken.seat + 1} in {game.title}."
     extra: dict[str, Any] = {}
     if taken.seat in game.to_act:
         text += " It is their turn: Play shows their choices."

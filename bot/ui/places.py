@@ -1,8 +1,9 @@
 """Games whose channel, thread or server went away: ending or pausing them and telling the players.
 
 Any post may find its channel gone (404 / 10003 Unknown Channel) even when no CHANNEL_DELETE arrived:
-Discord sends none for archived threads of a deleted channel, nor while the bot was not running. Whoever
-posts for a game calls ``channel_gone`` on such an answer (``unknown_channel`` tells it apart).
+Discord sends none for archived threads of a deleted channel, nor while the bot was not running or out of
+the server. ``posting.attempt``, which every post for a game goes through, then calls
+``game_channel_gone``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ async def channel_gone(bot: BoardGameBot, channel_id: int) -> None:
     await tell_privately(bot, notes, link=False)
     if notes:
         log.info("channel %s is gone: ended %d game(s)", channel_id, len({n.game_id for n in notes}))
+
+
+async def game_channel_gone(bot: BoardGameBot, game_id: int) -> None:
+    """A post for the game answered 404 / 10003: its channel or thread was deleted unseen."""
+    await channel_gone(bot, (await bot.games.game_by_id(game_id)).channel_id)
 
 
 async def guild_left(bot: BoardGameBot, guild: discord.Guild) -> None:

@@ -32,10 +32,16 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def safe(text: str) -> str:
+    """Text someone chose (a display name, a typed move) made safe to echo: no markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
 def seat_name(game: GameInfo, seat: int) -> str:
+    """The name at ``seat``, escaped for messages (pictures take ``seat_names``)."""
     for info in game.seats:
         if info.seat == seat:
-            return info.name
+            return safe(info.name)
     return f"Seat {seat + 1}"
 
 
@@ -44,13 +50,14 @@ _PLAYER_NUMBER = re.compile(r"\b[Pp]layer ([1-9])\b")
 
 def named(text: str, game: GameInfo) -> str:
     """Engine texts say "Player 2"; people read better with the name sitting at that seat."""
-    seated = {info.seat: info.name for info in game.seats}
+    seated = {info.seat: safe(info.name) for info in game.seats}
     return _PLAYER_NUMBER.sub(lambda m: seated.get(int(m.group(1)) - 1, m.group(0)), text)
 
 
 def seat_names(game: GameInfo) -> list[str]:
-    """Every seat's name in seat order, for pictures."""
-    return [seat_name(game, seat) for seat in range(len(game.seats))]
+    """Every seat's name in seat order, as chosen (pictures show them as they are)."""
+    by_seat = {info.seat: info.name for info in game.seats}
+    return [by_seat.get(seat, f"Seat {seat + 1}") for seat in range(len(game.seats))]
 
 
 def names(game: GameInfo, seats: Iterable[int]) -> str:
@@ -96,6 +103,13 @@ def bullet_block(lines: Sequence[str], limit: int) -> str:
     return "\n".join(reversed(kept))
 
 
+def embed_text(embed: discord.Embed) -> str:
+    """An embed's words as plain text, for a channel where the bot may not embed."""
+    parts = [f"**{embed.title}**" if embed.title else "", embed.description or ""]
+    parts += [f"**{f.name}**\n{f.value}" for f in embed.fields]
+    return "\n".join(p for p in parts if p)
+
+
 def game_embed(game: GameInfo, title: str, description: str = "") -> discord.Embed:
     embed = discord.Embed(
         title=clip(title, 256),
@@ -109,9 +123,9 @@ def game_embed(game: GameInfo, title: str, description: str = "") -> discord.Emb
 def seat_lines(game: GameInfo) -> str:
     lines = []
     for info in game.seats:
-        who = f"{info.name} (computer, level {info.ai_level})" if info.is_ai else f"<@{info.user_id}>"
+        who = f"{safe(info.name)} (computer, level {info.ai_level})" if info.is_ai else f"<@{info.user_id}>"
         if not info.is_ai and info.user_id is None:
-            who = info.name
+            who = safe(info.name)
         marker = "▶ " if info.seat in game.to_act and game.status == "active" else ""
         kept = ""
         if info.offered_to is not None:  # an embed's mention never pings

@@ -36,9 +36,9 @@ def explain(exc: BaseException) -> str | None:
     if isinstance(exc, app_commands.NoPrivateMessage):
         return messages.GUILD_ONLY
     if isinstance(exc, app_commands.CheckFailure):
-        return str(exc) or messages.NO_PERMISSION
+        return messages.clip_echoes(str(exc)) or messages.NO_PERMISSION
     if isinstance(exc, app_commands.TransformerError):
-        return f"I could not read {exc.value!r} there."
+        return messages.clip_echoes(f"I could not read '{exc.value}' there.")
     return None
 
 

@@ -20,6 +20,10 @@ from bot.settings import Settings
 
 GUILD = 10
 CHANNEL = 100
+# what the bot may do in the channel (Discord sends it with each interaction): all a game needs
+BOT_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, send_messages_in_threads=True, embed_links=True, attach_files=True
+)
 
 
 @dataclass
@@ -123,6 +127,7 @@ def make_interaction(
     manage_guild: bool = False,
     command: app_commands.Command[Any, ..., Any] | None = None,
     values: list[str] | None = None,
+    app_permissions: discord.Permissions | None = None,
 ) -> FakeInteraction:
     """A spec'd interaction whose response, follow-ups and edits are recorded in order."""
     mock = MagicMock(spec=discord.Interaction)
@@ -132,6 +137,7 @@ def make_interaction(
     mock.channel_id = channel_id
     mock.guild_id = guild_id
     mock.permissions = discord.Permissions(manage_guild=manage_guild)
+    mock.app_permissions = app_permissions if app_permissions is not None else BOT_PERMISSIONS
     mock.command = command
     mock.data = {"custom_id": "", "values": values or []}
     mock.message = MagicMock(spec=discord.Message)
@@ -198,7 +204,11 @@ def make_bot(service: GameService, *, max_games: int = 5) -> tuple[BoardGameBot,
         user.send = AsyncMock(side_effect=send)
         return user
 
+    def get_partial_messageable(channel_id: int, **_: Any) -> MagicMock:
+        return get_channel(channel_id)
+
     bot.get_channel = get_channel  # type: ignore[method-assign]
+    bot.get_partial_messageable = get_partial_messageable  # type: ignore[method-assign]
     bot.get_user = get_user  # type: ignore[method-assign]
     return bot, stage
 

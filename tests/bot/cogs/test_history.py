@@ -28,7 +28,16 @@ async def test_board_defers_and_can_be_shared(table: Table) -> None:
     assert private.deferred == {"ephemeral": True, "thinking": True}
     assert private.last.ephemeral and "after move 0" in private.last.text()
     shared = await table.run(CID, "board", share=True)
-    assert shared.deferred == {"ephemeral": False, "thinking": True} and not shared.last.ephemeral
+    assert shared.deferred == {"ephemeral": True, "thinking": True} and not shared.last.ephemeral
+
+
+async def test_a_refused_shared_board_stays_private(table: Table) -> None:
+    """The "thinking…" message a follow-up fills is private even when the board is to be shared, so a
+    refusal never lands in the channel."""
+    await started(table.service, options={"rounds": 1})
+    answer = await table.run(CID, "board", move=50, share=True)
+    assert answer.deferred == {"ephemeral": True, "thinking": True}
+    assert [m.ephemeral for m in answer.everything()] == [True] and "version" in answer.last.text().lower()
 
 
 async def test_board_of_a_move_that_does_not_exist_is_refused(table: Table) -> None:

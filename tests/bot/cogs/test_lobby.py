@@ -161,7 +161,8 @@ async def test_import_continues_an_exported_game_elsewhere(table: Table) -> None
     exported = await table.service.export(CHANNEL)
     other = table.interaction(CID, channel_id=CHANNEL + 5)
     await run_command(table.bot, "game import", other, file=attachment(json.dumps(exported).encode()))
-    assert "after 1 moves" in other.replies[0].content
+    public = [m for m in other.replies if not m.ephemeral]
+    assert "after 1 moves" in public[0].content
     copy = await table.service.get_game(CHANNEL + 5)
     assert copy.version == 1 and copy.host_id == CID
 
@@ -170,6 +171,8 @@ async def test_import_refuses_what_is_not_an_export(table: Table) -> None:
     garbage = table.interaction(CID, channel_id=CHANNEL + 6)
     await run_command(table.bot, "game import", garbage, file=attachment(b"not json"))
     assert garbage.last.ephemeral and "not an export" in garbage.last.content
+    # the "thinking…" message the refusal fills was private too: nothing reached the channel
+    assert garbage.deferred == {"thinking": True, "ephemeral": True} and not table.public
     huge = table.interaction(CID, channel_id=CHANNEL + 7)
     await run_command(table.bot, "game import", huge, file=attachment(b"x" * (2 * 1024 * 1024)))
     assert huge.last.ephemeral and "larger than" in huge.last.content

@@ -6,7 +6,6 @@ from unittest.mock import AsyncMock, MagicMock
 
 import discord
 
-from bot import messages
 from bot.ui import flow
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
@@ -21,10 +20,14 @@ def unknown_channel() -> discord.NotFound:
 
 async def test_a_move_whose_announcement_finds_the_channel_deleted_ends_the_game(table: Table) -> None:
     game = await started(table.service, options={"rounds": 2})
+    await table.service.update_user_settings(ANN, dms=True)
+    await table.service.update_user_settings(BOB, dms=True)
     await flow.post_turn(table.bot, game, [])
     table.bot.get_channel(CHANNEL).send = AsyncMock(side_effect=unknown_channel())
     moved = await table.run(ANN, "move", move="pass")
-    assert any(r.content == messages.CHANNEL_GONE and r.ephemeral for r in moved.replies)
+    assert any(
+        "no longer exists, so its game has ended" in (r.content or "") and r.ephemeral for r in moved.replies
+    )
     assert (await table.service.get_game(CHANNEL)).status == "abandoned"
     assert any("deleted" in (dm.content or "") for dm in table.stage.dms.get(ANN, []))
     assert not any("your turn" in (dm.content or "") for dm in table.stage.dms.get(BOB, []))

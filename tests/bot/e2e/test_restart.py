@@ -23,6 +23,7 @@ async def test_restart_mid_game(arena: Arena) -> None:
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
         await alice.slash("game santafe", arena.channel, reminder_hours=1)
+        await alice.slash("notify dm", arena.channel, enabled=True)
         await bob.slash("game join", arena.channel)
         await alice.slash("game start", arena.channel)
         turn = arena.public()[-1]

@@ -161,7 +161,8 @@ async def test_start_in_join_order(service):
     assert outcome.to_act == (0,) and outcome.to_act_users == (BOB,)
     assert outcome.seat is None and outcome.move is None and outcome.played == ()
     # the first player is told (the host who pressed start is not told about their own click)
-    assert [(n.kind, n.user_id, n.dm) for n in outcome.notifications] == [("your_turn", BOB, True)]
+    # nobody turned direct messages on, so the notice is for the channel only
+    assert [(n.kind, n.user_id, n.dm) for n in outcome.notifications] == [("your_turn", BOB, False)]
 
 
 async def test_random_seating_is_a_seeded_shuffle(service, db, clock):

@@ -16,6 +16,7 @@ OTHER_GUILD = 20
 
 async def test_a_deleted_channel_ends_its_game_with_no_result_and_nothing_more_happens(service, clock):
     info = await started(service, reminder_minutes=60, deadline_minutes=120, deadline_action="ai")
+    await service.update_user_settings(ANN, dms=True)
     await service.update_user_settings(BOB, dms=False)
     notes = await service.channel_gone(CHANNEL)
     assert {(n.kind, n.user_id, n.dm) for n in notes} == {("abandoned", ANN, True), ("abandoned", BOB, False)}

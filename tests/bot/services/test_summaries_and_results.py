@@ -11,6 +11,13 @@ from bot.storage import Database, open_database
 from tests.support.fixtures import ANN, CHANNEL, GUILD, act, play_to_end, started
 
 
+async def tell(service: GameService, game_id: int, upto: int) -> list[dict]:  # type: ignore[type-arg]
+    """What a posted summary holds: the untold public events, which then count as told."""
+    events = await service.untold_public_events(game_id, upto)
+    await service.mark_told(game_id, upto)
+    return events
+
+
 def texts(events: list[dict]) -> list[str]:  # type: ignore[type-arg]
     return [e["text"] for e in events]
 
@@ -37,7 +44,7 @@ async def test_public_events_of_a_long_turn_survive_a_new_service(
     """Two steps by Ann, a new service on the same file, then the pass: every public step is handed
     out once, in order, and nothing private."""
     game = await started(service)
-    assert await service.take_public_events(game.id, game.version) == []  # the start told nothing yet
+    assert await tell(service, game.id, game.version) == []  # the start told nothing yet
     await act(service, "draw")
     await act(service, "draw")
     other_db: Database = await open_database(db_path)
@@ -45,11 +52,21 @@ async def test_public_events_of_a_long_turn_survive_a_new_service(
         fresh = GameService(other_db, clock)
         outcome = await act(fresh, "pass")
         assert outcome.turn_passed
-        told = texts(await fresh.take_public_events(game.id, outcome.version))
+        told = texts(await tell(fresh, game.id, outcome.version))
     finally:
         await other_db.close()
     assert told == ["Seat 0 draws a card.", "Seat 0 draws a card.", "Seat 0 ends the turn.", "Seat 1's turn."]
-    assert await service.take_public_events(game.id, outcome.version) == []
+    assert await tell(service, game.id, outcome.version) == []
+
+
+async def test_reading_the_untold_events_tells_nobody(service: GameService) -> None:
+    """A summary whose post failed leaves its lines queued: only ``mark_told`` takes them off."""
+    game = await started(service)
+    outcome = await act(service, "pass")
+    first = texts(await service.untold_public_events(game.id, outcome.version))
+    assert first and texts(await service.untold_public_events(game.id, outcome.version)) == first
+    await service.mark_told(game.id, outcome.version)
+    assert await service.untold_public_events(game.id, outcome.version) == []
 
 
 async def test_undone_steps_are_not_told_and_steps_after_an_undo_are(service: GameService) -> None:
@@ -59,7 +76,7 @@ async def test_undone_steps_are_not_told_and_steps_after_an_undo_are(service: Ga
     await service.undo(CHANNEL, ANN)
     await act(service, "draw")
     outcome = await act(service, "pass")
-    assert texts(await service.take_public_events(game.id, outcome.version)) == [
+    assert texts(await tell(service, game.id, outcome.version)) == [
         "Seat 0 draws a card.",
         "Seat 0 ends the turn.",
         "Seat 1's turn.",
@@ -71,10 +88,10 @@ async def test_a_restore_makes_the_replayed_moves_news_again(service: GameServic
     await act(service, "pass")
     await act(service, "pass")
     info = await service.get_game(CHANNEL)
-    assert len(await service.take_public_events(game.id, info.version)) >= 2
+    assert len(await tell(service, game.id, info.version)) >= 2
     await service.restore(CHANNEL, 1, admin=True)
     again = await act(service, "pass")
-    assert texts(await service.take_public_events(game.id, again.version))[0] == "Seat 1 ends the turn."
+    assert texts(await tell(service, game.id, again.version))[0] == "Seat 1 ends the turn."
 
 
 async def test_an_imported_game_starts_with_its_log_told(service: GameService) -> None:
@@ -84,7 +101,7 @@ async def test_an_imported_game_starts_with_its_log_told(service: GameService) -
     data = await service.export(CHANNEL)
     imported = await service.import_game(GUILD, CHANNEL + 1, data, ANN)
     assert imported.version == 2
-    assert await service.take_public_events(imported.id, imported.version) == []
+    assert await tell(service, imported.id, imported.version) == []
 
 
 async def test_final_result_of_a_finished_game_and_only_then(service: GameService) -> None:

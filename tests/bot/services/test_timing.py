@@ -21,7 +21,8 @@ async def test_a_reminder_falls_due_after_the_interval_and_then_again(service, c
     [item] = await service.due()
     assert (item.kind, item.seat, item.user_id, item.game_id) == ("reminder", 0, ANN, info.id)
     [note] = await service.run_due()
-    assert (note.kind, note.user_id, note.channel_id, note.dm) == ("reminder", ANN, CHANNEL, True)
+    # direct messages are off until the player turns them on
+    assert (note.kind, note.user_id, note.channel_id, note.dm) == ("reminder", ANN, CHANNEL, False)
     assert await service.run_due() == []  # not twice
     clock.advance(minutes=60)
     assert [n.kind for n in await service.run_due()] == ["reminder"]
@@ -219,6 +220,7 @@ async def test_notifications_say_whether_the_user_takes_direct_messages(service)
 async def test_deadline_notices_respect_direct_message_choices(service, clock):
     await started(service, reminder_minutes=30, deadline_minutes=120)
     await service.update_user_settings(ANN, dms=False)
+    await service.update_user_settings(BOB, dms=True)
     clock.advance(minutes=30)
     [reminder] = await service.run_due()
     assert (reminder.user_id, reminder.dm) == (ANN, False)

@@ -163,9 +163,9 @@ async def test_a_database_at_schema_3_gains_the_hosting_limit_and_the_told_versi
         guild = await service.guild_settings(10)
         assert (guild.deadline_minutes, guild.max_games_per_user) == (120, None)
         assert (await service.update_guild_settings(10, max_games_per_user=3)).max_games_per_user == 3
-        assert await service.take_public_events(1, 1) == []  # move 1 was played before the upgrade
+        assert await service.untold_public_events(1, 1) == []  # move 1 was played before the upgrade
         outcome = await service.submit(100, 2, "pass", expected_version=1)
-        told = await service.take_public_events(1, outcome.version)
+        told = await service.untold_public_events(1, outcome.version)
         assert told and told[0]["text"] == "Seat 1 ends the turn."
     finally:
         await db.close()
