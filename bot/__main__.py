@@ -14,8 +14,10 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
+import sqlite3
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,50 @@ class StartError(Exception):
     """Something the person starting the bot must fix; the message is the whole explanation."""
 
 
+def place_problem(path: Path) -> str | None:
+    """What is wrong with the place of a database file, if anything can be seen from outside SQLite."""
+    folder = path.absolute().parent
+    if not folder.exists():
+        return f"the folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return f"{path.absolute()} cannot be written here (read-only)"
+    return None
+
+
+def database_problem(path: Path, exc: BaseException) -> StartError:
+    """One line saying which database file could not be used and why (instead of a traceback)."""
+    why = place_problem(path) or str(exc) or type(exc).__name__
+    return StartError(
+        f"Cannot use the database {path}: {why}. Set DATABASE_PATH to a file in a writable folder."
+    )
+
+
+async def open_configured(settings: Settings) -> Database:
+    try:
+        return await open_database(settings.database_path, sync=settings.database_sync)
+    except (sqlite3.Error, OSError) as exc:
+        raise database_problem(settings.database_path, exc) from None
+
+
+async def migrate(path: Path) -> tuple[int, int]:
+    try:
+        return await migrate_file(path)
+    except (sqlite3.Error, OSError) as exc:
+        raise database_problem(path, exc) from None
+
+
+async def backup(path: Path, dest: Path) -> Path:
+    try:
+        return await backup_file(path, dest)
+    except (sqlite3.Error, OSError) as exc:
+        where = place_problem(dest)
+        if where is not None:
+            raise StartError(f"Cannot write the backup {dest}: {where}.") from None
+        raise database_problem(path, exc) from None
+
+
 def build_bot(db: Database, settings: Settings, **options: object) -> BoardGameBot:
     """The real bot with the real service over ``db``."""
     from bot.services import GameService
@@ -44,12 +90,36 @@ def build_bot(db: Database, settings: Settings, **options: object) -> BoardGameB
     return BoardGameBot(games=GameService(db), settings=settings, **options)  # type: ignore[arg-type]
 
 
+#: Why Discord closed the gateway for good (close codes, per Discord's opcodes-and-status-codes page), as
+#: what the person starting the bot should do.
+GATEWAY_REFUSALS = {
+    4004: "Discord refused DISCORD_TOKEN at the gateway: copy the bot token again from the developer portal.",
+    4010: "Discord refused the shard settings: check SHARD_COUNT and SHARD_IDS, or leave both empty.",
+    4011: "Discord requires more shards for this many servers: leave SHARD_COUNT empty (Discord then "
+    "decides) or raise it.",
+    4013: "Discord refused the gateway intents this bot asks for: update the bot.",
+    4014: "Discord refused the connection: this bot asks for no privileged intents; update the bot.",
+}
+
+
+def stop_on_signals(stop: Callable[[], object]) -> None:
+    """Call ``stop`` on SIGTERM (how service managers and containers stop a process) and SIGINT (Ctrl-C)."""
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop)
+
+
 async def run_bot(settings: Settings) -> None:
-    db = await open_database(settings.database_path)
+    """Run until Discord refuses the bot or a stop signal closes it; the database is closed either way."""
+    stopping = asyncio.Event()
+    stop_on_signals(stopping.set)  # before the database opens: whenever the signal comes, it is closed
+    db = await open_configured(settings)
     try:
         async with build_bot(db, settings) as bot:
+            closer = asyncio.create_task(close_when_set(stopping, bot))
             try:
-                await bot.start(settings.token)
+                if not stopping.is_set():  # a signal during the set-up: stop before connecting
+                    await bot.start(settings.token)
             except discord.LoginFailure:
                 raise StartError(
                     "Discord refused DISCORD_TOKEN: copy the bot token again from the developer portal."
@@ -57,11 +127,20 @@ async def run_bot(settings: Settings) -> None:
             except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
                 raise StartError(f"Could not reach Discord ({exc}); check the network, then retry.") from None
             except discord.PrivilegedIntentsRequired:
-                raise StartError(
-                    "Discord refused the connection: this bot asks for no privileged intents."
-                ) from None
+                raise StartError(GATEWAY_REFUSALS[4014]) from None
+            except discord.ConnectionClosed as exc:
+                if exc.code not in GATEWAY_REFUSALS:
+                    raise
+                raise StartError(GATEWAY_REFUSALS[exc.code]) from None
+            finally:
+                closer.cancel()  # leaving the block closes the bot in any case
     finally:
         await db.close()
+
+
+async def close_when_set(stopping: asyncio.Event, bot: discord.Client) -> None:
+    await stopping.wait()
+    await bot.close()
 
 
 SANDBOX_DATABASE = Path("sandbox.db")
@@ -69,11 +148,33 @@ SANDBOX_DATABASE = Path("sandbox.db")
 
 async def run_sandbox(settings: Settings, **io: Any) -> None:
     """The real bot on a simulated Discord; its own database (never the live one) and no development guild."""
+    from bot.loopback.sandbox import read_stdin
     from bot.loopback.sandbox import run_sandbox as sandbox
 
     settings = replace(settings, dev_guild_id=None)
     pictures = settings.database_path.with_name("sandbox-pictures")
-    await sandbox(lambda db: build_bot(db, settings), settings.database_path, pictures, **io)
+    read_line = io.pop("read_line", read_stdin)
+    stopping = asyncio.Event()
+    stop_on_signals(stopping.set)
+
+    async def read_until_stopped(prompt: str) -> str | None:
+        """The next line, or None (as at the end of input) once a stop signal has come."""
+        reading = asyncio.ensure_future(read_line(prompt))
+        stopped = asyncio.ensure_future(stopping.wait())
+        await asyncio.wait((reading, stopped), return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
+        if reading.done():
+            return reading.result()
+        reading.cancel()
+        return None
+
+    await sandbox(
+        lambda db: build_bot(db, settings),
+        settings.database_path,
+        pictures,
+        read_line=read_until_stopped,
+        **io,
+    )
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -100,10 +201,10 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         settings = load_settings(env, require_token=command == "run")
         setup_logging(settings.log_level, secret=settings.token)
         if command == "migrate":
-            before, after = asyncio.run(migrate_file(settings.database_path))
+            before, after = asyncio.run(migrate(settings.database_path))
             print(f"{settings.database_path}: schema {before} -> {after}")
         elif command == "backup":
-            dest = asyncio.run(backup_file(settings.database_path, args.path))
+            dest = asyncio.run(backup(settings.database_path, args.path))
             print(f"backed up {settings.database_path} to {dest}")
         elif command == "sandbox":
             asyncio.run(run_sandbox(replace(settings, database_path=args.database)))

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: The longest rate-limit wait (seconds) the bot sits out before giving up on a request.
+RATE_LIMIT_PATIENCE = 300.0
+
 
 def tree_fingerprint(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
     """A hash of the commands as Discord would receive them, to tell whether a sync is needed."""
@@ -39,26 +42,53 @@ def _read_hashes(path: Path) -> dict[str, str]:
     return data if isinstance(data, dict) else {}
 
 
-async def sync_if_changed(tree: app_commands.CommandTree, dev_guild_id: int | None, hash_path: Path) -> bool:
+async def sync_if_changed(
+    tree: app_commands.CommandTree, application_id: int, dev_guild_id: int | None, hash_path: Path
+) -> bool:
     """Sync to the development guild (instant) or globally, only if the tree differs from the last sync.
 
-    Discord allows 200 command creations per day per guild, so restarts must not re-sync blindly.
-    Returns whether a sync happened.
+    Discord allows 200 command creations per day per guild, so restarts must not re-sync blindly. The record
+    is kept per application and scope: another token (another application) with the same data folder syncs
+    anew. Guild copies synced earlier to another development guild are removed, so a server does not show
+    each command twice once the commands are global. Returns whether anything was synced.
     """
     guild = discord.Object(id=dev_guild_id) if dev_guild_id else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
-    scope = str(dev_guild_id) if dev_guild_id else "global"
-    fingerprint = tree_fingerprint(tree, guild)
+    prefix = f"{application_id}:"
+    scope = prefix + (str(dev_guild_id) if dev_guild_id else "global")
     hashes = _read_hashes(hash_path)
+    # This application's guild scopes other than the current one: copies for a former development guild.
+    stale = [k for k in hashes if k.startswith(prefix) and k != scope and k.removeprefix(prefix).isdigit()]
+    synced = False
+    for key in stale:
+        old_guild = discord.Object(id=int(key.removeprefix(prefix)))
+        tree.clear_commands(guild=old_guild)
+        try:
+            await tree.sync(guild=old_guild)
+        except discord.HTTPException as exc:  # e.g. the bot has left that guild: nothing left to remove
+            log.warning("could not remove the commands synced earlier to guild %s: %s", old_guild.id, exc)
+        else:
+            log.info("removed the commands synced earlier to guild %s", old_guild.id)
+        del hashes[key]
+        synced = True
+    fingerprint = tree_fingerprint(tree, guild)
     if hashes.get(scope) == fingerprint:
         log.info("slash commands unchanged since the last sync (%s)", scope)
-        return False
-    synced = await tree.sync(guild=guild)
-    hashes[scope] = fingerprint
-    hash_path.write_text(json.dumps(hashes, indent=1), encoding="utf-8")
-    log.info("synced %d slash commands (%s)", len(synced), scope)
-    return True
+    else:
+        try:
+            commands = await tree.sync(guild=guild)
+        except discord.RateLimited as exc:  # the daily limit on creations: run on, sync at the next start
+            log.warning(
+                "Discord refused the command sync for %.0f s more (daily limit); not synced", exc.retry_after
+            )
+        else:
+            hashes[scope] = fingerprint
+            log.info("synced %d slash commands (%s)", len(commands), scope)
+            synced = True
+    if synced:
+        hash_path.write_text(json.dumps(hashes, indent=1), encoding="utf-8")
+    return synced
 
 
 # The bot never joins voice channels: the start-up warnings about missing voice libraries are noise.
@@ -66,8 +96,23 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
-class BoardGameBot(commands.Bot):
-    """A bot for asynchronous board games; one game per channel or thread."""
+def bot_intents() -> discord.Intents:
+    """The gateway intents the bot uses, and no others.
+
+    Slash commands and components arrive as interactions whatever the intents. ``guilds`` keeps the guild,
+    channel and thread caches and brings GUILD_DELETE, CHANNEL_DELETE and THREAD_DELETE; nothing else is read
+    (no messages, members, reactions or presences), and no privileged intent is asked for.
+    """
+    return discord.Intents(guilds=True)
+
+
+class BoardGameBot(commands.AutoShardedBot):
+    """A bot for asynchronous board games; one game per channel or thread.
+
+    Sharded: Discord refuses a session of more than 2,500 guilds (close code 4011), so the shard count comes
+    from Discord (GET /gateway/bot) unless ``SHARD_COUNT`` (and ``SHARD_IDS``, to split the shards between
+    processes) are set.
+    """
 
     def __init__(
         self,
@@ -78,13 +123,16 @@ class BoardGameBot(commands.Bot):
         sync_commands: bool = True,
         **options: object,
     ) -> None:
-        # Slash commands and components need no privileged intents (no message content, no members).
         # Games live in server channels and threads, so every command is offered there only.
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=bot_intents(),
             help_command=None,
             allowed_contexts=app_commands.AppCommandContext(guild=True),
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
+            # Wait out ordinary 429s; a longer one (the daily limit on command creations) raises instead.
+            max_ratelimit_timeout=RATE_LIMIT_PATIENCE,
             # nothing the bot says pings anyone unless that message names who (turn pings do)
             allowed_mentions=discord.AllowedMentions.none(),
             **options,  # type: ignore[arg-type]
@@ -96,12 +144,23 @@ class BoardGameBot(commands.Bot):
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
 
+    @property
+    def keeps_time(self) -> bool:
+        """Whether this process delivers reminders and applies deadlines: of several processes sharing the
+        shards (SHARD_IDS) and the database, only the one running shard 0."""
+        ids = self.settings.shard_ids
+        return ids is None or 0 in ids
+
     async def setup_hook(self) -> None:
         for name in self._extensions:
             await self.load_extension(name)
         self.add_dynamic_items(*pickers.DYNAMIC_ITEMS)
         if self._sync_commands:
-            await sync_if_changed(self.tree, self.settings.dev_guild_id, self.settings.command_hash_path)
+            if self.application_id is None:  # login sets it, before setup_hook
+                raise RuntimeError("the application id is not known yet")
+            await sync_if_changed(
+                self.tree, self.application_id, self.settings.dev_guild_id, self.settings.command_hash_path
+            )
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))

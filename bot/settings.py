@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.storage.connection import DEFAULT_SYNC, SYNC_MODES
+
 
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message is one line meant for the person starting the bot."""
@@ -26,6 +28,13 @@ class Settings:
     # Open games (lobby or running) a member may host at once in one server, unless the server has set
     # its own limit (/admin defaults); server managers are not limited.
     max_games_per_user: int = 5
+    # Gateway shards: how many in all (None: as many as Discord recommends) and which this process runs
+    # (None: all of them), to spread a large bot over several processes.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    # How hard each commit goes to disk: "full" (a move survives a power cut) or "normal" (cheaper; a
+    # power cut may lose the last moves). See bot/storage/connection.py.
+    database_sync: str = DEFAULT_SYNC
 
     @property
     def command_hash_path(self) -> Path:
@@ -46,6 +55,28 @@ def _int(env: Mapping[str, str], key: str, default: int | None, *, minimum: int 
     return value
 
 
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    count = _int(env, "SHARD_COUNT", None, minimum=1)
+    raw = env.get("SHARD_IDS", "").strip()
+    if not raw:
+        return count, None
+    if count is None:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT: set how many shards there are in all.")
+    try:
+        ids = tuple(int(part) for part in raw.split(","))
+    except ValueError:
+        raise SettingsError(
+            f"SHARD_IDS must be shard numbers separated by commas (like 0,1), not {raw!r}."
+        ) from None
+    if len(set(ids)) != len(ids):
+        raise SettingsError(f"SHARD_IDS names a shard twice: {raw!r}.")
+    if any(not 0 <= shard < count for shard in ids):
+        raise SettingsError(
+            f"SHARD_IDS must be between 0 and {count - 1} (SHARD_COUNT is {count}), not {raw!r}."
+        )
+    return count, ids
+
+
 def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Settings:
     """Settings from ``env``; raises ``SettingsError`` naming the first bad key."""
     token = env.get("DISCORD_TOKEN", "").strip()
@@ -60,6 +91,10 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
     path = env.get("DATABASE_PATH", "").strip() or "boardgames.db"
     poll = _int(env, "REMINDER_POLL_SECONDS", 60, minimum=5)
     limit = _int(env, "MAX_GAMES_PER_USER", 5, minimum=1)
+    shard_count, shard_ids = _shards(env)
+    sync = env.get("DATABASE_SYNC", "").strip().lower() or DEFAULT_SYNC
+    if sync not in SYNC_MODES:
+        raise SettingsError(f"DATABASE_SYNC must be {' or '.join(SYNC_MODES)}, not {sync!r}.")
     return Settings(
         token=token,
         database_path=Path(path),
@@ -67,4 +102,7 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         log_level=level,
         reminder_poll_seconds=poll if poll is not None else 60,
         max_games_per_user=limit if limit is not None else 5,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        database_sync=sync,
     )

@@ -1,7 +1,8 @@
 """Reminders and deadlines: a background loop asks the service what is due and delivers it.
 
 The service computes everything from times stored in the database, so after a restart the loop simply
-carries on; nothing is scheduled in memory. /notify lets each player choose how they hear from the bot.
+carries on; nothing is scheduled in memory. Its first round after a start also makes the moves of computer
+seats whose turn a crash interrupted. /notify lets each player choose how they hear from the bot.
 """
 
 from __future__ import annotations
@@ -28,14 +29,20 @@ class Reminders(commands.Cog):
         self.loop.before_loop(self.bot.wait_until_ready)
 
     async def cog_load(self) -> None:
-        self.loop.start()
+        if self.bot.keeps_time:  # one process among several sharing the database, so no one hears twice
+            self.loop.start()
 
     async def cog_unload(self) -> None:
         self.loop.cancel()
 
     async def tick(self) -> None:
-        """One round: apply due deadlines, deliver due reminders. A failed round never stops the loop."""
+        """One round: make the moves of computer seats a crash left waiting (the first round after a start
+        makes them all) and post them like any move, apply due deadlines, deliver due reminders. A failed
+        round never stops the loop."""
         try:
+            for before, outcome in await self.bot.games.resume_computer_turns():
+                await flow.announce(self.bot, before, outcome)
+                await flow.notify_directly(self.bot, outcome)
             await flow.deliver_notifications(self.bot, await self.bot.games.run_due())
         except Exception:
             log.exception("a reminder round failed; the next round tries again")

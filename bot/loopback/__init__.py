@@ -18,6 +18,14 @@ What the stand-in checks, for every request the bot sends:
   live token (before any response 404 / 10015 Unknown Webhook, after 15 minutes 401 / 50027), response types
   that fit the interaction; and every interaction must be answered before the bot stops.
 
+* rate limits (``ratelimits``): per-route buckets and the global 50 requests per second, with Discord's
+  ``X-RateLimit-*`` headers on every answer and 429 past a limit; 200 command creations a day per guild
+  (429 / 30034). ``loopback.api.ratelimits`` holds the sizes (tests may shrink them) and every 429 answered;
+* the gateway (``gateway``): several sessions, one per shard, each receiving its own guilds' events and only
+  those of the intents it asked for; IDENTIFY refused with 4004 (token), 4010 (shard), 4011 (more guilds than
+  ``max_guilds_per_shard``), 4013 (undefined intents) and 4014 (a privileged intent not among
+  ``privileged_intents``). ``add_guild(name, shard=(id, count))`` places a guild on a shard.
+
 A body that breaks the description or a limit is refused as Discord would (400 / 50035 Invalid Form Body,
 413 / 40005 for uploads) and recorded as a ``Violation``; ``run_bot`` raises ``ContractViolation`` listing
 them when the test's block ends, so a test fails on any breach. A test that expects breaches takes them with

@@ -10,17 +10,19 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
 from . import limits
 from .channel_routes import ChannelRoutes
+from .gateway import Gateway
 from .interaction_routes import InteractionRoutes
 from .messages import Upload
 from .payloads import command_json, error_json, user_json
-from .routes import ApiError, ApiRequest, EventSink, Handler, unknown
+from .ratelimits import VIA, RateLimits, TooManyRequests
+from .routes import ApiError, ApiRequest, Handler, unknown
 from .spec import ApiSpec
 from .violations import Violations
 from .world import Command, World
@@ -38,23 +40,26 @@ class Exchange:
     path: str
     status: int
     body: Any
+    headers: dict[str, str] = field(default_factory=dict)  # the rate-limit headers
 
 
 class HttpApi(InteractionRoutes, ChannelRoutes):
     """The route table, the request pipeline (route, token, spec, handler), identity and commands."""
 
-    def __init__(self, world: World, violations: Violations, spec: ApiSpec | None, events: EventSink) -> None:
-        super().__init__(world, violations, events)
+    def __init__(self, world: World, violations: Violations, spec: ApiSpec | None, gateway: Gateway) -> None:
+        super().__init__(world, violations, gateway)
+        self.gateway = gateway
         self.spec = spec
         self.exchanges: list[Exchange] = []
-        self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
+        self._routes: list[tuple[str, re.Pattern[str], Handler, str]] = []
+        self.ratelimits = RateLimits(world.clock)
         self._add_routes()
 
     # plumbing
 
     def _route(self, method: str, template: str, handler: Handler) -> None:
         pattern = re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", template)
-        self._routes.append((method, re.compile(pattern), handler))
+        self._routes.append((method, re.compile(pattern), handler, template))
 
     def _add_routes(self) -> None:
         r = self._route
@@ -100,9 +105,13 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
             detail = "the stand-in does not serve this route" if known else "Discord's API has no such route"
             self.violations.add("unknown-route", where, detail)
             return self._answer(method, path, 404, error_json(0, "404: Not Found"))
-        handler, params = route
+        handler, params, template = route
         if not path.startswith(("/interactions/", "/webhooks/")) and not self._authorised(request):
             return self._answer(method, path, 401, error_json(0, "401: Unauthorized"))
+        try:
+            headers = self.ratelimits.admit(method, template, path, params)
+        except TooManyRequests as limited:
+            return self._answer(method, path, 429, limited.body, limited.headers)
         try:
             body, uploads, content_type = await _read_body(request)
             if operation is not None and content_type is not None and self.spec is not None:
@@ -113,25 +122,32 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
             status, answer = await handler(api_request)
         except ApiError as error:
             status, answer = error.status, error_json(error.code, error.message, error.errors)
+        except TooManyRequests as limited:
+            status, answer, headers = 429, limited.body, headers | limited.headers
         except Exception as error:  # a defect in the stand-in must fail the test, not hang the client
             log.exception("stand-in failed on %s", where)
             self.violations.add("stand-in", where, f"{type(error).__name__}: {error}")
             status, answer = 400, error_json(0, "stand-in error")
-        return self._answer(method, path, status, answer)
+        return self._answer(method, path, status, answer, headers)
 
-    def _find_route(self, method: str, path: str) -> tuple[Handler, dict[str, str]] | None:
-        for route_method, pattern, handler in self._routes:
+    def _find_route(self, method: str, path: str) -> tuple[Handler, dict[str, str], str] | None:
+        for route_method, pattern, handler, template in self._routes:
             found = pattern.fullmatch(path)
             if route_method == method and found:
-                return handler, found.groupdict()
+                return handler, found.groupdict(), template
         return None
 
-    def _answer(self, method: str, path: str, status: int, body: Any) -> web.Response:
-        self.exchanges.append(Exchange(method, path, status, body))
+    def _answer(
+        self, method: str, path: str, status: int, body: Any, headers: dict[str, str] | None = None
+    ) -> web.Response:
+        self.exchanges.append(Exchange(method, path, status, body, headers or {}))
+        headers = VIA | (headers or {})
         if status == 204 or body is None:
-            return web.Response(status=204)
+            return web.Response(status=204, headers=headers)
         # Exactly "application/json", no charset: discord.py compares the header verbatim.
-        return web.Response(body=json.dumps(body).encode(), status=status, content_type="application/json")
+        return web.Response(
+            body=json.dumps(body).encode(), status=status, content_type="application/json", headers=headers
+        )
 
     def _authorised(self, request: web.Request) -> bool:
         return request.headers.get("Authorization") == f"Bot {self.world.token}"
@@ -176,11 +192,8 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
         }
 
     async def get_gateway(self, req: ApiRequest) -> tuple[int, Any]:
-        url = self.origin.replace("http://", "ws://") + "/"
-        if req.path == "/gateway":
-            return 200, {"url": url}
-        limit = {"total": 1000, "remaining": 999, "reset_after": 86_400_000, "max_concurrency": 1}
-        return 200, {"url": url, "shards": 1, "session_start_limit": limit}
+        info = self.gateway.bot_gateway()
+        return 200, ({"url": info["url"]} if req.path == "/gateway" else info)
 
     # application commands
 
@@ -209,6 +222,8 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
         if problems:
             self._refuse("limit", f"PUT {req.path}", problems)
         old = {c.name: c for c in commands}
+        created = sum(1 for item in payload if item["name"] not in old)
+        self.ratelimits.create_commands("PUT", req.path, guild_id or "global", created)
         commands[:] = [
             Command(
                 id=old[item["name"]].id if item["name"] in old else self.world.ids.next(),

@@ -34,6 +34,13 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return str(self._last)
 
+    def aim_at_shard(self, shard_id: int, count: int) -> None:
+        """Make the next id route to shard ``shard_id`` of ``count``: ``(id >> 22) % count`` (gateway.mdx,
+        "Sharding"). Its timestamp moves a few milliseconds ahead, far enough that time cannot overtake it."""
+        millis = max(self._last >> 22, int(self._clock.now().timestamp() * 1000) - DISCORD_EPOCH_MS) + 50
+        millis += (shard_id - millis) % count
+        self._last = (millis << 22) - 1
+
 
 def iso(moment: datetime) -> str:
     """An ISO 8601 timestamp with microseconds and a UTC offset, as the API writes them."""

@@ -29,8 +29,12 @@ the writer are parameters, so a test can feed lines and read what was printed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import re
 import shlex
+import sys
+import threading
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -67,11 +71,39 @@ HELP = """\
 
 
 async def read_stdin(prompt: str) -> str | None:
-    """The default line reader: ``input`` in a thread; None at end of input."""
-    try:
-        return await asyncio.to_thread(input, prompt)
-    except EOFError:
-        return None
+    """The default line reader: one line of standard input, None at end of input.
+
+    Read in a daemon thread from the raw descriptor, byte by byte (nothing read ahead is lost between calls):
+    when a stop signal ends the sandbox while the thread waits for a line, it must neither hold up the exit
+    (as ``input`` in the default executor would) nor hold the lock of ``sys.stdin``.
+    """
+    print(prompt, end="", flush=True)
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str | None] = loop.create_future()
+
+    def deliver(line: str | None) -> None:
+        if not answer.done():
+            answer.set_result(line)
+
+    def read() -> None:
+        line = _read_raw_line(sys.stdin.fileno())
+        with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
+            loop.call_soon_threadsafe(deliver, line)
+
+    threading.Thread(target=read, name="sandbox-stdin", daemon=True).start()
+    return await answer
+
+
+def _read_raw_line(fd: int) -> str | None:
+    data = bytearray()
+    while not data.endswith(b"\n"):
+        byte = os.read(fd, 1)
+        if not byte:
+            if not data:
+                return None
+            break
+        data += byte
+    return data.decode(errors="replace").rstrip("\r\n")
 
 
 async def run_sandbox(

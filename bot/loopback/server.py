@@ -16,7 +16,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from .commands import CommandRefused
-from .gateway import Gateway
+from .gateway import MAX_GUILDS_PER_SHARD, Gateway
 from .http_api import API_PREFIX, HttpApi
 from .ids import Clock
 from .payloads import channel_json, guild_create_json, interaction_json, member_json, role_json
@@ -54,11 +54,21 @@ _UNSET: Any = object()
 class LoopbackDiscord:
     """A stand-in for Discord on 127.0.0.1 that a real discord.py client connects to. See the package docs."""
 
-    def __init__(self, *, spec: ApiSpec | None = _UNSET) -> None:
+    def __init__(
+        self,
+        *,
+        spec: ApiSpec | None = _UNSET,
+        privileged_intents: discord.Intents | None = None,
+        max_guilds_per_shard: int = MAX_GUILDS_PER_SHARD,
+    ) -> None:
+        """``privileged_intents``: those the application has enabled in the developer portal (none by
+        default); ``max_guilds_per_shard``: Discord's 2500, smaller to test sharding with a few guilds."""
         self.clock = Clock()
         self.world = World(self.clock)
         self.violations = Violations()
         self.gateway = Gateway(self.world, self.violations)
+        self.gateway.enabled_intents = privileged_intents.value if privileged_intents else 0
+        self.gateway.max_guilds_per_shard = max_guilds_per_shard
         self.api = HttpApi(self.world, self.violations, load_spec() if spec is _UNSET else spec, self.gateway)
         self.tracker = TaskTracker()
         self.bot: discord.Client | None = None
@@ -98,7 +108,10 @@ class LoopbackDiscord:
 
     # building the world
 
-    def add_guild(self, name: str = "Loopback Guild") -> Guild:
+    def add_guild(self, name: str = "Loopback Guild", *, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild; ``shard=(shard_id, num_shards)`` picks its id so that its events go to that shard."""
+        if shard is not None:
+            self.world.ids.aim_at_shard(*shard)
         guild = self.world.add_guild(name, self._owner)
         self.world.add_member(guild, self._owner)
         self._announce(

@@ -1,14 +1,23 @@
-"""Command sync happens to the development guild or globally, and only when the tree changed."""
+"""Command sync happens to the development guild or globally, only when the tree changed, per application;
+the bot asks for the gateway intents it uses and no others."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from unittest.mock import AsyncMock
 
 import discord
 from discord import app_commands
 
-from bot.client import sync_if_changed, tree_fingerprint
+from bot.client import BoardGameBot, sync_if_changed, tree_fingerprint
+from bot.loopback import LoopbackDiscord
+from bot.loopback.gateway import IDENTIFY
+from bot.services import GameService
+from bot.settings import Settings
+from bot.storage import open_database
+
+APP = 7
 
 
 def make_tree() -> app_commands.CommandTree:
@@ -25,26 +34,26 @@ def make_tree() -> app_commands.CommandTree:
 async def test_sync_only_when_the_tree_changed(tmp_path: Path) -> None:
     hashes = tmp_path / "db.commands.json"
     tree = make_tree()
-    assert await sync_if_changed(tree, None, hashes) is True
-    assert await sync_if_changed(tree, None, hashes) is False
+    assert await sync_if_changed(tree, APP, None, hashes) is True
+    assert await sync_if_changed(tree, APP, None, hashes) is False
     assert tree.sync.await_count == 1
 
     @tree.command(name="pong", description="Pong")
     async def pong(interaction: discord.Interaction) -> None: ...
 
-    assert await sync_if_changed(tree, None, hashes) is True
+    assert await sync_if_changed(tree, APP, None, hashes) is True
     assert tree.sync.await_count == 2
     tree.sync.assert_awaited_with(guild=None)
 
 
 async def test_development_guild_gets_its_own_copy(tmp_path: Path) -> None:
     tree = make_tree()
-    assert await sync_if_changed(tree, 42, tmp_path / "h.json") is True
+    assert await sync_if_changed(tree, APP, 42, tmp_path / "h.json") is True
     (call,) = tree.sync.await_args_list
     assert call.kwargs["guild"].id == 42
     assert [c.name for c in tree.get_commands(guild=discord.Object(id=42))] == ["ping"]
     # the global scope has its own record: syncing globally later is not skipped
-    assert await sync_if_changed(tree, None, tmp_path / "h.json") is True
+    assert await sync_if_changed(tree, APP, None, tmp_path / "h.json") is True
 
 
 def test_fingerprint_follows_descriptions() -> None:
@@ -53,3 +62,71 @@ def test_fingerprint_follows_descriptions() -> None:
     assert tree_fingerprint(first, None) == tree_fingerprint(second, None)
     second.get_command("ping").description = "Another"  # type: ignore[union-attr]
     assert tree_fingerprint(first, None) != tree_fingerprint(second, None)
+
+
+async def run_once(loopback: LoopbackDiscord, folder: Path, **settings: Any) -> BoardGameBot:
+    """Start the real bot against ``loopback`` with its data in ``folder``, and stop it."""
+    db = await open_database(folder / "games.db")
+    try:
+        options = {"token": "unused", "database_path": folder / "games.db", "reminder_poll_seconds": 3600}
+        bot = BoardGameBot(games=GameService(db), settings=Settings(**options | settings))
+        async with loopback.run_bot(bot):
+            pass
+        return bot
+    finally:
+        await db.close()
+
+
+def puts(loopback: LoopbackDiscord) -> list[str]:
+    return [e.path for e in loopback.api.exchanges if e.method == "PUT"]
+
+
+async def test_another_application_with_the_same_data_folder_syncs_again(tmp_path: Path) -> None:
+    async with LoopbackDiscord() as first:
+        await run_once(first, tmp_path)
+        await run_once(first, tmp_path)  # a restart: nothing changed, nothing synced
+        assert len(puts(first)) == 1 and first.world.global_commands
+    async with LoopbackDiscord() as second:  # another application (another token), same folder
+        assert second.world.application_id != first.world.application_id
+        await run_once(second, tmp_path)
+        assert [c.payload["name"] for c in second.world.global_commands] == [
+            c.payload["name"] for c in first.world.global_commands
+        ]
+
+
+async def test_clearing_the_development_guild_removes_its_copies(tmp_path: Path) -> None:
+    async with LoopbackDiscord() as loopback:
+        dev = loopback.add_guild("Development")
+        await run_once(loopback, tmp_path, dev_guild_id=int(dev.id))
+        assert loopback.world.guild_commands[dev.id] and not loopback.world.global_commands
+        await run_once(loopback, tmp_path, dev_guild_id=None)
+        # Global now, and the development guild no longer shows each command twice.
+        assert loopback.world.global_commands and loopback.world.guild_commands[dev.id] == []
+        await run_once(loopback, tmp_path, dev_guild_id=None)
+        assert len(puts(loopback)) == 3  # guild, then (guild emptied + global); the restart syncs nothing
+
+
+async def test_the_bot_asks_only_for_the_guilds_intent(tmp_path: Path) -> None:
+    """Interactions come whatever the intents; ``guilds`` keeps the channel and thread caches. No messages,
+    members, presences, reactions: and so no privileged intent to enable in the developer portal."""
+    async with LoopbackDiscord() as loopback:
+        guild = loopback.add_guild("Board games")
+        loopback.add_channel(guild, "games")
+        bot = await run_once(loopback, tmp_path)
+        identify = next(p for p in loopback.gateway.received if p["op"] == IDENTIFY)
+        assert identify["d"]["intents"] == discord.Intents(guilds=True).value
+        assert bot.get_guild(int(guild.id)) is not None
+
+
+async def test_the_daily_limit_on_command_creations_does_not_hold_up_the_start(tmp_path: Path) -> None:
+    """Past 200 creations a day Discord answers 429 / 30034 with a day to wait: the bot starts without the
+    sync (instead of sleeping for a day) and syncs at its next start."""
+    async with LoopbackDiscord() as loopback:
+        loopback.api.ratelimits.daily_command_creates = 1
+        await run_once(loopback, tmp_path)
+        assert not loopback.world.global_commands
+        assert [r.scope for r in loopback.api.ratelimits.rate_limited] == ["daily"]
+        loopback.clock.advance(minutes=24 * 60)
+        loopback.api.ratelimits.daily_command_creates = 200
+        await run_once(loopback, tmp_path)
+        assert loopback.world.global_commands

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import aiohttp
@@ -11,7 +16,10 @@ import discord
 import pytest
 
 from bot import __main__ as main_module
+from bot.loopback import LoopbackDiscord
 from bot.storage.migrate import LATEST
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -85,3 +93,194 @@ def test_unreachable_discord_is_one_line(
     assert main_module.main([], env=env) == 2
     err = capsys.readouterr().err
     assert err.splitlines()[-1].startswith("error: Could not reach Discord") and "Traceback" not in err
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def start_bot_process(
+    loopback: LoopbackDiscord, tmp_path: Path, *args: str, **settings: str
+) -> asyncio.subprocess.Process:
+    """``python -m bot ARGS`` in another process, talking to ``loopback``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID")}
+    env |= {"DISCORD_TOKEN": loopback.world.token, "DATABASE_PATH": str(tmp_path / "games.db")} | settings
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.support.bot_process",
+        loopback.origin,
+        *args,
+        cwd=ROOT,
+        env=env,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+def leftovers(database: Path) -> list[Path]:
+    return [p for p in (database.with_name(database.name + s) for s in ("-wal", "-shm")) if p.exists()]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+async def test_a_stop_signal_closes_the_bot_and_the_database(tmp_path: Path, signum: int) -> None:
+    """A service manager's SIGTERM (or Ctrl-C): the gateway is closed cleanly, the database checkpointed."""
+    async with LoopbackDiscord() as loopback:
+        loopback.add_guild("Board games")
+        process = await start_bot_process(loopback, tmp_path)
+        assert process.stderr is not None
+        started = b""
+        while b"connected as" not in started:  # the bot's on_ready: every shard is up
+            line = await process.stderr.readline()
+            assert line, started.decode()
+            started += line
+        assert leftovers(tmp_path / "games.db")  # the database is open in WAL mode
+        process.send_signal(signum)
+        _, err = await process.communicate()
+        assert process.returncode == 0, (started + err).decode()
+        assert "Traceback" not in err.decode()
+        assert loopback.gateway.close_codes == [1000]  # the bot closed its websocket itself
+    assert leftovers(tmp_path / "games.db") == []
+
+
+async def test_sigterm_stops_the_sandbox_waiting_for_a_line(tmp_path: Path) -> None:
+    database = tmp_path / "sandbox.db"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "sandbox",
+        "--database",
+        str(database),
+        cwd=tmp_path,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert process.stdout is not None
+    await process.stdout.readuntil(b"#games> ")  # waiting for the person to type
+    assert leftovers(database)
+    process.send_signal(signal.SIGTERM)
+    _, err = await process.communicate()
+    assert process.returncode == 0, err.decode()
+    assert leftovers(database) == []
+
+
+async def test_a_bot_in_too_many_servers_for_its_shards_exits_with_one_line(tmp_path: Path) -> None:
+    """Discord closes the gateway with 4011 when one shard would hold too many guilds."""
+    async with LoopbackDiscord(max_guilds_per_shard=1) as loopback:
+        loopback.add_guild("one")
+        loopback.add_guild("two")
+        process = await start_bot_process(loopback, tmp_path, SHARD_COUNT="1")
+        _, err = await process.communicate()
+        assert 4011 in loopback.gateway.close_codes
+    assert process.returncode == 2
+    assert err.decode().splitlines()[-1] == f"error: {main_module.GATEWAY_REFUSALS[4011]}"
+    assert "Traceback" not in err.decode()
+    assert leftovers(tmp_path / "games.db") == []
+
+
+class _Socket:
+    close_code = None
+
+
+@pytest.mark.parametrize(
+    ("refusal", "code"),
+    [
+        (discord.ConnectionClosed(_Socket(), shard_id=0, code=4004), 4004),  # type: ignore[arg-type]
+        (discord.ConnectionClosed(_Socket(), shard_id=0, code=4010), 4010),  # type: ignore[arg-type]
+        (discord.ConnectionClosed(_Socket(), shard_id=0, code=4011), 4011),  # type: ignore[arg-type]
+        (discord.PrivilegedIntentsRequired(0), 4014),
+    ],
+)
+def test_gateway_refusals_are_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    refusal: Exception,
+    code: int,
+) -> None:
+    async def refuse(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+        raise refusal
+
+    monkeypatch.setattr(main_module.BoardGameBot, "start", refuse)
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "g.db")}
+    assert main_module.main([], env=env) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {main_module.GATEWAY_REFUSALS[code]}\n"
+
+
+@pytest.mark.parametrize(("value", "mode"), [("", "full"), ("normal", "normal")])
+def test_the_bot_opens_its_database_with_the_chosen_sync_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str, mode: str
+) -> None:
+    opened: list[str] = []
+    real = main_module.open_database
+
+    async def spy(path, **options):  # type: ignore[no-untyped-def]
+        opened.append(options.get("sync", "full"))
+        return await real(path, **options)
+
+    async def refuse(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(main_module, "open_database", spy)
+    monkeypatch.setattr(main_module.BoardGameBot, "start", refuse)
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "g.db"), "DATABASE_SYNC": value}
+    assert main_module.main([], env=env) == 2
+    assert opened == [mode]
+
+
+def unusable_places(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """Database paths that cannot be used, with what the one line must name."""
+    a_file = tmp_path / "plain-file"
+    a_file.write_text("not a folder")
+    return {
+        "missing folder": (tmp_path / "no-such-folder" / "games.db", "does not exist"),
+        "folder is a file": (a_file / "games.db", "is not a folder"),
+        "no new files there": (Path("/proc/games.db"), "/proc/games.db"),
+    }
+
+
+@pytest.mark.parametrize("place", ["missing folder", "folder is a file", "no new files there"])
+@pytest.mark.parametrize("command", [[], ["migrate"], ["backup", "copy.db"]])
+def test_an_unusable_database_path_is_one_line_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, place: str, command
+) -> None:
+    path, says = unusable_places(tmp_path)[place]
+    monkeypatch.chdir(tmp_path)
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(path)}
+    assert main_module.main(command, env=env) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "Traceback" not in err
+    assert str(path) in err and (says in err or command[:1] == ["backup"])  # backup: there is no database
+
+
+def test_a_backup_into_a_missing_folder_is_one_line_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env = {"DATABASE_PATH": str(tmp_path / "games.db")}
+    assert main_module.main(["migrate"], env=env) == 0
+    capsys.readouterr()
+    dest = tmp_path / "gone" / "copy.db"
+    assert main_module.main(["backup", str(dest)], env=env) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(dest) in err and "does not exist" in err
+
+
+def test_python_m_bot_prints_no_traceback_for_a_missing_folder(tmp_path: Path) -> None:
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "DISCORD_TOKEN": "x",
+        "DATABASE_PATH": str(tmp_path / "x" / "g.db"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "does not exist" in done.stderr, done.stderr

@@ -15,6 +15,7 @@ def test_defaults() -> None:
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
     assert settings.reminder_poll_seconds == 60 and settings.max_games_per_user == 5
     assert settings.command_hash_path == Path("boardgames.db.commands.json")
+    assert settings.database_sync == "full"  # a move survives a power cut unless told otherwise
 
 
 def test_values_from_the_environment() -> None:
@@ -26,11 +27,13 @@ def test_values_from_the_environment() -> None:
             "LOG_LEVEL": "debug",
             "REMINDER_POLL_SECONDS": "30",
             "MAX_GAMES_PER_USER": "2",
+            "DATABASE_SYNC": "Normal",
         }
     )
     assert settings.token == "abc" and settings.database_path == Path("/data/g.db")
     assert settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
     assert settings.reminder_poll_seconds == 30 and settings.max_games_per_user == 2
+    assert settings.database_sync == "normal"
 
 
 @pytest.mark.parametrize(
@@ -41,6 +44,12 @@ def test_values_from_the_environment() -> None:
         ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": "x", "REMINDER_POLL_SECONDS": "1"}, "REMINDER_POLL_SECONDS"),
         ({"DISCORD_TOKEN": "x", "MAX_GAMES_PER_USER": "0"}, "MAX_GAMES_PER_USER"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "0"}, "SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "x", "SHARD_IDS": "0,1"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "SHARD_IDS"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1,1"}, "SHARD_IDS names a shard twice"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "between 0 and 1"),
+        ({"DISCORD_TOKEN": "x", "DATABASE_SYNC": "off"}, "DATABASE_SYNC"),
     ],
 )
 def test_bad_values_name_the_setting(env: dict[str, str], mentions: str) -> None:
@@ -51,3 +60,12 @@ def test_bad_values_name_the_setting(env: dict[str, str], mentions: str) -> None
 
 def test_token_not_needed_for_maintenance() -> None:
     assert load_settings({}, require_token=False).token == ""
+
+
+def test_shards() -> None:
+    """By default Discord decides; SHARD_COUNT alone runs every shard; SHARD_IDS picks some of them."""
+    default = load_settings({"DISCORD_TOKEN": "x"})
+    assert default.shard_count is None and default.shard_ids is None
+    assert load_settings({"DISCORD_TOKEN": "x", "SHARD_COUNT": "3"}).shard_count == 3
+    some = load_settings({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": " 2, 3 "})
+    assert some.shard_count == 4 and some.shard_ids == (2, 3)

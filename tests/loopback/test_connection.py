@@ -35,6 +35,7 @@ async def test_bot_logs_in_and_learns_the_guild(place: Place) -> None:
 async def test_with_the_members_intent_the_bot_learns_every_member(place: Place) -> None:
     intents = discord.Intents.default()
     intents.members = True
+    place.loopback.gateway.enabled_intents = discord.Intents(members=True).value  # in the developer portal
     async with place.loopback.run_bot(SampleBot(intents)) as bot:
         guild = bot.get_guild(int(place.guild.id))
         assert guild is not None and guild.chunked

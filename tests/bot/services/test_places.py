@@ -7,6 +7,8 @@ from datetime import timedelta
 import pytest
 
 from bot.services import GamePaused
+from bot.services.policy import COMPUTER_GRACE
+from tests.bot.services.test_next_due import stranded
 from tests.support.fixtures import ANN, BOB, CHANNEL, GUILD, NAMES, lobby, started, table_rows
 
 THREAD = 101
@@ -70,6 +72,7 @@ async def test_a_channel_with_no_open_game(service):
 
 async def test_leaving_a_server_pauses_its_games_and_coming_back_resumes_the_clocks(service, clock):
     info = await started(service, reminder_minutes=60, deadline_minutes=120, deadline_action="ai")
+    assert await service.next_due_at() == info.turn_started_at + timedelta(minutes=60)
     clock.advance(minutes=40)  # Ann has 20 minutes left before a reminder, 80 before her deadline
     notes = await service.guild_left(GUILD)
     assert {(n.kind, n.user_id) for n in notes} == {("paused", ANN), ("paused", BOB)}
@@ -165,3 +168,19 @@ async def test_a_paused_lobby_cannot_start(service):
         await service.start(CHANNEL, ANN)
     await service.guild_back(GUILD)
     assert (await service.start(CHANNEL, ANN)).game.status == "active"
+
+
+async def test_a_computer_turn_left_waiting_in_a_paused_game_waits_for_the_bot(service, clock):
+    await service.create_game(GUILD, CHANNEL, ANN, NAMES[ANN], "tiny", {"rounds": 2}, seat_order="join")
+    await service.add_ai(CHANNEL, ANN)
+    await service.start(CHANNEL, ANN)
+    await stranded(service)
+    waiting = await service.get_game(CHANNEL)
+    await service.guild_left(GUILD)
+    clock.advance(days=1)
+    assert await service.resume_computer_turns() == []
+    assert (await service.get_game(CHANNEL)).version == waiting.version
+    await service.guild_back(GUILD)
+    clock.advance(seconds=COMPUTER_GRACE.total_seconds())  # its clock, too, goes on where it stopped
+    [(_, outcome)] = await service.resume_computer_turns()
+    assert outcome.game.version > waiting.version

@@ -8,3 +8,10 @@
 ALTER TABLE games ADD COLUMN paused_at TEXT;
 ALTER TABLE games ADD COLUMN parent_id INTEGER;
 CREATE INDEX games_by_parent ON games (parent_id) WHERE parent_id IS NOT NULL;
+
+-- pausing or resuming moves the game's next-due time (nothing is due while paused)
+CREATE TRIGGER games_due_moved_on_pause AFTER UPDATE OF paused_at ON games
+    WHEN NEW.due_stale = 0
+BEGIN
+    UPDATE games SET due_stale = 1 WHERE id = NEW.id;
+END;

@@ -1,0 +1,95 @@
+"""The bot on two shards: Discord says how many (GET /gateway/bot), each shard hears its own guilds only, and
+games go on in guilds of both; or the shards this process runs are set (SHARD_COUNT, SHARD_IDS)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.client import BoardGameBot
+from bot.loopback import Channel, LoopbackDiscord, SimUser
+from bot.services import FakeClock, GameService
+from bot.settings import Settings
+from bot.storage import open_database
+
+
+@asynccontextmanager
+async def sharded_bot(
+    loopback: LoopbackDiscord, tmp_path: Path, **settings: Any
+) -> AsyncIterator[BoardGameBot]:
+    db = await open_database(tmp_path / "games.db")
+    service = GameService(db, FakeClock(), new_seed=lambda: 20261122)
+    options = {"token": "unused", "database_path": tmp_path / "games.db", "reminder_poll_seconds": 3600}
+    try:
+        async with loopback.run_bot(
+            BoardGameBot(games=service, settings=Settings(**options | settings))
+        ) as bot:
+            yield bot
+    finally:
+        await db.close()
+
+
+def shard_of(channel: Channel) -> int:
+    assert channel.guild_id is not None
+    return (int(channel.guild_id) >> 22) % 2
+
+
+async def move(bot: BoardGameBot, user: SimUser, channel: Channel, rng: random.Random) -> None:
+    """One move by ``user``, chosen among what autocomplete offers; the game must take it."""
+    before = (await bot.games.get_game(int(channel.id))).version
+    choices = await user.autocomplete("move", channel, move="")
+    assert choices, f"{user.name} must act in #{channel.name}"
+    reply = await user.slash("move", channel, move=rng.choice(choices)["value"])
+    assert reply.acknowledged
+    assert (await bot.games.get_game(int(channel.id))).version > before, reply.content
+
+
+async def test_games_go_on_in_guilds_of_both_shards(tmp_path: Path) -> None:
+    async with LoopbackDiscord(max_guilds_per_shard=2) as loopback:
+        loopback.api.ratelimits.speed_up(100)
+        guilds = [loopback.add_guild(f"club {n}", shard=(n % 2, 2)) for n in range(3)]
+        channels = [loopback.add_channel(guilds[0], "games"), loopback.add_channel(guilds[1], "games")]
+        alice = loopback.add_user("alice", guilds=guilds)
+        bob = loopback.add_user("bob", guilds=guilds)
+        rng = random.Random(5)
+        async with sharded_bot(loopback, tmp_path) as bot:
+            reminders = bot.get_cog("Reminders")
+            assert reminders is not None and reminders.loop.is_running()  # type: ignore[attr-defined]
+            assert bot.shard_count == 2  # three guilds, at most two per shard: Discord recommends two
+            assert sorted(s.shard for s in loopback.gateway.sessions.values()) == [(0, 2), (1, 2)]
+            assert [shard_of(c) for c in channels] == [0, 1]
+            for channel in channels:
+                lobby = await alice.slash("game santafe", channel)
+                assert not lobby.ephemeral, lobby.content
+                await bob.slash("game join", channel)
+                started = await alice.slash("game start", channel)
+                assert "started" in started.content
+            for _ in range(4):  # moves in both games, turn about
+                for channel in channels:
+                    game = await bot.games.get_game(int(channel.id))
+                    acting = {int(u.id): u for u in (alice, bob)}[game.to_act_users[0]]
+                    await move(bot, acting, channel, rng)
+            for channel in channels:
+                assert (await bot.games.get_game(int(channel.id))).status == "active"
+                assert any("your turn" in loopback.describe(m) for m in loopback.messages(channel))
+        loopback.assert_prompt_responses()
+
+
+async def test_a_process_runs_only_the_shards_it_is_given(tmp_path: Path) -> None:
+    async with LoopbackDiscord() as loopback:
+        first = loopback.add_guild("on shard 0", shard=(0, 2))
+        second = loopback.add_guild("on shard 1", shard=(1, 2))
+        games = loopback.add_channel(second, "games")
+        alice = loopback.add_user("alice", guilds=[first, second])
+        async with sharded_bot(loopback, tmp_path, shard_count=2, shard_ids=(1,)) as bot:
+            assert [s.shard for s in loopback.gateway.sessions.values()] == [(1, 2)]
+            assert [g.id for g in bot.guilds] == [int(second.id)]
+            reply = await alice.slash("game santafe", games)
+            assert not reply.ephemeral, reply.content
+            # The process running shard 0 keeps the time: reminders are not sent twice.
+            reminders = bot.get_cog("Reminders")
+            assert reminders is not None and not reminders.loop.is_running()  # type: ignore[attr-defined]
+        assert not [e for e in loopback.api.exchanges if e.path == "/gateway/bot"]  # the count was given
