@@ -46,8 +46,14 @@ class Lifecycle(commands.Cog):
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         # servers the bot was removed from while it was not running sent no GUILD_DELETE
-        notes = await self.bot.games.guilds_present(g.id for g in self.bot.guilds)
+        notes = await self.bot.games.guilds_present((g.id for g in self.bot.guilds), covered=self._heard_of)
         await places.tell_privately(self.bot, notes, link=False)
+
+    def _heard_of(self, guild_id: int) -> bool:
+        """Whether a guild the bot is in comes to this process: it runs the guild's shard (gateway.mdx,
+        "Sharding": shard_id = (guild_id >> 22) % num_shards)."""
+        shards = self.bot.shard_ids
+        return shards is None or (guild_id >> 22) % (self.bot.shard_count or 1) in shards
 
 
 async def setup(bot: BoardGameBot) -> None:

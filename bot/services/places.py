@@ -9,7 +9,7 @@ bot left, and a reminder that was due during the pause comes that much later.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 
 from bot.services import engine
@@ -84,13 +84,24 @@ class Places(ServiceCore):
                 notes.extend(await self._to_players(game, seats, "resumed", text))
         return notes
 
-    async def guilds_present(self, guild_ids: Iterable[int]) -> list[Notification]:
+    async def guilds_present(
+        self, guild_ids: Iterable[int], *, covered: Callable[[int], bool] | None = None
+    ) -> list[Notification]:
         """At start-up, with the servers the bot is in: pause the games of every other server (the bot
-        was removed while it was not running, so it never heard of it)."""
+        was removed while it was not running, so it never heard of it). ``covered`` limits this to the
+        servers the caller would have heard of (a process running some of the shards)."""
         present = set(guild_ids)
         async with self.db.reading() as conn:
             games = await store.games_with_status(conn, store.OPEN_STATUSES)
-        missing = sorted({g.guild_id for g in games if g.guild_id is not None and g.guild_id not in present})
+        missing = sorted(
+            {
+                g.guild_id
+                for g in games
+                if g.guild_id is not None
+                and g.guild_id not in present
+                and (covered is None or covered(g.guild_id))
+            }
+        )
         notes: list[Notification] = []
         for guild_id in missing:
             notes.extend(await self.guild_left(guild_id))
