@@ -4,7 +4,10 @@ server. The decisions are the service's (``channel_gone``, ``guild_left``, ``gui
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -18,36 +21,58 @@ if TYPE_CHECKING:
 class Lifecycle(commands.Cog):
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
+        self._busy: set[asyncio.Task[Any]] = set()  # listeners still at work
+
+    async def cog_unload(self) -> None:
+        # the bot is stopping (the database closes after it): let what an event started finish first
+        await asyncio.gather(*self._busy, return_exceptions=True)
+
+    @contextmanager
+    def _working(self) -> Iterator[None]:
+        task = asyncio.current_task()
+        assert task is not None
+        self._busy.add(task)
+        try:
+            yield
+        finally:
+            self._busy.discard(task)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         # the games of its threads end with it: the service knows each thread game's channel
-        await places.channel_gone(self.bot, channel.id)
+        with self._working():
+            await places.channel_gone(self.bot, channel.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         # the raw event: a deleted archived thread is not in discord.py's cache, so on_thread_delete misses it
-        await places.channel_gone(self.bot, payload.thread_id)
+        with self._working():
+            await places.channel_gone(self.bot, payload.thread_id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         # discord.py sends an outage's GUILD_DELETE (unavailable: true) to on_guild_unavailable instead
-        await places.guild_left(self.bot, guild)
+        with self._working():
+            await places.guild_left(self.bot, guild)
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
-        await places.guild_back(self.bot, guild)
+        with self._working():
+            await places.guild_back(self.bot, guild)
 
     @commands.Cog.listener()
     async def on_guild_available(self, guild: discord.Guild) -> None:
         # also at every start-up and after an outage: a no-op for a server with nothing paused
-        await places.guild_back(self.bot, guild)
+        with self._working():
+            await places.guild_back(self.bot, guild)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         # servers the bot was removed from while it was not running sent no GUILD_DELETE
-        notes = await self.bot.games.guilds_present((g.id for g in self.bot.guilds), covered=self._heard_of)
-        await places.tell_privately(self.bot, notes, link=False)
+        with self._working():
+            present = (g.id for g in self.bot.guilds)
+            notes = await self.bot.games.guilds_present(present, covered=self._heard_of)
+            await places.tell_privately(self.bot, notes, link=False)
 
     def _heard_of(self, guild_id: int) -> bool:
         """Whether a guild the bot is in comes to this process: it runs the guild's shard (gateway.mdx,
