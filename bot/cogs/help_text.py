@@ -70,7 +70,9 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "**/admin** (Manage Server permission): abandon a game, skip a stuck turn, hand a seat to the"
         " computer, restore a game to an earlier move, and set the reminder and deadline defaults for"
         " new games (**/admin defaults**). Each member may host a limited number of open games in the"
-        " server; **/admin defaults** also sets that limit.",
+        " server; **/admin defaults** also sets that limit. Deleting a game's channel or thread ends"
+        " its game without a result; removing the bot pauses the server's games (no reminders or"
+        " deadlines) until it is added back.",
     ),
 }
 

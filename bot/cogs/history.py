@@ -92,8 +92,8 @@ class History(commands.Cog):
         if not mine:
             await interaction.response.send_message(messages.NO_OPEN_GAMES, ephemeral=True)
             return
-        # the games waiting for this user first, then the others, each group oldest first
-        mine.sort(key=lambda g: interaction.user.id not in g.to_act_users)
+        # the games waiting for this user first, then the others, then the paused, each group oldest first
+        mine.sort(key=lambda g: (g.paused, interaction.user.id not in g.to_act_users))
         body = presenters.bullet_block(presenters.my_games_lines(mine, interaction.user.id), 1900)
         await interaction.response.send_message(f"**Your games here**\n{body}", ephemeral=True)
 

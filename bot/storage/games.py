@@ -41,6 +41,7 @@ _GAME_COLUMNS = {
     "deadline_action": str,
     "seat_order": str,
     "options": to_json,
+    "paused_at": to_time,
 }
 _SEAT_COLUMNS = {
     "user_id": None,
@@ -98,12 +99,13 @@ async def insert_game(
     deadline_minutes: int | None = None,
     deadline_action: str = "skip",
     imported_moves: int | None = None,
+    parent_id: int | None = None,
 ) -> int:
     """A new game row; raises ``sqlite3.IntegrityError`` when the channel already has an open game."""
     cur = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, host_id, rules_id, options, seed, status, max_players,"
         " seat_order, created_at, updated_at, reminder_minutes, deadline_minutes, deadline_action,"
-        " imported_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " imported_moves, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -120,6 +122,7 @@ async def insert_game(
             deadline_minutes,
             deadline_action,
             imported_moves,
+            parent_id,
         ),
     )
     await cur.close()
@@ -147,6 +150,26 @@ async def latest_game_in_channel(conn: aiosqlite.Connection, channel_id: int) ->
         (channel_id,),
     )
     return game_from_row(row) if row else None
+
+
+async def open_games_in_place(conn: aiosqlite.Connection, channel_id: int) -> list[GameRow]:
+    """The open games of a channel or thread and of the threads whose parent it is."""
+    rows = await _all(
+        conn,
+        "SELECT * FROM games WHERE status IN ('lobby', 'active') AND (channel_id = ? OR parent_id = ?)"
+        " ORDER BY id",
+        (channel_id, channel_id),
+    )
+    return [game_from_row(r) for r in rows]
+
+
+async def open_games_in_guild(conn: aiosqlite.Connection, guild_id: int) -> list[GameRow]:
+    rows = await _all(
+        conn,
+        "SELECT * FROM games WHERE status IN ('lobby', 'active') AND guild_id = ? ORDER BY id",
+        (guild_id,),
+    )
+    return [game_from_row(r) for r in rows]
 
 
 async def games_with_status(conn: aiosqlite.Connection, statuses: Iterable[str]) -> list[GameRow]:

@@ -19,7 +19,7 @@ import discord
 
 from bot import messages
 from bot.services import GameInfo, MoveOutcome, Notification
-from bot.ui import pickers, pictures, posting, presenters, replies
+from bot.ui import pickers, pictures, places, posting, presenters, replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -302,7 +302,8 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     if failure is not None:
         text = posting.not_posted("Your move counted", interaction, outcome.game, failure)
         await replies.private(interaction, presenters.clip(text, 2000))
-    await notify_directly(bot, outcome)
+    if not (failure is not None and places.unknown_channel(failure)):  # else the game has just ended
+        await notify_directly(bot, outcome)
 
 
 async def show_options(interaction: discord.Interaction, *, note: str = "") -> None:

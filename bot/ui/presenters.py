@@ -166,7 +166,10 @@ def status_embed(
 ) -> discord.Embed:
     """The game at a glance: seats, whose turn (or the final ranking), options and timing. Public
     information only."""
-    embed = game_embed(game, f"{game.title}: {STATUS_WORDS.get(game.status, game.status)}")
+    status = STATUS_WORDS.get(game.status, game.status)
+    if game.paused:
+        status += ", paused until the bot is back in this server"
+    embed = game_embed(game, f"{game.title}: {status}")
     embed.add_field(name="Players", value=clip(seat_lines(game), FIELD_LIMIT), inline=False)
     if result is not None:
         embed.add_field(
@@ -212,7 +215,9 @@ def my_games_lines(games: Sequence[GameInfo], user_id: int) -> list[str]:
     lines = []
     for game in games:
         where = f"<#{game.channel_id}> {game.title}"
-        if game.status == "lobby":
+        if game.paused:
+            lines.append(f"{where}: paused until the bot is back in this server")
+        elif game.status == "lobby":
             lines.append(f"{where}: waiting for players ({len(game.seats)} seated)")
         elif user_id in game.to_act_users:
             lines.append(f"**{where}: your turn**")
