@@ -1,6 +1,6 @@
 """Where games live: listeners for deleted channels and threads and for the bot leaving or (re)joining a
 server. The decisions are the service's (``channel_gone``, ``guild_left``, ``guild_back``); the telling is
-``bot.ui.places``'s."""
+``bot.ui.channels``'s."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.ui import places
+from bot.ui import channels
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -41,30 +41,30 @@ class Lifecycle(commands.Cog):
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         # the games of its threads end with it: the service knows each thread game's channel
         with self._working():
-            await places.channel_gone(self.bot, channel.id)
+            await channels.channel_gone(self.bot, channel.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         # the raw event: a deleted archived thread is not in discord.py's cache, so on_thread_delete misses it
         with self._working():
-            await places.channel_gone(self.bot, payload.thread_id)
+            await channels.channel_gone(self.bot, payload.thread_id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         # discord.py sends an outage's GUILD_DELETE (unavailable: true) to on_guild_unavailable instead
         with self._working():
-            await places.guild_left(self.bot, guild)
+            await channels.guild_left(self.bot, guild)
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
         with self._working():
-            await places.guild_back(self.bot, guild)
+            await channels.guild_back(self.bot, guild)
 
     @commands.Cog.listener()
     async def on_guild_available(self, guild: discord.Guild) -> None:
         # also at every start-up and after an outage: a no-op for a server with nothing paused
         with self._working():
-            await places.guild_back(self.bot, guild)
+            await channels.guild_back(self.bot, guild)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -72,7 +72,7 @@ class Lifecycle(commands.Cog):
         with self._working():
             present = (g.id for g in self.bot.guilds)
             notes = await self.bot.games.guilds_present(present, covered=self._heard_of)
-            await places.tell_privately(self.bot, notes, link=False)
+            await channels.tell_privately(self.bot, notes, link=False)
 
     def _heard_of(self, guild_id: int) -> bool:
         """Whether a guild the bot is in comes to this process: it runs the guild's shard (gateway.mdx,

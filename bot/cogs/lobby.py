@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot import messages
 from bot.cogs._checks import is_manager, member_name
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
-from bot.ui import flow, pickers, places, posting, presenters
+from bot.ui import channels, flow, pickers, posting, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -104,7 +104,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             reminder_minutes=_minutes(reminder_hours),
             deadline_minutes=_minutes(deadline_hours),
             deadline_action=deadline_action or GUILD_DEFAULT,
-            parent_id=places.thread_parent(interaction),
+            parent_id=channels.thread_parent(interaction),
         )
         await interaction.response.send_message(
             f"{shown_name(interaction.user)} opened a game of **{game.title}** here. "
@@ -306,7 +306,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             data,
             interaction.user.id,
             member_name(interaction.user),
-            parent_id=places.thread_parent(interaction),
+            parent_id=channels.thread_parent(interaction),
         )
         # the "thinking" message was private, so refusals stay private; the news is for everyone
         await interaction.followup.send("Imported.", ephemeral=True)

@@ -19,7 +19,7 @@ import discord
 
 from bot import messages
 from bot.services import GameInfo, MoveOutcome, Notification
-from bot.ui import pickers, pictures, places, posting, presenters, replies
+from bot.ui import channels, pickers, pictures, posting, presenters, replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -302,7 +302,7 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     if failure is not None:
         text = posting.not_posted("Your move counted", interaction, outcome.game, failure)
         await replies.private(interaction, presenters.clip(text, 2000))
-    if not (failure is not None and places.unknown_channel(failure)):  # else the game has just ended
+    if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
         await notify_directly(bot, outcome)
 
 

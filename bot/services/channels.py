@@ -23,7 +23,7 @@ def _later(moment: datetime | None, by: timedelta) -> datetime | None:
     return None if moment is None else moment + by
 
 
-class Places(ServiceCore):
+class Channels(ServiceCore):
     """Games whose channel, thread or server the bot lost (or got back)."""
 
     async def channel_gone(self, channel_id: int) -> list[Notification]:
