@@ -40,8 +40,8 @@ class Reminders(commands.Cog):
         makes them all) and post them like any move, apply due deadlines, deliver due reminders. A failed
         round never stops the loop."""
         try:
-            for before, outcome in await self.bot.games.resume_computer_turns():
-                await flow.announce(self.bot, before, outcome)
+            for _before, outcome in await self.bot.games.resume_computer_turns():
+                await flow.announce(self.bot, outcome)
                 await flow.notify_directly(self.bot, outcome)
             await flow.deliver_notifications(self.bot, await self.bot.games.run_due())
         except Exception:

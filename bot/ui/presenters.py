@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.services import GameInfo
+from bot.services import GameInfo, MoveOutcome, PlayedMove
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
@@ -87,6 +87,29 @@ def event_lines(events: Iterable[dict[str, Any]], *, seat: int | None = None) ->
             if text and ev.get("type") != "turn_start":
                 lines.append(("🔒 " if owner is not None else "") + text)
     return lines
+
+
+def computer_moves(outcome: MoveOutcome) -> list[PlayedMove]:
+    """The computer's moves at other seats that followed a person's move (its answer to it)."""
+    if outcome.seat is None or not outcome.played or outcome.played[0].actor == "ai":
+        return []
+    return [p for p in outcome.played[1:] if p.actor == "ai" and p.seat != outcome.seat]
+
+
+def computer_answers(outcome: MoveOutcome) -> list[str]:
+    """For the mover: one line per computer seat's run of moves after theirs, with what they may read of
+    it (a secret choice shows only that it was made; the move's own text is never shown)."""
+    runs: list[tuple[int, list[str]]] = []
+    for move in computer_moves(outcome):
+        lines = [named(line, outcome.game) for line in event_lines(move.events, seat=outcome.seat)]
+        if runs and runs[-1][0] == move.seat:
+            runs[-1][1].extend(lines)
+        else:
+            runs.append((move.seat, lines))
+    return [
+        f"The computer ({seat_name(outcome.game, seat)}) answered: " + (" ".join(lines) or "it moved.")
+        for seat, lines in runs
+    ]
 
 
 def bullet_block(lines: Sequence[str], limit: int) -> str:
