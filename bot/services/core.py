@@ -42,6 +42,7 @@ DEFAULT_REMINDER_MINUTES = 24 * 60
 DEFAULT_AI_LEVEL = 1
 SEAT_ORDERS = ("random", "join")
 DEADLINE_ACTIONS = ("skip", "ai", "vote")
+PICTURE_MODES = ("every-turn", "on-request")  # does every turn message show the board
 
 
 class _GuildDefault:
@@ -162,6 +163,7 @@ class ServiceCore:
             min_players=rules.min_players,
             seat_order=game.seat_order,
             imported_moves=game.imported_moves,
+            pictures=game.pictures,
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:

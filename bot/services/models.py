@@ -51,6 +51,7 @@ class GameInfo:
     min_players: int
     seat_order: str
     imported_moves: int | None = None  # None: dealt here; else the moves the import file brought
+    pictures: str = "every-turn"  # or "on-request": turn messages come without the board (/board has it)
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         """The seat ``user_id`` holds (also one the computer plays for them), if any."""

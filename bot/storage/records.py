@@ -51,6 +51,7 @@ class GameRow:
     deadline_minutes: int | None
     deadline_action: str
     imported_moves: int | None = None  # None: dealt on this bot; else the moves its import file brought
+    pictures: str = "every-turn"  # or "on-request": turn messages come without the board
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ def game_from_row(row: Any) -> GameRow:
         deadline_minutes=row["deadline_minutes"],
         deadline_action=row["deadline_action"],
         imported_moves=row["imported_moves"],
+        pictures=row["pictures"],
     )
 
 

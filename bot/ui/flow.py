@@ -6,7 +6,12 @@ Who hears what:
 - the channel gets one public summary when the turn passes to someone new: what happened since the last
   summary (read from the stored move log, so a restart mid-turn loses nothing), the board, and a
   mention of exactly the players who must act now;
-- during a simultaneous choice (Santa Fe's cards) the channel hears only who has chosen, never what.
+- a person's move the computer answered is a new position for that person: the channel sees it, and the
+  mover's answer says what the computer did;
+- during a simultaneous choice (Santa Fe's cards) the channel hears only who has chosen, never what, in
+  one message edited as more choose;
+- the board comes with every turn message unless the host chose pictures on request (/game pictures);
+- the end brings the results, the score sheet and the final board.
 """
 
 from __future__ import annotations
@@ -102,7 +107,11 @@ async def post_turn(
         presenters.clip(f"{game.title}: {waiting} to act", 256),
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
     )
-    picture = await pictures.board(view, presenters.seat_names(game))
+    if game.pictures == "every-turn":
+        picture = await pictures.board(view, presenters.seat_names(game))
+    else:  # the host asked for pictures on request: the board is one /board away
+        picture = None
+        content = f"{content}\n{messages.BOARD_ON_REQUEST}"
     message = await send_post(
         channel,
         content,
@@ -165,14 +174,25 @@ async def post_results(
     await retire_buttons(bot, game.id, None)
 
 
-async def post_progress(bot: BoardGameBot, game: GameInfo, seat: int) -> None:
-    """During a simultaneous choice: who has chosen, without what."""
-    text = f"✅ {presenters.seat_name(game, seat)} has chosen. " + messages.WAITING_FOR.format(
-        names=presenters.names(game, game.to_act)
-    )
-    await posting.channel_for(bot, game).send(
-        presenters.clip(text, 2000), allowed_mentions=discord.AllowedMentions.none()
-    )
+async def post_progress(bot: BoardGameBot, game: GameInfo) -> None:
+    """During a simultaneous choice: who has chosen, without what, in one message edited as more choose.
+    Its id is kept with the game, so after a restart the same message is edited; if it was deleted, a
+    new one is posted."""
+    chosen = [s for s in await bot.games.untold_movers(game.id, game.version) if s not in game.to_act]
+    if not chosen:  # a turn message has told of the choice meanwhile
+        return
+    text = presenters.clip(presenters.progress_text(game, chosen), 2000)
+    channel = posting.channel_for(bot, game)
+    quiet = discord.AllowedMentions.none()
+    message_id = await bot.games.progress_message(game.id)
+    if message_id is not None:
+        try:
+            await channel.get_partial_message(message_id).edit(content=text, allowed_mentions=quiet)
+            return
+        except discord.NotFound:
+            log.info("the choice message of game %s was deleted; posting a new one", game.id)
+    message = await channel.send(text, allowed_mentions=quiet)
+    await bot.games.remember_progress_message(game.id, message.id)
 
 
 async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permissions | None = None) -> None:
@@ -182,7 +202,7 @@ async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permi
     if outcome.finished:
         await post_results(bot, game, outcome.result or {}, perms)
     elif outcome.still_choosing and outcome.seat is not None:
-        await post_progress(bot, game, outcome.seat)
+        await post_progress(bot, game)
     elif outcome.turn_passed or outcome.turn_started or presenters.computer_moves(outcome):
         # a person's move the computer answered: the mover faces a new position, so the channel sees it
         await post_turn(bot, game, perms=perms)

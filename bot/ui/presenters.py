@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot import messages
 from bot.services import GameInfo, MoveOutcome, PlayedMove
 
 CONTENT_LIMIT = 2000
@@ -110,6 +111,13 @@ def computer_answers(outcome: MoveOutcome) -> list[str]:
         f"The computer ({seat_name(outcome.game, seat)}) answered: " + (" ".join(lines) or "it moved.")
         for seat, lines in runs
     ]
+
+
+def progress_text(game: GameInfo, chosen: Sequence[int]) -> str:
+    """Who has chosen in a simultaneous choice (never what), and who is still choosing."""
+    verb = "has" if len(chosen) == 1 else "have"
+    done = f"✅ {names(game, chosen)} {verb} chosen. " if chosen else ""
+    return done + messages.WAITING_FOR.format(names=names(game, game.to_act))
 
 
 def bullet_block(lines: Sequence[str], limit: int) -> str:
