@@ -94,3 +94,5 @@ PICTURES_SET = {
     "every-turn": "Every turn message here now shows the board.",
     "on-request": "Turn messages here now come without the board; anyone can see it with /board.",
 }
+PICTURE_FAILED = "(A picture could not be drawn.)"
+NO_SEAT = "{name} has no seat in this game."

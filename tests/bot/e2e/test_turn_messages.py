@@ -161,3 +161,27 @@ async def test_the_host_can_leave_the_board_to_board(arena: Arena) -> None:
         move = (await service.legal_moves(channel_id, int(user.id)))[0][0]
         await user.slash("move", arena.channel, move=move)
         assert arena.public()[-1].attachments
+
+
+async def test_anyone_sees_each_players_public_board(arena: Arena) -> None:
+    """/board player:@someone and the turn message's "Player boards" button show a player's public area
+    (one picture per seat, computer seats too) privately to anyone, watchers included; someone without a
+    seat is refused privately; nothing is posted."""
+    alice, bob = arena.people[:2]
+    async with arena.running():
+        await alice.slash("game gwt", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game add-ai", arena.channel)
+        await alice.slash("game start", arena.channel)
+        posted = len(arena.public())
+        turn = arena.public()[-1]
+        shown = await arena.stranger.slash("board", arena.channel, player=bob)
+        [picture] = shown.message.attachments
+        assert shown.ephemeral and picture.filename.startswith("player-"), picture.filename
+        assert "bob" in shown.message.content.lower()
+        refused = await alice.slash("board", arena.channel, player=arena.stranger)
+        assert refused.ephemeral and "has no seat" in refused.message.content, refused.message.content
+        boards = await arena.stranger.click(turn, "Player boards")
+        files = sorted(a.filename for a in boards.message.attachments)
+        assert boards.ephemeral and files == ["player-1.png", "player-2.png", "player-3.png"], files
+        assert len(arena.public()) == posted
