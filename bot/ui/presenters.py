@@ -171,6 +171,8 @@ def options_text(game: GameInfo) -> str:
         return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
     parts = [f"{key.replace('_', ' ')}: {shown(value)}" for key, value in sorted(game.options.items())]
+    if game.pictures != "every-turn":
+        parts.append(f"pictures: {game.pictures}")
     return ", ".join(parts) or "standard rules"
 
 

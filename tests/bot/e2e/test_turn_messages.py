@@ -148,6 +148,8 @@ async def test_the_host_can_leave_the_board_to_board(arena: Arena) -> None:
         assert refused.ephemeral and (await service.get_game(channel_id)).pictures == "every-turn"
         said = await alice.slash("game pictures", arena.channel, mode="on-request")
         assert not said.ephemeral and "/board" in said.content
+        status = await bob.slash("game status", arena.channel)
+        assert "pictures: on-request" in arena.loopback.describe(status.message)
         for user in (alice, bob):
             move = (await service.legal_moves(channel_id, int(user.id)))[0][0]
             await user.slash("move", arena.channel, move=move)
