@@ -167,7 +167,7 @@ async def post_results(
         embed,
         picture,
         perms,
-        more=[(board, final)],
+        more=[(board, final)] if final is not None else [],
         allowed_mentions=allowed,
     )
     await bot.games.mark_told(game.id, game.version)
