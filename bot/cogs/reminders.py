@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.ui import flow
+from bot.ui import flow, posting
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -40,8 +40,9 @@ class Reminders(commands.Cog):
         makes them all) and post them like any move, apply due deadlines, deliver due reminders. A failed
         round never stops the loop."""
         try:
-            for _before, outcome in await self.bot.games.resume_computer_turns():
-                await flow.announce(self.bot, outcome)
+            for outcome in await self.bot.games.resume_computer_turns():
+                # each game's post on its own: a channel that refuses it keeps no other game from its turn
+                await posting.attempt(self.bot, outcome.game.id, flow.announce(self.bot, outcome))
                 await flow.notify_directly(self.bot, outcome)
             await flow.deliver_notifications(self.bot, await self.bot.games.run_due())
         except Exception:

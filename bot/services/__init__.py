@@ -62,7 +62,7 @@ Seats
 Time
     due(now=None) -> [DueItem] ; next_due_at() -> datetime | None   (found through each game's stored
         next-due time, so a round reads only the games with something due)
-    resume_computer_turns(now=None) -> [(GameInfo before, MoveOutcome)]   (makes the moves of computer seats
+    resume_computer_turns(now=None) -> [MoveOutcome]   (makes the moves of computer seats
         a crash left waiting: all of them at the first call after a start, later only after a grace)
     run_due(now=None) -> [Notification]   (resumes computer seats as above, sends reminders, applies deadline
         consequences: "skip" plays the engine's pass/skip move when it offers one, else the computer takes

@@ -77,8 +77,8 @@ class Timing(ServiceCore):
             pairs += [(g, seats[g.id]) for g in batch]
         return pairs
 
-    async def resume_computer_turns(self, now: datetime | None = None) -> list[tuple[GameInfo, MoveOutcome]]:
-        """Make the moves of computer seats a crash left waiting; returns (game before, outcome) per game.
+    async def resume_computer_turns(self, now: datetime | None = None) -> list[MoveOutcome]:
+        """Make the moves of computer seats a crash left waiting; returns the outcome per game.
 
         A computer seat moves in the same operation as the move that gave it the turn; if the process
         died in between, nothing else would ever move it. The first call after a start resumes every
@@ -88,7 +88,7 @@ class Timing(ServiceCore):
         moment = now or self.clock()
         horizon = moment if self._resumed else moment + COMPUTER_GRACE
         self._resumed = True
-        resumed: list[tuple[GameInfo, MoveOutcome]] = []
+        resumed: list[MoveOutcome] = []
         for candidate, seats in await self._due_games(horizon):
             due = computer_due_at(candidate, seats)
             if due is None or due > horizon:
@@ -98,7 +98,6 @@ class Timing(ServiceCore):
                 due = computer_due_at(game, seats)
                 if due is None or due > horizon:
                     continue  # it moved on meanwhile
-                before = self._info(game, seats)
                 seat = next(s.seat for s in seats if s.is_ai and s.seat in game.to_act)
                 state = await self._state(game, seats)
                 played: list[PlayedMove] = []
@@ -121,13 +120,13 @@ class Timing(ServiceCore):
                     events=(),
                     acting_user=None,
                 )
-                resumed.append((before, outcome))
+                resumed.append(outcome)
         return resumed
 
     async def run_due(self, now: datetime | None = None) -> list[Notification]:
         """Resume computer seats left waiting, send due reminders (as notifications) and apply due
         deadlines; safe to call at any interval."""
-        notes = [n for _, outcome in await self.resume_computer_turns(now) for n in outcome.notifications]
+        notes = [n for outcome in await self.resume_computer_turns(now) for n in outcome.notifications]
         for item in await self.due(now):
             async with self._lock(item.game_id):
                 row, seats = await self._rows(item.game_id)

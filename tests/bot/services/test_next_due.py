@@ -118,8 +118,8 @@ async def test_a_computer_seat_left_waiting_is_moved_after_a_grace_by_a_running_
     clock.advance(seconds=COMPUTER_GRACE.total_seconds() / 2)
     assert await service.resume_computer_turns() == []  # perhaps another process is making that move
     clock.advance(seconds=COMPUTER_GRACE.total_seconds() / 2)
-    [(before, outcome)] = await service.resume_computer_turns()
-    assert before.version == info.version and outcome.game.version > info.version
+    [outcome] = await service.resume_computer_turns()
+    assert outcome.game.version > info.version
     assert 1 not in outcome.to_act and outcome.turn_passed and outcome.played[0].actor == "ai"
     assert await service.resume_computer_turns() == [] and await service.run_due() == []
     assert (await service.get_game(CHANNEL)).revision == outcome.game.revision
@@ -137,7 +137,7 @@ async def test_a_computer_turn_another_process_is_making_is_left_to_it(service, 
     monkeypatch.setattr(service, "_run_ai", beaten)
     assert await service.resume_computer_turns() == []  # no error: the round goes on
     monkeypatch.undo()
-    [(_, outcome)] = await service.resume_computer_turns(service.clock() + COMPUTER_GRACE)
+    [outcome] = await service.resume_computer_turns(service.clock() + COMPUTER_GRACE)
     assert 1 not in outcome.to_act
 
 
@@ -158,5 +158,5 @@ async def test_a_game_whose_computer_move_fails_does_not_stop_the_round(service,
         return await real(game, *args)
 
     monkeypatch.setattr(service, "_run_ai", fails_in_one_game)
-    [(_, outcome)] = await service.resume_computer_turns()
+    [outcome] = await service.resume_computer_turns()
     assert outcome.game.channel_id == CHANNEL + 1 and 1 not in outcome.to_act
