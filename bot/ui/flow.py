@@ -176,7 +176,8 @@ async def post_results(
 
 async def post_progress(bot: BoardGameBot, game: GameInfo) -> None:
     """During a simultaneous choice: who has chosen, without what, in one message edited as more choose.
-    Its id is kept with the game, so after a restart the same message is edited; if it was deleted, a
+    Its id is kept with the game, so after a restart the same message is edited; if it was deleted, or
+    sits in a thread that was archived meanwhile (where nothing can be edited, but a post reopens it), a
     new one is posted."""
     chosen = [s for s in await bot.games.untold_movers(game.id, game.version) if s not in game.to_act]
     if not chosen:  # a turn message has told of the choice meanwhile
@@ -189,8 +190,10 @@ async def post_progress(bot: BoardGameBot, game: GameInfo) -> None:
         try:
             await channel.get_partial_message(message_id).edit(content=text, allowed_mentions=quiet)
             return
-        except discord.NotFound:
-            log.info("the choice message of game %s was deleted; posting a new one", game.id)
+        except discord.HTTPException as exc:
+            if not isinstance(exc, discord.NotFound) and exc.code != posting.ARCHIVED_THREAD:
+                raise
+            log.info("cannot edit the choice message of game %s (%s); posting anew", game.id, exc.code)
     message = await channel.send(text, allowed_mentions=quiet)
     await bot.games.remember_progress_message(game.id, message.id)
 

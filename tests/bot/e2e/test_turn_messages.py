@@ -136,6 +136,27 @@ async def test_the_choice_message_survives_a_restart(arena: Arena) -> None:
         assert "bob" in progress.content.lower() and "alice" in progress.content.lower()
 
 
+async def test_a_deleted_choice_message_is_posted_again(arena: Arena) -> None:
+    """A moderator deleted the message of who has chosen: the next choice posts a new one (Discord answers
+    the edit with 404 / 10008 Unknown Message), and the move counts without a word of failure."""
+    alice, bob, carol = arena.people
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await carol.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        choose = [(u, (await service.legal_moves(channel_id, int(u.id)))[0][0]) for u in (bob, alice)]
+        await bob.slash("move", arena.channel, move=choose[0][1])
+        [deleted] = [m for m in arena.public() if is_progress(m)]
+        deleted.deleted = True  # as a moderator's delete leaves it
+        reply = await alice.slash("move", arena.channel, move=choose[1][1])
+        [again] = [m for m in arena.public() if is_progress(m) and not m.deleted]
+        assert again.id != deleted.id and "Waiting for Carol." in again.content
+        assert "alice" in again.content.lower() and "bob" in again.content.lower()
+        assert not [m for m in reply.followups if "could not post" in m.content]
+
+
 async def test_the_host_can_leave_the_board_to_board(arena: Arena) -> None:
     """/game pictures on-request (host only): turn messages come without the board and point to /board,
     which still shows it; every-turn brings it back."""
