@@ -108,7 +108,7 @@ async def post_turn(
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
     )
     if game.pictures == "every-turn":
-        picture = await pictures.board(view, presenters.seat_names(game))
+        picture = await pictures.turn_board(view, presenters.seat_names(game), lines)
     else:  # the host asked for pictures on request: the board is one /board away
         picture = None
         content = f"{content}\n{messages.BOARD_ON_REQUEST}"
