@@ -50,6 +50,37 @@ async def test_a_person_playing_the_computer_sees_each_answer_and_the_final_boar
         assert names == ["board", "result"], names
 
 
+async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(arena: Arena) -> None:
+    """Great Western Trail has no turn-start events: a person's turn that ends with the computer's whole
+    turn played in reply still brings a turn message with that turn summarised, and the mover hears it."""
+    alice = arena.people[0]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game gwt", arena.channel)
+        await alice.slash("game add-ai", arena.channel)
+        await alice.slash("game start", arena.channel)
+        game = await service.get_game(channel_id)
+        computer = next(s.name for s in game.seats if s.is_ai)
+        answered = 0
+        while answered < 6 and game.status == "active":
+            move = (await service.legal_moves(channel_id, int(alice.id)))[0][0]
+            posted = len(arena.public())
+            reply = await alice.slash("move", arena.channel, move=move)
+            after = await service.get_game(channel_id)
+            new = arena.public()[posted:]
+            if after.version > game.version + 1:  # the computer played its turn in reply
+                answered += 1
+                [turn] = new
+                text = arena.loopback.describe(turn)
+                assert turn.mentions == [alice.id] and turn.attachments, text
+                assert computer in text.split("your turn", 1)[1], text
+                assert f"The computer ({computer}) answered:" in reply.content, reply.content
+            else:
+                assert not new, [arena.loopback.describe(m) for m in new]  # Alice's turn goes on
+            game = after
+        assert answered == 6
+
+
 def is_progress(message: Message) -> bool:
     return message.content.startswith("✅")
 
