@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 Hours = app_commands.Range[int, 0, 24 * 30]
 DeadlineAction = Literal["skip", "ai", "vote"]
+PictureMode = Literal["every-turn", "on-request"]
 SeatOrder = Literal["random", "join"]
 Seat = app_commands.Range[int, 1, 5]
 Level = app_commands.Range[int, 0, 1]
@@ -282,6 +283,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await interaction.response.send_message(
             f"Timing changed: {presenters.timing_text(game)}.",
             allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(
+        name="pictures", description="The board in every turn message, or only on /board (host or manager)"
+    )
+    @app_commands.describe(mode="every-turn: the board in each turn message; on-request: only with /board")
+    async def pictures(self, interaction: discord.Interaction, mode: PictureMode) -> None:
+        game = await self.bot.games.set_pictures(
+            interaction.channel_id or 0, interaction.user.id, mode, admin=is_manager(interaction)
+        )
+        await interaction.response.send_message(
+            messages.PICTURES_SET[game.pictures], allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="import", description="Continue or replay a game from a file made by /export")

@@ -48,6 +48,9 @@ Reading
     untold_public_events(game_id, upto) -> [event]   (public events of the moves the channel was not yet
         told, kept in the database; the channel's turn summaries are built from it)
     mark_told(game_id, upto)   (after a summary was posted: those moves count as told)
+    untold_movers(game_id, upto) -> [seat]   (who moved since the channel was last told)
+    progress_message(game_id) / remember_progress_message(game_id, message_id)   (the one message of who
+        has chosen in the current simultaneous choice; a turn message ends that choice)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
@@ -69,6 +72,8 @@ Time
     force_skip(channel_id, by_user_id, *, admin=False) -> [Notification]
     update_game_timing(channel_id, by_user_id, *, admin=False, reminder_minutes=…, deadline_minutes=…,
                        deadline_action=…)
+    set_pictures(channel_id, by_user_id, "every-turn"|"on-request", *, admin=False) -> GameInfo
+        (whether turn messages show the board or leave it to /board)
 Where games live (the cogs report what Discord tells them)
     channel_gone(channel_id) -> [Notification]   (the channel or thread was deleted: its open game and
         those of its threads end as abandoned, without a result; a notice for each seated person)

@@ -50,6 +50,7 @@ DEFAULT_REMINDER_MINUTES = 24 * 60
 DEFAULT_AI_LEVEL = 1
 SEAT_ORDERS = ("random", "join")
 DEADLINE_ACTIONS = ("skip", "ai", "vote")
+PICTURE_MODES = ("every-turn", "on-request")  # does every turn message show the board
 
 
 class _GuildDefault:
@@ -181,6 +182,7 @@ class ServiceCore:
             seat_order=game.seat_order,
             paused_at=game.paused_at,
             imported_moves=game.imported_moves,
+            pictures=game.pictures,
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:

@@ -52,6 +52,7 @@ class GameInfo:
     seat_order: str
     imported_moves: int | None = None  # None: dealt here; else the moves the import file brought
     paused_at: datetime | None = None  # the bot left the game's server: nothing happens until it is back
+    pictures: str = "every-turn"  # or "on-request": turn messages come without the board (/board has it)
 
     @property
     def paused(self) -> bool:

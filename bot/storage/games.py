@@ -42,6 +42,7 @@ _GAME_COLUMNS = {
     "seat_order": str,
     "options": to_json,
     "paused_at": to_time,
+    "pictures": str,
 }
 _SEAT_COLUMNS = {
     "user_id": None,
@@ -400,3 +401,25 @@ async def kick_voters(conn: aiosqlite.Connection, game_id: int, seat: int) -> se
 
 async def clear_kick_votes(conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
     await conn.execute("DELETE FROM kick_votes WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+
+async def progress_post(conn: aiosqlite.Connection, game_id: int) -> int | None:
+    """The message telling who has chosen in the game's current simultaneous choice: the one posted since
+    the channel was last told of moves (a later turn message ends that choice)."""
+    row = await _one(
+        conn,
+        "SELECT p.message_id FROM progress_posts p JOIN games g ON g.id = p.game_id"
+        " WHERE p.game_id = ? AND p.after_version = g.announced_version",
+        (game_id,),
+    )
+    return None if row is None else int(row["message_id"])
+
+
+async def set_progress_post(conn: aiosqlite.Connection, game_id: int, message_id: int) -> None:
+    await conn.execute(
+        "INSERT INTO progress_posts (game_id, message_id, after_version)"
+        " SELECT id, ?, announced_version FROM games WHERE id = ?"
+        " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
+        " after_version = excluded.after_version",
+        (message_id, game_id),
+    )
