@@ -14,7 +14,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, fit_text, text
+from render.draw import box, fit_text, text
+from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name, with_names
 from render.santafe.board import PHASES
@@ -30,8 +31,6 @@ from render.santafe.static import (
 )
 from render.theme import DEFAULT, Theme, text_on
 
-WIDTH = 1100
-SMALL, TEXT, LARGE, TITLE = 16, 18, 22, 30
 FRAME = (12, 70, 1178, 900)  # the map's frame on the full board
 SCALE = (WIDTH - 20) / (FRAME[2] - FRAME[0])
 MAP_TOP = 222
@@ -191,14 +190,8 @@ def _header(
         acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
         lay = f" (pass {view['lay_turn']})" if view.get("lay_turn") else ""
         title = f"Round {view.get('round', '?')} · {phase}{lay} · {acting} to act"
-    text(d, (14, 26), fit_text(title, TITLE, WIDTH - 28), TITLE, theme.ink, anchor="lm", bold=True)
-    if last:
-        words = "Last: " + with_names(last[0], names)
-        text(d, (14, 64), fit_text(words, LARGE, WIDTH - 28), LARGE, theme.ink, anchor="lm")
-    decision = view.get("decision") or {}
-    if decision.get("prompt") and not view.get("over"):
-        prompt = with_names(decision["prompt"], names)
-        text(d, (14, 94), fit_text(prompt, TEXT, WIDTH - 28), TEXT, theme.muted, anchor="lm")
+    prompt = "" if view.get("over") else (view.get("decision") or {}).get("prompt", "")
+    header(d, title, last, prompt, names, theme)
 
 
 def figures(seat: Mapping[str, Any]) -> str:
@@ -209,35 +202,16 @@ def figures(seat: Mapping[str, Any]) -> str:
 def _players(
     d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
 ) -> None:
-    seats = view["seats"]
     to_act = set(view.get("to_act", []))
-    width = (WIDTH - 20) / len(seats)
-    for seat in seats:
+    for seat in view["seats"]:
         n = seat["seat"]
-        x0, y0 = 10 + n * width, 110
-        x1, y1 = x0 + width - 6, 212
-        acting = n in to_act
-        box(
-            d,
-            (x0, y0, x1, y1),
-            theme.panel,
-            theme.highlight if acting else theme.panel_edge,
-            radius=8,
-            width=4 if acting else 1,
-        )
-        disc(d, (x0 + 20, y0 + 22), 15, theme.player(n), theme.ink, n + 1, size=LARGE)
-        money = f"${seat['money']}"
-        text(d, (x1 - 10, y0 + 22), money, 26, theme.money, anchor="rm", bold=True)
-        name = fit_text(seat_name(names, n), LARGE, x1 - x0 - 60 - 16 * len(money))
-        text(d, (x0 + 42, y0 + 22), name, LARGE, theme.ink, anchor="lm", bold=True)
-        text(
-            d, (x0 + 12, y0 + 54), fit_text(figures(seat), LARGE, x1 - x0 - 20), LARGE, theme.ink, anchor="lm"
-        )
+        lines = [(figures(seat), LARGE, theme.ink)]
         extra = "1st player" if view.get("first_player") == n else ""
         if seat.get("play") and seat["play"].get("city"):
             extra = "plays " + cities()[seat["play"]["city"]]["name"]
         if extra:
-            text(d, (x0 + 12, y0 + 80), fit_text(extra, TEXT, x1 - x0 - 20), TEXT, theme.muted, anchor="lm")
+            lines.append((extra, TEXT, theme.muted))
+        player_box(d, n, len(view["seats"]), names, seat["money"], lines, n in to_act, theme)
 
 
 def _railroads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
