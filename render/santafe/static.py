@@ -8,10 +8,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render.boxes import Box, Point
 from render.draw import box, text
 from render.layers import cached_layer
 from render.santafe.geometry import Segment, cities, nodes, segments
-from render.santafe.labels import Box, Point, place_city_names
+from render.santafe.labels import place_city_names
 from render.theme import DEFAULT, Theme, text_on
 
 CANVAS = (1600, 1000)
