@@ -14,24 +14,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, fit_text, text
+from render.draw import fit_text, text
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name, with_names
-from render.santafe.board import PHASES
+from render.santafe.board import PHASES, connections, railheads
 from render.santafe.geometry import Segment, beside, cities, nodes, progress, segments
 from render.santafe.labels import place_city_names
-from render.santafe.static import (
-    HOME_HALF,
-    bonus_box,
-    built_segment,
-    empty_segment,
-    mountain_mark,
-    river_mark,
-)
+from render.santafe.static import MAP_FRAME, bonus_box, built_segment, city_mark, empty_map
 from render.theme import DEFAULT, Theme, text_on
 
-FRAME = (12, 70, 1178, 900)  # the map's frame on the full board
+FRAME = MAP_FRAME  # the map's frame on the full board
 SCALE = (WIDTH - 20) / (FRAME[2] - FRAME[0])
 MAP_TOP = 222
 MAP_BOTTOM = MAP_TOP + round((FRAME[3] - FRAME[1]) * SCALE)
@@ -80,11 +73,11 @@ def render_turn(
     where = scaled_segments()
     for segment_id, railroad in view["track"].items():
         built_segment(d, where[segment_id], theme.railroad(railroad), theme)
-    _railheads(d, view, theme)
+    railheads(d, view, scaled_nodes(), CITY_R, theme)
     for segment, words in progress(view["track"]):  # pieces laid of each partly laid line
         text(d, beside(where[segment.id], 14), words, SMALL, theme.ink, bold=True, halo="#EEE6D2")
     img.paste(*_city_sheet(theme))
-    _connections(d, view, theme)
+    connections(d, view, scaled_nodes(), CITY_R, theme)
     _header(d, view, names, last, theme)
     _players(d, view, names, theme)
     _railroads(d, view, theme)
@@ -96,14 +89,7 @@ def turn_layer(theme: Theme) -> Image.Image:
     """Background, the empty map with rivers and mountains."""
     img = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
     d = ImageDraw.Draw(img)
-    box(d, (10, MAP_TOP, WIDTH - 10, MAP_BOTTOM), "#EEE6D2", theme.panel_edge, radius=12)
-    for segment in scaled_segments().values():
-        empty_segment(d, segment, theme)
-    for segment in scaled_segments().values():
-        if segment.river:
-            river_mark(d, segment, theme)
-        if segment.mountain:
-            mountain_mark(d, segment, theme)
+    empty_map(d, (10, MAP_TOP, WIDTH - 10, MAP_BOTTOM), scaled_segments().values(), theme)
     return img
 
 
@@ -114,65 +100,13 @@ def _city_sheet(theme: Theme) -> tuple[Image.Image, tuple[int, int], Image.Image
     sheet = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
     d = ImageDraw.Draw(sheet)
     for city_id, city in cities().items():
-        x, y = scaled_nodes()[city_id]
-        if city["home"]:
-            h = HOME_HALF
-            d.rectangle((x - h, y - h, x + h, y + h), fill=theme.panel, outline=theme.ink, width=2)
-            stripe = (2 * h - 4) / len(city["home"])
-            for i, railroad in enumerate(city["home"]):
-                top = y - h + 2 + i * stripe
-                d.rectangle((x - h + 2, top, x + h - 2, top + stripe - 1), fill=theme.railroad(railroad))
-        else:
-            d.ellipse(
-                (x - CITY_R, y - CITY_R, x + CITY_R, y + CITY_R), fill=theme.panel, outline=theme.ink, width=2
-            )
-            text(d, (x, y), city["value"], SMALL, theme.ink, bold=True)
-        centre, anchor = name_places()[city_id]
-        text(d, centre, city["name"], SMALL, theme.ink, anchor=anchor, halo="#EEE6D2")
-        left, top, _, _ = bonus_box(city_id, scaled_nodes(), SCALE) or (0, 0, 0, 0)
-        for i, railroad in enumerate(city["bonus"]):
-            sx = left + i * 14
-            d.rectangle((sx, top, sx + 12, top + 12), fill=theme.railroad(railroad), outline=theme.ink)
+        bonus = bonus_box(city_id, scaled_nodes(), SCALE)
+        # no "$" on the bonus squares: at this size it would be under the picture's smallest text
+        place = name_places()[city_id]
+        city_mark(d, city, scaled_nodes()[city_id], CITY_R, SMALL, place, bonus, theme, dollars=False)
     corner = sheet.getbbox() or (0, 0, 1, 1)
     cut = sheet.crop(corner)
     return cut, (corner[0], corner[1]), cut
-
-
-def _railheads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
-    """A ring in the railroad's colour around every node its track can be extended from."""
-    rings: dict[str, int] = {}
-    homes = {c for c, data in cities().items() if data["home"]}
-    for railroad in view["railroads"]:
-        colour = theme.railroad(railroad["id"])
-        for node in railroad["railheads"]:
-            if node in homes and node == railroad["home"] and len(railroad["railheads"]) == 1:
-                continue
-            k = rings.get(node, 0)
-            rings[node] = k + 1
-            x, y = scaled_nodes()[node]
-            r = (CITY_R + 5 if node in cities() else 7) + 4 * k
-            d.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), outline=theme.ink, width=2)
-            d.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=3)
-
-
-def _connections(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
-    """Under each scoring city a square per railroad reaching it: what a card of that city scores."""
-    reached: dict[str, list[str]] = {}
-    for railroad in view["railroads"]:
-        for city in railroad["cities"]:
-            reached.setdefault(city, []).append(railroad["id"])
-    for city, railroads in reached.items():
-        if cities()[city]["home"]:
-            continue
-        x, y = scaled_nodes()[city]
-        left = x - (len(railroads) * 9) / 2
-        for i, railroad in enumerate(railroads):
-            sx = left + i * 9
-            d.rectangle(
-                (sx, y + CITY_R + 2, sx + 8, y + CITY_R + 10),
-                fill=theme.railroad(railroad),
-                outline=theme.ink,
-            )
 
 
 def _header(
