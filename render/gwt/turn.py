@@ -20,8 +20,8 @@ from PIL import Image, ImageDraw
 from render.draw import box, disc, fit_text, text
 from render.gwt import pieces
 from render.gwt.figures import figures
-from render.gwt.layout import hazard_type, kind, layout, name_lines, place_names, spot_name
-from render.gwt.static import JOB_COLUMNS
+from render.gwt.layout import kind, layout, name_lines, place_names, spot_name
+from render.gwt.static import JOB_COLUMNS, name_colour, spot_shape
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name
@@ -170,26 +170,10 @@ def _trail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         elif k == "start":
             box(d, (x - 28, y - 16, x + 28, y + 16), theme.panel, theme.ink, radius=8)
             text(d, (x, y), "Start", SMALL, theme.ink)
-        elif k == "hazard":
-            d.rounded_rectangle(
-                (x - R, y - R, x + R, y + R),
-                radius=5,
-                fill=theme.panel,
-                outline=theme.hazard(hazard_type(location)),
-                width=3,
-            )
-        elif k == "teepee":
-            d.regular_polygon((x, y, R), 3, fill=theme.panel, outline=theme.ink, width=2)
-        elif k == "neutral":
-            d.rounded_rectangle((x - R, y - R, x + R, y + R), radius=5, fill=theme.faint, outline=theme.ink)
         else:
-            d.ellipse((x - R, y - R, x + R, y + R), fill=theme.panel, outline=theme.ink, width=2)
+            spot_shape(d, location, (x, y), R, theme)
         for i, (words, size, centre) in enumerate(label_lines(location)):
-            colour = theme.ink if i == 0 else theme.highlight
-            if k == "hazard":
-                colour = theme.hazard(hazard_type(location))
-            elif k == "teepee":
-                colour = theme.highlight if words.startswith("-") else theme.money
+            colour = name_colour(location, theme)
             text(d, centre, words, size, colour, bold=i == 0, halo=theme.background)
 
 
@@ -259,13 +243,9 @@ def _trail(
     for location, code in board["trail"].items():
         if code:
             _tile(d, at(location), code, theme)
-    here: dict[str, list[int]] = {}
-    for seat, player in enumerate(seats):
-        if player.get("location"):
-            here.setdefault(player["location"], []).append(seat)
-    for location, standing in here.items():
-        for k, seat in enumerate(standing):
-            centre = cattleman_at(location, k, len(standing))
+    for location, here in pieces.standing(seats).items():
+        for k, seat in enumerate(here):
+            centre = cattleman_at(location, k, len(here))
             disc(d, centre, CATTLEMAN_R, theme.player(seat), theme.ink, seat + 1, size=SMALL)
 
 
