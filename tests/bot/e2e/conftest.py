@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.client import BoardGameBot
-from bot.loopback import Channel, Guild, LoopbackDiscord, Message, SimUser
+from bot.loopback import Channel, Guild, LoopbackDiscord, Message, Reply, SimUser
 from bot.services import FakeClock, GameService
 from bot.settings import Settings
 from bot.storage import Database, open_database
@@ -58,6 +58,33 @@ class Arena:
 
     def by_id(self, user: SimUser) -> int:
         return int(user.id)
+
+    async def start_game(
+        self,
+        game: str,
+        host: SimUser,
+        *others: SimUser,
+        computers: int = 0,
+        channel: Channel | None = None,
+        **options: Any,
+    ) -> None:
+        """``host`` opens ``game`` (with ``options``) in ``channel`` (the arena's by default), ``others``
+        join, ``computers`` computer seats are added, and the host starts it."""
+        where = channel or self.channel
+        await host.slash(f"game {game}", where, **options)
+        for person in others:
+            await person.slash("game join", where)
+        for _ in range(computers):
+            await host.slash("game add-ai", where)
+        await host.slash("game start", where)
+
+    async def play_first_move(
+        self, service: GameService, user: SimUser, channel: Channel | None = None
+    ) -> Reply:
+        """``user`` plays the first of their legal moves with /move."""
+        where = channel or self.channel
+        move = (await service.legal_moves(int(where.id), int(user.id)))[0][0]
+        return await user.slash("move", where, move=move)
 
 
 @pytest.fixture

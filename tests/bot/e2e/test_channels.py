@@ -24,9 +24,7 @@ async def open_game(arena: Arena, channel=None, **options: object) -> None:
     where = channel or arena.channel
     await alice.slash("notify dm", where, enabled=True)
     await bob.slash("notify dm", where, enabled=False)
-    await alice.slash("game santafe", where, **options)
-    await bob.slash("game join", where)
-    await alice.slash("game start", where)
+    await arena.start_game("santafe", alice, bob, channel=where, **options)
 
 
 async def assert_ended(service: GameService, channel_id: int, arena: Arena) -> None:
