@@ -36,21 +36,12 @@ class Arena:
     @asynccontextmanager
     async def running(self, **settings: Any) -> AsyncIterator[tuple[BoardGameBot, GameService]]:
         """The bot, started against the stand-in over the arena's database; stopped (and checked) on exit."""
-        db: Database = await open_database(self.db_path)
-        service = GameService(db, self.clock, new_seed=lambda: 20261121)
-        options = {
-            "token": "unused",
-            "database_path": self.db_path,
-            "reminder_poll_seconds": 3600,
-            **settings,
-        }
-        bot = BoardGameBot(games=service, settings=Settings(**options))
-        self.bots.append(bot)
-        try:
-            async with self.loopback.run_bot(bot):
-                yield bot, service
-        finally:
-            await db.close()
+        async with running_bot(self.loopback, self.db_path, self.clock, 20261121, **settings) as (
+            bot,
+            service,
+        ):
+            self.bots.append(bot)
+            yield bot, service
 
     def public(self) -> list[Message]:
         """Messages in the game channel that everyone can see."""
@@ -85,6 +76,32 @@ class Arena:
         where = channel or self.channel
         move = (await service.legal_moves(int(where.id), int(user.id)))[0][0]
         return await user.slash("move", where, move=move)
+
+
+@asynccontextmanager
+async def running_bot(
+    loopback: LoopbackDiscord, db_path: Path, clock: FakeClock, seed: int, **settings: Any
+) -> AsyncIterator[tuple[BoardGameBot, GameService]]:
+    """The real bot over the database at ``db_path`` (games seeded with ``seed``), started against the
+    stand-in with ``settings``; stopped, and its database closed, on exit."""
+    db: Database = await open_database(db_path)
+    service = GameService(db, clock, new_seed=lambda: seed)
+    options = {"token": "unused", "database_path": db_path, "reminder_poll_seconds": 3600, **settings}
+    bot = BoardGameBot(games=service, settings=Settings(**options))
+    try:
+        async with loopback.run_bot(bot):
+            yield bot, service
+    finally:
+        await db.close()
+
+
+@asynccontextmanager
+async def sharded_bot(
+    loopback: LoopbackDiscord, tmp_path: Path, **settings: Any
+) -> AsyncIterator[BoardGameBot]:
+    """A bot process over ``tmp_path``'s database, run with the shard ``settings`` given."""
+    async with running_bot(loopback, tmp_path / "games.db", FakeClock(), 20261122, **settings) as (bot, _):
+        yield bot
 
 
 @pytest.fixture

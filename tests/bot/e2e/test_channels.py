@@ -10,8 +10,7 @@ from bot import messages
 from bot.loopback import LoopbackDiscord, SimUser
 from bot.loopback.payloads import guild_create_json
 from bot.services import GameService
-from tests.bot.e2e.conftest import Arena
-from tests.bot.e2e.test_shards import sharded_bot
+from tests.bot.e2e.conftest import Arena, sharded_bot
 
 
 def inbox_says(arena: Arena, user: SimUser, words: str) -> bool:
