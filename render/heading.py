@@ -6,7 +6,8 @@ them 550 px wide; the sizes here are those every game's turn picture uses.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import ImageDraw
 
@@ -23,17 +24,19 @@ MONEY = 26
 def header(
     d: ImageDraw.ImageDraw,
     title: str,
-    last: Sequence[str],
-    prompt: str,
+    view: Mapping[str, Any],
     names: Sequence[str] | None,
+    last: Sequence[str],
     theme: Theme,
 ) -> None:
-    """The title, the last move (its first line) and the prompt of the pending decision ("" for none)."""
+    """The title, the last move (its first line) and, while the game goes on, the pending decision's
+    prompt."""
     text(d, (14, 26), fit_text(title, TITLE, WIDTH - 28), TITLE, theme.ink, anchor="lm", bold=True)
     if last:
         words = "Last: " + with_names(last[0], names)
         text(d, (14, 64), fit_text(words, LARGE, WIDTH - 28), LARGE, theme.ink, anchor="lm")
-    if prompt:
+    prompt = (view.get("decision") or {}).get("prompt")
+    if prompt and not view.get("over"):
         prompt = with_names(prompt, names)
         text(d, (14, 94), fit_text(prompt, TEXT, WIDTH - 28), TEXT, theme.muted, anchor="lm")
 

@@ -105,7 +105,7 @@ def render_turn(
     img = turn_layer(theme, int(view["players"]))
     d = ImageDraw.Draw(img)
     board = view["board"]
-    _header(d, view, names, last, theme)
+    header(d, _title(view, names), view, names, last, theme)
     _players(d, view, names, theme)
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
@@ -177,21 +177,14 @@ def _trail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
             text(d, centre, words, size, colour, bold=i == 0, halo=theme.background)
 
 
-def _header(
-    d: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    last: Sequence[str],
-    theme: Theme,
-) -> None:
+def _title(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
     if view.get("over"):
-        title = "Great Western Trail · game over"
-    else:
-        acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
-        title = f"Round {view.get('round', '?')} · {acting} to act"
-        if view["board"].get("final_turns") is not None:
-            title += f" · last turns: {view['board']['final_turns']} left"
-    header(d, title, last, (view.get("decision") or {}).get("prompt", ""), names, theme)
+        return "Great Western Trail · game over"
+    acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
+    title = f"Round {view.get('round', '?')} · {acting} to act"
+    if view["board"].get("final_turns") is not None:
+        title += f" · last turns: {view['board']['final_turns']} left"
+    return title
 
 
 def _players(

@@ -78,7 +78,7 @@ def render_turn(
         text(d, beside(where[segment.id], 14), words, SMALL, theme.ink, bold=True, halo="#EEE6D2")
     img.paste(*_city_sheet(theme))
     connections(d, view, scaled_nodes(), CITY_R, theme)
-    _header(d, view, names, last, theme)
+    header(d, _title(view, names), view, names, last, theme)
     _players(d, view, names, theme)
     _railroads(d, view, theme)
     return img
@@ -109,23 +109,14 @@ def _city_sheet(theme: Theme) -> tuple[Image.Image, tuple[int, int], Image.Image
     return cut, (corner[0], corner[1]), cut
 
 
-def _header(
-    d: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    last: Sequence[str],
-    theme: Theme,
-) -> None:
-    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
+def _title(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
     if view.get("over"):
         reason = with_names(view.get("end_reason") or "", names)
-        title = "Santa Fe · game over" + (f": {reason}" if reason else "")
-    else:
-        acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
-        lay = f" (pass {view['lay_turn']})" if view.get("lay_turn") else ""
-        title = f"Round {view.get('round', '?')} · {phase}{lay} · {acting} to act"
-    prompt = "" if view.get("over") else (view.get("decision") or {}).get("prompt", "")
-    header(d, title, last, prompt, names, theme)
+        return "Santa Fe · game over" + (f": {reason}" if reason else "")
+    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
+    acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
+    lay = f" (pass {view['lay_turn']})" if view.get("lay_turn") else ""
+    return f"Round {view.get('round', '?')} · {phase}{lay} · {acting} to act"
 
 
 def figures(seat: Mapping[str, Any]) -> str:
