@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -30,6 +31,15 @@ def canonical(game: Rules, state: State, seat: int, text: str) -> str:
 def label(game: Rules, state: State, seat: int, move: str) -> str:
     describe = getattr(game, "describe_move", None)
     return str(describe(state, seat, move)) if describe is not None else move
+
+
+# Engines write a player as "Player N" (N = seat + 1); people read the name sitting at that seat.
+PLAYER_NUMBER = re.compile(r"\b[Pp]layer ([1-9])\b")
+
+
+def with_names(text: str, names: Mapping[int, str]) -> str:
+    """``text`` with each "Player N" whose seat has a name in ``names`` (by seat) written as that name."""
+    return PLAYER_NUMBER.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
 
 
 def play(game: Rules, state: State, seat: int, text: str) -> tuple[str, State, list[Event]]:

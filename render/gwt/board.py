@@ -180,7 +180,7 @@ def _status(
         prompt = "Game over."
     else:
         decision = view.get("decision") or {}
-        prompt = f"Round {view.get('round', '?')}: {with_names(decision.get('prompt', ''), names)}"
+        prompt = with_names(decision.get("prompt", ""), names)  # the game has no rounds to count
         final_turns = view["board"].get("final_turns")
         if final_turns is not None:
             prompt = f"Last turns: {final_turns} left. {prompt}"
