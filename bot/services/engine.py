@@ -42,6 +42,11 @@ def with_names(text: str, names: Mapping[int, str]) -> str:
     return PLAYER_NUMBER.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
 
 
+def labelled_moves(game: Rules, state: State, seat: int, names: Mapping[int, str]) -> list[tuple[str, str]]:
+    """(canonical move, label) for each legal move of ``seat``; labels name players as ``names`` do."""
+    return [(m, with_names(label(game, state, seat, m), names)) for m in game.legal_moves(state, seat)]
+
+
 def play(game: Rules, state: State, seat: int, text: str) -> tuple[str, State, list[Event]]:
     """Check and apply a move; returns (canonical move, new state, events)."""
     move = canonical(game, state, seat, text)

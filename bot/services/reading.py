@@ -47,10 +47,7 @@ class Reading(ServiceCore):
         rules = engine.rules_for(game.rules_id)
         state = await self._state(game, seats)
         names = {s.seat: s.name for s in seats}  # labels are plain text: names as chosen, unescaped
-        return [
-            (m, engine.with_names(engine.label(rules, state, seat.seat, m), names))
-            for m in rules.legal_moves(state, seat.seat)
-        ]
+        return engine.labelled_moves(rules, state, seat.seat, names)
 
     async def view_for(self, channel_id: int, user_id: int | None) -> tuple[GameInfo, dict[str, Any]]:
         """The game and what ``user_id`` may see: their seat's private view, or the spectator view."""

@@ -60,6 +60,12 @@ def _header(
 ) -> None:
     disc(d, (PAD + 22, 40), 20, theme.player(seat), theme.ink, seat + 1)
     text(d, (PAD + 54, 40), seat_name(names, seat), theme.title, theme.ink, anchor="lm", bold=True)
+    text(d, (PAD, 80), " · ".join(header_facts(p)), theme.text, theme.ink, anchor="lm")
+    text(d, (WIDTH - PAD, 40), f"${p['money']}", theme.title + 8, theme.money, anchor="rm", bold=True)
+
+
+def header_facts(p: Mapping[str, Any]) -> list[str]:
+    """The line under the player's name: certificates, limits, engine and cattleman."""
     certs = f"certificates {p['certificates']} of {p['certificate_limit']}"
     if p.get("permanent_certificates"):
         certs += f" (+{p['permanent_certificates']} permanent)"
@@ -72,8 +78,7 @@ def _header(
     ]
     if p.get("job_market_token"):
         facts.append("job market token (+2 VP)")
-    text(d, (PAD, 80), " · ".join(facts), theme.text, theme.ink, anchor="lm")
-    text(d, (WIDTH - PAD, 40), f"${p['money']}", theme.title + 8, theme.money, anchor="rm", bold=True)
+    return facts
 
 
 def _workers(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
