@@ -196,7 +196,9 @@ class Sandbox:
             self.person(name, id=user_id)
         for channel in kept.get("channels") or [{"name": "games"}, {"name": "lounge"}]:
             self.restore_channel(channel)
-        self.channel = self.find_channel(kept.get("current", "games"))
+        current = kept.get("current", "games")
+        names = {c.get("name") for c in kept.get("channels") or [{"name": "games"}]}
+        self.channel = self.find_channel(current if current in names else "games")
         self._shown = 0  # position in the world's change log already printed
         self._saved = max((_picture_number(p) for p in pictures.iterdir()), default=0)
         self._modals: dict[str, Reply] = {}  # the last modal the bot opened for each person
