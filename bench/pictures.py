@@ -1,9 +1,9 @@
 """Render speed and picture size.
 
 Run: python bench/pictures.py [--repeat N]
-Target: the full GWT board (draw + encode) within 1.5 x the time of only encoding an image of the same
-size and format; every picture at most 1 MiB. Also compares the candidate formats (size and time) that
-render/encode.py chooses between.
+Target: the turn picture and the full board of each game (draw + encode) within 1.5 x the time of only
+encoding an image of the same size and format; every picture at most 1 MiB. Also compares the candidate
+formats (size and time) that render/encode.py chooses between.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 import rules
-from render import encode, render_board, render_hand, render_player_area, render_result
+from render import encode, render_board, render_hand, render_player_area, render_result, render_turn
 from render.encode import MAX_BYTES, png_bytes, to_palette, webp_bytes
 from render.gwt.static import board_layer
+from render.gwt.turn import turn_layer as gwt_turn_layer
 from render.santafe.static import map_layer
+from render.santafe.turn import turn_layer as santafe_turn_layer
 from rules.core.playout import random_playout, replay
 
 RATIO_TARGET = 1.5
@@ -40,22 +42,29 @@ def middle_state(game_id: str, players: int, seed: int) -> Any:
     return replay(engine, players, seed, played.options, played.moves[: len(played.moves) // 2]), played
 
 
-def speed(game_id: str, repeat: int) -> None:
+LAST = ["Player 2: build 4a on spot 12 for $4."]
+
+
+def speed(game_id: str, repeat: int, kind: str = "board") -> None:
     engine = rules.get(game_id)
     state, _ = middle_state(game_id, max(GAMES[game_id]), 3)
     view = engine.view(state, None)
-    board_layer.cache_clear()
-    map_layer.cache_clear()
+    for layer in (board_layer, map_layer, gwt_turn_layer, santafe_turn_layer):
+        layer.cache_clear()  # type: ignore[attr-defined]
+
+    def render() -> Any:
+        return render_turn(view, None, LAST) if kind == "turn" else render_board(view)
+
     start = time.perf_counter()
-    image = render_board(view)
+    image = render()
     cold = time.perf_counter() - start
-    draw = median_time(lambda: render_board(view), repeat)
+    draw = median_time(render, repeat)
     encode_only = median_time(lambda: encode(image), repeat)
-    full = median_time(lambda: encode(render_board(view)), repeat)
+    full = median_time(lambda: encode(render()), repeat)
     ratio = full / encode_only
     verdict = "ok" if ratio <= RATIO_TARGET else "OVER"
     print(
-        f"{game_id} board {image.size[0]}x{image.size[1]}: first draw (static layers) {cold * 1000:.1f} ms, "
+        f"{game_id} {kind} {image.size[0]}x{image.size[1]}: first draw (static layers) {cold * 1000:.1f} ms, "
         f"draw {draw * 1000:.1f} ms, encode {encode_only * 1000:.1f} ms, draw+encode {full * 1000:.1f} ms, "
         f"ratio {ratio:.2f} (target <= {RATIO_TARGET}) {verdict}"
     )
@@ -68,6 +77,8 @@ def speed(game_id: str, repeat: int) -> None:
         ("lossless WebP method 0", lambda: webp_bytes(image, lossless=True, method=0)),
         ("lossy WebP q90", lambda: webp_bytes(image, lossless=False, quality=90)),
     ]
+    if kind == "turn":
+        return
     for label, work in formats:
         size = len(work())
         seconds = median_time(work, max(3, repeat // 4))
@@ -82,6 +93,7 @@ def every_picture(game_id: str, repeat: int) -> None:
     names = [f"Player {i + 1}" for i in range(players)]
     own = engine.view(state, 0)
     kinds: list[tuple[str, Callable[[], Any]]] = [
+        ("turn", lambda: render_turn(engine.view(state, None), names, LAST)),
         ("board", lambda: render_board(engine.view(state, None), names)),
         ("player area", lambda: render_player_area(own, 0, names)),
         ("hand", lambda: render_hand(own)),
@@ -93,8 +105,10 @@ def every_picture(game_id: str, repeat: int) -> None:
         encoded = median_time(lambda image=image: encode(image), repeat)
         both = median_time(lambda draw=draw: encode(draw()), repeat)
         size = len(encode(image)[0])
-        print(f"    {kind:12s} {image.size[0]}x{image.size[1]}: draw {drawn * 1000:6.1f} ms, encode "
-              f"{encoded * 1000:6.1f} ms, ratio {both / encoded:4.2f}, {size / 1024:6.1f} KiB")
+        print(
+            f"    {kind:12s} {image.size[0]}x{image.size[1]}: draw {drawn * 1000:6.1f} ms, encode "
+            f"{encoded * 1000:6.1f} ms, ratio {both / encoded:4.2f}, {size / 1024:6.1f} KiB"
+        )
 
 
 def sizes(game_id: str) -> int:
@@ -105,7 +119,8 @@ def sizes(game_id: str) -> int:
         state, played = middle_state(game_id, players, players)
         names = [f"Player {i + 1}" for i in range(players)]
         for current in (engine.new_game(players, players, played.options), state, played.final):
-            pictures = [render_board(engine.view(current, None), names)]
+            public = engine.view(current, None)
+            pictures = [render_turn(public, names, LAST), render_board(public, names)]
             for seat in range(players):
                 own = engine.view(current, seat)
                 pictures += [render_player_area(own, seat, names), render_hand(own)]
@@ -122,6 +137,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=40)
     args = parser.parse_args()
     for game_id in GAMES:
+        speed(game_id, args.repeat, "turn")
         speed(game_id, args.repeat)
     for game_id in GAMES:
         print(f"{game_id}: every picture (mid-game, most players)")

@@ -1,7 +1,9 @@
-"""P4: scale. Move latency in a large database vs a small one, many games at once, memory per cached game.
+"""P4: scale. Move latency in a large database vs a small one, many games at once, memory per cached game,
+interactions during reminder rounds with many active games, and the cost of syncing every commit.
 
-Run: python bench/scale.py [--big 10000] [--concurrent 200] [--cached 1000]
-Targets: move latency ratio (10,000 games vs 10) <= 1.2.
+Run: python bench/scale.py [--big 10000] [--concurrent 200] [--cached 1000] [--active 10000] [--only NAME]
+Targets: move latency ratio (10,000 games vs 10) <= 1.2; interaction latency during reminder rounds
+(10,000 active games vs 10) <= 1.2.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ import gc
 import statistics
 import tempfile
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import rules
-from bot.services import GameService
+from bot.services import FakeClock, GameService
 from bot.services.core import EXPORT_FORMAT
 from bot.storage import open_database
 from rules.core.playout import random_playout
@@ -107,15 +111,15 @@ async def concurrent(folder: Path, games: int, moves: int) -> None:
         for channel in range(games):
             await start_game(service, 20_000_000 + channel)
         t0 = time.perf_counter()
-        results = await asyncio.gather(
-            *(play_moves(service, 20_000_000 + c, moves) for c in range(games))
-        )
+        results = await asyncio.gather(*(play_moves(service, 20_000_000 + c, moves) for c in range(games)))
         elapsed = time.perf_counter() - t0
         latencies = [x for r in results for x in r]
         median, p95 = statistics.median(latencies) * 1000, percentile(latencies, 0.95) * 1000
-        print(f"P4 concurrent: {games} games x {moves} moves: {len(latencies)} moves in {elapsed:.2f} s "
-              f"= {len(latencies) / elapsed:.0f} moves/s; latency median {median:.1f} ms, p95 {p95:.1f} ms, "
-              f"max {max(latencies) * 1000:.1f} ms")
+        print(
+            f"P4 concurrent: {games} games x {moves} moves: {len(latencies)} moves in {elapsed:.2f} s "
+            f"= {len(latencies) / elapsed:.0f} moves/s; latency median {median:.1f} ms, p95 {p95:.1f} ms, "
+            f"max {max(latencies) * 1000:.1f} ms"
+        )
     finally:
         await db.close()
 
@@ -131,10 +135,157 @@ async def memory(folder: Path, games: int) -> None:
             await play_moves(service, 30_000_000 + channel, 3)
         gc.collect()
         after = rss_kib()
-        print(f"P4 memory: {games} active games cached: RSS grew {(after - before) / 1024:.1f} MiB "
-              f"({(after - before) / games:.1f} KiB per game); process RSS {after / 1024:.1f} MiB")
+        print(
+            f"P4 memory: {games} active games cached: RSS grew {(after - before) / 1024:.1f} MiB "
+            f"({(after - before) / games:.1f} KiB per game); process RSS {after / 1024:.1f} MiB"
+        )
     finally:
         await db.close()
+
+
+async def clone_active_games(service: GameService, count: int, first_channel: int) -> None:
+    """``count`` running games with daily reminders (the default) and a three-day deadline, copied row by
+    row from one started game; their players' turns began at moments spread over the last day, so a few
+    reminders fall due every minute."""
+    await service.create_game(
+        1,
+        first_channel,
+        1000,
+        "P0",
+        GAME,
+        seat_order="join",
+        reminder_minutes=24 * 60,
+        deadline_minutes=3 * 24 * 60,
+    )
+    for seat in range(1, PLAYERS):
+        await service.join(first_channel, 1000 + seat, f"P{seat}")
+    template = (await service.start(first_channel, 1000)).game
+    async with service.db.transaction() as conn:
+        game = dict(await (await conn.execute("SELECT * FROM games WHERE id = ?", (template.id,))).fetchone())
+        seats = [
+            dict(r)
+            for r in await (
+                await conn.execute("SELECT * FROM seats WHERE game_id = ?", (template.id,))
+            ).fetchall()
+        ]
+        snapshot = dict(
+            await (await conn.execute("SELECT * FROM snapshots WHERE game_id = ?", (template.id,))).fetchone()
+        )
+        start = service.clock()
+        for n in range(1, count):
+            # without a stored next-due time, as games from before it was stored
+            row = {k: v for k, v in game.items() if k not in ("id", "next_due_at", "due_stale")}
+            row["channel_id"] = first_channel + n
+            cur = await conn.execute(insert_sql("games", row), list(row.values()))
+            game_id = cur.lastrowid
+            waiting = (start - timedelta(minutes=n % 1440)).isoformat()
+            for seat in seats:
+                user = seat["user_id"] + 10 * n
+                new = {
+                    **seat,
+                    "game_id": game_id,
+                    "user_id": user,
+                    "waiting_since": waiting if seat["waiting_since"] else None,
+                }
+                await conn.execute(insert_sql("seats", new), list(new.values()))
+            snap = {**snapshot, "game_id": game_id}
+            await conn.execute(insert_sql("snapshots", snap), list(snap.values()))
+
+
+def insert_sql(table: str, row: dict[str, Any]) -> str:
+    return f"INSERT INTO {table} ({', '.join(row)}) VALUES ({', '.join('?' for _ in row)})"
+
+
+async def interactions(service: GameService, channel: int, count: int) -> list[float]:
+    """What a player's interactions cost: look at the game, list the moves, submit one (timed together)."""
+    latencies = []
+    for _ in range(count):
+        start = time.perf_counter()
+        game = await service.get_game(channel)
+        if game.status != "active":
+            break
+        user = next(s.user_id for s in game.seats if s.seat == game.to_act[0])
+        legal = await service.legal_moves(channel, user)
+        await service.submit(channel, user, legal[0][0], expected_version=game.version)
+        latencies.append(time.perf_counter() - start)
+    return latencies
+
+
+async def during_rounds(folder: Path, games: int, moves: int) -> tuple[list[float], list[float], float]:
+    """Interaction latencies while reminder rounds run back to back (the clock a minute on per round);
+    returns them, the times of those rounds, and the time of the first round (every next-due computed)."""
+    folder.mkdir(exist_ok=True)
+    db = await open_database(folder / f"rounds-{games}.db")
+    try:
+        clock = FakeClock(datetime(2026, 1, 1, tzinfo=UTC))
+        service = GameService(db, clock)
+        t0 = time.perf_counter()
+        await clone_active_games(service, games, 40_000_000)
+        print(f"  made {games} active games in {time.perf_counter() - t0:.1f} s")
+        await start_game(service, 1)
+        t0 = time.perf_counter()
+        await service.run_due()
+        first = time.perf_counter() - t0
+        rounds: list[float] = []
+        playing = True
+
+        async def loop() -> None:
+            while playing:
+                clock.advance(minutes=1)
+                t = time.perf_counter()
+                await service.run_due()
+                rounds.append(time.perf_counter() - t)
+                await asyncio.sleep(0)
+
+        task = asyncio.create_task(loop())
+        latencies = await interactions(service, 1, moves)
+        playing = False
+        await task
+        return latencies, rounds, first
+    finally:
+        await db.close()
+
+
+async def reminder_rounds(folder: Path, big: int, small: int, moves: int) -> None:
+    await during_rounds(folder / "warm-up", small, 5)  # imports and first-use costs out of the figures
+    results = {n: await during_rounds(folder, n, moves) for n in (small, big)}
+    for n, (latencies, rounds, first) in results.items():
+        print(
+            f"P4 rounds: {n} active games: first round (every next-due computed) {first * 1000:.0f} ms; "
+            f"{len(rounds)} rounds during the moves, median {statistics.median(rounds) * 1000:.2f} ms, "
+            f"max {max(rounds) * 1000:.1f} ms; interaction (get_game + legal_moves + submit) median "
+            f"{statistics.median(latencies) * 1000:.2f} ms, p95 {percentile(latencies, 0.95) * 1000:.2f} ms"
+        )
+    ratio = statistics.median(results[big][0]) / statistics.median(results[small][0])
+    tail = percentile(results[big][0], 0.95) / percentile(results[small][0], 0.95)
+    print(
+        f"P4 rounds: interaction latency ratio {big} vs {small} active games: median {ratio:.2f}, "
+        f"p95 {tail:.2f} (target <= {TARGET_RATIO})"
+    )
+
+
+async def sync_cost(folder: Path, moves: int) -> None:
+    """Move latency with every commit synced (DATABASE_SYNC=full) and without (normal), on this disk."""
+    medians = {}
+    for mode in ("normal", "full"):
+        db = await open_database(folder / f"sync-{mode}.db", sync=mode)
+        try:
+            service = GameService(db)
+            latencies: list[float] = []
+            for channel in range(5):
+                await start_game(service, 50_000_000 + channel)
+                latencies += await play_moves(service, 50_000_000 + channel, moves)
+        finally:
+            await db.close()
+        medians[mode] = statistics.median(latencies)
+        print(
+            f"P4 sync: DATABASE_SYNC={mode}: move median {medians[mode] * 1000:.2f} ms, "
+            f"p95 {percentile(latencies, 0.95) * 1000:.2f} ms"
+        )
+    print(
+        f"P4 sync: full costs {(medians['full'] - medians['normal']) * 1000:.2f} ms a move "
+        f"({medians['full'] / medians['normal']:.2f} x normal)"
+    )
 
 
 async def main() -> None:
@@ -144,18 +295,31 @@ async def main() -> None:
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--concurrent", type=int, default=200)
     parser.add_argument("--cached", type=int, default=1000)
+    parser.add_argument("--active", type=int, default=10_000)
+    parser.add_argument("--only", choices=["latency", "concurrent", "memory", "rounds", "sync"])
+    parser.add_argument("--dir", type=Path, default=None, help="where the databases go (default: a temp dir)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    wanted = {args.only} if args.only else {"latency", "concurrent", "memory", "rounds", "sync"}
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         folder = Path(tmp)
-        small = await latency_in(folder, args.small, args.moves)
-        big = await latency_in(folder, args.big, args.moves)
-        ratio = statistics.median(big) / statistics.median(small)
-        print(f"P4 latency: {args.small} games median {statistics.median(small) * 1000:.2f} ms "
-              f"(p95 {percentile(small, 0.95) * 1000:.2f}); {args.big} games median "
-              f"{statistics.median(big) * 1000:.2f} ms (p95 {percentile(big, 0.95) * 1000:.2f}); "
-              f"ratio {ratio:.2f} (target <= {TARGET_RATIO})")
-        await concurrent(folder, args.concurrent, 10)
-        await memory(folder, args.cached)
+        if "latency" in wanted:
+            small = await latency_in(folder, args.small, args.moves)
+            big = await latency_in(folder, args.big, args.moves)
+            ratio = statistics.median(big) / statistics.median(small)
+            print(
+                f"P4 latency: {args.small} games median {statistics.median(small) * 1000:.2f} ms "
+                f"(p95 {percentile(small, 0.95) * 1000:.2f}); {args.big} games median "
+                f"{statistics.median(big) * 1000:.2f} ms (p95 {percentile(big, 0.95) * 1000:.2f}); "
+                f"ratio {ratio:.2f} (target <= {TARGET_RATIO})"
+            )
+        if "concurrent" in wanted:
+            await concurrent(folder, args.concurrent, 10)
+        if "memory" in wanted:
+            await memory(folder, args.cached)
+        if "rounds" in wanted:
+            await reminder_rounds(folder, args.active, args.small, args.moves)
+        if "sync" in wanted:
+            await sync_cost(folder, args.moves)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import asyncio
 import logging
 import os
 import signal
+import sqlite3
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -36,6 +37,50 @@ log = logging.getLogger("bot")
 
 class StartError(Exception):
     """Something the person starting the bot must fix; the message is the whole explanation."""
+
+
+def place_problem(path: Path) -> str | None:
+    """What is wrong with the place of a database file, if anything can be seen from outside SQLite."""
+    folder = path.absolute().parent
+    if not folder.exists():
+        return f"the folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return f"{path.absolute()} cannot be written here (read-only)"
+    return None
+
+
+def database_problem(path: Path, exc: BaseException) -> StartError:
+    """One line saying which database file could not be used and why (instead of a traceback)."""
+    why = place_problem(path) or str(exc) or type(exc).__name__
+    return StartError(
+        f"Cannot use the database {path}: {why}. Set DATABASE_PATH to a file in a writable folder."
+    )
+
+
+async def open_configured(settings: Settings) -> Database:
+    try:
+        return await open_database(settings.database_path, sync=settings.database_sync)
+    except (sqlite3.Error, OSError) as exc:
+        raise database_problem(settings.database_path, exc) from None
+
+
+async def migrate(path: Path) -> tuple[int, int]:
+    try:
+        return await migrate_file(path)
+    except (sqlite3.Error, OSError) as exc:
+        raise database_problem(path, exc) from None
+
+
+async def backup(path: Path, dest: Path) -> Path:
+    try:
+        return await backup_file(path, dest)
+    except (sqlite3.Error, OSError) as exc:
+        where = place_problem(dest)
+        if where is not None:
+            raise StartError(f"Cannot write the backup {dest}: {where}.") from None
+        raise database_problem(path, exc) from None
 
 
 def build_bot(db: Database, settings: Settings, **options: object) -> BoardGameBot:
@@ -68,7 +113,7 @@ async def run_bot(settings: Settings) -> None:
     """Run until Discord refuses the bot or a stop signal closes it; the database is closed either way."""
     stopping = asyncio.Event()
     stop_on_signals(stopping.set)  # before the database opens: whenever the signal comes, it is closed
-    db = await open_database(settings.database_path)
+    db = await open_configured(settings)
     try:
         async with build_bot(db, settings) as bot:
             closer = asyncio.create_task(close_when_set(stopping, bot))
@@ -156,10 +201,10 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         settings = load_settings(env, require_token=command == "run")
         setup_logging(settings.log_level, secret=settings.token)
         if command == "migrate":
-            before, after = asyncio.run(migrate_file(settings.database_path))
+            before, after = asyncio.run(migrate(settings.database_path))
             print(f"{settings.database_path}: schema {before} -> {after}")
         elif command == "backup":
-            dest = asyncio.run(backup_file(settings.database_path, args.path))
+            dest = asyncio.run(backup(settings.database_path, args.path))
             print(f"backed up {settings.database_path} to {dest}")
         elif command == "sandbox":
             asyncio.run(run_sandbox(replace(settings, database_path=args.database)))

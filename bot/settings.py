@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.storage.connection import DEFAULT_SYNC, SYNC_MODES
+
 
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message is one line meant for the person starting the bot."""
@@ -30,6 +32,9 @@ class Settings:
     # (None: all of them), to spread a large bot over several processes.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # How hard each commit goes to disk: "full" (a move survives a power cut) or "normal" (cheaper; a
+    # power cut may lose the last moves). See bot/storage/connection.py.
+    database_sync: str = DEFAULT_SYNC
 
     @property
     def command_hash_path(self) -> Path:
@@ -87,6 +92,9 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
     poll = _int(env, "REMINDER_POLL_SECONDS", 60, minimum=5)
     limit = _int(env, "MAX_GAMES_PER_USER", 5, minimum=1)
     shard_count, shard_ids = _shards(env)
+    sync = env.get("DATABASE_SYNC", "").strip().lower() or DEFAULT_SYNC
+    if sync not in SYNC_MODES:
+        raise SettingsError(f"DATABASE_SYNC must be {' or '.join(SYNC_MODES)}, not {sync!r}.")
     return Settings(
         token=token,
         database_path=Path(path),
@@ -96,4 +104,5 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         max_games_per_user=limit if limit is not None else 5,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        database_sync=sync,
     )

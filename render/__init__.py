@@ -6,6 +6,8 @@ Every function takes a view (``Rules.view(state, seat)``) or a result and return
     render_board(view, names=None, theme=DEFAULT) -> Image
         The public board after a turn (GWT board or Santa Fe map), dispatched on ``view["game"]``.
         Only public information is drawn, so a seat's view and the spectator's give the same picture.
+    render_turn(view, names=None, last=(), theme=DEFAULT) -> Image
+        The picture posted with each turn: the state at a glance, made to be read in Discord's preview.
     render_player_area(view, seat, names=None, theme=DEFAULT) -> Image
         One player's public area (GWT player board; Santa Fe: that player's money and played cards).
     render_hand(view, theme=DEFAULT) -> Image
@@ -43,6 +45,24 @@ def render_board(
     return draw(view, names, theme)
 
 
+def render_turn(
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    last: Sequence[str] = (),
+    theme: Theme = DEFAULT,
+) -> Image.Image:
+    """The picture of a turn message, made for Discord's inline preview (at most 1100 px wide, every text
+    still at least 8 px tall when shown 550 px wide); ``last`` are the lines telling the last move."""
+    game = view["game"]
+    if game == "gwt":
+        from render.gwt.turn import render_turn as draw
+    elif game == "santafe":
+        from render.santafe.turn import render_turn as draw
+    else:
+        raise ValueError(f"no turn picture for game {game!r}")
+    return draw(view, names, last, theme)
+
+
 def render_player_area(
     view: Mapping[str, Any], seat: int, names: Sequence[str] | None = None, theme: Theme = DEFAULT
 ) -> Image.Image:
@@ -69,4 +89,13 @@ def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
     return draw(view, theme)
 
 
-__all__ = ["DEFAULT", "Theme", "encode", "render_board", "render_hand", "render_player_area", "render_result"]
+__all__ = [
+    "DEFAULT",
+    "Theme",
+    "encode",
+    "render_board",
+    "render_hand",
+    "render_player_area",
+    "render_result",
+    "render_turn",
+]

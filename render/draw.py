@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -11,6 +13,29 @@ from PIL import Image, ImageDraw
 from render.theme import font, text_on
 
 Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text as drawn: its words, font size in pixels and the box its letters cover."""
+
+    label: str
+    size: int
+    box: tuple[int, int, int, int]
+
+
+_recorders: list[list[Drawn]] = []
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text ``text`` draws while the block runs (for tests of sizes and overlaps)."""
+    drawn: list[Drawn] = []
+    _recorders.append(drawn)
+    try:
+        yield drawn
+    finally:
+        _recorders.remove(drawn)
 
 
 def text(
@@ -36,6 +61,8 @@ def text(
     # below 18 px a stroke clogs the letters: small bold text is drawn plain
     mask, (dx, dy) = _letters(label, size, anchor, 1 if bold and size >= 18 else 0)
     d.bitmap((x + dx, y + dy), mask, fill=fill)
+    for drawn in _recorders:
+        drawn.append(Drawn(label, size, (x + dx, y + dy, x + dx + mask.width, y + dy + mask.height)))
 
 
 @lru_cache(maxsize=4096)

@@ -1,9 +1,11 @@
 """Write sample pictures of both games to a folder, for a person to look at.
 
-    python -m render.samples OUT_DIR
+    python -m render.samples OUT_DIR [--preview]
 
 Games come from seeded random playouts, so the same command always writes the same pictures: for each
-game a board at the start, in the middle and at the end, a player area, a private hand and the score sheet.
+game the turn picture and the full board at the start, in the middle and at the end, a player area, a
+private hand and the score sheet. ``--preview`` also writes each picture scaled as Discord shows it
+inline: 550 px wide (desktop, ``-550``) and 400 px wide (a phone, ``-400``).
 """
 
 from __future__ import annotations
@@ -12,12 +14,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 import rules
-from render import encode, render_board, render_hand, render_player_area, render_result
+from render import encode, render_board, render_hand, render_player_area, render_result, render_turn
+from render.names import with_names
 from rules.core.playout import random_playout, replay
 
 NAMES = ["Ada", "Brook", "Cyrus", "Dana", "Emil"]
 GAMES = {"gwt": 4, "santafe": 5}
+PREVIEW_WIDTHS = (550, 400)
 
 
 def sample_views(game_id: str, players: int, seed: int = 1) -> list[tuple[str, Any]]:
@@ -29,22 +35,51 @@ def sample_views(game_id: str, players: int, seed: int = 1) -> list[tuple[str, A
     return [("start", start), ("middle", middle), ("end", played.final)]
 
 
-def write_samples(out_dir: Path) -> list[Path]:
-    """Write every sample picture into ``out_dir`` and return the paths written."""
+def scaled(image: Image.Image, width: int) -> Image.Image:
+    """``image`` shrunk to ``width`` pixels wide, as a client shows it."""
+    return image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
+
+
+def sample_turns(game_id: str, players: int, seed: int = 1) -> list[tuple[str, Any, list[str]]]:
+    """(label, state, lines telling the move that led there, with names) for each sample state."""
+    engine = rules.get(game_id)
+    played = random_playout(engine, players, seed)
+    found = []
+    for label, state in sample_views(game_id, players, seed):
+        count = {"start": 0, "middle": len(played.moves) // 2, "end": len(played.moves)}[label]
+        last: list[str] = []
+        if count:
+            before = replay(engine, players, seed, played.options, played.moves[: count - 1])
+            seat, move = played.moves[count - 1]
+            _, events = engine.play(before, seat, move)
+            last = [with_names(events[0]["text"], NAMES[:players])]
+        found.append((label, state, last))
+    return found
+
+
+def write_samples(out_dir: Path, preview: bool = False) -> list[Path]:
+    """Write every sample picture into ``out_dir`` (with ``preview`` also scaled copies) and return the
+    paths written."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
     def save(image: Any, stem: str) -> None:
-        data, filename = encode(image, stem)
-        path = out_dir / filename
-        path.write_bytes(data)
-        written.append(path)
+        shown = [(image, stem)]
+        if preview:
+            shown += [(scaled(image, width), f"{stem}-{width}") for width in PREVIEW_WIDTHS]
+        for picture, name in shown:
+            data, filename = encode(picture, name)
+            path = out_dir / filename
+            path.write_bytes(data)
+            written.append(path)
 
     for game_id, players in GAMES.items():
         engine = rules.get(game_id)
         names = NAMES[:players]
-        for label, state in sample_views(game_id, players):
-            save(render_board(engine.view(state, None), names), f"{game_id}-board-{label}")
+        for label, state, last in sample_turns(game_id, players):
+            view = engine.view(state, None)
+            save(render_turn(view, names, last), f"{game_id}-turn-{label}")
+            save(render_board(view, names), f"{game_id}-board-{label}")
         middle = sample_views(game_id, players)[1][1]
         own = engine.view(middle, 0)
         save(render_player_area(own, 0, names), f"{game_id}-player-1")
@@ -55,10 +90,12 @@ def write_samples(out_dir: Path) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m render.samples OUT_DIR", file=sys.stderr)
+    preview = "--preview" in argv
+    args = [a for a in argv if a != "--preview"]
+    if len(args) != 1:
+        print("usage: python -m render.samples OUT_DIR [--preview]", file=sys.stderr)
         return 2
-    for path in write_samples(Path(argv[0])):
+    for path in write_samples(Path(args[0]), preview):
         print(path)
     return 0
 

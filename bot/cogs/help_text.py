@@ -81,6 +81,15 @@ RULES: dict[str, dict[str, tuple[str, str]]] = {
             " come from deliveries to far cities, buildings, station masters, hazards and teepees, cattle"
             " cards, objectives, workers and your train's progress. Most points wins.",
         ),
+        "places": (
+            "Names of places",
+            "Every place on the trail has a short name, printed beside it on the board picture: the "
+            "neutral buildings are A to G; the building spaces are numbered 1 to 22 along the trail from"
+            " the start (\"spot 12\" in the texts); the hazard spaces are Flood 1 to 4, Drought 1 to 4 and"
+            " Rockfall 1 to 4, counted from the fork where each row begins; the teepee spaces are named by"
+            " the trade value printed on them, Teepee -3 to Teepee +10. Type moves with these names: "
+            "**move 12**, **move spot 12**, **build 4a 12**, **remove flood 2**, **trade teepee +4**.",
+        ),
         "turn": (
             "A turn",
             "A turn has three parts: move your cattleman along the trail, use the place where you stop, "

@@ -18,11 +18,6 @@ from bot.ui import pictures, presenters
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
-EXPORT_RUNNING = (
-    "A running game's export includes its random seed, which would reveal the cards still to come, so only "
-    "server managers can export it before it ends."
-)
-
 
 class History(commands.Cog):
     def __init__(self, bot: BoardGameBot) -> None:
@@ -74,14 +69,15 @@ class History(commands.Cog):
     )
     async def export(self, interaction: discord.Interaction) -> None:
         game = await self.bot.games.get_game(interaction.channel_id or 0)
-        if game.status in ("lobby", "active") and not is_manager(interaction):
-            await interaction.response.send_message(EXPORT_RUNNING, ephemeral=True)
-            return
-        data = await self.bot.games.export(interaction.channel_id or 0)
+        # refused (privately, by the error handler) to anyone seated while it runs, and to non-managers
+        data = await self.bot.games.export(
+            interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
+        )
         blob = json.dumps(data, indent=1, sort_keys=True).encode()
         file = discord.File(io.BytesIO(blob), filename=f"{game.rules_id}-game-{game.id}.json")
+        warning = f"\n⚠️ {data['hidden_cards_warning']}" if "hidden_cards_warning" in data else ""
         await interaction.response.send_message(
-            f"{game.title}, game {game.id}: {game.version} moves. {messages.HIDDEN_NOTE}",
+            f"{game.title}, game {game.id}: {game.version} moves. {messages.HIDDEN_NOTE}{warning}",
             file=file,
             ephemeral=True,
         )

@@ -1,7 +1,8 @@
 """Reminders and deadlines: a background loop asks the service what is due and delivers it.
 
 The service computes everything from times stored in the database, so after a restart the loop simply
-carries on; nothing is scheduled in memory. /notify lets each player choose how they hear from the bot.
+carries on; nothing is scheduled in memory. Its first round after a start also makes the moves of computer
+seats whose turn a crash interrupted. /notify lets each player choose how they hear from the bot.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.ui import flow
+from bot.ui import flow, posting
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -35,8 +36,14 @@ class Reminders(commands.Cog):
         self.loop.cancel()
 
     async def tick(self) -> None:
-        """One round: apply due deadlines, deliver due reminders. A failed round never stops the loop."""
+        """One round: make the moves of computer seats a crash left waiting (the first round after a start
+        makes them all) and post them like any move, apply due deadlines, deliver due reminders. A failed
+        round never stops the loop."""
         try:
+            for outcome in await self.bot.games.resume_computer_turns():
+                # each game's post on its own: a channel that refuses it keeps no other game from its turn
+                await posting.attempt(self.bot, outcome.game.id, flow.announce(self.bot, outcome))
+                await flow.notify_directly(self.bot, outcome)
             await flow.deliver_notifications(self.bot, await self.bot.games.run_due())
         except Exception:
             log.exception("a reminder round failed; the next round tries again")

@@ -36,7 +36,9 @@ Reading
     legal_moves(channel_id, user_id) -> [(canonical move, label)]   ([] when the user has nothing to decide)
     view_for(channel_id, user_id | None) -> (GameInfo, view) ; view_at(channel_id, version, user_id=None)
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
-    export(channel_id) -> dict ; import_game(guild_id, channel_id, data, host_id, host_name=None) -> GameInfo
+    export(channel_id, by_user_id=None, *, admin=False) -> dict   (a running game: refused to anyone seated
+        in it and to non-admins, and marked ``hidden_cards_warning``: its seed reveals every hidden card)
+    import_game(guild_id, channel_id, data, host_id, host_name=None) -> GameInfo
         (only the importer is seated by a file; every other person it names gets a seat kept for them,
         ``SeatInfo.offered_to``, played by nobody until they take it; imported games never count in stats)
     check_replay(game_id) -> bool   (the snapshot equals a replay of seed + moves)
@@ -55,10 +57,13 @@ Seats
     set_away(channel_id, user_id, away) -> GameInfo    (no reminders or deadline while away)
     vote_kick(channel_id, voter_id, seat) -> GameInfo | MoveOutcome   (MoveOutcome once the vote carries)
 Time
-    due(now=None) -> [DueItem] ; next_due_at() -> datetime | None
-    run_due(now=None) -> [Notification]   (sends reminders, applies deadline consequences: "skip" plays the
-        engine's pass/skip move when it offers one, else the computer takes the seat; "ai" hands the seat
-        to the computer; "vote" asks the others, and ``vote_kick`` decides)
+    due(now=None) -> [DueItem] ; next_due_at() -> datetime | None   (found through each game's stored
+        next-due time, so a round reads only the games with something due)
+    resume_computer_turns(now=None) -> [MoveOutcome]   (makes the moves of computer seats
+        a crash left waiting: all of them at the first call after a start, later only after a grace)
+    run_due(now=None) -> [Notification]   (resumes computer seats as above, sends reminders, applies deadline
+        consequences: "skip" plays the engine's pass/skip move when it offers one, else the computer takes
+        the seat; "ai" hands the seat to the computer; "vote" asks the others, and ``vote_kick`` decides)
     force_skip(channel_id, by_user_id, *, admin=False) -> [Notification]
     update_game_timing(channel_id, by_user_id, *, admin=False, reminder_minutes=…, deadline_minutes=…,
                        deadline_action=…)

@@ -8,21 +8,46 @@ from typing import Any
 
 from bot.services import engine
 from bot.services.core import DEFAULT_REMINDER_MINUTES, EXPORT_FORMAT, ServiceCore
-from bot.services.errors import BadImport, GameExists
+from bot.services.errors import BadImport, GameExists, NotAllowed
 from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage.records import MoveRow, SeatRow
 from rules.core.events import Event
 
+EXPORT_SEATED = (
+    "You have a seat in this game, and its export would show you every hidden card: "
+    "it can be exported once the game is over."
+)
+EXPORT_MANAGERS = (
+    "A running game's export includes its random seed, which reveals every hidden card and the cards still "
+    "to come, so only server managers can export it before it ends."
+)
+EXPORT_REVEALS = (
+    "This game is still running. Its seed reveals every player's hidden cards and the cards still to come: "
+    "do not share this file with anyone playing in it."
+)
 NAME_LENGTH = 32  # Discord's longest display name: a file's names are shown, never trusted further
 
 
 class Archive(ServiceCore):
     """A game as portable data: export, and import with every move checked by replay."""
 
-    async def export(self, channel_id: int) -> dict[str, Any]:
-        """The game as data: enough to replay it anywhere (rules id, options, seed, players, moves)."""
+    async def export(
+        self, channel_id: int, by_user_id: int | None = None, *, admin: bool = False
+    ) -> dict[str, Any]:
+        """The game as data: enough to replay it anywhere (rules id, options, seed, players, moves).
+
+        The seed of a game not yet over gives away every hidden card and every card still to come, so
+        when a person asks (``by_user_id``) only a server manager who holds no seat in it may have it,
+        and the data says so in ``hidden_cards_warning``.
+        """
         game, seats = await self._latest_rows(channel_id)
+        running = game.status in store.OPEN_STATUSES
+        if running and by_user_id is not None:
+            if any(by_user_id in (s.user_id, s.offered_to) for s in seats):
+                raise NotAllowed(EXPORT_SEATED)
+            if not admin:
+                raise NotAllowed(EXPORT_MANAGERS)
         async with self.db.reading() as conn:
             moves = await store.moves_of(conn, game.id)
         return {
@@ -45,7 +70,7 @@ class Archive(ServiceCore):
             "moves": [
                 {"version": m.version, "seat": m.seat, "move": m.move, "actor": m.actor} for m in moves
             ],
-        }
+        } | ({"hidden_cards_warning": EXPORT_REVEALS} if running else {})
 
     async def import_game(
         self,

@@ -4,7 +4,9 @@ Undo follows Board Game Arena: only the player who made the last move, only whil
 never back across another player's move, and never past a move that revealed something or used chance.
 
 Reminders and deadlines are computed from stored times only (when each seat started waiting, when it was
-last reminded), so they carry on unchanged after a restart.
+last reminded), so they carry on unchanged after a restart. So is the moment a computer seat that must
+move is overdue: its move is made in the same operation as the move before it, so a computer seat still
+waiting after ``COMPUTER_GRACE`` was left behind by a crash and the reminder loop makes its move.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from bot.services.models import DueItem
 from bot.storage.preferences import UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow
 from rules.core.events import is_irreversible, starts_turn
+
+# A computer seat's move normally follows within a second; one still pending after this was interrupted.
+COMPUTER_GRACE = timedelta(minutes=1)
 
 
 def undo_refusal(last: MoveRow | None, seat: int, user_id: int) -> str | None:
@@ -77,6 +82,25 @@ def due_items(game: GameRow, seats: Sequence[SeatRow], prefs: Mapping[int, UserS
         if remind is not None and (deadline is None or remind < deadline):
             items.append(DueItem("reminder", game.id, game.channel_id, seat.seat, seat.user_id, remind))
     return items
+
+
+def computer_due_at(game: GameRow, seats: Sequence[SeatRow]) -> datetime | None:
+    """When a computer seat that must act counts as left behind (by a crash), or None if none must act."""
+    if game.status != "active":
+        return None
+    starts = [s.waiting_since or game.updated_at for s in seats if s.is_ai and s.seat in game.to_act]
+    return min(starts) + COMPUTER_GRACE if starts else None
+
+
+def next_due_at(
+    game: GameRow, seats: Sequence[SeatRow], prefs: Mapping[int, UserSettings]
+) -> datetime | None:
+    """The earliest moment the reminder loop has something to do for the game (the stored next-due time)."""
+    times = [i.due_at for i in due_items(game, seats, prefs)]
+    computer = computer_due_at(game, seats)
+    if computer is not None:
+        times.append(computer)
+    return min(times, default=None)
 
 
 def kick_majority(voters: int) -> int:

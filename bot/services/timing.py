@@ -1,45 +1,132 @@
-"""Reminders and deadlines, computed from stored times so they resume after a restart."""
+"""Reminders and deadlines, computed from stored times so they resume after a restart; computer seats a
+crash left waiting are resumed by the same loop. Each game's next-due time is stored (``storage.due``), so a
+round reads only the games with something due."""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from bot.services import engine
 from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
-from bot.services.errors import NotAllowed
-from bot.services.models import DueItem, GameInfo, MoveOutcome, Notification
-from bot.services.policy import due_items, kick_majority
+from bot.services.errors import Busy, NotAllowed
+from bot.services.models import DueItem, GameInfo, MoveOutcome, Notification, PlayedMove
+from bot.services.policy import COMPUTER_GRACE, computer_due_at, due_items, kick_majority, next_due_at
+from bot.storage import due as due_store
 from bot.storage import games as store
-from bot.storage.records import GameRow, SeatRow
+from bot.storage.records import GameRow, SeatRow, from_time
+
+log = logging.getLogger(__name__)
 
 
 class Timing(ServiceCore):
     """Reminders and deadlines, computed from stored times so they resume after a restart."""
 
+    # Whether this service has already resumed the computer turns a crash left behind (see
+    # ``resume_computer_turns``): the first round after a start does it without waiting for the grace.
+    _resumed = False
+
     async def due(self, now: datetime | None = None) -> list[DueItem]:
         """Reminders and deadlines that are due at ``now`` (default: the clock), earliest first."""
         moment = now or self.clock()
-        items = [item for item in await self._pending() if item.due_at <= moment]
+        pairs = await self._due_games(moment)
+        async with self.db.reading() as conn:
+            prefs = await due_store.settings_of_users(
+                conn, (s.user_id for _, seats in pairs for s in seats if s.user_id is not None)
+            )
+        items = sorted(
+            (i for g, seats in pairs for i in due_items(g, seats, prefs) if i.due_at <= moment),
+            key=lambda i: (i.due_at, i.game_id, i.seat),
+        )
         # a seat whose deadline has come gets the deadline's consequence, not one more reminder
         overdue = {(i.game_id, i.seat) for i in items if i.kind == "deadline"}
         return [i for i in items if i.kind == "deadline" or (i.game_id, i.seat) not in overdue]
 
     async def next_due_at(self) -> datetime | None:
-        """When the next reminder or deadline falls due (so a loop knows how long to sleep)."""
-        pending = await self._pending()
-        return min((i.due_at for i in pending), default=None)
-
-    async def _pending(self) -> list[DueItem]:
+        """When the loop next has something to do: a reminder, a deadline, a computer seat left behind."""
+        await self._refresh_due()
         async with self.db.reading() as conn:
-            games = await store.games_with_status(conn, ["active"])
-            pairs = [(g, await store.seats_of(conn, g.id)) for g in games]
-        prefs = await self._prefs(s.user_id for _, seats in pairs for s in seats)
-        items = [item for g, seats in pairs for item in due_items(g, seats, prefs)]
-        return sorted(items, key=lambda i: (i.due_at, i.game_id, i.seat))
+            return from_time(await due_store.earliest_due(conn))
+
+    async def _refresh_due(self) -> None:
+        """Compute again the next-due time of every game a change has marked stale, a batch at a time
+        (the database lock is released between batches, so interactions go on meanwhile)."""
+        while True:
+            async with self.db.transaction() as conn:
+                games = await due_store.stale_games(conn)
+                if not games:
+                    return
+                seats = await due_store.seats_of_games(conn, [g.id for g in games])
+                prefs = await due_store.settings_of_users(
+                    conn, (s.user_id for rows in seats.values() for s in rows if s.user_id is not None)
+                )
+                await due_store.store_next_due(
+                    conn, [(g.id, next_due_at(g, seats[g.id], prefs)) for g in games]
+                )
+
+    async def _due_games(self, until: datetime) -> list[tuple[GameRow, list[SeatRow]]]:
+        """The active games with something due by ``until``, with their seats: one indexed query."""
+        await self._refresh_due()
+        async with self.db.reading() as conn:
+            games = await due_store.games_due(conn, until)
+        pairs: list[tuple[GameRow, list[SeatRow]]] = []
+        for start in range(0, len(games), due_store.BATCH):
+            batch = games[start : start + due_store.BATCH]
+            async with self.db.reading() as conn:
+                seats = await due_store.seats_of_games(conn, [g.id for g in batch])
+            pairs += [(g, seats[g.id]) for g in batch]
+        return pairs
+
+    async def resume_computer_turns(self, now: datetime | None = None) -> list[MoveOutcome]:
+        """Make the moves of computer seats a crash left waiting; returns the outcome per game.
+
+        A computer seat moves in the same operation as the move that gave it the turn; if the process
+        died in between, nothing else would ever move it. The first call after a start resumes every
+        such game at once; later calls only those waiting longer than ``COMPUTER_GRACE`` (so a move
+        another process is making right now is left to it). Calling it again changes nothing.
+        """
+        moment = now or self.clock()
+        horizon = moment if self._resumed else moment + COMPUTER_GRACE
+        self._resumed = True
+        resumed: list[MoveOutcome] = []
+        for candidate, seats in await self._due_games(horizon):
+            due = computer_due_at(candidate, seats)
+            if due is None or due > horizon:
+                continue
+            async with self._lock(candidate.id):
+                game, seats = await self._rows(candidate.id)
+                due = computer_due_at(game, seats)
+                if due is None or due > horizon:
+                    continue  # it moved on meanwhile
+                seat = next(s.seat for s in seats if s.is_ai and s.seat in game.to_act)
+                state = await self._state(game, seats)
+                played: list[PlayedMove] = []
+                try:
+                    after, after_seats, state = await self._run_ai(game, list(seats), state, played)
+                except Busy:
+                    continue  # another process is moving this game; its own loop tells the channel
+                except Exception:  # one broken game must not stop the loop for every other game
+                    log.exception("could not make the computer moves left waiting in game %s", game.id)
+                    continue
+                log.info("made %d computer moves left waiting in game %s", len(played), game.id)
+                outcome = await self._outcome(
+                    after,
+                    seats,
+                    after_seats,
+                    state,
+                    played,
+                    seat=seat,
+                    move=None,
+                    events=(),
+                    acting_user=None,
+                )
+                resumed.append(outcome)
+        return resumed
 
     async def run_due(self, now: datetime | None = None) -> list[Notification]:
-        """Send due reminders (as notifications) and apply due deadlines; safe to call at any interval."""
-        notes: list[Notification] = []
+        """Resume computer seats left waiting, send due reminders (as notifications) and apply due
+        deadlines; safe to call at any interval."""
+        notes = [n for outcome in await self.resume_computer_turns(now) for n in outcome.notifications]
         for item in await self.due(now):
             async with self._lock(item.game_id):
                 row, seats = await self._rows(item.game_id)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.connection import connect
+from bot.storage.connection import DEFAULT_SYNC, connect
 from bot.storage.migrate import apply_migrations, backup_connection, schema_version
 
 
@@ -63,9 +63,10 @@ class Database:
         await self.conn.close()
 
 
-async def open_database(path: str | Path, *, migrate: bool = True) -> Database:
-    """Open (creating if needed) the database at ``path`` and apply pending migrations."""
-    conn = await connect(path)
+async def open_database(path: str | Path, *, migrate: bool = True, sync: str = DEFAULT_SYNC) -> Database:
+    """Open (creating if needed) the database at ``path`` and apply pending migrations; ``sync`` is how
+    hard commits go to disk (``connection.SYNC_MODES``)."""
+    conn = await connect(path, sync=sync)
     try:
         if migrate:
             await apply_migrations(conn)

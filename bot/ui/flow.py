@@ -88,7 +88,7 @@ async def post_turn(
         presenters.clip(f"{game.title}: {waiting} to act", 256),
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
     )
-    picture = await pictures.board(view, presenters.seat_names(game))
+    picture = await pictures.turn_board(view, presenters.seat_names(game), lines)
     message = await send_post(
         channel,
         content,

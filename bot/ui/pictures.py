@@ -38,6 +38,14 @@ async def board(view: dict[str, Any], names: Sequence[str], stem: str = "board")
     return await _file(lambda: render.render_board(view, names), stem)
 
 
+async def turn_board(
+    view: dict[str, Any], names: Sequence[str], last: Sequence[str] = (), stem: str = "turn"
+) -> discord.File | None:
+    """The picture of a turn message: the state at a glance, made to read in Discord's inline preview
+    (``last``: the lines telling the last move, with players' names). ``/board`` posts the full board."""
+    return await _file(lambda: render.render_turn(view, names, last), stem)
+
+
 async def hand(view: dict[str, Any]) -> discord.File | None:
     """The viewer's own hand: only ever sent ephemerally to that viewer."""
     return await _file(lambda: render.render_hand(view), "hand")

@@ -7,15 +7,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import disc, fit_text, text
+from render.draw import disc, fit_text, text, text_width
 from render.gwt import pieces
-from render.gwt.layout import layout, point, rail_point, teepee_value
+from render.gwt.figures import figures
+from render.gwt.layout import cattleman_point, layout, point, rail_point
 from render.gwt.static import JOB_COLUMNS, board_layer, foresight_x, job_cell
 from render.names import seat_name, with_names
 from render.theme import DEFAULT, Theme, text_on
 
-# Where each seat's cattleman stands around a trail space, so four can share one.
-CATTLEMAN_OFFSETS = ((-17, -22), (17, -22), (-17, 22), (17, 22))
 CITY_SLOTS = 4
 
 
@@ -44,22 +43,14 @@ def _trail(
     r = layout()["node_radius"]
     for location, code in board["trail"].items():
         if code:
-            x, y = point(location)
-            pieces.tile(d, (x, y), code, theme, half=r)
-            if code.startswith("teepee-"):
-                # the tile covers the printed trade value: repeat it underneath
-                value = teepee_value(location)
-                colour = theme.highlight if value < 0 else theme.money
-                text(d, (x, y + r + 9), f"{value:+d}", theme.text_small - 1, colour, halo=theme.background)
+            pieces.tile(d, point(location), code, theme, half=r)
+    here: dict[str, list[int]] = {}
     for seat, player in enumerate(seats):
-        location = player.get("location")
-        if not location:
-            continue
-        x, y = point(location)
-        dx, dy = CATTLEMAN_OFFSETS[seat % 4]
-        if location == "KANSAS_CITY":
-            dx, dy = -38 + seat * 25, 46
-        pieces.cattleman(d, (x + dx, y + dy), seat, theme)
+        if player.get("location"):
+            here.setdefault(player["location"], []).append(seat)
+    for location, standing in here.items():
+        for index, seat in enumerate(standing):
+            pieces.cattleman(d, cattleman_point(location, index, len(standing)), seat, theme)
 
 
 def _cities(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
@@ -106,16 +97,19 @@ def _railroad(
 
 
 def _job_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], players: int, theme: Theme) -> None:
+    """Workers fill each row from the left, the order they were placed in; the row holding the job market
+    token is framed."""
     market = board["job_market"]
-    first_column = 1 + sum(1 for _, needs in JOB_COLUMNS if players < needs)
     for row, workers in enumerate(market["rows"]):
         for k, code in enumerate(workers):
-            x0, y0, x1, y1 = job_cell(row, first_column + k)
+            x0, y0, x1, y1 = job_cell(row, 1 + k)
             pieces.worker(d, ((x0 + x1) / 2, (y0 + y1) / 2), code, theme, half=15)
     token = int(market["token_row"]) - 1
-    if token < len(market["rows"]):
-        x0, y0, x1, y1 = job_cell(token, len(JOB_COLUMNS))
-        disc(d, ((x0 + x1) / 2, (y0 + y1) / 2), 13, theme.ink, theme.ink, "J", size=theme.text_small)
+    if token < len(market["costs"]):
+        usable = sum(1 for _, needs in JOB_COLUMNS if players >= needs)
+        x0, y0, _, _ = job_cell(token, 0)
+        _, _, x1, y1 = job_cell(token, usable)
+        d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=6, outline=theme.ink, width=3)
 
 
 def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
@@ -165,17 +159,24 @@ def _status(
     x0, y0, x1, _ = layout()["regions"]["status"]
     to_act = set(view.get("to_act", []))
     x = x0 + 14
+    step = (x1 - x0 - 20) / len(view["seats"])
     for seat, player in enumerate(view["seats"]):
         colour = theme.player(seat)
         if seat in to_act:
-            d.rounded_rectangle((x - 6, y0 + 6, x + 290, y0 + 40), radius=8, outline=theme.highlight, width=3)
+            d.rounded_rectangle(
+                (x - 6, y0 + 6, x + step - 10, y0 + 40), radius=8, outline=theme.highlight, width=3
+            )
         disc(d, (x + 12, y0 + 23), 12, colour, theme.ink, seat + 1, size=theme.text_small)
-        label = (
-            f"{fit_text(seat_name(names, seat), theme.text, 130)}  ${player['money']}"
-            f"  cert {player['certificates']}"
-        )
-        text(d, (x + 30, y0 + 23), label, theme.text, theme.ink, anchor="lm")
-        x += 300
+        name = fit_text(seat_name(names, seat), theme.text, 110)
+        text(d, (x + 30, y0 + 23), name, theme.text, theme.ink, anchor="lm", bold=True)
+        left = x + 36 + text_width(name, theme.text)
+        money = f"${player['money']}"
+        text(d, (left, y0 + 23), money, theme.text, theme.money, anchor="lm", bold=True)
+        left += text_width(money, theme.text) + 8
+        first, second = figures(view, seat)
+        more = fit_text(f"{first} · {second}", theme.text_small - 2, x + step - 16 - left)
+        text(d, (left, y0 + 24), more, theme.text_small - 2, theme.ink, anchor="lm")
+        x += step
     prompt = prompt_line(view, names)
     text(
         d, (x0 + 14, y0 + 54), fit_text(prompt, theme.text, x1 - x0 - 28), theme.text, theme.ink, anchor="lm"

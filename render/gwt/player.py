@@ -14,6 +14,7 @@ from render.names import seat_name
 from render.theme import DEFAULT, Theme
 from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
 from rules.gwt.words import DISC_SPACES as DISC_SPACE_NAMES
+from rules.gwt.words import place
 
 WIDTH, HEIGHT, PAD = 1400, 800, 20
 WORKER_NAMES = {"cowboy": "Cowboys", "craftsman": "Craftsmen", "engineer": "Engineers"}
@@ -74,7 +75,7 @@ def header_facts(p: Mapping[str, Any]) -> list[str]:
         f"step limit {p['step_limit']}",
         f"hand limit {p['hand_limit']}",
         f"engine on {p['engine']}",
-        f"cattleman at {p['location']}" if p["location"] else "cattleman not yet placed",
+        f"cattleman at {place(p['location'])}" if p["location"] else "cattleman not yet placed",
     ]
     if p.get("job_market_token"):
         facts.append("job market token (+2 VP)")

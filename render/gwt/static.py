@@ -5,12 +5,13 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.draw import arrow, box, cross, disc, hand, text, text_width
-from render.gwt.layout import hazard_type, kind, layout, point, teepee_value
+from render.gwt.layout import NAME_SIZE, hazard_type, kind, layout, name_point, point, spot_name, teepee_value
 from render.layers import cached_layer
 from render.theme import Theme
 
-# Worker columns of the job market, left to right; a column is used from this player count up.
-JOB_COLUMNS = (("4", 4), ("3", 3), ("2", 2), ("", 1))
+# Worker columns of the job market, left to right in the order a row fills; a column is used from this
+# player count up, so the unused ones of a smaller game are the last.
+JOB_COLUMNS = (("", 1), ("2", 2), ("3", 3), ("4", 4))
 JOB_ROW_H = 40
 JOB_HEADER = 58
 
@@ -27,6 +28,17 @@ def job_cell(row: int, column: int) -> tuple[float, float, float, float]:
 def foresight_x(column: int) -> float:
     """Centre x of a Kansas City supply column."""
     return layout()["regions"]["foresight"][0] + 35 + column * 68
+
+
+LINK_SIZE = 13
+
+
+def link_badge(left: str, right: str, label: str) -> tuple[float, float, float, float]:
+    """Centre, width and height of the bonus badge of the link between two neighbouring cities: under
+    the gap between their boxes, on the bar joining the two cities' centres."""
+    a, b = layout()["cities"][left]["box"], layout()["cities"][right]["box"]
+    w = text_width(label, LINK_SIZE) + 12
+    return (a[2] + b[0]) / 2, a[3] + 12, w, 20
 
 
 @cached_layer
@@ -59,11 +71,16 @@ def _cities(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         if city["note"]:
             text(d, (x1 - 6, y0 + 40), city["note"], theme.text_small - 2, theme.good, anchor="rm")
     for left, right, label in layout()["city_arrows"]:
-        a, b = cities[left]["box"], cities[right]["box"]
+        x, y, w, h = link_badge(left, right, label)
         colour = theme.highlight if label.startswith("-") else theme.good
-        # a green link across the gap; its bonus (VP, objective card) written under the gap
-        d.line((a[2] - 4, a[1] + 58, b[0] + 4, b[1] + 58), fill=theme.good, width=5)
-        text(d, ((a[2] + b[0]) / 2, a[3] + 12), label, theme.text_small - 1, colour)
+        # the link joins both cities: a green bar from one city's centre to the other's under both boxes,
+        # its bonus (VP, objective card: for discs in both cities) in a badge in the middle of the bar
+        a, b = cities[left]["box"], cities[right]["box"]
+        d.line(((a[0] + a[2]) / 2, y, (b[0] + b[2]) / 2, y), fill=theme.good, width=4)
+        for end in ((a[0] + a[2]) / 2, (b[0] + b[2]) / 2):
+            d.line((end, a[3], end, y), fill=theme.good, width=4)
+        box(d, (x - w / 2, y - h / 2, x + w / 2, y + h / 2), theme.panel, colour, radius=6, width=2)
+        text(d, (x, y), label, LINK_SIZE, colour, bold=True)
 
 
 def _railroad(d: ImageDraw.ImageDraw, theme: Theme) -> None:
@@ -124,32 +141,30 @@ def _trail(d: ImageDraw.ImageDraw, theme: Theme) -> None:
             d.rounded_rectangle(
                 (x - r, y - r, x + r, y + r), radius=5, fill=theme.panel, outline=colour, width=3
             )
-            text(d, (x, y), location.split("-")[-1], theme.text_small - 2, colour)
         elif k == "teepee":
-            value = teepee_value(location)
             d.regular_polygon((x, y, r), 3, fill=theme.panel, outline=theme.ink, width=2)
-            text(
-                d,
-                (x, y + 5),
-                f"{value:+d}",
-                theme.text_small - 2,
-                theme.highlight if value < 0 else theme.money,
-            )
         elif k == "neutral":
             d.rounded_rectangle((x - r, y - r, x + r, y + r), radius=5, fill=theme.faint, outline=theme.ink)
         else:
             d.ellipse((x - r, y - r, x + r, y + r), fill=theme.panel, outline=theme.ink, width=2)
-        risk = data["risk"].get(location)
-        if risk:
-            text(
-                d,
-                (x, y + r + 8),
-                "risk" if risk == "any" else "risk J",
-                theme.text_small - 4,
-                theme.highlight,
-            )
+        _name(d, location, theme)
     _x0, y0, x1, y1 = data["regions"]["indian_trade"]
     text(d, (x1 + 4, (y0 + y1) / 2), "trade only", theme.text_small - 2, theme.muted, anchor="lm")
+
+
+def _name(d: ImageDraw.ImageDraw, location: str, theme: Theme) -> None:
+    """The spot's short name below it (with its risk note), in the colour of its kind."""
+    shown, risk = spot_name(location)
+    if not shown:
+        return
+    k = kind(location)
+    colour = theme.ink
+    if k == "hazard":
+        colour = theme.hazard(hazard_type(location))
+    elif k == "teepee":
+        colour = theme.highlight if teepee_value(location) < 0 else theme.money
+    words = f"{shown} · {risk}" if risk else shown
+    text(d, name_point(location), words, NAME_SIZE, colour, bold=True, halo=theme.background)
 
 
 def _job_market(d: ImageDraw.ImageDraw, theme: Theme, players: int) -> None:
@@ -227,10 +242,12 @@ def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         text(d, (x + 11, y), letters, theme.text_small - 5, theme.ink)
         x += 28
         label(worker)
-    d.ellipse((x, y - 11, x + 22, y + 11), fill=theme.ink)
-    text(d, (x + 11, y), "J", theme.text_small - 4, "#FFFFFF")
-    x += 28
-    label("job market token")
+    d.rounded_rectangle((x, y - 9, x + 30, y + 9), radius=4, outline=theme.ink, width=3)
+    x += 36
+    label("job market token's row")
+    cross(d, (x + 6, y), 5, theme.highlight, width=2)
+    x += 18
+    label("$1 transport cost")
     hand(d, (x + 8, y), 16, theme.hand("green"))
     hand(d, (x + 26, y), 16, theme.hand("black"))
     x += 40

@@ -10,13 +10,13 @@ from PIL import Image, ImageDraw
 
 from render.draw import box, disc, fit_text, text, wrap
 from render.names import seat_name, with_names
-from render.santafe.geometry import cities, nodes, segments
+from render.santafe.geometry import beside, cities, nodes, progress, segments
 from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer
 from render.theme import DEFAULT, Theme, text_on
 
 PANEL = (1192, 70, 1588, 990)
 LEGEND_TOP = 838
-CHIP_W = 54
+CHIP_W = 126
 PHASES = {
     "choose": "choose cards",
     "lay": "lay track",
@@ -37,6 +37,7 @@ def render_map(
     where = segments()
     for segment_id, railroad in view["track"].items():
         built_segment(d, where[segment_id], theme.railroad(railroad), theme)
+    _progress(d, view, theme)
     sheet, corner = city_sheet(theme)
     img.paste(sheet, corner, sheet)
     _connections(d, view, theme)
@@ -45,6 +46,12 @@ def render_map(
     _players(d, view, names, theme)
     _railroads(d, view, theme)
     return img
+
+
+def _progress(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
+    """Beside the first free segment of each partly laid line, how many of its pieces are laid."""
+    for segment, words in progress(view["track"]):
+        text(d, beside(segment, 13), words, theme.text_small - 2, theme.ink, bold=True, halo="#EEE6D2")
 
 
 def _connections(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
@@ -192,10 +199,11 @@ def _play_text(play: Mapping[str, Any]) -> str:
 def _chip(
     d: ImageDraw.ImageDraw, at: tuple[float, float], city: str, value: int, railroads: list[str], theme: Theme
 ) -> None:
-    """A played city card: id and value, with a dot per railroad that reaches the city."""
+    """A played city card: name and value, with a dot per railroad that reaches the city."""
     x, y = at
     box(d, (x, y, x + CHIP_W - 4, y + 22), "#FFFFFF", theme.ink, radius=4, width=1)
-    text(d, (x + 4, y + 9), city, theme.text_small - 3, theme.ink, anchor="lm")
+    name = fit_text(cities()[city]["name"], theme.text_small - 3, CHIP_W - 30)
+    text(d, (x + 4, y + 9), name, theme.text_small - 3, theme.ink, anchor="lm")
     text(d, (x + CHIP_W - 8, y + 9), value, theme.text_small - 3, theme.money, anchor="rm")
     for i, railroad in enumerate(railroads):
         d.rectangle(

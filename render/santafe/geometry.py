@@ -83,3 +83,34 @@ def cities() -> dict[str, dict[str, Any]]:
 
 def railroads() -> list[dict[str, Any]]:
     return list(map_data()["railroads"])
+
+
+def progress(track: dict[str, str]) -> list[tuple[Segment, str]]:
+    """For every line that is partly laid, the free segment where the next piece goes (next to a laid
+    one) and "laid/needed" ("2/4"), so the map shows how many pieces the connection takes."""
+    lines: dict[tuple[str, int], list[Segment]] = {}
+    for segment in segments().values():
+        lines.setdefault((segment.connection, segment.line), []).append(segment)
+    found = []
+    for parts in lines.values():
+        laid = sum(1 for part in parts if part.id in track)
+        if 0 < laid < len(parts):
+            laid_at = [part.id in track for part in parts]
+            free = next(
+                part
+                for i, part in enumerate(parts)
+                if not laid_at[i] and ((i and laid_at[i - 1]) or (i + 1 < len(parts) and laid_at[i + 1]))
+            )
+            found.append((free, f"{laid}/{len(parts)}"))
+    return found
+
+
+def beside(segment: Segment, distance: float) -> Point:
+    """A point ``distance`` pixels from the middle of ``segment``, square to it on its upper side."""
+    (x0, y0), (x1, y1) = segment.start, segment.end
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 or 1.0
+    nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+    if ny > 0:
+        nx, ny = -nx, -ny
+    mx, my = segment.midpoint
+    return mx + nx * distance, my + ny * distance

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -10,40 +11,38 @@ from PIL import Image, ImageDraw
 from render.draw import box, text
 from render.layers import cached_layer
 from render.santafe.geometry import Segment, cities, nodes, segments
-from render.theme import Theme, text_on
+from render.santafe.labels import Box, Point, place_city_names
+from render.theme import DEFAULT, Theme, text_on
 
 CANVAS = (1600, 1000)
+MAP_FRAME = (12, 70, 1178, 900)
 LEGEND = (1192, 838, 1588, 990)
 CITY_R = 13
 HOME_HALF = 15
-# Where a city's name goes relative to its dot, where the default (to the right) would collide.
-LEFT, BELOW, ABOVE = (-18.0, 0.0, "rm"), (0.0, 17.0, "mt"), (0.0, -17.0, "mb")
-LABELS = {
-    "MIL": LEFT,
-    "SAF": LEFT,
-    "SEA": LEFT,
-    "PDX": LEFT,
-    "SAC": LEFT,
-    "SFO": LEFT,
-    "FAT": LEFT,
-    "LAX": LEFT,
-    "SAN": LEFT,
-    "STL": LEFT,
-    "CHI": BELOW,
-    "NOL": BELOW,
-    "ABQ": BELOW,
-    "TOP": BELOW,
-    "HOU": BELOW,
-    "SAT": BELOW,
-    "OMA": BELOW,
-    "DDC": BELOW,
-    "SLC": BELOW,
-    "DSM": ABOVE,
-    "KCY": ABOVE,
-}
 # Offset of a city's bonus squares from its dot: above by default, elsewhere where above would cover
 # a neighbour's name.
 SQUARES_AT = {"SFO": (0.0, 16.0), "HOU": (28.0, -6.0)}
+
+
+def bonus_box(city_id: str, where: Mapping[str, Point], scale: float = 1.0) -> Box | None:
+    """The box around a city's bonus squares (12 px, 14 apart), or None when it has none."""
+    count = len(cities()[city_id]["bonus"])
+    if not count:
+        return None
+    x, y = where[city_id]
+    sq_dx, sq_dy = SQUARES_AT.get(city_id, (0.0, -30.0))
+    left = x + sq_dx * scale - 6 - (count - 1) * 7
+    top = y + sq_dy * scale
+    return (left, top, left + 14 * (count - 1) + 12, top + 12)
+
+
+@lru_cache(maxsize=1)
+def name_places() -> dict[str, tuple[Point, str]]:
+    """Where the full map prints each city's name (see ``render.santafe.labels``)."""
+    squares = {c: box for c in cities() if (box := bonus_box(c, nodes()))}
+    # names may reach past the map's frame up to the side panel
+    frame = (MAP_FRAME[0], MAP_FRAME[1], 1190, MAP_FRAME[3])
+    return place_city_names(nodes(), segments(), CITY_R, DEFAULT.text_small, squares, frame)
 
 
 @cached_layer
@@ -174,12 +173,11 @@ def _city(d: ImageDraw.ImageDraw, city_id: str, city: dict, theme: Theme) -> Non
             (x - CITY_R, y - CITY_R, x + CITY_R, y + CITY_R), fill=theme.panel, outline=theme.ink, width=2
         )
         text(d, (x, y), city["value"], theme.text_small, theme.ink, bold=True)
-    dx, dy, anchor = LABELS.get(city_id, (18.0, 0.0, "lm"))
-    text(d, (x + dx, y + dy), city["name"], theme.text_small, theme.ink, anchor=anchor, halo="#EEE6D2")
-    sq_dx, sq_dy = SQUARES_AT.get(city_id, (0.0, -30.0))
-    top = y + sq_dy
+    centre, anchor = name_places()[city_id]
+    text(d, centre, city["name"], theme.text_small, theme.ink, anchor=anchor, halo="#EEE6D2")
+    left, top, _, _ = bonus_box(city_id, nodes()) or (0, 0, 0, 0)
     for i, railroad in enumerate(city["bonus"]):
-        sx = x + sq_dx - 6 + i * 14 - (len(city["bonus"]) - 1) * 7
+        sx = left + i * 14
         colour = theme.railroad(railroad)
         d.rectangle((sx, top, sx + 12, top + 12), fill=colour, outline=theme.ink, width=1)
         text(d, (sx + 6, top + 6), "$", 10, text_on(colour))

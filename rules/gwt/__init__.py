@@ -4,7 +4,9 @@ Options: ``neutral`` "fixed" (A–G on their letters, the default) or "random"; 
 (the default) or "random" (one random side per building number, shared by all players).
 
 Notation (one move per decision; ``legal_moves`` lists every option in a stable order). Locations use the
-ids of the board (START, A, A-1, FLOOD-1, TEEPEE--3, …, KANSAS_CITY); railroad spaces are "0".."39" with
+ids of the board (START, A, A-1, FLOOD-1, TEEPEE--3, …, KANSAS_CITY); typed moves may name them by the
+short names the board picture prints instead ("move 12", "remove flood 2", "trade teepee 4", see
+``rules.gwt.places``); railroad spaces are "0".."39" with
 the turnouts "4.5", "7.5", …; cattle cards are jersey, dutch-belt, black-angus, guernsey, holstein,
 brown-swiss, ayrshire, highland-3/4/5 and longhorn-5/6/7 (the number is the card's victory points);
 objective cards are named by immediate action and tasks (gain2-bgbl, aux-sf, move-345, start-34b, …).
@@ -41,6 +43,7 @@ from rules.gwt.board import Tx
 from rules.gwt.effects import apply, settle
 from rules.gwt.labels import describe
 from rules.gwt.options import Options, options
+from rules.gwt.places import to_ids
 from rules.gwt.scoring import CATEGORIES, LABELS, score
 from rules.gwt.setup import new_state
 from rules.gwt.state import State, dump_state, load_state
@@ -127,7 +130,11 @@ class GreatWesternTrail:
         if first not in VERBS:
             raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (try one of: "
                              f"{', '.join(list(self._options(state))[:5])}).")
-        return match_move(text, self._options(state), aliases=ALIASES)
+        try:
+            return match_move(to_ids(ALIASES.get(wanted, wanted)), self._options(state), aliases=ALIASES)
+        except RulesError:
+            # the error quotes what was typed, never the ids the names were turned into
+            return match_move(text, self._options(state), aliases=ALIASES)
 
     def describe_move(self, state: State, seat: int, move: str) -> str:
         if state is None or state.over:

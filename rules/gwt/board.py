@@ -26,7 +26,7 @@ from rules.gwt.content import (
     YELLOW_ARROW_ROWS,
 )
 from rules.gwt.state import Player, State
-from rules.gwt.words import capital, cards, plural, with_article
+from rules.gwt.words import capital, cards, place, plural, with_article
 from rules.gwt.words import tile as tile_name
 
 
@@ -210,8 +210,8 @@ def place_tile(tx: Tx, tile: str) -> None:
         spaces = [sp for sp in HAZARD_SPACES[tile.split("-")[0]] if s.trail[sp] is None]
     if spaces:
         s.trail[spaces[0]] = tile
-        tx.log("tile", f"{capital(with_article(tile_name(tile)))} was placed on {spaces[0]}.", tile=tile,
-               space=spaces[0])
+        tx.log("tile", f"{capital(with_article(tile_name(tile)))} was placed on {place(spaces[0])}.",
+               tile=tile, space=spaces[0])
     else:
         s.boxed_tiles.append(tile)
         tx.log("tile", f"{capital(with_article(tile_name(tile)))} found no free space and left the game.",

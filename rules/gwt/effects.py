@@ -38,7 +38,7 @@ from rules.gwt.graph import (
     transport_cost,
 )
 from rules.gwt.options import decision, occupied_by_others, options
-from rules.gwt.words import cards, place_with
+from rules.gwt.words import cards, place, place_with
 from rules.gwt.words import city as city_name
 
 # Decisions resolved without asking when they leave only the option to skip, or a single option.
@@ -230,7 +230,7 @@ def _walk(tx: Tx, dest: str, passed: list[str], free: bool, popped: dict[str, An
                 if owner is None:
                     to, at = "the bank", place_with(s.trail, loc)
                 else:
-                    to, at = f"Player {owner + 1}", f"{loc} (building {building_code(s.trail[loc])})"
+                    to, at = f"Player {owner + 1}", f"{place(loc)} (building {building_code(s.trail[loc])})"
                 tx.log("fee", f"Player {seat + 1} paid ${paid} to {to} at {at}.", seat=seat, paid=paid,
                        owner=owner, location=loc)
     p.location = dest

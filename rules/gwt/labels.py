@@ -117,12 +117,12 @@ def describe(move: str, state: Any = None, action: tuple[Any, ...] | None = None
         cost = ""
         if kind == "hazard" and action:
             cost = f" for ${action[2]}" if action[2] else " for free"
-        return f"remove {what} on {rest[0]}{cost}"
+        return f"remove {what} on {place(rest[0])}{cost}"
     if verb == "trade" and rest:
         here = trail.get(rest[0])
         value = TEEPEE_SPACES.get(rest[0], 0)
         money = f"gain ${value}" if value >= 0 else f"pay ${-value}"
-        return f"take the {tile(here) if here else 'teepee'} on {rest[0]} ({money})"
+        return f"take the {tile(here) if here else 'teepee'} on {place(rest[0])} ({money})"
     if verb == "engine" and rest:
         return _engine(rest[0], action)
     if verb == "back" and rest:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules.gwt import places
 from rules.gwt.content import CATTLE, OBJECTIVES, TEEPEE_SPACES, TRAIL
 
 BREEDS = {
@@ -115,19 +116,19 @@ def tile(code: str) -> str:
 
 
 def place(loc: str) -> str:
-    """A trail location: the board id, except the two that have printed names."""
-    return {"KANSAS_CITY": "Kansas City", "START": "the start"}.get(loc, loc)
+    """A trail location by the name the board prints: "spot 12", "Flood 2", "Teepee 4", "B"."""
+    return places.words(loc)
 
 
 def place_with(trail: dict[str, str | None], loc: str) -> str:
-    """A location and what lies there, briefly: "A-2 (building 4a of Player 2)", "FLOOD-2 (flood hazard)"."""
+    """A location and what lies there: "spot 2 (building 4a of Player 2)", "Flood 2 (flood hazard)"."""
     here = trail.get(loc)
     kind = TRAIL[loc][0] if loc in TRAIL else ("teepee" if loc in TEEPEE_SPACES else "")
     if not here or kind in ("neutral", "kc", "start"):
         return place(loc)
     if "@" in here:
         code, owner = here.split("@")
-        return f"{loc} (building {code} of Player {int(owner) + 1})"
+        return f"{place(loc)} (building {code} of Player {int(owner) + 1})"
     if kind == "hazard":
-        return f"{loc} ({here.split('-')[0]} hazard)"
-    return f"{loc} ({tile(here)})"
+        return f"{place(loc)} ({here.split('-')[0]} hazard)"
+    return f"{place(loc)} ({tile(here)})"

@@ -1,11 +1,19 @@
-"""Logging never prints the token, whichever logger emits it."""
+"""Logging never prints the token, whichever logger emits it, nor hidden game information at any level."""
 
 from __future__ import annotations
 
 import io
+import json
 import logging
+from collections.abc import Iterator
 
-from bot.log import RedactFilter, setup_logging
+import pytest
+
+from bot.log import VERBOSE_LIBRARIES, RedactFilter, setup_logging
+from bot.services import GameService
+from tests.support.fixtures import clock, db, db_path
+
+__all__ = ["clock", "db", "db_path"]
 
 
 def test_token_is_redacted_in_every_record() -> None:
@@ -28,3 +36,56 @@ def test_setup_installs_the_filter_on_the_root_handler() -> None:
         assert logging.getLogger().level == logging.WARNING
     finally:
         logging.getLogger().removeHandler(handler)
+
+
+def test_the_token_is_redacted_in_tracebacks_and_stacks() -> None:
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    handler.addFilter(RedactFilter("s3cr3t.token"))
+    logger = logging.getLogger("test.redact.traceback")
+    logger.addHandler(handler)
+    try:
+        try:
+            raise RuntimeError("login with s3cr3t.token refused")
+        except RuntimeError:
+            logger.exception("could not log in")
+        record = logger.makeRecord(logger.name, logging.ERROR, __file__, 1, "stack follows", None, None)
+        record.stack_info = "Stack (most recent call last):\n  connect(token='s3cr3t.token')"
+        logger.handle(record)
+    finally:
+        logger.removeHandler(handler)
+    text = stream.getvalue()
+    assert "RuntimeError: login with [redacted] refused" in text and "connect(token='[redacted]')" in text
+    assert "s3cr3t.token" not in text
+
+
+@pytest.fixture
+def debug_logging(capsys: pytest.CaptureFixture[str]) -> Iterator[pytest.CaptureFixture[str]]:
+    """setup_logging at DEBUG, writing to the captured stderr; everything put back afterwards."""
+    root = logging.getLogger()
+    levels = {name: logging.getLogger(name).level for name in ("", *VERBOSE_LIBRARIES)}
+    handler = setup_logging("DEBUG", secret="tok")
+    yield capsys
+    root.removeHandler(handler)
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
+
+
+async def test_debug_logging_writes_no_hidden_card(db, clock, debug_logging) -> None:
+    """Twelve moves of Great Western Trail logged at DEBUG: no hand, no deck, no random state in the log."""
+    service = GameService(db, clock, new_seed=lambda: 7)
+    await service.create_game(1, 500, 11, "Ann", "gwt", seat_order="join")
+    await service.join(500, 12, "Bob")
+    await service.start(500, 11)
+    hands = []
+    for _ in range(12):
+        info = await service.get_game(500)
+        user = info.seats[info.to_act[0]].user_id
+        assert user is not None
+        hands.append(json.dumps((await service.view_for(500, user))[1]["hand"]))
+        await service.submit(500, user, (await service.legal_moves(500, user))[0][0])
+    logging.getLogger("aiosqlite").debug("a library record below INFO is never written")
+    log = debug_logging.readouterr().err
+    assert not any(hand in log for hand in hands)
+    assert '"rng"' not in log and '"deck"' not in log and "never written" not in log

@@ -7,6 +7,7 @@ import logging
 import os
 import signal
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,6 +18,8 @@ import pytest
 from bot import __main__ as main_module
 from bot.loopback import LoopbackDiscord
 from bot.storage.migrate import LATEST
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -206,3 +209,78 @@ def test_gateway_refusals_are_one_line(
     assert main_module.main([], env=env) == 2
     err = capsys.readouterr().err
     assert err == f"error: {main_module.GATEWAY_REFUSALS[code]}\n"
+
+
+@pytest.mark.parametrize(("value", "mode"), [("", "full"), ("normal", "normal")])
+def test_the_bot_opens_its_database_with_the_chosen_sync_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str, mode: str
+) -> None:
+    opened: list[str] = []
+    real = main_module.open_database
+
+    async def spy(path, **options):  # type: ignore[no-untyped-def]
+        opened.append(options.get("sync", "full"))
+        return await real(path, **options)
+
+    async def refuse(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(main_module, "open_database", spy)
+    monkeypatch.setattr(main_module.BoardGameBot, "start", refuse)
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "g.db"), "DATABASE_SYNC": value}
+    assert main_module.main([], env=env) == 2
+    assert opened == [mode]
+
+
+def unusable_places(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """Database paths that cannot be used, with what the one line must name."""
+    a_file = tmp_path / "plain-file"
+    a_file.write_text("not a folder")
+    return {
+        "missing folder": (tmp_path / "no-such-folder" / "games.db", "does not exist"),
+        "folder is a file": (a_file / "games.db", "is not a folder"),
+        "no new files there": (Path("/proc/games.db"), "/proc/games.db"),
+    }
+
+
+@pytest.mark.parametrize("place", ["missing folder", "folder is a file", "no new files there"])
+@pytest.mark.parametrize("command", [[], ["migrate"], ["backup", "copy.db"]])
+def test_an_unusable_database_path_is_one_line_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, place: str, command
+) -> None:
+    path, says = unusable_places(tmp_path)[place]
+    monkeypatch.chdir(tmp_path)
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(path)}
+    assert main_module.main(command, env=env) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "Traceback" not in err
+    assert str(path) in err and (says in err or command[:1] == ["backup"])  # backup: there is no database
+
+
+def test_a_backup_into_a_missing_folder_is_one_line_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env = {"DATABASE_PATH": str(tmp_path / "games.db")}
+    assert main_module.main(["migrate"], env=env) == 0
+    capsys.readouterr()
+    dest = tmp_path / "gone" / "copy.db"
+    assert main_module.main(["backup", str(dest)], env=env) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(dest) in err and "does not exist" in err
+
+
+def test_python_m_bot_prints_no_traceback_for_a_missing_folder(tmp_path: Path) -> None:
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "DISCORD_TOKEN": "x",
+        "DATABASE_PATH": str(tmp_path / "x" / "g.db"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "does not exist" in done.stderr, done.stderr

@@ -15,6 +15,7 @@ def test_defaults() -> None:
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
     assert settings.reminder_poll_seconds == 60 and settings.max_games_per_user == 5
     assert settings.command_hash_path == Path("boardgames.db.commands.json")
+    assert settings.database_sync == "full"  # a move survives a power cut unless told otherwise
 
 
 def test_values_from_the_environment() -> None:
@@ -26,11 +27,13 @@ def test_values_from_the_environment() -> None:
             "LOG_LEVEL": "debug",
             "REMINDER_POLL_SECONDS": "30",
             "MAX_GAMES_PER_USER": "2",
+            "DATABASE_SYNC": "Normal",
         }
     )
     assert settings.token == "abc" and settings.database_path == Path("/data/g.db")
     assert settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
     assert settings.reminder_poll_seconds == 30 and settings.max_games_per_user == 2
+    assert settings.database_sync == "normal"
 
 
 @pytest.mark.parametrize(
@@ -46,6 +49,7 @@ def test_values_from_the_environment() -> None:
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "SHARD_IDS"),
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1,1"}, "SHARD_IDS names a shard twice"),
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "between 0 and 1"),
+        ({"DISCORD_TOKEN": "x", "DATABASE_SYNC": "off"}, "DATABASE_SYNC"),
     ],
 )
 def test_bad_values_name_the_setting(env: dict[str, str], mentions: str) -> None:

@@ -13,7 +13,17 @@ def test_samples_are_written_and_open(tmp_path: Path) -> None:
     written = write_samples(tmp_path / "out")
     names = {p.name for p in written}
     for game in ("gwt", "santafe"):
-        for kind in ("board-start", "board-middle", "board-end", "player-1", "hand-1", "result"):
+        for kind in (
+            "turn-start",
+            "turn-middle",
+            "turn-end",
+            "board-start",
+            "board-middle",
+            "board-end",
+            "player-1",
+            "hand-1",
+            "result",
+        ):
             assert any(n.startswith(f"{game}-{kind}.") for n in names), (game, kind)
     for path in written:
         with Image.open(path) as picture:
@@ -24,3 +34,13 @@ def test_command_needs_exactly_one_folder(tmp_path: Path) -> None:
     assert main([]) == 2
     assert main([str(tmp_path)]) == 0
     assert any(tmp_path.iterdir())
+
+
+def test_preview_writes_each_picture_scaled_as_discord_shows_it(tmp_path: Path) -> None:
+    written = write_samples(tmp_path, preview=True)
+    full = [p for p in written if not p.stem.endswith(("-550", "-400"))]
+    for path in full:
+        for width in (550, 400):
+            with Image.open(path.with_name(f"{path.stem}-{width}{path.suffix}")) as picture:
+                assert picture.width == width
+    assert main([str(tmp_path / "again"), "--preview"]) == 0

@@ -6,6 +6,9 @@
                                                  most kills land in the middle of one
     python -m tests.support.worker race DB USER MOVE VERSION
                                                  wait for a line on stdin, submit one move, print the outcome
+    python -m tests.support.worker think DB      start a game of Ann against the computer, pass for Ann and
+                                                 print ``thinking`` once the computer is choosing its move
+                                                 (it never finishes: the test kills the process there)
 
 It prints ``ready`` once the database is open, so the test knows when the process is up.
 """
@@ -14,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
+from collections.abc import Sequence
 from typing import Any
 
 from bot.services import GameService, NoGameHere, ServiceError
@@ -40,7 +45,9 @@ def dawdle_inside_transactions() -> None:
 async def crash(path: str, dawdle: bool) -> None:
     if dawdle:
         dawdle_inside_transactions()
-    db = await open_database(path)
+    # A killed process loses nothing the OS already holds, so full sync (for power cuts) would only slow
+    # the writes and leave fewer moves between two kills.
+    db = await open_database(path, sync="normal")
     service = GameService(db)
     print("ready", flush=True)
     channel = FIRST_CHANNEL
@@ -78,12 +85,30 @@ async def race(path: str, user: int, move: str, version: int, channel: int) -> N
         await db.close()
 
 
+def endless_thought(rules_id: str, view: Any, legal: Sequence[str], level: int, seed: int) -> str:
+    print("thinking", flush=True)
+    time.sleep(3600)
+    return legal[0]
+
+
+async def think(path: str) -> None:
+    db = await open_database(path)
+    service = GameService(db, ai=endless_thought)
+    await service.create_game(GUILD, FIRST_CHANNEL, 1, "Ann", "tiny", {"rounds": 2}, seat_order="join")
+    await service.add_ai(FIRST_CHANNEL, 1)
+    await service.start(FIRST_CHANNEL, 1)
+    print("ready", flush=True)
+    await service.submit(FIRST_CHANNEL, 1, "pass")
+
+
 def main(argv: list[str]) -> None:
     tiny.register()
     if argv[0] == "crash":
         asyncio.run(crash(argv[1], dawdle=argv[2:] == ["dawdle"]))
     elif argv[0] == "race":
         asyncio.run(race(argv[1], int(argv[2]), argv[3], int(argv[4]), int(argv[5])))
+    elif argv[0] == "think":
+        asyncio.run(think(argv[1]))
     else:
         raise SystemExit(f"unknown mode {argv[0]}")
 

@@ -7,7 +7,7 @@ import json
 from bot import messages
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
-from tests.support.fixtures import ANN, BOB, CID, GUILD, started
+from tests.support.fixtures import ANN, BOB, CID, GUILD, play_to_end, started
 
 
 async def test_log_shows_recent_moves_privately(table: Table) -> None:
@@ -46,16 +46,29 @@ async def test_board_of_a_move_that_does_not_exist_is_refused(table: Table) -> N
     assert answer.last.ephemeral and "version" in answer.last.content.lower()
 
 
-async def test_export_of_a_running_game_needs_a_manager(table: Table) -> None:
-    """A running game's seed would reveal the deck: only managers may export it; they get a JSON file."""
+async def test_export_of_a_running_game_needs_a_manager_without_a_seat(table: Table) -> None:
+    """A running game's seed reveals every hidden card: no player of it may export it, not even a manager;
+    a manager who does not play gets the file with a plain warning."""
     await started(table.service, options={"rounds": 1})
-    refused = await table.run(BOB, "export")
+    refused = await table.run(CID, "export")
     assert refused.last.ephemeral and not refused.last.files
-    allowed = await table.run(BOB, "export", manage_guild=True)
+    seated = await table.run(BOB, "export", manage_guild=True)
+    assert seated.last.ephemeral and not seated.last.files and "seat" in seated.last.content
+    allowed = await table.run(CID, "export", manage_guild=True)
+    assert allowed.last.ephemeral and "reveals every player's hidden cards" in allowed.last.content
     (file,) = allowed.last.files
     data = json.loads(file.fp.read())
     assert data["rules_id"] == "tiny" and data["players"][0]["name"] == "Ann"
+    assert "hidden cards" in data["hidden_cards_warning"]
     assert (await table.service.get_game(CHANNEL)).status == "active"
+
+
+async def test_export_of_a_finished_game_is_for_everyone_without_warning(table: Table) -> None:
+    await started(table.service, options={"rounds": 1})
+    await play_to_end(table.service)
+    answer = await table.run(BOB, "export")
+    (file,) = answer.last.files
+    assert "hidden_cards_warning" not in json.loads(file.fp.read()) and "⚠️" not in answer.last.content
 
 
 async def test_games_lists_my_open_games_in_this_server_mine_to_play_first(table: Table) -> None:

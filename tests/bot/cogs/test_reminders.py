@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from bot import messages
 from bot.cogs.reminders import Reminders
 from bot.services import FakeClock
@@ -81,3 +85,32 @@ async def test_vote_deadline_lets_the_others_hand_the_seat_over(table: Table, cl
     voted = await table.run(BOB, "game vote", seat=1)
     assert "computer now plays seat 1" in voted.replies[0].content
     assert (await table.service.get_game(CHANNEL)).seats[0].is_ai
+
+
+async def test_the_first_round_posts_the_computer_moves_a_crash_interrupted(table: Table) -> None:
+    """The process died while the computer chose its reply to Ann: the first round after the restart makes
+    that move and posts the turn, pinging Ann, as the move itself would have."""
+    service = table.service
+    await service.create_game(10, CHANNEL, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join")
+    await service.add_ai(CHANNEL, ANN)
+    await service.start(CHANNEL, ANN)
+    real = service.ai
+
+    def interrupted(*args):  # type: ignore[no-untyped-def]
+        raise asyncio.CancelledError
+
+    service.ai = interrupted
+    with pytest.raises(asyncio.CancelledError):
+        await service.submit(CHANNEL, ANN, "pass")
+    service.ai = real
+    assert (await service.get_game(CHANNEL)).to_act == (1,)
+    cog = await reminders(table)
+    await cog.tick()
+    game = await service.get_game(CHANNEL)
+    assert 1 not in game.to_act and 0 in game.to_act
+    turn = table.public[-1]
+    assert turn.mentioned_users == [ANN] and "your turn" in (turn.content or "")
+    assert turn.embeds and {type(i) for i in turn.view.children} >= {pickers.PlayButton}  # the turn message
+    posted = len(table.public)
+    await cog.tick()
+    assert len(table.public) == posted  # nothing twice

@@ -4,9 +4,12 @@ before the restart."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.loopback import Reply
 from bot.services import GameInfo, GameService
 from bot.storage import games as store
+from bot.storage import open_database
 from bot.ui import presenters
 from rules.ai import choose_move
 from tests.bot.e2e.conftest import Arena
@@ -119,4 +122,44 @@ async def test_a_restart_in_the_middle_of_a_long_gwt_turn_keeps_every_step_in_th
         for text in expected:
             assert text in shown, f"{text!r} is missing from the summary"
         assert game.to_act_users and mover not in game.to_act_users
+        arena.loopback.assert_prompt_responses()
+
+
+async def test_a_computer_reply_cut_off_by_a_crash_is_made_and_posted_when_the_bot_starts(
+    arena: Arena,
+) -> None:
+    """The process died after Alice's move was stored, while the computer chose its reply: when the bot
+    starts again it makes that move and posts the turn, pinging Alice, without anyone doing anything."""
+    alice = arena.people[0]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await alice.slash("game add-ai", arena.channel)
+        await alice.slash("game start", arena.channel)
+        assert (await service.get_game(channel_id)).to_act_users == (arena.by_id(alice),)
+
+    def crash(*args: object) -> str:  # the process dies while the computer is thinking
+        raise asyncio.CancelledError
+
+    db = await open_database(arena.db_path)
+    try:
+        doomed = GameService(db, arena.clock, ai=crash)
+        for _ in range(20):  # Alice's steps until her turn passes to the computer
+            move = (await doomed.legal_moves(channel_id, arena.by_id(alice)))[0][0]
+            try:
+                await doomed.submit(channel_id, arena.by_id(alice), move)
+            except asyncio.CancelledError:
+                break
+        stranded = await doomed.get_game(channel_id)
+        assert stranded.to_act_users == ()  # only the computer seat may move now
+    finally:
+        await db.close()
+    posted = len(arena.public())
+
+    async with arena.running() as (_bot, service):
+        await arena.loopback.wait_until(
+            lambda: any(m.mentions == [alice.id] for m in arena.public()[posted:]), "the turn after the reply"
+        )
+        game = await service.get_game(channel_id)
+        assert game.version > stranded.version and game.to_act_users == (arena.by_id(alice),)
         arena.loopback.assert_prompt_responses()

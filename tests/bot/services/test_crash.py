@@ -122,3 +122,40 @@ async def test_a_failure_at_any_step_of_a_move_leaves_the_game_as_it_was(service
     assert outcome.version == info.version + 1 and await service.check_replay(info.id)
     if step == "insert_results":
         assert outcome.finished and (await service.stats(GUILD))["played"] == 1
+
+
+def first_legal(rules_id: str, view: object, legal: list[str], level: int, seed: int) -> str:
+    return legal[0]
+
+
+async def test_a_computer_turn_cut_short_by_a_kill_is_made_after_a_restart(tmp_path, tiny_game):
+    """Killed after the person's move was stored but while the computer was choosing its reply: the game
+    waits on a computer seat nobody else would ever move, until the reminder round after the restart."""
+    db_path = tmp_path / "think.db"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.support.worker", "think", str(db_path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    lines = [proc.stdout.readline().strip() for _ in range(2)]
+    assert lines == ["ready", "thinking"], proc.stderr.read() if proc.stderr else lines
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    db = await open_database(db_path)
+    try:
+        service = GameService(db, ai=first_legal)
+        stuck = await service.get_game(1000)
+        assert (stuck.version, stuck.to_act) == (1, (1,))  # Ann passed; the computer seat never moved
+        await service.run_due()
+        moved = await service.get_game(1000)
+        assert moved.version > stuck.version and 0 in moved.to_act and 1 not in moved.to_act
+        assert await service.check_replay(moved.id)
+        await service.run_due()  # a second round finds nothing left to do
+        assert (await service.get_game(1000)).revision == moved.revision
+        user, move = 1, (await service.legal_moves(1000, 1))[0][0]
+        assert (await service.submit(1000, user, move)).version > moved.version  # the game goes on
+    finally:
+        await db.close()

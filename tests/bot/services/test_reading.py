@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import BadImport, GameExists, GameNotActive, NoGameHere, NoSuchVersion
+from bot.services import BadImport, GameExists, GameNotActive, NoGameHere, NoSuchVersion, NotAllowed
 from rules.core.errors import IllegalMoveError
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, play_to_end, started
 
@@ -162,3 +162,25 @@ async def test_an_export_with_moves_after_the_end_is_refused(service):
     extra = {**data, "moves": [*data["moves"], {"seat": 0, "move": "pass"}]}
     with pytest.raises(BadImport, match="after the end"):
         await service.import_game(GUILD, CHANNEL + 1, extra, host_id=ANN)
+
+
+async def test_nobody_seated_in_a_running_game_may_export_it(service):
+    """Its seed gives away every hand and the cards to come: refused to its players, managers or not, and
+    to anyone else who does not manage the server; a manager's copy says what it reveals."""
+    await started(service)
+    for user, admin in ((ANN, True), (BOB, False), (CID, False)):
+        with pytest.raises(NotAllowed):
+            await service.export(CHANNEL, user, admin=admin)
+    data = await service.export(CHANNEL, CID, admin=True)
+    assert "hidden cards" in data["hidden_cards_warning"]
+    await service.resign(CHANNEL, BOB)  # still seated in the game, even after resigning
+    with pytest.raises(NotAllowed):
+        await service.export(CHANNEL, BOB, admin=True)
+
+
+async def test_a_finished_game_is_exported_to_anyone_without_warning(service):
+    await started(service, options={"rounds": 1})
+    await play_to_end(service)
+    data = await service.export(CHANNEL, CID)
+    assert "hidden_cards_warning" not in data and data["status"] == "finished"
+    assert (await service.import_game(GUILD, CHANNEL + 1, data, ANN)).status == "finished"

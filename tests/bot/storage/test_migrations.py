@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.services import GameService
+from bot.services import FakeClock, GameService
 from bot.storage import LATEST, MigrationError, migrate_file, open_database
 from bot.storage import migrate as migrations_module
 from bot.storage.migrate import Migration, apply_migrations, migrations
@@ -167,6 +167,37 @@ async def test_a_database_at_schema_3_gains_the_hosting_limit_and_the_told_versi
         outcome = await service.submit(100, 2, "pass", expected_version=1)
         told = await service.untold_public_events(1, outcome.version)
         assert told and told[0]["text"] == "Seat 1 ends the turn."
+    finally:
+        await db.close()
+
+
+async def test_games_from_before_next_due_times_get_them_at_the_first_round(tmp_path, tiny_game):
+    """The next_due migration stores each game's next-due time; games from before it are computed by the
+    first round after the upgrade (a reminder already due is sent), and from then on the time is kept."""
+    number = next(m.number for m in migrations() if m.name == "next_due")
+    path = tmp_path / "before.db"
+    assert await migrate_file(path, target=number - 1) == (0, number - 1)
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
+            " to_act, created_at, updated_at, turn_started_at, reminder_minutes)"
+            " VALUES (1, 10, 100, 1, 'tiny', '{}', 7, 'active', 0, '[0]', ?, ?, ?, 60)",
+            (NOW, NOW, NOW),
+        )
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
+            " VALUES (1, 0, 1, 'Ann', ?, ?), (1, 1, 2, 'Bob', ?, NULL)",
+            (NOW, NOW, NOW),
+        )
+    assert await migrate_file(path) == (number - 1, LATEST)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT next_due_at, due_stale FROM games").fetchall() == [(None, 1)]
+    db = await open_database(path)
+    try:
+        clock = FakeClock(datetime(2026, 1, 1, 2, tzinfo=UTC))
+        service = GameService(db, clock)
+        assert [(n.kind, n.user_id) for n in await service.run_due()] == [("reminder", 1)]
+        assert await service.next_due_at() == datetime(2026, 1, 1, 3, tzinfo=UTC)
     finally:
         await db.close()
 

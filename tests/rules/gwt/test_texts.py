@@ -10,13 +10,16 @@ from rules.core.errors import NotYourTurnError
 from rules.gwt import RULES
 from rules.gwt.content import CATTLE, CITIES, HAZARD_TYPES, OBJECTIVES, TRAIL, hazard_tiles
 from rules.gwt.labels import describe
+from rules.gwt.places import NAMES
 from rules.gwt.words import cattle, objective, tile
 from tests.rules.gwt.scenario import at, before_move, clear_trail, game, hand
 from tests.rules.texts import assert_plain_words, assert_public_texts_speak_of_players, random_game_texts
 
-# Every id of the notation that has a printed name: none may reach a text players read.
+# Every id of the notation that has a printed name: none may reach a text players read. Trail ids
+# ("C-1-2", "TRADE-RISK-1", "TEEPEE--1") have the short names the board prints.
 RAW_IDS = sorted({*CATTLE, *CITIES, *OBJECTIVES, "teepee-green", "teepee-blue", "KANSAS_CITY",
-                  *(t for h in HAZARD_TYPES for t in hazard_tiles(h))}, key=len, reverse=True)
+                  *(t for h in HAZARD_TYPES for t in hazard_tiles(h)),
+                  *(loc for loc in NAMES if NAMES[loc] != loc)}, key=len, reverse=True)
 RAW = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\w-])")
 
 
@@ -42,7 +45,9 @@ def test_labels_without_a_state() -> None:
     assert describe("hire engineer 6") == "hire an engineer from row 6"
     assert describe("deliver kansas-city") == "deliver to Kansas City"
     assert describe("trash black-angus") == "remove Black Angus from the game"
-    assert describe("move B via FLOOD-1 FLOOD-2") == "move the cattleman to B via FLOOD-1, FLOOD-2"
+    assert describe("move B via FLOOD-1 FLOOD-2") == "move the cattleman to B via Flood 1, Flood 2"
+    assert describe("move C-1-2") == "move the cattleman to spot 11"
+    assert describe("trade TEEPEE--1") == "take the teepee on Teepee -1 (pay $1)"
     assert describe("buy holstein ayrshire for 5") == "buy Holstein and Ayrshire for $5"
     assert describe("pick flood-3b") == "take the flood hazard (3 VP, black hand) from the foresight"
 
@@ -70,8 +75,8 @@ def test_a_fee_paid_to_another_player_names_them() -> None:
     s.players[0].money = 10
     _, events = RULES.play(s, 0, "move A-1")
     fees = [ev["text"] for ev in events if ev["type"] == "fee"]
-    assert fees == ["Player 1 paid $2 to Player 2 at A-1 (building 1a)."]
-    assert events[0]["text"] == "Player 1: move the cattleman to A-1 (building 1a of Player 2)."
+    assert fees == ["Player 1 paid $2 to Player 2 at spot 1 (building 1a)."]
+    assert events[0]["text"] == "Player 1: move the cattleman to spot 1 (building 1a of Player 2)."
 
 
 def test_income_and_delivery_texts_use_printed_names() -> None:
@@ -105,7 +110,7 @@ def test_a_place_without_local_action_says_so() -> None:
     assert TRAIL["TEEPEE-1"][0] == "teepee"
     at(s, 0, "TEEPEE-1")
     prompt = RULES.view(s, 0)["decision"]["prompt"]
-    assert prompt.startswith("Player 1: TEEPEE-1 offers you no local action")
+    assert prompt.startswith("Player 1: Teepee +1 offers you no local action")
 
 
 def test_copying_a_building_is_told_with_what_stands_there() -> None:
@@ -114,7 +119,7 @@ def test_copying_a_building_is_told_with_what_stands_there() -> None:
     s.trail["A-1"] = "8b@0"
     s.trail["A-2"] = "4a@1"
     at(s, 0, "A-1")
-    assert RULES.describe_move(s, 0, "copy A-2") == "use the actions of A-2 (building 4a of Player 2)"
+    assert RULES.describe_move(s, 0, "copy A-2") == "use the actions of spot 2 (building 4a of Player 2)"
     copied, _ = RULES.play(s, 0, "copy A-2")
     prompt = RULES.view(copied, 0)["decision"]["prompt"]
-    assert prompt.startswith("Player 1: use the copied local actions of A-2")
+    assert prompt.startswith("Player 1: use the copied local actions of spot 2")

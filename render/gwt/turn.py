@@ -1,0 +1,400 @@
+"""The Great Western Trail turn picture: what a player needs at a glance, sized for Discord's inline preview.
+
+Discord shows a posted picture at most about 550 px wide on desktop and at the screen's width on a phone,
+and most players never open it. So this picture is 1100 px wide and every text on it is at least 16 px
+(8 px once scaled to 550 px); the whole board stays available as the 1600 px picture of ``/board``.
+
+From top to bottom: who acts and what just happened; each player's money and scoring figures; the cities
+with their delivery discs and the railroad with engines and station discs; the trail with every spot's
+name and what stands there; the job market and the cattle market.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.draw import box, disc, fit_text, text
+from render.gwt import pieces
+from render.gwt.figures import figures
+from render.gwt.layout import hazard_type, kind, layout, name_lines, place_names, spot_name
+from render.gwt.static import JOB_COLUMNS
+from render.layers import cached_layer
+from render.names import seat_name, with_names
+from render.theme import DEFAULT, Theme, text_on
+from rules.gwt.content import BUILDINGS, CATTLE, STATIONS
+
+WIDTH = 1100
+SMALL, TEXT, LARGE, TITLE = 16, 18, 22, 30
+# Trail coordinates of the full board, scaled into this picture.
+TRAIL_SCALE = 1.0  # the full board's spacing: hazard names are as wide as the gap between spaces
+# Rows stand further apart than on the full board, so names fit between a spot and the next line.
+TRAIL_SCALE_Y = 1.2
+TRAIL_ORIGIN = (0.0, 376.0)
+TRAIL_FROM = (39.0, 262.0)
+R = 20  # spot radius
+CITY_TOP, CITY_H = 222, 62
+RAIL_Y = 334
+MARKET_TOP = 1130
+HEIGHT = MARKET_TOP + 218
+SUPPLY = (8, 376, 196, 554)
+WORKER_LETTER = pieces.WORKER_LETTER
+
+
+def at(location: str) -> tuple[float, float]:
+    """Where a trail spot sits on this picture."""
+    x, y = layout()["trail"][location]
+    return (
+        TRAIL_ORIGIN[0] + (x - TRAIL_FROM[0]) * TRAIL_SCALE,
+        TRAIL_ORIGIN[1] + (y - TRAIL_FROM[1]) * TRAIL_SCALE_Y,
+    )
+
+
+def spot_label(location: str) -> tuple[str, str]:
+    """The lines printed beside a spot: its name and its risk note."""
+    return spot_name(location)
+
+
+def _lines_of(location: str) -> list[tuple[str, int]]:
+    return [(words, SMALL) for words, _size in name_lines(location)]
+
+
+@lru_cache(maxsize=1)
+def _names() -> dict[str, list[tuple[str, int, tuple[float, float]]]]:
+    # hazard names are as wide as the gap between hazard spaces: every other one a row lower
+    return place_names(at, R, _lines_of, (SUPPLY,), lambda loc: kind(loc) == "hazard" and loc[-1] in "24")
+
+
+def label_lines(location: str) -> list[tuple[str, int, tuple[float, float]]]:
+    """(text, size, centre) of each line of ``location``'s name; empty for the neutral, start and KC
+    spots, whose names are printed on them."""
+    return _names().get(location, [])
+
+
+CATTLEMAN_R = 12
+
+
+def cattleman_at(location: str, index: int, count: int) -> tuple[float, float]:
+    """Where the ``index``-th of ``count`` cattlemen on ``location`` stands: in a row above the spot."""
+    x, y = at(location)
+    top = y - (30 if location == "KANSAS_CITY" else R) - 15
+    return x + (index - (count - 1) / 2) * 24, top
+
+
+def rail_x(space: float) -> float:
+    return 34 + space * 26.5
+
+
+def rail_space(value: Any) -> float:
+    """A railroad position as a number: "10.5" for a turnout stays between its two spaces."""
+    key = str(value)
+    if key.upper().startswith("S") and key[1:].isdigit():
+        return float(STATIONS[int(key[1:])][0])
+    return float(key)
+
+
+def render_turn(
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    last: Sequence[str] = (),
+    theme: Theme = DEFAULT,
+) -> Image.Image:
+    """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names)."""
+    img = turn_layer(theme, int(view["players"]))
+    d = ImageDraw.Draw(img)
+    board = view["board"]
+    _header(d, view, names, last, theme)
+    _players(d, view, names, theme)
+    _cities(d, board, theme)
+    _railroad(d, board, view["seats"], theme)
+    _trail(d, board, view["seats"], theme)
+    _supply(d, board, theme)
+    _job_market(d, board, int(view["players"]), theme)
+    _cattle_market(d, board, theme)
+    return img
+
+
+@cached_layer
+def turn_layer(theme: Theme, players: int) -> Image.Image:
+    """Background, city boxes, railroad line, the empty trail with names, market frames."""
+    img = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
+    d = ImageDraw.Draw(img)
+    cities = sorted(layout()["cities"].items(), key=lambda item: item[1]["pos"])
+    width = (WIDTH - 20) / len(cities)
+    for i, (_slug, city) in enumerate(cities):
+        x0 = 10 + i * width
+        box(d, (x0 + 2, CITY_TOP, x0 + width - 2, CITY_TOP + CITY_H), theme.panel, theme.ink, radius=6)
+        label = fit_text(city["label"], SMALL, width - 10)
+        text(d, (x0 + width / 2, CITY_TOP + 13), label, SMALL, theme.ink)
+    _rail_base(d, theme)
+    _trail_base(d, theme)
+    for rect, title in (
+        ((10, MARKET_TOP, 590, HEIGHT - 8), "Job market"),
+        ((600, MARKET_TOP, WIDTH - 10, HEIGHT - 8), "Cattle market"),
+    ):
+        box(d, rect, theme.panel, theme.panel_edge, radius=8)
+        text(d, (rect[0] + 12, MARKET_TOP + 16), title, TEXT, theme.ink, anchor="lm", bold=True)
+    box(d, SUPPLY, theme.panel, theme.panel_edge, radius=8)
+    text(d, ((SUPPLY[0] + SUPPLY[2]) / 2, SUPPLY[1] + 14), "KC supply", SMALL, theme.ink, bold=True)
+    return img
+
+
+def _rail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+    d.line((rail_x(0), RAIL_Y, rail_x(39), RAIL_Y), fill=theme.ink, width=4)
+    for space in range(40):
+        x = rail_x(space)
+        d.ellipse((x - 4, RAIL_Y - 4, x + 4, RAIL_Y + 4), fill=theme.panel, outline=theme.ink)
+        if space % 5 == 0 or space == 39:
+            text(d, (x, RAIL_Y + 20), space, SMALL, theme.muted)
+    for _number, (where, *_rest) in STATIONS.items():
+        x = rail_x(float(where))
+        d.rectangle((x - 6, RAIL_Y - 18, x + 6, RAIL_Y - 8), fill=theme.panel, outline=theme.ink)
+
+
+def _trail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+    data = layout()
+    woods = set(data["woods"])
+    for a, b in data["trail_edges"]:
+        d.line((at(a), at(b)), fill=theme.muted, width=4)
+    for location in data["trail"]:
+        x, y = at(location)
+        k = kind(location)
+        if location in woods:
+            d.ellipse((x - R - 7, y - R - 7, x + R + 7, y + R + 7), fill=theme.woods)
+        if k == "kc":
+            box(d, (x - 50, y - 30, x + 50, y + 30), theme.panel, theme.ink, radius=10, width=3)
+            text(d, (x, y - 11), "Kansas", TEXT, theme.ink, bold=True)
+            text(d, (x, y + 10), "City", TEXT, theme.ink, bold=True)
+        elif k == "start":
+            box(d, (x - 28, y - 16, x + 28, y + 16), theme.panel, theme.ink, radius=8)
+            text(d, (x, y), "Start", SMALL, theme.ink)
+        elif k == "hazard":
+            d.rounded_rectangle(
+                (x - R, y - R, x + R, y + R),
+                radius=5,
+                fill=theme.panel,
+                outline=theme.hazard(hazard_type(location)),
+                width=3,
+            )
+        elif k == "teepee":
+            d.regular_polygon((x, y, R), 3, fill=theme.panel, outline=theme.ink, width=2)
+        elif k == "neutral":
+            d.rounded_rectangle((x - R, y - R, x + R, y + R), radius=5, fill=theme.faint, outline=theme.ink)
+        else:
+            d.ellipse((x - R, y - R, x + R, y + R), fill=theme.panel, outline=theme.ink, width=2)
+        for i, (words, size, centre) in enumerate(label_lines(location)):
+            colour = theme.ink if i == 0 else theme.highlight
+            if k == "hazard":
+                colour = theme.hazard(hazard_type(location))
+            elif k == "teepee":
+                colour = theme.highlight if words.startswith("-") else theme.money
+            text(d, centre, words, size, colour, bold=i == 0, halo=theme.background)
+
+
+def _header(
+    d: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None,
+    last: Sequence[str],
+    theme: Theme,
+) -> None:
+    if view.get("over"):
+        title = "Great Western Trail · game over"
+    else:
+        acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
+        title = f"Round {view.get('round', '?')} · {acting} to act"
+        if view["board"].get("final_turns") is not None:
+            title += f" · last turns: {view['board']['final_turns']} left"
+    text(d, (14, 26), fit_text(title, TITLE, WIDTH - 28), TITLE, theme.ink, anchor="lm", bold=True)
+    if last:
+        words = "Last: " + with_names(last[0], names)
+        text(d, (14, 64), fit_text(words, LARGE, WIDTH - 28), LARGE, theme.ink, anchor="lm")
+    decision = view.get("decision") or {}
+    if decision.get("prompt"):
+        prompt = with_names(decision["prompt"], names)
+        text(d, (14, 94), fit_text(prompt, TEXT, WIDTH - 28), TEXT, theme.muted, anchor="lm")
+
+
+def _players(
+    d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
+) -> None:
+    seats = view["seats"]
+    to_act = set(view.get("to_act", []))
+    width = (WIDTH - 20) / len(seats)
+    for seat, player in enumerate(seats):
+        x0, y0 = 10 + seat * width, 110
+        x1, y1 = x0 + width - 6, 212
+        acting = seat in to_act
+        box(
+            d,
+            (x0, y0, x1, y1),
+            theme.panel,
+            theme.highlight if acting else theme.panel_edge,
+            radius=8,
+            width=4 if acting else 1,
+        )
+        disc(d, (x0 + 20, y0 + 22), 15, theme.player(seat), theme.ink, seat + 1, size=LARGE)
+        money = f"${player['money']}"
+        money_w = 14 + len(money) * 15
+        text(d, (x1 - 10, y0 + 22), money, 26, theme.money, anchor="rm", bold=True)
+        name = fit_text(seat_name(names, seat), LARGE, x1 - x0 - 50 - money_w)
+        text(d, (x0 + 42, y0 + 22), name, LARGE, theme.ink, anchor="lm", bold=True)
+        for i, line in enumerate(figures(view, seat)):
+            text(
+                d,
+                (x0 + 12, y0 + 54 + i * 26),
+                fit_text(line, LARGE, x1 - x0 - 20),
+                LARGE,
+                theme.ink,
+                anchor="lm",
+            )
+
+
+def _cities(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+    cities = sorted(layout()["cities"].items(), key=lambda item: item[1]["pos"])
+    width = (WIDTH - 20) / len(cities)
+    for i, (slug, city) in enumerate(cities):
+        x0 = 10 + i * width
+        y = CITY_TOP + 42
+        disc(d, (x0 + 16, y), 11, theme.ink, theme.ink, city["value"], size=SMALL)
+        # one disc per delivery, overlapping when many share a city
+        delivered = sorted(board["cities"].get(slug, []))
+        step = min(20.0, (width - 50) / max(1, len(delivered) - 1)) if len(delivered) > 1 else 0
+        for k, seat in enumerate(delivered):
+            disc(d, (x0 + 38 + k * step, y), 9, theme.player(seat), theme.ink, width=1)
+
+
+def _railroad(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], theme: Theme
+) -> None:
+    for station in board["stations"]:
+        x = rail_x(float(station["space"]))
+        for k, seat in enumerate(station["discs"]):
+            cy = RAIL_Y - 25 - k * 9
+            d.ellipse((x - 6, cy - 4, x + 6, cy + 4), fill=theme.player(seat), outline=theme.ink)
+    stacked: dict[float, int] = {}
+    for seat, player in enumerate(seats):
+        space = rail_space(player.get("engine", 0))
+        level = stacked.get(space, 0)
+        stacked[space] = level + 1
+        # engines sharing a space stack upwards
+        x, y = rail_x(space), RAIL_Y - level * 24
+        colour = theme.player(seat)
+        box(d, (x - 12, y - 11, x + 12, y + 11), colour, theme.ink, radius=4, width=2)
+        text(d, (x, y), seat + 1, SMALL, text_on(colour), bold=True)
+
+
+def _trail(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], theme: Theme
+) -> None:
+    for location, code in board["trail"].items():
+        if code:
+            _tile(d, at(location), code, theme)
+    here: dict[str, list[int]] = {}
+    for seat, player in enumerate(seats):
+        if player.get("location"):
+            here.setdefault(player["location"], []).append(seat)
+    for location, standing in here.items():
+        for k, seat in enumerate(standing):
+            centre = cattleman_at(location, k, len(standing))
+            disc(d, centre, CATTLEMAN_R, theme.player(seat), theme.ink, seat + 1, size=SMALL)
+
+
+def _tile(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme: Theme) -> None:
+    x, y = centre
+    code, seat = pieces.owner(code)
+    rect = (x - R, y - R, x + R, y + R)
+    if seat is not None:
+        colour = theme.player(seat)
+        box(d, rect, colour, theme.ink, radius=5, width=2)
+        text(d, (x, y), code, TEXT, text_on(colour), bold=True)
+        letters = BUILDINGS[code][2] if code in BUILDINGS else ""
+        if letters:
+            pieces.hands(d, (x + R - 2, y - R + 2), letters, theme, 11)
+    elif len(code) == 1:
+        box(d, rect, theme.neutral, theme.ink, radius=5, width=2)
+        text(d, (x, y), code, LARGE, "#FFFFFF", bold=True)
+    elif code.startswith("teepee-"):
+        d.regular_polygon((x, y + 2, R + 2), 3, fill=theme.teepee(code.split("-", 1)[1]), outline=theme.ink)
+        pieces.hands(d, (x, y + 6), "g" if code.endswith("green") else "b", theme, 12)
+    elif code in WORKER_LETTER:
+        _worker(d, centre, code, theme)
+    else:
+        hazard, _, rest = code.partition("-")
+        box(d, rect, theme.hazard(hazard), theme.ink, radius=4, width=2)
+        text(d, (x - 4, y), rest[:-1], LARGE, "#FFFFFF", bold=True)
+        pieces.hands(d, (x + R - 5, y + R - 5), rest[-1:], theme, 11)
+
+
+def _worker(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme: Theme) -> None:
+    x, y = centre
+    d.ellipse((x - 17, y - 17, x + 17, y + 17), fill=theme.worker(code), outline=theme.ink, width=2)
+    text(d, (x, y), WORKER_LETTER.get(code, code[:2]), SMALL, theme.ink, bold=True)
+
+
+def _supply(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+    """The Kansas City supply: the two tiles showing in each of the three columns."""
+    x0, y0, x1, _ = SUPPLY
+    step = (x1 - x0) / 3
+    for column, tiles in enumerate(board["foresight"]):
+        cx = x0 + step * (column + 0.5)
+        text(d, (cx, y0 + 38), column + 1, SMALL, theme.muted)
+        for row, code in enumerate(tiles):
+            if code:
+                _tile(d, (cx, y0 + 80 + row * 54), code, theme)
+
+
+def _job_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], players: int, theme: Theme) -> None:
+    """One column per row of the market, cheapest-to-reach on the left; workers listed in fill order."""
+    market = board["job_market"]
+    usable = sum(1 for _, needs in JOB_COLUMNS if players >= needs)
+    token = int(market["token_row"]) - 1
+    for row, cost in enumerate(market["costs"]):
+        cx = 34 + row * 46
+        top = MARKET_TOP + 46
+        if row == token:
+            box(d, (cx - 22, top - 14, cx + 22, top + 14 + usable * 36), None, theme.ink, radius=6, width=3)
+        text(d, (cx, top), f"${cost}", SMALL, theme.money, bold=True)
+        workers = market["rows"][row] if row < len(market["rows"]) else []
+        for k in range(usable):
+            cy = top + 32 + k * 36
+            if k < len(workers):
+                _worker(d, (cx, cy), workers[k], theme)
+            else:
+                d.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), outline=theme.faint, width=2)
+    if token < len(market["costs"]):
+        text(
+            d,
+            (300, MARKET_TOP + 16),
+            f"token on row {token + 1}: hire for ${market['costs'][token]}",
+            SMALL,
+            theme.ink,
+            anchor="lm",
+        )
+
+
+def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+    cards = sorted(board["cattle_market"], key=lambda c: (CATTLE.get(c, ("", 0, 0))[1:], c))
+    for i, code in enumerate(cards):
+        x0 = 612 + (i % 12) * 39
+        y0 = MARKET_TOP + 36 + (i // 12) * 70
+        breed, value, points = CATTLE.get(code, (code, 0, 0))
+        colour = theme.breed(breed)
+        box(d, (x0, y0, x0 + 36, y0 + 64), "#FFFFFF", theme.ink, radius=4, width=2)
+        d.rectangle((x0 + 3, y0 + 3, x0 + 33, y0 + 32), fill=colour)
+        text(d, (x0 + 18, y0 + 18), value, LARGE, text_on(colour), bold=True)
+        if points:
+            text(d, (x0 + 18, y0 + 48), points, SMALL, theme.ink)
+    text(
+        d,
+        (612, HEIGHT - 28),
+        f"draw pile {board['cattle_stack_size']} · bottom number: VP",
+        SMALL,
+        theme.muted,
+        anchor="lm",
+    )
+    objectives = len(board["objective_display"])
+    text(d, (WIDTH - 24, MARKET_TOP + 16), f"objectives open {objectives}", SMALL, theme.muted, anchor="rm")

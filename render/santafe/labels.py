@@ -1,0 +1,146 @@
+"""Where each Santa Fe city's name goes: beside its dot, clear of every track slot (so laid track never
+runs through a name), other cities, railhead rings, bonus and connection squares and other names."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from render.draw import text_width
+from render.santafe.geometry import Segment, cities
+
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+# Railhead rings reach this far past a city's dot; connection squares hang this far below it.
+RING = 5
+SQUARES = 12
+UNPLACED: list[str] = []
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _crosses(box: Box, a: Point, b: Point, half: float) -> bool:
+    steps = max(2, int(math.dist(a, b) / 3))
+    for i in range(steps + 1):
+        x = a[0] + (b[0] - a[0]) * i / steps
+        y = a[1] + (b[1] - a[1]) * i / steps
+        if _overlap(box, (x - half, y - half, x + half, y + half)):
+            return True
+    return False
+
+
+def _gap(box: Box, point: Point) -> float:
+    """Distance from ``point`` to the nearest point of ``box``."""
+    dx = max(box[0] - point[0], 0.0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0.0, point[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def place_city_names(
+    where: Mapping[str, Point],
+    slots: Mapping[str, Segment],
+    radius: float,
+    size: int,
+    squares: Mapping[str, Box],
+    frame: Box,
+    reach: tuple[int, ...] = (0, 6, 12, 20, 30, 42, 56, 70),
+) -> dict[str, tuple[Point, str]]:
+    """City id -> (anchor point, anchor) of its name, ``size`` pixels tall; ``squares`` are the bonus
+    squares' boxes, ``frame`` the map's edge the names stay inside. Right of the dot is tried first,
+    then left, below, above and the four corners, each further out (by ``reach``) when it will not fit.
+    Where no place is free, the one with the fewest clashes is taken and the city noted in ``UNPLACED``."""
+    taken: list[Box] = list(squares.values())
+    for city_id, (x, y) in where.items():
+        if city_id in cities():
+            r = radius + RING
+            taken.append((x - r, y - r, x + r, y + r))
+            taken.append((x - 25, y + radius, x + 25, y + radius + SQUARES))
+    placed: dict[str, tuple[Point, str]] = {}
+    # each slot with the box around it, so only slots near a candidate are walked along
+    lines = [
+        (
+            s,
+            (
+                min(s.start[0], s.end[0]) - 4,
+                min(s.start[1], s.end[1]) - 4,
+                max(s.start[0], s.end[0]) + 4,
+                max(s.start[1], s.end[1]) + 4,
+            ),
+        )
+        for s in slots.values()
+    ]
+
+    def crowd(city_id: str) -> int:
+        return sum(math.dist(where[city_id], where[other]) < 90 for other in cities())
+
+    # the most crowded cities choose first; a name should sit nearer its own city than any other, but
+    # crossing a track slot (weight 10) or covering a city, square or name (100) is worse
+    for city_id in sorted(cities(), key=lambda c: (-crowd(c), where[c][0])):
+        x, y = where[city_id]
+        w, h = text_width(cities()[city_id]["name"], size) + 2, size + 2
+        gap = radius + RING + 2
+        options: list[tuple[Point, str, Box]] = []
+        for extra in reach:
+            d = gap + extra
+            options += [
+                ((x + d, y), "lm", (x + d, y - h / 2, x + d + w, y + h / 2)),
+                ((x - d, y), "rm", (x - d - w, y - h / 2, x - d, y + h / 2)),
+                ((x, y + d + SQUARES), "mt", (x - w / 2, y + d + SQUARES, x + w / 2, y + d + SQUARES + h)),
+                ((x, y - d), "mb", (x - w / 2, y - d - h, x + w / 2, y - d)),
+                (
+                    (x + d * 0.7, y + d * 0.7),
+                    "lt",
+                    (x + d * 0.7, y + d * 0.7, x + d * 0.7 + w, y + d * 0.7 + h),
+                ),
+                (
+                    (x - d * 0.7, y + d * 0.7),
+                    "rt",
+                    (x - d * 0.7 - w, y + d * 0.7, x - d * 0.7, y + d * 0.7 + h),
+                ),
+                (
+                    (x + d * 0.7, y - d * 0.7),
+                    "lb",
+                    (x + d * 0.7, y - d * 0.7 - h, x + d * 0.7 + w, y - d * 0.7),
+                ),
+                (
+                    (x - d * 0.7, y - d * 0.7),
+                    "rb",
+                    (x - d * 0.7 - w, y - d * 0.7 - h, x - d * 0.7, y - d * 0.7),
+                ),
+            ]
+            for step in range(16):  # and in between, all round
+                angle = step * math.pi / 8 + math.pi / 16
+                cx = x + math.cos(angle) * (d + w / 2)
+                cy = y + math.sin(angle) * (d + h / 2)
+                options.append(((cx, cy), "mm", (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)))
+        best: tuple[int, Point, str, Box] | None = None
+        for point, anchor, block in options:
+            inside = (
+                frame[0] <= block[0]
+                and block[2] <= frame[2]
+                and frame[1] <= block[1]
+                and block[3] <= frame[3]
+            )
+            if not inside:
+                continue
+            # covering a city, a square or a name is far worse than crossing a track slot
+            clashes = 100 * sum(_overlap(block, other) for other in taken)
+            clashes += 10 * sum(
+                _crosses(block, s.start, s.end, 4) for s, around in lines if _overlap(block, around)
+            )
+            own = _gap(block, (x, y))
+            clashes += sum(_gap(block, where[c]) < own for c in cities() if c != city_id)
+            if best is None or clashes < best[0]:
+                best = (clashes, point, anchor, block)
+            if not clashes:
+                break
+        if best is None:
+            raise ValueError(f"no place inside the map for the name of {cities()[city_id]['name']}")
+        if best[0]:
+            UNPLACED.append(city_id)
+        _, point, anchor, block = best
+        taken.append(block)
+        placed[city_id] = (point, anchor)
+    return placed

@@ -1,0 +1,84 @@
+"""The turn picture reads in Discord's preview: at most 1100 px wide, every text at least 8 px tall when
+shown 550 px wide, and whose turn it is and each player's figures still readable at a phone's 400 px."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import rules
+from render import render_turn
+from render.draw import Drawn, recording
+from render.gwt.turn import turn_layer as gwt_layer
+from render.santafe.turn import _city_sheet
+from render.santafe.turn import turn_layer as santafe_layer
+from tests.render.conftest import CONFIGS, config_id, sampled_states
+
+PREVIEW_W = 550
+PHONE_W = 400
+NAMES = ["Ada", "Brook", "Cyrus", "Dana", "Emil"]
+
+
+def drawn_texts(view: dict[str, Any], last: list[str]) -> tuple[Any, list[Drawn]]:
+    """The picture and every text drawn on it, cached layers included (their caches are emptied)."""
+    gwt_layer.cache_clear()
+    santafe_layer.cache_clear()
+    _city_sheet.cache_clear()
+    with recording() as texts:
+        image = render_turn(view, NAMES[: view["players"]], last)
+    return image, texts
+
+
+def shown(size: int, width: int, at: int) -> float:
+    return size * at / width
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_every_text_reads_at_preview_size(config: tuple[str, int, tuple[tuple[str, Any], ...]]) -> None:
+    game, players, options = config
+    engine = rules.get(game)
+    for state in sampled_states(game, players, options):
+        image, texts = drawn_texts(engine.view(state, None), ["Player 1: a move."])
+        assert image.width <= 1100
+        assert texts
+        small = [t for t in texts if shown(t.size, image.width, PREVIEW_W) < 8]
+        assert not small, small[:5]
+        for t in texts:  # nothing is drawn off the picture
+            assert t.box[0] >= 0 and t.box[2] <= image.width and t.box[3] <= image.height, t
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_turn_players_and_last_move_read_on_a_phone(
+    config: tuple[str, int, tuple[tuple[str, Any], ...]],
+) -> None:
+    game, players, options = config
+    engine = rules.get(game)
+    state = sampled_states(game, players, options)[1]
+    view = engine.view(state, None)
+    image, texts = drawn_texts(view, ["Player 2: the last move."])
+
+    def readable(predicate: Any) -> list[Drawn]:
+        return [t for t in texts if predicate(t.label) and shown(t.size, image.width, PHONE_W) >= 8]
+
+    acting = NAMES[view["to_act"][0]]
+    assert readable(lambda label: f"{acting} to act" in label)
+    assert readable(lambda label: label.startswith("Last: Brook: the last move"))
+    for seat in view["seats"]:
+        assert readable(lambda label, seat=seat: label == f"${seat['money']}")
+        assert readable(lambda label, seat=seat: label == NAMES[seat["seat"]])
+    if game == "gwt":
+        for seat in view["seats"]:
+            assert readable(lambda label, seat=seat: label.startswith(f"cert {seat['certificates']} ·"))
+    else:
+        for seat in view["seats"]:
+            assert readable(lambda label, seat=seat: label.startswith(f"{seat['city_points']} pts"))
+
+
+def test_game_over_names_players_by_name() -> None:
+    engine = rules.get("santafe")
+    final = sampled_states("santafe", 3, ())[-1]
+    view = engine.view(final, None)
+    _, texts = drawn_texts(view, [])
+    title = next(t.label for t in texts if "game over" in t.label)
+    assert "Player " not in title
