@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui import flow, presenters
+from bot.ui import choices, flow, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -18,10 +18,15 @@ CHOICE_LIMIT = 100
 
 
 def matching_choices(moves: list[tuple[str, str]], typed: str) -> list[app_commands.Choice[str]]:
-    """Up to 25 suggestions whose move or label contains every typed word, readable label shown."""
+    """Up to 25 suggestions whose move or label contains every typed word, readable label shown.
+
+    Single moves come first and long families of moves ("build 4a on …") last, so with nothing typed the
+    list shows ending the phase and the local actions rather than twenty-five places to build.
+    """
     words = typed.lower().split()
     found = []
-    for move, label in moves:
+    for index in choices.suggestion_order(moves, MAX_CHOICES):
+        move, label = moves[index]
         haystack = f"{move} {label}".lower()
         if all(word in haystack for word in words) and len(move) <= CHOICE_LIMIT:
             found.append(app_commands.Choice(name=presenters.clip(label, CHOICE_LIMIT), value=move))

@@ -8,12 +8,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import rules
+from rules.core.errors import ErrorCode, RulesError
 from rules.core.events import Event
-from rules.core.notation import match_move, normalize
+from rules.core.notation import match_label, match_move, normalize, suggest
 from rules.core.protocol import Rules, State
 
 # Moves an engine may offer that end a turn without doing anything: what a deadline's "skip" plays.
 SKIP_MOVES = ("pass", "skip")
+# Legal moves a refusal suggests ("Did you mean: ...?").
+SUGGESTIONS = 3
 
 
 def rules_for(rules_id: str) -> Rules:
@@ -21,11 +24,34 @@ def rules_for(rules_id: str) -> Rules:
 
 
 def canonical(game: Rules, state: State, seat: int, text: str) -> str:
-    """The canonical legal move ``text`` means; raises the engine's ``RulesError`` otherwise."""
+    """The canonical legal move ``text`` means: its notation, or the label a player sees for it.
+
+    Raises the engine's ``RulesError`` otherwise; when the text is simply not a legal move, the message
+    suggests the closest legal moves.
+    """
     parse = getattr(game, "parse_move", None)
-    if parse is not None:
-        return str(parse(state, seat, text))
-    return match_move(text, game.legal_moves(state, seat))
+    try:
+        if parse is not None:
+            return str(parse(state, seat, text))
+        return match_move(text, game.legal_moves(state, seat))
+    except RulesError as exc:
+        if exc.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.GAME_OVER) or not isinstance(text, str):
+            raise
+        labelled = labelled_moves(game, state, seat)
+        found = match_label(text, labelled)
+        if len(found) == 1:
+            return found[0]
+        if exc.code == ErrorCode.AMBIGUOUS or not labelled:
+            raise
+        close = suggest(text, labelled, SUGGESTIONS)
+        if not close:
+            raise
+        raise type(exc)(f"{_stopped(exc.message)} Did you mean: {' | '.join(close)}?", code=exc.code) from exc
+
+
+def _stopped(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def label(game: Rules, state: State, seat: int, move: str) -> str:
@@ -42,9 +68,14 @@ def with_names(text: str, names: Mapping[int, str]) -> str:
     return PLAYER_NUMBER.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
 
 
-def labelled_moves(game: Rules, state: State, seat: int, names: Mapping[int, str]) -> list[tuple[str, str]]:
-    """(canonical move, label) for each legal move of ``seat``; labels name players as ``names`` do."""
-    return [(m, with_names(label(game, state, seat, m), names)) for m in game.legal_moves(state, seat)]
+def labelled_moves(
+    game: Rules, state: State, seat: int, names: Mapping[int, str] | None = None
+) -> list[tuple[str, str]]:
+    """Every legal move of ``seat`` with its label, in the engine's order; labels name players as ``names``
+    (by seat) do."""
+    named = names or {}
+    moves = game.legal_moves(state, seat)
+    return [(move, with_names(label(game, state, seat, move), named)) for move in moves]
 
 
 def play(game: Rules, state: State, seat: int, text: str) -> tuple[str, State, list[Event]]:

@@ -17,6 +17,7 @@ MAX_LENGTH = 100
 # Regular expressions for discord.ui.DynamicItem templates, one per kind of component.
 MOVE_TEMPLATE = rf"{PREFIX}:mv:(?P<game>[0-9]+):(?P<revision>[0-9]+):(?P<index>[0-9]+)"
 SELECT_TEMPLATE = rf"{PREFIX}:sel:(?P<game>[0-9]+):(?P<revision>[0-9]+):(?P<page>[0-9]+)"
+FAMILY_TEMPLATE = rf"{PREFIX}:fam:(?P<game>[0-9]+):(?P<revision>[0-9]+):(?P<number>[0-9]+)"
 PLAY_TEMPLATE = rf"{PREFIX}:play:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 HAND_TEMPLATE = rf"{PREFIX}:hand:(?P<game>[0-9]+)"
 MUTE_TEMPLATE = rf"{PREFIX}:mute:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
@@ -44,8 +45,14 @@ def move(game_id: int, revision: int, index: int) -> str:
 
 
 def select(game_id: int, revision: int, page: int) -> str:
-    """A select menu listing page ``page`` of the legal moves at ``revision``; option values are indexes."""
+    """A select menu listing page ``page`` of the legal moves at ``revision``; option values are move
+    indexes, or ``f`` and a family number for a family of moves (see ``bot.ui.choices``)."""
     return _checked(f"{PREFIX}:sel:{game_id}:{revision}:{page}")
+
+
+def family(game_id: int, revision: int, number: int) -> str:
+    """A button that opens family ``number`` of the legal moves at ``revision`` (see ``bot.ui.choices``)."""
+    return _checked(f"{PREFIX}:fam:{game_id}:{revision}:{number}")
 
 
 def play(game_id: int, revision: int) -> str:

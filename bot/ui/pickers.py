@@ -3,8 +3,10 @@ custom id, and the database is read again on every click.
 
 - ``PlayButton`` and ``HandButton`` sit on public turn messages; anyone may press them and gets a private
   answer (their own choices or hand, or why they have none).
-- ``MoveButton`` and ``MoveSelect`` sit only on private pickers, because a player's choices can reveal
-  their hand. They carry the game revision they were drawn for; a click on an older one is refused.
+- ``MoveButton``, ``MoveSelect`` and ``FamilyButton`` sit only on private pickers, because a player's
+  choices can reveal their hand. They carry the game revision they were drawn for; a click on an older
+  one is refused. Many moves come in two steps: a family of moves sharing their first words ("build 4a
+  on …") is one entry, which opens a menu of its moves on the same message (``bot.ui.choices``).
 - ``MuteButton`` sits on reminders.
 - ``ClaimButton`` takes a seat kept for one person (named by an imported file, or offered to them as a
   replacement). Anyone may press it; only that person is seated, anyone else is told privately why not.
@@ -20,7 +22,7 @@ import discord
 
 from bot import messages
 from bot.services import GameInfo
-from bot.ui import custom_ids, flow, presenters, replies
+from bot.ui import choices, custom_ids, flow, presenters, replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
 MAX_BUTTONS = 20  # four rows of five; the fifth row keeps "Show my hand"
 MAX_SELECTS = 4
 OPTIONS_PER_SELECT = 25
+ROWS = 4  # rows for choices (a menu fills a row); the fifth keeps "Show my hand"
+PER_ROW = 5
+FAMILY_VALUE = "f"  # a menu option opening a family of moves: "f" and the family's number
 BUTTON_LABEL = 80
 OPTION_LABEL = 100
 
@@ -184,7 +189,63 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
 
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = self.item.values[0] if self.item.values else "0"
+        if chosen.startswith(FAMILY_VALUE):
+            number = int(chosen[len(FAMILY_VALUE) :])
+            await guarded(interaction, lambda: _open_family(interaction, self.game_id, self.revision, number))
+            return
         await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.revision, int(chosen)))
+
+
+async def _open_family(interaction: discord.Interaction, game_id: int, revision: int, number: int) -> None:
+    """Show the moves of family ``number`` (as listed at ``revision``) on the picker itself."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    game = await _current(interaction, game_id)
+    if game is None:
+        return
+    channel_id = interaction.channel_id or 0
+    moves = await bot.games.legal_moves(channel_id, interaction.user.id)
+    if game.revision != revision or number >= len(choices.families(moves, OPTIONS_PER_SELECT)):
+        await flow.show_options(interaction, note=messages.STALE_COMPONENT)
+        return
+    own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
+    content, view = picker(game, moves, presenters.decision_prompt(own_view, game), opened=number)
+    # the picker message itself changes (an UPDATE_MESSAGE response): see
+    # discord-docs interactions/receiving-and-responding.mdx, "Interaction Callback Type"
+    await interaction.response.edit_message(content=presenters.clip(content, 2000), view=view)
+
+
+class FamilyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.FAMILY_TEMPLATE):
+    """One family of moves on a private picker ("build 4a on … (12 choices)"): opens its moves."""
+
+    def __init__(
+        self,
+        game_id: int,
+        revision: int,
+        number: int,
+        label: str = "…",
+        row: int | None = None,
+        opened: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=presenters.clip(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.primary if opened else discord.ButtonStyle.secondary,
+                custom_id=custom_ids.family(game_id, revision, number),
+                row=row,
+            )
+        )
+        self.game_id, self.revision, self.number = game_id, revision, number
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FamilyButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), int(match["revision"]), int(match["number"]), label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        number = self.number
+        await guarded(interaction, lambda: _open_family(interaction, self.game_id, self.revision, number))
 
 
 class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.MUTE_TEMPLATE):
@@ -306,7 +367,16 @@ class ClaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custo
         await guarded(interaction, run)
 
 
-DYNAMIC_ITEMS = (PlayButton, HandButton, MoveButton, MoveSelect, MuteButton, JoinButton, ClaimButton)
+DYNAMIC_ITEMS = (
+    PlayButton,
+    HandButton,
+    MoveButton,
+    MoveSelect,
+    FamilyButton,
+    MuteButton,
+    JoinButton,
+    ClaimButton,
+)
 
 
 def claim_view(game_id: int, seats: Sequence[tuple[int, str]]) -> discord.ui.View:
@@ -339,35 +409,86 @@ def reminder_view(game_id: int, revision: int) -> discord.ui.View:
     return view
 
 
-def picker(game: GameInfo, moves: Sequence[tuple[str, str]], prompt: str) -> tuple[str, discord.ui.View]:
-    """A private message offering ``moves`` ((canonical, label) pairs): buttons if few, menus if many."""
+def picker(
+    game: GameInfo, moves: Sequence[tuple[str, str]], prompt: str, opened: int | None = None
+) -> tuple[str, discord.ui.View]:
+    """A private message offering ``moves`` ((canonical, label) pairs): buttons if few, else the single
+    moves and the families of moves (``bot.ui.choices``), with family number ``opened`` shown as a menu
+    of its moves below them."""
     view = discord.ui.View(timeout=None)
     lines = [f"**{prompt or 'Your move'}**"]
     if len(moves) <= MAX_BUTTONS:
         for index, (_, label) in enumerate(moves):
-            view.add_item(MoveButton(game.id, game.revision, index, label, row=index // 5))
+            view.add_item(MoveButton(game.id, game.revision, index, label, row=index // PER_ROW))
     else:
-        shown = moves[: MAX_SELECTS * OPTIONS_PER_SELECT]
-        for page in range(0, len(shown), OPTIONS_PER_SELECT):
-            options = [
-                discord.SelectOption(
-                    label=presenters.clip(label, OPTION_LABEL),
-                    value=str(index),
-                    description=presenters.clip(move, OPTION_LABEL) if move != label else None,
-                )
-                for index, (move, label) in enumerate(shown[page : page + OPTIONS_PER_SELECT], start=page)
-            ]
-            view.add_item(
-                MoveSelect(
-                    game.id,
-                    game.revision,
-                    page // OPTIONS_PER_SELECT,
-                    options,
-                    row=page // OPTIONS_PER_SELECT,
-                )
-            )
-        if len(moves) > len(shown):
-            lines.append(messages.TOO_MANY_OPTIONS.format(shown=len(shown), total=len(moves)))
-    view.add_item(HandButton(game.id, row=4))
+        listed = choices.entries(moves, OPTIONS_PER_SELECT)
+        families = [e for e in listed if isinstance(e, choices.Family)]
+        family = families[opened] if opened is not None and 0 <= opened < len(families) else None
+        inner = _pages(list(family.indexes) if family else [], ROWS - 1)
+        rows = ROWS - len(inner)
+        shown = _add_entries(view, game, moves, listed, families, rows, family)
+        for page, indexes in enumerate(inner):
+            options = [_option(moves, index) for index in indexes]
+            view.add_item(MoveSelect(game.id, game.revision, ROWS + page, options, row=rows + page))
+        if family is not None:
+            lines.append(messages.FAMILY_OPENED.format(family=family.label))
+        elif families:
+            lines.append(messages.FAMILIES_NOTE)
+        total = len(listed) + (len(family.indexes) if family else 0)
+        placed = shown + sum(len(page) for page in inner)
+        if placed < total:
+            lines.append(messages.TOO_MANY_OPTIONS.format(shown=placed, total=total))
+    view.add_item(HandButton(game.id, row=ROWS))
     lines.append(messages.HIDDEN_NOTE)
     return "\n".join(lines), view
+
+
+def _pages(indexes: list[int], most: int) -> list[list[int]]:
+    pages = [indexes[i : i + OPTIONS_PER_SELECT] for i in range(0, len(indexes), OPTIONS_PER_SELECT)]
+    return pages[:most]
+
+
+def _option(moves: Sequence[tuple[str, str]], index: int) -> discord.SelectOption:
+    move, label = moves[index]
+    return discord.SelectOption(
+        label=presenters.clip(label, OPTION_LABEL),
+        value=str(index),
+        description=presenters.clip(move, OPTION_LABEL) if move != label else None,
+    )
+
+
+def _add_entries(
+    view: discord.ui.View,
+    game: GameInfo,
+    moves: Sequence[tuple[str, str]],
+    listed: list[choices.Entry],
+    families: list[choices.Family],
+    rows: int,
+    opened: choices.Family | None,
+) -> int:
+    """The single moves and families on ``rows`` rows: buttons if they fit, else menus; how many fit."""
+    if len(listed) <= rows * PER_ROW:
+        for place, entry in enumerate(listed):
+            row = place // PER_ROW
+            if isinstance(entry, int):
+                view.add_item(MoveButton(game.id, game.revision, entry, moves[entry][1], row=row))
+            else:
+                number = families.index(entry)
+                view.add_item(
+                    FamilyButton(game.id, game.revision, number, entry.label, row=row, opened=entry == opened)
+                )
+        return len(listed)
+    shown = listed[: rows * OPTIONS_PER_SELECT]
+    for page in range(0, len(shown), OPTIONS_PER_SELECT):
+        options = [
+            _option(moves, entry)
+            if isinstance(entry, int)
+            else discord.SelectOption(
+                label=presenters.clip(entry.label, OPTION_LABEL),
+                value=f"{FAMILY_VALUE}{families.index(entry)}",
+            )
+            for entry in shown[page : page + OPTIONS_PER_SELECT]
+        ]
+        row = page // OPTIONS_PER_SELECT
+        view.add_item(MoveSelect(game.id, game.revision, row, options, row=row))
+    return len(shown)

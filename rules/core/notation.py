@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Mapping
 
@@ -48,3 +49,49 @@ def match_move(
         shown = ", ".join(prefixed[:5]) + (" …" if len(prefixed) > 5 else "")
         raise AmbiguousMoveError(f"'{text.strip()}' could mean {shown}.")
     raise IllegalMoveError(f"'{text.strip()}' is not a legal move now.")
+
+
+# A label shown cut short ends with this; typed back, the rest may be anything.
+CUT = "…"
+
+
+def match_label(text: str, labelled: Iterable[tuple[str, str]]) -> list[str]:
+    """The moves whose label ``text`` spells: exactly (normalised), else as a whole-word prefix.
+
+    ``labelled`` holds (move, label) pairs. Labels are what players see on buttons and in autocomplete,
+    so typing one back must mean its move; more than one result means the text is ambiguous. A prefix
+    needs two words at least, so one stray word ("take") never plays a move; a label cut short
+    ("build 4a on …") matches the labels it begins.
+    """
+    wanted = normalize(text)
+    if not wanted:
+        return []
+    pairs = [(normalize(label), move) for move, label in labelled]
+    exact = [m for n, m in pairs if n == wanted]
+    if exact:
+        return list(dict.fromkeys(exact))
+    if wanted.endswith(CUT):
+        wanted = wanted[: -len(CUT)]
+        return list(dict.fromkeys(m for n, m in pairs if n.startswith(wanted)))
+    if " " not in wanted:
+        return []
+    return list(dict.fromkeys(
+        m for n, m in pairs if n.startswith(wanted) and n[len(wanted):][:1] in WORD_BREAKS
+    ))
+
+
+# How much of the typed text is compared for suggestions: a move is never longer.
+SUGGEST_TEXT = 200
+
+
+def suggest(text: str, labelled: Iterable[tuple[str, str]], limit: int = 3) -> list[str]:
+    """Labels of up to ``limit`` legal moves closest to ``text`` (by label or by notation), best first."""
+    wanted = normalize(text)[:SUGGEST_TEXT]
+    if not wanted:
+        return []
+    by_text: dict[str, str] = {}
+    for move, label in labelled:
+        by_text.setdefault(normalize(label), label)
+        by_text.setdefault(normalize(move), label)
+    close = difflib.get_close_matches(wanted, list(by_text), n=limit * 2, cutoff=0.5)
+    return list(dict.fromkeys(by_text[c] for c in close))[:limit]

@@ -28,6 +28,8 @@ objective cards are named by immediate action and tasks (gain2-bgbl, aux-sf, mov
     trash jersey, discard jersey  remove a card from the game / discard after drawing
     pick cowboy, certs 2, deliver albuquerque                          the Kansas City subphases
     skip, done                    forfeit an optional action / end phase B ("pass" means done)
+    done                          end the turn: phase C (refilling the hand and the foresight) happens
+                                  only on this confirmation, so every step before it can be taken back
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from rules.core.result import build_result
 from rules.gwt.board import Tx
 from rules.gwt.effects import apply, settle
 from rules.gwt.labels import describe
-from rules.gwt.options import Options, options
+from rules.gwt.options import Options, ends_turn, options
 from rules.gwt.places import to_ids
 from rules.gwt.scoring import CATEGORIES, LABELS, score
 from rules.gwt.setup import new_state
@@ -54,7 +56,7 @@ VERBS = frozenset({
     "engine", "back", "upgrade", "disc", "appoint", "aux", "woods", "teepees", "engineers", "gain", "certs",
     "cert", "copy", "extra", "pick", "deliver", "skip", "objective", "trash",
 })
-ALIASES = {"pass": "done", "end": "done", "no": "skip", "forfeit": "skip", "stop": "skip"}
+ALIASES = {"pass": "done", "end": "done", "end turn": "done", "no": "skip", "forfeit": "skip", "stop": "skip"}
 
 
 class GreatWesternTrail:
@@ -141,6 +143,8 @@ class GreatWesternTrail:
             return describe(move)
         action = self._options(state).get(move) if seat == state.current else None
         pending = state.stack[-1]["k"] if state.stack else ""
+        if move == "done" and ends_turn(state):
+            pending = "end_turn"
         return describe(move, state, action, pending)
 
 

@@ -37,11 +37,13 @@ from rules.gwt.graph import (
     numbered_spaces_between,
     transport_cost,
 )
-from rules.gwt.options import decision, occupied_by_others, options
+from rules.gwt.options import decision, ends_turn, occupied_by_others, options
 from rules.gwt.words import cards, place, place_with
 from rules.gwt.words import city as city_name
 
-# Decisions resolved without asking when they leave only the option to skip, or a single option.
+# Decisions resolved without asking when they leave only the option to skip, or a single option. The end
+# of the turn is never one of them: phase C draws hidden cards, so the player confirms it ("done") and
+# everything before the confirmation can still be taken back.
 FORFEITABLE = frozenset({"skip", "done"})
 AUTOMATIC = frozenset({"income"})
 
@@ -58,8 +60,14 @@ def apply(tx: Tx, action: tuple[Any, ...]) -> None:
         top = s.stack[-1]
         s.stack[-1] = {**top, "aux": True, "any": True}
         _effect(tx, action[1])
+    elif kind == "end_turn":
+        end_turn(tx)
     elif kind in ("done", "skip"):
+        # ending phase B by choice confirms the end of the turn too, as its label says
+        ending = kind == "done" and ends_turn(s)
         s.stack.pop()
+        if ending:
+            end_turn(tx)
     elif kind == "play":
         _play_objective(tx, action[1])
     else:
@@ -424,18 +432,23 @@ def start_turn(tx: Tx, seat: int) -> None:
 
 
 def settle(tx: Tx) -> None:
-    """Resolve what needs no choice: turn ends and decisions whose only option is to skip."""
+    """Resolve what needs no choice: decisions whose only option is to skip, or that decide themselves.
+
+    Stops at the end of the turn, which waits for the player's "done".
+    """
     s = tx.s
     while not s.over:
         top = s.stack[-1]
         if top["k"] == "end_turn":
-            end_turn(tx)
-            continue
+            break
         opts = options(s)
-        if len(opts) == 1 and (next(iter(opts)) in FORFEITABLE or top["k"] in AUTOMATIC):
-            apply(tx, next(iter(opts.values())))
-            continue
         if not opts:
             raise AssertionError(f"decision {top} has no options")
+        if len(opts) == 1 and next(iter(opts)) in FORFEITABLE:
+            s.stack.pop()                  # forfeited, not chosen: never the end of the turn
+            continue
+        if len(opts) == 1 and top["k"] in AUTOMATIC:
+            apply(tx, next(iter(opts.values())))
+            continue
         break
 

@@ -62,7 +62,7 @@ SKIPS = {
     "master": "appoint no station master", "bonus": "forgo the bonus", "objective": "take no objective card",
     "draw": "draw no card", "discard": "discard nothing", "trash": "remove no more cards",
     "aux": "take no auxiliary action", "move": "leave the cattleman where it is", "disc": "place no disc",
-    "foresight": "take no tile", "buy": "buy no more cattle",
+    "foresight": "take no tile", "buy": "buy no more cattle", "end_turn": "end the turn",
 }
 
 

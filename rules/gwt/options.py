@@ -12,7 +12,8 @@ Every decision is a small dict on ``State.stack`` (top = last); ``options`` maps
     buy          the cowboy purchases                               objective: take an objective card
     draw/discard draw up to N cards, then discard as many            trash: remove cards from the game
     aux          one single or double auxiliary action               move: the objective card's free move
-    foresight / income / deliver   the Kansas City subphases        end_turn: phase C and the next turn
+    foresight / income / deliver   the Kansas City subphases
+    end_turn     "done" confirms the end of the turn: phase C (refilling hand and foresight), the next turn
 """
 
 from __future__ import annotations
@@ -495,6 +496,16 @@ def gen_income(s: State, seat: int, d: dict[str, Any]) -> Options:
     return {f"certs {p.cert - CERT_TRACK[i]}": ("income", CERT_TRACK[i]) for i in range(here, -1, -1)}
 
 
+def gen_end_turn(s: State, seat: int, d: dict[str, Any]) -> Options:
+    return {"done": ("end_turn",)}
+
+
+def ends_turn(s: State) -> bool:
+    """Whether "done" now ends the turn: the confirmation itself, or ending phase B with nothing after it."""
+    top = s.stack[-1]["k"] if s.stack else ""
+    return top == "end_turn" or (top == "loc" and len(s.stack) > 1 and s.stack[-2]["k"] == "end_turn")
+
+
 def gen_deliver(s: State, seat: int, d: dict[str, Any]) -> Options:
     return {f"deliver {c}": ("deliver", c) for c, (value, _b, _vp, multi) in CITIES.items()
             if value <= d["value"] and (multi or seat not in s.cities[c])}
@@ -505,6 +516,6 @@ GENERATORS: dict[str, Callable[[State, int, dict[str, Any]], Options]] = {
     "bounce": gen_bounce, "extra": gen_extra, "upgrade": gen_upgrade, "disc": gen_disc, "master": gen_master,
     "bonus": gen_bonus, "buy": gen_buy, "objective": gen_objective, "draw": gen_draw, "discard": gen_discard,
     "trash": gen_trash, "aux": gen_aux, "move": gen_move, "foresight": gen_foresight, "income": gen_income,
-    "deliver": gen_deliver,
+    "deliver": gen_deliver, "end_turn": gen_end_turn,
 }
 

@@ -34,6 +34,7 @@ PROMPTS = {
     "foresight": "Kansas City: choose a tile of foresight column {col1}",
     "income": "Kansas City: choose how many temporary certificates to add to the income",
     "deliver": "Kansas City: choose the city to deliver to (breeding value {value})",
+    "end_turn": "end your turn ('done'): your hand is refilled and the next player goes on",
 }
 
 

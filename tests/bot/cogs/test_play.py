@@ -269,3 +269,19 @@ async def test_the_revision_travels_to_the_service(table: Table) -> None:
     with pytest.raises(StaleVersion):
         await flow.play(click.mock, "pass", expected_revision=old)
     assert (await table.service.get_game(CHANNEL)).to_act == (0,)
+
+
+async def test_a_family_entry_from_an_earlier_position_says_so(table: Table) -> None:
+    """A family entry of an older picker (or one the position no longer has) shows the choices now."""
+    await begin(table)
+    game = await table.service.get_game(CHANNEL)
+    await table.run(ANN, "move", move="draw")
+    for number in (0, 7):
+        click = table.interaction(ANN)
+        await pickers.FamilyButton(game.id, game.revision, number).callback(click.mock)
+        assert messages.STALE_COMPONENT in click.last.content and click.last.ephemeral
+    now = await table.service.get_game(CHANNEL)
+    click = table.interaction(ANN)
+    await pickers.FamilyButton(now.id, now.revision, 7).callback(click.mock)
+    assert messages.STALE_COMPONENT in click.last.content
+    assert (await table.service.get_game(CHANNEL)).version == now.version

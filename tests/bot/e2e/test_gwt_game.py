@@ -4,16 +4,35 @@ computer player's judgement (from their own view), but every move is a Discord i
 from __future__ import annotations
 
 from bot.loopback import Reply, SimUser
+from bot.ui import choices
 from rules.ai import choose_move
 from tests.bot.e2e.conftest import Arena
 
 
-async def pick_in_picker(arena: Arena, user: SimUser, index: int) -> Reply:
-    """Open the private picker from the latest turn message and choose move number ``index`` in it."""
+async def pick_in_picker(arena: Arena, user: SimUser, index: int, legal: list[tuple[str, str]]) -> Reply:
+    """Open the private picker from the latest turn message and choose move number ``index`` in it: at
+    once, or by first opening the family of moves it belongs to (the picker changes in place)."""
     turn = next(
         m for m in reversed(arena.public()) if any(c.get("label") == "Play" for c in m.flat_components())
     )
     picker = await user.click(turn, "Play")
+    family = next((n for n, f in enumerate(choices.families(legal)) if index in f.indexes), None)
+    if family is not None:
+        for component in picker.message.flat_components():
+            custom_id = component.get("custom_id", "")
+            if (
+                component.get("type") == 2
+                and custom_id.startswith("bg:fam:")
+                and custom_id.endswith(f":{family}")
+            ):
+                picker = await user.click(picker, custom_id)
+                break
+            if component.get("type") == 3 and any(o["value"] == f"f{family}" for o in component["options"]):
+                picker = await user.select(picker, custom_id, f"f{family}")
+                break
+        else:
+            raise AssertionError(f"family {family} is not in the picker")
+        assert picker.response_type == 7  # the picker itself now lists the family's moves
     for component in picker.message.flat_components():
         custom_id = component.get("custom_id", "")
         if component.get("type") == 2 and custom_id.startswith("bg:mv:") and custom_id.endswith(f":{index}"):
@@ -44,7 +63,7 @@ async def test_two_people_play_great_western_trail_to_the_end(arena: Arena) -> N
             move = choose_move("gwt", view, [m for m, _ in legal], 1, moves)
             index = [m for m, _ in legal].index(move)
             if moves % 4 == 0 and index < 100:
-                reply = await pick_in_picker(arena, user, index)
+                reply = await pick_in_picker(arena, user, index, legal)
             else:
                 reply = await user.slash("move", arena.channel, move=move)
             assert reply.acknowledged and reply.ephemeral
@@ -59,3 +78,38 @@ async def test_two_people_play_great_western_trail_to_the_end(arena: Arena) -> N
         assert set(final.mentions) == {alice.id, bob.id}
         arena.loopback.assert_prompt_responses()
     print(f"{moves} moves through Discord")
+
+
+async def test_seventy_builds_come_in_two_steps(arena: Arena) -> None:
+    """On building B the picker lists the single moves and one entry per building; the entry turns the
+    same private message into a menu of places, and choosing one builds there."""
+    alice, bob = arena.people[:2]
+    people = {arena.by_id(p): p for p in (alice, bob)}
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game gwt", arena.channel, max_players=2)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        uid = (await service.get_game(channel_id)).to_act_users[0]
+        user = people[uid]
+        reply = await user.slash("move", arena.channel, move="place the cattleman on B")
+        legal = await service.legal_moves(channel_id, uid)
+        assert sum(m.startswith("build") for m, _ in legal) > 40
+        components = reply.message.flat_components()
+        assert all(len(c.get("options", [])) <= 25 for c in components)
+        entry = next(
+            c
+            for c in components
+            if c.get("label", "").startswith("build 1a on ") and "choices)" in c["label"]
+        )
+        opened = await user.click(reply, entry["custom_id"])
+        assert opened.response_type == 7 and opened.message.id == reply.message.id
+        menu = next(c for c in opened.message.flat_components() if c.get("type") == 3)
+        assert all(o["label"].startswith("build 1a on ") for o in menu["options"])
+        version = (await service.get_game(channel_id)).version
+        chosen = await user.select(opened, menu["custom_id"], menu["options"][0]["value"])
+        assert chosen.acknowledged and chosen.ephemeral
+        game = await service.get_game(channel_id)
+        assert game.version == version + 1
+        assert not any(m.startswith("build") for m, _ in await service.legal_moves(channel_id, uid))
+        arena.loopback.assert_prompt_responses()

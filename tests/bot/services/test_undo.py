@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import GameNotActive, NoSuchVersion, NotAllowed, NotInGame, StaleVersion, UndoRefused
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, play_to_end, started, table_rows
+from bot.services import (
+    GameNotActive,
+    GameService,
+    NoSuchVersion,
+    NotAllowed,
+    NotInGame,
+    StaleVersion,
+    UndoRefused,
+)
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, play_to_end, started, table_rows
 
 
 async def first_card(service, user):
@@ -163,3 +171,24 @@ async def test_a_failed_undo_leaves_the_move_in_place(service, db_path, monkeypa
     assert await table_rows(db_path) == before
     assert (await service.view_for(CHANNEL, ANN))[1]["table"][0] == [card]
     assert (await service.undo(CHANNEL, ANN)).version == 0
+
+
+async def test_the_last_action_of_a_great_western_trail_turn_can_be_taken_back(db, clock):
+    # The turn waits for "done" (phase C draws hidden cards): the step before it is still the mover's.
+    service = GameService(db, clock, new_seed=lambda: 7)
+    await service.create_game(GUILD, CHANNEL, ANN, "Ann", "gwt", seat_order="join")
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.start(CHANNEL, ANN)
+    await service.submit(CHANNEL, ANN, "move E")
+    money = (await service.view_for(CHANNEL, ANN))[1]["seats"][0]["money"]
+    done = await service.submit(CHANNEL, ANN, "aux money")
+    assert done.game.to_act == (0,)
+    assert [m for m, _label in await service.legal_moves(CHANNEL, ANN)] == ["done"]
+    undone = await service.undo(CHANNEL, ANN)
+    assert undone.undone == "aux money" and undone.game.to_act == (0,)
+    assert (await service.view_for(CHANNEL, ANN))[1]["seats"][0]["money"] == money
+    await service.submit(CHANNEL, ANN, "aux money")
+    ended = await service.submit(CHANNEL, ANN, "done")
+    assert ended.game.to_act == (1,)
+    with pytest.raises(UndoRefused):
+        await service.undo(CHANNEL, ANN)

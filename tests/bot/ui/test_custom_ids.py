@@ -15,6 +15,7 @@ def test_every_id_fits_and_matches_its_template() -> None:
     cases = [
         (custom_ids.move(BIG, BIG, 999), custom_ids.MOVE_TEMPLATE),
         (custom_ids.select(BIG, BIG, 3), custom_ids.SELECT_TEMPLATE),
+        (custom_ids.family(BIG, BIG, 99), custom_ids.FAMILY_TEMPLATE),
         (custom_ids.play(BIG, BIG), custom_ids.PLAY_TEMPLATE),
         (custom_ids.hand(BIG), custom_ids.HAND_TEMPLATE),
         (custom_ids.mute(BIG, BIG), custom_ids.MUTE_TEMPLATE),
@@ -31,6 +32,7 @@ def test_templates_do_not_overlap() -> None:
     ids = [
         custom_ids.move(1, 2, 3),
         custom_ids.select(1, 2, 0),
+        custom_ids.family(1, 2, 3),
         custom_ids.play(1, 2),
         custom_ids.hand(1),
         custom_ids.mute(1, 2),

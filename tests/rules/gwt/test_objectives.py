@@ -102,7 +102,8 @@ def test_free_move_after_phase_b_goes_straight_to_phase_c() -> None:
     hand(s, 0, "move-345", "jersey", "jersey", "guernsey")
     s = at(s, 0, "A")
     after = play(s, "discard guernsey", "play move-345", "move B")
-    assert after.players[0].location == "B" and after.current == 1
+    assert after.players[0].location == "B" and top(after) == "end_turn" and legal(after) == ["done"]
+    assert play(after, "done").current == 1
 
 
 def test_station_master_counts_every_card_of_the_area() -> None:

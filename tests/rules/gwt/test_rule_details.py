@@ -45,7 +45,7 @@ def test_single_auxiliary_action_only_when_no_local_action_was_used() -> None:
     after = play(s, "discard black-angus")
     assert not any(m.startswith("aux") for m in legal(after))
     after = play(s, "aux money")
-    assert after.players[0].money == 11 and after.current == 1     # nothing else was left: phase C
+    assert after.players[0].money == 11 and top(after) == "end_turn"     # nothing else was left: phase C
 
 
 def test_backward_move_onto_a_turnout_may_upgrade_its_station() -> None:
@@ -102,7 +102,7 @@ def test_cleared_disc_spaces_pay_and_cost_on_delivery() -> None:
     s.current = 0
     s.stack = [{"k": "end_turn"}, {"k": "deliver", "value": 10, "extra": False}]
     p.money = 5
-    after = play(s, "deliver albuquerque", "disc hand")
+    after = play(s, "deliver albuquerque", "disc hand", "done")
     assert after.players[0].money == 0 and len(after.players[0].hand) == 5
     p.money = 4
     assert "disc hand" not in legal(play(s, "deliver albuquerque"))
@@ -144,7 +144,7 @@ def test_first_turn_starts_on_any_neutral_building_with_phase_b_there() -> None:
     s = game(3)
     s = play(s, "move E")
     assert s.players[0].location == "E" and top(s) == "loc" and s.players[0].money == 6
-    s = play(s, "aux money")
+    s = play(s, "aux money", "done")
     assert s.current == 1
     s = play(s, "move E")
     assert s.players[1].location == "E" and s.players[1].money == 7

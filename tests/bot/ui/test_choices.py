@@ -1,0 +1,119 @@
+"""Many moves in two steps: a Great Western Trail phase B at neutral building B offers some seventy builds.
+The private picker lists the single moves and one entry per building, each opening the places for it; the
+autocomplete of /move suggests ending the turn and the local actions before the builds."""
+
+from __future__ import annotations
+
+import discord
+
+import rules
+from bot.cogs.play import matching_choices
+from bot.services import engine
+from bot.ui import choices, pickers
+from rules.core.rng import Rng
+from tests.rules.gwt.scenario import at, clear_trail, game, hand
+
+from .test_presenters import game as game_info
+
+
+def at_building_b() -> list[tuple[str, str]]:
+    s = game(2)
+    clear_trail(s)
+    s.players[0].money = 30
+    hand(s, 0, "dutch-belt", "jersey", "jersey", "guernsey")
+    s = at(s, 0, "B").copy()
+    moves = engine.labelled_moves(rules.get("gwt"), s, 0)
+    assert len(moves) > 60 and sum(m.startswith("build") for m, _ in moves) > 60
+    return moves
+
+
+def reachable(view: discord.ui.View) -> tuple[set[int], set[int], int]:
+    """Move indexes a click plays, family numbers a click opens, and the largest menu."""
+    moves: set[int] = set()
+    families: set[int] = set()
+    largest = 0
+    for item in view.children:
+        if isinstance(item, pickers.MoveButton):
+            moves.add(item.index)
+        elif isinstance(item, pickers.FamilyButton):
+            families.add(item.number)
+        elif isinstance(item, pickers.MoveSelect):
+            largest = max(largest, len(item.item.options))
+            for option in item.item.options:
+                if option.value.startswith(pickers.FAMILY_VALUE):
+                    families.add(int(option.value[len(pickers.FAMILY_VALUE) :]))
+                else:
+                    moves.add(int(option.value))
+    return moves, families, largest
+
+
+def check_two_steps(moves: list[tuple[str, str]]) -> None:
+    info = game_info(rules_id="gwt")
+    _content, first = pickers.picker(info, moves, "Your move")
+    found, families, largest = reachable(first)
+    assert largest <= 25 and len(first.children) <= 25
+    for number in families:
+        content, second = pickers.picker(info, moves, "Your move", opened=number)
+        inside, _, largest = reachable(second)
+        assert largest <= 25 and len(content) <= 2000
+        found |= inside
+    assert found == set(range(len(moves)))
+
+
+def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_menus():
+    moves = at_building_b()
+    info = game_info(rules_id="gwt")
+    _content, first = pickers.picker(info, moves, "Your move")
+    buttons = [i for i in first.children if isinstance(i, (pickers.MoveButton, pickers.FamilyButton))]
+    labels = [b.item.label for b in buttons]
+    # the single moves, then one entry per building ("build 1a on spot … (22 choices)")
+    assert "end the turn" in labels and "discard Dutch Belt for $2" in labels
+    assert any(label.startswith("build 1a on ") and label.endswith("(22 choices)") for label in labels)
+    assert not any(isinstance(i, pickers.MoveSelect) for i in first.children)
+    _content, second = pickers.picker(info, moves, "Your move", opened=0)
+    menus = [i for i in second.children if isinstance(i, pickers.MoveSelect)]
+    assert len(menus) == 1 and all(o.label.startswith("build 1a on ") for o in menus[0].item.options)
+    check_two_steps(moves)
+
+
+def test_every_picker_of_random_positions_reaches_every_move_in_two_steps():
+    for rules_id, players in (("gwt", 3), ("santafe", 4)):
+        game_rules = rules.get(rules_id)
+        pick = Rng(11)
+        state = game_rules.new_game(players, 11)
+        step = 0
+        while not game_rules.is_over(state):
+            seat = pick.choice(sorted(game_rules.to_act(state)))
+            if step % 4 == 0:
+                check_two_steps(engine.labelled_moves(game_rules, state, seat))
+            state, _ = game_rules.play(state, seat, pick.choice(game_rules.legal_moves(state, seat)))
+            step += 1
+
+
+def test_autocomplete_with_nothing_typed_offers_the_single_moves_first():
+    moves = at_building_b()
+    first = [c.name for c in matching_choices(moves, "")]
+    assert len(first) == 25
+    assert first[:4] == [
+        "discard Dutch Belt for $2",
+        "auxiliary action gain $1",
+        "auxiliary action draw 1 card, discard 1",
+        "end the turn",
+    ]
+    assert all(name.startswith("build") for name in first[4:])
+
+
+def test_families_are_cut_by_their_first_words_only_when_the_list_is_long():
+    few = [(f"move {i}", f"go to {i}") for i in range(25)]
+    assert choices.entries(few) == list(range(25))
+    many = [("done", "end")] + [(f"build {b} {p}", f"build {b} on {p}") for b in "xyz" for p in range(20)]
+    listed = choices.entries(many)
+    assert listed[0] == 0 and [(f.key, f.label) for f in listed[1:]] == [
+        ("build x", "build x on … (20 choices)"),
+        ("build y", "build y on … (20 choices)"),
+        ("build z", "build z on … (20 choices)"),
+    ]
+    # nothing to split by: one family, opened onto two menus
+    spots = [(f"move {i}", f"walk to {i}") for i in range(30)]
+    assert [(f.key, len(f.indexes)) for f in choices.families(spots)] == [("move", 30)]
+    check_two_steps(spots)
