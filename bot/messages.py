@@ -88,3 +88,11 @@ CANNOT_RUN_HERE = (
     "I cannot run a game here: I lack {missing} in this channel. A server manager can grant "
     "{them} to me in the channel's settings."
 )
+
+BOARD_ON_REQUEST = "(Pictures on request in this game: see the board with /board.)"
+PICTURES_SET = {
+    "every-turn": "Every turn message here now shows the board.",
+    "on-request": "Turn messages here now come without the board; anyone can see it with /board.",
+}
+PICTURE_FAILED = "(A picture could not be drawn.)"
+NO_SEAT = "{name} has no seat in this game."

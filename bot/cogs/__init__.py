@@ -9,4 +9,5 @@ EXTENSIONS = (
     "bot.cogs.help",
     "bot.cogs.stats",
     "bot.cogs.admin",
+    "bot.cogs.lifecycle",
 )

@@ -32,7 +32,9 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "Following a game",
         "Anyone may watch: **/game status** shows who plays and who must act, **/board** the board "
         "now or after any earlier move, **/log** the recent moves. Nothing hidden is ever posted in "
-        "the channel. **/games** lists your own open games in this server, those waiting for you first."
+        "the channel; the host decides with **/game pictures** whether each turn message shows the "
+        "board or leaves it to /board. **/games** lists your own open games in this server, those "
+        "waiting for you first."
         " **/export** downloads a finished game as a file and **/game import** continues "
         "one from it.",
     ),
@@ -70,7 +72,9 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "**/admin** (Manage Server permission): abandon a game, skip a stuck turn, hand a seat to the"
         " computer, restore a game to an earlier move, and set the reminder and deadline defaults for"
         " new games (**/admin defaults**). Each member may host a limited number of open games in the"
-        " server; **/admin defaults** also sets that limit.",
+        " server; **/admin defaults** also sets that limit. Deleting a game's channel or thread ends"
+        " its game without a result; removing the bot pauses the server's games (no reminders or"
+        " deadlines) until it is added back.",
     ),
 }
 

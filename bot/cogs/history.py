@@ -1,5 +1,6 @@
-"""Looking back and around: /log (recent moves as text), /board (the board now or at any earlier move),
-/export, and /games (your open games in this server, and whose turn it is in each)."""
+"""Looking back and around: /log (recent moves as text), /board (the board, or a player's own board, now or
+at any earlier move), /export, and /games (your open games in this server, and whose turn it is in
+each)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from discord.ext import commands
 
 from bot import messages
 from bot.cogs._checks import is_manager
-from bot.ui import pictures, presenters
+from bot.ui import boards, pictures, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -36,17 +37,27 @@ class History(commands.Cog):
     @app_commands.describe(
         move="show the board as it was after this many moves (default: now)",
         share="post it in the channel instead of showing only you",
+        player="show this player's own board (their public area) instead",
     )
     async def board(
         self,
         interaction: discord.Interaction,
         move: app_commands.Range[int, 0] | None = None,
         share: bool = False,
+        player: discord.User | None = None,
     ) -> None:
         # always a private "thinking" message, so a refusal stays private; a shared board follows it
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.games.get_game(interaction.channel_id or 0)
         version = game.version if move is None else move
+        if player is not None:
+            seat = game.seat_of(player.id)
+            if seat is None:
+                name = presenters.safe(getattr(player, "display_name", player.name))
+                await interaction.followup.send(messages.NO_SEAT.format(name=name), ephemeral=True)
+                return
+            await boards.send_player_boards(interaction, game, [seat.seat], version=version, share=share)
+            return
         # Always the spectator's view: this may be posted publicly and never shows anyone's hand.
         view = await self.bot.games.view_at(game.channel_id, version, None)
         when = "now" if version == game.version else f"after move {version}"
@@ -92,8 +103,8 @@ class History(commands.Cog):
         if not mine:
             await interaction.response.send_message(messages.NO_OPEN_GAMES, ephemeral=True)
             return
-        # the games waiting for this user first, then the others, each group oldest first
-        mine.sort(key=lambda g: interaction.user.id not in g.to_act_users)
+        # the games waiting for this user first, then the others, then the paused, each group oldest first
+        mine.sort(key=lambda g: (g.paused, interaction.user.id not in g.to_act_users))
         body = presenters.bullet_block(presenters.my_games_lines(mine, interaction.user.id), 1900)
         await interaction.response.send_message(f"**Your games here**\n{body}", ephemeral=True)
 

@@ -14,13 +14,14 @@ from discord.ext import commands
 from bot import messages
 from bot.cogs._checks import is_manager, member_name
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
-from bot.ui import flow, pickers, posting, presenters
+from bot.ui import channels, flow, pickers, posting, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 Hours = app_commands.Range[int, 0, 24 * 30]
 DeadlineAction = Literal["skip", "ai", "vote"]
+PictureMode = Literal["every-turn", "on-request"]
 SeatOrder = Literal["random", "join"]
 Seat = app_commands.Range[int, 1, 5]
 Level = app_commands.Range[int, 0, 1]
@@ -104,6 +105,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             reminder_minutes=_minutes(reminder_hours),
             deadline_minutes=_minutes(deadline_hours),
             deadline_action=deadline_action or GUILD_DEFAULT,
+            parent_id=channels.thread_parent(interaction),
         )
         await interaction.response.send_message(
             f"{shown_name(interaction.user)} opened a game of **{game.title}** here. "
@@ -283,6 +285,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
+    @app_commands.command(
+        name="pictures", description="The board in every turn message, or only on /board (host or manager)"
+    )
+    @app_commands.describe(mode="every-turn: the board in each turn message; on-request: only with /board")
+    async def pictures(self, interaction: discord.Interaction, mode: PictureMode) -> None:
+        game = await self.bot.games.set_pictures(
+            interaction.channel_id or 0, interaction.user.id, mode, admin=is_manager(interaction)
+        )
+        await interaction.response.send_message(
+            messages.PICTURES_SET[game.pictures], allowed_mentions=discord.AllowedMentions.none()
+        )
+
     @app_commands.command(name="import", description="Continue or replay a game from a file made by /export")
     @app_commands.describe(file="the JSON file /export made")
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
@@ -305,6 +319,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             data,
             interaction.user.id,
             member_name(interaction.user),
+            parent_id=channels.thread_parent(interaction),
         )
         # the "thinking" message was private, so refusals stay private; the news is for everyone
         await interaction.followup.send("Imported.", ephemeral=True)

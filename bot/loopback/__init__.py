@@ -122,10 +122,10 @@ lambda: ..., "what")`` (for effects outside interactions, such as a reminder loo
 Shaping the world as the bot runs (each change is sent to the bot as the gateway event Discord would send):
 ``add_channel``, ``add_thread(parent, name, private=False, members=())`` (the first member started it; without
 members the bot did), ``archive_thread``, ``lock_thread``, ``delete_channel``, ``remove_bot_from_guild``,
-``add_user`` / ``join`` (GUILD_MEMBER_ADD with the members intent), ``add_role(guild, name, mentionable=...,
-members=...)``, ``set_bot_access(channel, view=, send=, attach=, embed=, mention_everyone=, read_history=)``
-and ``set_overwrite(channel, target, allow=, deny=)`` where the target is a ``SimUser``, a ``Role`` or
-``loopback.bot_account`` (the bot as a user).
+``add_bot_to_guild``, ``add_user`` / ``join`` (GUILD_MEMBER_ADD with the members intent), ``add_role(guild,
+name, mentionable=..., members=...)``, ``set_bot_access(channel, view=, send=, attach=, embed=,
+mention_everyone=, read_history=)`` and ``set_overwrite(channel, target, allow=, deny=)`` where the target is
+a ``SimUser``, a ``Role`` or ``loopback.bot_account`` (the bot as a user).
 
 The sandbox (``bot.loopback.sandbox.run_sandbox``) puts a terminal on the same machinery.
 """

@@ -197,6 +197,21 @@ class LoopbackDiscord:
         self.world.remove_bot(guild)
         self._announce("GUILD_DELETE", lambda: {"id": guild.id})
 
+    def add_bot_to_guild(self, guild: Guild) -> None:
+        """Add the bot back to ``guild`` after ``remove_bot_from_guild``, with a fresh role of its own:
+        a GUILD_CREATE without ``unavailable``, as for any guild the bot joins (discord.py dispatches
+        ``on_guild_join`` only then; with ``unavailable: false`` it takes it for one back from an outage)."""
+        self.world.guilds[guild.id] = self.world.left_guilds.pop(guild.id)
+        role = self.world.add_role(guild, self.world.bot.name, self.world.bot_permissions)
+        self.world.add_member(guild, self.world.bot, [role.id])
+
+        def joined() -> dict[str, Any]:
+            data = guild_create_json(self.world, guild, all_members=self.gateway.has_members_intent)
+            data.pop("unavailable", None)
+            return data
+
+        self._announce("GUILD_CREATE", joined)
+
     def add_user(
         self,
         name: str,

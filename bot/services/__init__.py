@@ -16,8 +16,9 @@ the channel; ``dm`` = the user takes direct messages) and ``DueItem``.
 Lobby
     create_game(guild_id, channel_id, host_id, host_name, rules_id, options=None, *, max_players=None,
                 seat_order="random"|"join", reminder_minutes=…, deadline_minutes=…,
-                deadline_action=…) -> GameInfo
-        (timing left out comes from the guild's settings; None turns it off)
+                deadline_action=…, parent_id=None) -> GameInfo
+        (timing left out comes from the guild's settings; None turns it off; ``parent_id``: the channel
+        of the thread the game is in)
     join(channel_id, user_id, name) / add_ai(channel_id, by_user_id, level=1) / leave(channel_id, user_id)
     move_seat(channel_id, by_user_id, user_id, new_position) -> GameInfo
     start(channel_id, by_user_id, *, admin=False) -> MoveOutcome   (seat None; computer seats may move)
@@ -38,14 +39,18 @@ Reading
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
     export(channel_id, by_user_id=None, *, admin=False) -> dict   (a running game: refused to anyone seated
         in it and to non-admins, and marked ``hidden_cards_warning``: its seed reveals every hidden card)
-    import_game(guild_id, channel_id, data, host_id, host_name=None) -> GameInfo
+    import_game(guild_id, channel_id, data, host_id, host_name=None, *, parent_id=None) -> GameInfo
         (only the importer is seated by a file; every other person it names gets a seat kept for them,
-        ``SeatInfo.offered_to``, played by nobody until they take it; imported games never count in stats)
+        ``SeatInfo.offered_to``, played by nobody until they take it; imported games never count in stats;
+        ``parent_id``: the channel of the thread it goes into)
     check_replay(game_id) -> bool   (the snapshot equals a replay of seed + moves)
     final_result(channel_id) -> dict   (a finished game's ranking and points; GameNotActive before)
     untold_public_events(game_id, upto) -> [event]   (public events of the moves the channel was not yet
         told, kept in the database; the channel's turn summaries are built from it)
     mark_told(game_id, upto)   (after a summary was posted: those moves count as told)
+    untold_movers(game_id, upto) -> [seat]   (who moved since the channel was last told)
+    progress_message(game_id) / remember_progress_message(game_id, message_id)   (the one message of who
+        has chosen in the current simultaneous choice; a turn message ends that choice)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
@@ -67,6 +72,17 @@ Time
     force_skip(channel_id, by_user_id, *, admin=False) -> [Notification]
     update_game_timing(channel_id, by_user_id, *, admin=False, reminder_minutes=…, deadline_minutes=…,
                        deadline_action=…)
+    set_pictures(channel_id, by_user_id, "every-turn"|"on-request", *, admin=False) -> GameInfo
+        (whether turn messages show the board or leave it to /board)
+Where games live (the cogs report what Discord tells them)
+    channel_gone(channel_id) -> [Notification]   (the channel or thread was deleted: its open game and
+        those of its threads end as abandoned, without a result; a notice for each seated person)
+    guild_left(guild_id) -> [Notification]   (the bot left the server: its open games pause; no reminders,
+        deadlines, moves or computer moves while ``GameInfo.paused``: playing raises ``GamePaused``)
+    guild_back(guild_id) -> [Notification]   (the bot is back: the games resume, every turn clock moved on
+        by the time paused, so nobody loses or gains time; a notice for each channel and person)
+    guilds_present(guild_ids) -> [Notification]   (at start-up: pauses the games of servers the bot is
+        no longer in, having left them while it was not running)
 Settings and statistics
     mute(user_id, game_id=None, until_next_turn=False) ; unmute(user_id, game_id=None)
     user_settings / update_user_settings(user_id, dms=…, reminder_minutes=…, muted=…)
@@ -88,6 +104,7 @@ from bot.services.errors import (
     Busy,
     GameExists,
     GameNotActive,
+    GamePaused,
     NoGameHere,
     NoSuchVersion,
     NotAllowed,
@@ -122,6 +139,7 @@ __all__ = [
     "GameExists",
     "GameInfo",
     "GameNotActive",
+    "GamePaused",
     "GameService",
     "MoveOutcome",
     "NoGameHere",

@@ -79,13 +79,16 @@ class Archive(ServiceCore):
         data: dict[str, Any],
         host_id: int,
         host_name: str | None = None,
+        *,
+        parent_id: int | None = None,
     ) -> GameInfo:
         """Create a game in the channel from an ``export``; every move is replayed and checked first.
 
         Nobody is seated by someone else's file: the importer takes their own seat if the file names
         them; every other person named keeps the seat open for them alone (``claim_seat``), played by
         nobody (or by the computer, if it played it in the file) and never pinged until they take it.
-        An imported game never counts in statistics, finished or not.
+        An imported game never counts in statistics, finished or not. ``parent_id``: the channel of
+        the thread it goes into.
         """
         try:
             if data.get("format") != EXPORT_FORMAT:
@@ -129,6 +132,7 @@ class Archive(ServiceCore):
                     seat_order="join",
                     reminder_minutes=DEFAULT_REMINDER_MINUTES,
                     imported_moves=len(logged),
+                    parent_id=parent_id,
                 )
                 seats = [
                     _imported_seat(game_id, p, name, host_id, host_name, now)

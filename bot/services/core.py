@@ -19,7 +19,15 @@ from typing import Any
 
 from bot.services import engine
 from bot.services.clock import Clock, utc_now
-from bot.services.errors import Busy, GameNotActive, NoGameHere, NotAllowed, NotHost, NotInGame
+from bot.services.errors import (
+    Busy,
+    GameNotActive,
+    GamePaused,
+    NoGameHere,
+    NotAllowed,
+    NotHost,
+    NotInGame,
+)
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
 from bot.storage import games as store
 from bot.storage import preferences, results
@@ -42,6 +50,7 @@ DEFAULT_REMINDER_MINUTES = 24 * 60
 DEFAULT_AI_LEVEL = 1
 SEAT_ORDERS = ("random", "join")
 DEADLINE_ACTIONS = ("skip", "ai", "vote")
+PICTURE_MODES = ("every-turn", "on-request")  # does every turn message show the board
 
 
 class _GuildDefault:
@@ -130,7 +139,17 @@ class ServiceCore:
         if first.status == "lobby":
             raise GameNotActive("The game has not started yet.")
         async with self._locked(channel_id) as (game, seats):
+            self._not_paused(game)
             yield game, seats
+
+    @staticmethod
+    def _not_paused(game: GameRow) -> None:
+        """Nothing is played in a paused game: its moves could be neither announced nor answered."""
+        if game.paused_at is not None:
+            raise GamePaused(
+                "This game is paused: the bot is no longer in this server. "
+                "It goes on when a server manager adds the bot back."
+            )
 
     def _info(self, game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
         rules = engine.rules_for(game.rules_id)
@@ -161,7 +180,9 @@ class ServiceCore:
             max_players=game.max_players or rules.max_players,
             min_players=rules.min_players,
             seat_order=game.seat_order,
+            paused_at=game.paused_at,
             imported_moves=game.imported_moves,
+            pictures=game.pictures,
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:

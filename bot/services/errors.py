@@ -71,6 +71,12 @@ class GameNotActive(ServiceError):
     code = "not_active"
 
 
+class GamePaused(ServiceError):
+    """The bot is not in the game's server: nothing is played until it is back."""
+
+    code = "paused"
+
+
 class AlreadyStarted(ServiceError):
     code = "already_started"
 

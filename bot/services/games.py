@@ -4,6 +4,7 @@ docstring for the whole API). Its parts live in modules named for what they do."
 from __future__ import annotations
 
 from bot.services.archive import Archive
+from bot.services.channels import Channels
 from bot.services.lobby import Lobby
 from bot.services.play import Play
 from bot.services.prefs import Preferences
@@ -13,5 +14,5 @@ from bot.services.stats import Stats
 from bot.services.timing import Timing
 
 
-class GameService(Lobby, Play, Reading, Archive, Seats, Timing, Preferences, Stats):
+class GameService(Lobby, Play, Reading, Archive, Seats, Timing, Channels, Preferences, Stats):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move)``."""

@@ -41,11 +41,13 @@ class Lobby(ServiceCore):
         reminder_minutes: int | None = GUILD_DEFAULT,
         deadline_minutes: int | None = GUILD_DEFAULT,
         deadline_action: str | None = GUILD_DEFAULT,
+        parent_id: int | None = None,
     ) -> GameInfo:
         """Open a lobby in the channel with the host in seat 0.
 
         Reminder and deadline settings left out come from the guild's settings (reminders default to
         daily, deadlines to none); ``None`` turns them off. Bad options are refused now, not at start.
+        ``parent_id`` is the channel of the thread the game is in (a thread game ends with its channel).
         """
         rules = engine.rules_for(rules_id)
         opts = dict(options or {})
@@ -76,6 +78,7 @@ class Lobby(ServiceCore):
                     reminder_minutes=reminder,
                     deadline_minutes=deadline,
                     deadline_action=action,
+                    parent_id=parent_id,
                 )
                 await store.insert_seat(
                     conn, SeatRow(game_id, 0, host_id, host_name, False, None, "active", now)
@@ -164,6 +167,7 @@ class Lobby(ServiceCore):
         async with self._locked(channel_id) as (game, seats):
             self._lobby_only(game)
             self._require_host(game, by_user_id, admin)
+            self._not_paused(game)
             rules = engine.rules_for(game.rules_id)
             if len(seats) < rules.min_players:
                 raise NotEnoughPlayers(

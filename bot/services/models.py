@@ -51,6 +51,12 @@ class GameInfo:
     min_players: int
     seat_order: str
     imported_moves: int | None = None  # None: dealt here; else the moves the import file brought
+    paused_at: datetime | None = None  # the bot left the game's server: nothing happens until it is back
+    pictures: str = "every-turn"  # or "on-request": turn messages come without the board (/board has it)
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         """The seat ``user_id`` holds (also one the computer plays for them), if any."""
@@ -66,7 +72,9 @@ class GameInfo:
 class Notification:
     """Something to tell someone: ``user_id`` None means the game's channel."""
 
-    kind: str  # "your_turn" | "reminder" | "deadline" | "vote_open" | "replaced" | "game_over"
+    # "your_turn" | "reminder" | "deadline" | "vote_open" | "replaced" | "game_over" | "abandoned" (its
+    # channel was deleted) | "paused" (the bot left the server) | "resumed" (the bot is back)
+    kind: str
     text: str
     game_id: int
     channel_id: int

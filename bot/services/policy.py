@@ -41,9 +41,14 @@ def waiting_since(seat: SeatRow, to_act: Sequence[int]) -> datetime | None:
     return seat.waiting_since if seat.seat in to_act else None
 
 
+def _running(game: GameRow) -> bool:
+    """Active and not paused: a paused game's clocks stand still (the bot is not in its server)."""
+    return game.status == "active" and game.paused_at is None
+
+
 def reminder_due_at(game: GameRow, seat: SeatRow, prefs: UserSettings | None) -> datetime | None:
     """When ``seat``'s player should next be reminded, or None if they never will this turn."""
-    if game.status != "active" or seat.is_ai or seat.user_id is None or seat.state != "active":
+    if not _running(game) or seat.is_ai or seat.user_id is None or seat.state != "active":
         return None
     since = waiting_since(seat, game.to_act)
     if since is None:
@@ -60,7 +65,7 @@ def reminder_due_at(game: GameRow, seat: SeatRow, prefs: UserSettings | None) ->
 
 def deadline_due_at(game: GameRow, seat: SeatRow) -> datetime | None:
     """When ``seat`` runs out of time, or None (no deadline, away, the computer plays it, vote open)."""
-    if game.status != "active" or not game.deadline_minutes or seat.is_ai or seat.state != "active":
+    if not _running(game) or not game.deadline_minutes or seat.is_ai or seat.state != "active":
         return None
     if seat.user_id is None:  # a seat waiting for its person to take it: the game waits, nobody is chased
         return None
@@ -85,8 +90,9 @@ def due_items(game: GameRow, seats: Sequence[SeatRow], prefs: Mapping[int, UserS
 
 
 def computer_due_at(game: GameRow, seats: Sequence[SeatRow]) -> datetime | None:
-    """When a computer seat that must act counts as left behind (by a crash), or None if none must act."""
-    if game.status != "active":
+    """When a computer seat that must act counts as left behind (by a crash), or None if none must act
+    (or the game is paused)."""
+    if not _running(game):
         return None
     starts = [s.waiting_since or game.updated_at for s in seats if s.is_ai and s.seat in game.to_act]
     return min(starts) + COMPUTER_GRACE if starts else None

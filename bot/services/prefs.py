@@ -1,11 +1,11 @@
-"""Muting, the per-user, per-guild and per-game reminder and deadline settings, and the per-guild
-hosting limit."""
+"""Muting, the per-user, per-guild and per-game reminder and deadline settings, the per-game pictures
+setting, and the per-guild hosting limit."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.services.core import DEADLINE_ACTIONS, ServiceCore
+from bot.services.core import DEADLINE_ACTIONS, PICTURE_MODES, ServiceCore
 from bot.services.errors import NotAllowed, NotInGame
 from bot.services.models import GameInfo
 from bot.storage import games as store
@@ -80,6 +80,19 @@ class Preferences(ServiceCore):
             raise NotAllowed("The hosting limit must be a positive number of games.")
         async with self.db.transaction() as conn:
             return await preferences.save_guild_settings(conn, guild_id, **changes)
+
+    async def set_pictures(
+        self, channel_id: int, by_user_id: int, pictures: str, *, admin: bool = False
+    ) -> GameInfo:
+        """The host chooses whether turn messages show the board (``every-turn``) or leave it to /board
+        (``on-request``)."""
+        if pictures not in PICTURE_MODES:
+            raise NotAllowed(f"Pictures must be one of {', '.join(PICTURE_MODES)}.")
+        async with self._locked(channel_id) as (game, _seats):
+            self._require_host(game, by_user_id, admin)
+            async with self.db.transaction() as conn:
+                await store.update_game(conn, game.id, pictures=pictures, updated_at=self.clock())
+            return self._info(*await self._rows(game.id))
 
     async def update_game_timing(
         self, channel_id: int, by_user_id: int, *, admin: bool = False, **changes: Any

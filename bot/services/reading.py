@@ -105,6 +105,22 @@ class Reading(ServiceCore):
         async with self.db.transaction() as conn:
             await store.mark_announced_upto(conn, game_id, upto)
 
+    async def untold_movers(self, game_id: int, upto: int) -> list[int]:
+        """The seats that moved since the channel was last told, in the order they first moved (during a
+        simultaneous choice: who has chosen)."""
+        async with self.db.reading() as conn:
+            moves = await store.unannounced(conn, game_id, upto)
+        return list(dict.fromkeys(m.seat for m in moves))
+
+    async def progress_message(self, game_id: int) -> int | None:
+        """The id of the message telling who has chosen in the current simultaneous choice, if posted."""
+        async with self.db.reading() as conn:
+            return await store.progress_post(conn, game_id)
+
+    async def remember_progress_message(self, game_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await store.set_progress_post(conn, game_id, message_id)
+
     async def active_games(self) -> list[GameInfo]:
         """Every running game (the reminder loop's work list after a restart)."""
         async with self.db.reading() as conn:

@@ -41,6 +41,8 @@ _GAME_COLUMNS = {
     "deadline_action": str,
     "seat_order": str,
     "options": to_json,
+    "paused_at": to_time,
+    "pictures": str,
 }
 _SEAT_COLUMNS = {
     "user_id": None,
@@ -98,12 +100,13 @@ async def insert_game(
     deadline_minutes: int | None = None,
     deadline_action: str = "skip",
     imported_moves: int | None = None,
+    parent_id: int | None = None,
 ) -> int:
     """A new game row; raises ``sqlite3.IntegrityError`` when the channel already has an open game."""
     cur = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, host_id, rules_id, options, seed, status, max_players,"
         " seat_order, created_at, updated_at, reminder_minutes, deadline_minutes, deadline_action,"
-        " imported_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " imported_moves, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -120,6 +123,7 @@ async def insert_game(
             deadline_minutes,
             deadline_action,
             imported_moves,
+            parent_id,
         ),
     )
     await cur.close()
@@ -147,6 +151,26 @@ async def latest_game_in_channel(conn: aiosqlite.Connection, channel_id: int) ->
         (channel_id,),
     )
     return game_from_row(row) if row else None
+
+
+async def open_games_in_place(conn: aiosqlite.Connection, channel_id: int) -> list[GameRow]:
+    """The open games of a channel or thread and of the threads whose parent it is."""
+    rows = await _all(
+        conn,
+        "SELECT * FROM games WHERE status IN ('lobby', 'active') AND (channel_id = ? OR parent_id = ?)"
+        " ORDER BY id",
+        (channel_id, channel_id),
+    )
+    return [game_from_row(r) for r in rows]
+
+
+async def open_games_in_guild(conn: aiosqlite.Connection, guild_id: int) -> list[GameRow]:
+    rows = await _all(
+        conn,
+        "SELECT * FROM games WHERE status IN ('lobby', 'active') AND guild_id = ? ORDER BY id",
+        (guild_id,),
+    )
+    return [game_from_row(r) for r in rows]
 
 
 async def games_with_status(conn: aiosqlite.Connection, statuses: Iterable[str]) -> list[GameRow]:
@@ -377,3 +401,25 @@ async def kick_voters(conn: aiosqlite.Connection, game_id: int, seat: int) -> se
 
 async def clear_kick_votes(conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
     await conn.execute("DELETE FROM kick_votes WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+
+async def progress_post(conn: aiosqlite.Connection, game_id: int) -> int | None:
+    """The message telling who has chosen in the game's current simultaneous choice: the one posted since
+    the channel was last told of moves (a later turn message ends that choice)."""
+    row = await _one(
+        conn,
+        "SELECT p.message_id FROM progress_posts p JOIN games g ON g.id = p.game_id"
+        " WHERE p.game_id = ? AND p.after_version = g.announced_version",
+        (game_id,),
+    )
+    return None if row is None else int(row["message_id"])
+
+
+async def set_progress_post(conn: aiosqlite.Connection, game_id: int, message_id: int) -> None:
+    await conn.execute(
+        "INSERT INTO progress_posts (game_id, message_id, after_version)"
+        " SELECT id, ?, announced_version FROM games WHERE id = ?"
+        " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
+        " after_version = excluded.after_version",
+        (message_id, game_id),
+    )

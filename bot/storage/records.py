@@ -51,6 +51,9 @@ class GameRow:
     deadline_minutes: int | None
     deadline_action: str
     imported_moves: int | None = None  # None: dealt on this bot; else the moves its import file brought
+    paused_at: datetime | None = None  # the bot left the game's server then; None: running normally
+    parent_id: int | None = None  # the channel of a thread game's thread
+    pictures: str = "every-turn"  # or "on-request": turn messages come without the board
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,9 @@ def game_from_row(row: Any) -> GameRow:
         deadline_minutes=row["deadline_minutes"],
         deadline_action=row["deadline_action"],
         imported_moves=row["imported_moves"],
+        paused_at=from_time(row["paused_at"]),
+        parent_id=row["parent_id"],
+        pictures=row["pictures"],
     )
 
 

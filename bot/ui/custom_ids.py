@@ -23,6 +23,7 @@ HAND_TEMPLATE = rf"{PREFIX}:hand:(?P<game>[0-9]+)"
 MUTE_TEMPLATE = rf"{PREFIX}:mute:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 JOIN_TEMPLATE = rf"{PREFIX}:join:(?P<game>[0-9]+)"
 CLAIM_TEMPLATE = rf"{PREFIX}:claim:(?P<game>[0-9]+):(?P<seat>[0-9]+)"
+BOARDS_TEMPLATE = rf"{PREFIX}:boards:(?P<game>[0-9]+)"
 
 
 @dataclass(frozen=True)
@@ -78,3 +79,8 @@ def join(game_id: int) -> str:
 def claim(game_id: int, seat: int) -> str:
     """Takes ``seat``, kept for one person (an import, an offered replacement); only they may press it."""
     return _checked(f"{PREFIX}:claim:{game_id}:{seat}")
+
+
+def boards(game_id: int) -> str:
+    """The public "Player boards" button: every seat's public area, privately to the presser."""
+    return _checked(f"{PREFIX}:boards:{game_id}")

@@ -6,7 +6,12 @@ Who hears what:
 - the channel gets one public summary when the turn passes to someone new: what happened since the last
   summary (read from the stored move log, so a restart mid-turn loses nothing), the board, and a
   mention of exactly the players who must act now;
-- during a simultaneous choice (Santa Fe's cards) the channel hears only who has chosen, never what.
+- a person's move the computer answered is a new position for that person: the channel sees it, and the
+  mover's answer says what the computer did;
+- during a simultaneous choice (Santa Fe's cards) the channel hears only who has chosen, never what, in
+  one message edited as more choose;
+- the board comes with every turn message unless the host chose pictures on request (/game pictures);
+- the end brings the results, the score sheet and the final board.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import discord
 
 from bot import messages
 from bot.services import GameInfo, MoveOutcome, Notification
-from bot.ui import pickers, pictures, posting, presenters, replies
+from bot.ui import channels, pickers, pictures, posting, presenters, replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -39,33 +44,47 @@ async def send_post(
     embed: discord.Embed,
     picture: discord.File | None,
     perms: discord.Permissions | None,
+    *,
+    more: Sequence[tuple[discord.Embed, discord.File | None]] = (),
     **kwargs: Any,
 ) -> discord.Message:
-    """Post ``content``, ``embed`` and ``picture`` with what the bot may do in the channel.
+    """Post ``content``, ``embed`` and ``picture`` (and ``more`` embeds, each with its own picture) with
+    what the bot may do in the channel.
 
-    Without Embed Links Discord drops embeds without a word, so the embed's text goes into the content;
-    without Attach Files the picture stays out and the post says where to see the board (a 403 for the
-    picture, when the permissions were not known, is answered by posting again without it).
+    Without Embed Links Discord drops embeds without a word, so the embeds' text goes into the content;
+    without Attach Files the pictures stay out and the post says where to see the board (a 403 for the
+    pictures, when the permissions were not known, is answered by posting again without them).
     """
+    parts = [(embed, picture), *more]
     if perms is not None and not perms.attach_files:
-        picture = None
+        parts = [(e, None) for e, _ in parts]
         content = f"{content}\n{messages.NO_PICTURE}"
+    files = [p for _, p in parts if p is not None]
     if perms is not None and not perms.embed_links:
-        content, embed_kwargs = presenters.clip(f"{content}\n{presenters.embed_text(embed)}", 2000), {}
+        text = "\n".join([content, *(presenters.embed_text(e) for e, _ in parts)])
+        content, embed_kwargs = presenters.clip(text, 2000), {}
     else:
-        if picture is not None:
-            embed.set_image(url=f"attachment://{picture.filename}")
-        embed_kwargs = {"embed": embed}
-    if picture is None:
+        for e, p in parts:
+            if p is not None:
+                e.set_image(url=f"attachment://{p.filename}")
+        embed_kwargs = {"embeds": [e for e, _ in parts]}
+    if not files:
         return await channel.send(presenters.clip(content, 2000), **embed_kwargs, **kwargs)
     try:
-        return await channel.send(presenters.clip(content, 2000), file=picture, **embed_kwargs, **kwargs)
+        return await channel.send(presenters.clip(content, 2000), files=files, **embed_kwargs, **kwargs)
     except discord.Forbidden as exc:
         if exc.code != posting.MISSING_PERMISSIONS:
             raise
-    embed.set_image(url=None)
+    for e, _ in parts:
+        e.set_image(url=None)
     return await send_post(
-        channel, content, embed, None, discord.Permissions(attach_files=False, embed_links=True), **kwargs
+        channel,
+        content,
+        embed,
+        None,
+        discord.Permissions(attach_files=False, embed_links=True),
+        more=[(e, None) for e, _ in more],
+        **kwargs,
     )
 
 
@@ -88,7 +107,11 @@ async def post_turn(
         presenters.clip(f"{game.title}: {waiting} to act", 256),
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
     )
-    picture = await pictures.turn_board(view, presenters.seat_names(game), lines)
+    if game.pictures == "every-turn":
+        picture = await pictures.turn_board(view, presenters.seat_names(game), lines)
+    else:  # the host asked for pictures on request: the board is one /board away
+        picture = None
+        content = f"{content}\n{messages.BOARD_ON_REQUEST}"
     message = await send_post(
         channel,
         content,
@@ -121,7 +144,8 @@ async def retire_buttons(bot: BoardGameBot, game_id: int, newest: discord.Messag
 async def post_results(
     bot: BoardGameBot, game: GameInfo, result: dict[str, Any], perms: discord.Permissions | None = None
 ) -> None:
-    """The final message: last events, ranking with points per category, the score picture."""
+    """The final message: last events, ranking with points per category, the score picture and the final
+    board."""
     channel = posting.channel_for(bot, game)
     ping, allowed = presenters.mentions(human_users(game, [s.seat for s in game.seats]))
     embed = presenters.results_embed(game, result)
@@ -134,19 +158,44 @@ async def post_results(
             inline=False,
         )
     picture = await pictures.result(result, presenters.seat_names(game), game.rules_id)
-    await send_post(channel, f"{ping} the game is over.", embed, picture, perms, allowed_mentions=allowed)
+    view = await bot.games.view_at(game.channel_id, game.version, None)
+    board = presenters.game_embed(game, presenters.clip(f"{game.title}: the final board", 256))
+    final = await pictures.board(view, presenters.seat_names(game))
+    await send_post(
+        channel,
+        f"{ping} the game is over.",
+        embed,
+        picture,
+        perms,
+        more=[(board, final)] if final is not None else [],
+        allowed_mentions=allowed,
+    )
     await bot.games.mark_told(game.id, game.version)
     await retire_buttons(bot, game.id, None)
 
 
-async def post_progress(bot: BoardGameBot, game: GameInfo, seat: int) -> None:
-    """During a simultaneous choice: who has chosen, without what."""
-    text = f"✅ {presenters.seat_name(game, seat)} has chosen. " + messages.WAITING_FOR.format(
-        names=presenters.names(game, game.to_act)
-    )
-    await posting.channel_for(bot, game).send(
-        presenters.clip(text, 2000), allowed_mentions=discord.AllowedMentions.none()
-    )
+async def post_progress(bot: BoardGameBot, game: GameInfo) -> None:
+    """During a simultaneous choice: who has chosen, without what, in one message edited as more choose.
+    Its id is kept with the game, so after a restart the same message is edited; if it was deleted, or
+    sits in a thread that was archived meanwhile (where nothing can be edited, but a post reopens it), a
+    new one is posted."""
+    chosen = [s for s in await bot.games.untold_movers(game.id, game.version) if s not in game.to_act]
+    if not chosen:  # a turn message has told of the choice meanwhile
+        return
+    text = presenters.clip(presenters.progress_text(game, chosen), 2000)
+    channel = posting.channel_for(bot, game)
+    quiet = discord.AllowedMentions.none()
+    message_id = await bot.games.progress_message(game.id)
+    if message_id is not None:
+        try:
+            await channel.get_partial_message(message_id).edit(content=text, allowed_mentions=quiet)
+            return
+        except discord.HTTPException as exc:
+            if not isinstance(exc, discord.NotFound) and exc.code != posting.ARCHIVED_THREAD:
+                raise
+            log.info("cannot edit the choice message of game %s (%s); posting anew", game.id, exc.code)
+    message = await channel.send(text, allowed_mentions=quiet)
+    await bot.games.remember_progress_message(game.id, message.id)
 
 
 async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permissions | None = None) -> None:
@@ -156,8 +205,9 @@ async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permi
     if outcome.finished:
         await post_results(bot, game, outcome.result or {}, perms)
     elif outcome.still_choosing and outcome.seat is not None:
-        await post_progress(bot, game, outcome.seat)
-    elif outcome.turn_passed or outcome.turn_started:
+        await post_progress(bot, game)
+    elif outcome.turn_passed or outcome.turn_started or presenters.computer_moves(outcome):
+        # a person's move the computer answered: the mover faces a new position, so the channel sees it
         await post_turn(bot, game, perms=perms)
 
 
@@ -285,9 +335,8 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         presenters.named(line, outcome.game)
         for line in presenters.event_lines(outcome.events, seat=outcome.seat)
     ]
-    summary = (
-        presenters.bullet_block(mine, 1500) if mine else presenters.clip(f"Played {outcome.move}.", 1500)
-    )
+    mine = mine or [f"Played {outcome.move}."]
+    summary = presenters.bullet_block([*mine, *presenters.computer_answers(outcome)], 1500)
     if outcome.seat in outcome.to_act and not outcome.finished:
         moves = await bot.games.legal_moves(channel_id, interaction.user.id)
         own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
@@ -302,7 +351,8 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     if failure is not None:
         text = posting.not_posted("Your move counted", interaction, outcome.game, failure)
         await replies.private(interaction, presenters.clip(text, 2000))
-    await notify_directly(bot, outcome)
+    if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
+        await notify_directly(bot, outcome)
 
 
 async def show_options(interaction: discord.Interaction, *, note: str = "") -> None:

@@ -22,7 +22,7 @@ import discord
 
 from bot import messages
 from bot.services import GameInfo
-from bot.ui import choices, custom_ids, flow, presenters, replies
+from bot.ui import boards, choices, custom_ids, flow, presenters, replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -111,6 +111,36 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         async def run() -> None:
             if await _current(interaction, self.game_id) is not None:
                 await flow.show_hand(interaction)
+
+        await guarded(interaction, run)
+
+
+class PlayerBoardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.BOARDS_TEMPLATE):
+    """Shows every player's public area (workers, discs, buildings, money, cards played…) privately."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Player boards",
+                emoji="👥",
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_ids.boards(game_id),
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PlayerBoardsButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            game = await _current(interaction, self.game_id)
+            if game is not None:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await boards.send_player_boards(interaction, game, [s.seat for s in game.seats])
 
         await guarded(interaction, run)
 
@@ -376,6 +406,7 @@ DYNAMIC_ITEMS = (
     MuteButton,
     JoinButton,
     ClaimButton,
+    PlayerBoardsButton,
 )
 
 
@@ -399,6 +430,7 @@ def turn_view(game_id: int, revision: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PlayButton(game_id, revision))
     view.add_item(HandButton(game_id))
+    view.add_item(PlayerBoardsButton(game_id))
     return view
 
 

@@ -3,7 +3,8 @@
 Every public post that follows a saved change (a move, a start, a resignation, a vote, a hand-over, an
 admin's fix, a reminder round) runs through ``attempt``: a failure is logged and handed back, never
 raised, so the caller can tell the person who made the change, privately, that it counted and why the
-channel did not hear of it. The lines of a summary stay untold until a post holding them succeeds
+channel did not hear of it. A channel that answers 404 / 10003 Unknown Channel was deleted: its game ends
+(``channels.channel_gone``). The lines of a summary stay untold until a post holding them succeeds
 (``flow.post_turn``), so the next successful post carries them.
 
 Posts of one game are made one at a time (``attempt`` holds the game's posting lock), in the order the
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import GameInfo
+from bot.ui import channels
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -32,7 +34,7 @@ THREAD_TYPES = frozenset(
 )
 
 # Discord's JSON error codes met when posting (discord-docs topics/opcodes-and-status-codes).
-UNKNOWN_CHANNEL = 10003
+UNKNOWN_CHANNEL = channels.UNKNOWN_CHANNEL
 MISSING_ACCESS = 50001
 CANNOT_DM = 50007
 MISSING_PERMISSIONS = 50013
@@ -104,6 +106,8 @@ async def attempt(bot: BoardGameBot, game_id: int, posting: Awaitable[Any]) -> B
             await posting
         except discord.HTTPException as exc:
             log.warning("could not post for game %s: %s %s %s", game_id, exc.status, exc.code, exc.text)
+            if channels.unknown_channel(exc):  # deleted unseen (no CHANNEL_DELETE reached the bot)
+                await channels.game_channel_gone(bot, game_id)
             return exc
         except Exception as exc:  # a bug while posting: the saved change must still stand
             log.exception("posting for game %s failed", game_id)
@@ -115,7 +119,7 @@ def reason(failure: BaseException, missing: list[str]) -> str:
     """Why a post failed, in words a server manager can act on."""
     code = failure.code if isinstance(failure, discord.HTTPException) else None
     if code == UNKNOWN_CHANNEL:
-        return "that channel or thread no longer exists"
+        return "that channel or thread no longer exists, so its game has ended without a result"
     if code == ARCHIVED_THREAD:
         return "the thread is locked; a moderator can reopen it"
     if missing and (code in (MISSING_ACCESS, MISSING_PERMISSIONS) or not code):

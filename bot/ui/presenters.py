@@ -12,7 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.services import GameInfo, engine
+from bot import messages
+from bot.services import GameInfo, MoveOutcome, PlayedMove, engine
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
@@ -85,6 +86,36 @@ def event_lines(events: Iterable[dict[str, Any]], *, seat: int | None = None) ->
     return lines
 
 
+def computer_moves(outcome: MoveOutcome) -> list[PlayedMove]:
+    """The computer's moves at other seats that followed a person's move (its answer to it)."""
+    if outcome.seat is None or not outcome.played or outcome.played[0].actor == "ai":
+        return []
+    return [p for p in outcome.played[1:] if p.actor == "ai" and p.seat != outcome.seat]
+
+
+def computer_answers(outcome: MoveOutcome) -> list[str]:
+    """For the mover: one line per computer seat's run of moves after theirs, with what they may read of
+    it (a secret choice shows only that it was made; the move's own text is never shown)."""
+    runs: list[tuple[int, list[str]]] = []
+    for move in computer_moves(outcome):
+        lines = [named(line, outcome.game) for line in event_lines(move.events, seat=outcome.seat)]
+        if runs and runs[-1][0] == move.seat:
+            runs[-1][1].extend(lines)
+        else:
+            runs.append((move.seat, lines))
+    return [
+        f"The computer ({seat_name(outcome.game, seat)}) answered: " + (" ".join(lines) or "it moved.")
+        for seat, lines in runs
+    ]
+
+
+def progress_text(game: GameInfo, chosen: Sequence[int]) -> str:
+    """Who has chosen in a simultaneous choice (never what), and who is still choosing."""
+    verb = "has" if len(chosen) == 1 else "have"
+    done = f"✅ {names(game, chosen)} {verb} chosen. " if chosen else ""
+    return done + messages.WAITING_FOR.format(names=names(game, game.to_act))
+
+
 def bullet_block(lines: Sequence[str], limit: int) -> str:
     """Lines as a bulleted block within ``limit`` characters, keeping the most recent lines."""
     kept: list[str] = []
@@ -136,6 +167,8 @@ def options_text(game: GameInfo) -> str:
         return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
     parts = [f"{key.replace('_', ' ')}: {shown(value)}" for key, value in sorted(game.options.items())]
+    if game.pictures != "every-turn":
+        parts.append(f"pictures: {game.pictures}")
     return ", ".join(parts) or "standard rules"
 
 
@@ -162,7 +195,10 @@ def status_embed(
 ) -> discord.Embed:
     """The game at a glance: seats, whose turn (or the final ranking), options and timing. Public
     information only."""
-    embed = game_embed(game, f"{game.title}: {STATUS_WORDS.get(game.status, game.status)}")
+    status = STATUS_WORDS.get(game.status, game.status)
+    if game.paused:
+        status += ", paused until the bot is back in this server"
+    embed = game_embed(game, f"{game.title}: {status}")
     embed.add_field(name="Players", value=clip(seat_lines(game), FIELD_LIMIT), inline=False)
     if result is not None:
         embed.add_field(
@@ -208,7 +244,9 @@ def my_games_lines(games: Sequence[GameInfo], user_id: int) -> list[str]:
     lines = []
     for game in games:
         where = f"<#{game.channel_id}> {game.title}"
-        if game.status == "lobby":
+        if game.paused:
+            lines.append(f"{where}: paused until the bot is back in this server")
+        elif game.status == "lobby":
             lines.append(f"{where}: waiting for players ({len(game.seats)} seated)")
         elif user_id in game.to_act_users:
             lines.append(f"**{where}: your turn**")

@@ -33,6 +33,8 @@ class Sent:
     content: str | None
     kwargs: dict[str, Any]
     ephemeral: bool = False
+    id: int = 0
+    edits: int = 0  # how often the bot edited it since
 
     @property
     def embeds(self) -> list[discord.Embed]:
@@ -84,10 +86,26 @@ class RecordingChannel:
         self.mock.id = channel_id
         self.sent: list[Sent] = []
         self.mock.send = AsyncMock(side_effect=self._send)
+        self.mock.get_partial_message = self._partial
 
     async def _send(self, content: str | None = None, **kwargs: Any) -> MagicMock:
-        self.sent.append(Sent(content, kwargs))
-        return MagicMock(spec=discord.Message)
+        self.sent.append(Sent(content, kwargs, id=len(self.sent) + 1))
+        message = MagicMock(spec=discord.Message)
+        message.id = len(self.sent)
+        return message
+
+    def _partial(self, message_id: int) -> MagicMock:
+        """A message addressed by id; editing it changes the recorded message."""
+        [sent] = [s for s in self.sent if s.id == message_id]
+
+        async def edit(content: str | None = None, **kwargs: Any) -> None:
+            sent.content = content
+            sent.kwargs.update(kwargs)
+            sent.edits += 1
+
+        message = MagicMock(spec=discord.PartialMessage)
+        message.edit = AsyncMock(side_effect=edit)
+        return message
 
 
 def make_user(user_id: int, name: str) -> MagicMock:

@@ -54,3 +54,19 @@ def test_a_players_own_view_draws_the_same_board_as_a_spectators() -> None:
         spectator = render_board(engine.view(state, None)).tobytes()
         for seat in range(players):
             assert render_board(engine.view(state, seat)).tobytes() == spectator
+
+
+def test_a_secret_card_choice_leaves_the_public_player_areas_unchanged() -> None:
+    """Mid-choice in Santa Fe: whichever card the first player chose, what a spectator's pictures of every
+    player's area show is the same (the hand count is public; the choice is not, until the reveal)."""
+    engine = rules.get("santafe")
+    start = engine.new_game(3, 5, {})
+    first, second = engine.legal_moves(start, 0)[:2]
+    chose_a = engine.play(start, 0, first)[0]
+    chose_b = engine.play(start, 0, second)[0]
+    assert engine.view(chose_a, 0) != engine.view(chose_b, 0), "the test must really change the choice"
+    for seat in range(3):
+        assert (
+            render_player_area(engine.view(chose_a, None), seat).tobytes()
+            == render_player_area(engine.view(chose_b, None), seat).tobytes()
+        )

@@ -76,7 +76,7 @@ async def test_an_import_pings_nobody_and_keeps_seats_for_the_people_it_names(ta
     joined = table.interaction(ANN, channel_id=ELSEWHERE)
     await run_command(table.bot, "game join", joined)
     assert "Ann took seat 1" in joined.last.content and "their turn" in joined.last.content
-    assert labels(joined.last) == ["Play", "Show my hand"]
+    assert labels(joined.last) == ["Play", "Show my hand", "Player boards"]
     assert (await table.service.get_game(ELSEWHERE)).to_act_users == (ANN,)
 
 

@@ -57,7 +57,11 @@ async def test_turn_message_pings_exactly_the_player_to_act(table: Table) -> Non
     assert "<@1>" in (first.content or "") and "<@2>" not in (first.content or "")
     assert first.mentioned_users == [ANN]
     assert isinstance(first.view, discord.ui.View)
-    assert {type(i) for i in first.view.children} == {pickers.PlayButton, pickers.HandButton}
+    assert {type(i) for i in first.view.children} == {
+        pickers.PlayButton,
+        pickers.HandButton,
+        pickers.PlayerBoardsButton,
+    }
 
 
 async def test_steps_of_a_turn_stay_private_until_the_turn_passes(table: Table) -> None:

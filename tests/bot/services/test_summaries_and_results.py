@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import FakeClock, GameNotActive, GameService, NoGameHere, NotAllowed
+from bot.services import FakeClock, GameNotActive, GameService, NoGameHere, NotAllowed, NotHost
 from bot.storage import Database, open_database
-from tests.support.fixtures import ANN, CHANNEL, GUILD, act, play_to_end, started
+from tests.support.fixtures import ANN, BOB, CHANNEL, GUILD, act, play_to_end, started
 
 
 async def tell(service: GameService, game_id: int, upto: int) -> list[dict]:  # type: ignore[type-arg]
@@ -133,3 +133,28 @@ async def test_the_server_hosting_limit_is_stored_and_checked(service: GameServi
         await service.update_guild_settings(GUILD, max_games_per_user=0)
     await service.update_guild_settings(GUILD, max_games_per_user=None)
     assert (await service.guild_settings(GUILD)).max_games_per_user is None
+
+
+async def test_the_host_chooses_pictures_on_request_and_the_choice_message_is_remembered(
+    service: GameService,
+) -> None:
+    """The pictures setting: host only, known modes only, kept with the game. The message of who has chosen
+    belongs to the moves not yet told: once a summary tells them, it is no longer the current one."""
+    game = await started(service)
+    assert game.pictures == "every-turn"
+    with pytest.raises(NotAllowed):
+        await service.set_pictures(CHANNEL, ANN, "sometimes")
+    with pytest.raises(NotHost):
+        await service.set_pictures(CHANNEL, BOB, "on-request")
+    assert (await service.get_game(CHANNEL)).pictures == "every-turn"
+    assert (await service.set_pictures(CHANNEL, ANN, "on-request")).pictures == "on-request"
+    assert (await service.get_game(CHANNEL)).pictures == "on-request"
+
+    assert await service.progress_message(game.id) is None
+    await service.remember_progress_message(game.id, 1234)
+    assert await service.progress_message(game.id) == 1234
+    await act(service)
+    assert await service.untold_movers(game.id, 1) == [game.to_act[0]]
+    assert await service.progress_message(game.id) == 1234  # nothing told yet
+    await service.mark_told(game.id, 1)
+    assert await service.progress_message(game.id) is None

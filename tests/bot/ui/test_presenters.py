@@ -100,3 +100,15 @@ def test_seat_numbers_become_names() -> None:
     text = "Player 1 lays track; Player 3 earns $2; player(s) 1, 2 wait; Player 9 is unknown."
     expected = "Ann lays track; Cid earns $2; player(s) 1, 2 wait; Player 9 is unknown."
     assert presenters.named(text, game()) == expected
+
+
+def test_my_games_shows_a_paused_game_as_paused_not_as_my_turn() -> None:
+    [running, paused] = presenters.my_games_lines([game(), game(id=6, channel_id=3, paused_at=NOW)], 11)
+    assert running == "**<#2> Santa Fe: your turn**"
+    assert paused == "<#3> Santa Fe: paused until the bot is back in this server"
+
+
+def test_status_embed_says_a_game_is_paused() -> None:
+    assert presenters.status_embed(game()).title == "Santa Fe: In play"
+    paused = presenters.status_embed(game(paused_at=NOW))
+    assert paused.title == "Santa Fe: In play, paused until the bot is back in this server"

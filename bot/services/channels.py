@@ -1,0 +1,139 @@
+"""Where games live: a deleted channel or thread ends its games; the bot leaving a server pauses them.
+
+A deleted channel takes its threads with it, so the games of threads whose stored parent is that channel
+end too. A paused game stays open (it keeps its channel and is listed as the players' game) but has no
+reminders, deadlines or computer moves (``policy`` skips it). When the bot is back, the clocks of the
+seats that must act move on by the time paused: everyone has exactly the time left that they had when the
+bot left, and a reminder that was due during the pause comes that much later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timedelta
+
+from bot.services import engine
+from bot.services.core import ServiceCore
+from bot.services.models import Notification
+from bot.storage import games as store
+from bot.storage.records import GameRow, SeatRow
+
+
+def _later(moment: datetime | None, by: timedelta) -> datetime | None:
+    return None if moment is None else moment + by
+
+
+class Channels(ServiceCore):
+    """Games whose channel, thread or server the bot lost (or got back)."""
+
+    async def channel_gone(self, channel_id: int) -> list[Notification]:
+        """The channel or thread was deleted: its open game and those of its threads end without a
+        result (nothing counts in the statistics); each seated person gets a notice."""
+        async with self.db.reading() as conn:
+            found = await store.open_games_in_place(conn, channel_id)
+        notes: list[Notification] = []
+        for first in found:
+            async with self._lock(first.id):
+                game, seats = await self._rows(first.id)
+                if game.status not in store.OPEN_STATUSES:
+                    continue
+                await self._abandon(game)
+                title = engine.rules_for(game.rules_id).title
+                where = "channel or thread" if game.channel_id == channel_id else "thread's channel"
+                text = f"Your game of {title} has ended without a result: its {where} was deleted."
+                notes.extend(await self._to_players(game, seats, "abandoned", text))
+        return notes
+
+    async def guild_left(self, guild_id: int) -> list[Notification]:
+        """The bot is no longer in the server: pause its open games (no reminders, deadlines or
+        computer moves until ``guild_back``); each seated person gets a notice."""
+        async with self.db.reading() as conn:
+            found = await store.open_games_in_guild(conn, guild_id)
+        notes: list[Notification] = []
+        for first in found:
+            async with self._lock(first.id):
+                game, seats = await self._rows(first.id)
+                if game.status not in store.OPEN_STATUSES or game.paused_at is not None:
+                    continue
+                async with self.db.transaction() as conn:
+                    await store.update_game(conn, game.id, paused_at=self.clock())
+                title = engine.rules_for(game.rules_id).title
+                text = (
+                    f"Your game of {title} is paused: the bot is no longer in its server. Nothing happens "
+                    "in it (no reminders, deadlines or computer moves) until the bot is added back."
+                )
+                notes.extend(await self._to_players(game, seats, "paused", text))
+        return notes
+
+    async def guild_back(self, guild_id: int) -> list[Notification]:
+        """The bot is in the server (again): resume its paused games, each turn clock moved on by the
+        time paused. A notice for each game's channel and each seated person; nothing when none was
+        paused (every start-up and every end of an outage reports the server as available)."""
+        async with self.db.reading() as conn:
+            found = [g for g in await store.open_games_in_guild(conn, guild_id) if g.paused_at is not None]
+        notes: list[Notification] = []
+        for first in found:
+            async with self._lock(first.id):
+                game, seats = await self._rows(first.id)
+                if game.status not in store.OPEN_STATUSES or game.paused_at is None:
+                    continue
+                await self._resume(game, seats)
+                title = engine.rules_for(game.rules_id).title
+                text = f"The bot is back: the game of {title} goes on, every turn clock where it stopped."
+                notes.append(await self._notice("resumed", text, game, None))
+                notes.extend(await self._to_players(game, seats, "resumed", text))
+        return notes
+
+    async def guilds_present(
+        self, guild_ids: Iterable[int], *, covered: Callable[[int], bool] | None = None
+    ) -> list[Notification]:
+        """At start-up, with the servers the bot is in: pause the games of every other server (the bot
+        was removed while it was not running, so it never heard of it). ``covered`` limits this to the
+        servers the caller would have heard of (a process running some of the shards)."""
+        present = set(guild_ids)
+        async with self.db.reading() as conn:
+            games = await store.games_with_status(conn, store.OPEN_STATUSES)
+        missing = sorted(
+            {
+                g.guild_id
+                for g in games
+                if g.guild_id is not None
+                and g.guild_id not in present
+                and (covered is None or covered(g.guild_id))
+            }
+        )
+        notes: list[Notification] = []
+        for guild_id in missing:
+            notes.extend(await self.guild_left(guild_id))
+        return notes
+
+    async def _resume(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
+        assert game.paused_at is not None
+        paused = max(self.clock() - game.paused_at, timedelta(0))
+        async with self.db.transaction() as conn:
+            for s in seats:
+                if s.waiting_since is None:
+                    continue
+                # muted_turn names the turn by its start, so it moves with it
+                await store.update_seat(
+                    conn,
+                    game.id,
+                    s.seat,
+                    waiting_since=_later(s.waiting_since, paused),
+                    last_reminded_at=_later(s.last_reminded_at, paused),
+                    muted_turn=_later(s.muted_turn, paused),
+                )
+            await store.update_game(
+                conn,
+                game.id,
+                paused_at=None,
+                turn_started_at=_later(game.turn_started_at, paused),
+                updated_at=self.clock(),
+            )
+
+    async def _to_players(
+        self, game: GameRow, seats: Sequence[SeatRow], kind: str, text: str
+    ) -> list[Notification]:
+        """The same notice for every person seated (not the computer's seats, not those who resigned)."""
+        people = [s for s in seats if s.user_id is not None and s.state != "resigned"]
+        return [await self._notice(kind, text, game, s.user_id) for s in people]

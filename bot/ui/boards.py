@@ -1,0 +1,58 @@
+"""Players' public areas, for anyone who asks: on the table everyone sees each other's workers, cleared
+disc spaces, buildings, hazards, teepees, objectives and pile sizes (Great Western Trail), money and
+played cards (Santa Fe). Drawn from the spectator's view only, so nobody's hand can show: the hand's size
+is public, its cards are not."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import messages
+from bot.services import GameInfo
+from bot.ui import pictures, presenters
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+
+async def player_area_files(
+    bot: BoardGameBot, game: GameInfo, seats: Sequence[int], version: int | None = None
+) -> list[discord.File]:
+    """The public area of each of ``seats`` after move ``version`` (default: now), one picture each."""
+    view = await bot.games.view_at(game.channel_id, game.version if version is None else version, None)
+    names = presenters.seat_names(game)
+    files = [await pictures.player_area(view, seat, names) for seat in seats]
+    return [f for f in files if f is not None]
+
+
+async def send_player_boards(
+    interaction: discord.Interaction,
+    game: GameInfo,
+    seats: Sequence[int],
+    *,
+    version: int | None = None,
+    share: bool = False,
+) -> None:
+    """Answer a deferred ``interaction`` with the public areas of ``seats`` after move ``version`` (default:
+    now): privately, or for everyone in the channel with ``share``."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    files = await player_area_files(bot, game, seats, version)
+    when = "" if version is None or version == game.version else f" after move {version}"
+    who = presenters.names(game, seats)
+    if len(seats) > 1:
+        text = f"**Player boards in {game.title}{when}**: {who}."
+    else:
+        text = f"**{who}'s board in {game.title}{when}**."
+    if len(files) < len(seats):
+        text += f" {messages.PICTURE_FAILED}"
+    if share:
+        await interaction.followup.send("Shared below.", ephemeral=True)
+    await interaction.followup.send(
+        presenters.clip(text, 2000),
+        files=files,
+        ephemeral=not share,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )

@@ -1,0 +1,242 @@
+"""What the channel sees as a game goes on: one turn message per change of the person to act, the
+computer's answers shown to the person who faces them, the final board with the results."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from bot.loopback import Message
+from tests.bot.e2e.conftest import Arena
+
+
+async def test_a_person_playing_the_computer_sees_each_answer_and_the_final_board(arena: Arena) -> None:
+    """Person against computer: every move of the person the computer answered brings a turn message with
+    the computer's moves summarised and the board, and the mover's private reply names the answer; the
+    end posts the results with the score sheet and the final board."""
+    alice = arena.people[0]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await alice.slash("game add-ai", arena.channel)
+        await alice.slash("game start", arena.channel)
+        game = await service.get_game(channel_id)
+        computer = next(s.name for s in game.seats if s.is_ai)
+        answered = 0
+        while game.status == "active":
+            assert game.to_act_users == (int(alice.id),)
+            move = (await service.legal_moves(channel_id, int(alice.id)))[0][0]
+            posted = len(arena.public())
+            reply = await alice.slash("move", arena.channel, move=move)
+            after = await service.get_game(channel_id)
+            new = arena.public()[posted:]
+            computer_moved = after.version > game.version + 1
+            if computer_moved:
+                answered += 1
+                private = reply.content
+                assert f"The computer ({computer}) answered:" in private, private
+                if after.status == "active":
+                    [turn] = new
+                    text = arena.loopback.describe(turn)
+                    assert turn.mentions == [alice.id] and turn.attachments, text
+                    assert computer in text.split("your turn", 1)[1], text  # its moves are summarised
+            game = after
+        assert answered > 10
+        await arena.loopback.settle()
+        final = arena.public()[-1]
+        text = arena.loopback.describe(final)
+        assert "game over" in text.lower() and "final board" in text, text
+        names = sorted(a.filename.split(".")[0] for a in final.attachments)
+        assert names == ["board", "result"], names
+
+
+async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(arena: Arena) -> None:
+    """Great Western Trail has no turn-start events: a person's turn that ends with the computer's whole
+    turn played in reply still brings a turn message with that turn summarised, and the mover hears it."""
+    alice = arena.people[0]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game gwt", arena.channel)
+        await alice.slash("game add-ai", arena.channel)
+        await alice.slash("game start", arena.channel)
+        game = await service.get_game(channel_id)
+        computer = next(s.name for s in game.seats if s.is_ai)
+        answered = 0
+        while answered < 6 and game.status == "active":
+            move = (await service.legal_moves(channel_id, int(alice.id)))[0][0]
+            posted = len(arena.public())
+            reply = await alice.slash("move", arena.channel, move=move)
+            after = await service.get_game(channel_id)
+            new = arena.public()[posted:]
+            if after.version > game.version + 1:  # the computer played its turn in reply
+                answered += 1
+                [turn] = new
+                text = arena.loopback.describe(turn)
+                assert turn.mentions == [alice.id] and turn.attachments, text
+                assert computer in text.split("your turn", 1)[1], text
+                assert f"The computer ({computer}) answered:" in reply.content, reply.content
+            else:
+                assert not new, [arena.loopback.describe(m) for m in new]  # Alice's turn goes on
+            game = after
+        assert answered == 6
+
+
+def is_progress(message: Message) -> bool:
+    return message.content.startswith("✅")
+
+
+async def test_santa_fe_rounds_bring_one_turn_message_per_new_person_and_one_choice_message(
+    arena: Arena,
+) -> None:
+    """Three people, three whole rounds: a turn message exactly when someone new must act (or a
+    simultaneous choice ends), never two in a row for the same people, nothing while the same person goes
+    on; during each choice of cards one message says who has chosen, edited as more choose."""
+    people = {arena.by_id(p): p for p in arena.people}
+    alice, bob, carol = arena.people
+    channel_id = int(arena.channel.id)
+    rng = random.Random(3)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await carol.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        game = await service.get_game(channel_id)
+        turn_pings = [frozenset(arena.public()[-1].mentions)]
+        progress_posts: list[Message] = []
+        rounds = turns = went_on = 0
+        choosing = True  # the game opens with a choice of cards
+        while rounds < 3:
+            before = set(game.to_act_users)
+            user = people[rng.choice(sorted(before))]
+            moves = await service.legal_moves(channel_id, int(user.id))
+            posted = len(arena.public())
+            await user.slash("move", arena.channel, move=rng.choice(moves)[0])
+            after_game = await service.get_game(channel_id)
+            assert after_game.status == "active"
+            after = set(after_game.to_act_users)
+            new = arena.public()[posted:]
+            if choosing and set(after_game.to_act) < set(game.to_act):
+                assert len(new) <= 1 and all(map(is_progress, new)), new
+                if new:  # the round's first chooser brings the message
+                    assert len(progress_posts) == rounds
+                    progress_posts += new
+                else:  # later ones edit it
+                    assert progress_posts[-1].edited_at is not None
+                text = progress_posts[-1].content
+                chosen = [people[u].name for u in people if u not in after]
+                assert all(name.lower() in text.lower() for name in chosen) and "Waiting for" in text, text
+            elif after - before or choosing:
+                [turn] = new
+                assert frozenset(turn.mentions) == frozenset(str(u) for u in after)
+                turn_pings.append(frozenset(turn.mentions))
+                choosing = len(after_game.to_act) > 1
+                rounds += choosing  # a new round of cards begins
+            else:
+                assert not new, [arena.loopback.describe(m) for m in new]  # the same person goes on
+                went_on += 1
+            turns += 1
+            game = after_game
+        assert all(a != b for a, b in itertools.pairwise(turn_pings))
+        assert len(progress_posts) == 3 and all(m.edited_at is not None for m in progress_posts)
+        assert went_on, "nobody made two moves in a row: the test must cover it"
+    print(f"{turns} moves, {len(turn_pings)} turn messages, {len(progress_posts)} choice messages")
+
+
+async def test_the_choice_message_survives_a_restart(arena: Arena) -> None:
+    """Who has chosen stays in one message across a restart of the bot: it is edited, not posted again."""
+    alice, bob, carol = arena.people
+    channel_id = int(arena.channel.id)
+
+    async def choose(service, user) -> None:  # type: ignore[no-untyped-def]
+        move = (await service.legal_moves(channel_id, int(user.id)))[0][0]
+        await user.slash("move", arena.channel, move=move)
+
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await carol.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        await choose(service, bob)
+        [progress] = [m for m in arena.public() if is_progress(m)]
+    async with arena.running() as (_bot, service):
+        posted = len(arena.public())
+        await choose(service, alice)
+        assert len(arena.public()) == posted
+        assert [m.id for m in arena.public() if is_progress(m)] == [progress.id]
+        assert progress.edited_at is not None and "Waiting for Carol." in progress.content, progress.content
+        assert "bob" in progress.content.lower() and "alice" in progress.content.lower()
+
+
+async def test_a_deleted_choice_message_is_posted_again(arena: Arena) -> None:
+    """A moderator deleted the message of who has chosen: the next choice posts a new one (Discord answers
+    the edit with 404 / 10008 Unknown Message), and the move counts without a word of failure."""
+    alice, bob, carol = arena.people
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await carol.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        choose = [(u, (await service.legal_moves(channel_id, int(u.id)))[0][0]) for u in (bob, alice)]
+        await bob.slash("move", arena.channel, move=choose[0][1])
+        [deleted] = [m for m in arena.public() if is_progress(m)]
+        deleted.deleted = True  # as a moderator's delete leaves it
+        reply = await alice.slash("move", arena.channel, move=choose[1][1])
+        [again] = [m for m in arena.public() if is_progress(m) and not m.deleted]
+        assert again.id != deleted.id and "Waiting for Carol." in again.content
+        assert "alice" in again.content.lower() and "bob" in again.content.lower()
+        assert not [m for m in reply.followups if "could not post" in m.content]
+
+
+async def test_the_host_can_leave_the_board_to_board(arena: Arena) -> None:
+    """/game pictures on-request (host only): turn messages come without the board and point to /board,
+    which still shows it; every-turn brings it back."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        refused = await bob.slash("game pictures", arena.channel, mode="on-request")
+        assert refused.ephemeral and (await service.get_game(channel_id)).pictures == "every-turn"
+        said = await alice.slash("game pictures", arena.channel, mode="on-request")
+        assert not said.ephemeral and "/board" in said.content
+        status = await bob.slash("game status", arena.channel)
+        assert "pictures: on-request" in arena.loopback.describe(status.message)
+        for user in (alice, bob):
+            move = (await service.legal_moves(channel_id, int(user.id)))[0][0]
+            await user.slash("move", arena.channel, move=move)
+        turn = arena.public()[-1]
+        assert "your turn" in turn.content and "/board" in turn.content and not turn.attachments
+        board = await bob.slash("board", arena.channel)
+        assert board.message.attachments
+        await alice.slash("game pictures", arena.channel, mode="every-turn")
+        waiting = (await service.get_game(channel_id)).to_act_users
+        user = next(u for u in (alice, bob) if int(u.id) in waiting)
+        move = (await service.legal_moves(channel_id, int(user.id)))[0][0]
+        await user.slash("move", arena.channel, move=move)
+        assert arena.public()[-1].attachments
+
+
+async def test_anyone_sees_each_players_public_board(arena: Arena) -> None:
+    """/board player:@someone and the turn message's "Player boards" button show a player's public area
+    (one picture per seat, computer seats too) privately to anyone, watchers included; someone without a
+    seat is refused privately; nothing is posted."""
+    alice, bob = arena.people[:2]
+    async with arena.running():
+        await alice.slash("game gwt", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game add-ai", arena.channel)
+        await alice.slash("game start", arena.channel)
+        posted = len(arena.public())
+        turn = arena.public()[-1]
+        shown = await arena.stranger.slash("board", arena.channel, player=bob)
+        [picture] = shown.message.attachments
+        assert shown.ephemeral and picture.filename.startswith("player-"), picture.filename
+        assert "bob" in shown.message.content.lower()
+        refused = await alice.slash("board", arena.channel, player=arena.stranger)
+        assert refused.ephemeral and "has no seat" in refused.message.content, refused.message.content
+        boards = await arena.stranger.click(turn, "Player boards")
+        files = sorted(a.filename for a in boards.message.attachments)
+        assert boards.ephemeral and files == ["player-1.png", "player-2.png", "player-3.png"], files
+        assert len(arena.public()) == posted
