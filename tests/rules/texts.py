@@ -120,7 +120,7 @@ def doubled_sentences(text: str) -> list[tuple[str, str]]:
         for second in said[i + 1 :]:
             alike = difflib.SequenceMatcher(None, _words(first), _words(second)).ratio() >= 0.5
             a, b = _meaning(first), _meaning(second)
-            shared = min(len(a), len(b)) >= 3 and 2 * len(a & b) >= min(len(a), len(b))
+            shared = len(a & b) >= 3 and 2 * len(a & b) >= min(len(a), len(b))
             if alike or shared:
                 found.append((first, second))
     return found
