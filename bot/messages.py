@@ -24,13 +24,11 @@ RULES_HINTS: dict[ErrorCode, str] = {
     ErrorCode.BAD_SETUP: "Check the options with /help.",
 }
 
-# Hints after a service refusal, by the service's error code.
+# Hints after a service refusal, by the service's error code: what to do next, never a second wording of
+# what the service's own sentence already says (a refusal such as "not_host" or "game_exists" says it all).
 SERVICE_HINTS: dict[str, str] = {
-    "game_exists": "One game per channel or thread: start a thread for another.",
     "not_in_game": "/game join takes a seat in a lobby, or the seat kept for you in a running game.",
-    "stale_version": "The game moved on since this was posted; press Play for your current options.",
-    "busy": "Another move for this game is being processed; try again in a moment.",
-    "not_host": "Only the player who created the game (or a server manager) can do that.",
+    "stale_version": "Press Play for your current options.",
     "undo_refused": "Undo works only within your own turn, before anything hidden was revealed.",
     "not_active": "See where the game stands with /game status.",
     "limit_reached": "Finish or cancel one first; a server manager can open more.",

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.help_text import BOT_TOPICS, RULES
+from bot.services import ServiceError
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -64,13 +65,20 @@ class Help(commands.Cog):
     async def rules_topic(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None) or "gwt"
-        topics = RULES.get(game, {})
+        game = getattr(interaction.namespace, "game", None) or await self._game_here(interaction)
+        topics = RULES.get(game, {}) if game else {}
         return [
             app_commands.Choice(name=title, value=key)
             for key, (title, _) in topics.items()
             if current.lower() in key or current.lower() in title.lower()
         ][:25]
+
+    async def _game_here(self, interaction: discord.Interaction) -> str | None:
+        """The game played in this channel, whose topics to offer before a game is chosen (none if none)."""
+        try:
+            return (await self.bot.games.get_game(interaction.channel_id or 0)).rules_id
+        except ServiceError:
+            return None
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -25,7 +25,7 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "offers legal moves. A turn with several steps stays between you and the bot until it passes,"
         " then the channel gets one summary. **/undo** takes back a step within your own turn (not "
         "after a card or tile was revealed); a Great Western Trail turn ends only when you choose "
-        "**end your turn**, so its last step can still be taken back. Typing a label from the list "
+        "**end the turn**, so its last step can still be taken back. Typing a label from the list "
         "works too. **/hand** or **Show my hand** shows your cards, only to you.",
     ),
     "follow": (

@@ -34,6 +34,11 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return str(self._last)
 
+    def claim(self, known: str) -> str:
+        """Take an id kept from an earlier run (a restored world): later ids stay above it."""
+        self._last = max(self._last, int(known))
+        return known
+
     def aim_at_shard(self, shard_id: int, count: int) -> None:
         """Make the next id route to shard ``shard_id`` of ``count``: ``(id >> 22) % count`` (gateway.mdx,
         "Sharding"). Its timestamp moves a few milliseconds ahead, far enough that time cannot overtake it."""

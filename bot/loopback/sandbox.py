@@ -11,36 +11,48 @@ applied) and returns a discord.py client; the sandbox starts it with a fake toke
 "Sandbox" with #games and #lounge and the people alice, bob, carol (an admin) and dave (anyone else named
 joins on first use), then reads lines such as::
 
-    @alice /game new gwt             a slash command: words fill the options in order, the last the rest
+    @alice /game gwt                 a slash command: words fill the options in order, the last the rest
     @bob /move move:lay blue 3       or options by name (name:value)
     @alice autocomplete /move lay b  what the bot suggests for what is typed so far
-    @alice click 2                   press a button (label or number) on the newest message alice sees here
-    @alice choose Blue               choose in a select menu of that message
+    @alice click 2                   press a button (number as printed, or label) on the newest message
+                                     alice sees here
+    @alice choose Blue               choose in a select menu of that message (choose 2: the option printed
+                                     as "2)"; choose 3.2: option 2 of component 3 when there are several)
     @alice submit hello              fill the modal the bot just opened (field=value; field=value for several)
     @bob look                        the last messages bob can see in this channel
     #lounge                          switch channel (new thread NAME / new channel NAME make one)
     help, quit
 
 Every message the bot posts or edits is printed as text (content, embed titles, descriptions and fields, and
-components numbered for clicking); every picture it attaches is saved in ``pictures_dir``. The line reader and
-the writer are parameters, so a test can feed lines and read what was printed.
+components numbered for clicking); every picture it attaches is saved in ``pictures_dir``, numbered on from
+the pictures already there. The line reader and the writer are parameters, so a test can feed lines and read
+what was printed.
+
+The world persists with the database: the ids of the server, its channels and threads and the people are kept
+in a small JSON file beside it (``sandbox.db`` → ``sandbox.world.json``), and the next start rebuilds the same
+world, so the games stored under those channel ids carry on. Messages are not kept: the stand-in starts each
+run with empty channels. Log records (discord.py's "Can't keep up" warnings among them) go to a file beside
+the database (``sandbox.log``), never into the terminal between prompts.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import logging
 import os
 import re
 import shlex
 import sys
 import threading
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import discord
 
+from bot.log import FORMAT
 from bot.storage.db import open_database
 
 from .commands import CommandRefused, find_command
@@ -49,7 +61,7 @@ from .server import LoopbackDiscord
 from .text import describe_choices, describe_message, describe_modal
 from .users import Reply, SimUser
 from .violations import ContractViolation
-from .world import Message
+from .world import Channel, Message
 
 LineReader = Callable[[str], Awaitable[str | None]]
 PEOPLE = ("alice", "bob", "carol", "dave")
@@ -57,13 +69,13 @@ ADMINS = ("carol",)
 PICTURE_SUFFIXES = (".png", ".webp", ".jpg", ".jpeg", ".gif")
 _USER_LINE = re.compile(r"^@(\w+)\s+(.*)$")
 _NAMED = re.compile(r"^([a-z0-9_-]+):(.*)$")
-_USER, _CHANNEL, _BOOLEAN = 6, 7, 5
+_USER, _CHANNEL, _BOOLEAN, _STRING_SELECT = 6, 7, 5, 3
 
 HELP = """\
   @NAME /command words…        run a slash command (options in order, or name:value)
   @NAME autocomplete /command words…   see the suggestions for what is typed
-  @NAME click LABEL|NUMBER     press a button on the newest message NAME sees here
-  @NAME choose OPTION          choose in a select menu there
+  @NAME click NUMBER|LABEL     press a button on the newest message NAME sees here
+  @NAME choose NUMBER|OPTION   choose in a select menu there (NUMBER as printed before ")")
   @NAME submit TEXT | field=value; field=value   fill in the modal the bot opened
   @NAME look                   the last five messages NAME sees here
   #CHANNEL                     switch channel; new channel NAME / new thread NAME
@@ -119,48 +131,125 @@ async def run_sandbox(
     pictures.mkdir(parents=True, exist_ok=True)
     db = await open_database(db_path)
     try:
-        async with LoopbackDiscord() as loopback:
-            session = Sandbox(loopback, pictures, write)
-            try:
-                async with loopback.run_bot(bot_factory(db)) as bot:
-                    await session.ensure_commands(bot)
-                    session.greet(Path(db_path))
-                    while (line := await read_line(f"{session.channel_name}> ")) is not None:
-                        if line.strip() in ("quit", "exit"):
-                            break
-                        await session.handle(line)
-                    session.report_violations()
-            except ContractViolation as error:
-                write(str(error))
+        with logging_to(Path(db_path).with_suffix(".log")):
+            async with LoopbackDiscord() as loopback:
+                session = Sandbox(loopback, pictures, write, Path(db_path).with_suffix(".world.json"))
+                await _play(session, bot_factory(db), Path(db_path), read_line, write)
     finally:
         await db.close()
+
+
+async def _play(
+    session: Sandbox,
+    client: discord.Client,
+    db_path: Path,
+    read_line: LineReader,
+    write: Callable[[str], None],
+) -> None:
+    try:
+        async with session.loopback.run_bot(client) as bot:
+            await session.ensure_commands(bot)
+            session.greet(db_path)
+            while (line := await read_line(f"{session.channel_name}> ")) is not None:
+                if line.strip() in ("quit", "exit"):
+                    break
+                await session.handle(line)
+            session.report_violations()
+    except ContractViolation as error:
+        write(str(error))
+
+
+@contextlib.contextmanager
+def logging_to(path: Path) -> Iterator[None]:
+    """Send every log record to ``path`` instead of the terminal while the sandbox runs: a warning printed
+    on stderr would land in the middle of the prompt and what the person types."""
+    root = logging.getLogger()
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter(FORMAT))
+    terminal = [h for h in root.handlers if getattr(h, "stream", None) in (sys.stderr, sys.stdout)]
+    for each in terminal:
+        root.removeHandler(each)
+    root.addHandler(handler)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
+        handler.close()
+        for each in terminal:
+            root.addHandler(each)
 
 
 class Sandbox:
     """The state of one terminal session: the place, the people, the current channel, what was shown."""
 
-    def __init__(self, loopback: LoopbackDiscord, pictures: Path, write: Callable[[str], None]) -> None:
+    def __init__(
+        self, loopback: LoopbackDiscord, pictures: Path, write: Callable[[str], None], world_file: Path
+    ) -> None:
         self.loopback = loopback
         self.pictures = pictures
         self.write = write
-        self.guild = loopback.add_guild("Sandbox")
-        self.channel = loopback.add_channel(self.guild, "games")
-        loopback.add_channel(self.guild, "lounge")
+        self.world_file = world_file
+        kept = json.loads(world_file.read_text()) if world_file.exists() else {}
+        self.guild = loopback.add_guild("Sandbox", id=kept.get("guild"))
         self.people: dict[str, SimUser] = {}
-        for name in PEOPLE:
-            self.person(name)
+        for name, user_id in (kept.get("people") or dict.fromkeys(PEOPLE)).items():
+            self.person(name, id=user_id)
+        for channel in kept.get("channels") or [{"name": "games"}, {"name": "lounge"}]:
+            self.restore_channel(channel)
+        current = kept.get("current", "games")
+        names = {c.get("name") for c in kept.get("channels") or [{"name": "games"}]}
+        self.channel = self.find_channel(current if current in names else "games")
         self._shown = 0  # position in the world's change log already printed
-        self._saved = 0
+        self._saved = max((_picture_number(p) for p in pictures.iterdir()), default=0)
         self._modals: dict[str, Reply] = {}  # the last modal the bot opened for each person
+        self.save_world()
 
     @property
     def channel_name(self) -> str:
         return "#" + self.channel.name
 
-    def person(self, name: str) -> SimUser:
+    def person(self, name: str, *, id: str | None = None) -> SimUser:
         if name not in self.people:
-            self.people[name] = self.loopback.add_user(name, guilds=self.guild, admin=name in ADMINS)
+            self.people[name] = self.loopback.add_user(name, guilds=self.guild, admin=name in ADMINS, id=id)
         return self.people[name]
+
+    def restore_channel(self, kept: Mapping[str, Any]) -> None:
+        """A channel or thread as ``save_world`` wrote it (the id absent: a new one, with a new id)."""
+        if kept.get("parent") is None:
+            self.loopback.add_channel(self.guild, kept["name"], id=kept.get("id"))
+            return
+        accounts = self.loopback.world.accounts
+        self.loopback.add_thread(
+            self.loopback.world.channels[kept["parent"]],
+            kept["name"],
+            private=kept.get("private", False),
+            members=[accounts[m] for m in kept.get("members", []) if m in accounts],
+            id=kept["id"],
+        )
+
+    def save_world(self) -> None:
+        """Write the ids of the server, its channels and threads and the people, for the next start."""
+        world = self.loopback.world
+        channels = [world.channels[c] for c in self.guild.channel_ids if not world.channels[c].deleted]
+        kept = {
+            "guild": self.guild.id,
+            "people": {name: user.id for name, user in self.people.items()},
+            "channels": [
+                {"name": c.name, "id": c.id}
+                if not c.is_thread
+                else {
+                    "name": c.name,
+                    "id": c.id,
+                    "parent": c.parent_id,
+                    "private": c.private,
+                    # the owner first (add_thread makes the first member the owner); the bot is new each run
+                    "members": sorted(c.member_ids - {world.bot.id}, key=lambda m: m != c.owner_id),
+                }
+                for c in channels
+            ],
+            "current": self.channel.name,
+        }
+        self.world_file.write_text(json.dumps(kept, indent=1))
 
     async def ensure_commands(self, bot: discord.Client) -> None:
         """Register the bot's commands if it skipped its sync (it syncs only when its tree changed)."""
@@ -198,13 +287,16 @@ class Sandbox:
             self.write(f"refused: {error}")
         self.show_changes()
         self.report_violations()
+        self.save_world()
 
     def switch(self, name: str) -> None:
+        self.channel = self.find_channel(name)
+        self.write(f"now in #{name}")
+
+    def find_channel(self, name: str) -> Channel:
         for channel in self.loopback.world.channels.values():
-            if channel.guild_id == self.guild.id and channel.name == name:
-                self.channel = channel
-                self.write(f"now in #{name}")
-                return
+            if channel.guild_id == self.guild.id and channel.name == name and not channel.deleted:
+                return channel
         raise LookupError(f"no channel #{name} (make one with: new channel {name} / new thread {name})")
 
     def create(self, what: str) -> None:
@@ -232,11 +324,12 @@ class Sandbox:
             choices = await user.autocomplete(path, self.channel, **options)
             self.write(describe_choices(choices))
         elif verb == "click":
-            self.remember(await user.click(self.newest_with_components(user), rest))
+            message = self.newest_with_components(user)
+            self.remember(await user.click(message, _numbered(message, rest).get("custom_id") or rest))
         elif verb == "choose":
             message = self.newest_with_components(user)
-            menu = next(c for c in message.flat_components() if c.get("type") == 3 and _offers(c, rest))
-            self.remember(await user.select(message, menu["custom_id"], rest))
+            menu, value = _menu_choice(message, rest)
+            self.remember(await user.select(message, menu["custom_id"], value))
         elif verb == "submit":
             opened = self.last_modal(user)
             self.remember(await user.submit(opened, modal_values(rest, opened.modal)))
@@ -377,5 +470,39 @@ def _ordered(words: list[str], declared: list[Mapping[str, Any]]) -> dict[str, s
     return values
 
 
-def _offers(menu: Mapping[str, Any], choice: str) -> bool:
-    return any(choice in (o.get("label"), o.get("value")) for o in menu.get("options") or [])
+def _picture_number(path: Path) -> int:
+    """The number a saved picture's name starts with ("0007-board.png" → 7); 0 for other files."""
+    number = path.name.partition("-")[0]
+    return int(number) if number.isdigit() else 0
+
+
+def _numbered(message: Message, key: str) -> dict[str, Any]:
+    """The component printed with number ``key`` (a number always means that, even beside a label "2")."""
+    children = message.flat_components()
+    if key.isdigit() and 1 <= int(key) <= len(children):
+        return children[int(key) - 1]
+    return {}
+
+
+def _menu_choice(message: Message, choice: str) -> tuple[dict[str, Any], str]:
+    """The menu and option value ``choice`` names: "N" (option N, as printed "N)"), "C.N" (option N of
+    component C) or an option's label or value."""
+    menus = [c for c in message.flat_components() if c.get("type") == _STRING_SELECT]
+    if not menus:
+        raise LookupError("that message has no select menu")
+    component, _, number = choice.rpartition(".") if "." in choice else ("", "", choice)
+    if number.isdigit() and (component.isdigit() or not component):
+        if component:
+            menus = [_numbered(message, component)]
+            if menus[0].get("type") != _STRING_SELECT:
+                raise LookupError(f"component {component} is not a select menu")
+        elif len(menus) > 1:
+            raise LookupError(f"that message has {len(menus)} menus: say which, as in choose 2.{number}")
+        options = menus[0].get("options") or []
+        if not 1 <= int(number) <= len(options):
+            raise LookupError(f"the menu has options 1 to {len(options)}")
+        return menus[0], str(options[int(number) - 1]["value"])
+    for menu in menus:
+        if any(choice in (o.get("label"), o.get("value")) for o in menu.get("options") or []):
+            return menu, choice
+    raise LookupError(f"no menu there offers {choice!r}")

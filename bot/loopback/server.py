@@ -108,11 +108,14 @@ class LoopbackDiscord:
 
     # building the world
 
-    def add_guild(self, name: str = "Loopback Guild", *, shard: tuple[int, int] | None = None) -> Guild:
-        """A guild; ``shard=(shard_id, num_shards)`` picks its id so that its events go to that shard."""
+    def add_guild(
+        self, name: str = "Loopback Guild", *, shard: tuple[int, int] | None = None, id: str | None = None
+    ) -> Guild:
+        """A guild; ``shard=(shard_id, num_shards)`` picks its id so that its events go to that shard;
+        ``id`` gives it one kept from an earlier world (so do ``id`` of the other ``add_`` methods)."""
         if shard is not None:
             self.world.ids.aim_at_shard(*shard)
-        guild = self.world.add_guild(name, self._owner)
+        guild = self.world.add_guild(name, self._owner, id=id)
         self.world.add_member(guild, self._owner)
         self._announce(
             "GUILD_CREATE",
@@ -120,8 +123,8 @@ class LoopbackDiscord:
         )
         return guild
 
-    def add_channel(self, guild: Guild, name: str) -> Channel:
-        channel = self.world.add_channel(guild, name)
+    def add_channel(self, guild: Guild, name: str, *, id: str | None = None) -> Channel:
+        channel = self.world.add_channel(guild, name, id=id)
         self._announce("CHANNEL_CREATE", lambda: channel_json(self.world, channel))
         return channel
 
@@ -137,13 +140,16 @@ class LoopbackDiscord:
         *,
         private: bool = False,
         members: Iterable[SimUser | Account] = (),
+        id: str | None = None,
     ) -> Channel:
         """A thread in ``parent``: public (type 11) or private (type 12, seen only by its members and those
         with Manage Threads). The first of ``members`` started it; without members the bot did."""
         ids = [member.id for member in members]
         kind = PRIVATE_THREAD if private else PUBLIC_THREAD
         guild = self._guild_of(parent)
-        thread = self.world.add_channel(guild, name, type=kind, parent=parent, owner_id=next(iter(ids), None))
+        thread = self.world.add_channel(
+            guild, name, type=kind, parent=parent, owner_id=next(iter(ids), None), id=id
+        )
         thread.member_ids.update(ids)
         if self.world.can_see(self.world.bot.id, thread):
             # The gateway tells a bot only of threads it can see (threads.mdx, "Permissions").
@@ -213,9 +219,10 @@ class LoopbackDiscord:
         guilds: Guild | Iterable[Guild] = (),
         permissions: discord.Permissions | None = None,
         admin: bool = False,
+        id: str | None = None,
     ) -> SimUser:
         """A person who joins ``guilds``; ``permissions`` (or ``admin``) come from a role of their own."""
-        user = SimUser(self, self.world.add_account(name))
+        user = SimUser(self, self.world.add_account(name, id=id))
         for guild in [guilds] if isinstance(guilds, Guild) else guilds:
             self.join(user, guild, permissions=permissions, admin=admin)
         return user

@@ -66,7 +66,10 @@ def component_lines(rows: Sequence[Mapping[str, Any]], *, numbered: bool = True)
                 label = child.get("label") or (child.get("emoji") or {}).get("name") or child.get("custom_id")
                 shown.append(f"[{tag}{label}]{disabled}" + (f" <{style}>" if style == "link" else ""))
             else:
-                options = ", ".join(o.get("label", o.get("value", "")) for o in child.get("options") or [])
+                options = ", ".join(
+                    (f"{i}) " if numbered else "") + o.get("label", o.get("value", ""))
+                    for i, o in enumerate(child.get("options") or [], 1)
+                )
                 placeholder = child.get("placeholder") or "choose"
                 shown.append(f"[{tag}{placeholder} ▾ {options}]{disabled}")
         if shown:

@@ -276,13 +276,16 @@ class World:
 
     # people and places
 
-    def add_account(self, name: str) -> Account:
-        account = Account(id=self.ids.next(), name=name, global_name=name.capitalize())
+    def add_account(self, name: str, *, id: str | None = None) -> Account:
+        """A user; ``id`` is one the caller kept from an earlier world (the sandbox restores its people)."""
+        account = Account(
+            id=self.ids.claim(id) if id else self.ids.next(), name=name, global_name=name.capitalize()
+        )
         self.accounts[account.id] = account
         return account
 
-    def add_guild(self, name: str, owner: Account) -> Guild:
-        guild = Guild(id=self.ids.next(), name=name, owner_id=owner.id)
+    def add_guild(self, name: str, owner: Account, *, id: str | None = None) -> Guild:
+        guild = Guild(id=self.ids.claim(id) if id else self.ids.next(), name=name, owner_id=owner.id)
         guild.roles[guild.id] = Role(
             id=guild.id, name="@everyone", permissions=Permissions(MEMBER_PERMISSIONS.value)
         )
@@ -309,9 +312,10 @@ class World:
         type: int = GUILD_TEXT,
         parent: Channel | None = None,
         owner_id: str | None = None,
+        id: str | None = None,
     ) -> Channel:
         channel = Channel(
-            id=self.ids.next(),
+            id=self.ids.claim(id) if id else self.ids.next(),
             type=type,
             name=name,
             guild_id=guild.id,

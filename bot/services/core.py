@@ -228,7 +228,7 @@ class ServiceCore:
     @staticmethod
     def _require_host(game: GameRow, user_id: int | None, admin: bool) -> None:
         if not admin and user_id != game.host_id:
-            raise NotHost("Only the game's host (or a server admin) can do that.")
+            raise NotHost("Only the player who opened the game (or a server manager) can do that.")
 
     async def _commit(
         self,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -58,9 +59,23 @@ def label(game: Rules, state: State, seat: int, move: str) -> str:
     return str(describe(state, seat, move)) if describe is not None else move
 
 
-def labelled_moves(game: Rules, state: State, seat: int) -> list[tuple[str, str]]:
-    """Every legal move of ``seat`` with its label, in the engine's order."""
-    return [(move, label(game, state, seat, move)) for move in game.legal_moves(state, seat)]
+# Engines write a player as "Player N" (N = seat + 1); people read the name sitting at that seat.
+PLAYER_NUMBER = re.compile(r"\b[Pp]layer ([1-9])\b")
+
+
+def with_names(text: str, names: Mapping[int, str]) -> str:
+    """``text`` with each "Player N" whose seat has a name in ``names`` (by seat) written as that name."""
+    return PLAYER_NUMBER.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
+
+
+def labelled_moves(
+    game: Rules, state: State, seat: int, names: Mapping[int, str] | None = None
+) -> list[tuple[str, str]]:
+    """Every legal move of ``seat`` with its label, in the engine's order; labels name players as ``names``
+    (by seat) do."""
+    named = names or {}
+    moves = game.legal_moves(state, seat)
+    return [(move, with_names(label(game, state, seat, move), named)) for move in moves]
 
 
 def play(game: Rules, state: State, seat: int, text: str) -> tuple[str, State, list[Event]]:

@@ -46,7 +46,8 @@ class Reading(ServiceCore):
             return []
         rules = engine.rules_for(game.rules_id)
         state = await self._state(game, seats)
-        return engine.labelled_moves(rules, state, seat.seat)
+        names = {s.seat: s.name for s in seats}  # labels are plain text: names as chosen, unescaped
+        return engine.labelled_moves(rules, state, seat.seat, names)
 
     async def view_for(self, channel_id: int, user_id: int | None) -> tuple[GameInfo, dict[str, Any]]:
         """The game and what ``user_id`` may see: their seat's private view, or the spectator view."""

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot import messages
-from bot.services import GameInfo, MoveOutcome, PlayedMove
+from bot.services import GameInfo, MoveOutcome, PlayedMove, engine
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
@@ -46,13 +46,9 @@ def seat_name(game: GameInfo, seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-_PLAYER_NUMBER = re.compile(r"\b[Pp]layer ([1-9])\b")
-
-
 def named(text: str, game: GameInfo) -> str:
     """Engine texts say "Player 2"; people read better with the name sitting at that seat."""
-    seated = {info.seat: safe(info.name) for info in game.seats}
-    return _PLAYER_NUMBER.sub(lambda m: seated.get(int(m.group(1)) - 1, m.group(0)), text)
+    return engine.with_names(text, {info.seat: safe(info.name) for info in game.seats})
 
 
 def seat_names(game: GameInfo) -> list[str]:
@@ -259,9 +255,17 @@ def my_games_lines(games: Sequence[GameInfo], user_id: int) -> list[str]:
     return lines
 
 
+# An engine's prompt may say who acts ("Player 2: lay track…", "…; waiting for Player 1 and Player 3.");
+# every message that shows a prompt already names them ("your turn:", "Waiting for Bob:", "To act").
+_WHO_ACTS = re.compile(r"^Player [1-9]: ")
+_WAITING_FOR = re.compile(r"; waiting for Player [1-9]((, | and )Player [1-9])*\.$")
+
+
 def decision_prompt(view: dict[str, Any] | None, game: GameInfo) -> str:
-    """The engine's own sentence for what must be decided now (with names for seat numbers), if any."""
+    """The engine's own sentence for what must be decided now (with names for seat numbers), if any,
+    without saying again who must decide."""
     if not view:
         return ""
     decision = view.get("decision") or {}
-    return named(str(decision.get("prompt", "")).strip(), game)
+    prompt = _WAITING_FOR.sub(".", _WHO_ACTS.sub("", str(decision.get("prompt", "")).strip()))
+    return named(prompt, game)

@@ -173,17 +173,19 @@ def _status(
         more = fit_text(f"{first} · {second}", theme.text_small - 2, x + step - 16 - left)
         text(d, (left, y0 + 24), more, theme.text_small - 2, theme.ink, anchor="lm")
         x += step
-    if view.get("over"):
-        prompt = "Game over."
-    else:
-        decision = view.get("decision") or {}
-        prompt = f"Round {view.get('round', '?')}: {with_names(decision.get('prompt', ''), names)}"
-        final_turns = view["board"].get("final_turns")
-        if final_turns is not None:
-            prompt = f"Last turns: {final_turns} left. {prompt}"
+    prompt = prompt_line(view, names)
     text(
         d, (x0 + 14, y0 + 54), fit_text(prompt, theme.text, x1 - x0 - 28), theme.text, theme.ink, anchor="lm"
     )
+
+
+def prompt_line(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    """The status line under the players: who must decide what (the game has no rounds to count)."""
+    if view.get("over"):
+        return "Game over."
+    prompt = with_names((view.get("decision") or {}).get("prompt", ""), names)
+    final_turns = view["board"].get("final_turns")
+    return prompt if final_turns is None else f"Last turns: {final_turns} left. {prompt}"
 
 
 __all__ = ["render_board", "text_on"]

@@ -8,27 +8,16 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, text
+from render.draw import box, disc, text, wrap
 from render.gwt import pieces
 from render.names import seat_name
 from render.theme import DEFAULT, Theme
 from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
+from rules.gwt.words import DISC_SPACES as DISC_SPACE_NAMES
+from rules.gwt.words import place
 
 WIDTH, HEIGHT, PAD = 1400, 800, 20
 WORKER_NAMES = {"cowboy": "Cowboys", "craftsman": "Craftsmen", "engineer": "Engineers"}
-# Player-board disc spaces in display order with what clearing them unlocks.
-DISC_LABELS = {
-    "money": "aux: $2",
-    "draw": "aux: draw 2",
-    "cert": "aux: engine back, +cert",
-    "engine": "aux: $ engine fwd",
-    "trash": "aux: engine back, remove card",
-    "cert4": "cert limit 4",
-    "cert6": "cert limit 6",
-    "step-money": "step +, gain $3",
-    "step-vp": "step +, 3 VP",
-    "hand": "hand +1 (pay $5)",
-}
 BONUS_LABELS = {
     "hazard_free": "remove hazard",
     "trade": "trade",
@@ -72,6 +61,12 @@ def _header(
 ) -> None:
     disc(d, (PAD + 22, 40), 20, theme.player(seat), theme.ink, seat + 1)
     text(d, (PAD + 54, 40), seat_name(names, seat), theme.title, theme.ink, anchor="lm", bold=True)
+    text(d, (PAD, 80), " · ".join(header_facts(p)), theme.text, theme.ink, anchor="lm")
+    text(d, (WIDTH - PAD, 40), f"${p['money']}", theme.title + 8, theme.money, anchor="rm", bold=True)
+
+
+def header_facts(p: Mapping[str, Any]) -> list[str]:
+    """The line under the player's name: certificates, limits, engine and cattleman."""
     certs = f"certificates {p['certificates']} of {p['certificate_limit']}"
     if p.get("permanent_certificates"):
         certs += f" (+{p['permanent_certificates']} permanent)"
@@ -80,12 +75,11 @@ def _header(
         f"step limit {p['step_limit']}",
         f"hand limit {p['hand_limit']}",
         f"engine on {p['engine']}",
-        f"cattleman at {p['location'] or 'not yet placed'}",
+        f"cattleman at {place(p['location'])}" if p["location"] else "cattleman not yet placed",
     ]
     if p.get("job_market_token"):
         facts.append("job market token (+2 VP)")
-    text(d, (PAD, 80), " · ".join(facts), theme.text, theme.ink, anchor="lm")
-    text(d, (WIDTH - PAD, 40), f"${p['money']}", theme.title + 8, theme.money, anchor="rm", bold=True)
+    return facts
 
 
 def _workers(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
@@ -127,15 +121,12 @@ def _discs(
             else:
                 disc(d, centre, 11, theme.panel, theme.ink if white else theme.highlight, width=2)
         corner = "white" if white else "black"
-        label = f"{DISC_LABELS.get(space, space)} ({corner})"
-        text(
-            d,
-            (cx + 64, cy),
-            label,
-            theme.text_small - 2,
-            theme.ink if left < count else theme.muted,
-            anchor="lm",
-        )
+        # each space named as labels name it (what clearing it unlocks); a long name takes two lines
+        size = theme.text_small - 2
+        lines = wrap(f"{DISC_SPACE_NAMES.get(space, space)} ({corner})", size, 335 - 64 - 12)
+        for k, line in enumerate(lines):
+            y = cy + (k - (len(lines) - 1) / 2) * (size + 1)
+            text(d, (cx + 64, y), line, size, theme.ink if left < count else theme.muted, anchor="lm")
 
 
 def _buildings(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:

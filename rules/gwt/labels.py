@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.gwt.content import STATION_AT, STATIONS, TEEPEE_SPACES
 from rules.gwt.words import (
+    AUX_ACTIONS,
     DISC_SPACES,
     card,
     cattle,
@@ -26,15 +27,12 @@ from rules.gwt.words import (
 # Autocomplete clips choices at 100 characters; labels stay within this.
 LONGEST = 90
 
-AUX = {
-    "money": "gain $1", "draw": "draw 1 card, then discard 1",
-    "cert": "pay $1, engine back 1, +1 certificate", "engine": "pay $1, engine forward 1",
-    "trash": "engine back 1, remove 1 hand card from the game",
-}
+# What an auxiliary action costs each time it is taken.
+AUX_COSTS = {"cert": 1, "engine": 1}
 FIXED = {
     "woods": "gain $2 per building in the woods", "teepees": "certificates and money for teepee pairs",
     "engineers": "gain $1 per engineer", "cert": "gain a certificate", "extra": "extraordinary delivery",
-    "skip": "skip", "done": "end phase B", "buy": "buy cattle with your cowboys",
+    "skip": "skip", "done": "end phase B", "buy": "buy cattle with cowboys",
     "objective stack": "take the top card of the objective stack",
     "certs max": "move the certificate marker to the limit", "upgrade": "upgrade the station",
 }
@@ -63,8 +61,8 @@ SKIPS = {
     "extra": "make no extraordinary delivery", "upgrade": "do not upgrade the station",
     "master": "appoint no station master", "bonus": "forgo the bonus", "objective": "take no objective card",
     "draw": "draw no card", "discard": "discard nothing", "trash": "remove no more cards",
-    "aux": "take no auxiliary action", "move": "stay where you are", "disc": "place no disc",
-    "foresight": "take no tile", "buy": "buy no more cattle", "end_turn": "end your turn",
+    "aux": "take no auxiliary action", "move": "leave the cattleman where it is", "disc": "place no disc",
+    "foresight": "take no tile", "buy": "buy no more cattle", "end_turn": "end the turn",
 }
 
 
@@ -89,8 +87,9 @@ def describe(move: str, state: Any = None, action: tuple[Any, ...] | None = None
     if verb == "move":
         return _walk(rest, trail, pending)
     if verb == "aux" and rest:
-        double = " (double)" if rest[-1] == "x2" else ""
-        return f"auxiliary action: {AUX.get(rest[0], rest[0])}{double}"
+        times = 2 if rest[-1] == "x2" else 1
+        cost = f" for ${AUX_COSTS[rest[0]] * times}" if rest[0] in AUX_COSTS else ""
+        return f"auxiliary action {AUX_ACTIONS.get(rest[0], rest[0])}{', double' if times == 2 else ''}{cost}"
     if verb in ("discard", "risk") and rest:
         gain = reward_words(action[2]) if kind == "discard" and action and len(action) > 2 else ""
         text = f"discard {card(rest[0])}" + (f" for {gain}" if gain else "")
@@ -133,10 +132,10 @@ def describe(move: str, state: Any = None, action: tuple[Any, ...] | None = None
         return f"upgrade station {n} for ${STATIONS[n][1]}" if n in STATIONS else "upgrade the station"
     if verb == "disc" and rest:
         if rest[0] == "station":
-            return f"move your disc from station {rest[-1]}"
-        return f"place the disc from {DISC_SPACES.get(rest[0], rest[0])}"
+            return f"move the disc from station {rest[-1]}"
+        return f"place the disc from the space '{DISC_SPACES.get(rest[0], rest[0])}'"
     if verb == "appoint" and rest:
-        return f"appoint your last {rest[0]} as station master"
+        return f"appoint the last {rest[0]} as station master"
     if verb == "gain" and rest:
         return f"gain ${rest[0]}"
     if verb == "certs" and rest:

@@ -29,12 +29,18 @@ OBJECTIVE_ACTIONS = {
     "engine2": "engine forward up to 2", "engine3": "engine forward up to 3",
     "move3": "move up to 3 steps",
 }
+# The auxiliary actions in one wording: in move labels, in the names of disc spaces, on the player board.
+AUX_ACTIONS = {
+    "money": "gain $1", "draw": "draw 1 card, discard 1", "cert": "engine back 1, +1 certificate",
+    "engine": "engine forward 1", "trash": "engine back 1, remove a hand card",
+}
+# A disc space is named for what clearing it unlocks: the $1 and draw-1 actions are always there single.
 DISC_SPACES = {
-    "money": "the $1 auxiliary action", "draw": "the draw-1 auxiliary action",
-    "cert": "the certificate auxiliary action", "engine": "the engine auxiliary action",
-    "trash": "the remove-a-card auxiliary action", "cert4": "the certificate limit 4 space",
-    "cert6": "the certificate limit 6 space", "step-money": "the step limit space with $3",
-    "step-vp": "the step limit space", "hand": "a hand limit space (pay $5)",
+    "money": f"auxiliary action {AUX_ACTIONS['money']}, double",
+    "draw": f"auxiliary action {AUX_ACTIONS['draw']}, double",
+    **{name: f"auxiliary action {AUX_ACTIONS[name]}" for name in ("cert", "engine", "trash")},
+    "cert4": "certificate limit 4", "cert6": "certificate limit 6", "step-money": "step limit +1, gain $3",
+    "step-vp": "step limit +1, 3 VP", "hand": "hand limit +1 (pay $5)",
 }
 BONUSES = {
     "hazard_free": "remove a hazard for free", "trade": "trade with a teepee",

@@ -144,7 +144,8 @@ def _explain_play(s: SantaFeState, seat: int, move: str) -> RulesError:
         if city not in s.hand[seat]:
             return IllegalMoveError(f"You have no {board.CITY_NAME[city]} card in your hand.")
     else:
-        return ParseError(f"There is no card '{card}': play a city or 'double'.")
+        double = " or 'double'" if s.round > 1 and s.doubles[seat] else ""  # only while one may be played
+        return ParseError(f"There is no card '{card}': play a city{double}.")
     if held >= 0 and not branch:
         colour = board.RAILROADS[held]
         return IllegalMoveError(f"Your Branch Line card must be played this round: add '+branch {colour}'.")

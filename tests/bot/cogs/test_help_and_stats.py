@@ -28,6 +28,16 @@ async def test_rules_topics_and_autocomplete(table: Table) -> None:
     assert all(key in listed.last.embeds[0].description for key in RULES["gwt"])
 
 
+async def test_rules_topics_before_a_game_is_chosen_are_those_of_the_game_here(table: Table) -> None:
+    cog = table.bot.get_cog("Help")
+    interaction = table.interaction(ANN)
+    interaction.mock.namespace = type("N", (), {"game": None})()
+    assert await cog.rules_topic(interaction.mock, "") == []  # type: ignore[union-attr]  # no game here yet
+    await table.run(ANN, "game santafe")
+    choices = await cog.rules_topic(interaction.mock, "")  # type: ignore[union-attr]
+    assert [c.value for c in choices] == list(RULES["santafe"])
+
+
 async def test_every_rules_text_fits_an_embed() -> None:
     for topics in RULES.values():
         assert len(topics) <= 25

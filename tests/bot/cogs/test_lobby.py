@@ -7,7 +7,6 @@ from unittest.mock import AsyncMock, MagicMock
 
 import discord
 
-from bot import messages
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL, run_command
 from tests.support.fixtures import ANN, BOB, CID, play_to_end, started
@@ -47,7 +46,7 @@ async def test_second_game_in_a_channel_and_start_by_a_guest_are_refused(table: 
     assert again.last.ephemeral and "already has a game" in again.last.content
     await table.run(BOB, "game join")
     guest = await table.run(BOB, "game start")
-    assert guest.last.ephemeral and messages.SERVICE_HINTS["not_host"] in guest.last.content
+    assert guest.last.ephemeral and "Only the player who opened the game" in guest.last.content
     assert (await table.service.get_game(CHANNEL)).status == "lobby"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bot import __main__ as entry
@@ -24,3 +25,24 @@ async def test_sandbox_plays_a_few_commands(tmp_path: Path) -> None:
     assert "opened a game of **Santa Fe**" in output
     assert "your turn" in output
     assert list((tmp_path / "sandbox-pictures").glob("*.png"))
+
+
+async def test_a_game_carries_on_after_the_sandbox_restarts(tmp_path: Path) -> None:
+    settings = load_settings({"DATABASE_PATH": str(tmp_path / "sandbox.db")}, require_token=False)
+
+    async def run(lines: list[str]) -> str:
+        pending = iter(lines)
+        printed: list[str] = []
+
+        async def read(prompt: str) -> str | None:
+            return next(pending, None)
+
+        await entry.run_sandbox(settings, read_line=read, write=printed.append)
+        return "\n".join(printed)
+
+    await run(["@alice /game santafe", "@bob /game join"])
+    output = await run(["@alice /game start", "@alice /game status"])
+    assert "refused" not in output and "no game" not in output.lower()
+    # the seats taken before the restart belong to the same people after it (seat order is drawn at random)
+    assert re.search(r"Santa Fe: (Bob and Alice|Alice and Bob) to act", output)
+    assert re.search(r"Players: ▶ 1\. @(bob|alice)\n  \|   ▶ 2\. @(alice|bob)", output)

@@ -90,7 +90,7 @@ def test_a_refused_move_suggests_the_closest_legal_moves():
     assert "Did you mean: gain a certificate" in exc.message
     exc = refusal(gwt, at_c, 0, "aux mony")
     suggested = exc.message.split("Did you mean: ", 1)[1].rstrip("?").split(" | ")
-    assert 1 <= len(suggested) <= engine.SUGGESTIONS and suggested[0] == "auxiliary action: gain $1"
+    assert 1 <= len(suggested) <= engine.SUGGESTIONS and suggested[0] == "auxiliary action gain $1"
     # every suggestion is itself a move the player can type back
     assert all(engine.canonical(gwt, at_c, 0, s) for s in suggested)
 

@@ -67,7 +67,7 @@ def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_m
     buttons = [i for i in first.children if isinstance(i, (pickers.MoveButton, pickers.FamilyButton))]
     labels = [b.item.label for b in buttons]
     # the single moves, then one entry per building ("build 1a on spot … (22 choices)")
-    assert "end your turn" in labels and "discard Dutch Belt for $2" in labels
+    assert "end the turn" in labels and "discard Dutch Belt for $2" in labels
     assert any(label.startswith("build 1a on ") and label.endswith("(22 choices)") for label in labels)
     assert not any(isinstance(i, pickers.MoveSelect) for i in first.children)
     _content, second = pickers.picker(info, moves, "Your move", opened=0)
@@ -96,9 +96,9 @@ def test_autocomplete_with_nothing_typed_offers_the_single_moves_first():
     assert len(first) == 25
     assert first[:4] == [
         "discard Dutch Belt for $2",
-        "auxiliary action: gain $1",
-        "auxiliary action: draw 1 card, then discard 1",
-        "end your turn",
+        "auxiliary action gain $1",
+        "auxiliary action draw 1 card, discard 1",
+        "end the turn",
     ]
     assert all(name.startswith("build") for name in first[4:])
 

@@ -13,7 +13,7 @@ from rules.gwt.labels import describe
 from rules.gwt.places import NAMES
 from rules.gwt.words import cattle, objective, tile
 from tests.rules.gwt.scenario import at, before_move, clear_trail, game, hand
-from tests.rules.texts import assert_plain_words, texts_of_a_random_game
+from tests.rules.texts import assert_plain_words, assert_public_texts_speak_of_players, random_game_texts
 
 # Every id of the notation that has a printed name: none may reach a text players read. Trail ids
 # ("C-1-2", "TRADE-RISK-1", "TEEPEE--1") have the short names the board prints.
@@ -23,10 +23,12 @@ RAW_IDS = sorted({*CATTLE, *CITIES, *OBJECTIVES, "teepee-green", "teepee-blue", 
 RAW = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\w-])")
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_random_game_speaks_of_players_and_things_by_name(players: int) -> None:
-    texts, labels = texts_of_a_random_game(RULES, players, 40 + players)
-    assert_plain_words(texts, labels, players, RAW)
+def test_a_random_game_speaks_of_players_and_things_by_name(players: int, seed: int) -> None:
+    seen = random_game_texts(RULES, players, 40 + players + 10 * seed)
+    assert_plain_words(seen.public + seen.private + seen.prompts, seen.labels, players, RAW)
+    assert_public_texts_speak_of_players(seen, labels_in_log=True)
 
 
 def test_names_of_cards_tiles_and_objectives() -> None:

@@ -22,7 +22,7 @@ def test_the_last_local_action_leaves_the_end_of_the_turn_to_confirm() -> None:
     after, events = RULES.play(before, 0, "remove ROCKFALL-2")
     assert top(after) == "end_turn" and RULES.legal_moves(after, 0) == ["done"]
     assert RULES.to_act(after) == {0}
-    assert RULES.describe_move(after, 0, "done") == "end your turn"
+    assert RULES.describe_move(after, 0, "done") == "end the turn"
     assert RULES.parse_move(after, 0, "end turn") == "done"
     assert not is_irreversible(events) and not starts_turn(events)
     # nothing is drawn yet: the hand is as the pair left it
@@ -36,7 +36,7 @@ def test_ending_phase_b_by_choice_is_the_confirmation() -> None:
     s = game(2)
     hand(s, 0, "jersey", "jersey", "guernsey", "black-angus")
     s = at(s, 0, "A")
-    assert RULES.describe_move(s, 0, "done") == "end your turn"
+    assert RULES.describe_move(s, 0, "done") == "end the turn"
     after, events = RULES.play(s, 0, "done")
     assert after.current == 1 and starts_turn(events)
 

@@ -7,21 +7,23 @@ import re
 
 import pytest
 
-from rules.core.errors import NotYourTurnError
+from rules.core.errors import NotYourTurnError, ParseError
 from rules.santafe import RULES, board
-from tests.rules.santafe.helpers import laying, new
-from tests.rules.texts import assert_plain_words, texts_of_a_random_game
+from tests.rules.santafe.helpers import edit, laying, new
+from tests.rules.texts import assert_plain_words, assert_public_texts_speak_of_players, random_game_texts
 
 # City slugs and city ids as moves write them ("kansas-city", "chi-kcy"): never in a text.
 SLUGS = sorted(board.CITY_SLUG, key=len, reverse=True)
 RAW = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, SLUGS)) + r"|[a-z]{3}-[a-z]{3})(?![\w-])")
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_a_random_game_speaks_of_players_and_cities_by_name(players: int) -> None:
-    options = {"advanced": players % 2 == 0, "buy_track": players >= 4}
-    texts, labels = texts_of_a_random_game(RULES, players, 70 + players, options)
-    assert_plain_words(texts, labels, players, RAW)
+def test_a_random_game_speaks_of_players_and_cities_by_name(players: int, seed: int) -> None:
+    options = {"advanced": (players + seed) % 2 == 0, "buy_track": players + seed >= 4}
+    seen = random_game_texts(RULES, players, 70 + players + 10 * seed, options)
+    assert_plain_words(seen.public + seen.private + seen.prompts, seen.labels, players, RAW)
+    assert_public_texts_speak_of_players(seen, labels_in_log=False)
 
 
 def test_a_laid_piece_is_told_with_railroad_and_city_names() -> None:
@@ -44,3 +46,13 @@ def test_waiting_names_the_players() -> None:
     s, _ = RULES.play(s, 0, RULES.legal_moves(s, 0)[0])
     with pytest.raises(NotYourTurnError, match=r"waiting for Player 2 and Player 3"):
         RULES.play(s, 0, RULES.legal_moves(s, 1)[0])
+
+
+def test_an_unknown_card_is_answered_with_the_cards_that_may_be_played() -> None:
+    first = new(3)
+    second_round = edit(first, round=2, doubles=[1, 0, 0])
+    for state, seat, offered in [(first, 0, "play a city."), (second_round, 0, "play a city or 'double'."),
+                                 (second_round, 1, "play a city.")]:
+        with pytest.raises(ParseError) as refused:
+            RULES.parse_move(state, seat, "play atlantis")
+        assert refused.value.message == f"There is no card 'atlantis': {offered}"

@@ -1,0 +1,33 @@
+"""Words on the Great Western Trail pictures: as the labels say them, and no counts the game does not have."""
+
+from __future__ import annotations
+
+from render.gwt import player
+from render.gwt.board import prompt_line
+from rules.gwt import RULES
+from rules.gwt.labels import describe
+from rules.gwt.words import DISC_SPACES, place
+
+
+def test_the_status_line_counts_no_rounds() -> None:
+    view = RULES.view(RULES.new_game(2, 1, {}), None)
+    assert prompt_line(view, ["Alice", "Bob"]).startswith("Alice: place the cattleman")
+
+
+def test_a_cattleman_not_yet_placed_is_said_so() -> None:
+    view = RULES.view(RULES.new_game(2, 1, {}), None)
+    assert "cattleman not yet placed" in player.header_facts(view["seats"][0])
+    assert not any("at not yet" in fact for fact in player.header_facts(view["seats"][0]))
+
+
+def test_the_cattleman_is_at_a_place_by_its_printed_name() -> None:
+    seat = dict(RULES.view(RULES.new_game(2, 1, {}), None)["seats"][0], location="C-1-2")
+    assert f"cattleman at {place('C-1-2')}" in player.header_facts(seat)
+    assert "C-1-2" not in place("C-1-2")
+
+
+def test_disc_spaces_have_the_same_names_in_labels_and_on_the_player_board() -> None:
+    assert player.DISC_SPACE_NAMES is DISC_SPACES
+    assert describe("disc money") == "place the disc from the space 'auxiliary action gain $1, double'"
+    assert describe("aux money x2") == "auxiliary action gain $1, double"
+    assert describe("aux cert x2") == "auxiliary action engine back 1, +1 certificate, double for $2"
