@@ -17,12 +17,16 @@ Every function takes a view (``Rules.view(state, seat)``) or a result and return
     encode(image, stem="board") -> (bytes, filename)
         Palette PNG (WebP if a picture would exceed 1 MiB); always at most 1 MiB.
 
+Each game's package ``render/<game id>/`` exports ``render_board``, ``render_turn``, ``render_player_area``
+and, for a game with hands, ``render_hand``; the functions here find them by that name.
+
 ``python -m render.samples OUT_DIR`` writes sample pictures of both games.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import importlib
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -32,17 +36,26 @@ from render.result import render_result
 from render.theme import DEFAULT, Theme
 
 
+def _picture(game: str, picture: str, what: str) -> Callable[..., Image.Image]:
+    """The function ``render.<game>.<picture>``; each game's package exports its pictures by these names."""
+    if not isinstance(game, str) or not game.isidentifier():  # a dotted id would reach a module inside
+        raise ValueError(f"no {what} picture for game {game!r}")
+    try:
+        module = importlib.import_module(f"render.{game}")
+    except ModuleNotFoundError as error:
+        if error.name != f"render.{game}":
+            raise
+        raise ValueError(f"no {what} picture for game {game!r}") from None
+    draw = getattr(module, picture, None)
+    if draw is None:
+        raise ValueError(f"no {what} picture for game {game!r}")
+    return draw
+
+
 def render_board(
     view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
 ) -> Image.Image:
-    game = view["game"]
-    if game == "gwt":
-        from render.gwt.board import render_board as draw
-    elif game == "santafe":
-        from render.santafe.board import render_map as draw
-    else:
-        raise ValueError(f"no board picture for game {game!r}")
-    return draw(view, names, theme)
+    return _picture(view["game"], "render_board", "board")(view, names, theme)
 
 
 def render_turn(
@@ -53,40 +66,19 @@ def render_turn(
 ) -> Image.Image:
     """The picture of a turn message, made for Discord's inline preview (at most 1100 px wide, every text
     still at least 8 px tall when shown 550 px wide); ``last`` are the lines telling the last move."""
-    game = view["game"]
-    if game == "gwt":
-        from render.gwt.turn import render_turn as draw
-    elif game == "santafe":
-        from render.santafe.turn import render_turn as draw
-    else:
-        raise ValueError(f"no turn picture for game {game!r}")
-    return draw(view, names, last, theme)
+    return _picture(view["game"], "render_turn", "turn")(view, names, last, theme)
 
 
 def render_player_area(
     view: Mapping[str, Any], seat: int, names: Sequence[str] | None = None, theme: Theme = DEFAULT
 ) -> Image.Image:
-    game = view["game"]
-    if game == "gwt":
-        from render.gwt.player import render_player_area as draw
-    elif game == "santafe":
-        from render.santafe.player import render_player_area as draw
-    else:
-        raise ValueError(f"no player picture for game {game!r}")
-    return draw(view, seat, names, theme)
+    return _picture(view["game"], "render_player_area", "player")(view, seat, names, theme)
 
 
 def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
     if "hand" not in view:
         raise ValueError("a hand picture needs the owner's own view (a spectator view has no hand)")
-    game = view["game"]
-    if game == "gwt":
-        from render.gwt.hand import render_hand as draw
-    elif game == "santafe":
-        from render.santafe.hand import render_hand as draw
-    else:
-        raise ValueError(f"no hand picture for game {game!r}")
-    return draw(view, theme)
+    return _picture(view["game"], "render_hand", "hand")(view, theme)
 
 
 __all__ = [

@@ -1,1 +1,8 @@
 """Great Western Trail pictures: the board, a player's area and the private hand."""
+
+from render.gwt.board import render_board
+from render.gwt.hand import render_hand
+from render.gwt.player import render_player_area
+from render.gwt.turn import render_turn
+
+__all__ = ["render_board", "render_hand", "render_player_area", "render_turn"]

@@ -44,13 +44,9 @@ def _trail(
     for location, code in board["trail"].items():
         if code:
             pieces.tile(d, point(location), code, theme, half=r)
-    here: dict[str, list[int]] = {}
-    for seat, player in enumerate(seats):
-        if player.get("location"):
-            here.setdefault(player["location"], []).append(seat)
-    for location, standing in here.items():
-        for index, seat in enumerate(standing):
-            pieces.cattleman(d, cattleman_point(location, index, len(standing)), seat, theme)
+    for location, here in pieces.standing(seats).items():
+        for index, seat in enumerate(here):
+            pieces.cattleman(d, cattleman_point(location, index, len(here)), seat, theme)
 
 
 def _cities(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from render.boxes import Box, crosses, overlap
 from render.draw import text_width
 from rules.gwt.content import TRAIL
 from rules.gwt.places import name as place_name
@@ -56,23 +56,7 @@ def spot_name(location: str) -> tuple[str, str]:
 
 
 NAME_SIZE = 13
-Box = tuple[float, float, float, float]
 Line = tuple[str, int, tuple[float, float]]
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _crosses(box: Box, a: tuple[float, float], b: tuple[float, float], half: float) -> bool:
-    """Whether the line from ``a`` to ``b``, ``half`` pixels either side, passes through ``box``."""
-    steps = max(2, int(math.dist(a, b) / 4))
-    for i in range(steps + 1):
-        x = a[0] + (b[0] - a[0]) * i / steps
-        y = a[1] + (b[1] - a[1]) * i / steps
-        if _overlap(box, (x - half, y - half, x + half, y + half)):
-            return True
-    return False
 
 
 def place_names(
@@ -120,8 +104,8 @@ def place_names(
         for dx, dy in candidates:
             cx, cy = x + dx, y + dy
             block = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            if not any(_overlap(block, other) for other in taken) and not any(
-                _crosses(block, a, b, 3) for a, b in edges
+            if not any(overlap(block, other) for other in taken) and not any(
+                crosses(block, a, b, 3, spacing=4) for a, b in edges
             ):
                 break
         else:

@@ -7,6 +7,9 @@ after the ``@``), hazards ``"flood-4g"``, teepees ``"teepee-green"``, workers ``
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from PIL import ImageDraw
 
 from render.draw import Point, box, disc, hand, text
@@ -152,6 +155,15 @@ def objective_card(
 def master_label(code: str) -> str:
     gain, scoring = STATION_MASTERS.get(code, ("", code))
     return f"{MASTER_GAIN.get(gain, gain)} · {MASTER_LABEL.get(scoring, scoring)}"
+
+
+def standing(seats: Sequence[Mapping[str, Any]]) -> dict[str, list[int]]:
+    """Trail location -> the seats whose cattleman stands there, in seat order."""
+    here: dict[str, list[int]] = {}
+    for seat, player in enumerate(seats):
+        if player.get("location"):
+            here.setdefault(player["location"], []).append(seat)
+    return here
 
 
 def cattleman(d: ImageDraw.ImageDraw, centre: Point, seat: int, theme: Theme, radius: float = 11) -> None:

@@ -136,20 +136,39 @@ def _trail(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         elif k == "start":
             box(d, (x - 28, y - 18, x + 28, y + 18), theme.panel, theme.ink, radius=8)
             text(d, (x, y), "Start", theme.text_small, theme.ink)
-        elif k == "hazard":
-            colour = theme.hazard(hazard_type(location))
-            d.rounded_rectangle(
-                (x - r, y - r, x + r, y + r), radius=5, fill=theme.panel, outline=colour, width=3
-            )
-        elif k == "teepee":
-            d.regular_polygon((x, y, r), 3, fill=theme.panel, outline=theme.ink, width=2)
-        elif k == "neutral":
-            d.rounded_rectangle((x - r, y - r, x + r, y + r), radius=5, fill=theme.faint, outline=theme.ink)
         else:
-            d.ellipse((x - r, y - r, x + r, y + r), fill=theme.panel, outline=theme.ink, width=2)
+            spot_shape(d, location, (x, y), r, theme)
         _name(d, location, theme)
     _x0, y0, x1, y1 = data["regions"]["indian_trade"]
     text(d, (x1 + 4, (y0 + y1) / 2), "trade only", theme.text_small - 2, theme.muted, anchor="lm")
+
+
+def spot_shape(
+    d: ImageDraw.ImageDraw, location: str, centre: tuple[float, float], r: float, theme: Theme
+) -> None:
+    """A trail space other than the start and Kansas City, as printed: a hazard's frame in its colour, a
+    teepee's triangle, a neutral building's grey square or a private space's circle."""
+    x, y = centre
+    k = kind(location)
+    if k == "hazard":
+        colour = theme.hazard(hazard_type(location))
+        d.rounded_rectangle((x - r, y - r, x + r, y + r), radius=5, fill=theme.panel, outline=colour, width=3)
+    elif k == "teepee":
+        d.regular_polygon((x, y, r), 3, fill=theme.panel, outline=theme.ink, width=2)
+    elif k == "neutral":
+        d.rounded_rectangle((x - r, y - r, x + r, y + r), radius=5, fill=theme.faint, outline=theme.ink)
+    else:
+        d.ellipse((x - r, y - r, x + r, y + r), fill=theme.panel, outline=theme.ink, width=2)
+
+
+def name_colour(location: str, theme: Theme) -> str:
+    """The colour of a spot's printed name: its hazard's colour, a teepee's gain or loss, else ink."""
+    k = kind(location)
+    if k == "hazard":
+        return theme.hazard(hazard_type(location))
+    if k == "teepee":
+        return theme.highlight if teepee_value(location) < 0 else theme.money
+    return theme.ink
 
 
 def _name(d: ImageDraw.ImageDraw, location: str, theme: Theme) -> None:
@@ -157,14 +176,16 @@ def _name(d: ImageDraw.ImageDraw, location: str, theme: Theme) -> None:
     shown, risk = spot_name(location)
     if not shown:
         return
-    k = kind(location)
-    colour = theme.ink
-    if k == "hazard":
-        colour = theme.hazard(hazard_type(location))
-    elif k == "teepee":
-        colour = theme.highlight if teepee_value(location) < 0 else theme.money
     words = f"{shown} · {risk}" if risk else shown
-    text(d, name_point(location), words, NAME_SIZE, colour, bold=True, halo=theme.background)
+    text(
+        d,
+        name_point(location),
+        words,
+        NAME_SIZE,
+        name_colour(location, theme),
+        bold=True,
+        halo=theme.background,
+    )
 
 
 def _job_market(d: ImageDraw.ImageDraw, theme: Theme, players: int) -> None:

@@ -20,15 +20,14 @@ from PIL import Image, ImageDraw
 from render.draw import box, disc, fit_text, text
 from render.gwt import pieces
 from render.gwt.figures import figures
-from render.gwt.layout import hazard_type, kind, layout, name_lines, place_names, spot_name
-from render.gwt.static import JOB_COLUMNS
+from render.gwt.layout import kind, layout, name_lines, place_names, spot_name
+from render.gwt.static import JOB_COLUMNS, name_colour, spot_shape
+from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
-from render.names import seat_name, with_names
+from render.names import seat_name
 from render.theme import DEFAULT, Theme, text_on
 from rules.gwt.content import BUILDINGS, CATTLE, STATIONS
 
-WIDTH = 1100
-SMALL, TEXT, LARGE, TITLE = 16, 18, 22, 30
 # Trail coordinates of the full board, scaled into this picture.
 TRAIL_SCALE = 1.0  # the full board's spacing: hazard names are as wide as the gap between spaces
 # Rows stand further apart than on the full board, so names fit between a spot and the next line.
@@ -106,7 +105,7 @@ def render_turn(
     img = turn_layer(theme, int(view["players"]))
     d = ImageDraw.Draw(img)
     board = view["board"]
-    _header(d, view, names, last, theme)
+    header(d, _title(view, names), view, names, last, theme)
     _players(d, view, names, theme)
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
@@ -171,86 +170,30 @@ def _trail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         elif k == "start":
             box(d, (x - 28, y - 16, x + 28, y + 16), theme.panel, theme.ink, radius=8)
             text(d, (x, y), "Start", SMALL, theme.ink)
-        elif k == "hazard":
-            d.rounded_rectangle(
-                (x - R, y - R, x + R, y + R),
-                radius=5,
-                fill=theme.panel,
-                outline=theme.hazard(hazard_type(location)),
-                width=3,
-            )
-        elif k == "teepee":
-            d.regular_polygon((x, y, R), 3, fill=theme.panel, outline=theme.ink, width=2)
-        elif k == "neutral":
-            d.rounded_rectangle((x - R, y - R, x + R, y + R), radius=5, fill=theme.faint, outline=theme.ink)
         else:
-            d.ellipse((x - R, y - R, x + R, y + R), fill=theme.panel, outline=theme.ink, width=2)
+            spot_shape(d, location, (x, y), R, theme)
         for i, (words, size, centre) in enumerate(label_lines(location)):
-            colour = theme.ink if i == 0 else theme.highlight
-            if k == "hazard":
-                colour = theme.hazard(hazard_type(location))
-            elif k == "teepee":
-                colour = theme.highlight if words.startswith("-") else theme.money
+            colour = name_colour(location, theme)
             text(d, centre, words, size, colour, bold=i == 0, halo=theme.background)
 
 
-def _header(
-    d: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    last: Sequence[str],
-    theme: Theme,
-) -> None:
+def _title(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
     if view.get("over"):
-        title = "Great Western Trail · game over"
-    else:
-        acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
-        title = f"Round {view.get('round', '?')} · {acting} to act"
-        if view["board"].get("final_turns") is not None:
-            title += f" · last turns: {view['board']['final_turns']} left"
-    text(d, (14, 26), fit_text(title, TITLE, WIDTH - 28), TITLE, theme.ink, anchor="lm", bold=True)
-    if last:
-        words = "Last: " + with_names(last[0], names)
-        text(d, (14, 64), fit_text(words, LARGE, WIDTH - 28), LARGE, theme.ink, anchor="lm")
-    decision = view.get("decision") or {}
-    if decision.get("prompt"):
-        prompt = with_names(decision["prompt"], names)
-        text(d, (14, 94), fit_text(prompt, TEXT, WIDTH - 28), TEXT, theme.muted, anchor="lm")
+        return "Great Western Trail · game over"
+    acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
+    title = f"Round {view.get('round', '?')} · {acting} to act"
+    if view["board"].get("final_turns") is not None:
+        title += f" · last turns: {view['board']['final_turns']} left"
+    return title
 
 
 def _players(
     d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
 ) -> None:
-    seats = view["seats"]
     to_act = set(view.get("to_act", []))
-    width = (WIDTH - 20) / len(seats)
-    for seat, player in enumerate(seats):
-        x0, y0 = 10 + seat * width, 110
-        x1, y1 = x0 + width - 6, 212
-        acting = seat in to_act
-        box(
-            d,
-            (x0, y0, x1, y1),
-            theme.panel,
-            theme.highlight if acting else theme.panel_edge,
-            radius=8,
-            width=4 if acting else 1,
-        )
-        disc(d, (x0 + 20, y0 + 22), 15, theme.player(seat), theme.ink, seat + 1, size=LARGE)
-        money = f"${player['money']}"
-        money_w = 14 + len(money) * 15
-        text(d, (x1 - 10, y0 + 22), money, 26, theme.money, anchor="rm", bold=True)
-        name = fit_text(seat_name(names, seat), LARGE, x1 - x0 - 50 - money_w)
-        text(d, (x0 + 42, y0 + 22), name, LARGE, theme.ink, anchor="lm", bold=True)
-        for i, line in enumerate(figures(view, seat)):
-            text(
-                d,
-                (x0 + 12, y0 + 54 + i * 26),
-                fit_text(line, LARGE, x1 - x0 - 20),
-                LARGE,
-                theme.ink,
-                anchor="lm",
-            )
+    for seat, player in enumerate(view["seats"]):
+        lines = [(line, LARGE, theme.ink) for line in figures(view, seat)]
+        player_box(d, seat, len(view["seats"]), names, player["money"], lines, seat in to_act, theme)
 
 
 def _cities(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
@@ -293,13 +236,9 @@ def _trail(
     for location, code in board["trail"].items():
         if code:
             _tile(d, at(location), code, theme)
-    here: dict[str, list[int]] = {}
-    for seat, player in enumerate(seats):
-        if player.get("location"):
-            here.setdefault(player["location"], []).append(seat)
-    for location, standing in here.items():
-        for k, seat in enumerate(standing):
-            centre = cattleman_at(location, k, len(standing))
+    for location, here in pieces.standing(seats).items():
+        for k, seat in enumerate(here):
+            centre = cattleman_at(location, k, len(here))
             disc(d, centre, CATTLEMAN_R, theme.player(seat), theme.ink, seat + 1, size=SMALL)
 
 

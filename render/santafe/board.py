@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.boxes import Point
 from render.draw import box, disc, fit_text, text, wrap
 from render.names import seat_name, with_names
 from render.santafe.geometry import beside, cities, nodes, progress, segments
@@ -40,8 +41,8 @@ def render_map(
     _progress(d, view, theme)
     sheet, corner = city_sheet(theme)
     img.paste(sheet, corner, sheet)
-    _connections(d, view, theme)
-    _railheads(d, view, theme)
+    connections(d, view, nodes(), CITY_R, theme)
+    railheads(d, view, nodes(), CITY_R, theme)
     _header(d, view, names, theme)
     _players(d, view, names, theme)
     _railroads(d, view, theme)
@@ -54,47 +55,47 @@ def _progress(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> 
         text(d, beside(segment, 13), words, theme.text_small - 2, theme.ink, bold=True, halo="#EEE6D2")
 
 
-def _connections(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
-    """Small squares under each scoring city, one per railroad that reaches it (what a card there scores)."""
+def connections(
+    d: ImageDraw.ImageDraw, view: Mapping[str, Any], where: Mapping[str, Point], radius: float, theme: Theme
+) -> None:
+    """Small squares under each scoring city, one per railroad that reaches it (what a card there scores);
+    ``where`` places the nodes, ``radius`` is a city dot's."""
     reached: dict[str, list[str]] = {}
     for railroad in view["railroads"]:
         for city in railroad["cities"]:
             reached.setdefault(city, []).append(railroad["id"])
-    positions = nodes()
-    info = cities()
     for city, railroads in reached.items():
-        if info[city]["home"]:
+        if cities()[city]["home"]:
             continue
-        x, y = positions[city]
+        x, y = where[city]
         left = x - (len(railroads) * 9) / 2
         for i, railroad in enumerate(railroads):
             sx = left + i * 9
             d.rectangle(
-                (sx, y + CITY_R + 2, sx + 8, y + CITY_R + 10),
+                (sx, y + radius + 2, sx + 8, y + radius + 10),
                 fill=theme.railroad(railroad),
                 outline=theme.ink,
             )
 
 
-def _railheads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
-    """A ring in the railroad's colour around every node where its track can be extended."""
-    positions = nodes()
+def railheads(
+    d: ImageDraw.ImageDraw, view: Mapping[str, Any], where: Mapping[str, Point], radius: float, theme: Theme
+) -> None:
+    """A ring in the railroad's colour around every node where its track can be extended (not around a
+    home base that is still its only railhead)."""
+    homes = {c for c, data in cities().items() if data["home"]}
     rings: dict[str, int] = {}
     for railroad in view["railroads"]:
         colour = theme.railroad(railroad["id"])
         for node in railroad["railheads"]:
-            if node in info_homes() and node == railroad["home"] and len(railroad["railheads"]) == 1:
+            if node in homes and node == railroad["home"] and len(railroad["railheads"]) == 1:
                 continue
             k = rings.get(node, 0)
             rings[node] = k + 1
-            x, y = positions[node]
-            r = (CITY_R + 5 if node in cities() else 7) + 4 * k
+            x, y = where[node]
+            r = (radius + 5 if node in cities() else 7) + 4 * k
             d.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), outline=theme.ink, width=2)
             d.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=3)
-
-
-def info_homes() -> frozenset[str]:
-    return frozenset(c for c, data in cities().items() if data["home"])
 
 
 def _header(

@@ -6,29 +6,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+from render.boxes import Box, Point, crosses, overlap
 from render.draw import text_width
 from render.santafe.geometry import Segment, cities
 
-Box = tuple[float, float, float, float]
-Point = tuple[float, float]
 # Railhead rings reach this far past a city's dot; connection squares hang this far below it.
 RING = 5
 SQUARES = 12
 UNPLACED: list[str] = []
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _crosses(box: Box, a: Point, b: Point, half: float) -> bool:
-    steps = max(2, int(math.dist(a, b) / 3))
-    for i in range(steps + 1):
-        x = a[0] + (b[0] - a[0]) * i / steps
-        y = a[1] + (b[1] - a[1]) * i / steps
-        if _overlap(box, (x - half, y - half, x + half, y + half)):
-            return True
-    return False
 
 
 def _gap(box: Box, point: Point) -> float:
@@ -126,9 +111,9 @@ def place_city_names(
             if not inside:
                 continue
             # covering a city, a square or a name is far worse than crossing a track slot
-            clashes = 100 * sum(_overlap(block, other) for other in taken)
+            clashes = 100 * sum(overlap(block, other) for other in taken)
             clashes += 10 * sum(
-                _crosses(block, s.start, s.end, 4) for s, around in lines if _overlap(block, around)
+                crosses(block, s.start, s.end, 4, spacing=3) for s, around in lines if overlap(block, around)
             )
             own = _gap(block, (x, y))
             clashes += sum(_gap(block, where[c]) < own for c in cities() if c != city_id)

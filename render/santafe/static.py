@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.boxes import Box, Point
 from render.draw import box, text
 from render.layers import cached_layer
 from render.santafe.geometry import Segment, cities, nodes, segments
-from render.santafe.labels import Box, Point, place_city_names
+from render.santafe.labels import place_city_names
 from render.theme import DEFAULT, Theme, text_on
 
 CANVAS = (1600, 1000)
@@ -50,16 +52,22 @@ def map_layer(theme: Theme) -> Image.Image:
     """The empty map (paper, free track slots, rivers, mountains), drawn once per theme."""
     img = Image.new("RGB", CANVAS, theme.background)
     d = ImageDraw.Draw(img)
-    box(d, (12, 70, 1178, 900), "#EEE6D2", theme.panel_edge, radius=12)
-    for segment in segments().values():
+    empty_map(d, MAP_FRAME, segments().values(), theme)
+    _legend(d, theme)
+    return img
+
+
+def empty_map(d: ImageDraw.ImageDraw, frame: Box, slots: Iterable[Segment], theme: Theme) -> None:
+    """The map's paper in ``frame`` with every free track slot, its rivers and its mountains."""
+    box(d, frame, "#EEE6D2", theme.panel_edge, radius=12)
+    slots = list(slots)
+    for segment in slots:
         empty_segment(d, segment, theme)
-    for segment in segments().values():
+    for segment in slots:  # marks over the slots, never under a neighbouring slot
         if segment.river:
             river_mark(d, segment, theme)
         if segment.mountain:
             mountain_mark(d, segment, theme)
-    _legend(d, theme)
-    return img
 
 
 def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
@@ -101,8 +109,10 @@ def city_layer(theme: Theme) -> Image.Image:
     track never hides a name. Read-only: callers paste it, never draw on it."""
     img = Image.new("RGBA", CANVAS, (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
+    where = nodes()
     for city_id, city in cities().items():
-        _city(d, city_id, city, theme)
+        bonus = bonus_box(city_id, where)
+        city_mark(d, city, where[city_id], CITY_R, theme.text_small, name_places()[city_id], bonus, theme)
     return img
 
 
@@ -159,8 +169,20 @@ def mountain_mark(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> Non
     d.polygon([(bx - 6, by + 4), (bx + 6, by + 4), (bx, by - 7)], fill=theme.mountain)
 
 
-def _city(d: ImageDraw.ImageDraw, city_id: str, city: dict, theme: Theme) -> None:
-    x, y = nodes()[city_id]
+def city_mark(
+    d: ImageDraw.ImageDraw,
+    city: Mapping[str, Any],
+    centre: Point,
+    radius: float,
+    size: int,
+    name_at: tuple[Point, str],
+    bonus: Box | None,
+    theme: Theme,
+    dollars: bool = True,
+) -> None:
+    """One city as printed: its home-base stripes or its dot with its value, its name at ``name_at``
+    (point, anchor) and its bonus squares in ``bonus``; ``dollars`` marks each square with a "$"."""
+    x, y = centre
     if city["home"]:
         h = HOME_HALF
         d.rectangle((x - h, y - h, x + h, y + h), fill=theme.panel, outline=theme.ink, width=2)
@@ -170,14 +192,15 @@ def _city(d: ImageDraw.ImageDraw, city_id: str, city: dict, theme: Theme) -> Non
             d.rectangle((x - h + 2, top, x + h - 2, top + stripe - 1), fill=theme.railroad(railroad))
     else:
         d.ellipse(
-            (x - CITY_R, y - CITY_R, x + CITY_R, y + CITY_R), fill=theme.panel, outline=theme.ink, width=2
+            (x - radius, y - radius, x + radius, y + radius), fill=theme.panel, outline=theme.ink, width=2
         )
-        text(d, (x, y), city["value"], theme.text_small, theme.ink, bold=True)
-    centre, anchor = name_places()[city_id]
-    text(d, centre, city["name"], theme.text_small, theme.ink, anchor=anchor, halo="#EEE6D2")
-    left, top, _, _ = bonus_box(city_id, nodes()) or (0, 0, 0, 0)
+        text(d, (x, y), city["value"], size, theme.ink, bold=True)
+    centre, anchor = name_at
+    text(d, centre, city["name"], size, theme.ink, anchor=anchor, halo="#EEE6D2")
+    left, top, _, _ = bonus or (0, 0, 0, 0)
     for i, railroad in enumerate(city["bonus"]):
         sx = left + i * 14
         colour = theme.railroad(railroad)
         d.rectangle((sx, top, sx + 12, top + 12), fill=colour, outline=theme.ink, width=1)
-        text(d, (sx + 6, top + 6), "$", 10, text_on(colour))
+        if dollars:
+            text(d, (sx + 6, top + 6), "$", 10, text_on(colour))

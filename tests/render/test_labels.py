@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 import rules
-from render import render_board, render_turn
+from render import boxes, render_board, render_turn
+from render.boxes import Box, overlap
 from render.draw import Drawn, recording
 from render.gwt import turn
 from render.gwt.layout import cattleman_point, layout, name_point, point, spot_name
@@ -18,23 +19,13 @@ from render.gwt.static import board_layer
 from rules.gwt.content import PRIVATE_SPACES, TEEPEE_SPACES, TRAIL
 from tests.render.conftest import sampled_states
 
-Box = tuple[float, float, float, float]
 NAMED = [loc for loc in [*TRAIL, *TEEPEE_SPACES] if spot_name(loc)[0]]
 
 
-def overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def crosses(box: Box, a: tuple[float, float], b: tuple[float, float], half_width: float) -> bool:
-    """Whether the line a-b (``half_width`` thick) passes through ``box`` (sampled along its length)."""
-    steps = 60
-    for i in range(steps + 1):
-        x = a[0] + (b[0] - a[0]) * i / steps
-        y = a[1] + (b[1] - a[1]) * i / steps
-        if overlaps(box, (x - half_width, y - half_width, x + half_width, y + half_width)):
-            return True
-    return False
+    """Whether the line a-b (``half_width`` thick) passes through ``box``, sampled every pixel: finer than
+    the placement itself looks."""
+    return boxes.crosses(box, a, b, half_width, spacing=1)
 
 
 class Picture:
@@ -135,15 +126,15 @@ def test_spot_names_never_overlap_texts_pieces_or_lines(kind: str) -> None:
         for location, lines in names.items():
             for t in lines:
                 for other in others:
-                    assert not overlaps(t.box, other.box), (kind, location, t, other)
+                    assert not overlap(t.box, other.box), (kind, location, t, other)
                 for other in all_names:
-                    assert other is t or not overlaps(t.box, other.box), (kind, location, t, other)
+                    assert other is t or not overlap(t.box, other.box), (kind, location, t, other)
                 for spot in spots:
-                    assert not overlaps(t.box, spot), (kind, location, t, spot)
+                    assert not overlap(t.box, spot), (kind, location, t, spot)
                 for man in men:
-                    assert not overlaps(t.box, man), (kind, location, t, man)
+                    assert not overlap(t.box, man), (kind, location, t, man)
                 for a, b in edges:
                     assert not crosses(t.box, a, b, 2), (kind, location, t, a, b)
         for man in men:  # a cattleman never hides a spot or what stands on it
             for spot in spots:
-                assert not overlaps(man, spot), (kind, man, spot)
+                assert not overlap(man, spot), (kind, man, spot)

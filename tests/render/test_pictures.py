@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 import rules
-from render import encode, render_board, render_hand, render_player_area, render_result
+from render import encode, render_board, render_hand, render_player_area, render_result, render_turn
 from render.encode import MAX_BYTES
 from tests.render.conftest import CONFIGS, config_id, sampled_states
 
@@ -66,3 +66,20 @@ def test_hand_picture_needs_the_owners_view() -> None:
 def test_unknown_game_is_refused() -> None:
     with pytest.raises(ValueError):
         render_board({"game": "chess", "players": 2})
+
+
+@pytest.mark.parametrize("game", ["chess", "gwt.board", "", None])
+def test_every_picture_refuses_an_unknown_game(game: object) -> None:
+    view = {"game": game, "players": 2, "hand": []}
+    for draw in (lambda: render_board(view), lambda: render_turn(view), lambda: render_hand(view)):
+        with pytest.raises(ValueError, match=r"no \w+ picture for game"):
+            draw()
+    with pytest.raises(ValueError, match="no player picture for game"):
+        render_player_area(view, 0)
+
+
+def test_a_game_package_without_a_picture_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr("render.santafe.render_hand")
+    engine = rules.get("santafe")
+    with pytest.raises(ValueError, match="no hand picture for game 'santafe'"):
+        render_hand(engine.view(engine.new_game(3, 1), 0))

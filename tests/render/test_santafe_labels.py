@@ -7,11 +7,12 @@ from collections.abc import Callable
 
 import pytest
 
+from render.boxes import overlap
 from render.draw import Drawn, recording
 from render.santafe import turn
 from render.santafe.geometry import Segment, cities, nodes, segments
 from render.santafe.static import CITY_R, HOME_HALF, city_layer
-from tests.render.test_labels import crosses, overlaps
+from tests.render.test_labels import crosses
 
 
 def names_drawn(draw: Callable[[], object]) -> list[Drawn]:
@@ -45,6 +46,6 @@ def test_city_names_clear_of_track_and_other_cities(kind: str) -> None:
         for city_id, city in cities().items():
             x, y = where()[city_id]
             r = HOME_HALF if city["home"] else radius
-            assert not overlaps(t.box, (x - r, y - r, x + r, y + r)), (kind, t.label, city["name"])
+            assert not overlap(t.box, (x - r, y - r, x + r, y + r)), (kind, t.label, city["name"])
         for other in names:
-            assert other is t or not overlaps(t.box, other.box), (kind, t.label, other.label)
+            assert other is t or not overlap(t.box, other.box), (kind, t.label, other.label)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.client import BoardGameBot
-from bot.loopback import Channel, Guild, LoopbackDiscord, Message, SimUser
+from bot.loopback import Channel, Guild, LoopbackDiscord, Message, Reply, SimUser
 from bot.services import FakeClock, GameService
 from bot.settings import Settings
 from bot.storage import Database, open_database
@@ -36,21 +36,12 @@ class Arena:
     @asynccontextmanager
     async def running(self, **settings: Any) -> AsyncIterator[tuple[BoardGameBot, GameService]]:
         """The bot, started against the stand-in over the arena's database; stopped (and checked) on exit."""
-        db: Database = await open_database(self.db_path)
-        service = GameService(db, self.clock, new_seed=lambda: 20261121)
-        options = {
-            "token": "unused",
-            "database_path": self.db_path,
-            "reminder_poll_seconds": 3600,
-            **settings,
-        }
-        bot = BoardGameBot(games=service, settings=Settings(**options))
-        self.bots.append(bot)
-        try:
-            async with self.loopback.run_bot(bot):
-                yield bot, service
-        finally:
-            await db.close()
+        async with running_bot(self.loopback, self.db_path, self.clock, 20261121, **settings) as (
+            bot,
+            service,
+        ):
+            self.bots.append(bot)
+            yield bot, service
 
     def public(self) -> list[Message]:
         """Messages in the game channel that everyone can see."""
@@ -58,6 +49,59 @@ class Arena:
 
     def by_id(self, user: SimUser) -> int:
         return int(user.id)
+
+    async def start_game(
+        self,
+        game: str,
+        host: SimUser,
+        *others: SimUser,
+        computers: int = 0,
+        channel: Channel | None = None,
+        **options: Any,
+    ) -> None:
+        """``host`` opens ``game`` (with ``options``) in ``channel`` (the arena's by default), ``others``
+        join, ``computers`` computer seats are added, and the host starts it."""
+        where = channel or self.channel
+        await host.slash(f"game {game}", where, **options)
+        for person in others:
+            await person.slash("game join", where)
+        for _ in range(computers):
+            await host.slash("game add-ai", where)
+        await host.slash("game start", where)
+
+    async def play_first_move(
+        self, service: GameService, user: SimUser, channel: Channel | None = None
+    ) -> Reply:
+        """``user`` plays the first of their legal moves with /move."""
+        where = channel or self.channel
+        move = (await service.legal_moves(int(where.id), int(user.id)))[0][0]
+        return await user.slash("move", where, move=move)
+
+
+@asynccontextmanager
+async def running_bot(
+    loopback: LoopbackDiscord, db_path: Path, clock: FakeClock, seed: int, **settings: Any
+) -> AsyncIterator[tuple[BoardGameBot, GameService]]:
+    """The real bot over the database at ``db_path`` (games seeded with ``seed``), started against the
+    stand-in with ``settings``; stopped, and its database closed, on exit."""
+    db: Database = await open_database(db_path)
+    service = GameService(db, clock, new_seed=lambda: seed)
+    options = {"token": "unused", "database_path": db_path, "reminder_poll_seconds": 3600, **settings}
+    bot = BoardGameBot(games=service, settings=Settings(**options))
+    try:
+        async with loopback.run_bot(bot):
+            yield bot, service
+    finally:
+        await db.close()
+
+
+@asynccontextmanager
+async def sharded_bot(
+    loopback: LoopbackDiscord, tmp_path: Path, **settings: Any
+) -> AsyncIterator[BoardGameBot]:
+    """A bot process over ``tmp_path``'s database, run with the shard ``settings`` given."""
+    async with running_bot(loopback, tmp_path / "games.db", FakeClock(), 20261122, **settings) as (bot, _):
+        yield bot
 
 
 @pytest.fixture

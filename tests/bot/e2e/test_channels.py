@@ -10,8 +10,7 @@ from bot import messages
 from bot.loopback import LoopbackDiscord, SimUser
 from bot.loopback.payloads import guild_create_json
 from bot.services import GameService
-from tests.bot.e2e.conftest import Arena
-from tests.bot.e2e.test_shards import sharded_bot
+from tests.bot.e2e.conftest import Arena, sharded_bot
 
 
 def inbox_says(arena: Arena, user: SimUser, words: str) -> bool:
@@ -24,9 +23,7 @@ async def open_game(arena: Arena, channel=None, **options: object) -> None:
     where = channel or arena.channel
     await alice.slash("notify dm", where, enabled=True)
     await bob.slash("notify dm", where, enabled=False)
-    await alice.slash("game santafe", where, **options)
-    await bob.slash("game join", where)
-    await alice.slash("game start", where)
+    await arena.start_game("santafe", alice, bob, channel=where, **options)
 
 
 async def assert_ended(service: GameService, channel_id: int, arena: Arena) -> None:

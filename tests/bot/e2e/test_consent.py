@@ -60,9 +60,7 @@ async def test_replace_seats_the_member_only_once_they_accept(arena: Arena) -> N
     alice, bob, carol = arena.people
     channel = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, bob)
         offer = await alice.slash("game replace", arena.channel, seat=2, member=carol)
         assert not offer.ephemeral and offer.message.mentions == [carol.id]
         assert (await service.get_game(channel)).seats[1].user_id == int(bob.id)

@@ -47,9 +47,7 @@ async def test_two_people_play_great_western_trail_to_the_end(arena: Arena) -> N
     people = {arena.by_id(p): p for p in (alice, bob)}
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game gwt", arena.channel, max_players=2)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("gwt", alice, bob, max_players=2)
         hand = await bob.slash("hand", arena.channel)
         assert hand.ephemeral and hand.message.visible_to == {bob.id}
         pictures = sorted(a.filename.split(".")[0] for a in hand.message.attachments)
@@ -87,9 +85,7 @@ async def test_seventy_builds_come_in_two_steps(arena: Arena) -> None:
     people = {arena.by_id(p): p for p in (alice, bob)}
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game gwt", arena.channel, max_players=2)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("gwt", alice, bob, max_players=2)
         uid = (await service.get_game(channel_id)).to_act_users[0]
         user = people[uid]
         reply = await user.slash("move", arena.channel, move="place the cattleman on B")

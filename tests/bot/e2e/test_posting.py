@@ -10,14 +10,8 @@ import pytest
 
 from bot import messages
 from bot.client import BoardGameBot
-from bot.loopback import Channel, SimUser
-from bot.services import GameService
+from bot.loopback import Channel
 from tests.bot.e2e.conftest import Arena
-
-
-async def play_first_move(arena: Arena, service: GameService, user: SimUser) -> None:
-    move = (await service.legal_moves(int(arena.channel.id), int(user.id)))[0][0]
-    await user.slash("move", arena.channel, move=move)
 
 
 async def test_a_game_is_neither_opened_nor_started_where_the_bot_could_not_post_it(arena: Arena) -> None:
@@ -56,14 +50,11 @@ async def test_without_attach_files_the_turn_message_comes_without_its_picture(a
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, bob)
         arena.loopback.set_bot_access(arena.channel, attach=False)
         replies = []
         for user in (alice, bob):
-            move = (await service.legal_moves(channel_id, int(user.id)))[0][0]
-            replies.append(await user.slash("move", arena.channel, move=move))
+            replies.append(await arena.play_first_move(service, user))
         turn = arena.public()[-1]
         layer = (await service.get_game(channel_id)).to_act_users
         assert not turn.attachments and "/board" in turn.content
@@ -93,7 +84,7 @@ async def test_closed_direct_messages_are_tried_once_then_the_channel_is_told(ar
             if user_id != last:
                 turns += 1
                 last = user_id
-            await play_first_move(arena, service, people[user_id])
+            await arena.play_first_move(service, people[user_id])
         refused = [e for e in arena.loopback.api.exchanges if e.status == 403 and "50007" in str(e.body)]
         notices = [m for m in arena.public() if "takes no direct messages" in m.content]
         told = sorted(m.content.split()[0] for m in notices)
@@ -110,9 +101,7 @@ async def test_refusals_after_a_deferral_never_reach_the_channel(arena: Arena) -
     between the bot and the person who asked."""
     alice, bob = arena.people[:2]
     async with arena.running():
-        await alice.slash("game santafe", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, bob)
         posted = len(arena.public())
         for user, command, options in (
             (bob, "board", {"move": 50, "share": True}),
@@ -164,12 +153,10 @@ async def test_without_embed_links_the_reveal_is_in_the_text(arena: Arena) -> No
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, bob)
         arena.loopback.set_bot_access(arena.channel, embed=False)
         for user in (alice, bob):
-            await play_first_move(arena, service, user)
+            await arena.play_first_move(service, user)
         turn = arena.public()[-1]
         layer = (await service.get_game(channel_id)).to_act_users
         assert "Cards revealed" in turn.content and turn.pinged_users == {str(u) for u in layer}
@@ -241,9 +228,7 @@ async def test_a_name_that_looks_like_everyone_pings_nobody(arena: Arena) -> Non
     everyone = arena.loopback.add_user("@everyone", guilds=arena.guild)
     arena.loopback.set_bot_access(arena.channel, mention_everyone=True)
     async with arena.running() as (_bot, service):
-        await alice.slash("game gwt", arena.channel)
-        await everyone.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("gwt", alice, everyone)
         seat = (await service.get_game(int(arena.channel.id))).seat_of(int(everyone.id))
         assert seat is not None
         await everyone.slash("game computer", arena.channel, seat=seat.seat + 1)

@@ -22,9 +22,7 @@ async def test_hands_and_private_events_stay_private(arena: Arena) -> None:
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, bob)
         hand = await alice.slash("hand", arena.channel)
         assert hand.ephemeral and hand.message.visible_to == {alice.id}
         assert any(a.filename.startswith("hand") for a in hand.message.attachments)
@@ -53,9 +51,7 @@ async def test_wrong_actions_get_private_specific_answers(arena: Arena) -> None:
         nothing = await alice.slash("move", arena.channel, move="pass")
         assert nothing.ephemeral and is_no_game_answer(nothing.content)
 
-        await alice.slash("game gwt", arena.channel, max_players=2)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("gwt", alice, bob, max_players=2)
         game = await service.get_game(channel_id)
         mover = {int(alice.id): alice, int(bob.id): bob}[game.to_act_users[0]]
         waiter = bob if mover is alice else alice
@@ -93,9 +89,7 @@ async def test_a_move_counts_even_if_the_bot_may_not_post(arena: Arena) -> None:
     people = {arena.by_id(p): p for p in arena.people}
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, bob)
         before = (await service.get_game(channel_id)).version
         arena.loopback.set_bot_access(arena.channel, send=False)
         for user in (alice, bob):

@@ -96,9 +96,7 @@ async def test_a_restart_in_the_middle_of_a_long_gwt_turn_keeps_every_step_in_th
         return uid, uid in (await service.get_game(channel_id)).to_act_users
 
     async with arena.running() as (_bot, service):
-        await alice.slash("game gwt", arena.channel, max_players=2)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("gwt", alice, bob, max_players=2)
         for _ in range(40):  # turns until one has a second step (nearly every GWT turn has)
             turn_start = (await service.get_game(channel_id)).version
             mover, still_theirs = await step(service)
@@ -133,9 +131,7 @@ async def test_a_computer_reply_cut_off_by_a_crash_is_made_and_posted_when_the_b
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await alice.slash("game add-ai", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, computers=1)
         assert (await service.get_game(channel_id)).to_act_users == (arena.by_id(alice),)
 
     def crash(*args: object) -> str:  # the process dies while the computer is thinking

@@ -4,32 +4,11 @@ games go on in guilds of both; or the shards this process runs are set (SHARD_CO
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from bot.client import BoardGameBot
 from bot.loopback import Channel, LoopbackDiscord, SimUser
-from bot.services import FakeClock, GameService
-from bot.settings import Settings
-from bot.storage import open_database
-
-
-@asynccontextmanager
-async def sharded_bot(
-    loopback: LoopbackDiscord, tmp_path: Path, **settings: Any
-) -> AsyncIterator[BoardGameBot]:
-    db = await open_database(tmp_path / "games.db")
-    service = GameService(db, FakeClock(), new_seed=lambda: 20261122)
-    options = {"token": "unused", "database_path": tmp_path / "games.db", "reminder_poll_seconds": 3600}
-    try:
-        async with loopback.run_bot(
-            BoardGameBot(games=service, settings=Settings(**options | settings))
-        ) as bot:
-            yield bot
-    finally:
-        await db.close()
+from tests.bot.e2e.conftest import sharded_bot
 
 
 def shard_of(channel: Channel) -> int:

@@ -9,12 +9,8 @@ async def test_games_in_a_thread_and_its_channel_stay_apart(arena: Arena) -> Non
     alice, bob, carol = arena.people
     thread = arena.loopback.add_thread(arena.channel, "santa-fe-night")
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", thread)
-        await bob.slash("game join", thread)
-        await alice.slash("game start", thread)
-        await carol.slash("game gwt", arena.channel, max_players=2)
-        await bob.slash("game join", arena.channel)
-        await carol.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, bob, channel=thread)
+        await arena.start_game("gwt", carol, bob, max_players=2)
 
         in_thread = [m for m in arena.loopback.messages(thread) if m.visible_to is None]
         assert any("Santa Fe" in arena.loopback.describe(m) and "your turn" in m.content for m in in_thread)

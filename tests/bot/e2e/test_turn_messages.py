@@ -17,17 +17,14 @@ async def test_a_person_playing_the_computer_sees_each_answer_and_the_final_boar
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await alice.slash("game add-ai", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, computers=1)
         game = await service.get_game(channel_id)
         computer = next(s.name for s in game.seats if s.is_ai)
         answered = 0
         while game.status == "active":
             assert game.to_act_users == (int(alice.id),)
-            move = (await service.legal_moves(channel_id, int(alice.id)))[0][0]
             posted = len(arena.public())
-            reply = await alice.slash("move", arena.channel, move=move)
+            reply = await arena.play_first_move(service, alice)
             after = await service.get_game(channel_id)
             new = arena.public()[posted:]
             computer_moved = after.version > game.version + 1
@@ -56,16 +53,13 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game gwt", arena.channel)
-        await alice.slash("game add-ai", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("gwt", alice, computers=1)
         game = await service.get_game(channel_id)
         computer = next(s.name for s in game.seats if s.is_ai)
         answered = 0
         while answered < 6 and game.status == "active":
-            move = (await service.legal_moves(channel_id, int(alice.id)))[0][0]
             posted = len(arena.public())
-            reply = await alice.slash("move", arena.channel, move=move)
+            reply = await arena.play_first_move(service, alice)
             after = await service.get_game(channel_id)
             new = arena.public()[posted:]
             if after.version > game.version + 1:  # the computer played its turn in reply
@@ -96,10 +90,7 @@ async def test_santa_fe_rounds_bring_one_turn_message_per_new_person_and_one_cho
     channel_id = int(arena.channel.id)
     rng = random.Random(3)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await carol.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, bob, carol)
         game = await service.get_game(channel_id)
         turn_pings = [frozenset(arena.public()[-1].mentions)]
         progress_posts: list[Message] = []
@@ -145,22 +136,13 @@ async def test_santa_fe_rounds_bring_one_turn_message_per_new_person_and_one_cho
 async def test_the_choice_message_survives_a_restart(arena: Arena) -> None:
     """Who has chosen stays in one message across a restart of the bot: it is edited, not posted again."""
     alice, bob, carol = arena.people
-    channel_id = int(arena.channel.id)
-
-    async def choose(service, user) -> None:  # type: ignore[no-untyped-def]
-        move = (await service.legal_moves(channel_id, int(user.id)))[0][0]
-        await user.slash("move", arena.channel, move=move)
-
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await carol.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
-        await choose(service, bob)
+        await arena.start_game("santafe", alice, bob, carol)
+        await arena.play_first_move(service, bob)
         [progress] = [m for m in arena.public() if is_progress(m)]
     async with arena.running() as (_bot, service):
         posted = len(arena.public())
-        await choose(service, alice)
+        await arena.play_first_move(service, alice)
         assert len(arena.public()) == posted
         assert [m.id for m in arena.public() if is_progress(m)] == [progress.id]
         assert progress.edited_at is not None and "Waiting for Carol." in progress.content, progress.content
@@ -173,10 +155,7 @@ async def test_a_deleted_choice_message_is_posted_again(arena: Arena) -> None:
     alice, bob, carol = arena.people
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await carol.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, bob, carol)
         choose = [(u, (await service.legal_moves(channel_id, int(u.id)))[0][0]) for u in (bob, alice)]
         await bob.slash("move", arena.channel, move=choose[0][1])
         [deleted] = [m for m in arena.public() if is_progress(m)]
@@ -194,9 +173,7 @@ async def test_the_host_can_leave_the_board_to_board(arena: Arena) -> None:
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("santafe", alice, bob)
         refused = await bob.slash("game pictures", arena.channel, mode="on-request")
         assert refused.ephemeral and (await service.get_game(channel_id)).pictures == "every-turn"
         said = await alice.slash("game pictures", arena.channel, mode="on-request")
@@ -204,8 +181,7 @@ async def test_the_host_can_leave_the_board_to_board(arena: Arena) -> None:
         status = await bob.slash("game status", arena.channel)
         assert "pictures: on-request" in arena.loopback.describe(status.message)
         for user in (alice, bob):
-            move = (await service.legal_moves(channel_id, int(user.id)))[0][0]
-            await user.slash("move", arena.channel, move=move)
+            await arena.play_first_move(service, user)
         turn = arena.public()[-1]
         assert "your turn" in turn.content and "/board" in turn.content and not turn.attachments
         board = await bob.slash("board", arena.channel)
@@ -213,8 +189,7 @@ async def test_the_host_can_leave_the_board_to_board(arena: Arena) -> None:
         await alice.slash("game pictures", arena.channel, mode="every-turn")
         waiting = (await service.get_game(channel_id)).to_act_users
         user = next(u for u in (alice, bob) if int(u.id) in waiting)
-        move = (await service.legal_moves(channel_id, int(user.id)))[0][0]
-        await user.slash("move", arena.channel, move=move)
+        await arena.play_first_move(service, user)
         assert arena.public()[-1].attachments
 
 
@@ -224,10 +199,7 @@ async def test_anyone_sees_each_players_public_board(arena: Arena) -> None:
     seat is refused privately; nothing is posted."""
     alice, bob = arena.people[:2]
     async with arena.running():
-        await alice.slash("game gwt", arena.channel)
-        await bob.slash("game join", arena.channel)
-        await alice.slash("game add-ai", arena.channel)
-        await alice.slash("game start", arena.channel)
+        await arena.start_game("gwt", alice, bob, computers=1)
         posted = len(arena.public())
         turn = arena.public()[-1]
         shown = await arena.stranger.slash("board", arena.channel, player=bob)
