@@ -181,7 +181,7 @@ def _title(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
     if view.get("over"):
         return "Great Western Trail · game over"
     acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
-    title = f"Round {view.get('round', '?')} · {acting} to act"
+    title = f"{acting} to act"  # Great Western Trail has no rounds
     if view["board"].get("final_turns") is not None:
         title += f" · last turns: {view['board']['final_turns']} left"
     return title

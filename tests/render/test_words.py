@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from render.draw import recording
 from render.gwt import player
 from render.gwt.board import prompt_line
+from render.gwt.turn import render_turn
 from rules.gwt import RULES
 from rules.gwt.labels import describe
 from rules.gwt.words import DISC_SPACES, place
@@ -12,6 +14,14 @@ from rules.gwt.words import DISC_SPACES, place
 def test_the_status_line_counts_no_rounds() -> None:
     view = RULES.view(RULES.new_game(2, 1, {}), None)
     assert prompt_line(view, ["Alice", "Bob"]).startswith("Alice: place the cattleman")
+
+
+def test_the_turn_picture_counts_no_rounds() -> None:
+    view = RULES.view(RULES.new_game(2, 1, {}), None)
+    with recording() as texts:
+        render_turn(view, ["Alice", "Bob"])
+    assert "Alice to act" in [t.label for t in texts]
+    assert not any("Round" in t.label for t in texts)
 
 
 def test_a_cattleman_not_yet_placed_is_said_so() -> None:
