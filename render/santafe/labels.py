@@ -102,13 +102,12 @@ def place_city_names(
                 options.append(((cx, cy), "mm", (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)))
         best: tuple[int, Point, str, Box] | None = None
         for point, anchor, block in options:
-            inside = (
-                frame[0] <= block[0]
-                and block[2] <= frame[2]
-                and frame[1] <= block[1]
-                and block[3] <= frame[3]
-            )
-            if not inside:
+            # a name that would poke past the left or right edge slides back inside
+            slide = max(frame[0] - block[0], 0.0) + min(frame[2] - block[2], 0.0)
+            if slide and block[2] - block[0] <= frame[2] - frame[0]:
+                point = (point[0] + slide, point[1])
+                block = (block[0] + slide, block[1], block[2] + slide, block[3])
+            if not (frame[1] <= block[1] and block[3] <= frame[3]):
                 continue
             # covering a city, a square or a name is far worse than crossing a track slot
             clashes = 100 * sum(overlap(block, other) for other in taken)

@@ -56,9 +56,7 @@ def name_places() -> dict[str, tuple[tuple[float, float], str]]:
     where = scaled_nodes()
     squares = {c: box for c in cities() if (box := bonus_box(c, where, SCALE))}
     frame = (10, MAP_TOP, WIDTH, MAP_BOTTOM)  # a name may reach past the map's frame to the edge
-    # the map is denser here than on the full board: a name stays near its city even where that means
-    # crossing a track slot (the full board keeps every name clear of track)
-    return place_city_names(where, scaled_segments(), CITY_R, SMALL, squares, frame, reach=(0, 6, 12))
+    return place_city_names(where, scaled_segments(), CITY_R, SMALL, squares, frame)
 
 
 def render_turn(
