@@ -3,9 +3,8 @@ name), never over another city's disc or name, and near their own city."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import math
+from collections.abc import Callable
 
 import pytest
 
