@@ -20,7 +20,7 @@ from render.layers import cached_layer
 from render.names import seat_name, with_names
 from render.santafe.board import PHASES, connections, railheads
 from render.santafe.geometry import Segment, beside, cities, nodes, progress, segments
-from render.santafe.labels import place_city_names
+from render.santafe.labels import Place, place_city_names
 from render.santafe.static import MAP_FRAME, bonus_box, built_segment, city_mark, empty_map
 from render.theme import DEFAULT, Theme, text_on
 
@@ -51,7 +51,7 @@ def scaled_nodes() -> dict[str, tuple[float, float]]:
 
 
 @lru_cache(maxsize=1)
-def name_places() -> dict[str, tuple[tuple[float, float], str]]:
+def name_places() -> dict[str, Place]:
     """Where this picture prints each city's name (see ``render.santafe.labels``)."""
     where = scaled_nodes()
     squares = {c: box for c in cities() if (box := bonus_box(c, where, SCALE))}

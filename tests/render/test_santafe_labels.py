@@ -10,35 +10,44 @@ import pytest
 
 from render.boxes import overlap
 from render.draw import Drawn, recording
-from render.santafe import turn
+from render.santafe import static, turn
 from render.santafe.geometry import Segment, cities, nodes, segments
+from render.santafe.labels import Place
 from render.santafe.static import CITY_R, HOME_HALF, city_layer
 from tests.render.test_labels import crosses
 
 
-def names_drawn(draw: Callable[[], object]) -> list[Drawn]:
+def names_drawn(draw: Callable[[], object], places: Callable[[], dict[str, Place]]) -> dict[str, list[Drawn]]:
+    """City id -> the drawn lines of its name (one, or two for a long name)."""
     with recording() as texts:
         draw()
-    wanted = {c["name"] for c in cities().values()}
-    return [t for t in texts if t.label in wanted]
+    found: dict[str, list[Drawn]] = {}
+    for city_id, (_point, _anchor, lines) in places().items():
+        for line in lines:
+            found.setdefault(city_id, []).extend(t for t in texts if t.label == line)
+    return found
 
 
 PICTURES = {
-    "board": (lambda: city_layer.__wrapped__(turn.DEFAULT), nodes, segments, CITY_R),
+    "board": (lambda: city_layer.__wrapped__(turn.DEFAULT), nodes, segments, CITY_R, static.name_places),
     "turn": (
         lambda: turn._city_sheet.__wrapped__(turn.DEFAULT),
         turn.scaled_nodes,
         turn.scaled_segments,
         turn.CITY_R,
+        turn.name_places,
     ),
 }
 
 
 @pytest.mark.parametrize("kind", PICTURES)
 def test_city_names_clear_of_track_and_other_cities(kind: str) -> None:
-    draw, where, slots, radius = PICTURES[kind]
-    names = names_drawn(draw)
-    assert {t.label for t in names} == {c["name"] for c in cities().values()}
+    draw, where, slots, radius, places = PICTURES[kind]
+    found = names_drawn(draw, places)
+    assert {" ".join(t.label for t in lines) for lines in found.values()} == {
+        c["name"] for c in cities().values()
+    }
+    names = [t for lines in found.values() for t in lines]
     segs: dict[str, Segment] = slots()
     for t in names:
         for segment in segs.values():
@@ -58,10 +67,10 @@ NEAR = 75
 
 @pytest.mark.parametrize("kind", PICTURES)
 def test_city_names_stay_near_their_city(kind: str) -> None:
-    draw, where, _slots, _radius = PICTURES[kind]
-    city_of = {c["name"]: city_id for city_id, c in cities().items()}
-    for t in names_drawn(draw):
-        x, y = where()[city_of[t.label]]
-        left, top, right, bottom = t.box
-        away = math.hypot(max(left - x, 0, x - right), max(top - y, 0, y - bottom))
-        assert away <= NEAR, (kind, t.label, round(away))
+    draw, where, _slots, _radius, places = PICTURES[kind]
+    for city_id, lines in names_drawn(draw, places).items():
+        x, y = where()[city_id]
+        for t in lines:
+            left, top, right, bottom = t.box
+            away = math.hypot(max(left - x, 0, x - right), max(top - y, 0, y - bottom))
+            assert away <= NEAR, (kind, t.label, round(away))
