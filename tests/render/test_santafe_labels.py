@@ -4,16 +4,19 @@ name), never over another city's disc or name, and near their own city."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 
 import pytest
 
+import rules
 from render.boxes import overlap
 from render.draw import Drawn, recording
 from render.santafe import static, turn
 from render.santafe.geometry import Segment, cities, nodes, segments
 from render.santafe.labels import Place
 from render.santafe.static import CITY_R, HOME_HALF, city_layer
+from tests.render.conftest import sampled_states
 from tests.render.test_labels import crosses
 
 
@@ -74,3 +77,19 @@ def test_city_names_stay_near_their_city(kind: str) -> None:
             left, top, right, bottom = t.box
             away = math.hypot(max(left - x, 0, x - right), max(top - y, 0, y - bottom))
             assert away <= NEAR, (kind, t.label, round(away))
+
+
+def test_progress_notes_clear_of_names_on_the_turn_picture() -> None:
+    """A partly laid line's "laid/needed" note moves off a city's name (it stood over "Des Moines")."""
+    engine = rules.get("santafe")
+    names = [t for lines in names_drawn(PICTURES["turn"][0], turn.name_places).values() for t in lines]
+    notes = []
+    for players in (2, 3, 4, 5):
+        for state in sampled_states("santafe", players, ()):
+            with recording() as texts:
+                turn.render_turn(engine.view(state, None))
+            notes += [t for t in texts if re.fullmatch(r"\d+/\d+", t.label)]
+    assert notes
+    for note in notes:
+        for name in names:
+            assert not overlap(note.box, name.box), (note, name)
