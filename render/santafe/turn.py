@@ -14,14 +14,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.boxes import Box, Point, overlap
-from render.draw import fit_text, font, text
+from render.boxes import Box
+from render.draw import fit_text, text
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name, with_names
 from render.santafe.board import PHASES, connections, railheads
-from render.santafe.geometry import Segment, beside, cities, nodes, progress, segments
-from render.santafe.labels import Place, line_centres, place_city_names
+from render.santafe.geometry import Segment, cities, nodes, progress, segments
+from render.santafe.labels import Place, name_boxes, note_at, place_city_names
 from render.santafe.static import MAP_FRAME, bonus_box, built_segment, city_mark, empty_map
 from render.theme import DEFAULT, Theme, text_on
 
@@ -61,27 +61,8 @@ def name_places() -> dict[str, Place]:
 
 
 @lru_cache(maxsize=1)
-def name_boxes() -> list[Box]:
-    """The box each line of each city's name covers, 2 px round its letters."""
-    found = []
-    for place in name_places().values():
-        lines = place[2]
-        points = line_centres(place, SMALL) if len(lines) > 1 else [place[0]]
-        for line, (x, y) in zip(lines, points, strict=True):
-            left, top, right, bottom = font(SMALL).getbbox(line, anchor=place[1] if len(lines) == 1 else "mm")
-            found.append((x + left - 2, y + top - 2, x + right + 2, y + bottom + 2))
-    return found
-
-
-def note_at(segment: Segment, words: str) -> Point:
-    """Where a partly laid line's "laid/needed" note stands: beside its next slot, above it or, where a
-    city's name is there, below it or further out."""
-    left, top, right, bottom = font(SMALL).getbbox(words, anchor="mm")
-    for away in (14, -14, 26, -26):
-        x, y = beside(segment, away)
-        if not any(overlap((x + left, y + top, x + right, y + bottom), name) for name in name_boxes()):
-            return x, y
-    return beside(segment, 14)
+def _name_boxes() -> list[Box]:
+    return name_boxes(name_places(), SMALL)
 
 
 def render_turn(
@@ -98,7 +79,8 @@ def render_turn(
         built_segment(d, where[segment_id], theme.railroad(railroad), theme)
     railheads(d, view, scaled_nodes(), CITY_R, theme)
     for segment, words in progress(view["track"]):  # pieces laid of each partly laid line
-        text(d, note_at(where[segment.id], words), words, SMALL, theme.ink, bold=True, halo="#EEE6D2")
+        at = note_at(where[segment.id], words, SMALL, 14, _name_boxes())
+        text(d, at, words, SMALL, theme.ink, bold=True, halo="#EEE6D2")
     img.paste(*_city_sheet(theme))
     connections(d, view, scaled_nodes(), CITY_R, theme)
     header(d, _title(view, names), view, names, last, theme)

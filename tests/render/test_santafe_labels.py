@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 
 import rules
+from render import render_board
 from render.boxes import overlap
 from render.draw import Drawn, recording
 from render.santafe import static, turn
@@ -79,17 +80,21 @@ def test_city_names_stay_near_their_city(kind: str) -> None:
             assert away <= NEAR, (kind, t.label, round(away))
 
 
-def test_progress_notes_clear_of_names_on_the_turn_picture() -> None:
-    """A partly laid line's "laid/needed" note moves off a city's name (it stood over "Des Moines")."""
+@pytest.mark.parametrize("kind", PICTURES)
+def test_progress_notes_clear_of_names(kind: str) -> None:
+    """A partly laid line's "laid/needed" note moves off a city's name (it stood over "Salt Lake City" on
+    the turn picture and under "Milwaukee" on the board)."""
     engine = rules.get("santafe")
-    names = [t for lines in names_drawn(PICTURES["turn"][0], turn.name_places).values() for t in lines]
+    draw, _where, _slots, _radius, places = PICTURES[kind]
+    names = [t for lines in names_drawn(draw, places).values() for t in lines]
+    picture = turn.render_turn if kind == "turn" else render_board
     notes = []
     for players in (2, 3, 4, 5):
         for state in sampled_states("santafe", players, ()):
             with recording() as texts:
-                turn.render_turn(engine.view(state, None))
+                picture(engine.view(state, None))
             notes += [t for t in texts if re.fullmatch(r"\d+/\d+", t.label)]
     assert notes
     for note in notes:
         for name in names:
-            assert not overlap(note.box, name.box), (note, name)
+            assert not overlap(note.box, name.box), (kind, note, name)
