@@ -64,8 +64,9 @@ def test_city_names_clear_of_track_and_other_cities(kind: str) -> None:
             assert other is t or not overlap(t.box, other.box), (kind, t.label, other.label)
 
 
-# The farthest a name's box may stand from its city's centre: Chicago, at the map's right edge between
-# Milwaukee and the track to St. Louis, has its name under that track, about 73 px down.
+# The farthest a name's box may stand from its city's centre: on the turn picture Chicago, at the map's
+# right edge between Milwaukee and the track to St. Louis, has its name under that track, about 73 px
+# down; on the board "Des" of Des Moines stands about 72 px up and right of its dot.
 NEAR = 75
 
 
