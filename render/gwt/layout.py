@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from render.boxes import Box, crosses, overlap
-from render.draw import text_width
+from render.draw import font, text_width
 from rules.gwt.content import TRAIL
 from rules.gwt.places import name as place_name
 
@@ -56,7 +56,41 @@ def spot_name(location: str) -> tuple[str, str]:
 
 
 NAME_SIZE = 13
+GAP = 6  # the least room between two names, so neighbours never read as one ("Rockfall 3Rockfall 2")
 Line = tuple[str, int, tuple[float, float]]
+Candidate = tuple[list[tuple[str, int]], float, float]  # a name's lines and their offset from the spot
+
+
+def _forms(lines: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
+    """The ways a name may be printed: its lines as given, then a name of several words on one line
+    split in two at its last space ("Rockfall" over "3"), or two lines of one size joined into one."""
+    if len(lines) == 1 and " " in lines[0][0]:
+        words, size = lines[0]
+        return [lines, [(part, size) for part in words.rsplit(" ", 1)]]
+    if len(lines) == 2 and lines[0][1] == lines[1][1]:
+        return [lines, [(f"{lines[0][0]} {lines[1][0]}", lines[0][1])]]
+    return [lines]
+
+
+def _height(shown: list[tuple[str, int]]) -> float:
+    """Height of a name's lines, each a pixel less than its size below the one before (the letters
+    still stand 4 px apart), with a pixel's margin above and below."""
+    return sum(size - 1 for _words, size in shown) + 3
+
+
+def _lay(shown: list[tuple[str, int]], centre: tuple[float, float]) -> list[tuple[Line, Box]]:
+    """A name's lines centred on ``centre``, each with the box its letters cover (a pixel's margin
+    round them)."""
+    cx, cy = centre
+    top = cy - _height(shown) / 2 + 1
+    laid = []
+    for words, size in shown:
+        middle = (cx, top + size / 2)
+        left, upper, right, lower = font(size).getbbox(words, anchor="mm")
+        box = (cx + left - 1, middle[1] + upper - 1, cx + right + 1, middle[1] + lower + 1)
+        laid.append(((words, size, middle), box))
+        top += size - 1
+    return laid
 
 
 def place_names(
@@ -64,13 +98,13 @@ def place_names(
     radius: float,
     lines_of: Callable[[str], list[tuple[str, int]]],
     keep_out: tuple[Box, ...] = (),
-    lower: Callable[[str], bool] = lambda location: False,
 ) -> dict[str, list[Line]]:
     """Each named spot's lines of text (words, size, centre), placed beside the spot where they cross no
     trail line, spot, other name, the row above each spot where cattlemen stand, or a ``keep_out`` box.
 
-    Below the spot is tried first (one or two rows down, the second first where ``lower`` says so,
-    nudged sideways up to 16 px), then right, left and the lower corners."""
+    Below the spot is tried first (one or two rows down, nudged sideways up to 16 px; in the lines given,
+    then in the name's other form, see ``_forms``), then right, left and the lower corners. Names stay at
+    least ``GAP`` pixels apart."""
     data = layout()
     edges = [(spot(a), spot(b)) for a, b in data["trail_edges"]]
     taken: list[Box] = list(keep_out)
@@ -82,40 +116,44 @@ def place_names(
         taken.append((x - half, y - half, x + half, y + bottom))
         if kind(location) != "hazard" and location in TRAIL:  # where cattlemen may stand
             taken.append((x - 48, y - radius - 28, x + 48, y - radius - 2))
+    names: list[Box] = []  # the lines of the names placed so far, kept GAP apart
     placed: dict[str, list[Line]] = {}
     for location in data["trail"]:
         lines = lines_of(location)
         if not lines:
             continue
         x, y = spot(location)
-        w = max(text_width(words, size) for words, size in lines) + 2
-        heights = [size + 2 for _, size in lines]
-        h = sum(heights)
-        rows = (1, 0) if lower(location) else (0, 1)
         gap = radius * 0.55 if kind(location) == "teepee" else radius
-        below = [(shift, gap + 3 + h * (row + 0.5)) for row in rows for shift in (0, -8, 8, -16, 16)]
-        beside = [
-            (radius + 5 + w / 2, 0.0),
-            (-(radius + 5 + w / 2), 0.0),
-            (radius * 0.75 + w / 2, radius + 1 + h / 2),
-            (-(radius * 0.75 + w / 2), radius + 1 + h / 2),
-        ]
-        candidates = below + [(dx * away, dy * away) for away in (1.0, 1.25, 1.5) for dx, dy in beside]
-        for dx, dy in candidates:
-            cx, cy = x + dx, y + dy
-            block = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            if not any(overlap(block, other) for other in taken) and not any(
-                crosses(block, a, b, 3, spacing=4) for a, b in edges
+        below: tuple[list[Candidate], list[Candidate]] = ([], [])  # one row down, two rows down
+        beside: list[Candidate] = []
+        for shown in _forms(lines):
+            w = max(text_width(words, size) for words, size in shown) + 2
+            h = _height(shown)
+            for row in (0, 1):
+                below[row].extend((shown, dx, gap + 3 + h * (row + 0.5)) for dx in (0, -8, 8, -16, 16))
+            sides = [
+                (radius + 5 + w / 2, 0.0),
+                (-(radius + 5 + w / 2), 0.0),
+                (radius * 0.75 + w / 2, radius + 1 + h / 2),
+                (-(radius * 0.75 + w / 2), radius + 1 + h / 2),
+            ]
+            beside += [(shown, dx * k, dy * k) for k in (1.0, 1.25, 1.5) for dx, dy in sides]
+        for shown, dx, dy in below[0] + below[1] + beside:
+            laid = _lay(shown, (x + dx, y + dy))
+            if not any(
+                any(overlap(block, other) for other in taken)
+                or any(
+                    overlap((block[0] - GAP, block[1] - GAP, block[2] + GAP, block[3] + GAP), other)
+                    for other in names
+                )
+                or any(crosses(block, a, b, 3, spacing=4) for a, b in edges)
+                for _line, block in laid
             ):
                 break
         else:
             raise ValueError(f"no free place for the name of {location}")
-        taken.append(block)
-        top = cy - h / 2
-        placed[location] = []
-        for (words, size), height in zip(lines, heights, strict=True):
-            placed[location].append((words, size, (cx, top + height / 2)))
-            top += height
+        names += [block for _line, block in laid]
+        placed[location] = [line for line, _block in laid]
     return placed
 
 
@@ -135,11 +173,6 @@ def board_names() -> dict[str, list[Line]]:
     mid = (y0 + y1) / 2
     trade_note = (x1, mid - 9, x1 + 70, mid + 9)  # "trade only", printed right of the lower teepee row
     return place_names(point, layout()["node_radius"], name_lines, (tuple(regions["foresight"]), trade_note))
-
-
-def name_point(location: str) -> tuple[float, float]:
-    """Centre of a spot's printed name on the full board."""
-    return board_names()[location][0][2]
 
 
 def cattleman_point(location: str, index: int, count: int) -> tuple[float, float]:

@@ -5,7 +5,14 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.draw import arrow, box, cross, disc, hand, text, text_width
-from render.gwt.layout import NAME_SIZE, hazard_type, kind, layout, name_point, point, spot_name, teepee_value
+from render.gwt.layout import (
+    board_names,
+    hazard_type,
+    kind,
+    layout,
+    point,
+    teepee_value,
+)
 from render.layers import cached_layer
 from render.theme import Theme
 
@@ -173,19 +180,8 @@ def name_colour(location: str, theme: Theme) -> str:
 
 def _name(d: ImageDraw.ImageDraw, location: str, theme: Theme) -> None:
     """The spot's short name below it (with its risk note), in the colour of its kind."""
-    shown, risk = spot_name(location)
-    if not shown:
-        return
-    words = f"{shown} · {risk}" if risk else shown
-    text(
-        d,
-        name_point(location),
-        words,
-        NAME_SIZE,
-        name_colour(location, theme),
-        bold=True,
-        halo=theme.background,
-    )
+    for words, size, centre in board_names().get(location, []):
+        text(d, centre, words, size, name_colour(location, theme), bold=True, halo=theme.background)
 
 
 def _job_market(d: ImageDraw.ImageDraw, theme: Theme, players: int) -> None:

@@ -58,13 +58,15 @@ def spot_label(location: str) -> tuple[str, str]:
 
 
 def _lines_of(location: str) -> list[tuple[str, int]]:
-    return [(words, SMALL) for words, _size in name_lines(location)]
+    lines = [(words, SMALL) for words, _size in name_lines(location)]
+    if kind(location) == "hazard":  # "Rockfall 3" is as wide as the gap between hazard spaces
+        return [(words, SMALL) for words in lines[0][0].rsplit(" ", 1)]
+    return lines
 
 
 @lru_cache(maxsize=1)
 def _names() -> dict[str, list[tuple[str, int, tuple[float, float]]]]:
-    # hazard names are as wide as the gap between hazard spaces: every other one a row lower
-    return place_names(at, R, _lines_of, (SUPPLY,), lambda loc: kind(loc) == "hazard" and loc[-1] in "24")
+    return place_names(at, R, _lines_of, (SUPPLY,))
 
 
 def label_lines(location: str) -> list[tuple[str, int, tuple[float, float]]]:

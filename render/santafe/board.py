@@ -4,15 +4,17 @@ with each player's money and played city cards, the railroads' remaining track a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.boxes import Point
+from render.boxes import Box, Point
 from render.draw import box, disc, fit_text, text, wrap
 from render.names import seat_name, with_names
-from render.santafe.geometry import beside, cities, nodes, progress, segments
-from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer
+from render.santafe.geometry import cities, nodes, progress, segments
+from render.santafe.labels import name_boxes, note_at
+from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer, name_places
 from render.theme import DEFAULT, Theme, text_on
 
 PANEL = (1192, 70, 1588, 990)
@@ -51,8 +53,22 @@ def render_map(
 
 def _progress(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
     """Beside the first free segment of each partly laid line, how many of its pieces are laid."""
+    size = theme.text_small - 2
     for segment, words in progress(view["track"]):
-        text(d, beside(segment, 13), words, theme.text_small - 2, theme.ink, bold=True, halo="#EEE6D2")
+        text(
+            d,
+            note_at(segment, words, size, 13, _name_boxes()),
+            words,
+            size,
+            theme.ink,
+            bold=True,
+            halo="#EEE6D2",
+        )
+
+
+@lru_cache(maxsize=1)
+def _name_boxes() -> list[Box]:
+    return name_boxes(name_places(), DEFAULT.text_small)
 
 
 def connections(

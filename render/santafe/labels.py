@@ -7,13 +7,30 @@ import math
 from collections.abc import Mapping
 
 from render.boxes import Box, Point, crosses, overlap
-from render.draw import text_width
-from render.santafe.geometry import Segment, cities
+from render.draw import font, text_width
+from render.santafe.geometry import Segment, beside, cities
 
 # Railhead rings reach this far past a city's dot; connection squares hang this far below it.
 RING = 5
 SQUARES = 12
 UNPLACED: list[str] = []
+# A name's place: the point its text hangs from, the anchor, and its lines (a long name may take two)
+Place = tuple[Point, str, tuple[str, ...]]
+
+
+def _forms(name: str) -> list[tuple[str, ...]]:
+    """A name on one line and, when it has several words, also on two ("Des" over "Moines")."""
+    words = name.split(" ")
+    if len(words) < 2:
+        return [(name,)]
+    cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    return [(name,), (" ".join(words[:cut]), " ".join(words[cut:]))]
+
+
+def line_centres(place: Place, size: int) -> list[Point]:
+    """Centre of each line of a two-line name, placed at ``place`` (anchored at its middle)."""
+    (x, y), _anchor, lines = place
+    return [(x, y + (i - (len(lines) - 1) / 2) * (size + 2)) for i in range(len(lines))]
 
 
 def _gap(box: Box, point: Point) -> float:
@@ -21,6 +38,42 @@ def _gap(box: Box, point: Point) -> float:
     dx = max(box[0] - point[0], 0.0, point[0] - box[2])
     dy = max(box[1] - point[1], 0.0, point[1] - box[3])
     return math.hypot(dx, dy)
+
+
+def _around(x: float, y: float, d: float, w: float, h: float) -> list[tuple[Point, str, Box]]:
+    """Places for a ``w`` by ``h`` name ``d`` pixels from the dot at (x, y): (point, anchor, box)."""
+    options: list[tuple[Point, str, Box]] = [
+        ((x + d, y), "lm", (x + d, y - h / 2, x + d + w, y + h / 2)),
+        ((x - d, y), "rm", (x - d - w, y - h / 2, x - d, y + h / 2)),
+        ((x, y + d + SQUARES), "mt", (x - w / 2, y + d + SQUARES, x + w / 2, y + d + SQUARES + h)),
+        ((x, y - d), "mb", (x - w / 2, y - d - h, x + w / 2, y - d)),
+        (
+            (x + d * 0.7, y + d * 0.7),
+            "lt",
+            (x + d * 0.7, y + d * 0.7, x + d * 0.7 + w, y + d * 0.7 + h),
+        ),
+        (
+            (x - d * 0.7, y + d * 0.7),
+            "rt",
+            (x - d * 0.7 - w, y + d * 0.7, x - d * 0.7, y + d * 0.7 + h),
+        ),
+        (
+            (x + d * 0.7, y - d * 0.7),
+            "lb",
+            (x + d * 0.7, y - d * 0.7 - h, x + d * 0.7 + w, y - d * 0.7),
+        ),
+        (
+            (x - d * 0.7, y - d * 0.7),
+            "rb",
+            (x - d * 0.7 - w, y - d * 0.7 - h, x - d * 0.7, y - d * 0.7),
+        ),
+    ]
+    for step in range(16):  # and in between, all round
+        angle = step * math.pi / 8 + math.pi / 16
+        cx = x + math.cos(angle) * (d + w / 2)
+        cy = y + math.sin(angle) * (d + h / 2)
+        options.append(((cx, cy), "mm", (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)))
+    return options
 
 
 def place_city_names(
@@ -31,18 +84,20 @@ def place_city_names(
     squares: Mapping[str, Box],
     frame: Box,
     reach: tuple[int, ...] = (0, 6, 12, 20, 30, 42, 56, 70),
-) -> dict[str, tuple[Point, str]]:
-    """City id -> (anchor point, anchor) of its name, ``size`` pixels tall; ``squares`` are the bonus
-    squares' boxes, ``frame`` the map's edge the names stay inside. Right of the dot is tried first,
-    then left, below, above and the four corners, each further out (by ``reach``) when it will not fit.
-    Where no place is free, the one with the fewest clashes is taken and the city noted in ``UNPLACED``."""
+) -> dict[str, Place]:
+    """City id -> (anchor point, anchor, lines) of its name, ``size`` pixels tall; ``squares`` are the
+    bonus squares' boxes, ``frame`` the map's edge the names stay inside. Right of the dot is tried first,
+    then left, below, above, the four corners and all round, each further out (by ``reach``) when it will
+    not fit; at each distance a name of several words is tried on one line, then on two (anchored at its
+    middle). Where no place is free, the one with the fewest clashes is taken and the city noted in
+    ``UNPLACED``."""
     taken: list[Box] = list(squares.values())
     for city_id, (x, y) in where.items():
         if city_id in cities():
             r = radius + RING
             taken.append((x - r, y - r, x + r, y + r))
             taken.append((x - 25, y + radius, x + 25, y + radius + SQUARES))
-    placed: dict[str, tuple[Point, str]] = {}
+    placed: dict[str, Place] = {}
     # each slot with the box around it, so only slots near a candidate are walked along
     lines = [
         (
@@ -64,51 +119,25 @@ def place_city_names(
     # crossing a track slot (weight 10) or covering a city, square or name (100) is worse
     for city_id in sorted(cities(), key=lambda c: (-crowd(c), where[c][0])):
         x, y = where[city_id]
-        w, h = text_width(cities()[city_id]["name"], size) + 2, size + 2
         gap = radius + RING + 2
-        options: list[tuple[Point, str, Box]] = []
+        options: list[tuple[Point, str, Box, tuple[str, ...]]] = []
         for extra in reach:
             d = gap + extra
-            options += [
-                ((x + d, y), "lm", (x + d, y - h / 2, x + d + w, y + h / 2)),
-                ((x - d, y), "rm", (x - d - w, y - h / 2, x - d, y + h / 2)),
-                ((x, y + d + SQUARES), "mt", (x - w / 2, y + d + SQUARES, x + w / 2, y + d + SQUARES + h)),
-                ((x, y - d), "mb", (x - w / 2, y - d - h, x + w / 2, y - d)),
-                (
-                    (x + d * 0.7, y + d * 0.7),
-                    "lt",
-                    (x + d * 0.7, y + d * 0.7, x + d * 0.7 + w, y + d * 0.7 + h),
-                ),
-                (
-                    (x - d * 0.7, y + d * 0.7),
-                    "rt",
-                    (x - d * 0.7 - w, y + d * 0.7, x - d * 0.7, y + d * 0.7 + h),
-                ),
-                (
-                    (x + d * 0.7, y - d * 0.7),
-                    "lb",
-                    (x + d * 0.7, y - d * 0.7 - h, x + d * 0.7 + w, y - d * 0.7),
-                ),
-                (
-                    (x - d * 0.7, y - d * 0.7),
-                    "rb",
-                    (x - d * 0.7 - w, y - d * 0.7 - h, x - d * 0.7, y - d * 0.7),
-                ),
-            ]
-            for step in range(16):  # and in between, all round
-                angle = step * math.pi / 8 + math.pi / 16
-                cx = x + math.cos(angle) * (d + w / 2)
-                cy = y + math.sin(angle) * (d + h / 2)
-                options.append(((cx, cy), "mm", (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)))
-        best: tuple[int, Point, str, Box] | None = None
-        for point, anchor, block in options:
-            inside = (
-                frame[0] <= block[0]
-                and block[2] <= frame[2]
-                and frame[1] <= block[1]
-                and block[3] <= frame[3]
-            )
-            if not inside:
+            for shown in _forms(cities()[city_id]["name"]):
+                w = max(text_width(line, size) for line in shown) + 2
+                h = (size + 2) * len(shown)
+                around = _around(x, y, d, w, h)
+                if len(shown) > 1:  # two lines hang from their middle
+                    around = [(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), "mm", b) for _p, _a, b in around]
+                options += [(point, anchor, block, shown) for point, anchor, block in around]
+        best: tuple[int, Point, str, Box, tuple[str, ...]] | None = None
+        for point, anchor, block, shown in options:
+            # a name that would poke past the left or right edge slides back inside
+            slide = max(frame[0] - block[0], 0.0) + min(frame[2] - block[2], 0.0)
+            if slide and block[2] - block[0] <= frame[2] - frame[0]:
+                point = (point[0] + slide, point[1])
+                block = (block[0] + slide, block[1], block[2] + slide, block[3])
+            if not (frame[1] <= block[1] and block[3] <= frame[3]):
                 continue
             # covering a city, a square or a name is far worse than crossing a track slot
             clashes = 100 * sum(overlap(block, other) for other in taken)
@@ -118,14 +147,38 @@ def place_city_names(
             own = _gap(block, (x, y))
             clashes += sum(_gap(block, where[c]) < own for c in cities() if c != city_id)
             if best is None or clashes < best[0]:
-                best = (clashes, point, anchor, block)
+                best = (clashes, point, anchor, block, shown)
             if not clashes:
                 break
         if best is None:
             raise ValueError(f"no place inside the map for the name of {cities()[city_id]['name']}")
         if best[0]:
             UNPLACED.append(city_id)
-        _, point, anchor, block = best
+        _, point, anchor, block, shown = best
         taken.append(block)
-        placed[city_id] = (point, anchor)
+        placed[city_id] = (point, anchor, shown)
     return placed
+
+
+def name_boxes(places: Mapping[str, Place], size: int) -> list[Box]:
+    """The box each line of each city's name (placed at ``places``, ``size`` px) covers, 2 px round its
+    letters."""
+    found = []
+    for place in places.values():
+        lines = place[2]
+        points = line_centres(place, size) if len(lines) > 1 else [place[0]]
+        for line, (x, y) in zip(lines, points, strict=True):
+            left, top, right, bottom = font(size).getbbox(line, anchor=place[1] if len(lines) == 1 else "mm")
+            found.append((x + left - 2, y + top - 2, x + right + 2, y + bottom + 2))
+    return found
+
+
+def note_at(segment: Segment, words: str, size: int, away: float, names: list[Box]) -> Point:
+    """Where a partly laid line's "laid/needed" note stands: ``away`` px beside its next slot, above it
+    or, where a city's name (one of ``names``) is there, below it or further out."""
+    left, top, right, bottom = font(size).getbbox(words, anchor="mm")
+    for side in (away, -away, 2 * away, -2 * away):
+        x, y = beside(segment, side)
+        if not any(overlap((x + left, y + top, x + right, y + bottom), name) for name in names):
+            return x, y
+    return beside(segment, away)

@@ -13,7 +13,7 @@ from render.boxes import Box, Point
 from render.draw import box, text
 from render.layers import cached_layer
 from render.santafe.geometry import Segment, cities, nodes, segments
-from render.santafe.labels import place_city_names
+from render.santafe.labels import Place, line_centres, place_city_names
 from render.theme import DEFAULT, Theme, text_on
 
 CANVAS = (1600, 1000)
@@ -39,7 +39,7 @@ def bonus_box(city_id: str, where: Mapping[str, Point], scale: float = 1.0) -> B
 
 
 @lru_cache(maxsize=1)
-def name_places() -> dict[str, tuple[Point, str]]:
+def name_places() -> dict[str, Place]:
     """Where the full map prints each city's name (see ``render.santafe.labels``)."""
     squares = {c: box for c in cities() if (box := bonus_box(c, nodes()))}
     # names may reach past the map's frame up to the side panel
@@ -175,13 +175,14 @@ def city_mark(
     centre: Point,
     radius: float,
     size: int,
-    name_at: tuple[Point, str],
+    name_at: Place,
     bonus: Box | None,
     theme: Theme,
     dollars: bool = True,
 ) -> None:
     """One city as printed: its home-base stripes or its dot with its value, its name at ``name_at``
-    (point, anchor) and its bonus squares in ``bonus``; ``dollars`` marks each square with a "$"."""
+    (point, anchor, lines; see ``render.santafe.labels``) and its bonus squares in ``bonus``;
+    ``dollars`` marks each square with a "$"."""
     x, y = centre
     if city["home"]:
         h = HOME_HALF
@@ -195,8 +196,11 @@ def city_mark(
             (x - radius, y - radius, x + radius, y + radius), fill=theme.panel, outline=theme.ink, width=2
         )
         text(d, (x, y), city["value"], size, theme.ink, bold=True)
-    centre, anchor = name_at
-    text(d, centre, city["name"], size, theme.ink, anchor=anchor, halo="#EEE6D2")
+    if len(name_at[2]) == 1:
+        text(d, name_at[0], city["name"], size, theme.ink, anchor=name_at[1], halo="#EEE6D2")
+    else:
+        for line, middle in zip(name_at[2], line_centres(name_at, size), strict=True):
+            text(d, middle, line, size, theme.ink, halo="#EEE6D2")
     left, top, _, _ = bonus or (0, 0, 0, 0)
     for i, railroad in enumerate(city["bonus"]):
         sx = left + i * 14

@@ -14,13 +14,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.boxes import Box
 from render.draw import fit_text, text
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name, with_names
 from render.santafe.board import PHASES, connections, railheads
-from render.santafe.geometry import Segment, beside, cities, nodes, progress, segments
-from render.santafe.labels import place_city_names
+from render.santafe.geometry import Segment, cities, nodes, progress, segments
+from render.santafe.labels import Place, name_boxes, note_at, place_city_names
 from render.santafe.static import MAP_FRAME, bonus_box, built_segment, city_mark, empty_map
 from render.theme import DEFAULT, Theme, text_on
 
@@ -51,14 +52,17 @@ def scaled_nodes() -> dict[str, tuple[float, float]]:
 
 
 @lru_cache(maxsize=1)
-def name_places() -> dict[str, tuple[tuple[float, float], str]]:
+def name_places() -> dict[str, Place]:
     """Where this picture prints each city's name (see ``render.santafe.labels``)."""
     where = scaled_nodes()
     squares = {c: box for c in cities() if (box := bonus_box(c, where, SCALE))}
     frame = (10, MAP_TOP, WIDTH, MAP_BOTTOM)  # a name may reach past the map's frame to the edge
-    # the map is denser here than on the full board: a name stays near its city even where that means
-    # crossing a track slot (the full board keeps every name clear of track)
-    return place_city_names(where, scaled_segments(), CITY_R, SMALL, squares, frame, reach=(0, 6, 12))
+    return place_city_names(where, scaled_segments(), CITY_R, SMALL, squares, frame)
+
+
+@lru_cache(maxsize=1)
+def _name_boxes() -> list[Box]:
+    return name_boxes(name_places(), SMALL)
 
 
 def render_turn(
@@ -75,7 +79,8 @@ def render_turn(
         built_segment(d, where[segment_id], theme.railroad(railroad), theme)
     railheads(d, view, scaled_nodes(), CITY_R, theme)
     for segment, words in progress(view["track"]):  # pieces laid of each partly laid line
-        text(d, beside(where[segment.id], 14), words, SMALL, theme.ink, bold=True, halo="#EEE6D2")
+        at = note_at(where[segment.id], words, SMALL, 14, _name_boxes())
+        text(d, at, words, SMALL, theme.ink, bold=True, halo="#EEE6D2")
     img.paste(*_city_sheet(theme))
     connections(d, view, scaled_nodes(), CITY_R, theme)
     header(d, _title(view, names), view, names, last, theme)

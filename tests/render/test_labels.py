@@ -14,7 +14,7 @@ from render import boxes, render_board, render_turn
 from render.boxes import Box, overlap
 from render.draw import Drawn, recording
 from render.gwt import turn
-from render.gwt.layout import cattleman_point, layout, name_point, point, spot_name
+from render.gwt.layout import GAP, board_names, cattleman_point, layout, point, spot_name
 from render.gwt.static import board_layer
 from rules.gwt.content import PRIVATE_SPACES, TEEPEE_SPACES, TRAIL
 from tests.render.conftest import sampled_states
@@ -49,16 +49,16 @@ class Picture:
                 render_turn(view, ["Ada", "Brook", "Cyrus", "Dana"][: view["players"]], ["Ada: a move."])
         return texts
 
-    def name_texts(self, location: str) -> list[str]:
-        shown, risk = spot_name(location)
+    def lines(self, location: str) -> list[tuple[str, int, tuple[float, float]]]:
         if self.kind == "board":
-            return [f"{shown} · {risk}" if risk else shown]
-        return [line for line, _size, _centre in turn.label_lines(location)]
+            return board_names().get(location, [])
+        return turn.label_lines(location)
+
+    def name_texts(self, location: str) -> list[str]:
+        return [line for line, _size, _centre in self.lines(location)]
 
     def name_centres(self, location: str) -> list[tuple[float, float]]:
-        if self.kind == "board":
-            return [name_point(location)]
-        return [centre for _line, _size, centre in turn.label_lines(location)]
+        return [centre for _line, _size, centre in self.lines(location)]
 
 
 def name_boxes(picture: Picture, texts: list[Drawn]) -> dict[str, list[Drawn]]:
@@ -138,3 +138,20 @@ def test_spot_names_never_overlap_texts_pieces_or_lines(kind: str) -> None:
         for man in men:  # a cattleman never hides a spot or what stands on it
             for spot in spots:
                 assert not overlap(man, spot), (kind, man, spot)
+
+
+@pytest.mark.parametrize("kind", ["board", "turn"])
+def test_spot_names_stand_apart(kind: str) -> None:
+    """Two spots' names never stand edge to edge, where they would read as one ("Rockfall 3Rockfall 2")."""
+    picture = Picture(kind)
+    names = name_boxes(picture, picture.draw(random_views(1)[0]))
+    for location, lines in names.items():
+        for other, other_lines in names.items():
+            if other == location:
+                continue
+            for a in lines:
+                for b in other_lines:
+                    apart = max(
+                        b.box[0] - a.box[2], a.box[0] - b.box[2], b.box[1] - a.box[3], a.box[1] - b.box[3]
+                    )
+                    assert apart >= GAP, (kind, location, other, apart)
