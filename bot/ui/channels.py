@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.services import Notification
+from bot.ui import dms
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -67,8 +68,9 @@ async def guild_back(bot: BoardGameBot, guild: discord.Guild) -> None:
         if note.user_id is not None:
             continue
         try:
-            channel = bot.get_channel(note.channel_id) or await bot.fetch_channel(note.channel_id)
-            await channel.send(note.text, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+            await bot.get_partial_messageable(note.channel_id, guild_id=guild.id).send(
+                note.text, allowed_mentions=discord.AllowedMentions.none()
+            )
         except discord.HTTPException as error:
             if unknown_channel(error):
                 gone.add(note.game_id)
@@ -94,8 +96,4 @@ async def tell_privately(
         text = f"**{place}**: {note.text}" if place else note.text
         if link:
             text += f"\n<#{note.channel_id}>"
-        try:
-            user = bot.get_user(note.user_id) or await bot.fetch_user(note.user_id)
-            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
-            log.info("could not send a direct message to user %s", note.user_id)
+        await dms.send(bot, note.user_id, text, note.channel_id)

@@ -24,7 +24,7 @@ import discord
 
 from bot import messages
 from bot.services import GameInfo, MoveOutcome, Notification
-from bot.ui import channels, pickers, pictures, posting, presenters, replies
+from bot.ui import channels, dms, pickers, pictures, posting, presenters, replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -220,9 +220,16 @@ async def publish(
     failure = await posting.attempt(bot, game.id, post)
     if failure is None:
         return True
+    await explain(interaction, game, failure, done)
+    return False
+
+
+async def explain(
+    interaction: discord.Interaction, game: GameInfo, failure: BaseException, done: str
+) -> None:
+    """Tell ``interaction``'s user privately that their change counted, and why the channel did not hear."""
     text = posting.not_posted(done, interaction, game, failure)
     await replies.private(interaction, presenters.clip(text, 2000))
-    return False
 
 
 # Notices after which the channel gets a fresh turn message (someone new must act).
@@ -241,14 +248,14 @@ async def deliver_notifications(
 
     Each notice and each channel's turn message is posted on its own: a channel that refuses one does not
     keep the others from hearing theirs."""
-    channels = set(post_turn_in or ())
+    changed = set(post_turn_in or ())
     for note in notes:
         failure = await posting.attempt(bot, note.game_id, deliver_one(bot, note))
         if failure is not None:
             log.warning("could not deliver a %s notice in channel %s", note.kind, note.channel_id)
         if note.kind in TURN_CHANGING:
-            channels.add(note.channel_id)
-    for channel_id in channels:
+            changed.add(note.channel_id)
+    for channel_id in changed:
         try:
             game = await bot.games.get_game(channel_id)
         except Exception:
@@ -259,8 +266,7 @@ async def deliver_notifications(
         perms = posting.bot_permissions(bot, game, interaction)
         failure = await posting.attempt(bot, game.id, post_turn(bot, game, perms=perms))
         if failure is not None and interaction is not None and interaction.channel_id == channel_id:
-            text = posting.not_posted(done, interaction, game, failure)
-            await replies.private(interaction, presenters.clip(text, 2000))
+            await explain(interaction, game, failure, done)
 
 
 async def deliver_one(bot: BoardGameBot, note: Notification) -> None:
@@ -287,31 +293,8 @@ async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
 
 
 async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int) -> bool:
-    """A direct message, if the user takes them. When Discord says they do not (50007), their setting is
-    turned off, so no later notice tries again, and the game's channel hears it once."""
-    try:
-        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(f"{text}\n<#{channel_id}>", allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException as exc:
-        log.info("could not send a direct message to user %s", user_id)
-        if exc.code == posting.CANNOT_DM:
-            await dms_closed(bot, user_id, channel_id)
-        return False
-    except Exception:  # a direct message is a courtesy: it must never fail the move that caused it
-        log.exception("direct message to user %s failed", user_id)
-        return False
-    return True
-
-
-async def dms_closed(bot: BoardGameBot, user_id: int, channel_id: int) -> None:
-    """Stop direct messages to ``user_id`` and say so in the game's channel, once (the setting is now off)."""
-    try:
-        await bot.games.update_user_settings(user_id, dms=False)
-        await bot.get_partial_messageable(channel_id).send(
-            messages.DMS_CLOSED.format(user=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions.none()
-        )
-    except Exception:
-        log.exception("could not record or tell that user %s takes no direct messages", user_id)
+    """A turn notice as a direct message, with a link to the game's channel (see ``dms.send``)."""
+    return await dms.send(bot, user_id, f"{text}\n<#{channel_id}>", channel_id)
 
 
 async def play(interaction: discord.Interaction, move: str, expected_revision: int | None) -> None:
@@ -349,8 +332,7 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     else:
         await interaction.edit_original_response(content=summary, view=None)
     if failure is not None:
-        text = posting.not_posted("Your move counted", interaction, outcome.game, failure)
-        await replies.private(interaction, presenters.clip(text, 2000))
+        await explain(interaction, outcome.game, failure, "Your move counted")
     if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
         await notify_directly(bot, outcome)
 

@@ -36,7 +36,6 @@ THREAD_TYPES = frozenset(
 # Discord's JSON error codes met when posting (discord-docs topics/opcodes-and-status-codes).
 UNKNOWN_CHANNEL = channels.UNKNOWN_CHANNEL
 MISSING_ACCESS = 50001
-CANNOT_DM = 50007
 MISSING_PERMISSIONS = 50013
 ARCHIVED_THREAD = 50083
 

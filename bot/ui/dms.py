@@ -1,0 +1,47 @@
+"""Direct messages: a courtesy that never fails what caused it, and stops when the user takes none."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import messages
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+log = logging.getLogger(__name__)
+
+CANNOT_DM = 50007  # Discord's JSON error code: Cannot send messages to this user
+
+
+async def send(bot: BoardGameBot, user_id: int, text: str, channel_id: int) -> bool:
+    """Send ``text`` to ``user_id``. When Discord says they take no direct messages (50007), their setting is
+    turned off, so no later notice tries again, and the game's channel (``channel_id``) hears it once."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.info("could not send a direct message to user %s", user_id)
+        if exc.code == CANNOT_DM:
+            await closed(bot, user_id, channel_id)
+        return False
+    except Exception:  # a direct message is a courtesy: it must never fail the move that caused it
+        log.exception("direct message to user %s failed", user_id)
+        return False
+    return True
+
+
+async def closed(bot: BoardGameBot, user_id: int, channel_id: int) -> None:
+    """Stop direct messages to ``user_id`` and say so in the game's channel, once (the setting is now off)."""
+    try:
+        await bot.games.update_user_settings(user_id, dms=False)
+        await bot.get_partial_messageable(channel_id).send(
+            messages.DMS_CLOSED.format(user=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.HTTPException:  # the channel may be gone too (a game ended by its deletion)
+        log.info("could not tell channel %s that user %s takes no direct messages", channel_id, user_id)
+    except Exception:
+        log.exception("could not record that user %s takes no direct messages", user_id)
