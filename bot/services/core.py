@@ -415,9 +415,8 @@ class ServiceCore:
         return Notification(kind, text, game.id, game.channel_id, user_id, dm)
 
     async def _prefs(self, user_ids: Iterable[int | None]) -> dict[int, UserSettings]:
-        wanted = {u for u in user_ids if u is not None}
         async with self.db.reading() as conn:
-            return {u: await preferences.user_settings(conn, u) for u in wanted}
+            return await preferences.settings_of_users(conn, (u for u in user_ids if u is not None))
 
     async def _outcome(
         self,

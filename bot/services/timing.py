@@ -14,6 +14,7 @@ from bot.services.models import DueItem, GameInfo, MoveOutcome, Notification, Pl
 from bot.services.policy import COMPUTER_GRACE, computer_due_at, due_items, kick_majority, next_due_at
 from bot.storage import due as due_store
 from bot.storage import games as store
+from bot.storage import preferences
 from bot.storage.records import GameRow, SeatRow, from_time
 
 log = logging.getLogger(__name__)
@@ -31,7 +32,7 @@ class Timing(ServiceCore):
         moment = now or self.clock()
         pairs = await self._due_games(moment)
         async with self.db.reading() as conn:
-            prefs = await due_store.settings_of_users(
+            prefs = await preferences.settings_of_users(
                 conn, (s.user_id for _, seats in pairs for s in seats if s.user_id is not None)
             )
         items = sorted(
@@ -57,7 +58,7 @@ class Timing(ServiceCore):
                 if not games:
                     return
                 seats = await due_store.seats_of_games(conn, [g.id for g in games])
-                prefs = await due_store.settings_of_users(
+                prefs = await preferences.settings_of_users(
                     conn, (s.user_id for rows in seats.values() for s in rows if s.user_id is not None)
                 )
                 await due_store.store_next_due(

@@ -12,7 +12,6 @@ from datetime import datetime
 
 import aiosqlite
 
-from bot.storage.preferences import UserSettings
 from bot.storage.records import GameRow, SeatRow, game_from_row, seat_from_row, to_time
 
 # SQLite's smallest limit on the parameters of one statement is 999; batches stay well below it.
@@ -58,22 +57,6 @@ async def seats_of_games(conn: aiosqlite.Connection, game_ids: Sequence[int]) ->
     ) as cur:
         for row in await cur.fetchall():
             found[row["game_id"]].append(seat_from_row(row))
-    return found
-
-
-async def settings_of_users(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, UserSettings]:
-    """Every listed user's settings (the defaults for users who never changed any)."""
-    wanted = sorted(set(user_ids))
-    found = {u: UserSettings(u) for u in wanted}
-    for start in range(0, len(wanted), BATCH):
-        chunk = wanted[start : start + BATCH]
-        async with conn.execute(
-            f"SELECT * FROM user_settings WHERE user_id IN ({_marks(chunk)})", chunk
-        ) as cur:
-            for r in await cur.fetchall():
-                found[r["user_id"]] = UserSettings(
-                    r["user_id"], bool(r["dms"]), r["reminder_minutes"], bool(r["muted"])
-                )
     return found
 
 

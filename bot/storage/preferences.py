@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -40,12 +41,31 @@ async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSett
     )
 
 
+def _user_from_row(row: aiosqlite.Row) -> UserSettings:
+    return UserSettings(row["user_id"], bool(row["dms"]), row["reminder_minutes"], bool(row["muted"]))
+
+
 async def user_settings(conn: aiosqlite.Connection, user_id: int) -> UserSettings:
     async with conn.execute("SELECT * FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
         row = await cur.fetchone()
-    if row is None:
-        return UserSettings(user_id)
-    return UserSettings(user_id, bool(row["dms"]), row["reminder_minutes"], bool(row["muted"]))
+    return UserSettings(user_id) if row is None else _user_from_row(row)
+
+
+# SQLite's smallest limit on the parameters of one statement is 999; lookups of many users stay below it.
+USERS_PER_QUERY = 500
+
+
+async def settings_of_users(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, UserSettings]:
+    """Every listed user's settings (the defaults for users who never changed any), a few queries for all."""
+    wanted = sorted(set(user_ids))
+    found = {u: UserSettings(u) for u in wanted}
+    for start in range(0, len(wanted), USERS_PER_QUERY):
+        chunk = wanted[start : start + USERS_PER_QUERY]
+        marks = ", ".join("?" for _ in chunk)
+        async with conn.execute(f"SELECT * FROM user_settings WHERE user_id IN ({marks})", chunk) as cur:
+            for row in await cur.fetchall():
+                found[row["user_id"]] = _user_from_row(row)
+    return found
 
 
 def _changed(current: Any, changes: dict[str, Any]) -> Any:
