@@ -1,8 +1,14 @@
-"""Pure game engines, registered by id.
+"""Pure game engines and their specs, registered by id.
+
+A game is a package ``rules/<id>/`` exporting ``RULES`` (the engine, ``rules.core.protocol.Rules``) and
+``SPEC`` (``rules.core.spec.GameSpec``: title, options, help, computer players); registering it is one
+line in ``_MODULES``.
 
 >>> import rules
 >>> rules.get("santafe").title
 'Santa Fe'
+>>> rules.spec("gwt").max_players
+4
 """
 
 from __future__ import annotations
@@ -11,21 +17,38 @@ import importlib
 from collections.abc import Mapping
 
 from rules.core import Rules, RulesError, SetupError
+from rules.core.spec import GameSpec
 
 # game id -> module that exposes RULES; imported on first use so one broken game cannot hide another.
 _MODULES = {"gwt": "rules.gwt", "santafe": "rules.santafe"}
-_loaded: dict[str, Rules] = {}
+
+
+def _module(game_id: str):  # type: ignore[no-untyped-def]
+    key = game_id.strip().lower() if isinstance(game_id, str) else game_id
+    if key not in _MODULES:
+        known = ", ".join(sorted(_MODULES))
+        raise SetupError(f"Unknown game '{game_id}'. Known games: {known}.")
+    return importlib.import_module(_MODULES[key])
 
 
 def get(game_id: str) -> Rules:
     """The rules object for ``game_id``; raises ``SetupError`` for an unknown id."""
-    key = game_id.strip().lower()
-    if key not in _MODULES:
-        known = ", ".join(sorted(_MODULES))
-        raise SetupError(f"Unknown game '{game_id}'. Known games: {known}.")
-    if key not in _loaded:
-        _loaded[key] = importlib.import_module(_MODULES[key]).RULES
-    return _loaded[key]
+    return _module(game_id).RULES
+
+
+def spec(game_id: str) -> GameSpec:
+    """The spec of ``game_id``; raises ``SetupError`` for an unknown id."""
+    return _module(game_id).SPEC
+
+
+def ids() -> tuple[str, ...]:
+    """Every registered game id, in registration order."""
+    return tuple(_MODULES)
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every registered game's spec, in registration order."""
+    return tuple(spec(game_id) for game_id in _MODULES)
 
 
 class _Games(Mapping[str, Rules]):
@@ -46,4 +69,4 @@ class _Games(Mapping[str, Rules]):
 
 GAMES: Mapping[str, Rules] = _Games()
 
-__all__ = ["GAMES", "Rules", "RulesError", "get"]
+__all__ = ["GAMES", "GameSpec", "Rules", "RulesError", "get", "ids", "spec", "specs"]

@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.help_text import BOT_TOPICS, RULES
+import rules
+from bot.cogs.help_text import BOT_TOPICS
 from bot.services import ServiceError
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ class Help(commands.Cog):
     async def rules(
         self, interaction: discord.Interaction, game: Literal["gwt", "santafe"], topic: str | None = None
     ) -> None:
-        topics = RULES[game]
+        topics = rules.spec(game).help
         embed = discord.Embed(title=TITLES[game], colour=discord.Colour.blurple())
         if topic is None or topic.lower() not in topics:
             title, text = topics["goal"]
@@ -66,7 +67,7 @@ class Help(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None) or await self._game_here(interaction)
-        topics = RULES.get(game, {}) if game else {}
+        topics = rules.spec(game).help if game in rules.ids() else {}
         return [
             app_commands.Choice(name=title, value=key)
             for key, (title, _) in topics.items()

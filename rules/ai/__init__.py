@@ -1,26 +1,20 @@
 """Computer players. A player decides only from its own view and its legal moves, never from the state.
 
-``choose_move(game_id, view, legal, level, seed)`` is the one entry point the service calls; level 0 plays
-uniformly random legal moves, level 1 each game's heuristic, level 2 (Santa Fe) a heuristic with a short
-search. The players live in ``rules/ai/<game>.py``, which exposes ``PLAYERS``: level -> player. A level a
-game lacks falls back to its best level.
+``choose_move(game_id, view, legal, level, seed)`` is the one entry point the service calls. Level 0 plays
+uniformly random legal moves in every game; the higher levels are each game's own, listed in its spec
+(``rules.spec(id).computers``, players in ``rules/<game>/``). A level a game lacks falls back to its best.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+import rules
 from rules.core.rng import Rng
+from rules.core.spec import Player
 
-# A player: (view, legal moves, rng) -> one of the legal moves.
-Player = Callable[[dict[str, Any], Sequence[str], Rng], str]
-
-LEVELS = {0: "random", 1: "heuristic", 2: "lookahead"}
-
-# game id -> module holding that game's players; imported on first use, like the engines.
-_MODULES: dict[str, str] = {"gwt": "rules.ai.gwt", "santafe": "rules.ai.santafe"}
+RANDOM = "plays any legal move at random"
 
 
 def random_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
@@ -31,10 +25,13 @@ def random_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
 def players_for(game_id: str) -> dict[int, Player]:
     """Every level this game has, random included."""
     players: dict[int, Player] = {0: random_player}
-    module = _MODULES.get(game_id.strip().lower())
-    if module is not None:
-        players.update(importlib.import_module(module).PLAYERS)
+    players.update({level: c.play for level, c in rules.spec(game_id).computers.items()})
     return players
+
+
+def levels(game_id: str) -> dict[int, str]:
+    """Every level this game has -> its one-line description, random included."""
+    return {0: RANDOM, **{level: c.description for level, c in rules.spec(game_id).computers.items()}}
 
 
 def choose_move(game_id: str, view: dict[str, Any], legal: Sequence[str], level: int, seed: int) -> str:

@@ -150,4 +150,7 @@ class GreatWesternTrail:
 
 RULES = GreatWesternTrail()
 
-__all__ = ["RULES", "GreatWesternTrail"]
+__all__ = ["RULES", "SPEC", "GreatWesternTrail"]
+
+# the spec imports the computer players, which read this package's content: load it last
+from rules.gwt.spec import SPEC  # noqa: E402

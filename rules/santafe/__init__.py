@@ -38,4 +38,7 @@ from rules.santafe.engine import SantaFeRules
 
 RULES = SantaFeRules()
 
-__all__ = ["RULES", "SantaFeRules"]
+__all__ = ["RULES", "SPEC", "SantaFeRules"]
+
+# the spec imports the computer players, which read this package's content: load it last
+from rules.santafe.spec import SPEC  # noqa: E402

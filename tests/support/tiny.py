@@ -14,4 +14,3 @@ def register() -> None:
 
 def unregister() -> None:
     rules._MODULES.pop("tiny", None)
-    rules._loaded.pop("tiny", None)

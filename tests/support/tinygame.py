@@ -19,6 +19,7 @@ from rules.core.events import GAME_END, TURN_START, Event, event
 from rules.core.notation import match_move
 from rules.core.result import build_result
 from rules.core.rng import Rng
+from rules.core.spec import GameSpec, Option
 
 DECK = list(range(1, 16))
 HAND = 3
@@ -222,3 +223,15 @@ class Tiny:
 
 
 RULES = Tiny()
+
+SPEC = GameSpec(
+    id="tiny",
+    title="Tiny",
+    summary="play cards to your table, then bid for a bonus",
+    min_players=2,
+    max_players=4,
+    colour=(90, 140, 60),
+    options=(Option("rounds", "how many rounds the game lasts", default=2, minimum=1, maximum=500),),
+    help={"goal": ("Goal", "Score the most points: cards on your table count their value, won bids 5.")},
+    hands=True,
+)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.cogs.help_text import BOT_TOPICS, RULES
+import rules
+from bot.cogs.help_text import BOT_TOPICS
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, started
@@ -25,7 +26,7 @@ async def test_rules_topics_and_autocomplete(table: Table) -> None:
     shown = await table.run(ANN, "rules", game="santafe", topic="bonuses")
     assert "2 dollars" in shown.last.embeds[0].description
     listed = await table.run(ANN, "rules", game="gwt")
-    assert all(key in listed.last.embeds[0].description for key in RULES["gwt"])
+    assert all(key in listed.last.embeds[0].description for key in rules.spec("gwt").help)
 
 
 async def test_rules_topics_before_a_game_is_chosen_are_those_of_the_game_here(table: Table) -> None:
@@ -35,11 +36,11 @@ async def test_rules_topics_before_a_game_is_chosen_are_those_of_the_game_here(t
     assert await cog.rules_topic(interaction.mock, "") == []  # type: ignore[union-attr]  # no game here yet
     await table.run(ANN, "game santafe")
     choices = await cog.rules_topic(interaction.mock, "")  # type: ignore[union-attr]
-    assert [c.value for c in choices] == list(RULES["santafe"])
+    assert [c.value for c in choices] == list(rules.spec("santafe").help)
 
 
 async def test_every_rules_text_fits_an_embed() -> None:
-    for topics in RULES.values():
+    for topics in (s.help for s in rules.specs()):
         assert len(topics) <= 25
         for title, text in topics.values():
             assert len(title) <= 100 and len(text) <= 4096

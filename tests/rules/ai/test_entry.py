@@ -4,23 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from rules.ai import LEVELS, choose_move, players_for
+from rules.ai import choose_move, levels, players_for
+from rules.core import SetupError
 
 LEGAL = [f"move {i}" for i in range(30)]
 
 
 def test_random_level_returns_a_legal_move_and_is_deterministic() -> None:
     """Level 0 picks from the list, the same seed gives the same move, different seeds spread out."""
-    picks = [choose_move("chess", {}, LEGAL, 0, seed) for seed in range(200)]
+    picks = [choose_move("gwt", {}, LEGAL, 0, seed) for seed in range(200)]
     assert all(p in LEGAL for p in picks)
-    assert picks == [choose_move("chess", {}, LEGAL, 0, seed) for seed in range(200)]
+    assert picks == [choose_move("gwt", {}, LEGAL, 0, seed) for seed in range(200)]
     assert len(set(picks)) > 15
 
 
-def test_unknown_level_falls_back_to_the_best_level() -> None:
-    """A game without heuristics still answers at any level, with a legal move."""
-    assert set(players_for("chess")) == {0}
-    assert choose_move("chess", {}, LEGAL, 5, 1) in LEGAL
+def test_an_unknown_game_has_no_players() -> None:
+    with pytest.raises(SetupError, match="Unknown game"):
+        players_for("chess")
 
 
 def test_no_legal_move_is_an_error() -> None:
@@ -28,8 +28,10 @@ def test_no_legal_move_is_an_error() -> None:
         choose_move("santafe", {}, [], 0, 1)
 
 
-def test_levels_are_named() -> None:
-    assert LEVELS[0] == "random" and LEVELS[1] == "heuristic" and LEVELS[2] == "lookahead"
+def test_levels_are_described_from_the_spec() -> None:
+    """Every game offers random play as level 0; the other levels' lines come from the game's spec."""
+    assert levels("santafe")[0] == levels("gwt")[0] == "plays any legal move at random"
+    assert levels("santafe")[2].startswith("looks ahead")
 
 
 def test_each_game_registers_its_levels() -> None:
@@ -37,3 +39,15 @@ def test_each_game_registers_its_levels() -> None:
     lacks is played by its best one."""
     assert set(players_for("santafe")) == {0, 1, 2}
     assert set(players_for("gwt")) == {0, 1}
+
+
+def test_a_level_a_game_lacks_is_played_by_its_best() -> None:
+    import rules
+
+    engine = rules.get("gwt")
+    state = engine.new_game(2, 7)
+    seat = min(engine.to_act(state))
+    view, legal = engine.view(state, seat), engine.legal_moves(state, seat)
+    assert {choose_move("gwt", view, legal, 5, s) for s in range(5)} == {
+        choose_move("gwt", view, legal, 1, s) for s in range(5)
+    }

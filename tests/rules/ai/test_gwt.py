@@ -8,8 +8,8 @@ import pytest
 
 import rules
 from rules.ai import choose_move
-from rules.ai.gwt import Table, city_points, local_move_worth
 from rules.core.rng import Rng
+from rules.gwt.ai import Table, city_points, local_move_worth
 from rules.gwt.content import CATTLE, CITIES
 from tests.rules.ai.games import play_game
 

@@ -8,9 +8,9 @@ import pytest
 
 import rules
 from rules.ai import choose_move
-from rules.ai.santafe import DOUBLE_WORTH, Network, Outlook, piece_moves
 from rules.core.rng import Rng
 from rules.santafe import board
+from rules.santafe.ai import DOUBLE_WORTH, Network, Outlook, piece_moves
 from tests.rules.ai.games import play_game
 
 ENGINE = rules.get("santafe")

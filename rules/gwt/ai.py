@@ -3,7 +3,7 @@
 The plan it follows is a plain human one: hire cowboys early and buy the cattle the market offers (the
 points and breeding value that make far deliveries possible); walk to the buildings whose actions pay
 most for the hand it holds, discarding duplicate breeds for money so the hand refilled before Kansas
-City is stronger (``rules.ai.gwt_hand``); build, move the engine and upgrade stations for their masters;
+City is stronger (``rules.gwt.ai_hand``); build, move the engine and upgrade stations for their masters;
 keep certificates to reach a better city than Kansas City and spend them all in the last turns; play an
 objective card when its action and the freed hand slot outweigh the penalty it risks; and deliver to the
 city worth most after transport costs. Money is counted as ``MONEY`` points per dollar, falling towards
@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.ai.gwt_hand import breeding_value, card_keep, cycle_gain, draw_gain, draw_odds
 from rules.core.rng import Rng
+from rules.gwt.ai_hand import breeding_value, card_keep, cycle_gain, draw_gain, draw_odds
 from rules.gwt.content import (
     ARROWS,
     BUILDINGS,

@@ -1,0 +1,105 @@
+"""What the bot and the pictures need to know about a game beyond its rules: the game spec.
+
+Each game's package ``rules/<id>/`` exports ``SPEC`` (a ``GameSpec``) beside ``RULES``; ``rules.spec(id)``
+returns it. Every title, colour, player count, option, help topic and computer level the bot shows is read
+from here, so a new game needs no edit outside its own folders.
+
+>>> from rules.core.spec import Option
+>>> Option("advanced", "rivers and mountains").kind
+'switch'
+>>> Option("rounds", "how many rounds", default=2, minimum=1, maximum=9).kind
+'number'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.rng import Rng
+
+# A computer player: (its own view, its legal moves, a seeded rng) -> one of the legal moves.
+Player = Callable[[dict[str, Any], Sequence[str], Rng], str]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setup option of ``Rules.new_game``, of one of three kinds (``kind``): "choice" (one of
+    ``choices``, text), "switch" (a ``bool`` default: yes or no) or "number" (an ``int`` default, from
+    ``minimum`` to ``maximum``).
+
+    ``name`` is the key ``new_game`` takes; ``label`` the name players see and type (a Discord command
+    option name: lower case, at most 32 characters); ``description`` at most 100 characters.
+    """
+
+    name: str
+    description: str
+    choices: tuple[str, ...] = ()
+    default: str | bool | int = False
+    label: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.name)
+        if self.choices and self.default not in self.choices:
+            raise ValueError(f"option {self.name}: the default {self.default!r} is not one of its choices")
+        if self.kind == "number" and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"option {self.name}: a number needs a minimum and a maximum")
+
+    @property
+    def kind(self) -> str:
+        if self.choices:
+            return "choice"
+        return "switch" if isinstance(self.default, bool) else "number"
+
+
+@dataclass(frozen=True)
+class Computer:
+    """A computer player of one level: what it does, in a line, and the function that plays."""
+
+    description: str
+    play: Player
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything about one game that is not its rules.
+
+    ``help`` maps a topic key to (title, text) and holds at least "goal"; ``computers`` maps a level
+    (1 and up; level 0, random legal moves, every game has) to its player; ``hands``: whether seats hold
+    private cards (``/hand``, the hand picture); ``tiebreak`` names the result's tie-break figure when
+    the game has one; ``colour`` is the game's RGB colour for embeds.
+    """
+
+    id: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    colour: tuple[int, int, int]
+    options: tuple[Option, ...] = ()
+    help: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    computers: Mapping[int, Computer] = field(default_factory=dict)
+    hands: bool = False
+    tiebreak: str | None = None
+
+    def __post_init__(self) -> None:
+        if "goal" not in self.help:
+            raise ValueError(f"{self.id}: the help topics need a 'goal'")
+        if 0 in self.computers:
+            raise ValueError(f"{self.id}: level 0 (random moves) is every game's own")
+        labels = [o.label for o in self.options]
+        if len(set(labels)) != len(labels):
+            raise ValueError(f"{self.id}: two options share a name")
+
+    def defaults(self) -> dict[str, Any]:
+        """Every option at its default, as ``new_game`` takes them."""
+        return {o.name: o.default for o in self.options}
+
+    @property
+    def top_level(self) -> int:
+        """The strongest computer level (0 when the game has only random play)."""
+        return max(self.computers, default=0)

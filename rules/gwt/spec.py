@@ -1,0 +1,35 @@
+"""Great Western Trail as the bot presents it: title, colour, options, help, computer players."""
+
+from __future__ import annotations
+
+from rules.core.spec import Computer, GameSpec, Option
+from rules.gwt.ai import heuristic_player
+from rules.gwt.help import TOPICS
+from rules.gwt.setup import DEFAULTS, OPTION_VALUES
+
+SPEC = GameSpec(
+    id="gwt",
+    title="Great Western Trail",
+    summary="drive cattle to Kansas City, ship them by rail, build the trail",
+    min_players=2,
+    max_players=4,
+    colour=(176, 96, 40),
+    options=(
+        Option(
+            "building_sides",
+            "private buildings: all side A (the rulebook's first game) or a random side each",
+            choices=OPTION_VALUES["building_sides"],
+            default=DEFAULTS["building_sides"],
+        ),
+        Option(
+            "neutral",
+            "neutral buildings in the rulebook's fixed order, or shuffled",
+            choices=OPTION_VALUES["neutral"],
+            default=DEFAULTS["neutral"],
+            label="neutral_buildings",
+        ),
+    ),
+    help=TOPICS,
+    computers={1: Computer("plays sensibly: a heuristic weighing each move", heuristic_player)},
+    hands=True,
+)
