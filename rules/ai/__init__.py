@@ -12,7 +12,7 @@ from typing import Any
 
 import rules
 from rules.core.rng import Rng
-from rules.core.spec import Player
+from rules.core.spec import Budget, Computer
 
 RANDOM = "plays any legal move at random"
 
@@ -22,22 +22,33 @@ def random_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
     return rng.choice(legal)
 
 
-def players_for(game_id: str) -> dict[int, Player]:
+RANDOM_PLAYER = Computer(RANDOM, random_player)
+
+
+def players_for(game_id: str) -> dict[int, Computer]:
     """Every level this game has, random included."""
-    players: dict[int, Player] = {0: random_player}
-    players.update({level: c.play for level, c in rules.spec(game_id).computers.items()})
-    return players
+    return {0: RANDOM_PLAYER, **rules.spec(game_id).computers}
 
 
 def levels(game_id: str) -> dict[int, str]:
     """Every level this game has -> its one-line description, random included."""
-    return {0: RANDOM, **{level: c.description for level, c in rules.spec(game_id).computers.items()}}
+    return {level: c.description for level, c in players_for(game_id).items()}
 
 
-def choose_move(game_id: str, view: dict[str, Any], legal: Sequence[str], level: int, seed: int) -> str:
-    """The move a computer player of ``level`` makes; falls back to the best level the game has."""
+def choose_move(
+    game_id: str,
+    view: dict[str, Any],
+    legal: Sequence[str],
+    level: int,
+    seed: int,
+    budget: Budget | None = None,
+) -> str:
+    """The move a computer player of ``level`` makes; falls back to the best level the game has. A
+    thinking level thinks within ``budget`` (default: one second)."""
     if not legal:
         raise ValueError("no legal move to choose from")
     players = players_for(game_id)
     player = players.get(level) or players[max(players)]
-    return player(view, legal, Rng(seed))
+    if player.thinks:
+        return player.play(view, legal, Rng(seed), budget or Budget())
+    return player.play(view, legal, Rng(seed))

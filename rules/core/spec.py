@@ -57,11 +57,22 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Budget:
+    """How long a thinking player may think about one decision: ``seconds`` of its own CPU time, or, when
+    ``playouts`` is set, exactly that many playouts (the same seed then always gives the same move)."""
+
+    seconds: float = 1.0
+    playouts: int | None = None
+
+
+@dataclass(frozen=True)
 class Computer:
-    """A computer player of one level: what it does, in a line, and the function that plays."""
+    """A computer player of one level: what it does, in a line, and the function that plays. A player
+    that ``thinks`` (searches) is called with a fourth argument, its ``Budget``."""
 
     description: str
-    play: Player
+    play: Callable[..., str]
+    thinks: bool = False
 
 
 @dataclass(frozen=True)
