@@ -2,7 +2,12 @@
 
 Run from the repository root (project installed, or PYTHONPATH=.):
     python bench/ai.py [--games N] [--game gwt|santafe] [--players 2 3 ...] [--level 1] [--against 0]
-                       [--option advanced=true ...] [--jobs 2]
+                       [--option advanced=true ...] [--jobs 2] [--playouts N | --seconds S] [--first N]
+
+Level against level (e.g. the search against the heuristic, ``--level 2 --against 1 --playouts 32``): a
+thinking level thinks within the budget given (``--playouts``: exactly that many playouts per decision,
+reproducible; ``--seconds``: CPU seconds per decision; default one second); ``--first`` starts at that
+seed, so a long table can be played in slices.
 
 For every game and player count, plays N games with one seat at ``--level`` and every other seat at
 ``--against`` (default 0: random legal moves); the strong seat rotates through the seats game by game.
@@ -25,6 +30,7 @@ from typing import Any
 
 import rules
 from rules.ai import choose_move, players_for
+from rules.core.spec import Budget
 
 TARGET_WIN_RATE = 0.9
 MAX_DECISIONS = 50_000
@@ -43,7 +49,7 @@ class GameRecord:
 
 
 def play_game(game_id: str, players: int, seed: int, level: int, against: int = 0,
-              options: dict[str, Any] | None = None) -> GameRecord:
+              options: dict[str, Any] | None = None, budget: Budget | None = None) -> GameRecord:
     """One game: seat ``seed % players`` plays at ``level``, the others at ``against``."""
     engine = rules.get(game_id)
     players_for(game_id)
@@ -60,7 +66,7 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
             view = engine.view(state, seat)
             legal = engine.legal_moves(state, seat)
             start, start_cpu = time.perf_counter(), time.process_time()
-            move = choose_move(game_id, view, legal, levels[seat], seed * 100_003 + decisions)
+            move = choose_move(game_id, view, legal, levels[seat], seed * 100_003 + decisions, budget)
             times[levels[seat]].append(time.perf_counter() - start)
             cpu[levels[seat]].append(time.process_time() - start_cpu)
             state, _ = engine.play(state, seat, move)
@@ -77,16 +83,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _run(args: tuple[str, int, int, int, int, dict[str, Any]]) -> GameRecord:
+def _run(args: tuple[str, int, int, int, int, dict[str, Any], Budget | None]) -> GameRecord:
     return play_game(*args)
 
 
 def bench(game_id: str, players: int, games: int, level: int, jobs: int, against: int = 0,
-          options: dict[str, Any] | None = None) -> dict[str, float]:
-    tasks = [(game_id, players, seed, level, against, options or {}) for seed in range(games)]
+          options: dict[str, Any] | None = None, budget: Budget | None = None,
+          first: int = 0) -> dict[str, float]:
+    tasks = [(game_id, players, seed, level, against, options or {}, budget)
+             for seed in range(first, first + games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            records = list(pool.map(_run, tasks, chunksize=4))
+            records = list(pool.map(_run, tasks, chunksize=1 if budget else 4))
     else:
         records = [_run(t) for t in tasks]
     done = [r for r in records if r.finished]
@@ -122,14 +130,21 @@ def main() -> None:
     parser.add_argument("--against", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], help="game option as key=value")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--playouts", type=int, help="a thinking level's budget: playouts per decision")
+    parser.add_argument("--seconds", type=float, help="a thinking level's budget: CPU seconds per decision")
+    parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     args = parser.parse_args()
     options = dict(_option(text) for text in args.option)
+    budget = None
+    if args.playouts is not None or args.seconds is not None:
+        budget = Budget(seconds=args.seconds or 1.0, playouts=args.playouts)
     for game_id in args.game or sorted(rules.GAMES):
         engine = rules.get(game_id)
         counts = args.players or range(engine.min_players, engine.max_players + 1)
         for players in counts:
             start = time.perf_counter()
-            f = bench(game_id, players, args.games, args.level, args.jobs, args.against, options)
+            f = bench(game_id, players, args.games, args.level, args.jobs, args.against, options, budget,
+                      args.first)
             verdict = "ok" if f["win_rate"] >= TARGET_WIN_RATE else "below 90%"
             if args.against:
                 verdict = "-"  # the target is against random seats
@@ -140,6 +155,9 @@ def main() -> None:
                 f"{f['score_strong']:.1f}, level {args.against} {f['score_other']:.1f}"
             )
             print(line)
+            if budget is not None:
+                print(f"{'':12} budget: " + (f"{budget.playouts} playouts" if budget.playouts is not None
+                                             else f"{budget.seconds} CPU seconds") + " per decision")
             for lv in sorted({args.level, args.against}):
                 if f"l{lv}_decisions" in f:
                     print(f"{'':12} level {lv}, {int(f[f'l{lv}_decisions'])} decisions (ms):", end="")

@@ -72,6 +72,7 @@ def build_view(s: State, seat: int | None) -> dict[str, Any]:
             "station_masters": list(p.masters), "location": p.location, "engine": p.engine,
             "job_market_token": p.job_token, "hand_size": len(p.hand), "draw_stack_size": len(p.deck),
             "discard_pile": list(p.discard), "removed_cards": list(p.trashed),
+            "replaced_buildings": list(p.boxed_buildings),
             "step_limit": step_limit(s.n, p), "hand_limit": hand_limit(p),
         })
     view: dict[str, Any] = {
@@ -94,6 +95,9 @@ def build_view(s: State, seat: int | None) -> dict[str, Any]:
             "objective_display": list(s.objective_display), "objective_stack_size": len(s.objective_stack),
             "removed_tiles": list(s.boxed_tiles), "final_turns": s.final_turns,
         },
+        # the current turn so far, as everybody at the table saw it: the decisions still pending (top
+        # last) and the breeding value settled in a Kansas City visit
+        "pending": [dict(d) for d in s.stack], "income": s.income,
         "seats": players,
     }
     if seat is not None and 0 <= seat < s.n:

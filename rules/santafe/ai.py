@@ -177,8 +177,16 @@ class Network:
                 nd = d + pieces
                 if nd >= dist[target] or nd > limit:
                     continue
-                owners = [owner[line] for line in lines]
-                if -1 in owners and r not in owners:
+                # open while one of its lines is free and r runs on none of them
+                free = False
+                for line in lines:
+                    held = owner[line]
+                    if held == r:
+                        free = False
+                        break
+                    if held == -1:
+                        free = True
+                if free:
                     dist[target] = nd
                     heapq.heappush(queue, (nd, target))
         return dist
@@ -239,6 +247,9 @@ class Outlook:
 
     def parts(self, net: Network) -> list[float]:
         """Each railroad's share of the potential."""
+        if net is self.net:  # the board as it is: its hopes are known already
+            return [sum(s * h for s, h in zip(self.stake, self.reach[r], strict=True) if s)
+                    for r in range(RAILROADS)]
         return [self.rail_potential(net, r) for r in range(RAILROADS)]
 
     def potential_after(self, parts: list[float], net: Network, r: int, seg: int) -> float:

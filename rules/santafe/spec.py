@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core.spec import Computer, GameSpec, Option
 from rules.santafe.ai import heuristic_player, lookahead_player
+from rules.santafe.ai_search import search_player
 from rules.santafe.help import TOPICS
 
 SPEC = GameSpec(
@@ -23,6 +24,8 @@ SPEC = GameSpec(
         2: Computer(
             "looks ahead: weighs each piece of track with the best piece it could lay next", lookahead_player
         ),
+        3: Computer("thinks ahead: tries its best moves out in games played on from what it sees",
+                    search_player, thinks=True),
     },
     hands=True,
     tiebreak="Tie-break (7-value cards)",

@@ -10,6 +10,7 @@ from rules.santafe.state import (
     BUY_TRACK,
     CHOOSE,
     DRAW,
+    DRAWN_ENGINEER,
     ENGINEERS,
     EXCHANGE,
     HAND_LIMIT,
@@ -79,6 +80,10 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
             "played": [board.CITY_IDS[c] for c in s.played[p]],
             "branch_card": board.RAILROADS[s.branch_held[p]] if s.branch_held[p] >= 0 else None,
             "engineer": s.engineer[p] != NO_ENGINEER,
+            # taken and played face up, so public knowledge; a card chosen this round still counts as
+            # held until the reveal
+            "double_turn_cards": s.doubles[p] + int(not revealed and bool(s.choice[p] and s.choice[p][1])),
+            "engineer_drawn": s.engineer[p] == DRAWN_ENGINEER,
             "bought_track": {board.RAILROADS[r]: n for r, n in enumerate(s.bought[p]) if n},
             "double_turn": s.double_on[p],
             "branch_in_play": board.RAILROADS[s.branch_on[p]] if s.branch_on[p] >= 0 else None,
@@ -109,6 +114,8 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
         "round": s.round,
         "phase": s.phase,
         "lay_turn": s.lay_turn if s.phase == LAY else None,
+        "pieces_laid": s.laid if s.phase == LAY else 0,
+        "anyone_laid": s.anyone_laid if s.phase == LAY else False,
         "first_player": s.first,
         "options": {"advanced": s.advanced, "buy_track": s.buy_track},
         "seats": seats,

@@ -6,6 +6,7 @@ import pytest
 
 from rules.ai import choose_move, levels, players_for
 from rules.core import SetupError
+from rules.core.spec import Budget
 
 LEGAL = [f"move {i}" for i in range(30)]
 
@@ -35,10 +36,12 @@ def test_levels_are_described_from_the_spec() -> None:
 
 
 def test_each_game_registers_its_levels() -> None:
-    """Santa Fe has a heuristic and a lookahead level, Great Western Trail a heuristic one; a level a game
-    lacks is played by its best one."""
-    assert set(players_for("santafe")) == {0, 1, 2}
-    assert set(players_for("gwt")) == {0, 1}
+    """Santa Fe has a heuristic, a lookahead and a searching level, Great Western Trail a heuristic and a
+    searching one; only the searching levels think (take a budget)."""
+    assert set(players_for("santafe")) == {0, 1, 2, 3}
+    assert set(players_for("gwt")) == {0, 1, 2}
+    assert [lv for lv, c in players_for("santafe").items() if c.thinks] == [3]
+    assert [lv for lv, c in players_for("gwt").items() if c.thinks] == [2]
 
 
 def test_a_level_a_game_lacks_is_played_by_its_best() -> None:
@@ -48,6 +51,7 @@ def test_a_level_a_game_lacks_is_played_by_its_best() -> None:
     state = engine.new_game(2, 7)
     seat = min(engine.to_act(state))
     view, legal = engine.view(state, seat), engine.legal_moves(state, seat)
-    assert {choose_move("gwt", view, legal, 5, s) for s in range(5)} == {
-        choose_move("gwt", view, legal, 1, s) for s in range(5)
-    }
+    budget = Budget(playouts=4)
+    assert [choose_move("gwt", view, legal, 5, s, budget) for s in range(3)] == [
+        choose_move("gwt", view, legal, 2, s, budget) for s in range(3)
+    ]

@@ -1,0 +1,151 @@
+"""Search for the computer players that think: determinized rollouts over the legal moves.
+
+A thinking player never sees the state, only its view. Each playout samples a full state consistent
+with that view (the game's ``sample``: the other hands, the face-down stacks), plays one candidate move
+there, lets every seat play on with the game's rollout policy (each through its own view of the sampled
+state and its legal moves) up to a cut-off, and scores the position reached with the game's ``value``
+(the searching seat's points ahead of the best other seat). Candidates are the heuristic's best few;
+successive halving spends the budget: each round plays every remaining candidate in the same sampled
+worlds (common random numbers, so the comparison is fair) and drops the worse half. The heuristic's
+favourite stays to the end and is played unless another candidate beats it, world by world, by more
+than the noise: the search improves on the heuristic where it sees clearly, and never plays worse for
+having too few playouts.
+
+The budget is a ``Budget``: exactly ``playouts`` playouts when set (the same seed then always gives the
+same move), else up to ``seconds`` of CPU time (``time.process_time``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.protocol import Rules, State
+from rules.core.rng import Rng
+from rules.core.spec import Budget, Player
+
+MAX_ROLLOUT = 2_000  # decisions: a safety stop, far beyond any cut-off
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the search needs from one game.
+
+    ``sample(view, rng)``: a full state consistent with ``view``, read from the view alone;
+    ``policy``: the rollout player (a level-1 player); ``rank(view, legal)``: the heuristic's score of
+    each legal move, to pick the candidates; ``value(state, seat)``: how good ``state`` is for ``seat``
+    in points; ``clock(state)``: the game's progress (a turn or round number) and ``horizon(state)`` the
+    reading at which a rollout from ``state`` stops; ``width``: at most this many candidates.
+    """
+
+    rules: Rules
+    sample: Callable[[dict[str, Any], Rng], State]
+    policy: Player
+    rank: Callable[[dict[str, Any], Sequence[str]], list[float]]
+    value: Callable[[State, int], float]
+    clock: Callable[[State], int]
+    horizon: Callable[[State], int]
+    width: int = 8
+
+
+def margin(totals: Sequence[float], seat: int) -> float:
+    """``seat``'s points ahead of the best other seat (negative when behind)."""
+    others = [t for i, t in enumerate(totals) if i != seat]
+    return totals[seat] - max(others) if others else totals[seat]
+
+
+class _Meter:
+    """How much of the budget is used, as a share: playouts counted, or CPU seconds."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.start = time.process_time()
+        self.playouts = 0
+
+    def used(self) -> float:
+        if self.budget.playouts is not None:
+            return self.playouts / max(1, self.budget.playouts)
+        return (time.process_time() - self.start) / max(1e-9, self.budget.seconds)
+
+
+def candidates(game: Game, view: dict[str, Any], legal: Sequence[str], budget: Budget) -> list[str]:
+    """The heuristic's best moves, best first (ties in the order of ``legal``)."""
+    scores = game.rank(view, legal)
+    order = sorted(range(len(legal)), key=lambda i: -scores[i])
+    width = game.width
+    if budget.playouts is not None:
+        width = min(width, max(2, budget.playouts // 3))  # every candidate gets a few playouts
+    return [legal[i] for i in order[:width]]
+
+
+def search(game: Game, view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:
+    """The heuristic's favourite, unless the sampled worlds show another candidate is better (by more
+    than the noise of the comparison), within ``budget``."""
+    if len(legal) == 1:
+        return legal[0]
+    seat = view["viewer"]
+    alive = candidates(game, view, legal, budget)
+    if len(alive) == 1 or (budget.playouts is not None and budget.playouts < 1):
+        return alive[0]
+    favourite = alive[0]
+    values: dict[str, dict[int, float]] = {move: {} for move in alive}  # move -> world -> value
+    meter = _Meter(budget)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    world = 0
+    for r in range(rounds):
+        # each round ends once its share of the budget is used (after at least one world)
+        while True:
+            seed = rng.next64()
+            state = game.sample(view, Rng(seed))
+            for move in alive:
+                if meter.used() >= 1.0:
+                    break
+                values[move][world] = playout(game, state, seat, move, Rng(seed ^ 0x9E3779B97F4A7C15))
+                meter.playouts += 1
+            world += 1
+            if meter.used() >= (r + 1) / rounds:
+                break
+        if meter.used() >= 1.0 or r == rounds - 1:
+            break
+        alive = _best_half(alive, values)
+    leader = max(alive, key=lambda m: (_mean(values[m]), -alive.index(m)))
+    return leader if _clearly_better(values[leader], values[favourite]) else favourite
+
+
+def _mean(values: dict[int, float]) -> float:
+    return sum(values.values()) / len(values) if values else -math.inf
+
+
+def _best_half(alive: list[str], values: dict[str, dict[int, float]]) -> list[str]:
+    """The better half by average value; the heuristic's favourite always stays."""
+    ranked = sorted(alive[1:], key=lambda m: -_mean(values[m]))
+    keep = {alive[0], *ranked[: max(1, len(alive) // 2 - 1)]}
+    return [m for m in alive if m in keep]  # the heuristic's order stays the tie-break
+
+
+def _clearly_better(a: dict[int, float], b: dict[int, float]) -> bool:
+    """Whether ``a`` beats ``b`` by more than one standard error, world by world (the same worlds)."""
+    diffs = [a[w] - b[w] for w in a if w in b]
+    if len(diffs) < 2:
+        return False
+    mean = sum(diffs) / len(diffs)
+    spread = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean > math.sqrt(spread / len(diffs))
+
+
+def playout(game: Game, state: State, seat: int, move: str, rng: Rng) -> float:
+    """``seat`` plays ``move`` in the sampled ``state``; everybody follows the policy to the cut-off."""
+    rules = game.rules
+    stop = game.horizon(state)
+    state, _ = rules.play(state, seat, move)
+    for _ in range(MAX_ROLLOUT):
+        if rules.is_over(state) or game.clock(state) >= stop:
+            break
+        actor = min(rules.to_act(state))
+        legal = rules.legal_moves(state, actor)
+        choice = legal[0] if len(legal) == 1 else game.policy(rules.view(state, actor), legal, rng)
+        state, _ = rules.play(state, actor, choice)
+    return game.value(state, seat)

@@ -1,0 +1,60 @@
+"""Santa Fe level 3: the heuristic's best moves, tried out in sampled games.
+
+Each candidate is played in states dealt from the seat's view (``rules.santafe.sample``); every seat
+then plays on with the level-1 heuristic to the end of the round, and the position is scored for each
+seat as its money plus its played city cards times the railroads likely to reach them by the end (the
+level-1 player's hope for each railroad and city), against the best other seat. ``rules.core.search``
+spends the budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core.rng import Rng
+from rules.core.search import Game, margin, search
+from rules.core.spec import Budget
+from rules.santafe import RULES
+from rules.santafe import board as B
+from rules.santafe.ai import Network, Outlook, heuristic_player, score_moves
+from rules.santafe.sample import sample
+from rules.santafe.state import SantaFeState
+from rules.santafe.view import city_points
+
+ROUNDS_AHEAD = 0  # a rollout ends when the round of the searching decision ends
+
+
+def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
+    """The level-1 score of each legal move."""
+    return score_moves(Outlook.from_view(view), view, legal)
+
+
+def value(s: SantaFeState, seat: int) -> float:
+    if s.over:
+        return margin([s.money[p] + city_points(s, p) for p in range(s.players)], seat)
+    net = Network(s.occupant, s.line_owner, s.heads, s.connected, s.supply)
+    railroads = [0.0] * B.CITY_COUNT  # how many railroads each city may expect
+    for r in range(len(B.RAILROADS)):
+        for c, hope in enumerate(net.reach(r)):
+            railroads[c] += hope
+    return margin(
+        [s.money[p] + sum(B.CITY_VALUE[c] * railroads[c] for c in s.played[p]) for p in range(s.players)],
+        seat,
+    )
+
+
+def clock(s: SantaFeState) -> int:
+    return s.round
+
+
+def horizon(s: SantaFeState) -> int:
+    return s.round + ROUNDS_AHEAD + 1
+
+
+GAME = Game(RULES, sample, heuristic_player, rank, value, clock, horizon)
+
+
+def search_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:
+    """Level 3: sampled games decide between the heuristic's best moves (to the end of the next round)."""
+    return search(GAME, view, legal, rng, budget)
