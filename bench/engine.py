@@ -2,6 +2,10 @@
 
 Run: python bench/engine.py [--games N]
 Targets: random full game median GWT 4p <= 0.3 s, Santa Fe 5p <= 0.05 s; legal_moves median <= 1 ms.
+
+Then the searching players' playouts: full games with the level-1 player at every seat, each decision
+made as a rollout makes it (the seat's view, its legal moves, the player, the move played), in CPU
+milliseconds per decision: the search's cost per step.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import statistics
 import time
 
 import rules
+from rules.ai import choose_move
 from rules.core.playout import random_playout, replay
 
 TARGETS = {("gwt", 4): 0.3, ("santafe", 5): 0.05}
@@ -58,6 +63,24 @@ def bench_game(game_id: str, players: int, games: int) -> dict[str, float]:
     }
 
 
+def bench_rollouts(game_id: str, players: int, games: int) -> tuple[float, float]:
+    """(CPU ms per decision, decisions per game) of level-1 games, as the search's rollouts play them."""
+    engine = rules.get(game_id)
+    decisions, spent = 0, 0.0
+    for seed in range(games):
+        state = engine.new_game(players, seed)
+        start = time.process_time()
+        while not engine.is_over(state):
+            seat = min(engine.to_act(state))
+            legal = engine.legal_moves(state, seat)
+            view = engine.view(state, seat)
+            move = choose_move(game_id, view, legal, 1, decisions) if len(legal) > 1 else legal[0]
+            state, _ = engine.play(state, seat, move)
+            decisions += 1
+        spent += time.process_time() - start
+    return spent * 1000 / decisions, decisions / games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="random games per title and player count")
@@ -75,6 +98,12 @@ def main() -> None:
                   f"{r['legal_median_ms']:9.3f} {r['legal_p95_ms']:9.3f} {r['replay_longest_s']:9.4f} "
                   f"{r['dump_kib']:9.1f}")
     print(f"legal_moves target: median <= {LEGAL_TARGET * 1000:.1f} ms")
+    print(f"\n{'rollouts':8} {'p':>2} {'ms/decision':>12} {'decisions/game':>15}")
+    for game_id in ("santafe", "gwt"):
+        engine = rules.get(game_id)
+        for players in range(engine.min_players, engine.max_players + 1):
+            per, length = bench_rollouts(game_id, players, max(1, args.games // 3))
+            print(f"{game_id:8} {players:>2} {per:12.3f} {length:15.0f}")
 
 
 if __name__ == "__main__":

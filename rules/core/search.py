@@ -8,8 +8,7 @@ state and its legal moves) up to a cut-off, and scores the position reached with
 successive halving spends the budget: each round plays every remaining candidate in the same sampled
 worlds (common random numbers, so the comparison is fair) and drops the worse half. The heuristic's
 favourite stays to the end and is played unless another candidate beats it, world by world, by more
-than the noise: the search improves on the heuristic where it sees clearly, and never plays worse for
-having too few playouts.
+than the noise: with too few playouts to tell, the search plays as the heuristic does.
 
 The budget is a ``Budget``: exactly ``playouts`` playouts when set (the same seed then always gives the
 same move), else up to ``seconds`` of CPU time (``time.process_time``).

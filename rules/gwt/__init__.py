@@ -89,7 +89,9 @@ class GreatWesternTrail:
         return list(self._options(state))
 
     def play(self, state: State, seat: int, move: str) -> tuple[State, list[dict[str, Any]]]:
-        canonical = self.parse_move(state, seat, move)
+        # a canonical move (what computer players and rollouts send) needs no parsing
+        opts = self._options(state) if not state.over and seat == state.current else {}
+        canonical = move if move in opts else self.parse_move(state, seat, move)
         action = self._options(state)[canonical]
         new = state.copy()
         tx = Tx(new, seat)

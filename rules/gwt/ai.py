@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from rules.core.rng import Rng
@@ -107,7 +108,7 @@ class Table:
     def money(self) -> int:
         return int(self.me["money"])
 
-    @property
+    @cached_property
     def progress(self) -> float:
         """How far the game has run, 0 to 1, read from the job market (the game's clock)."""
         return min(1.0, max(0.0, (self.token_row - 2) / (len(JOB_COSTS) - 2)))
