@@ -51,7 +51,7 @@ def sample(view: dict[str, Any], rng: Rng) -> SantaFeState:
     choice: list[list[int] | None] = []
     for p, v in enumerate(seats):
         branch = B.RAILROAD_INDEX[v["branch_card"]] if v["branch_card"] else -1
-        held = v["double_turn_cards"]
+        held = v["doubles_held"]
         if p == me:
             hand.append(sorted(CITY_INDEX[c] for c in own["cities"]))
             doubles.append(own["double_turn"])

@@ -82,7 +82,7 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
             "engineer": s.engineer[p] != NO_ENGINEER,
             # taken and played face up, so public knowledge; a card chosen this round still counts as
             # held until the reveal
-            "double_turn_cards": s.doubles[p] + int(not revealed and bool(s.choice[p] and s.choice[p][1])),
+            "doubles_held": s.doubles[p] + int(not revealed and bool(s.choice[p] and s.choice[p][1])),
             "engineer_drawn": s.engineer[p] == DRAWN_ENGINEER,
             "bought_track": {board.RAILROADS[r]: n for r, n in enumerate(s.bought[p]) if n},
             "double_turn": s.double_on[p],

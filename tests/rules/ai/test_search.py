@@ -237,3 +237,27 @@ def test_a_game_between_thinking_seats_is_reproducible() -> None:
         return SANTAFE.dump(state)
 
     assert run() == run()
+
+
+def test_a_hidden_double_turn_choice_stays_hidden_until_the_reveal() -> None:
+    """The view counts each seat's Double Turn cards (taken and played face up), but a card chosen this
+    round counts as held until the reveal: choosing a Double Turn card or a city card looks the same to
+    the others."""
+    state = SANTAFE.new_game(3, 8)
+    n = 0
+    while not (
+        SANTAFE.view(state, 0)["phase"] == "choose"
+        and 1 in SANTAFE.to_act(state)
+        and any(m.startswith("play double") for m in SANTAFE.legal_moves(state, 1))
+    ):
+        seat = min(SANTAFE.to_act(state))
+        legal = SANTAFE.legal_moves(state, seat)
+        state, _ = SANTAFE.play(state, seat, choose_move("santafe", SANTAFE.view(state, seat), legal, 1, n))
+        n += 1
+    legal = SANTAFE.legal_moves(state, 1)
+    double = next(m for m in legal if m.startswith("play double"))
+    city = next(m for m in legal if not m.startswith("play double"))
+    by_double, _ = SANTAFE.play(state, 1, double)
+    by_city, _ = SANTAFE.play(state, 1, city)
+    assert SANTAFE.view(by_double, 0) == SANTAFE.view(by_city, 0)
+    assert SANTAFE.view(by_double, 1)["hand"] != SANTAFE.view(by_city, 1)["hand"]
