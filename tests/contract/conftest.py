@@ -24,7 +24,9 @@ def spec_of(game_id: str) -> GameSpec:
 
 # (game, players) for every player count each game allows.
 GAME_PLAYERS = [
-    (game_id, n) for game_id in GAMES for n in range(spec_of(game_id).min_players, spec_of(game_id).max_players + 1)
+    (game_id, n)
+    for game_id in GAMES
+    for n in range(spec_of(game_id).min_players, spec_of(game_id).max_players + 1)
 ]
 
 
