@@ -11,8 +11,8 @@ applied) and returns a discord.py client; the sandbox starts it with a fake toke
 "Sandbox" with #games and #lounge and the people alice, bob, carol (an admin) and dave (anyone else named
 joins on first use), then reads lines such as::
 
-    @alice /game gwt                 a slash command: words fill the options in order, the last the rest
-    @bob /move move:lay blue 3       or options by name (name:value)
+    @alice /game santafe             a slash command: words fill the options in order, the last the rest
+    @bob /move move:lay blue chi-kcy or options by name (name:value); a Santa Fe move in its notation
     @alice autocomplete /move lay b  what the bot suggests for what is typed so far
     @alice click 2                   press a button (number as printed, or label) on the newest message
                                      alice sees here
