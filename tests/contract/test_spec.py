@@ -18,6 +18,8 @@ from tests.contract.conftest import GAMES, spec_of
 # lowercase variant of any letter that has one. Descriptions and choice names: 1 to 100 characters.
 OPTION_NAME = re.compile(r"^[-_'\w]{1,32}$")
 DESCRIPTION_MAX = 100
+# Autocomplete answers at most 25 choices (application-commands.mdx, "Autocomplete").
+AUTOCOMPLETE_MAX = 25
 # An embed's description: at most 4096 characters (message.mdx, "Embed Limits").
 EMBED_DESCRIPTION_MAX = 4096
 
@@ -69,6 +71,7 @@ def test_help_has_a_goal_and_every_topic_has_words(game_id: str) -> None:
     (``EMBED_DESCRIPTION_MAX``)."""
     topics = rules.spec(game_id).help
     assert "goal" in topics
+    assert len(topics) <= AUTOCOMPLETE_MAX, "autocomplete offers at most 25 topics"
     for key, (title, text) in topics.items():
         assert 1 <= len(key) <= DESCRIPTION_MAX and key == key.lower(), key
         assert title.strip() and len(title) <= DESCRIPTION_MAX, key
