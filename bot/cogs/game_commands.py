@@ -19,6 +19,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+import rules
 from rules.core.spec import GameSpec, Option
 
 Hours = app_commands.Range[int, 0, 24 * 30]
@@ -155,6 +156,11 @@ def add_open_commands(
             f"/{group.name} with every game's command has {size} characters of names, descriptions and "
             f"choices, more than the {MAX_CHARACTERS} Discord allows in one command"
         )
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game as a choice of a command's ``game`` option: its title shown, its id sent."""
+    return [app_commands.Choice(name=spec.title, value=spec.id) for spec in rules.specs()]
 
 
 def characters(node: dict[str, Any]) -> int:
