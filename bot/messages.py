@@ -86,6 +86,10 @@ def no_open_games() -> str:
     return f"You have no open games in this server. Open one with {open_commands()}."
 
 
+NO_HANDS = (
+    "Nobody holds a hidden hand in {title}: everything is on the table. /board shows it, "
+    "and Play or /options what you can do now."
+)
 NOTHING_TO_DECIDE = "You have nothing to decide right now."
 WAITING_FOR = "Waiting for {names}."
 TOO_MANY_OPTIONS = "Only the first {shown} of {total} options fit here; type /move to search them all."
