@@ -41,12 +41,15 @@ TIMING: tuple[tuple[str, Any, Any], ...] = (
 )
 SHARED = ("max_players", *TIMING_HELP)
 
-# Discord's limits: "up to 25" subcommands in a group, 25 options in a command, and "a maximum of 8000
-# characters for combined name, description, and value properties for each command, its options (including
-# subcommands and groups), and choices" (discord-docs/application-commands.mdx, application command object
-# and "Slash Commands").
+# Discord's limits (discord-docs/application-commands.mdx: the application command object and its option
+# structure, and "Slash Commands"): "up to 25" subcommands in a group and options in a command, 25 choices
+# and 1-100 characters of description in an option, and "a maximum of 8000 characters for combined name,
+# description, and value properties for each command, its options (including subcommands and groups), and
+# choices".
 MAX_CHILDREN = 25
 MAX_OPTIONS = 25
+MAX_CHOICES = 25
+MAX_DESCRIPTION = 100
 MAX_CHARACTERS = 8000
 
 # (the user who opened it, the game's spec, the values of the command's options by Python name)
@@ -112,6 +115,16 @@ def check_spec(spec: GameSpec) -> None:
             f"{spec.id}: {len(spec.options)} options and the {len(SHARED)} every game takes are more than "
             f"the {MAX_OPTIONS} options Discord allows in a command"
         )
+    for option in spec.options:
+        if not 1 <= len(option.description) <= MAX_DESCRIPTION:
+            raise GameCommandError(
+                f"{spec.id}: option {option.label!r} needs a description of 1 to {MAX_DESCRIPTION} characters"
+            )
+        if len(option.choices) > MAX_CHOICES:
+            raise GameCommandError(
+                f"{spec.id}: option {option.label!r} has {len(option.choices)} choices, more than the "
+                f"{MAX_CHOICES} Discord shows"
+            )
 
 
 def open_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, ..., None]:

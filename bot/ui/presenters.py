@@ -157,7 +157,8 @@ def game_embed(game: GameInfo, title: str, description: str = "") -> discord.Emb
 def seat_lines(game: GameInfo) -> str:
     lines = []
     for info in game.seats:
-        who = f"{safe(info.name)} (computer, level {info.ai_level})" if info.is_ai else f"<@{info.user_id}>"
+        level = "" if info.ai_level is None else f", level {info.ai_level}"
+        who = f"{safe(info.name)} (computer{level})" if info.is_ai else f"<@{info.user_id}>"
         if not info.is_ai and info.user_id is None:
             who = safe(info.name)
         marker = "▶ " if info.seat in game.to_act and game.status == "active" else ""

@@ -127,6 +127,13 @@ async def test_a_game_named_like_a_game_command_or_option_stops_the_start(
     shadowing = dataclasses.replace(tinygame.SPEC, options=(option,))
     reason = await load_lobby_with(monkeypatch, table, (shadowing,))
     assert "option 'seat_order' has the name of an option every game's /game command takes" in str(reason)
+    crowded = rules.core.spec.Option(
+        "colour", "a colour", choices=tuple(f"c{n}" for n in range(26)), default="c0"
+    )
+    reason = await load_lobby_with(
+        monkeypatch, table, (dataclasses.replace(tinygame.SPEC, options=(crowded,)),)
+    )
+    assert "option 'colour' has 26 choices, more than the 25 Discord shows" in str(reason)
 
 
 async def test_texts_name_every_registered_game(table: Table) -> None:
