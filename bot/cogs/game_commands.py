@@ -1,10 +1,10 @@
 """The /game <id> commands that open a game, one per registered game, built from its spec.
 
 A game registered in ``rules`` gets its command here with no edit in the bot: the description comes from
-its title and player counts, ``max_players`` ranges over its player counts, and each of its ``Option``\\ s
-becomes a typed Discord option (a choice: a list of choices; a switch: true or false; a number: a whole
-number within its bounds), shown under its ``label`` and handed to ``new_game`` under its ``name``. Every
-game's command also takes the seat order and the timing options.
+its title and player counts, ``max_players`` ranges over its player counts, and each of its options
+(``Option``) becomes a typed Discord option (a choice: a list of choices; a switch: true or false; a
+number: a whole number within its bounds), shown under its ``label`` and handed to ``new_game`` under its
+``name``. Every game's command also takes the seat order and the timing options.
 
 discord.py reads a command's options from its callback's signature, so each game's callback carries a
 signature built from the spec (``__signature__``, which ``inspect.signature`` honours).
