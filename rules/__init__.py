@@ -37,7 +37,8 @@ def _module(game_id: str):  # type: ignore[no-untyped-def]
 
 
 def get(game_id: str) -> Engine:
-    """The engine of ``game_id``; raises ``SetupError`` for an unknown id."""
+    """The engine of ``game_id``; raises ``SetupError`` for an unknown id and ``TypeError`` for a registered
+    engine that lacks a member of ``Rules`` or ``Notation``."""
     return _module(game_id).RULES  # type: ignore[no-any-return]
 
 
