@@ -18,7 +18,7 @@ from tests.contract.conftest import GAMES, spec_of
 # lowercase variant of any letter that has one. Descriptions and choice names: 1 to 100 characters.
 OPTION_NAME = re.compile(r"^[-_'\w]{1,32}$")
 DESCRIPTION_MAX = 100
-# Autocomplete answers at most 25 choices (application-commands.mdx, "Autocomplete").
+# Autocomplete answers, and an option lists, at most 25 choices (application-commands.mdx).
 AUTOCOMPLETE_MAX = 25
 # An embed's description: at most 4096 characters (message.mdx, "Embed Limits").
 EMBED_DESCRIPTION_MAX = 4096
@@ -60,6 +60,7 @@ def test_options_are_valid_discord_options(game_id: str) -> None:
     for option in rules.spec(game_id).options:
         assert OPTION_NAME.match(option.label) and option.label == option.label.lower(), option.label
         assert option.description.strip() and len(option.description) <= DESCRIPTION_MAX, option.name
+        assert len(option.choices) <= AUTOCOMPLETE_MAX, "a command option has at most 25 choices"
         for choice in option.choices:
             assert 1 <= len(choice) <= DESCRIPTION_MAX, choice
 
