@@ -16,8 +16,9 @@ joins on first use), then reads lines such as::
     @alice autocomplete /move lay b  what the bot suggests for what is typed so far
     @alice click 2                   press a button (number as printed, or label) on the newest message
                                      alice sees here
-    @alice choose Blue               choose in a select menu of that message (choose 2: the option printed
-                                     as "2)"; choose 3.2: option 2 of component 3 when there are several)
+    @alice choose 2                  choose in a select menu of that message: the option printed as "2)"
+                                     or its whole label; choose 3.2: option 2 of component 3 when there
+                                     are several
     @alice submit hello              fill the modal the bot just opened (field=value; field=value for several)
     @bob look                        the last messages bob can see in this channel
     #lounge                          switch channel (new thread NAME / new channel NAME make one)
