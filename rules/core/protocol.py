@@ -86,7 +86,8 @@ VIEW_KEYS = frozenset({"game", "viewer", "players", "to_act", "over", "decision"
 class Notation(Protocol):
     """What every engine offers beyond ``Rules`` for the bot: canonical parsing and readable labels.
 
-    ``parse_move`` of a legal move's own text returns that text; ``describe_move`` is never empty.
+    ``parse_move`` of a legal move's own text returns that text; ``describe_move`` is never empty and
+    tells a seat's legal moves apart (players may type a label instead of the notation).
     """
 
     def parse_move(self, state: State, seat: int, text: str) -> str:

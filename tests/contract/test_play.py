@@ -33,13 +33,17 @@ def check_saving(engine: Rules, state: State) -> None:
 
 
 def check_notation(engine: Any, state: State) -> None:
-    """Every legal move of every seat to act reads back as itself and has a label."""
+    """Every legal move of every seat to act reads back as itself and has a label of its own (a player may
+    type or pick the label: two moves with one label could not be told apart)."""
     for seat in sorted(engine.to_act(state)):
+        labels: dict[str, str] = {}
         for move in engine.legal_moves(state, seat):
             assert isinstance(move, str) and move == move.strip(), move
             assert engine.parse_move(state, seat, move) == move, f"{move!r} does not parse back to itself"
             label = engine.describe_move(state, seat, move)
             assert isinstance(label, str) and label.strip(), f"{move!r} has no label"
+            assert label not in labels, f"{move!r} and {labels.get(label)!r} share the label {label!r}"
+            labels[label] = move
 
 
 def values(data: Any) -> set[str]:
