@@ -47,6 +47,8 @@ def test_spec_matches_the_engine(game_id: str) -> None:
     spec, engine = rules.spec(game_id), rules.get(game_id)
     assert spec is spec_of(game_id)
     assert spec.id == engine.id == game_id
+    # the id names the game's pictures package (render.<id>) and its command (/game <id>)
+    assert game_id.isidentifier() and OPTION_NAME.match(game_id) and game_id == game_id.lower()
     assert spec.title.strip() and spec.title == engine.title
     assert spec.summary.strip() and len(spec.summary) <= DESCRIPTION_MAX
     assert (spec.min_players, spec.max_players) == (engine.min_players, engine.max_players)
