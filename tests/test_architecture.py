@@ -38,8 +38,13 @@ def test_layer_does_not_import(package: str, forbidden: set[str]) -> None:
     files = imported_modules(package)
     if not files:
         pytest.skip(f"{package} has no modules yet")
-    offenders = {f: sorted(names & forbidden) for f, names in files.items() if names & forbidden}
-    assert offenders == {}
+    offenders = {f: sorted(names & forbidden - EXCEPTIONS.get(f, set())) for f, names in files.items()}
+    assert {f: names for f, names in offenders.items() if names} == {}
+
+
+# The one clock in rules/: a thinking computer player's budget is CPU seconds (rules.core.spec.Budget);
+# with a playout budget instead its moves depend on nothing but the view and the seed.
+EXCEPTIONS = {"rules/core/search.py": {"time"}}
 
 
 def test_the_checker_sees_imports(tmp_path: Path) -> None:
