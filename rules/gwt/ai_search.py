@@ -45,9 +45,10 @@ def points(s: State, seat: int) -> float:
     level-1 player's rates): money, temporary certificates and hired workers, fading as the job market
     fills (the game's clock)."""
     p = s.players[seat]
-    now = sum(final_score(s, seat).values()) - p.money // 5
+    now = sum(final_score(s, seat).values())
     if s.over:
-        return now + p.money / 5
+        return now
+    now -= p.money // 5  # money is counted below at its worth while the game runs
     progress = min(1.0, max(0.0, (s.job_token - 1) / (len(JOB_COSTS) - 2)))
     dollar = MONEY - (MONEY - 0.2) * progress
     cert = 0.0 if s.final_turns is not None else CERT_WORTH * (1 - CERT_FADE * progress)
