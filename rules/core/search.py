@@ -69,6 +69,13 @@ class _Meter:
             return self.playouts / max(1, self.budget.playouts)
         return (time.process_time() - self.start) / max(1e-9, self.budget.seconds)
 
+    def room(self) -> bool:
+        """Whether one more playout fits: with a time budget, one as long as the average so far."""
+        used = self.used()
+        if self.budget.playouts is None and self.playouts:
+            used += used / self.playouts
+        return used < 1.0
+
 
 def candidates(game: Game, view: dict[str, Any], legal: Sequence[str], budget: Budget) -> list[str]:
     """The heuristic's best moves, best first (ties in the order of ``legal``)."""
@@ -100,14 +107,14 @@ def search(game: Game, view: dict[str, Any], legal: Sequence[str], rng: Rng, bud
             seed = rng.next64()
             state = game.sample(view, Rng(seed))
             for move in alive:
-                if meter.used() >= 1.0:
+                if not meter.room():
                     break
                 values[move][world] = playout(game, state, seat, move, Rng(seed ^ 0x9E3779B97F4A7C15))
                 meter.playouts += 1
             world += 1
-            if meter.used() >= (r + 1) / rounds:
+            if not meter.room() or meter.used() >= (r + 1) / rounds:
                 break
-        if meter.used() >= 1.0 or r == rounds - 1:
+        if not meter.room() or r == rounds - 1:
             break
         alive = _best_half(alive, values)
     leader = max(alive, key=lambda m: (_mean(values[m]), -alive.index(m)))

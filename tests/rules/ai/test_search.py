@@ -261,3 +261,14 @@ def test_a_hidden_double_turn_choice_stays_hidden_until_the_reveal() -> None:
     by_city, _ = SANTAFE.play(state, 1, city)
     assert SANTAFE.view(by_double, 0) == SANTAFE.view(by_city, 0)
     assert SANTAFE.view(by_double, 1)["hand"] != SANTAFE.view(by_city, 1)["hand"]
+
+
+@pytest.mark.parametrize("game_id", ["gwt", "santafe"])
+def test_a_time_budget_also_gives_a_legal_move(game_id: str) -> None:
+    """With CPU seconds instead of playouts (what the bot uses), the answer is still a legal move."""
+    engine = rules.get(game_id)
+    for state, seat in positions(game_id, 2, 14, {}, every=40):
+        legal = engine.legal_moves(state, seat)
+        assert (
+            choose_move(game_id, engine.view(state, seat), legal, THINKER[game_id], 1, Budget(0.01)) in legal
+        )
