@@ -346,9 +346,14 @@ def heuristic_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> st
 def lookahead_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
     """Level 2: like level 1, but a piece of track is judged together with the best piece this seat
     could lay after it (its next piece, this turn or the next), searched on the board model."""
+    return _best(legal, lookahead_scores(view, legal), rng)
+
+
+def lookahead_scores(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
+    """Level 2's score of each legal move."""
     out = Outlook.from_view(view)
     if view["decision"]["kind"] != "lay":
-        return _best(legal, score_moves(out, view, legal), rng)
+        return score_moves(out, view, legal)
     parts = out.parts(out.net)
     firsts = [(*score_piece(out, parts, m), m) for m in legal if m.startswith(("lay ", "branch "))]
     # the follow-up search only for the most promising pieces, to stay well inside the time budget
@@ -358,7 +363,7 @@ def lookahead_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> st
         after = out.parts(net)
         follow = max([0.0, *(_follow_up(out, net, after, r, k) for r, k in piece_moves(net))])
         total[move] = gain + FOLLOW_UP * follow
-    return _best(legal, [total.get(m, 0.0) for m in legal], rng)
+    return [total.get(m, 0.0) for m in legal]
 
 
 def piece_moves(net: Network) -> list[tuple[int, str]]:

@@ -1,4 +1,4 @@
-"""Santa Fe level 3: the heuristic's best moves, tried out in sampled games.
+"""Santa Fe level 3: the lookahead's (level 2's) best moves, tried out in sampled games.
 
 Each candidate is played in states dealt from the seat's view (``rules.santafe.sample``); every seat
 then plays on with the level-1 heuristic to the end of the round, and the position is scored for each
@@ -17,7 +17,7 @@ from rules.core.search import Game, margin, search
 from rules.core.spec import Budget
 from rules.santafe import RULES
 from rules.santafe import board as B
-from rules.santafe.ai import Network, Outlook, heuristic_player, score_moves
+from rules.santafe.ai import Network, heuristic_player, lookahead_scores
 from rules.santafe.sample import sample
 from rules.santafe.state import SantaFeState
 from rules.santafe.view import city_points
@@ -26,8 +26,9 @@ ROUNDS_AHEAD = 0  # a rollout ends when the round of the searching decision ends
 
 
 def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
-    """The level-1 score of each legal move."""
-    return score_moves(Outlook.from_view(view), view, legal)
+    """The level-2 score of each legal move: its favourite is what level 3 plays unless the search
+    clearly finds better."""
+    return lookahead_scores(view, legal)
 
 
 def value(s: SantaFeState, seat: int) -> float:
@@ -56,5 +57,5 @@ GAME = Game(RULES, sample, heuristic_player, rank, value, clock, horizon)
 
 
 def search_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:
-    """Level 3: sampled games decide between the heuristic's best moves (to the end of the next round)."""
+    """Level 3: sampled games decide between level 2's best moves (to the end of the round)."""
     return search(GAME, view, legal, rng, budget)
