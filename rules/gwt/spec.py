@@ -33,7 +33,7 @@ SPEC = GameSpec(
     help=TOPICS,
     computers={
         1: Computer("plays sensibly: a heuristic weighing each move", heuristic_player),
-        2: Computer("thinks ahead: tries its best moves out in games played on from what it sees",
+        2: Computer("searches: tries its best moves out in games played on from what it sees",
                     search_player, thinks=True),
     },
     hands=True,

@@ -24,7 +24,7 @@ SPEC = GameSpec(
         2: Computer(
             "looks ahead: weighs each piece of track with the best piece it could lay next", lookahead_player
         ),
-        3: Computer("thinks ahead: tries its best moves out in games played on from what it sees",
+        3: Computer("searches: tries its best moves out in games played on from what it sees",
                     search_player, thinks=True),
     },
     hands=True,
