@@ -16,6 +16,7 @@ It prints ``ready`` once the database is open, so the test knows when the proces
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import sys
 import time
 from collections.abc import Sequence
@@ -85,9 +86,14 @@ async def race(path: str, user: int, move: str, version: int, channel: int) -> N
         await db.close()
 
 
-def endless_thought(rules_id: str, view: Any, legal: Sequence[str], level: int, seed: int) -> str:
+def endless_thought(rules_id: str, view: Any, legal: Sequence[str], level: int, seed: int, budget: Any) -> str:
+    """Runs in the service's worker process: thinks until the process that asked is gone."""
     print("thinking", flush=True)
-    time.sleep(3600)
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        time.sleep(3600)
+    else:
+        parent.join()
     return legal[0]
 
 

@@ -124,7 +124,7 @@ async def test_a_failure_at_any_step_of_a_move_leaves_the_game_as_it_was(service
         assert outcome.finished and (await service.stats(GUILD))["played"] == 1
 
 
-def first_legal(rules_id: str, view: object, legal: list[str], level: int, seed: int) -> str:
+def first_legal(rules_id: str, view: object, legal: list[str], level: int, seed: int, budget: object) -> str:
     return legal[0]
 
 
