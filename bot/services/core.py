@@ -29,13 +29,13 @@ from bot.services.errors import (
     NotInGame,
 )
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
+from bot.services.thinking import ChooseMove, Thinkers
 from bot.storage import games as store
 from bot.storage import preferences, results
 from bot.storage.db import Database
 from bot.storage.preferences import GuildSettings, UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
-from bot.services.thinking import ChooseMove, Thinkers
 from rules.ai import choose_move
 from rules.core.events import TURN_START, Event, is_public
 from rules.core.protocol import Rules, State

@@ -16,6 +16,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -63,9 +64,19 @@ class ThinkingFailed(Exception):
     """The worker did not come back with a move (the player failed, the worker died or took too long)."""
 
 
-def _adopt_games(games: dict[str, str]) -> None:
-    """Worker start: games registered while the bot runs (the tests' tiny game) exist in the worker too."""
+def _start_worker(games: dict[str, str]) -> None:
+    """A worker's start: it ends with the bot's process, and knows the games registered while the bot
+    runs (the tests' tiny game) too."""
+    threading.Thread(target=_end_with_parent, name="end-with-parent", daemon=True).start()
     rules._MODULES.update(games)
+
+
+def _end_with_parent() -> None:
+    # A worker waits for work on a pipe it holds both ends of, so it would outlive a bot that was killed.
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()
+        os._exit(1)
 
 
 def decide(
@@ -113,7 +124,7 @@ class Thinkers:
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=_CONTEXT,
-                initializer=_adopt_games,
+                initializer=_start_worker,
                 initargs=(dict(rules._MODULES),),
             )
         return self._pool

@@ -157,5 +157,6 @@ async def test_a_computer_turn_cut_short_by_a_kill_is_made_after_a_restart(tmp_p
         assert (await service.get_game(1000)).revision == moved.revision
         user, move = 1, (await service.legal_moves(1000, 1))[0][0]
         assert (await service.submit(1000, user, move)).version > moved.version  # the game goes on
+        await service.close()
     finally:
         await db.close()
