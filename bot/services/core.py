@@ -29,7 +29,7 @@ from bot.services.errors import (
     NotInGame,
 )
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
-from bot.services.thinking import ChooseMove, Thinkers
+from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
 from bot.storage import preferences, results
 from bot.storage.db import Database
@@ -96,7 +96,7 @@ class ServiceCore:
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def close(self) -> None:
-        """End the computer players' worker processes; a later decision starts them again."""
+        """End the computer players' worker processes; computer seats then wait (see ``thinking``)."""
         await self.thinkers.close()
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -423,7 +423,7 @@ class ServiceCore:
         """The computer's move for ``seat``, chosen from that seat's view only, in a worker process (see
         ``thinking``). A failing player or worker must not stall the game: its error is logged and the
         level-1 player chooses instead, in this process (off the event loop); failing that, the first legal
-        move is played."""
+        move is played. Workers closed meanwhile (the bot is stopping) raise ``ThinkingStopped``."""
         legal = rules.legal_moves(state, seat.seat)
         view = rules.view(state, seat.seat)
         level = DEFAULT_AI_LEVEL if seat.ai_level is None else seat.ai_level
@@ -441,6 +441,8 @@ class ServiceCore:
                 decision.process,
             )
             return engine.play(rules, state, seat.seat, decision.move)
+        except ThinkingStopped:
+            raise  # the bot is stopping: this move is made after the restart
         except Exception:
             log.exception("%s; the level-%s player stands in", where, FALLBACK_AI_LEVEL)
         try:

@@ -64,6 +64,11 @@ class ThinkingFailed(Exception):
     """The worker did not come back with a move (the player failed, the worker died or took too long)."""
 
 
+class ThinkingStopped(Exception):
+    """The workers were closed (the bot is stopping) while the computer thought: no move is made now;
+    the reminder loop makes it after the restart, as after a crash."""
+
+
 def _start_worker(games: dict[str, str]) -> None:
     """A worker's start: it ends with the bot's process, and knows the games registered while the bot
     runs (the tests' tiny game) too."""
@@ -95,7 +100,8 @@ def decide(
 
 
 def _end(pool: ProcessPoolExecutor) -> None:
-    """End ``pool`` now, its workers included, and wait until they are gone.
+    """End ``pool`` now, its workers included, and wait until they are gone; every call not finished
+    fails with ``BrokenProcessPool``.
 
     A running call cannot be cancelled, so the workers are killed: Python 3.14's ``kill_workers`` does
     that; before it only the executor's own table of processes knows them.
@@ -106,7 +112,7 @@ def _end(pool: ProcessPoolExecutor) -> None:
     else:
         for process in list(pool._processes.values()):  # type: ignore[attr-defined]
             process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
+    pool.shutdown(wait=True)
 
 
 class Thinkers:
@@ -117,6 +123,7 @@ class Thinkers:
         self.workers = workers or default_workers()
         self.timeout = default_timeout(budget) if timeout is None else timeout
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
         self._slots = asyncio.Semaphore(self.workers)
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -132,20 +139,25 @@ class Thinkers:
     async def choose(
         self, ai: ChooseMove, game_id: str, view: dict[str, Any], legal: Sequence[str], level: int, seed: int
     ) -> Decision:
-        """The move ``ai`` makes, chosen in a worker; raises ``ThinkingFailed`` when none comes back."""
+        """The move ``ai`` makes, chosen in a worker. Raises ``ThinkingFailed`` when none comes back, and
+        ``ThinkingStopped`` once ``close`` ended the workers."""
         async with self._slots:
+            if self._closed:
+                raise ThinkingStopped("the computer players' workers are closed")
             pool = self._executor()
             loop = asyncio.get_running_loop()
             call = loop.run_in_executor(pool, decide, ai, game_id, view, legal, level, seed, self.budget)
             try:
                 return await asyncio.wait_for(call, self.timeout)
-            except TimeoutError:
-                await self._discard(pool)
-                raise ThinkingFailed(f"no move after {self.timeout:g} s; the worker was ended") from None
-            except BrokenProcessPool as exc:
-                await self._discard(pool)
-                raise ThinkingFailed(f"the worker process died: {exc}") from exc
             except Exception as exc:
+                if self._closed:
+                    raise ThinkingStopped("the computer players' workers were closed") from exc
+                if isinstance(exc, TimeoutError):
+                    await self._discard(pool)
+                    raise ThinkingFailed(f"no move after {self.timeout:g} s; the worker was ended") from None
+                if isinstance(exc, BrokenProcessPool):
+                    await self._discard(pool)
+                    raise ThinkingFailed(f"the worker process died: {exc}") from exc
                 raise ThinkingFailed(f"the player failed: {exc!r}") from exc
 
     async def _discard(self, pool: ProcessPoolExecutor) -> None:
@@ -155,8 +167,9 @@ class Thinkers:
         await asyncio.to_thread(_end, pool)
 
     async def close(self) -> None:
-        """End the workers (a decision still being made is dropped: its game's computer seat is moved
-        again by the reminder loop, as after a crash)."""
+        """End the workers for good. A decision under way, or asked for later, raises ``ThinkingStopped``:
+        its game's computer seat is moved by the reminder loop after the restart, as after a crash."""
         pool, self._pool = self._pool, None
+        self._closed = True
         if pool is not None:
             await asyncio.to_thread(_end, pool)

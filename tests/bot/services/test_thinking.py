@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.services import FakeClock, GameService
+from bot.services.thinking import ThinkingStopped
 from bot.storage import Database, open_database
 from tests.support.fixtures import ANN, CHANNEL, lobby
 
@@ -167,3 +168,38 @@ async def test_a_move_chosen_for_a_position_that_changed_meanwhile_is_dropped(
         await here.close()
         await elsewhere.close()
         await other_db.close()
+
+
+async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
+    db: Database, clock: FakeClock, tiny_game: None, tmp_path: Path
+) -> None:
+    """The bot stops while a computer seat thinks: no stand-in move is made in a hurry; the game waits
+    with the computer to act, and the first reminder round after the restart makes the move."""
+    player = Recorder(tmp_path / "calls", "hang")
+    stopping = GameService(db, clock, player, new_seed=lambda: 3)
+    await against_the_computer(stopping)
+    handed, executor = asyncio.Event(), stopping.thinkers._executor
+
+    def handing_over() -> Any:
+        handed.set()  # the decision is handed to the pool right after this
+        return executor()
+
+    stopping.thinkers._executor = handing_over  # type: ignore[method-assign]
+    move = asyncio.create_task(stopping.submit(CHANNEL, ANN, "pass"))
+    await handed.wait()
+    await stopping.close()
+    with pytest.raises(ThinkingStopped):
+        await move
+    assert multiprocessing.active_children() == []
+    waiting = await stopping.get_game(CHANNEL)
+    assert (waiting.version, waiting.to_act) == (1, (1,))  # Ann's pass counts; the computer is to act
+    with pytest.raises(ThinkingStopped):  # closed for good: no new worker starts
+        await stopping.thinkers.choose(player, "tiny", {}, ["pass"], 1, 0)
+    assert multiprocessing.active_children() == []
+    restarted = GameService(db, clock, Recorder(tmp_path / "after"), new_seed=lambda: 3)
+    try:
+        await restarted.run_due()
+        moved = await restarted.get_game(CHANNEL)
+        assert moved.version > 1 and moved.to_act == (0,)
+    finally:
+        await restarted.close()
