@@ -17,14 +17,15 @@ from typing import Any
 import rules
 from render import encode, render_board, render_hand, render_player_area, render_result, render_turn
 from render.encode import MAX_BYTES, png_bytes, to_palette, webp_bytes
-from render.gwt.static import board_layer
-from render.gwt.turn import turn_layer as gwt_turn_layer
-from render.santafe.static import map_layer
-from render.santafe.turn import turn_layer as santafe_turn_layer
+from render.layers import clear_layers
 from rules.core.playout import random_playout, replay
 
 RATIO_TARGET = 1.5
-GAMES = {"gwt": (2, 3, 4), "santafe": (2, 3, 4, 5)}
+
+
+def player_counts(game_id: str) -> range:
+    spec = rules.spec(game_id)
+    return range(spec.min_players, spec.max_players + 1)
 
 
 def median_time(work: Callable[[], Any], repeat: int) -> float:
@@ -47,10 +48,9 @@ LAST = ["Player 2: build 4a on spot 12 for $4."]
 
 def speed(game_id: str, repeat: int, kind: str = "board") -> None:
     engine = rules.get(game_id)
-    state, _ = middle_state(game_id, max(GAMES[game_id]), 3)
+    state, _ = middle_state(game_id, max(player_counts(game_id)), 3)
     view = engine.view(state, None)
-    for layer in (board_layer, map_layer, gwt_turn_layer, santafe_turn_layer):
-        layer.cache_clear()  # type: ignore[attr-defined]
+    clear_layers()
 
     def render() -> Any:
         return render_turn(view, None, LAST) if kind == "turn" else render_board(view)
@@ -88,7 +88,7 @@ def speed(game_id: str, repeat: int, kind: str = "board") -> None:
 def every_picture(game_id: str, repeat: int) -> None:
     """Draw, encode and ratio for each kind of picture, with its encoded size."""
     engine = rules.get(game_id)
-    players = max(GAMES[game_id])
+    players = max(player_counts(game_id))
     state, played = middle_state(game_id, players, 3)
     names = [f"Player {i + 1}" for i in range(players)]
     own = engine.view(state, 0)
@@ -96,9 +96,10 @@ def every_picture(game_id: str, repeat: int) -> None:
         ("turn", lambda: render_turn(engine.view(state, None), names, LAST)),
         ("board", lambda: render_board(engine.view(state, None), names)),
         ("player area", lambda: render_player_area(own, 0, names)),
-        ("hand", lambda: render_hand(own)),
         ("result", lambda: render_result(engine.result(played.final), names, game_id)),
     ]
+    if rules.spec(game_id).hands:
+        kinds.append(("hand", lambda: render_hand(own)))
     for kind, draw in kinds:
         image = draw()
         drawn = median_time(draw, repeat)
@@ -115,7 +116,7 @@ def sizes(game_id: str) -> int:
     """Encode every picture of one random game per player count at start, middle and end; largest size."""
     engine = rules.get(game_id)
     largest = 0
-    for players in GAMES[game_id]:
+    for players in player_counts(game_id):
         state, played = middle_state(game_id, players, players)
         names = [f"Player {i + 1}" for i in range(players)]
         for current in (engine.new_game(players, players, played.options), state, played.final):
@@ -123,7 +124,9 @@ def sizes(game_id: str) -> int:
             pictures = [render_turn(public, names, LAST), render_board(public, names)]
             for seat in range(players):
                 own = engine.view(current, seat)
-                pictures += [render_player_area(own, seat, names), render_hand(own)]
+                pictures.append(render_player_area(own, seat, names))
+                if rules.spec(game_id).hands:
+                    pictures.append(render_hand(own))
             for picture in pictures:
                 largest = max(largest, len(encode(picture)[0]))
         largest = max(largest, len(encode(render_result(engine.result(played.final), names, game_id))[0]))
@@ -136,13 +139,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=40)
     args = parser.parse_args()
-    for game_id in GAMES:
+    for game_id in rules.ids():
         speed(game_id, args.repeat, "turn")
         speed(game_id, args.repeat)
-    for game_id in GAMES:
+    for game_id in rules.ids():
         print(f"{game_id}: every picture (mid-game, most players)")
         every_picture(game_id, max(5, args.repeat // 4))
-    for game_id in GAMES:
+    for game_id in rules.ids():
         sizes(game_id)
 
 

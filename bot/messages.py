@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import rules
 from rules.core.errors import ErrorCode, RulesError
 
 GENERIC_ERROR = "Something went wrong on my side; it has been logged. Your game is unchanged."
@@ -32,8 +33,20 @@ SERVICE_HINTS: dict[str, str] = {
     "undo_refused": "Undo works only within your own turn, before anything hidden was revealed.",
     "not_active": "See where the game stands with /game status.",
     "limit_reached": "Finish or cancel one first; a server manager can open more.",
-    "no_game": "Start one here with /game gwt or /game santafe.",
+    "no_game": "Start one here with {open_commands}.",
 }
+
+
+def open_commands(markup: str = "") -> str:
+    """The commands that open a game, one per registered game ("/game gwt or /game santafe"), each
+    inside ``markup`` ("**" for bold)."""
+    names = [f"{markup}/game {spec.id}{markup}" for spec in rules.specs()]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def service_hint(code: str) -> str:
+    """What to do after a service refusal of ``code`` (nothing when its sentence says it all)."""
+    return SERVICE_HINTS.get(code, "").format(open_commands=open_commands())
 
 
 # Refusals quote what the player typed, which may be thousands of characters long (Discord allows 6,000 in
@@ -62,13 +75,21 @@ def explain_rules_error(exc: RulesError) -> str:
 
 def explain_service_error(code: str, message: str) -> str:
     """A short answer to a service refusal: the service's sentence, then what to do."""
-    hint = SERVICE_HINTS.get(code, "")
-    return clip_echoes(f"{_ends_with_stop(clip_echoes(message))} {hint}".strip())
+    return clip_echoes(f"{_ends_with_stop(clip_echoes(message))} {service_hint(code)}".strip())
 
 
 # Interface sentences.
 NOT_SEATED = "You are not playing in this game; spectators can follow with /board and /log."
-NO_OPEN_GAMES = "You have no open games in this server. Open one with /game gwt or /game santafe."
+
+
+def no_open_games() -> str:
+    return f"You have no open games in this server. Open one with {open_commands()}."
+
+
+NO_HANDS = (
+    "Nobody holds a hidden hand in {title}: everything is on the table. /board shows it, "
+    "and Play or /options what you can do now."
+)
 NOTHING_TO_DECIDE = "You have nothing to decide right now."
 WAITING_FOR = "Waiting for {names}."
 TOO_MANY_OPTIONS = "Only the first {shown} of {total} options fit here; type /move to search them all."

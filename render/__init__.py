@@ -11,16 +11,19 @@ Every function takes a view (``Rules.view(state, seat)``) or a result and return
     render_player_area(view, seat, names=None, theme=DEFAULT) -> Image
         One player's public area (GWT player board; Santa Fe: that player's money and played cards).
     render_hand(view, theme=DEFAULT) -> Image
-        The viewer's private hand, for an ephemeral reply; ``view`` must be that seat's own view.
+        The viewer's private hand, for an ephemeral reply; ``view`` must be that seat's own view, of a game
+        whose spec has ``hands=True``.
     render_result(result, names, game_id, theme=DEFAULT) -> Image
         The final score sheet from ``Rules.result`` (``rules.core.result`` shape), winners highlighted.
     encode(image, stem="board") -> (bytes, filename)
         Palette PNG (WebP if a picture would exceed 1 MiB); always at most 1 MiB.
 
-Each game's package ``render/<game id>/`` exports ``render_board``, ``render_turn``, ``render_player_area``
-and, for a game with hands, ``render_hand``; the functions here find them by that name.
+Each game's package ``render/<game id>/`` exports ``render_board``, ``render_turn``, ``render_player_area``,
+``BOARD_SIZE`` (the size of every board picture) and, for a game whose spec has ``hands=True``,
+``render_hand``; the functions here find them by those names, so a new game needs no edit here. Its own
+colours live in ``render/<game id>/palette.py``; ``theme`` holds only what every game shares.
 
-``python -m render.samples OUT_DIR`` writes sample pictures of both games.
+``python -m render.samples OUT_DIR`` writes sample pictures of every registered game.
 """
 
 from __future__ import annotations
@@ -31,9 +34,11 @@ from typing import Any
 
 from PIL import Image
 
+import rules
 from render.encode import encode
 from render.result import render_result
 from render.theme import DEFAULT, Theme
+from rules.core.errors import SetupError
 
 
 def _picture(game: str, picture: str, what: str) -> Callable[..., Image.Image]:
@@ -76,6 +81,13 @@ def render_player_area(
 
 
 def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
+    game = view.get("game")
+    try:
+        spec = rules.spec(game)  # type: ignore[arg-type]
+    except SetupError:
+        raise ValueError(f"no hand picture for game {game!r}") from None
+    if not spec.hands:
+        raise ValueError(f"no hand picture for game {game!r}: in {spec.title} nobody holds a private hand")
     if "hand" not in view:
         raise ValueError("a hand picture needs the owner's own view (a spectator view has no hand)")
     return _picture(view["game"], "render_hand", "hand")(view, theme)

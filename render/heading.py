@@ -29,16 +29,56 @@ def header(
     last: Sequence[str],
     theme: Theme,
 ) -> None:
-    """The title, the last move (its first line) and, while the game goes on, the pending decision's
-    prompt."""
+    """The title, then the last move on up to two lines (its newest lines first to stay: see
+    ``last_move``) and, while the game goes on and one line is left, the pending decision's prompt."""
     text(d, (14, 26), fit_text(title, TITLE, WIDTH - 28), TITLE, theme.ink, anchor="lm", bold=True)
-    if last:
-        words = "Last: " + with_names(last[0], names)
-        text(d, (14, 64), fit_text(words, LARGE, WIDTH - 28), LARGE, theme.ink, anchor="lm")
+    rows = last_move([with_names(line, names) for line in last], LARGE, WIDTH - 28)
+    for i, row in enumerate(rows):
+        text(d, (14, 64 + i * 30), row, LARGE, theme.ink, anchor="lm")
     prompt = (view.get("decision") or {}).get("prompt")
-    if prompt and not view.get("over"):
+    if prompt and not view.get("over") and len(rows) < 2:
         prompt = with_names(prompt, names)
         text(d, (14, 94), fit_text(prompt, TEXT, WIDTH - 28), TEXT, theme.muted, anchor="lm")
+
+
+def last_move(lines: Sequence[str], size: int, width: float, rows: int = 2) -> list[str]:
+    """The lines telling the last move as at most ``rows`` rows of ``width`` px, "Last: " first.
+
+    A name repeated at the head of consecutive lines ("Ada: ...") is written once. When everything does
+    not fit, the oldest lines give way ("Last: … ") so the newest change (a reveal, a connection, the
+    score) is always on the picture.
+    """
+    parts = _without_repeated_heads(lines)
+    for start in range(len(parts)):
+        lead = "Last: " if start == 0 else "Last: … "
+        wrapped = _wrap(lead + " · ".join(parts[start:]), size, width)
+        if len(wrapped) <= rows:
+            return wrapped
+    if not parts:
+        return []
+    wrapped = _wrap("Last: … " + parts[-1], size, width)
+    return [*wrapped[: rows - 1], fit_text(" ".join(wrapped[rows - 1 :]), size, width)]
+
+
+def _without_repeated_heads(lines: Sequence[str]) -> list[str]:
+    parts: list[str] = []
+    previous = None
+    for line in lines:
+        head, sep, rest = line.partition(": ")
+        parts.append(rest if sep and head == previous else line)
+        previous = head if sep else None
+    return parts
+
+
+def _wrap(words: str, size: int, width: float) -> list[str]:
+    """``words`` broken at spaces into rows no wider than ``width`` (a single too-long word is cut)."""
+    rows: list[str] = []
+    for word in words.split():
+        if rows and text_width(f"{rows[-1]} {word}", size) <= width:
+            rows[-1] = f"{rows[-1]} {word}"
+        else:
+            rows.append(fit_text(word, size, width))
+    return rows
 
 
 def player_box(

@@ -1,4 +1,7 @@
-"""The final score sheet: one column per player, one row per score category, winners highlighted."""
+"""The final score sheet: one column per player, one row per score category, winners highlighted.
+
+The game's title and the words for its tie-break come from its spec (``rules.spec(game_id)``).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +10,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import rules
 from render.draw import box, disc, fit_text, text
 from render.theme import DEFAULT, Theme
+from rules.core.errors import SetupError
 
-TITLES = {"gwt": "Great Western Trail", "santafe": "Santa Fe"}
-TIEBREAKS = {"santafe": "Tie-break (7-value cards)"}
 LABEL_W = 300
 COLUMN_W = 190
 ROW_H = 40
@@ -25,7 +28,12 @@ def render_result(
     game_id: str,
     theme: Theme = DEFAULT,
 ) -> Image.Image:
-    """The score breakdown of a finished game (``result`` as built by ``rules.core.result``)."""
+    """The score breakdown of a finished game (``result`` as built by ``rules.core.result``); raises
+    ``ValueError`` for a game that is not registered."""
+    try:
+        spec = rules.spec(game_id)
+    except SetupError:
+        raise ValueError(f"no result picture for game {game_id!r}") from None
     categories: list[str] = list(result["categories"])
     players = sorted(result["players"], key=lambda p: (p["rank"], p["seat"]))
     winners = set(result["winners"])
@@ -39,7 +47,7 @@ def render_result(
     text(
         d,
         (PAD, PAD + 4),
-        f"{TITLES.get(game_id, game_id)}: final scores",
+        fit_text(f"{spec.title}: final scores", theme.title, width - 2 * PAD),
         theme.title,
         theme.ink,
         anchor="lt",
@@ -92,7 +100,7 @@ def render_result(
         text(
             d,
             (PAD + 12, y + ROW_H / 2),
-            TIEBREAKS.get(game_id, "Tie-break"),
+            spec.tiebreak or "Tie-break",
             theme.text_small,
             theme.muted,
             anchor="lm",

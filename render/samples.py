@@ -1,11 +1,12 @@
-"""Write sample pictures of both games to a folder, for a person to look at.
+"""Write sample pictures of every registered game to a folder, for a person to look at.
 
     python -m render.samples OUT_DIR [--preview]
 
-Games come from seeded random playouts, so the same command always writes the same pictures: for each
-game the turn picture and the full board at the start, in the middle and at the end, a player area, a
-private hand and the score sheet. ``--preview`` also writes each picture scaled as Discord shows it
-inline: 550 px wide (desktop, ``-550``) and 400 px wide (a phone, ``-400``).
+Games come from seeded random playouts at each game's largest player count, so the same command always
+writes the same pictures: for each game the turn picture and the full board at the start, in the middle
+and at the end, a player area, a private hand (for a game with hands) and the score sheet. ``--preview``
+also writes each picture scaled as Discord shows it inline: 550 px wide (desktop, ``-550``) and 400 px
+wide (a phone, ``-400``).
 """
 
 from __future__ import annotations
@@ -19,11 +20,16 @@ from PIL import Image
 import rules
 from render import encode, render_board, render_hand, render_player_area, render_result, render_turn
 from render.names import with_names
+from rules.core.events import is_public
 from rules.core.playout import random_playout, replay
 
 NAMES = ["Ada", "Brook", "Cyrus", "Dana", "Emil"]
-GAMES = {"gwt": 4, "santafe": 5}
 PREVIEW_WIDTHS = (550, 400)
+
+
+def names_for(players: int) -> list[str]:
+    """A name for each seat: ``NAMES``, then "Player N" for a game with more seats."""
+    return [NAMES[seat] if seat < len(NAMES) else f"Player {seat + 1}" for seat in range(players)]
 
 
 def sample_views(game_id: str, players: int, seed: int = 1) -> list[tuple[str, Any]]:
@@ -52,7 +58,8 @@ def sample_turns(game_id: str, players: int, seed: int = 1) -> list[tuple[str, A
             before = replay(engine, players, seed, played.options, played.moves[: count - 1])
             seat, move = played.moves[count - 1]
             _, events = engine.play(before, seat, move)
-            last = [with_names(events[0]["text"], NAMES[:players])]
+            told = [ev["text"] for ev in events if is_public(ev)][:1]  # the move's own line comes first
+            last = [with_names(line, names_for(players)) for line in told]
         found.append((label, state, last))
     return found
 
@@ -73,9 +80,10 @@ def write_samples(out_dir: Path, preview: bool = False) -> list[Path]:
             path.write_bytes(data)
             written.append(path)
 
-    for game_id, players in GAMES.items():
+    for spec in rules.specs():
+        game_id, players = spec.id, spec.max_players
         engine = rules.get(game_id)
-        names = NAMES[:players]
+        names = names_for(players)
         for label, state, last in sample_turns(game_id, players):
             view = engine.view(state, None)
             save(render_turn(view, names, last), f"{game_id}-turn-{label}")
@@ -83,7 +91,8 @@ def write_samples(out_dir: Path, preview: bool = False) -> list[Path]:
         middle = sample_views(game_id, players)[1][1]
         own = engine.view(middle, 0)
         save(render_player_area(own, 0, names), f"{game_id}-player-1")
-        save(render_hand(own), f"{game_id}-hand-1")
+        if spec.hands:
+            save(render_hand(own), f"{game_id}-hand-1")
         final = sample_views(game_id, players)[2][1]
         save(render_result(engine.result(final), names, game_id), f"{game_id}-result")
     return written

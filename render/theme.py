@@ -1,4 +1,5 @@
-"""Colours, fonts and sizes shared by every picture.
+"""Colours, fonts and sizes shared by every game's pictures; a game's own colours (its pieces, its map)
+live in its ``render/<game>/palette.py``.
 
 A theme is a frozen value, so it can key caches of pre-drawn layers. The player palette is Okabe–Ito,
 chosen because its colours stay distinct under the common forms of colour blindness; every piece also
@@ -7,6 +8,7 @@ carries its seat number, so colour is never the only cue.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -26,7 +28,7 @@ OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#F0E442", "#0072B2", "
 
 @dataclass(frozen=True)
 class Theme:
-    """Everything a picture needs besides the view: colours, font sizes, canvas sizes."""
+    """Everything every game's pictures share besides the view: colours and font sizes."""
 
     players: tuple[str, ...] = OKABE_ITO[:5]
     background: str = "#F4EFE3"
@@ -38,78 +40,19 @@ class Theme:
     highlight: str = "#C0392B"
     good: str = "#1E7B4A"
     money: str = "#8A6D00"
-    # Santa Fe railroads by the map's ids: the colours printed on the box.
-    railroads: tuple[tuple[str, str], ...] = (
-        ("blue", "#1F5FBF"),
-        ("white", "#FFFFFF"),
-        ("green", "#2E8B3E"),
-        ("red", "#C8302C"),
-        ("yellow", "#E8C21A"),
-    )
-    # Great Western Trail pieces and spaces.
-    hazards: tuple[tuple[str, str], ...] = (
-        ("flood", "#3E7CC0"),
-        ("drought", "#C58B3A"),
-        ("rockfall", "#7D7468"),
-    )
-    teepees: tuple[tuple[str, str], ...] = (("green", "#3A9A4A"), ("blue", "#2F67B8"))
-    hands: tuple[tuple[str, str], ...] = (("green", "#3A9A4A"), ("black", "#222222"))
-    breeds: tuple[tuple[str, str], ...] = (
-        ("jersey", "#9A9A9A"),
-        ("dutchbelt", "#3A8A3A"),
-        ("blackangus", "#2A2A2A"),
-        ("guernsey", "#F2F2EE"),
-        ("holstein", "#E8C43A"),
-        ("brownswiss", "#C0392B"),
-        ("ayrshire", "#2F67B8"),
-        ("highland", "#8B5A2B"),
-        ("longhorn", "#7B3FA0"),
-    )
-    workers: tuple[tuple[str, str], ...] = (
-        ("cowboy", "#F3D9A4"),
-        ("craftsman", "#BFD4EE"),
-        ("engineer", "#E3C3E3"),
-    )
-    woods: str = "#CFE3C2"
-    neutral: str = "#8C8C8C"
-    river: str = "#4A90D9"
-    mountain: str = "#8B5A2B"
-    track_empty: str = "#C9C0AE"
     text_small: int = 15
     text: int = 18
     text_large: int = 24
     title: int = 30
-    board_size: tuple[int, int] = (1600, 1000)
-    map_size: tuple[int, int] = (1600, 1000)
 
     def player(self, seat: int) -> str:
         return self.players[seat % len(self.players)]
 
-    def railroad(self, key: str) -> str:
-        return _lookup(self.railroads, key, "#888888")
 
-    def hazard(self, key: str) -> str:
-        return _lookup(self.hazards, key, "#888888")
-
-    def teepee(self, key: str) -> str:
-        return _lookup(self.teepees, key, "#888888")
-
-    def hand(self, key: str) -> str:
-        return _lookup(self.hands, key, "#888888")
-
-    def breed(self, key: str) -> str:
-        return _lookup(self.breeds, key, "#888888")
-
-    def worker(self, key: str) -> str:
-        return _lookup(self.workers, key, "#DDDDDD")
-
-
-def _lookup(pairs: tuple[tuple[str, str], ...], key: str, default: str) -> str:
-    wanted = normalise_key(key)
-    for name, colour in pairs:
-        if name == wanted:
-            return colour
-    return default
+def colour_of(colours: Mapping[str, str], key: str, default: str) -> str:
+    """The colour of engine id ``key`` in a game's own palette (``render/<game>/palette.py``), else
+    ``default``."""
+    return colours.get(normalise_key(key), default)
 
 
 def normalise_key(key: str) -> str:
@@ -138,4 +81,4 @@ def text_on(colour: str) -> str:
     return "#111111" if luminance > 140 else "#FFFFFF"
 
 
-__all__ = ["DEFAULT", "OKABE_ITO", "Theme", "font", "normalise_key", "rgb", "text_on"]
+__all__ = ["DEFAULT", "OKABE_ITO", "Theme", "colour_of", "font", "normalise_key", "rgb", "text_on"]

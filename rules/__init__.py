@@ -1,8 +1,8 @@
 """Pure game engines and their specs, registered by id.
 
-A game is a package ``rules/<id>/`` exporting ``RULES`` (the engine, ``rules.core.protocol.Rules``) and
-``SPEC`` (``rules.core.spec.GameSpec``: title, options, help, computer players); registering it is one
-line in ``_MODULES``.
+A game is a package ``rules/<id>/`` exporting ``RULES`` (the engine: ``rules.core.protocol.Rules`` and
+``Notation``) and ``SPEC`` (``rules.core.spec.GameSpec``: title, options, help, computer players);
+registering it is one line in ``_MODULES``. docs/adding-a-game.md walks through it.
 
 >>> import rules
 >>> rules.get("santafe").title
@@ -17,6 +17,7 @@ import importlib
 from collections.abc import Mapping
 
 from rules.core import Rules, RulesError, SetupError
+from rules.core.protocol import Engine, missing
 from rules.core.spec import GameSpec
 
 # game id -> module that exposes RULES; imported on first use so one broken game cannot hide another.
@@ -28,12 +29,17 @@ def _module(game_id: str):  # type: ignore[no-untyped-def]
     if key not in _MODULES:
         known = ", ".join(sorted(_MODULES))
         raise SetupError(f"Unknown game '{game_id}'. Known games: {known}.")
-    return importlib.import_module(_MODULES[key])
+    module = importlib.import_module(_MODULES[key])
+    lacking = missing(getattr(module, "RULES", None))
+    if lacking:  # a registration mistake, told at once rather than when a player first types a move
+        raise TypeError(f"{module.__name__}.RULES lacks {', '.join(lacking)} (see rules.core.protocol)")
+    return module
 
 
-def get(game_id: str) -> Rules:
-    """The rules object for ``game_id``; raises ``SetupError`` for an unknown id."""
-    return _module(game_id).RULES
+def get(game_id: str) -> Engine:
+    """The engine of ``game_id``; raises ``SetupError`` for an unknown id and ``TypeError`` for a registered
+    engine that lacks a member of ``Rules`` or ``Notation``."""
+    return _module(game_id).RULES  # type: ignore[no-any-return]
 
 
 def spec(game_id: str) -> GameSpec:
@@ -69,4 +75,4 @@ class _Games(Mapping[str, Rules]):
 
 GAMES: Mapping[str, Rules] = _Games()
 
-__all__ = ["GAMES", "GameSpec", "Rules", "RulesError", "get", "ids", "spec", "specs"]
+__all__ = ["GAMES", "Engine", "GameSpec", "Rules", "RulesError", "get", "ids", "spec", "specs"]

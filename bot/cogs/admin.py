@@ -14,6 +14,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs._checks import require_manager
+from bot.cogs._seats import (
+    LEVEL_HELP,
+    SEAT_HELP,
+    Level,
+    Seat,
+    check_seat,
+    level_choices,
+    level_for,
+    level_text,
+)
 from bot.ui import flow, presenters
 
 if TYPE_CHECKING:
@@ -55,20 +65,24 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         )
 
     @app_commands.command(name="computer", description="Let the computer play a seat from now on")
-    @app_commands.describe(seat="the seat number shown by /game status", level="0 random, 1 sensible")
+    @app_commands.describe(seat=SEAT_HELP, level=LEVEL_HELP)
+    @app_commands.autocomplete(level=level_choices)
     async def computer(
-        self,
-        interaction: discord.Interaction,
-        seat: app_commands.Range[int, 1, 5],
-        level: app_commands.Range[int, 0, 1] = 1,
+        self, interaction: discord.Interaction, seat: Seat, level: Level | None = None
     ) -> None:
         # a private "thinking" message, so a refusal stays private; the news is for everyone
         await interaction.response.defer(thinking=True, ephemeral=True)
+        here = await self.bot.games.get_game(interaction.channel_id or 0)
+        check_seat(here, seat)
+        level = level_for(here, level)
         outcome = await self.bot.games.hand_to_ai(
             interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=True
         )
         await interaction.followup.send("Done.", ephemeral=True)
-        await interaction.followup.send(f"The computer now plays seat {seat}.")
+        await interaction.followup.send(
+            f"The computer now plays seat {seat}, {level_text(outcome.game, level)}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         post = flow.announce(self.bot, outcome, interaction.app_permissions)
         await flow.publish(interaction, outcome.game, post, done="The computer plays that seat now")
 

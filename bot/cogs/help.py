@@ -9,18 +9,30 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
+from bot import messages
+from bot.cogs.game_commands import game_choices
 from bot.cogs.help_text import BOT_TOPICS
 from bot.services import ServiceError
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
-TITLES = {"gwt": "Great Western Trail", "santafe": "Santa Fe"}
-OVERVIEW = (
-    "I run asynchronous games of **Great Western Trail** and **Santa Fe**, one per channel or thread. "
-    "Open one with /game gwt or /game santafe, play with the **Play** button or /move, and come back "
-    "whenever: I mention you when it is your turn. /options shows what you can do right now."
-)
+
+def overview() -> str:
+    """The first words of /help, naming every registered game and the command that opens it."""
+    titles = [f"**{spec.title}**" for spec in rules.specs()]
+    games = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    return (
+        f"I run asynchronous games of {games}, one per channel or thread. "
+        f"Open one with {messages.open_commands()}, play with the **Play** button or /move, and come back "
+        "whenever: I mention you when it is your turn. /options shows what you can do right now."
+    )
+
+
+def bot_topic(key: str) -> tuple[str, str]:
+    """A /help topic's title and text, with the commands that open each game filled in."""
+    title, text = BOT_TOPICS[key]
+    return title, text.format(open_commands=messages.open_commands(markup="**"))
 
 
 class Help(commands.Cog):
@@ -37,27 +49,28 @@ class Help(commands.Cog):
     ) -> None:
         embed = discord.Embed(title="Board game bot", colour=discord.Colour.blurple())
         if topic is None:
-            embed.description = OVERVIEW
-            for title, text in BOT_TOPICS.values():
+            embed.description = overview()
+            for key in BOT_TOPICS:
+                title, text = bot_topic(key)
                 embed.add_field(name=title, value=text[:1024], inline=False)
         else:
-            title, text = BOT_TOPICS[topic]
+            title, text = bot_topic(topic)
             embed.title, embed.description = title, text
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of a game, by topic")
     @app_commands.describe(game="which game", topic="a part of the rules (leave empty for the list)")
-    async def rules(
-        self, interaction: discord.Interaction, game: Literal["gwt", "santafe"], topic: str | None = None
-    ) -> None:
-        topics = rules.spec(game).help
-        embed = discord.Embed(title=TITLES[game], colour=discord.Colour.blurple())
+    @app_commands.choices(game=game_choices())
+    async def rules(self, interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
+        spec = rules.spec(game)
+        topics = spec.help
+        embed = discord.Embed(title=spec.title, colour=discord.Colour.blurple())
         if topic is None or topic.lower() not in topics:
             title, text = topics["goal"]
             embed.description = f"**{title}**\n{text}\n\nTopics: " + ", ".join(sorted(topics))
         else:
             title, text = topics[topic.lower()]
-            embed.title = f"{TITLES[game]}: {title}"
+            embed.title = f"{spec.title}: {title}"
             embed.description = text
         embed.set_footer(text="A summary for reminders; the rulebook is the authority.")
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -1,5 +1,5 @@
-"""The words of /help and /rules, kept as data. Rules summaries are written for this bot from the
-rulebooks; they are reminders for players, not a replacement for the rulebook."""
+"""The words of /help, kept as data ("{open_commands}" stands for the commands that open each registered
+game). The rules of each game live in its own folder (``rules/<game>/help.py``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ STATS_RULE = (
 BOT_TOPICS: dict[str, tuple[str, str]] = {
     "start": (
         "Starting a game",
-        "One game lives in one channel or thread. Open it with **/game gwt** or **/game santafe** "
+        "One game lives in one channel or thread. Open it with {open_commands} "
         "(options: player limit, variants, reminder interval, deadline). Others take a seat with "
         "**/game join**; **/game add-ai** seats a computer player. The host starts with **/game "
         "start**; seats are drawn at random unless the host chose join order. **/game cancel** calls "
@@ -24,8 +24,8 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "as buttons, or type **/move** and pick from the list that appears as you type: it only ever "
         "offers legal moves. A turn with several steps stays between you and the bot until it passes,"
         " then the channel gets one summary. **/undo** takes back a step within your own turn (not "
-        "after a card or tile was revealed); a Great Western Trail turn ends only when you choose "
-        "**end the turn**, so its last step can still be taken back. Typing a label from the list "
+        "after a card or tile was revealed); in a game whose turn ends only when you choose to end it, "
+        "its last step can still be taken back. Typing a label from the list "
         "works too. **/hand** or **Show my hand** shows your cards, only to you.",
     ),
     "follow": (

@@ -101,7 +101,7 @@ class History(commands.Cog):
             if g.guild_id == interaction.guild_id
         ]
         if not mine:
-            await interaction.response.send_message(messages.NO_OPEN_GAMES, ephemeral=True)
+            await interaction.response.send_message(messages.no_open_games(), ephemeral=True)
             return
         # the games waiting for this user first, then the others, then the paused, each group oldest first
         mine.sort(key=lambda g: (g.paused, interaction.user.id not in g.to_act_users))

@@ -1,5 +1,6 @@
-"""/game: open a game of either title in this channel or thread, fill its seats, start, cancel, status,
-and the seat changes of a running game (resign, away, replace, hand over to the computer)."""
+"""/game: open a game of any registered title in this channel or thread (/game <id>, built from the game's
+spec by ``bot.cogs.game_commands``), fill its seats, start, cancel, status, and the seat changes of a
+running game (resign, away, replace, hand over to the computer)."""
 
 from __future__ import annotations
 
@@ -11,27 +12,29 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import rules
 from bot import messages
+from bot.cogs import game_commands
 from bot.cogs._checks import is_manager, member_name
+from bot.cogs._seats import (
+    LEVEL_HELP,
+    SEAT_HELP,
+    Level,
+    Seat,
+    check_seat,
+    level_choices,
+    level_for,
+    level_text,
+)
+from bot.cogs.game_commands import DeadlineAction, Hours
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
 from bot.ui import channels, flow, pickers, posting, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
+    from rules.core.spec import GameSpec
 
-Hours = app_commands.Range[int, 0, 24 * 30]
-DeadlineAction = Literal["skip", "ai", "vote"]
 PictureMode = Literal["every-turn", "on-request"]
-SeatOrder = Literal["random", "join"]
-Seat = app_commands.Range[int, 1, 5]
-Level = app_commands.Range[int, 0, 1]
-
-TIMING_HELP = {
-    "seat_order": "random seats (default) or the order players joined",
-    "reminder_hours": "hours between reminders to the player who must act (0 = none; default: server's)",
-    "deadline_hours": "hours a player has for a turn (0 = no deadline; default: server's)",
-    "deadline_action": "when time runs out: skip the turn, let the computer play it, or let the others vote",
-}
 
 
 class LimitReached(ServiceError):
@@ -79,32 +82,26 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
         super().__init__()
+        # one /game <id> per registered game, from its spec; refuses to start past Discord's limits
+        game_commands.add_open_commands(self.app_command, rules.specs(), self._create, bot.tree)
 
-    async def _create(
-        self,
-        interaction: discord.Interaction,
-        rules_id: str,
-        options: dict[str, Any],
-        max_players: int,
-        seat_order: str,
-        reminder_hours: int | None,
-        deadline_hours: int | None,
-        deadline_action: str | None,
-    ) -> None:
+    async def _create(self, interaction: discord.Interaction, spec: GameSpec, values: dict[str, Any]) -> None:
+        """/game <id>: ``values`` are the command's options by name (the game's own under their labels)."""
         check_channel(interaction)
         await self._check_limit(interaction)
+        options = {o.name: values[game_commands.parameter_name(o)] for o in spec.options}
         game = await self.bot.games.create_game(
             interaction.guild_id,
             interaction.channel_id or 0,
             interaction.user.id,
             member_name(interaction.user),
-            rules_id,
+            spec.id,
             options,
-            max_players=max_players,
-            seat_order=seat_order,
-            reminder_minutes=_minutes(reminder_hours),
-            deadline_minutes=_minutes(deadline_hours),
-            deadline_action=deadline_action or GUILD_DEFAULT,
+            max_players=values["max_players"],
+            seat_order=values["seat_order"],
+            reminder_minutes=_minutes(values["reminder_hours"]),
+            deadline_minutes=_minutes(values["deadline_hours"]),
+            deadline_action=values["deadline_action"] or GUILD_DEFAULT,
             parent_id=channels.thread_parent(interaction),
         )
         await interaction.response.send_message(
@@ -126,66 +123,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         hosted = [g for g in games if g.host_id == interaction.user.id and g.guild_id == interaction.guild_id]
         if len(hosted) >= limit:
             raise LimitReached(f"You already host {len(hosted)} open games in this server, the most allowed.")
-
-    @app_commands.command(name="gwt", description="Open a game of Great Western Trail (2-4 players) here")
-    @app_commands.describe(
-        max_players="most players who may join (2-4)",
-        building_sides="private buildings: all side A (the rulebook's first game) or a random side each",
-        neutral_buildings="neutral buildings in the rulebook's fixed order, or shuffled",
-        **TIMING_HELP,
-    )
-    async def gwt(
-        self,
-        interaction: discord.Interaction,
-        max_players: app_commands.Range[int, 2, 4] = 4,
-        building_sides: Literal["a", "random"] = "a",
-        neutral_buildings: Literal["fixed", "random"] = "fixed",
-        seat_order: SeatOrder = "random",
-        reminder_hours: Hours | None = None,
-        deadline_hours: Hours | None = None,
-        deadline_action: DeadlineAction | None = None,
-    ) -> None:
-        options = {"building_sides": building_sides, "neutral": neutral_buildings}
-        await self._create(
-            interaction,
-            "gwt",
-            options,
-            max_players,
-            seat_order,
-            reminder_hours,
-            deadline_hours,
-            deadline_action,
-        )
-
-    @app_commands.command(name="santafe", description="Open a game of Santa Fe (2-5 players) here")
-    @app_commands.describe(
-        max_players="most players who may join (2-5)",
-        advanced="the rulebook's advanced game: rivers, mountains and engineers",
-        buy_track="the rulebook's optional rule: buy a piece of track each round",
-        **TIMING_HELP,
-    )
-    async def santafe(
-        self,
-        interaction: discord.Interaction,
-        max_players: app_commands.Range[int, 2, 5] = 5,
-        advanced: bool = False,
-        buy_track: bool = False,
-        seat_order: SeatOrder = "random",
-        reminder_hours: Hours | None = None,
-        deadline_hours: Hours | None = None,
-        deadline_action: DeadlineAction | None = None,
-    ) -> None:
-        options = {"advanced": advanced, "buy_track": buy_track}
-        await self._create(
-            interaction,
-            "santafe",
-            options,
-            max_players,
-            seat_order,
-            reminder_hours,
-            deadline_hours,
-            deadline_action,
-        )
 
     async def _lobby_reply(self, interaction: discord.Interaction, text: str, game: GameInfo) -> None:
         await interaction.response.send_message(
@@ -209,10 +146,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await self._lobby_reply(interaction, f"{shown_name(interaction.user)} left.", game)
 
     @app_commands.command(name="add-ai", description="Seat a computer player in the game waiting here")
-    @app_commands.describe(level="0 plays at random, 1 plays sensibly")
-    async def add_ai(self, interaction: discord.Interaction, level: Level = 1) -> None:
+    @app_commands.describe(level=LEVEL_HELP)
+    @app_commands.autocomplete(level=level_choices)
+    async def add_ai(self, interaction: discord.Interaction, level: Level | None = None) -> None:
+        here = await self.bot.games.get_game(interaction.channel_id or 0)
+        level = level_for(here, level)
         game = await self.bot.games.add_ai(interaction.channel_id or 0, interaction.user.id, level)
-        await self._lobby_reply(interaction, "A computer player joined.", game)
+        await self._lobby_reply(interaction, f"A computer player joined, {level_text(game, level)}.", game)
 
     @app_commands.command(name="start", description="Start the game waiting here (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -350,9 +290,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(
         name="vote", description="Vote to let the computer play the seat of a player out of time"
     )
-    @app_commands.describe(seat="the seat number shown by /game status")
+    @app_commands.describe(seat=SEAT_HELP)
     async def vote(self, interaction: discord.Interaction, seat: Seat) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
+        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat)
         result = await self.bot.games.vote_kick(interaction.channel_id or 0, interaction.user.id, seat - 1)
         if isinstance(result, MoveOutcome):
             await interaction.followup.send(
@@ -393,12 +334,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(
         name="replace", description="Offer a seat to another member, who takes it with Accept"
     )
-    @app_commands.describe(
-        seat="the seat number shown by /game status", member="who is asked to take it over"
-    )
+    @app_commands.describe(seat=SEAT_HELP, member="who is asked to take it over")
     async def replace(self, interaction: discord.Interaction, seat: Seat, member: discord.Member) -> None:
         if member.bot:
             raise NotAllowed("Bots cannot take a seat as a person; /game computer lets the computer play it.")
+        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat)
         game = await self.bot.games.offer_seat(
             interaction.channel_id or 0,
             interaction.user.id,
@@ -416,15 +356,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
 
     @app_commands.command(name="computer", description="Let the computer play a seat (yours, or any as host)")
-    @app_commands.describe(seat="the seat number shown by /game status", level="0 random, 1 sensible")
-    async def computer(self, interaction: discord.Interaction, seat: Seat, level: Level = 1) -> None:
+    @app_commands.describe(seat=SEAT_HELP, level=LEVEL_HELP)
+    @app_commands.autocomplete(level=level_choices)
+    async def computer(
+        self, interaction: discord.Interaction, seat: Seat, level: Level | None = None
+    ) -> None:
         # a private "thinking" message, so a refusal stays private; the news is for everyone
         await interaction.response.defer(thinking=True, ephemeral=True)
+        here = await self.bot.games.get_game(interaction.channel_id or 0)
+        check_seat(here, seat)
+        level = level_for(here, level)
         outcome = await self.bot.games.hand_to_ai(
             interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=is_manager(interaction)
         )
         await interaction.followup.send("Done.", ephemeral=True)
-        await interaction.followup.send(f"The computer now plays seat {seat}.")
+        await interaction.followup.send(
+            f"The computer now plays seat {seat}, {level_text(outcome.game, level)}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         post = flow.announce(self.bot, outcome, interaction.app_permissions)
         await flow.publish(interaction, outcome.game, post, done="The computer plays that seat now")
 

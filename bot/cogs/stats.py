@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import rules
+from bot.cogs.game_commands import game_choices
 from bot.cogs.help_text import STATS_RULE
 from bot.ui import presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
-TITLES = {"gwt": "Great Western Trail", "santafe": "Santa Fe"}
 COUNTING = STATS_RULE.replace("**", "")  # footers show no markdown
+
+
+def title_of(rules_id: str) -> str:
+    """A game's title; the id itself for a game no longer registered (its results still count)."""
+    return rules.spec(rules_id).title if rules_id in rules.ids() else rules_id
 
 
 def stats_lines(stats: dict[str, Any]) -> list[str]:
@@ -23,7 +29,7 @@ def stats_lines(stats: dict[str, Any]) -> list[str]:
     lines = []
     for entry in stats.get("per_game", []):
         rules_id = entry.get("rules_id", "")
-        title = TITLES.get(rules_id, rules_id)
+        title = title_of(rules_id)
         text = f"**{title}**: {entry.get('played', 0)} played, {entry.get('won', 0)} won"
         if entry.get("avg_score") is not None:
             text += f", average {entry['avg_score']:.1f} points"
@@ -58,8 +64,7 @@ class Stats(commands.Cog):
         if recent:
             lines.append("\n**Recent games**")
             lines.extend(
-                f"{TITLES.get(r.get('rules_id', ''), r.get('rules_id', ''))}: place {r.get('rank')}, "
-                f"{r.get('score')} points"
+                f"{title_of(r.get('rules_id', ''))}: place {r.get('rank')}, {r.get('score')} points"
                 for r in recent[:5]
             )
         embed = discord.Embed(
@@ -73,13 +78,12 @@ class Stats(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="The most successful players in this server")
-    @app_commands.describe(game="one game only (default: both)")
-    async def leaderboard(
-        self, interaction: discord.Interaction, game: Literal["gwt", "santafe"] | None = None
-    ) -> None:
+    @app_commands.describe(game="one game only (default: all games)")
+    @app_commands.choices(game=game_choices())
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
         rows = await self.bot.games.leaderboard(interaction.guild_id or 0, game)
         lines = leaderboard_lines(rows) or ["No finished games yet."]
-        title = f"Leaderboard: {TITLES[game]}" if game else "Leaderboard"
+        title = f"Leaderboard: {title_of(game)}" if game else "Leaderboard"
         embed = discord.Embed(
             title=title,
             description=presenters.clip("\n".join(lines), presenters.DESCRIPTION_LIMIT),

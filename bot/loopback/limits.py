@@ -42,7 +42,9 @@ COMMANDS = {
     "choices": 25,
     "choice.name": 100,
     "choice.value": 100,
-    "characters": 4000,
+    # "a maximum of 8000 characters for combined name, description, and value properties for each command,
+    # its options (including subcommands and groups), and choices" (discord-docs/application-commands.mdx)
+    "characters": 8000,
 }
 MODAL = {"title": 45, "components": 5, "label": 45, "placeholder": 100, "value": 4000, "custom_id": 100}
 

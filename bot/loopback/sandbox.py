@@ -11,13 +11,14 @@ applied) and returns a discord.py client; the sandbox starts it with a fake toke
 "Sandbox" with #games and #lounge and the people alice, bob, carol (an admin) and dave (anyone else named
 joins on first use), then reads lines such as::
 
-    @alice /game gwt                 a slash command: words fill the options in order, the last the rest
-    @bob /move move:lay blue 3       or options by name (name:value)
+    @alice /game santafe             a slash command: words fill the options in order, the last the rest
+    @bob /move move:lay blue chi-kcy or options by name (name:value); a Santa Fe move in its notation
     @alice autocomplete /move lay b  what the bot suggests for what is typed so far
     @alice click 2                   press a button (number as printed, or label) on the newest message
                                      alice sees here
-    @alice choose Blue               choose in a select menu of that message (choose 2: the option printed
-                                     as "2)"; choose 3.2: option 2 of component 3 when there are several)
+    @alice choose 2                  choose in a select menu of that message: the option printed as "2)"
+                                     or its whole label; choose 3.2: option 2 of component 3 when there
+                                     are several
     @alice submit hello              fill the modal the bot just opened (field=value; field=value for several)
     @bob look                        the last messages bob can see in this channel
     #lounge                          switch channel (new thread NAME / new channel NAME make one)

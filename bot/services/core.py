@@ -38,7 +38,7 @@ from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
 from rules.ai import choose_move
 from rules.core.events import TURN_START, Event, is_public
-from rules.core.protocol import Rules, State
+from rules.core.protocol import Engine, State
 from rules.core.spec import Budget
 
 log = logging.getLogger(__name__)
@@ -418,7 +418,7 @@ class ServiceCore:
         return game, seats, state
 
     async def _ai_move(
-        self, game: GameRow, seat: SeatRow, rules: Rules, state: State
+        self, game: GameRow, seat: SeatRow, rules: Engine, state: State
     ) -> tuple[str, State, list[Event]]:
         """The computer's move for ``seat``, chosen from that seat's view only, in a worker process (see
         ``thinking``). A failing player or worker must not stall the game: its error is logged and the

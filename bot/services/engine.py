@@ -10,8 +10,8 @@ from typing import Any
 import rules
 from rules.core.errors import ErrorCode, RulesError
 from rules.core.events import Event
-from rules.core.notation import match_label, match_move, normalize, suggest
-from rules.core.protocol import Rules, State
+from rules.core.notation import match_label, normalize, suggest
+from rules.core.protocol import Engine, Rules, State
 
 # Moves an engine may offer that end a turn without doing anything: what a deadline's "skip" plays.
 SKIP_MOVES = ("pass", "skip")
@@ -19,21 +19,19 @@ SKIP_MOVES = ("pass", "skip")
 SUGGESTIONS = 3
 
 
-def rules_for(rules_id: str) -> Rules:
+def rules_for(rules_id: str) -> Engine:
     return rules.get(rules_id)
 
 
-def canonical(game: Rules, state: State, seat: int, text: str) -> str:
-    """The canonical legal move ``text`` means: its notation, or the label a player sees for it.
+def canonical(game: Engine, state: State, seat: int, text: str) -> str:
+    """The canonical legal move ``text`` means: the engine's reading of it (``Notation.parse_move``), or
+    the label a player sees for it.
 
     Raises the engine's ``RulesError`` otherwise; when the text is simply not a legal move, the message
     suggests the closest legal moves.
     """
-    parse = getattr(game, "parse_move", None)
     try:
-        if parse is not None:
-            return str(parse(state, seat, text))
-        return match_move(text, game.legal_moves(state, seat))
+        return str(game.parse_move(state, seat, text))
     except RulesError as exc:
         if exc.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.GAME_OVER) or not isinstance(text, str):
             raise
@@ -54,9 +52,8 @@ def _stopped(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def label(game: Rules, state: State, seat: int, move: str) -> str:
-    describe = getattr(game, "describe_move", None)
-    return str(describe(state, seat, move)) if describe is not None else move
+def label(game: Engine, state: State, seat: int, move: str) -> str:
+    return str(game.describe_move(state, seat, move))
 
 
 # Engines write a player as "Player N" (N = seat + 1); people read the name sitting at that seat.
@@ -69,7 +66,7 @@ def with_names(text: str, names: Mapping[int, str]) -> str:
 
 
 def labelled_moves(
-    game: Rules, state: State, seat: int, names: Mapping[int, str] | None = None
+    game: Engine, state: State, seat: int, names: Mapping[int, str] | None = None
 ) -> list[tuple[str, str]]:
     """Every legal move of ``seat`` with its label, in the engine's order; labels name players as ``names``
     (by seat) do."""
@@ -78,7 +75,7 @@ def labelled_moves(
     return [(move, with_names(label(game, state, seat, move), named)) for move in moves]
 
 
-def play(game: Rules, state: State, seat: int, text: str) -> tuple[str, State, list[Event]]:
+def play(game: Engine, state: State, seat: int, text: str) -> tuple[str, State, list[Event]]:
     """Check and apply a move; returns (canonical move, new state, events)."""
     move = canonical(game, state, seat, text)
     new_state, events = game.play(state, seat, move)

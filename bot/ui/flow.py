@@ -118,7 +118,7 @@ async def post_turn(
         embed,
         picture,
         perms,
-        view=pickers.turn_view(game.id, game.revision),
+        view=pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id)),
         allowed_mentions=allowed,
     )
     await bot.games.mark_told(game.id, game.version)
@@ -361,11 +361,15 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
-    """The user's hand, player area and current options, privately. Defers first: pictures take time."""
+    """The user's hand, player area and current options, privately (in a game without hands, why there
+    is none). Defers first: pictures take time."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
     await interaction.response.defer(ephemeral=True, thinking=True)
     game, view = await bot.games.view_for(channel_id, interaction.user.id)
+    if not pickers.has_hands(game.rules_id):
+        await interaction.followup.send(messages.NO_HANDS.format(title=game.title), ephemeral=True)
+        return
     seat = view.get("viewer")
     if seat is None:
         await interaction.followup.send(messages.NOT_SEATED, ephemeral=True)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import rules
 from bot import messages
 from bot.services import GameInfo
 from bot.ui import boards, choices, custom_ids, flow, presenters, replies
@@ -362,7 +363,7 @@ async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
     extra: dict[str, Any] = {}
     if taken.seat in game.to_act:
         text += " It is their turn: Play shows their choices."
-        extra["view"] = turn_view(game.id, game.revision)
+        extra["view"] = turn_view(game.id, game.revision, has_hands(game.rules_id))
     await interaction.response.send_message(
         text, embed=presenters.status_embed(game), allowed_mentions=discord.AllowedMentions.none(), **extra
     )
@@ -425,11 +426,17 @@ def lobby_view(game_id: int) -> discord.ui.View:
     return view
 
 
-def turn_view(game_id: int, revision: int) -> discord.ui.View:
-    """The buttons under a public turn message."""
+def has_hands(rules_id: str) -> bool:
+    """Whether seats of this game hold private cards (its spec's ``hands``): else no "Show my hand"."""
+    return rules.spec(rules_id).hands
+
+
+def turn_view(game_id: int, revision: int, hands: bool = True) -> discord.ui.View:
+    """The buttons under a public turn message ("Show my hand" only in a game with ``hands``)."""
     view = discord.ui.View(timeout=None)
     view.add_item(PlayButton(game_id, revision))
-    view.add_item(HandButton(game_id))
+    if hands:
+        view.add_item(HandButton(game_id))
     view.add_item(PlayerBoardsButton(game_id))
     return view
 
@@ -470,7 +477,8 @@ def picker(
         placed = shown + sum(len(page) for page in inner)
         if placed < total:
             lines.append(messages.TOO_MANY_OPTIONS.format(shown=placed, total=total))
-    view.add_item(HandButton(game.id, row=ROWS))
+    if has_hands(game.rules_id):
+        view.add_item(HandButton(game.id, row=ROWS))
     lines.append(messages.HIDDEN_NOTE)
     return "\n".join(lines), view
 

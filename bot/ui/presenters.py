@@ -12,13 +12,13 @@ from typing import Any
 
 import discord
 
+import rules
 from bot import messages
 from bot.services import GameInfo, MoveOutcome, PlayedMove, engine
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
-COLOURS = {"gwt": discord.Colour.from_rgb(176, 96, 40), "santafe": discord.Colour.from_rgb(40, 96, 160)}
 STATUS_WORDS = {
     "lobby": "Waiting for players",
     "active": "In play",
@@ -137,11 +137,18 @@ def embed_text(embed: discord.Embed) -> str:
     return "\n".join(p for p in parts if p)
 
 
+def colour_of(rules_id: str) -> discord.Colour:
+    """The game's own colour (its spec's), or Discord's blurple for a game no longer registered."""
+    if rules_id not in rules.ids():
+        return discord.Colour.blurple()
+    return discord.Colour.from_rgb(*rules.spec(rules_id).colour)
+
+
 def game_embed(game: GameInfo, title: str, description: str = "") -> discord.Embed:
     embed = discord.Embed(
         title=clip(title, 256),
         description=clip(description, DESCRIPTION_LIMIT) or None,
-        colour=COLOURS.get(game.rules_id, discord.Colour.blurple()),
+        colour=colour_of(game.rules_id),
     )
     embed.set_footer(text=f"{game.title} · game {game.id} · move {game.version}")
     return embed
@@ -150,7 +157,8 @@ def game_embed(game: GameInfo, title: str, description: str = "") -> discord.Emb
 def seat_lines(game: GameInfo) -> str:
     lines = []
     for info in game.seats:
-        who = f"{safe(info.name)} (computer, level {info.ai_level})" if info.is_ai else f"<@{info.user_id}>"
+        level = "" if info.ai_level is None else f", level {info.ai_level}"
+        who = f"{safe(info.name)} (computer{level})" if info.is_ai else f"<@{info.user_id}>"
         if not info.is_ai and info.user_id is None:
             who = safe(info.name)
         marker = "▶ " if info.seat in game.to_act and game.status == "active" else ""

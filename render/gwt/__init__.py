@@ -2,7 +2,11 @@
 
 from render.gwt.board import render_board
 from render.gwt.hand import render_hand
+from render.gwt.layout import layout
 from render.gwt.player import render_player_area
 from render.gwt.turn import render_turn
 
-__all__ = ["render_board", "render_hand", "render_player_area", "render_turn"]
+# The size of every board picture (``render_board``): the printed board's.
+BOARD_SIZE: tuple[int, int] = tuple(layout()["canvas"])  # type: ignore[assignment]
+
+__all__ = ["BOARD_SIZE", "render_board", "render_hand", "render_player_area", "render_turn"]

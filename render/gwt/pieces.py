@@ -13,6 +13,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from render.draw import Point, box, disc, hand, text
+from render.gwt import palette
 from render.theme import Theme, text_on
 from rules.gwt.content import BUILDINGS, CATTLE, OBJECTIVES, STATION_MASTERS
 
@@ -53,7 +54,7 @@ def hands(d: ImageDraw.ImageDraw, corner: Point, letters: str, theme: Theme, siz
     for i, letter in enumerate(letters):
         cx = x + i * (size + 1)
         d.ellipse((cx - size / 2 - 1, y - size / 2 - 1, cx + size / 2 + 1, y + size / 2 + 1), fill="#FFFFFF")
-        hand(d, (cx, y), size * 0.8, theme.hand(HAND_COLOURS.get(letter, "black")))
+        hand(d, (cx, y), size * 0.8, palette.hand(HAND_COLOURS.get(letter, "black")))
 
 
 def tile(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: float = 20) -> None:
@@ -72,17 +73,17 @@ def tile(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: f
         if letters:
             hands(d, (x + half - 2, y - half + 2), letters, theme, 12)
     elif len(code) == 1:
-        box(d, rect, theme.neutral, theme.ink, radius=5, width=2)
+        box(d, rect, palette.NEUTRAL, theme.ink, radius=5, width=2)
         text(d, (x, y), code, theme.text_large, "#FFFFFF", bold=True)
     elif code.startswith("teepee-"):
-        colour = theme.teepee(code.split("-", 1)[1])
+        colour = palette.teepee(code.split("-", 1)[1])
         d.regular_polygon((x, y + 2, half + 3), 3, fill=colour, outline=theme.ink, width=2)
         hands(d, (x, y + 6), "g" if code.endswith("green") else "b", theme, 12)
     elif code in WORKER_LETTER:
         worker(d, centre, code, theme, half)
     else:
         kind, _, rest = code.partition("-")
-        colour = theme.hazard(kind)
+        colour = palette.hazard(kind)
         box(d, rect, colour, theme.ink, radius=4, width=2)
         text(d, (x - 4, y + 1), rest[:-1], theme.text + 2, "#FFFFFF", bold=True)
         # the type's initial, so the tile reads without its colour
@@ -99,7 +100,14 @@ def tile(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: f
 
 def worker(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: float = 16) -> None:
     x, y = centre
-    box(d, (x - half, y - half, x + half, y + half), theme.worker(code), theme.ink, radius=int(half), width=2)
+    box(
+        d,
+        (x - half, y - half, x + half, y + half),
+        palette.worker(code),
+        theme.ink,
+        radius=int(half),
+        width=2,
+    )
     text(d, (x, y), WORKER_LETTER.get(code, code[:2]), max(11, int(half * 0.9)), theme.ink, bold=True)
 
 
@@ -109,7 +117,7 @@ def cattle_card(
     """A cattle card: breed colour band, breeding value large, victory points small."""
     x0, y0, x1, y1 = rect
     breed, value, points = CATTLE.get(code, (code, 0, 0))
-    colour = theme.breed(breed)
+    colour = palette.breed(breed)
     box(d, rect, "#FFFFFF", theme.ink, radius=5, width=2)
     d.rounded_rectangle(
         (x0 + 3, y0 + 3, x1 - 3, y0 + (y1 - y0) * 0.42), radius=3, fill=colour, outline=theme.faint

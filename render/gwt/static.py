@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.draw import arrow, box, cross, disc, hand, text, text_width
+from render.gwt import palette
 from render.gwt.layout import (
     board_names,
     hazard_type,
@@ -135,7 +136,7 @@ def _trail(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         x, y = point(location)
         k = kind(location)
         if location in woods:
-            d.ellipse((x - r - 9, y - r - 9, x + r + 9, y + r + 9), fill=theme.woods)
+            d.ellipse((x - r - 9, y - r - 9, x + r + 9, y + r + 9), fill=palette.WOODS)
         if k == "kc":
             box(d, (x - 52, y - 34, x + 52, y + 34), theme.panel, theme.ink, radius=10, width=3)
             text(d, (x, y - 16), "Kansas", theme.text, theme.ink, bold=True)
@@ -158,7 +159,7 @@ def spot_shape(
     x, y = centre
     k = kind(location)
     if k == "hazard":
-        colour = theme.hazard(hazard_type(location))
+        colour = palette.hazard(hazard_type(location))
         d.rounded_rectangle((x - r, y - r, x + r, y + r), radius=5, fill=theme.panel, outline=colour, width=3)
     elif k == "teepee":
         d.regular_polygon((x, y, r), 3, fill=theme.panel, outline=theme.ink, width=2)
@@ -172,7 +173,7 @@ def name_colour(location: str, theme: Theme) -> str:
     """The colour of a spot's printed name: its hazard's colour, a teepee's gain or loss, else ink."""
     k = kind(location)
     if k == "hazard":
-        return theme.hazard(hazard_type(location))
+        return palette.hazard(hazard_type(location))
     if k == "teepee":
         return theme.highlight if teepee_value(location) < 0 else theme.money
     return theme.ink
@@ -255,7 +256,7 @@ def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         x += text_width(words, size) + 22
 
     for worker, letters in (("cowboy", "Cb"), ("craftsman", "Cr"), ("engineer", "En")):
-        d.ellipse((x, y - 11, x + 22, y + 11), fill=theme.worker(worker), outline=theme.ink, width=2)
+        d.ellipse((x, y - 11, x + 22, y + 11), fill=palette.worker(worker), outline=theme.ink, width=2)
         text(d, (x + 11, y), letters, theme.text_small - 5, theme.ink)
         x += 28
         label(worker)
@@ -265,15 +266,15 @@ def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
     cross(d, (x + 6, y), 5, theme.highlight, width=2)
     x += 18
     label("$1 transport cost")
-    hand(d, (x + 8, y), 16, theme.hand("green"))
-    hand(d, (x + 26, y), 16, theme.hand("black"))
+    hand(d, (x + 8, y), 16, palette.hand("green"))
+    hand(d, (x + 26, y), 16, palette.hand("black"))
     x += 40
     label("fees")
     for hazard in ("flood", "drought", "rockfall"):
-        d.rounded_rectangle((x, y - 9, x + 18, y + 9), radius=3, fill=theme.hazard(hazard))
+        d.rounded_rectangle((x, y - 9, x + 18, y + 9), radius=3, fill=palette.hazard(hazard))
         x += 24
         label(hazard)
-    d.ellipse((x, y - 10, x + 20, y + 10), fill=theme.woods)
+    d.ellipse((x, y - 10, x + 20, y + 10), fill=palette.WOODS)
     x += 26
     label("woods")
     label("risk J: discard a Jersey", theme.highlight)

@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.draw import box, disc, fit_text, text
-from render.gwt import pieces
+from render.gwt import palette, pieces
 from render.gwt.figures import figures
 from render.gwt.layout import kind, layout, name_lines, place_names, spot_name
 from render.gwt.static import JOB_COLUMNS, name_colour, spot_shape
@@ -164,7 +164,7 @@ def _trail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         x, y = at(location)
         k = kind(location)
         if location in woods:
-            d.ellipse((x - R - 7, y - R - 7, x + R + 7, y + R + 7), fill=theme.woods)
+            d.ellipse((x - R - 7, y - R - 7, x + R + 7, y + R + 7), fill=palette.WOODS)
         if k == "kc":
             box(d, (x - 50, y - 30, x + 50, y + 30), theme.panel, theme.ink, radius=10, width=3)
             text(d, (x, y - 11), "Kansas", TEXT, theme.ink, bold=True)
@@ -256,23 +256,23 @@ def _tile(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme:
         if letters:
             pieces.hands(d, (x + R - 2, y - R + 2), letters, theme, 11)
     elif len(code) == 1:
-        box(d, rect, theme.neutral, theme.ink, radius=5, width=2)
+        box(d, rect, palette.NEUTRAL, theme.ink, radius=5, width=2)
         text(d, (x, y), code, LARGE, "#FFFFFF", bold=True)
     elif code.startswith("teepee-"):
-        d.regular_polygon((x, y + 2, R + 2), 3, fill=theme.teepee(code.split("-", 1)[1]), outline=theme.ink)
+        d.regular_polygon((x, y + 2, R + 2), 3, fill=palette.teepee(code.split("-", 1)[1]), outline=theme.ink)
         pieces.hands(d, (x, y + 6), "g" if code.endswith("green") else "b", theme, 12)
     elif code in WORKER_LETTER:
         _worker(d, centre, code, theme)
     else:
         hazard, _, rest = code.partition("-")
-        box(d, rect, theme.hazard(hazard), theme.ink, radius=4, width=2)
+        box(d, rect, palette.hazard(hazard), theme.ink, radius=4, width=2)
         text(d, (x - 4, y), rest[:-1], LARGE, "#FFFFFF", bold=True)
         pieces.hands(d, (x + R - 5, y + R - 5), rest[-1:], theme, 11)
 
 
 def _worker(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme: Theme) -> None:
     x, y = centre
-    d.ellipse((x - 17, y - 17, x + 17, y + 17), fill=theme.worker(code), outline=theme.ink, width=2)
+    d.ellipse((x - 17, y - 17, x + 17, y + 17), fill=palette.worker(code), outline=theme.ink, width=2)
     text(d, (x, y), WORKER_LETTER.get(code, code[:2]), SMALL, theme.ink, bold=True)
 
 
@@ -323,7 +323,7 @@ def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Them
         x0 = 612 + (i % 12) * 39
         y0 = MARKET_TOP + 36 + (i // 12) * 70
         breed, value, points = CATTLE.get(code, (code, 0, 0))
-        colour = theme.breed(breed)
+        colour = palette.breed(breed)
         box(d, (x0, y0, x0 + 36, y0 + 64), "#FFFFFF", theme.ink, radius=4, width=2)
         d.rectangle((x0 + 3, y0 + 3, x0 + 33, y0 + 32), fill=colour)
         text(d, (x0 + 18, y0 + 18), value, LARGE, text_on(colour), bold=True)

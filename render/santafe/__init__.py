@@ -3,6 +3,7 @@
 from render.santafe.board import render_map as render_board
 from render.santafe.hand import render_hand
 from render.santafe.player import render_player_area
+from render.santafe.static import CANVAS as BOARD_SIZE
 from render.santafe.turn import render_turn
 
-__all__ = ["render_board", "render_hand", "render_player_area", "render_turn"]
+__all__ = ["BOARD_SIZE", "render_board", "render_hand", "render_player_area", "render_turn"]

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from render.boxes import Box, Point
 from render.draw import box, disc, fit_text, text, wrap
 from render.names import seat_name, with_names
+from render.santafe import palette
 from render.santafe.geometry import cities, nodes, progress, segments
 from render.santafe.labels import name_boxes, note_at
 from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer, name_places
@@ -39,7 +40,7 @@ def render_map(
     d = ImageDraw.Draw(img)
     where = segments()
     for segment_id, railroad in view["track"].items():
-        built_segment(d, where[segment_id], theme.railroad(railroad), theme)
+        built_segment(d, where[segment_id], palette.railroad(railroad), theme)
     _progress(d, view, theme)
     sheet, corner = city_sheet(theme)
     img.paste(sheet, corner, sheet)
@@ -89,7 +90,7 @@ def connections(
             sx = left + i * 9
             d.rectangle(
                 (sx, y + radius + 2, sx + 8, y + radius + 10),
-                fill=theme.railroad(railroad),
+                fill=palette.railroad(railroad),
                 outline=theme.ink,
             )
 
@@ -102,7 +103,7 @@ def railheads(
     homes = {c for c, data in cities().items() if data["home"]}
     rings: dict[str, int] = {}
     for railroad in view["railroads"]:
-        colour = theme.railroad(railroad["id"])
+        colour = palette.railroad(railroad["id"])
         for node in railroad["railheads"]:
             if node in homes and node == railroad["home"] and len(railroad["railheads"]) == 1:
                 continue
@@ -224,7 +225,9 @@ def _chip(
     text(d, (x + CHIP_W - 8, y + 9), value, theme.text_small - 3, theme.money, anchor="rm")
     for i, railroad in enumerate(railroads):
         d.rectangle(
-            (x + 4 + i * 8, y + 16, x + 10 + i * 8, y + 20), fill=theme.railroad(railroad), outline=theme.ink
+            (x + 4 + i * 8, y + 16, x + 10 + i * 8, y + 20),
+            fill=palette.railroad(railroad),
+            outline=theme.ink,
         )
 
 
@@ -241,7 +244,7 @@ def _railroads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) ->
     x, y = 24.0, 912.0
     box(d, (12, 904, 1178, 990), theme.panel, theme.panel_edge, radius=8)
     for railroad in view["railroads"]:
-        colour = theme.railroad(railroad["id"])
+        colour = palette.railroad(railroad["id"])
         d.rounded_rectangle((x, y, x + 210, y + 30), radius=6, fill=colour, outline=theme.ink, width=2)
         label = f"{railroad['name']}: {railroad['supply']}"
         text(d, (x + 105, y + 15), label, theme.text_small, text_on(colour), bold=True)

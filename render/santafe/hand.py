@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.draw import box, text
+from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities, map_data
 from render.theme import DEFAULT, Theme, text_on
@@ -41,7 +42,7 @@ def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
         elif kind == "double":
             _plain_card(d, rect, "Double Turn", "2x", theme.panel, theme)
         elif kind == "branch":
-            _plain_card(d, rect, "Branch Line", str(value), theme.railroad(value), theme)
+            _plain_card(d, rect, "Branch Line", str(value), palette.railroad(value), theme)
         else:
             _plain_card(d, rect, "Engineer", "E", theme.panel, theme)
     choice = view.get("choice")
@@ -73,7 +74,7 @@ def _city_card(
     )
     for i, railroad in enumerate(railroads):
         sx = x0 + 12 + i * 18
-        d.rectangle((sx, y1 - 20, sx + 14, y1 - 8), fill=theme.railroad(railroad), outline=theme.ink)
+        d.rectangle((sx, y1 - 20, sx + 14, y1 - 8), fill=palette.railroad(railroad), outline=theme.ink)
 
 
 def _locator(d: ImageDraw.ImageDraw, at: tuple[float, float], city: str, theme: Theme) -> None:

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.draw import box, disc, text
 from render.names import seat_name
+from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities
 from render.theme import DEFAULT, Theme
@@ -59,7 +60,7 @@ def render_player_area(
         for k, railroad in enumerate(railroads):
             d.rectangle(
                 (x + 10 + k * 18, y + 64, x + 24 + k * 18, y + 76),
-                fill=theme.railroad(railroad),
+                fill=palette.railroad(railroad),
                 outline=theme.ink,
             )
     if not played:

@@ -11,7 +11,8 @@ from PIL import Image, ImageDraw
 
 from render.boxes import Box, Point
 from render.draw import box, text
-from render.layers import cached_layer
+from render.layers import cached_layer, cached_sheet
+from render.santafe import palette
 from render.santafe.geometry import Segment, cities, nodes, segments
 from render.santafe.labels import Place, line_centres, place_city_names
 from render.theme import DEFAULT, Theme, text_on
@@ -78,32 +79,32 @@ def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
     col = (x0 + 14, x0 + 206)
     rows = (y0 + 52, y0 + 82, y0 + 112)
     x, y = col[0] + 8, rows[0]
-    d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=theme.railroad("red"), width=3)
+    d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=palette.railroad("red"), width=3)
     text(d, (x + 16, y), "railhead", size, theme.ink, anchor="lm")
     x, y = col[1] + 8, rows[0]
     for i, railroad in enumerate(("blue", "yellow")):
         d.rectangle(
-            (x - 8 + i * 9, y - 4, x + i * 9, y + 4), fill=theme.railroad(railroad), outline=theme.ink
+            (x - 8 + i * 9, y - 4, x + i * 9, y + 4), fill=palette.railroad(railroad), outline=theme.ink
         )
     text(d, (x + 16, y), "railroads reaching it", size, theme.ink, anchor="lm")
     x, y = col[0] + 8, rows[1]
-    d.rectangle((x - 6, y - 6, x + 6, y + 6), fill=theme.railroad("blue"), outline=theme.ink)
-    text(d, (x, y), "$", 10, text_on(theme.railroad("blue")))
+    d.rectangle((x - 6, y - 6, x + 6, y + 6), fill=palette.railroad("blue"), outline=theme.ink)
+    text(d, (x, y), "$", 10, text_on(palette.railroad("blue")))
     text(d, (x + 16, y), "bonus for that railroad", size, theme.ink, anchor="lm")
     x, y = col[1] + 8, rows[1]
-    d.rectangle((x - 8, y - 8, x + 8, y + 8), fill=theme.railroad("green"), outline=theme.ink)
+    d.rectangle((x - 8, y - 8, x + 8, y + 8), fill=palette.railroad("green"), outline=theme.ink)
     text(d, (x + 16, y), "home base", size, theme.ink, anchor="lm")
     x, y = col[0] + 8, rows[2]
-    d.line((x - 10, y, x + 10, y), fill=theme.track_empty, width=4)
+    d.line((x - 10, y, x + 10, y), fill=palette.TRACK_EMPTY, width=4)
     for dx in (-3, 3):
-        d.line((x + dx, y - 8, x + dx, y + 8), fill=theme.river, width=2)
+        d.line((x + dx, y - 8, x + dx, y + 8), fill=palette.RIVER, width=2)
     text(d, (x + 16, y), "river", size, theme.ink, anchor="lm")
     x, y = col[1] + 8, rows[2]
-    d.polygon([(x - 6, y + 4), (x + 6, y + 4), (x, y - 7)], fill=theme.mountain)
+    d.polygon([(x - 6, y + 4), (x + 6, y + 4), (x, y - 7)], fill=palette.MOUNTAIN)
     text(d, (x + 16, y), "mountain", size, theme.ink, anchor="lm")
 
 
-@lru_cache(maxsize=4)
+@cached_sheet
 def city_layer(theme: Theme) -> Image.Image:
     """Cities, names and bonus squares on a transparent sheet, pasted over the laid track each time so
     track never hides a name. Read-only: callers paste it, never draw on it."""
@@ -116,7 +117,7 @@ def city_layer(theme: Theme) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=4)
+@cached_sheet
 def city_sheet(theme: Theme) -> tuple[Image.Image, tuple[int, int]]:
     """The city sheet cut to what is drawn on it, with its top-left corner: pasting less is faster."""
     sheet = city_layer(theme)
@@ -135,7 +136,7 @@ def empty_segment(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> Non
     ux, uy, length, _ = _unit(segment)
     gap = min(5.0, length / 4)
     (x0, y0), (x1, y1) = segment.start, segment.end
-    d.line((x0 + ux * gap, y0 + uy * gap, x1 - ux * gap, y1 - uy * gap), fill=theme.track_empty, width=4)
+    d.line((x0 + ux * gap, y0 + uy * gap, x1 - ux * gap, y1 - uy * gap), fill=palette.TRACK_EMPTY, width=4)
 
 
 def built_segment(d: ImageDraw.ImageDraw, segment: Segment, colour: str, theme: Theme) -> None:
@@ -155,7 +156,7 @@ def river_mark(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> None:
     nx, ny = -uy, ux
     for offset in (-3.0, 3.0):
         cx, cy = mx + ux * offset, my + uy * offset
-        d.line((cx - nx * 8, cy - ny * 8, cx + nx * 8, cy + ny * 8), fill=theme.river, width=2)
+        d.line((cx - nx * 8, cy - ny * 8, cx + nx * 8, cy + ny * 8), fill=palette.RIVER, width=2)
 
 
 def mountain_mark(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> None:
@@ -166,7 +167,7 @@ def mountain_mark(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> Non
     if ny > 0:  # put the peak on the upper side
         nx, ny = -nx, -ny
     bx, by = mx + nx * 9, my + ny * 9
-    d.polygon([(bx - 6, by + 4), (bx + 6, by + 4), (bx, by - 7)], fill=theme.mountain)
+    d.polygon([(bx - 6, by + 4), (bx + 6, by + 4), (bx, by - 7)], fill=palette.MOUNTAIN)
 
 
 def city_mark(
@@ -190,7 +191,7 @@ def city_mark(
         stripe = (2 * h - 4) / len(city["home"])
         for i, railroad in enumerate(city["home"]):
             top = y - h + 2 + i * stripe
-            d.rectangle((x - h + 2, top, x + h - 2, top + stripe - 1), fill=theme.railroad(railroad))
+            d.rectangle((x - h + 2, top, x + h - 2, top + stripe - 1), fill=palette.railroad(railroad))
     else:
         d.ellipse(
             (x - radius, y - radius, x + radius, y + radius), fill=theme.panel, outline=theme.ink, width=2
@@ -204,7 +205,7 @@ def city_mark(
     left, top, _, _ = bonus or (0, 0, 0, 0)
     for i, railroad in enumerate(city["bonus"]):
         sx = left + i * 14
-        colour = theme.railroad(railroad)
+        colour = palette.railroad(railroad)
         d.rectangle((sx, top, sx + 12, top + 12), fill=colour, outline=theme.ink, width=1)
         if dollars:
             text(d, (sx + 6, top + 6), "$", 10, text_on(colour))

@@ -17,8 +17,9 @@ from PIL import Image, ImageDraw
 from render.boxes import Box
 from render.draw import fit_text, text
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
-from render.layers import cached_layer
+from render.layers import cached_layer, cached_sheet
 from render.names import seat_name, with_names
+from render.santafe import palette
 from render.santafe.board import PHASES, connections, railheads
 from render.santafe.geometry import Segment, cities, nodes, progress, segments
 from render.santafe.labels import Place, name_boxes, note_at, place_city_names
@@ -76,7 +77,7 @@ def render_turn(
     d = ImageDraw.Draw(img)
     where = scaled_segments()
     for segment_id, railroad in view["track"].items():
-        built_segment(d, where[segment_id], theme.railroad(railroad), theme)
+        built_segment(d, where[segment_id], palette.railroad(railroad), theme)
     railheads(d, view, scaled_nodes(), CITY_R, theme)
     for segment, words in progress(view["track"]):  # pieces laid of each partly laid line
         at = note_at(where[segment.id], words, SMALL, 14, _name_boxes())
@@ -98,7 +99,7 @@ def turn_layer(theme: Theme) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=4)
+@cached_sheet
 def _city_sheet(theme: Theme) -> tuple[Image.Image, tuple[int, int], Image.Image]:
     """Cities with values, names and bonus squares on a transparent sheet pasted over the track, so
     laid track never hides a name: (sheet, corner, mask) for ``Image.paste``."""
@@ -149,7 +150,7 @@ def _railroads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) ->
     width = (WIDTH - 20) / max(1, len(view["railroads"]))
     for i, railroad in enumerate(view["railroads"]):
         x0 = 10 + i * width
-        colour = theme.railroad(railroad["id"])
+        colour = palette.railroad(railroad["id"])
         d.rounded_rectangle(
             (x0, MAP_BOTTOM + 14, x0 + width - 8, MAP_BOTTOM + 56),
             radius=6,

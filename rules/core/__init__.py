@@ -11,11 +11,12 @@ from rules.core.errors import (
     SetupError,
 )
 from rules.core.events import Event, event
-from rules.core.protocol import Notation, Rules, State
+from rules.core.protocol import Engine, Notation, Rules, State
 from rules.core.rng import Rng
 
 __all__ = [
     "AmbiguousMoveError",
+    "Engine",
     "ErrorCode",
     "Event",
     "GameOverError",

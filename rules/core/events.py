@@ -1,9 +1,21 @@
 """Events: the JSON-able records ``play`` returns for the game log and notifications.
 
-Every event has ``type`` and ``text`` (one readable English sentence for the log). ``private_to`` is
-``None`` for a public event or the seat that alone may read it. ``irreversible`` marks a move that
-revealed hidden information or used randomness: such a move can never be undone. ``turn_start`` events
-(with ``seat``) mark where a player's turn begins, which bounds undo and groups notifications.
+Every event has ``type`` and ``text`` (one readable English sentence for the log); events are stored as
+JSON, so they must read back from it unchanged (text keys only). ``private_to`` is ``None`` for a public
+event or the seat that alone may read it.
+
+Undo depends on two markers, so an engine must set them:
+
+- ``irreversible``: the move revealed hidden information or used randomness; it can never be undone.
+- a public ``turn_start`` event (``TURN_START``, with ``seat``, or ``seats`` when several start acting at
+  once): a player's turn begins here. The bot lets a player undo only their own last move, and only back
+  to the last ``turn_start``: a move whose events hold one ended the mover's turn and stays. So every
+  move after which a seat must act that did not have to act before emits ``turn_start``; without it the
+  mover could take back a move the next player has already seen and answered. ``turn_start`` also
+  groups the notifications of a turn.
+- ``game_end`` (``GAME_END``) is the last event of the move that ends the game.
+
+``tests/contract`` checks these for every registered game.
 """
 
 from __future__ import annotations

@@ -13,7 +13,15 @@ Every view carries these keys, whatever the game, so the bot and the renderer ca
     decision  None when over, else {"seats": [...], "prompt": "what must be decided now, in words"}
     round     the current round or turn number, as the game counts it
 
-plus the game's own public board and, for the viewer only, their private hand and choices.
+plus the game's own public board and, for the viewer only, their private hand and choices. A seat's view
+is the spectator's view plus keys of its own (``hand`` when the game's spec has ``hands=True``): never
+another seat's hidden cards.
+
+Every engine implements both ``Rules`` and ``Notation`` (together: ``Engine``); ``rules.get`` refuses a
+registered engine that lacks a method of either. The bot reads every typed move through ``parse_move``
+and labels every move with ``describe_move``: an engine with nothing better to offer parses with
+``rules.core.notation.match_move(text, self.legal_moves(state, seat))`` and describes a move by its text.
+``tests/contract`` checks every registered game against this contract.
 """
 
 from __future__ import annotations
@@ -76,7 +84,11 @@ VIEW_KEYS = frozenset({"game", "viewer", "players", "to_act", "over", "decision"
 
 @runtime_checkable
 class Notation(Protocol):
-    """What every engine offers beyond ``Rules`` for the bot: canonical parsing and readable labels."""
+    """What every engine offers beyond ``Rules`` for the bot: canonical parsing and readable labels.
+
+    ``parse_move`` of a legal move's own text returns that text; ``describe_move`` is never empty and
+    tells a seat's legal moves apart (players may type a label instead of the notation).
+    """
 
     def parse_move(self, state: State, seat: int, text: str) -> str:
         """The canonical legal move meant by ``text``; raises ``RulesError`` if none or several."""
@@ -85,3 +97,19 @@ class Notation(Protocol):
     def describe_move(self, state: State, seat: int, move: str) -> str:
         """A short human label for a legal move (autocomplete, buttons)."""
         ...
+
+
+@runtime_checkable
+class Engine(Rules, Notation, Protocol):
+    """A game's engine as registered: its rules and its notation."""
+
+
+def missing(engine: object) -> list[str]:
+    """The names of the ``Engine`` members ``engine`` lacks (empty when it implements the contract)."""
+    wanted = {
+        name
+        for protocol in (Rules, Notation)
+        for name in [*vars(protocol), *protocol.__annotations__]
+        if not name.startswith("_")
+    }
+    return sorted(name for name in wanted if not hasattr(engine, name))

@@ -248,7 +248,8 @@ async def run_command(bot: BoardGameBot, path: str, interaction: FakeInteraction
     try:
         if not await command._check_can_run(interaction.mock):
             raise app_commands.CheckFailure(f"checks of {path} failed")
-        await command.callback(command.binding, interaction.mock, **arguments)  # type: ignore[misc]
+        bound = () if command.binding is None else (command.binding,)  # a game's /game <id> is unbound
+        await command.callback(*bound, interaction.mock, **arguments)  # type: ignore[misc]
     except app_commands.AppCommandError as exc:
         await bot.tree.on_error(interaction.mock, exc)
     except Exception as exc:

@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from bot.client import BoardGameBot
-from bot.cogs import EXTENSIONS
+from bot.cogs import EXTENSIONS, game_commands
 from bot.settings import Settings
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -21,7 +21,9 @@ MAX_TOP_LEVEL = 100
 MAX_CHILDREN = 25
 MAX_CHOICES = 25
 MAX_DESCRIPTION = 100
-MAX_TOTAL_CHARACTERS = 4000  # name, description and every option's name, description and choices together
+# name, description and every option's name, description and choices together (Discord's limit, which the
+# bot also checks at start-up when it builds a /game command per game)
+MAX_TOTAL_CHARACTERS = game_commands.MAX_CHARACTERS
 
 
 @pytest.fixture

@@ -119,6 +119,13 @@ def test_command_limits() -> None:
     choices = [{"name": f"c{i}", "value": str(i)} for i in range(26)]
     too_many = dict(ok, options=[{"name": "m", "description": "d", "type": 3, "choices": choices}])
     assert limits.command_problems([too_many], "global") == ["/move m choices has 26 entries (limit 25)"]
+    # 8000 characters of names, descriptions and choices in all; every node here has 4 + 96
+    wide = [{"name": f"o{i:03}", "description": "d" * 96, "type": 3} for i in range(24)]
+    subcommands = [dict(name=f"s{i:03}", description="d" * 96, type=1, options=wide) for i in range(3)]
+    full = {"name": "game", "description": "d" * 96, "options": subcommands}  # 100 + 3 * 2500 = 7600
+    assert limits.command_problems([full], "global") == []
+    over = dict(full, options=[*subcommands, dict(subcommands[0], name="s003")])  # 10100
+    assert limits.command_problems([over], "global") == ["/game has 10100 characters in all (limit 8000)"]
 
 
 def test_modal_limits() -> None:

@@ -7,16 +7,36 @@ from typing import Any
 
 import rules
 from rules.core.playout import random_playout
+from rules.core.spec import GameSpec, Option
 
-# (game, players, options) for every player count and option set the engines offer.
-CONFIGS: list[tuple[str, int, tuple[tuple[str, Any], ...]]] = [
-    *[("gwt", n, ()) for n in (2, 3, 4)],
-    *[("gwt", n, (("building_sides", "random"), ("neutral", "random"))) for n in (2, 3, 4)],
-    *[("santafe", n, ()) for n in (2, 3, 4, 5)],
-    *[("santafe", n, (("advanced", True), ("buy_track", True))) for n in (2, 3, 4, 5)],
-    ("santafe", 3, (("advanced", True),)),
-    ("santafe", 4, (("buy_track", True),)),
-]
+Config = tuple[str, int, tuple[tuple[str, Any], ...]]
+
+
+def other_value(option: Option) -> Any:
+    """A value of ``option`` other than its default: the first other choice, the other switch position,
+    the number's other bound."""
+    if option.kind == "choice":
+        return next(c for c in option.choices if c != option.default)
+    if option.kind == "switch":
+        return not option.default
+    return option.minimum if option.default != option.minimum else option.maximum
+
+
+def configs_of(spec: GameSpec) -> list[Config]:
+    """Every player count with the defaults and with every option changed; with several options, also
+    each option changed alone (at successive player counts)."""
+    counts = range(spec.min_players, spec.max_players + 1)
+    changed = tuple((o.name, other_value(o)) for o in spec.options)
+    found: list[Config] = [(spec.id, n, ()) for n in counts]
+    if changed:
+        found += [(spec.id, n, changed) for n in counts]
+    if len(changed) > 1:
+        found += [(spec.id, counts[(i + 1) % len(counts)], (pair,)) for i, pair in enumerate(changed)]
+    return found
+
+
+# (game, players, options) for every registered game, player count and option set.
+CONFIGS: list[Config] = [config for spec in rules.specs() for config in configs_of(spec)]
 
 
 def config_id(config: tuple[str, int, tuple[tuple[str, Any], ...]]) -> str:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 import rules
 from render import render_board
 from render.draw import text
 from render.gwt.static import board_layer
-from render.santafe.static import map_layer
+from render.layers import clear_layers
+from render.santafe import palette
+from render.santafe.static import city_sheet, map_layer
 from render.theme import DEFAULT, OKABE_ITO, rgb, text_on
 from tests.render.conftest import sampled_states
 
@@ -34,10 +38,22 @@ def test_pieces_do_not_leak_into_the_cached_map() -> None:
 def test_player_colours_are_distinct_and_labels_readable() -> None:
     assert len(set(DEFAULT.players)) == len(DEFAULT.players) >= 5
     assert set(DEFAULT.players) <= set(OKABE_ITO)
-    for colour in (*DEFAULT.players, *(c for _, c in DEFAULT.railroads)):
+    for colour in (*DEFAULT.players, *palette.RAILROADS.values()):
         r, g, b = rgb(colour)
         luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
         assert (text_on(colour) == "#FFFFFF") == (luminance <= 140)
+
+
+@pytest.mark.parametrize("game", rules.ids())
+def test_every_seat_of_every_game_has_its_own_colour(game: str) -> None:
+    assert rules.spec(game).max_players <= len(DEFAULT.players)
+
+
+def test_every_cached_layer_is_forgotten_by_clear_layers() -> None:
+    render_board(rules.get("santafe").view(sampled_states("santafe", 3, ())[0], None))
+    assert map_layer.cache_info().currsize and city_sheet.cache_info().currsize
+    clear_layers()
+    assert map_layer.cache_info().currsize == city_sheet.cache_info().currsize == 0
 
 
 def test_text_is_drawn_where_anchored() -> None:

@@ -7,6 +7,7 @@ import math
 import rules
 from render import render_board, render_result
 from render.gwt.layout import layout, rail_point
+from render.santafe import palette
 from render.santafe.geometry import nodes, segments
 from render.santafe.static import city_layer
 from render.theme import DEFAULT, rgb
@@ -53,7 +54,7 @@ def test_santafe_segments_show_their_railroad_or_the_empty_colour() -> None:
     checked = 0
     for segment_id, (x, y) in _probe_points(view).items():
         segment = segments()[segment_id]
-        expected = DEFAULT.railroad(built[segment_id]) if segment_id in built else DEFAULT.track_empty
+        expected = palette.railroad(built[segment_id]) if segment_id in built else palette.TRACK_EMPTY
         if segment_id not in built and (segment.river or segment.mountain):
             continue  # the terrain mark sits on the middle of a free slot
         assert picture.getpixel((round(x), round(y))) == rgb(expected), segment_id

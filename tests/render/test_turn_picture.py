@@ -10,21 +10,18 @@ import pytest
 import rules
 from render import render_turn
 from render.draw import Drawn, recording
-from render.gwt.turn import turn_layer as gwt_layer
-from render.santafe.turn import _city_sheet
-from render.santafe.turn import turn_layer as santafe_layer
-from tests.render.conftest import CONFIGS, config_id, sampled_states
+from render.heading import WIDTH
+from render.layers import clear_layers
+from tests.render.conftest import CONFIGS, Config, config_id, sampled_states
 
 PREVIEW_W = 550
 PHONE_W = 400
-NAMES = ["Ada", "Brook", "Cyrus", "Dana", "Emil"]
+NAMES = ["Ada", "Brook", "Cyrus", "Dana", "Emil", "Fay", "Gus", "Hal"]
 
 
 def drawn_texts(view: dict[str, Any], last: list[str]) -> tuple[Any, list[Drawn]]:
     """The picture and every text drawn on it, cached layers included (their caches are emptied)."""
-    gwt_layer.cache_clear()
-    santafe_layer.cache_clear()
-    _city_sheet.cache_clear()
+    clear_layers()
     with recording() as texts:
         image = render_turn(view, NAMES[: view["players"]], last)
     return image, texts
@@ -35,12 +32,12 @@ def shown(size: int, width: int, at: int) -> float:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_every_text_reads_at_preview_size(config: tuple[str, int, tuple[tuple[str, Any], ...]]) -> None:
+def test_every_text_reads_at_preview_size(config: Config) -> None:
     game, players, options = config
     engine = rules.get(game)
     for state in sampled_states(game, players, options):
         image, texts = drawn_texts(engine.view(state, None), ["Player 1: a move."])
-        assert image.width <= 1100
+        assert image.width <= WIDTH
         assert texts
         small = [t for t in texts if shown(t.size, image.width, PREVIEW_W) < 8]
         assert not small, small[:5]
@@ -48,22 +45,32 @@ def test_every_text_reads_at_preview_size(config: tuple[str, int, tuple[tuple[st
             assert t.box[0] >= 0 and t.box[2] <= image.width and t.box[3] <= image.height, t
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_turn_players_and_last_move_read_on_a_phone(
-    config: tuple[str, int, tuple[tuple[str, Any], ...]],
-) -> None:
+def phone_texts(config: Config) -> tuple[dict[str, Any], Any]:
+    """A mid-game spectator view and a function finding the texts of its turn picture that still read at a
+    phone's width."""
     game, players, options = config
-    engine = rules.get(game)
-    state = sampled_states(game, players, options)[1]
-    view = engine.view(state, None)
+    view = rules.get(game).view(sampled_states(game, players, options)[1], None)
     image, texts = drawn_texts(view, ["Player 2: the last move."])
 
     def readable(predicate: Any) -> list[Drawn]:
         return [t for t in texts if predicate(t.label) and shown(t.size, image.width, PHONE_W) >= 8]
 
+    return view, readable
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_who_acts_and_the_last_move_read_on_a_phone(config: Config) -> None:
+    """Every game's turn picture names who acts and tells the last move (``render.heading.header``)."""
+    view, readable = phone_texts(config)
     acting = NAMES[view["to_act"][0]]
     assert readable(lambda label: f"{acting} to act" in label)
     assert readable(lambda label: label.startswith("Last: Brook: the last move"))
+
+
+@pytest.mark.parametrize("config", [c for c in CONFIGS if c[0] in ("gwt", "santafe")], ids=config_id)
+def test_players_figures_read_on_a_phone(config: Config) -> None:
+    view, readable = phone_texts(config)
+    game = config[0]
     for seat in view["seats"]:
         assert readable(lambda label, seat=seat: label == f"${seat['money']}")
         assert readable(lambda label, seat=seat: label == NAMES[seat["seat"]])

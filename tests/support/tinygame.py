@@ -201,7 +201,9 @@ class Tiny:
             if b == best:
                 state["bonus"][s] += BID_BONUS
         shown = ", ".join(f"seat {s}: {b}" for s, b in sorted(bids.items()))
-        events.append(event("reveal", f"Bids revealed ({shown}).", irreversible=True, bids=bids))
+        # seat numbers as text: an event must read back from JSON unchanged
+        revealed = {str(s): b for s, b in bids.items()}
+        events.append(event("reveal", f"Bids revealed ({shown}).", irreversible=True, bids=revealed))
         state["bids"] = [None] * state["players"]
         self._next_round(state, events)
 

@@ -84,4 +84,4 @@ async def test_games_lists_my_open_games_in_this_server_mine_to_play_first(table
     assert f"<#{CHANNEL}>" in lines[1] and "waiting for Ann" in lines[1]
     assert f"<#{CHANNEL + 2}>" not in listed.last.content
     nothing = await table.run(CID, "games")
-    assert nothing.last.ephemeral and nothing.last.content == messages.NO_OPEN_GAMES
+    assert nothing.last.ephemeral and nothing.last.content == messages.no_open_games()

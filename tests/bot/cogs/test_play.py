@@ -236,6 +236,7 @@ async def test_picker_uses_menus_when_there_are_many_moves() -> None:
     object.__setattr__(game, "id", 7)
     object.__setattr__(game, "version", 3)
     object.__setattr__(game, "revision", 4)
+    object.__setattr__(game, "rules_id", "santafe")  # a game with hands: the picker keeps "Show my hand"
     many = [(f"m{n}", f"Move {n}") for n in range(130)]
     content, view = pickers.picker(game, many, "Choose")
     menus = [i for i in view.children if isinstance(i, pickers.MoveSelect)]

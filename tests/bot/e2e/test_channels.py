@@ -46,7 +46,7 @@ async def test_a_deleted_channel_ends_its_game(arena: Arena) -> None:
         await assert_ended(service, int(arena.channel.id), arena)
         assert not inbox_says(arena, bob, "deleted")  # Bob takes no direct messages
         listed = await alice.slash("games", lounge)
-        assert listed.content == messages.NO_OPEN_GAMES
+        assert listed.content == messages.no_open_games()
         opened = await alice.slash("game gwt", lounge)  # her one game allowed is free again
         assert not opened.ephemeral and "opened a game" in opened.content
 

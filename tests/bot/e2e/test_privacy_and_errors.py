@@ -12,8 +12,9 @@ from tests.bot.e2e.conftest import Arena
 def is_no_game_answer(content: str) -> bool:
     """The service's neutral sentence, then the bot's hint naming the commands that open a game."""
     sentences = ("No game has been played in this channel.", "There is no game in this channel.")
-    return content in {f"{s} {messages.SERVICE_HINTS['no_game']}" for s in sentences} and (
-        "/game gwt or /game santafe" in content
+    hint = messages.service_hint("no_game")
+    return content in {f"{s} {hint}" for s in sentences} and all(
+        f"/game {game}" in content for game in ("gwt", "santafe")
     )
 
 

@@ -1,4 +1,4 @@
-"""The service's side of the engine contract, with engines that offer only the bare ``Rules`` protocol."""
+"""The service's side of the engine contract, with the smallest engines the contract allows."""
 
 from __future__ import annotations
 
@@ -8,16 +8,23 @@ import pytest
 
 from bot.services import engine
 from rules.core.errors import IllegalMoveError
+from rules.core.notation import match_move
 
 
 class Bare:
-    """Rules without ``parse_move``/``describe_move``: the service falls back to shared matching."""
+    """An engine whose notation is the shared matching and whose labels are the moves themselves."""
 
     def legal_moves(self, state: Any, seat: int) -> list[str]:
         return ["take 1", "take 2", "pass"]
 
     def play(self, state: Any, seat: int, move: str) -> tuple[Any, list[dict[str, Any]]]:
         return [*state, move], []
+
+    def parse_move(self, state: Any, seat: int, text: str) -> str:
+        return match_move(text, self.legal_moves(state, seat))
+
+    def describe_move(self, state: Any, seat: int, move: str) -> str:
+        return move
 
 
 class WithSkip(Bare):
@@ -30,14 +37,14 @@ class NoPass(Bare):
         return ["take 1", "take 2"]
 
 
-def test_without_parse_move_any_unambiguous_spelling_is_matched():
+def test_a_move_is_read_through_the_engines_notation():
     assert engine.canonical(Bare(), [], 0, "  PASS ") == "pass"
     assert engine.play(Bare(), [], 0, "Take 2") == ("take 2", ["take 2"], [])
     with pytest.raises(IllegalMoveError):
         engine.canonical(Bare(), [], 0, "jump")
 
 
-def test_without_describe_move_the_label_is_the_move():
+def test_a_label_is_the_engines_description():
     assert engine.label(Bare(), [], 0, "take 1") == "take 1"
 
 

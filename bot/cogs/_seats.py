@@ -1,0 +1,67 @@
+"""Seat numbers and computer levels as commands take them, checked against the game in the channel.
+
+Discord can only bound an option by numbers fixed when the commands are registered, so a seat number is
+bounded by the largest table of any game and a level only from below; the game here decides the rest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+import rules
+from bot.services import GameInfo, NotAllowed, ServiceError
+from bot.ui import presenters
+from rules import ai
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+MOST_SEATS = max(spec.max_players for spec in rules.specs())
+Seat = app_commands.Range[int, 1, MOST_SEATS]
+Level = app_commands.Range[int, 0]
+SEAT_HELP = "the seat number shown by /game status"
+LEVEL_HELP = "how the computer plays: pick one of this game's levels from the list"
+SENSIBLE = 1  # the level asked for when none is: the first that plays with sense, if the game has one
+
+
+def check_seat(game: GameInfo, seat: int) -> None:
+    """Refuse a seat number this game does not have (seats count from 1 here)."""
+    if not 1 <= seat <= len(game.seats):
+        have = f"{len(game.seats)} seat" + ("s" if len(game.seats) != 1 else "")
+        raise NotAllowed(f"There is no seat {seat}: this game has {have}.")
+
+
+def level_for(game: GameInfo, level: int | None) -> int:
+    """The level asked for (when none is, level 1 or the game's best below it), refusing one the game
+    lacks in a sentence that lists the levels it has."""
+    levels = ai.levels(game.rules_id)
+    if level is None:
+        return min(SENSIBLE, max(levels))
+    if level not in levels:
+        have = "; ".join(f"{n}: {text}" for n, text in levels.items())
+        raise NotAllowed(f"{game.title} has no computer level {level}. Its levels are {have}.")
+    return level
+
+
+def level_text(game: GameInfo, level: int) -> str:
+    """ "level 2 (looks ahead: …)", for the news that a computer took a seat."""
+    text = ai.levels(game.rules_id).get(level)
+    return f"level {level}" + (f" ({text})" if text else "")
+
+
+async def level_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Autocomplete: the levels of the game in this channel with what each does (none if no game)."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    try:
+        game = await bot.games.get_game(interaction.channel_id or 0)
+    except ServiceError:
+        return []
+    typed = str(current).strip().lower()
+    return [
+        app_commands.Choice(name=presenters.clip(f"{level}: {text}", 100), value=level)
+        for level, text in ai.levels(game.rules_id).items()
+        if typed in str(level) or typed in text.lower()
+    ][:25]
