@@ -37,7 +37,7 @@ ChooseMove = Callable[..., str]
 _START = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 _CONTEXT = multiprocessing.get_context(_START)
 if _START == "forkserver":
-    _CONTEXT.set_forkserver_preload(["rules.ai"])
+    _CONTEXT.set_forkserver_preload([__name__, "rules.ai"])
 
 
 def default_workers() -> int:
