@@ -148,7 +148,8 @@ class Thinkers:
             loop = asyncio.get_running_loop()
             call = loop.run_in_executor(pool, decide, ai, game_id, view, legal, level, seed, self.budget)
             try:
-                return await asyncio.wait_for(call, self.timeout)
+                async with asyncio.timeout(self.timeout):
+                    return await call
             except Exception as exc:
                 if self._closed:
                     raise ThinkingStopped("the computer players' workers were closed") from exc
