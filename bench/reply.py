@@ -101,9 +101,13 @@ async def bench_game(game: str, moves: int, games: int, think: float, folder: Pa
                 for task in computers:
                     task.cancel()
                 await asyncio.gather(*computers, return_exceptions=True)
+                spec = rules.spec(game)
+                level = spec.top_level
+                thinks = level in spec.computers and spec.computers[level].thinks
+                how = f"thinking {think:g} s a decision" if thinks else "a player that does not search"
                 print(
-                    f"   {game:8} {games} games of computers at level {rules.spec(game).top_level}, "
-                    f"{think:g} s per decision: {decisions} computer moves in {elapsed:.1f} s"
+                    f"   {game:8} {games} games of computers at level {level} ({how}): "
+                    f"{decisions} computer moves in {elapsed:.1f} s"
                 )
         finally:
             await db.close()
