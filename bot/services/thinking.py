@@ -110,8 +110,8 @@ def _end(pool: ProcessPoolExecutor) -> None:
     if kill is not None:
         kill()
     else:
-        for process in list(pool._processes.values()):  # type: ignore[attr-defined]
-            process.kill()
+        for process in list((pool._processes or {}).values()):  # type: ignore[attr-defined]
+            process.kill()  # (a pool already shut down has no table left)
     pool.shutdown(wait=True)
 
 

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from bot.services import FakeClock, GameService
-from bot.services.thinking import ThinkingStopped
+from bot.services.thinking import Thinkers, ThinkingStopped
 from bot.storage import Database, open_database
+from rules.core.spec import Budget
 from tests.support.fixtures import ANN, CHANNEL, lobby
 
 
@@ -203,3 +204,21 @@ async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
         assert moved.version > 1 and moved.to_act == (0,)
     finally:
         await restarted.close()
+
+
+async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error(tmp_path: Path) -> None:
+    """Decisions under way in one pool all fail when it is ended; each then ends it too (already ended)."""
+    thinkers = Thinkers(Budget(seconds=0.05), workers=2)
+    player = Recorder(tmp_path / "calls")
+    try:
+        await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+        pool = thinkers._pool
+        assert pool is not None
+        await thinkers._discard(pool)
+        await thinkers._discard(pool)  # the second decision that found it broken
+        assert multiprocessing.active_children() == []
+        decision = await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)  # a new pool takes over
+        assert decision.move == "pass" and decision.process != os.getpid()
+    finally:
+        await thinkers.close()
+    assert multiprocessing.active_children() == []
