@@ -146,8 +146,8 @@ class Thinkers:
                 raise ThinkingStopped("the computer players' workers are closed")
             pool = self._executor()
             loop = asyncio.get_running_loop()
-            call = loop.run_in_executor(pool, decide, ai, game_id, view, legal, level, seed, self.budget)
-            try:
+            try:  # a pool found broken already refuses the call at once
+                call = loop.run_in_executor(pool, decide, ai, game_id, view, legal, level, seed, self.budget)
                 async with asyncio.timeout(self.timeout):
                     return await call
             except Exception as exc:

@@ -8,6 +8,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.services import FakeClock, GameService
-from bot.services.thinking import Thinkers, ThinkingStopped
+from bot.services.thinking import Thinkers, ThinkingFailed, ThinkingStopped
 from bot.storage import Database, open_database
 from rules.core.spec import Budget
 from tests.support.fixtures import ANN, CHANNEL, lobby
@@ -219,6 +220,23 @@ async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error
         assert multiprocessing.active_children() == []
         decision = await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)  # a new pool takes over
         assert decision.move == "pass" and decision.process != os.getpid()
+    finally:
+        await thinkers.close()
+    assert multiprocessing.active_children() == []
+
+
+async def test_a_worker_killed_between_decisions_fails_the_next_one_only(tmp_path: Path) -> None:
+    """A worker killed from outside (out of memory, an operator) while idle: the next decision fails and
+    ends the broken pool; the one after it gets a new worker."""
+    thinkers = Thinkers(Budget(seconds=0.05), workers=1)
+    player = Recorder(tmp_path / "calls")
+    try:
+        first = await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+        os.kill(first.process, signal.SIGKILL)
+        with pytest.raises(ThinkingFailed):
+            await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+        again = await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+        assert again.move == "pass" and again.process not in (first.process, os.getpid())
     finally:
         await thinkers.close()
     assert multiprocessing.active_children() == []
