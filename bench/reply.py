@@ -1,9 +1,12 @@
 """P1: reply time through the real discord.py client and the loopback Discord.
 
 From the interaction sent to the bot's last reply received (the board image included), for a move, the hand
-and the board, in a Santa Fe and a Great Western Trail game between three people.
+and the board, in a Santa Fe and a Great Western Trail game between three people, while the same bot has
+``--games`` other games of that kind played only by computers at the strongest level the game has, each
+thinking ``--think`` seconds per decision (computer players choose in worker processes, so their thinking
+must not slow the replies).
 
-Run: python bench/reply.py [--moves 60]
+Run: python bench/reply.py [--moves 60] [--games 4] [--think 1.0]
 Target: 95th percentile <= 300 ms.
 """
 
@@ -18,6 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import rules
 from bot.client import BoardGameBot
 from bot.loopback import LoopbackDiscord, Reply
 from bot.services import FakeClock, GameService
@@ -25,6 +29,9 @@ from bot.settings import Settings
 from bot.storage import open_database
 
 TARGET_P95_MS = 300.0
+# where the games of computers are played (no Discord channel: only their thinking and writing count)
+COMPUTER_GUILD = 1
+COMPUTER_CHANNELS = 10_000
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -39,7 +46,20 @@ async def timed(samples: list[float], action: Callable[[], Awaitable[Reply]]) ->
     return reply
 
 
-async def bench_game(game: str, moves: int, folder: Path) -> dict[str, list[float]]:
+async def computers_play(service: GameService, game: str, channel: int, stop: asyncio.Event) -> None:
+    """Games of ``game`` in ``channel`` played only by computers at the game's top level, one after the
+    other until ``stop``: a person opens each, adds two computers, starts and hands their own seat over."""
+    level = rules.spec(game).top_level
+    host = channel  # a person of their own for each channel
+    while not stop.is_set():
+        await service.create_game(COMPUTER_GUILD, channel, host, "host", game, seat_order="join")
+        for _ in range(2):
+            await service.add_ai(channel, host, level=level)
+        await service.start(channel, host)
+        await service.hand_to_ai(channel, host, 0, level=level)  # plays the game to its end
+
+
+async def bench_game(game: str, moves: int, games: int, think: float, folder: Path) -> dict[str, list[float]]:
     samples: dict[str, list[float]] = {"move": [], "hand": [], "board": []}
     rng = random.Random(1)
     db_path = folder / f"reply-{game}.db"
@@ -52,13 +72,19 @@ async def bench_game(game: str, moves: int, folder: Path) -> dict[str, list[floa
         by_id = {int(p.id): p for p in people}
         db = await open_database(db_path)
         try:
-            service = GameService(db, FakeClock(), new_seed=lambda: 20261121)
+            service = GameService(db, FakeClock(), new_seed=lambda: 20261121, think_seconds=think)
             settings = Settings(token="unused", database_path=db_path, reminder_poll_seconds=3600)
             async with loopback.run_bot(BoardGameBot(games=service, settings=settings)):
                 await people[0].slash(f"game {game}", channel)
                 for person in people[1:]:
                     await person.slash("game join", channel)
                 await people[0].slash("game start", channel)
+                stop = asyncio.Event()
+                computers = [
+                    asyncio.create_task(computers_play(service, game, COMPUTER_CHANNELS + i, stop))
+                    for i in range(games)
+                ]
+                started = time.perf_counter()
                 for _ in range(moves):
                     info = await service.get_game(int(channel.id))
                     if info.status != "active":
@@ -69,22 +95,52 @@ async def bench_game(game: str, moves: int, folder: Path) -> dict[str, list[floa
                     await timed(samples["move"], lambda u=user, m=move: u.slash("move", channel, move=m))
                     await timed(samples["hand"], lambda u=user: u.slash("hand", channel))
                     await timed(samples["board"], lambda u=user: u.slash("board", channel))
+                elapsed = time.perf_counter() - started
+                stop.set()
+                decisions = await computer_decisions(service, games)
+                for task in computers:
+                    task.cancel()
+                await asyncio.gather(*computers, return_exceptions=True)
+                spec = rules.spec(game)
+                level = spec.top_level
+                thinks = level in spec.computers and spec.computers[level].thinks
+                how = f"thinking {think:g} s a decision" if thinks else "a player that does not search"
+                print(
+                    f"   {game:8} {games} games of computers at level {level} ({how}): "
+                    f"{decisions} computer moves in {elapsed:.1f} s"
+                )
         finally:
             await db.close()
     return samples
 
 
+async def computer_decisions(service: GameService, games: int) -> int:
+    """Computer moves made so far in the computers' channels (finished games and running ones)."""
+    async with service.db.reading() as conn:
+        cur = await conn.execute(
+            "SELECT COUNT(*) FROM moves JOIN games ON games.id = moves.game_id"
+            " WHERE moves.actor = 'ai' AND games.channel_id BETWEEN ? AND ?",
+            (COMPUTER_CHANNELS, COMPUTER_CHANNELS + games - 1),
+        )
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--games", type=int, default=4, help="games of computers thinking meanwhile")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds per computer decision")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for game in ("santafe", "gwt"):
-            samples = await bench_game(game, args.moves, Path(tmp))
+            samples = await bench_game(game, args.moves, args.games, args.think, Path(tmp))
             for kind, values in samples.items():
                 p95 = percentile(values, 0.95)
-                print(f"P1 {game:8} {kind:6} n={len(values):3} median {statistics.median(values):6.1f} ms  "
-                      f"p95 {p95:6.1f} ms  max {max(values):6.1f} ms  p95/target {p95 / TARGET_P95_MS:.2f}")
+                print(
+                    f"P1 {game:8} {kind:6} n={len(values):3} median {statistics.median(values):6.1f} ms  "
+                    f"p95 {p95:6.1f} ms  max {max(values):6.1f} ms  p95/target {p95 / TARGET_P95_MS:.2f}"
+                )
 
 
 if __name__ == "__main__":

@@ -87,7 +87,10 @@ def build_bot(db: Database, settings: Settings, **options: object) -> BoardGameB
     """The real bot with the real service over ``db``."""
     from bot.services import GameService
 
-    return BoardGameBot(games=GameService(db), settings=settings, **options)  # type: ignore[arg-type]
+    games = GameService(
+        db, think_seconds=settings.computer_think_seconds, think_workers=settings.computer_workers
+    )
+    return BoardGameBot(games=games, settings=settings, **options)  # type: ignore[arg-type]
 
 
 #: Why Discord closed the gateway for good (close codes, per Discord's opcodes-and-status-codes page), as

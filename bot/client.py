@@ -162,5 +162,12 @@ class BoardGameBot(commands.AutoShardedBot):
                 self.tree, self.application_id, self.settings.dev_guild_id, self.settings.command_hash_path
             )
 
+    async def close(self) -> None:
+        """Disconnect, then end the computer players' worker processes."""
+        try:
+            await super().close()
+        finally:
+            await self.games.close()
+
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))

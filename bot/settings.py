@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.storage.connection import DEFAULT_SYNC, SYNC_MODES
+from rules.core.spec import Budget
+
+# The computer players' own default thinking time per decision.
+DEFAULT_THINK_SECONDS = Budget().seconds
 
 
 class SettingsError(ValueError):
@@ -35,6 +39,10 @@ class Settings:
     # How hard each commit goes to disk: "full" (a move survives a power cut) or "normal" (cheaper; a
     # power cut may lose the last moves). See bot/storage/connection.py.
     database_sync: str = DEFAULT_SYNC
+    # How long a searching computer player thinks about each decision (seconds of its own CPU time), and
+    # how many worker processes think for the computer seats (None: one per core but one).
+    computer_think_seconds: float = DEFAULT_THINK_SECONDS
+    computer_workers: int | None = None
 
     @property
     def command_hash_path(self) -> Path:
@@ -52,6 +60,19 @@ def _int(env: Mapping[str, str], key: str, default: int | None, *, minimum: int 
         raise SettingsError(f"{key} must be a whole number, not {raw!r}.") from None
     if value < minimum:
         raise SettingsError(f"{key} must be at least {minimum}.")
+    return value
+
+
+def _seconds(env: Mapping[str, str], key: str, default: float, *, minimum: float, maximum: float) -> float:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{key} must be a number of seconds, like 1 or 0.5, not {raw!r}.") from None
+    if not minimum <= value <= maximum:  # also refuses nan
+        raise SettingsError(f"{key} must be from {minimum:g} to {maximum:g} seconds, not {raw!r}.")
     return value
 
 
@@ -105,4 +126,8 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         shard_count=shard_count,
         shard_ids=shard_ids,
         database_sync=sync,
+        computer_think_seconds=_seconds(
+            env, "COMPUTER_THINK_SECONDS", DEFAULT_THINK_SECONDS, minimum=0.01, maximum=60
+        ),
+        computer_workers=_int(env, "COMPUTER_WORKERS", None, minimum=1),
     )

@@ -29,6 +29,7 @@ from bot.services.errors import (
     NotInGame,
 )
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
+from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
 from bot.storage import preferences, results
 from bot.storage.db import Database
@@ -38,16 +39,17 @@ from bot.storage.results import ResultRow
 from rules.ai import choose_move
 from rules.core.events import TURN_START, Event, is_public
 from rules.core.protocol import Engine, State
+from rules.core.spec import Budget
 
 log = logging.getLogger(__name__)
-
-# (game id, view, legal moves, level, seed) -> move: the computer players' entry point.
-ChooseMove = Callable[[str, dict[str, Any], Sequence[str], int, int], str]
 
 
 EXPORT_FORMAT = "boardgame-bot/1"
 DEFAULT_REMINDER_MINUTES = 24 * 60
 DEFAULT_AI_LEVEL = 1
+# The player that stands in, in the bot's own process, when a worker brings back no move.
+FALLBACK_AI_LEVEL = 1
+DEFAULT_THINK_SECONDS = Budget().seconds
 SEAT_ORDERS = ("random", "join")
 DEADLINE_ACTIONS = ("skip", "ai", "vote")
 PICTURE_MODES = ("every-turn", "on-request")  # does every turn message show the board
@@ -80,6 +82,9 @@ class ServiceCore:
         new_seed: Callable[[], int] | None = None,
         cache_size: int = 64,
         max_ai_moves: int = 5000,
+        think_seconds: float = DEFAULT_THINK_SECONDS,
+        think_workers: int | None = None,
+        think_timeout: float | None = None,
     ) -> None:
         self.db = db
         self.clock = clock
@@ -87,7 +92,12 @@ class ServiceCore:
         self.new_seed = new_seed or (lambda: secrets.randbits(62))
         self.cache = engine.StateCache(cache_size)
         self.max_ai_moves = max_ai_moves
+        self.thinkers = Thinkers(Budget(seconds=think_seconds), think_workers, think_timeout)
         self._locks: dict[int, asyncio.Lock] = {}
+
+    async def close(self) -> None:
+        """End the computer players' worker processes; computer seats then wait (see ``thinking``)."""
+        await self.thinkers.close()
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -375,7 +385,13 @@ class ServiceCore:
     async def _run_ai(
         self, game: GameRow, seats: list[SeatRow], state: State, played: list[PlayedMove]
     ) -> tuple[GameRow, list[SeatRow], State]:
-        """Let every computer-played seat that must act move, until a person must act or the game ends."""
+        """Let every computer-played seat that must act move, until a person must act or the game ends.
+
+        Runs under the game's lock, so nothing in this process changes the game while a computer thinks.
+        Another process sharing the database may: each move is written only if the game is still at the
+        version and revision it was chosen for (``_store_position``). If not, the decision is dropped and
+        the loop stops; the process that changed the game moves its computer seats itself, or the reminder
+        loop does after ``COMPUTER_GRACE``."""
         rules = engine.rules_for(game.rules_id)
         for _ in range(self.max_ai_moves):
             if game.status != "active":
@@ -383,30 +399,65 @@ class ServiceCore:
             ai_seat = next((s for s in seats if s.is_ai and s.seat in game.to_act), None)
             if ai_seat is None:
                 break
-            move, state, events = await self._ai_move(game, ai_seat, rules, state)
-            game, seats, record = await self._commit(
-                game, seats, ai_seat.seat, None, move, state, events, "ai"
-            )
+            move, new_state, events = await self._ai_move(game, ai_seat, rules, state)
+            try:
+                game, seats, record = await self._commit(
+                    game, seats, ai_seat.seat, None, move, new_state, events, "ai"
+                )
+            except Busy:
+                log.info(
+                    "game %s changed elsewhere while the computer chose for seat %s at version %s; "
+                    "its move was dropped",
+                    game.id,
+                    ai_seat.seat,
+                    game.version,
+                )
+                break
+            state = new_state
             played.append(record)
         return game, seats, state
 
     async def _ai_move(
         self, game: GameRow, seat: SeatRow, rules: Engine, state: State
     ) -> tuple[str, State, list[Event]]:
-        """The computer's move for ``seat``, chosen from that seat's view only (in a worker thread, so a
-        slow player does not stall the bot). A failing player must not stall the game either: its
-        error is logged and the first legal move is played instead."""
+        """The computer's move for ``seat``, chosen from that seat's view only, in a worker process (see
+        ``thinking``). A failing player or worker must not stall the game: its error is logged and the
+        level-1 player chooses instead, in this process (off the event loop); failing that, the first legal
+        move is played. Workers closed meanwhile (the bot is stopping) raise ``ThinkingStopped``."""
         legal = rules.legal_moves(state, seat.seat)
         view = rules.view(state, seat.seat)
         level = DEFAULT_AI_LEVEL if seat.ai_level is None else seat.ai_level
         seed = _ai_seed(game.seed, game.version, seat.seat)
+        where = f"computer player for {game.rules_id} seat {seat.seat} failed in game {game.id}"
         try:
-            choice = await asyncio.to_thread(self.ai, game.rules_id, view, legal, level, seed)
+            decision = await self.thinkers.choose(self.ai, game.rules_id, view, legal, level, seed)
+            log.debug(
+                "game %s seat %s: level %s chose %r in %.2f s in process %s",
+                game.id,
+                seat.seat,
+                level,
+                decision.move,
+                decision.seconds,
+                decision.process,
+            )
+            return engine.play(rules, state, seat.seat, decision.move)
+        except ThinkingStopped:
+            raise  # the bot is stopping: this move is made after the restart
+        except Exception:
+            log.exception("%s; the level-%s player stands in", where, FALLBACK_AI_LEVEL)
+        try:
+            choice = await asyncio.to_thread(
+                self.ai,
+                game.rules_id,
+                view,
+                legal,
+                FALLBACK_AI_LEVEL,
+                seed,
+                budget=self.thinkers.budget,
+            )
             return engine.play(rules, state, seat.seat, choice)
         except Exception:
-            log.exception(
-                "computer player for %s seat %s failed in game %s", game.rules_id, seat.seat, game.id
-            )
+            log.exception("%s again at level %s; its first legal move is played", where, FALLBACK_AI_LEVEL)
             return engine.play(rules, state, seat.seat, legal[0])
 
     async def _notice(self, kind: str, text: str, game: GameRow, user_id: int | None) -> Notification:

@@ -12,6 +12,7 @@ from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
 from bot.services.errors import Busy, NotAllowed
 from bot.services.models import DueItem, GameInfo, MoveOutcome, Notification, PlayedMove
 from bot.services.policy import COMPUTER_GRACE, computer_due_at, due_items, kick_majority, next_due_at
+from bot.services.thinking import ThinkingStopped
 from bot.storage import due as due_store
 from bot.storage import games as store
 from bot.storage import preferences
@@ -106,6 +107,8 @@ class Timing(ServiceCore):
                     after, after_seats, state = await self._run_ai(game, list(seats), state, played)
                 except Busy:
                     continue  # another process is moving this game; its own loop tells the channel
+                except ThinkingStopped:
+                    break  # the bot is stopping; the next start resumes the rest
                 except Exception:  # one broken game must not stop the loop for every other game
                     log.exception("could not make the computer moves left waiting in game %s", game.id)
                     continue

@@ -50,6 +50,11 @@ def test_values_from_the_environment() -> None:
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1,1"}, "SHARD_IDS names a shard twice"),
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "between 0 and 1"),
         ({"DISCORD_TOKEN": "x", "DATABASE_SYNC": "off"}, "DATABASE_SYNC"),
+        ({"DISCORD_TOKEN": "x", "COMPUTER_THINK_SECONDS": "soon"}, "COMPUTER_THINK_SECONDS must be a number"),
+        ({"DISCORD_TOKEN": "x", "COMPUTER_THINK_SECONDS": "0"}, "COMPUTER_THINK_SECONDS must be from"),
+        ({"DISCORD_TOKEN": "x", "COMPUTER_THINK_SECONDS": "nan"}, "COMPUTER_THINK_SECONDS must be from"),
+        ({"DISCORD_TOKEN": "x", "COMPUTER_THINK_SECONDS": "3600"}, "COMPUTER_THINK_SECONDS must be from"),
+        ({"DISCORD_TOKEN": "x", "COMPUTER_WORKERS": "0"}, "COMPUTER_WORKERS"),
     ],
 )
 def test_bad_values_name_the_setting(env: dict[str, str], mentions: str) -> None:
@@ -69,3 +74,17 @@ def test_shards() -> None:
     assert load_settings({"DISCORD_TOKEN": "x", "SHARD_COUNT": "3"}).shard_count == 3
     some = load_settings({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": " 2, 3 "})
     assert some.shard_count == 4 and some.shard_ids == (2, 3)
+
+
+def test_computer_thinking() -> None:
+    """The computer players think one second per decision in one worker per core but one, unless set."""
+    default = load_settings({"DISCORD_TOKEN": "x"})
+    assert default.computer_think_seconds == 1.0 and default.computer_workers is None
+    set_ = load_settings({"DISCORD_TOKEN": "x", "COMPUTER_THINK_SECONDS": " 2.5 ", "COMPUTER_WORKERS": "3"})
+    assert set_.computer_think_seconds == 2.5 and set_.computer_workers == 3
+
+
+def test_every_setting_is_listed_in_the_example_file() -> None:
+    example = (Path(__file__).resolve().parents[2] / ".env.example").read_text(encoding="utf-8")
+    for key in ("COMPUTER_THINK_SECONDS", "COMPUTER_WORKERS"):
+        assert f"\n{key}=\n" in example

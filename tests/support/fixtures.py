@@ -44,8 +44,10 @@ async def db(db_path: Path) -> AsyncIterator[Database]:
 
 
 @pytest.fixture
-def service(db: Database, clock: FakeClock, tiny_game: None) -> GameService:
-    return GameService(db, clock, new_seed=lambda: 1234)
+async def service(db: Database, clock: FakeClock, tiny_game: None) -> AsyncIterator[GameService]:
+    games = GameService(db, clock, new_seed=lambda: 1234)
+    yield games
+    await games.close()  # its computer players' worker processes
 
 
 async def lobby(

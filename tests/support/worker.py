@@ -85,7 +85,9 @@ async def race(path: str, user: int, move: str, version: int, channel: int) -> N
         await db.close()
 
 
-def endless_thought(rules_id: str, view: Any, legal: Sequence[str], level: int, seed: int) -> str:
+def endless_thought(
+    rules_id: str, view: Any, legal: Sequence[str], level: int, seed: int, budget: Any
+) -> str:
     print("thinking", flush=True)
     time.sleep(3600)
     return legal[0]

@@ -87,6 +87,11 @@ async def test_vote_deadline_lets_the_others_hand_the_seat_over(table: Table, cl
     assert (await table.service.get_game(CHANNEL)).seats[0].is_ai
 
 
+def interrupted(*args, **kwargs):  # type: ignore[no-untyped-def]
+    """The process dies while the computer chooses (a module-level function: it runs in a worker)."""
+    raise asyncio.CancelledError
+
+
 async def test_the_first_round_posts_the_computer_moves_a_crash_interrupted(table: Table) -> None:
     """The process died while the computer chose its reply to Ann: the first round after the restart makes
     that move and posts the turn, pinging Ann, as the move itself would have."""
@@ -95,10 +100,6 @@ async def test_the_first_round_posts_the_computer_moves_a_crash_interrupted(tabl
     await service.add_ai(CHANNEL, ANN)
     await service.start(CHANNEL, ANN)
     real = service.ai
-
-    def interrupted(*args):  # type: ignore[no-untyped-def]
-        raise asyncio.CancelledError
-
     service.ai = interrupted
     with pytest.raises(asyncio.CancelledError):
         await service.submit(CHANNEL, ANN, "pass")

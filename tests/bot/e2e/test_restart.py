@@ -15,6 +15,11 @@ from rules.ai import choose_move
 from tests.bot.e2e.conftest import Arena
 
 
+def crash(*args: object, **kwargs: object) -> str:
+    """The process dies while the computer is thinking (a module-level function: it runs in a worker)."""
+    raise asyncio.CancelledError
+
+
 def first_move_button(picker: Reply) -> str:
     return next(
         c["custom_id"] for c in picker.message.flat_components() if c.get("custom_id", "").startswith("bg:")
@@ -134,9 +139,6 @@ async def test_a_computer_reply_cut_off_by_a_crash_is_made_and_posted_when_the_b
         await arena.start_game("santafe", alice, computers=1)
         assert (await service.get_game(channel_id)).to_act_users == (arena.by_id(alice),)
 
-    def crash(*args: object) -> str:  # the process dies while the computer is thinking
-        raise asyncio.CancelledError
-
     db = await open_database(arena.db_path)
     try:
         doomed = GameService(db, arena.clock, ai=crash)
@@ -149,6 +151,7 @@ async def test_a_computer_reply_cut_off_by_a_crash_is_made_and_posted_when_the_b
         stranded = await doomed.get_game(channel_id)
         assert stranded.to_act_users == ()  # only the computer seat may move now
     finally:
+        await doomed.close()
         await db.close()
     posted = len(arena.public())
 

@@ -124,7 +124,7 @@ async def test_a_failure_at_any_step_of_a_move_leaves_the_game_as_it_was(service
         assert outcome.finished and (await service.stats(GUILD))["played"] == 1
 
 
-def first_legal(rules_id: str, view: object, legal: list[str], level: int, seed: int) -> str:
+def first_legal(rules_id: str, view: object, legal: list[str], level: int, seed: int, budget: object) -> str:
     return legal[0]
 
 
@@ -157,5 +157,6 @@ async def test_a_computer_turn_cut_short_by_a_kill_is_made_after_a_restart(tmp_p
         assert (await service.get_game(1000)).revision == moved.revision
         user, move = 1, (await service.legal_moves(1000, 1))[0][0]
         assert (await service.submit(1000, user, move)).version > moved.version  # the game goes on
+        await service.close()
     finally:
         await db.close()

@@ -94,13 +94,14 @@ async def test_games_from_before_the_stored_times_are_computed_at_the_first_roun
     assert [(n.kind, n.user_id) for n in await service.run_due()] == [("reminder", ANN)]
 
 
+def interrupted(*args, **kwargs):  # type: ignore[no-untyped-def]
+    """Cancels the task waiting for the move (a module-level function: it runs in a worker process)."""
+    raise asyncio.CancelledError
+
+
 async def stranded(service: GameService, channel: int = CHANNEL) -> None:
     """Ann passes; the process 'dies' (the task is cancelled) while the computer chooses its reply."""
     real = service.ai
-
-    def interrupted(*args):  # type: ignore[no-untyped-def]
-        raise asyncio.CancelledError
-
     service.ai = interrupted
     with pytest.raises(asyncio.CancelledError):
         await service.submit(channel, ANN, "pass")

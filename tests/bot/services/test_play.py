@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from bot.services import GameNotActive, GameService, NoGameHere, NotAllowed, NotInGame, StaleVersion
@@ -139,23 +142,32 @@ async def test_simultaneous_bids_are_accepted_in_any_order(service):
 
 
 class RecordingAI:
-    """A computer player that records what it was shown and plays its first legal move."""
+    """A computer player that records what it was shown (in a file: it plays in a worker process) and
+    plays its last legal move."""
 
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, dict, list[str], int, int]] = []
+    def __init__(self, path: Path) -> None:
+        self.path = path
 
-    def __call__(self, game_id, view, legal, level, seed):  # type: ignore[no-untyped-def]
-        self.calls.append((game_id, view, list(legal), level, seed))
+    def __call__(self, game_id, view, legal, level, seed, budget):  # type: ignore[no-untyped-def]
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps([game_id, view, list(legal), level, seed]) + "\n")
         return legal[-1]  # "pass" in a turn, a bid in the bid phase
 
+    @property
+    def calls(self) -> list[list]:
+        return [json.loads(line) for line in self.path.read_text(encoding="utf-8").splitlines()]
 
-async def test_computer_seats_move_after_a_person_and_decide_from_their_own_view(db, clock, tiny_game):
-    ai = RecordingAI()
+
+async def test_computer_seats_move_after_a_person_and_decide_from_their_own_view(
+    db, clock, tiny_game, tmp_path
+):
+    ai = RecordingAI(tmp_path / "calls.jsonl")
     service = GameService(db, clock, ai, new_seed=lambda: 99)
     await lobby(service, (ANN,))
     await service.add_ai(CHANNEL, ANN, level=0)
     await service.start(CHANNEL, ANN)
     outcome = await service.submit(CHANNEL, ANN, "pass")
+    await service.close()
     # the computer ends its turn, then bids at once in the simultaneous bid; Ann still has to bid
     assert [(p.actor, p.seat) for p in outcome.played] == [("player", 0), ("ai", 1), ("ai", 1)]
     assert outcome.played[2].move.startswith("bid") and outcome.to_act == (0,)
@@ -198,19 +210,22 @@ async def test_a_seat_played_by_the_computer_cannot_be_played_by_its_owner(servi
         await service.submit(CHANNEL, BOB, "pass")
 
 
+def broken(game_id, view, legal, level, seed, budget):  # type: ignore[no-untyped-def]
+    raise RuntimeError("the heuristic crashed")
+
+
+def nonsense(game_id, view, legal, level, seed, budget):  # type: ignore[no-untyped-def]
+    return "fly to the moon"
+
+
 async def test_a_failing_computer_player_does_not_stall_the_game(db, clock, tiny_game, caplog):
-    def broken(game_id, view, legal, level, seed):  # type: ignore[no-untyped-def]
-        raise RuntimeError("the heuristic crashed")
-
-    def nonsense(game_id, view, legal, level, seed):  # type: ignore[no-untyped-def]
-        return "fly to the moon"
-
     for channel, player in ((CHANNEL, broken), (CHANNEL + 1, nonsense)):
         service = GameService(db, clock, player, new_seed=lambda: 4)
         await lobby(service, (ANN,), channel)
         await service.add_ai(channel, ANN)
         await service.start(channel, ANN)
         outcome = await service.submit(channel, ANN, "pass")
+        await service.close()
         ai_moves = [p.move for p in outcome.played if p.actor == "ai"]
         assert ai_moves and ai_moves[0].startswith("play")  # the first legal move instead
         assert outcome.to_act == (0,)

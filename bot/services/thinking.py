@@ -1,0 +1,176 @@
+"""Computer players think in worker processes.
+
+A searching player spends its whole thinking budget on each decision. Run in the bot's process it would
+hold the interpreter (and so the event loop) for that long; in a worker process the bot goes on answering
+the people of every other game meanwhile.
+
+``Thinkers`` owns a ``ProcessPoolExecutor``, started at the first decision and ended by ``close``. At most
+one decision per worker is handed over at a time, so a decision's time limit counts its thinking and never
+a wait in the queue. A decision that fails or outlives its limit raises ``ThinkingFailed``; a worker that
+died or hangs takes its pool with it (the next decision starts a fresh one), and the caller falls back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from rules.core.spec import Budget
+
+log = logging.getLogger(__name__)
+
+# (game id, view, legal moves, level, seed, budget=) -> move: the computer players' entry point.
+ChooseMove = Callable[..., str]
+
+# Workers fork from a server process that imported the players once: a new pool starts in milliseconds,
+# and the bot's own threads (the database's, the event loop's) are never forked.
+_START = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+_CONTEXT = multiprocessing.get_context(_START)
+if _START == "forkserver":
+    _CONTEXT.set_forkserver_preload([__name__, "rules.ai"])
+
+
+def default_workers() -> int:
+    """One worker per core but one, which is left to the bot itself; at least one."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+def default_timeout(budget: Budget) -> float:
+    """How long a decision may take before its worker is taken for stuck. Generous: a budget counts the
+    player's own CPU time, which a busy machine stretches in wall-clock time."""
+    return 30.0 + 10 * budget.seconds
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A computer player's move, with the worker process that chose it and the seconds it took there."""
+
+    move: str
+    process: int
+    seconds: float
+
+
+class ThinkingFailed(Exception):
+    """The worker did not come back with a move (the player failed, the worker died or took too long)."""
+
+
+class ThinkingStopped(Exception):
+    """The workers were closed (the bot is stopping) while the computer thought: no move is made now;
+    the reminder loop makes it after the restart, as after a crash."""
+
+
+def _start_worker(games: dict[str, str]) -> None:
+    """A worker's start: it ends with the bot's process, and knows the games registered while the bot
+    runs (the tests' tiny game) too."""
+    threading.Thread(target=_end_with_parent, name="end-with-parent", daemon=True).start()
+    rules._MODULES.update(games)
+
+
+def _end_with_parent() -> None:
+    # A worker waits for work on a pipe it holds both ends of, so it would outlive a bot that was killed.
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()
+        os._exit(1)
+
+
+def decide(
+    ai: ChooseMove,
+    game_id: str,
+    view: dict[str, Any],
+    legal: Sequence[str],
+    level: int,
+    seed: int,
+    budget: Budget,
+) -> Decision:
+    """Runs in a worker: the move ``ai`` chooses, timed."""
+    start = time.perf_counter()
+    move = ai(game_id, view, legal, level, seed, budget=budget)
+    return Decision(move, os.getpid(), time.perf_counter() - start)
+
+
+def _end(pool: ProcessPoolExecutor) -> None:
+    """End ``pool`` now, its workers included, and wait until they are gone; every call not finished
+    fails with ``BrokenProcessPool``.
+
+    A running call cannot be cancelled, so the workers are killed: Python 3.14's ``kill_workers`` does
+    that; before it only the executor's own table of processes knows them.
+    """
+    kill = getattr(pool, "kill_workers", None)
+    if kill is not None:
+        kill()
+    else:
+        for process in list((pool._processes or {}).values()):  # type: ignore[attr-defined]
+            process.kill()  # (a pool already shut down has no table left)
+    pool.shutdown(wait=True)
+
+
+class Thinkers:
+    """The worker processes that choose computer moves, each decision within ``budget``."""
+
+    def __init__(self, budget: Budget, workers: int | None = None, timeout: float | None = None) -> None:
+        self.budget = budget
+        self.workers = workers or default_workers()
+        self.timeout = default_timeout(budget) if timeout is None else timeout
+        self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
+        self._slots = asyncio.Semaphore(self.workers)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=_CONTEXT,
+                initializer=_start_worker,
+                initargs=(dict(rules._MODULES),),
+            )
+        return self._pool
+
+    async def choose(
+        self, ai: ChooseMove, game_id: str, view: dict[str, Any], legal: Sequence[str], level: int, seed: int
+    ) -> Decision:
+        """The move ``ai`` makes, chosen in a worker. Raises ``ThinkingFailed`` when none comes back, and
+        ``ThinkingStopped`` once ``close`` ended the workers."""
+        async with self._slots:
+            if self._closed:
+                raise ThinkingStopped("the computer players' workers are closed")
+            pool = self._executor()
+            loop = asyncio.get_running_loop()
+            try:  # a pool found broken already refuses the call at once
+                call = loop.run_in_executor(pool, decide, ai, game_id, view, legal, level, seed, self.budget)
+                async with asyncio.timeout(self.timeout):
+                    return await call
+            except Exception as exc:
+                if self._closed:
+                    raise ThinkingStopped("the computer players' workers were closed") from exc
+                if isinstance(exc, TimeoutError):
+                    await self._discard(pool)
+                    raise ThinkingFailed(f"no move after {self.timeout:g} s; the worker was ended") from None
+                if isinstance(exc, BrokenProcessPool):
+                    await self._discard(pool)
+                    raise ThinkingFailed(f"the worker process died: {exc}") from exc
+                raise ThinkingFailed(f"the player failed: {exc!r}") from exc
+
+    async def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """End a pool whose worker hangs or died; the next decision starts a new one."""
+        if self._pool is pool:
+            self._pool = None
+        await asyncio.to_thread(_end, pool)
+
+    async def close(self) -> None:
+        """End the workers for good. A decision under way, or asked for later, raises ``ThinkingStopped``:
+        its game's computer seat is moved by the reminder loop after the restart, as after a crash."""
+        pool, self._pool = self._pool, None
+        self._closed = True
+        if pool is not None:
+            await asyncio.to_thread(_end, pool)

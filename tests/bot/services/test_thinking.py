@@ -1,0 +1,242 @@
+"""Computer players choose in worker processes: every computer move goes through them, a worker that fails,
+dies or hangs never loses or blocks the game, a move chosen for a position that changed meanwhile is
+dropped, and closing the service leaves no process behind."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import signal
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.services import FakeClock, GameService
+from bot.services.thinking import Thinkers, ThinkingFailed, ThinkingStopped
+from bot.storage import Database, open_database
+from rules.core.spec import Budget
+from tests.support.fixtures import ANN, CHANNEL, lobby
+
+
+@dataclass(frozen=True)
+class Recorder:
+    """A computer player that notes where it plays (process id, level, budget) in ``path``, then plays its
+    first legal move. In a worker process it may instead ``die`` or ``hang`` there."""
+
+    path: Path
+    then: str = "play"
+
+    def __call__(self, game_id: str, view: Any, legal: list[str], level: int, seed: int, budget: Any) -> str:
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(f"{os.getpid()} {level} {budget.seconds}\n")
+        in_worker = multiprocessing.parent_process() is not None
+        if in_worker and self.then == "die":
+            os._exit(3)
+        if in_worker and self.then == "hang":
+            time.sleep(3600)
+        return legal[0]
+
+    def calls(self) -> list[tuple[int, int, float]]:
+        if not self.path.exists():
+            return []
+        rows = [line.split() for line in self.path.read_text(encoding="utf-8").splitlines()]
+        return [(int(pid), int(level), float(seconds)) for pid, level, seconds in rows]
+
+
+async def against_the_computer(service: GameService, level: int = 2) -> None:
+    """Ann and a computer seat of ``level`` in the tiny game, started; Ann is to act."""
+    await lobby(service, (ANN,), options={"rounds": 3})
+    await service.add_ai(CHANNEL, ANN, level=level)
+    await service.start(CHANNEL, ANN)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def test_computer_moves_are_chosen_in_worker_processes_that_close_leaves_none_of(
+    db: Database, clock: FakeClock, tiny_game: None, tmp_path: Path
+) -> None:
+    player = Recorder(tmp_path / "calls")
+    service = GameService(db, clock, player, new_seed=lambda: 3, think_seconds=0.05)
+    await against_the_computer(service)
+    outcome = await service.submit(CHANNEL, ANN, "pass")
+    assert "ai" in [p.actor for p in outcome.played]
+    calls = player.calls()
+    assert calls and all(pid != os.getpid() for pid, _, _ in calls)  # never in the bot's process
+    assert {(level, seconds) for _, level, seconds in calls} == {(2, 0.05)}  # its level, the set budget
+    workers = {pid for pid, _, _ in calls}
+    assert workers <= {p.pid for p in multiprocessing.active_children()}
+    await service.close()
+    assert multiprocessing.active_children() == []
+    assert not any(alive(pid) for pid in workers)
+
+
+async def test_a_game_handed_wholly_to_the_computer_is_played_out_in_the_workers(
+    db: Database, clock: FakeClock, tiny_game: None, tmp_path: Path
+) -> None:
+    player = Recorder(tmp_path / "calls")
+    service = GameService(db, clock, player, new_seed=lambda: 3, think_seconds=0.05)
+    try:
+        await against_the_computer(service)
+        outcome = await service.hand_to_ai(CHANNEL, ANN, 0)  # now only computers play
+        assert outcome.finished
+        seats = {p.seat for p in outcome.played if p.actor == "ai"}
+        assert seats == {0, 1}
+        assert len(player.calls()) == len(outcome.played)
+        assert all(pid != os.getpid() for pid, _, _ in player.calls())
+    finally:
+        await service.close()
+
+
+@pytest.mark.parametrize("then", ["die", "hang"])
+async def test_a_worker_that_dies_or_hangs_gives_way_to_the_level_1_player_and_the_game_goes_on(
+    db: Database,
+    clock: FakeClock,
+    tiny_game: None,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    then: str,
+) -> None:
+    player = Recorder(tmp_path / "calls", then)
+    # a short limit, so that the hanging worker is given up soon
+    service = GameService(db, clock, player, new_seed=lambda: 3, think_seconds=0.05, think_timeout=2.0)
+    try:
+        await against_the_computer(service)
+        outcome = await service.submit(CHANNEL, ANN, "pass")
+        computer = [p for p in outcome.played if p.actor == "ai"]
+        assert computer and outcome.to_act == (0,)  # the computer moved; Ann's turn again
+        calls = player.calls()
+        # each computer move was made by the stand-in in the bot's process (level 1) ...
+        stand_ins = [pid for pid, level, _ in calls if level == 1]
+        assert stand_ins == [os.getpid()] * len(computer)
+        # ... after a worker failed at level 2; each failure ended its worker, a new one took over
+        workers = [pid for pid, level, _ in calls if level == 2]
+        assert workers and os.getpid() not in workers and len(set(workers)) == len(workers)
+        assert not any(alive(pid) for pid in workers)
+        assert "the level-1 player stands in" in caplog.text
+        assert await service.check_replay(outcome.game.id)
+    finally:
+        await service.close()
+    assert multiprocessing.active_children() == []
+
+
+async def test_a_move_chosen_for_a_position_that_changed_meanwhile_is_dropped(
+    db: Database, db_path: Path, clock: FakeClock, tiny_game: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Another process (here: a second service on its own connection) restores an earlier position while
+    the computer thinks: the move chosen for the old position is not written, and the person's move that
+    came before it still counts."""
+    caplog.set_level(logging.INFO, logger="bot.services.core")
+    here = GameService(db, clock, new_seed=lambda: 3, think_seconds=0.05)
+    other_db = await open_database(db_path)
+    elsewhere = GameService(other_db, clock)
+    try:
+        await against_the_computer(here, level=1)
+        thinking, changed = asyncio.Event(), asyncio.Event()
+        choose = here.thinkers.choose
+
+        async def slow_choice(*args: Any) -> Any:
+            decision = await choose(*args)
+            thinking.set()
+            await changed.wait()
+            return decision
+
+        here.thinkers.choose = slow_choice  # type: ignore[method-assign]
+        move = asyncio.create_task(here.submit(CHANNEL, ANN, "pass"))
+        await thinking.wait()
+        assert (await elsewhere.get_game(CHANNEL)).version == 1  # Ann's pass is stored
+        await elsewhere.restore(CHANNEL, 0, admin=True)
+        changed.set()
+        outcome = await move
+        assert [p.actor for p in outcome.played] == ["player"]
+        assert "its move was dropped" in caplog.text
+        game = await elsewhere.get_game(CHANNEL)
+        assert (game.version, game.to_act) == (0, (0,))
+        assert await elsewhere.check_replay(game.id)
+        here.thinkers.choose = choose  # type: ignore[method-assign]
+        again = await here.submit(CHANNEL, ANN, "pass")  # the game goes on from the restored position
+        assert again.played[0].version == 1 and again.to_act == (0,)
+    finally:
+        await here.close()
+        await elsewhere.close()
+        await other_db.close()
+
+
+async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
+    db: Database, clock: FakeClock, tiny_game: None, tmp_path: Path
+) -> None:
+    """The bot stops while a computer seat thinks: no stand-in move is made in a hurry; the game waits
+    with the computer to act, and the first reminder round after the restart makes the move."""
+    player = Recorder(tmp_path / "calls", "hang")
+    stopping = GameService(db, clock, player, new_seed=lambda: 3)
+    await against_the_computer(stopping)
+    handed, executor = asyncio.Event(), stopping.thinkers._executor
+
+    def handing_over() -> Any:
+        handed.set()  # the decision is handed to the pool right after this
+        return executor()
+
+    stopping.thinkers._executor = handing_over  # type: ignore[method-assign]
+    move = asyncio.create_task(stopping.submit(CHANNEL, ANN, "pass"))
+    await handed.wait()
+    await stopping.close()
+    with pytest.raises(ThinkingStopped):
+        await move
+    assert multiprocessing.active_children() == []
+    waiting = await stopping.get_game(CHANNEL)
+    assert (waiting.version, waiting.to_act) == (1, (1,))  # Ann's pass counts; the computer is to act
+    with pytest.raises(ThinkingStopped):  # closed for good: no new worker starts
+        await stopping.thinkers.choose(player, "tiny", {}, ["pass"], 1, 0)
+    assert multiprocessing.active_children() == []
+    restarted = GameService(db, clock, Recorder(tmp_path / "after"), new_seed=lambda: 3)
+    try:
+        await restarted.run_due()
+        moved = await restarted.get_game(CHANNEL)
+        assert moved.version > 1 and moved.to_act == (0,)
+    finally:
+        await restarted.close()
+
+
+async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error(tmp_path: Path) -> None:
+    """Decisions under way in one pool all fail when it is ended; each then ends it too (already ended)."""
+    thinkers = Thinkers(Budget(seconds=0.05), workers=2)
+    player = Recorder(tmp_path / "calls")
+    try:
+        await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+        pool = thinkers._pool
+        assert pool is not None
+        await thinkers._discard(pool)
+        await thinkers._discard(pool)  # the second decision that found it broken
+        assert multiprocessing.active_children() == []
+        decision = await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)  # a new pool takes over
+        assert decision.move == "pass" and decision.process != os.getpid()
+    finally:
+        await thinkers.close()
+    assert multiprocessing.active_children() == []
+
+
+async def test_a_worker_killed_between_decisions_fails_the_next_one_only(tmp_path: Path) -> None:
+    """A worker killed from outside (out of memory, an operator) while idle: the next decision fails and
+    ends the broken pool; the one after it gets a new worker."""
+    thinkers = Thinkers(Budget(seconds=0.05), workers=1)
+    player = Recorder(tmp_path / "calls")
+    try:
+        first = await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+        os.kill(first.process, signal.SIGKILL)
+        with pytest.raises(ThinkingFailed):
+            await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+        again = await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+        assert again.move == "pass" and again.process not in (first.process, os.getpid())
+    finally:
+        await thinkers.close()
+    assert multiprocessing.active_children() == []
