@@ -56,6 +56,12 @@ def margin(totals: Sequence[float], seat: int) -> float:
     return totals[seat] - max(others) if others else totals[seat]
 
 
+def lead(totals: Sequence[float], seat: int) -> float:
+    """``seat``'s points ahead of the other seats' average (negative when behind)."""
+    others = [t for i, t in enumerate(totals) if i != seat]
+    return totals[seat] - sum(others) / len(others) if others else totals[seat]
+
+
 class _Meter:
     """How much of the budget is used, as a share: playouts counted, or CPU seconds."""
 

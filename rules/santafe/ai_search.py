@@ -3,7 +3,7 @@
 Each candidate is played in states dealt from the seat's view (``rules.santafe.sample``); every seat
 then plays on with the level-1 heuristic to the end of the round, and the position is scored for each
 seat as its money plus its played city cards times the railroads likely to reach them by the end (the
-level-1 player's hope for each railroad and city), against the best other seat. ``rules.core.search``
+level-1 player's hope for each railroad and city), against the other seats' average. ``rules.core.search``
 spends the budget.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.rng import Rng
-from rules.core.search import Game, margin, search
+from rules.core.search import Game, lead, search
 from rules.core.spec import Budget
 from rules.santafe import RULES
 from rules.santafe import board as B
@@ -33,13 +33,13 @@ def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
 
 def value(s: SantaFeState, seat: int) -> float:
     if s.over:
-        return margin([s.money[p] + city_points(s, p) for p in range(s.players)], seat)
+        return lead([s.money[p] + city_points(s, p) for p in range(s.players)], seat)
     net = Network(s.occupant, s.line_owner, s.heads, s.connected, s.supply)
     railroads = [0.0] * B.CITY_COUNT  # how many railroads each city may expect
     for r in range(len(B.RAILROADS)):
         for c, hope in enumerate(net.reach(r)):
             railroads[c] += hope
-    return margin(
+    return lead(
         [s.money[p] + sum(B.CITY_VALUE[c] * railroads[c] for c in s.played[p]) for p in range(s.players)],
         seat,
     )
