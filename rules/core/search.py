@@ -4,7 +4,7 @@ A thinking player never sees the state, only its view. Each playout samples a fu
 with that view (the game's ``sample``: the other hands, the face-down stacks), plays one candidate move
 there, lets every seat play on with the game's rollout policy (each through its own view of the sampled
 state and its legal moves) up to a cut-off, and scores the position reached with the game's ``value``
-(the searching seat's points ahead of the best other seat). Candidates are the heuristic's best few;
+(the searching seat's points ahead of the other seats' average). Candidates are the heuristic's best few;
 successive halving spends the budget: each round plays every remaining candidate in the same sampled
 worlds (common random numbers, so the comparison is fair) and drops the worse half. The heuristic's
 favourite stays to the end and is played unless another candidate beats it, world by world, by more
@@ -48,12 +48,6 @@ class Game:
     clock: Callable[[State], int]
     horizon: Callable[[State], int]
     width: int = 8
-
-
-def margin(totals: Sequence[float], seat: int) -> float:
-    """``seat``'s points ahead of the best other seat (negative when behind)."""
-    others = [t for i, t in enumerate(totals) if i != seat]
-    return totals[seat] - max(others) if others else totals[seat]
 
 
 def lead(totals: Sequence[float], seat: int) -> float:

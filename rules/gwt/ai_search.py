@@ -3,7 +3,7 @@
 Each candidate is played in states dealt from the seat's view (``rules.gwt.sample``); every seat then
 plays on with the level-1 heuristic until the searching seat has finished its next turn, and the
 position is scored as the game would score it now plus what money, certificates and workers are still
-worth (``points``), against the best other seat. ``rules.core.search`` spends the budget.
+worth (``points``), against the other seats' average. ``rules.core.search`` spends the budget.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.rng import Rng
-from rules.core.search import Game, margin, search
+from rules.core.search import Game, lead, search
 from rules.core.spec import Budget
 from rules.gwt import RULES
 from rules.gwt.ai import (
@@ -61,7 +61,7 @@ def points(s: State, seat: int) -> float:
 
 
 def value(s: State, seat: int) -> float:
-    return margin([points(s, i) for i in range(s.n)], seat)
+    return lead([points(s, i) for i in range(s.n)], seat)
 
 
 def clock(s: State) -> int:
