@@ -87,7 +87,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'game':8} {'p':>2} {'median s':>9} {'p95 s':>8} {'target':>7} {'ratio':>6} {'moves':>6} "
           f"{'legal ms':>9} {'legal p95':>9} {'replay s':>9} {'dump KiB':>9}")
-    for game_id in ("santafe", "gwt"):
+    for game_id in rules.ids():
         engine = rules.get(game_id)
         for players in range(engine.min_players, engine.max_players + 1):
             r = bench_game(game_id, players, args.games)
@@ -99,7 +99,7 @@ def main() -> None:
                   f"{r['dump_kib']:9.1f}")
     print(f"legal_moves target: median <= {LEGAL_TARGET * 1000:.1f} ms")
     print(f"\n{'rollouts':8} {'p':>2} {'ms/decision':>12} {'decisions/game':>15}")
-    for game_id in ("santafe", "gwt"):
+    for game_id in rules.ids():
         engine = rules.get(game_id)
         for players in range(engine.min_players, engine.max_players + 1):
             per, length = bench_rollouts(game_id, players, max(1, args.games // 3))

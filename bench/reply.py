@@ -133,7 +133,7 @@ async def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds per computer decision")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        for game in ("santafe", "gwt"):
+        for game in rules.ids():
             samples = await bench_game(game, args.moves, args.games, args.think, Path(tmp))
             for kind, values in samples.items():
                 p95 = percentile(values, 0.95)
