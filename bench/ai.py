@@ -13,7 +13,8 @@ For every game and player count, plays N games with one seat at ``--level`` and 
 ``--against`` (default 0: random legal moves); the strong seat rotates through the seats game by game.
 Games are driven with the engine directly (new_game / to_act / view / legal_moves / play), every decision
 through ``rules.ai.choose_move``.
-Prints the strong seat's win rate (sole and shared wins), the average score of each level and the time per
+Prints the strong seat's win rate (sole and shared wins), the average score of each level (in total and per
+score category) and the time per
 decision of each level (median, p95, max, by the wall clock and in CPU time: on a shared machine the wall
 clock also counts waiting for a core; the players' modules are imported before timing). Targets: the
 heuristic wins at least 90% of its games against random seats; every decision within 200 ms.
@@ -64,6 +65,7 @@ class GameRecord:
     strong_seat: int
     winners: list[int]
     scores: list[int]
+    points: list[dict[str, int]] = field(default_factory=list)  # per seat: category -> points
     times: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per decision (wall)
     cpu: dict[int, list[float]] = field(default_factory=dict)    # level -> seconds per decision (CPU)
     finished: bool = True
@@ -93,10 +95,11 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
             state, _ = engine.play(state, seat, move)
             decisions += 1
     if not engine.is_over(state):
-        return GameRecord(strong, [], [0] * players, times, cpu, finished=False)
+        return GameRecord(strong, [], [0] * players, [], times, cpu, finished=False)
     result = engine.result(state)
     scores = [p["total"] for p in result["players"]]
-    return GameRecord(strong, list(result["winners"]), scores, times, cpu)
+    points = [dict(p["points"]) for p in result["players"]]
+    return GameRecord(strong, list(result["winners"]), scores, points, times, cpu)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -108,9 +111,23 @@ def _run(args: tuple[str, int, int, int, int, dict[str, Any], Budget | None]) ->
     return play_game(*args)
 
 
+def categories(records: list[GameRecord]) -> tuple[dict[str, float], dict[str, float]]:
+    """Average points per score category: of the strong seat, and of the other seats."""
+    strong: dict[str, list[int]] = {}
+    other: dict[str, list[int]] = {}
+    for r in records:
+        for seat, points in enumerate(r.points):
+            for key, value in points.items():
+                (strong if seat == r.strong_seat else other).setdefault(key, []).append(value)
+    return (
+        {k: statistics.mean(v) for k, v in strong.items()},
+        {k: statistics.mean(v) for k, v in other.items()},
+    )
+
+
 def bench(game_id: str, players: int, games: int, level: int, jobs: int, against: int = 0,
           options: dict[str, Any] | None = None, budget: Budget | None = None,
-          first: int = 0) -> dict[str, float]:
+          first: int = 0) -> dict[str, Any]:
     tasks = [(game_id, players, seed, level, against, options or {}, budget)
              for seed in range(first, first + games)]
     if jobs > 1:
@@ -123,13 +140,14 @@ def bench(game_id: str, players: int, games: int, level: int, jobs: int, against
     shared = sum(1 for r in done if r.strong_seat in r.winners)
     strong_scores = [r.scores[r.strong_seat] for r in done]
     other_scores = [s for r in done for seat, s in enumerate(r.scores) if seat != r.strong_seat]
-    figures: dict[str, float] = {
+    figures: dict[str, Any] = {
         "games": len(records),
         "unfinished": len(records) - len(done),
         "win_rate": sole / len(done) if done else 0.0,
         "win_or_tie_rate": shared / len(done) if done else 0.0,
         "score_strong": statistics.mean(strong_scores) if done else 0.0,
         "score_other": statistics.mean(other_scores) if other_scores else 0.0,
+        "categories": categories(done),
     }
     for lv in sorted({level, against}):
         for clock in ("wall", "cpu"):
@@ -176,6 +194,12 @@ def main() -> None:
                 f"{f['score_strong']:.1f}, level {args.against} {f['score_other']:.1f}"
             )
             print(line)
+            strong_points, other_points = f["categories"]
+            if strong_points:
+                shown = ", ".join(
+                    f"{key} {mine:.1f}/{other_points.get(key, 0):.1f}" for key, mine in strong_points.items()
+                )
+                print(f"{'':12} points per category, level {args.level} / level {args.against}: {shown}")
             if budget is not None:
                 print(f"{'':12} budget: " + (f"{budget.playouts} playouts" if budget.playouts is not None
                                              else f"{budget.seconds} CPU seconds") + " per decision")

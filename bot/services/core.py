@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -49,6 +50,8 @@ DEFAULT_REMINDER_MINUTES = 24 * 60
 DEFAULT_AI_LEVEL = 1
 # The player that stands in, in the bot's own process, when a worker brings back no move.
 FALLBACK_AI_LEVEL = 1
+# Seconds computers may think in one operation before the rest of their moves is left to the reminder loop.
+MAX_AI_SECONDS = 20.0
 DEFAULT_THINK_SECONDS = Budget().seconds
 SEAT_ORDERS = ("random", "join")
 DEADLINE_ACTIONS = ("skip", "ai", "vote")
@@ -82,6 +85,7 @@ class ServiceCore:
         new_seed: Callable[[], int] | None = None,
         cache_size: int = 64,
         max_ai_moves: int = 5000,
+        max_ai_seconds: float = MAX_AI_SECONDS,
         think_seconds: float = DEFAULT_THINK_SECONDS,
         think_workers: int | None = None,
         think_timeout: float | None = None,
@@ -92,6 +96,7 @@ class ServiceCore:
         self.new_seed = new_seed or (lambda: secrets.randbits(62))
         self.cache = engine.StateCache(cache_size)
         self.max_ai_moves = max_ai_moves
+        self.max_ai_seconds = max_ai_seconds
         self.thinkers = Thinkers(Budget(seconds=think_seconds), think_workers, think_timeout)
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -391,10 +396,20 @@ class ServiceCore:
         Another process sharing the database may: each move is written only if the game is still at the
         version and revision it was chosen for (``_store_position``). If not, the decision is dropped and
         the loop stops; the process that changed the game moves its computer seats itself, or the reminder
-        loop does after ``COMPUTER_GRACE``."""
+        loop does after ``COMPUTER_GRACE``. So does it once the computers have thought for
+        ``max_ai_seconds`` in this operation: a game of searching computers only would otherwise hold its
+        lock, and the interaction or reminder round that started it, for the whole game."""
         rules = engine.rules_for(game.rules_id)
+        started = time.monotonic()
         for _ in range(self.max_ai_moves):
             if game.status != "active":
+                break
+            if played and played[-1].actor == "ai" and time.monotonic() - started >= self.max_ai_seconds:
+                log.info(
+                    "game %s: computers moved for %.0f s in one go; the rest waits for the reminder loop",
+                    game.id,
+                    time.monotonic() - started,
+                )
                 break
             ai_seat = next((s for s in seats if s.is_ai and s.seat in game.to_act), None)
             if ai_seat is None:

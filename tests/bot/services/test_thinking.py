@@ -240,3 +240,29 @@ async def test_a_worker_killed_between_decisions_fails_the_next_one_only(tmp_pat
     finally:
         await thinkers.close()
     assert multiprocessing.active_children() == []
+
+
+async def test_computers_only_move_in_bursts_the_reminder_loop_continues(
+    db: Database, clock: FakeClock, tiny_game: None, tmp_path: Path
+) -> None:
+    """A game of computers only does not hold its lock (and the interaction that started it) for the whole
+    game: once the computers have moved for ``max_ai_seconds`` the operation ends and the reminder loop
+    plays on from there, to the end."""
+    player = Recorder(tmp_path / "calls")
+    service = GameService(db, clock, player, new_seed=lambda: 3, think_seconds=0.05, max_ai_seconds=0)
+    try:
+        await against_the_computer(service)
+        outcome = await service.hand_to_ai(CHANNEL, ANN, 0)
+        assert not outcome.finished
+        assert [p.actor for p in outcome.played] == ["ai"]  # one move, then it stops
+        rounds = 0
+        while (await service.get_game(CHANNEL)).status == "active":
+            clock.advance(minutes=2)
+            (resumed,) = await service.resume_computer_turns()
+            assert len([p for p in resumed.played if p.actor == "ai"]) == 1
+            rounds += 1
+            assert rounds < 500
+        assert (await service.get_game(CHANNEL)).status == "finished"
+        assert len(player.calls()) == rounds + 1
+    finally:
+        await service.close()
