@@ -13,14 +13,9 @@ from here, so a new game needs no edit outside its own folders.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-
-from rules.core.rng import Rng
-
-# A computer player: (its own view, its legal moves, a seeded rng) -> one of the legal moves.
-Player = Callable[[dict[str, Any], Sequence[str], Rng], str]
 
 
 @dataclass(frozen=True)
@@ -67,8 +62,9 @@ class Budget:
 
 @dataclass(frozen=True)
 class Computer:
-    """A computer player of one level: what it does, in a line, and the function that plays. A player
-    that ``thinks`` (searches) is called with a fourth argument, its ``Budget``."""
+    """A computer player of one level: what it does, in a line, and the function that plays:
+    ``play(its own view, its legal moves, a seeded rules.core.rng.Rng)`` -> one of the legal moves; a
+    player that ``thinks`` (searches) is called with a fourth argument, its ``Budget``."""
 
     description: str
     play: Callable[..., str]
