@@ -13,9 +13,14 @@ from here, so a new game needs no edit outside its own folders.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from rules.core.rng import Rng
+
+# A computer player that does not think: (its own view, its legal moves, a seeded rng) -> a legal move.
+Player = Callable[[dict[str, Any], Sequence[str], Rng], str]
 
 
 @dataclass(frozen=True)
