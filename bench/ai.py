@@ -14,15 +14,17 @@ For every game and player count, plays N games with one seat at ``--level`` and 
 Games are driven with the engine directly (new_game / to_act / view / legal_moves / play), every decision
 through ``rules.ai.choose_move``.
 Prints the strong seat's win rate (sole and shared wins), the average score of each level (in total and per
-score category) and the time per
-decision of each level (median, p95, max, by the wall clock and in CPU time: on a shared machine the wall
-clock also counts waiting for a core; the players' modules are imported before timing). Targets: the
+score category) and the time per decision of each level (median, p95, max, by the wall clock and in CPU
+time: on a shared machine the wall clock also counts waiting for a core; the players' modules are imported
+before timing). Targets: the
 heuristic wins at least 90% of its games against random seats; every decision within 200 ms.
 
 Measured on the shared 2-core machine (``--jobs 1``, small budgets: a one-second budget is some 20 times
 the playouts of 32), November 2026; win rates are sole wins of the searching seat:
 
+    GWT 2p   level 2 vs 1, 32 playouts  100 games  86% (86)   avg 58.1 vs 36.2   CPU median 40 ms, p95 57
     GWT 2p   level 2 vs 1, 32 playouts   48 games  85% (41)   avg 55.6 vs 33.9   CPU median 46 ms, p95 77
+    GWT 2p   level 2 vs 1, 1 s            4 games 100% (4)    avg 51.2 vs 37.8   CPU median 999 ms, p95 1000
     GWT 2p   level 2 vs 1, 0.1 s          8 games  75% (6)    avg 48.0 vs 35.4   CPU median 100 ms, p95 101
     GWT 3p   level 2 vs 1, 32 playouts   15 games  93% (14)   avg 69.3 vs 38.1   CPU median 60 ms, p95 84
     GWT 4p   level 2 vs 1, 32 playouts   24 games  79% (19)   avg 62.0 vs 40.5   CPU median 92 ms, p95 130
