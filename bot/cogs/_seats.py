@@ -13,7 +13,7 @@ from discord import app_commands
 
 import rules
 from bot.services import GameInfo, NotAllowed, ServiceError
-from bot.ui import presenters
+from bot.ui import flow, presenters
 from rules import ai
 
 if TYPE_CHECKING:
@@ -65,3 +65,24 @@ async def level_choices(interaction: discord.Interaction, current: str) -> list[
         for level, text in ai.levels(game.rules_id).items()
         if typed in str(level) or typed in text.lower()
     ][:25]
+
+
+async def hand_to_computer(
+    bot: BoardGameBot, interaction: discord.Interaction, seat: int, level: int | None, *, admin: bool
+) -> None:
+    """/game computer and /admin computer: the computer plays ``seat`` (counted from 1) at ``level`` from
+    now on. The refusal or "Done." is private; the news and the position that follows are for everyone."""
+    await interaction.response.defer(thinking=True, ephemeral=True)
+    here = await bot.games.get_game(interaction.channel_id or 0)
+    check_seat(here, seat)
+    level = level_for(here, level)
+    outcome = await bot.games.hand_to_ai(
+        interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=admin
+    )
+    await interaction.followup.send("Done.", ephemeral=True)
+    await interaction.followup.send(
+        f"The computer now plays seat {seat}, {level_text(outcome.game, level)}.",
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+    post = flow.announce(bot, outcome, interaction.app_permissions)
+    await flow.publish(interaction, outcome.game, post, done="The computer plays that seat now")

@@ -19,10 +19,8 @@ from bot.cogs._seats import (
     SEAT_HELP,
     Level,
     Seat,
-    check_seat,
+    hand_to_computer,
     level_choices,
-    level_for,
-    level_text,
 )
 from bot.ui import flow, presenters
 
@@ -70,21 +68,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
     async def computer(
         self, interaction: discord.Interaction, seat: Seat, level: Level | None = None
     ) -> None:
-        # a private "thinking" message, so a refusal stays private; the news is for everyone
-        await interaction.response.defer(thinking=True, ephemeral=True)
-        here = await self.bot.games.get_game(interaction.channel_id or 0)
-        check_seat(here, seat)
-        level = level_for(here, level)
-        outcome = await self.bot.games.hand_to_ai(
-            interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=True
-        )
-        await interaction.followup.send("Done.", ephemeral=True)
-        await interaction.followup.send(
-            f"The computer now plays seat {seat}, {level_text(outcome.game, level)}.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        post = flow.announce(self.bot, outcome, interaction.app_permissions)
-        await flow.publish(interaction, outcome.game, post, done="The computer plays that seat now")
+        await hand_to_computer(self.bot, interaction, seat, level, admin=True)
 
     @app_commands.command(name="restore", description="Set the game back to how it was after an earlier move")
     @app_commands.describe(move="the move number to go back to (see /log and /board)")

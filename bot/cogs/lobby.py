@@ -22,6 +22,7 @@ from bot.cogs._seats import (
     Level,
     Seat,
     check_seat,
+    hand_to_computer,
     level_choices,
     level_for,
     level_text,
@@ -361,21 +362,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def computer(
         self, interaction: discord.Interaction, seat: Seat, level: Level | None = None
     ) -> None:
-        # a private "thinking" message, so a refusal stays private; the news is for everyone
-        await interaction.response.defer(thinking=True, ephemeral=True)
-        here = await self.bot.games.get_game(interaction.channel_id or 0)
-        check_seat(here, seat)
-        level = level_for(here, level)
-        outcome = await self.bot.games.hand_to_ai(
-            interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=is_manager(interaction)
-        )
-        await interaction.followup.send("Done.", ephemeral=True)
-        await interaction.followup.send(
-            f"The computer now plays seat {seat}, {level_text(outcome.game, level)}.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        post = flow.announce(self.bot, outcome, interaction.app_permissions)
-        await flow.publish(interaction, outcome.game, post, done="The computer plays that seat now")
+        await hand_to_computer(self.bot, interaction, seat, level, admin=is_manager(interaction))
 
     @app_commands.command(name="take-back", description="Take your seat back from the computer")
     async def take_back(self, interaction: discord.Interaction) -> None:
