@@ -1,4 +1,5 @@
-"""Whole games between computer players, shared by every game's computer-player tests."""
+"""Whole games between computer players, and tables with every hidden thing changed, shared by every
+game's computer-player tests."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ from typing import Any
 
 import rules
 from rules.ai import choose_move
+from rules.core.rng import Rng
+from rules.gwt.content import CATTLE
+from rules.santafe import board
 
 # check(state, seat, view, legal, move): sees each decision before it is played
 Check = Callable[[Any, int, dict[str, Any], list[str], str], None]
@@ -33,3 +37,30 @@ def play_game(
         state, _ = engine.play(state, seat, move)
         n += 1
     return state
+
+
+def hide_gwt(state, seat: int, rng: Rng):
+    """The same table with every hidden thing changed: other hands, every draw stack, the stacks."""
+    other = state.copy()
+    cattle = sorted(CATTLE)
+    for i, p in enumerate(other.players):
+        if i != seat:
+            p.hand = [rng.choice(cattle) for _ in p.hand]
+        rng.shuffle(p.deck)
+    rng.shuffle(other.market_stack)
+    rng.shuffle(other.objective_stack)
+    for pile in other.piles:
+        rng.shuffle(pile)
+    other.rng ^= 0xABCDEF
+    return other
+
+
+def hide_santafe(state, seat: int, rng: Rng):
+    """The same table with every hidden thing changed: other hands and the deck."""
+    other = state.clone()
+    for p in range(other.players):
+        if p != seat:
+            other.hand[p] = sorted(rng.randrange(board.CITY_COUNT) for _ in other.hand[p])
+    rng.shuffle(other.deck)
+    other.rng ^= 0xABCDEF
+    return other

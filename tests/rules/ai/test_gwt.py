@@ -11,7 +11,7 @@ from rules.ai import choose_move
 from rules.core.rng import Rng
 from rules.gwt.ai import Table, city_points, local_move_worth
 from rules.gwt.content import CATTLE, CITIES
-from tests.rules.ai.games import play_game
+from tests.rules.ai.games import hide_gwt, play_game
 
 ENGINE = rules.get("gwt")
 OPTIONS = [{}, {"neutral": "random", "building_sides": "random"}]
@@ -61,16 +61,7 @@ def test_decisions_depend_only_on_the_view() -> None:
         legal = ENGINE.legal_moves(state, seat)
         view = ENGINE.view(state, seat)
         move = choose_move("gwt", view, legal, 1, 5)
-        other = state.copy()
-        cattle = sorted(CATTLE)
-        for i, p in enumerate(other.players):
-            if i != seat:
-                p.hand = [rng.choice(cattle) for _ in p.hand]
-            rng.shuffle(p.deck)
-        rng.shuffle(other.market_stack)
-        rng.shuffle(other.objective_stack)
-        for pile in other.piles:
-            rng.shuffle(pile)
+        other = hide_gwt(state, seat, rng)
         assert ENGINE.view(other, seat) == view
         assert choose_move("gwt", ENGINE.view(other, seat), ENGINE.legal_moves(other, seat), 1, 5) == move
         noisy = copy.deepcopy(view)

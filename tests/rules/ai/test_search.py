@@ -17,10 +17,9 @@ from rules.core.rng import Rng
 from rules.core.search import _clearly_better, candidates
 from rules.core.spec import Budget
 from rules.gwt import ai_search as gwt_search
-from rules.gwt.content import CATTLE
 from rules.gwt.sample import sample as gwt_sample
-from rules.santafe import board
 from rules.santafe.sample import sample as santafe_sample
+from tests.rules.ai.games import hide_gwt, hide_santafe
 
 GWT = rules.get("gwt")
 SANTAFE = rules.get("santafe")
@@ -40,32 +39,6 @@ def positions(game_id: str, players: int, seed: int, options: dict[str, Any], ev
         view, legal = engine.view(state, seat), engine.legal_moves(state, seat)
         state, _ = engine.play(state, seat, choose_move(game_id, view, legal, 1, n))
         n += 1
-
-
-def hide_gwt(state, seat: int, rng: Rng):
-    """The same table with every hidden thing changed: other hands, every draw stack, the stacks."""
-    other = state.copy()
-    cattle = sorted(CATTLE)
-    for i, p in enumerate(other.players):
-        if i != seat:
-            p.hand = [rng.choice(cattle) for _ in p.hand]
-        rng.shuffle(p.deck)
-    rng.shuffle(other.market_stack)
-    rng.shuffle(other.objective_stack)
-    for pile in other.piles:
-        rng.shuffle(pile)
-    other.rng ^= 0xABCDEF
-    return other
-
-
-def hide_santafe(state, seat: int, rng: Rng):
-    other = state.clone()
-    for p in range(other.players):
-        if p != seat:
-            other.hand[p] = sorted(rng.randrange(board.CITY_COUNT) for _ in other.hand[p])
-    rng.shuffle(other.deck)
-    other.rng ^= 0xABCDEF
-    return other
 
 
 CASES = [
