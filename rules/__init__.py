@@ -57,6 +57,21 @@ def specs() -> tuple[GameSpec, ...]:
     return tuple(spec(game_id) for game_id in _MODULES)
 
 
+def modules() -> dict[str, str]:
+    """Every registered game id -> the module holding its ``RULES`` and ``SPEC`` (a copy)."""
+    return dict(_MODULES)
+
+
+def register(game_id: str, module: str) -> None:
+    """Register a game kept outside ``_MODULES``: the tests' games, or in a worker process the games its
+    bot registered."""
+    _MODULES[game_id] = module
+
+
+def unregister(game_id: str) -> None:
+    _MODULES.pop(game_id, None)
+
+
 class _Games(Mapping[str, Rules]):
     """``rules.GAMES``: a read-only mapping id -> Rules, loading engines lazily."""
 
@@ -75,4 +90,17 @@ class _Games(Mapping[str, Rules]):
 
 GAMES: Mapping[str, Rules] = _Games()
 
-__all__ = ["GAMES", "Engine", "GameSpec", "Rules", "RulesError", "get", "ids", "spec", "specs"]
+__all__ = [
+    "GAMES",
+    "Engine",
+    "GameSpec",
+    "Rules",
+    "RulesError",
+    "get",
+    "ids",
+    "modules",
+    "register",
+    "spec",
+    "specs",
+    "unregister",
+]

@@ -73,7 +73,8 @@ def _start_worker(games: dict[str, str]) -> None:
     """A worker's start: it ends with the bot's process, and knows the games registered while the bot
     runs (the tests' tiny game) too."""
     threading.Thread(target=_end_with_parent, name="end-with-parent", daemon=True).start()
-    rules._MODULES.update(games)
+    for game_id, module in games.items():
+        rules.register(game_id, module)
 
 
 def _end_with_parent() -> None:
@@ -132,7 +133,7 @@ class Thinkers:
                 self.workers,
                 mp_context=_CONTEXT,
                 initializer=_start_worker,
-                initargs=(dict(rules._MODULES),),
+                initargs=(rules.modules(),),
             )
         return self._pool
 

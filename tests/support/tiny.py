@@ -9,8 +9,8 @@ MODULE = "tests.support.tinygame"
 
 def register() -> None:
     """Make ``rules.get("tiny")`` work (tests and the crash-test subprocess)."""
-    rules._MODULES["tiny"] = MODULE
+    rules.register("tiny", MODULE)
 
 
 def unregister() -> None:
-    rules._MODULES.pop("tiny", None)
+    rules.unregister("tiny")
