@@ -1,0 +1,48 @@
+"""Santa Fe level 3's rollouts: where they stop and what they see there. Strength is measured in
+bench/ai.py, not here."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import rules
+from rules.ai import choose_move
+from rules.core.rng import Rng
+from rules.core.search import playout
+from rules.santafe import ai_search
+from rules.santafe.state import CHOOSE, LAY
+
+SANTAFE = rules.get("santafe")
+
+
+def a_decision(players: int, seed: int, phase: str, round_: int):
+    """The first decision of ``phase`` in round ``round_`` of a game between level-1 seats: (state, seat)."""
+    state = SANTAFE.new_game(players, seed)
+    n = 0
+    while not (state.round == round_ and state.phase == phase):
+        seat = min(SANTAFE.to_act(state))
+        view, legal = SANTAFE.view(state, seat), SANTAFE.legal_moves(state, seat)
+        state, _ = SANTAFE.play(state, seat, choose_move("santafe", view, legal, 1, n))
+        n += 1
+    return state, min(SANTAFE.to_act(state))
+
+
+@pytest.mark.parametrize(("players", "phase"), [(2, CHOOSE), (4, LAY), (5, LAY)])
+def test_a_rollout_plays_through_the_next_round(players: int, phase: str) -> None:
+    """The position a rollout is valued at is the start of the round after next: the others have
+    answered the move and this seat has chosen its next card and laid its next pieces."""
+    state, seat = a_decision(players, 7, phase, 2)
+    reached = []
+
+    def record(s, _seat):
+        reached.append(s)
+        return 0.0
+
+    game = dataclasses.replace(ai_search.GAME, value=record)
+    move = SANTAFE.legal_moves(state, seat)[0]
+    view = SANTAFE.view(state, seat)
+    playout(game, ai_search.sample(view, Rng(3)), seat, move, Rng(4))
+    end = reached[0]
+    assert SANTAFE.is_over(end) or (end.round, end.phase) == (4, CHOOSE)
