@@ -10,7 +10,8 @@ import pytest
 import rules
 from rules.ai import choose_move
 from rules.core.rng import Rng
-from rules.core.search import playout
+from rules.core.search import candidates, playout
+from rules.core.spec import Budget
 from rules.santafe import ai_search
 from rules.santafe.state import CHOOSE, LAY
 
@@ -46,3 +47,15 @@ def test_a_rollout_plays_through_the_next_round(players: int, phase: str) -> Non
     playout(game, ai_search.sample(view, Rng(3)), seat, move, Rng(4))
     end = reached[0]
     assert SANTAFE.is_over(end) or (end.round, end.phase) == (4, CHOOSE)
+
+
+def test_the_candidates_are_level_2s_best_four() -> None:
+    """However large the budget, the search tries level 2's four best moves, its favourite first."""
+    state, seat = a_decision(4, 5, LAY, 2)
+    view, legal = SANTAFE.view(state, seat), SANTAFE.legal_moves(state, seat)
+    assert len(legal) > 4
+    picks = candidates(ai_search.GAME, view, legal, Budget(playouts=1000))
+    scores = ai_search.rank(view, legal)
+    assert len(picks) == 4
+    assert sorted((scores[legal.index(m)] for m in picks), reverse=True) == sorted(scores, reverse=True)[:4]
+    assert scores[legal.index(picks[0])] == max(scores)
