@@ -29,18 +29,19 @@ the playouts of 32), November 2026; win rates are sole wins of the searching sea
     GWT 3p   level 2 vs 1, 32 playouts   15 games  93% (14)   avg 69.3 vs 38.1   CPU median 60 ms, p95 84
     GWT 4p   level 2 vs 1, 32 playouts   24 games  79% (19)   avg 62.0 vs 40.5   CPU median 92 ms, p95 130
     GWT 2p   level 2 vs 2, 32 playouts    8 games             avg 47.5 (level 1 against itself: 42-47)
-    Santa Fe 2p  level 3 vs 2, 32 playouts  20 games  95% (19)  avg 129.9 vs 101.8  CPU median 55 ms, p95 207
-    Santa Fe 2p  level 3 vs 2, 0.1 s        10 games 100% (10)  avg 117.5 vs 90.8   CPU median 100 ms, p95 101
-    Santa Fe 3p  level 3 vs 2, 32 playouts  15 games  40% (6)   avg 86.7 vs 80.2    CPU median 79 ms, p95 295
-    Santa Fe 4p  level 3 vs 2, 32 playouts  30 games  37% (11)  avg 70.6 vs 61.4    CPU median 92 ms, p95 358
-    Santa Fe 5p  level 3 vs 2, 32 playouts  15 games  20% (3)   avg 47.7 vs 47.2    CPU median 123 ms, p95 483
+    Santa Fe 2p  level 3 vs 2, 32 playouts  20 games  90% (18)  avg 158.0 vs 119.2  CPU median 165 ms, p95 445
+    Santa Fe 3p  level 3 vs 2, 32 playouts  20 games  70% (14)  avg 97.2 vs 80.5    CPU median 245 ms, p95 632
+    Santa Fe 4p  level 3 vs 2, 32 playouts  20 games  55% (11)  avg 71.7 vs 63.2    CPU median 283 ms, p95 732
+    Santa Fe 4p  level 3 vs 2, 32 playouts  40 games  60% (24)  11.7 ahead (seeds from 1000) CPU median 304 ms
+    Santa Fe 5p  level 3 vs 2, 32 playouts  20 games  50% (10)  avg 62.7 vs 54.1    CPU median 350 ms, p95 820
 
 Against the targets (GWT level 2 wins 75% at 2p, 60% at 3-4p, self-play 75 points; Santa Fe level 3 wins 65%
-at 2p, 1.6 times a fair share at 3-5p): met at these small budgets for GWT at 2-4 players and Santa Fe at 2;
-not the GWT self-play average, nor Santa Fe at 3-5 players (1.2, 1.5 and 1.0 times a fair share; 15 to 30
-games, so each figure is uncertain by some 10 points). Slightly earlier versions played the first 12 of the
-2p GWT games at 32 playouts (a finished game valued with its money to the dollar) and the Santa Fe games at
-0.1 s (the level-1 player's favourite kept instead of level 2's). CPU times: the searching level's own.
+at 2p, 1.6 times a fair share at 3-5p): met at these small budgets for GWT at 2-4 players and Santa Fe at 2-5
+(2.1, 2.2 and 2.5 times a fair share at 3-5 players); not the GWT self-play average. 15 to 40 games, so each
+figure is uncertain by some 10 points. Slightly earlier versions played the first 12 of the 2p GWT games at 32
+playouts (a finished game valued with its money to the dollar). Santa Fe level 3 before its rollouts reached
+the next round and it tried four moves instead of eight: 40%, 37% and 20% at 3-5 players (15 to 30 games).
+CPU times: the searching level's own.
 """
 
 from __future__ import annotations
