@@ -34,6 +34,7 @@ the playouts of 32), November 2026; win rates are sole wins of the searching sea
     Santa Fe 4p  level 3 vs 2, 32 playouts  20 games  55% (11)  avg 71.7 vs 63.2    CPU median 283 ms, p95 732
     Santa Fe 4p  level 3 vs 2, 32 playouts  40 games  60% (24)  11.7 ahead (seeds from 1000) CPU median 304 ms
     Santa Fe 5p  level 3 vs 2, 32 playouts  20 games  50% (10)  avg 62.7 vs 54.1    CPU median 350 ms, p95 820
+    Santa Fe 5p  level 3 vs 2, 1 s           4 games  50% (2)   avg 49.5 vs 45.7   CPU median 997 ms, p95 1003
 
 Against the targets (GWT level 2 wins 75% at 2p, 60% at 3-4p, self-play 75 points; Santa Fe level 3 wins 65%
 at 2p, 1.6 times a fair share at 3-5p): met at these small budgets for GWT at 2-4 players and Santa Fe at 2-5
