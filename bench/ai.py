@@ -30,15 +30,15 @@ the playouts of 32), November 2026; win rates are sole wins of the searching sea
     GWT 4p   level 2 vs 1, 32 playouts   24 games  79% (19)   avg 62.0 vs 40.5   CPU median 92 ms, p95 130
     GWT 2p   level 2 vs 2, 32 playouts    8 games             avg 47.5 (level 1 against itself: 42-47)
     Santa Fe 2p  level 3 vs 2, 32 playouts  20 games  90% (18)  avg 158.0 vs 119.2  CPU median 165 ms, p95 445
-    Santa Fe 3p  level 3 vs 2, 32 playouts  20 games  70% (14)  avg 97.2 vs 80.5    CPU median 245 ms, p95 632
+    Santa Fe 3p  level 3 vs 2, 32 playouts  40 games  75% (30)  avg 98.0 vs 80.2    CPU median 240 ms, p95 630
     Santa Fe 4p  level 3 vs 2, 32 playouts  20 games  55% (11)  avg 71.7 vs 63.2    CPU median 283 ms, p95 732
     Santa Fe 4p  level 3 vs 2, 32 playouts  40 games  60% (24)  11.7 ahead (seeds from 1000) CPU median 304 ms
-    Santa Fe 5p  level 3 vs 2, 32 playouts  20 games  50% (10)  avg 62.7 vs 54.1    CPU median 350 ms, p95 820
+    Santa Fe 5p  level 3 vs 2, 32 playouts  40 games  48% (19)  avg 60.1 vs 50.4    CPU median 340 ms, p95 825
     Santa Fe 5p  level 3 vs 2, 1 s           4 games  50% (2)   avg 49.5 vs 45.7   CPU median 997 ms, p95 1003
 
 Against the targets (GWT level 2 wins 75% at 2p, 60% at 3-4p, self-play 75 points; Santa Fe level 3 wins 65%
 at 2p, 1.6 times a fair share at 3-5p): met at these small budgets for GWT at 2-4 players and Santa Fe at 2-5
-(2.1, 2.2 and 2.5 times a fair share at 3-5 players); not the GWT self-play average. 15 to 40 games, so each
+(2.2, 2.3 and 2.4 times a fair share at 3-5 players); not the GWT self-play average. 15 to 40 games, so each
 figure is uncertain by some 10 points. Slightly earlier versions played the first 12 of the 2p GWT games at 32
 playouts (a finished game valued with its money to the dollar). Santa Fe level 3 before its rollouts reached
 the next round and it tried four moves instead of eight: 40%, 37% and 20% at 3-5 players (15 to 30 games).
