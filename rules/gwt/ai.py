@@ -14,6 +14,7 @@ nothing is looked up in the engine's state.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -44,6 +45,8 @@ from rules.gwt.content import (
 from rules.gwt.graph import KC, KIND, transport_cost
 
 MONEY = 0.65            # points per dollar while the game runs
+FINAL_DOLLAR = 0.2      # ... and at the end: 1 point per $5
+RICH = 1000.0           # cash at which a further dollar is worth half as much
 KEEP_NEAR = 0.02        # per city value: only a tie-break, transport costs matter far more
 CERT_WORTH = 2.5        # a temporary certificate kept for a later delivery
 CERT_FADE = 0.6         # ... worth this share less by the end of the game
@@ -56,6 +59,14 @@ BREED_BASE = 0
 COWBOY_USE = 0.5        # a cowboy spent on one purchase is not there for the next
 UNMET_RISK = 1.5        # how surely an objective card's missing tasks turn into its penalty
 MASTER_WORTH = 6.0      # a station master tile (certificate or money, plus end-game points)
+SKIP_LOSS = 0.3         # share of the actions of a building walked past that counts as lost
+WORKER_FADE = 0.5       # a worker hired late has fewer turns left to work
+WORKER_VP = 4.0         # the fifth and sixth worker of a type score 4 points each at the end
+USE_SCALE = 1.0         # how much a building's actions count beside its printed points
+USE_FADE = 0.8          # ... fewer turns left to use them late in the game
+FORESIGHT_WORKER = 0.0  # foresight: a worker tile for the job market
+FORESIGHT_TEEPEE = 0.5  # ... a teepee for the trail
+FORESIGHT_HAZARD = 0.5  # ... a hazard
 
 # Worth of the next worker of a type, by how many the player has now (1..5).
 WORKER_WORTH = {
@@ -76,6 +87,33 @@ DISC_WORTH = {
 }
 AUX_DRAW = 0.5           # an auxiliary draw-and-discard: a fresh look for Kansas City
 AUX_TRASH = 0.6          # an auxiliary removal of a card (the engine pays a step back)
+
+
+# --- what means are worth while the game runs (shared with the search's cut-off value) ----------------
+def game_progress(job_token: int) -> float:
+    """How far the game has run, 0 to 1, read from the job market token's row (0-based: the game's clock)."""
+    return min(1.0, max(0.0, (job_token - 1) / (len(JOB_COSTS) - 2)))
+
+
+def dollar_worth(progress: float, money: int = 0) -> float:
+    """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5 as the game runs and as
+    cash piles up (the first dollars pay for the next purchase, a hoard buys little more)."""
+    return FINAL_DOLLAR + (MONEY - FINAL_DOLLAR) * (1 - progress) * RICH / (RICH + money)
+
+
+def money_worth(progress: float, money: int) -> float:
+    """What ``money`` dollars are worth in all: ``dollar_worth`` summed over every dollar held."""
+    return FINAL_DOLLAR * money + (MONEY - FINAL_DOLLAR) * (1 - progress) * RICH * math.log1p(money / RICH)
+
+
+def cert_worth(progress: float, final: bool) -> float:
+    """A temporary certificate kept: worth less as fewer deliveries remain, nothing in the last turns."""
+    return 0.0 if final else CERT_WORTH * (1 - CERT_FADE * progress)
+
+
+def worker_use(worker: str, have: int, progress: float) -> float:
+    """What the next worker of a type (the player having ``have``) does for it over the rest of the game."""
+    return WORKER_SCALE * WORKER_WORTH[worker][have] * (1 - WORKER_FADE * progress)
 
 
 @dataclass
@@ -110,18 +148,15 @@ class Table:
 
     @cached_property
     def progress(self) -> float:
-        """How far the game has run, 0 to 1, read from the job market (the game's clock)."""
-        return min(1.0, max(0.0, (self.token_row - 2) / (len(JOB_COSTS) - 2)))
+        return game_progress(self.token_row - 1)
 
     @property
     def dollar(self) -> float:
-        """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5."""
-        return MONEY - (MONEY - 0.2) * self.progress
+        return dollar_worth(self.progress, max(0, self.money))
 
     @property
     def cert(self) -> float:
-        """A temporary certificate kept: worth less as fewer deliveries remain, nothing at the end."""
-        return 0.0 if self.final else CERT_WORTH * (1 - CERT_FADE * self.progress)
+        return cert_worth(self.progress, self.final)
 
     def workers(self, kind: str) -> int:
         return int(self.me["workers"][kind])
@@ -183,10 +218,11 @@ def hand_change(t: Table, cards: list[str]) -> float:
 
 # --- single actions -------------------------------------------------------------------------------------
 def hire_worth(t: Table, worker: str, cost: int) -> float:
+    """A worker's use over the rest of the game, plus the points the fifth and sixth score at the end."""
     have = t.workers(worker)
     if have >= 6:
         return float("-inf")
-    return WORKER_SCALE * WORKER_WORTH[worker][have] - cost * t.dollar
+    return worker_use(worker, have, t.progress) + (WORKER_VP if have >= 4 else 0.0) - cost * t.dollar
 
 
 def best_hire(t: Table, modifier: int) -> float:
@@ -200,8 +236,9 @@ def best_hire(t: Table, modifier: int) -> float:
     return best
 
 
-def building_worth(code: str) -> float:
-    return BUILDINGS[code][1] + BUILDING_USE.get(code, 3.5)
+def building_worth(t: Table, code: str) -> float:
+    """A building's printed points, and its actions' worth over the rest of the game."""
+    return BUILDINGS[code][1] + USE_SCALE * BUILDING_USE.get(code, 3.5) * (1 - USE_FADE * t.progress)
 
 
 def best_build(t: Table, per: int) -> float:
@@ -209,7 +246,7 @@ def best_build(t: Table, per: int) -> float:
     for code in t.me["buildings_available"]:
         need = BUILDINGS[code][0]
         if need <= t.workers("craftsman") and need * per <= t.money:
-            best = max(best, building_worth(code) - need * per * t.dollar)
+            best = max(best, building_worth(t, code) - need * per * t.dollar)
     return best
 
 
@@ -255,8 +292,10 @@ def engine_worth(t: Table, steps: int) -> float:
 
 
 def aux_worth(t: Table, name: str) -> float:
-    """One auxiliary action: certificates and the engine are paid for with a dollar each."""
-    return {"money": t.dollar, "draw": AUX_DRAW, "cert": t.cert - t.dollar, "engine": ENGINE_STEP - t.dollar,
+    """One auxiliary action: a certificate costs a dollar and a step back on the railroad, an engine step a
+    dollar."""
+    return {"money": t.dollar, "draw": AUX_DRAW, "cert": t.cert - t.dollar - ENGINE_STEP,
+            "engine": ENGINE_STEP - t.dollar,
             "trash": AUX_TRASH}.get(name, 0.2)
 
 
@@ -372,7 +411,14 @@ def walk_worth(t: Table, move: str, free: bool = False) -> float:
     dest = words[1]
     passed = words[3:] if len(words) > 2 and words[2] == "via" else []
     fees = 0.0 if free else min(t.money * t.dollar, sum(fee_of(t, loc) for loc in [*passed, dest]))
-    return location_worth(t, dest) - fees + PROGRESS * (len(passed) + 1)
+    steps = PROGRESS * (len(passed) + 1)
+    return location_worth(t, dest) - fees + steps - SKIP_LOSS * skipped_worth(t, passed)
+
+
+def skipped_worth(t: Table, passed: list[str]) -> float:
+    """The local actions walked past: the cattleman does not come back to them before Kansas City, and
+    the number of Kansas City visits (the game's clock) does not depend on how many stops it makes."""
+    return sum(max(0.0, action_worth(t, a)) for loc in passed for a in tile_actions(t, loc))
 
 
 # --- each decision ----------------------------------------------------------------------------------
@@ -392,7 +438,7 @@ def score(t: Table, kind: str, move: str) -> float:
         total = income_total(t, used)
         return total * t.dollar + best_delivery(t, total) - used * t.cert
     if kind == "foresight":
-        return {"cowboy": 1.0, "craftsman": 1.0, "engineer": 1.0}.get(words[1], 0.5)
+        return foresight_worth(words[1])
     if verb == "engine":
         return engine_target(t, kind, words[1])
     if kind == "extra":
@@ -412,6 +458,13 @@ def score(t: Table, kind: str, move: str) -> float:
     if kind == "draw":
         return 0.2 * int(words[1])
     return local_move_worth(t, kind, words)
+
+
+def foresight_worth(tile: str) -> float:
+    """A worker tile taken brings the end of the game a step nearer; hazards and teepees do not."""
+    if tile in WORKER_WORTH:
+        return FORESIGHT_WORKER
+    return FORESIGHT_TEEPEE if tile.startswith("teepee") else FORESIGHT_HAZARD
 
 
 def engine_target(t: Table, kind: str, space: str) -> float:
@@ -545,9 +598,9 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
             old_code = old.split("@")[0]
             per = 1 if kind == "bonus" else 2
             extra = need - BUILDINGS[old_code][0]
-            return building_worth(code) - building_worth(old_code) - per * t.dollar * extra
+            return building_worth(t, code) - building_worth(t, old_code) - per * t.dollar * extra
         per = 1 if kind == "bonus" else 2
-        return building_worth(code) - per * need * t.dollar + spot_worth(t, code, loc)
+        return building_worth(t, code) - per * need * t.dollar + spot_worth(t, code, loc)
     if verb == "buy":
         return best_purchase(t, t.workers("cowboy")) if len(words) == 1 else purchase_worth(t, words)
     if verb == "remove":

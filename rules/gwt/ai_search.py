@@ -15,17 +15,7 @@ from rules.core.rng import Rng
 from rules.core.search import Game, lead, search
 from rules.core.spec import Budget
 from rules.gwt import RULES
-from rules.gwt.ai import (
-    CERT_FADE,
-    CERT_WORTH,
-    MONEY,
-    WORKER_SCALE,
-    WORKER_WORTH,
-    Table,
-    heuristic_player,
-    score,
-)
-from rules.gwt.content import JOB_COSTS
+from rules.gwt.ai import Table, cert_worth, game_progress, heuristic_player, money_worth, score, worker_use
 from rules.gwt.sample import sample
 from rules.gwt.scoring import score as final_score
 from rules.gwt.state import State
@@ -41,23 +31,22 @@ def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
 
 
 def points(s: State, seat: int) -> float:
-    """The seat's score if the game ended now, plus what its means are worth while the game runs (the
-    level-1 player's rates): money, temporary certificates and hired workers, fading as the job market
-    fills (the game's clock)."""
+    """The seat's score if the game ended now, plus what its means are worth while the game runs, at the
+    level-1 player's rates: money, temporary certificates and the use left in its hired workers, fading as
+    the job market fills (the game's clock)."""
     p = s.players[seat]
     now = sum(final_score(s, seat).values())
     if s.over:
         return now
     now -= p.money // 5  # money is counted below at its worth while the game runs
-    progress = min(1.0, max(0.0, (s.job_token - 1) / (len(JOB_COSTS) - 2)))
-    dollar = MONEY - (MONEY - 0.2) * progress
-    cert = 0.0 if s.final_turns is not None else CERT_WORTH * (1 - CERT_FADE * progress)
+    progress = game_progress(s.job_token)
     workers = sum(
-        WORKER_WORTH[kind][k]
+        worker_use(kind, k, progress)
         for kind, count in zip(WORKERS, p.workers, strict=True)
         for k in range(1, min(count, 6))
     )
-    return now + p.money * dollar + p.cert * cert + workers * WORKER_SCALE * (1 - progress)
+    cert = cert_worth(progress, s.final_turns is not None)
+    return now + money_worth(progress, p.money) + p.cert * cert + workers
 
 
 def value(s: State, seat: int) -> float:
