@@ -59,6 +59,7 @@ BREED_BASE = 0
 COWBOY_USE = 0.5        # a cowboy spent on one purchase is not there for the next
 UNMET_RISK = 1.5        # how surely an objective card's missing tasks turn into its penalty
 MASTER_WORTH = 6.0      # a station master tile (certificate or money, plus end-game points)
+TRIP_END = 4.0          # ending a trip at Kansas City: the stops it could still have made
 SKIP_LOSS = 0.3         # share of the actions of a building walked past that counts as lost
 WORKER_FADE = 0.5       # a worker hired late has fewer turns left to work
 WORKER_VP = 4.0         # the fifth and sixth worker of a type score 4 points each at the end
@@ -203,11 +204,13 @@ def income_total(t: Table, extra_certs: int) -> int:
 
 
 def kansas_city_worth(t: Table) -> float:
-    """Walking to Kansas City now: income and the best delivery, spending certificates as well as possible."""
+    """Walking to Kansas City now: income and the best delivery, spending certificates as well as possible,
+    less the trip's end (every visit brings workers to the job market, the game's clock, so the turns
+    spent on the trail before it are what the game has to offer)."""
     best = float("-inf")
     for used in range(t.certs() + 1):
         total = income_total(t, used)
-        best = max(best, total * t.dollar + best_delivery(t, total) - used * t.cert)
+        best = max(best, total * t.dollar + best_delivery(t, total) - used * t.cert - TRIP_END)
     return best
 
 
