@@ -46,34 +46,34 @@ from rules.gwt.graph import KC, KIND, transport_cost
 
 MONEY = 0.65            # points per dollar while the game runs
 FINAL_DOLLAR = 0.2      # ... and at the end: 1 point per $5
-RICH = 1000.0           # cash at which a further dollar is worth half as much
-KEEP_NEAR = 0.02        # per city value: only a tie-break, transport costs matter far more
+RICH = 937.5            # cash at which a further dollar is worth half as much
+KEEP_NEAR = -0.22       # per city value: only a tie-break, transport costs matter far more
 CERT_WORTH = 2.5        # a temporary certificate kept for a later delivery
-CERT_FADE = 0.6         # ... worth this share less by the end of the game
-ENGINE_STEP = 0.55      # one space forward on the railroad
-PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
-HAND_GAIN = 0.3         # per breeding value a discard is expected to add to the next Kansas City hand
-WORKER_SCALE = 0.7      # how keen it is on hiring
-BREED_WEIGHT = 0.8      # points per breeding value of a bought card above BREED_BASE
+CERT_FADE = 0.94        # ... worth this share less by the end of the game
+ENGINE_STEP = 0.26      # one space forward on the railroad
+PROGRESS = -0.5         # each step walked along the trail (sooner to Kansas City)
+HAND_GAIN = 0.24        # per breeding value a discard is expected to add to the next Kansas City hand
+WORKER_SCALE = 1.4      # how keen it is on hiring
+BREED_WEIGHT = 1.0      # points per breeding value of a bought card above BREED_BASE
 BREED_BASE = 0
 COWBOY_USE = 0.5        # a cowboy spent on one purchase is not there for the next
-UNMET_RISK = 1.5        # how surely an objective card's missing tasks turn into its penalty
-MASTER_WORTH = 6.0      # a station master tile (certificate or money, plus end-game points)
-TRIP_END = 4.0          # ending a trip at Kansas City: the stops it could still have made
-SKIP_LOSS = 0.3         # share of the actions of a building walked past that counts as lost
-WORKER_FADE = 0.5       # a worker hired late has fewer turns left to work
+UNMET_RISK = 2.4        # how surely an objective card's missing tasks turn into its penalty
+MASTER_WORTH = 9.6      # a station master tile (certificate or money, plus end-game points)
+TRIP_END = 8.0          # ending a trip at Kansas City: the stops it could still have made
+SKIP_LOSS = 1.0         # share of the actions of a building walked past that counts as lost
+WORKER_FADE = 0.8       # a worker hired late has fewer turns left to work
 WORKER_VP = 4.0         # the fifth and sixth worker of a type score 4 points each at the end
 USE_SCALE = 1.0         # how much a building's actions count beside its printed points
-USE_FADE = 0.8          # ... fewer turns left to use them late in the game
+USE_FADE = 0.48         # ... fewer turns left to use them late in the game
 FORESIGHT_WORKER = 0.0  # foresight: a worker tile for the job market
 FORESIGHT_TEEPEE = 0.5  # ... a teepee for the trail
 FORESIGHT_HAZARD = 0.5  # ... a hazard
 
 # Worth of the next worker of a type, by how many the player has now (1..5).
 WORKER_WORTH = {
-    "engineer": {1: 5.0, 2: 4.5, 3: 3.5, 4: 4.0, 5: 4.0},
+    "engineer": {1: 6.2, 2: 5.6, 3: 4.4, 4: 5.0, 5: 5.0},
     "cowboy": {1: 10.0, 2: 9.0, 3: 8.0, 4: 7.0, 5: 6.0},
-    "craftsman": {1: 4.0, 2: 3.5, 3: 3.0, 4: 3.5, 5: 3.5},
+    "craftsman": {1: 3.2, 2: 2.8, 3: 2.4, 4: 2.8, 5: 2.8},
 }
 # What a building's actions are worth to its owner over the game, beyond its printed points.
 BUILDING_USE = {
@@ -84,10 +84,10 @@ BUILDING_USE = {
 # Taking a disc off the player board: what it unlocks.
 DISC_WORTH = {
     "cert4": 3.0, "money": 2.5, "engine": 2.2, "draw": 1.2, "cert": 1.5, "trash": 1.0,
-    "step-money": 5.5, "step-vp": 5.0, "hand": 7.0, "cert6": 3.0,
+    "step-money": 5.5, "step-vp": 8.0, "hand": 2.52, "cert6": 3.0,
 }
 AUX_DRAW = 0.5           # an auxiliary draw-and-discard: a fresh look for Kansas City
-AUX_TRASH = 0.6          # an auxiliary removal of a card (the engine pays a step back)
+AUX_TRASH = 0.58         # an auxiliary removal of a card (the engine pays a step back)
 
 
 # --- what means are worth while the game runs (shared with the search's cut-off value) ----------------
@@ -115,6 +115,11 @@ def cert_worth(progress: float, final: bool) -> float:
 def worker_use(worker: str, have: int, progress: float) -> float:
     """What the next worker of a type (the player having ``have``) does for it over the rest of the game."""
     return WORKER_SCALE * WORKER_WORTH[worker][have] * (1 - WORKER_FADE * progress)
+
+
+def building_use(code: str, progress: float) -> float:
+    """What a building's actions are worth to its owner over the rest of the game."""
+    return USE_SCALE * BUILDING_USE.get(code, 3.5) * (1 - USE_FADE * progress)
 
 
 @dataclass
@@ -241,7 +246,7 @@ def best_hire(t: Table, modifier: int) -> float:
 
 def building_worth(t: Table, code: str) -> float:
     """A building's printed points, and its actions' worth over the rest of the game."""
-    return BUILDINGS[code][1] + USE_SCALE * BUILDING_USE.get(code, 3.5) * (1 - USE_FADE * t.progress)
+    return BUILDINGS[code][1] + building_use(code, t.progress)
 
 
 def best_build(t: Table, per: int) -> float:

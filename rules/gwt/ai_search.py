@@ -15,9 +15,23 @@ from rules.core.rng import Rng
 from rules.core.search import Game, lead, search
 from rules.core.spec import Budget
 from rules.gwt import RULES
-from rules.gwt.ai import Table, cert_worth, game_progress, heuristic_player, money_worth, score, worker_use
+from rules.gwt.ai import (
+    BREED_WEIGHT,
+    TRIP_END,
+    Table,
+    building_use,
+    cert_worth,
+    game_progress,
+    heuristic_player,
+    money_worth,
+    score,
+    worker_use,
+)
+from rules.gwt.board import building_code, own_buildings
+from rules.gwt.content import CATTLE
 from rules.gwt.sample import sample
 from rules.gwt.scoring import score as final_score
+from rules.gwt.scoring import whole_deck
 from rules.gwt.state import State
 
 WORKERS = ("cowboy", "craftsman", "engineer")  # the order of ``Player.workers``
@@ -32,8 +46,9 @@ def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
 
 def points(s: State, seat: int) -> float:
     """The seat's score if the game ended now, plus what its means are worth while the game runs, at the
-    level-1 player's rates: money, temporary certificates and the use left in its hired workers, fading as
-    the job market fills (the game's clock)."""
+    level-1 player's rates: money, temporary certificates, the use left in its hired workers and its
+    buildings (fading as the job market fills, the game's clock) and its herd's breeding value; less the
+    heuristic's price of each trip ended at Kansas City."""
     p = s.players[seat]
     now = sum(final_score(s, seat).values())
     if s.over:
@@ -46,7 +61,12 @@ def points(s: State, seat: int) -> float:
         for k in range(1, min(count, 6))
     )
     cert = cert_worth(progress, s.final_turns is not None)
-    return now + money_worth(progress, p.money) + p.cert * cert + workers
+    codes = [building_code(s.trail[loc]) for loc in own_buildings(s, seat)]
+    buildings = sum(building_use(code, progress) for code in codes if code)
+    herd = BREED_WEIGHT * sum(CATTLE[c][1] for c in whole_deck(s, seat) if c in CATTLE)
+    trips = sum(seats.count(seat) for seats in s.cities.values())  # each delivery ended a trip
+    means = money_worth(progress, p.money) + p.cert * cert + workers + buildings + herd
+    return now + means - TRIP_END * trips
 
 
 def value(s: State, seat: int) -> float:
