@@ -14,7 +14,6 @@ nothing is looked up in the engine's state.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -46,8 +45,7 @@ from rules.gwt.graph import KC, KIND, transport_cost
 
 MONEY = 0.65            # points per dollar while the game runs
 FINAL_DOLLAR = 0.2      # ... and at the end: 1 point per $5
-RICH = 937.5            # cash at which a further dollar is worth half as much
-KEEP_NEAR = -0.22       # per city value: only a tie-break, transport costs matter far more
+KEEP_NEAR = 0.02        # per city value: only a tie-break, transport costs matter far more
 CERT_WORTH = 2.5        # a temporary certificate kept for a later delivery
 CERT_FADE = 0.94        # ... worth this share less by the end of the game
 ENGINE_STEP = 0.26      # one space forward on the railroad
@@ -57,7 +55,7 @@ WORKER_SCALE = 1.4      # how keen it is on hiring
 BREED_WEIGHT = 1.0      # points per breeding value of a bought card above BREED_BASE
 BREED_BASE = 0
 COWBOY_USE = 0.5        # a cowboy spent on one purchase is not there for the next
-UNMET_RISK = 2.4        # how surely an objective card's missing tasks turn into its penalty
+UNMET_RISK = 1.4        # how surely an objective card's missing tasks turn into its penalty
 MASTER_WORTH = 9.6      # a station master tile (certificate or money, plus end-game points)
 TRIP_END = 8.0          # ending a trip at Kansas City: the stops it could still have made
 SKIP_LOSS = 1.0         # share of the actions of a building walked past that counts as lost
@@ -96,15 +94,9 @@ def game_progress(job_token: int) -> float:
     return min(1.0, max(0.0, (job_token - 1) / (len(JOB_COSTS) - 2)))
 
 
-def dollar_worth(progress: float, money: int = 0) -> float:
-    """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5 as the game runs and as
-    cash piles up (the first dollars pay for the next purchase, a hoard buys little more)."""
-    return FINAL_DOLLAR + (MONEY - FINAL_DOLLAR) * (1 - progress) * RICH / (RICH + money)
-
-
-def money_worth(progress: float, money: int) -> float:
-    """What ``money`` dollars are worth in all: ``dollar_worth`` summed over every dollar held."""
-    return FINAL_DOLLAR * money + (MONEY - FINAL_DOLLAR) * (1 - progress) * RICH * math.log1p(money / RICH)
+def dollar_worth(progress: float) -> float:
+    """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5."""
+    return FINAL_DOLLAR + (MONEY - FINAL_DOLLAR) * (1 - progress)
 
 
 def cert_worth(progress: float, final: bool) -> float:
@@ -158,7 +150,7 @@ class Table:
 
     @property
     def dollar(self) -> float:
-        return dollar_worth(self.progress, max(0, self.money))
+        return dollar_worth(self.progress)
 
     @property
     def cert(self) -> float:

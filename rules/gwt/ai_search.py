@@ -21,20 +21,22 @@ from rules.gwt.ai import (
     Table,
     building_use,
     cert_worth,
+    dollar_worth,
     game_progress,
     heuristic_player,
-    money_worth,
     score,
     worker_use,
 )
 from rules.gwt.board import building_code, own_buildings
-from rules.gwt.content import CATTLE
+from rules.gwt.content import CATTLE, NEUTRAL_SLOTS, TRAIL
+from rules.gwt.graph import START
 from rules.gwt.sample import sample
 from rules.gwt.scoring import score as final_score
 from rules.gwt.scoring import whole_deck
 from rules.gwt.state import State
 
 WORKERS = ("cowboy", "craftsman", "engineer")  # the order of ``Player.workers``
+TRAIL_ORDER = list(TRAIL)  # from the start to Kansas City, branch by branch
 
 
 def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
@@ -65,8 +67,15 @@ def points(s: State, seat: int) -> float:
     buildings = sum(building_use(code, progress) for code in codes if code)
     herd = BREED_WEIGHT * sum(CATTLE[c][1] for c in whole_deck(s, seat) if c in CATTLE)
     trips = sum(seats.count(seat) for seats in s.cities.values())  # each delivery ended a trip
-    means = money_worth(progress, p.money) + p.cert * cert + workers + buildings + herd
-    return now + means - TRIP_END * trips
+    means = p.money * dollar_worth(progress) + p.cert * cert + workers + buildings + herd
+    return now + means - TRIP_END * (trips + 1 - trip_left(s, seat))
+
+
+def trip_left(s: State, seat: int) -> float:
+    """Share of the current trip still ahead: the neutral buildings between the cattleman and Kansas City."""
+    where = s.players[seat].location or START
+    here = TRAIL_ORDER.index(where)
+    return sum(1 for loc in NEUTRAL_SLOTS if TRAIL_ORDER.index(loc) > here) / len(NEUTRAL_SLOTS)
 
 
 def value(s: State, seat: int) -> float:

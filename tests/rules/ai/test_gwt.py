@@ -221,8 +221,8 @@ def test_stops_on_the_trail_before_ending_its_trip() -> None:
     me.hand, me.money, me.cert = ["guernsey", "dutch-belt", "black-angus", "holstein"], 5, 0
     _holding(state, seat, [])
     view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
-    assert {"move F", "move KANSAS_CITY"} <= set(legal)
-    assert choose_move("gwt", view, legal, 1, 0) != "move KANSAS_CITY"
+    assert "move KANSAS_CITY" in legal and any(m.startswith("move F") for m in legal)
+    assert not choose_move("gwt", view, legal, 1, 0).startswith("move KANSAS_CITY")
 
 
 def test_counts_the_buildings_it_would_walk_past() -> None:
