@@ -2,8 +2,8 @@
 
 Each candidate is played in states dealt from the seat's view (``rules.gwt.sample``); every seat then
 plays on with the level-1 heuristic until the searching seat has finished its next turn, and the
-position is scored as the game would score it now plus what money, certificates and workers are still
-worth (``points``), against the other seats' average. ``rules.core.search`` spends the budget.
+position is scored as the game would score it now plus what the seat's means are still worth at the
+heuristic's own rates (``points``). ``rules.core.search`` spends the budget.
 """
 
 from __future__ import annotations
@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.rng import Rng
-from rules.core.search import Game, lead, search
+from rules.core.search import Game, search
 from rules.core.spec import Budget
 from rules.gwt import RULES
 from rules.gwt.ai import (
     BREED_WEIGHT,
+    ENGINE_STEP,
+    HAND_GAIN,
     TRIP_END,
     Table,
     building_use,
@@ -27,8 +29,9 @@ from rules.gwt.ai import (
     score,
     worker_use,
 )
+from rules.gwt.ai_hand import breeding_value
 from rules.gwt.board import building_code, own_buildings
-from rules.gwt.content import CATTLE, NEUTRAL_SLOTS, TRAIL
+from rules.gwt.content import CATTLE, NEUTRAL_SLOTS, TRACK_INDEX, TRAIL
 from rules.gwt.graph import START
 from rules.gwt.sample import sample
 from rules.gwt.scoring import score as final_score
@@ -49,8 +52,9 @@ def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
 def points(s: State, seat: int) -> float:
     """The seat's score if the game ended now, plus what its means are worth while the game runs, at the
     level-1 player's rates: money, temporary certificates, the use left in its hired workers and its
-    buildings (fading as the job market fills, the game's clock) and its herd's breeding value; less the
-    heuristic's price of each trip ended at Kansas City."""
+    buildings (fading as the job market fills, the game's clock), its herd's breeding value, the hand it
+    holds for Kansas City and its engine's place on the railroad; less the heuristic's price of each trip
+    ended at Kansas City (the share of the current trip still ahead not yet spent)."""
     p = s.players[seat]
     now = sum(final_score(s, seat).values())
     if s.over:
@@ -67,7 +71,8 @@ def points(s: State, seat: int) -> float:
     buildings = sum(building_use(code, progress) for code in codes if code)
     herd = BREED_WEIGHT * sum(CATTLE[c][1] for c in whole_deck(s, seat) if c in CATTLE)
     trips = sum(seats.count(seat) for seats in s.cities.values())  # each delivery ended a trip
-    means = p.money * dollar_worth(progress) + p.cert * cert + workers + buildings + herd
+    hand = HAND_GAIN * breeding_value(p.hand) + ENGINE_STEP * TRACK_INDEX[p.engine]
+    means = p.money * dollar_worth(progress) + p.cert * cert + workers + buildings + herd + hand
     return now + means - TRIP_END * (trips + 1 - trip_left(s, seat))
 
 
@@ -79,7 +84,10 @@ def trip_left(s: State, seat: int) -> float:
 
 
 def value(s: State, seat: int) -> float:
-    return lead([points(s, i) for i in range(s.n)], seat)
+    """The seat's own points: Great Western Trail is won by building one's own game, and a searcher that
+    counts its lead over the others plays to spoil rather than to score (level 2 against itself averaged
+    some 61 points valuing its lead, 73 valuing its own points, over six games each)."""
+    return points(s, seat)
 
 
 def clock(s: State) -> int:
