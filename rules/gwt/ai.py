@@ -9,14 +9,14 @@ objective card when its action and the freed hand slot outweigh the penalty it r
 city worth most after transport costs.
 
 The game's clock is the job market, filled by the worker tiles each Kansas City visit brings, so a
-player gets about as many trips as visits whatever it does on the way. The search's heuristic
-(``THOROUGH``) therefore takes the trail slowly, stopping at the buildings rather than walking past them,
-and ends a trip only when the trail has nothing better; level 1 (``HASTY``) walks as far as suits its
-next stop. Both pick foresight tiles that are not workers. Hired workers are worth the use left in them
-plus the points the fifth and sixth score; buildings their points plus the use left in their actions.
-Money is counted as ``MONEY`` points per dollar, falling towards the final 1 point per $5 as the job
-market fills. The weights were tuned by self-play (a hill climb on the average score over a few hundred
-games per step: some 42 points before the trip-aware terms, 65 with them, 55 at the plain pace).
+player gets about as many trips as visits whatever it does on the way: it takes the trail slowly,
+stopping at the buildings rather than walking past them (``SKIP_LOSS``, a negative ``PROGRESS``), ends a
+trip only when the trail has nothing better (``TRIP_END``), and picks foresight tiles that are not
+workers. Hired workers are worth the use left in them plus the points the fifth and sixth score;
+buildings their points plus the use left in their actions. Money is counted as ``MONEY`` points per
+dollar, falling towards the final 1 point per $5 as the job market fills. The weights were tuned by
+self-play between level-1 players (a hill climb on the average score over a few hundred games per step:
+some 42 points before the trip-aware terms, 65 after).
 
 Everything is read from the view (own hand, public board and player areas) and the static game data in
 ``rules.gwt.content`` and ``rules.gwt.graph``; nothing is looked up in the engine's state.
@@ -59,6 +59,7 @@ KEEP_NEAR = 0.02        # per city value: only a tie-break, transport costs matt
 CERT_WORTH = 2.5        # a temporary certificate kept for a later delivery
 CERT_FADE = 0.94        # ... worth this share less by the end of the game
 ENGINE_STEP = 0.26      # one space forward on the railroad (low: runs without money for stations waste it)
+PROGRESS = -0.5         # each step walked along the trail: a long walk leaves stops unused
 HAND_GAIN = 0.24        # per breeding value a discard is expected to add to the next Kansas City hand
 WORKER_SCALE = 1.4      # how keen it is on hiring
 BREED_WEIGHT = 1.0      # points per breeding value of a bought card above BREED_BASE
@@ -66,6 +67,8 @@ BREED_BASE = 0
 COWBOY_USE = 0.5        # a cowboy spent on one purchase is not there for the next
 UNMET_RISK = 1.4        # how surely an objective card's missing tasks turn into its penalty
 MASTER_WORTH = 9.6      # a station master tile (certificate or money, plus end-game points)
+TRIP_END = 8.0          # ending a trip at Kansas City: the stops it could still have made
+SKIP_LOSS = 1.0         # share of the actions of a building walked past that counts as lost
 WORKER_FADE = 0.8       # a worker hired late has fewer turns left to work
 WORKER_VP = 4.0         # the fifth and sixth worker of a type score 4 points each at the end
 USE_SCALE = 1.0         # how much a building's actions count beside its printed points
@@ -73,24 +76,6 @@ USE_FADE = 0.48         # ... fewer turns left to use them late in the game
 FORESIGHT_WORKER = 0.0  # foresight: a worker tile for the job market (brings the game's end nearer)
 FORESIGHT_TEEPEE = 0.5  # ... a teepee for the trail
 FORESIGHT_HAZARD = 0.5  # ... a hazard
-
-
-
-@dataclass(frozen=True)
-class Pace:
-    """How the player walks the trail: the one difference between the levels' heuristics."""
-
-    progress: float   # each step walked along the trail
-    skip_loss: float  # share of the actions of a building walked past that counts as lost
-    trip_end: float   # ending a trip at Kansas City: the stops the trail could still have given
-
-
-# Level 1 walks as far as suits its next stop and goes to Kansas City when the delivery pays most.
-HASTY = Pace(progress=0.25, skip_loss=0.0, trip_end=0.0)
-# The search's own heuristic knows the game's clock: about as many trips as Kansas City visits, so the
-# stops on the way are what the game has to offer (level 1 with it averaged 65 points against itself,
-# 55 without, so level 1 keeps the plain pace and level 2 stays clearly the stronger player).
-THOROUGH = Pace(progress=-0.5, skip_loss=1.0, trip_end=8.0)
 
 # Worth of the next worker of a type, by how many the player has now (1..5).
 WORKER_WORTH = {
@@ -154,16 +139,15 @@ class Table:
     market: list[str]
     stations: list[dict[str, Any]]
     final: bool
-    pace: Pace = HASTY
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], pace: Pace = HASTY) -> Table:
+    def from_view(cls, view: dict[str, Any]) -> Table:
         seat = view["viewer"]
         b = view["board"]
         return cls(seat, view["players"], view["seats"][seat], list(view.get("hand", [])), dict(b["trail"]),
                    {c: list(s) for c, s in b["cities"].items()}, [list(r) for r in b["job_market"]["rows"]],
                    b["job_market"]["token_row"], list(b["cattle_market"]), list(b["stations"]),
-                   b.get("final_turns") is not None, pace)
+                   b.get("final_turns") is not None)
 
     # --- the viewer's own area ---------------------------------------------------------------------
     @property
@@ -233,7 +217,7 @@ def kansas_city_worth(t: Table) -> float:
     best = float("-inf")
     for used in range(t.certs() + 1):
         total = income_total(t, used)
-        best = max(best, total * t.dollar + best_delivery(t, total) - used * t.cert - t.pace.trip_end)
+        best = max(best, total * t.dollar + best_delivery(t, total) - used * t.cert - TRIP_END)
     return best
 
 
@@ -437,8 +421,8 @@ def walk_worth(t: Table, move: str, free: bool = False) -> float:
     dest = words[1]
     passed = words[3:] if len(words) > 2 and words[2] == "via" else []
     fees = 0.0 if free else min(t.money * t.dollar, sum(fee_of(t, loc) for loc in [*passed, dest]))
-    steps = t.pace.progress * (len(passed) + 1)
-    return location_worth(t, dest) - fees + steps - t.pace.skip_loss * skipped_worth(t, passed)
+    steps = PROGRESS * (len(passed) + 1)
+    return location_worth(t, dest) - fees + steps - SKIP_LOSS * skipped_worth(t, passed)
 
 
 def skipped_worth(t: Table, passed: list[str]) -> float:
@@ -660,24 +644,14 @@ def spot_worth(t: Table, code: str, loc: str) -> float:
     return bonus + (0.2 if not loc.startswith(("FLOOD", "DROUGHT", "ROCKFALL", "TRADE")) else 0.0)
 
 
-def best_move(view: dict[str, Any], legal: Sequence[str], rng: Rng, pace: Pace) -> str:
-    """The legal move with the best score at ``pace``; ties broken by the seeded ``rng``."""
-    t = Table.from_view(view, pace)
+def heuristic_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    """Level 1: the legal move with the best score; ties broken by the seeded ``rng``."""
+    t = Table.from_view(view)
     kind = view["decision"]["kind"] if view.get("decision") else ""
     scores = [score(t, kind, m) for m in legal]
     best = max(scores)
     top = [m for m, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
-
-
-def heuristic_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
-    """Level 1: the best-scored move at the plain pace."""
-    return best_move(view, legal, rng, HASTY)
-
-
-def thorough_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
-    """The search's heuristic (its candidates and every seat's rollout play): the trail-wise pace."""
-    return best_move(view, legal, rng, THOROUGH)
 
 
 PLAYERS = {1: heuristic_player}

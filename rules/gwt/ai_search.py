@@ -1,10 +1,9 @@
-"""Great Western Trail level 2: the heuristic's best moves, tried out in sampled games.
+"""Great Western Trail level 2: the level-1 heuristic's best moves, tried out in sampled games.
 
 Each candidate is played in states dealt from the seat's view (``rules.gwt.sample``); every seat then
-plays on with the heuristic at its trail-wise pace (``rules.gwt.ai.THOROUGH``) until the searching seat
-has finished its next turn, and the position is scored as the game would score it now plus what the
-seat's means are still worth at the heuristic's own rates (``points``). ``rules.core.search`` spends the
-budget.
+plays on with the level-1 heuristic until the searching seat has finished its next turn, and the
+position is scored as the game would score it now plus what the seat's means are still worth at the
+heuristic's own rates (``points``). ``rules.core.search`` spends the budget.
 """
 
 from __future__ import annotations
@@ -20,14 +19,14 @@ from rules.gwt.ai import (
     BREED_WEIGHT,
     ENGINE_STEP,
     HAND_GAIN,
-    THOROUGH,
+    TRIP_END,
     Table,
     building_use,
     cert_worth,
     dollar_worth,
     game_progress,
+    heuristic_player,
     score,
-    thorough_player,
     worker_use,
 )
 from rules.gwt.ai_hand import breeding_value
@@ -44,15 +43,15 @@ TRAIL_ORDER = list(TRAIL)  # from the start to Kansas City, branch by branch
 
 
 def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
-    """The heuristic's score of each legal move, at the trail-wise pace."""
-    t = Table.from_view(view, THOROUGH)
+    """The level-1 score of each legal move."""
+    t = Table.from_view(view)
     kind = view["decision"]["kind"] if view.get("decision") else ""
     return [score(t, kind, m) for m in legal]
 
 
 def points(s: State, seat: int) -> float:
     """The seat's score if the game ended now, plus what its means are worth while the game runs, at the
-    heuristic's rates: money, temporary certificates, the use left in its hired workers and its
+    level-1 player's rates: money, temporary certificates, the use left in its hired workers and its
     buildings (fading as the job market fills, the game's clock), its herd's breeding value, the hand it
     holds for Kansas City and its engine's place on the railroad; less the heuristic's price of each trip
     ended at Kansas City (the share of the current trip still ahead not yet spent)."""
@@ -74,7 +73,7 @@ def points(s: State, seat: int) -> float:
     trips = sum(seats.count(seat) for seats in s.cities.values())  # each delivery ended a trip
     hand = HAND_GAIN * breeding_value(p.hand) + ENGINE_STEP * TRACK_INDEX[p.engine]
     means = p.money * dollar_worth(progress) + p.cert * cert + workers + buildings + herd + hand
-    return now + means - THOROUGH.trip_end * (trips + 1 - trip_left(s, seat))
+    return now + means - TRIP_END * (trips + 1 - trip_left(s, seat))
 
 
 def trip_left(s: State, seat: int) -> float:
@@ -100,7 +99,7 @@ def horizon(s: State) -> int:
     return s.turn + s.n + 1
 
 
-GAME = Game(RULES, sample, thorough_player, rank, value, clock, horizon)
+GAME = Game(RULES, sample, heuristic_player, rank, value, clock, horizon)
 
 
 def search_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:
