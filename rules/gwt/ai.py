@@ -53,6 +53,7 @@ from rules.gwt.content import (
 )
 from rules.gwt.graph import KC, KIND, transport_cost
 
+# The weights below were tuned by self-play (see above); the comments say what each one prices.
 MONEY = 0.65            # points per dollar while the game runs
 FINAL_DOLLAR = 0.2      # ... and at the end: 1 point per $5
 KEEP_NEAR = 0.02        # per city value: only a tie-break, transport costs matter far more
