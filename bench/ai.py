@@ -24,7 +24,7 @@ the playouts of 32), November 2026; win rates are sole wins of the searching sea
 
     GWT 2p   level 2 vs 1, 32 playouts   60 games  58% (35)   avg 72.6 vs 67.1   CPU median 41 ms, p95 66
     GWT 3p   level 2 vs 1, 32 playouts   12 games  50% (6)    avg 74.7 vs 65.6   CPU median 59 ms, p95 105
-    GWT 4p   level 2 vs 1, 32 playouts   12 games  @4P@
+    GWT 4p   level 2 vs 1, 32 playouts   12 games  50% (6)    avg 69.8 vs 62.2   CPU median 93 ms, p95 163
     GWT 2p   level 2 vs 2, 32 playouts   12 games             avg 75.7 (75.5 and 75.9)
     GWT 2p   level 1 vs 1               200 games             avg 65.2 (42.3 before the trip-aware heuristic)
     GWT 2-4p level 1 vs 0               200 games each 100%   avg 67.9 / 83.2 / 72.7 vs -18 to -20
