@@ -22,7 +22,7 @@ heuristic wins at least 90% of its games against random seats; every decision wi
 Measured on the shared 2-core machine (``--jobs 1``, small budgets: a one-second budget is some 20 times
 the playouts of 32), November 2026; win rates are sole wins of the searching seat:
 
-    GWT 2p   level 2 vs 1, 32 playouts   60 games  58% (35)   avg 72.6 vs 67.1   CPU median 41 ms, p95 66
+    GWT 2p   level 2 vs 1, 32 playouts  100 games  61% (61)   avg 73.6 vs 66.3   CPU median 42 ms, p95 68
     GWT 3p   level 2 vs 1, 32 playouts   12 games  50% (6)    avg 74.7 vs 65.6   CPU median 59 ms, p95 105
     GWT 4p   level 2 vs 1, 32 playouts   12 games  50% (6)    avg 69.8 vs 62.2   CPU median 93 ms, p95 163
     GWT 2p   level 2 vs 2, 32 playouts   12 games             avg 75.7 (75.5 and 75.9)
@@ -42,10 +42,10 @@ workers 3.3, disc 2.9, money 2.6, job token 1.0, cities -2.6.
 Against the targets (GWT level 2 wins 75% at 2p, 60% at 3-4p, self-play 75 points; Santa Fe level 3 wins 65%
 at 2p, 1.6 times a fair share at 3-5p): met for the GWT self-play average (12 games, uncertain by some 3
 points) and Santa Fe at 2p; not the GWT win rates since level 1 learnt the trip-aware play (level 1 now
-scores 65 against itself, level 2 wins by some 5 points a game), nor Santa Fe at 3-5 players (1.2, 1.5 and
-1.0 times a fair share). A level 1 kept at the plain pace did not help: level 2 still won 58% at 2p and 33%
-at 3p (the slower player lengthens the game for both). Each figure over 12 to 60 games is uncertain by
-some 10 points. CPU times: the searching level's own.
+scores 65 against itself; level 2 wins by some 7 points a game at 2p), nor Santa Fe at 3-5 players (1.2,
+1.5 and 1.0 times a fair share). A level 1 kept at the plain pace did not help: level 2 still won 58% at
+2p and 33% at 3p (60 and 12 games; the slower player lengthens the game for both). Each figure over 12 to
+100 games is uncertain by some 10 points. CPU times: the searching level's own.
 """
 
 from __future__ import annotations
