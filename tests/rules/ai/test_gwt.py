@@ -214,8 +214,15 @@ def test_stops_on_the_trail_before_ending_its_trip() -> None:
     """Two buildings short of Kansas City with a hand that only reaches Santa Fe (no points there), it
     stops at the next building rather than walk on: the Kansas City visits set the game's length, so a
     trip's stops are what the game has to offer."""
-    state, seat = play_until(2, 4, lambda v, legal: v["decision"]["kind"] == "turn"
-                             and v["seats"][v["viewer"]]["location"] == "E" and "move KANSAS_CITY" in legal)
+    state, seat = play_until(
+        2,
+        4,
+        lambda v, legal: (
+            v["decision"]["kind"] == "turn"
+            and v["seats"][v["viewer"]]["location"] == "E"
+            and "move KANSAS_CITY" in legal
+        ),
+    )
     state = state.copy()
     me = state.players[seat]
     me.hand, me.money, me.cert = ["guernsey", "dutch-belt", "black-angus", "holstein"], 5, 0
