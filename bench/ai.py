@@ -23,14 +23,13 @@ Measured on the shared 2-core machine (``--jobs 1``, small budgets: a one-second
 the playouts of 32 for GWT, 3 to 6 times for Santa Fe), November 2026; win rates are sole wins of the
 searching seat:
 
-    GWT 2p   level 2 vs 1, 32 playouts  100 games  61% (61)   avg 73.6 vs 66.3   CPU median 42 ms, p95 68
-    GWT 2p   level 2 vs 1, 128 playouts  12 games  75% (9)    avg 70.2 vs 59.5   CPU median 163 ms, p95 274
-    GWT 2p   level 2 vs 1, 256 playouts  24 games  62% (15)   avg 73.3 vs 66.6   (seeds from 6000)
-    GWT 3p   level 2 vs 1, 32 playouts   12 games  50% (6)    avg 74.7 vs 65.6   CPU median 59 ms, p95 105
-    GWT 4p   level 2 vs 1, 32 playouts   12 games  50% (6)    avg 69.8 vs 62.2   CPU median 93 ms, p95 163
-    GWT 2p   level 2 vs 2, 32 playouts   12 games             avg 75.7 (75.5 and 75.9)
-    GWT 2p   level 1 vs 1               200 games             avg 65.2 (42.3 before the trip-aware heuristic)
-    GWT 2-4p level 1 vs 0               200 games each 100%   avg 67.9 / 83.2 / 72.7 vs -18 to -20
+    GWT 2p   level 2 vs 1, 32 playouts  100 games  86% (86)   avg 58.1 vs 36.2   CPU median 40 ms, p95 57
+    GWT 2p   level 2 vs 1, 32 playouts   48 games  85% (41)   avg 55.6 vs 33.9   CPU median 46 ms, p95 77
+    GWT 2p   level 2 vs 1, 1 s            4 games 100% (4)    avg 51.2 vs 37.8   CPU median 999 ms, p95 1000
+    GWT 2p   level 2 vs 1, 0.1 s          8 games  75% (6)    avg 48.0 vs 35.4   CPU median 100 ms, p95 101
+    GWT 3p   level 2 vs 1, 32 playouts   15 games  93% (14)   avg 69.3 vs 38.1   CPU median 60 ms, p95 84
+    GWT 4p   level 2 vs 1, 32 playouts   24 games  79% (19)   avg 62.0 vs 40.5   CPU median 92 ms, p95 130
+    GWT 2p   level 2 vs 2, 32 playouts    8 games             avg 47.5 (level 1 against itself: 42-47)
     Santa Fe 2p  level 3 vs 2, 32 playouts  20 games  90% (18)  avg 158.0 vs 119.2  CPU median 165 ms, p95 445
     Santa Fe 3p  level 3 vs 2, 32 playouts  40 games  75% (30)  avg 98.0 vs 80.2    CPU median 240 ms, p95 630
     Santa Fe 4p  level 3 vs 2, 32 playouts  20 games  55% (11)  avg 71.7 vs 63.2    CPU median 283 ms, p95 732
@@ -38,22 +37,20 @@ searching seat:
     Santa Fe 5p  level 3 vs 2, 32 playouts  40 games  48% (19)  avg 60.1 vs 50.4    CPU median 340 ms, p95 825
     Santa Fe 5p  level 3 vs 2, 1 s           4 games  50% (2)   avg 49.5 vs 45.7   CPU median 997 ms, p95 1003
 
-GWT per category, 2p, level 2 against itself: cattle 39.3, objectives 9.9, hazards 7.9, station masters 6.6,
-buildings 5.6, workers 3.5, disc 2.6, stations 2.1, money 1.7, job token 1.0, cities -4.6; level 1 against
-itself: cattle 25.1, hazards 10.0, objectives 8.5, station masters 6.6, buildings 4.5, stations 3.6,
-workers 3.3, disc 2.9, money 2.6, job token 1.0, cities -2.6.
+GWT per category, 2p, level 2 / level 1 (the 100 games above): cattle 25.4 / 15.3, hazards 11.9 / 8.7,
+objectives 8.0 / 5.1, station masters 5.7 / 3.4, money 2.7 / 0.7, discs 2.7 / 0.0, buildings 2.6 / 4.5,
+stations 1.9 / 1.7, workers 1.7 / 1.2, job token 1.4 / 0.6, cities -5.8 / -4.9.
 
 Against the targets (GWT level 2 wins 75% at 2p, 60% at 3-4p, self-play 75 points; Santa Fe level 3 wins 65%
-at 2p, 1.6 times a fair share at 3-5p): met for Santa Fe at 2-5 players (2.2, 2.3 and 2.4 times a fair share
-at 3-5 players) and the GWT self-play average (12 games, uncertain by some 3 points); not the GWT win rates
-since level 1 learnt the trip-aware play (level 1 now scores 65 against itself; level 2 wins by some 7 points
-a game at 2p, and more playouts help only a little: 75% at 128, 62% at 256). A level 1 kept at the plain pace
-did not help: level 2 still won 58% at 2p and 33% at 3p (60 and 12 games; the slower player lengthens the
-game for both). Valuing the searcher's own points plus its lead over the other seats (instead of its own
-points) won 75% at 2p and 58% at 3p (24 and 12 games, 32 playouts) but scored 68 against itself (10 games):
-the two targets pull apart. Santa Fe level 3 before its rollouts reached the next round and it tried four
-moves instead of eight: 40%, 37% and 20% at 3-5 players (15 to 30 games). Each figure over 12 to 100 games is
-uncertain by some 10 points. CPU times: the searching level's own.
+at 2p, 1.6 times a fair share at 3-5p): met at these small budgets for GWT at 2-4 players and Santa Fe at 2-5
+(2.2, 2.3 and 2.4 times a fair share at 3-5 players); not the GWT self-play average. Santa Fe level 3 before
+its rollouts reached the next round and it tried four moves instead of eight: 40%, 37% and 20% at 3-5
+players (15 to 30 games). A trip-aware GWT heuristic (stopping at more buildings before Kansas City, weights
+tuned by self-play) and a search valuing its own points raised self-play to 75.7 (level 1 to 65), but that
+level 2 lost to this one head to head (3 of 24 two-player games, 52.8 against 70.0 points), whatever its
+value (own points plus lead 2 of 12, lead 5 of 12): a table of slow players scores more, not a stronger
+player, so it is not used. Each figure over 12 to 100 games is uncertain by some 10 points. CPU times: the
+searching level's own.
 """
 
 from __future__ import annotations

@@ -6,20 +6,10 @@ most for the hand it holds, discarding duplicate breeds for money so the hand re
 City is stronger (``rules.gwt.ai_hand``); build, move the engine and upgrade stations for their masters;
 keep certificates to reach a better city than Kansas City and spend them all in the last turns; play an
 objective card when its action and the freed hand slot outweigh the penalty it risks; and deliver to the
-city worth most after transport costs.
-
-The game's clock is the job market, filled by the worker tiles each Kansas City visit brings, so a
-player gets about as many trips as visits whatever it does on the way: it takes the trail slowly,
-stopping at the buildings rather than walking past them (``SKIP_LOSS``, a negative ``PROGRESS``), ends a
-trip only when the trail has nothing better (``TRIP_END``), and picks foresight tiles that are not
-workers. Hired workers are worth the use left in them plus the points the fifth and sixth score;
-buildings their points plus the use left in their actions. Money is counted as ``MONEY`` points per
-dollar, falling towards the final 1 point per $5 as the job market fills. The weights were tuned by
-self-play between level-1 players (a hill climb on the average score over a few hundred games per step:
-some 42 points before the trip-aware terms, 65 after).
-
-Everything is read from the view (own hand, public board and player areas) and the static game data in
-``rules.gwt.content`` and ``rules.gwt.graph``; nothing is looked up in the engine's state.
+city worth most after transport costs. Money is counted as ``MONEY`` points per dollar, falling towards
+the final 1 point per $5 as the job market fills. Everything is read from the view (own hand, public
+board and player areas) and the static game data in ``rules.gwt.content`` and ``rules.gwt.graph``;
+nothing is looked up in the engine's state.
 """
 
 from __future__ import annotations
@@ -53,36 +43,25 @@ from rules.gwt.content import (
 )
 from rules.gwt.graph import KC, KIND, transport_cost
 
-# The weights below were tuned by self-play (see above); the comments say what each one prices.
 MONEY = 0.65            # points per dollar while the game runs
-FINAL_DOLLAR = 0.2      # ... and at the end: 1 point per $5
 KEEP_NEAR = 0.02        # per city value: only a tie-break, transport costs matter far more
 CERT_WORTH = 2.5        # a temporary certificate kept for a later delivery
-CERT_FADE = 0.94        # ... worth this share less by the end of the game
-ENGINE_STEP = 0.26      # one space forward on the railroad (low: runs without money for stations waste it)
-PROGRESS = -0.5         # each step walked along the trail: a long walk leaves stops unused
-HAND_GAIN = 0.24        # per breeding value a discard is expected to add to the next Kansas City hand
-WORKER_SCALE = 1.4      # how keen it is on hiring
-BREED_WEIGHT = 1.0      # points per breeding value of a bought card above BREED_BASE
+CERT_FADE = 0.6         # ... worth this share less by the end of the game
+ENGINE_STEP = 0.55      # one space forward on the railroad
+PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
+HAND_GAIN = 0.3         # per breeding value a discard is expected to add to the next Kansas City hand
+WORKER_SCALE = 0.7      # how keen it is on hiring
+BREED_WEIGHT = 0.8      # points per breeding value of a bought card above BREED_BASE
 BREED_BASE = 0
 COWBOY_USE = 0.5        # a cowboy spent on one purchase is not there for the next
-UNMET_RISK = 1.4        # how surely an objective card's missing tasks turn into its penalty
-MASTER_WORTH = 9.6      # a station master tile (certificate or money, plus end-game points)
-TRIP_END = 8.0          # ending a trip at Kansas City: the stops it could still have made
-SKIP_LOSS = 1.0         # share of the actions of a building walked past that counts as lost
-WORKER_FADE = 0.8       # a worker hired late has fewer turns left to work
-WORKER_VP = 4.0         # the fifth and sixth worker of a type score 4 points each at the end
-USE_SCALE = 1.0         # how much a building's actions count beside its printed points
-USE_FADE = 0.48         # ... fewer turns left to use them late in the game
-FORESIGHT_WORKER = 0.0  # foresight: a worker tile for the job market (brings the game's end nearer)
-FORESIGHT_TEEPEE = 0.5  # ... a teepee for the trail
-FORESIGHT_HAZARD = 0.5  # ... a hazard
+UNMET_RISK = 1.5        # how surely an objective card's missing tasks turn into its penalty
+MASTER_WORTH = 6.0      # a station master tile (certificate or money, plus end-game points)
 
 # Worth of the next worker of a type, by how many the player has now (1..5).
 WORKER_WORTH = {
-    "engineer": {1: 6.2, 2: 5.6, 3: 4.4, 4: 5.0, 5: 5.0},
+    "engineer": {1: 5.0, 2: 4.5, 3: 3.5, 4: 4.0, 5: 4.0},
     "cowboy": {1: 10.0, 2: 9.0, 3: 8.0, 4: 7.0, 5: 6.0},
-    "craftsman": {1: 3.2, 2: 2.8, 3: 2.4, 4: 2.8, 5: 2.8},
+    "craftsman": {1: 4.0, 2: 3.5, 3: 3.0, 4: 3.5, 5: 3.5},
 }
 # What a building's actions are worth to its owner over the game, beyond its printed points.
 BUILDING_USE = {
@@ -93,36 +72,10 @@ BUILDING_USE = {
 # Taking a disc off the player board: what it unlocks.
 DISC_WORTH = {
     "cert4": 3.0, "money": 2.5, "engine": 2.2, "draw": 1.2, "cert": 1.5, "trash": 1.0,
-    "step-money": 5.5, "step-vp": 8.0, "hand": 2.52, "cert6": 3.0,
+    "step-money": 5.5, "step-vp": 5.0, "hand": 7.0, "cert6": 3.0,
 }
 AUX_DRAW = 0.5           # an auxiliary draw-and-discard: a fresh look for Kansas City
-AUX_TRASH = 0.58         # an auxiliary removal of a card (the engine pays a step back)
-
-
-# --- what means are worth while the game runs (shared with the search's cut-off value) ----------------
-def game_progress(job_token: int) -> float:
-    """How far the game has run, 0 to 1, read from the job market token's row (0-based: the game's clock)."""
-    return min(1.0, max(0.0, (job_token - 1) / (len(JOB_COSTS) - 2)))
-
-
-def dollar_worth(progress: float) -> float:
-    """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5."""
-    return FINAL_DOLLAR + (MONEY - FINAL_DOLLAR) * (1 - progress)
-
-
-def cert_worth(progress: float, final: bool) -> float:
-    """A temporary certificate kept: worth less as fewer deliveries remain, nothing in the last turns."""
-    return 0.0 if final else CERT_WORTH * (1 - CERT_FADE * progress)
-
-
-def worker_use(worker: str, have: int, progress: float) -> float:
-    """What the next worker of a type (the player having ``have``) does for it over the rest of the game."""
-    return WORKER_SCALE * WORKER_WORTH[worker][have] * (1 - WORKER_FADE * progress)
-
-
-def building_use(code: str, progress: float) -> float:
-    """What a building's actions are worth to its owner over the rest of the game."""
-    return USE_SCALE * BUILDING_USE.get(code, 3.5) * (1 - USE_FADE * progress)
+AUX_TRASH = 0.6          # an auxiliary removal of a card (the engine pays a step back)
 
 
 @dataclass
@@ -157,15 +110,18 @@ class Table:
 
     @cached_property
     def progress(self) -> float:
-        return game_progress(self.token_row - 1)
+        """How far the game has run, 0 to 1, read from the job market (the game's clock)."""
+        return min(1.0, max(0.0, (self.token_row - 2) / (len(JOB_COSTS) - 2)))
 
     @property
     def dollar(self) -> float:
-        return dollar_worth(self.progress)
+        """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5."""
+        return MONEY - (MONEY - 0.2) * self.progress
 
     @property
     def cert(self) -> float:
-        return cert_worth(self.progress, self.final)
+        """A temporary certificate kept: worth less as fewer deliveries remain, nothing at the end."""
+        return 0.0 if self.final else CERT_WORTH * (1 - CERT_FADE * self.progress)
 
     def workers(self, kind: str) -> int:
         return int(self.me["workers"][kind])
@@ -212,13 +168,11 @@ def income_total(t: Table, extra_certs: int) -> int:
 
 
 def kansas_city_worth(t: Table) -> float:
-    """Walking to Kansas City now: income and the best delivery, spending certificates as well as possible,
-    less the trip's end (every visit brings workers to the job market, the game's clock, so the turns
-    spent on the trail before it are what the game has to offer)."""
+    """Walking to Kansas City now: income and the best delivery, spending certificates as well as possible."""
     best = float("-inf")
     for used in range(t.certs() + 1):
         total = income_total(t, used)
-        best = max(best, total * t.dollar + best_delivery(t, total) - used * t.cert - TRIP_END)
+        best = max(best, total * t.dollar + best_delivery(t, total) - used * t.cert)
     return best
 
 
@@ -229,11 +183,10 @@ def hand_change(t: Table, cards: list[str]) -> float:
 
 # --- single actions -------------------------------------------------------------------------------------
 def hire_worth(t: Table, worker: str, cost: int) -> float:
-    """A worker's use over the rest of the game, plus the points the fifth and sixth score at the end."""
     have = t.workers(worker)
     if have >= 6:
         return float("-inf")
-    return worker_use(worker, have, t.progress) + (WORKER_VP if have >= 4 else 0.0) - cost * t.dollar
+    return WORKER_SCALE * WORKER_WORTH[worker][have] - cost * t.dollar
 
 
 def best_hire(t: Table, modifier: int) -> float:
@@ -247,9 +200,8 @@ def best_hire(t: Table, modifier: int) -> float:
     return best
 
 
-def building_worth(t: Table, code: str) -> float:
-    """A building's printed points, and its actions' worth over the rest of the game."""
-    return BUILDINGS[code][1] + building_use(code, t.progress)
+def building_worth(code: str) -> float:
+    return BUILDINGS[code][1] + BUILDING_USE.get(code, 3.5)
 
 
 def best_build(t: Table, per: int) -> float:
@@ -257,7 +209,7 @@ def best_build(t: Table, per: int) -> float:
     for code in t.me["buildings_available"]:
         need = BUILDINGS[code][0]
         if need <= t.workers("craftsman") and need * per <= t.money:
-            best = max(best, building_worth(t, code) - need * per * t.dollar)
+            best = max(best, building_worth(code) - need * per * t.dollar)
     return best
 
 
@@ -303,10 +255,8 @@ def engine_worth(t: Table, steps: int) -> float:
 
 
 def aux_worth(t: Table, name: str) -> float:
-    """One auxiliary action: a certificate costs a dollar and a step back on the railroad, an engine step a
-    dollar."""
-    return {"money": t.dollar, "draw": AUX_DRAW, "cert": t.cert - t.dollar - ENGINE_STEP,
-            "engine": ENGINE_STEP - t.dollar,
+    """One auxiliary action: certificates and the engine are paid for with a dollar each."""
+    return {"money": t.dollar, "draw": AUX_DRAW, "cert": t.cert - t.dollar, "engine": ENGINE_STEP - t.dollar,
             "trash": AUX_TRASH}.get(name, 0.2)
 
 
@@ -422,14 +372,7 @@ def walk_worth(t: Table, move: str, free: bool = False) -> float:
     dest = words[1]
     passed = words[3:] if len(words) > 2 and words[2] == "via" else []
     fees = 0.0 if free else min(t.money * t.dollar, sum(fee_of(t, loc) for loc in [*passed, dest]))
-    steps = PROGRESS * (len(passed) + 1)
-    return location_worth(t, dest) - fees + steps - SKIP_LOSS * skipped_worth(t, passed)
-
-
-def skipped_worth(t: Table, passed: list[str]) -> float:
-    """The local actions walked past: the cattleman does not come back to them before Kansas City, and
-    the number of Kansas City visits (the game's clock) does not depend on how many stops it makes."""
-    return sum(max(0.0, action_worth(t, a)) for loc in passed for a in tile_actions(t, loc))
+    return location_worth(t, dest) - fees + PROGRESS * (len(passed) + 1)
 
 
 # --- each decision ----------------------------------------------------------------------------------
@@ -449,7 +392,7 @@ def score(t: Table, kind: str, move: str) -> float:
         total = income_total(t, used)
         return total * t.dollar + best_delivery(t, total) - used * t.cert
     if kind == "foresight":
-        return foresight_worth(words[1])
+        return {"cowboy": 1.0, "craftsman": 1.0, "engineer": 1.0}.get(words[1], 0.5)
     if verb == "engine":
         return engine_target(t, kind, words[1])
     if kind == "extra":
@@ -469,13 +412,6 @@ def score(t: Table, kind: str, move: str) -> float:
     if kind == "draw":
         return 0.2 * int(words[1])
     return local_move_worth(t, kind, words)
-
-
-def foresight_worth(tile: str) -> float:
-    """A worker tile taken brings the end of the game a step nearer; hazards and teepees do not."""
-    if tile in WORKER_WORTH:
-        return FORESIGHT_WORKER
-    return FORESIGHT_TEEPEE if tile.startswith("teepee") else FORESIGHT_HAZARD
 
 
 def engine_target(t: Table, kind: str, space: str) -> float:
@@ -609,9 +545,9 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
             old_code = old.split("@")[0]
             per = 1 if kind == "bonus" else 2
             extra = need - BUILDINGS[old_code][0]
-            return building_worth(t, code) - building_worth(t, old_code) - per * t.dollar * extra
+            return building_worth(code) - building_worth(old_code) - per * t.dollar * extra
         per = 1 if kind == "bonus" else 2
-        return building_worth(t, code) - per * need * t.dollar + spot_worth(t, code, loc)
+        return building_worth(code) - per * need * t.dollar + spot_worth(t, code, loc)
     if verb == "buy":
         return best_purchase(t, t.workers("cowboy")) if len(words) == 1 else purchase_worth(t, words)
     if verb == "remove":

@@ -2,8 +2,8 @@
 
 Each candidate is played in states dealt from the seat's view (``rules.gwt.sample``); every seat then
 plays on with the level-1 heuristic until the searching seat has finished its next turn, and the
-position is scored as the game would score it now plus what the seat's means are still worth at the
-heuristic's own rates (``points``). ``rules.core.search`` spends the budget.
+position is scored as the game would score it now plus what money, certificates and workers are still
+worth (``points``), against the other seats' average. ``rules.core.search`` spends the budget.
 """
 
 from __future__ import annotations
@@ -12,34 +12,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.rng import Rng
-from rules.core.search import Game, search
+from rules.core.search import Game, lead, search
 from rules.core.spec import Budget
 from rules.gwt import RULES
 from rules.gwt.ai import (
-    BREED_WEIGHT,
-    ENGINE_STEP,
-    HAND_GAIN,
-    TRIP_END,
+    CERT_FADE,
+    CERT_WORTH,
+    MONEY,
+    WORKER_SCALE,
+    WORKER_WORTH,
     Table,
-    building_use,
-    cert_worth,
-    dollar_worth,
-    game_progress,
     heuristic_player,
     score,
-    worker_use,
 )
-from rules.gwt.ai_hand import breeding_value
-from rules.gwt.board import building_code, own_buildings
-from rules.gwt.content import CATTLE, NEUTRAL_SLOTS, TRACK_INDEX, TRAIL
-from rules.gwt.graph import START
+from rules.gwt.content import JOB_COSTS
 from rules.gwt.sample import sample
 from rules.gwt.scoring import score as final_score
-from rules.gwt.scoring import whole_deck
 from rules.gwt.state import State
 
 WORKERS = ("cowboy", "craftsman", "engineer")  # the order of ``Player.workers``
-TRAIL_ORDER = list(TRAIL)  # from the start to Kansas City, branch by branch
 
 
 def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
@@ -50,44 +41,27 @@ def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
 
 
 def points(s: State, seat: int) -> float:
-    """The seat's score if the game ended now, plus what its means are worth while the game runs, at the
-    level-1 player's rates: money, temporary certificates, the use left in its hired workers and its
-    buildings (fading as the job market fills, the game's clock), its herd's breeding value, the hand it
-    holds for Kansas City and its engine's place on the railroad; less the heuristic's price of each trip
-    ended at Kansas City (the share of the current trip still ahead not yet spent)."""
+    """The seat's score if the game ended now, plus what its means are worth while the game runs (the
+    level-1 player's rates): money, temporary certificates and hired workers, fading as the job market
+    fills (the game's clock)."""
     p = s.players[seat]
     now = sum(final_score(s, seat).values())
     if s.over:
         return now
     now -= p.money // 5  # money is counted below at its worth while the game runs
-    progress = game_progress(s.job_token)
+    progress = min(1.0, max(0.0, (s.job_token - 1) / (len(JOB_COSTS) - 2)))
+    dollar = MONEY - (MONEY - 0.2) * progress
+    cert = 0.0 if s.final_turns is not None else CERT_WORTH * (1 - CERT_FADE * progress)
     workers = sum(
-        worker_use(kind, k, progress)
+        WORKER_WORTH[kind][k]
         for kind, count in zip(WORKERS, p.workers, strict=True)
         for k in range(1, min(count, 6))
     )
-    cert = cert_worth(progress, s.final_turns is not None)
-    codes = [building_code(s.trail[loc]) for loc in own_buildings(s, seat)]
-    buildings = sum(building_use(code, progress) for code in codes if code)
-    herd = BREED_WEIGHT * sum(CATTLE[c][1] for c in whole_deck(s, seat) if c in CATTLE)
-    trips = sum(seats.count(seat) for seats in s.cities.values())  # each delivery ended a trip
-    hand = HAND_GAIN * breeding_value(p.hand) + ENGINE_STEP * TRACK_INDEX[p.engine]
-    means = p.money * dollar_worth(progress) + p.cert * cert + workers + buildings + herd + hand
-    return now + means - TRIP_END * (trips + 1 - trip_left(s, seat))
-
-
-def trip_left(s: State, seat: int) -> float:
-    """Share of the current trip still ahead: the neutral buildings between the cattleman and Kansas City."""
-    where = s.players[seat].location or START
-    here = TRAIL_ORDER.index(where)
-    return sum(1 for loc in NEUTRAL_SLOTS if TRAIL_ORDER.index(loc) > here) / len(NEUTRAL_SLOTS)
+    return now + p.money * dollar + p.cert * cert + workers * WORKER_SCALE * (1 - progress)
 
 
 def value(s: State, seat: int) -> float:
-    """The seat's own points: Great Western Trail is won by building one's own game, and a searcher that
-    counts its lead over the others plays to spoil rather than to score (level 2 against itself averaged
-    some 61 points valuing its lead, 73 valuing its own points, over six games each)."""
-    return points(s, seat)
+    return lead([points(s, i) for i in range(s.n)], seat)
 
 
 def clock(s: State) -> int:

@@ -9,7 +9,7 @@ import pytest
 import rules
 from rules.ai import choose_move
 from rules.core.rng import Rng
-from rules.gwt.ai import Table, city_points, local_move_worth, walk_worth
+from rules.gwt.ai import Table, city_points, local_move_worth
 from rules.gwt.content import CATTLE, CITIES
 from tests.rules.ai.games import hide_gwt, play_game
 
@@ -208,38 +208,3 @@ def test_pairs_off_duplicates_rather_than_breed_value() -> None:
     spare = local_move_worth(t, "bonus", ["pair", "jersey"])
     costly = local_move_worth(t, "bonus", ["pair", "holstein"])
     assert spare > costly
-
-
-def test_stops_on_the_trail_before_ending_its_trip() -> None:
-    """Two buildings short of Kansas City with a hand that only reaches Santa Fe (no points there), it
-    stops at the next building rather than walk on: the Kansas City visits set the game's length, so a
-    trip's stops are what the game has to offer."""
-    state, seat = play_until(
-        2,
-        4,
-        lambda v, legal: (
-            v["decision"]["kind"] == "turn"
-            and v["seats"][v["viewer"]]["location"] == "E"
-            and "move KANSAS_CITY" in legal
-        ),
-    )
-    state = state.copy()
-    me = state.players[seat]
-    me.hand, me.money, me.cert = ["guernsey", "dutch-belt", "black-angus", "holstein"], 5, 0
-    _holding(state, seat, [])
-    view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
-    assert "move KANSAS_CITY" in legal and any(m.startswith("move F") for m in legal)
-    assert not choose_move("gwt", view, legal, 1, 0).startswith("move KANSAS_CITY")
-
-
-def test_counts_the_buildings_it_would_walk_past() -> None:
-    """A walk past a building whose actions it wants is worth less than the same walk past empty spaces."""
-    state, seat = play_until(2, 4, lambda v, _legal: v["decision"]["kind"] == "turn")
-    view = ENGINE.view(state, seat)
-    t = Table.from_view(view)
-    t.hand = ["guernsey", "guernsey", "jersey", "dutch-belt"]
-    t.me = {**t.me, "money": 20}
-    bare = Table.from_view(view)
-    bare.hand, bare.me = t.hand, t.me
-    bare.trail = {**t.trail, "A": None}
-    assert walk_worth(t, "move B via A") < walk_worth(bare, "move B via A")
