@@ -404,11 +404,12 @@ class ServiceCore:
         for _ in range(self.max_ai_moves):
             if game.status != "active":
                 break
-            if played and played[-1].actor == "ai" and time.monotonic() - started >= self.max_ai_seconds:
+            spent = time.monotonic() - started
+            if played and played[-1].actor == "ai" and spent >= self.max_ai_seconds:
                 log.info(
                     "game %s: computers moved for %.0f s in one go; the rest waits for the reminder loop",
                     game.id,
-                    time.monotonic() - started,
+                    spent,
                 )
                 break
             ai_seat = next((s for s in seats if s.is_ai and s.seat in game.to_act), None)
