@@ -49,15 +49,15 @@ players (15 to 30 games). A trip-aware GWT heuristic (stopping at more buildings
 tuned by self-play) and a search valuing its own points raised self-play to 75.7 (level 1 to 65), but that
 level 2 lost to this one head to head (3 of 24 two-player games, 52.8 against 70.0 points), whatever its
 value (own points plus lead 2 of 12, lead 5 of 12): a table of slow players scores more, not a stronger
-player, so it is not used. Nor is the same heuristic hurrying while an opponent is ahead in Kansas City
-visits (it stays level in visits with a rusher): as level 1 it beat this level 1 (65.5% of 200 two-player
-games, 1.4 and 1.5 times a fair share at 3 and 4 players, 65 points against itself), and a search over it
-valuing its own points less half the others' scored 68 against itself (8 games) and beat it 66% at 2p
-(100 games), 75% at 3p and 67% at 4p (12 each); but it won 7 of 16 two-player games against this level 2
-and 1 of 10 three-player games against two of them (one of this level 2 against two of it: 6 of 10).
-Hurrying by the visits plus the share of the trail walked made a still better level 1 (71.5% at 2p, 1.7
-times a fair share at 3p, 65 against itself), but the search over it won 5 of 16 and 2 of 10 against this
-level 2: the search over the plain heuristic, valuing its lead, takes the visits and wins.
+player, so it is not used. Nor is the same heuristic hurrying while an opponent is ahead in Kansas City visits
+(meant to keep level with a rusher; its search still took 5.4 visits to 7.2): as level 1 it beat this level 1
+(65.5% of 200 two-player games, 1.4 and 1.5 times a fair share at 3 and 4 players, 65 points against itself),
+and a search over it valuing its own points less half the others' scored 68 against itself (8 games) and beat
+it 66% at 2p (100 games), 75% at 3p and 67% at 4p (12 each); but it won 7 of 16 two-player games against this
+level 2 and 1 of 10 three-player games against two of them (one of this level 2 against two of it: 6 of 10).
+Hurrying by the visits plus the share of the trail walked made a still better level 1 (71.5% at 2p, 1.7 times
+a fair share at 3p, 65 against itself), but the search over it won 5 of 16 and 2 of 10 against this level 2:
+the search over the plain heuristic, valuing its lead, takes the visits and wins.
 Each figure over 12 to 100 games is uncertain by some 10 points. CPU times: the searching level's own.
 """
 
