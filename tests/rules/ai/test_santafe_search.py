@@ -8,26 +8,23 @@ import dataclasses
 import pytest
 
 import rules
-from rules.ai import choose_move
 from rules.core.rng import Rng
 from rules.core.search import candidates, playout
 from rules.core.spec import Budget
 from rules.santafe import ai_search
 from rules.santafe.state import CHOOSE, LAY
+from tests.rules.ai.test_search import positions
 
 SANTAFE = rules.get("santafe")
 
 
 def a_decision(players: int, seed: int, phase: str, round_: int):
     """The first decision of ``phase`` in round ``round_`` of a game between level-1 seats: (state, seat)."""
-    state = SANTAFE.new_game(players, seed)
-    n = 0
-    while not (state.round == round_ and state.phase == phase):
-        seat = min(SANTAFE.to_act(state))
-        view, legal = SANTAFE.view(state, seat), SANTAFE.legal_moves(state, seat)
-        state, _ = SANTAFE.play(state, seat, choose_move("santafe", view, legal, 1, n))
-        n += 1
-    return state, min(SANTAFE.to_act(state))
+    return next(
+        (state, seat)
+        for state, seat in positions("santafe", players, seed, {}, every=1)
+        if (state.round, state.phase) == (round_, phase)
+    )
 
 
 @pytest.mark.parametrize(("players", "phase"), [(2, CHOOSE), (4, LAY), (5, LAY)])
