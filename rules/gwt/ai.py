@@ -6,10 +6,26 @@ most for the hand it holds, discarding duplicate breeds for money so the hand re
 City is stronger (``rules.gwt.ai_hand``); build, move the engine and upgrade stations for their masters;
 keep certificates to reach a better city than Kansas City and spend them all in the last turns; play an
 objective card when its action and the freed hand slot outweigh the penalty it risks; and deliver to the
-city worth most after transport costs. Money is counted as ``MONEY`` points per dollar, falling towards
-the final 1 point per $5 as the job market fills. Everything is read from the view (own hand, public
-board and player areas) and the static game data in ``rules.gwt.content`` and ``rules.gwt.graph``;
-nothing is looked up in the engine's state.
+city worth most after transport costs.
+
+Money is counted as ``MONEY`` points per dollar, falling towards the final 1 point per $5 as the job
+market fills. Every other price is one of two sets of ``Weights``:
+
+- ``PLAIN``, level 1's: it walks as far as suits its next stop and goes to Kansas City when the delivery
+  pays most (about 42 points a two-player game against itself).
+- ``TRIP_WISE``, the searching level's (its candidates and every seat's play in its sampled games). The
+  game's clock is the job market, filled by the worker tiles each Kansas City visit brings, so the table
+  gets about as many visits whatever is done on the way (some six a player at two players): it takes the
+  trail slowly, stopping at the buildings rather than walking past them (``SKIP_LOSS``, a negative
+  ``PROGRESS``), ends a trip only when the trail has nothing better (``TRIP_END``), and picks foresight
+  tiles that are not workers. That calm is dropped while an opponent is ahead in visits (``hurry``):
+  lingering then only hands the hurrying player the visits the game has left. Hired workers are worth
+  the use left in them plus the points the fifth and sixth score; buildings their points plus the use
+  left in their actions. These weights were tuned by self-play (a hill climb on the average score over a
+  few hundred games per step: some 42 points before the trip-aware terms, 65 after).
+
+Everything is read from the view (own hand, public board and player areas) and the static game data in
+``rules.gwt.content`` and ``rules.gwt.graph``; nothing is looked up in the engine's state.
 """
 
 from __future__ import annotations
@@ -44,38 +60,104 @@ from rules.gwt.content import (
 from rules.gwt.graph import KC, KIND, transport_cost
 
 MONEY = 0.65            # points per dollar while the game runs
+FINAL_DOLLAR = 0.2      # ... and at the end: 1 point per $5
 KEEP_NEAR = 0.02        # per city value: only a tie-break, transport costs matter far more
 CERT_WORTH = 2.5        # a temporary certificate kept for a later delivery
-CERT_FADE = 0.6         # ... worth this share less by the end of the game
-ENGINE_STEP = 0.55      # one space forward on the railroad
-PROGRESS = 0.25         # each step walked along the trail (sooner to Kansas City)
-HAND_GAIN = 0.3         # per breeding value a discard is expected to add to the next Kansas City hand
-WORKER_SCALE = 0.7      # how keen it is on hiring
-BREED_WEIGHT = 0.8      # points per breeding value of a bought card above BREED_BASE
 BREED_BASE = 0
 COWBOY_USE = 0.5        # a cowboy spent on one purchase is not there for the next
-UNMET_RISK = 1.5        # how surely an objective card's missing tasks turn into its penalty
-MASTER_WORTH = 6.0      # a station master tile (certificate or money, plus end-game points)
+USE_SCALE = 1.0         # how much a building's actions count beside its printed points
+FORESIGHT_OTHER = 0.5   # foresight: a teepee or a hazard for the trail
+AUX_DRAW = 0.5          # an auxiliary draw-and-discard: a fresh look for Kansas City
+# The trip-wise pace (``Weights.calm``):
+PROGRESS = -0.5         # each step walked along the trail: a long walk leaves stops unused
+TRIP_END = 8.0          # ending a trip at Kansas City: the stops it could still have made
+SKIP_LOSS = 1.0         # share of the actions of a building walked past that counts as lost
+RUSH = 0.25             # each step walked while hurrying (see ``hurry``), and always at the plain pace
+PACE = 0.5              # how much it hurries per visit an opponent is ahead
 
-# Worth of the next worker of a type, by how many the player has now (1..5).
-WORKER_WORTH = {
-    "engineer": {1: 5.0, 2: 4.5, 3: 3.5, 4: 4.0, 5: 4.0},
-    "cowboy": {1: 10.0, 2: 9.0, 3: 8.0, 4: 7.0, 5: 6.0},
-    "craftsman": {1: 4.0, 2: 3.5, 3: 3.0, 4: 3.5, 5: 3.5},
-}
+
+@dataclass(frozen=True)
+class Weights:
+    """The prices that differ between the two heuristics (see the module docstring)."""
+
+    calm: bool                # the trip-wise pace: stops on the trail before the trip ends
+    cert_fade: float          # a kept certificate is worth this share less by the end of the game
+    engine_step: float        # one space forward on the railroad
+    hand_gain: float          # per breeding value a discard is expected to add to the next Kansas City hand
+    worker_scale: float       # how keen it is on hiring
+    worker_fade: float        # a worker hired late has fewer turns left to work
+    worker_vp: float          # the fifth and sixth worker of a type score 4 points each at the end
+    breed_weight: float       # points per breeding value of a bought card above BREED_BASE
+    unmet_risk: float         # how surely an objective card's missing tasks turn into its penalty
+    master_worth: float       # a station master tile (certificate or money, plus end-game points)
+    use_fade: float           # a building's actions: fewer turns left to use them late in the game
+    foresight_worker: float   # foresight: a worker tile for the job market (brings the game's end nearer)
+    aux_trash: float          # an auxiliary removal of a card (the engine pays a step back)
+    worker_worth: dict[str, dict[int, float]]  # the next worker of a type, by how many it has now (1..5)
+    disc_worth: dict[str, float]  # taking a disc off the player board: what it unlocks
+
+
+PLAIN = Weights(
+    calm=False, cert_fade=0.6, engine_step=0.55, hand_gain=0.3, worker_scale=0.7, worker_fade=0.0,
+    worker_vp=0.0, breed_weight=0.8, unmet_risk=1.5, master_worth=6.0, use_fade=0.0, foresight_worker=1.0,
+    aux_trash=0.6,
+    worker_worth={
+        "engineer": {1: 5.0, 2: 4.5, 3: 3.5, 4: 4.0, 5: 4.0},
+        "cowboy": {1: 10.0, 2: 9.0, 3: 8.0, 4: 7.0, 5: 6.0},
+        "craftsman": {1: 4.0, 2: 3.5, 3: 3.0, 4: 3.5, 5: 3.5},
+    },
+    disc_worth={
+        "cert4": 3.0, "money": 2.5, "engine": 2.2, "draw": 1.2, "cert": 1.5, "trash": 1.0,
+        "step-money": 5.5, "step-vp": 5.0, "hand": 7.0, "cert6": 3.0,
+    },
+)
+# The engine step is low: runs without money for stations waste it.
+TRIP_WISE = Weights(
+    calm=True, cert_fade=0.94, engine_step=0.26, hand_gain=0.24, worker_scale=1.4, worker_fade=0.8,
+    worker_vp=4.0, breed_weight=1.0, unmet_risk=1.4, master_worth=9.6, use_fade=0.48, foresight_worker=0.0,
+    aux_trash=0.58,
+    worker_worth={
+        "engineer": {1: 6.2, 2: 5.6, 3: 4.4, 4: 5.0, 5: 5.0},
+        "cowboy": {1: 10.0, 2: 9.0, 3: 8.0, 4: 7.0, 5: 6.0},
+        "craftsman": {1: 3.2, 2: 2.8, 3: 2.4, 4: 2.8, 5: 2.8},
+    },
+    disc_worth={
+        "cert4": 3.0, "money": 2.5, "engine": 2.2, "draw": 1.2, "cert": 1.5, "trash": 1.0,
+        "step-money": 5.5, "step-vp": 8.0, "hand": 2.52, "cert6": 3.0,
+    },
+)
+
 # What a building's actions are worth to its owner over the game, beyond its printed points.
 BUILDING_USE = {
     "1a": 3.0, "2a": 4.5, "3a": 3.5, "4a": 4.0, "5a": 5.0, "6a": 4.0, "7a": 2.5, "8a": 4.5, "9a": 5.0,
     "10a": 5.0, "1b": 3.0, "2b": 4.0, "3b": 4.0, "4b": 4.0, "5b": 4.5, "6b": 3.5, "7b": 3.5, "8b": 4.0,
     "9b": 4.5, "10b": 5.0,
 }
-# Taking a disc off the player board: what it unlocks.
-DISC_WORTH = {
-    "cert4": 3.0, "money": 2.5, "engine": 2.2, "draw": 1.2, "cert": 1.5, "trash": 1.0,
-    "step-money": 5.5, "step-vp": 5.0, "hand": 7.0, "cert6": 3.0,
-}
-AUX_DRAW = 0.5           # an auxiliary draw-and-discard: a fresh look for Kansas City
-AUX_TRASH = 0.6          # an auxiliary removal of a card (the engine pays a step back)
+
+# --- what means are worth while the game runs (shared with the search's cut-off value) ----------------
+def game_progress(job_token: int) -> float:
+    """How far the game has run, 0 to 1, read from the job market token's row (0-based: the game's clock)."""
+    return min(1.0, max(0.0, (job_token - 1) / (len(JOB_COSTS) - 2)))
+
+
+def dollar_worth(progress: float) -> float:
+    """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5."""
+    return FINAL_DOLLAR + (MONEY - FINAL_DOLLAR) * (1 - progress)
+
+
+def cert_worth(w: Weights, progress: float, final: bool) -> float:
+    """A temporary certificate kept: worth less as fewer deliveries remain, nothing in the last turns."""
+    return 0.0 if final else CERT_WORTH * (1 - w.cert_fade * progress)
+
+
+def worker_use(w: Weights, worker: str, have: int, progress: float) -> float:
+    """What the next worker of a type (the player having ``have``) does for it over the rest of the game."""
+    return w.worker_scale * w.worker_worth[worker][have] * (1 - w.worker_fade * progress)
+
+
+def building_use(w: Weights, code: str, progress: float) -> float:
+    """What a building's actions are worth to its owner over the rest of the game."""
+    return USE_SCALE * BUILDING_USE.get(code, 3.5) * (1 - w.use_fade * progress)
 
 
 @dataclass
@@ -93,15 +175,16 @@ class Table:
     market: list[str]
     stations: list[dict[str, Any]]
     final: bool
+    w: Weights = PLAIN
 
     @classmethod
-    def from_view(cls, view: dict[str, Any]) -> Table:
+    def from_view(cls, view: dict[str, Any], w: Weights = PLAIN) -> Table:
         seat = view["viewer"]
         b = view["board"]
         return cls(seat, view["players"], view["seats"][seat], list(view.get("hand", [])), dict(b["trail"]),
                    {c: list(s) for c, s in b["cities"].items()}, [list(r) for r in b["job_market"]["rows"]],
                    b["job_market"]["token_row"], list(b["cattle_market"]), list(b["stations"]),
-                   b.get("final_turns") is not None)
+                   b.get("final_turns") is not None, w)
 
     # --- the viewer's own area ---------------------------------------------------------------------
     @property
@@ -110,18 +193,15 @@ class Table:
 
     @cached_property
     def progress(self) -> float:
-        """How far the game has run, 0 to 1, read from the job market (the game's clock)."""
-        return min(1.0, max(0.0, (self.token_row - 2) / (len(JOB_COSTS) - 2)))
+        return game_progress(self.token_row - 1)
 
     @property
     def dollar(self) -> float:
-        """Points per dollar: ``MONEY`` early, falling towards the final 1 point per $5."""
-        return MONEY - (MONEY - 0.2) * self.progress
+        return dollar_worth(self.progress)
 
     @property
     def cert(self) -> float:
-        """A temporary certificate kept: worth less as fewer deliveries remain, nothing at the end."""
-        return 0.0 if self.final else CERT_WORTH * (1 - CERT_FADE * self.progress)
+        return cert_worth(self.w, self.progress, self.final)
 
     def workers(self, kind: str) -> int:
         return int(self.me["workers"][kind])
@@ -168,25 +248,44 @@ def income_total(t: Table, extra_certs: int) -> int:
 
 
 def kansas_city_worth(t: Table) -> float:
-    """Walking to Kansas City now: income and the best delivery, spending certificates as well as possible."""
+    """Walking to Kansas City now: income and the best delivery, spending certificates as well as possible,
+    less the trip's end (every visit brings workers to the job market, the game's clock, so the turns
+    spent on the trail before it are what the game has to offer)."""
     best = float("-inf")
+    trip_end = TRIP_END * (1 - hurry(t)) if t.w.calm else 0.0
     for used in range(t.certs() + 1):
         total = income_total(t, used)
-        best = max(best, total * t.dollar + best_delivery(t, total) - used * t.cert)
+        best = max(best, total * t.dollar + best_delivery(t, total) - used * t.cert - trip_end)
     return best
+
+
+def visits(t: Table, seat: int) -> int:
+    """Kansas City visits a seat has made: each one put a disc on a city."""
+    return sum(seats.count(seat) for seats in t.cities.values())
+
+
+def hurry(t: Table) -> float:
+    """0 (calm) to 1 (racing): how far the busiest opponent is ahead in Kansas City visits (always racing
+    at the plain pace). A calm player against one that walks straight to Kansas City made some 1.5 visits
+    a game fewer, and the visits it left are points for the other."""
+    if not t.w.calm:
+        return 1.0
+    gap = max(visits(t, s) for s in range(t.players) if s != t.seat) - visits(t, t.seat)
+    return min(1.0, max(0.0, PACE * gap))
 
 
 def hand_change(t: Table, cards: list[str]) -> float:
     """Points of discarding ``cards`` on the trail: the hand refilled from the deck before Kansas City."""
-    return HAND_GAIN * cycle_gain(t.me, t.hand, cards)
+    return t.w.hand_gain * cycle_gain(t.me, t.hand, cards)
 
 
 # --- single actions -------------------------------------------------------------------------------------
 def hire_worth(t: Table, worker: str, cost: int) -> float:
+    """A worker's use over the rest of the game, plus the points the fifth and sixth score at the end."""
     have = t.workers(worker)
     if have >= 6:
         return float("-inf")
-    return WORKER_SCALE * WORKER_WORTH[worker][have] - cost * t.dollar
+    return worker_use(t.w, worker, have, t.progress) + (t.w.worker_vp if have >= 4 else 0.0) - cost * t.dollar
 
 
 def best_hire(t: Table, modifier: int) -> float:
@@ -200,8 +299,9 @@ def best_hire(t: Table, modifier: int) -> float:
     return best
 
 
-def building_worth(code: str) -> float:
-    return BUILDINGS[code][1] + BUILDING_USE.get(code, 3.5)
+def building_worth(t: Table, code: str) -> float:
+    """A building's printed points, and its actions' worth over the rest of the game."""
+    return BUILDINGS[code][1] + building_use(t.w, code, t.progress)
 
 
 def best_build(t: Table, per: int) -> float:
@@ -209,14 +309,14 @@ def best_build(t: Table, per: int) -> float:
     for code in t.me["buildings_available"]:
         need = BUILDINGS[code][0]
         if need <= t.workers("craftsman") and need * per <= t.money:
-            best = max(best, building_worth(code) - need * per * t.dollar)
+            best = max(best, building_worth(t, code) - need * per * t.dollar)
     return best
 
 
-def cattle_worth(card: str) -> float:
+def cattle_worth(t: Table, card: str) -> float:
     """A bought card: its points at the end, and what its breeding value adds to deliveries."""
     _breed, value, vp = CATTLE[card]
-    return vp + BREED_WEIGHT * (value - BREED_BASE)
+    return vp + t.w.breed_weight * (value - BREED_BASE)
 
 
 def best_purchase(t: Table, cowboys: int) -> float:
@@ -224,9 +324,10 @@ def best_purchase(t: Table, cowboys: int) -> float:
     for value, count, used, price in COWBOY_TABLE:
         if used > cowboys or price > t.money:
             continue
-        cards = sorted((c for c in t.market if CATTLE[c][1] == value), key=cattle_worth, reverse=True)
+        cards = [c for c in t.market if CATTLE[c][1] == value]
+        cards.sort(key=lambda c: cattle_worth(t, c), reverse=True)
         if len(cards) >= count:
-            best = max(best, sum(cattle_worth(c) for c in cards[:count]) - price * t.dollar - 1.0 * count)
+            best = max(best, sum(cattle_worth(t, c) for c in cards[:count]) - price * t.dollar - 1.0 * count)
     return best
 
 
@@ -251,13 +352,14 @@ def best_trade(t: Table) -> float:
 
 
 def engine_worth(t: Table, steps: int) -> float:
-    return ENGINE_STEP * steps if t.engine_index() < TRACK_INDEX["39"] else 0.0
+    return t.w.engine_step * steps if t.engine_index() < TRACK_INDEX["39"] else 0.0
 
 
 def aux_worth(t: Table, name: str) -> float:
-    """One auxiliary action: certificates and the engine are paid for with a dollar each."""
-    return {"money": t.dollar, "draw": AUX_DRAW, "cert": t.cert - t.dollar, "engine": ENGINE_STEP - t.dollar,
-            "trash": AUX_TRASH}.get(name, 0.2)
+    """One auxiliary action: a certificate costs a dollar and a step back on the railroad, an engine step a
+    dollar."""
+    return {"money": t.dollar, "draw": AUX_DRAW, "cert": t.cert - t.dollar - t.w.engine_step,
+            "engine": t.w.engine_step - t.dollar, "trash": t.w.aux_trash}.get(name, 0.2)
 
 
 def best_aux(t: Table, double: bool) -> float:
@@ -278,7 +380,7 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
         if card not in hand:
             return 0.0
         return reward.get("money", 0) * t.dollar + reward.get("cert", 0) * t.cert + reward.get(
-            "engine", 0) * ENGINE_STEP + hand_change(t, [card])
+            "engine", 0) * t.w.engine_step + hand_change(t, [card])
     if kind == "pair":
         cattle = t.cattle_in_hand()
         pairs = [[a, b] for i, a in enumerate(cattle) for b in cattle[i + 1:] if CATTLE[a][0] == CATTLE[b][0]]
@@ -372,7 +474,16 @@ def walk_worth(t: Table, move: str, free: bool = False) -> float:
     dest = words[1]
     passed = words[3:] if len(words) > 2 and words[2] == "via" else []
     fees = 0.0 if free else min(t.money * t.dollar, sum(fee_of(t, loc) for loc in [*passed, dest]))
-    return location_worth(t, dest) - fees + PROGRESS * (len(passed) + 1)
+    h = hurry(t)
+    steps = (PROGRESS * (1 - h) + RUSH * h) * (len(passed) + 1)
+    skipped = SKIP_LOSS * (1 - h) * skipped_worth(t, passed) if h < 1 else 0.0
+    return location_worth(t, dest) - fees + steps - skipped
+
+
+def skipped_worth(t: Table, passed: list[str]) -> float:
+    """The local actions walked past: the cattleman does not come back to them before Kansas City, and
+    the number of Kansas City visits (the game's clock) does not depend on how many stops it makes."""
+    return sum(max(0.0, action_worth(t, a)) for loc in passed for a in tile_actions(t, loc))
 
 
 # --- each decision ----------------------------------------------------------------------------------
@@ -392,7 +503,7 @@ def score(t: Table, kind: str, move: str) -> float:
         total = income_total(t, used)
         return total * t.dollar + best_delivery(t, total) - used * t.cert
     if kind == "foresight":
-        return {"cowboy": 1.0, "craftsman": 1.0, "engineer": 1.0}.get(words[1], 0.5)
+        return foresight_worth(t, words[1])
     if verb == "engine":
         return engine_target(t, kind, words[1])
     if kind == "extra":
@@ -402,7 +513,7 @@ def score(t: Table, kind: str, move: str) -> float:
     if kind == "disc":
         return disc_worth(t, words[1:])
     if kind == "master":
-        return MASTER_WORTH - (WORKER_WORTH[words[1]][t.workers(words[1]) - 1] * 0.6)
+        return t.w.master_worth - (t.w.worker_worth[words[1]][t.workers(words[1]) - 1] * 0.6)
     if kind == "buy":
         return purchase_worth(t, words) if verb == "buy" else -0.3
     if kind == "objective":
@@ -414,13 +525,18 @@ def score(t: Table, kind: str, move: str) -> float:
     return local_move_worth(t, kind, words)
 
 
+def foresight_worth(t: Table, tile: str) -> float:
+    """A worker tile taken brings the end of the game a step nearer; hazards and teepees do not."""
+    return t.w.foresight_worker if tile in t.w.worker_worth else FORESIGHT_OTHER
+
+
 def engine_target(t: Table, kind: str, space: str) -> float:
     """Forward: the further the better, and a station turnout it can afford to upgrade is a prize."""
     steps = TRACK_INDEX[space] - t.engine_index()
-    points = ENGINE_STEP * steps if kind in ("engine", "loc") else 0.05 * steps
+    points = t.w.engine_step * steps if kind in ("engine", "loc") else 0.05 * steps
     for n, (sid, cost, vp, _black, has_master) in STATIONS.items():
         if sid == space and t.seat not in t.stations[n - 1]["discs"] and cost <= t.money:
-            master = MASTER_WORTH if has_master and t.stations[n - 1]["master"] else 0.0
+            master = t.w.master_worth if has_master and t.stations[n - 1]["master"] else 0.0
             points += vp + master + 1.5 - cost * t.dollar
     return points
 
@@ -429,7 +545,7 @@ def disc_worth(t: Table, words: list[str]) -> float:
     if words[0] == "station":
         return -STATIONS[int(words[1])][2] - 1.0
     space = words[0]
-    worth = DISC_WORTH[space]
+    worth = t.w.disc_worth[space]
     if space == "cert6" and t.cleared("cert4") == 0:
         worth = 0.5
     if space == "hand":                 # a fifth (sixth) card in hand costs $5
@@ -446,7 +562,7 @@ def purchase_worth(t: Table, words: list[str]) -> float:
     price = int(words[-1])
     value = CATTLE[cards[0]][1]
     used = min(u for v, n, u, p in COWBOY_TABLE if (v, n, p) == (value, len(cards), price))
-    return sum(cattle_worth(c) for c in cards) - price * t.dollar - 1.0 * len(cards) - COWBOY_USE * used
+    return sum(cattle_worth(t, c) for c in cards) - price * t.dollar - 1.0 * len(cards) - COWBOY_USE * used
 
 
 def objective_worth(t: Table, card: str) -> float:
@@ -493,11 +609,11 @@ def play_worth(t: Table, card: str) -> float:
     for task in tasks:
         spare[task] = spare.get(task, 0) - 1
         missing += spare[task] < 0
-    risk = penalty * min(1.0, UNMET_RISK * missing / len(tasks))
+    risk = penalty * min(1.0, t.w.unmet_risk * missing / len(tasks))
     rest = [c for c in t.hand if c != card]
-    slot = HAND_GAIN * draw_gain(draw_odds(t.me, t.hand), rest)
+    slot = t.w.hand_gain * draw_gain(draw_odds(t.me, t.hand), rest)
     return 0.5 + slot - risk + {"gain2": 2 * t.dollar, "aux": best_aux(t, True), "draw": 0.5,
-                                "engine2": 2 * ENGINE_STEP, "engine3": 3 * ENGINE_STEP,
+                                "engine2": 2 * t.w.engine_step, "engine3": 3 * t.w.engine_step,
                                 "move3": 0.3}.get(action, 0.0)
 
 
@@ -545,9 +661,9 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
             old_code = old.split("@")[0]
             per = 1 if kind == "bonus" else 2
             extra = need - BUILDINGS[old_code][0]
-            return building_worth(code) - building_worth(old_code) - per * t.dollar * extra
+            return building_worth(t, code) - building_worth(t, old_code) - per * t.dollar * extra
         per = 1 if kind == "bonus" else 2
-        return building_worth(code) - per * need * t.dollar + spot_worth(t, code, loc)
+        return building_worth(t, code) - per * need * t.dollar + spot_worth(t, code, loc)
     if verb == "buy":
         return best_purchase(t, t.workers("cowboy")) if len(words) == 1 else purchase_worth(t, words)
     if verb == "remove":
@@ -571,7 +687,7 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
     if verb == "extra":
         return -1.0
     if verb == "back":
-        return 3 * t.dollar - ENGINE_STEP
+        return 3 * t.dollar - t.w.engine_step
     return 0.1
 
 
@@ -581,14 +697,29 @@ def spot_worth(t: Table, code: str, loc: str) -> float:
     return bonus + (0.2 if not loc.startswith(("FLOOD", "DROUGHT", "ROCKFALL", "TRADE")) else 0.0)
 
 
-def heuristic_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
-    """Level 1: the legal move with the best score; ties broken by the seeded ``rng``."""
-    t = Table.from_view(view)
+def scores(view: dict[str, Any], legal: Sequence[str], w: Weights) -> list[float]:
+    """The score of each legal move at the weights ``w``."""
+    t = Table.from_view(view, w)
     kind = view["decision"]["kind"] if view.get("decision") else ""
-    scores = [score(t, kind, m) for m in legal]
-    best = max(scores)
-    top = [m for m, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
+    return [score(t, kind, m) for m in legal]
+
+
+def best_move(view: dict[str, Any], legal: Sequence[str], rng: Rng, w: Weights) -> str:
+    """The legal move with the best score at the weights ``w``; ties broken by the seeded ``rng``."""
+    points = scores(view, legal, w)
+    best = max(points)
+    top = [m for m, s in zip(legal, points, strict=True) if s >= best - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
+
+
+def heuristic_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    """Level 1: the best move at the plain weights."""
+    return best_move(view, legal, rng, PLAIN)
+
+
+def trip_wise_player(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    """The searching level's heuristic (its candidates and every seat's play in its sampled games)."""
+    return best_move(view, legal, rng, TRIP_WISE)
 
 
 PLAYERS = {1: heuristic_player}

@@ -1,9 +1,9 @@
-"""Great Western Trail level 2: the level-1 heuristic's best moves, tried out in sampled games.
+"""Great Western Trail level 2: the trip-wise heuristic's best moves, tried out in sampled games.
 
 Each candidate is played in states dealt from the seat's view (``rules.gwt.sample``); every seat then
-plays on with the level-1 heuristic until the searching seat has finished its next turn, and the
-position is scored as the game would score it now plus what money, certificates and workers are still
-worth (``points``), against the other seats' average. ``rules.core.search`` spends the budget.
+plays on with the trip-wise heuristic (``rules.gwt.ai.TRIP_WISE``) until the searching seat has finished
+its next turn, and the position is scored as the game would score it now plus what the seat's means are
+still worth at that heuristic's rates (``points``). ``rules.core.search`` spends the budget.
 """
 
 from __future__ import annotations
@@ -12,56 +12,78 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.rng import Rng
-from rules.core.search import Game, lead, search
+from rules.core.search import Game, search
 from rules.core.spec import Budget
 from rules.gwt import RULES
 from rules.gwt.ai import (
-    CERT_FADE,
-    CERT_WORTH,
-    MONEY,
-    WORKER_SCALE,
-    WORKER_WORTH,
-    Table,
-    heuristic_player,
-    score,
+    TRIP_END,
+    TRIP_WISE,
+    building_use,
+    cert_worth,
+    dollar_worth,
+    game_progress,
+    scores,
+    trip_wise_player,
+    worker_use,
 )
-from rules.gwt.content import JOB_COSTS
+from rules.gwt.ai_hand import breeding_value
+from rules.gwt.board import building_code, own_buildings
+from rules.gwt.content import CATTLE, NEUTRAL_SLOTS, TRACK_INDEX, TRAIL
+from rules.gwt.graph import START
 from rules.gwt.sample import sample
 from rules.gwt.scoring import score as final_score
+from rules.gwt.scoring import whole_deck
 from rules.gwt.state import State
 
 WORKERS = ("cowboy", "craftsman", "engineer")  # the order of ``Player.workers``
+TRAIL_ORDER = list(TRAIL)  # from the start to Kansas City, branch by branch
+W = TRIP_WISE
 
 
 def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
-    """The level-1 score of each legal move."""
-    t = Table.from_view(view)
-    kind = view["decision"]["kind"] if view.get("decision") else ""
-    return [score(t, kind, m) for m in legal]
+    """The trip-wise heuristic's score of each legal move."""
+    return scores(view, legal, W)
 
 
 def points(s: State, seat: int) -> float:
-    """The seat's score if the game ended now, plus what its means are worth while the game runs (the
-    level-1 player's rates): money, temporary certificates and hired workers, fading as the job market
-    fills (the game's clock)."""
+    """The seat's score if the game ended now, plus what its means are worth while the game runs, at the
+    trip-wise heuristic's rates: money, temporary certificates, the use left in its hired workers and its
+    buildings (fading as the job market fills, the game's clock), its herd's breeding value, the hand it
+    holds for Kansas City and its engine's place on the railroad; less the heuristic's price of each trip
+    ended at Kansas City (the share of the current trip still ahead not yet spent)."""
     p = s.players[seat]
     now = sum(final_score(s, seat).values())
     if s.over:
         return now
     now -= p.money // 5  # money is counted below at its worth while the game runs
-    progress = min(1.0, max(0.0, (s.job_token - 1) / (len(JOB_COSTS) - 2)))
-    dollar = MONEY - (MONEY - 0.2) * progress
-    cert = 0.0 if s.final_turns is not None else CERT_WORTH * (1 - CERT_FADE * progress)
+    progress = game_progress(s.job_token)
     workers = sum(
-        WORKER_WORTH[kind][k]
+        worker_use(W, kind, k, progress)
         for kind, count in zip(WORKERS, p.workers, strict=True)
         for k in range(1, min(count, 6))
     )
-    return now + p.money * dollar + p.cert * cert + workers * WORKER_SCALE * (1 - progress)
+    cert = cert_worth(W, progress, s.final_turns is not None)
+    codes = [building_code(s.trail[loc]) for loc in own_buildings(s, seat)]
+    buildings = sum(building_use(W, code, progress) for code in codes if code)
+    herd = W.breed_weight * sum(CATTLE[c][1] for c in whole_deck(s, seat) if c in CATTLE)
+    trips = sum(seats.count(seat) for seats in s.cities.values())  # each delivery ended a trip
+    hand = W.hand_gain * breeding_value(p.hand) + W.engine_step * TRACK_INDEX[p.engine]
+    means = p.money * dollar_worth(progress) + p.cert * cert + workers + buildings + herd + hand
+    return now + means - TRIP_END * (trips + 1 - trip_left(s, seat))
+
+
+def trip_left(s: State, seat: int) -> float:
+    """Share of the current trip still ahead: the neutral buildings between the cattleman and Kansas City."""
+    where = s.players[seat].location or START
+    here = TRAIL_ORDER.index(where)
+    return sum(1 for loc in NEUTRAL_SLOTS if TRAIL_ORDER.index(loc) > here) / len(NEUTRAL_SLOTS)
 
 
 def value(s: State, seat: int) -> float:
-    return lead([points(s, i) for i in range(s.n)], seat)
+    """The seat's own points. Valuing its lead instead (alone or half of it), level 2 raced to Kansas
+    City: it won more head to head against a searcher valuing its own points, but scored some 47 to 68
+    points against itself instead of 73, and level 1 (which races) is its opponent at most tables."""
+    return points(s, seat)
 
 
 def clock(s: State) -> int:
@@ -73,9 +95,10 @@ def horizon(s: State) -> int:
     return s.turn + s.n + 1
 
 
-GAME = Game(RULES, sample, heuristic_player, rank, value, clock, horizon)
+GAME = Game(RULES, sample, trip_wise_player, rank, value, clock, horizon)
 
 
 def search_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:
-    """Level 2: sampled games decide between the heuristic's best moves (one round of turns ahead)."""
+    """Level 2: sampled games decide between the trip-wise heuristic's best moves (one round of turns
+    ahead)."""
     return search(GAME, view, legal, rng, budget)
