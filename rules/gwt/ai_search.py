@@ -9,6 +9,8 @@ still worth at that heuristic's rates (``points``). ``rules.core.search`` spends
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from rules.core.rng import Rng
@@ -18,10 +20,12 @@ from rules.gwt import RULES
 from rules.gwt.ai import (
     TRIP_END,
     TRIP_WISE,
+    Table,
     building_use,
     cert_worth,
     dollar_worth,
     game_progress,
+    hurry,
     scores,
     trip_wise_player,
     worker_use,
@@ -45,12 +49,13 @@ def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
     return scores(view, legal, W)
 
 
-def points(s: State, seat: int) -> float:
+def points(s: State, seat: int, calm: float = 1.0) -> float:
     """The seat's score if the game ended now, plus what its means are worth while the game runs, at the
     trip-wise heuristic's rates: money, temporary certificates, the use left in its hired workers and its
     buildings (fading as the job market fills, the game's clock), its herd's breeding value, the hand it
     holds for Kansas City and its engine's place on the railroad; less the heuristic's price of each trip
-    ended at Kansas City (the share of the current trip still ahead not yet spent)."""
+    ended at Kansas City (the share of the current trip still ahead not yet spent), in the share ``calm``
+    the heuristic would count it (none while hurrying)."""
     p = s.players[seat]
     now = sum(final_score(s, seat).values())
     if s.over:
@@ -69,7 +74,7 @@ def points(s: State, seat: int) -> float:
     trips = sum(seats.count(seat) for seats in s.cities.values())  # each delivery ended a trip
     hand = W.hand_gain * breeding_value(p.hand) + W.engine_step * TRACK_INDEX[p.engine]
     means = p.money * dollar_worth(progress) + p.cert * cert + workers + buildings + herd + hand
-    return now + means - TRIP_END * (trips + 1 - trip_left(s, seat))
+    return now + means - calm * TRIP_END * (trips + 1 - trip_left(s, seat))
 
 
 def trip_left(s: State, seat: int) -> float:
@@ -79,11 +84,11 @@ def trip_left(s: State, seat: int) -> float:
     return sum(1 for loc in NEUTRAL_SLOTS if TRAIL_ORDER.index(loc) > here) / len(NEUTRAL_SLOTS)
 
 
-def value(s: State, seat: int) -> float:
+def value(s: State, seat: int, calm: float = 1.0) -> float:
     """The seat's own points. Valuing its lead instead (alone or half of it), level 2 raced to Kansas
     City: it won more head to head against a searcher valuing its own points, but scored some 47 to 68
     points against itself instead of 73, and level 1 (which races) is its opponent at most tables."""
-    return points(s, seat)
+    return points(s, seat, calm)
 
 
 def clock(s: State) -> int:
@@ -101,4 +106,5 @@ GAME = Game(RULES, sample, trip_wise_player, rank, value, clock, horizon)
 def search_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:
     """Level 2: sampled games decide between the trip-wise heuristic's best moves (one round of turns
     ahead)."""
-    return search(GAME, view, legal, rng, budget)
+    calm = 1 - hurry(Table.from_view(view, W))  # as calm as the heuristic is now
+    return search(replace(GAME, value=partial(value, calm=calm)), view, legal, rng, budget)

@@ -9,7 +9,18 @@ import pytest
 import rules
 from rules.ai import choose_move
 from rules.core.rng import Rng
-from rules.gwt.ai import Table, city_points, local_move_worth
+from rules.gwt.ai import (
+    PLAIN,
+    TRIP_END,
+    TRIP_WISE,
+    Table,
+    city_points,
+    hurry,
+    kansas_city_worth,
+    local_move_worth,
+    trip_wise_player,
+    walk_worth,
+)
 from rules.gwt.content import CATTLE, CITIES
 from tests.rules.ai.games import hide_gwt, play_game
 
@@ -208,3 +219,68 @@ def test_pairs_off_duplicates_rather_than_breed_value() -> None:
     spare = local_move_worth(t, "bonus", ["pair", "jersey"])
     costly = local_move_worth(t, "bonus", ["pair", "holstein"])
     assert spare > costly
+
+
+def test_trip_wise_stops_on_the_trail_before_ending_its_trip() -> None:
+    """Two buildings short of Kansas City with a hand that only reaches Santa Fe (no points there), the
+    searching level's heuristic stops at the next building rather than walk on: the Kansas City visits
+    set the game's length, so a trip's stops are what the game has to offer. Level 1 walks on."""
+    state, seat = play_until(
+        2,
+        4,
+        lambda v, legal: (
+            v["decision"]["kind"] == "turn"
+            and v["seats"][v["viewer"]]["location"] == "E"
+            and "move KANSAS_CITY" in legal
+        ),
+    )
+    state = state.copy()
+    me = state.players[seat]
+    me.hand, me.money, me.cert = ["guernsey", "dutch-belt", "black-angus", "holstein"], 5, 0
+    state.cities = {city: [] for city in state.cities}  # no one ahead in visits: no hurry
+    view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
+    assert "move KANSAS_CITY" in legal and any(m.startswith("move F") for m in legal)
+    assert not trip_wise_player(view, legal, Rng(0)).startswith("move KANSAS_CITY")
+    assert choose_move("gwt", view, legal, 1, 0).startswith("move KANSAS_CITY")
+
+
+def _tables(view, **changes):
+    """The view's table at the trip-wise and the plain weights, with ``changes`` made to both."""
+    tables = []
+    for w in (TRIP_WISE, PLAIN):
+        t = Table.from_view(view, w)
+        t.hand = ["guernsey", "guernsey", "jersey", "dutch-belt"]
+        t.me = {**t.me, "money": 20}
+        for name, value in changes.items():
+            setattr(t, name, value)
+        tables.append(t)
+    return tables
+
+
+def test_trip_wise_counts_the_buildings_it_would_walk_past() -> None:
+    """At the trip-wise weights a walk past a building whose actions it wants is worth less than the same
+    walk past an empty space; at the plain weights the two are worth the same."""
+    state, seat = play_until(2, 4, lambda v, _legal: v["decision"]["kind"] == "turn")
+    view = ENGINE.view(state, seat)
+    wise, plain = _tables(view)
+    bare_wise, bare_plain = _tables(view, trail={**wise.trail, "A": None})
+    assert walk_worth(wise, "move B via A") < walk_worth(bare_wise, "move B via A")
+    assert walk_worth(plain, "move B via A") == pytest.approx(walk_worth(bare_plain, "move B via A"))
+
+
+def test_trip_wise_hurries_while_an_opponent_is_ahead_in_visits() -> None:
+    """Two Kansas City visits behind, ending a trip costs nothing and walking past buildings loses nothing:
+    a calm player would only leave the game's remaining visits to the one who hurries. At the plain
+    weights it always walks on as if hurrying."""
+    state, seat = play_until(2, 4, lambda v, _legal: v["decision"]["kind"] == "turn")
+    view = ENGINE.view(state, seat)
+    empty = {c: [] for c in view["board"]["cities"]}
+    calm, plain = _tables(view, cities=empty)
+    one, _ = _tables(view, cities={**empty, "kansas-city": [1 - seat]})
+    behind, _ = _tables(view, cities={**empty, "kansas-city": [1 - seat, 1 - seat]})
+    assert (hurry(calm), hurry(one), hurry(behind), hurry(plain)) == (0.0, 0.5, 1.0, 1.0)
+    assert kansas_city_worth(behind) - kansas_city_worth(calm) == pytest.approx(TRIP_END)
+    assert kansas_city_worth(plain) == pytest.approx(kansas_city_worth(behind))
+    bare, _ = _tables(view, cities=behind.cities, trail={**calm.trail, "A": None})
+    assert walk_worth(calm, "move B via A") < walk_worth(bare, "move B via A")
+    assert walk_worth(behind, "move B via A") == pytest.approx(walk_worth(bare, "move B via A"))

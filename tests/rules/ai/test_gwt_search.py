@@ -1,0 +1,55 @@
+"""The Great Western Trail search's value of a position at the cut-off: the searcher's own points, with
+its means counted at the trip-wise heuristic's rates (assertions about values, never about strength)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.gwt.ai import TRIP_WISE, building_use, game_progress
+from rules.gwt.ai_search import points, value
+from rules.gwt.content import BUILDINGS
+from tests.rules.ai.test_search import positions
+
+
+def mid_game():
+    """A position some way into a two-player game between level-1 players, with no one's building on
+    space B-2 yet."""
+    for n, (state, seat) in enumerate(positions("gwt", 2, 5, {}, every=1)):
+        if n >= 60 and state.trail["B-2"] is None and state.players[seat].location not in (None, "G"):
+            return state.copy(), seat
+    raise AssertionError("no such position")
+
+
+def test_values_its_own_points_only() -> None:
+    """Another seat's gain leaves the searcher's value as it was; its own gain raises it point for point."""
+    state, seat = mid_game()
+    richer = state.copy()
+    other = richer.players[1 - seat]
+    other.money += 20
+    other.hazards.append("flood-4g")
+    assert points(richer, 1 - seat) > points(state, 1 - seat)
+    assert value(richer, seat) == pytest.approx(value(state, seat))
+    mine = state.copy()
+    mine.players[seat].hazards.append("flood-4g")
+    assert value(mine, seat) - value(state, seat) == pytest.approx(points(mine, seat) - points(state, seat))
+    assert value(mine, seat) > value(state, seat)
+
+
+def test_a_building_counts_its_use_beside_its_points() -> None:
+    """An own building on the trail is worth its printed points and the use of its actions still to come."""
+    state, seat = mid_game()
+    built = state.copy()
+    built.trail["B-2"] = f"3a@{seat}"
+    gain = BUILDINGS["3a"][1] + building_use(TRIP_WISE, "3a", game_progress(state.job_token))
+    assert gain > BUILDINGS["3a"][1]
+    assert points(built, seat) - points(state, seat) == pytest.approx(gain)
+
+
+def test_the_trail_still_ahead_is_worth_something() -> None:
+    """The same position with the cattleman further back on the trail (more of the trip still ahead) is
+    worth more: a walk that rushes to Kansas City gives up stops the game will not give back."""
+    state, seat = mid_game()
+    early, late = state.copy(), state.copy()
+    early.players[seat].location = "A"
+    late.players[seat].location = "G"
+    assert points(early, seat) > points(late, seat)
