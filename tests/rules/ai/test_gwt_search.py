@@ -1,12 +1,13 @@
 """The Great Western Trail search's value of a position at the cut-off: the searcher's own points, with
-its means counted at the trip-wise heuristic's rates (assertions about values, never about strength)."""
+its means counted at the trip-wise heuristic's rates, a trip's end counted as far as that heuristic is calm
+(assertions about values, never about strength)."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.gwt.ai import TRIP_WISE, building_use, game_progress
-from rules.gwt.ai_search import points, value
+from rules.gwt.ai import TRIP_END, TRIP_WISE, building_use, game_progress
+from rules.gwt.ai_search import points, trip_left, value
 from rules.gwt.content import BUILDINGS
 from tests.rules.ai.test_search import positions
 
@@ -53,3 +54,14 @@ def test_the_trail_still_ahead_is_worth_something() -> None:
     early.players[seat].location = "A"
     late.players[seat].location = "G"
     assert points(early, seat) > points(late, seat)
+
+
+def test_a_hurrying_searcher_does_not_count_its_trips() -> None:
+    """Calm, each trip ended (and the share of the current one walked) costs ``TRIP_END``; hurrying, the
+    value counts no such price, as the heuristic does not, and half calm counts half of it."""
+    state, seat = mid_game()
+    trips = sum(seats.count(seat) for seats in state.cities.values())
+    price = TRIP_END * (trips + 1 - trip_left(state, seat))
+    assert price > 0
+    assert value(state, seat, calm=0.0) - value(state, seat) == pytest.approx(price)
+    assert value(state, seat, calm=0.5) - value(state, seat) == pytest.approx(price / 2)
