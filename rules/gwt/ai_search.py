@@ -3,9 +3,9 @@
 Each candidate is played in states dealt from the seat's view (``rules.gwt.sample``); every seat then
 plays on with the trip-wise heuristic (``rules.gwt.ai.TRIP_WISE``) until the searching seat has finished
 its next turn, and the position is scored as the game would score it now plus what the seat's means are
-still worth at that heuristic's rates (``points``), a trip's end priced only as far as the heuristic is
-calm when the search starts (while an opponent is ahead in Kansas City visits it hurries, and so does
-the search). ``rules.core.search`` spends the budget.
+still worth at that heuristic's rates (``points``; at three and four players less half the others'). A
+trip's end is priced only as far as the heuristic is calm when the search starts: while an opponent is
+ahead in Kansas City visits it hurries, and so does the search. ``rules.core.search`` spends the budget.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from rules.gwt.state import State
 WORKERS = ("cowboy", "craftsman", "engineer")  # the order of ``Player.workers``
 TRAIL_ORDER = list(TRAIL)  # from the start to Kansas City, branch by branch
 W = TRIP_WISE
+OTHERS = {2: 0.0, 3: 0.5, 4: 0.5}  # how much the other seats' average counts against its own points
 
 
 def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
@@ -87,10 +88,16 @@ def trip_left(s: State, seat: int) -> float:
 
 
 def value(s: State, seat: int, calm: float = 1.0) -> float:
-    """The seat's own points. A searcher valuing its lead instead (alone or half of it) races to Kansas
-    City and spoils rather than builds: some 47 to 68 points a two-player game against itself, where this
-    one scores about 76."""
-    return points(s, seat, calm)
+    """The seat's own points, less ``OTHERS`` times the other seats' average. At two players it values
+    its own points alone: valuing half the other's too won no more often against level 1 (73% of 48
+    games against 72% of 100) and scored less against itself (72 against 75), and valuing its lead
+    raced to Kansas City (some 47 to 68 points against itself). At three players, valuing half the
+    others' won 70% of 20 games against level 1, its own points alone 55%, its lead 55%."""
+    own = points(s, seat, calm)
+    if not OTHERS[s.n]:
+        return own
+    others = [points(s, i, calm) for i in range(s.n) if i != seat]
+    return own - OTHERS[s.n] * sum(others) / len(others)
 
 
 def clock(s: State) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.gwt.ai import TRIP_END, TRIP_WISE, building_use, game_progress
-from rules.gwt.ai_search import points, trip_left, value
+from rules.gwt.ai_search import OTHERS, points, trip_left, value
 from rules.gwt.content import BUILDINGS
 from tests.rules.ai.test_search import positions
 
@@ -65,3 +65,16 @@ def test_a_hurrying_searcher_does_not_count_its_trips() -> None:
     assert price > 0
     assert value(state, seat, calm=0.0) - value(state, seat) == pytest.approx(price)
     assert value(state, seat, calm=0.5) - value(state, seat) == pytest.approx(price / 2)
+
+
+def test_at_three_players_the_others_count_at_half() -> None:
+    """At three players another seat's gain lowers the searcher's value by half its share of the others'
+    average; at two players it does not count at all."""
+    state, seat = next((st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 3, 5, {}, every=1))
+                       if n >= 60)
+    other = (seat + 1) % 3
+    richer = state.copy()
+    richer.players[other].money += 20
+    gain = points(richer, other) - points(state, other)
+    assert gain > 0 and OTHERS[3] == 0.5 and OTHERS[2] == 0.0
+    assert value(state, seat) - value(richer, seat) == pytest.approx(0.5 * gain / 2)
