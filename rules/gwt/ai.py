@@ -12,7 +12,7 @@ Money is counted as ``MONEY`` points per dollar, falling towards the final 1 poi
 market fills. Every other price is one of two sets of ``Weights``:
 
 - ``PLAIN``, level 1's: it walks as far as suits its next stop and goes to Kansas City when the delivery
-  pays most (about 42 points a two-player game against itself).
+  pays most (about 45 points a two-player game against itself).
 - ``TRIP_WISE``, the searching level's (its candidates and every seat's play in its sampled games). The
   game's clock is the job market, filled by the worker tiles each Kansas City visit brings, so the table
   gets about as many visits whatever is done on the way (some six a player at two players): it takes the

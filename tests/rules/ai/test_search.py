@@ -1,7 +1,7 @@
-"""The thinking computer players (GWT level 2, Santa Fe level 3) and the determinizers they search with:
-sampled states are consistent with the view and read nothing else; chosen moves are legal, view-only
-and reproducible for a seed and a playout budget. Tiny budgets keep these fast; strength is measured in
-bench/ai.py, not here."""
+"""The thinking computer players (GWT levels 2 and 3, Santa Fe level 3) and the determinizers they
+search with: sampled states are consistent with the view and read nothing else; chosen moves are
+legal, view-only and reproducible for a seed and a playout budget. Tiny budgets keep these fast;
+strength is measured in bench/ai.py, not here."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ GWT = rules.get("gwt")
 SANTAFE = rules.get("santafe")
 TINY = Budget(playouts=3)
 THINKER = {"gwt": 2, "santafe": 3}
+THINKERS = [("gwt", 2), ("gwt", 3), ("santafe", 3)]  # every level that searches
 
 
 def positions(game_id: str, players: int, seed: int, options: dict[str, Any], every: int = 5):
@@ -119,12 +120,14 @@ def test_a_sampled_gwt_state_deals_each_seat_its_own_starting_herd() -> None:
         assert everything(sampled) == everything(state)
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("gwt", 2), ("gwt", 3), ("santafe", 2), ("santafe", 4)])
-def test_the_thinking_level_always_plays_a_legal_move(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "players", "thinker"),
+    [("gwt", 2, 2), ("gwt", 3, 2), ("gwt", 2, 3), ("gwt", 3, 3), ("santafe", 2, 3), ("santafe", 4, 3)],
+)
+def test_the_thinking_level_always_plays_a_legal_move(game_id: str, players: int, thinker: int) -> None:
     """Mixed with level-1 seats, on a tiny budget, the thinking level answers every decision with a
     legal move, to the end of the game."""
     engine = rules.get(game_id)
-    thinker = THINKER[game_id]
     state = engine.new_game(players, 2, {})
     n = 0
     while not engine.is_over(state):
@@ -137,21 +140,21 @@ def test_the_thinking_level_always_plays_a_legal_move(game_id: str, players: int
         n += 1
 
 
-@pytest.mark.parametrize("game_id", ["gwt", "santafe"])
-def test_the_same_seed_and_playouts_give_the_same_move(game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "level"), THINKERS)
+def test_the_same_seed_and_playouts_give_the_same_move(game_id: str, level: int) -> None:
     """With a playout budget the search is reproducible: same view, seed and budget, same move; a game
     between thinking seats replays to the same end."""
     engine = rules.get(game_id)
     for state, seat in positions(game_id, 3, 6, {}, every=11):
         view, legal = engine.view(state, seat), engine.legal_moves(state, seat)
         budget = Budget(playouts=6)
-        assert choose_move(game_id, view, legal, THINKER[game_id], 8, budget) == choose_move(
-            game_id, copy.deepcopy(view), list(legal), THINKER[game_id], 8, budget
+        assert choose_move(game_id, view, legal, level, 8, budget) == choose_move(
+            game_id, copy.deepcopy(view), list(legal), level, 8, budget
         )
 
 
-@pytest.mark.parametrize("game_id", ["gwt", "santafe"])
-def test_decisions_depend_only_on_the_view(game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "level"), THINKERS)
+def test_decisions_depend_only_on_the_view(game_id: str, level: int) -> None:
     """Whatever the other hands, draw stacks and supplies hold, the view is the same and so is the move."""
     engine = rules.get(game_id)
     rng = Rng(23)
@@ -161,12 +164,12 @@ def test_decisions_depend_only_on_the_view(game_id: str) -> None:
         view = engine.view(state, seat)
         assert engine.view(other, seat) == view
         legal = engine.legal_moves(state, seat)
-        mine = choose_move(game_id, view, legal, THINKER[game_id], 4, Budget(playouts=6))
+        mine = choose_move(game_id, view, legal, level, 4, Budget(playouts=6))
         assert mine == choose_move(
             game_id,
             engine.view(other, seat),
             engine.legal_moves(other, seat),
-            THINKER[game_id],
+            level,
             4,
             Budget(playouts=6),
         )
@@ -178,8 +181,8 @@ def test_a_thinking_player_is_picklable_for_a_worker_process() -> None:
     """A worker process gets the player by reference and the view, legal moves and budget as data."""
     import pickle
 
-    for game_id in ("gwt", "santafe"):
-        player = rules.spec(game_id).computers[THINKER[game_id]]
+    for game_id, level in THINKERS:
+        player = rules.spec(game_id).computers[level]
         assert player.thinks
         assert pickle.loads(pickle.dumps(player.play)) is player.play
         assert pickle.loads(pickle.dumps(TINY)) == TINY
