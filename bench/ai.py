@@ -24,10 +24,12 @@ the playouts of 32 for GWT, 3 to 6 times for Santa Fe), November 2026; win rates
 searching seat:
 
     GWT 2p   level 2 vs 1, 32 playouts  100 games  78% (78)   avg 64.3 vs 51.9   CPU median 39 ms, p95 58
-    GWT 2p   level 2 vs 1, 1 s            4 games  @@1S@@
+    GWT 2p   level 2 vs 1, 1 s            4 games  75% (3)    avg 63.5 vs 56.8   CPU median 999 ms, p95 1000
     GWT 3p   level 2 vs 1, 32 playouts   40 games  67.5% (27) avg 68.7 vs 50.2   CPU median 64 ms, p95 99
     GWT 4p   level 2 vs 1, 32 playouts   40 games  70% (28)   avg 65.3 vs 47.6   CPU median 96 ms, p95 141
     GWT 2p   level 2 vs 2, 32 playouts   48 games             avg 75.1 (level 1 against itself: 45)
+    GWT 2p   level 3 vs 2, 32 playouts   16 games  69% (11)   avg 66.0 vs 57.9
+    GWT 2p   level 3 vs 1, 32 playouts   24 games  96% (23)   avg 57.0 vs 34.4
     Santa Fe 2p  level 3 vs 2, 32 playouts  20 games  90% (18)  avg 158.0 vs 119.2  CPU median 165 ms, p95 445
     Santa Fe 3p  level 3 vs 2, 32 playouts  40 games  75% (30)  avg 98.0 vs 80.2    CPU median 240 ms, p95 630
     Santa Fe 4p  level 3 vs 2, 32 playouts  20 games  55% (11)  avg 71.7 vs 63.2    CPU median 283 ms, p95 732
@@ -56,9 +58,10 @@ is calm. The steps, 32 playouts, level 1 as now:
     trip's end priced as calm as the heuristic   2p: 78% of 100, self-play 75.1 (48)
     3p (20 games each): own points 55%, half the others' 70% (65% on the next 20), its lead 55%, hurrying
     fully as well 65%; 4p: own points 50%, half the others' 50%, hurrying fully as well 85% (55% next 20).
-Before it searched over level 1's plain heuristic valuing its lead: 86% / 93% / 79% against level 1 at 2-4
-players (100 / 15 / 24 games, level 1 before its certificate fix, about 42 points against itself), but
-47.5 points against itself: it races to Kansas City and spoils rather than builds. @@H2H@@
+Level 3 (``rules.gwt.ai_race``) is what level 2 was before: the same search over level 1's plain heuristic,
+valuing its lead. It won 86% / 93% / 79% against level 1 at 2-4 players (100 / 15 / 24 games, level 1
+before its certificate fix, about 42 points against itself) but scored 47.5 points against itself: it
+races to Kansas City and takes the visits rather than builds, and so beats level 2 head to head.
 Level 1 changed in one place: an auxiliary certificate now counts the engine's step back it costs (42 -> 45
 points against itself).
 Each win rate over 20 to 100 games is uncertain by some 5 to 10 points. CPU times: the searching level's own.

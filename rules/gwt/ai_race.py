@@ -3,7 +3,7 @@
 The same search as level 2 (``rules.gwt.ai_search``), over level 1's plain heuristic instead of the
 trip-wise one, and valuing the seat's lead over the other seats' average instead of its own points: it
 races to Kansas City and takes the visits (the game's clock) from players who build along the trail. It
-wins more games than level 2 (13 of 16 two-player games between them) but scores fewer points against
+wins more games than level 2 (11 of 16 two-player games between them) but scores fewer points against
 itself (about 47 to level 2's 75); bench/ai.py has the figures.
 """
 
