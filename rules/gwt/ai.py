@@ -120,14 +120,11 @@ TRIP_WISE = Weights(
     worker_vp=4.0, breed_weight=1.0, unmet_risk=1.4, master_worth=9.6, use_fade=0.48, foresight_worker=0.0,
     aux_trash=0.58,
     worker_worth={
+        **PLAIN.worker_worth,
         "engineer": {1: 6.2, 2: 5.6, 3: 4.4, 4: 5.0, 5: 5.0},
-        "cowboy": {1: 10.0, 2: 9.0, 3: 8.0, 4: 7.0, 5: 6.0},
         "craftsman": {1: 3.2, 2: 2.8, 3: 2.4, 4: 2.8, 5: 2.8},
     },
-    disc_worth={
-        "cert4": 3.0, "money": 2.5, "engine": 2.2, "draw": 1.2, "cert": 1.5, "trash": 1.0,
-        "step-money": 5.5, "step-vp": 8.0, "hand": 2.52, "cert6": 3.0,
-    },
+    disc_worth={**PLAIN.disc_worth, "step-vp": 8.0, "hand": 2.52},
 )
 
 # What a building's actions are worth to its owner over the game, beyond its printed points.

@@ -17,9 +17,8 @@ from rules.core.search import Game, lead, search
 from rules.core.spec import Budget
 from rules.gwt import RULES
 from rules.gwt.ai import PLAIN, cert_worth, dollar_worth, game_progress, heuristic_player, scores
-from rules.gwt.ai_search import WORKERS, clock, horizon
+from rules.gwt.ai_search import clock, hired, horizon, score_now
 from rules.gwt.sample import sample
-from rules.gwt.scoring import score as final_score
 from rules.gwt.state import State
 
 
@@ -31,17 +30,12 @@ def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
 def points(s: State, seat: int) -> float:
     """The seat's score if the game ended now, plus what money, temporary certificates and hired workers
     are worth while the game runs at level 1's rates, the workers fading as the job market fills."""
-    p = s.players[seat]
-    now = sum(final_score(s, seat).values())
+    now = score_now(s, seat)
     if s.over:
         return now
-    now -= p.money // 5  # money is counted below at its worth while the game runs
+    p = s.players[seat]
     progress = game_progress(s.job_token)
-    workers = sum(
-        PLAIN.worker_worth[kind][k]
-        for kind, count in zip(WORKERS, p.workers, strict=True)
-        for k in range(1, min(count, 6))
-    )
+    workers = sum(PLAIN.worker_worth[kind][k] for kind, k in hired(p))
     cert = cert_worth(PLAIN, progress, s.final_turns is not None)
     means = p.money * dollar_worth(progress) + p.cert * cert
     return now + means + workers * PLAIN.worker_scale * (1 - progress)

@@ -10,7 +10,7 @@ ahead in Kansas City visits it hurries, and so does the search. ``rules.core.sea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -39,7 +39,7 @@ from rules.gwt.graph import START
 from rules.gwt.sample import sample
 from rules.gwt.scoring import score as final_score
 from rules.gwt.scoring import whole_deck
-from rules.gwt.state import State
+from rules.gwt.state import Player, State
 
 WORKERS = ("cowboy", "craftsman", "engineer")  # the order of ``Player.workers``
 TRAIL_ORDER = list(TRAIL)  # from the start to Kansas City, branch by branch
@@ -52,6 +52,20 @@ def rank(view: dict[str, Any], legal: Sequence[str]) -> list[float]:
     return scores(view, legal, W)
 
 
+def score_now(s: State, seat: int) -> float:
+    """The seat's score if the game ended now; while it runs, without the money (the cut-off values count
+    money at its worth while the game runs)."""
+    now = sum(final_score(s, seat).values())
+    return now if s.over else now - s.players[seat].money // 5
+
+
+def hired(p: Player) -> Iterator[tuple[str, int]]:
+    """Each worker hired beyond the first of its type, as (type, how many of it the player had before)."""
+    for kind, count in zip(WORKERS, p.workers, strict=True):
+        for k in range(1, min(count, 6)):
+            yield kind, k
+
+
 def points(s: State, seat: int, calm: float = 1.0) -> float:
     """The seat's score if the game ended now, plus what its means are worth while the game runs, at the
     trip-wise heuristic's rates: money, temporary certificates, the use left in its hired workers and its
@@ -59,17 +73,12 @@ def points(s: State, seat: int, calm: float = 1.0) -> float:
     holds for Kansas City and its engine's place on the railroad; less the heuristic's price of each trip
     ended at Kansas City (the share of the current trip still ahead not yet spent), in the share ``calm``
     the heuristic would count it (none while hurrying)."""
-    p = s.players[seat]
-    now = sum(final_score(s, seat).values())
+    now = score_now(s, seat)
     if s.over:
         return now
-    now -= p.money // 5  # money is counted below at its worth while the game runs
+    p = s.players[seat]
     progress = game_progress(s.job_token)
-    workers = sum(
-        worker_use(W, kind, k, progress)
-        for kind, count in zip(WORKERS, p.workers, strict=True)
-        for k in range(1, min(count, 6))
-    )
+    workers = sum(worker_use(W, kind, k, progress) for kind, k in hired(p))
     cert = cert_worth(W, progress, s.final_turns is not None)
     codes = [building_code(s.trail[loc]) for loc in own_buildings(s, seat)]
     buildings = sum(building_use(W, code, progress) for code in codes if code)
