@@ -252,7 +252,7 @@ def kansas_city_worth(t: Table) -> float:
     less the trip's end (every visit brings workers to the job market, the game's clock, so the turns
     spent on the trail before it are what the game has to offer)."""
     best = float("-inf")
-    trip_end = TRIP_END * (1 - hurry(t)) if t.w.calm else 0.0
+    trip_end = TRIP_END * (1 - hurry(t))  # none at the plain weights, which always hurry
     for used in range(t.certs() + 1):
         total = income_total(t, used)
         best = max(best, total * t.dollar + best_delivery(t, total) - used * t.cert - trip_end)
