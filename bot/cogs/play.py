@@ -29,7 +29,8 @@ def matching_choices(moves: list[tuple[str, str]], typed: str) -> list[app_comma
         move, label = moves[index]
         haystack = f"{move} {label}".lower()
         if all(word in haystack for word in words) and len(move) <= CHOICE_LIMIT:
-            found.append(app_commands.Choice(name=presenters.clip(label, CHOICE_LIMIT), value=move))
+            name = presenters.move_label(moves, index, CHOICE_LIMIT)
+            found.append(app_commands.Choice(name=name, value=move))
             if len(found) == MAX_CHOICES:
                 break
     return found

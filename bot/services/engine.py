@@ -23,9 +23,12 @@ def rules_for(rules_id: str) -> Engine:
     return rules.get(rules_id)
 
 
-def canonical(game: Engine, state: State, seat: int, text: str) -> str:
+def canonical(
+    game: Engine, state: State, seat: int, text: str, names: Mapping[int, str] | None = None
+) -> str:
     """The canonical legal move ``text`` means: the engine's reading of it (``Notation.parse_move``), or
-    the label a player sees for it.
+    the label a player sees for it, whole or cut short, with players named as ``names`` (by seat) has them
+    or as "Player N".
 
     Raises the engine's ``RulesError`` otherwise; when the text is simply not a legal move, the message
     suggests the closest legal moves.
@@ -35,10 +38,15 @@ def canonical(game: Engine, state: State, seat: int, text: str) -> str:
     except RulesError as exc:
         if exc.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.GAME_OVER) or not isinstance(text, str):
             raise
-        labelled = labelled_moves(game, state, seat)
+        labelled = labelled_moves(game, state, seat, names)
         found = match_label(text, labelled)
         if len(found) == 1:
             return found[0]
+        if names and not found:
+            # the engine's own wording ("building 3a of Player 1") is still understood
+            found = match_label(text, labelled_moves(game, state, seat))
+            if len(found) == 1:
+                return found[0]
         if exc.code == ErrorCode.AMBIGUOUS or not labelled:
             raise
         close = suggest(text, labelled, SUGGESTIONS)
@@ -75,9 +83,12 @@ def labelled_moves(
     return [(move, with_names(label(game, state, seat, move), named)) for move in moves]
 
 
-def play(game: Engine, state: State, seat: int, text: str) -> tuple[str, State, list[Event]]:
-    """Check and apply a move; returns (canonical move, new state, events)."""
-    move = canonical(game, state, seat, text)
+def play(
+    game: Engine, state: State, seat: int, text: str, names: Mapping[int, str] | None = None
+) -> tuple[str, State, list[Event]]:
+    """Check and apply a move (its labels naming players as ``names`` does); returns (canonical move, new
+    state, events)."""
+    move = canonical(game, state, seat, text, names)
     new_state, events = game.play(state, seat, move)
     return move, new_state, list(events)
 

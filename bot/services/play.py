@@ -48,7 +48,8 @@ class Play(ServiceCore):
             if seat.seat not in game.to_act:
                 waiting = ", ".join(s.name for s in seats if s.seat in game.to_act) or "nobody"
                 raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
-            move, new_state, events = engine.play(rules, state, seat.seat, move_text)
+            names = {s.seat: s.name for s in seats}  # the names the labels were shown with
+            move, new_state, events = engine.play(rules, state, seat.seat, move_text, names)
             before = list(seats)
             game, seats, record = await self._commit(
                 game, seats, seat.seat, user_id, move, new_state, events, "player"

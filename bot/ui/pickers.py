@@ -457,7 +457,8 @@ def picker(
     view = discord.ui.View(timeout=None)
     lines = [f"**{prompt or 'Your move'}**"]
     if len(moves) <= MAX_BUTTONS:
-        for index, (_, label) in enumerate(moves):
+        for index in range(len(moves)):
+            label = presenters.move_label(moves, index, BUTTON_LABEL)
             view.add_item(MoveButton(game.id, game.revision, index, label, row=index // PER_ROW))
     else:
         listed = choices.entries(moves, OPTIONS_PER_SELECT)
@@ -491,7 +492,7 @@ def _pages(indexes: list[int], most: int) -> list[list[int]]:
 def _option(moves: Sequence[tuple[str, str]], index: int) -> discord.SelectOption:
     move, label = moves[index]
     return discord.SelectOption(
-        label=presenters.clip(label, OPTION_LABEL),
+        label=presenters.move_label(moves, index, OPTION_LABEL),
         value=str(index),
         description=presenters.clip(move, OPTION_LABEL) if move != label else None,
     )
@@ -511,7 +512,8 @@ def _add_entries(
         for place, entry in enumerate(listed):
             row = place // PER_ROW
             if isinstance(entry, int):
-                view.add_item(MoveButton(game.id, game.revision, entry, moves[entry][1], row=row))
+                label = presenters.move_label(moves, entry, BUTTON_LABEL)
+                view.add_item(MoveButton(game.id, game.revision, entry, label, row=row))
             else:
                 number = families.index(entry)
                 view.add_item(

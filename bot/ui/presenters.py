@@ -15,6 +15,7 @@ import discord
 import rules
 from bot import messages
 from bot.services import GameInfo, MoveOutcome, PlayedMove, engine
+from rules.core import notation
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
@@ -31,6 +32,12 @@ SEAT_STATE_WORDS = {"away": " (away)", "replaced": " (replaced)", "resigned": " 
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, marking the cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def move_label(moves: Sequence[tuple[str, str]], index: int, limit: int) -> str:
+    """The label of move ``index`` of ``moves`` ((move, label) pairs) in at most ``limit`` characters, cut
+    so that typed back it still means that move alone."""
+    return notation.shorten(moves[index][1], (label for _, label in moves), limit)
 
 
 def safe(text: str) -> str:

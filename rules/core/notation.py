@@ -51,7 +51,7 @@ def match_move(
     raise IllegalMoveError(f"'{text.strip()}' is not a legal move now.")
 
 
-# A label shown cut short ends with this; typed back, the rest may be anything.
+# A label shown cut short has this where text was left out; typed back, that part may be anything.
 CUT = "…"
 
 
@@ -61,7 +61,8 @@ def match_label(text: str, labelled: Iterable[tuple[str, str]]) -> list[str]:
     ``labelled`` holds (move, label) pairs. Labels are what players see on buttons and in autocomplete,
     so typing one back must mean its move; more than one result means the text is ambiguous. A prefix
     needs two words at least, so one stray word ("take") never plays a move; a label cut short
-    ("build 4a on …") matches the labels it begins.
+    ("build 4a on …", or "move … via E, F" with its middle left out) matches the labels it begins and
+    ends like.
     """
     wanted = normalize(text)
     if not wanted:
@@ -70,14 +71,37 @@ def match_label(text: str, labelled: Iterable[tuple[str, str]]) -> list[str]:
     exact = [m for n, m in pairs if n == wanted]
     if exact:
         return list(dict.fromkeys(exact))
-    if wanted.endswith(CUT):
-        wanted = wanted[: -len(CUT)]
-        return list(dict.fromkeys(m for n, m in pairs if n.startswith(wanted)))
+    if CUT in wanted:
+        head, tail = wanted.rsplit(CUT, 1)
+        return list(dict.fromkeys(
+            m for n, m in pairs
+            if len(n) >= len(head) + len(tail) and n.startswith(head) and n.endswith(tail)
+        ))
     if " " not in wanted:
         return []
     return list(dict.fromkeys(
         m for n, m in pairs if n.startswith(wanted) and n[len(wanted):][:1] in WORD_BREAKS
     ))
+
+
+def shorten(label: str, labels: Iterable[str], limit: int) -> str:
+    """``label`` in at most ``limit`` characters, as ``match_label`` reads back to it alone among
+    ``labels`` (the seat's other labels): its end cut off when that is enough, else a middle part left
+    out, since moves that begin alike often differ only at the end ("... via D, E, F")."""
+    if len(label) <= limit:
+        return label
+    others = [n for n in (normalize(other) for other in labels) if n != normalize(label)]
+    room = limit - len(CUT)
+    # an end that starts a word and keeps as much as the beginning reads best ("… of Dave) via D, E"), so
+    # those are tried first, longest first
+    words = [t for t in range(room // 2, 0, -1) if label[-t - 1] == " "]
+    for tail in [0, *words, *(t for t in range(1, room) if t not in words)]:
+        form = label[: room - tail] + CUT + (label[len(label) - tail:] if tail else "")
+        head, end = normalize(form).rsplit(CUT, 1)
+        if not any(n.startswith(head) and n.endswith(end) and len(n) >= len(head) + len(end) for n in others):
+            if match_label(form, [(label, label)]) == [label]:
+                return form
+    return label[:room] + CUT  # no shorter form is unique: the plain cut, read as ambiguous
 
 
 # How much of the typed text is compared for suggestions: a move is never longer.
