@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot import messages
 from bot.cogs._checks import is_manager
-from bot.ui import boards, pictures, presenters
+from bot.ui import boards, paging, pictures, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -27,11 +27,7 @@ class History(commands.Cog):
     @app_commands.command(name="log", description="The recent moves of the game here, as text (only you)")
     @app_commands.describe(count="how many lines (default 15)")
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 60] = 15) -> None:
-        game = await self.bot.games.get_game(interaction.channel_id or 0)
-        lines = await self.bot.games.log(interaction.channel_id or 0, interaction.user.id, count)
-        lines = [presenters.named(line, game) for line in lines]
-        body = presenters.bullet_block(lines, 1800) if lines else "No moves yet."
-        await interaction.response.send_message(f"**{game.title}, recent moves**\n{body}", ephemeral=True)
+        await paging.send_log(interaction, count)
 
     @app_commands.command(name="board", description="The board now, or after an earlier move")
     @app_commands.describe(
@@ -95,18 +91,11 @@ class History(commands.Cog):
 
     @app_commands.command(name="games", description="Your open games in this server and whose turn it is")
     async def games(self, interaction: discord.Interaction) -> None:
-        mine = [
-            g
-            for g in await self.bot.games.games_of_user(interaction.user.id)
-            if g.guild_id == interaction.guild_id
-        ]
-        if not mine:
+        listing = await paging.games_listing(self.bot, interaction.user.id, interaction.guild_id or 0)
+        if listing is None:
             await interaction.response.send_message(messages.no_open_games(), ephemeral=True)
             return
-        # the games waiting for this user first, then the others, then the paused, each group oldest first
-        mine.sort(key=lambda g: (g.paused, interaction.user.id not in g.to_act_users))
-        body = presenters.bullet_block(presenters.my_games_lines(mine, interaction.user.id), 1900)
-        await interaction.response.send_message(f"**Your games here**\n{body}", ephemeral=True)
+        await paging.send(interaction, listing)
 
 
 async def setup(bot: BoardGameBot) -> None:

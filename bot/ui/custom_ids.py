@@ -24,6 +24,10 @@ MUTE_TEMPLATE = rf"{PREFIX}:mute:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 JOIN_TEMPLATE = rf"{PREFIX}:join:(?P<game>[0-9]+)"
 CLAIM_TEMPLATE = rf"{PREFIX}:claim:(?P<game>[0-9]+):(?P<seat>[0-9]+)"
 BOARDS_TEMPLATE = rf"{PREFIX}:boards:(?P<game>[0-9]+)"
+PAGE_TEMPLATE = (
+    rf"{PREFIX}:pg:(?P<kind>[a-z]+):(?P<owner>[0-9]+):(?P<scope>[0-9]+):(?P<size>[0-9]+)"
+    r":(?P<stamp>[0-9]+):(?P<page>[0-9]+)"
+)
 
 
 @dataclass(frozen=True)
@@ -84,3 +88,10 @@ def claim(game_id: int, seat: int) -> str:
 def boards(game_id: int) -> str:
     """The public "Player boards" button: every seat's public area, privately to the presser."""
     return _checked(f"{PREFIX}:boards:{game_id}")
+
+
+def page(kind: str, owner: int, scope: int, size: int, stamp: int, number: int) -> str:
+    """Turns to page ``number`` of a private list (``kind``: ``games`` in guild ``scope``, ``log`` of the
+    game in channel ``scope`` with ``size`` lines) shown to ``owner``; ``stamp`` tells whether the list
+    has changed since."""
+    return _checked(f"{PREFIX}:pg:{kind}:{owner}:{scope}:{size}:{stamp}:{number}")

@@ -23,7 +23,7 @@ import discord
 import rules
 from bot import messages
 from bot.services import GameInfo
-from bot.ui import boards, choices, custom_ids, flow, presenters, replies
+from bot.ui import boards, choices, custom_ids, flow, paging, presenters, replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -408,6 +408,7 @@ DYNAMIC_ITEMS = (
     JoinButton,
     ClaimButton,
     PlayerBoardsButton,
+    paging.PageButton,
 )
 
 

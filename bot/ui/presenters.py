@@ -254,11 +254,17 @@ def results_embed(game: GameInfo, result: dict[str, Any]) -> discord.Embed:
     return embed
 
 
+def jump_link(guild_id: int | None, channel_id: int) -> str:
+    """The link that opens a channel or thread ("@me" stands for no server, as in Discord's own links)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+
+
 def my_games_lines(games: Sequence[GameInfo], user_id: int) -> list[str]:
-    """One line per game: where it is, what it is, and whose turn it is ("you" first of all)."""
+    """One line per game: where it is (a link that opens it), what it is, and whose turn it is ("you"
+    first of all)."""
     lines = []
     for game in games:
-        where = f"<#{game.channel_id}> {game.title}"
+        where = f"[{game.title}]({jump_link(game.guild_id, game.channel_id)}) in <#{game.channel_id}>"
         if game.paused:
             lines.append(f"{where}: paused until the bot is back in this server")
         elif game.status == "lobby":

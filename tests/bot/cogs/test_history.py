@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot import messages
+from bot.ui import paging
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, CID, GUILD, play_to_end, started
@@ -85,3 +88,37 @@ async def test_games_lists_my_open_games_in_this_server_mine_to_play_first(table
     assert f"<#{CHANNEL + 2}>" not in listed.last.content
     nothing = await table.run(CID, "games")
     assert nothing.last.ephemeral and nothing.last.content == messages.no_open_games()
+
+
+async def test_only_the_one_who_asked_may_turn_the_pages(table: Table) -> None:
+    """A page button pressed by anyone else is refused privately and nothing is turned."""
+    await started(table.service, options={"rounds": 1})
+    await started(table.service, (BOB, ANN), channel=CHANNEL + 1, options={"rounds": 1})
+    listing = await paging.games_listing(table.bot, BOB, GUILD)
+    assert listing is not None
+    button = paging.PageButton.of(listing, 1, "Next", disabled=False)
+    intruder = table.interaction(ANN)
+    await button.callback(intruder.mock)
+    assert intruder.last.ephemeral and "run /games yourself" in intruder.last.content
+    assert not intruder.edits and intruder.mock.response.edit_message.await_count == 0
+
+
+async def test_a_page_of_a_list_the_bot_no_longer_makes_is_answered(table: Table) -> None:
+    button = paging.PageButton("gone", BOB, GUILD, 0, 0, 1)
+    pressed = table.interaction(BOB)
+    await button.callback(pressed.mock)
+    assert pressed.last.ephemeral and pressed.last.content == messages.STALE_PAGES
+
+
+async def test_a_log_too_long_for_its_pages_comes_whole_as_a_text_file(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await started(table.service, options={"rounds": 2})
+    game = await play_to_end(table.service)
+    assert game.version > 5
+    monkeypatch.setattr(paging, "LOG_PAGES", 0)
+    answer = await table.run(ANN, "log", count=5)
+    assert answer.last.ephemeral and "the last 5 lines" in answer.last.content
+    (file,) = answer.last.files
+    lines = file.fp.read().decode().splitlines()
+    assert [int(line.split(".")[0]) for line in lines] == list(range(game.version - 4, game.version + 1))
