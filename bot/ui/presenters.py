@@ -222,6 +222,11 @@ def status_embed(
     return embed
 
 
+def points(n: int) -> str:
+    """"1 point", "2 points", "-1 point": the score as people write it."""
+    return f"{n} point" + ("" if abs(n) == 1 else "s")
+
+
 def result_lines(game: GameInfo, result: dict[str, Any]) -> list[str]:
     """One line per player, best first: place, name, total, and the points per category."""
     by_seat = {p["seat"]: p for p in result.get("players", [])}
@@ -233,16 +238,25 @@ def result_lines(game: GameInfo, result: dict[str, Any]) -> list[str]:
             parts = ", ".join(f"{labels.get(k, k)} {v}" for k, v in entry.get("points", {}).items() if v)
             medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(entry.get("rank", 0), "  ")
             lines.append(
-                f"{medal} **{seat_name(game, seat)}**: {entry.get('total', 0)} points"
+                f"{medal} **{seat_name(game, seat)}**: {points(entry.get('total', 0))}"
                 + (f" ({parts})" if parts else "")
             )
     return lines
 
 
+def outcome_text(game: GameInfo, result: dict[str, Any]) -> str:
+    """Who won; a tie the game's own tie-breaks left standing is a shared first place, not a win each."""
+    winners = result.get("winners", [])
+    if len(winners) > 1:
+        return f"**{names(game, winners)}** share first place."
+    return f"**{names(game, winners)}** won!" if winners else "Nobody won."
+
+
 def results_embed(game: GameInfo, result: dict[str, Any]) -> discord.Embed:
-    winners = names(game, result.get("winners", []))
     embed = game_embed(
-        game, f"{game.title}: game over", f"**{winners}** won!\n\n" + "\n".join(result_lines(game, result))
+        game,
+        f"{game.title}: game over",
+        outcome_text(game, result) + "\n\n" + "\n".join(result_lines(game, result)),
     )
     return embed
 

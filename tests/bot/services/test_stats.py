@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from bot.services import GameService
+from rules.core.result import build_result
+from tests.support.tinygame import Tiny
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, lobby, play_to_end, started
 
 
@@ -52,3 +54,39 @@ async def test_the_leaderboard_ranks_by_wins_and_leaves_computers_out(db, clock,
         assert row["name"] in ("Ann", "Bob")
     assert await service.leaderboard(GUILD, "tiny") == board
     assert await service.leaderboard(GUILD, "santafe") == []
+
+
+def tied(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Every tiny game ends with its first two seats level on points and on the tie-break."""
+    monkeypatch.setattr(
+        Tiny, "result", lambda self, state: build_result(["cards"], [{"cards": 4}, {"cards": 4}])
+    )
+
+
+async def test_a_tie_counts_as_a_shared_first_place_not_as_a_win(service, monkeypatch):
+    tied(monkeypatch)
+    await finish(service, (ANN, BOB), CHANNEL)
+    for user in (ANN, BOB):
+        stats = await service.stats(GUILD, user)
+        assert (stats["played"], stats["won"], stats["shared"]) == (1, 0, 1)
+        assert stats["per_game"][0]["won"] == 0 and stats["per_game"][0]["shared"] == 1
+        [recent] = stats["recent"]
+        assert recent["rank"] == 1 and recent["shared"] and not recent["won"]
+    guild = await service.stats(GUILD)
+    assert (guild["won"], guild["shared"]) == (0, 2) and len(guild["recent"]) == 2
+    board = await service.leaderboard(GUILD)
+    assert [(row["won"], row["shared"], row["win_rate"]) for row in board] == [(0, 1, 0.0), (0, 1, 0.0)]
+
+
+async def test_the_leaderboard_puts_an_outright_win_above_a_shared_first(service, monkeypatch):
+    await finish(service, (ANN, BOB), CHANNEL)  # one winner
+    [first, second] = await service.leaderboard(GUILD)
+    assert (first["won"], first["shared"], second["won"]) == (1, 0, 0)
+    tied(monkeypatch)
+    await finish(service, (ANN, BOB), CHANNEL + 1)
+    await finish(service, (ANN, BOB), CHANNEL + 2)
+    board = await service.leaderboard(GUILD)
+    assert [(row["user_id"], row["won"], row["shared"]) for row in board] == [
+        (first["user_id"], 1, 2),
+        (second["user_id"], 0, 2),
+    ]
