@@ -42,6 +42,13 @@ class Stats(ServiceCore):
             ],
         }
 
+    async def computer_played(self, game_id: int) -> dict[int, int]:
+        """A finished game's seats the computer played most of for their person: seat -> the move from
+        which it played them (those results count in no ranking)."""
+        async with self.db.reading() as conn:
+            rows = await results.results_of_game(conn, game_id)
+        return {r.seat: r.computer_from for r in rows if r.computer_from is not None}
+
     async def leaderboard(
         self, guild_id: int, rules_id: str | None = None, limit: int = 20
     ) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ cogs stay short.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -227,8 +227,16 @@ def points(n: int) -> str:
     return f"{n} point" + ("" if abs(n) == 1 else "s")
 
 
-def result_lines(game: GameInfo, result: dict[str, Any]) -> list[str]:
-    """One line per player, best first: place, name, total, and the points per category."""
+def computer_note(seat: int, computer_from: Mapping[int, int]) -> str:
+    """Whose result this is not: a person's seat the computer played most of counts in no ranking."""
+    return f", played by the computer from move {computer_from[seat]}" if seat in computer_from else ""
+
+
+def result_lines(
+    game: GameInfo, result: dict[str, Any], computer_from: Mapping[int, int] | None = None
+) -> list[str]:
+    """One line per player, best first: place, name, total, and the points per category; and, for a
+    person's seat the computer played most of (``computer_from``: seat -> move), from which move."""
     by_seat = {p["seat"]: p for p in result.get("players", [])}
     lines = []
     for group in result.get("ranking", []):
@@ -240,6 +248,7 @@ def result_lines(game: GameInfo, result: dict[str, Any]) -> list[str]:
             lines.append(
                 f"{medal} **{seat_name(game, seat)}**: {points(entry.get('total', 0))}"
                 + (f" ({parts})" if parts else "")
+                + computer_note(seat, computer_from or {})
             )
     return lines
 
@@ -252,11 +261,13 @@ def outcome_text(game: GameInfo, result: dict[str, Any]) -> str:
     return f"**{names(game, winners)}** won!" if winners else "Nobody won."
 
 
-def results_embed(game: GameInfo, result: dict[str, Any]) -> discord.Embed:
+def results_embed(
+    game: GameInfo, result: dict[str, Any], computer_from: Mapping[int, int] | None = None
+) -> discord.Embed:
     embed = game_embed(
         game,
         f"{game.title}: game over",
-        outcome_text(game, result) + "\n\n" + "\n".join(result_lines(game, result)),
+        outcome_text(game, result) + "\n\n" + "\n".join(result_lines(game, result, computer_from)),
     )
     return embed
 

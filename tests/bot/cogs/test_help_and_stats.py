@@ -70,3 +70,8 @@ def test_stats_lines_show_shared_first_places_apart_from_wins_and_one_point_sing
         "Santa Fe: shared first place, 1 point"
     )
     assert recent_line({"rules_id": "gwt", "rank": 2, "score": 108}) == "Great Western Trail: place 2, 108 points"
+
+
+def test_a_recent_game_the_computer_played_for_the_member_says_so_instead_of_a_place() -> None:
+    played = {"rules_id": "gwt", "rank": 1, "won": True, "score": 108, "computer_from": 12}
+    assert recent_line(played) == "Great Western Trail: played by the computer from move 12"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.services import GameService
 from rules.core.result import build_result
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, play_to_end, started
 from tests.support.tinygame import Tiny
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, lobby, play_to_end, started
 
 
 async def finish(service: GameService, players, channel: int, guild: int = GUILD):
@@ -90,3 +90,45 @@ async def test_the_leaderboard_puts_an_outright_win_above_a_shared_first(service
         (first["user_id"], 1, 2),
         (second["user_id"], 0, 2),
     ]
+
+
+async def moves_by_seat(service: GameService, channel: int) -> dict[int, list[tuple[int, str]]]:
+    """Each seat's moves from the log: (move number, who made it)."""
+    info = await service.get_game(channel)
+    async with service.db.reading() as conn, conn.execute(
+        "SELECT version, seat, actor FROM moves WHERE game_id = ? ORDER BY version", (info.id,)
+    ) as cur:
+        rows = await cur.fetchall()
+    by_seat: dict[int, list[tuple[int, str]]] = {}
+    for version, seat, actor in rows:
+        by_seat.setdefault(seat, []).append((version, actor))
+    return by_seat
+
+
+async def test_a_seat_counts_for_its_person_only_when_they_made_most_of_its_moves(service):
+    """Cid hands his seat to the computer after his first move; Bob hands his over for his last turn."""
+    await started(service, (ANN, BOB, CID), CHANNEL, options={"rounds": 4})
+    while not (await moves_by_seat(service, CHANNEL)).get(2):
+        await act(service)
+    await service.hand_to_ai(CHANNEL, CID, 2)
+    while True:
+        info, view = await service.view_for(CHANNEL, BOB)
+        if view["round"] == 4 and 1 in info.to_act:
+            break
+        await act(service)
+    await service.hand_to_ai(CHANNEL, BOB, 1)
+    await play_to_end(service)
+    by_seat = await moves_by_seat(service, CHANNEL)
+    cid_first_ai = next(v for v, actor in by_seat[2] if actor == "ai")
+    assert [a for _, a in by_seat[2]].count("player") * 2 < len(by_seat[2])
+    assert [a for _, a in by_seat[1]].count("player") * 2 > len(by_seat[1]) and by_seat[1][-1][1] == "ai"
+
+    cid = await service.stats(GUILD, CID)
+    assert (cid["played"], cid["won"], cid["shared"], cid["per_game"]) == (0, 0, 0, [])
+    [listed] = cid["recent"]
+    assert listed["computer_from"] == cid_first_ai
+    bob = await service.stats(GUILD, BOB)
+    assert bob["played"] == 1 and bob["recent"][0]["computer_from"] is None
+    board = await service.leaderboard(GUILD)
+    assert {row["user_id"] for row in board} == {ANN, BOB}
+    assert await service.computer_played(info.id) == {2: cid_first_ai}
