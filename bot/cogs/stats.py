@@ -76,8 +76,10 @@ class Stats(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         target = member or interaction.user
         data = await self.bot.games.stats(interaction.guild_id or 0, target.id)
-        lines = stats_lines(data) or ["No finished games yet."]
         recent = data.get("recent", [])
+        # games the computer played for them are listed below but count for nobody
+        none = "No finished games that count yet." if recent else "No finished games yet."
+        lines = stats_lines(data) or [none]
         if recent:
             lines.append("\n**Recent games**")
             lines.extend(recent_line(r) for r in recent[:5])

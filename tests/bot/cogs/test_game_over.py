@@ -33,6 +33,11 @@ async def test_game_over_names_every_person_and_marks_the_seat_the_computer_fini
     [cid] = [line for line in description.splitlines() if "**Cid**:" in line]
     assert cid.endswith(f", played by the computer from move {from_move}")
     assert description.count("played by the computer") == 1
+    stats = (await table.run(CID, "stats")).last.embeds[0].description or ""
+    assert stats.startswith("No finished games that count yet.")
+    assert f"Tiny: played by the computer from move {from_move}" in stats
+    board = (await table.run(CID, "leaderboard")).last.embeds[0].description or ""
+    assert "<@1>" in board and "<@2>" in board and "<@3>" not in board
 
 
 async def test_a_game_the_computer_finished_for_everyone_still_names_them_without_a_stray_space(
