@@ -69,7 +69,7 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "tie-breaks leave standing is a **shared first place**, counted apart from outright wins (which "
         "rank first). A seat counts for its person only when they made most of its moves; a seat the "
         "computer played most of is listed as played by the computer from that move, and left out of "
-        "**/stats** totals and **/leaderboard**.",
+        "**/stats** totals and **/leaderboard**. A resigned seat counts as a game lost.",
     ),
     "admin": (
         "For server managers",

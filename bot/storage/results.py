@@ -30,10 +30,11 @@ _ALL = "SELECT COUNT(*) FROM moves AS m WHERE m.game_id = results.game_id AND m.
 # A person's seat counts for them only when they made most of its moves; otherwise it is marked with the
 # move from which the computer played it: the first not theirs after their last own move (or, when they
 # took the seat back at the end, the first not theirs at all). Deadline and admin moves are not theirs.
+# A resigned seat stays a game its person lost, or resigning would hide a losing game from the statistics.
 COMPUTER_FROM = (
     f"UPDATE results SET computer_from = COALESCE(({_NOT_THEIRS} AND m.version >"
     f" ({_THEIRS.format(what='COALESCE(MAX(p.version), 0)')})), ({_NOT_THEIRS}))"
-    f" WHERE game_id = ? AND is_ai = 0 AND user_id IS NOT NULL"
+    " WHERE game_id = ? AND is_ai = 0 AND resigned = 0 AND user_id IS NOT NULL"
     f" AND 2 * ({_THEIRS.format(what='COUNT(*)')}) <= ({_ALL})"
 )
 

@@ -279,22 +279,32 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
             " players, finished_at) VALUES (?, ?, 10, 'tiny', ?, ?, 0, ?, ?, ?, 2, ?)",
             [(*r, NOW) for r in results],
         )
+        # Dot resigned before her first move: still a game she lost, however the computer played it
+        conn.execute(
+            "INSERT INTO results (game_id, seat, guild_id, rules_id, user_id, name, is_ai, resigned, score,"
+            " rank, won, players, finished_at) VALUES (2, 2, 10, 'tiny', 4, 'Dot', 0, 1, 0, 3, 0, 2, ?)",
+            (NOW,),
+        )
     assert await migrate_file(path) == (number - 1, LATEST)
     with sqlite3.connect(path) as conn:
         rows = conn.execute(
             "SELECT game_id, seat, won, shared, computer_from FROM results ORDER BY game_id, seat"
         ).fetchall()
-    assert rows == [(1, 0, 0, 1, None), (1, 1, 0, 1, None), (2, 0, 0, 0, None), (2, 1, 1, 0, 4)]
+    assert rows == [
+        (1, 0, 0, 1, None), (1, 1, 0, 1, None), (2, 0, 0, 0, None), (2, 1, 1, 0, 4), (2, 2, 0, 0, None)
+    ]
     db = await open_database(path)
     try:
         service = GameService(db)
         cid = await service.stats(10, 3)
         assert (cid["played"], cid["won"], cid["per_game"]) == (0, 0, [])
         assert [r["computer_from"] for r in cid["recent"]] == [4]
+        assert (await service.stats(10, 4))["played"] == 1
         board = await service.leaderboard(10)
         assert [(r["user_id"], r["won"], r["shared"], r["played"]) for r in board] == [
             (1, 0, 1, 2),
             (2, 0, 1, 1),
+            (4, 0, 0, 1),
         ]
     finally:
         await db.close()
