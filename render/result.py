@@ -88,7 +88,9 @@ def render_result(
         disc(d, (cx, PAD + 78), 16, theme.player(seat), theme.ink, seat + 1)
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
         text(d, (cx, PAD + 108), fit_text(name, theme.text, COLUMN_W - 16), theme.text, theme.ink, bold=won)
-        place = "Winner" if won else f"{_ordinal(player['rank'])} place"
+        # a tie the game's tie-breaks left standing is a shared first place, not a win each
+        first = "Shared 1st" if len(winners) > 1 else "Winner"
+        place = first if won else f"{_ordinal(player['rank'])} place"
         text(d, (cx, PAD + 132), place, theme.text_small, theme.highlight if won else theme.muted, bold=won)
         for i, category in enumerate(categories):
             value = player["points"].get(category, 0)

@@ -65,7 +65,11 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
     ),
     "stats": (
         "What counts in statistics",
-        STATS_RULE + " Imported games can still be viewed, replayed and played on.",
+        STATS_RULE + " Imported games can still be viewed, replayed and played on. A tie that the game's own "
+        "tie-breaks leave standing is a **shared first place**, counted apart from outright wins (which "
+        "rank first). A seat counts for its person only when they made most of its moves; a seat the "
+        "computer played most of is listed as played by the computer from that move, and left out of "
+        "**/stats** totals and **/leaderboard**. A resigned seat counts as a game lost.",
     ),
     "admin": (
         "For server managers",

@@ -24,13 +24,21 @@ def title_of(rules_id: str) -> str:
     return rules.spec(rules_id).title if rules_id in rules.ids() else rules_id
 
 
+# A first place shared after the game's own tie-breaks is its own column, not part of "won" and not half
+# a win: half would put two shared firsts level with one outright win and has no fair share for a
+# three-way tie, while a separate count says exactly what happened and still ranks (after outright wins).
+def shared_text(entry: dict[str, Any]) -> str:
+    shared = entry.get("shared", 0)
+    return f", {shared} shared first" if shared else ""
+
+
 def stats_lines(stats: dict[str, Any]) -> list[str]:
-    """One line per game title: played, won and average score."""
+    """One line per game title: played, won, first places shared and average score."""
     lines = []
     for entry in stats.get("per_game", []):
         rules_id = entry.get("rules_id", "")
         title = title_of(rules_id)
-        text = f"**{title}**: {entry.get('played', 0)} played, {entry.get('won', 0)} won"
+        text = f"**{title}**: {entry.get('played', 0)} played, {entry.get('won', 0)} won" + shared_text(entry)
         if entry.get("avg_score") is not None:
             text += f", average {entry['avg_score']:.1f} points"
         lines.append(text)
@@ -42,10 +50,19 @@ def leaderboard_lines(rows: list[dict[str, Any]]) -> list[str]:
     for place, row in enumerate(rows[:20], start=1):
         who = f"<@{row['user_id']}>" if row.get("user_id") else presenters.safe(row.get("name", "?"))
         lines.append(
-            f"{place}. {who}: {row.get('won', 0)} won of {row.get('played', 0)}"
+            f"{place}. {who}: {row.get('won', 0)} won{shared_text(row)} of {row.get('played', 0)}"
             + (f", average {row['avg_score']:.1f}" if row.get("avg_score") is not None else "")
         )
     return lines
+
+
+def recent_line(result: dict[str, Any]) -> str:
+    """One recent game of the member: their place and score, or that the computer played their seat."""
+    title = title_of(result.get("rules_id", ""))
+    if result.get("computer_from") is not None:
+        return f"{title}: played by the computer from move {result['computer_from']}"
+    place = "shared first place" if result.get("shared") else f"place {result.get('rank')}"
+    return f"{title}: {place}, {presenters.points(result.get('score', 0))}"
 
 
 class Stats(commands.Cog):
@@ -59,14 +76,13 @@ class Stats(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         target = member or interaction.user
         data = await self.bot.games.stats(interaction.guild_id or 0, target.id)
-        lines = stats_lines(data) or ["No finished games yet."]
         recent = data.get("recent", [])
+        # games the computer played for them are listed below but count for nobody
+        none = "No finished games that count yet." if recent else "No finished games yet."
+        lines = stats_lines(data) or [none]
         if recent:
             lines.append("\n**Recent games**")
-            lines.extend(
-                f"{title_of(r.get('rules_id', ''))}: place {r.get('rank')}, {r.get('score')} points"
-                for r in recent[:5]
-            )
+            lines.extend(recent_line(r) for r in recent[:5])
         embed = discord.Embed(
             title=presenters.clip(
                 f"Statistics of {presenters.safe(getattr(target, 'display_name', target.name))}", 256

@@ -380,9 +380,10 @@ class ServiceCore:
                     resigned=resigned,
                     score=int(entry.get("total", 0)),
                     rank=int(entry.get("rank", len(seats))),
-                    won=s.seat in winners and not resigned,
+                    won=s.seat in winners and not resigned and len(winners) == 1,
                     players=len(seats),
                     finished_at=now,
+                    shared=s.seat in winners and not resigned and len(winners) > 1,
                 )
             )
         return rows

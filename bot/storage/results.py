@@ -14,6 +14,29 @@ from bot.storage.records import from_time, to_time
 # Statistics count only games dealt here: an imported game's deal and earlier moves come from a file
 # anyone can write, so its result never counts, whether it arrived finished or was finished here.
 COUNTED = "game_id IN (SELECT id FROM games WHERE imported_moves IS NULL)"
+# A person's own result: a seat the computer played most of is not one (it is listed, never ranked).
+OWN = "is_ai = 0 AND computer_from IS NULL"
+
+# The moves of a result's seat made by its person, and all of its moves (the move log says who made each).
+_THEIRS = (
+    "SELECT {what} FROM moves AS p WHERE p.game_id = results.game_id AND p.seat = results.seat"
+    " AND p.actor = 'player' AND p.user_id IS results.user_id"
+)
+_NOT_THEIRS = (
+    "SELECT MIN(m.version) FROM moves AS m WHERE m.game_id = results.game_id AND m.seat = results.seat"
+    " AND NOT (m.actor = 'player' AND m.user_id IS results.user_id)"
+)
+_ALL = "SELECT COUNT(*) FROM moves AS m WHERE m.game_id = results.game_id AND m.seat = results.seat"
+# A person's seat counts for them only when they made most of its moves; otherwise it is marked with the
+# move from which the computer played it: the first not theirs after their last own move (or, when they
+# took the seat back at the end, the first not theirs at all). Deadline and admin moves are not theirs.
+# A resigned seat stays a game its person lost, or resigning would hide a losing game from the statistics.
+COMPUTER_FROM = (
+    f"UPDATE results SET computer_from = COALESCE(({_NOT_THEIRS} AND m.version >"
+    f" ({_THEIRS.format(what='COALESCE(MAX(p.version), 0)')})), ({_NOT_THEIRS}))"
+    " WHERE game_id = ? AND is_ai = 0 AND resigned = 0 AND user_id IS NOT NULL"
+    f" AND 2 * ({_THEIRS.format(what='COUNT(*)')}) <= ({_ALL})"
+)
 
 
 @dataclass(frozen=True)
@@ -28,16 +51,19 @@ class ResultRow:
     resigned: bool
     score: int
     rank: int
-    won: bool
+    won: bool  # an outright first place
     players: int
     finished_at: datetime
+    shared: bool = False  # a first place tied with others: not a win
+    computer_from: int | None = None  # set by ``insert_results`` from the move log
 
 
 async def insert_results(conn: aiosqlite.Connection, rows: Sequence[ResultRow]) -> None:
+    """Store a finished game's results, then mark the seats its people did not mostly play themselves."""
     for r in rows:
         await conn.execute(
             "INSERT INTO results (game_id, seat, guild_id, rules_id, user_id, name, is_ai, resigned, score,"
-            " rank, won, players, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " rank, won, players, finished_at, shared) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 r.game_id,
                 r.seat,
@@ -52,8 +78,11 @@ async def insert_results(conn: aiosqlite.Connection, rows: Sequence[ResultRow]) 
                 int(r.won),
                 r.players,
                 to_time(r.finished_at),
+                int(r.shared),
             ),
         )
+    for game_id in {r.game_id for r in rows}:
+        await conn.execute(COMPUTER_FROM, (game_id,))
 
 
 def _row(row: Any) -> ResultRow:
@@ -71,6 +100,8 @@ def _row(row: Any) -> ResultRow:
         won=bool(row["won"]),
         players=row["players"],
         finished_at=from_time(row["finished_at"]),  # type: ignore[arg-type]
+        shared=bool(row["shared"]),
+        computer_from=row["computer_from"],
     )
 
 
@@ -82,18 +113,21 @@ async def results_of_game(conn: aiosqlite.Connection, game_id: int) -> list[Resu
 async def per_game_summary(
     conn: aiosqlite.Connection, guild_id: int, user_id: int | None = None
 ) -> list[dict[str, Any]]:
-    """Per rules id: games played, games won and the average score — of one user, or of the whole guild."""
+    """Per rules id: games played, won outright, first places shared and the average score — of one user
+    (their own results only), or of the whole guild (the wins and shared firsts of people's own results)."""
     if user_id is None:
         sql = (
-            "SELECT rules_id, COUNT(DISTINCT game_id) AS played, SUM(won AND is_ai = 0) AS won,"
+            f"SELECT rules_id, COUNT(DISTINCT game_id) AS played, SUM(won AND {OWN}) AS won,"
+            f" SUM(shared AND {OWN}) AS shared,"
             f" AVG(score) AS avg_score FROM results WHERE guild_id = ? AND {COUNTED}"
             " GROUP BY rules_id ORDER BY rules_id"
         )
         params: tuple[Any, ...] = (guild_id,)
     else:
         sql = (
-            "SELECT rules_id, COUNT(*) AS played, SUM(won) AS won, AVG(score) AS avg_score FROM results"
-            f" WHERE guild_id = ? AND user_id = ? AND is_ai = 0 AND {COUNTED}"
+            "SELECT rules_id, COUNT(*) AS played, SUM(won) AS won, SUM(shared) AS shared,"
+            " AVG(score) AS avg_score FROM results"
+            f" WHERE guild_id = ? AND user_id = ? AND {OWN} AND {COUNTED}"
             " GROUP BY rules_id ORDER BY rules_id"
         )
         params = (guild_id, user_id)
@@ -103,6 +137,7 @@ async def per_game_summary(
                 "rules_id": r["rules_id"],
                 "played": r["played"],
                 "won": r["won"] or 0,
+                "shared": r["shared"] or 0,
                 "avg_score": round(r["avg_score"], 1),
             }
             for r in await cur.fetchall()
@@ -112,10 +147,11 @@ async def per_game_summary(
 async def recent_results(
     conn: aiosqlite.Connection, guild_id: int, user_id: int | None = None, limit: int = 10
 ) -> list[ResultRow]:
-    """The newest result rows: the user's own, or the winners' rows of the guild's newest games."""
+    """The newest result rows: the user's (those the computer played for them too, which say so), or the
+    first places of the guild's newest games."""
     if user_id is None:
         sql = (
-            f"SELECT * FROM results WHERE guild_id = ? AND won = 1 AND {COUNTED}"
+            f"SELECT * FROM results WHERE guild_id = ? AND (won = 1 OR shared = 1) AND {COUNTED}"
             " ORDER BY finished_at DESC, game_id DESC LIMIT ?"
         )
         params: tuple[Any, ...] = (guild_id, limit)
@@ -132,18 +168,19 @@ async def recent_results(
 async def leaderboard(
     conn: aiosqlite.Connection, guild_id: int, rules_id: str | None = None, limit: int = 20
 ) -> list[dict[str, Any]]:
-    """Human players ranked by wins, then win rate, then average score."""
-    where = f"guild_id = ? AND is_ai = 0 AND user_id IS NOT NULL AND {COUNTED}"
+    """People ranked by outright wins, then shared first places, then win rate, then average score; only
+    their own results count (not a seat the computer played most of)."""
+    where = f"guild_id = ? AND {OWN} AND user_id IS NOT NULL AND {COUNTED}"
     params: list[Any] = [guild_id]
     if rules_id is not None:
         where += " AND rules_id = ?"
         params.append(rules_id)
     sql = (
-        "SELECT user_id, COUNT(*) AS played, SUM(won) AS won, AVG(score) AS avg_score,"
+        "SELECT user_id, COUNT(*) AS played, SUM(won) AS won, SUM(shared) AS shared, AVG(score) AS avg_score,"
         " (SELECT name FROM results AS latest WHERE latest.user_id = results.user_id"
         f"  AND latest.{COUNTED} ORDER BY finished_at DESC LIMIT 1) AS name"
         f" FROM results WHERE {where} GROUP BY user_id"
-        " ORDER BY won DESC, CAST(won AS REAL) / played DESC, avg_score DESC, user_id LIMIT ?"
+        " ORDER BY won DESC, shared DESC, CAST(won AS REAL) / played DESC, avg_score DESC, user_id LIMIT ?"
     )
     params.append(limit)
     async with conn.execute(sql, params) as cur:
@@ -153,6 +190,7 @@ async def leaderboard(
                 "name": r["name"],
                 "played": r["played"],
                 "won": r["won"],
+                "shared": r["shared"],
                 "win_rate": round(r["won"] / r["played"], 3),
                 "avg_score": round(r["avg_score"], 1),
             }

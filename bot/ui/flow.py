@@ -147,8 +147,9 @@ async def post_results(
     """The final message: last events, ranking with points per category, the score picture and the final
     board."""
     channel = posting.channel_for(bot, game)
-    ping, allowed = presenters.mentions(human_users(game, [s.seat for s in game.seats]))
-    embed = presenters.results_embed(game, result)
+    # every person seated, also those whose seat the computer finished: it was their game too
+    ping, allowed = presenters.mentions([s.user_id for s in game.seats if s.user_id is not None])
+    embed = presenters.results_embed(game, result, await bot.games.computer_played(game.id))
     lines = presenters.event_lines(await bot.games.untold_public_events(game.id, game.version))
     lines = [presenters.named(line, game) for line in lines]
     if lines:
@@ -163,7 +164,7 @@ async def post_results(
     final = await pictures.board(view, presenters.seat_names(game))
     await send_post(
         channel,
-        f"{ping} the game is over.",
+        f"{ping} the game is over." if ping else "The game is over.",
         embed,
         picture,
         perms,

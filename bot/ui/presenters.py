@@ -7,7 +7,7 @@ cogs stay short.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -229,8 +229,21 @@ def status_embed(
     return embed
 
 
-def result_lines(game: GameInfo, result: dict[str, Any]) -> list[str]:
-    """One line per player, best first: place, name, total, and the points per category."""
+def points(n: int) -> str:
+    """"1 point", "2 points", "-1 point": the score as people write it."""
+    return f"{n} point" + ("" if abs(n) == 1 else "s")
+
+
+def computer_note(seat: int, computer_from: Mapping[int, int]) -> str:
+    """Whose result this is not: a person's seat the computer played most of counts in no ranking."""
+    return f", played by the computer from move {computer_from[seat]}" if seat in computer_from else ""
+
+
+def result_lines(
+    game: GameInfo, result: dict[str, Any], computer_from: Mapping[int, int] | None = None
+) -> list[str]:
+    """One line per player, best first: place, name, total, and the points per category; and, for a
+    person's seat the computer played most of (``computer_from``: seat -> move), from which move."""
     by_seat = {p["seat"]: p for p in result.get("players", [])}
     lines = []
     for group in result.get("ranking", []):
@@ -240,16 +253,28 @@ def result_lines(game: GameInfo, result: dict[str, Any]) -> list[str]:
             parts = ", ".join(f"{labels.get(k, k)} {v}" for k, v in entry.get("points", {}).items() if v)
             medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(entry.get("rank", 0), "  ")
             lines.append(
-                f"{medal} **{seat_name(game, seat)}**: {entry.get('total', 0)} points"
+                f"{medal} **{seat_name(game, seat)}**: {points(entry.get('total', 0))}"
                 + (f" ({parts})" if parts else "")
+                + computer_note(seat, computer_from or {})
             )
     return lines
 
 
-def results_embed(game: GameInfo, result: dict[str, Any]) -> discord.Embed:
-    winners = names(game, result.get("winners", []))
+def outcome_text(game: GameInfo, result: dict[str, Any]) -> str:
+    """Who won; a tie the game's own tie-breaks left standing is a shared first place, not a win each."""
+    winners = result.get("winners", [])
+    if len(winners) > 1:
+        return f"**{names(game, winners)}** share first place."
+    return f"**{names(game, winners)}** won!" if winners else "Nobody won."
+
+
+def results_embed(
+    game: GameInfo, result: dict[str, Any], computer_from: Mapping[int, int] | None = None
+) -> discord.Embed:
     embed = game_embed(
-        game, f"{game.title}: game over", f"**{winners}** won!\n\n" + "\n".join(result_lines(game, result))
+        game,
+        f"{game.title}: game over",
+        outcome_text(game, result) + "\n\n" + "\n".join(result_lines(game, result, computer_from)),
     )
     return embed
 

@@ -4,7 +4,7 @@
      "labels": {"money": "Money ($5 = 1 point)", ...},  # each category as the score pad words it
      "players": [{"seat": 0, "total": 41, "points": {"money": 12, ...}, "rank": 1, "tiebreak": 0}, ...],
      "ranking": [[0], [2, 1]],                          # seats grouped by place, best first
-     "winners": [0]}
+     "winners": [0]}                                    # several: a shared first place, not a win each
 """
 
 from __future__ import annotations

@@ -118,3 +118,18 @@ def test_result_sheet_frames_every_winner_and_only_them() -> None:
     assert picture.getpixel(left_edge(0)) == frame
     assert picture.getpixel(left_edge(1)) == frame
     assert picture.getpixel(left_edge(2)) != frame
+
+
+def test_result_sheet_calls_a_tie_a_shared_first_place_and_a_sole_winner_the_winner() -> None:
+    from render.draw import recording
+
+    tie = build_result(["money"], [{"money": 5}, {"money": 5}, {"money": 1}])
+    with recording() as drawn:
+        render_result(tie, ["A", "B", "C"], "santafe")
+    labels = [d.label for d in drawn]
+    assert labels.count("Shared 1st") == 2 and "Winner" not in labels and "3rd place" in labels
+    sole = build_result(["money"], [{"money": 5}, {"money": 4}])
+    with recording() as drawn:
+        render_result(sole, ["A", "B"], "santafe")
+    labels = [d.label for d in drawn]
+    assert labels.count("Winner") == 1 and "Shared 1st" not in labels

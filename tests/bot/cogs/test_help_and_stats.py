@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import rules
 from bot.cogs.help_text import BOT_TOPICS
+from bot.cogs.stats import leaderboard_lines, recent_line, stats_lines
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, started
@@ -58,3 +59,19 @@ async def test_stats_and_leaderboard_after_a_finished_game(table: Table) -> None
     description = board.last.embeds[0].description
     assert "<@1>" in description and "<@2>" in description
     assert board.last.mentioned_users == []
+
+
+def test_stats_lines_show_shared_first_places_apart_from_wins_and_one_point_singular() -> None:
+    stats = {"per_game": [{"rules_id": "santafe", "played": 3, "won": 1, "shared": 1, "avg_score": 40.0}]}
+    assert stats_lines(stats) == ["**Santa Fe**: 3 played, 1 won, 1 shared first, average 40.0 points"]
+    board = [{"user_id": 1, "played": 3, "won": 0, "shared": 2, "avg_score": 1.0}]
+    assert leaderboard_lines(board) == ["1. <@1>: 0 won, 2 shared first of 3, average 1.0"]
+    assert recent_line({"rules_id": "santafe", "rank": 1, "shared": True, "score": 1}) == (
+        "Santa Fe: shared first place, 1 point"
+    )
+    assert recent_line({"rules_id": "gwt", "rank": 2, "score": 108}) == "Great Western Trail: place 2, 108 points"
+
+
+def test_a_recent_game_the_computer_played_for_the_member_says_so_instead_of_a_place() -> None:
+    played = {"rules_id": "gwt", "rank": 1, "won": True, "score": 108, "computer_from": 12}
+    assert recent_line(played) == "Great Western Trail: played by the computer from move 12"

@@ -244,3 +244,67 @@ async def test_games_imported_before_the_upgrade_stop_counting_in_statistics(tmp
         assert [(r["user_id"], r["played"]) for r in await service.leaderboard(10)] == [(1, 1), (2, 1)]
     finally:
         await db.close()
+
+
+async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, tiny_game):
+    """Schema 10: an old tie had counted a win for everyone tied, and a seat the computer finished had
+    counted as its person's game. Both are recounted from what is stored: the places and the move log."""
+    path = tmp_path / "nine.db"
+    number = next(m.number for m in migrations() if m.name == "result_places")
+    assert await migrate_file(path, target=number - 1) == (0, number - 1)
+    with sqlite3.connect(path) as conn:
+        for game in (1, 2):
+            conn.execute(
+                "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status,"
+                " version, to_act, created_at, updated_at)"
+                " VALUES (?, 10, ?, 1, 'tiny', '{}', 7, 'finished', 8, '[]', ?, ?)",
+                (game, 100 + game, NOW, NOW),
+            )
+        # game 1: Ann and Bob tied for first, each made all their own moves
+        # game 2: Cid made one move, then the computer played the seat from move 4 and won with 108
+        moves = [(1, v, (v - 1) % 2, 1 + (v - 1) % 2, "player") for v in range(1, 9)]
+        moves += [(2, 1, 0, 1, "player"), (2, 2, 1, 3, "player")]
+        moves += [(2, v, (v - 1) % 2, 1 if v % 2 else None, "player" if v % 2 else "ai") for v in range(3, 9)]
+        conn.executemany(
+            "INSERT INTO moves (game_id, version, seat, user_id, move, actor, played_at)"
+            " VALUES (?, ?, ?, ?, 'pass', ?, ?)",
+            [(*m, NOW) for m in moves],
+        )
+        results = [
+            (1, 0, 1, "Ann", 40, 1, 1), (1, 1, 2, "Bob", 40, 1, 1),
+            (2, 0, 1, "Ann", 60, 2, 0), (2, 1, 3, "Cid", 108, 1, 1),
+        ]
+        conn.executemany(
+            "INSERT INTO results (game_id, seat, guild_id, rules_id, user_id, name, is_ai, score, rank, won,"
+            " players, finished_at) VALUES (?, ?, 10, 'tiny', ?, ?, 0, ?, ?, ?, 2, ?)",
+            [(*r, NOW) for r in results],
+        )
+        # Dot resigned before her first move: still a game she lost, however the computer played it
+        conn.execute(
+            "INSERT INTO results (game_id, seat, guild_id, rules_id, user_id, name, is_ai, resigned, score,"
+            " rank, won, players, finished_at) VALUES (2, 2, 10, 'tiny', 4, 'Dot', 0, 1, 0, 3, 0, 2, ?)",
+            (NOW,),
+        )
+    assert await migrate_file(path) == (number - 1, LATEST)
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute(
+            "SELECT game_id, seat, won, shared, computer_from FROM results ORDER BY game_id, seat"
+        ).fetchall()
+    assert rows == [
+        (1, 0, 0, 1, None), (1, 1, 0, 1, None), (2, 0, 0, 0, None), (2, 1, 1, 0, 4), (2, 2, 0, 0, None)
+    ]
+    db = await open_database(path)
+    try:
+        service = GameService(db)
+        cid = await service.stats(10, 3)
+        assert (cid["played"], cid["won"], cid["per_game"]) == (0, 0, [])
+        assert [r["computer_from"] for r in cid["recent"]] == [4]
+        assert (await service.stats(10, 4))["played"] == 1
+        board = await service.leaderboard(10)
+        assert [(r["user_id"], r["won"], r["shared"], r["played"]) for r in board] == [
+            (1, 0, 1, 2),
+            (2, 0, 1, 1),
+            (4, 0, 0, 1),
+        ]
+    finally:
+        await db.close()

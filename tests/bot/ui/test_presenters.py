@@ -95,6 +95,24 @@ def test_results_embed_orders_by_rank() -> None:
     assert "**Computer** won" in description
 
 
+def test_a_tie_left_after_the_tie_breaks_is_a_shared_first_place_and_one_point_is_singular() -> None:
+    result = {
+        "categories": ["money"],
+        "players": [
+            {"seat": 0, "total": 1, "points": {"money": 1}, "rank": 1},
+            {"seat": 1, "total": 0, "points": {"money": 0}, "rank": 3},
+            {"seat": 2, "total": 1, "points": {"money": 1}, "rank": 1},
+        ],
+        "ranking": [[0, 2], [1]],
+        "winners": [0, 2],
+    }
+    description = presenters.results_embed(game(status="finished"), result).description or ""
+    assert description.startswith("**Ann and Cid** share first place.")
+    assert "won" not in description
+    assert "**Ann**: 1 point (" in description and "**Computer**: 0 points" in description
+    assert "1 points" not in description
+
+
 def test_seat_numbers_become_names() -> None:
     """'Player 1' in an engine's text is the person at seat 0; other words are left alone."""
     text = "Player 1 lays track; Player 3 earns $2; player(s) 1, 2 wait; Player 9 is unknown."

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from rules import spec
 from rules.gwt import RULES
+from rules.gwt.scoring import score
 from tests.rules.gwt.scenario import at, clear_trail, game, hand, legal, play, top
 
 
@@ -165,3 +167,17 @@ def test_the_last_turns_still_refill_the_foresight_spaces() -> None:
         moves = legal(s)
         s = play(s, moves[0])
     assert all(None not in col for col in s.foresight) and s.final_turns == 0    # workers included
+
+
+def test_a_tie_is_shared_as_the_rulebook_says() -> None:
+    # Rulebook, end of the game: "Whoever has the most victory points in total wins the game. In the case
+    # of a tie, the victory is shared." No tie-break: equal totals share first place.
+    s = game(3)
+    totals = [sum(score(s, seat).values()) for seat in range(3)]
+    for seat in range(3):  # $5 is a point: top everyone up to the same total
+        s.players[seat].money += 5 * (max(totals) - totals[seat])
+    result = RULES.result(s)
+    assert {p["total"] for p in result["players"]} == {max(totals)}
+    assert result["ranking"] == [[0, 1, 2]] and result["winners"] == [0, 1, 2]
+    assert [p["rank"] for p in result["players"]] == [1, 1, 1]
+    assert spec("gwt").tiebreak is None

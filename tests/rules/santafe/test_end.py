@@ -71,6 +71,8 @@ def test_a_railroad_counts_once_however_often_it_reaches_a_city() -> None:
 
 
 def test_ties_go_to_the_most_value_7_city_cards_played() -> None:
+    # Rulebook, Scoring & Winning: "If two or more players are tied, the player who played the most City
+    # Cards with a value of 7 among them is the winner."
     s = laying(3)
     sevens = [c for c in range(board.CITY_COUNT) if board.CITY_VALUE[c] == 7]
     s = edit(s, money=[5, 5, 4], played=[[city("denver")], [sevens[0]], [sevens[1], sevens[2]]])
@@ -100,3 +102,17 @@ def test_declining_the_only_branch_leaves_the_next_player_unable_to_lay() -> Non
     s, _ = play(s, 0, "lay blue chi-kcy")
     s, _ = play(s, 1, "pass")
     assert R.is_over(s) and s.end_reason.startswith("Player 3 cannot lay a piece")
+
+
+def test_a_tie_on_points_and_on_value_7_cards_is_a_shared_first_place() -> None:
+    # The rulebook's only tie-break is the value-7 cards; players equal on those too stay tied.
+    s = laying(3)
+    sevens = [c for c in range(board.CITY_COUNT) if board.CITY_VALUE[c] == 7]
+    s = edit(s, money=[5, 5, 6], played=[[sevens[0]], [sevens[1]], [city("denver")]])
+    result = R.result(s)
+    assert [p["total"] for p in result["players"]] == [5, 5, 6]
+    assert result["ranking"] == [[2], [0, 1]] and result["winners"] == [2]
+    s = edit(s, money=[5, 5, 4])
+    result = R.result(s)
+    assert result["ranking"] == [[0, 1], [2]] and result["winners"] == [0, 1]
+    assert [p["rank"] for p in result["players"]] == [1, 1, 3]
