@@ -59,3 +59,14 @@ def is_irreversible(events: list[Event]) -> bool:
 
 def starts_turn(events: list[Event]) -> bool:
     return any(ev.get("type") == TURN_START for ev in events)
+
+
+def turn_starters(events: list[Event]) -> set[int]:
+    """The seats whose turn the ``turn_start`` events in ``events`` begin (``seat`` or ``seats``)."""
+    found: set[int] = set()
+    for ev in events:
+        if ev.get("type") == TURN_START:
+            found.update(ev.get("seats") or ())
+            if ev.get("seat") is not None:
+                found.add(ev["seat"])
+    return found
