@@ -312,7 +312,9 @@ async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
     if any(n.kind == "your_turn" for n in notes):
         current = await bot.games.game_by_id(outcome.game.id)
         if current.revision != outcome.game.revision:
-            notes = [n for n in notes if n.kind != "your_turn" or _same_turn(outcome.game, current, n.user_id)]
+            notes = [
+                n for n in notes if n.kind != "your_turn" or _same_turn(outcome.game, current, n.user_id)
+            ]
     for note in notes:
         if note.user_id is not None:
             await deliver_dm(bot, note.user_id, note.text, note.channel_id)
