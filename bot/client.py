@@ -139,8 +139,9 @@ class BoardGameBot(commands.AutoShardedBot):
         )
         self.games = games
         self.settings = settings
-        # game id -> its latest turn message, whose buttons are retired when the next one is posted
-        self.turn_messages: dict[int, discord.Message] = {}
+        # game id -> the revision and message of its latest turn message, whose buttons are retired when
+        # one about a later position is posted
+        self.turn_messages: dict[int, tuple[int, discord.Message]] = {}
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
 

@@ -100,6 +100,14 @@ LOBBY_CLOSED = "This game has already started, so its seats are taken; follow it
 NOT_YOUR_PAGES = "Only the person who asked for this list can turn its pages; run /{command} yourself."
 STALE_PAGES = "This list is no longer available; run the command again."
 OTHER_GAME = "This button belongs to a game that is no longer running in this channel."
+NOT_YOUR_PICKER = (
+    "These choices belong to another player, so nothing was played. Press Play on the turn message "
+    "(or type /move) for your own."
+)
+GONE_COMPONENT = (
+    "That control is no longer on its message, so nothing was done. Press Play on the latest turn "
+    "message (or type /move) to see where the game stands."
+)
 MUTED_TURN = "Reminders for this turn are off. You will hear from me again on your next turn."
 HIDDEN_NOTE = "Only you can see this."
 NO_PICTURE = "(I may not attach pictures here: see the board with /board.)"

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui import choices, flow, presenters
+from bot.ui import choices, flow, pickers, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -39,6 +39,10 @@ def matching_choices(moves: list[tuple[str, str]], typed: str) -> list[app_comma
 class Play(commands.Cog):
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await pickers.answer_gone_component(interaction)
 
     @app_commands.command(name="move", description="Make your move in the game here")
     @app_commands.describe(move="start typing: the list shows your legal moves")

@@ -185,6 +185,22 @@ class SimUser:
             self, self._channel(target), MESSAGE_COMPONENT, data, label, message=target
         )
 
+    async def forge_click(
+        self, message: Message | Reply, custom_id: str, values: Sequence[str] | None = None
+    ) -> Reply:
+        """Send a press (a choice of ``values`` in a string select, if given) that Discord's own client
+        never sends: on a message this user cannot see (an ephemeral one is "only visible to the user
+        who invoked the Interaction", message.mdx, "Message Flags"), or for a component no longer on
+        it (a client that has not yet shown an edit). A modified or out-of-date client can still send
+        one, so the bot must check every press it gets."""
+        target = message.message if isinstance(message, Reply) else message
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": _BUTTON}
+        if values is not None:
+            data = {"custom_id": custom_id, "component_type": _STRING_SELECT, "values": list(values)}
+        return await self.loopback.interact(
+            self, self._channel(target), MESSAGE_COMPONENT, data, f"forged click {custom_id}", message=target
+        )
+
     async def select(self, message: Message | Reply, key: str, values: str | Sequence[str]) -> Reply:
         """Choose in a string select (by custom_id, placeholder or number) by option value or label."""
         target = self._target(message)

@@ -38,7 +38,7 @@ from bot.storage.preferences import GuildSettings, UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
 from rules.ai import choose_move
-from rules.core.events import TURN_START, Event, is_public
+from rules.core.events import TURN_START, Event, is_public, turn_starters
 from rules.core.protocol import Engine, State
 from rules.core.spec import Budget
 
@@ -263,7 +263,7 @@ class ServiceCore:
         try:
             async with self.db.transaction() as conn:
                 game, seats = await self._store_position(
-                    conn, game, seats, new_state, version=version, now=now
+                    conn, game, seats, new_state, version=version, now=now, starting=turn_starters(events)
                 )
                 await store.append_move(
                     conn, MoveRow(game.id, version, seat, user_id, move, events, actor, now)
@@ -288,17 +288,22 @@ class ServiceCore:
         version: int,
         now: datetime,
         restart_clocks: bool = False,
+        starting: Iterable[int] = (),
     ) -> tuple[GameRow, list[SeatRow]]:
         """Write the game's new position, only if nobody changed the game since ``game`` was read.
 
         Sets the version, the next revision, who must act and the status; stores the snapshot; starts
-        and stops the seats' waiting clocks (all of them restart when ``restart_clocks``). Raises
+        and stops the seats' waiting clocks (all of them restart when ``restart_clocks``; those of the
+        ``starting`` seats restart because their turn begins now, even if they were acting already). Raises
         ``Busy`` when another writer got there first; the caller's transaction then rolls back.
         """
         rules = engine.rules_for(game.rules_id)
         to_act = tuple(sorted(rules.to_act(state)))
         status = "finished" if rules.is_over(state) else "active"
-        changed = restart_clocks or set(to_act) != set(game.to_act) or game.turn_started_at is None
+        fresh = set(starting) & set(to_act)
+        changed = (
+            restart_clocks or bool(fresh) or set(to_act) != set(game.to_act) or game.turn_started_at is None
+        )
         turn_started = now if changed else game.turn_started_at
         if not await store.set_version(
             conn,
@@ -314,8 +319,10 @@ class ServiceCore:
             raise Busy("Another move was made at the same moment; look at the game again and retry.")
         revision = game.revision + 1
         await store.save_snapshot(conn, game.id, Snapshot(version, revision, rules.dump(state)))
-        if restart_clocks:
-            seats = await self._update_waiting(conn, game.id, seats, (), now)
+        if restart_clocks or fresh:
+            # stop those clocks first (keeping the others running), so the next line starts them anew
+            running = () if restart_clocks else set(to_act) - fresh
+            seats = await self._update_waiting(conn, game.id, seats, running, now)
         seats = await self._update_waiting(conn, game.id, seats, to_act, now)
         game = replace(
             game,

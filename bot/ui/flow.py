@@ -90,9 +90,20 @@ async def send_post(
 
 async def post_turn(
     bot: BoardGameBot, game: GameInfo, extra: Sequence[str] = (), perms: discord.Permissions | None = None
-) -> discord.Message:
+) -> discord.Message | None:
     """The public turn message: what happened since the last summary, the board, and a ping for exactly who
-    must act now. The summary's lines count as told only once the message is posted."""
+    must act now. The summary's lines count as told only once the message is posted.
+
+    ``game`` may be older than the game by now (a reminder round resumes every waiting game before it
+    posts, and people move meanwhile), so the post is built from the game as it is now; if a later
+    post has already told the channel everything, or the game is over, nothing is posted."""
+    current = await bot.games.game_by_id(game.id)
+    if current.revision != game.revision:
+        if current.status != "active":
+            return None
+        if not extra and not await bot.games.untold_movers(game.id, current.version):
+            return None
+        game = current
     channel = posting.channel_for(bot, game)
     view = await bot.games.view_at(game.channel_id, game.version, None)
     prompt = presenters.decision_prompt(view, game)
@@ -122,21 +133,30 @@ async def post_turn(
         allowed_mentions=allowed,
     )
     await bot.games.mark_told(game.id, game.version)
-    await retire_buttons(bot, game.id, message)
+    await retire_buttons(bot, game.id, message, game.revision)
     return message
 
 
-async def retire_buttons(bot: BoardGameBot, game_id: int, newest: discord.Message | None) -> None:
-    """Take the buttons off the game's previous turn message, so only the newest one offers them.
+async def retire_buttons(
+    bot: BoardGameBot, game_id: int, newest: discord.Message | None, revision: int = 0
+) -> None:
+    """Take the buttons off the game's previous turn message, so only the one about the latest position
+    offers them. ``newest`` is about position ``revision`` (revisions only grow, undo too); if a message
+    about a later one was posted meanwhile, it keeps the buttons and ``newest`` loses them.
 
     Remembered in memory only: after a restart the old buttons stay and answer that they are stale.
     """
-    previous = bot.turn_messages.pop(game_id, None)
-    if newest is not None:
-        bot.turn_messages[game_id] = newest
-    if previous is not None:
+    kept = bot.turn_messages.get(game_id)
+    if newest is not None and kept is not None and kept[0] > revision:
+        retired: discord.Message | None = newest
+    else:
+        bot.turn_messages.pop(game_id, None)
+        if newest is not None:
+            bot.turn_messages[game_id] = (revision, newest)
+        retired = kept[1] if kept is not None else None
+    if retired is not None:
         try:
-            await previous.edit(view=None)
+            await retired.edit(view=None)
         except discord.HTTPException:
             log.info("could not take the buttons off an old turn message of game %s", game_id)
 
@@ -287,10 +307,27 @@ async def deliver_one(bot: BoardGameBot, note: Notification) -> None:
 
 
 async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
-    """Direct messages for players who accept them; the channel message already pinged everyone."""
-    for note in outcome.notifications:
-        if note.dm and note.user_id is not None:
+    """Direct messages for players who accept them; the channel message already pinged everyone. If the
+    game moved on since ``outcome``, a turn its player has played meanwhile is not announced."""
+    notes = [n for n in outcome.notifications if n.dm and n.user_id is not None]
+    if any(n.kind == "your_turn" for n in notes):
+        current = await bot.games.game_by_id(outcome.game.id)
+        if current.revision != outcome.game.revision:
+            notes = [
+                n for n in notes if n.kind != "your_turn" or _same_turn(outcome.game, current, n.user_id)
+            ]
+    for note in notes:
+        if note.user_id is not None:
             await deliver_dm(bot, note.user_id, note.text, note.channel_id)
+
+
+def _same_turn(before: GameInfo, now: GameInfo, user_id: int | None) -> bool:
+    """Whether ``user_id``'s turn in ``before`` is still not played in ``now`` (its clock, which starts
+    anew with each of their turns, still runs from the same moment)."""
+    then, seat = before.seat_of(user_id or 0), now.seat_of(user_id or 0)
+    if then is None or seat is None or seat.seat not in now.to_act:
+        return False
+    return seat.waiting_since is not None and seat.waiting_since == then.waiting_since
 
 
 async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int) -> bool:

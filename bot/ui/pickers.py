@@ -5,8 +5,10 @@ custom id, and the database is read again on every click.
   answer (their own choices or hand, or why they have none).
 - ``MoveButton``, ``MoveSelect`` and ``FamilyButton`` sit only on private pickers, because a player's
   choices can reveal their hand. They carry the game revision they were drawn for; a click on an older
-  one is refused. Many moves come in two steps: a family of moves sharing their first words ("build 4a
-  on …") is one entry, which opens a menu of its moves on the same message (``bot.ui.choices``).
+  one is refused, and so is a click by anyone but the person the picker was made for. Many moves
+  come in two steps: a family of moves sharing their first words ("build 4a on …") is one entry, which
+  opens a menu of its moves on the same message (``bot.ui.choices``).
+- A press on any of these that is no longer on its message is answered too (discord.py drops it).
 - ``MuteButton`` sits on reminders.
 - ``ClaimButton`` takes a seat kept for one person (named by an imported file, or offered to them as a
   replacement). Anyone may press it; only that person is seated, anyone else is told privately why not.
@@ -44,6 +46,44 @@ async def guarded(interaction: discord.Interaction, action: Callable[[], Awaitab
         await action()
     except Exception as exc:  # every failure must reach the user, not just the log
         await replies.report(interaction, exc)
+
+
+def picker_owner(interaction: discord.Interaction) -> int | None:
+    """The person a private picker was made for: the user of the interaction that created its message
+    (Discord keeps that as the message's interaction metadata; edits do not change it)."""
+    message = interaction.message
+    metadata = message.interaction_metadata if message is not None else None
+    return metadata.user.id if metadata is not None else None
+
+
+async def _refused_to_others(interaction: discord.Interaction) -> bool:
+    """Refuse, privately, a press on someone else's picker. Discord shows a private picker to its owner
+    alone, so only a forged press gets here; it must neither play nor edit the owner's message."""
+    if picker_owner(interaction) == interaction.user.id:
+        return False
+    await replies.private(interaction, messages.NOT_YOUR_PICKER)
+    return True
+
+
+def _on_its_message(interaction: discord.Interaction) -> bool:
+    """Whether the pressed component is still on the message (discord.py ignores a press that is not)."""
+    message = interaction.message
+    if message is None:
+        return False
+    custom_id = (interaction.data or {}).get("custom_id")
+    kind = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    found = kind.from_message(message, timeout=None).walk_children()
+    return any(getattr(item, "custom_id", None) == custom_id for item in found)
+
+
+async def answer_gone_component(interaction: discord.Interaction) -> None:
+    """Answer a press on one of this module's components that is no longer on its message (pressed
+    before the message's update reached the presser): discord.py drops it, so nobody else would."""
+    if interaction.type is not discord.InteractionType.component or _on_its_message(interaction):
+        return
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
+        await guarded(interaction, lambda: replies.private(interaction, messages.GONE_COMPONENT))
 
 
 async def _current(interaction: discord.Interaction, game_id: int) -> GameInfo | None:
@@ -149,6 +189,8 @@ class PlayerBoardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], templat
 async def _play_index(interaction: discord.Interaction, game_id: int, revision: int, index: int) -> None:
     """Play legal move number ``index`` as listed at ``revision``, refusing if the game has moved on."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    if await _refused_to_others(interaction):
+        return
     game = await _current(interaction, game_id)
     if game is None:
         return
@@ -230,6 +272,8 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
 async def _open_family(interaction: discord.Interaction, game_id: int, revision: int, number: int) -> None:
     """Show the moves of family ``number`` (as listed at ``revision``) on the picker itself."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    if await _refused_to_others(interaction):
+        return
     game = await _current(interaction, game_id)
     if game is None:
         return

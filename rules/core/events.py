@@ -12,7 +12,8 @@ Undo depends on two markers, so an engine must set them:
   to the last ``turn_start``: a move whose events hold one ended the mover's turn and stays. So every
   move after which a seat must act that did not have to act before emits ``turn_start``; without it the
   mover could take back a move the next player has already seen and answered. ``turn_start`` also
-  groups the notifications of a turn.
+  groups the notifications of a turn and starts the seat's reminder and deadline clock anew, also for
+  a seat that was acting already (``turn_starters``).
 - ``game_end`` (``GAME_END``) is the last event of the move that ends the game.
 
 ``tests/contract`` checks these for every registered game.
@@ -59,3 +60,14 @@ def is_irreversible(events: list[Event]) -> bool:
 
 def starts_turn(events: list[Event]) -> bool:
     return any(ev.get("type") == TURN_START for ev in events)
+
+
+def turn_starters(events: list[Event]) -> set[int]:
+    """The seats whose turn the ``turn_start`` events in ``events`` begin (``seat`` or ``seats``)."""
+    found: set[int] = set()
+    for ev in events:
+        if ev.get("type") == TURN_START:
+            found.update(ev.get("seats") or ())
+            if ev.get("seat") is not None:
+                found.add(ev["seat"])
+    return found

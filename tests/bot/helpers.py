@@ -159,6 +159,8 @@ def make_interaction(
     mock.command = command
     mock.data = {"custom_id": "", "values": values or []}
     mock.message = MagicMock(spec=discord.Message)
+    # a component's message was made by the presser's own interaction (like their private picker)
+    mock.message.interaction_metadata = MagicMock(spec=discord.MessageInteractionMetadata, user=user)
 
     response = MagicMock(spec=discord.InteractionResponse)
     response.is_done = lambda: record.done

@@ -34,9 +34,13 @@ class Arena:
     bots: list[BoardGameBot] = field(default_factory=list)
 
     @asynccontextmanager
-    async def running(self, **settings: Any) -> AsyncIterator[tuple[BoardGameBot, GameService]]:
+    async def running(
+        self, service_class: type[GameService] = GameService, **settings: Any
+    ) -> AsyncIterator[tuple[BoardGameBot, GameService]]:
         """The bot, started against the stand-in over the arena's database; stopped (and checked) on exit."""
-        async with running_bot(self.loopback, self.db_path, self.clock, 20261121, **settings) as (
+        async with running_bot(
+            self.loopback, self.db_path, self.clock, 20261121, service_class=service_class, **settings
+        ) as (
             bot,
             service,
         ):
@@ -80,12 +84,18 @@ class Arena:
 
 @asynccontextmanager
 async def running_bot(
-    loopback: LoopbackDiscord, db_path: Path, clock: FakeClock, seed: int, **settings: Any
+    loopback: LoopbackDiscord,
+    db_path: Path,
+    clock: FakeClock,
+    seed: int,
+    *,
+    service_class: type[GameService] = GameService,
+    **settings: Any,
 ) -> AsyncIterator[tuple[BoardGameBot, GameService]]:
     """The real bot over the database at ``db_path`` (games seeded with ``seed``), started against the
     stand-in with ``settings``; stopped, and its database closed, on exit."""
     db: Database = await open_database(db_path)
-    service = GameService(db, clock, new_seed=lambda: seed)
+    service = service_class(db, clock, new_seed=lambda: seed)
     options = {"token": "unused", "database_path": db_path, "reminder_poll_seconds": 3600, **settings}
     bot = BoardGameBot(games=service, settings=Settings(**options))
     try:
