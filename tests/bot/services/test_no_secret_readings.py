@@ -70,7 +70,8 @@ async def public_readings(service: GameService, outcome: Any) -> list[str]:
     """What the channel is shown: the status, the turn summary, the channel's notices of the last move."""
     game = await service.get_game(CHANNEL)
     spectator = await service.view_at(CHANNEL, game.version, None)
-    texts = [presenters.embed_text(presenters.status_embed(game, presenters.decision_prompt(spectator, game)))]
+    prompt = presenters.decision_prompt(spectator, game)
+    texts = [presenters.embed_text(presenters.status_embed(game, prompt))]
     texts += presenters.event_lines(await service.untold_public_events(game.id, game.version))
     texts += presenters.event_lines(outcome.public_events)
     return texts + [n.text for n in outcome.notifications if n.user_id is None]
