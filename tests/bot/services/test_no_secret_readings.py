@@ -19,7 +19,7 @@ import rules
 from bot.services import FakeClock, GameService, NotAllowed
 from bot.storage import open_database
 from bot.ui import presenters
-from rules.core.events import FOR_GOOD, HIDES_MOVE, REVEALS, Event, is_public
+from rules.core.events import FOR_GOOD, REVEALS, Event, hidden_move, is_public
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, DOT, GUILD, NAMES, clock, db_path, tiny_game
 
 __all__ = ["clock", "db_path", "tiny_game"]
@@ -34,32 +34,28 @@ MOVES = {"tiny": 150, "santafe": 100, "gwt": 60}  # a few seconds in all; Santa 
 class Secrets:
     """What each seat may not read, kept from the engine's own events as the moves come."""
 
-    def __init__(self, players: int) -> None:
-        self.players = players
+    def __init__(self) -> None:
         self.private: list[tuple[int, str]] = []  # (owner, text) of every private event so far
-        self.hidden: dict[int, tuple[int, str]] = {}  # version -> (seat, move) still hidden from others
+        self.hidden: dict[int, tuple[int, str, bool]] = {}  # version -> (seat, move, for good), not shown
 
     def add(self, version: int, seat: int, move: str, events: list[Event]) -> None:
         self.private += [(ev["private_to"], ev["text"]) for ev in events if not is_public(ev)]
-        hider = next((ev for ev in events if is_public(ev) and ev.get(HIDES_MOVE)), None)
+        hider = hidden_move(events)
         if hider is not None:
-            self.hidden[version] = (seat, move) if not hider.get(FOR_GOOD) else (seat, move + "\0for good")
+            self.hidden[version] = (seat, move, bool(hider.get(FOR_GOOD)))
         if any(is_public(ev) and ev.get(REVEALS) for ev in events):
-            self.hidden = {v: h for v, h in self.hidden.items() if h[1].endswith("\0for good")}
+            self.hidden = {v: h for v, h in self.hidden.items() if h[2]}
 
     def of(self, seat: int | None) -> set[str]:
         """The texts ``seat`` (None: a spectator) must never read, less those it knows itself."""
-        own = {text for owner, text in self.private if owner == seat}
-        own |= {m.split("\0")[0] for s, m in self.hidden.values() if s == seat}
-        theirs = {text for owner, text in self.private if owner != seat}
-        theirs |= {m.split("\0")[0] for s, m in self.hidden.values() if s != seat}
-        return theirs - own
+        own = {m for s, m, _ in self.hidden.values() if s == seat}
+        return self.private_of_others(seat) | set(self.moves_hidden_from(seat).values()) - own
 
     def private_of_others(self, seat: int | None) -> set[str]:
         return {t for o, t in self.private if o != seat} - {t for o, t in self.private if o == seat}
 
     def moves_hidden_from(self, seat: int | None) -> dict[int, str]:
-        return {v: m.split("\0")[0] for v, (s, m) in self.hidden.items() if s != seat}
+        return {v: m for v, (s, m, _) in self.hidden.items() if s != seat}
 
 
 def leaks(text: str, secrets: set[str]) -> list[str]:
@@ -89,7 +85,7 @@ def answer_texts(outcome: Any, user: int, seat: int | None) -> list[str]:
 async def service(db_path: Path, clock: FakeClock, tiny_game: None) -> AsyncIterator[GameService]:
     """The service on a database that does not wait for the disk at each commit: hundreds of moves."""
     db = await open_database(db_path, sync="normal")
-    games = GameService(db, clock, new_seed=lambda: SEED)
+    games = GameService(db, clock, new_seed=lambda: SEED, think_seconds=0.05)
     yield games
     await games.close()
     await db.close()
@@ -100,18 +96,28 @@ async def test_no_reading_tells_a_secret(service: GameService, game_id: str) -> 
     await service.create_game(GUILD, CHANNEL, ANN, NAMES[ANN], game_id, seat_order="join")
     for user in PEOPLE[1:]:
         await service.join(CHANNEL, user, NAMES[user])
+    await service.add_ai(CHANNEL, ANN, level=0)  # its moves come with the people's, told as they are
     outcome = await service.start(CHANNEL, ANN)
     game = outcome.game
     engine = rules.get(game_id)
-    players = len(PEOPLE)
+    players = len(PEOPLE) + 1
     states = [engine.new_game(players, SEED, game.options)]
-    secrets = Secrets(players)
+    secrets = Secrets()
     seat_of = {user: game.seat_of(user).seat for user in PEOPLE}  # type: ignore[union-attr]
     viewers: list[tuple[int, int | None]] = [*((u, seat_of[u]) for u in PEOPLE), (OUTSIDER, None)]
     choose = random.Random(f"{game_id} secrets")
     checked_boards = 0
     hidden_seen = 0
-    for _ in range(MOVES[game_id]):
+    hiders: set[tuple[str, bool]] = set()  # (who moved, hidden for good) of the moves hidden so far
+    while True:  # each pass: every reading, then one random person's random move (and the computer's)
+        for played in outcome.played:
+            states.append(engine.play(states[-1], played.seat, played.move)[0])
+            secrets.add(played.version, played.seat, played.move, list(played.events))
+            hider = hidden_move(list(played.events))
+            if hider is not None:
+                hiders.add((played.actor, bool(hider.get(FOR_GOOD))))
+        if len(states) > MOVES[game_id]:
+            break
         # the readings of everyone, before the next move
         running = (await service.get_game(CHANNEL)).status == "active"
         public = await public_readings(service, outcome)
@@ -151,14 +157,11 @@ async def test_no_reading_tells_a_secret(service: GameService, game_id: str) -> 
         game = await service.get_game(CHANNEL)
         if game.status != "active":
             break
-        seat = choose.choice(game.to_act)
-        user = game.seats[seat].user_id
-        assert user is not None
+        user = choose.choice(game.to_act_users)
         move = choose.choice(await service.legal_moves(CHANNEL, user))[0]
         outcome = await service.submit(CHANNEL, user, move)
-        for played in outcome.played:
-            after, _events = engine.play(states[-1], played.seat, played.move)
-            states.append(after)
-            secrets.add(played.version, played.seat, played.move, list(played.events))
     if game_id in ("tiny", "santafe"):
         assert hidden_seen, "the game's secret choices were checked while still hidden"
+        assert {("player", False), ("ai", False)} <= hiders, "people's and computers' secret choices"
+    if game_id == "santafe":
+        assert any(for_good for _actor, for_good in hiders), "an exchange, hidden for good"
