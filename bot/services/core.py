@@ -38,7 +38,7 @@ from bot.storage.preferences import GuildSettings, UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
 from rules.ai import choose_move
-from rules.core.events import TURN_START, Event, is_public, turn_starters
+from rules.core.events import TURN_START, Event, is_public, shown_moves, turn_starters
 from rules.core.protocol import Engine, State
 from rules.core.spec import Budget
 
@@ -455,16 +455,17 @@ class ServiceCore:
         where = f"computer player for {game.rules_id} seat {seat.seat} failed in game {game.id}"
         try:
             decision = await self.thinkers.choose(self.ai, game.rules_id, view, legal, level, seed)
+            move, new_state, events = engine.play(rules, state, seat.seat, decision.move)
             log.debug(
                 "game %s seat %s: level %s chose %r in %.2f s in process %s",
                 game.id,
                 seat.seat,
                 level,
-                decision.move,
+                shown_moves([(seat.seat, move, events)], None)[0],  # a secret choice: only its stand-in
                 decision.seconds,
                 decision.process,
             )
-            return engine.play(rules, state, seat.seat, decision.move)
+            return move, new_state, events
         except ThinkingStopped:
             raise  # the bot is stopping: this move is made after the restart
         except Exception:

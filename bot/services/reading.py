@@ -11,7 +11,7 @@ from bot.services.errors import GameNotActive, NoSuchVersion
 from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage.records import from_json, to_json
-from rules.core.events import is_public, visible_to
+from rules.core.events import is_public, shown_moves, visible_to
 
 
 class Reading(ServiceCore):
@@ -82,12 +82,14 @@ class Reading(ServiceCore):
         async with self.db.reading() as conn:
             moves = await store.moves_of(conn, game.id)
         lines = []
-        for m in moves:
+        # a secret move (a card chosen in secret) reads as its stand-in until the viewer may know it
+        texts_of_moves = shown_moves([(m.seat, m.move, m.events) for m in moves], viewer)
+        for m, move_text in zip(moves, texts_of_moves, strict=True):
             shown = [ev for ev in m.events if visible_to(ev, viewer)]
             texts = [ev.get("text", "") for ev in shown if ev.get("text")]
             who = names.get(m.seat, f"Seat {m.seat}")
             suffix = {"ai": " (computer)", "deadline": " (deadline)", "admin": " (admin)"}.get(m.actor, "")
-            head = f"{m.version}. {who}{suffix}: {m.move}"
+            head = f"{m.version}. {who}{suffix}: {move_text}"
             lines.append(head + (" — " + " ".join(texts) if texts else ""))
         return lines[-limit:] if limit > 0 else lines
 

@@ -16,6 +16,13 @@ Undo depends on two markers, so an engine must set them:
   a seat that was acting already (``turn_starters``).
 - ``game_end`` (``GAME_END``) is the last event of the move that ends the game.
 
+A move's own text can be a secret: "play boise" during a simultaneous choice names the card the others
+must not know yet. Such a move carries a public event with ``HIDES_MOVE`` (``event(..., hides_move=...)``):
+its value is what everyone but the mover reads in place of the move ("chose a card"). It stays hidden
+until a later move (or the same one) carries ``REVEALS`` (``event(..., reveals=True)``), or for good
+when the hiding event says ``for_good=True`` (cards discarded unseen). ``shown_moves`` applies this to a
+game's moves for one viewer.
+
 ``tests/contract`` checks these for every registered game.
 """
 
@@ -27,6 +34,9 @@ Event = dict[str, Any]
 
 TURN_START = "turn_start"
 GAME_END = "game_end"
+HIDES_MOVE = "hides_move"
+FOR_GOOD = "for_good"
+REVEALS = "reveals"
 
 
 def event(
@@ -35,12 +45,21 @@ def event(
     *,
     private_to: int | None = None,
     irreversible: bool = False,
+    hides_move: str | None = None,
+    for_good: bool = False,
+    reveals: bool = False,
     **data: Any,
 ) -> Event:
-    """Build an event record."""
+    """Build an event record (``hides_move``, ``for_good``, ``reveals``: see the module's docstring)."""
     record: Event = {"type": type_, "text": text, "private_to": private_to}
     if irreversible:
         record["irreversible"] = True
+    if hides_move is not None:
+        record[HIDES_MOVE] = hides_move
+        if for_good:
+            record[FOR_GOOD] = True
+    if reveals:
+        record[REVEALS] = True
     record.update(data)
     return record
 
@@ -71,3 +90,25 @@ def turn_starters(events: list[Event]) -> set[int]:
             if ev.get("seat") is not None:
                 found.add(ev["seat"])
     return found
+
+
+def hidden_move(events: list[Event]) -> Event | None:
+    """The public event that hides the move these events came from, if its text is a secret."""
+    return next((ev for ev in events if is_public(ev) and ev.get(HIDES_MOVE)), None)
+
+
+def shown_moves(moves: list[tuple[int, str, list[Event]]], viewer: int | None) -> list[str]:
+    """The text ``viewer`` (``None``: a spectator) may read of each ``(seat, move, events)`` of a game, in
+    order: the move itself, or its stand-in while it is hidden from them."""
+    shown: list[str] = []
+    waiting: list[tuple[int, str]] = []  # (index, move) of the moves a reveal will show
+    for seat, move, events in moves:
+        hider = hidden_move(events) if seat != viewer else None
+        shown.append(move if hider is None else str(hider[HIDES_MOVE]))
+        if hider is not None and not hider.get(FOR_GOOD):
+            waiting.append((len(shown) - 1, move))
+        if any(is_public(ev) and ev.get(REVEALS) for ev in events):
+            for index, text in waiting:
+                shown[index] = text
+            waiting = []
+    return shown

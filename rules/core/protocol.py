@@ -15,7 +15,8 @@ Every view carries these keys, whatever the game, so the bot and the renderer ca
 
 plus the game's own public board and, for the viewer only, their private hand and choices. A seat's view
 is the spectator's view plus keys of its own (``hand`` when the game's spec has ``hands=True``): never
-another seat's hidden cards.
+another seat's hidden cards. A move whose text is a secret says so in its events (``hides_move``, see
+``rules.core.events``).
 
 Every engine implements both ``Rules`` and ``Notation`` (together: ``Engine``); ``rules.get`` refuses a
 registered engine that lacks a method of either. The bot reads every typed move through ``parse_move``

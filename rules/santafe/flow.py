@@ -233,7 +233,8 @@ def choose(s: SantaFeState, seat: int, city: int, double: int, events: list[Even
         secret = "no card"
     s.choice[seat] = [city, double, s.branch_held[seat]]
     events.append(event("chosen", f"You chose {secret}.", private_to=seat, seat=seat))
-    events.append(event("chosen", f"{player(seat)} has chosen a card.", seat=seat))
+    # the move names the card: the others read only that a card was chosen, until the reveal
+    events.append(event("chosen", f"{player(seat)} has chosen a card.", seat=seat, hides_move="chose a card"))
     if all(c is not None for c in s.choice):
         reveal(s, events)
 
@@ -255,7 +256,7 @@ def reveal(s: SantaFeState, events: list[Event]) -> None:
             what += f" with the {board.RAILROAD_NAME[branch]} Branch Line card"
         plays.append(f"{player(seat)} {what}")
     events.append(event("reveal", "Cards revealed: " + "; ".join(plays) + ".", irreversible=True,
-                        plays=[describe_choice(seat, c) for seat, c in enumerate(s.choice)]))
+                        reveals=True, plays=[describe_choice(seat, c) for seat, c in enumerate(s.choice)]))
     start_lay_turn(s, 1, events)
 
 
@@ -352,7 +353,8 @@ def exchange(s: SantaFeState, seat: int, cards: tuple[int, ...], events: list[Ev
         # the discarded cards leave the game unseen: the table learns only how many
         plural = "s" if len(cards) > 1 else ""
         events.append(event("exchange", f"{player(seat)} exchanges {len(cards)} city card{plural}.",
-                            seat=seat, irreversible=True, count=len(cards)))
+                            seat=seat, irreversible=True, count=len(cards),
+                            hides_move=f"exchange {len(cards)} city card{plural}", for_good=True))
     else:
         events.append(event("keep", f"{player(seat)} keeps the hand.", seat=seat))
     if not track.piece_options(s, seat):

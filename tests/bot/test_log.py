@@ -11,6 +11,7 @@ import pytest
 
 from bot.log import VERBOSE_LIBRARIES, RedactFilter, setup_logging
 from bot.services import GameService
+from rules.core.events import hidden_move, is_public
 from tests.support.fixtures import clock, db, db_path
 
 __all__ = ["clock", "db", "db_path"]
@@ -72,6 +73,20 @@ def debug_logging(capsys: pytest.CaptureFixture[str]) -> Iterator[pytest.Capture
         logging.getLogger(name).setLevel(level)
 
 
+@pytest.fixture
+def debug_text() -> Iterator[io.StringIO]:
+    """setup_logging at DEBUG, its handler writing into the returned buffer; everything put back after."""
+    root = logging.getLogger()
+    levels = {name: logging.getLogger(name).level for name in ("", *VERBOSE_LIBRARIES)}
+    handler = setup_logging("DEBUG", secret="tok")
+    written = io.StringIO()
+    handler.stream = written  # type: ignore[attr-defined]
+    yield written
+    root.removeHandler(handler)
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
+
+
 async def test_debug_logging_writes_no_hidden_card(db, clock, debug_logging) -> None:
     """Twelve moves of Great Western Trail logged at DEBUG: no hand, no deck, no random state in the log."""
     service = GameService(db, clock, new_seed=lambda: 7)
@@ -89,3 +104,36 @@ async def test_debug_logging_writes_no_hidden_card(db, clock, debug_logging) -> 
     log = debug_logging.readouterr().err
     assert not any(hand in log for hand in hands)
     assert '"rng"' not in log and '"deck"' not in log and "never written" not in log
+
+
+@pytest.mark.parametrize("game_id", ["gwt", "santafe"])
+async def test_debug_logging_names_no_private_move_or_choice(db, clock, debug_text, game_id) -> None:
+    """People and a computer play at DEBUG: no line names a move whose text is private (a card chosen in
+    secret, cards exchanged unseen), nor a private event's text; the computer's line gives the stand-in."""
+    service = GameService(db, clock, new_seed=lambda: 7, think_seconds=0.05)
+    try:
+        await service.create_game(1, 500, 11, "Ann", game_id, seat_order="join")
+        await service.join(500, 12, "Bob")
+        await service.add_ai(500, 11, level=0)
+        await service.start(500, 11)
+        secrets: set[str] = set()
+        hidden = {"player": 0, "ai": 0}
+        for _ in range(80):
+            info = await service.get_game(500)
+            if info.status != "active" or hidden["player"] > 3 and hidden["ai"] > 3:
+                break
+            user = info.seats[info.to_act[0]].user_id
+            assert user is not None
+            outcome = await service.submit(500, user, (await service.legal_moves(500, user))[-1][0])
+            for played in outcome.played:
+                secrets |= {ev["text"] for ev in played.events if not is_public(ev)}
+                if hidden_move(list(played.events)) is not None:
+                    secrets.add(played.move)
+                    hidden[played.actor] += 1
+    finally:
+        await service.close()
+    log = debug_text.getvalue()
+    assert not [secret for secret in secrets if secret in log]
+    assert "level 0 chose" in log  # the computer's moves are logged, by their public text
+    if game_id == "santafe":
+        assert hidden["player"] and hidden["ai"] and "chose 'chose a card'" in log

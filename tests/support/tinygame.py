@@ -175,7 +175,8 @@ class Tiny:
             card = int(arg)
             new["hands"][seat].remove(card)
             new["bids"][seat] = card
-            events.append(event("bid", f"Seat {seat} has bid.", seat=seat))
+            # "bid 7" names the card: the others read only that a bid was made, until the reveal
+            events.append(event("bid", f"Seat {seat} has bid.", seat=seat, hides_move="bid a card"))
             events.append(event("my_bid", f"You bid your {card}.", private_to=seat, card=card))
             if not self.to_act(new):
                 self._reveal(new, events)
@@ -203,7 +204,9 @@ class Tiny:
         shown = ", ".join(f"seat {s}: {b}" for s, b in sorted(bids.items()))
         # seat numbers as text: an event must read back from JSON unchanged
         revealed = {str(s): b for s, b in bids.items()}
-        events.append(event("reveal", f"Bids revealed ({shown}).", irreversible=True, bids=revealed))
+        events.append(
+            event("reveal", f"Bids revealed ({shown}).", irreversible=True, reveals=True, bids=revealed)
+        )
         state["bids"] = [None] * state["players"]
         self._next_round(state, events)
 

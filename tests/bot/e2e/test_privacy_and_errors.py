@@ -43,6 +43,32 @@ async def test_hands_and_private_events_stay_private(arena: Arena) -> None:
         arena.loopback.assert_prompt_responses()
 
 
+async def test_log_keeps_a_secret_card_choice_until_the_reveal(arena: Arena) -> None:
+    """During Santa Fe's card choice /log names a card chosen only to the one who chose it; the others
+    read that a card was chosen, and every card once all are revealed."""
+    alice, bob, carol = arena.people
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await arena.start_game("santafe", alice, bob)
+        game = await service.get_game(channel_id)
+        names = {s.user_id: s.name for s in game.seats}
+        first = next(p for p in (alice, bob) if int(p.id) == game.seats[0].user_id)
+        second = bob if first is alice else alice
+        chosen = (await first.autocomplete("move", arena.channel, move=""))[0]["value"]
+        await first.slash("move", arena.channel, move=chosen)
+        mine = await first.slash("log", arena.channel)
+        assert mine.ephemeral and f"{names[int(first.id)]}: {chosen}" in mine.content, mine.content
+        for reader in (second, carol):
+            theirs = await reader.slash("log", arena.channel)
+            assert theirs.ephemeral and chosen not in theirs.content, theirs.content
+            assert f"{names[int(first.id)]}: chose a card" in theirs.content, theirs.content
+        answer = (await second.autocomplete("move", arena.channel, move=""))[0]["value"]
+        await second.slash("move", arena.channel, move=answer)  # the last choice: the cards are revealed
+        revealed = await carol.slash("log", arena.channel)
+        assert f"{names[int(first.id)]}: {chosen}" in revealed.content, revealed.content
+        assert f"{names[int(second.id)]}: {answer}" in revealed.content, revealed.content
+
+
 async def test_wrong_actions_get_private_specific_answers(arena: Arena) -> None:
     """Wrong player, non-player, garbage, stale button, game over and missing permissions."""
     alice, bob = arena.people[:2]

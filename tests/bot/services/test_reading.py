@@ -184,3 +184,21 @@ async def test_a_finished_game_is_exported_to_anyone_without_warning(service):
     data = await service.export(CHANNEL, CID)
     assert "hidden_cards_warning" not in data and data["status"] == "finished"
     assert (await service.import_game(GUILD, CHANNEL + 1, data, ANN)).status == "finished"
+
+
+async def test_the_log_hides_a_card_chosen_in_secret_until_the_reveal(service):
+    """Santa Fe's card choice: the others read "chose a card" until every card is revealed."""
+    await service.create_game(GUILD, CHANNEL, ANN, "Ann", "santafe", seat_order="join")
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.start(CHANNEL, ANN)
+    ann_move = (await service.legal_moves(CHANNEL, ANN))[0][0]
+    await service.submit(CHANNEL, ANN, ann_move)
+    assert (await service.log(CHANNEL, ANN))[-1].startswith(f"1. Ann: {ann_move} — ")
+    for viewer in (BOB, CID, None):
+        line = (await service.log(CHANNEL, viewer))[-1]
+        assert line.startswith("1. Ann: chose a card — ") and ann_move not in line
+    bob_move = (await service.legal_moves(CHANNEL, BOB))[0][0]
+    await service.submit(CHANNEL, BOB, bob_move)  # the last choice: every card is revealed
+    for viewer in (ANN, BOB, CID):
+        lines = await service.log(CHANNEL, viewer, limit=0)
+        assert lines[0].startswith(f"1. Ann: {ann_move}") and lines[1].startswith(f"2. Bob: {bob_move}")
