@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+class CommandSyncRefused(Exception):
+    """Discord refused the global command sync for good: the bot cannot offer its commands as they are."""
+
+
 #: The longest rate-limit wait (seconds) the bot sits out before giving up on a request.
 RATE_LIMIT_PATIENCE = 300.0
 
@@ -82,6 +86,8 @@ async def sync_if_changed(
             log.warning(
                 "Discord refused the command sync for %.0f s more (daily limit); not synced", exc.retry_after
             )
+        except discord.HTTPException as exc:
+            _sync_failed(exc, dev_guild_id)
         else:
             hashes[scope] = fingerprint
             log.info("synced %d slash commands (%s)", len(commands), scope)
@@ -89,6 +95,29 @@ async def sync_if_changed(
     if synced:
         hash_path.write_text(json.dumps(hashes, indent=1), encoding="utf-8")
     return synced
+
+
+def _sync_failed(exc: discord.HTTPException, dev_guild_id: int | None) -> None:
+    """Log a refused sync in one line and run on, or raise ``CommandSyncRefused`` when the bot cannot serve.
+
+    A development guild refusing (403 / 50001 Missing Access: the bot is not in it, or lacks the
+    applications.commands scope there) spoils only that copy: the global commands synced earlier still
+    serve every server, so the bot runs on. Discord failing (5xx) is passing: run on with the commands
+    synced earlier, and sync at the next start. A global sync refused with a 4xx is for good (the commands
+    as they stand, or the application, are refused): no server would get working commands, so the bot stops.
+    """
+    reason = f"{exc.status} {exc.text or exc.response.reason} (code {exc.code})"
+    if dev_guild_id is not None:
+        log.error(
+            "could not sync the slash commands to the server %s (DEV_GUILD_ID): %s; "
+            "running on with the global commands",
+            dev_guild_id,
+            reason,
+        )
+    elif exc.status >= 500:
+        log.error("Discord failed the global command sync: %s; running on with the earlier commands", reason)
+    else:
+        raise CommandSyncRefused(f"Discord refused the global slash commands: {reason}") from None
 
 
 # The bot never joins voice channels: the start-up warnings about missing voice libraries are noise.

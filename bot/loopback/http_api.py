@@ -207,6 +207,7 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
         if guild_id is None:
             return None, self.world.global_commands
         if guild_id not in self.world.guilds:
+            # A guild the application is not in: 403 / 50001 Missing Access (opcodes-and-status-codes.mdx).
             raise ApiError(403, 50001, "Missing Access")
         return guild_id, self.world.guild_commands.setdefault(guild_id, [])
 
