@@ -152,12 +152,15 @@ class BoardGameBot(commands.AutoShardedBot):
         sync_commands: bool = True,
         **options: object,
     ) -> None:
-        # Games live in server channels and threads, so every command is offered there only.
+        # Games live in server channels and threads, so every command is offered there only, and only
+        # through the server's install: a user install (if enabled on the developer portal) would offer the
+        # commands in servers without the bot, where it could never post a turn.
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
             help_command=None,
             allowed_contexts=app_commands.AppCommandContext(guild=True),
+            allowed_installs=app_commands.AppInstallationType(guild=True),
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
             # Wait out ordinary 429s; a longer one (the daily limit on command creations) raises instead.

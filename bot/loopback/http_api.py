@@ -187,7 +187,7 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
             "interactions_endpoint_url": None,
             "role_connections_verification_url": None,
             "tags": [],
-            "integration_types_config": {"0": {}},
+            "integration_types_config": {str(kind): {} for kind in sorted(world.install_types)},
             "approximate_guild_count": len(world.guilds),
         }
 
