@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import EXTENSIONS
+from bot.drain import Drain
 from bot.settings import Settings
 from bot.ui import pickers
 
@@ -175,6 +176,8 @@ class BoardGameBot(commands.AutoShardedBot):
         self.turn_messages: dict[int, discord.Message] = {}
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
+        self.drain = Drain(self)  # a stop answers the interactions in flight (see close)
+        self.drain.install()
 
     @property
     def keeps_time(self) -> bool:
@@ -195,8 +198,10 @@ class BoardGameBot(commands.AutoShardedBot):
             )
 
     async def close(self) -> None:
-        """Disconnect, then end the computer players' worker processes."""
+        """Turn new interactions away and answer those in flight, disconnect, then end the computer
+        players' worker processes."""
         try:
+            await self.drain.stop()
             await super().close()
         finally:
             await self.games.close()
