@@ -130,7 +130,7 @@ async def run_bot(settings: Settings) -> None:
             except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
                 raise StartError(f"Could not reach Discord ({exc}); check the network, then retry.") from None
             except CommandSyncRefused as exc:
-                raise StartError(f"{exc}. Fix the commands or DISCORD_TOKEN, then restart.") from None
+                raise StartError(f"{exc}, then restart.") from None
             except discord.PrivilegedIntentsRequired:
                 raise StartError(GATEWAY_REFUSALS[4014]) from None
             except discord.ConnectionClosed as exc:

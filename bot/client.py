@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 class CommandSyncRefused(Exception):
-    """Discord refused the global command sync for good: the bot cannot offer its commands as they are."""
+    """Discord refused the command sync so that no server has commands to use; the message says what to do."""
 
 
 #: The longest rate-limit wait (seconds) the bot sits out before giving up on a request.
@@ -88,7 +88,7 @@ async def sync_if_changed(
                 "Discord refused the command sync for %.0f s more (daily limit); not synced", exc.retry_after
             )
         except discord.HTTPException as exc:
-            _sync_failed(exc, dev_guild_id)
+            await _sync_failed(tree, exc, dev_guild_id)
         else:
             hashes[scope] = fingerprint
             log.info("synced %d slash commands (%s)", len(commands), scope)
@@ -98,27 +98,41 @@ async def sync_if_changed(
     return synced
 
 
-def _sync_failed(exc: discord.HTTPException, dev_guild_id: int | None) -> None:
+async def _sync_failed(
+    tree: app_commands.CommandTree, exc: discord.HTTPException, dev_guild_id: int | None
+) -> None:
     """Log a refused sync in one line and run on, or raise ``CommandSyncRefused`` when the bot cannot serve.
 
     A development guild refusing (403 / 50001 Missing Access: the bot is not in it, or lacks the
     applications.commands scope there) spoils only that copy: the global commands synced earlier still
-    serve every server, so the bot runs on. Discord failing (5xx) is passing: run on with the commands
-    synced earlier, and sync at the next start. A global sync refused with a 4xx is for good (the commands
-    as they stand, or the application, are refused): no server would get working commands, so the bot stops.
+    serve every server, so the bot runs on, unless there are none (then no server has a command to use).
+    Discord failing (5xx) is passing: run on with the commands synced earlier, and sync at the next start.
+    A global sync refused with a 4xx is for good (the commands as they stand, or the application, are
+    refused): no server would get working commands, so the bot stops.
     """
     reason = f"{exc.status} {exc.text or exc.response.reason} (code {exc.code})"
     if dev_guild_id is not None:
+        where = f"the server {dev_guild_id} (DEV_GUILD_ID)"
+        try:
+            fallback = await tree.fetch_commands()
+        except discord.HTTPException:  # cannot tell: the global commands are most likely still there
+            fallback = None
+        if fallback == []:
+            raise CommandSyncRefused(
+                f"Discord refused the slash commands for {where}: {reason}; and there are no global "
+                "commands to run on with. Set DEV_GUILD_ID to a server the bot is in, or leave it empty"
+            ) from None
         log.error(
-            "could not sync the slash commands to the server %s (DEV_GUILD_ID): %s; "
-            "running on with the global commands",
-            dev_guild_id,
+            "could not sync the slash commands to %s: %s; running on with the global ones",
+            where,
             reason,
         )
     elif exc.status >= 500:
         log.error("Discord failed the global command sync: %s; running on with the earlier commands", reason)
     else:
-        raise CommandSyncRefused(f"Discord refused the global slash commands: {reason}") from None
+        raise CommandSyncRefused(
+            f"Discord refused the global slash commands: {reason}. Fix the commands or DISCORD_TOKEN"
+        ) from None
 
 
 # The bot never joins voice channels: the start-up warnings about missing voice libraries are noise.

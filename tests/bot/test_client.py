@@ -141,14 +141,32 @@ async def test_a_development_guild_refusing_the_sync_is_one_line_and_the_bot_run
     """DEV_GUILD_ID naming a server the bot is not in: Discord answers 403 / 50001; the bot starts anyway."""
     async with LoopbackDiscord() as loopback:
         loopback.add_guild("Board games")
+        await run_once(loopback, tmp_path)  # the global commands, synced earlier
         with caplog.at_level(logging.WARNING, logger="bot.client"):
             await run_once(loopback, tmp_path, dev_guild_id=424242)
-        [refused] = [e for e in loopback.api.exchanges if e.method == "PUT"]
+        [_, refused] = [e for e in loopback.api.exchanges if e.method == "PUT"]
         assert (refused.status, refused.body["code"]) == (403, 50001)
     [line] = [r.getMessage() for r in caplog.records if r.name == "bot.client"]
-    assert "424242" in line and "403 Missing Access (code 50001)" in line and "global commands" in line
+    assert "424242" in line and "403 Missing Access (code 50001)" in line and "global ones" in line
     assert not any(r.exc_info for r in caplog.records)  # no traceback
-    assert not (tmp_path / "games.db.commands.json").exists()  # so the next start tries again
+    assert "424242" not in (tmp_path / "games.db.commands.json").read_text()  # the next start tries again
+
+
+async def test_a_refused_development_guild_with_no_global_commands_stops_the_start(tmp_path: Path) -> None:
+    """Nothing to run on with: no server would have a command, so the start fails with the reason."""
+    async with LoopbackDiscord() as loopback:
+        loopback.add_guild("Board games")
+        db = await open_database(tmp_path / "games.db")
+        try:
+            settings = Settings(token="unused", database_path=tmp_path / "games.db", dev_guild_id=424242)
+            bot = BoardGameBot(games=GameService(db), settings=settings)
+            with pytest.raises(RuntimeError, match="the bot stopped") as stopped:
+                async with loopback.run_bot(bot):
+                    pass
+        finally:
+            await db.close()
+    assert isinstance(stopped.value.__cause__, CommandSyncRefused)
+    assert "424242 (DEV_GUILD_ID): 403 Missing Access (code 50001)" in str(stopped.value.__cause__)
 
 
 def _http_error(status: int, reason: str, message: str, code: int) -> discord.HTTPException:

@@ -17,6 +17,7 @@ import pytest
 
 from bot import __main__ as main_module
 from bot.loopback import LoopbackDiscord
+from bot.loopback.world import Command
 from bot.storage.migrate import LATEST
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -305,6 +306,8 @@ async def test_a_development_guild_the_bot_is_not_in_is_one_log_line(tmp_path: P
     """DEV_GUILD_ID naming a server the bot cannot sync to: one line naming it, and the bot serves on."""
     async with LoopbackDiscord() as loopback:
         loopback.add_guild("Board games")
+        earlier = {"name": "help", "description": "Help", "type": 1}  # synced globally before
+        loopback.world.global_commands.append(Command(id="1", payload=earlier, guild_id=None, version="1"))
         process = await start_bot_process(loopback, tmp_path, DEV_GUILD_ID="424242")
         assert process.stderr is not None
         started = b""
