@@ -111,12 +111,12 @@ class Drain:
         if pending:
             await asyncio.wait(pending, timeout=self.grace)
         unfinished = [f for f in self.flights.values() if not f.done()]
-        for flight in unfinished:
-            for task in flight.tasks:
-                task.cancel()
-        for flight in unfinished:
-            await asyncio.wait(flight.tasks, timeout=1.0)
-            await self._answer(flight)
+        cancelled = {t for f in unfinished for t in f.tasks if not t.done()}
+        for task in cancelled:
+            task.cancel()  # a move being saved is rolled back, so the answer below is true
+        if cancelled:
+            await asyncio.wait(cancelled, timeout=1.0)
+        await asyncio.gather(*(self._answer(f) for f in unfinished))
         if unfinished:
             log.info("stopped with %d interaction(s) unfinished; each was told", len(unfinished))
 
