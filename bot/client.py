@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
 class CommandSyncRefused(Exception):
     """Discord refused the command sync so that no server has commands to use; the message says what to do."""
 
