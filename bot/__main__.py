@@ -26,7 +26,7 @@ import aiohttp
 import discord
 from dotenv import load_dotenv
 
-from bot.client import BoardGameBot
+from bot.client import BoardGameBot, CommandSyncRefused
 from bot.log import setup_logging
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage.db import Database, open_database
@@ -129,6 +129,8 @@ async def run_bot(settings: Settings) -> None:
                 ) from None
             except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
                 raise StartError(f"Could not reach Discord ({exc}); check the network, then retry.") from None
+            except CommandSyncRefused as exc:
+                raise StartError(f"{exc}, then restart.") from None
             except discord.PrivilegedIntentsRequired:
                 raise StartError(GATEWAY_REFUSALS[4014]) from None
             except discord.ConnectionClosed as exc:

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import EXTENSIONS
+from bot.drain import Drain
 from bot.settings import Settings
 from bot.ui import pickers
 
@@ -22,6 +23,11 @@ if TYPE_CHECKING:
     from bot.services import GameService
 
 log = logging.getLogger(__name__)
+
+
+class CommandSyncRefused(Exception):
+    """Discord refused the command sync so that no server has commands to use; the message says what to do."""
+
 
 #: The longest rate-limit wait (seconds) the bot sits out before giving up on a request.
 RATE_LIMIT_PATIENCE = 300.0
@@ -82,6 +88,8 @@ async def sync_if_changed(
             log.warning(
                 "Discord refused the command sync for %.0f s more (daily limit); not synced", exc.retry_after
             )
+        except discord.HTTPException as exc:
+            await _sync_failed(tree, exc, dev_guild_id)
         else:
             hashes[scope] = fingerprint
             log.info("synced %d slash commands (%s)", len(commands), scope)
@@ -89,6 +97,43 @@ async def sync_if_changed(
     if synced:
         hash_path.write_text(json.dumps(hashes, indent=1), encoding="utf-8")
     return synced
+
+
+async def _sync_failed(
+    tree: app_commands.CommandTree, exc: discord.HTTPException, dev_guild_id: int | None
+) -> None:
+    """Log a refused sync in one line and run on, or raise ``CommandSyncRefused`` when the bot cannot serve.
+
+    A development guild refusing (403 / 50001 Missing Access: the bot is not in it, or lacks the
+    applications.commands scope there) spoils only that copy: the global commands synced earlier still
+    serve every server, so the bot runs on, unless there are none (then no server has a command to use).
+    Discord failing (5xx) is passing: run on with the commands synced earlier, and sync at the next start.
+    A global sync refused with a 4xx is for good (the commands as they stand, or the application, are
+    refused): no server would get working commands, so the bot stops.
+    """
+    reason = f"{exc.status} {exc.text or exc.response.reason} (code {exc.code})"
+    if dev_guild_id is not None:
+        where = f"the server {dev_guild_id} (DEV_GUILD_ID)"
+        try:
+            fallback = await tree.fetch_commands()
+        except discord.HTTPException:  # cannot tell: the global commands are most likely still there
+            fallback = None
+        if fallback == []:
+            raise CommandSyncRefused(
+                f"Discord refused the slash commands for {where}: {reason}; and there are no global "
+                "commands to run on with. Set DEV_GUILD_ID to a server the bot is in, or leave it empty"
+            ) from None
+        log.error(
+            "could not sync the slash commands to %s: %s; running on with the global ones",
+            where,
+            reason,
+        )
+    elif exc.status >= 500:
+        log.error("Discord failed the global command sync: %s; running on with the earlier commands", reason)
+    else:
+        raise CommandSyncRefused(
+            f"Discord refused the global slash commands: {reason}. Fix the commands or DISCORD_TOKEN"
+        ) from None
 
 
 # The bot never joins voice channels: the start-up warnings about missing voice libraries are noise.
@@ -123,12 +168,15 @@ class BoardGameBot(commands.AutoShardedBot):
         sync_commands: bool = True,
         **options: object,
     ) -> None:
-        # Games live in server channels and threads, so every command is offered there only.
+        # Games live in server channels and threads, so every command is offered there only, and only
+        # through the server's install: a user install (if enabled on the developer portal) would offer the
+        # commands in servers without the bot, where it could never post a turn.
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
             help_command=None,
             allowed_contexts=app_commands.AppCommandContext(guild=True),
+            allowed_installs=app_commands.AppInstallationType(guild=True),
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
             # Wait out ordinary 429s; a longer one (the daily limit on command creations) raises instead.
@@ -144,6 +192,8 @@ class BoardGameBot(commands.AutoShardedBot):
         self.turn_messages: dict[int, tuple[int, discord.Message]] = {}
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
+        self.drain = Drain(self)  # a stop answers the interactions in flight (see close)
+        self.drain.install()
 
     @property
     def keeps_time(self) -> bool:
@@ -164,8 +214,10 @@ class BoardGameBot(commands.AutoShardedBot):
             )
 
     async def close(self) -> None:
-        """Disconnect, then end the computer players' worker processes."""
+        """Turn new interactions away and answer those in flight, disconnect, then end the computer
+        players' worker processes."""
         try:
+            await self.drain.stop()
             await super().close()
         finally:
             await self.games.close()

@@ -13,6 +13,7 @@ from typing import Any
 
 from discord import Permissions
 
+from . import installs
 from .payloads import attachment_json, member_json, role_json, user_json
 from .world import Account, Attachment, Channel, Command, Role, World
 
@@ -44,8 +45,15 @@ def find_command(world: World, path: str, guild_id: str | None) -> tuple[Command
 
 
 def check_allowed(world: World, command: Command, user_id: str, channel: Channel) -> None:
-    """Refuse what Discord's client hides: commands needing permissions the member lacks, DM-less commands."""
+    """Refuse what Discord's client hides: commands needing permissions the member lacks, DM-less commands,
+    commands of an app installed neither to the server nor (for this command) to the user."""
     payload = command.payload
+    if not installs.owners(world, user_id, channel, command):
+        kinds = sorted(installs.command_installs(world, command))
+        raise CommandRefused(
+            f"/{command.name} is not available here: the app is not installed to this server, and the "
+            f"command's installation contexts are {kinds}"
+        )
     if channel.guild_id is None:
         contexts = payload.get("contexts")
         if (contexts is not None and 1 not in contexts) or payload.get("dm_permission") is False:

@@ -187,7 +187,7 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
             "interactions_endpoint_url": None,
             "role_connections_verification_url": None,
             "tags": [],
-            "integration_types_config": {"0": {}},
+            "integration_types_config": {str(kind): {} for kind in sorted(world.install_types)},
             "approximate_guild_count": len(world.guilds),
         }
 
@@ -207,6 +207,7 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
         if guild_id is None:
             return None, self.world.global_commands
         if guild_id not in self.world.guilds:
+            # A guild the application is not in: 403 / 50001 Missing Access (opcodes-and-status-codes.mdx).
             raise ApiError(403, 50001, "Missing Access")
         return guild_id, self.world.guild_commands.setdefault(guild_id, [])
 

@@ -274,6 +274,8 @@ def command_json(world: World, command: Command) -> dict[str, Any]:
 
 
 def _integration_owners(interaction: Interaction) -> dict[str, str]:
+    if interaction.owners:
+        return interaction.owners
     return {"0": interaction.guild_id} if interaction.guild_id else {"1": interaction.user_id}
 
 

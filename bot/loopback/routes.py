@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from . import emojis, limits
+from . import emojis, form, limits
 from .messages import Upload
 from .payloads import channel_json, message_json
 from .violations import Violations
@@ -78,6 +78,14 @@ class RouteBase:
         )
         self._refuse("limit", where, limits.message_problems(payload))
         self._check_emoji(where, payload)
+        self._check_form(where, payload)
+
+    def _check_form(self, where: str, payload: Mapping[str, Any]) -> None:
+        """Refuse shared custom_ids and contradictory allowed_mentions, as Discord does (see ``form``)."""
+        problems = form.duplicate_custom_ids(payload) + form.exclusive_mentions(payload)
+        if problems:
+            self.violations.extend("invalid-form", where, [f"{path}: {text}" for path, _, text in problems])
+            raise ApiError(400, 50035, "Invalid Form Body", form.errors_object(problems))
 
     def _check_emoji(self, where: str, payload: Mapping[str, Any]) -> None:
         """Refuse emoji Discord does not have, on buttons and select options (see ``emojis``)."""

@@ -15,6 +15,7 @@ from aiohttp import web
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from . import installs
 from .commands import CommandRefused
 from .gateway import MAX_GUILDS_PER_SHARD, Gateway
 from .http_api import API_PREFIX, HttpApi
@@ -419,6 +420,7 @@ class LoopbackDiscord:
             started=time.monotonic(),
             label=label,
             message_id=message.id if message else None,
+            owners=self._command_owners(user, channel, kind, data),
         )
         mark = len(self.world.changes)
         arrival = self._arrivals[interaction.id] = asyncio.Event()
@@ -427,11 +429,22 @@ class LoopbackDiscord:
         await self._settle_interaction(interaction.id, label)
         return Reply(self, interaction, mark)
 
+    def _command_owners(
+        self, user: SimUser, channel: Channel, kind: int, data: dict[str, Any]
+    ) -> dict[str, str]:
+        """The installs that authorise a command or autocomplete (others keep the plain default)."""
+        if kind not in (APPLICATION_COMMAND, AUTOCOMPLETE):
+            return {}
+        command = next((c for c in self.world.commands_for(channel.guild_id) if c.id == data.get("id")), None)
+        return installs.owners(self.world, user.id, channel, command) if command else {}
+
     def _check_can_interact(self, user: SimUser, channel: Channel, kind: int) -> None:
         """What Discord's client would not let a person do at all."""
         if not self.world.can_see(user.id, channel):
             raise CommandRefused(f"{user.name} cannot see #{channel.name or channel.id}")
         if channel.guild_id and channel.guild_id not in self.world.guilds:
+            # A command of a user-installed app may pass ``check_allowed`` here; what Discord then sends
+            # to an app without a bot in the server is not modelled.
             raise CommandRefused("the bot is not in this guild")
         if channel.archived and kind in (APPLICATION_COMMAND, AUTOCOMPLETE):
             # "Users cannot edit messages, add reactions, use application commands, or join archived

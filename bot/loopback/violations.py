@@ -9,7 +9,8 @@ from dataclasses import dataclass
 class Violation:
     """One thing the bot did that Discord would refuse or that the stand-in does not know."""
 
-    # "spec", "limit", "invalid-emoji", "unknown-route", "late-response", "unanswered", "protocol", "stand-in"
+    # "spec", "limit", "invalid-emoji", "invalid-form", "unknown-route", "late-response", "unanswered",
+    # "protocol", "stand-in"
     kind: str
     where: str  # the request ("POST /channels/1/messages") or the interaction ("/game new")
     detail: str

@@ -229,6 +229,7 @@ class Interaction:
     followup_ids: list[str] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
+    owners: dict[str, str] = field(default_factory=dict)  # authorizing_integration_owners
 
     @property
     def acknowledged(self) -> bool:
@@ -273,6 +274,10 @@ class World:
         self.application_id = self.bot.id  # as for every bot created since 2019
         self.token = f"{self.bot.id}.loopback.{new_token()[:27]}"
         self.bot_permissions = Permissions(MEMBER_PERMISSIONS.value)
+        # The installation contexts enabled on the developer portal (0 server, 1 user); who installed
+        # the app to their own account.
+        self.install_types: set[int] = {0}
+        self.user_installs: set[str] = set()
 
     # people and places
 

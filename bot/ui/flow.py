@@ -347,9 +347,10 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     """
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
-    outcome = await bot.games.submit(
-        channel_id, interaction.user.id, move, expected_revision=expected_revision
-    )
+    async with bot.drain.move(interaction):  # a stop meanwhile tells the player whether it counted
+        outcome = await bot.games.submit(
+            channel_id, interaction.user.id, move, expected_revision=expected_revision
+        )
     perms = posting.bot_permissions(bot, outcome.game, interaction)
     failure = await posting.attempt(bot, outcome.game.id, announce(bot, outcome, perms))
     mine = [

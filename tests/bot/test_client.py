@@ -3,14 +3,17 @@ the bot asks for the gateway intents it uses and no others."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from unittest.mock import AsyncMock
 
 import discord
+import pytest
 from discord import app_commands
 
-from bot.client import BoardGameBot, sync_if_changed, tree_fingerprint
+from bot.client import BoardGameBot, CommandSyncRefused, sync_if_changed, tree_fingerprint
 from bot.loopback import LoopbackDiscord
 from bot.loopback.gateway import IDENTIFY
 from bot.services import GameService
@@ -130,3 +133,64 @@ async def test_the_daily_limit_on_command_creations_does_not_hold_up_the_start(t
         loopback.api.ratelimits.daily_command_creates = 200
         await run_once(loopback, tmp_path)
         assert loopback.world.global_commands
+
+
+async def test_a_development_guild_refusing_the_sync_is_one_line_and_the_bot_runs_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """DEV_GUILD_ID naming a server the bot is not in: Discord answers 403 / 50001; the bot starts anyway."""
+    async with LoopbackDiscord() as loopback:
+        loopback.add_guild("Board games")
+        await run_once(loopback, tmp_path)  # the global commands, synced earlier
+        with caplog.at_level(logging.WARNING, logger="bot.client"):
+            await run_once(loopback, tmp_path, dev_guild_id=424242)
+        [_, refused] = [e for e in loopback.api.exchanges if e.method == "PUT"]
+        assert (refused.status, refused.body["code"]) == (403, 50001)
+    [line] = [r.getMessage() for r in caplog.records if r.name == "bot.client"]
+    assert "424242" in line and "403 Missing Access (code 50001)" in line and "global ones" in line
+    assert not any(r.exc_info for r in caplog.records)  # no traceback
+    assert "424242" not in (tmp_path / "games.db.commands.json").read_text()  # the next start tries again
+
+
+async def test_a_refused_development_guild_with_no_global_commands_stops_the_start(tmp_path: Path) -> None:
+    """Nothing to run on with: no server would have a command, so the start fails with the reason."""
+    async with LoopbackDiscord() as loopback:
+        loopback.add_guild("Board games")
+        db = await open_database(tmp_path / "games.db")
+        try:
+            settings = Settings(token="unused", database_path=tmp_path / "games.db", dev_guild_id=424242)
+            bot = BoardGameBot(games=GameService(db), settings=settings)
+            with pytest.raises(RuntimeError, match="the bot stopped") as stopped:
+                async with loopback.run_bot(bot):
+                    pass
+        finally:
+            await db.close()
+    assert isinstance(stopped.value.__cause__, CommandSyncRefused)
+    assert "424242 (DEV_GUILD_ID): 403 Missing Access (code 50001)" in str(stopped.value.__cause__)
+
+
+def _http_error(status: int, reason: str, message: str, code: int) -> discord.HTTPException:
+    response = SimpleNamespace(status=status, reason=reason)
+    return discord.HTTPException(response, {"code": code, "message": message})  # type: ignore[arg-type]
+
+
+async def test_a_global_sync_refused_for_good_stops_the_start(tmp_path: Path) -> None:
+    tree = make_tree()
+    refusal = _http_error(400, "Bad Request", "Invalid Form Body", 50035)
+    tree.sync.side_effect = refusal  # type: ignore[attr-defined]
+    with pytest.raises(CommandSyncRefused, match="400 Invalid Form Body \\(code 50035\\)"):
+        await sync_if_changed(tree, APP, None, tmp_path / "h.json")
+    assert not (tmp_path / "h.json").exists()
+
+
+async def test_discord_failing_the_global_sync_lets_the_bot_run_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    tree = make_tree()
+    tree.sync.side_effect = _http_error(503, "Service Unavailable", "", 0)  # type: ignore[attr-defined]
+    with caplog.at_level(logging.WARNING, logger="bot.client"):
+        assert await sync_if_changed(tree, APP, None, tmp_path / "h.json") is False
+    [line] = [r.getMessage() for r in caplog.records if r.name == "bot.client"]
+    assert line.startswith("Discord failed the global command sync: 503")
+    tree.sync.side_effect = None  # type: ignore[attr-defined]
+    assert await sync_if_changed(tree, APP, None, tmp_path / "h.json") is True  # tried again next start

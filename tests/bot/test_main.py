@@ -17,6 +17,7 @@ import pytest
 
 from bot import __main__ as main_module
 from bot.loopback import LoopbackDiscord
+from bot.loopback.world import Command
 from bot.storage.migrate import LATEST
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -284,3 +285,40 @@ def test_python_m_bot_prints_no_traceback_for_a_missing_folder(tmp_path: Path) -
     )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "does not exist" in done.stderr, done.stderr
+
+
+def test_a_global_command_sync_refused_for_good_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.client import CommandSyncRefused
+
+    async def refuse(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+        raise CommandSyncRefused("Discord refused the global slash commands: 400 Invalid Form Body")
+
+    monkeypatch.setattr(main_module.BoardGameBot, "start", refuse)
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "g.db")}
+    assert main_module.main([], env=env) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: Discord refused the global slash commands: 400") and err.count("\n") == 1
+
+
+async def test_a_development_guild_the_bot_is_not_in_is_one_log_line(tmp_path: Path) -> None:
+    """DEV_GUILD_ID naming a server the bot cannot sync to: one line naming it, and the bot serves on."""
+    async with LoopbackDiscord() as loopback:
+        loopback.add_guild("Board games")
+        earlier = {"name": "help", "description": "Help", "type": 1}  # synced globally before
+        loopback.world.global_commands.append(Command(id="1", payload=earlier, guild_id=None, version="1"))
+        process = await start_bot_process(loopback, tmp_path, DEV_GUILD_ID="424242")
+        assert process.stderr is not None
+        started = b""
+        while b"connected as" not in started:
+            line = await process.stderr.readline()
+            assert line, started.decode()
+            started += line
+        process.send_signal(signal.SIGTERM)
+        _, err = await process.communicate()
+    output = (started + err).decode()
+    assert process.returncode == 0, output
+    assert "Traceback" not in output
+    [line] = [text for text in output.splitlines() if "424242" in text]
+    assert "403 Missing Access (code 50001)" in line

@@ -101,7 +101,7 @@ async def test_the_bot_removed_from_a_guild_gets_missing_access(place: Place) ->
         assert bot.get_guild(int(place.guild.id)) is None
         with pytest.raises(discord.Forbidden) as refused:
             await channel.send("still here?")
-        with pytest.raises(CommandRefused, match="not in this guild"):
+        with pytest.raises(CommandRefused, match="not installed to this server"):
             await place.alice.slash("move", place.games, move="pass")
     assert refused.value.code == 50001
     async with loopback.run_bot(SampleBot()) as started_again:  # a new session: READY no longer lists it
