@@ -3,6 +3,7 @@
     python -m bot               run the bot (DISCORD_TOKEN and other settings from the environment or .env)
     python -m bot migrate       bring the database schema up to date
     python -m bot backup PATH   copy the live database to PATH
+    python -m bot check         check the database file for damage (SQLite's integrity_check)
     python -m bot sandbox       play against a simulated Discord on this machine (no token needed)
 
 Settings are listed in .env.example. Failures a person can fix are one line on stderr, not a traceback.
@@ -30,6 +31,7 @@ from bot.client import BoardGameBot, CommandSyncRefused
 from bot.log import setup_logging
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage.db import Database, open_database
+from bot.storage.integrity import CheckResult, check_file
 from bot.storage.migrate import MigrationError, backup_file, migrate_file
 
 log = logging.getLogger("bot")
@@ -59,14 +61,52 @@ def database_problem(path: Path, exc: BaseException) -> StartError:
     )
 
 
-async def open_configured(settings: Settings) -> Database:
+#: How long the start-up check may run: past it the bot starts anyway, saying the check did not finish
+#: (``python -m bot check`` runs the whole of it).
+START_CHECK_SECONDS = 10.0
+
+
+async def check_database(path: Path, *, full: bool, seconds: float | None = None) -> CheckResult:
+    """SQLite's check of the existing file at ``path``; damage is one line naming the file and the way out."""
     try:
-        return await open_database(settings.database_path, sync=settings.database_sync)
+        result = await asyncio.to_thread(check_file, path, full=full, seconds=seconds)
     except (sqlite3.Error, OSError) as exc:
-        raise database_problem(settings.database_path, exc) from None
+        raise database_problem(path, exc) from None
+    if not result.sound:
+        what = " ".join(result.problems[0].replace("*** in database main ***", "").split())[:160]
+        raise StartError(
+            f"The database {path} is damaged ({what}). Restore it from a backup (made with "
+            "python -m bot backup PATH) or move it aside, then start again."
+        )
+    return result
+
+
+async def open_configured(settings: Settings) -> Database:
+    path = settings.database_path
+    if path.is_file():  # a new database needs no check
+        result = await check_database(path, full=False, seconds=START_CHECK_SECONDS)
+        if not result.finished:
+            log.warning(
+                "the start-up check of %s stopped after %.0f s without finding damage so far; "
+                "python -m bot check runs the whole of it",
+                path,
+                result.seconds,
+            )
+    try:
+        return await open_database(path, sync=settings.database_sync)
+    except (sqlite3.Error, OSError) as exc:
+        raise database_problem(path, exc) from None
+
+
+async def check(path: Path) -> CheckResult:
+    if not path.is_file():
+        raise StartError(f"No database at {path}.")
+    return await check_database(path, full=True)
 
 
 async def migrate(path: Path) -> tuple[int, int]:
+    if path.is_file():  # migrating a damaged file would only spread the damage
+        await check_database(path, full=True)
     try:
         return await migrate_file(path)
     except (sqlite3.Error, OSError) as exc:
@@ -187,6 +227,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the bot (the default)")
     sub.add_parser("migrate", help="apply pending database migrations")
+    sub.add_parser("check", help="check the database file for damage")
     backup = sub.add_parser("backup", help="copy the live database to PATH")
     backup.add_argument("path", type=Path)
     sandbox = sub.add_parser("sandbox", help="play on a simulated Discord, no token needed")
@@ -208,6 +249,9 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         if command == "migrate":
             before, after = asyncio.run(migrate(settings.database_path))
             print(f"{settings.database_path}: schema {before} -> {after}")
+        elif command == "check":
+            result = asyncio.run(check(settings.database_path))
+            print(f"{settings.database_path}: no damage found (integrity_check, {result.seconds:.1f} s)")
         elif command == "backup":
             dest = asyncio.run(backup(settings.database_path, args.path))
             print(f"backed up {settings.database_path} to {dest}")

@@ -22,6 +22,7 @@ from bot.services import engine
 from bot.services.clock import Clock, utc_now
 from bot.services.errors import (
     Busy,
+    DatabaseUnavailable,
     GameNotActive,
     GamePaused,
     NoGameHere,
@@ -91,6 +92,7 @@ class ServiceCore:
         think_timeout: float | None = None,
     ) -> None:
         self.db = db
+        db.unavailable = DatabaseUnavailable  # a refused write reaches the player as a service refusal
         self.clock = clock
         self.ai: ChooseMove = ai or choose_move
         self.new_seed = new_seed or (lambda: secrets.randbits(62))

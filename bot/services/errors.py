@@ -6,6 +6,8 @@ the service unchanged; the cogs show both kinds the same way.
 
 from __future__ import annotations
 
+from bot.storage.db import DatabaseUnavailable as FileGone
+
 
 class ServiceError(Exception):
     """A request the service refuses; nothing was changed."""
@@ -87,3 +89,17 @@ class NoSuchVersion(ServiceError):
 
 class BadImport(ServiceError):
     code = "bad_import"
+
+
+class DatabaseUnavailable(ServiceError, FileGone):
+    """The database file was deleted or replaced under the running bot: no write can count any more.
+    The storage layer logged the details for the administrator; the player hears only what it means."""
+
+    code = "db_unavailable"
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(
+            "The game database is unavailable; your move did not count and nothing was changed. "
+            "An administrator has been told."
+        )
+        self.detail = detail

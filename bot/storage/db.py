@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -11,6 +13,22 @@ import aiosqlite
 
 from bot.storage.connection import DEFAULT_SYNC, connect
 from bot.storage.migrate import apply_migrations, backup_connection, schema_version
+
+log = logging.getLogger(__name__)
+
+
+class DatabaseUnavailable(Exception):
+    """The file at the database's path is no longer the one the connection has open (deleted, or
+    another file renamed over it): a commit would land in a file nobody will read again."""
+
+
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path``, or None when there is none."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 class Database:
@@ -21,15 +39,38 @@ class Database:
     SQLite's own locking (``BEGIN IMMEDIATE`` plus the busy timeout) serialises writers.
     """
 
+    #: What a refused write raises; the services put their own subclass here, which players are shown.
+    unavailable: type[DatabaseUnavailable] = DatabaseUnavailable
+
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
         self._lock = asyncio.Lock()
+        # The connection's file, seen through its path just after it was opened. Never through a second
+        # descriptor of our own: closing one would drop SQLite's POSIX locks on the file.
+        self._identity = file_identity(path)
+        self._gone: str | None = None
+
+    def _check_file(self) -> None:
+        """Refuse to write once the path no longer leads to the open file (one stat, a few microseconds)."""
+        if self._gone is None and file_identity(self.path) != self._identity:
+            what = "deleted" if not self.path.exists() else "replaced by another file"
+            self._gone = f"the database file {self.path} was {what} while the bot was running"
+            log.error(
+                "%s; every write is refused from now on. Restore the file (python -m bot backup makes "
+                "copies) and restart the bot.",
+                self._gone,
+            )
+        if self._gone is not None:
+            raise self.unavailable(self._gone)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A write transaction: committed when the block ends, rolled back if it raises."""
+        """A write transaction: committed when the block ends, rolled back if it raises. Refused with
+        ``unavailable`` when the database file was deleted or replaced; checked again after the commit,
+        so a write that went into a file just taken away is never reported as done."""
         async with self._lock:
+            self._check_file()
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self.conn
@@ -37,6 +78,7 @@ class Database:
                 await self.conn.execute("ROLLBACK")
                 raise
             await self.conn.execute("COMMIT")
+            self._check_file()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -19,6 +19,7 @@ from bot import __main__ as main_module
 from bot.loopback import LoopbackDiscord
 from bot.loopback.world import Command
 from bot.storage.migrate import LATEST
+from tests.support.damaged import pages, played_database, scrambled
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -322,3 +323,72 @@ async def test_a_development_guild_the_bot_is_not_in_is_one_log_line(tmp_path: P
     assert "Traceback" not in output
     [line] = [text for text in output.splitlines() if "424242" in text]
     assert "403 Missing Access (code 50001)" in line
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return played_database(tmp_path_factory.mktemp("played") / "games.db")
+
+
+def damaged_copies(played: Path, folder: Path) -> list[Path]:
+    """The played database with one page scrambled: its header, three pages across it, its last."""
+    total = pages(played)
+    chosen = (1, 2, total // 3, 2 * total // 3, total)
+    return [scrambled(played, folder / f"page-{p}.db", p) for p in chosen]
+
+
+def never_connects(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    started: list[str] = []
+
+    async def start(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+        started.append(token)
+        raise discord.LoginFailure("stop here")
+
+    monkeypatch.setattr(main_module.BoardGameBot, "start", start)
+    return started
+
+
+@pytest.mark.parametrize("command", [[], ["migrate"], ["check"]])
+def test_a_damaged_database_is_refused_in_one_line_naming_it(
+    played: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+) -> None:
+    started = never_connects(monkeypatch)
+    for damaged in damaged_copies(played, tmp_path):
+        before = damaged.read_bytes()
+        assert main_module.main(command, env={"DISCORD_TOKEN": "x", "DATABASE_PATH": str(damaged)}) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith(f"error: The database {damaged} is damaged"), err
+        assert "python -m bot backup" in err and "Traceback" not in err
+        assert damaged.read_bytes() == before  # neither migrated nor opened for writing
+    assert started == []
+
+
+def test_check_reports_a_sound_database(played: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main_module.main(["check"], env={"DATABASE_PATH": str(played)}) == 0
+    assert capsys.readouterr().out.startswith(f"{played}: no damage found (integrity_check")
+
+
+def test_check_without_a_database_creates_none(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "none.db"
+    assert main_module.main(["check"], env={"DATABASE_PATH": str(missing)}) == 2
+    assert capsys.readouterr().err == f"error: No database at {missing}.\n"
+    assert not missing.exists()
+
+
+def test_a_start_check_past_its_cap_lets_the_bot_start_and_says_so(
+    played: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A file too large to check within the cap: the bot starts (nothing damaged was found in what was
+    checked) and the log says the check did not finish."""
+    started = never_connects(monkeypatch)
+    monkeypatch.setattr(main_module, "START_CHECK_SECONDS", 0.0)
+    copy = tmp_path / "games.db"
+    copy.write_bytes(played.read_bytes())
+    with caplog.at_level(logging.WARNING, logger="bot"):
+        assert main_module.main([], env={"DISCORD_TOKEN": "x", "DATABASE_PATH": str(copy)}) == 2
+    assert started == ["x"]
+    assert any("python -m bot check" in r.getMessage() for r in caplog.records)
