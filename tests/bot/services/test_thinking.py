@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.services import FakeClock, GameService
-from bot.services.thinking import Thinkers, ThinkingFailed, ThinkingStopped
+from bot.services.thinking import Decision, Thinkers, ThinkingFailed, ThinkingStopped
 from bot.storage import Database, open_database
 from rules.core.spec import Budget
 from tests.support.fixtures import ANN, CHANNEL, lobby
@@ -270,3 +270,61 @@ async def test_computers_only_move_in_bursts_the_reminder_loop_continues(
         assert 0 < len(player.calls()) < rounds + 1  # one move a burst; a lone legal move needs no worker
     finally:
         await service.close()
+
+
+async def test_a_lone_legal_move_is_answered_at_once_without_a_worker(tmp_path: Path) -> None:
+    thinkers = Thinkers(Budget(seconds=0.05), workers=1)
+    player = Recorder(tmp_path / "calls")
+    try:
+        decision = await thinkers.choose(player, "santafe", {}, ["done"], 2, 0)
+        assert decision.move == "done" and decision.cpu == 0.0
+        assert player.calls() == [] and thinkers._pool is None  # no player, no worker started
+    finally:
+        await thinkers.close()
+
+
+async def test_a_decision_thinks_within_the_budget_it_is_given(tmp_path: Path) -> None:
+    """``choose`` takes what is left of the turn; without it, a whole turn's budget."""
+    thinkers = Thinkers(Budget(seconds=0.05), workers=1)
+    player = Recorder(tmp_path / "calls")
+    try:
+        left = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 2, 0, Budget(seconds=0.02))
+        whole = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 2, 0)
+        assert [seconds for _, _, seconds in player.calls()] == [0.02, 0.05]
+        assert left.cpu >= 0.0 and whole.process != os.getpid()
+        assert thinkers.turn().left() == Budget(seconds=0.05)
+    finally:
+        await thinkers.close()
+
+
+async def test_a_computer_seat_s_consecutive_decisions_share_one_turn_s_budget(
+    db: Database, clock: FakeClock, tiny_game: None
+) -> None:
+    """Each decision of a computer's turn is given what the turn's earlier decisions left of the budget
+    (here each uses half of what it is given); the next seat's turn starts with the whole budget again.
+    A turn's decisions never use more than the budget in all."""
+    service = GameService(db, clock, new_seed=lambda: 3, think_seconds=0.05)
+    asked: list[tuple[int, float]] = []  # (seat, seconds given)
+
+    async def halving(ai: Any, game_id: str, view: dict[str, Any], legal: list[str], level: int, seed: int,
+                      budget: Budget | None = None) -> Decision:
+        assert budget is not None
+        asked.append((view["viewer"], budget.seconds))
+        move = next((m for m in legal if m.startswith("play")), "pass" if "pass" in legal else legal[0])
+        return Decision(move, os.getpid(), 0.0, budget.seconds / 2)
+
+    service.thinkers.choose = halving  # type: ignore[method-assign]
+    try:
+        await against_the_computer(service)
+        await service.hand_to_ai(CHANNEL, ANN, 0)  # two computers: turns of several decisions each
+    finally:
+        await service.close()
+    turns: list[list[float]] = []
+    for i, (seat, seconds) in enumerate(asked):
+        if i == 0 or asked[i - 1][0] != seat:
+            turns.append([])
+        turns[-1].append(seconds)
+    assert len(turns) > 2 and max(len(t) for t in turns) > 1
+    for given in turns:
+        assert given == pytest.approx([0.05 / 2**k for k in range(len(given))])
+        assert sum(s / 2 for s in given) <= 0.05  # what the turn's decisions used
