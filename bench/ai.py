@@ -78,6 +78,7 @@ from typing import Any
 
 import rules
 from rules.ai import choose_move, players_for
+from rules.core.budget import Turn
 from rules.core.spec import Budget
 
 TARGET_WIN_RATE = 0.9
@@ -95,37 +96,47 @@ class GameRecord:
     times: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per decision (wall)
     cpu: dict[int, list[float]] = field(default_factory=dict)    # level -> seconds per decision (CPU)
     finished: bool = True
+    turns: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per turn (wall)
 
 
 def play_game(game_id: str, players: int, seed: int, level: int, against: int = 0,
               options: dict[str, Any] | None = None, budget: Budget | None = None) -> GameRecord:
-    """One game: seat ``seed % players`` plays at ``level``, the others at ``against``."""
+    """One game: seat ``seed % players`` plays at ``level``, the others at ``against``. A seat's
+    consecutive decisions are its turn: they share one ``budget`` (``rules.core.budget.Turn``), as in
+    the bot; each turn's time is the sum of its decisions'."""
     engine = rules.get(game_id)
     players_for(game_id)
     strong = seed % players
     levels = [level if seat == strong else against for seat in range(players)]
     times: dict[int, list[float]] = {lv: [] for lv in set(levels)}
     cpu: dict[int, list[float]] = {lv: [] for lv in set(levels)}
+    turns: dict[int, list[float]] = {lv: [] for lv in set(levels)}
     state = engine.new_game(players, seed, options)
     decisions = 0
+    turn, turn_seat = Turn(budget or Budget()), -1
     while not engine.is_over(state) and decisions < MAX_DECISIONS:
         for seat in sorted(engine.to_act(state)):
             if engine.is_over(state) or seat not in engine.to_act(state):
                 continue
+            if seat != turn_seat:
+                turn, turn_seat = Turn(budget or Budget()), seat
+                turns[levels[seat]].append(0.0)
             view = engine.view(state, seat)
             legal = engine.legal_moves(state, seat)
             start, start_cpu = time.perf_counter(), time.process_time()
-            move = choose_move(game_id, view, legal, levels[seat], seed * 100_003 + decisions, budget)
+            move = choose_move(game_id, view, legal, levels[seat], seed * 100_003 + decisions, turn.left())
             times[levels[seat]].append(time.perf_counter() - start)
             cpu[levels[seat]].append(time.process_time() - start_cpu)
+            turn.spend(cpu[levels[seat]][-1])
+            turns[levels[seat]][-1] += times[levels[seat]][-1]
             state, _ = engine.play(state, seat, move)
             decisions += 1
     if not engine.is_over(state):
-        return GameRecord(strong, [], [0] * players, [], times, cpu, finished=False)
+        return GameRecord(strong, [], [0] * players, [], times, cpu, finished=False, turns=turns)
     result = engine.result(state)
     scores = [p["total"] for p in result["players"]]
     points = [dict(p["points"]) for p in result["players"]]
-    return GameRecord(strong, list(result["winners"]), scores, points, times, cpu)
+    return GameRecord(strong, list(result["winners"]), scores, points, times, cpu, turns=turns)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -183,6 +194,12 @@ def bench(game_id: str, players: int, games: int, level: int, jobs: int, against
                 figures[f"l{lv}_{clock}_median_ms"] = statistics.median(times) * 1000
                 figures[f"l{lv}_{clock}_p95_ms"] = percentile(times, 0.95) * 1000
                 figures[f"l{lv}_{clock}_max_ms"] = max(times) * 1000
+        turns = [t for r in records for t in r.turns.get(lv, [])]
+        if turns:
+            figures[f"l{lv}_turns"] = len(turns)
+            figures[f"l{lv}_turn_median_s"] = statistics.median(turns)
+            figures[f"l{lv}_turn_p95_s"] = percentile(turns, 0.95)
+            figures[f"l{lv}_turn_max_s"] = max(turns)
     return figures
 
 
@@ -196,7 +213,7 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], help="game option as key=value")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--playouts", type=int, help="a thinking level's budget: playouts per decision")
-    parser.add_argument("--seconds", type=float, help="a thinking level's budget: CPU seconds per decision")
+    parser.add_argument("--seconds", type=float, help="a thinking level's budget: CPU seconds per turn")
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     args = parser.parse_args()
     options = dict(_option(text) for text in args.option)
@@ -227,8 +244,9 @@ def main() -> None:
                 )
                 print(f"{'':12} points per category, level {args.level} / level {args.against}: {shown}")
             if budget is not None:
-                print(f"{'':12} budget: " + (f"{budget.playouts} playouts" if budget.playouts is not None
-                                             else f"{budget.seconds} CPU seconds") + " per decision")
+                print(f"{'':12} budget: " + (f"{budget.playouts} playouts per decision"
+                                             if budget.playouts is not None
+                                             else f"{budget.seconds} CPU seconds per turn"))
             for lv in sorted({args.level, args.against}):
                 if f"l{lv}_decisions" in f:
                     print(f"{'':12} level {lv}, {int(f[f'l{lv}_decisions'])} decisions (ms):", end="")
@@ -239,6 +257,12 @@ def main() -> None:
                             end="",
                         )
                     print()
+                if f"l{lv}_turns" in f:
+                    print(
+                        f"{'':12} level {lv}, {int(f[f'l{lv}_turns'])} turns (s, wall): median "
+                        f"{f[f'l{lv}_turn_median_s']:.2f} / p95 {f[f'l{lv}_turn_p95_s']:.2f} / max "
+                        f"{f[f'l{lv}_turn_max_s']:.2f}"
+                    )
             print(f"{'':12} ({time.perf_counter() - start:.1f} s)", flush=True)
 
 
