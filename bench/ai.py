@@ -6,17 +6,18 @@ Run from the repository root (project installed, or PYTHONPATH=.):
 
 Level against level (e.g. the search against the heuristic, ``--level 2 --against 1 --playouts 32``): a
 thinking level thinks within the budget given (``--playouts``: exactly that many playouts per decision,
-reproducible; ``--seconds``: CPU seconds per decision; default one second); ``--first`` starts at that
-seed, so a long table can be played in slices.
+reproducible; ``--seconds``: CPU seconds per turn, shared out across the turn's decisions as in the bot;
+default one second); ``--first`` starts at that seed, so a long table can be played in slices.
 
 For every game and player count, plays N games with one seat at ``--level`` and every other seat at
 ``--against`` (default 0: random legal moves); the strong seat rotates through the seats game by game.
 Games are driven with the engine directly (new_game / to_act / view / legal_moves / play), every decision
 through ``rules.ai.choose_move``.
 Prints the strong seat's win rate (sole and shared wins), the average score of each level (in total and per
-score category) and the time per decision of each level (median, p95, max, by the wall clock and in CPU
+score category), the time per decision of each level (median, p95, max, by the wall clock and in CPU
 time: on a shared machine the wall clock also counts waiting for a core; the players' modules are imported
-before timing). Targets: the
+before timing) and the time per turn of each level (a seat's consecutive decisions; median, p95, max, by
+the wall clock and in CPU time). Targets: the
 heuristic wins at least 90% of its games against random seats; every decision within 200 ms.
 
 Measured on the shared 2-core machine (``--jobs 1``, small budgets: a one-second budget is some 20 times
@@ -97,6 +98,7 @@ class GameRecord:
     cpu: dict[int, list[float]] = field(default_factory=dict)    # level -> seconds per decision (CPU)
     finished: bool = True
     turns: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per turn (wall)
+    turns_cpu: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per turn (CPU)
 
 
 def play_game(game_id: str, players: int, seed: int, level: int, against: int = 0,
@@ -111,6 +113,7 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
     times: dict[int, list[float]] = {lv: [] for lv in set(levels)}
     cpu: dict[int, list[float]] = {lv: [] for lv in set(levels)}
     turns: dict[int, list[float]] = {lv: [] for lv in set(levels)}
+    turns_cpu: dict[int, list[float]] = {lv: [] for lv in set(levels)}
     state = engine.new_game(players, seed, options)
     decisions = 0
     turn, turn_seat = Turn(budget or Budget()), -1
@@ -121,6 +124,7 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
             if seat != turn_seat:
                 turn, turn_seat = Turn(budget or Budget()), seat
                 turns[levels[seat]].append(0.0)
+                turns_cpu[levels[seat]].append(0.0)
             view = engine.view(state, seat)
             legal = engine.legal_moves(state, seat)
             start, start_cpu = time.perf_counter(), time.process_time()
@@ -129,14 +133,17 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
             cpu[levels[seat]].append(time.process_time() - start_cpu)
             turn.spend(cpu[levels[seat]][-1])
             turns[levels[seat]][-1] += times[levels[seat]][-1]
+            turns_cpu[levels[seat]][-1] += cpu[levels[seat]][-1]
             state, _ = engine.play(state, seat, move)
             decisions += 1
     if not engine.is_over(state):
-        return GameRecord(strong, [], [0] * players, [], times, cpu, finished=False, turns=turns)
+        return GameRecord(strong, [], [0] * players, [], times, cpu, finished=False, turns=turns,
+                          turns_cpu=turns_cpu)
     result = engine.result(state)
     scores = [p["total"] for p in result["players"]]
     points = [dict(p["points"]) for p in result["players"]]
-    return GameRecord(strong, list(result["winners"]), scores, points, times, cpu, turns=turns)
+    return GameRecord(strong, list(result["winners"]), scores, points, times, cpu, turns=turns,
+                      turns_cpu=turns_cpu)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -194,12 +201,13 @@ def bench(game_id: str, players: int, games: int, level: int, jobs: int, against
                 figures[f"l{lv}_{clock}_median_ms"] = statistics.median(times) * 1000
                 figures[f"l{lv}_{clock}_p95_ms"] = percentile(times, 0.95) * 1000
                 figures[f"l{lv}_{clock}_max_ms"] = max(times) * 1000
-        turns = [t for r in records for t in r.turns.get(lv, [])]
-        if turns:
-            figures[f"l{lv}_turns"] = len(turns)
-            figures[f"l{lv}_turn_median_s"] = statistics.median(turns)
-            figures[f"l{lv}_turn_p95_s"] = percentile(turns, 0.95)
-            figures[f"l{lv}_turn_max_s"] = max(turns)
+        for clock in ("wall", "cpu"):
+            turns = [t for r in records for t in (r.turns if clock == "wall" else r.turns_cpu).get(lv, [])]
+            if turns:
+                figures[f"l{lv}_turns"] = len(turns)
+                figures[f"l{lv}_turn_{clock}_median_s"] = statistics.median(turns)
+                figures[f"l{lv}_turn_{clock}_p95_s"] = percentile(turns, 0.95)
+                figures[f"l{lv}_turn_{clock}_max_s"] = max(turns)
     return figures
 
 
@@ -258,11 +266,15 @@ def main() -> None:
                         )
                     print()
                 if f"l{lv}_turns" in f:
-                    print(
-                        f"{'':12} level {lv}, {int(f[f'l{lv}_turns'])} turns (s, wall): median "
-                        f"{f[f'l{lv}_turn_median_s']:.2f} / p95 {f[f'l{lv}_turn_p95_s']:.2f} / max "
-                        f"{f[f'l{lv}_turn_max_s']:.2f}"
-                    )
+                    print(f"{'':12} level {lv}, {int(f[f'l{lv}_turns'])} turns (s):", end="")
+                    for clock in ("wall", "cpu"):
+                        key = f"l{lv}_turn_{clock}"
+                        print(
+                            f" {clock} median {f[key + '_median_s']:.2f} / p95 {f[key + '_p95_s']:.2f} / max "
+                            f"{f[key + '_max_s']:.2f};",
+                            end="",
+                        )
+                    print()
             print(f"{'':12} ({time.perf_counter() - start:.1f} s)", flush=True)
 
 

@@ -222,7 +222,7 @@ async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error
         await thinkers._discard(pool)
         await thinkers._discard(pool)  # the second decision that found it broken
         assert multiprocessing.active_children() == []
-        decision = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)  # a new pool takes over
+        decision = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)  # a new pool
         assert decision.move == "pass" and decision.process != os.getpid()
     finally:
         await thinkers.close()
