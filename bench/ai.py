@@ -66,6 +66,30 @@ races to Kansas City and takes the visits rather than builds, and so beats level
 Level 1 changed in one place: an auxiliary certificate now counts the engine's step back it costs (42 -> 45
 points against itself).
 Each win rate over 20 to 100 games is uncertain by some 5 to 10 points. CPU times: the searching level's own.
+
+The budget is per turn (``COMPUTER_THINK_SECONDS``, ``rules.core.budget``): each decision takes what is
+left of the turn divided by the game's estimate of the decisions still to come in it, a lone legal move
+costs nothing. Before, each decision had the whole budget: at one second, a GWT turn thought for one second
+per decision with a choice (2 to 7 of them, some 4 on average, in three games of level 3), and a level-3
+GWT computer turn took 13.7-14.4 s by the wall clock in the bot, two Santa Fe card choices 14 s. After, at
+the default one second (``python bench/ai.py --game gwt --players 2 --level 2 --against 1``, and Santa Fe
+``--level 3 --against 2``), November 2026, the machine shared (load 2 to 14 on its 2 cores; wall times
+stretch with it, CPU times do not):
+
+    GWT 2p   level 2 vs 1, 1 s a turn    15 games  60% (9)    avg 61.5 vs 60.2
+        level 2 turns: CPU median 0.999 s, p95 1.001, max 1.014 (557 turns, 2752 decisions)
+        wall median 1.78 s, p95 7.11, max 13.8 over all; in the 8 games at load 2-5: median 1.0-2.0,
+        p95 1.0-2.9 per game; in the first 4 at load 12-14: median 3.1-6.7, p95 5.1-13.2
+    Santa Fe 2p  level 3 vs 2, 1 s a turn  8 games  100% (8)  avg 148.1 vs 116.5
+        level 3 decisions: CPU median 0.996 s, p95 1.001, max 1.008 (773); turns: CPU max 1.029
+        wall per decision median 1.14 s, p95 6.3, max 14.0 over all; at load 2-5 max 1.7-4.7 per game
+
+Against the targets: every turn keeps to its second of CPU, so on a quiet machine a GWT turn takes about
+a second (median ≤ 2.5 s and p95 ≤ 4 s are met in the games played at load 2-5, not at load 12-14) and a
+Santa Fe decision at most a second of CPU (by the wall clock only when the machine has a core free). The
+strength: Santa Fe level 3 won 8 of 8 (90% of 20 before, at 32 playouts); GWT level 2 won 9 of 15 (78% of
+100 before at 32 playouts, 75% of 4 at one second a decision): 15 games leave some ±25 points (95%), too
+few to say whether it is within 5 points of before; more games are needed.
 """
 
 from __future__ import annotations
