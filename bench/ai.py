@@ -76,19 +76,20 @@ the default one second (``python bench/ai.py --game gwt --players 2 --level 2 --
 ``--level 3 --against 2``), November 2026, the machine shared (load 2 to 14 on its 2 cores; wall times
 stretch with it, CPU times do not):
 
-    GWT 2p   level 2 vs 1, 1 s a turn    15 games  60% (9)    avg 61.5 vs 60.2
-        level 2 turns: CPU median 0.999 s, p95 1.001, max 1.014 (557 turns, 2752 decisions)
-        wall median 1.78 s, p95 7.11, max 13.8 over all; in the 8 games at load 2-5: median 1.0-2.0,
-        p95 1.0-2.9 per game; in the first 4 at load 12-14: median 3.1-6.7, p95 5.1-13.2
-    Santa Fe 2p  level 3 vs 2, 1 s a turn  8 games  100% (8)  avg 148.1 vs 116.5
-        level 3 decisions: CPU median 0.996 s, p95 1.001, max 1.008 (773); turns: CPU max 1.029
-        wall per decision median 1.14 s, p95 6.3, max 14.0 over all; at load 2-5 max 1.7-4.7 per game
+    GWT 2p   level 2 vs 1, 1 s a turn    17 games  65% (11)   avg 61.9 vs 57.9
+        level 2 turns: CPU median 0.999 s, p95 1.001, max 1.016 (629 turns, 3115 decisions)
+        wall median 1.91 s, p95 6.88, max 13.8 over all; in the 10 games at load 2-5: median 1.0-2.0,
+        p95 1.0-2.9 per game (4.1-4.9 in the last two, load 6-7); in the first 4 at load 12-14: median
+        3.1-6.7, p95 5.1-13.2
+    Santa Fe 2p  level 3 vs 2, 1 s a turn  9 games  100% (9)  avg 150.6 vs 117.8
+        level 3 decisions: CPU median 0.996 s, p95 1.001, max 1.008 (873); turns: CPU max 1.029
+        wall per decision median 1.24 s, p95 6.0, max 14.0 over all; at load 2-5 max 1.7-4.7 per game
 
 Against the targets: every turn keeps to its second of CPU, so on a quiet machine a GWT turn takes about
 a second (median ≤ 2.5 s and p95 ≤ 4 s are met in the games played at load 2-5, not at load 12-14) and a
 Santa Fe decision at most a second of CPU (by the wall clock only when the machine has a core free). The
-strength: Santa Fe level 3 won 8 of 8 (90% of 20 before, at 32 playouts); GWT level 2 won 9 of 15 (78% of
-100 before at 32 playouts, 75% of 4 at one second a decision): 15 games leave some ±25 points (95%), too
+strength: Santa Fe level 3 won 9 of 9 (90% of 20 before, at 32 playouts); GWT level 2 won 11 of 17 (78% of
+100 before at 32 playouts, 75% of 4 at one second a decision): 17 games leave some ±23 points (95%), too
 few to say whether it is within 5 points of before; more games are needed.
 """
 
