@@ -6,17 +6,18 @@ Run from the repository root (project installed, or PYTHONPATH=.):
 
 Level against level (e.g. the search against the heuristic, ``--level 2 --against 1 --playouts 32``): a
 thinking level thinks within the budget given (``--playouts``: exactly that many playouts per decision,
-reproducible; ``--seconds``: CPU seconds per decision; default one second); ``--first`` starts at that
-seed, so a long table can be played in slices.
+reproducible; ``--seconds``: CPU seconds per turn, shared out across the turn's decisions as in the bot;
+default one second); ``--first`` starts at that seed, so a long table can be played in slices.
 
 For every game and player count, plays N games with one seat at ``--level`` and every other seat at
 ``--against`` (default 0: random legal moves); the strong seat rotates through the seats game by game.
 Games are driven with the engine directly (new_game / to_act / view / legal_moves / play), every decision
 through ``rules.ai.choose_move``.
 Prints the strong seat's win rate (sole and shared wins), the average score of each level (in total and per
-score category) and the time per decision of each level (median, p95, max, by the wall clock and in CPU
+score category), the time per decision of each level (median, p95, max, by the wall clock and in CPU
 time: on a shared machine the wall clock also counts waiting for a core; the players' modules are imported
-before timing). Targets: the
+before timing) and the time per turn of each level (a seat's consecutive decisions; median, p95, max, by
+the wall clock and in CPU time). Targets: the
 heuristic wins at least 90% of its games against random seats; every decision within 200 ms.
 
 Measured on the shared 2-core machine (``--jobs 1``, small budgets: a one-second budget is some 20 times
@@ -65,6 +66,31 @@ races to Kansas City and takes the visits rather than builds, and so beats level
 Level 1 changed in one place: an auxiliary certificate now counts the engine's step back it costs (42 -> 45
 points against itself).
 Each win rate over 20 to 100 games is uncertain by some 5 to 10 points. CPU times: the searching level's own.
+
+The budget is per turn (``COMPUTER_THINK_SECONDS``, ``rules.core.budget``): each decision takes what is
+left of the turn divided by the game's estimate of the decisions still to come in it, a lone legal move
+costs nothing. Before, each decision had the whole budget: at one second, a GWT turn thought for one second
+per decision with a choice (2 to 7 of them, some 4 on average, in three games of level 3), and a level-3
+GWT computer turn took 13.7-14.4 s by the wall clock in the bot, two Santa Fe card choices 14 s. After, at
+the default one second (``python bench/ai.py --game gwt --players 2 --level 2 --against 1``, and Santa Fe
+``--level 3 --against 2``), November 2026, the machine shared (load 2 to 14 on its 2 cores; wall times
+stretch with it, CPU times do not):
+
+    GWT 2p   level 2 vs 1, 1 s a turn    17 games  65% (11)   avg 61.9 vs 57.9
+        level 2 turns: CPU median 0.999 s, p95 1.001, max 1.016 (629 turns, 3115 decisions)
+        wall median 1.91 s, p95 6.88, max 13.8 over all; in the 10 games at load 2-5: median 1.0-2.0,
+        p95 1.0-2.9 per game (4.1-4.9 in the last two, load 6-7); in the first 4 at load 12-14: median
+        3.1-6.7, p95 5.1-13.2
+    Santa Fe 2p  level 3 vs 2, 1 s a turn  9 games  100% (9)  avg 150.6 vs 117.8
+        level 3 decisions: CPU median 0.996 s, p95 1.001, max 1.008 (873); turns: CPU max 1.029
+        wall per decision median 1.24 s, p95 6.0, max 14.0 over all; at load 2-5 max 1.7-4.7 per game
+
+Against the targets: every turn keeps to its second of CPU, so on a quiet machine a GWT turn takes about
+a second (median ≤ 2.5 s and p95 ≤ 4 s are met in the games played at load 2-5, not at load 12-14) and a
+Santa Fe decision at most a second of CPU (by the wall clock only when the machine has a core free). The
+strength: Santa Fe level 3 won 9 of 9 (90% of 20 before, at 32 playouts); GWT level 2 won 11 of 17 (78% of
+100 before at 32 playouts, 75% of 4 at one second a decision): 17 games leave some ±23 points (95%), too
+few to say whether it is within 5 points of before; more games are needed.
 """
 
 from __future__ import annotations
@@ -78,6 +104,7 @@ from typing import Any
 
 import rules
 from rules.ai import choose_move, players_for
+from rules.core.budget import Turn
 from rules.core.spec import Budget
 
 TARGET_WIN_RATE = 0.9
@@ -95,37 +122,53 @@ class GameRecord:
     times: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per decision (wall)
     cpu: dict[int, list[float]] = field(default_factory=dict)    # level -> seconds per decision (CPU)
     finished: bool = True
+    turns: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per turn (wall)
+    turns_cpu: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per turn (CPU)
 
 
 def play_game(game_id: str, players: int, seed: int, level: int, against: int = 0,
               options: dict[str, Any] | None = None, budget: Budget | None = None) -> GameRecord:
-    """One game: seat ``seed % players`` plays at ``level``, the others at ``against``."""
+    """One game: seat ``seed % players`` plays at ``level``, the others at ``against``. A seat's
+    consecutive decisions are its turn: they share one ``budget`` (``rules.core.budget.Turn``), as in
+    the bot; each turn's time is the sum of its decisions'."""
     engine = rules.get(game_id)
     players_for(game_id)
     strong = seed % players
     levels = [level if seat == strong else against for seat in range(players)]
     times: dict[int, list[float]] = {lv: [] for lv in set(levels)}
     cpu: dict[int, list[float]] = {lv: [] for lv in set(levels)}
+    turns: dict[int, list[float]] = {lv: [] for lv in set(levels)}
+    turns_cpu: dict[int, list[float]] = {lv: [] for lv in set(levels)}
     state = engine.new_game(players, seed, options)
     decisions = 0
+    turn, turn_seat = Turn(budget or Budget()), -1
     while not engine.is_over(state) and decisions < MAX_DECISIONS:
         for seat in sorted(engine.to_act(state)):
             if engine.is_over(state) or seat not in engine.to_act(state):
                 continue
+            if seat != turn_seat:
+                turn, turn_seat = Turn(budget or Budget()), seat
+                turns[levels[seat]].append(0.0)
+                turns_cpu[levels[seat]].append(0.0)
             view = engine.view(state, seat)
             legal = engine.legal_moves(state, seat)
             start, start_cpu = time.perf_counter(), time.process_time()
-            move = choose_move(game_id, view, legal, levels[seat], seed * 100_003 + decisions, budget)
+            move = choose_move(game_id, view, legal, levels[seat], seed * 100_003 + decisions, turn.left())
             times[levels[seat]].append(time.perf_counter() - start)
             cpu[levels[seat]].append(time.process_time() - start_cpu)
+            turn.spend(cpu[levels[seat]][-1])
+            turns[levels[seat]][-1] += times[levels[seat]][-1]
+            turns_cpu[levels[seat]][-1] += cpu[levels[seat]][-1]
             state, _ = engine.play(state, seat, move)
             decisions += 1
     if not engine.is_over(state):
-        return GameRecord(strong, [], [0] * players, [], times, cpu, finished=False)
+        return GameRecord(strong, [], [0] * players, [], times, cpu, finished=False, turns=turns,
+                          turns_cpu=turns_cpu)
     result = engine.result(state)
     scores = [p["total"] for p in result["players"]]
     points = [dict(p["points"]) for p in result["players"]]
-    return GameRecord(strong, list(result["winners"]), scores, points, times, cpu)
+    return GameRecord(strong, list(result["winners"]), scores, points, times, cpu, turns=turns,
+                      turns_cpu=turns_cpu)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -183,6 +226,13 @@ def bench(game_id: str, players: int, games: int, level: int, jobs: int, against
                 figures[f"l{lv}_{clock}_median_ms"] = statistics.median(times) * 1000
                 figures[f"l{lv}_{clock}_p95_ms"] = percentile(times, 0.95) * 1000
                 figures[f"l{lv}_{clock}_max_ms"] = max(times) * 1000
+        for clock in ("wall", "cpu"):
+            turns = [t for r in records for t in (r.turns if clock == "wall" else r.turns_cpu).get(lv, [])]
+            if turns:
+                figures[f"l{lv}_turns"] = len(turns)
+                figures[f"l{lv}_turn_{clock}_median_s"] = statistics.median(turns)
+                figures[f"l{lv}_turn_{clock}_p95_s"] = percentile(turns, 0.95)
+                figures[f"l{lv}_turn_{clock}_max_s"] = max(turns)
     return figures
 
 
@@ -196,7 +246,7 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], help="game option as key=value")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--playouts", type=int, help="a thinking level's budget: playouts per decision")
-    parser.add_argument("--seconds", type=float, help="a thinking level's budget: CPU seconds per decision")
+    parser.add_argument("--seconds", type=float, help="a thinking level's budget: CPU seconds per turn")
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     args = parser.parse_args()
     options = dict(_option(text) for text in args.option)
@@ -227,8 +277,9 @@ def main() -> None:
                 )
                 print(f"{'':12} points per category, level {args.level} / level {args.against}: {shown}")
             if budget is not None:
-                print(f"{'':12} budget: " + (f"{budget.playouts} playouts" if budget.playouts is not None
-                                             else f"{budget.seconds} CPU seconds") + " per decision")
+                print(f"{'':12} budget: " + (f"{budget.playouts} playouts per decision"
+                                             if budget.playouts is not None
+                                             else f"{budget.seconds} CPU seconds per turn"))
             for lv in sorted({args.level, args.against}):
                 if f"l{lv}_decisions" in f:
                     print(f"{'':12} level {lv}, {int(f[f'l{lv}_decisions'])} decisions (ms):", end="")
@@ -236,6 +287,16 @@ def main() -> None:
                         print(
                             f" {clock} median {f[f'l{lv}_{clock}_median_ms']:.2f} / p95 "
                             f"{f[f'l{lv}_{clock}_p95_ms']:.2f} / max {f[f'l{lv}_{clock}_max_ms']:.2f};",
+                            end="",
+                        )
+                    print()
+                if f"l{lv}_turns" in f:
+                    print(f"{'':12} level {lv}, {int(f[f'l{lv}_turns'])} turns (s):", end="")
+                    for clock in ("wall", "cpu"):
+                        key = f"l{lv}_turn_{clock}"
+                        print(
+                            f" {clock} median {f[key + '_median_s']:.2f} / p95 {f[key + '_p95_s']:.2f} / max "
+                            f"{f[key + '_max_s']:.2f};",
                             end="",
                         )
                     print()

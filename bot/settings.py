@@ -13,7 +13,7 @@ from pathlib import Path
 from bot.storage.connection import DEFAULT_SYNC, SYNC_MODES
 from rules.core.spec import Budget
 
-# The computer players' own default thinking time per decision.
+# The computer players' own default thinking time per turn.
 DEFAULT_THINK_SECONDS = Budget().seconds
 
 
@@ -39,8 +39,9 @@ class Settings:
     # How hard each commit goes to disk: "full" (a move survives a power cut) or "normal" (cheaper; a
     # power cut may lose the last moves). See bot/storage/connection.py.
     database_sync: str = DEFAULT_SYNC
-    # How long a searching computer player thinks about each decision (seconds of its own CPU time), and
-    # how many worker processes think for the computer seats (None: one per core but one).
+    # How long a searching computer player thinks about each turn, all its decisions in that turn
+    # together (seconds of its own CPU time, shared out across them), and how many worker processes
+    # think for the computer seats (None: one per core but one).
     computer_think_seconds: float = DEFAULT_THINK_SECONDS
     computer_workers: int | None = None
 

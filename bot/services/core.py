@@ -39,6 +39,7 @@ from bot.storage.preferences import GuildSettings, UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
 from rules.ai import choose_move
+from rules.core.budget import Turn
 from rules.core.events import TURN_START, Event, is_public, shown_moves, turn_starters
 from rules.core.protocol import Engine, State
 from rules.core.spec import Budget
@@ -411,6 +412,7 @@ class ServiceCore:
         lock, and the interaction or reminder round that started it, for the whole game."""
         rules = engine.rules_for(game.rules_id)
         started = time.monotonic()
+        turn, turn_seat = self.thinkers.turn(), -1  # a seat's consecutive decisions share one turn's budget
         for _ in range(self.max_ai_moves):
             if game.status != "active":
                 break
@@ -425,7 +427,9 @@ class ServiceCore:
             ai_seat = next((s for s in seats if s.is_ai and s.seat in game.to_act), None)
             if ai_seat is None:
                 break
-            move, new_state, events = await self._ai_move(game, ai_seat, rules, state)
+            if ai_seat.seat != turn_seat:
+                turn, turn_seat = self.thinkers.turn(), ai_seat.seat
+            move, new_state, events = await self._ai_move(game, ai_seat, rules, state, turn)
             try:
                 game, seats, record = await self._commit(
                     game, seats, ai_seat.seat, None, move, new_state, events, "ai"
@@ -444,7 +448,7 @@ class ServiceCore:
         return game, seats, state
 
     async def _ai_move(
-        self, game: GameRow, seat: SeatRow, rules: Engine, state: State
+        self, game: GameRow, seat: SeatRow, rules: Engine, state: State, turn: Turn | None = None
     ) -> tuple[str, State, list[Event]]:
         """The computer's move for ``seat``, chosen from that seat's view only, in a worker process (see
         ``thinking``). A failing player or worker must not stall the game: its error is logged and the
@@ -456,7 +460,10 @@ class ServiceCore:
         seed = _ai_seed(game.seed, game.version, seat.seat)
         where = f"computer player for {game.rules_id} seat {seat.seat} failed in game {game.id}"
         try:
-            decision = await self.thinkers.choose(self.ai, game.rules_id, view, legal, level, seed)
+            budget = turn.left() if turn is not None else None  # what is left of the seat's turn
+            decision = await self.thinkers.choose(self.ai, game.rules_id, view, legal, level, seed, budget)
+            if turn is not None:
+                turn.spend(decision.cpu)
             move, new_state, events = engine.play(rules, state, seat.seat, decision.move)
             log.debug(
                 "game %s seat %s: level %s chose %r in %.2f s in process %s",

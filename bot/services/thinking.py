@@ -1,8 +1,10 @@
 """Computer players think in worker processes.
 
-A searching player spends its whole thinking budget on each decision. Run in the bot's process it would
-hold the interpreter (and so the event loop) for that long; in a worker process the bot goes on answering
-the people of every other game meanwhile.
+A searching player may think for its whole budget in a turn (``COMPUTER_THINK_SECONDS``), shared out
+across the turn's decisions (``rules.core.budget``). Run in the bot's process it would hold the
+interpreter (and so the event loop) for that long; in a worker process the bot goes on answering the
+people of every other game meanwhile. A decision with one legal move needs no worker: it is answered at
+once and costs the turn nothing.
 
 ``Thinkers`` owns a ``ProcessPoolExecutor``, started at the first decision and ended by ``close``. At most
 one decision per worker is handed over at a time, so a decision's time limit counts its thinking and never
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
+from rules.core.budget import Turn
 from rules.core.spec import Budget
 
 log = logging.getLogger(__name__)
@@ -53,11 +56,13 @@ def default_timeout(budget: Budget) -> float:
 
 @dataclass(frozen=True)
 class Decision:
-    """A computer player's move, with the worker process that chose it and the seconds it took there."""
+    """A computer player's move, with the worker process that chose it, the seconds it took there and the
+    CPU seconds it used (what a turn's budget counts)."""
 
     move: str
     process: int
     seconds: float
+    cpu: float = 0.0
 
 
 class ThinkingFailed(Exception):
@@ -94,10 +99,10 @@ def decide(
     seed: int,
     budget: Budget,
 ) -> Decision:
-    """Runs in a worker: the move ``ai`` chooses, timed."""
-    start = time.perf_counter()
+    """Runs in a worker: the move ``ai`` chooses, timed (by the wall clock and in CPU time)."""
+    start, start_cpu = time.perf_counter(), time.process_time()
     move = ai(game_id, view, legal, level, seed, budget=budget)
-    return Decision(move, os.getpid(), time.perf_counter() - start)
+    return Decision(move, os.getpid(), time.perf_counter() - start, time.process_time() - start_cpu)
 
 
 def _end(pool: ProcessPoolExecutor) -> None:
@@ -117,7 +122,11 @@ def _end(pool: ProcessPoolExecutor) -> None:
 
 
 class Thinkers:
-    """The worker processes that choose computer moves, each decision within ``budget``."""
+    """The worker processes that choose computer moves, each turn of a computer seat within ``budget``.
+
+    Whoever drives a computer seat's turn keeps a ``turn()`` across its decisions: passes ``turn.left()``
+    to ``choose`` and then ``turn.spend(decision.cpu)``, so each decision thinks within its share of what
+    is left of the turn."""
 
     def __init__(self, budget: Budget, workers: int | None = None, timeout: float | None = None) -> None:
         self.budget = budget
@@ -137,18 +146,34 @@ class Thinkers:
             )
         return self._pool
 
+    def turn(self) -> Turn:
+        """A new turn's budget: ``budget`` in all, for the decisions of one seat's turn."""
+        return Turn(self.budget)
+
     async def choose(
-        self, ai: ChooseMove, game_id: str, view: dict[str, Any], legal: Sequence[str], level: int, seed: int
+        self,
+        ai: ChooseMove,
+        game_id: str,
+        view: dict[str, Any],
+        legal: Sequence[str],
+        level: int,
+        seed: int,
+        budget: Budget | None = None,
     ) -> Decision:
-        """The move ``ai`` makes, chosen in a worker. Raises ``ThinkingFailed`` when none comes back, and
-        ``ThinkingStopped`` once ``close`` ended the workers."""
+        """The move ``ai`` makes, chosen in a worker within ``budget`` (what is left of the turn; default:
+        a whole turn's). One legal move is the answer at once, with no worker and no time used. Raises
+        ``ThinkingFailed`` when no move comes back, and ``ThinkingStopped`` once ``close`` ended the
+        workers."""
+        if len(legal) == 1 and not self._closed:
+            return Decision(legal[0], os.getpid(), 0.0, 0.0)
+        budget = self.budget if budget is None else budget
         async with self._slots:
             if self._closed:
                 raise ThinkingStopped("the computer players' workers are closed")
             pool = self._executor()
             loop = asyncio.get_running_loop()
             try:  # a pool found broken already refuses the call at once
-                call = loop.run_in_executor(pool, decide, ai, game_id, view, legal, level, seed, self.budget)
+                call = loop.run_in_executor(pool, decide, ai, game_id, view, legal, level, seed, budget)
                 async with asyncio.timeout(self.timeout):
                     return await call
             except Exception as exc:

@@ -11,7 +11,9 @@ favourite stays to the end and is played unless another candidate beats it, worl
 than the noise: with too few playouts to tell, the search plays as the heuristic does.
 
 The budget is a ``Budget``: exactly ``playouts`` playouts when set (the same seed then always gives the
-same move), else up to ``seconds`` of CPU time (``time.process_time``).
+same move), else what is left of the turn's ``seconds`` of CPU time (``time.process_time``), of which
+the decision takes its share (``rules.core.budget.share``, by the game's estimate of the decisions still
+to come in the turn).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.core.budget import share
 from rules.core.protocol import Rules, State
 from rules.core.rng import Rng
 from rules.core.spec import Budget, Player
@@ -37,7 +40,9 @@ class Game:
     ``policy``: the rollout player (a level-1 player); ``rank(view, legal)``: the heuristic's score of
     each legal move, to pick the candidates; ``value(state, seat)``: how good ``state`` is for ``seat``
     in points; ``clock(state)``: the game's progress (a turn or round number) and ``horizon(state)`` the
-    reading at which a rollout from ``state`` stops; ``width``: at most this many candidates.
+    reading at which a rollout from ``state`` stops; ``width``: at most this many candidates;
+    ``decisions(view)``: how many decisions, the one at hand included, the seat has still to take in
+    this turn (an estimate: the turn's time is shared out by it).
     """
 
     rules: Rules
@@ -48,6 +53,7 @@ class Game:
     clock: Callable[[State], int]
     horizon: Callable[[State], int]
     width: int = 8
+    decisions: Callable[[dict[str, Any]], float] = lambda view: 1.0
 
 
 def lead(totals: Sequence[float], seat: int) -> float:
@@ -89,12 +95,15 @@ def candidates(game: Game, view: dict[str, Any], legal: Sequence[str], budget: B
 
 def search(game: Game, view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:
     """The heuristic's favourite, unless the sampled worlds show another candidate is better (by more
-    than the noise of the comparison), within ``budget``."""
+    than the noise of the comparison), within this decision's share of ``budget`` (what is left of the
+    turn)."""
     if len(legal) == 1:
         return legal[0]
     seat = view["viewer"]
+    budget = share(budget, game.decisions(view))
     alive = candidates(game, view, legal, budget)
-    if len(alive) == 1 or (budget.playouts is not None and budget.playouts < 1):
+    spent = budget.playouts < 1 if budget.playouts is not None else budget.seconds <= 0
+    if len(alive) == 1 or spent:
         return alive[0]
     favourite = alive[0]
     values: dict[str, dict[int, float]] = {move: {} for move in alive}  # move -> world -> value

@@ -58,8 +58,9 @@ class Option:
 
 @dataclass(frozen=True)
 class Budget:
-    """How long a thinking player may think about one decision: ``seconds`` of its own CPU time, or, when
-    ``playouts`` is set, exactly that many playouts (the same seed then always gives the same move)."""
+    """How long a thinking player may think: ``seconds`` of its own CPU time for what is left of its turn
+    (the player takes its share for the decision at hand, ``rules.core.budget``), or, when ``playouts``
+    is set, exactly that many playouts for each decision (the same seed then always gives the same move)."""
 
     seconds: float = 1.0
     playouts: int | None = None

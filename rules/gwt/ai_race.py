@@ -17,7 +17,7 @@ from rules.core.search import Game, lead, search
 from rules.core.spec import Budget
 from rules.gwt import RULES
 from rules.gwt.ai import PLAIN, cert_worth, dollar_worth, game_progress, heuristic_player, scores
-from rules.gwt.ai_search import clock, hired, horizon, score_now
+from rules.gwt.ai_search import clock, decisions, hired, horizon, score_now
 from rules.gwt.sample import sample
 from rules.gwt.state import State
 
@@ -45,7 +45,7 @@ def value(s: State, seat: int) -> float:
     return lead([points(s, i) for i in range(s.n)], seat)
 
 
-GAME = Game(RULES, sample, heuristic_player, rank, value, clock, horizon)
+GAME = Game(RULES, sample, heuristic_player, rank, value, clock, horizon, decisions=decisions)
 
 
 def race_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:

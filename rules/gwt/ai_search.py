@@ -118,7 +118,21 @@ def horizon(s: State) -> int:
     return s.turn + s.n + 1
 
 
-GAME = Game(RULES, sample, trip_wise_player, rank, value, clock, horizon)
+# The decisions each pending step of the view still holds, the one at hand included (see ``decisions``).
+STEPS = {"first": 3, "turn": 3, "deliver": 2}
+
+
+def decisions(view: dict[str, Any]) -> float:
+    """An estimate of the decisions the seat still takes in its turn, by its pending steps (the view's
+    stack; the turn's end itself is free): a move is followed by some two at the place it reaches; an
+    unused place holds two (an action, then another or ``done``), a used one one; a delivery its city's
+    disc too; anything else (a purchase, a bonus, each Kansas City phase) one. Over three games of level
+    3 the searched decisions of a turn were 2 to 7, some 4 on average."""
+    steps = [p for p in view.get("pending", []) if p.get("k") != "end_turn"]
+    return max(1.0, sum(2 if p["k"] == "loc" and not p.get("used") else STEPS.get(p["k"], 1) for p in steps))
+
+
+GAME = Game(RULES, sample, trip_wise_player, rank, value, clock, horizon, decisions=decisions)
 
 
 def search_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:

@@ -56,9 +56,18 @@ def horizon(s: SantaFeState) -> int:
     return s.round + ROUNDS_AHEAD + 1
 
 
+def decisions(view: dict[str, Any]) -> float:
+    """The decisions the seat still takes in its turn: while it lays track, the pieces it may still lay
+    (two with a Double Turn card in play); otherwise one (a card choice is a turn of its own)."""
+    if view.get("phase") != "lay":
+        return 1.0
+    mine = view["seats"][view["viewer"]]
+    return max(1.0, (2 if mine.get("double_turn") else 1) - view.get("pieces_laid", 0))
+
+
 # Four candidates, not eight: level 2's best few hold the moves worth trying, and at a small budget each
 # gets more sampled worlds (4 players, 32 playouts: 60% wins against 50%, 40 games).
-GAME = Game(RULES, sample, heuristic_player, rank, value, clock, horizon, width=4)
+GAME = Game(RULES, sample, heuristic_player, rank, value, clock, horizon, width=4, decisions=decisions)
 
 
 def search_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:

@@ -88,3 +88,26 @@ def test_every_setting_is_listed_in_the_example_file() -> None:
     example = (Path(__file__).resolve().parents[2] / ".env.example").read_text(encoding="utf-8")
     for key in ("COMPUTER_THINK_SECONDS", "COMPUTER_WORKERS"):
         assert f"\n{key}=\n" in example
+
+
+def test_the_thinking_time_is_described_as_per_turn() -> None:
+    """Where the setting is explained (the example file, the README, the settings' own comment), it is the
+    time for a whole turn, not for each decision."""
+    root = Path(__file__).resolve().parents[2]
+    example = (root / ".env.example").read_text(encoding="utf-8").split("\nCOMPUTER_THINK_SECONDS=")[0]
+    explained = {
+        ".env.example": example.split("\n\n")[-1].rsplit("=\n", 1)[-1],  # the comment above the key
+        "README.md": _sentence(root / "README.md", "`COMPUTER_THINK_SECONDS`"),
+        "bot/settings.py": _sentence(root / "bot" / "settings.py", "How long a searching computer"),
+    }
+    for where, text in explained.items():
+        words = " ".join(text.replace("#", " ").split())
+        assert "each turn" in words and "each decision" not in words, where
+
+
+def _sentence(path: Path, start: str) -> str:
+    """The text from ``start`` to the end of its sentence (a full stop then a space or a line's end)."""
+    text = path.read_text(encoding="utf-8")
+    tail = text[text.index(start):]
+    ends = [i for i in (tail.find(". "), tail.find(".\n")) if i >= 0]
+    return tail[: min(ends)] if ends else tail

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.services import FakeClock, GameService
-from bot.services.thinking import Thinkers, ThinkingFailed, ThinkingStopped
+from bot.services.thinking import Decision, Thinkers, ThinkingFailed, ThinkingStopped
 from bot.storage import Database, open_database
 from rules.core.spec import Budget
 from tests.support.fixtures import ANN, CHANNEL, lobby
@@ -73,7 +73,9 @@ async def test_computer_moves_are_chosen_in_worker_processes_that_close_leaves_n
     assert "ai" in [p.actor for p in outcome.played]
     calls = player.calls()
     assert calls and all(pid != os.getpid() for pid, _, _ in calls)  # never in the bot's process
-    assert {(level, seconds) for _, level, seconds in calls} == {(2, 0.05)}  # its level, the set budget
+    assert {level for _, level, _ in calls} == {2}  # its level
+    # the set budget is for a turn: its first decision has it all, the next ones what is left of it
+    assert calls[0][2] == 0.05 and all(0 <= seconds <= 0.05 for _, _, seconds in calls)
     workers = {pid for pid, _, _ in calls}
     assert workers <= {p.pid for p in multiprocessing.active_children()}
     await service.close()
@@ -92,7 +94,7 @@ async def test_a_game_handed_wholly_to_the_computer_is_played_out_in_the_workers
         assert outcome.finished
         seats = {p.seat for p in outcome.played if p.actor == "ai"}
         assert seats == {0, 1}
-        assert len(player.calls()) == len(outcome.played)
+        assert 0 < len(player.calls()) < len(outcome.played)  # a lone legal move needs no worker
         assert all(pid != os.getpid() for pid, _, _ in player.calls())
     finally:
         await service.close()
@@ -116,12 +118,14 @@ async def test_a_worker_that_dies_or_hangs_gives_way_to_the_level_1_player_and_t
         computer = [p for p in outcome.played if p.actor == "ai"]
         assert computer and outcome.to_act == (0,)  # the computer moved; Ann's turn again
         calls = player.calls()
-        # each computer move was made by the stand-in in the bot's process (level 1) ...
+        # each computer move with a choice (a lone legal move needs no worker) was made by the stand-in
+        # in the bot's process (level 1) ...
         stand_ins = [pid for pid, level, _ in calls if level == 1]
-        assert stand_ins == [os.getpid()] * len(computer)
+        assert stand_ins and set(stand_ins) == {os.getpid()} and len(stand_ins) <= len(computer)
         # ... after a worker failed at level 2; each failure ended its worker, a new one took over
         workers = [pid for pid, level, _ in calls if level == 2]
         assert workers and os.getpid() not in workers and len(set(workers)) == len(workers)
+        assert len(workers) == len(stand_ins)
         assert not any(alive(pid) for pid in workers)
         assert "the level-1 player stands in" in caplog.text
         assert await service.check_replay(outcome.game.id)
@@ -196,7 +200,7 @@ async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
     waiting = await stopping.get_game(CHANNEL)
     assert (waiting.version, waiting.to_act) == (1, (1,))  # Ann's pass counts; the computer is to act
     with pytest.raises(ThinkingStopped):  # closed for good: no new worker starts
-        await stopping.thinkers.choose(player, "tiny", {}, ["pass"], 1, 0)
+        await stopping.thinkers.choose(player, "tiny", {}, ["pass", "draw"], 1, 0)
     assert multiprocessing.active_children() == []
     restarted = GameService(db, clock, Recorder(tmp_path / "after"), new_seed=lambda: 3)
     try:
@@ -212,13 +216,13 @@ async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error
     thinkers = Thinkers(Budget(seconds=0.05), workers=2)
     player = Recorder(tmp_path / "calls")
     try:
-        await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+        await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
         pool = thinkers._pool
         assert pool is not None
         await thinkers._discard(pool)
         await thinkers._discard(pool)  # the second decision that found it broken
         assert multiprocessing.active_children() == []
-        decision = await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)  # a new pool takes over
+        decision = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)  # a new pool
         assert decision.move == "pass" and decision.process != os.getpid()
     finally:
         await thinkers.close()
@@ -231,11 +235,11 @@ async def test_a_worker_killed_between_decisions_fails_the_next_one_only(tmp_pat
     thinkers = Thinkers(Budget(seconds=0.05), workers=1)
     player = Recorder(tmp_path / "calls")
     try:
-        first = await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+        first = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
         os.kill(first.process, signal.SIGKILL)
         with pytest.raises(ThinkingFailed):
-            await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
-        again = await thinkers.choose(player, "santafe", {}, ["pass"], 1, 0)
+            await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
+        again = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
         assert again.move == "pass" and again.process not in (first.process, os.getpid())
     finally:
         await thinkers.close()
@@ -263,6 +267,64 @@ async def test_computers_only_move_in_bursts_the_reminder_loop_continues(
             rounds += 1
             assert rounds < 500
         assert (await service.get_game(CHANNEL)).status == "finished"
-        assert len(player.calls()) == rounds + 1
+        assert 0 < len(player.calls()) < rounds + 1  # one move a burst; a lone legal move needs no worker
     finally:
         await service.close()
+
+
+async def test_a_lone_legal_move_is_answered_at_once_without_a_worker(tmp_path: Path) -> None:
+    thinkers = Thinkers(Budget(seconds=0.05), workers=1)
+    player = Recorder(tmp_path / "calls")
+    try:
+        decision = await thinkers.choose(player, "santafe", {}, ["done"], 2, 0)
+        assert decision.move == "done" and decision.cpu == 0.0
+        assert player.calls() == [] and thinkers._pool is None  # no player, no worker started
+    finally:
+        await thinkers.close()
+
+
+async def test_a_decision_thinks_within_the_budget_it_is_given(tmp_path: Path) -> None:
+    """``choose`` takes what is left of the turn; without it, a whole turn's budget."""
+    thinkers = Thinkers(Budget(seconds=0.05), workers=1)
+    player = Recorder(tmp_path / "calls")
+    try:
+        left = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 2, 0, Budget(seconds=0.02))
+        whole = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 2, 0)
+        assert [seconds for _, _, seconds in player.calls()] == [0.02, 0.05]
+        assert left.cpu >= 0.0 and whole.process != os.getpid()
+        assert thinkers.turn().left() == Budget(seconds=0.05)
+    finally:
+        await thinkers.close()
+
+
+async def test_a_computer_seat_s_consecutive_decisions_share_one_turn_s_budget(
+    db: Database, clock: FakeClock, tiny_game: None
+) -> None:
+    """Each decision of a computer's turn is given what the turn's earlier decisions left of the budget
+    (here each uses half of what it is given); the next seat's turn starts with the whole budget again.
+    A turn's decisions never use more than the budget in all."""
+    service = GameService(db, clock, new_seed=lambda: 3, think_seconds=0.05)
+    asked: list[tuple[int, float]] = []  # (seat, seconds given)
+
+    async def halving(ai: Any, game_id: str, view: dict[str, Any], legal: list[str], level: int, seed: int,
+                      budget: Budget | None = None) -> Decision:
+        assert budget is not None
+        asked.append((view["viewer"], budget.seconds))
+        move = next((m for m in legal if m.startswith("play")), "pass" if "pass" in legal else legal[0])
+        return Decision(move, os.getpid(), 0.0, budget.seconds / 2)
+
+    service.thinkers.choose = halving  # type: ignore[method-assign]
+    try:
+        await against_the_computer(service)
+        await service.hand_to_ai(CHANNEL, ANN, 0)  # two computers: turns of several decisions each
+    finally:
+        await service.close()
+    turns: list[list[float]] = []
+    for i, (seat, seconds) in enumerate(asked):
+        if i == 0 or asked[i - 1][0] != seat:
+            turns.append([])
+        turns[-1].append(seconds)
+    assert len(turns) > 2 and max(len(t) for t in turns) > 1
+    for given in turns:
+        assert given == pytest.approx([0.05 / 2**k for k in range(len(given))])
+        assert sum(s / 2 for s in given) <= 0.05  # what the turn's decisions used

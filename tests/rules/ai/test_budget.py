@@ -1,0 +1,160 @@
+"""A computer's thinking time is for a whole turn: ``rules.core.budget`` shares what is left of it across
+the turn's decisions, the searching players take their share by their game's estimate of the decisions
+to come, and a decision with one legal move never reaches a player at all."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rules
+import rules.ai
+from rules.ai import choose_move
+from rules.core import search as search_module
+from rules.core.budget import Turn, share
+from rules.core.rng import Rng
+from rules.core.spec import Budget, Computer
+from rules.gwt import ai_race, ai_search
+from rules.santafe import ai_search as santafe_search
+
+GWT = rules.get("gwt")
+SANTAFE = rules.get("santafe")
+
+
+def test_a_decision_takes_what_is_left_divided_by_the_decisions_to_come() -> None:
+    assert share(Budget(seconds=1.0), 4).seconds == 0.25
+    assert share(Budget(seconds=0.6), 1).seconds == 0.6  # the last one foreseen gets all that is left
+    assert share(Budget(seconds=0.6), 0.2).seconds == 0.6  # never more than is left
+    assert share(Budget(seconds=-0.1), 3).seconds == 0.0  # a turn that overran has nothing left
+
+
+def test_a_budget_of_playouts_is_per_decision_and_not_shared_out() -> None:
+    budget = Budget(playouts=32)
+    assert share(budget, 5) == budget
+    turn = Turn(budget)
+    turn.spend(3.0)
+    assert turn.left() == budget
+
+
+def test_a_turn_counts_down_what_its_decisions_used_and_never_goes_below_nothing() -> None:
+    turn = Turn(Budget(seconds=1.0))
+    assert turn.left().seconds == 1.0
+    turn.spend(0.3)
+    turn.spend(0.0)  # a lone legal move costs nothing
+    assert turn.left().seconds == pytest.approx(0.7) and turn.decisions == 2
+    turn.spend(2.0)  # one decision overran the turn
+    assert turn.left().seconds == 0.0
+    assert share(turn.left(), 3).seconds == 0.0
+
+
+@given(
+    seconds=st.floats(0.01, 60),
+    estimates=st.lists(st.floats(0.0, 25), min_size=1, max_size=30),
+    thrift=st.lists(st.floats(0.0, 1.0), min_size=30, max_size=30),
+)
+def test_a_turn_of_n_decisions_never_thinks_longer_than_its_budget(
+    seconds: float, estimates: list[float], thrift: list[float]
+) -> None:
+    """Whatever the estimates of the decisions to come (good or bad), decisions that keep to their shares
+    never think longer than the turn's budget in all; when each uses its whole share, the shares
+    themselves add up to no more than the budget."""
+    spender, whole = Turn(Budget(seconds=seconds)), Turn(Budget(seconds=seconds))
+    shares = []
+    for estimate, used in zip(estimates, thrift, strict=False):
+        spender.spend(share(spender.left(), estimate).seconds * used)
+        given_now = share(whole.left(), estimate).seconds
+        shares.append(given_now)
+        whole.spend(given_now)
+    assert spender.used <= seconds * (1 + 1e-9)
+    assert sum(shares) <= seconds * (1 + 1e-9)
+
+
+def _position(engine: Any, players: int, seed: int, decisions: int) -> tuple[dict[str, Any], list[str]]:
+    """The view and legal moves of the seat to act after ``decisions`` first legal moves."""
+    state = engine.new_game(players, seed, {})
+    for _ in range(decisions):
+        seat = min(engine.to_act(state))
+        state, _ = engine.play(state, seat, engine.legal_moves(state, seat)[0])
+    seat = min(engine.to_act(state))
+    return engine.view(state, seat), engine.legal_moves(state, seat)
+
+
+def test_the_search_thinks_within_its_share_of_what_is_left_of_the_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search's meter gets what is left of the turn divided by the decisions its game foresees."""
+    given_budgets: list[Budget] = []
+
+    class Meter(search_module._Meter):
+        def __init__(self, budget: Budget) -> None:
+            given_budgets.append(budget)
+            super().__init__(budget)
+
+        def room(self) -> bool:
+            return False  # no playout: only the budget given matters here
+
+    monkeypatch.setattr(search_module, "_Meter", Meter)
+    view, legal = _position(GWT, 2, 1, 0)
+    game = replace(ai_search.GAME, decisions=lambda view: 4.0)
+    search_module.search(game, view, legal, Rng(1), Budget(seconds=1.0))
+    assert [b.seconds for b in given_budgets] == [0.25]
+
+
+def test_great_western_trail_foresees_the_decisions_left_in_the_turn_from_the_pending_steps() -> None:
+    start, _ = _position(GWT, 2, 1, 0)  # the first move: then some two at the place reached
+    assert ai_search.decisions(start) == 3
+    at_place, _ = _position(GWT, 2, 1, 1)  # an unused place: an action, then another or done
+    assert at_place["pending"][-1]["k"] == "loc" and ai_search.decisions(at_place) == 2
+    assert ai_search.decisions({"pending": [{"k": "end_turn"}]}) == 1  # never less than the one at hand
+    kansas_city = [{"k": "end_turn"}, {"k": "deliver"}, {"k": "income"}, {"k": "foresight"}]
+    assert ai_search.decisions({"pending": kansas_city}) == 4
+    assert ai_race.GAME.decisions is ai_search.decisions
+
+
+def test_a_santa_fe_card_choice_is_a_turn_of_its_own() -> None:
+    view, _ = _position(SANTAFE, 3, 1, 0)
+    assert view["phase"] == "choose" and santafe_search.decisions(view) == 1
+    laying = {**view, "phase": "lay", "pieces_laid": 0}
+    laying["seats"] = [dict(s, double_turn=True) for s in view["seats"]]
+    assert santafe_search.decisions(laying) == 2  # a Double Turn card in play: two pieces to lay
+    assert santafe_search.decisions({**laying, "pieces_laid": 1}) == 1
+
+
+def test_a_lone_legal_move_never_reaches_the_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[list[str]] = []
+
+    def counting(view: dict[str, Any], legal: list[str], rng: Rng, budget: Budget) -> str:
+        calls.append(list(legal))
+        return legal[-1]
+
+    thinker = Computer("counts its calls", counting, thinks=True)
+    monkeypatch.setattr(rules.ai, "players_for", lambda game_id: {0: rules.ai.RANDOM_PLAYER, 1: thinker})
+    assert choose_move("gwt", {}, ["done"], 1, 7) == "done"
+    assert calls == []
+    assert choose_move("gwt", {}, ["buy", "done"], 1, 7) == "done"
+    assert calls == [["buy", "done"]]
+
+
+@pytest.mark.parametrize(("game_id", "level", "module"), [
+    ("gwt", 2, ai_search), ("gwt", 3, ai_race), ("santafe", 3, santafe_search),
+])
+def test_a_lone_legal_move_never_reaches_the_search(
+    monkeypatch: pytest.MonkeyPatch, game_id: str, level: int, module: Any
+) -> None:
+    """Every searching level answers a decision of one legal move (``done`` alone, say) without searching."""
+    searched: list[list[str]] = []
+
+    def counting(game: Any, view: dict[str, Any], legal: list[str], rng: Rng, budget: Budget) -> str:
+        searched.append(list(legal))
+        return legal[0]
+
+    monkeypatch.setattr(module, "search", counting)
+    view, legal = _position(rules.get(game_id), 2, 3, 0)
+    assert choose_move(game_id, view, legal[:1], level, 5, Budget(seconds=1.0)) == legal[0]
+    assert searched == []
+    choose_move(game_id, view, legal[:2], level, 5, Budget(seconds=1.0))
+    assert searched == [legal[:2]]  # the counting stand-in is the one a real choice reaches
