@@ -3,6 +3,7 @@ survive restarts, and syncs the slash commands when (and only when) they changed
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -16,7 +17,7 @@ from discord.ext import commands
 
 from bot.cogs import EXTENSIONS
 from bot.settings import Settings
-from bot.ui import pickers
+from bot.ui import computers, pickers
 
 if TYPE_CHECKING:
     from bot.services import GameService
@@ -138,6 +139,8 @@ class BoardGameBot(commands.AutoShardedBot):
             **options,  # type: ignore[arg-type]
         )
         self.games = games
+        # the channel hears of each computer move as the background runner makes it
+        games.runner.listener = functools.partial(computers.tell, self)
         self.settings = settings
         # game id -> its latest turn message, whose buttons are retired when the next one is posted
         self.turn_messages: dict[int, discord.Message] = {}

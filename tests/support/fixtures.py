@@ -88,7 +88,9 @@ async def table_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
 
 
 async def act(service: GameService, move: str | None = None, channel: int = CHANNEL) -> Any:
-    """The first seat that must act plays ``move`` (default: its first legal move)."""
+    """The first seat that must act plays ``move`` (default: its first legal move), once the computers
+    the last change woke have moved (they play in the background)."""
+    await service.runner.idle()
     info = await service.get_game(channel)
     user = user_at(info, info.to_act[0])
     if move is None:
@@ -99,6 +101,7 @@ async def act(service: GameService, move: str | None = None, channel: int = CHAN
 async def play_to_end(service: GameService, channel: int = CHANNEL, limit: int = 1000) -> GameInfo:
     """Everyone plays their first legal move until the game is over."""
     for _ in range(limit):
+        await service.runner.idle()
         info = await service.get_game(channel)
         if info.status != "active":
             return info
