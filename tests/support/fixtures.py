@@ -11,6 +11,8 @@ import pytest
 
 from bot.services import FakeClock, GameInfo, GameService
 from bot.storage import Database, open_database
+from bot.storage import games as store
+from bot.storage.records import MoveRow
 from tests.support import tiny
 
 GUILD = 10
@@ -107,3 +109,11 @@ async def play_to_end(service: GameService, channel: int = CHANNEL, limit: int =
             return info
         await act(service, channel=channel)
     raise AssertionError("the game did not end")
+
+
+async def moves_since(service: GameService, version: int, channel: int = CHANNEL) -> list[MoveRow]:
+    """The moves made after ``version``, once the computers woke by the last change have moved."""
+    await service.runner.idle()
+    info = await service.get_game(channel)
+    async with service.db.reading() as conn:
+        return (await store.moves_of(conn, info.id, info.version))[version:]
