@@ -310,7 +310,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await interaction.followup.send(
                 f"Enough votes: the computer now plays seat {seat}.", ephemeral=True
             )
-            post = flow.announce(self.bot, result, interaction.app_permissions)
+            perms = interaction.app_permissions
+            # the seat must act: the channel sees that the computer thinks for it (its move comes later)
+            post = (
+                flow.post_turn(self.bot, result.game, perms=perms)
+                if seat - 1 in result.to_act
+                else flow.announce(self.bot, result, perms)
+            )
             await flow.publish(interaction, result.game, post, done="Your vote carried")
         else:
             await interaction.followup.send("Your vote is counted.", ephemeral=True)
