@@ -20,7 +20,7 @@ from bot.services import FakeClock, GameService
 from bot.services.thinking import Thinkers, ThinkingFailed, ThinkingStopped
 from bot.storage import Database, open_database
 from rules.core.spec import Budget
-from tests.support.fixtures import ANN, CHANNEL, lobby
+from tests.support.fixtures import ANN, CHANNEL, lobby, moves_since
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,8 @@ async def test_computer_moves_are_chosen_in_worker_processes_that_close_leaves_n
     player = Recorder(tmp_path / "calls")
     service = GameService(db, clock, player, new_seed=lambda: 3, think_seconds=0.05)
     await against_the_computer(service)
-    outcome = await service.submit(CHANNEL, ANN, "pass")
-    assert "ai" in [p.actor for p in outcome.played]
+    await service.submit(CHANNEL, ANN, "pass")
+    assert "ai" in [p.actor for p in await moves_since(service, 0)]
     calls = player.calls()
     assert calls and all(pid != os.getpid() for pid, _, _ in calls)  # never in the bot's process
     assert {(level, seconds) for _, level, seconds in calls} == {(2, 0.05)}  # its level, the set budget
@@ -89,10 +89,11 @@ async def test_a_game_handed_wholly_to_the_computer_is_played_out_in_the_workers
     try:
         await against_the_computer(service)
         outcome = await service.hand_to_ai(CHANNEL, ANN, 0)  # now only computers play
-        assert outcome.finished
-        seats = {p.seat for p in outcome.played if p.actor == "ai"}
+        played = await moves_since(service, outcome.game.version)
+        assert (await service.get_game(CHANNEL)).status == "finished"
+        seats = {p.seat for p in played if p.actor == "ai"}
         assert seats == {0, 1}
-        assert len(player.calls()) == len(outcome.played)
+        assert len(player.calls()) == len(played)
         assert all(pid != os.getpid() for pid, _, _ in player.calls())
     finally:
         await service.close()
@@ -113,8 +114,8 @@ async def test_a_worker_that_dies_or_hangs_gives_way_to_the_level_1_player_and_t
     try:
         await against_the_computer(service)
         outcome = await service.submit(CHANNEL, ANN, "pass")
-        computer = [p for p in outcome.played if p.actor == "ai"]
-        assert computer and outcome.to_act == (0,)  # the computer moved; Ann's turn again
+        computer = [p for p in await moves_since(service, outcome.game.version) if p.actor == "ai"]
+        assert computer and (await service.get_game(CHANNEL)).to_act == (0,)  # Ann's turn again
         calls = player.calls()
         # each computer move was made by the stand-in in the bot's process (level 1) ...
         stand_ins = [pid for pid, level, _ in calls if level == 1]
@@ -136,7 +137,7 @@ async def test_a_move_chosen_for_a_position_that_changed_meanwhile_is_dropped(
     """Another process (here: a second service on its own connection) restores an earlier position while
     the computer thinks: the move chosen for the old position is not written, and the person's move that
     came before it still counts."""
-    caplog.set_level(logging.INFO, logger="bot.services.core")
+    caplog.set_level(logging.INFO, logger="bot.services.runner")
     here = GameService(db, clock, new_seed=lambda: 3, think_seconds=0.05)
     other_db = await open_database(db_path)
     elsewhere = GameService(other_db, clock)
@@ -159,13 +160,15 @@ async def test_a_move_chosen_for_a_position_that_changed_meanwhile_is_dropped(
         changed.set()
         outcome = await move
         assert [p.actor for p in outcome.played] == ["player"]
-        assert "its move was dropped" in caplog.text
+        await here.runner.idle()
+        assert "changed while a computer thought" in caplog.text
         game = await elsewhere.get_game(CHANNEL)
         assert (game.version, game.to_act) == (0, (0,))
         assert await elsewhere.check_replay(game.id)
         here.thinkers.choose = choose  # type: ignore[method-assign]
         again = await here.submit(CHANNEL, ANN, "pass")  # the game goes on from the restored position
-        assert again.played[0].version == 1 and again.to_act == (0,)
+        await here.runner.idle()
+        assert again.played[0].version == 1 and (await here.get_game(CHANNEL)).to_act == (0,)
     finally:
         await here.close()
         await elsewhere.close()
@@ -187,11 +190,9 @@ async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
         return executor()
 
     stopping.thinkers._executor = handing_over  # type: ignore[method-assign]
-    move = asyncio.create_task(stopping.submit(CHANNEL, ANN, "pass"))
+    await stopping.submit(CHANNEL, ANN, "pass")  # answered at once; the runner hands the decision over
     await handed.wait()
     await stopping.close()
-    with pytest.raises(ThinkingStopped):
-        await move
     assert multiprocessing.active_children() == []
     waiting = await stopping.get_game(CHANNEL)
     assert (waiting.version, waiting.to_act) == (1, (1,))  # Ann's pass counts; the computer is to act
@@ -201,6 +202,7 @@ async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
     restarted = GameService(db, clock, Recorder(tmp_path / "after"), new_seed=lambda: 3)
     try:
         await restarted.run_due()
+        await restarted.runner.idle()
         moved = await restarted.get_game(CHANNEL)
         assert moved.version > 1 and moved.to_act == (0,)
     finally:
@@ -240,29 +242,3 @@ async def test_a_worker_killed_between_decisions_fails_the_next_one_only(tmp_pat
     finally:
         await thinkers.close()
     assert multiprocessing.active_children() == []
-
-
-async def test_computers_only_move_in_bursts_the_reminder_loop_continues(
-    db: Database, clock: FakeClock, tiny_game: None, tmp_path: Path
-) -> None:
-    """A game of computers only does not hold its lock (and the interaction that started it) for the whole
-    game: once the computers have moved for ``max_ai_seconds`` the operation ends and the reminder loop
-    plays on from there, to the end."""
-    player = Recorder(tmp_path / "calls")
-    service = GameService(db, clock, player, new_seed=lambda: 3, think_seconds=0.05, max_ai_seconds=0)
-    try:
-        await against_the_computer(service)
-        outcome = await service.hand_to_ai(CHANNEL, ANN, 0)
-        assert not outcome.finished
-        assert [p.actor for p in outcome.played] == ["ai"]  # one move, then it stops
-        rounds = 0
-        while (await service.get_game(CHANNEL)).status == "active":
-            clock.advance(minutes=2)
-            (resumed,) = await service.resume_computer_turns()
-            assert len([p for p in resumed.played if p.actor == "ai"]) == 1
-            rounds += 1
-            assert rounds < 500
-        assert (await service.get_game(CHANNEL)).status == "finished"
-        assert len(player.calls()) == rounds + 1
-    finally:
-        await service.close()
