@@ -177,6 +177,7 @@ async def test_the_host_can_leave_the_board_to_board(arena: Arena) -> None:
         refused = await bob.slash("game pictures", arena.channel, mode="on-request")
         assert refused.ephemeral and (await service.get_game(channel_id)).pictures == "every-turn"
         said = await alice.slash("game pictures", arena.channel, mode="on-request")
+        said = said.followups[-1]  # after the private "thinking" answer
         assert not said.ephemeral and "/board" in said.content
         status = await bob.slash("game status", arena.channel)
         assert "pictures: on-request" in arena.loopback.describe(status.message)
