@@ -139,8 +139,8 @@ class BoardGameBot(commands.AutoShardedBot):
             **options,  # type: ignore[arg-type]
         )
         self.games = games
-        # the channel hears of each computer move as the background runner makes it
-        games.runner.listener = functools.partial(computers.tell, self)
+        if games is not None:  # the channel hears of each computer move as the background runner makes it
+            games.runner.listener = functools.partial(computers.tell, self)
         self.settings = settings
         # game id -> its latest turn message, whose buttons are retired when the next one is posted
         self.turn_messages: dict[int, discord.Message] = {}
