@@ -3,6 +3,7 @@ survive restarts, and syncs the slash commands when (and only when) they changed
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -17,7 +18,7 @@ from discord.ext import commands
 from bot.cogs import EXTENSIONS
 from bot.drain import Drain
 from bot.settings import Settings
-from bot.ui import pickers
+from bot.ui import computers, pickers
 
 if TYPE_CHECKING:
     from bot.services import GameService
@@ -186,6 +187,8 @@ class BoardGameBot(commands.AutoShardedBot):
             **options,  # type: ignore[arg-type]
         )
         self.games = games
+        if games is not None:  # the channel hears of each computer move as the background runner makes it
+            games.runner.listener = functools.partial(computers.tell, self)
         self.settings = settings
         # game id -> the revision and message of its latest turn message, whose buttons are retired when
         # one about a later position is posted

@@ -84,5 +84,11 @@ async def hand_to_computer(
         f"The computer now plays seat {seat}, {level_text(outcome.game, level)}.",
         allowed_mentions=discord.AllowedMentions.none(),
     )
-    post = flow.announce(bot, outcome, interaction.app_permissions)
+    perms = interaction.app_permissions
+    # a seat that must act: the channel sees that the computer thinks for it (its move comes later)
+    post = (
+        flow.post_turn(bot, outcome.game, perms=perms)
+        if seat - 1 in outcome.to_act
+        else flow.announce(bot, outcome, perms)
+    )
     await flow.publish(interaction, outcome.game, post, done="The computer plays that seat now")

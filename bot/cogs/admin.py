@@ -22,7 +22,7 @@ from bot.cogs._seats import (
     hand_to_computer,
     level_choices,
 )
-from bot.ui import flow, presenters
+from bot.ui import flow, presenters, replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -40,8 +40,11 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
 
     @app_commands.command(name="abandon", description="End the game here without a result")
     async def abandon(self, interaction: discord.Interaction) -> None:
+        await replies.defer_private(interaction)
         game = await self.bot.games.abandon(interaction.channel_id or 0, interaction.user.id, admin=True)
-        await interaction.response.send_message(
+        await replies.done(
+            interaction,
+            "You abandoned the game.",
             f"The game of {game.title} here was abandoned by {interaction.user.mention}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -29,7 +29,7 @@ from bot.cogs._seats import (
 )
 from bot.cogs.game_commands import DeadlineAction, Hours
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
-from bot.ui import channels, flow, pickers, posting, presenters
+from bot.ui import channels, flow, pickers, posting, presenters, replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -175,10 +175,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         name="cancel", description="Call off the game here (host; a running one: server manager)"
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
+        await replies.defer_private(interaction)
         game = await self.bot.games.cancel(
             interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
         )
-        await interaction.response.send_message(f"The game of {game.title} here was called off.")
+        await replies.done(
+            interaction, "You called the game off.", f"The game of {game.title} here was called off."
+        )
 
     @app_commands.command(
         name="status", description="Who plays, whose turn it is (or the final scores), and the options"
@@ -218,10 +221,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             changes["deadline_minutes"] = deadline_hours * 60 or None
         if deadline_action is not None:
             changes["deadline_action"] = deadline_action
+        await replies.defer_private(interaction)
         game = await self.bot.games.update_game_timing(
             interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction), **changes
         )
-        await interaction.response.send_message(
+        await replies.done(
+            interaction,
+            "You changed the timing.",
             f"Timing changed: {presenters.timing_text(game)}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -231,11 +237,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     )
     @app_commands.describe(mode="every-turn: the board in each turn message; on-request: only with /board")
     async def pictures(self, interaction: discord.Interaction, mode: PictureMode) -> None:
+        await replies.defer_private(interaction)
         game = await self.bot.games.set_pictures(
             interaction.channel_id or 0, interaction.user.id, mode, admin=is_manager(interaction)
         )
-        await interaction.response.send_message(
-            messages.PICTURES_SET[game.pictures], allowed_mentions=discord.AllowedMentions.none()
+        await replies.done(
+            interaction,
+            "You changed the pictures.",
+            messages.PICTURES_SET[game.pictures],
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="import", description="Continue or replay a game from a file made by /export")
@@ -300,7 +310,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await interaction.followup.send(
                 f"Enough votes: the computer now plays seat {seat}.", ephemeral=True
             )
-            post = flow.announce(self.bot, result, interaction.app_permissions)
+            perms = interaction.app_permissions
+            # the seat must act: the channel sees that the computer thinks for it (its move comes later)
+            post = (
+                flow.post_turn(self.bot, result.game, perms=perms)
+                if seat - 1 in result.to_act
+                else flow.announce(self.bot, result, perms)
+            )
             await flow.publish(interaction, result.game, post, done="Your vote carried")
         else:
             await interaction.followup.send("Your vote is counted.", ephemeral=True)
@@ -328,9 +344,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="away", description="Mark yourself away (no reminders, no deadline) or back")
     @app_commands.describe(away="true while you are away, false when you are back")
     async def away(self, interaction: discord.Interaction, away: bool = True) -> None:
+        await replies.defer_private(interaction)
         await self.bot.games.set_away(interaction.channel_id or 0, interaction.user.id, away)
         text = "You are marked away: no reminders until you are back." if away else "Welcome back."
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(
         name="replace", description="Offer a seat to another member, who takes it with Accept"
@@ -339,6 +356,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def replace(self, interaction: discord.Interaction, seat: Seat, member: discord.Member) -> None:
         if member.bot:
             raise NotAllowed("Bots cannot take a seat as a person; /game computer lets the computer play it.")
+        await replies.defer_private(interaction)
         check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat)
         game = await self.bot.games.offer_seat(
             interaction.channel_id or 0,
@@ -348,7 +366,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             admin=is_manager(interaction),
         )
         now = presenters.safe(game.seats[seat - 1].name)
-        await interaction.response.send_message(
+        await replies.done(
+            interaction,
+            f"You offered seat {seat} to {presenters.safe(member_name(member))}.",
             f"{member.mention}, {shown_name(interaction.user)} offers you seat {seat} ({now}) in "
             f"{game.title}. Press Accept to take it over; until you do, nothing changes. "
             "Only you can accept.",
@@ -366,8 +386,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
 
     @app_commands.command(name="take-back", description="Take your seat back from the computer")
     async def take_back(self, interaction: discord.Interaction) -> None:
+        await replies.defer_private(interaction)
         await self.bot.games.take_back_seat(interaction.channel_id or 0, interaction.user.id)
-        await interaction.response.send_message(f"{shown_name(interaction.user)} is back at the table.")
+        await replies.done(
+            interaction, "You have your seat back.", f"{shown_name(interaction.user)} is back at the table."
+        )
 
 
 async def setup(bot: BoardGameBot) -> None:

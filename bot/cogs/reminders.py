@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.ui import flow, posting
+from bot.ui import flow
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -36,14 +36,12 @@ class Reminders(commands.Cog):
         self.loop.cancel()
 
     async def tick(self) -> None:
-        """One round: make the moves of computer seats a crash left waiting (the first round after a start
-        makes them all) and post them like any move, apply due deadlines, deliver due reminders. A failed
+        """One round: wake the computer seats a crash left waiting (the first round after a start wakes
+        them all), apply due deadlines, deliver due reminders. A failed
         round never stops the loop."""
         try:
-            for outcome in await self.bot.games.resume_computer_turns():
-                # each game's post on its own: a channel that refuses it keeps no other game from its turn
-                await posting.attempt(self.bot, outcome.game.id, flow.announce(self.bot, outcome))
-                await flow.notify_directly(self.bot, outcome)
+            # the background runner makes those moves and posts them like any move
+            await self.bot.games.resume_computer_turns()
             await flow.deliver_notifications(self.bot, await self.bot.games.run_due())
         except Exception:
             log.exception("a reminder round failed; the next round tries again")

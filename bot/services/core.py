@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -31,6 +30,7 @@ from bot.services.errors import (
     NotInGame,
 )
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
+from bot.services.runner import ComputerRunner
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
 from bot.storage import preferences, results
@@ -52,8 +52,6 @@ DEFAULT_REMINDER_MINUTES = 24 * 60
 DEFAULT_AI_LEVEL = 1
 # The player that stands in, in the bot's own process, when a worker brings back no move.
 FALLBACK_AI_LEVEL = 1
-# Seconds computers may think in one operation before the rest of their moves is left to the reminder loop.
-MAX_AI_SECONDS = 20.0
 DEFAULT_THINK_SECONDS = Budget().seconds
 SEAT_ORDERS = ("random", "join")
 DEADLINE_ACTIONS = ("skip", "ai", "vote")
@@ -87,7 +85,6 @@ class ServiceCore:
         new_seed: Callable[[], int] | None = None,
         cache_size: int = 64,
         max_ai_moves: int = 5000,
-        max_ai_seconds: float = MAX_AI_SECONDS,
         think_seconds: float = DEFAULT_THINK_SECONDS,
         think_workers: int | None = None,
         think_timeout: float | None = None,
@@ -98,14 +95,15 @@ class ServiceCore:
         self.ai: ChooseMove = ai or choose_move
         self.new_seed = new_seed or (lambda: secrets.randbits(62))
         self.cache = engine.StateCache(cache_size)
-        self.max_ai_moves = max_ai_moves
-        self.max_ai_seconds = max_ai_seconds
         self.thinkers = Thinkers(Budget(seconds=think_seconds), think_workers, think_timeout)
+        # computer seats move in the background, off the game's lock (see ``runner``)
+        self.runner = ComputerRunner(self, max_ai_moves)
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def close(self) -> None:
         """End the computer players' worker processes; computer seats then wait (see ``thinking``)."""
         await self.thinkers.close()
+        await self.runner.close()
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -398,54 +396,12 @@ class ServiceCore:
             )
         return rows
 
-    async def _run_ai(
-        self, game: GameRow, seats: list[SeatRow], state: State, played: list[PlayedMove]
-    ) -> tuple[GameRow, list[SeatRow], State]:
-        """Let every computer-played seat that must act move, until a person must act or the game ends.
-
-        Runs under the game's lock, so nothing in this process changes the game while a computer thinks.
-        Another process sharing the database may: each move is written only if the game is still at the
-        version and revision it was chosen for (``_store_position``). If not, the decision is dropped and
-        the loop stops; the process that changed the game moves its computer seats itself, or the reminder
-        loop does after ``COMPUTER_GRACE``. So does it once the computers have thought for
-        ``max_ai_seconds`` in this operation: a game of searching computers only would otherwise hold its
-        lock, and the interaction or reminder round that started it, for the whole game."""
-        rules = engine.rules_for(game.rules_id)
-        started = time.monotonic()
-        turn, turn_seat = self.thinkers.turn(), -1  # a seat's consecutive decisions share one turn's budget
-        for _ in range(self.max_ai_moves):
-            if game.status != "active":
-                break
-            spent = time.monotonic() - started
-            if played and played[-1].actor == "ai" and spent >= self.max_ai_seconds:
-                log.info(
-                    "game %s: computers moved for %.0f s in one go; the rest waits for the reminder loop",
-                    game.id,
-                    spent,
-                )
-                break
-            ai_seat = next((s for s in seats if s.is_ai and s.seat in game.to_act), None)
-            if ai_seat is None:
-                break
-            if ai_seat.seat != turn_seat:
-                turn, turn_seat = self.thinkers.turn(), ai_seat.seat
-            move, new_state, events = await self._ai_move(game, ai_seat, rules, state, turn)
-            try:
-                game, seats, record = await self._commit(
-                    game, seats, ai_seat.seat, None, move, new_state, events, "ai"
-                )
-            except Busy:
-                log.info(
-                    "game %s changed elsewhere while the computer chose for seat %s at version %s; "
-                    "its move was dropped",
-                    game.id,
-                    ai_seat.seat,
-                    game.version,
-                )
-                break
-            state = new_state
-            played.append(record)
-        return game, seats, state
+    def _wake_computers(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
+        """Let the background runner move the computer seats that must act now, after this operation
+        (see ``runner``): nobody waits for a computer, and the game's lock is never held while one
+        thinks."""
+        if game.status == "active" and any(s.is_ai and s.seat in game.to_act for s in seats):
+            self.runner.wake(game.id)
 
     async def _ai_move(
         self, game: GameRow, seat: SeatRow, rules: Engine, state: State, turn: Turn | None = None
@@ -617,22 +573,20 @@ class ServiceCore:
         acting_user: int | None,
         notes: Sequence[Notification] = (),
     ) -> MoveOutcome:
-        """Let the computer play ``seat`` from now on and let it move at once if it must."""
+        """Let the computer play ``seat`` from now on; it moves in the background if it must."""
         async with self.db.transaction() as conn:
             await store.update_seat(conn, game.id, seat.seat, is_ai=True, ai_level=level, state=state)
             await store.clear_kick_votes(conn, game.id, seat.seat)
             await store.update_game(conn, game.id, updated_at=self.clock())
         game, seats = await self._rows(game.id)
-        before = list(seats)
         current = await self._state(game, seats)
-        played: list[PlayedMove] = []
-        game, seats, current = await self._run_ai(game, seats, current, played)
+        self._wake_computers(game, seats)
         return await self._outcome(
             game,
-            before,
+            seats,
             seats,
             current,
-            played,
+            (),
             seat=seat.seat,
             move=None,
             events=(),

@@ -17,7 +17,7 @@ from bot.services.errors import (
     NotEnoughPlayers,
     TableFull,
 )
-from bot.services.models import GameInfo, MoveOutcome, PlayedMove
+from bot.services.models import GameInfo, MoveOutcome
 from bot.storage import games as store
 from bot.storage import preferences
 from bot.storage.records import GameRow, SeatRow
@@ -186,10 +186,9 @@ class Lobby(ServiceCore):
                 )
             self.cache.put(game.id, game.revision, state)
             before = [replace(s, waiting_since=None) for s in seated]
-            played: list[PlayedMove] = []
-            game, seated, state = await self._run_ai(game, seated, state, played)
+            self._wake_computers(game, seated)
             return await self._outcome(
-                game, before, seated, state, played, seat=None, move=None, events=(), acting_user=by_user_id
+                game, before, seated, state, (), seat=None, move=None, events=(), acting_user=by_user_id
             )
 
     async def cancel(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> GameInfo:

@@ -26,7 +26,8 @@ class Play(ServiceCore):
         *,
         expected_revision: int | None = None,
     ) -> MoveOutcome:
-        """Play a move for the user's seat, then let computer-played seats move until a person must act.
+        """Play a move for the user's seat; computer-played seats that must act then move in the
+        background (``runner``), not in this call.
 
         ``expected_version`` is the version the user saw (from a button): if the game moved on since, the
         move is refused with ``StaleVersion``. ``expected_revision`` is the stricter check: an undo brings
@@ -54,14 +55,13 @@ class Play(ServiceCore):
             game, seats, record = await self._commit(
                 game, seats, seat.seat, user_id, move, new_state, events, "player"
             )
-            played = [record]
-            game, seats, state = await self._run_ai(game, seats, new_state, played)
+            self._wake_computers(game, seats)
             return await self._outcome(
                 game,
                 before,
                 seats,
-                state,
-                played,
+                new_state,
+                [record],
                 seat=seat.seat,
                 move=move,
                 events=events,

@@ -9,10 +9,9 @@ from datetime import datetime
 
 from bot.services import engine
 from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
-from bot.services.errors import Busy, NotAllowed
-from bot.services.models import DueItem, GameInfo, MoveOutcome, Notification, PlayedMove
+from bot.services.errors import NotAllowed
+from bot.services.models import DueItem, GameInfo, MoveOutcome, Notification
 from bot.services.policy import COMPUTER_GRACE, computer_due_at, due_items, kick_majority, next_due_at
-from bot.services.thinking import ThinkingStopped
 from bot.storage import due as due_store
 from bot.storage import games as store
 from bot.storage import preferences
@@ -79,58 +78,33 @@ class Timing(ServiceCore):
             pairs += [(g, seats[g.id]) for g in batch]
         return pairs
 
-    async def resume_computer_turns(self, now: datetime | None = None) -> list[MoveOutcome]:
-        """Make the moves of computer seats a crash left waiting; returns the outcome per game.
+    async def resume_computer_turns(self, now: datetime | None = None) -> list[int]:
+        """Wake the background runner (``runner``) for computer seats left waiting; returns those games.
 
-        A computer seat moves in the same operation as the move that gave it the turn; if the process
-        died in between, nothing else would ever move it. The first call after a start resumes every
+        A change that gives a computer seat the turn wakes the runner itself; if the process died or the
+        run failed in between, nothing else would ever move it. The first call after a start wakes every
         such game at once; later calls only those waiting longer than ``COMPUTER_GRACE`` (so a move
-        another process is making right now is left to it). Calling it again changes nothing.
+        another process is making right now is left to it), and never a game this process is already
+        running. The runner tells the channel of the moves as it makes them.
         """
         moment = now or self.clock()
         horizon = moment if self._resumed else moment + COMPUTER_GRACE
         self._resumed = True
-        resumed: list[MoveOutcome] = []
-        for candidate, seats in await self._due_games(horizon):
-            due = computer_due_at(candidate, seats)
-            if due is None or due > horizon:
+        woken: list[int] = []
+        for game, seats in await self._due_games(horizon):
+            due = computer_due_at(game, seats)
+            if due is None or due > horizon or self.runner.running(game.id):
                 continue
-            async with self._lock(candidate.id):
-                game, seats = await self._rows(candidate.id)
-                due = computer_due_at(game, seats)
-                if due is None or due > horizon:
-                    continue  # it moved on meanwhile
-                seat = next(s.seat for s in seats if s.is_ai and s.seat in game.to_act)
-                state = await self._state(game, seats)
-                played: list[PlayedMove] = []
-                try:
-                    after, after_seats, state = await self._run_ai(game, list(seats), state, played)
-                except Busy:
-                    continue  # another process is moving this game; its own loop tells the channel
-                except ThinkingStopped:
-                    break  # the bot is stopping; the next start resumes the rest
-                except Exception:  # one broken game must not stop the loop for every other game
-                    log.exception("could not make the computer moves left waiting in game %s", game.id)
-                    continue
-                log.info("made %d computer moves left waiting in game %s", len(played), game.id)
-                outcome = await self._outcome(
-                    after,
-                    seats,
-                    after_seats,
-                    state,
-                    played,
-                    seat=seat,
-                    move=None,
-                    events=(),
-                    acting_user=None,
-                )
-                resumed.append(outcome)
-        return resumed
+            log.info("resuming the computer seats left waiting in game %s", game.id)
+            self.runner.wake(game.id)
+            woken.append(game.id)
+        return woken
 
     async def run_due(self, now: datetime | None = None) -> list[Notification]:
         """Resume computer seats left waiting, send due reminders (as notifications) and apply due
         deadlines; safe to call at any interval."""
-        notes = [n for outcome in await self.resume_computer_turns(now) for n in outcome.notifications]
+        await self.resume_computer_turns(now)
+        notes: list[Notification] = []
         for item in await self.due(now):
             async with self._lock(item.game_id):
                 row, seats = await self._rows(item.game_id)
@@ -168,7 +142,7 @@ class Timing(ServiceCore):
                     game, seats, seat_no, None, move, new_state, events, "deadline"
                 )
                 played = [record]
-                game, seats, new_state = await self._run_ai(game, seats, new_state, played)
+                self._wake_computers(game, seats)
                 text = f"Time ran out: your turn in {rules.title} was skipped."
                 outcome = await self._outcome(
                     game,

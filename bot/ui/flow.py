@@ -112,7 +112,9 @@ async def post_turn(
     to_ping = human_users(game, game.to_act)
     ping, allowed = presenters.mentions(to_ping)
     waiting = presenters.names(game, game.to_act)
-    content = f"{ping} your turn: {prompt}" if ping else f"Waiting for {waiting}: {prompt}"
+    # a computer seat is "being thought for", not waited for (its move comes from the background runner)
+    content = f"{ping} your turn" if ping else presenters.waiting_text(game, game.to_act)
+    content = f"{content}: {prompt}"
     embed = presenters.game_embed(
         game,
         presenters.clip(f"{game.title}: {waiting} to act", 256),

@@ -398,6 +398,7 @@ async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
     """Seat the user in the seat kept for them (``seat``, or the one waiting for them) and say so."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     name = getattr(interaction.user, "display_name", None) or interaction.user.name
+    await replies.defer_private(interaction)
     game = await bot.games.claim_seat(
         interaction.channel_id or 0, interaction.user.id, name, guild_id=interaction.guild_id, seat=seat
     )
@@ -408,8 +409,13 @@ async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
     if taken.seat in game.to_act:
         text += " It is their turn: Play shows their choices."
         extra["view"] = turn_view(game.id, game.revision, has_hands(game.rules_id))
-    await interaction.response.send_message(
-        text, embed=presenters.status_embed(game), allowed_mentions=discord.AllowedMentions.none(), **extra
+    await replies.done(
+        interaction,
+        f"You took seat {taken.seat + 1}.",
+        text,
+        embed=presenters.status_embed(game),
+        allowed_mentions=discord.AllowedMentions.none(),
+        **extra,
     )
 
 

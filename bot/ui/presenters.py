@@ -71,6 +71,19 @@ def names(game: GameInfo, seats: Iterable[int]) -> str:
     return ", ".join(found[:-1]) + " and " + found[-1]
 
 
+def waiting_text(game: GameInfo, seats: Iterable[int], *, lead: str = "Waiting for ") -> str:
+    """Who ``seats`` are waited for: people by name (after ``lead``), computer seats as being thought
+    for, since the background runner is choosing their move."""
+    ai = {s.seat for s in game.seats if s.is_ai}
+    wanted = list(dict.fromkeys(seats))
+    people = names(game, [s for s in wanted if s not in ai])
+    thought = names(game, [s for s in wanted if s in ai])
+    parts = [f"{lead}{people}"] if people else []
+    if thought:
+        parts.append(f"🤖 the computer is thinking for {thought}'s seat")
+    return "; ".join(parts)
+
+
 def mentions(user_ids: Iterable[int]) -> tuple[str, discord.AllowedMentions]:
     """Mention text for exactly these users, and the allowed-mentions object that pings only them."""
     ids = list(dict.fromkeys(user_ids))
@@ -220,7 +233,7 @@ def status_embed(
             name="Final scores", value=clip("\n".join(result_lines(game, result)), FIELD_LIMIT), inline=False
         )
     if game.status == "active" and game.to_act:
-        waiting = names(game, game.to_act)
+        waiting = waiting_text(game, game.to_act, lead="")
         since = f" since {discord.utils.format_dt(game.turn_started_at, 'R')}" if game.turn_started_at else ""
         text = f"{waiting}{since}" + (f"\n{prompt}" if prompt else "")
         embed.add_field(name="To act", value=clip(text, FIELD_LIMIT), inline=False)

@@ -23,6 +23,20 @@ async def private(interaction: discord.Interaction, content: str, **kwargs: Any)
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
+async def defer_private(interaction: discord.Interaction) -> None:
+    """Acknowledge now ("thinking…", seen by the user only), before anything that may wait on a game:
+    Discord drops an interaction not answered within 3 seconds (receiving-and-responding.mdx). A
+    refusal then fills that private message, so it stays private."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def done(interaction: discord.Interaction, private: str, public: str, **kwargs: Any) -> None:
+    """After ``defer_private``: fill the private message with ``private``, then tell everyone ``public``
+    in a follow-up (an interaction's follow-ups need no permission in the channel)."""
+    await interaction.followup.send(private, ephemeral=True)
+    await interaction.followup.send(public, **kwargs)
+
+
 def explain(exc: BaseException) -> str | None:
     """The message for an expected failure, or ``None`` for a bug."""
     if isinstance(exc, app_commands.CommandInvokeError):

@@ -11,6 +11,8 @@ import pytest
 
 from bot.services import FakeClock, GameInfo, GameService
 from bot.storage import Database, open_database
+from bot.storage import games as store
+from bot.storage.records import MoveRow
 from tests.support import tiny
 
 GUILD = 10
@@ -88,7 +90,9 @@ async def table_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
 
 
 async def act(service: GameService, move: str | None = None, channel: int = CHANNEL) -> Any:
-    """The first seat that must act plays ``move`` (default: its first legal move)."""
+    """The first seat that must act plays ``move`` (default: its first legal move), once the computers
+    the last change woke have moved (they play in the background)."""
+    await service.runner.idle()
     info = await service.get_game(channel)
     user = user_at(info, info.to_act[0])
     if move is None:
@@ -99,8 +103,17 @@ async def act(service: GameService, move: str | None = None, channel: int = CHAN
 async def play_to_end(service: GameService, channel: int = CHANNEL, limit: int = 1000) -> GameInfo:
     """Everyone plays their first legal move until the game is over."""
     for _ in range(limit):
+        await service.runner.idle()
         info = await service.get_game(channel)
         if info.status != "active":
             return info
         await act(service, channel=channel)
     raise AssertionError("the game did not end")
+
+
+async def moves_since(service: GameService, version: int, channel: int = CHANNEL) -> list[MoveRow]:
+    """The moves made after ``version``, once the computers woke by the last change have moved."""
+    await service.runner.idle()
+    info = await service.get_game(channel)
+    async with service.db.reading() as conn:
+        return (await store.moves_of(conn, info.id, info.version))[version:]

@@ -101,6 +101,7 @@ async def think(path: str) -> None:
     await service.start(FIRST_CHANNEL, 1)
     print("ready", flush=True)
     await service.submit(FIRST_CHANNEL, 1, "pass")
+    await service.runner.idle()  # the computer answers in the background
 
 
 def main(argv: list[str]) -> None:

@@ -46,7 +46,8 @@ async def test_an_import_seats_only_the_importer_and_keeps_the_others_seats(aren
         refused = await carol.click(announcement, "Take seat 2")
         assert refused.ephemeral and "someone else" in refused.content
         taken = await bob.click(announcement, "Take seat 2")
-        assert not taken.ephemeral and "bob took seat 2" in taken.content.lower()
+        news = taken.followups[-1]  # the private "thinking" answer first, then the news for everyone
+        assert not news.ephemeral and "bob took seat 2" in news.content.lower()
         assert not {uid for m in taken.posted for uid in m.mentions}
         game = await service.get_game(channel)
         assert game.to_act_users == (int(alice.id), int(bob.id))
@@ -62,13 +63,14 @@ async def test_replace_seats_the_member_only_once_they_accept(arena: Arena) -> N
     async with arena.running() as (_bot, service):
         await arena.start_game("santafe", alice, bob)
         offer = await alice.slash("game replace", arena.channel, seat=2, member=carol)
-        assert not offer.ephemeral and offer.message.mentions == [carol.id]
+        news = offer.followups[-1]  # the private "thinking" answer first, then the offer for everyone
+        assert not news.ephemeral and news.mentions == [carol.id]
         assert (await service.get_game(channel)).seats[1].user_id == int(bob.id)
 
-        refused = await arena.stranger.click(offer, "Accept")
+        refused = await arena.stranger.click(news, "Accept")
         assert refused.ephemeral and "someone else" in refused.content
         assert (await service.get_game(channel)).seats[1].user_id == int(bob.id)
-        accepted = await carol.click(offer, "Accept")
+        accepted = (await carol.click(news, "Accept")).followups[-1]
         assert not accepted.ephemeral and "carol took seat 2" in accepted.content.lower()
         game = await service.get_game(channel)
         assert game.seats[1].user_id == int(carol.id) and game.seat_of(int(bob.id)) is None

@@ -232,10 +232,8 @@ async def test_a_name_that_looks_like_everyone_pings_nobody(arena: Arena) -> Non
         seat = (await service.get_game(int(arena.channel.id))).seat_of(int(everyone.id))
         assert seat is not None
         await everyone.slash("game computer", arena.channel, seat=seat.seat + 1)
-        back = await everyone.slash("game take-back", arena.channel)
-        assert (
-            "everyone" in back.content and not back.message.pinged_everyone and not back.message.pinged_users
-        )
+        back = (await everyone.slash("game take-back", arena.channel)).followups[-1]
+        assert "everyone" in back.content and not back.pinged_everyone and not back.pinged_users
         assert not any(m.pinged_everyone for m in arena.public())
 
 

@@ -145,9 +145,9 @@ async def test_a_computer_reply_cut_off_by_a_crash_is_made_and_posted_when_the_b
         doomed = GameService(db, arena.clock, ai=crash)
         for _ in range(20):  # Alice's steps until her turn passes to the computer
             move = (await doomed.legal_moves(channel_id, arena.by_id(alice)))[0][0]
-            try:
-                await doomed.submit(channel_id, arena.by_id(alice), move)
-            except asyncio.CancelledError:
+            await doomed.submit(channel_id, arena.by_id(alice), move)
+            await doomed.runner.idle()  # the background run dies with the computer's thought
+            if not (await doomed.get_game(channel_id)).to_act_users:
                 break
         stranded = await doomed.get_game(channel_id)
         assert stranded.to_act_users == ()  # only the computer seat may move now

@@ -182,5 +182,6 @@ async def test_a_computer_turn_left_waiting_in_a_paused_game_waits_for_the_bot(s
     assert (await service.get_game(CHANNEL)).version == waiting.version
     await service.guild_back(GUILD)
     clock.advance(seconds=COMPUTER_GRACE.total_seconds())  # its clock, too, goes on where it stopped
-    [outcome] = await service.resume_computer_turns()
-    assert outcome.game.version > waiting.version
+    assert await service.resume_computer_turns() == [waiting.id]
+    await service.runner.idle()
+    assert (await service.get_game(CHANNEL)).version > waiting.version

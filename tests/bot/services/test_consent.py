@@ -113,7 +113,8 @@ async def test_a_seat_for_a_missing_person_can_go_to_the_computer_and_back_to_th
         await service.hand_to_ai(CHANNEL + 1, CID, 0)
     outcome = await service.hand_to_ai(CHANNEL + 1, BOB, 0)
     assert outcome.game.seats[0].is_ai and outcome.notifications == ()
-    assert outcome.game.to_act_users == (BOB,)  # the computer moved for the empty seat
+    await service.runner.idle()
+    assert (await service.get_game(CHANNEL + 1)).to_act_users == (BOB,)  # the computer moved for it
     claimed = await service.claim_seat(CHANNEL + 1, ANN, "Ann", guild_id=GUILD)
     assert not claimed.seats[0].is_ai and claimed.seats[0].user_id == ANN
 

@@ -150,6 +150,7 @@ async def test_a_computer_turn_cut_short_by_a_kill_is_made_after_a_restart(tmp_p
         stuck = await service.get_game(1000)
         assert (stuck.version, stuck.to_act) == (1, (1,))  # Ann passed; the computer seat never moved
         await service.run_due()
+        await service.runner.idle()
         moved = await service.get_game(1000)
         assert moved.version > stuck.version and 0 in moved.to_act and 1 not in moved.to_act
         assert await service.check_replay(moved.id)

@@ -100,11 +100,12 @@ def interrupted(*args, **kwargs):  # type: ignore[no-untyped-def]
 
 
 async def stranded(service: GameService, channel: int = CHANNEL) -> None:
-    """Ann passes; the process 'dies' (the task is cancelled) while the computer chooses its reply."""
+    """Ann passes; the process 'dies' (the runner's task is cancelled) while the computer chooses its
+    reply."""
     real = service.ai
     service.ai = interrupted
-    with pytest.raises(asyncio.CancelledError):
-        await service.submit(channel, ANN, "pass")
+    await service.submit(channel, ANN, "pass")
+    await service.runner.idle()
     service.ai = real
 
 
@@ -119,38 +120,39 @@ async def test_a_computer_seat_left_waiting_is_moved_after_a_grace_by_a_running_
     clock.advance(seconds=COMPUTER_GRACE.total_seconds() / 2)
     assert await service.resume_computer_turns() == []  # perhaps another process is making that move
     clock.advance(seconds=COMPUTER_GRACE.total_seconds() / 2)
-    [outcome] = await service.resume_computer_turns()
-    assert outcome.game.version > info.version
-    assert 1 not in outcome.to_act and outcome.turn_passed and outcome.played[0].actor == "ai"
+    assert await service.resume_computer_turns() == [info.id]
+    await service.runner.idle()
+    moved = await service.get_game(CHANNEL)
+    assert moved.version > info.version and 1 not in moved.to_act
     assert await service.resume_computer_turns() == [] and await service.run_due() == []
-    assert (await service.get_game(CHANNEL)).revision == outcome.game.revision
+    await service.runner.idle()
+    assert (await service.get_game(CHANNEL)).revision == moved.revision
 
 
-async def test_a_computer_turn_another_process_is_making_is_left_to_it(service, monkeypatch):
+async def test_a_game_the_runner_is_moving_is_not_woken_twice(service, monkeypatch):
     await service.create_game(10, CHANNEL, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join")
     await service.add_ai(CHANNEL, ANN)
     await service.start(CHANNEL, ANN)
     await stranded(service)
-
-    async def beaten(*args):  # type: ignore[no-untyped-def]
-        raise Busy("Another move was made at the same moment.")
-
-    monkeypatch.setattr(service, "_run_ai", beaten)
-    assert await service.resume_computer_turns() == []  # no error: the round goes on
+    game_id = (await service.get_game(CHANNEL)).id
+    monkeypatch.setattr(service.runner, "running", lambda g: g == game_id)
+    assert await service.resume_computer_turns() == []  # its run is under way
     monkeypatch.undo()
-    [outcome] = await service.resume_computer_turns(service.clock() + COMPUTER_GRACE)
-    assert 1 not in outcome.to_act
+    assert await service.resume_computer_turns(service.clock() + COMPUTER_GRACE) == [game_id]
+    await service.runner.idle()
+    assert 1 not in (await service.get_game(CHANNEL)).to_act
 
 
-async def test_a_game_whose_computer_move_fails_does_not_stop_the_round(service, clock, monkeypatch):
-    """A broken game is logged and left; the other games' computer turns and reminders go on."""
+async def test_a_game_whose_computer_move_fails_does_not_stop_the_others(service, clock, monkeypatch):
+    """A broken game is logged and left (the reminder round wakes it again); the other games' computer
+    turns go on."""
     for channel in (CHANNEL, CHANNEL + 1):
         await service.create_game(10, channel, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join")
         await service.add_ai(channel, ANN)
         await service.start(channel, ANN)
     await stranded(service)
     await stranded(service, CHANNEL + 1)
-    real = service._run_ai
+    real = service._ai_move
     broken = (await service.get_game(CHANNEL)).id
 
     async def fails_in_one_game(game, *args):  # type: ignore[no-untyped-def]
@@ -158,6 +160,8 @@ async def test_a_game_whose_computer_move_fails_does_not_stop_the_round(service,
             raise RuntimeError("a bug in one game")
         return await real(game, *args)
 
-    monkeypatch.setattr(service, "_run_ai", fails_in_one_game)
-    [outcome] = await service.resume_computer_turns()
-    assert outcome.game.channel_id == CHANNEL + 1 and 1 not in outcome.to_act
+    monkeypatch.setattr(service, "_ai_move", fails_in_one_game)
+    assert len(await service.resume_computer_turns()) == 2
+    await service.runner.idle()
+    assert 1 in (await service.get_game(CHANNEL)).to_act
+    assert 1 not in (await service.get_game(CHANNEL + 1)).to_act

@@ -9,7 +9,7 @@ import pytest
 
 from bot.services import GameNotActive, GameService, NoGameHere, NotAllowed, NotInGame, StaleVersion
 from rules.core.errors import AmbiguousMoveError, IllegalMoveError, NotYourTurnError, ParseError
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, act, lobby, play_to_end, started
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, act, lobby, moves_since, play_to_end, started
 
 
 async def hand(service: GameService, user: int) -> list[int]:
@@ -167,11 +167,13 @@ async def test_computer_seats_move_after_a_person_and_decide_from_their_own_view
     await service.add_ai(CHANNEL, ANN, level=0)
     await service.start(CHANNEL, ANN)
     outcome = await service.submit(CHANNEL, ANN, "pass")
+    assert outcome.to_act == (1,)  # the answer comes without waiting for the computer
+    played = await moves_since(service, 0)
     await service.close()
     # the computer ends its turn, then bids at once in the simultaneous bid; Ann still has to bid
-    assert [(p.actor, p.seat) for p in outcome.played] == [("player", 0), ("ai", 1), ("ai", 1)]
-    assert outcome.played[2].move.startswith("bid") and outcome.to_act == (0,)
-    assert outcome.played[1].seat == 1 and outcome.played[1].user_id is None
+    assert [(p.actor, p.seat) for p in played] == [("player", 0), ("ai", 1), ("ai", 1)]
+    assert played[2].move.startswith("bid") and (await service.get_game(CHANNEL)).to_act == (0,)
+    assert played[1].seat == 1 and played[1].user_id is None
     game_id, view, legal, level, _seed = ai.calls[0]
     assert game_id == "tiny" and level == 0 and view["viewer"] == 1
     assert "hand" in view and "hands" not in view  # only its own cards
@@ -199,8 +201,8 @@ async def test_the_computer_loop_is_bounded(db, clock, tiny_game):
     await lobby(service, (ANN,), options={"rounds": 5})
     await service.add_ai(CHANNEL, ANN, level=0)
     await service.start(CHANNEL, ANN)
-    outcome = await service.submit(CHANNEL, ANN, "pass")
-    assert len([p for p in outcome.played if p.actor == "ai"]) <= 2
+    await service.submit(CHANNEL, ANN, "pass")
+    assert len([p for p in await moves_since(service, 1) if p.actor == "ai"]) <= 2
 
 
 async def test_a_seat_played_by_the_computer_cannot_be_played_by_its_owner(service):
@@ -224,9 +226,9 @@ async def test_a_failing_computer_player_does_not_stall_the_game(db, clock, tiny
         await lobby(service, (ANN,), channel)
         await service.add_ai(channel, ANN)
         await service.start(channel, ANN)
-        outcome = await service.submit(channel, ANN, "pass")
+        await service.submit(channel, ANN, "pass")
+        ai_moves = [p.move for p in await moves_since(service, 1, channel) if p.actor == "ai"]
         await service.close()
-        ai_moves = [p.move for p in outcome.played if p.actor == "ai"]
         assert ai_moves and ai_moves[0].startswith("play")  # the first legal move instead
-        assert outcome.to_act == (0,)
+        assert (await service.get_game(channel)).to_act == (0,)
     assert "computer player for tiny seat 1 failed" in caplog.text

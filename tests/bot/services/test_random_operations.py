@@ -29,6 +29,7 @@ async def test_random_operations_keep_the_game_whole(db, db_path, clock, tiny_ga
     await service.start(CHANNEL, ANN)
     applied = refused = 0
     for _ in range(120):
+        await service.runner.idle()  # the computer's moves are not the refusals checked below
         info = await service.get_game(CHANNEL)
         if info.status != "active":
             break
@@ -57,5 +58,6 @@ async def test_random_operations_keep_the_game_whole(db, db_path, clock, tiny_ga
         except (ServiceError, RulesError):
             refused += 1
             assert await table_rows(db_path) == before
+        await service.runner.idle()
         await assert_whole(service)
     assert applied > 20 and refused > 10

@@ -97,8 +97,10 @@ async def test_computer_seats_finish_a_game(db, clock, rules_id, level, options)
     for _ in range(2):
         await service.add_ai(CHANNEL, USERS[0], level=level)
     await service.start(CHANNEL, USERS[0])
-    outcome = await service.hand_to_ai(CHANNEL, USERS[0], 0, level=level)
-    assert outcome.finished and outcome.result is not None
+    await service.hand_to_ai(CHANNEL, USERS[0], 0, level=level)
+    await service.runner.idle()  # the runner plays the game to its end without a pause
+    outcome = await service.game_by_id((await service.get_game(CHANNEL)).id)
+    assert outcome.status == "finished" and await service.final_result(CHANNEL)
     data = await service.export(CHANNEL)
     assert {m["actor"] for m in data["moves"]} == {"ai"} and data["options"] == options
-    assert await service.check_replay(outcome.game.id)
+    assert await service.check_replay(outcome.id)

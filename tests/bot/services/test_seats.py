@@ -6,7 +6,7 @@ import pytest
 
 from bot.services import AlreadyJoined, NotAllowed, NotHost, NotInGame
 from bot.storage import results
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, DOT, GUILD, play_to_end, started
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, DOT, GUILD, moves_since, play_to_end, started
 
 
 async def test_resigning_hands_the_seat_to_the_computer_and_counts_no_win(service):
@@ -14,8 +14,9 @@ async def test_resigning_hands_the_seat_to_the_computer_and_counts_no_win(servic
     outcome = await service.resign(CHANNEL, ANN)  # Ann must act: the computer moves for her at once
     seat = outcome.game.seats[0]
     assert seat.state == "resigned" and seat.is_ai and seat.user_id == ANN
-    assert outcome.played and all(p.actor == "ai" and p.seat == 0 for p in outcome.played)
-    assert 0 not in outcome.to_act
+    played = await moves_since(service, 0)
+    assert played and all(p.actor == "ai" and p.seat == 0 for p in played)
+    assert 0 not in (await service.get_game(CHANNEL)).to_act
     assert await service.seat_of(CHANNEL, ANN) is None
     with pytest.raises(NotInGame):
         await service.submit(CHANNEL, ANN, "pass")
@@ -44,7 +45,8 @@ async def test_hand_to_the_computer_and_take_back(service):
     assert outcome.game.seats[1].is_ai and outcome.game.seats[1].state == "replaced"
     assert outcome.played == ()  # not Bob's turn: the computer waits
     outcome = await service.submit(CHANNEL, ANN, "pass")
-    assert [(p.seat, p.actor) for p in outcome.played][:2] == [(0, "player"), (1, "ai")]
+    played = await moves_since(service, outcome.game.version - 1)
+    assert [(p.seat, p.actor) for p in played][:2] == [(0, "player"), (1, "ai")]
     info = await service.take_back_seat(CHANNEL, BOB)
     assert not info.seats[1].is_ai and info.seats[1].state == "active"
     with pytest.raises(NotAllowed):

@@ -128,6 +128,7 @@ async def test_a_deadline_with_no_pass_hands_the_seat_to_the_computer(service, c
     clock.advance(minutes=121)
     notes = await service.run_due()
     assert ("replaced", ANN) in [(n.kind, n.user_id) for n in notes]
+    await service.runner.idle()
     info = await service.get_game(CHANNEL)
     assert info.seats[0].is_ai and info.seats[0].state == "replaced"
     assert info.version == 4 and info.to_act == (1,)  # the computer bid for Ann, Bob's turn now
@@ -139,6 +140,7 @@ async def test_a_deadline_that_hands_the_seat_to_the_computer(service, clock):
     clock.advance(minutes=60)
     notes = await service.run_due()
     assert ("replaced", ANN) in [(n.kind, n.user_id) for n in notes]
+    await service.runner.idle()
     info = await service.get_game(CHANNEL)
     assert info.seats[0].is_ai and info.to_act == (1,)
 
@@ -162,7 +164,8 @@ async def test_a_deadline_vote_lets_the_others_decide(service, clock):
     info = await service.vote_kick(CHANNEL, BOB, 0)  # the same voter twice counts once
     assert not info.seats[0].is_ai
     outcome = await service.vote_kick(CHANNEL, CID, 0)
-    assert outcome.game.seats[0].is_ai and 0 not in outcome.to_act
+    await service.runner.idle()
+    assert outcome.game.seats[0].is_ai and 0 not in (await service.get_game(CHANNEL)).to_act
 
 
 async def test_the_vote_closes_when_the_late_player_moves(service, clock):

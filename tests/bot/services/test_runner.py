@@ -1,0 +1,130 @@
+"""The background runner: nobody waits for a computer, and the game's lock is free while one thinks."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.services import GameService, MoveOutcome, engine
+from tests.support.fixtures import ANN, CHANNEL, lobby, moves_since
+
+
+class SlowThinker:
+    """Stands in for a computer that thinks for as long as the test likes: it chooses only once ``gate``
+    is open, and records how many games' computers think at the same time."""
+
+    def __init__(self, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.gate = asyncio.Event()
+        self.entered = asyncio.Event()
+        self.thinking = 0
+        self.now: dict[int, int] = {}
+        self.most_at_once: dict[int, int] = {}
+        self.decisions = 0
+        monkeypatch.setattr(service, "_ai_move", self.choose)
+
+    async def choose(self, game: Any, seat: Any, rules: Any, state: Any) -> Any:
+        self.thinking += 1
+        at_once = self.now[game.id] = self.now.get(game.id, 0) + 1
+        self.most_at_once[game.id] = max(self.most_at_once.get(game.id, 0), at_once)
+        self.entered.set()
+        try:
+            await self.gate.wait()
+        finally:
+            self.thinking -= 1
+            self.now[game.id] -= 1
+        self.decisions += 1
+        legal = rules.legal_moves(state, seat.seat)
+        return engine.play(rules, state, seat.seat, legal[-1])
+
+
+async def test_a_move_returns_before_the_computer_thinks_and_commands_are_served_meanwhile(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thinker = SlowThinker(service, monkeypatch)
+    await lobby(service, (ANN,))
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.start(CHANNEL, ANN)
+    move = asyncio.create_task(service.submit(CHANNEL, ANN, "pass"))
+    await thinker.entered.wait()
+    assert move.done()  # the person's move was answered before the computer began to think
+    outcome = move.result()
+    assert [p.actor for p in outcome.played] == ["player"] and outcome.to_act == (1,)
+    # every command goes through while the computer thinks: the game's lock is free
+    assert not service._lock(outcome.game.id).locked()
+    await service.set_away(CHANNEL, ANN, True)
+    await service.update_game_timing(CHANNEL, ANN, reminder_minutes=60)
+    await service.set_pictures(CHANNEL, ANN, "on-request")
+    assert service.runner.running(outcome.game.id)
+    thinker.gate.set()
+    played = await moves_since(service, 1)
+    assert played and {p.actor for p in played} == {"ai"}
+    assert (await service.get_game(CHANNEL)).reminder_minutes == 60
+
+
+async def test_a_decision_for_a_position_changed_meanwhile_is_dropped_and_taken_again(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thinker = SlowThinker(service, monkeypatch)
+    await lobby(service, (ANN,))
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.start(CHANNEL, ANN)
+    await service.submit(CHANNEL, ANN, "pass")
+    await thinker.entered.wait()
+    await service.restore(CHANNEL, 0, admin=True)  # served at once, though the computer thinks
+    thinker.gate.set()
+    assert await moves_since(service, 0) == []  # the computer's decision for version 1 was dropped
+    game = await service.get_game(CHANNEL)
+    assert game.version == 0 and game.to_act == (0,) and thinker.decisions == 1
+    assert await service.check_replay(game.id)
+
+
+async def test_a_game_of_computers_runs_to_its_end_paced_one_post_per_round(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thinker = SlowThinker(service, monkeypatch)
+    thinker.gate.set()
+    told: list[MoveOutcome] = []
+
+    async def listen(outcome: MoveOutcome) -> None:
+        told.append(outcome)
+
+    service.runner.listener = listen
+    await lobby(service, (ANN,), options={"rounds": 3})
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.start(CHANNEL, ANN)
+    handed = await service.hand_to_ai(CHANNEL, ANN, 0, level=0)
+    assert not handed.finished  # the hand-over returns at once; the runner plays on
+    await service.runner.idle()
+    game = await service.get_game(CHANNEL)
+    assert game.status == "finished"  # no pause, no reminder round needed
+    moves = await moves_since(service, 0)
+    # nobody plays in person: the channel hears once per round (as many turn changes as seats, each
+    # at least one move) at most, and of the end
+    assert told[-1].finished and len(told) <= len(moves) // len(game.seats) + 1
+
+
+async def test_one_game_is_never_run_twice_at_once_and_many_games_think_together(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thinker = SlowThinker(service, monkeypatch)
+    games = []
+    for n in range(5):
+        await lobby(service, (ANN,), CHANNEL + n)
+        await service.add_ai(CHANNEL + n, ANN, level=0)
+        await service.start(CHANNEL + n, ANN)
+        outcome = await service.submit(CHANNEL + n, ANN, "pass")
+        games.append(outcome.game.id)
+    await thinker.entered.wait()
+    for game_id in games * 3:  # the reminder round and changes wake the runner again and again
+        service.runner.wake(game_id)
+    await asyncio.sleep(0)
+    while thinker.thinking < len(games):
+        await asyncio.sleep(0)
+    assert max(thinker.most_at_once.values()) == 1
+    thinker.gate.set()
+    await service.runner.idle()
+    for n in range(5):
+        assert (await service.get_game(CHANNEL + n)).to_act == (0,)
