@@ -23,8 +23,9 @@ LEGEND = (1192, 838, 1588, 990)
 CITY_R = 13
 HOME_HALF = 15
 # Offset of a city's bonus squares from its dot: above by default, elsewhere where above would cover
-# a neighbour's name.
-SQUARES_AT = {"SFO": (0.0, 16.0), "HOU": (28.0, -6.0)}
+# a neighbour's name or crowd a neighbour's squares.
+# Denver's sit below left, apart from Cheyenne's connection squares just above it.
+SQUARES_AT = {"SFO": (0.0, 16.0), "HOU": (28.0, -6.0), "DEN": (-30.0, 4.0)}
 
 
 def bonus_box(city_id: str, where: Mapping[str, Point], scale: float = 1.0) -> Box | None:
