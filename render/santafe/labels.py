@@ -18,8 +18,8 @@ UNPLACED: list[str] = []
 Place = tuple[Point, str, tuple[str, ...]]
 # Directions (degrees from a dot, clockwise from the right) tried first where the first free place reads
 # as a neighbour's name: North Platte's beside Denver's dot, Santa Fe's and Albuquerque's (their dots
-# almost touch) each beside the other's dot. Santa Fe's goes right, Albuquerque's down left.
-PREFERRED = {"LBF": -90.0, "SAF": 12.0, "ABQ": 135.0}
+# almost touch) each beside the other's dot: both go right, the upper dot's name above the lower one's.
+PREFERRED = {"LBF": -90.0, "SAF": 12.0, "ABQ": 45.0}
 TOLERANCE = 25.0
 
 
