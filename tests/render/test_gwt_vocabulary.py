@@ -93,7 +93,8 @@ def test_the_job_market_numbers_its_rows_as_hire_does() -> None:
     state = sampled_states("gwt", 4, ())[1]
     texts = drawn(state)
     rows = len(RULES.view(state, None)["board"]["job_market"]["costs"])
-    numbers = [t for t in texts if t.label in {str(n) for n in range(1, rows + 1)} and t.box[1] > turn.MARKET_TOP]
+    wanted = {str(n) for n in range(1, rows + 1)}
+    numbers = [t for t in texts if t.label in wanted and t.box[1] > turn.MARKET_TOP]
     assert sorted({int(t.label) for t in numbers}) == list(range(1, rows + 1))
     hire = next(m for _s, m in states_with("hire"))
     assert hire.split(" ")[-1].isdigit()  # "hire craftsman 6": the number printed over the column

@@ -108,7 +108,7 @@ def _gap(box: tuple[float, float, float, float], point: tuple[float, float]) -> 
 
 @pytest.mark.parametrize("kind", PICTURES)
 def test_each_name_is_nearer_its_own_dot_than_any_other(kind: str) -> None:
-    """Santa Fe's name once stood left of its dot, nearer Albuquerque's dot than its own. Chicago's and
+    """A side preferred for a crowded city's name never puts it nearer another city's dot. Chicago's and
     Des Moines's names stand far out where the track leaves no nearer room (see ``NEAR``)."""
     draw, where, _slots, _radius, places = PICTURES[kind]
     far_out = {c for c, city in cities().items() if city["name"] in ("Chicago", "Des Moines")}

@@ -20,7 +20,8 @@ def legal_met(verbs: tuple[str, ...]) -> list[tuple[Any, int, str]]:
         if state.over:
             return
         for seat in sorted(ENGINE.to_act(state)):
-            found.extend((state, seat, m) for m in ENGINE.legal_moves(state, seat) if m.split(" ")[0] in verbs)
+            moves = ENGINE.legal_moves(state, seat)
+            found.extend((state, seat, m) for m in moves if m.split(" ")[0] in verbs)
 
     random_playout(ENGINE, 4, 3, {"advanced": True}, check=look)
     assert found
