@@ -8,8 +8,9 @@ ids of the board (START, A, A-1, FLOOD-1, TEEPEE--3, …, KANSAS_CITY); typed mo
 short names the board picture prints instead ("move 12", "remove flood 2", "trade teepee 4", see
 ``rules.gwt.places``), and cities, breeds and workers by the names and short forms the pictures print
 ("deliver colorado spr.", "buy brown swiss for 6", "hire cr 6", see ``rules.gwt.aliases``); railroad
-spaces are "0".."39" with the turnouts "4.5", "7.5", …; cattle cards are jersey, dutch-belt, black-angus, guernsey, holstein,
-brown-swiss, ayrshire, highland-3/4/5 and longhorn-5/6/7 (the number is the card's victory points);
+spaces are "0".."39" with the turnouts "4.5", "7.5", …; cattle cards are jersey, dutch-belt, black-angus,
+guernsey, holstein, brown-swiss, ayrshire, highland-3/4/5 and longhorn-5/6/7 (the number is the card's
+victory points);
 objective cards are named by immediate action and tasks (gain2-bgbl, aux-sf, move-345, start-34b, …).
 
     move B-2                      move the cattleman (first turn: onto any neutral building)
