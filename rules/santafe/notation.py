@@ -3,7 +3,8 @@
 Typed text is normalised (case, spaces), then aliases are rewritten into the canonical words
 (railroad names -> colours, city names or ids -> city slugs, "dt" -> "double", "chi kcy" and
 "chicago kansas city" -> "chi-kcy"), cards of an exchange are put in canonical order, and the result
-is matched against the legal moves (exact, then a unique prefix). When nothing matches, ``explain`` says why in words.
+is matched against the legal moves (exact, then a unique prefix). When nothing matches, ``explain`` says
+why in words.
 """
 
 from __future__ import annotations
