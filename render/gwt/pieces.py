@@ -15,9 +15,9 @@ from PIL import ImageDraw
 from render.draw import Point, box, disc, hand, text
 from render.gwt import palette
 from render.theme import Theme, text_on
+from rules.gwt.aliases import WORKER_LETTER
 from rules.gwt.content import BUILDINGS, CATTLE, OBJECTIVES, STATION_MASTERS
 
-WORKER_LETTER = {"cowboy": "Cb", "craftsman": "Cr", "engineer": "En"}
 HAND_COLOURS = {"g": "green", "b": "black"}
 TASK_LABEL = {"b": "B", "s": "S", "h": "H", "g": "G", "bl": "Bl", "sf": "SF"}
 MASTER_LABEL = {

@@ -6,7 +6,8 @@ and most players never open it. So this picture is 1100 px wide and every text o
 
 From top to bottom: who acts and what just happened; each player's money and scoring figures; the cities
 with their delivery discs and the railroad with engines and station discs; the trail with every spot's
-name and what stands there; the job market and the cattle market.
+name and what stands there; the job market and the cattle market; the open objective cards. Cities and
+breeds are printed as moves name them (in their short forms from ``rules.gwt.aliases`` where room is short).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, fit_text, text
+from render.draw import box, disc, fit_text, text, text_width
 from render.gwt import palette, pieces
 from render.gwt.figures import figures
 from render.gwt.layout import kind, layout, name_lines, place_names, spot_name
@@ -26,7 +27,9 @@ from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name
 from render.theme import DEFAULT, Theme, text_on
-from rules.gwt.content import BUILDINGS, CATTLE, STATIONS
+from rules.gwt.aliases import breed_label, city_label
+from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, OBJECTIVES, RISKS, STATIONS
+from rules.gwt.words import OBJECTIVE_ACTIONS, objective
 
 # Trail coordinates of the full board, scaled into this picture.
 TRAIL_SCALE = 1.0  # the full board's spacing: hazard names are as wide as the gap between spaces
@@ -38,7 +41,11 @@ R = 20  # spot radius
 CITY_TOP, CITY_H = 222, 62
 RAIL_Y = 334
 MARKET_TOP = 1130
-HEIGHT = MARKET_TOP + 218
+MARKET_BOTTOM = MARKET_TOP + 236
+OBJECTIVES_TOP = MARKET_BOTTOM + 10
+OBJECTIVE_H = 104
+OBJECTIVE_W = (WIDTH - 40) / 4
+HEIGHT = OBJECTIVES_TOP + 40 + OBJECTIVE_H + 40
 SUPPLY = (8, 376, 196, 554)
 WORKER_LETTER = pieces.WORKER_LETTER
 
@@ -115,6 +122,7 @@ def render_turn(
     _supply(d, board, theme)
     _job_market(d, board, int(view["players"]), theme)
     _cattle_market(d, board, theme)
+    _objectives(d, board, theme)
     return img
 
 
@@ -125,22 +133,53 @@ def turn_layer(theme: Theme, players: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     cities = sorted(layout()["cities"].items(), key=lambda item: item[1]["pos"])
     width = (WIDTH - 20) / len(cities)
-    for i, (_slug, city) in enumerate(cities):
+    for i, (slug, _city) in enumerate(cities):
         x0 = 10 + i * width
         box(d, (x0 + 2, CITY_TOP, x0 + width - 2, CITY_TOP + CITY_H), theme.panel, theme.ink, radius=6)
-        label = fit_text(city["label"], SMALL, width - 10)
+        label = fit_text(city_label(slug), SMALL, width - 8)
         text(d, (x0 + width / 2, CITY_TOP + 13), label, SMALL, theme.ink)
     _rail_base(d, theme)
     _trail_base(d, theme)
     for rect, title in (
-        ((10, MARKET_TOP, 590, HEIGHT - 8), "Job market"),
-        ((600, MARKET_TOP, WIDTH - 10, HEIGHT - 8), "Cattle market"),
+        ((10, MARKET_TOP, 590, MARKET_BOTTOM), "Job market by row"),
+        ((600, MARKET_TOP, WIDTH - 10, MARKET_BOTTOM), "Cattle market"),
+        ((10, OBJECTIVES_TOP, WIDTH - 10, HEIGHT - 8), "Open objective cards"),
     ):
         box(d, rect, theme.panel, theme.panel_edge, radius=8)
-        text(d, (rect[0] + 12, MARKET_TOP + 16), title, TEXT, theme.ink, anchor="lm", bold=True)
+        text(d, (rect[0] + 12, rect[1] + 16), title, TEXT, theme.ink, anchor="lm", bold=True)
     box(d, SUPPLY, theme.panel, theme.panel_edge, radius=8)
-    text(d, ((SUPPLY[0] + SUPPLY[2]) / 2, SUPPLY[1] + 14), "KC supply", SMALL, theme.ink, bold=True)
+    # the rules' word, which the moves taking these tiles use ("take ... from the foresight")
+    text(d, ((SUPPLY[0] + SUPPLY[2]) / 2, SUPPLY[1] + 14), "Foresight", SMALL, theme.ink, bold=True)
+    _breed_key(d, theme)
+    text(d, (22, HEIGHT - 26), RISK_KEY, SMALL, theme.muted, anchor="lm")
     return img
+
+
+def _risk_key() -> str:
+    """What "risk" beside a spot means: the risk action an own building there adds."""
+    any_card = next(r for r in RISKS.values() if r[0] != "jersey")
+    jersey = next(r for r in RISKS.values() if r[0] == "jersey")
+    return (
+        f"risk: your building there may also discard a card for {any_card[1]} certificate"
+        f" · risk J: a Jersey for {jersey[1]} certificate and ${jersey[2]}"
+    )
+
+
+RISK_KEY = _risk_key()
+
+
+def _breed_key(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+    """The market's breeds by colour, named as moves name them (short forms from ``rules.gwt.aliases``)."""
+    breeds = list(dict.fromkeys(CATTLE[code][0] for code in MARKET_ORDER))
+    words = [breed_label(breed) for breed in breeds]
+    room = (WIDTH - 10 - 612 - 8) - sum(text_width(w, SMALL) + 18 for w in words)
+    gap = room / max(1, len(words) - 1)
+    x = 612.0
+    for breed, word in zip(breeds, words, strict=True):
+        y = MARKET_BOTTOM - 20
+        d.rectangle((x, y - 7, x + 14, y + 7), fill=palette.breed(breed), outline=theme.ink)
+        text(d, (x + 18, y), word, SMALL, theme.ink, anchor="lm")
+        x += text_width(word, SMALL) + 18 + gap
 
 
 def _rail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
@@ -295,9 +334,11 @@ def _job_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], players: int, 
     token = int(market["token_row"]) - 1
     for row, cost in enumerate(market["costs"]):
         cx = 34 + row * 46
-        top = MARKET_TOP + 46
+        top = MARKET_TOP + 62
+        # the market's rows stand side by side here: each is numbered as "hire ... N" names it
+        text(d, (cx, top - 24), row + 1, SMALL, theme.muted)
         if row == token:
-            box(d, (cx - 22, top - 14, cx + 22, top + 14 + usable * 36), None, theme.ink, radius=6, width=3)
+            box(d, (cx - 22, top - 36, cx + 22, top + 14 + usable * 36), None, theme.ink, radius=6, width=3)
         text(d, (cx, top), f"${cost}", SMALL, theme.money, bold=True)
         workers = market["rows"][row] if row < len(market["rows"]) else []
         for k in range(usable):
@@ -309,7 +350,7 @@ def _job_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], players: int, 
     if token < len(market["costs"]):
         text(
             d,
-            (300, MARKET_TOP + 16),
+            (330, MARKET_TOP + 16),
             f"token on row {token + 1}: hire for ${market['costs'][token]}",
             SMALL,
             theme.ink,
@@ -331,11 +372,52 @@ def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Them
             text(d, (x0 + 18, y0 + 48), points, SMALL, theme.ink)
     text(
         d,
-        (612, HEIGHT - 28),
-        f"draw pile {board['cattle_stack_size']} · bottom number: VP",
+        (WIDTH - 24, MARKET_TOP + 16),
+        f"draw pile {board['cattle_stack_size']} · lower number: VP",
         SMALL,
         theme.muted,
-        anchor="lm",
+        anchor="rm",
     )
-    objectives = len(board["objective_display"])
-    text(d, (WIDTH - 24, MARKET_TOP + 16), f"objectives open {objectives}", SMALL, theme.muted, anchor="rm")
+
+
+def _objectives(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+    """The open objective cards, each under the name "objective ..." takes, with points and tasks."""
+    shown = board["objective_display"]
+    text(
+        d,
+        (WIDTH - 24, OBJECTIVES_TOP + 16),
+        f"stack {board['objective_stack_size']} · take one with \"objective <name>\"",
+        SMALL,
+        theme.muted,
+        anchor="rm",
+    )
+    width = OBJECTIVE_W
+    for i, code in enumerate(shown[:4]):
+        x0, y0 = 20 + i * width, OBJECTIVES_TOP + 34
+        box(d, (x0, y0, x0 + width - 10, y0 + OBJECTIVE_H), "#FFFFFF", theme.ink, radius=6, width=2)
+        points, lines = objective_lines(code, width - 26)
+        text(d, (x0 + 8, y0 + 16), code, TEXT, theme.ink, anchor="lm", bold=True)
+        text(d, (x0 + width - 18, y0 + 16), points, SMALL, theme.good, anchor="rm", bold=True)
+        for k, line in enumerate(lines, start=1):
+            text(d, (x0 + 8, y0 + 16 + k * 24), line, SMALL, theme.ink, anchor="lm")
+
+
+def objective_lines(code: str, room: float) -> tuple[str, list[str]]:
+    """An objective card's points ("+3/-2 VP") and, in at most three lines of ``room`` px, its tasks and
+    what playing it does at once."""
+    action = OBJECTIVE_ACTIONS[OBJECTIVES[code][0]]
+    points, tasks = objective(code).removeprefix("objective card (").removesuffix(")").split(": ", 1)
+    lines = _wrap(tasks, room) + (_wrap(f"at once: {action}", room) if action else [])
+    if len(lines) > 3:
+        lines = [*lines[:2], fit_text(" ".join(lines[2:]), SMALL, room)]
+    return f"{points} VP", lines
+
+
+def _wrap(words: str, room: float) -> list[str]:
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", SMALL) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines

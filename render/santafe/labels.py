@@ -16,6 +16,11 @@ SQUARES = 12
 UNPLACED: list[str] = []
 # A name's place: the point its text hangs from, the anchor, and its lines (a long name may take two)
 Place = tuple[Point, str, tuple[str, ...]]
+# Directions (degrees from a dot, clockwise from the right) tried first where the first free place reads
+# as a neighbour's name: North Platte's beside Denver's dot, Santa Fe's and Albuquerque's (their dots
+# almost touch) each beside the other's dot: both go right, the upper dot's name above the lower one's.
+PREFERRED = {"LBF": -90.0, "SAF": 12.0, "ABQ": 45.0}
+TOLERANCE = 25.0
 
 
 def _forms(name: str) -> list[tuple[str, ...]]:
@@ -98,6 +103,7 @@ def place_city_names(
             taken.append((x - r, y - r, x + r, y + r))
             taken.append((x - 25, y + radius, x + 25, y + radius + SQUARES))
     placed: dict[str, Place] = {}
+    leaders: list[tuple[Point, Point]] = []
     # each slot with the box around it, so only slots near a candidate are walked along
     lines = [
         (
@@ -117,7 +123,8 @@ def place_city_names(
 
     # the most crowded cities choose first; a name should sit nearer its own city than any other, but
     # crossing a track slot (weight 10) or covering a city, square or name (100) is worse
-    for city_id in sorted(cities(), key=lambda c: (-crowd(c), where[c][0])):
+    # (cities with a preferred side first, so a neighbour does not take it)
+    for city_id in sorted(cities(), key=lambda c: (c not in PREFERRED, -crowd(c), where[c][0])):
         x, y = where[city_id]
         gap = radius + RING + 2
         options: list[tuple[Point, str, Box, tuple[str, ...]]] = []
@@ -130,6 +137,8 @@ def place_city_names(
                 if len(shown) > 1:  # two lines hang from their middle
                     around = [(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), "mm", b) for _p, _a, b in around]
                 options += [(point, anchor, block, shown) for point, anchor, block in around]
+        if city_id in PREFERRED:  # the preferred side at every distance before any other side
+            options.sort(key=lambda option: not _towards(option[2], (x, y), PREFERRED[city_id]))
         best: tuple[int, Point, str, Box, tuple[str, ...]] | None = None
         for point, anchor, block, shown in options:
             # a name that would poke past the left or right edge slides back inside
@@ -146,9 +155,14 @@ def place_city_names(
             )
             own = _gap(block, (x, y))
             clashes += sum(_gap(block, where[c]) < own for c in cities() if c != city_id)
+            # the line from a dot to its name never crosses another city's such line
+            centre = ((block[0] + block[2]) / 2, (block[1] + block[3]) / 2)
+            clashes += 100 * sum(_cut((x, y), centre, *leader) for leader in leaders)
             if best is None or clashes < best[0]:
                 best = (clashes, point, anchor, block, shown)
-            if not clashes:
+            # a preferred side is taken even a little nearer another dot, never over a slot or a name
+            wanted = city_id in PREFERRED and _towards(block, (x, y), PREFERRED[city_id])
+            if not clashes or (wanted and clashes < 10):
                 break
         if best is None:
             raise ValueError(f"no place inside the map for the name of {cities()[city_id]['name']}")
@@ -156,8 +170,24 @@ def place_city_names(
             UNPLACED.append(city_id)
         _, point, anchor, block, shown = best
         taken.append(block)
+        leaders.append(((x, y), ((block[0] + block[2]) / 2, (block[1] + block[3]) / 2)))
         placed[city_id] = (point, anchor, shown)
     return placed
+
+
+def _towards(block: Box, dot: Point, degrees: float) -> bool:
+    """Whether ``block``'s centre lies in the direction ``degrees`` from ``dot`` (within ``TOLERANCE``)."""
+    angle = math.degrees(math.atan2((block[1] + block[3]) / 2 - dot[1], (block[0] + block[2]) / 2 - dot[0]))
+    return abs((angle - degrees + 180) % 360 - 180) <= TOLERANCE
+
+
+def _cut(a: Point, b: Point, c: Point, e: Point) -> bool:
+    """Whether the segments a-b and c-e cross (touching at an end does not count)."""
+
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(a, b, c) * side(a, b, e) < 0 and side(c, e, a) * side(c, e, b) < 0
 
 
 def name_boxes(places: Mapping[str, Place], size: int) -> list[Box]:

@@ -22,9 +22,11 @@ MAP_FRAME = (12, 70, 1178, 900)
 LEGEND = (1192, 838, 1588, 990)
 CITY_R = 13
 HOME_HALF = 15
+RIVER_STROKES = (-3.0, 3.0)  # a river mark: two short strokes across a slot, this far from its middle
 # Offset of a city's bonus squares from its dot: above by default, elsewhere where above would cover
-# a neighbour's name.
-SQUARES_AT = {"SFO": (0.0, 16.0), "HOU": (28.0, -6.0)}
+# a neighbour's name or crowd a neighbour's squares.
+# Denver's sit below left, apart from Cheyenne's connection squares just above it.
+SQUARES_AT = {"SFO": (0.0, 16.0), "HOU": (28.0, -6.0), "DEN": (-30.0, 4.0)}
 
 
 def bonus_box(city_id: str, where: Mapping[str, Point], scale: float = 1.0) -> Box | None:
@@ -96,7 +98,7 @@ def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
     text(d, (x + 16, y), "home base", size, theme.ink, anchor="lm")
     x, y = col[0] + 8, rows[2]
     d.line((x - 10, y, x + 10, y), fill=palette.TRACK_EMPTY, width=4)
-    for dx in (-3, 3):
+    for dx in RIVER_STROKES:
         d.line((x + dx, y - 8, x + dx, y + 8), fill=palette.RIVER, width=2)
     text(d, (x + 16, y), "river", size, theme.ink, anchor="lm")
     x, y = col[1] + 8, rows[2]
@@ -154,7 +156,7 @@ def river_mark(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> None:
     ux, uy, _, _ = _unit(segment)
     mx, my = segment.midpoint
     nx, ny = -uy, ux
-    for offset in (-3.0, 3.0):
+    for offset in RIVER_STROKES:
         cx, cy = mx + ux * offset, my + uy * offset
         d.line((cx - nx * 8, cy - ny * 8, cx + nx * 8, cy + ny * 8), fill=palette.RIVER, width=2)
 

@@ -15,22 +15,23 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.boxes import Box
-from render.draw import fit_text, text
-from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
+from render.draw import fit_text, text, text_width, wrap
+from render.heading import LARGE, SMALL, TEXT, WIDTH, header, last_move, player_box
 from render.layers import cached_layer, cached_sheet
 from render.names import seat_name, with_names
 from render.santafe import palette
 from render.santafe.board import PHASES, connections, railheads
 from render.santafe.geometry import Segment, cities, nodes, progress, segments
 from render.santafe.labels import Place, name_boxes, note_at, place_city_names
-from render.santafe.static import MAP_FRAME, bonus_box, built_segment, city_mark, empty_map
+from render.santafe.static import MAP_FRAME, RIVER_STROKES, bonus_box, built_segment, city_mark, empty_map
 from render.theme import DEFAULT, Theme, text_on
 
 FRAME = MAP_FRAME  # the map's frame on the full board
 SCALE = (WIDTH - 20) / (FRAME[2] - FRAME[0])
 MAP_TOP = 222
 MAP_BOTTOM = MAP_TOP + round((FRAME[3] - FRAME[1]) * SCALE)
-HEIGHT = MAP_BOTTOM + 70
+LEGEND_Y = MAP_BOTTOM + 82
+HEIGHT = LEGEND_Y + 24
 CITY_R = 12
 
 
@@ -85,8 +86,11 @@ def render_turn(
     img.paste(*_city_sheet(theme))
     connections(d, view, scaled_nodes(), CITY_R, theme)
     header(d, _title(view, names), view, names, last, theme)
+    if view.get("over") and view.get("end_reason"):
+        _end_reason(d, view, names, last, theme)
     _players(d, view, names, theme)
     _railroads(d, view, theme)
+    legend(d, view, theme)
     return img
 
 
@@ -117,12 +121,37 @@ def _city_sheet(theme: Theme) -> tuple[Image.Image, tuple[int, int], Image.Image
 
 def _title(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
     if view.get("over"):
-        reason = with_names(view.get("end_reason") or "", names)
-        return "Santa Fe · game over" + (f": {reason}" if reason else "")
+        return "Santa Fe · game over" + _winners(view, names)
     phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
     acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
     lay = f" (pass {view['lay_turn']})" if view.get("lay_turn") else ""
     return f"Round {view.get('round', '?')} · {phase}{lay} · {acting} to act"
+
+
+def _winners(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    """" · Ada wins with 52 points" (money and city points), from the view's result."""
+    result = view.get("result") or {}
+    winners = list(result.get("winners", []))
+    if not winners:
+        return ""
+    total = next(p["total"] for p in result["players"] if p["seat"] == winners[0])
+    who = [seat_name(names, seat) for seat in winners]
+    named = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+    return f" · {named} {'wins' if len(who) == 1 else 'win'} with {total} points"
+
+
+def _end_reason(
+    d: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None,
+    last: Sequence[str],
+    theme: Theme,
+) -> None:
+    """Why the game ended, on the line under the last move (the title names the winner instead)."""
+    rows = last_move([with_names(line, names) for line in last], LARGE, WIDTH - 28)
+    reason = "Ended: " + with_names(str(view["end_reason"]), names)
+    for i, line in enumerate(wrap(reason, TEXT, WIDTH - 28)[: 2 - len(rows)]):
+        text(d, (14, 64 + (len(rows) + i) * 30), line, TEXT, theme.muted, anchor="lm")
 
 
 def figures(seat: Mapping[str, Any]) -> str:
@@ -160,3 +189,48 @@ def _railroads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) ->
         )
         label = fit_text(f"{railroad['name']}: {railroad['supply']} left", TEXT, width - 16)
         text(d, (x0 + (width - 8) / 2, MAP_BOTTOM + 35), label, TEXT, text_on(colour), bold=True)
+
+
+def legend_words(view: Mapping[str, Any]) -> list[str]:
+    """The legend's words, in the order its marks are drawn: rivers and mountains cost $1 only in the
+    advanced game."""
+    extra = " $1" if (view.get("options") or {}).get("advanced") else ""
+    return [
+        "railhead", "reaches it", "bonus", "home base", f"river{extra}", f"mountain{extra}", "laid/needed",
+    ]
+
+
+def legend(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
+    """One line under the railroads naming every mark the map draws, each beside a small copy of it."""
+    words = legend_words(view)
+    marks = 22  # room for each mark before its word
+    sample = "3/4"
+    widths = [text_width(w, SMALL) for w in words]
+    widths[-1] += text_width(sample, SMALL) - marks + 6
+    gap = (WIDTH - 20 - sum(widths) - marks * len(words)) / (len(words) - 1)
+    x, y = 10.0, LEGEND_Y
+    red, blue, green = (palette.railroad(r) for r in ("red", "blue", "green"))
+    for i, (word, width) in enumerate(zip(words, widths, strict=True)):
+        cx = x + 9
+        if i == 0:
+            d.ellipse((cx - 8, y - 8, cx + 8, y + 8), outline=red, width=3)
+        elif i == 1:
+            for k, colour in enumerate((blue, red)):
+                d.rectangle((cx - 8 + k * 9, y + 2, cx + k * 9, y + 10), fill=colour, outline=theme.ink)
+            d.ellipse((cx - 5, y - 10, cx + 5, y), fill=theme.panel, outline=theme.ink)
+        elif i == 2:
+            d.rectangle((cx - 6, y - 6, cx + 6, y + 6), fill=blue, outline=theme.ink)
+        elif i == 3:
+            d.rectangle((cx - 8, y - 8, cx + 8, y + 8), fill=green, outline=theme.ink, width=2)
+        elif i == 4:
+            d.line((cx - 10, y, cx + 10, y), fill=palette.TRACK_EMPTY, width=4)
+            for dx in RIVER_STROKES:
+                d.line((cx + dx, y - 8, cx + dx, y + 8), fill=palette.RIVER, width=2)
+        elif i == 5:
+            d.polygon([(cx - 6, y + 4), (cx + 6, y + 4), (cx, y - 7)], fill=palette.MOUNTAIN)
+        if i == len(words) - 1:
+            text(d, (x, y), sample, SMALL, theme.ink, anchor="lm", bold=True)
+            text(d, (x + text_width(sample, SMALL) + 6, y), word, SMALL, theme.ink, anchor="lm")
+        else:
+            text(d, (x + marks, y), word, SMALL, theme.ink, anchor="lm")
+        x += marks + width + gap

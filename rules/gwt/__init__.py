@@ -6,9 +6,11 @@ Options: ``neutral`` "fixed" (A–G on their letters, the default) or "random"; 
 Notation (one move per decision; ``legal_moves`` lists every option in a stable order). Locations use the
 ids of the board (START, A, A-1, FLOOD-1, TEEPEE--3, …, KANSAS_CITY); typed moves may name them by the
 short names the board picture prints instead ("move 12", "remove flood 2", "trade teepee 4", see
-``rules.gwt.places``); railroad spaces are "0".."39" with
-the turnouts "4.5", "7.5", …; cattle cards are jersey, dutch-belt, black-angus, guernsey, holstein,
-brown-swiss, ayrshire, highland-3/4/5 and longhorn-5/6/7 (the number is the card's victory points);
+``rules.gwt.places``), and cities, breeds and workers by the names and short forms the pictures print
+("deliver colorado spr.", "buy brown swiss for 6", "hire cr 6", see ``rules.gwt.aliases``); railroad
+spaces are "0".."39" with the turnouts "4.5", "7.5", …; cattle cards are jersey, dutch-belt, black-angus,
+guernsey, holstein, brown-swiss, ayrshire, highland-3/4/5 and longhorn-5/6/7 (the number is the card's
+victory points);
 objective cards are named by immediate action and tasks (gain2-bgbl, aux-sf, move-345, start-34b, …).
 
     move B-2                      move the cattleman (first turn: onto any neutral building)
@@ -42,6 +44,7 @@ from rules.core.events import event
 from rules.core.notation import match_move, normalize
 from rules.core.result import build_result
 from rules.gwt.board import Tx
+from rules.gwt.aliases import to_ids as names_to_ids
 from rules.gwt.effects import apply, settle
 from rules.gwt.labels import describe
 from rules.gwt.options import Options, ends_turn, options
@@ -135,7 +138,8 @@ class GreatWesternTrail:
             raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (try one of: "
                              f"{', '.join(list(self._options(state))[:5])}).")
         try:
-            return match_move(to_ids(ALIASES.get(wanted, wanted)), self._options(state), aliases=ALIASES)
+            typed = names_to_ids(to_ids(ALIASES.get(wanted, wanted)))
+            return match_move(typed, self._options(state), aliases=ALIASES)
         except RulesError:
             # the error quotes what was typed, never the ids the names were turned into
             return match_move(text, self._options(state), aliases=ALIASES)

@@ -1,9 +1,10 @@
 """Reading typed moves and labelling legal ones.
 
 Typed text is normalised (case, spaces), then aliases are rewritten into the canonical words
-(railroad names -> colours, city names or ids -> city slugs, "dt" -> "double", "chi kcy" ->
-"chi-kcy"), cards of an exchange are put in canonical order, and the result is matched against the
-legal moves (exact, then a unique prefix). When nothing matches, ``explain`` says why in words.
+(railroad names -> colours, city names or ids -> city slugs, "dt" -> "double", "chi kcy" and
+"chicago kansas city" -> "chi-kcy"), cards of an exchange are put in canonical order, and the result
+is matched against the legal moves (exact, then a unique prefix). When nothing matches, ``explain`` says
+why in words.
 """
 
 from __future__ import annotations
@@ -34,6 +35,15 @@ CITY_ALIASES = _city_aliases()
 _CITY_WORDS = "|".join(re.escape(w) for w in sorted(CITY_ALIASES, key=len, reverse=True))
 _CITY_RE = re.compile(r"(?<![\w-])(" + _CITY_WORDS + r")(?![\w-])")
 _DOUBLE_RE = re.compile(r"\b(double turn|doubleturn|dt)\b")
+# A line's ends by the names the map prints ("lay santa fe salt lake city denver" -> "... slc den").
+_LINE_END = {
+    alias: board.CITY_IDS[i].lower()
+    for i, name in enumerate(board.CITY_NAME)
+    for alias in (name.lower(), name.lower().replace(".", ""), board.CITY_SLUG[i])
+}
+_LINE_END_RE = re.compile(
+    r"(?<![\w-])(" + "|".join(re.escape(w) for w in sorted(_LINE_END, key=len, reverse=True)) + r")(?![\w])"
+)
 
 
 def rewrite(text: str) -> str:
@@ -50,6 +60,8 @@ def rewrite(text: str) -> str:
         head = _CITY_RE.sub(lambda m: CITY_ALIASES[m.group(1)], head)
         tail = _RAILROAD_RE.sub(lambda m: board.RAILROAD_ALIASES[m.group(1)], tail)
         t = head + ("+" + tail if tail else "")
+    if verb in ("lay", "branch"):
+        t = _line_ends(t)
     if verb in ("lay", "branch", "buy"):
         t = _RAILROAD_RE.sub(lambda m: board.RAILROAD_ALIASES[m.group(1)], t)
     if verb in ("lay", "branch"):
@@ -62,6 +74,15 @@ def rewrite(text: str) -> str:
             cards.sort(key=lambda c: board.SLUG_INDEX[c])
             t = " ".join(["exchange", *cards])
     return t
+
+
+def _line_ends(text: str) -> str:
+    """``lay``/``branch`` text with city names after the railroad turned into ids; the railroad keeps its
+    name, so "santa fe" there stays the railroad and is a city only after it."""
+    verb, _, rest = text.partition(" ")
+    railroad = _RAILROAD_RE.match(rest)
+    cut = railroad.end() if railroad else rest.find(" ") + 1 if " " in rest else len(rest)
+    return f"{verb} {rest[:cut]}{_LINE_END_RE.sub(lambda m: _LINE_END[m.group(1)], rest[cut:])}"
 
 
 def parse(s: SantaFeState, seat: int, text: str) -> str:

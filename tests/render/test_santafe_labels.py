@@ -99,3 +99,53 @@ def test_progress_notes_clear_of_names(kind: str) -> None:
     for note in notes:
         for name in names:
             assert not overlap(note.box, name.box), (kind, note, name)
+
+
+def _gap(box: tuple[float, float, float, float], point: tuple[float, float]) -> float:
+    x, y = point
+    return math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
+
+
+@pytest.mark.parametrize("kind", PICTURES)
+def test_each_name_is_nearer_its_own_dot_than_any_other(kind: str) -> None:
+    """A side preferred for a crowded city's name never puts it nearer another city's dot. Chicago's and
+    Des Moines's names stand far out where the track leaves no nearer room (see ``NEAR``)."""
+    draw, where, _slots, _radius, places = PICTURES[kind]
+    far_out = {c for c, city in cities().items() if city["name"] in ("Chicago", "Des Moines")}
+    for city_id, lines in names_drawn(draw, places).items():
+        for t in lines if city_id not in far_out else ():
+            own = _gap(t.box, where()[city_id])
+            for other in cities():
+                if other != city_id:
+                    assert own <= _gap(t.box, where()[other]), (kind, t.label, cities()[other]["name"])
+
+
+@pytest.mark.parametrize("kind", PICTURES)
+def test_crowded_names_read_as_their_dots(kind: str) -> None:
+    """North Platte's name stood on a level with Denver's dot; Santa Fe's and Albuquerque's names, whose
+    dots almost touch, each sat beside the other's dot. Now North Platte's is above its dot, and the two
+    others are on the same side of their dots in the dots' own order, from top to bottom."""
+    draw, where, _slots, _radius, places = PICTURES[kind]
+    found = names_drawn(draw, places)
+    north_platte = found["LBF"][0].box
+    assert north_platte[3] < where()["LBF"][1]
+    assert not north_platte[1] <= where()["DEN"][1] <= north_platte[3]
+    santa_fe, albuquerque = found["SAF"][0].box, found["ABQ"][0].box
+    assert where()["SAF"][1] < where()["ABQ"][1] and santa_fe[3] <= albuquerque[1]
+    assert santa_fe[0] > where()["SAF"][0] and albuquerque[0] > where()["ABQ"][0]
+
+
+@pytest.mark.parametrize("kind", PICTURES)
+def test_bonus_squares_stand_apart_from_other_cities_squares(kind: str) -> None:
+    """Denver's bonus squares once sat on Cheyenne's connection squares: one pile of squares."""
+    where = PICTURES[kind][1]()
+    radius = PICTURES[kind][3]
+    scale = turn.SCALE if kind == "turn" else 1.0
+    for city_id in cities():
+        squares = static.bonus_box(city_id, where, scale)
+        if squares is None:
+            continue
+        for other, (x, y) in where.items():
+            if other != city_id and other in cities():
+                below = (x - 25, y + radius, x + 25, y + radius + 12)  # where connection squares hang
+                assert not overlap(squares, below), (kind, city_id, other)
