@@ -315,3 +315,9 @@ def decision_prompt(view: dict[str, Any] | None, game: GameInfo) -> str:
     decision = view.get("decision") or {}
     prompt = _WAITING_FOR.sub(".", _WHO_ACTS.sub("", str(decision.get("prompt", "")).strip()))
     return named(prompt, game)
+
+
+def hand_lines(view: dict[str, Any]) -> list[str]:
+    """The cards of the viewer's own hand, one a line, from its engine's ``describe_hand`` (none without)."""
+    describe = getattr(rules.get(view["game"]), "describe_hand", None)
+    return [safe(line) for line in describe(view)] if describe else []

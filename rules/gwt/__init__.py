@@ -49,7 +49,7 @@ from rules.gwt.places import to_ids
 from rules.gwt.scoring import CATEGORIES, LABELS, score
 from rules.gwt.setup import new_state
 from rules.gwt.state import State, dump_state, load_state
-from rules.gwt.view import build_view
+from rules.gwt.view import build_view, hand_lines
 
 VERBS = frozenset({
     "move", "play", "discard", "risk", "pair", "hire", "build", "buy", "draw", "done", "remove", "trade",
@@ -139,6 +139,9 @@ class GreatWesternTrail:
         except RulesError:
             # the error quotes what was typed, never the ids the names were turned into
             return match_move(text, self._options(state), aliases=ALIASES)
+
+    def describe_hand(self, view: dict[str, Any]) -> list[str]:
+        return hand_lines(view)
 
     def describe_move(self, state: State, seat: int, move: str) -> str:
         if state is None or state.over:

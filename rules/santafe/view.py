@@ -144,3 +144,15 @@ def decision_kind(s: SantaFeState) -> str:
     if s.phase == LAY:
         return "exchange" if s.step == EXCHANGE else "lay"
     return s.phase
+
+
+def hand_lines(view: dict[str, Any]) -> list[str]:
+    """Each card of the viewer's own hand, as the hand picture shows them: cities, then the other cards."""
+    hand = view["hand"]
+    lines = [f"City: {board.city_name(board.CITY_IDS.index(c))}" for c in hand["cities"]]
+    lines += ["Double Turn"] * int(hand["double_turn"])
+    if hand["branch"]:
+        lines.append(f"Branch Line: {board.railroad_label(board.RAILROADS.index(hand['branch']))}")
+    if hand["engineer"]:
+        lines.append("Engineer")
+    return lines

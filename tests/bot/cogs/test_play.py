@@ -218,12 +218,17 @@ async def test_button_of_another_game_is_refused(table: Table) -> None:
     assert click.last.content == messages.OTHER_GAME
 
 
-async def test_hand_is_private_and_lists_the_options(table: Table) -> None:
-    """/hand defers privately and answers only the asker, with their current options."""
+async def test_hand_is_private_and_lists_the_cards_under_the_players_name(table: Table) -> None:
+    """/hand defers privately and answers only the asker: their name, every card of the hand, what is asked."""
     await begin(table)
     hand = await table.run(ANN, "hand")
     assert hand.deferred == {"ephemeral": True, "thinking": True}
-    assert hand.last.ephemeral and "End your turn" in hand.last.content
+    view = await table.service.view_for(CHANNEL, ANN)
+    lines = hand.last.content.splitlines()
+    assert hand.last.ephemeral and lines[0].startswith("**Ann:")
+    assert [line for line in lines if line.startswith("• ")] == [f"• card {c}" for c in view[1]["hand"]]
+    assert "End your turn" not in hand.last.content  # the moves are /move's and the Play button's
+    assert lines[-1].startswith("Now: Play, draw or pass")
     outsider = await table.run(99, "hand")
     assert outsider.last.content == messages.NOT_SEATED
 

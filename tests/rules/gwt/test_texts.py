@@ -123,3 +123,11 @@ def test_copying_a_building_is_told_with_what_stands_there() -> None:
     copied, _ = RULES.play(s, 0, "copy A-2")
     prompt = RULES.view(copied, 0)["decision"]["prompt"]
     assert prompt.startswith("Player 1: use the copied local actions of spot 2")
+
+
+def test_the_hand_in_words_names_every_card() -> None:
+    s = game(2)
+    goal = s.objective_display[0]
+    hand(s, 0, "jersey", "jersey", "guernsey", goal)
+    lines = RULES.describe_hand(RULES.view(s, 0))
+    assert lines == [cattle("jersey"), cattle("jersey"), cattle("guernsey"), objective(goal)]
