@@ -67,6 +67,21 @@ async def level_choices(interaction: discord.Interaction, current: str) -> list[
     ][:25]
 
 
+async def computer_seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Autocomplete: the computer seats of the game in this channel, as "2: Computer 1" (none if no game)."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    try:
+        game = await bot.games.get_game(interaction.channel_id or 0)
+    except ServiceError:
+        return []
+    typed = str(current).strip().lower()
+    return [
+        app_commands.Choice(name=presenters.clip(f"{s.seat + 1}: {s.name}", 100), value=s.seat + 1)
+        for s in game.seats
+        if s.is_ai and (typed in str(s.seat + 1) or typed in s.name.lower())
+    ][:25]
+
+
 async def hand_to_computer(
     bot: BoardGameBot, interaction: discord.Interaction, seat: int, level: int | None, *, admin: bool
 ) -> None:

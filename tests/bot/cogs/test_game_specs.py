@@ -17,7 +17,7 @@ from bot.ui import pickers
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL, find_command, make_bot
 from tests.support import tinygame
-from tests.support.fixtures import ANN, CID, started
+from tests.support.fixtures import ANN, BOB, CID, started
 
 
 def game_options(table: Table) -> dict[str, dict[str, Any]]:
@@ -237,3 +237,26 @@ async def test_no_show_my_hand_button_in_a_game_without_hands(table: Table, hand
     assert "Show my hand" not in [getattr(item, "label", None) for item in turn.children]
     _content, picker = pickers.picker(game, [("pass", "End your turn")], "Your move")
     assert "Show my hand" not in [getattr(item, "label", None) for item in picker.children]
+
+
+async def test_add_ai_without_a_level_says_it_seated_the_default(table: Table) -> None:
+    await table.run(ANN, "game santafe")
+    added = await table.run(ANN, "game add-ai")
+    assert "level 1" in added.last.content and "default level" in added.last.content
+    chosen = await table.run(ANN, "game add-ai", level=1)
+    assert "default" not in chosen.last.content
+
+
+async def test_the_host_removes_a_computer_from_the_lobby(table: Table) -> None:
+    await table.run(ANN, "game santafe")
+    await table.run(ANN, "game add-ai", level=2)
+    await table.run(BOB, "game join")
+    offered = await _seats.computer_seats(table.interaction(ANN).mock, "")
+    assert [(c.name, c.value) for c in offered] == [("2: Computer 1", 2)]
+    refused = await table.run(BOB, "game remove-ai", seat=2)
+    assert refused.last.ephemeral and len((await table.service.get_game(CHANNEL)).seats) == 3
+    person = await table.run(ANN, "game remove-ai", seat=3)
+    assert person.last.ephemeral and "not a computer's" in person.last.content
+    removed = await table.run(ANN, "game remove-ai", seat=2)
+    assert not removed.last.ephemeral and removed.last.content == "Computer 1 left the table."
+    assert [s.name for s in (await table.service.get_game(CHANNEL)).seats] == ["Ann", "Bob"]
