@@ -373,13 +373,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             allowed_mentions=discord.AllowedMentions(users=[member], everyone=False, roles=False),
         )
 
-    @app_commands.command(name="computer", description="Let the computer play a seat (yours, or any as host)")
-    @app_commands.describe(seat=SEAT_HELP, level=LEVEL_HELP)
+    @app_commands.command(name="computer", description="Let the computer play your seat (or anyone's, as host)")
+    @app_commands.describe(player="whose seat (default: yours)", level=LEVEL_HELP)
     @app_commands.autocomplete(level=level_choices)
     async def computer(
-        self, interaction: discord.Interaction, seat: Seat, level: Level | None = None
+        self, interaction: discord.Interaction, player: discord.Member | None = None, level: Level | None = None
     ) -> None:
-        await hand_to_computer(self.bot, interaction, seat, level, admin=is_manager(interaction))
+        who = player or interaction.user
+        await hand_to_computer(self.bot, interaction, who, level, admin=is_manager(interaction))
 
     @app_commands.command(name="take-back", description="Take your seat back from the computer")
     async def take_back(self, interaction: discord.Interaction) -> None:
