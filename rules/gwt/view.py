@@ -23,7 +23,7 @@ PROMPTS = {
     "upgrade": "upgrade station {station1}, or skip",
     "disc": "choose the disc to place",
     "master": "appoint a worker as station master, or skip",
-    "bonus": "use the immediate action ({what}), or skip",
+    "bonus": "use the immediate action ({what}), or forgo the bonus",
     "buy": "buy cattle with your {cowboys_left}, draw 2 cards into the market, or done",
     "objective": "take an objective card",
     "draw": "draw up to {max} cards (then discard as many)",

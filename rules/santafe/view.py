@@ -55,9 +55,7 @@ def prompt(s: SantaFeState) -> str:
     if s.phase == LAY:
         if s.step == EXCHANGE:
             return f"Player {seat + 1}: keep your city cards or exchange some (Double Turn)."
-        left = flow.pieces_allowed(s, seat) - s.laid
-        return (f"Player {seat + 1}: lay track (laying turn {s.lay_turn}, up to {left} more "
-                f"piece{'s' if left > 1 else ''}).")
+        return f"Player {seat + 1}: lay track (laying turn {s.lay_turn}, {pieces_asked(s, seat)})."
     if s.phase == DRAW:
         if "pass" in flow.draw_options(s, seat):
             return f"Player {seat + 1}: buy a Branch Line card for ${flow.branch_price(s)}, or pass."
@@ -66,6 +64,17 @@ def prompt(s: SantaFeState) -> str:
     if s.phase == BUY_TRACK:
         return f"Player {seat + 1}: buy one piece of track for $1, or pass."
     return ""
+
+
+def pieces_asked(s: SantaFeState, seat: int) -> str:
+    """How many pieces the laying player lays: a piece that must be laid is never "up to" one."""
+    left = flow.pieces_allowed(s, seat) - s.laid
+    pieces = f"piece{'s' if left > 1 else ''}"
+    if s.laid:
+        return f"up to {left} more {pieces}, or 'done'"
+    if "pass" in flow.lay_options(s, seat):
+        return f"up to {left} {pieces}, or pass"
+    return "1 piece" if left == 1 else f"1 or {left} pieces"
 
 
 def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
