@@ -5,7 +5,7 @@ Options: ``neutral`` "fixed" (A–G on their letters, the default) or "random"; 
 
 Notation (one move per decision; ``legal_moves`` lists every option in a stable order). Locations use the
 ids of the board (START, A, A-1, FLOOD-1, TEEPEE--3, …, KANSAS_CITY); typed moves may name them by the
-short names the board picture prints instead ("move 12", "remove flood 2", "trade teepee 4", see
+short names the board picture prints instead ("move 12", "remove flood 2", "trade teepee 4", "move kc", see
 ``rules.gwt.places``); railroad spaces are "0".."39" with
 the turnouts "4.5", "7.5", …; cattle cards are jersey, dutch-belt, black-angus, guernsey, holstein,
 brown-swiss, ayrshire, highland-3/4/5 and longhorn-5/6/7 (the number is the card's victory points);
