@@ -71,7 +71,8 @@ class Help(commands.Cog):
 
     @app_commands.command(name="rules", description="The rules of a game, by topic")
     @app_commands.describe(
-        game="which game (default: the one played here)", topic="a part of the rules (leave empty for the list)"
+        game="which game (default: the one played here)",
+        topic="a part of the rules (leave empty for the list)",
     )
     @app_commands.choices(game=game_choices())
     async def rules(

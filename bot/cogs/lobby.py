@@ -157,7 +157,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         game = await self.bot.games.add_ai(interaction.channel_id or 0, interaction.user.id, chosen)
         text = f"A computer player joined, {level_text(game, chosen)}."
         if level is None:  # say that it was not asked for, and how to ask
-            text += " That is the default level; /game remove-ai takes it out, add-ai with a level seats another."
+            text += " That is the default; /game remove-ai takes it out, add-ai with a level seats another."
         await self._lobby_reply(interaction, text, game)
 
     @app_commands.command(name="remove-ai", description="Take a computer player out of the game waiting here")
@@ -373,11 +373,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             allowed_mentions=discord.AllowedMentions(users=[member], everyone=False, roles=False),
         )
 
-    @app_commands.command(name="computer", description="Let the computer play your seat (or anyone's, as host)")
+    @app_commands.command(
+        name="computer", description="Let the computer play your seat (or anyone's, as host)"
+    )
     @app_commands.describe(player="whose seat (default: yours)", level=LEVEL_HELP)
     @app_commands.autocomplete(level=level_choices)
     async def computer(
-        self, interaction: discord.Interaction, player: discord.Member | None = None, level: Level | None = None
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member | None = None,
+        level: Level | None = None,
     ) -> None:
         who = player or interaction.user
         await hand_to_computer(self.bot, interaction, who, level, admin=is_manager(interaction))

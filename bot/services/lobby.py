@@ -119,7 +119,9 @@ class Lobby(ServiceCore):
                 await store.update_game(conn, game.id, updated_at=self.clock())
         return await self._info_of(game.id)
 
-    async def remove_ai(self, channel_id: int, by_user_id: int, seat: int, *, admin: bool = False) -> GameInfo:
+    async def remove_ai(
+        self, channel_id: int, by_user_id: int, seat: int, *, admin: bool = False
+    ) -> GameInfo:
         """The host takes a computer's seat (counted from 0) away before the start; later seats move up."""
         async with self._locked(channel_id) as (game, seats):
             self._lobby_only(game)

@@ -78,7 +78,9 @@ def to_ids(text: str) -> str:
         word = parts[i]
         if word in SHORT:
             parts[i] = SHORT[word]
-        elif word not in _NOT_PLACES and word in IDS and (word.isdigit() or len(word) == 1 or word == "start"):
+        elif word not in _NOT_PLACES and word in IDS and (
+            word.isdigit() or len(word) == 1 or word == "start"
+        ):
             parts[i] = IDS[word]
     return " ".join(parts)
 

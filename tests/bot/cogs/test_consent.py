@@ -105,7 +105,7 @@ async def test_help_states_the_consent_and_counting_rules(table: Table) -> None:
     assert BOT_TOPICS["stats"][1] == counting.last.embeds[0].description
 
 
-async def test_the_host_names_the_person_a_kept_seat_waits_for_to_let_the_computer_play_it(table: Table) -> None:
+async def test_the_host_names_whom_a_kept_seat_waits_for_to_let_the_computer_play_it(table: Table) -> None:
     await started(table.service, players=(ANN, BOB), options={"rounds": 1})
     exported = await table.service.export(CHANNEL)
     importer = table.interaction(CID, channel_id=ELSEWHERE)

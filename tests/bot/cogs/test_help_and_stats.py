@@ -77,7 +77,7 @@ def test_a_recent_game_the_computer_played_for_the_member_says_so_instead_of_a_p
     assert recent_line(played) == "Great Western Trail: played by the computer from move 12"
 
 
-async def test_rules_in_a_game_channel_defaults_to_its_game_and_reads_a_topic_by_its_title(table: Table) -> None:
+async def test_rules_here_defaults_to_the_game_here_and_reads_a_topic_by_its_title(table: Table) -> None:
     await table.run(ANN, "game santafe")
     shown = await table.run(ANN, "rules", topic="Bonuses")  # the title autocomplete shows, typed
     assert shown.last.ephemeral and shown.last.embeds[0].title == "Santa Fe: Bonuses"

@@ -219,7 +219,7 @@ async def test_button_of_another_game_is_refused(table: Table) -> None:
 
 
 async def test_hand_is_private_and_lists_the_cards_under_the_players_name(table: Table) -> None:
-    """/hand defers privately and answers only the asker: their name, every card of the hand, what is asked."""
+    """/hand defers privately and answers only the asker: their name, every card, what is asked now."""
     await begin(table)
     hand = await table.run(ANN, "hand")
     assert hand.deferred == {"ephemeral": True, "thinking": True}

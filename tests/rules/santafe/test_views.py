@@ -102,5 +102,7 @@ def test_the_hand_in_words_names_every_card_the_picture_shows() -> None:
     s = edit(new(), hand=[[city("denver"), city("denver")], [], []], doubles=[1, 0, 0],
              branch_held=[rr("blue"), -1, -1], engineer=[DRAWN_ENGINEER, NO_ENGINEER, NO_ENGINEER])
     lines = R.describe_hand(R.view(s, 0))
-    assert lines == ["City: Denver", "City: Denver", "Double Turn", "Branch Line: Santa Fe (blue)", "Engineer"]
+    assert lines == [
+        "City: Denver", "City: Denver", "Double Turn", "Branch Line: Santa Fe (blue)", "Engineer"
+    ]
     assert R.describe_hand(R.view(s, 1)) == []
