@@ -249,7 +249,7 @@ async def test_no_show_my_hand_button_in_a_game_without_hands(table: Table, hand
 async def test_add_ai_without_a_level_says_it_seated_the_default(table: Table) -> None:
     await table.run(ANN, "game santafe")
     added = await table.run(ANN, "game add-ai")
-    assert "level 1" in added.last.content and "default level" in added.last.content
+    assert "level 1" in added.last.content and "That is the default" in added.last.content
     chosen = await table.run(ANN, "game add-ai", level=1)
     assert "default" not in chosen.last.content
 
