@@ -50,6 +50,15 @@ async def test_autocomplete_filters_by_every_typed_word() -> None:
     assert matching_choices(moves, "fly") == []
 
 
+def test_autocomplete_ranks_moves_whose_words_begin_as_typed_before_those_that_contain_it() -> None:
+    """"den" finds Denver before Golden, though the engine lists Golden first; both stay offered."""
+    moves = [("play golden", "play Golden"), ("lay blue den-kcy", "lay Santa Fe Denver–Kansas City")]
+    moves += [(f"play city {n}", f"play Goldendale {n}") for n in range(30)]
+    shown = [c.value for c in matching_choices(moves, "den")]
+    assert shown[0] == "lay blue den-kcy" and shown[1] == "play golden" and len(shown) == 25
+    assert [c.value for c in matching_choices(moves, "play gol")][:2] == ["play golden", "play city 0"]
+
+
 async def test_turn_message_pings_exactly_the_player_to_act(table: Table) -> None:
     """The first turn message mentions Ann only and may ping nobody else."""
     await begin(table)
