@@ -67,13 +67,46 @@ async def level_choices(interaction: discord.Interaction, current: str) -> list[
     ][:25]
 
 
+async def computer_seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Autocomplete: the computer seats of the game in this channel, as "2: Computer 1" (none if no game)."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    try:
+        game = await bot.games.get_game(interaction.channel_id or 0)
+    except ServiceError:
+        return []
+    typed = str(current).strip().lower()
+    return [
+        app_commands.Choice(name=presenters.clip(f"{s.seat + 1}: {s.name}", 100), value=s.seat + 1)
+        for s in game.seats
+        if s.is_ai and (typed in str(s.seat + 1) or typed in s.name.lower())
+    ][:25]
+
+
+def seat_of_member(game: GameInfo, member: discord.abc.User, asker: int) -> int:
+    """The seat (counted from 1) ``member`` plays or is kept for (an imported game's): people are named,
+    as seat numbers change at seating."""
+    info = game.seat_of(member.id) or next((s for s in game.seats if s.offered_to == member.id), None)
+    if info is None:
+        who = "You have" if member.id == asker else f"{presenters.safe(member.display_name)} has"
+        raise NotAllowed(f"{who} no seat in this game.")
+    return info.seat + 1
+
+
 async def hand_to_computer(
-    bot: BoardGameBot, interaction: discord.Interaction, seat: int, level: int | None, *, admin: bool
+    bot: BoardGameBot,
+    interaction: discord.Interaction,
+    seat: int | discord.abc.User,
+    level: int | None,
+    *,
+    admin: bool,
 ) -> None:
-    """/game computer and /admin computer: the computer plays ``seat`` (counted from 1) at ``level`` from
-    now on. The refusal or "Done." is private; the news and the position that follows are for everyone."""
+    """/game computer and /admin computer: the computer plays ``seat`` (counted from 1, or the seat of a
+    member) at ``level`` from now on. The refusal or "Done." is private; the news and the position that
+    follows are for everyone."""
     await interaction.response.defer(thinking=True, ephemeral=True)
     here = await bot.games.get_game(interaction.channel_id or 0)
+    if not isinstance(seat, int):
+        seat = seat_of_member(here, seat, interaction.user.id)
     check_seat(here, seat)
     level = level_for(here, level)
     outcome = await bot.games.hand_to_ai(

@@ -35,6 +35,17 @@ def bot_topic(key: str) -> tuple[str, str]:
     return title, text.format(open_commands=messages.open_commands(markup="**"))
 
 
+def topic_key(topics: dict[str, tuple[str, str]], typed: str) -> str:
+    """The topic a typed word names, by key or by title (autocomplete shows titles); refuse any other."""
+    wanted = typed.strip().lower()
+    for key, (title, _) in topics.items():
+        if wanted in (key, title.lower()):
+            return key
+    raise ServiceError(
+        f"There is no rules topic '{typed}'. Topics: " + ", ".join(sorted(topics)) + "."
+    )
+
+
 class Help(commands.Cog):
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
@@ -59,17 +70,26 @@ class Help(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of a game, by topic")
-    @app_commands.describe(game="which game", topic="a part of the rules (leave empty for the list)")
+    @app_commands.describe(
+        game="which game (default: the one played here)",
+        topic="a part of the rules (leave empty for the list)",
+    )
     @app_commands.choices(game=game_choices())
-    async def rules(self, interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
+    async def rules(
+        self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None
+    ) -> None:
+        game = game or await self._game_here(interaction)
+        if game is None:
+            raise ServiceError("No game is played here: name one, " + ", ".join(rules.ids()) + ".")
         spec = rules.spec(game)
         topics = spec.help
         embed = discord.Embed(title=spec.title, colour=discord.Colour.blurple())
-        if topic is None or topic.lower() not in topics:
+        if topic is None:
             title, text = topics["goal"]
             embed.description = f"**{title}**\n{text}\n\nTopics: " + ", ".join(sorted(topics))
         else:
-            title, text = topics[topic.lower()]
+            key = topic_key(topics, topic)
+            title, text = topics[key]
             embed.title = f"{spec.title}: {title}"
             embed.description = text
         embed.set_footer(text="A summary for reminders; the rulebook is the authority.")

@@ -14,7 +14,8 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "Starting a game",
         "One game lives in one channel or thread. Open it with {open_commands} "
         "(options: player limit, variants, reminder interval, deadline). Others take a seat with "
-        "**/game join**; **/game add-ai** seats a computer player. The host starts with **/game "
+        "**/game join**; **/game add-ai** seats a computer player (level 1 unless you pick one), "
+        "**/game remove-ai** takes one out. The host starts with **/game "
         "start**; seats are drawn at random unless the host chose join order. **/game cancel** calls "
         "a waiting game off.",
     ),

@@ -19,9 +19,11 @@ from bot.cogs._checks import is_manager, member_name
 from bot.cogs._seats import (
     LEVEL_HELP,
     SEAT_HELP,
+    SENSIBLE,
     Level,
     Seat,
     check_seat,
+    computer_seats,
     hand_to_computer,
     level_choices,
     level_for,
@@ -147,13 +149,28 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await self._lobby_reply(interaction, f"{shown_name(interaction.user)} left.", game)
 
     @app_commands.command(name="add-ai", description="Seat a computer player in the game waiting here")
-    @app_commands.describe(level=LEVEL_HELP)
+    @app_commands.describe(level=f"{LEVEL_HELP} (default: {SENSIBLE}, or the game's best below it)")
     @app_commands.autocomplete(level=level_choices)
     async def add_ai(self, interaction: discord.Interaction, level: Level | None = None) -> None:
         here = await self.bot.games.get_game(interaction.channel_id or 0)
-        level = level_for(here, level)
-        game = await self.bot.games.add_ai(interaction.channel_id or 0, interaction.user.id, level)
-        await self._lobby_reply(interaction, f"A computer player joined, {level_text(game, level)}.", game)
+        chosen = level_for(here, level)
+        game = await self.bot.games.add_ai(interaction.channel_id or 0, interaction.user.id, chosen)
+        text = f"A computer player joined, {level_text(game, chosen)}."
+        if level is None:  # say that it was not asked for, and how to ask
+            text += " That is the default; /game remove-ai takes it out, add-ai with a level seats another."
+        await self._lobby_reply(interaction, text, game)
+
+    @app_commands.command(name="remove-ai", description="Take a computer player out of the game waiting here")
+    @app_commands.describe(seat="the computer's seat, from the list")
+    @app_commands.autocomplete(seat=computer_seats)
+    async def remove_ai(self, interaction: discord.Interaction, seat: Seat) -> None:
+        here = await self.bot.games.get_game(interaction.channel_id or 0)
+        check_seat(here, seat)
+        name = presenters.seat_name(here, seat - 1)
+        game = await self.bot.games.remove_ai(
+            interaction.channel_id or 0, interaction.user.id, seat - 1, admin=is_manager(interaction)
+        )
+        await self._lobby_reply(interaction, f"{name} left the table.", game)
 
     @app_commands.command(name="start", description="Start the game waiting here (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -376,13 +393,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             allowed_mentions=discord.AllowedMentions(users=[member], everyone=False, roles=False),
         )
 
-    @app_commands.command(name="computer", description="Let the computer play a seat (yours, or any as host)")
-    @app_commands.describe(seat=SEAT_HELP, level=LEVEL_HELP)
+    @app_commands.command(
+        name="computer", description="Let the computer play your seat (or anyone's, as host)"
+    )
+    @app_commands.describe(player="whose seat (default: yours)", level=LEVEL_HELP)
     @app_commands.autocomplete(level=level_choices)
     async def computer(
-        self, interaction: discord.Interaction, seat: Seat, level: Level | None = None
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member | None = None,
+        level: Level | None = None,
     ) -> None:
-        await hand_to_computer(self.bot, interaction, seat, level, admin=is_manager(interaction))
+        who = player or interaction.user
+        await hand_to_computer(self.bot, interaction, who, level, admin=is_manager(interaction))
 
     @app_commands.command(name="take-back", description="Take your seat back from the computer")
     async def take_back(self, interaction: discord.Interaction) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,20 +21,25 @@ CHOICE_LIMIT = 100
 def matching_choices(moves: list[tuple[str, str]], typed: str) -> list[app_commands.Choice[str]]:
     """Up to 25 suggestions whose move or label contains every typed word, readable label shown.
 
-    Single moves come first and long families of moves ("build 4a on …") last, so with nothing typed the
-    list shows ending the phase and the local actions rather than twenty-five places to build.
+    Moves in which every typed word begins a word come before those that only contain one ("den" finds
+    Denver before Golden). Within each, single moves come first and long families of moves ("build 4a
+    on …") last, so with nothing typed the list shows ending the phase and the local actions rather than
+    twenty-five places to build.
     """
     words = typed.lower().split()
-    found = []
+    whole, inside = [], []
     for index in choices.suggestion_order(moves, MAX_CHOICES):
         move, label = moves[index]
         haystack = f"{move} {label}".lower()
         if all(word in haystack for word in words) and len(move) <= CHOICE_LIMIT:
-            name = presenters.move_label(moves, index, CHOICE_LIMIT)
-            found.append(app_commands.Choice(name=name, value=move))
-            if len(found) == MAX_CHOICES:
+            starts = all(re.search(rf"(?<!\w){re.escape(word)}", haystack) for word in words)
+            (whole if starts else inside).append(index)
+            if len(whole) == MAX_CHOICES:
                 break
-    return found
+    return [
+        app_commands.Choice(name=presenters.move_label(moves, index, CHOICE_LIMIT), value=moves[index][0])
+        for index in (whole + inside)[:MAX_CHOICES]
+    ]
 
 
 class Play(commands.Cog):

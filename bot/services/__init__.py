@@ -23,6 +23,7 @@ Lobby
         (timing left out comes from the guild's settings; None turns it off; ``parent_id``: the channel
         of the thread the game is in)
     join(channel_id, user_id, name) / add_ai(channel_id, by_user_id, level=1) / leave(channel_id, user_id)
+    remove_ai(channel_id, by_user_id, seat, *, admin=False) -> GameInfo   (a computer's seat, lobby only)
     move_seat(channel_id, by_user_id, user_id, new_position) -> GameInfo
     start(channel_id, by_user_id, *, admin=False) -> MoveOutcome   (seat None; computer seats may move)
     cancel(channel_id, by_user_id, *, admin=False) / abandon(channel_id, by_user_id=None, *, admin=False)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.services import engine
+from bot.services import engine, notices
 from bot.services.clock import Clock, utc_now
 from bot.services.errors import (
     Busy,
@@ -506,7 +506,7 @@ class ServiceCore:
                 notes.append(
                     Notification(
                         "your_turn",
-                        f"It is your turn in {info.title}.",
+                        notices.your_turn(info, rules.view(state, s.seat)),
                         game.id,
                         game.channel_id,
                         s.user_id,

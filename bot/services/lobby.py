@@ -107,7 +107,8 @@ class Lobby(ServiceCore):
             self._lobby_only(game)
             self._require_host(game, by_user_id, False)
             self._room_for_one_more(game, seats)
-            number = sum(1 for s in seats if s.is_ai) + 1
+            taken = {s.name for s in seats if s.is_ai}  # a removed computer's number may be free again
+            number = next(n for n in range(1, len(seats) + 2) if f"Computer {n}" not in taken)
             async with self.db.transaction() as conn:
                 await store.insert_seat(
                     conn,
@@ -115,6 +116,22 @@ class Lobby(ServiceCore):
                         game.id, len(seats), None, f"Computer {number}", True, level, "active", self.clock()
                     ),
                 )
+                await store.update_game(conn, game.id, updated_at=self.clock())
+        return await self._info_of(game.id)
+
+    async def remove_ai(
+        self, channel_id: int, by_user_id: int, seat: int, *, admin: bool = False
+    ) -> GameInfo:
+        """The host takes a computer's seat (counted from 0) away before the start; later seats move up."""
+        async with self._locked(channel_id) as (game, seats):
+            self._lobby_only(game)
+            self._require_host(game, by_user_id, admin)
+            leaving = next((s for s in seats if s.seat == seat), None)
+            if leaving is None or not leaving.is_ai:
+                raise NotAllowed(f"Seat {seat + 1} is not a computer's: only computer seats can be removed.")
+            rest = [s for s in seats if s.seat != seat]
+            async with self.db.transaction() as conn:
+                await store.replace_seats(conn, game.id, [replace(s, seat=i) for i, s in enumerate(rest)])
                 await store.update_game(conn, game.id, updated_at=self.clock())
         return await self._info_of(game.id)
 

@@ -402,8 +402,8 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
-    """The user's hand, player area and current options, privately (in a game without hands, why there
-    is none). Defers first: pictures take time."""
+    """The user's hand (each card named), player area and what is asked now, privately (in a game
+    without hands, why there is none). Defers first: pictures take time."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -423,14 +423,10 @@ async def show_hand(interaction: discord.Interaction) -> None:
         )
         if f is not None
     ]
-    moves = await bot.games.legal_moves(channel_id, interaction.user.id)
-    lines = [
-        f"**Your hand and board in {game.title}**, {presenters.seat_name(game, seat)}. {messages.HIDDEN_NOTE}"
-    ]
-    if moves:
-        prompt = presenters.decision_prompt(view, game)
-        lines.append(f"Now: {prompt}" if prompt else "It is your turn.")
-        lines.extend(f"• {label}" for _, label in moves[:15])
-        if len(moves) > 15:
-            lines.append(f"… and {len(moves) - 15} more: type /move to search them.")
+    name = presenters.seat_name(game, seat)
+    lines = [f"**{name}: your hand and board in {game.title}**. {messages.HIDDEN_NOTE}"]
+    lines.extend(f"• {card}" for card in presenters.hand_lines(view))
+    prompt = presenters.decision_prompt(view, game) if seat in view.get("to_act", ()) else None
+    if prompt:
+        lines.append(f"Now: {prompt} (/move or the Play button)")
     await interaction.followup.send(presenters.clip("\n".join(lines), 2000), files=files, ephemeral=True)

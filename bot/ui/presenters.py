@@ -6,7 +6,6 @@ cogs stay short.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -14,7 +13,7 @@ import discord
 
 import rules
 from bot import messages
-from bot.services import GameInfo, MoveOutcome, PlayedMove, engine
+from bot.services import GameInfo, MoveOutcome, PlayedMove, engine, notices
 from rules.core import notation
 
 CONTENT_LIMIT = 2000
@@ -316,15 +315,17 @@ def my_games_lines(games: Sequence[GameInfo], user_id: int) -> list[str]:
 
 # An engine's prompt may say who acts ("Player 2: lay track…", "…; waiting for Player 1 and Player 3.");
 # every message that shows a prompt already names them ("your turn:", "Waiting for Bob:", "To act").
-_WHO_ACTS = re.compile(r"^Player [1-9]: ")
-_WAITING_FOR = re.compile(r"; waiting for Player [1-9]((, | and )Player [1-9])*\.$")
-
-
 def decision_prompt(view: dict[str, Any] | None, game: GameInfo) -> str:
     """The engine's own sentence for what must be decided now (with names for seat numbers), if any,
     without saying again who must decide."""
     if not view:
         return ""
     decision = view.get("decision") or {}
-    prompt = _WAITING_FOR.sub(".", _WHO_ACTS.sub("", str(decision.get("prompt", "")).strip()))
+    prompt = notices.bare_prompt(str(decision.get("prompt", "")))
     return named(prompt, game)
+
+
+def hand_lines(view: dict[str, Any]) -> list[str]:
+    """The cards of the viewer's own hand, one a line, from its engine's ``describe_hand`` (none without)."""
+    describe = getattr(rules.get(view["game"]), "describe_hand", None)
+    return [safe(line) for line in describe(view)] if describe else []

@@ -96,12 +96,21 @@ def shorten(label: str, labels: Iterable[str], limit: int) -> str:
     # those are tried first, longest first
     words = [t for t in range(room // 2, 0, -1) if label[-t - 1] == " "]
     for tail in [0, *words, *(t for t in range(1, room) if t not in words)]:
-        form = label[: room - tail] + CUT + (label[len(label) - tail:] if tail else "")
-        head, end = normalize(form).rsplit(CUT, 1)
-        if not any(n.startswith(head) and n.endswith(end) and len(n) >= len(head) + len(end) for n in others):
+        for size in _head_sizes(label, room - tail):
+            form = label[:size] + CUT + (label[len(label) - tail:] if tail else "")
+            head, end = normalize(form).rsplit(CUT, 1)
+            if any(n.startswith(head) and n.endswith(end) and len(n) >= len(head) + len(end) for n in others):
+                continue
             if match_label(form, [(label, label)]) == [label]:
                 return form
     return label[:room] + CUT  # no shorter form is unique: the plain cut, read as ambiguous
+
+
+def _head_sizes(label: str, room: int) -> list[int]:
+    """How much of ``label``'s beginning to keep in ``room`` characters: up to the end of a word first (a
+    word cut in two reads as another word), unless that leaves out more than half; then all the room."""
+    word_end = label.rfind(" ", 0, room + 1)
+    return [word_end, room] if room // 2 < word_end < room else [room]
 
 
 # How much of the typed text is compared for suggestions: a move is never longer.

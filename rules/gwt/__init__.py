@@ -5,7 +5,7 @@ Options: ``neutral`` "fixed" (A–G on their letters, the default) or "random"; 
 
 Notation (one move per decision; ``legal_moves`` lists every option in a stable order). Locations use the
 ids of the board (START, A, A-1, FLOOD-1, TEEPEE--3, …, KANSAS_CITY); typed moves may name them by the
-short names the board picture prints instead ("move 12", "remove flood 2", "trade teepee 4", see
+short names the board picture prints instead ("move 12", "remove flood 2", "trade teepee 4", "move kc", see
 ``rules.gwt.places``), and cities, breeds and workers by the names and short forms the pictures print
 ("deliver colorado spr.", "buy brown swiss for 6", "hire cr 6", see ``rules.gwt.aliases``); railroad
 spaces are "0".."39" with the turnouts "4.5", "7.5", …; cattle cards are jersey, dutch-belt, black-angus,
@@ -52,7 +52,7 @@ from rules.gwt.places import to_ids
 from rules.gwt.scoring import CATEGORIES, LABELS, score
 from rules.gwt.setup import new_state
 from rules.gwt.state import State, dump_state, load_state
-from rules.gwt.view import build_view
+from rules.gwt.view import build_view, hand_lines
 
 VERBS = frozenset({
     "move", "play", "discard", "risk", "pair", "hire", "build", "buy", "draw", "done", "remove", "trade",
@@ -143,6 +143,9 @@ class GreatWesternTrail:
         except RulesError:
             # the error quotes what was typed, never the ids the names were turned into
             return match_move(text, self._options(state), aliases=ALIASES)
+
+    def describe_hand(self, view: dict[str, Any]) -> list[str]:
+        return hand_lines(view)
 
     def describe_move(self, state: State, seat: int, move: str) -> str:
         if state is None or state.over:

@@ -9,8 +9,8 @@ names instead:
     Teepee -3 … Teepee +10 the teepee spaces, by the trade value printed on them
     Start, Kansas City
 
-``to_ids`` turns typed names into ids, so ``move 12``, ``move spot 12``, ``remove flood 2`` and
-``trade teepee 4`` (or ``+4``) parse.
+``to_ids`` turns typed names into ids, so ``move 12``, ``move spot 12``, ``remove flood 2``,
+``trade teepee 4`` (or ``+4``) and ``move kc`` (Kansas City) parse.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ IDS: dict[str, str] = {name.lower(): loc for loc, name in NAMES.items()}
 # Verbs whose words after the verb name places, and which of those words are not places.
 _PLACE_VERBS = {"move", "build", "copy", "remove", "trade"}
 _NOT_PLACES = {"via", "direct"}
+# Short names players use for a place besides its printed name.
+SHORT: dict[str, str] = {"kc": "KANSAS_CITY"}
 _TWO_WORDS = re.compile(r"\b(flood|drought|rockfall|teepee|spot|kansas) ([+-]?\d+|city)\b")
 
 
@@ -74,7 +76,11 @@ def to_ids(text: str) -> str:
     first = len(parts) - 1 if parts[0] == "build" else 1
     for i in range(first, len(parts)):
         word = parts[i]
-        if word not in _NOT_PLACES and word in IDS and (word.isdigit() or len(word) == 1 or word == "start"):
+        if word in SHORT:
+            parts[i] = SHORT[word]
+        elif word not in _NOT_PLACES and word in IDS and (
+            word.isdigit() or len(word) == 1 or word == "start"
+        ):
             parts[i] = IDS[word]
     return " ".join(parts)
 

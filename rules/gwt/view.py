@@ -8,7 +8,7 @@ from rules.gwt.board import cert_limit, hand_limit, permanent_certs, side_of, st
 from rules.gwt.content import JOB_COSTS, STATIONS
 from rules.gwt.options import location_actions
 from rules.gwt.state import State
-from rules.gwt.words import BONUSES, place, plural
+from rules.gwt.words import BONUSES, card, place, plural
 
 PROMPTS = {
     "first": "place the cattleman on any neutral building",
@@ -23,7 +23,7 @@ PROMPTS = {
     "upgrade": "upgrade station {station1}, or skip",
     "disc": "choose the disc to place",
     "master": "appoint a worker as station master, or skip",
-    "bonus": "use the immediate action ({what}), or skip",
+    "bonus": "use the immediate action ({what}), or forgo the bonus",
     "buy": "buy cattle with your {cowboys_left}, draw 2 cards into the market, or done",
     "objective": "take an objective card",
     "draw": "draw up to {max} cards (then discard as many)",
@@ -103,3 +103,8 @@ def build_view(s: State, seat: int | None) -> dict[str, Any]:
     if seat is not None and 0 <= seat < s.n:
         view["hand"] = list(s.players[seat].hand)
     return view
+
+
+def hand_lines(view: dict[str, Any]) -> list[str]:
+    """Each card of the viewer's own hand, by its name and what it is worth."""
+    return [card(code) for code in view["hand"]]

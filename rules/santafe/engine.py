@@ -59,6 +59,9 @@ class SantaFeRules:
     def view(self, s: SantaFeState, seat: int | None) -> dict[str, Any]:
         return view.view(s, seat)
 
+    def describe_hand(self, seat_view: dict[str, Any]) -> list[str]:
+        return view.hand_lines(seat_view)
+
     def is_over(self, s: SantaFeState) -> bool:
         return s.over
 

@@ -55,9 +55,7 @@ def prompt(s: SantaFeState) -> str:
     if s.phase == LAY:
         if s.step == EXCHANGE:
             return f"Player {seat + 1}: keep your city cards or exchange some (Double Turn)."
-        left = flow.pieces_allowed(s, seat) - s.laid
-        return (f"Player {seat + 1}: lay track (laying turn {s.lay_turn}, up to {left} more "
-                f"piece{'s' if left > 1 else ''}).")
+        return f"Player {seat + 1}: lay track (laying turn {s.lay_turn}, {pieces_asked(s, seat)})."
     if s.phase == DRAW:
         if "pass" in flow.draw_options(s, seat):
             return f"Player {seat + 1}: buy a Branch Line card for ${flow.branch_price(s)}, or pass."
@@ -66,6 +64,17 @@ def prompt(s: SantaFeState) -> str:
     if s.phase == BUY_TRACK:
         return f"Player {seat + 1}: buy one piece of track for $1, or pass."
     return ""
+
+
+def pieces_asked(s: SantaFeState, seat: int) -> str:
+    """How many pieces the laying player lays: a piece that must be laid is never "up to" one."""
+    left = flow.pieces_allowed(s, seat) - s.laid
+    pieces = f"piece{'s' if left > 1 else ''}"
+    if s.laid:
+        return f"up to {left} more {pieces}, or 'done'"
+    if "pass" in flow.lay_options(s, seat):
+        return f"up to {left} {pieces}, or pass"
+    return "1 piece" if left == 1 else f"1 or {left} pieces"
 
 
 def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
@@ -144,3 +153,15 @@ def decision_kind(s: SantaFeState) -> str:
     if s.phase == LAY:
         return "exchange" if s.step == EXCHANGE else "lay"
     return s.phase
+
+
+def hand_lines(view: dict[str, Any]) -> list[str]:
+    """Each card of the viewer's own hand, as the hand picture shows them: cities, then the other cards."""
+    hand = view["hand"]
+    lines = [f"City: {board.city_name(board.CITY_IDS.index(c))}" for c in hand["cities"]]
+    lines += ["Double Turn"] * int(hand["double_turn"])
+    if hand["branch"]:
+        lines.append(f"Branch Line: {board.railroad_label(board.RAILROADS.index(hand['branch']))}")
+    if hand["engineer"]:
+        lines.append("Engineer")
+    return lines

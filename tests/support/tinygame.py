@@ -125,6 +125,9 @@ class Tiny:
             view["my_bid"] = state["bids"][seat]
         return view
 
+    def describe_hand(self, view: dict[str, Any]) -> list[str]:
+        return [f"card {card}" for card in view["hand"]]
+
     def dump(self, state: State) -> dict[str, Any]:
         return copy.deepcopy(state)
 

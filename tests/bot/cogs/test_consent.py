@@ -103,3 +103,13 @@ async def test_help_states_the_consent_and_counting_rules(table: Table) -> None:
     counting = await table.run(ANN, "help", topic="stats")
     assert "imported game never counts" in counting.last.embeds[0].description
     assert BOT_TOPICS["stats"][1] == counting.last.embeds[0].description
+
+
+async def test_the_host_names_whom_a_kept_seat_waits_for_to_let_the_computer_play_it(table: Table) -> None:
+    await started(table.service, players=(ANN, BOB), options={"rounds": 1})
+    exported = await table.service.export(CHANNEL)
+    importer = table.interaction(CID, channel_id=ELSEWHERE)
+    await run_command(table.bot, "game import", importer, file=attachment(json.dumps(exported).encode()))
+    handed = table.interaction(CID, channel_id=ELSEWHERE)
+    await run_command(table.bot, "game computer", handed, player=table.users[BOB])
+    assert [s.is_ai for s in (await table.service.get_game(ELSEWHERE)).seats] == [False, True]

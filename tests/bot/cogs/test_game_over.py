@@ -23,7 +23,7 @@ def game_over(table: Table):  # type: ignore[no-untyped-def]
 
 async def test_game_over_names_every_person_and_marks_the_seat_the_computer_finished(table: Table) -> None:
     await started(table.service, players=(ANN, BOB, CID), options={"rounds": 1})
-    await table.run(CID, "game computer", seat=3)
+    await table.run(CID, "game computer")
     await play_out(table)
     final = game_over(table)
     assert final.content == "<@1> <@2> <@3> the game is over."
@@ -44,7 +44,7 @@ async def test_a_game_the_computer_finished_for_everyone_still_names_them_withou
     table: Table,
 ) -> None:
     await started(table.service, players=(ANN, BOB), options={"rounds": 1})
-    await table.run(BOB, "game computer", seat=2)
-    await table.run(ANN, "game computer", seat=1)
+    await table.run(BOB, "game computer")
+    await table.run(ANN, "game computer")
     assert (await table.service.get_game(CHANNEL)).status == "finished"
     assert game_over(table).content == "<@1> <@2> the game is over."

@@ -17,7 +17,7 @@ from bot.ui import pickers
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL, find_command, make_bot
 from tests.support import tinygame
-from tests.support.fixtures import ANN, CID, started
+from tests.support.fixtures import ANN, BOB, CID, started
 
 
 def game_options(table: Table) -> dict[str, dict[str, Any]]:
@@ -196,13 +196,20 @@ async def test_a_level_the_game_lacks_is_refused_and_nothing_changes(table: Tabl
 
 async def test_handing_a_seat_to_the_computer_checks_level_and_seat(table: Table) -> None:
     await started(table.service)
-    for path, manager in (("game computer", False), ("admin computer", True)):
-        no_level = await table.run(ANN, path, seat=2, level=2, manage_guild=manager)
+    bob, outsider = table.users[BOB], table.users[99]
+    for path, manager, second, fifth in (
+        ("game computer", False, {"player": bob}, {"player": outsider}),
+        ("admin computer", True, {"seat": 2}, {"seat": 5}),
+    ):
+        no_level = await table.run(ANN, path, level=2, manage_guild=manager, **second)
         assert no_level.last.ephemeral and "Tiny has no computer level 2" in no_level.last.content
-        no_seat = await table.run(ANN, path, seat=5, manage_guild=manager)
-        assert no_seat.last.ephemeral and "There is no seat 5: this game has 2 seats." in no_seat.last.content
+        no_seat = await table.run(ANN, path, manage_guild=manager, **fifth)
+        assert no_seat.last.ephemeral and (
+            "There is no seat 5: this game has 2 seats." in no_seat.last.content
+            or "User99 has no seat in this game." in no_seat.last.content
+        )
         assert not any(s.is_ai for s in (await table.service.get_game(CHANNEL)).seats)
-    handed = await table.run(ANN, "game computer", seat=2)
+    handed = await table.run(ANN, "game computer", player=bob)
     assert (
         handed.replies[-1].content
         == "The computer now plays seat 2, level 0 (plays any legal move at random)."
@@ -237,3 +244,41 @@ async def test_no_show_my_hand_button_in_a_game_without_hands(table: Table, hand
     assert "Show my hand" not in [getattr(item, "label", None) for item in turn.children]
     _content, picker = pickers.picker(game, [("pass", "End your turn")], "Your move")
     assert "Show my hand" not in [getattr(item, "label", None) for item in picker.children]
+
+
+async def test_add_ai_without_a_level_says_it_seated_the_default(table: Table) -> None:
+    await table.run(ANN, "game santafe")
+    added = await table.run(ANN, "game add-ai")
+    assert "level 1" in added.last.content and "That is the default" in added.last.content
+    chosen = await table.run(ANN, "game add-ai", level=1)
+    assert "default" not in chosen.last.content
+
+
+async def test_the_host_removes_a_computer_from_the_lobby(table: Table) -> None:
+    await table.run(ANN, "game santafe")
+    await table.run(ANN, "game add-ai", level=2)
+    await table.run(BOB, "game join")
+    offered = await _seats.computer_seats(table.interaction(ANN).mock, "")
+    assert [(c.name, c.value) for c in offered] == [("2: Computer 1", 2)]
+    refused = await table.run(BOB, "game remove-ai", seat=2)
+    assert refused.last.ephemeral and len((await table.service.get_game(CHANNEL)).seats) == 3
+    person = await table.run(ANN, "game remove-ai", seat=3)
+    assert person.last.ephemeral and "not a computer's" in person.last.content
+    removed = await table.run(ANN, "game remove-ai", seat=2)
+    assert not removed.last.ephemeral and removed.last.content == "Computer 1 left the table."
+    assert [s.name for s in (await table.service.get_game(CHANNEL)).seats] == ["Ann", "Bob"]
+
+
+async def test_game_computer_takes_your_own_seat_by_default_and_others_by_mention(table: Table) -> None:
+    """Seats are drawn at random, so people are named, not numbered; with nobody named it is your seat."""
+    await started(table.service, players=(ANN, BOB, CID))
+    mine = await table.run(CID, "game computer")
+    assert mine.replies[-1].content.startswith("The computer now plays seat 3,")
+    assert [s.user_id for s in (await table.service.get_game(CHANNEL)).seats if s.is_ai] == [CID]
+    refused = await table.run(BOB, "game computer", player=table.users[ANN])  # only the host hands others
+    assert refused.last.ephemeral and "Only the player who opened the game" in refused.last.content
+    hosted = await table.run(ANN, "game computer", player=table.users[BOB])
+    assert not hosted.replies[-1].ephemeral
+    assert {s.user_id for s in (await table.service.get_game(CHANNEL)).seats if s.is_ai} == {BOB, CID}
+    stranger = await table.run(99, "game computer")
+    assert stranger.last.ephemeral and stranger.last.content.startswith("You have no seat in this game.")

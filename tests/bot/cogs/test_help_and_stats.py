@@ -75,3 +75,23 @@ def test_stats_lines_show_shared_first_places_apart_from_wins_and_one_point_sing
 def test_a_recent_game_the_computer_played_for_the_member_says_so_instead_of_a_place() -> None:
     played = {"rules_id": "gwt", "rank": 1, "won": True, "score": 108, "computer_from": 12}
     assert recent_line(played) == "Great Western Trail: played by the computer from move 12"
+
+
+async def test_rules_here_defaults_to_the_game_here_and_reads_a_topic_by_its_title(table: Table) -> None:
+    await table.run(ANN, "game santafe")
+    shown = await table.run(ANN, "rules", topic="Bonuses")  # the title autocomplete shows, typed
+    assert shown.last.ephemeral and shown.last.embeds[0].title == "Santa Fe: Bonuses"
+    listed = await table.run(ANN, "rules")
+    assert listed.last.embeds[0].title == "Santa Fe"
+
+
+async def test_rules_refuses_an_unknown_topic_naming_the_topics(table: Table) -> None:
+    refused = await table.run(ANN, "rules", game="gwt", topic="cows")
+    assert refused.last.ephemeral and not refused.last.embeds
+    assert "no rules topic 'cows'" in refused.last.content
+    assert all(key in refused.last.content for key in rules.spec("gwt").help)
+
+
+async def test_rules_outside_a_game_channel_without_a_game_asks_for_one(table: Table) -> None:
+    refused = await table.run(ANN, "rules")
+    assert refused.last.ephemeral and "gwt" in refused.last.content and "santafe" in refused.last.content

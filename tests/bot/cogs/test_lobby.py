@@ -129,7 +129,7 @@ async def test_away_and_computer_and_take_back(table: Table) -> None:
     await started(table.service, players=(ANN, BOB, CID), options={"rounds": 1})
     away = await table.run(BOB, "game away", away=True)
     assert away.last.ephemeral and "away" in away.last.content
-    await table.run(CID, "game computer", seat=3)
+    await table.run(CID, "game computer")
     assert (await table.service.get_game(CHANNEL)).seats[2].is_ai
     await table.run(CID, "game take-back")
     assert not (await table.service.get_game(CHANNEL)).seats[2].is_ai

@@ -50,6 +50,15 @@ async def test_autocomplete_filters_by_every_typed_word() -> None:
     assert matching_choices(moves, "fly") == []
 
 
+def test_autocomplete_ranks_moves_whose_words_begin_as_typed_before_those_that_contain_it() -> None:
+    """"den" finds Denver before Golden, though the engine lists Golden first; both stay offered."""
+    moves = [("play golden", "play Golden"), ("lay blue den-kcy", "lay Santa Fe Denver–Kansas City")]
+    moves += [(f"play city {n}", f"play Goldendale {n}") for n in range(30)]
+    shown = [c.value for c in matching_choices(moves, "den")]
+    assert shown[0] == "lay blue den-kcy" and shown[1] == "play golden" and len(shown) == 25
+    assert [c.value for c in matching_choices(moves, "play gol")][:2] == ["play golden", "play city 0"]
+
+
 async def test_turn_message_pings_exactly_the_player_to_act(table: Table) -> None:
     """The first turn message mentions Ann only and may ping nobody else."""
     await begin(table)
@@ -218,12 +227,17 @@ async def test_button_of_another_game_is_refused(table: Table) -> None:
     assert click.last.content == messages.OTHER_GAME
 
 
-async def test_hand_is_private_and_lists_the_options(table: Table) -> None:
-    """/hand defers privately and answers only the asker, with their current options."""
+async def test_hand_is_private_and_lists_the_cards_under_the_players_name(table: Table) -> None:
+    """/hand defers privately and answers only the asker: their name, every card, what is asked now."""
     await begin(table)
     hand = await table.run(ANN, "hand")
     assert hand.deferred == {"ephemeral": True, "thinking": True}
-    assert hand.last.ephemeral and "End your turn" in hand.last.content
+    view = await table.service.view_for(CHANNEL, ANN)
+    lines = hand.last.content.splitlines()
+    assert hand.last.ephemeral and lines[0].startswith("**Ann:")
+    assert [line for line in lines if line.startswith("• ")] == [f"• card {c}" for c in view[1]["hand"]]
+    assert "End your turn" not in hand.last.content  # the moves are /move's and the Play button's
+    assert lines[-1].startswith("Now: Play, draw or pass")
     outsider = await table.run(99, "hand")
     assert outsider.last.content == messages.NOT_SEATED
 

@@ -43,7 +43,7 @@ async def run(table: Table, uid: int, path: str, *, manager: bool = False, **arg
     [
         ("move", ANN, False, {"move": "pass"}, "Your move counted"),
         ("game resign", ANN, False, {}, "Your resignation counted"),
-        ("game computer", ANN, False, {"seat": 1}, "The computer plays that seat now"),
+        ("game computer", ANN, False, {}, "The computer plays that seat now"),
         ("admin computer", CID, True, {"seat": 1}, "The computer plays that seat now"),
         ("admin skip", CID, True, {}, "The deadline rule was applied"),
         ("admin restore", CID, True, {"move": 0}, "The game was restored"),
@@ -106,13 +106,14 @@ async def test_a_reminder_round_goes_on_past_a_channel_that_refuses_posts(
 
 @pytest.mark.parametrize(
     ("path", "manager", "arguments"),
-    [("game computer", False, {"seat": 1}), ("admin computer", True, {"seat": 5})],
+    [("game computer", False, {"player": ANN}), ("admin computer", True, {"seat": 5})],
 )
 async def test_refusals_after_a_deferral_stay_private(
     table: Table, path: str, manager: bool, arguments: dict[str, Any]
 ) -> None:
     """The "thinking…" message a refusal fills is private: nothing reaches the channel."""
     await started(table.service, players=(ANN, BOB), options={"rounds": 1})
+    arguments = {k: table.users[v] if k == "player" else v for k, v in arguments.items()}  # a member, by id
     refused = await table.run(BOB, path, manage_guild=manager, **arguments)
     assert refused.deferred == {"thinking": True, "ephemeral": True}
     assert [m.ephemeral for m in refused.everything()] == [True] and not table.public
@@ -125,7 +126,7 @@ async def test_names_are_echoed_without_markdown_or_mentions(table: Table) -> No
     assert table.bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()
     table.users[CID] = make_user(CID, "@everyone *bold*")
     await started(table.service, players=(ANN, BOB, CID), options={"rounds": 1})
-    await table.run(CID, "game computer", seat=3)
+    await table.run(CID, "game computer")
     back = await table.run(CID, "game take-back")
     content = back.last.content or ""
     assert "@everyone" not in content and "\\*bold\\*" in content, content

@@ -105,7 +105,7 @@ async def test_refusals_after_a_deferral_never_reach_the_channel(arena: Arena) -
         posted = len(arena.public())
         for user, command, options in (
             (bob, "board", {"move": 50, "share": True}),
-            (bob, "game computer", {"seat": 1}),
+            (bob, "game computer", {"player": alice}),
             (arena.admin, "admin computer", {"seat": 5}),
         ):
             refused = await user.slash(command, arena.channel, **options)
@@ -229,9 +229,7 @@ async def test_a_name_that_looks_like_everyone_pings_nobody(arena: Arena) -> Non
     arena.loopback.set_bot_access(arena.channel, mention_everyone=True)
     async with arena.running() as (_bot, service):
         await arena.start_game("gwt", alice, everyone)
-        seat = (await service.get_game(int(arena.channel.id))).seat_of(int(everyone.id))
-        assert seat is not None
-        await everyone.slash("game computer", arena.channel, seat=seat.seat + 1)
+        await everyone.slash("game computer", arena.channel)
         back = (await everyone.slash("game take-back", arena.channel)).followups[-1]
         assert "everyone" in back.content and not back.pinged_everyone and not back.pinged_users
         assert not any(m.pinged_everyone for m in arena.public())

@@ -113,6 +113,23 @@ async def test_computer_seats_are_added_by_the_host_only(service):
         await service.add_ai(CHANNEL, BOB)
 
 
+async def test_the_host_removes_a_computer_seat_before_the_start_and_later_seats_move_up(service):
+    await lobby(service, (ANN,))
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.add_ai(CHANNEL, ANN, level=0)
+    for who, seat, refusal in ((BOB, 1, NotHost), (ANN, 2, NotAllowed), (ANN, 7, NotAllowed)):
+        with pytest.raises(refusal):
+            await service.remove_ai(CHANNEL, who, seat)
+    info = await service.remove_ai(CHANNEL, ANN, 1)
+    assert [(s.seat, s.name) for s in info.seats] == [(0, "Ann"), (1, "Bob"), (2, "Computer 2")]
+    info = await service.add_ai(CHANNEL, ANN, level=0)  # the free name is taken again, never a twin
+    assert [s.name for s in info.seats] == ["Ann", "Bob", "Computer 2", "Computer 1"]
+    await service.start(CHANNEL, ANN)
+    with pytest.raises(AlreadyStarted):
+        await service.remove_ai(CHANNEL, ANN, 2)
+
+
 async def test_leave_renumbers_and_hands_the_lobby_on(service):
     await lobby(service, (ANN, BOB, CID))
     info = await service.leave(CHANNEL, BOB)

@@ -9,7 +9,7 @@ import pytest
 
 from bot.services import GameNotActive, GameService, NoGameHere, NotAllowed, NotInGame, StaleVersion
 from rules.core.errors import AmbiguousMoveError, IllegalMoveError, NotYourTurnError, ParseError
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, act, lobby, moves_since, play_to_end, started
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, moves_since, play_to_end, started
 
 
 async def hand(service: GameService, user: int) -> list[int]:
@@ -58,6 +58,10 @@ async def test_outcome_of_a_move_that_passes_the_turn(service):
     assert outcome.turn_passed is True and outcome.to_act == (1,) and outcome.to_act_users == (BOB,)
     assert [(n.kind, n.user_id) for n in outcome.notifications] == [("your_turn", BOB)]
     assert outcome.game.turn_started_at is not None
+    # the direct message names the game, what is asked, and links to where it is played
+    assert outcome.notifications[0].text == (
+        f"It is your turn in Tiny: Play, draw or pass\nhttps://discord.com/channels/{GUILD}/{CHANNEL}"
+    )
 
 
 async def test_private_events_stay_out_of_the_public_ones(service):

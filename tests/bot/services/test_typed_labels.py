@@ -86,6 +86,17 @@ def test_a_cut_label_leaves_out_its_middle_when_only_its_end_tells_it_apart():
         assert engine.canonical(_Labels(labelled), None, 0, form) == move
 
 
+def test_a_cut_label_keeps_whole_words_at_its_beginning():
+    """A button's 80 characters end with a whole word, not "remove a hand ca…"."""
+    disc = "place the disc from the space 'auxiliary action engine back 1, remove a hand card' to gain {}"
+    labelled = [("a", disc.format("$2")), ("b", disc.format("a certificate"))]
+    for index, (move, label) in enumerate(labelled):
+        shown = move_label(labelled, index, 80)
+        head = shown.split("…")[0]
+        assert len(shown) <= 80 and label.startswith(head) and label[len(head)] == " ", shown
+        assert engine.canonical(_Labels(labelled), None, 0, shown) == move
+
+
 class _Labels:
     """An engine that reads nothing itself, so only the labels decide."""
 

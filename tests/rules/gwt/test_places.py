@@ -11,6 +11,7 @@ from rules.core.playout import random_playout
 from rules.gwt import RULES
 from rules.gwt.content import TEEPEE_SPACES, TRAIL
 from rules.gwt.places import NAMES, name, to_ids
+from tests.rules.gwt.scenario import before_move, clear_trail, game
 
 PLACE_VERBS = ("move", "build", "copy", "remove", "trade")
 
@@ -69,3 +70,13 @@ def test_a_wrong_name_is_refused_in_the_players_words() -> None:
     state = RULES.new_game(2, 1)
     with pytest.raises(IllegalMoveError, match=re.escape("'move spot 30'")):
         RULES.parse_move(state, state.current, "move spot 30")
+
+
+def test_kc_is_kansas_city_in_typed_moves() -> None:
+    """Players say "KC"; "move kc" goes there, as "move kansas city" does."""
+    s = game(2)
+    clear_trail(s)
+    before_move(s, 0, "G")
+    assert RULES.parse_move(s, 0, "move kc") == "move KANSAS_CITY"
+    assert RULES.parse_move(s, 0, "Move Kansas City") == "move KANSAS_CITY"
+    assert to_ids("deliver kc") == "deliver kc"  # only verbs that name places read it

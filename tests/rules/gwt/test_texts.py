@@ -123,3 +123,23 @@ def test_copying_a_building_is_told_with_what_stands_there() -> None:
     copied, _ = RULES.play(s, 0, "copy A-2")
     prompt = RULES.view(copied, 0)["decision"]["prompt"]
     assert prompt.startswith("Player 1: use the copied local actions of spot 2")
+
+
+def test_the_hand_in_words_names_every_card() -> None:
+    s = game(2)
+    goal = s.objective_display[0]
+    hand(s, 0, "jersey", "jersey", "guernsey", goal)
+    lines = RULES.describe_hand(RULES.view(s, 0))
+    assert lines == [cattle("jersey"), cattle("jersey"), cattle("guernsey"), objective(goal)]
+
+
+def test_the_bonus_prompt_and_its_button_say_the_same_thing() -> None:
+    """The prompt offers what the button says ("forgo the bonus"), not a different word for it."""
+    s = game(4)
+    s.job_rows = [["engineer", "cowboy", "craftsman"]] + [[] for _ in range(11)]
+    at(s, 0, "A")
+    s.players[0].money, s.players[0].workers = 20, [1, 1, 3]
+    s, _ = RULES.play(s, 0, "hire engineer 1")  # the 4th engineer: an immediate action
+    prompt = RULES.view(s, 0)["decision"]["prompt"]
+    assert prompt.endswith(", or forgo the bonus") and "skip" not in prompt
+    assert RULES.describe_move(s, 0, "skip").lower() == "forgo the bonus"

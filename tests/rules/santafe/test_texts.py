@@ -56,3 +56,18 @@ def test_an_unknown_card_is_answered_with_the_cards_that_may_be_played() -> None
         with pytest.raises(ParseError) as refused:
             RULES.parse_move(state, seat, "play atlantis")
         assert refused.value.message == f"There is no card 'atlantis': {offered}"
+
+
+def test_the_laying_prompt_never_says_up_to_a_piece_that_must_be_laid() -> None:
+    from tests.rules.santafe.test_cards import double_turn_round
+
+    s = laying()
+    assert "pass" not in RULES.legal_moves(s, s.current())  # a free piece fits: laying it is a duty
+    assert RULES.view(s, None)["decision"]["prompt"].endswith("(laying turn 1, 1 piece).")
+    s = double_turn_round()
+    assert RULES.view(s, None)["decision"]["prompt"].endswith("1 or 2 pieces).")
+    s, _ = RULES.play(s, 1, "lay blue chi-kcy")
+    assert RULES.view(s, None)["decision"]["prompt"].endswith("up to 1 more piece, or 'done').")
+    advanced = laying(advanced=True)  # nothing forces a piece in the advanced game
+    assert "pass" in RULES.legal_moves(advanced, advanced.current())
+    assert RULES.view(advanced, None)["decision"]["prompt"].endswith("up to 1 piece, or pass).")

@@ -6,7 +6,8 @@ import json
 
 from rules.core.playout import random_playout
 from rules.core.protocol import VIEW_KEYS
-from tests.rules.santafe.helpers import R, edit, laying, new, play
+from rules.santafe.state import DRAWN_ENGINEER, NO_ENGINEER
+from tests.rules.santafe.helpers import R, city, edit, laying, new, play, rr
 from tests.rules.santafe.test_playouts import games
 
 
@@ -94,3 +95,14 @@ def test_events_mark_turn_starts_and_keep_secrets() -> None:
                 secret = e["type"] in ("chosen", "exchange") or e.get("card") == "city"
                 if secret and e.get("private_to") is None:
                     assert not any(n in e["text"] for n in names), e
+
+
+def test_the_hand_in_words_names_every_card_the_picture_shows() -> None:
+    """Cities by name, each Double Turn card, the branch line and the engineer: as many lines as cards."""
+    s = edit(new(), hand=[[city("denver"), city("denver")], [], []], doubles=[1, 0, 0],
+             branch_held=[rr("blue"), -1, -1], engineer=[DRAWN_ENGINEER, NO_ENGINEER, NO_ENGINEER])
+    lines = R.describe_hand(R.view(s, 0))
+    assert lines == [
+        "City: Denver", "City: Denver", "Double Turn", "Branch Line: Santa Fe (blue)", "Engineer"
+    ]
+    assert R.describe_hand(R.view(s, 1)) == []

@@ -1,0 +1,31 @@
+"""The words of the notices the service hands out: what a turn asks of its player, and where to play it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.services.engine import with_names
+from bot.services.models import GameInfo
+
+# Engines write a prompt for anyone reading the board ("Player 2: choose…; waiting for Player 2."); told to
+# the one who must act, who acts goes without saying.
+_WHO_ACTS = re.compile(r"^Player [1-9]: ")
+_WAITING_FOR = re.compile(r"; waiting for Player [1-9]((, | and )Player [1-9])*\.$")
+
+
+def bare_prompt(prompt: str) -> str:
+    """The engine's decision prompt without saying who must decide."""
+    return _WAITING_FOR.sub(".", _WHO_ACTS.sub("", prompt.strip()))
+
+
+def channel_link(game: GameInfo) -> str:
+    """The link that opens the game's channel or thread, from anywhere (a direct message too)."""
+    return f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+
+
+def your_turn(game: GameInfo, view: dict[str, Any]) -> str:
+    """A player's turn has come: which game, what is asked of them, and a link to play it."""
+    prompt = bare_prompt(str((view.get("decision") or {}).get("prompt", "")))
+    asked = with_names(prompt, {s.seat: s.name for s in game.seats})
+    return f"It is your turn in {game.title}" + (f": {asked}" if asked else ".") + f"\n{channel_link(game)}"

@@ -1,0 +1,25 @@
+"""The words of the turn notice: the game, what is asked of its player (by name), and a link to it."""
+
+from __future__ import annotations
+
+from bot.services import notices
+from bot.services.models import GameInfo, SeatInfo
+
+
+def game(guild_id: int | None) -> GameInfo:
+    info = GameInfo.__new__(GameInfo)
+    seats = [SeatInfo(0, 1, "Ann", False, None, "active"), SeatInfo(1, 2, "Bob", False, None, "active")]
+    for name, value in (("title", "Santa Fe"), ("guild_id", guild_id), ("channel_id", 55), ("seats", seats)):
+        object.__setattr__(info, name, value)
+    return info
+
+
+def test_the_turn_notice_says_what_is_asked_without_who_and_links_to_the_thread() -> None:
+    view = {"decision": {"prompt": "Everybody chooses a card to play; waiting for Player 1 and Player 2."}}
+    assert notices.your_turn(game(7), view) == (
+        "It is your turn in Santa Fe: Everybody chooses a card to play.\nhttps://discord.com/channels/7/55"
+    )
+    asked = {"decision": {"prompt": "Player 2: lay track, or take Player 1's bonus"}}
+    assert notices.your_turn(game(None), asked) == (
+        "It is your turn in Santa Fe: lay track, or take Ann's bonus\nhttps://discord.com/channels/@me/55"
+    )
