@@ -49,15 +49,17 @@ def craftsmen_words(n: int) -> str:
     return f"{n} craftsman" if n == 1 else f"{n} craftsmen"
 
 
+def points_words(code: str) -> str:
+    """A private building's points and the hands that make others pay: "3 VP · black hand"."""
+    _craftsmen, vp, hands, _actions = BUILDINGS[code]
+    return f"{vp} VP" + (" · " + " and ".join(HANDS[h] for h in hands) if hands else "")
+
+
 def cost_words(code: str) -> str:
     """A private building's price and points: "2 craftsmen · 3 VP · black hand"; "neutral" for A–G."""
     if code in NEUTRAL_BUILDINGS:
         return "neutral"
-    craftsmen, vp, hands, _actions = BUILDINGS[code]
-    parts = [craftsmen_words(craftsmen), f"{vp} VP"]
-    if hands:
-        parts.append(" and ".join(HANDS[h] for h in hands))
-    return " · ".join(parts)
+    return f"{craftsmen_words(BUILDINGS[code][0])} · {points_words(code)}"
 
 
 def topic_key(code: str) -> str:
