@@ -76,7 +76,8 @@ def topic(code: str) -> tuple[str, str]:
            + " and ".join(HANDS[h] for h in hands) + ".") if hands else ""
     return (f"Building {code}",
             f"Private building {code} ({cost_words(code)}): {TEXT[code]}. Building it takes "
-            f"{craftsmen_words(craftsmen)} and $2 per craftsman (at B) and it scores its victory points at the end. Only you use its actions;"
+            f"{craftsmen_words(craftsmen)} and $2 per craftsman (at B) and it scores its victory points"
+            f" at the end. Only you use its actions;"
             f" others stopping here take an auxiliary action.{fee}")
 
 

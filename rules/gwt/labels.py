@@ -78,7 +78,11 @@ def unwrap(action: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
 
 
 def describe(
-    move: str, state: Any = None, action: tuple[Any, ...] | None = None, pending: str = "", priced: bool = False
+    move: str,
+    state: Any = None,
+    action: tuple[Any, ...] | None = None,
+    pending: str = "",
+    priced: bool = False,
 ) -> str:
     """The label of ``move``; ``action`` is its option tuple when the move is legal in ``state``; ``priced``
     adds what the move costs and earns where the label has room."""
@@ -203,9 +207,10 @@ def _walk(rest: list[str], trail: dict[str, str | None], pending: str, fees: str
         route = " via " + ", ".join(place(loc) for loc in rest[2:])
     paid = f" · {fees}" if fees else ""
     # a long route: what stands on the destination gives way first, then the fee (the detail keeps it)
-    for label in (f"move the cattleman to {dest}{route}{paid}", f"move the cattleman to {place(rest[0])}{route}{paid}",
-                  f"move to {place(rest[0])}{route}{paid}", f"move the cattleman to {dest}{route}",
-                  f"move the cattleman to {place(rest[0])}{route}"):
+    short = place(rest[0])
+    for label in (f"move the cattleman to {dest}{route}{paid}", f"move the cattleman to {short}{route}{paid}",
+                  f"move to {short}{route}{paid}", f"move the cattleman to {dest}{route}",
+                  f"move the cattleman to {short}{route}"):
         if len(label) <= LONGEST:
             return label
     return f"move to {place(rest[0])}{route}"

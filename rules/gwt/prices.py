@@ -34,7 +34,8 @@ def walk_fees(state: Any, seat: int, action: tuple[Any, ...]) -> dict[int | None
 
 def fee_words(owed: dict[int | None, int]) -> str:
     """ "fee $2 to Player 2", "fees $2 to Player 2, $1 to the bank", or "" for none."""
-    parts = [f"${n} to " + ("the bank" if payee is None else f"Player {payee + 1}") for payee, n in owed.items()]
+    parts = [f"${n} to " + ("the bank" if payee is None else f"Player {payee + 1}")
+             for payee, n in owed.items()]
     return ("fee " if len(parts) == 1 else "fees ") + ", ".join(parts) if parts else ""
 
 
@@ -54,7 +55,8 @@ def delivery(state: Any, seat: int, city: str, extra: bool) -> tuple[int, int, b
 def delivery_words(state: Any, seat: int, city: str, extra: bool) -> str:
     cost, points, card = delivery(state, seat, city, extra)
     transport = "no transport cost" if extra else f"transport ${cost}"
-    return f"{transport} · {points:+d} VP".replace("+0 VP", "0 VP") + (" and an objective card" if card else "")
+    gain = f"{points:+d} VP" if points else "0 VP"
+    return f"{transport} · {gain}" + (" and an objective card" if card else "")
 
 
 def build_craftsmen(state: Any, code: str, loc: str) -> int:
@@ -67,7 +69,7 @@ def build_words(state: Any, code: str, loc: str, dollars: int) -> str:
     return f"{craftsmen_words(build_craftsmen(state, code, loc))} · ${dollars}"
 
 
-def purchase_words(combo: list[str], cowboys: int, price: int) -> str:
+def purchase_words(cowboys: int, price: int) -> str:
     return f"${price} · {plural(cowboys, 'cowboy')}"
 
 
@@ -106,7 +108,7 @@ def detail(move: str, state: Any, action: tuple[Any, ...] | None) -> str:
         combo, cowboys, price = action[1], action[2], action[3]
         value = CATTLE[combo[0]][1]
         points = sum(CATTLE[c][2] for c in combo)
-        return _joined(purchase_words(combo, cowboys, price), f"breeding value {value}",
+        return _joined(purchase_words(cowboys, price), f"breeding value {value}",
                        f"{points} VP" if points else "")
     if kind == "deliver":
         extra = bool(state.stack and state.stack[-1].get("extra"))
@@ -115,7 +117,8 @@ def detail(move: str, state: Any, action: tuple[Any, ...] | None) -> str:
         return f"${action[3]}"
     if kind == "hazard":
         tile = state.trail.get(action[1]) or ""
-        return _joined(f"${action[2]}" if action[2] else "free", f"+{tile.split('-')[1][0]} VP" if tile else "")
+        points = f"+{tile.split('-')[1][0]} VP" if tile else ""
+        return _joined(f"${action[2]}" if action[2] else "free", points)
     if kind == "upgrade_station":
         _space, cost, vp, *_rest = STATIONS[action[1] + 1]
         return f"${cost} · +{vp} VP"

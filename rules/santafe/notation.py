@@ -284,7 +284,8 @@ def describe(s: SantaFeState, seat: int, move: str) -> str:
         gained = f" · {gain}" if gain else ""
         # autocomplete clips at 100 characters: the colour gives way first, then what the piece earns
         for text in (f"{prefix}{board.railroad_label(r)}: {piece}{gained}",
-                     f"{prefix}{board.RAILROAD_NAME[r]}: {piece}{gained}", f"{prefix}{board.railroad_label(r)}: {piece}"):
+                     f"{prefix}{board.RAILROAD_NAME[r]}: {piece}{gained}",
+                     f"{prefix}{board.railroad_label(r)}: {piece}"):
             if len(text) <= LONGEST:
                 return text
         return f"{prefix}{board.RAILROAD_NAME[r]}: {piece}"

@@ -23,7 +23,8 @@ def connection(s: SantaFeState, seat: int, action: tuple[Any, ...]) -> tuple[int
     if nxt >= board.CITY_COUNT or s.connected[r] >> nxt & 1:
         return None
     first = not s.reached() >> nxt & 1
-    bonus = (track.CITY_BONUS if first else 0) + (track.SQUARE_BONUS if board.CITY_SQUARES[nxt] >> r & 1 else 0)
+    square = board.CITY_SQUARES[nxt] >> r & 1
+    bonus = (track.CITY_BONUS if first else 0) + (track.SQUARE_BONUS if square else 0)
     if s.double_on[seat]:
         bonus *= 2
     points = board.CITY_VALUE[nxt] * s.played[seat].count(nxt)

@@ -3,15 +3,17 @@ cowboys of a purchase, the craftsmen of a building; the detail beside a menu opt
 
 from __future__ import annotations
 
+from rules.core.rng import Rng
 from rules.gwt import RULES
+from rules.gwt.state import State
 from tests.rules.gwt.scenario import at, before_move, clear_trail, game, hand
 
 
-def labels(s) -> dict[str, str]:
+def labels(s: State) -> dict[str, str]:
     return {m: RULES.describe_move(s, s.current, m) for m in RULES.legal_moves(s, s.current)}
 
 
-def details(s) -> dict[str, str]:
+def details(s: State) -> dict[str, str]:
     return {m: RULES.detail_move(s, s.current, m) for m in RULES.legal_moves(s, s.current)}
 
 
@@ -21,7 +23,8 @@ def test_a_move_onto_another_players_building_says_the_fee_before_it_is_paid() -
     s.trail["A-1"] = "1a@1"           # a green-hand building of the second player: $2 with 2 players
     before_move(s, 0, "A")
     s.players[0].money = 10
-    assert labels(s)["move A-1"] == "move the cattleman to spot 1 (building 1a of Player 2) · fee $2 to Player 2"
+    said = "move the cattleman to spot 1 (building 1a of Player 2) · fee $2 to Player 2"
+    assert labels(s)["move A-1"] == said
     assert details(s)["move A-1"] == "fee $2 to Player 2 · an auxiliary action there"
     # the log says what was done; the fee paid is its own line
     _, events = RULES.play(s, 0, "move A-1")
@@ -52,7 +55,8 @@ def test_delivery_choices_say_transport_cost_and_points() -> None:
     s.stack = [{"k": "end_turn"}, {"k": "deliver", "value": 18, "extra": False}]
     found = labels(s)
     assert found["deliver san-francisco"] == "deliver to San Francisco · transport $9 · +9 VP"
-    assert found["deliver sacramento"] == "deliver to Sacramento · transport $7 · +10 VP"   # 6 and the arrow's 4
+    # Sacramento's own 6 and the San Diego arrow's 4
+    assert found["deliver sacramento"] == "deliver to Sacramento · transport $7 · +10 VP"
     assert found["deliver kansas-city"] == "deliver to Kansas City · transport $0 · -6 VP"
     assert details(s)["deliver santa-fe"] == "transport $2 · 0 VP"
 
@@ -77,8 +81,6 @@ def test_purchases_say_price_and_cowboys_and_buildings_say_craftsmen_and_dollars
 
 
 def test_every_detail_of_random_games_fits_a_menu_option() -> None:
-    from rules.core.rng import Rng
-
     for seed in range(3):
         pick, s = Rng(seed), game(3, seed)
         for _ in range(300):
