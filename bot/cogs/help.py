@@ -82,11 +82,11 @@ class Help(commands.Cog):
         if game is None:
             raise ServiceError("No game is played here: name one, " + ", ".join(rules.ids()) + ".")
         spec = rules.spec(game)
-        topics = spec.help
+        topics = {**spec.help, **spec.subtopics}
         embed = discord.Embed(title=spec.title, colour=discord.Colour.blurple())
         if topic is None:
             title, text = topics["goal"]
-            embed.description = f"**{title}**\n{text}\n\nTopics: " + ", ".join(sorted(topics))
+            embed.description = f"**{title}**\n{text}\n\nTopics: " + ", ".join(sorted(spec.help))
         else:
             key = topic_key(topics, topic)
             title, text = topics[key]
@@ -100,7 +100,9 @@ class Help(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None) or await self._game_here(interaction)
-        topics = rules.spec(game).help if game in rules.ids() else {}
+        spec = rules.spec(game) if game in rules.ids() else None
+        # the subtopics (one per building, say) only once something is typed: 25 choices at most
+        topics = {**spec.help, **(spec.subtopics if current.strip() else {})} if spec else {}
         return [
             app_commands.Choice(name=title, value=key)
             for key, (title, _) in topics.items()

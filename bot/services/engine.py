@@ -73,14 +73,36 @@ def with_names(text: str, names: Mapping[int, str]) -> str:
     return PLAYER_NUMBER.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
 
 
+class Labelled(tuple[str, str]):
+    """A legal move and its label, a pair as ever, with ``detail``: what the engine says the move costs and
+    earns ("" when it says nothing), for the line beside the label in a menu."""
+
+    detail: str
+
+    def __new__(cls, move: str, label: str, detail: str = "") -> Labelled:
+        pair = super().__new__(cls, (move, label))
+        pair.detail = detail
+        return pair
+
+
+def detail(game: Engine, state: State, seat: int, move: str) -> str:
+    """The engine's detail of a legal move (``detail_move``, which an engine may offer), else ""."""
+    tell = getattr(game, "detail_move", None)
+    return str(tell(state, seat, move)) if tell is not None else ""
+
+
 def labelled_moves(
     game: Engine, state: State, seat: int, names: Mapping[int, str] | None = None
 ) -> list[tuple[str, str]]:
-    """Every legal move of ``seat`` with its label, in the engine's order; labels name players as ``names``
-    (by seat) do."""
+    """Every legal move of ``seat`` with its label (and its detail, see ``Labelled``), in the engine's
+    order; labels and details name players as ``names`` (by seat) do."""
     named = names or {}
     moves = game.legal_moves(state, seat)
-    return [(move, with_names(label(game, state, seat, move), named)) for move in moves]
+    return [
+        Labelled(move, with_names(label(game, state, seat, move), named),
+                 with_names(detail(game, state, seat, move), named))
+        for move in moves
+    ]
 
 
 def play(

@@ -542,10 +542,13 @@ def _pages(indexes: list[int], most: int) -> list[list[int]]:
 
 def _option(moves: Sequence[tuple[str, str]], index: int) -> discord.SelectOption:
     move, label = moves[index]
+    # beside the label, what the move costs and earns (the engine's detail), else its notation; at most
+    # 100 characters (https://discord.com/developers/docs/components/reference, "Select Option Structure")
+    shown = getattr(moves[index], "detail", "") or (move if move != label else "")
     return discord.SelectOption(
         label=presenters.move_label(moves, index, OPTION_LABEL),
         value=str(index),
-        description=presenters.clip(move, OPTION_LABEL) if move != label else None,
+        description=presenters.clip(shown, OPTION_LABEL) if shown else None,
     )
 
 

@@ -81,7 +81,9 @@ class Computer:
 class GameSpec:
     """Everything about one game that is not its rules.
 
-    ``help`` maps a topic key to (title, text) and holds at least "goal"; ``computers`` maps a level
+    ``help`` maps a topic key to (title, text) and holds at least "goal" (at most 25: the topics
+    autocomplete lists before anything is typed); ``subtopics`` holds more topics of the same shape that
+    autocomplete offers once typed words match them (one per building, say); ``computers`` maps a level
     (1 and up; level 0, random legal moves, every game has) to its player; ``hands``: whether seats hold
     private cards (``/hand``, the hand picture); ``tiebreak`` names the result's tie-break figure when
     the game has one; ``colour`` is the game's RGB colour for embeds.
@@ -95,6 +97,7 @@ class GameSpec:
     colour: tuple[int, int, int]
     options: tuple[Option, ...] = ()
     help: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    subtopics: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     computers: Mapping[int, Computer] = field(default_factory=dict)
     hands: bool = False
     tiebreak: str | None = None
@@ -102,6 +105,8 @@ class GameSpec:
     def __post_init__(self) -> None:
         if "goal" not in self.help:
             raise ValueError(f"{self.id}: the help topics need a 'goal'")
+        if set(self.help) & set(self.subtopics):
+            raise ValueError(f"{self.id}: a topic is both a topic and a subtopic")
         if 0 in self.computers:
             raise ValueError(f"{self.id}: level 0 (random moves) is every game's own")
         labels = [o.label for o in self.options]

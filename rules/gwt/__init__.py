@@ -46,9 +46,10 @@ from rules.core.result import build_result
 from rules.gwt.board import Tx
 from rules.gwt.aliases import to_ids as names_to_ids
 from rules.gwt.effects import apply, settle
-from rules.gwt.labels import describe
+from rules.gwt.labels import describe, unwrap
 from rules.gwt.options import Options, ends_turn, options
 from rules.gwt.places import to_ids
+from rules.gwt.prices import detail
 from rules.gwt.scoring import CATEGORIES, LABELS, score
 from rules.gwt.setup import new_state
 from rules.gwt.state import State, dump_state, load_state
@@ -101,7 +102,8 @@ class GreatWesternTrail:
         apply(tx, action)
         settle(tx)
         tx.finish()
-        head = event("move", f"Player {seat + 1}: {self.describe_move(state, seat, canonical)}.",
+        # the log names the move; what it cost is told by the events that follow
+        head = event("move", f"Player {seat + 1}: {self._label(state, seat, canonical, priced=False)}.",
                      irreversible=tx.hidden, seat=seat, move=canonical)
         return new, [head, *tx.events]
 
@@ -148,13 +150,22 @@ class GreatWesternTrail:
         return hand_lines(view)
 
     def describe_move(self, state: State, seat: int, move: str) -> str:
+        return self._label(state, seat, move, priced=True)
+
+    def _label(self, state: State, seat: int, move: str, priced: bool) -> str:
         if state is None or state.over:
             return describe(move)
         action = self._options(state).get(move) if seat == state.current else None
         pending = state.stack[-1]["k"] if state.stack else ""
         if move == "done" and ends_turn(state):
             pending = "end_turn"
-        return describe(move, state, action, pending)
+        return describe(move, state, action, pending, priced=priced)
+
+    def detail_move(self, state: State, seat: int, move: str) -> str:
+        """What a legal move costs and earns, beside its label ("" when its label says it all)."""
+        if state is None or state.over or seat != state.current:
+            return ""
+        return detail(move, state, unwrap(self._options(state).get(move)))
 
 
 RULES = GreatWesternTrail()

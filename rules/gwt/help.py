@@ -3,6 +3,8 @@ players, not a replacement for the rulebook. Topic key -> (title, text); "goal" 
 
 from __future__ import annotations
 
+from rules.gwt.buildings import table
+
 TOPICS: dict[str, tuple[str, str]] = {
     "goal": (
         "Goal",
@@ -37,8 +39,10 @@ TOPICS: dict[str, tuple[str, str]] = {
         "Buildings",
         "On a neutral building or one of your own you take its local actions, in any order, each "
         "optional. On someone else's building, a hazard or a teepee you instead take one auxiliary "
-        "action (gain money, draw and discard, and more once you free the matching disc spaces).",
+        "action (gain money, draw and discard, and more once you free the matching disc spaces). "
+        "**all buildings** lists what each does; **building 4a** (or any other) explains one.",
     ),
+    "all buildings": table(),
     "building": (
         "Building your own",
         "Craftsmen build: place a private building on an empty building space (or replace one of "

@@ -1,14 +1,18 @@
 """Readable labels for moves (autocomplete, buttons and the "Player N: ..." line of the log).
 
 ``describe`` works from the canonical move alone; given the state, the option's action tuple and the
-pending decision, it adds what the move costs or gains and what lies on the locations it names.
+pending decision, it adds what the move costs or gains and what lies on the locations it names. Menus
+read it ``priced``: with the figures of ``rules.gwt.prices`` too (fees on the way, craftsmen, cowboys,
+transport cost and points), which the log leaves to the events that follow the move.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rules.gwt.buildings import craftsmen_words
 from rules.gwt.content import STATION_AT, STATIONS, TEEPEE_SPACES
+from rules.gwt.prices import build_craftsmen, delivery_words, fee_words, walk_fees
 from rules.gwt.words import (
     AUX_ACTIONS,
     DISC_SPACES,
@@ -73,8 +77,42 @@ def unwrap(action: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
     return action
 
 
-def describe(move: str, state: Any = None, action: tuple[Any, ...] | None = None, pending: str = "") -> str:
-    """The label of ``move``; ``action`` is its option tuple when the move is legal in ``state``."""
+def describe(
+    move: str,
+    state: Any = None,
+    action: tuple[Any, ...] | None = None,
+    pending: str = "",
+    priced: bool = False,
+) -> str:
+    """The label of ``move``; ``action`` is its option tuple when the move is legal in ``state``; ``priced``
+    adds what the move costs and earns where the label has room."""
+    label = _plain(move, state, action, pending)
+    action = unwrap(action)
+    return _priced(label, move, state, action, pending) if priced and state is not None and action else label
+
+
+def _priced(label: str, move: str, state: Any, action: tuple[Any, ...], pending: str) -> str:
+    kind, seat = action[0], state.current
+    if kind == "walk":
+        return _walk(move.split(" ")[1:], state.trail, pending, fee_words(walk_fees(state, seat, action)))
+    if kind == "build":
+        code, loc = move.split(" ")[1:3]
+        return f"{label} · {craftsmen_words(build_craftsmen(state, code, loc))}"
+    if kind == "purchase":
+        return f"{label} · {plural(action[2], 'cowboy')}"
+    if kind == "deliver":
+        extra = bool(state.stack and state.stack[-1].get("extra"))
+        return f"{label} · {delivery_words(state, seat, action[1], extra)}"
+    if kind == "upgrade_station":
+        return f"{label} · +{STATIONS[action[1] + 1][2]} VP"
+    if kind == "money" and move in ("woods", "engineers"):
+        return f"{label} · ${action[1]}"
+    if kind == "teepee_pairs":
+        return f"{label} · {plural(2 * action[1], 'certificate')} and ${2 * action[1]}"
+    return label
+
+
+def _plain(move: str, state: Any, action: tuple[Any, ...] | None, pending: str) -> str:
     action = unwrap(action)
     if move in ("skip", "done") and pending in SKIPS:
         return SKIPS[pending]
@@ -156,7 +194,7 @@ def describe(move: str, state: Any = None, action: tuple[Any, ...] | None = None
     return move
 
 
-def _walk(rest: list[str], trail: dict[str, str | None], pending: str) -> str:
+def _walk(rest: list[str], trail: dict[str, str | None], pending: str, fees: str = "") -> str:
     if not rest:
         return "move the cattleman"
     dest = place_with(trail, rest[0]) if trail else place(rest[0])
@@ -167,10 +205,15 @@ def _walk(rest: list[str], trail: dict[str, str | None], pending: str) -> str:
         route = " by the path passing no location"
     elif len(rest) > 2 and rest[1] == "via":
         route = " via " + ", ".join(place(loc) for loc in rest[2:])
-    label = f"move the cattleman to {dest}{route}"
-    if len(label) > LONGEST:           # a long route: what stands on the destination gives way first
-        label = f"move the cattleman to {place(rest[0])}{route}"
-    return label if len(label) <= LONGEST else f"move to {place(rest[0])}{route}"
+    paid = f" · {fees}" if fees else ""
+    # a long route: what stands on the destination gives way first, then the fee (the detail keeps it)
+    short = place(rest[0])
+    for label in (f"move the cattleman to {dest}{route}{paid}", f"move the cattleman to {short}{route}{paid}",
+                  f"move to {short}{route}{paid}", f"move the cattleman to {dest}{route}",
+                  f"move the cattleman to {short}{route}"):
+        if len(label) <= LONGEST:
+            return label
+    return f"move to {place(rest[0])}{route}"
 
 
 def _engine(sp: str, action: tuple[Any, ...] | None) -> str:

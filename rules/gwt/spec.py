@@ -6,6 +6,7 @@ from rules.core.spec import Computer, GameSpec, Option
 from rules.gwt.ai import heuristic_player
 from rules.gwt.ai_race import race_player
 from rules.gwt.ai_search import search_player
+from rules.gwt.buildings import topics as building_topics
 from rules.gwt.help import TOPICS
 from rules.gwt.setup import DEFAULTS, OPTION_VALUES
 
@@ -32,6 +33,7 @@ SPEC = GameSpec(
         ),
     ),
     help=TOPICS,
+    subtopics=building_topics(),
     computers={
         1: Computer("plays sensibly: a heuristic weighing each move", heuristic_player),
         2: Computer("builds: stops along the trail; tries its best moves out in games played on from what it"

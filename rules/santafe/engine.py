@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.errors import GameOverError, NotYourTurnError, RulesError, SetupError
 from rules.core.events import Event
-from rules.santafe import flow, notation, state, view
+from rules.santafe import flow, notation, prices, state, view
 from rules.santafe.state import SantaFeState
 
 OPTIONS = {"advanced": False, "buy_track": False}
@@ -47,6 +47,10 @@ class SantaFeRules:
 
     def describe_move(self, s: SantaFeState, seat: int, move: str) -> str:
         return notation.describe(s, seat, move)
+
+    def detail_move(self, s: SantaFeState, seat: int, move: str) -> str:
+        """What a legal move costs and earns, beside its label in menus."""
+        return prices.detail(s, seat, move)
 
     def play(self, s: SantaFeState, seat: int, move: str) -> tuple[SantaFeState, list[Event]]:
         self._check_turn(s, seat)

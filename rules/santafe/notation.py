@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.core.errors import IllegalMoveError, ParseError, RulesError
 from rules.core.notation import match_move, normalize
-from rules.santafe import board, flow, track
+from rules.santafe import board, flow, prices, track
 from rules.santafe.state import BUY_TRACK, CHOOSE, DRAW, EXCHANGE, LAY, NO_ENGINEER, SantaFeState
 
 VERBS = ("play", "lay", "branch", "draw", "buy", "exchange", "keep", "done", "pass")
@@ -301,9 +301,15 @@ def describe(s: SantaFeState, seat: int, move: str) -> str:
         if source == track.BOUGHT:
             piece += " [bought]"
         prefix = "Branch " if kind == "branch" else ""
-        text = f"{prefix}{board.railroad_label(r)}: {piece}"
-        # autocomplete clips at 100 characters: the colour gives way first
-        return text if len(text) <= LONGEST else f"{prefix}{board.RAILROAD_NAME[r]}: {piece}"
+        gain = prices.gain_words(s, seat, action, named=False)  # the piece names the city it reaches
+        gained = f" · {gain}" if gain else ""
+        # autocomplete clips at 100 characters: the colour gives way first, then what the piece earns
+        for text in (f"{prefix}{board.railroad_label(r)}: {piece}{gained}",
+                     f"{prefix}{board.RAILROAD_NAME[r]}: {piece}{gained}",
+                     f"{prefix}{board.railroad_label(r)}: {piece}"):
+            if len(text) <= LONGEST:
+                return text
+        return f"{prefix}{board.RAILROAD_NAME[r]}: {piece}"
     if kind == "exchange":
         cards = action[1]
         if not cards:

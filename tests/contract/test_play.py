@@ -18,6 +18,9 @@ from tests.contract.conftest import GAME_PLAYERS, spec_of
 
 SEEDS = (1, 2)
 MAX_MOVES = 20_000
+# A move's detail is shown as a select option's description: at most 100 characters
+# (https://discord.com/developers/docs/components/reference, "Select Option Structure").
+DETAIL_MAX = 100
 
 
 def json_round_trip(data: Any) -> Any:
@@ -34,7 +37,8 @@ def check_saving(engine: Rules, state: State) -> None:
 
 def check_notation(engine: Any, state: State) -> None:
     """Every legal move of every seat to act reads back as itself and has a label of its own (a player may
-    type or pick the label: two moves with one label could not be told apart)."""
+    type or pick the label: two moves with one label could not be told apart), and its detail, if the
+    engine gives one, fits beside the label in a menu."""
     for seat in sorted(engine.to_act(state)):
         labels: dict[str, str] = {}
         for move in engine.legal_moves(state, seat):
@@ -44,6 +48,8 @@ def check_notation(engine: Any, state: State) -> None:
             assert isinstance(label, str) and label.strip(), f"{move!r} has no label"
             assert label not in labels, f"{move!r} and {labels.get(label)!r} share the label {label!r}"
             labels[label] = move
+            detail = getattr(engine, "detail_move", lambda *_: "")(state, seat, move)  # optional
+            assert isinstance(detail, str) and len(detail) <= DETAIL_MAX, (move, detail)
 
 
 def values(data: Any) -> set[str]:

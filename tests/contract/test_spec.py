@@ -82,6 +82,17 @@ def test_help_has_a_goal_and_every_topic_has_words(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_subtopics_fit_like_topics(game_id: str) -> None:
+    """Subtopics are offered by autocomplete once typed and shown like topics: the same limits."""
+    spec = rules.spec(game_id)
+    assert not set(spec.help) & set(spec.subtopics)
+    for key, (title, text) in spec.subtopics.items():
+        assert 1 <= len(key) <= DESCRIPTION_MAX and key == key.lower(), key
+        assert title.strip() and len(title) <= DESCRIPTION_MAX, key
+        assert text.strip() and len(text) <= EMBED_DESCRIPTION_MAX, key
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_defaults_and_every_option_value_set_up_a_game(game_id: str) -> None:
     spec, engine = rules.spec(game_id), rules.get(game_id)
     for players in range(spec.min_players, spec.max_players + 1):

@@ -151,6 +151,13 @@ class Tiny:
         verb, card = move.split()
         return f"Play your {card}" if verb == "play" else f"Bid your {card}"
 
+    def detail_move(self, state: State, seat: int, move: str) -> str:
+        """What a move earns, beside its label in menus (the optional member of the contract)."""
+        verb, _, card = move.partition(" ")
+        if verb == "play":
+            return f"+{card} points"
+        return f"the highest bid scores {BID_BONUS} points" if verb == "bid" else ""
+
     # --- play ----------------------------------------------------------------------------------------
 
     def play(self, state: State, seat: int, move: str) -> tuple[State, list[Event]]:

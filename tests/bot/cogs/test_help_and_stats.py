@@ -30,6 +30,23 @@ async def test_rules_topics_and_autocomplete(table: Table) -> None:
     assert all(key in listed.last.embeds[0].description for key in rules.spec("gwt").help)
 
 
+async def test_rules_explains_each_gwt_building_by_its_own_topic(table: Table) -> None:
+    """Typed words find a building's topic (beyond the 25 topics listed at first), and it is shown."""
+    cog = table.bot.get_cog("Help")
+    interaction = table.interaction(ANN)
+    interaction.mock.namespace = type("N", (), {"game": "gwt"})()
+    choices = await cog.rules_topic(interaction.mock, "4a")  # type: ignore[union-attr]
+    assert [c.value for c in choices] == ["building 4a"]
+    first = await cog.rules_topic(interaction.mock, "")  # type: ignore[union-attr]
+    assert [c.value for c in first] == list(rules.spec("gwt").help)
+    shown = await table.run(ANN, "rules", game="gwt", topic="building 4a")
+    embed = shown.last.embeds[0]
+    assert "4a" in embed.title and "remove a hazard for $5" in embed.description
+    assert "2 craftsmen" in embed.description and "3 VP" in embed.description
+    table_topic = await table.run(ANN, "rules", game="gwt", topic="all buildings")
+    assert "**10b** (8 craftsmen · 11 VP · black hand)" in table_topic.last.embeds[0].description
+
+
 async def test_rules_topics_before_a_game_is_chosen_are_those_of_the_game_here(table: Table) -> None:
     cog = table.bot.get_cog("Help")
     interaction = table.interaction(ANN)

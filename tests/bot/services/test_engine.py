@@ -64,3 +64,16 @@ def test_the_state_cache_forgets_the_least_recently_used():
     assert cache.get(1, 6) is None  # another revision is not this state
     cache.drop(1)
     assert cache.get(1, 5) is None and len(cache) == 1
+
+
+class WithDetail(Bare):
+    def detail_move(self, state: Any, seat: int, move: str) -> str:
+        return "costs $2, paid to Player 2" if move == "take 2" else ""
+
+
+def test_labelled_moves_carry_the_engines_detail_with_players_named():
+    labelled = engine.labelled_moves(WithDetail(), [], 0, {1: "Bob"})
+    assert labelled == [("take 1", "take 1"), ("take 2", "take 2"), ("pass", "pass")]  # pairs as ever
+    assert [m.detail for m in labelled] == ["", "costs $2, paid to Bob", ""]  # type: ignore[attr-defined]
+    bare = engine.labelled_moves(Bare(), [], 0)
+    assert [m.detail for m in bare] == ["", "", ""]  # type: ignore[attr-defined]

@@ -76,6 +76,14 @@ def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_m
     check_two_steps(moves)
 
 
+def test_the_menu_of_a_building_says_beside_each_place_its_price_and_what_the_building_does():
+    moves = at_building_b()
+    _content, second = pickers.picker(game_info(rules_id="gwt"), moves, "Your move", opened=0)
+    options = [o for i in second.children if isinstance(i, pickers.MoveSelect) for o in i.item.options]
+    assert options and all(o.description and len(o.description) <= 100 for o in options)
+    assert options[0].description.startswith("1 craftsman · $2 · 1 VP · green hand · gain $2 for each")
+
+
 def test_every_picker_of_random_positions_reaches_every_move_in_two_steps():
     for rules_id, players in (("gwt", 3), ("santafe", 4)):
         game_rules = rules.get(rules_id)

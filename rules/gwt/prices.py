@@ -1,0 +1,127 @@
+"""What a move costs and what it earns, in words: the fees of a walk, a delivery's transport cost and
+points, the craftsmen and dollars of a building, the cowboys of a purchase.
+
+``detail`` is the line shown beside a move's label (a menu option's description); ``labels`` puts the
+same figures into the labels where they fit. Pure: read from the state, never changing it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.gwt.board import building_code, fee_for
+from rules.gwt.buildings import TEXT, craftsmen_words, points_words
+from rules.gwt.content import ARROWS, BUILDINGS, CATTLE, CITIES, NEUTRAL_BUILDINGS, STATIONS, TRAIL
+from rules.gwt.graph import transport_cost
+from rules.gwt.words import plural
+
+# A menu option's description holds at most 100 characters (discord.SelectOption).
+DETAIL = 100
+
+
+def walk_fees(state: Any, seat: int, action: tuple[Any, ...]) -> dict[int | None, int]:
+    """Dollars a walk ("walk", dest, route, free) pays, by payee (a seat, or None for the bank)."""
+    _kind, dest, route, free = action[:4]
+    owed: dict[int | None, int] = {}
+    if free:
+        return owed
+    for loc in (*route, dest):
+        fee, payee = fee_for(state, seat, loc)
+        if fee:
+            owed[payee] = owed.get(payee, 0) + fee
+    return owed
+
+
+def fee_words(owed: dict[int | None, int]) -> str:
+    """ "fee $2 to Player 2", "fees $2 to Player 2, $1 to the bank", or "" for none."""
+    parts = [f"${n} to " + ("the bank" if payee is None else f"Player {payee + 1}")
+             for payee, n in owed.items()]
+    return ("fee " if len(parts) == 1 else "fees ") + ", ".join(parts) if parts else ""
+
+
+def delivery(state: Any, seat: int, city: str, extra: bool) -> tuple[int, int, bool]:
+    """(transport cost, victory points, whether it completes an arrow giving an objective card)."""
+    cost = 0 if extra else transport_cost(state.players[seat].engine, CITIES[city][0])
+    points, card = CITIES[city][2], False
+    if seat not in state.cities[city]:       # an arrow counts once, when its second city gets a disc
+        for a, b, vp, objective in ARROWS:
+            other = b if a == city else a if b == city else None
+            if other is not None and seat in state.cities[other]:
+                points += vp
+                card = card or objective
+    return cost, points, card
+
+
+def delivery_words(state: Any, seat: int, city: str, extra: bool) -> str:
+    cost, points, card = delivery(state, seat, city, extra)
+    transport = "no transport cost" if extra else f"transport ${cost}"
+    gain = f"{points:+d} VP" if points else "0 VP"
+    return f"{transport} · {gain}" + (" and an objective card" if card else "")
+
+
+def build_craftsmen(state: Any, code: str, loc: str) -> int:
+    """Craftsmen a building needs on ``loc``: all of them, or the difference over the one it replaces."""
+    old = building_code(state.trail.get(loc)) if state is not None else None
+    return BUILDINGS[code][0] - (BUILDINGS[old][0] if old else 0)
+
+
+def build_words(state: Any, code: str, loc: str, dollars: int) -> str:
+    return f"{craftsmen_words(build_craftsmen(state, code, loc))} · ${dollars}"
+
+
+def purchase_words(cowboys: int, price: int) -> str:
+    return f"${price} · {plural(cowboys, 'cowboy')}"
+
+
+def _there(state: Any, seat: int, dest: str) -> str:
+    """What a player may do on the location a walk ends on."""
+    here = state.trail.get(dest)
+    kind = TRAIL[dest][0] if dest in TRAIL else "teepee"
+    if kind == "kc":
+        return "Kansas City: income, then a delivery"
+    if here in NEUTRAL_BUILDINGS:
+        return f"{here}: {TEXT[here]}"
+    code = building_code(here)
+    if code and here.endswith(f"@{seat}"):
+        return f"{code}: {TEXT[code]}"
+    return "an auxiliary action there" if here else ""
+
+
+def _joined(*parts: str) -> str:
+    text = " · ".join(p for p in parts if p)
+    return text if len(text) <= DETAIL else text[: DETAIL - 1] + "…"
+
+
+def detail(move: str, state: Any, action: tuple[Any, ...] | None) -> str:
+    """What ``move`` (legal in ``state``, ``action`` its option tuple unwrapped) costs and earns, in at
+    most 100 characters; "" when there is nothing to say beyond its label."""
+    if state is None or not action:
+        return ""
+    seat = state.current
+    kind = action[0]
+    if kind == "walk":
+        return _joined(fee_words(walk_fees(state, seat, action)), _there(state, seat, action[1]))
+    if kind == "build":
+        code, loc, dollars = move.split(" ")[1], action[2], action[3]
+        return _joined(build_words(state, code, loc, dollars), points_words(code), TEXT[code])
+    if kind == "purchase":
+        combo, cowboys, price = action[1], action[2], action[3]
+        value = CATTLE[combo[0]][1]
+        points = sum(CATTLE[c][2] for c in combo)
+        return _joined(purchase_words(cowboys, price), f"breeding value {value}",
+                       f"{points} VP" if points else "")
+    if kind == "deliver":
+        extra = bool(state.stack and state.stack[-1].get("extra"))
+        return delivery_words(state, seat, action[1], extra)
+    if kind == "hire":
+        return f"${action[3]}"
+    if kind == "hazard":
+        tile = state.trail.get(action[1]) or ""
+        points = f"+{tile.split('-')[1][0]} VP" if tile else ""
+        return _joined(f"${action[2]}" if action[2] else "free", points)
+    if kind == "upgrade_station":
+        _space, cost, vp, *_rest = STATIONS[action[1] + 1]
+        return f"${cost} · +{vp} VP"
+    if kind == "engine" and len(action) > 2 and action[2]:
+        return f"${action[2]}"
+    return ""

@@ -1,0 +1,26 @@
+"""Every building is explained: its text, its cost and points, its /rules topic and its line in the table."""
+
+from __future__ import annotations
+
+import rules
+from rules.gwt.buildings import TEXT, cost_words
+from rules.gwt.content import BUILDINGS, NEUTRAL_BUILDINGS
+
+
+def test_every_building_has_a_text_and_a_topic() -> None:
+    spec = rules.spec("gwt")
+    _title, listing = spec.help["all buildings"]
+    for code in (*NEUTRAL_BUILDINGS, *BUILDINGS):
+        assert TEXT[code].strip(), code
+        title, text = spec.subtopics[f"building {code.lower()}"]
+        assert code in title and TEXT[code] in text
+        assert f"**{code}**" in listing
+    assert set(TEXT) == {*NEUTRAL_BUILDINGS, *BUILDINGS}
+
+
+def test_a_private_building_says_its_craftsmen_points_and_hands() -> None:
+    assert cost_words("1a") == "1 craftsman · 1 VP · green hand"
+    assert cost_words("7b") == "5 craftsmen · 6 VP · green hand and black hand"
+    assert cost_words("9b") == "6 craftsmen · 8 VP"
+    _title, text = rules.spec("gwt").subtopics["building 10a"]
+    assert "9 craftsmen · 13 VP · black hand" in text
