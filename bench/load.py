@@ -264,7 +264,7 @@ def sample_views() -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
 
 async def lag_while_drawing(drawers: Drawers, burst: int, rounds: int) -> tuple[list[float], float]:
     views = sample_views()
-    await drawers.draw(*views[0], stem="warm")  # start the workers (and Pillow's fonts) beforehand
+    await drawers.draw(views[0][0], *views[0][1], stem="warm")  # start the workers (and Pillow's fonts) beforehand
     probe = LagProbe()
     probe.start()
     started = time.perf_counter()
