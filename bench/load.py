@@ -103,6 +103,7 @@ class Figures:
     latency: list[float] = field(default_factory=list)  # bot.latency samples
     moves: int = 0
     seconds: float = 0.0
+    unanswered: int = 0  # autocompletes the bot did not answer in time
 
     def line(self, name: str) -> str:
         return (
@@ -111,7 +112,7 @@ class Figures:
             f"{max(self.first, default=float('nan')):6.3f} s | /move done p50 {percentile(self.done, 0.5):6.3f} "
             f"p95 {percentile(self.done, 0.95):6.3f} s | loop lag p99 {percentile(self.lag, 0.99):6.3f} max "
             f"{max(self.lag, default=float('nan')):6.3f} s | bot.latency max "
-            f"{max(self.latency, default=float('nan')):6.3f} s"
+            f"{max(self.latency, default=float('nan')):6.3f} s | unanswered {self.unanswered}"
         )
 
 
@@ -141,7 +142,11 @@ async def open_games(loopback: LoopbackDiscord, guild: Guild, count: int, at_onc
 
 async def act(table: Table, rng: random.Random, figures: Figures) -> None:
     """The person looks at their moves and makes one, if it is their turn."""
-    choices = await table.person.autocomplete("move", table.channel, move="")
+    try:
+        choices = await table.person.autocomplete("move", table.channel, move="")
+    except LookupError:  # not answered (too late: the stand-in then refuses the answer, as Discord does)
+        figures.unanswered += 1
+        return
     if not choices:  # the computer's turn still, or the game is over
         return
     move = rng.choice(choices)["value"]
