@@ -12,8 +12,11 @@ still. Reported, loaded and idle, and their ratio:
 * ``/move`` done: from ``/move`` sent until the bot has answered and posted everything it posts for it
   (the turn message and its picture);
 * event-loop lag: how late a 50 ms sleep wakes in the bot's loop (the loop that also sends discord.py's
-  gateway heartbeats: a heartbeat is delayed as long), and ``bot.latency`` (discord.py's last heartbeat's
-  round trip) sampled every second.
+  gateway heartbeats: a heartbeat is delayed as long); ``bot.latency`` (discord.py's last heartbeat's round
+  trip) sampled every second, as a median: the stand-in acknowledges a heartbeat at once in the same
+  process, and discord.py's heartbeat thread notes the time of its send only after the loop has sent it, so
+  a busy loop now and then records an acknowledgement before its send, as one whole heartbeat interval;
+  and how often discord.py warned that a heartbeat was blocked (10 s or more).
 
 ``pictures``: the event-loop lag while ``--burst`` pictures are drawn at once, drawn in threads of the
 bot's process (as before) or in the picture workers (as now), on the same views.
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import random
 import statistics
 import tempfile
@@ -109,11 +113,24 @@ class Figures:
         return (
             f"{name:6} moves {self.moves:5} in {self.seconds:5.1f} s | first response p50 "
             f"{percentile(self.first, 0.5):6.3f} p95 {percentile(self.first, 0.95):6.3f} max "
-            f"{max(self.first, default=float('nan')):6.3f} s | /move done p50 {percentile(self.done, 0.5):6.3f} "
+            f"{max(self.first, default=float('nan')):6.3f} s | /move done p50 "
+            f"{percentile(self.done, 0.5):6.3f} "
             f"p95 {percentile(self.done, 0.95):6.3f} s | loop lag p99 {percentile(self.lag, 0.99):6.3f} max "
-            f"{max(self.lag, default=float('nan')):6.3f} s | bot.latency max "
-            f"{max(self.latency, default=float('nan')):6.3f} s | unanswered {self.unanswered}"
+            f"{max(self.lag, default=float('nan')):6.3f} s | bot.latency median "
+            f"{percentile(self.latency, 0.5):6.3f} s | unanswered {self.unanswered}"
         )
+
+
+class Warnings(logging.Handler):
+    """Counts discord.py's warnings that a heartbeat could not be sent (the loop was blocked 10 s)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.blocked = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "heartbeat blocked" in record.getMessage() or "Can't keep up" in record.getMessage():
+            self.blocked += 1
 
 
 @dataclass
@@ -201,6 +218,8 @@ async def play(
 async def bench_load(games: int, people: int, seconds: float, folder: Path, threads: bool) -> None:
     clock = FakeClock()
     db_path = folder / "load.db"
+    warnings = Warnings()
+    logging.getLogger("discord.gateway").addHandler(warnings)
     if threads:
         pictures.use(ThreadDrawers())
     async with LoopbackDiscord() as loopback:
@@ -219,8 +238,9 @@ async def bench_load(games: int, people: int, seconds: float, folder: Path, thre
                 tables = await open_games(loopback, guild, games, people)
                 print(f"opened {games} games through interactions in {time.perf_counter() - began:.1f} s")
                 idle = await play(loopback, bot, tables[:1], 1, min(seconds, 20.0), None)
+                reminded = reminder_posts(loopback)
                 loaded = await play(loopback, bot, tables, people, seconds, clock)
-                reminders = sum(1 for m in loopback.messages() if "reminder" in (m.content or "").lower())
+                reminded = reminder_posts(loopback) - reminded
                 late = loopback.late_interactions(within=3.0)
         finally:
             await db.close()
@@ -231,7 +251,10 @@ async def bench_load(games: int, people: int, seconds: float, folder: Path, thre
     print(f"load: {games} games, {people} people at once, pictures drawn in {how}")
     print(idle.line("idle"))
     print(loaded.line("loaded"))
-    print(f"reminder posts seen: {reminders}; interactions answered after 3 s: {len(late)}")
+    print(
+        f"reminders posted while loaded: {reminded}; interactions answered after 3 s: {len(late)}; "
+        f"discord.py heartbeat warnings: {warnings.blocked}"
+    )
 
     def ratio(a: float, b: float) -> str:
         return f"{a / b:.2f}" if b > 0 else "n/a"
@@ -252,6 +275,10 @@ async def bench_load(games: int, people: int, seconds: float, folder: Path, thre
     )
 
 
+def reminder_posts(loopback: LoopbackDiscord) -> int:
+    return sum(1 for m in loopback.world.messages.values() if "Reminder:" in (m.content or ""))
+
+
 def sample_views() -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
     """A turn picture and a full board of each game, mid-game."""
     from rules.core.playout import random_playout, replay
@@ -269,13 +296,13 @@ def sample_views() -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
 
 async def lag_while_drawing(drawers: Drawers, burst: int, rounds: int) -> tuple[list[float], float]:
     views = sample_views()
-    await drawers.draw(views[0][0], *views[0][1], stem="warm")  # start the workers (and Pillow's fonts) beforehand
+    await drawers.draw(views[0][0], *views[0][1], stem="warm")  # start the workers beforehand
     probe = LagProbe()
     probe.start()
     started = time.perf_counter()
     for _ in range(rounds):
         await asyncio.gather(
-            *(drawers.draw(views[i % len(views)][0], *views[i % len(views)][1], stem="x") for i in range(burst))
+            *(drawers.draw(picture, *args, stem="x") for picture, args in (views * burst)[:burst])
         )
     elapsed = time.perf_counter() - started
     lags = await probe.stop()

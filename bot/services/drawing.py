@@ -90,7 +90,8 @@ class Drawers:
     async def draw(self, picture: Callable[..., Any], *args: Any, stem: str) -> Drawing:
         """``picture(*args)`` drawn and encoded in a worker (``picture``: a module-level function of
         ``render``, so it pickles by name). Raises ``DrawingFailed``."""
-        async with self._slots_of(asyncio.get_running_loop()):  # the time limit then counts the drawing, never a wait in the queue
+        # one drawing per worker handed over at a time: the time limit counts the drawing, never a queue
+        async with self._slots_of(asyncio.get_running_loop()):
             pool = self._executor()
             loop = asyncio.get_running_loop()
             try:

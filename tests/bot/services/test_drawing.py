@@ -40,7 +40,8 @@ def hang(*_: Any) -> Any:
 async def test_a_picture_is_drawn_and_encoded_in_a_worker_process() -> None:
     drawers = Drawers(workers=1)
     try:
-        drawing = await drawers.draw(render.render_board, santafe_view(), ["Ada", "Brook", "Cy"], stem="board")
+        names = ["Ada", "Brook", "Cy"]
+        drawing = await drawers.draw(render.render_board, santafe_view(), names, stem="board")
         assert drawing.process != os.getpid()
         assert drawing.process in {p.pid for p in multiprocessing.active_children()}
         assert drawing.filename.startswith("board.")
