@@ -126,7 +126,10 @@ async def backup(path: Path, dest: Path) -> Path:
 def build_bot(db: Database, settings: Settings, **options: object) -> BoardGameBot:
     """The real bot with the real service over ``db``."""
     from bot.services import GameService
+    from bot.services.drawing import Drawers
+    from bot.ui import pictures
 
+    pictures.use(Drawers(settings.picture_workers))
     games = GameService(
         db, think_seconds=settings.computer_think_seconds, think_workers=settings.computer_workers
     )

@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.cogs import EXTENSIONS
 from bot.drain import Drain
 from bot.settings import Settings
-from bot.ui import computers, pickers
+from bot.ui import computers, pickers, pictures
 
 if TYPE_CHECKING:
     from bot.services import GameService
@@ -218,12 +218,15 @@ class BoardGameBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Turn new interactions away and answer those in flight, disconnect, then end the computer
-        players' worker processes."""
+        players' and the pictures' worker processes."""
         try:
             await self.drain.stop()
             await super().close()
         finally:
-            await self.games.close()
+            try:
+                await self.games.close()
+            finally:
+                await pictures.close()
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))

@@ -44,6 +44,8 @@ class Settings:
     # think for the computer seats (None: one per core but one).
     computer_think_seconds: float = DEFAULT_THINK_SECONDS
     computer_workers: int | None = None
+    # How many worker processes draw the pictures (None: one per core but one, at least two).
+    picture_workers: int | None = None
 
     @property
     def command_hash_path(self) -> Path:
@@ -131,4 +133,5 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
             env, "COMPUTER_THINK_SECONDS", DEFAULT_THINK_SECONDS, minimum=0.01, maximum=60
         ),
         computer_workers=_int(env, "COMPUTER_WORKERS", None, minimum=1),
+        picture_workers=_int(env, "PICTURE_WORKERS", None, minimum=1),
     )

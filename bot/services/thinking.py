@@ -39,8 +39,10 @@ ChooseMove = Callable[..., str]
 # and the bot's own threads (the database's, the event loop's) are never forked.
 _START = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 _CONTEXT = multiprocessing.get_context(_START)
+# (the pictures' workers fork from the same server and add their own modules to this list)
+PRELOAD = [__name__, "rules.ai"]
 if _START == "forkserver":
-    _CONTEXT.set_forkserver_preload([__name__, "rules.ai"])
+    _CONTEXT.set_forkserver_preload(PRELOAD)
 
 
 def default_workers() -> int:

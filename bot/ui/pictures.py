@@ -1,13 +1,13 @@
-"""Pictures for messages: render in a worker thread, encode once, wrap as a discord.File.
+"""Pictures for messages: drawn and encoded in worker processes, wrapped as a discord.File.
 
 Drawing and encoding a board takes long enough to matter for the 3-second interaction deadline, so
-callers defer first and everything here runs in ``asyncio.to_thread``. A failed drawing is logged and
+callers defer first; the drawing happens in the process-wide ``Drawers`` (bot/services/drawing.py), off the
+bot's interpreter, so a burst of pictures does not hold up its event loop. A failed drawing is logged and
 the message goes out without its picture: the game itself is never held up by the renderer.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Callable, Sequence
@@ -16,26 +16,40 @@ from typing import Any
 import discord
 
 import render
+from bot.services.drawing import Drawers, DrawingFailed
 
 log = logging.getLogger(__name__)
 
-
-def _encode(draw: Callable[[], Any], stem: str) -> tuple[bytes, str]:
-    return render.encode(draw(), stem)
+_drawers = Drawers()
 
 
-async def _file(draw: Callable[[], Any], stem: str) -> discord.File | None:
+def use(drawers: Drawers) -> None:
+    """Draw with ``drawers`` from now on (the bot's, sized by its settings)."""
+    global _drawers
+    _drawers = drawers
+
+
+def drawers() -> Drawers:
+    return _drawers
+
+
+async def close() -> None:
+    """End the drawing workers (when the bot closes); a later picture would start them again."""
+    await _drawers.close()
+
+
+async def _file(picture: Callable[..., Any], *args: Any, stem: str) -> discord.File | None:
     try:
-        data, filename = await asyncio.to_thread(_encode, draw, stem)
-    except Exception:
+        drawing = await _drawers.draw(picture, *args, stem=stem)
+    except DrawingFailed:
         log.exception("drawing %s failed", stem)
         return None
-    return discord.File(io.BytesIO(data), filename=filename)
+    return discord.File(io.BytesIO(drawing.data), filename=drawing.filename)
 
 
 async def board(view: dict[str, Any], names: Sequence[str], stem: str = "board") -> discord.File | None:
     """The public board drawn from a view (pass a spectator view for anything posted publicly)."""
-    return await _file(lambda: render.render_board(view, names), stem)
+    return await _file(render.render_board, view, list(names), stem=stem)
 
 
 async def turn_board(
@@ -43,18 +57,18 @@ async def turn_board(
 ) -> discord.File | None:
     """The picture of a turn message: the state at a glance, made to read in Discord's inline preview
     (``last``: the lines telling the last move, with players' names). ``/board`` posts the full board."""
-    return await _file(lambda: render.render_turn(view, names, last), stem)
+    return await _file(render.render_turn, view, list(names), list(last), stem=stem)
 
 
 async def hand(view: dict[str, Any]) -> discord.File | None:
     """The viewer's own hand: only ever sent ephemerally to that viewer."""
-    return await _file(lambda: render.render_hand(view), "hand")
+    return await _file(render.render_hand, view, stem="hand")
 
 
 async def player_area(view: dict[str, Any], seat: int, names: Sequence[str]) -> discord.File | None:
-    return await _file(lambda: render.render_player_area(view, seat, names), f"player-{seat + 1}")
+    return await _file(render.render_player_area, view, seat, list(names), stem=f"player-{seat + 1}")
 
 
 async def result(result_data: dict[str, Any], names: list[str], rules_id: str) -> discord.File | None:
     """The final score breakdown."""
-    return await _file(lambda: render.render_result(result_data, names, rules_id), "result")
+    return await _file(render.render_result, result_data, list(names), rules_id, stem="result")

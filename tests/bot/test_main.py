@@ -392,3 +392,21 @@ def test_a_start_check_past_its_cap_lets_the_bot_start_and_says_so(
         assert main_module.main([], env={"DISCORD_TOKEN": "x", "DATABASE_PATH": str(copy)}) == 2
     assert started == ["x"]
     assert any("python -m bot check" in r.getMessage() for r in caplog.records)
+
+
+async def test_the_bot_draws_with_as_many_picture_workers_as_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PICTURE_WORKERS sizes the drawing workers of the bot that ``python -m bot`` builds."""
+    from bot.settings import load_settings
+    from bot.storage import open_database
+    from bot.ui import pictures
+
+    monkeypatch.setattr(pictures, "_drawers", pictures.drawers())  # put back after the test
+    settings = load_settings({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": "3"})
+    db = await open_database(tmp_path / "games.db")
+    try:
+        main_module.build_bot(db, settings)
+        assert pictures.drawers().workers == 3
+    finally:
+        await db.close()

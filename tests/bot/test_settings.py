@@ -55,6 +55,8 @@ def test_values_from_the_environment() -> None:
         ({"DISCORD_TOKEN": "x", "COMPUTER_THINK_SECONDS": "nan"}, "COMPUTER_THINK_SECONDS must be from"),
         ({"DISCORD_TOKEN": "x", "COMPUTER_THINK_SECONDS": "3600"}, "COMPUTER_THINK_SECONDS must be from"),
         ({"DISCORD_TOKEN": "x", "COMPUTER_WORKERS": "0"}, "COMPUTER_WORKERS"),
+        ({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": "0"}, "PICTURE_WORKERS must be at least 1"),
+        ({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": "two"}, "PICTURE_WORKERS must be a whole number"),
     ],
 )
 def test_bad_values_name_the_setting(env: dict[str, str], mentions: str) -> None:
@@ -84,9 +86,15 @@ def test_computer_thinking() -> None:
     assert set_.computer_think_seconds == 2.5 and set_.computer_workers == 3
 
 
+def test_picture_workers() -> None:
+    """The pictures are drawn by the default number of workers unless PICTURE_WORKERS says how many."""
+    assert load_settings({"DISCORD_TOKEN": "x"}).picture_workers is None
+    assert load_settings({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": " 3 "}).picture_workers == 3
+
+
 def test_every_setting_is_listed_in_the_example_file() -> None:
     example = (Path(__file__).resolve().parents[2] / ".env.example").read_text(encoding="utf-8")
-    for key in ("COMPUTER_THINK_SECONDS", "COMPUTER_WORKERS"):
+    for key in ("COMPUTER_THINK_SECONDS", "COMPUTER_WORKERS", "PICTURE_WORKERS"):
         assert f"\n{key}=\n" in example
 
 

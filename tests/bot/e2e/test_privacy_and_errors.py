@@ -127,7 +127,7 @@ async def test_a_move_counts_even_if_the_bot_may_not_post(arena: Arena) -> None:
             f"Your move counted, but I could not post it in <#{channel_id}>: "
             "the bot lacks Send Messages there."
         )
-        # the board is drawn in a worker thread, so the follow-up may arrive just after the reply settles
+        # the board is drawn in a worker process, so the follow-up may arrive just after the reply settles
         await arena.loopback.wait_until(
             lambda: any(m.content.startswith(expected) and m.ephemeral for m in reply.followups),
             "the explanation that the bot may not post",

@@ -1,0 +1,354 @@
+"""Load: many games at once through the loopback Discord and the real discord.py client.
+
+``load``: ``--games`` games (Santa Fe and Great Western Trail in turn), each between one person and a
+computer player at level 1 (which does not search: its moves come at once), all opened, joined and played
+only through interactions, as people would (slash commands and autocomplete). Reminders are hourly and the
+bot's clock jumps an hour every 15 s, so reminder rounds deliver in bursts. Then ``--people`` people
+act at once for ``--seconds`` seconds, each looking at the moves of one of their games (autocomplete) and
+making one (``/move``), game after game. The same is first run idle: one person acting alone, the clock
+still. Reported, loaded and idle, and their ratio:
+
+* first response: from an interaction sent to the bot's first answer (Discord allows 3 s);
+* ``/move`` done: from ``/move`` sent until the bot has answered and posted everything it posts for it
+  (the turn message and its picture);
+* event-loop lag: how late a 50 ms sleep wakes in the bot's loop (the loop that also sends discord.py's
+  gateway heartbeats: a heartbeat is delayed as long); ``bot.latency`` (discord.py's last heartbeat's round
+  trip) sampled every second, as a median: the stand-in acknowledges a heartbeat at once in the same
+  process, and discord.py's heartbeat thread notes the time of its send only after the loop has sent it, so
+  a busy loop now and then records an acknowledgement before its send, as one whole heartbeat interval;
+  and how often discord.py warned that a heartbeat was blocked (10 s or more).
+
+``pictures``: the event-loop lag while ``--burst`` pictures are drawn at once, drawn in threads of the
+bot's process (as before) or in the picture workers (as now), on the same views.
+
+The stand-in runs in the bot's process and loop, so every figure here includes its work too: a real bot's
+loop has less to do. Rate-limit windows are shortened 100 times, as in the end-to-end tests: the bench
+measures the bot, not the waits Discord imposes on a channel's posts.
+
+Run: python bench/load.py [--games 200 --people 40 --seconds 60 --only load|pictures --threads]
+Targets: first response max < 3 s; /move done p95 <= 1.5 s; event-loop lag max <= 0.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import logging
+import random
+import statistics
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import render
+import rules
+from bot.client import BoardGameBot
+from bot.loopback import Channel, Guild, LoopbackDiscord, SimUser
+from bot.services import FakeClock, GameService
+from bot.services.drawing import Drawers, Drawing
+from bot.settings import Settings
+from bot.storage import open_database
+from bot.ui import pictures
+
+TARGET_FIRST_MAX = 3.0
+TARGET_DONE_P95 = 1.5
+TARGET_LAG_MAX = 0.5
+PROBE_SECONDS = 0.05
+OPENING_AT_ONCE = 10  # games opened at once before the measuring (opening is not measured)
+# Reminders are hourly: every 15 s of the loaded phase the bot's clock jumps 61 minutes, and the next
+# reminder round finds every person waiting for their turn due. (A clock that ran on faster all the time
+# would also make every computer turn in progress look left behind by a crash, past its 1-minute grace.)
+CLOCK_JUMP = 61  # minutes
+JUMP_EVERY = 15  # seconds
+GAMES = ("santafe", "gwt")
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+class LagProbe:
+    """How late the event loop runs a task that slept ``PROBE_SECONDS``: the time anything else scheduled
+    then (a heartbeat, a reply) waited for the loop."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(PROBE_SECONDS)
+            self.lags.append(time.perf_counter() - start - PROBE_SECONDS)
+
+    def start(self) -> None:
+        self.lags.clear()
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> list[float]:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+        return list(self.lags)
+
+
+class ThreadDrawers(Drawers):
+    """The pictures drawn in threads of the bot's process, as before the workers: for comparison only."""
+
+    async def draw(self, picture: Callable[..., Any], *args: Any, stem: str) -> Drawing:
+        data, filename = await asyncio.to_thread(lambda: render.encode(picture(*args), stem))
+        return Drawing(data, filename, 0)
+
+
+@dataclass
+class Figures:
+    first: list[float] = field(default_factory=list)  # seconds to the first response, every interaction
+    done: list[float] = field(default_factory=list)  # seconds until /move was done, posts included
+    lag: list[float] = field(default_factory=list)
+    latency: list[float] = field(default_factory=list)  # bot.latency samples
+    moves: int = 0
+    seconds: float = 0.0
+    unanswered: int = 0  # autocompletes the bot did not answer in time
+
+    def line(self, name: str) -> str:
+        return (
+            f"{name:6} moves {self.moves:5} in {self.seconds:5.1f} s | first response p50 "
+            f"{percentile(self.first, 0.5):6.3f} p95 {percentile(self.first, 0.95):6.3f} max "
+            f"{max(self.first, default=float('nan')):6.3f} s | /move done p50 "
+            f"{percentile(self.done, 0.5):6.3f} "
+            f"p95 {percentile(self.done, 0.95):6.3f} s | loop lag p99 {percentile(self.lag, 0.99):6.3f} max "
+            f"{max(self.lag, default=float('nan')):6.3f} s | bot.latency median "
+            f"{percentile(self.latency, 0.5):6.3f} s | unanswered {self.unanswered}"
+        )
+
+
+class Warnings(logging.Handler):
+    """Counts discord.py's warnings that a heartbeat could not be sent (the loop was blocked 10 s), and
+    the errors the bot logged (instead of printing them)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.blocked = 0
+        self.errors = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "heartbeat blocked" in record.getMessage() or "Can't keep up" in record.getMessage():
+            self.blocked += 1
+        if record.levelno >= logging.ERROR:
+            self.errors += 1
+
+
+@dataclass
+class Table:
+    person: SimUser
+    channel: Channel
+
+
+async def open_games(loopback: LoopbackDiscord, guild: Guild, count: int, at_once: int) -> list[Table]:
+    """``count`` games, each opened by its own person with a level-1 computer, through interactions only."""
+    tables = [
+        Table(loopback.add_user(f"player{i}", guilds=guild), loopback.add_channel(guild, f"game-{i}"))
+        for i in range(count)
+    ]
+    slots = asyncio.Semaphore(at_once)
+
+    async def open_one(i: int, table: Table) -> None:
+        async with slots:
+            await table.person.slash(f"game {GAMES[i % len(GAMES)]}", table.channel)
+            await table.person.slash("game add-ai", table.channel, level=1)
+            await table.person.slash("game start", table.channel)
+
+    await asyncio.gather(*(open_one(i, t) for i, t in enumerate(tables)))
+    return tables
+
+
+async def act(table: Table, rng: random.Random, figures: Figures) -> None:
+    """The person looks at their moves and makes one, if it is their turn."""
+    try:
+        choices = await table.person.autocomplete("move", table.channel, move="")
+    except LookupError:  # not answered (too late: the stand-in then refuses the answer, as Discord does)
+        figures.unanswered += 1
+        return
+    if not choices:  # the computer's turn still, or the game is over
+        return
+    move = rng.choice(choices)["value"]
+    started = time.perf_counter()
+    await table.person.slash("move", table.channel, move=move)
+    figures.done.append(time.perf_counter() - started)
+    figures.moves += 1
+
+
+async def play(
+    loopback: LoopbackDiscord,
+    bot: BoardGameBot,
+    tables: list[Table],
+    people: int,
+    seconds: float,
+    clock: FakeClock | None,
+) -> Figures:
+    """``people`` act at once for ``seconds`` (each on their share of the tables, in turn); the bot's
+    clock jumps an hour every ``JUMP_EVERY`` seconds when given, so reminders fall due."""
+    figures, probe, rng = Figures(), LagProbe(), random.Random(7)
+    deadline = time.perf_counter() + seconds
+
+    async def person(share: list[Table]) -> None:
+        while time.perf_counter() < deadline:
+            for table in share:
+                if time.perf_counter() >= deadline:
+                    return
+                await act(table, rng, figures)
+
+    async def background() -> None:
+        for tick in itertools.count(1):
+            await asyncio.sleep(1)
+            figures.latency.append(bot.latency)
+            if clock is not None and tick % JUMP_EVERY == 0:
+                clock.advance(minutes=CLOCK_JUMP)
+
+    before = set(loopback.world.interactions)
+    probe.start()
+    ticking = asyncio.create_task(background())
+    started = time.perf_counter()
+    await asyncio.gather(*(person(tables[i::people]) for i in range(people)))
+    figures.seconds = time.perf_counter() - started
+    ticking.cancel()
+    await asyncio.gather(ticking, return_exceptions=True)
+    figures.lag = await probe.stop()
+    # every interaction of the phase (autocomplete and /move), and how long until its first response
+    new = [i for key, i in loopback.world.interactions.items() if key not in before]
+    figures.first = [i.response_delay if i.response_delay is not None else float("inf") for i in new]
+    return figures
+
+
+async def bench_load(games: int, people: int, seconds: float, folder: Path, threads: bool) -> None:
+    clock = FakeClock()
+    db_path = folder / "load.db"
+    warnings = Warnings()
+    logging.basicConfig(handlers=[warnings], level=logging.WARNING, force=True)
+    if threads:
+        pictures.use(ThreadDrawers())
+    async with LoopbackDiscord() as loopback:
+        loopback.api.ratelimits.speed_up(100)
+        guild = loopback.add_guild("Load")
+        admin = loopback.add_user("admin", guilds=guild, admin=True)
+        lounge = loopback.add_channel(guild, "lounge")
+        db = await open_database(db_path)
+        try:
+            service = GameService(db, clock)
+            settings = Settings(token="unused", database_path=db_path, reminder_poll_seconds=1)
+            bot = BoardGameBot(games=service, settings=settings)
+            async with loopback.run_bot(bot):
+                await admin.slash("admin defaults", lounge, reminder_hours=1)
+                began = time.perf_counter()
+                tables = await open_games(loopback, guild, games, OPENING_AT_ONCE)
+                print(f"opened {games} games through interactions in {time.perf_counter() - began:.1f} s")
+                idle = await play(loopback, bot, tables[:1], 1, min(seconds, 20.0), None)
+                reminded = reminder_posts(loopback)
+                loaded = await play(loopback, bot, tables, people, seconds, clock)
+                reminded = reminder_posts(loopback) - reminded
+                # what broke Discord's rules (answers after 3 s, none at all), reported below
+                broken = Counter(f"{v.kind} {v.where}" for v in loopback.take_violations())
+        finally:
+            await db.close()
+            if threads:
+                await pictures.close()
+                pictures.use(Drawers())
+    how = "threads of the bot's process" if threads else "the picture workers"
+    print(f"load: {games} games, {people} people at once, pictures drawn in {how}")
+    print(idle.line("idle"))
+    print(loaded.line("loaded"))
+    print(
+        f"reminders posted while loaded: {reminded}; discord.py heartbeat warnings: {warnings.blocked}; "
+        f"errors logged: {warnings.errors}"
+    )
+    print("broken rules (all phases): " + (", ".join(f"{k} x{n}" for k, n in broken.items()) or "none"))
+
+    def ratio(a: float, b: float) -> str:
+        return f"{a / b:.2f}" if b > 0 else "n/a"
+
+    print(
+        "ratios loaded/idle: first response p50 "
+        f"{ratio(percentile(loaded.first, 0.5), percentile(idle.first, 0.5))} p95 "
+        f"{ratio(percentile(loaded.first, 0.95), percentile(idle.first, 0.95))} max "
+        f"{ratio(max(loaded.first), max(idle.first))}; /move done p50 "
+        f"{ratio(percentile(loaded.done, 0.5), percentile(idle.done, 0.5))} p95 "
+        f"{ratio(percentile(loaded.done, 0.95), percentile(idle.done, 0.95))}; loop lag max "
+        f"{ratio(max(loaded.lag), max(idle.lag))}"
+    )
+    print(
+        f"targets: first response max {max(loaded.first):.3f} / {TARGET_FIRST_MAX} s, /move done p95 "
+        f"{percentile(loaded.done, 0.95):.3f} / {TARGET_DONE_P95} s, loop lag max {max(loaded.lag):.3f} / "
+        f"{TARGET_LAG_MAX} s"
+    )
+
+
+def reminder_posts(loopback: LoopbackDiscord) -> int:
+    return sum(1 for m in loopback.world.messages.values() if "Reminder:" in (m.content or ""))
+
+
+def sample_views() -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
+    """A turn picture and a full board of each game, mid-game."""
+    from rules.core.playout import random_playout, replay
+
+    found: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+    for game in GAMES:
+        engine = rules.get(game)
+        played = random_playout(engine, 3, seed=5, max_moves=60)
+        state = replay(engine, 3, 5, None, played.moves)
+        view = engine.view(state, None)
+        names = ["Ada", "Brook", "Cy"]
+        found += [(render.render_turn, (view, names, ["Ada: moved."])), (render.render_board, (view, names))]
+    return found
+
+
+async def lag_while_drawing(drawers: Drawers, burst: int, rounds: int) -> tuple[list[float], float]:
+    views = sample_views()
+    await drawers.draw(views[0][0], *views[0][1], stem="warm")  # start the workers beforehand
+    probe = LagProbe()
+    probe.start()
+    started = time.perf_counter()
+    for _ in range(rounds):
+        await asyncio.gather(
+            *(drawers.draw(picture, *args, stem="x") for picture, args in (views * burst)[:burst])
+        )
+    elapsed = time.perf_counter() - started
+    lags = await probe.stop()
+    await drawers.close()
+    return lags, elapsed
+
+
+async def bench_pictures(burst: int, rounds: int) -> None:
+    for name, drawers in (("threads", ThreadDrawers()), ("workers", Drawers())):
+        lags, elapsed = await lag_while_drawing(drawers, burst, rounds)
+        print(
+            f"pictures {name:7} {rounds} bursts of {burst}: {rounds * burst / elapsed:5.1f} pictures/s, "
+            f"loop lag p50 {percentile(lags, 0.5) * 1000:6.1f} ms p99 {percentile(lags, 0.99) * 1000:6.1f} "
+            f"ms max {max(lags) * 1000:6.1f} ms"
+        )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--people", type=int, default=40, help="people acting at once")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long they act")
+    parser.add_argument("--burst", type=int, default=20, help="pictures drawn at once (pictures case)")
+    parser.add_argument("--rounds", type=int, default=3, help="bursts (pictures case)")
+    parser.add_argument("--threads", action="store_true", help="load: draw in threads, as before")
+    parser.add_argument("--only", choices=("load", "pictures"))
+    args = parser.parse_args()
+    if args.only in (None, "pictures"):
+        await bench_pictures(args.burst, args.rounds)
+    if args.only in (None, "load"):
+        with tempfile.TemporaryDirectory() as tmp:
+            await bench_load(args.games, args.people, args.seconds, Path(tmp), args.threads)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

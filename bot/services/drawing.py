@@ -1,0 +1,128 @@
+"""Pictures are drawn and encoded in worker processes.
+
+Pillow holds the interpreter lock for much of a drawing, so a burst of pictures drawn in threads of the
+bot's process would hold up its event loop, and with it the replies to everyone and discord.py's gateway
+heartbeat. In worker processes a drawing costs the bot only the pickling of a view (a JSON-able dict) and
+of the encoded bytes that come back.
+
+``Drawers`` owns a ``ProcessPoolExecutor`` started at the first picture and ended by ``close``; a picture
+asked for after ``close`` starts a fresh pool (the pictures serve the process, not one bot). A drawing that
+fails raises ``DrawingFailed`` with the cause; a worker that died or hangs takes its pool with it, and the
+next picture starts a new one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+import render
+import rules
+from bot.services import thinking
+
+log = logging.getLogger(__name__)
+
+# Same forkserver as the computer players' workers, which then also has Pillow and the pictures imported.
+_CONTEXT = thinking._CONTEXT
+if thinking._START == "forkserver":
+    _CONTEXT.set_forkserver_preload([*thinking.PRELOAD, __name__, "render"])
+
+#: How long one picture may take in its worker before the worker is taken for stuck (a board takes well
+#: under a second; a busy machine stretches that).
+DEFAULT_TIMEOUT = 30.0
+
+
+def default_workers() -> int:
+    """One per core but one, at least two: pictures come in bursts (a move posts a turn picture, /hand
+    and /board follow), and one worker would make each wait for the one before."""
+    return max(2, (os.cpu_count() or 1) - 1)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """An encoded picture, with the process that drew it."""
+
+    data: bytes
+    filename: str
+    process: int
+
+
+class DrawingFailed(Exception):
+    """No picture came back: the drawing raised, or its worker died or took too long."""
+
+
+def draw(picture: Callable[..., Any], args: tuple[Any, ...], stem: str) -> Drawing:
+    """Runs in a worker: ``picture(*args)`` drawn and encoded."""
+    data, filename = render.encode(picture(*args), stem)
+    return Drawing(data, filename, os.getpid())
+
+
+class Drawers:
+    """The worker processes that draw and encode the bot's pictures, at most ``workers`` at a time."""
+
+    def __init__(self, workers: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.workers = workers or default_workers()
+        self.timeout = timeout
+        self._pool: ProcessPoolExecutor | None = None
+        self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=_CONTEXT,
+                initializer=thinking._start_worker,
+                initargs=(rules.modules(),),
+            )
+        return self._pool
+
+    @property
+    def running(self) -> bool:
+        """Whether a pool of workers is up (started by a picture, not yet closed or discarded)."""
+        return self._pool is not None
+
+    async def draw(self, picture: Callable[..., Any], *args: Any, stem: str) -> Drawing:
+        """``picture(*args)`` drawn and encoded in a worker (``picture``: a module-level function of
+        ``render``, so it pickles by name). Raises ``DrawingFailed``."""
+        # one drawing per worker handed over at a time: the time limit counts the drawing, never a queue
+        async with self._slots_of(asyncio.get_running_loop()):
+            pool = self._executor()
+            loop = asyncio.get_running_loop()
+            try:
+                call = loop.run_in_executor(pool, draw, picture, args, stem)
+                async with asyncio.timeout(self.timeout):
+                    return await call
+            except TimeoutError:
+                await self._discard(pool)
+                raise DrawingFailed(f"no picture after {self.timeout:g} s; the worker was ended") from None
+            except BrokenProcessPool as exc:
+                await self._discard(pool)
+                raise DrawingFailed(f"the drawing's worker process died: {exc}") from exc
+            except Exception as exc:
+                raise DrawingFailed(f"the drawing failed: {exc!r}") from exc
+
+    def _slots_of(self, loop: asyncio.AbstractEventLoop) -> asyncio.Semaphore:
+        """The running loop's semaphore: a semaphore serves one loop, and the pictures may outlive one
+        (a process running one bot after another, as the tests do)."""
+        if self._slots is None or self._slots[0] is not loop:
+            self._slots = (loop, asyncio.Semaphore(self.workers))
+        return self._slots[1]
+
+    async def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """End a pool whose worker hangs or died; the next picture starts a new one."""
+        if self._pool is pool:
+            self._pool = None
+        await asyncio.to_thread(thinking._end, pool)
+
+    async def close(self) -> None:
+        """End the workers (a drawing under way fails: its message goes out without the picture)."""
+        pool, self._pool = self._pool, None
+        self._slots = None
+        if pool is not None:
+            await asyncio.to_thread(thinking._end, pool)

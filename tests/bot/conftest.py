@@ -1,0 +1,19 @@
+"""What every test of the bot shares."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+
+from bot.ui import pictures
+
+
+@pytest.fixture(autouse=True)
+def _picture_workers_end_with_the_test() -> Iterator[None]:
+    """A test that drew pictures without a bot (whose close ends them) ends the drawing workers itself,
+    so that no later test finds worker processes it did not start."""
+    yield
+    if pictures.drawers().running:
+        asyncio.run(pictures.close())

@@ -1,0 +1,125 @@
+"""Pictures are drawn and encoded in worker processes; a failed drawing, a dead or stuck worker cost
+only that picture."""
+
+from __future__ import annotations
+
+import io
+import logging
+import multiprocessing
+import os
+import time
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render
+import rules
+from bot.services.drawing import Drawers, DrawingFailed
+from bot.ui import pictures
+
+
+def santafe_view() -> dict[str, Any]:
+    engine = rules.get("santafe")
+    return engine.view(engine.new_game(3, 7), None)
+
+
+def die(*_: Any) -> Any:
+    """A drawing that kills its worker (as a crash in Pillow's C code would)."""
+    if multiprocessing.parent_process() is not None:
+        os._exit(3)
+    raise AssertionError("drawn in the bot's own process")
+
+
+def hang(*_: Any) -> Any:
+    if multiprocessing.parent_process() is not None:
+        time.sleep(3600)
+    raise AssertionError("drawn in the bot's own process")
+
+
+async def test_a_picture_is_drawn_and_encoded_in_a_worker_process() -> None:
+    drawers = Drawers(workers=1)
+    try:
+        names = ["Ada", "Brook", "Cy"]
+        drawing = await drawers.draw(render.render_board, santafe_view(), names, stem="board")
+        assert drawing.process != os.getpid()
+        assert drawing.process in {p.pid for p in multiprocessing.active_children()}
+        assert drawing.filename.startswith("board.")
+        with Image.open(io.BytesIO(drawing.data)) as picture:
+            assert picture.width > 0
+    finally:
+        await drawers.close()
+    assert not drawers.running
+    assert multiprocessing.active_children() == []
+
+
+async def test_the_bot_s_pictures_come_from_the_drawing_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[int] = []
+
+    class Recording(Drawers):
+        async def draw(self, picture: Any, *args: Any, stem: str) -> Any:
+            drawing = await super().draw(picture, *args, stem=stem)
+            drawn.append(drawing.process)
+            return drawing
+
+    recording = Recording(workers=1)
+    monkeypatch.setattr(pictures, "_drawers", recording)
+    try:
+        file = await pictures.turn_board(santafe_view(), ["Ada", "Brook", "Cy"], ["Ada: played a card."])
+        assert file is not None and file.filename == "turn.png"
+        assert drawn and os.getpid() not in drawn
+    finally:
+        await recording.close()
+
+
+async def test_a_failed_drawing_gives_no_picture_and_logs_the_worker_s_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    view = {**santafe_view(), "game": "chess"}  # no pictures for that game
+    with caplog.at_level(logging.ERROR, logger="bot.ui.pictures"):
+        assert await pictures.board(view, ["Ada", "Brook", "Cy"]) is None
+    [record] = caplog.records
+    assert record.getMessage() == "drawing board failed"
+    assert record.exc_info is not None and isinstance(record.exc_info[1], DrawingFailed)
+    assert "no board picture for game 'chess'" in str(record.exc_info[1])
+    # the error was raised in the worker: its traceback came back with it
+    assert "_RemoteTraceback" in type(record.exc_info[1].__cause__.__cause__).__name__
+    assert pictures.drawers().running  # one bad view costs no worker
+
+
+async def test_a_worker_that_dies_is_replaced_by_a_fresh_pool() -> None:
+    drawers = Drawers(workers=1)
+    try:
+        first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+        with pytest.raises(DrawingFailed, match="worker process died"):
+            await drawers.draw(die, stem="board")
+        assert not drawers.running and first.process not in {p.pid for p in multiprocessing.active_children()}
+        again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+        assert again.process not in (first.process, os.getpid())
+    finally:
+        await drawers.close()
+    assert multiprocessing.active_children() == []
+
+
+async def test_a_worker_that_hangs_is_ended_and_the_next_picture_is_drawn() -> None:
+    drawers = Drawers(workers=1, timeout=1)
+    try:
+        first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+        with pytest.raises(DrawingFailed, match="no picture after 1 s"):
+            await drawers.draw(hang, stem="board")
+        again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+        assert again.process not in (first.process, os.getpid())
+    finally:
+        await drawers.close()
+    assert multiprocessing.active_children() == []
+
+
+async def test_a_picture_asked_for_after_close_starts_the_workers_again() -> None:
+    drawers = Drawers(workers=1)
+    first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    await drawers.close()
+    try:
+        again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+        assert again.process != first.process
+    finally:
+        await drawers.close()
