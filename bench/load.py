@@ -36,11 +36,10 @@ import asyncio
 import itertools
 import logging
 import random
-import statistics
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any

@@ -3,7 +3,6 @@ survive restarts, and syncs the slash commands when (and only when) they changed
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import logging
@@ -18,7 +17,7 @@ from discord.ext import commands
 from bot.cogs import EXTENSIONS
 from bot.drain import Drain
 from bot.settings import Settings
-from bot.ui import computers, pickers, pictures
+from bot.ui import pictures
 
 if TYPE_CHECKING:
     from bot.services import GameService
@@ -187,8 +186,6 @@ class BoardGameBot(commands.AutoShardedBot):
             **options,  # type: ignore[arg-type]
         )
         self.games = games
-        if games is not None:  # the channel hears of each computer move as the background runner makes it
-            games.runner.listener = functools.partial(computers.tell, self)
         self.settings = settings
         # game id -> the revision and message of its latest turn message, whose buttons are retired when
         # one about a later position is posted
@@ -208,7 +205,6 @@ class BoardGameBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         for name in self._extensions:
             await self.load_extension(name)
-        self.add_dynamic_items(*pickers.DYNAMIC_ITEMS)
         if self._sync_commands:
             if self.application_id is None:  # login sets it, before setup_hook
                 raise RuntimeError("the application id is not known yet")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 if TYPE_CHECKING:
-    from bot.client import BoardGameBot
+    from discord.ext import commands
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ class Flight:
 
 @dataclass
 class Drain:
-    bot: BoardGameBot
+    bot: commands.Bot  # the BoardGameBot, which owns this (so typed by its base class)
     grace: float = GRACE_SECONDS
     stopping: bool = False
     flights: dict[int, Flight] = field(default_factory=dict)
@@ -100,7 +100,7 @@ class Drain:
 
     async def _revision(self, channel_id: int) -> int | None:
         try:
-            return (await self.bot.games.get_game(channel_id)).revision
+            return (await self.bot.games.get_game(channel_id)).revision  # type: ignore[attr-defined]
         except Exception:  # no game here: the move is refused anyway
             return None
 

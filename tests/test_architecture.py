@@ -1,4 +1,5 @@
-"""The layer arrows of DESIGN.md: rules/ is pure, render/ draws without Discord or a database."""
+"""The layer arrows of docs/architecture.md: rules/ is pure, render/ draws without Discord or a database,
+bot/ui only builds, and no two modules of bot/ import each other, even for type hints only."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ def imported_modules(package: str) -> dict[str, set[str]]:
         ("render", {"discord", "aiosqlite", "sqlite3", "bot"}),
         ("bot/services", {"discord"}),
         ("bot/storage", {"discord"}),
+        ("bot/ui", {"aiosqlite", "sqlite3"}),
     ],
 )
 def test_layer_does_not_import(package: str, forbidden: set[str]) -> None:
@@ -57,3 +59,89 @@ def test_the_checker_sees_imports(tmp_path: Path) -> None:
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.add(node.module.split(".")[0])
     assert names == {"discord", "PIL"}
+
+
+def bot_import_graph() -> dict[str, set[str]]:
+    """Module -> the modules of bot/ it imports anywhere in the file (type-checking blocks and function
+    bodies too). ``from package import name`` counts as importing the submodule when ``name`` is one,
+    else the package."""
+    modules: dict[str, Path] = {}
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                subs = {f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in modules}
+                found.update(subs or {base})
+        graph[name] = {m for m in found if m in modules and m != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
+def test_no_import_cycle_between_bot_modules() -> None:
+    graph = bot_import_graph()
+    assert "bot.play.controller" in graph and graph["bot.play.controller"]  # the walker sees the package
+    assert cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    """A circle through a type-only import is found (so the test above can fail), a chain is not."""
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_the_client_does_not_import_the_turn_pipeline() -> None:
+    """The client loads the pipeline as an extension; importing it would close a circle through the
+    pipeline's type hints of the client."""
+    assert not {m for m in bot_import_graph()["bot.client"] if m.startswith("bot.play")}

@@ -12,8 +12,9 @@ import discord
 from discord import app_commands
 
 import rules
+from bot.play import announcer, delivery
 from bot.services import GameInfo, NotAllowed, ServiceError
-from bot.ui import flow, presenters
+from bot.ui import presenters
 from rules import ai
 
 if TYPE_CHECKING:
@@ -120,8 +121,8 @@ async def hand_to_computer(
     perms = interaction.app_permissions
     # a seat that must act: the channel sees that the computer thinks for it (its move comes later)
     post = (
-        flow.post_turn(bot, outcome.game, perms=perms)
+        announcer.post_turn(bot, outcome.game, perms=perms)
         if seat - 1 in outcome.to_act
-        else flow.announce(bot, outcome, perms)
+        else announcer.announce(bot, outcome, perms)
     )
-    await flow.publish(interaction, outcome.game, post, done="The computer plays that seat now")
+    await delivery.publish(interaction, outcome.game, post, done="The computer plays that seat now")

@@ -22,7 +22,8 @@ from bot.cogs._seats import (
     hand_to_computer,
     level_choices,
 )
-from bot.ui import flow, presenters, replies
+from bot.play import announcer, delivery, replies
+from bot.ui import presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -57,7 +58,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         await interaction.followup.send(
             "The game's deadline rule was applied to whoever had to act.", ephemeral=True
         )
-        await flow.deliver_notifications(
+        await announcer.deliver_notifications(
             self.bot,
             notes,
             post_turn_in={channel_id},
@@ -80,8 +81,8 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         game = await self.bot.games.restore(interaction.channel_id or 0, move, admin=True)
         await interaction.followup.send(f"Restored to move {move}.", ephemeral=True)
         line = f"A server manager set the game back to move {move}."
-        post = flow.post_turn(self.bot, game, [line], interaction.app_permissions)
-        await flow.publish(interaction, game, post, done="The game was restored")
+        post = announcer.post_turn(self.bot, game, [line], interaction.app_permissions)
+        await delivery.publish(interaction, game, post, done="The game was restored")
 
     @app_commands.command(
         name="defaults", description="Defaults for new games here (reminders, deadline) and the hosting limit"

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui import replies
+from bot.play import replies
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot

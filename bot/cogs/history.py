@@ -14,7 +14,8 @@ from discord.ext import commands
 
 from bot import messages
 from bot.cogs._checks import is_manager
-from bot.ui import boards, paging, pictures, presenters
+from bot.play import boards, paging
+from bot.ui import pictures, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot

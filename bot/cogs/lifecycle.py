@@ -1,6 +1,6 @@
 """Where games live: listeners for deleted channels and threads and for the bot leaving or (re)joining a
 server. The decisions are the service's (``channel_gone``, ``guild_left``, ``guild_back``); the telling is
-``bot.ui.channels``'s."""
+``bot.play.channels``'s."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.ui import channels
+from bot.play import channels
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot

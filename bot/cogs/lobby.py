@@ -30,8 +30,9 @@ from bot.cogs._seats import (
     level_text,
 )
 from bot.cogs.game_commands import DeadlineAction, Hours
+from bot.play import announcer, channels, components, delivery, posting, replies
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
-from bot.ui import channels, flow, pickers, posting, presenters, replies
+from bot.ui import pickers, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -137,7 +138,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     )
     async def join(self, interaction: discord.Interaction) -> None:
         if (await self.bot.games.get_game(interaction.channel_id or 0)).status == "active":
-            await pickers.take_seat(interaction, None)  # a running game: only a seat kept for this user
+            await components.take_seat(interaction, None)  # a running game: only a seat kept for this user
             return
         name = member_name(interaction.user)
         game = await self.bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
@@ -182,11 +183,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await interaction.followup.send("The game has started.", ephemeral=True)
         perms = interaction.app_permissions
         post: Awaitable[Any] = (
-            flow.post_results(self.bot, started.game, started.result or {}, perms)
+            announcer.post_results(self.bot, started.game, started.result or {}, perms)
             if started.finished
-            else flow.post_turn(self.bot, started.game, perms=perms)
+            else announcer.post_turn(self.bot, started.game, perms=perms)
         )
-        await flow.publish(interaction, started.game, post, done="The game started")
+        await delivery.publish(interaction, started.game, post, done="The game started")
 
     @app_commands.command(
         name="cancel", description="Call off the game here (host; a running one: server manager)"
@@ -311,8 +312,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
         if game.status == "active":
             perms = interaction.app_permissions
-            await flow.publish(
-                interaction, game, flow.post_turn(self.bot, game, perms=perms), done="The game was imported"
+            await delivery.publish(
+                interaction, game, announcer.post_turn(self.bot, game, perms=perms), done="The game was imported"
             )
 
     @app_commands.command(
@@ -330,11 +331,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             perms = interaction.app_permissions
             # the seat must act: the channel sees that the computer thinks for it (its move comes later)
             post = (
-                flow.post_turn(self.bot, result.game, perms=perms)
+                announcer.post_turn(self.bot, result.game, perms=perms)
                 if seat - 1 in result.to_act
-                else flow.announce(self.bot, result, perms)
+                else announcer.announce(self.bot, result, perms)
             )
-            await flow.publish(interaction, result.game, post, done="Your vote carried")
+            await delivery.publish(interaction, result.game, post, done="Your vote carried")
         else:
             await interaction.followup.send("Your vote is counted.", ephemeral=True)
 
@@ -354,9 +355,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if not abandoned:
-                await flow.announce(self.bot, outcome, interaction.app_permissions)
+                await announcer.announce(self.bot, outcome, interaction.app_permissions)
 
-        await flow.publish(interaction, outcome.game, tell(), done="Your resignation counted")
+        await delivery.publish(interaction, outcome.game, tell(), done="Your resignation counted")
 
     @app_commands.command(name="away", description="Mark yourself away (no reminders, no deadline) or back")
     @app_commands.describe(away="true while you are away, false when you are back")

@@ -9,7 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui import choices, flow, pickers, presenters
+from bot.play import components, controller
+from bot.ui import choices, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -48,13 +49,13 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        await pickers.answer_gone_component(interaction)
+        await components.answer_gone_component(interaction)
 
     @app_commands.command(name="move", description="Make your move in the game here")
     @app_commands.describe(move="start typing: the list shows your legal moves")
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await flow.play(interaction, move, expected_revision=None)
+        await controller.play(interaction, move, expected_revision=None)
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -68,11 +69,11 @@ class Play(commands.Cog):
 
     @app_commands.command(name="hand", description="See your hand, your board and your options (only you)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await flow.show_hand(interaction)
+        await controller.show_hand(interaction)
 
     @app_commands.command(name="options", description="What you can do now, as buttons (only you)")
     async def options(self, interaction: discord.Interaction) -> None:
-        await flow.show_options(interaction)
+        await controller.show_options(interaction)
 
     @app_commands.command(name="undo", description="Take back your last step, within your own turn")
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -81,7 +82,7 @@ class Play(commands.Cog):
         await interaction.followup.send(
             f"Took back {undone.undone}; the game is at move {undone.version}.", ephemeral=True
         )
-        await flow.show_options(interaction)
+        await controller.show_options(interaction)
 
 
 async def setup(bot: BoardGameBot) -> None:

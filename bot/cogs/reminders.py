@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.ui import flow
+from bot.play import announcer
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -42,7 +42,7 @@ class Reminders(commands.Cog):
         try:
             # the background runner makes those moves and posts them like any move
             await self.bot.games.resume_computer_turns()
-            await flow.deliver_notifications(self.bot, await self.bot.games.run_due())
+            await announcer.deliver_notifications(self.bot, await self.bot.games.run_due())
         except Exception:
             log.exception("a reminder round failed; the next round tries again")
 

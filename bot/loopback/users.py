@@ -9,15 +9,30 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .commands import CommandRefused, build_call, find_command
 from .limits import modal_inputs
 from .text import describe_choices, describe_message, describe_modal
 from .world import Account, Channel, Interaction, Message, World
 
-if TYPE_CHECKING:
-    from .server import LoopbackDiscord
+
+class LoopbackDiscord(Protocol):
+    """What a simulated person uses of the stand-in (``server.LoopbackDiscord``, which makes the people:
+    typed here by what it offers, so the two modules do not import each other)."""
+
+    world: World
+
+    async def interact(
+        self,
+        user: SimUser,
+        channel: Channel,
+        kind: int,
+        data: dict[str, Any],
+        label: str,
+        *,
+        message: Message | None = None,
+    ) -> Reply: ...
 
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 _BUTTON, _STRING_SELECT, _TEXT_INPUT, _LABEL = 2, 3, 4, 18

@@ -30,7 +30,7 @@ from bot.services.errors import (
     NotInGame,
 )
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
-from bot.services.runner import ComputerRunner
+from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
 from bot.storage import preferences, results
@@ -97,7 +97,7 @@ class ServiceCore:
         self.cache = engine.StateCache(cache_size)
         self.thinkers = Thinkers(Budget(seconds=think_seconds), think_workers, think_timeout)
         # computer seats move in the background, off the game's lock (see ``runner``)
-        self.runner = ComputerRunner(self, max_ai_moves)
+        self.runner = ComputerRunner(self._computer_move, lambda: self.thinkers.turn(), max_ai_moves)
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def close(self) -> None:
@@ -396,6 +396,59 @@ class ServiceCore:
             )
         return rows
 
+    async def _computer_move(
+        self, game_id: int, budgets: TurnBudgets | None = None
+    ) -> MoveOutcome | Stale | None:
+        """One computer move in ``game_id``: its outcome, ``STALE`` if the game changed meanwhile, or None
+        when no computer must act (or the game is over, paused or gone)."""
+        async with self._lock(game_id):
+            try:
+                game, seats = await self._rows(game_id)
+            except NoGameHere:
+                return None
+            if game.status != "active" or game.paused_at is not None:
+                return None
+            seat = next((s for s in seats if s.is_ai and s.seat in game.to_act), None)
+            if seat is None:
+                return None
+            state = await self._state(game, seats)
+        rules = engine.rules_for(game.rules_id)
+        turn = budgets.for_seat(seat.seat) if budgets is not None else None
+        move, new_state, events = await self._ai_move(game, seat, rules, state, turn)
+        async with self._lock(game_id):
+            try:
+                now, seats = await self._rows(game_id)
+            except NoGameHere:
+                return None
+            mover = next(s for s in seats if s.seat == seat.seat)
+            unchanged = (now.version, now.revision, now.status, now.paused_at) == (
+                game.version,
+                game.revision,
+                "active",
+                None,
+            )
+            if not (unchanged and mover.is_ai and mover.seat in now.to_act):
+                return STALE
+            try:
+                after, after_seats, record = await self._commit(
+                    now, list(seats), seat.seat, None, move, new_state, events, "ai"
+                )
+            except Busy:  # another process sharing the database wrote first
+                return STALE
+            if budgets is not None:
+                budgets.after(seat.seat, events)
+            return await self._outcome(
+                after,
+                seats,
+                after_seats,
+                new_state,
+                [record],
+                seat=seat.seat,
+                move=move,
+                events=events,
+                acting_user=None,
+            )
+
     def _wake_computers(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         """Let the background runner move the computer seats that must act now, after this operation
         (see ``runner``): nobody waits for a computer, and the game's lock is never held while one
@@ -513,6 +566,13 @@ class ServiceCore:
                         dm,
                     )
                 )
+        mover_moves: list[tuple[str, str]] = []
+        mover_view = None
+        if seat is not None and acting_user is not None and not finished:  # a person's move
+            mover_view = rules.view(state, seat)
+            if seat in game.to_act:
+                names = {s.seat: s.name for s in seats}
+                mover_moves = engine.labelled_moves(rules, state, seat, names)
         turn_passed = seat is not None and (
             seat not in game.to_act
             or any(s.waiting_since not in (None, before.get(s.seat)) for s in seats if s.seat != seat)
@@ -534,6 +594,8 @@ class ServiceCore:
             turn_started=any(
                 ev.get("type") == TURN_START and is_public(ev) for p in played for ev in p.events
             ),
+            mover_moves=tuple(mover_moves),
+            mover_view=mover_view,
         )
 
     @staticmethod

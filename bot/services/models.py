@@ -120,6 +120,10 @@ class MoveOutcome:
     notifications: tuple[Notification, ...] = field(default=())
     to_act_before: tuple[int, ...] = ()
     turn_started: bool = False
+    # the mover's next choices ((canonical, label) pairs; empty unless it is still their turn) and their
+    # own view, both of the position this outcome describes
+    mover_moves: tuple[tuple[str, str], ...] = ()
+    mover_view: dict[str, Any] | None = None
 
     @property
     def version(self) -> int:

@@ -23,28 +23,25 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
-from bot.services import engine
-from bot.services.errors import Busy, NoGameHere
 from bot.services.models import MoveOutcome
 from bot.services.thinking import ThinkingStopped
 from rules.core.budget import Turn
 from rules.core.events import Event, turn_starters
 
-if TYPE_CHECKING:
-    from bot.services.core import ServiceCore
-
 log = logging.getLogger(__name__)
 
 Listener = Callable[[MoveOutcome], Awaitable[None]]
+# One computer move in a game: its outcome, ``STALE`` if the game changed while the computer thought, or
+# None when no computer must act (``ServiceCore._computer_move``).
+Step = Callable[[int, "TurnBudgets"], Awaitable["MoveOutcome | Stale | None"]]
 
 
-class _Stale:
+class Stale:
     """The game changed while the computer thought: its decision was dropped."""
 
 
-STALE = _Stale()
+STALE = Stale()
 
 
 class TurnBudgets:
@@ -52,74 +49,20 @@ class TurnBudgets:
     ``Turn`` (``COMPUTER_THINK_SECONDS`` is per turn); another seat, or a new turn of the same seat (its
     ``turn_start``), starts a fresh one."""
 
-    def __init__(self, service: ServiceCore) -> None:
-        self._service = service
+    def __init__(self, new_turn: Callable[[], Turn]) -> None:
+        self._new_turn = new_turn
         self._seat: int | None = None
         self._turn: Turn | None = None
 
     def for_seat(self, seat: int) -> Turn:
         if self._turn is None or seat != self._seat:
-            self._seat, self._turn = seat, self._service.thinkers.turn()
+            self._seat, self._turn = seat, self._new_turn()
         return self._turn
 
     def after(self, seat: int, events: list[Event]) -> None:
         """A move of ``seat`` was written: a turn it began (or another seat's) starts afresh."""
         if seat != self._seat or self._seat in turn_starters(events):
             self._turn = None
-
-
-async def computer_turn(
-    service: ServiceCore, game_id: int, budgets: TurnBudgets | None = None
-) -> MoveOutcome | _Stale | None:
-    """One computer move in ``game_id``: its outcome, ``STALE`` if the game changed meanwhile, or None
-    when no computer must act (or the game is over, paused or gone)."""
-    async with service._lock(game_id):
-        try:
-            game, seats = await service._rows(game_id)
-        except NoGameHere:
-            return None
-        if game.status != "active" or game.paused_at is not None:
-            return None
-        seat = next((s for s in seats if s.is_ai and s.seat in game.to_act), None)
-        if seat is None:
-            return None
-        state = await service._state(game, seats)
-    rules = engine.rules_for(game.rules_id)
-    turn = budgets.for_seat(seat.seat) if budgets is not None else None
-    move, new_state, events = await service._ai_move(game, seat, rules, state, turn)
-    async with service._lock(game_id):
-        try:
-            now, seats = await service._rows(game_id)
-        except NoGameHere:
-            return None
-        mover = next(s for s in seats if s.seat == seat.seat)
-        unchanged = (now.version, now.revision, now.status, now.paused_at) == (
-            game.version,
-            game.revision,
-            "active",
-            None,
-        )
-        if not (unchanged and mover.is_ai and mover.seat in now.to_act):
-            return STALE
-        try:
-            after, after_seats, record = await service._commit(
-                now, list(seats), seat.seat, None, move, new_state, events, "ai"
-            )
-        except Busy:  # another process sharing the database wrote first
-            return STALE
-        if budgets is not None:
-            budgets.after(seat.seat, events)
-        return await service._outcome(
-            after,
-            seats,
-            after_seats,
-            new_state,
-            [record],
-            seat=seat.seat,
-            move=move,
-            events=events,
-            acting_user=None,
-        )
 
 
 def watched(outcome: MoveOutcome) -> bool:
@@ -130,8 +73,9 @@ def watched(outcome: MoveOutcome) -> bool:
 class ComputerRunner:
     """The background tasks that play computer seats, one per game at most."""
 
-    def __init__(self, service: ServiceCore, max_moves: int) -> None:
-        self._service = service
+    def __init__(self, step: Step, new_turn: Callable[[], Turn], max_moves: int) -> None:
+        self._step = step
+        self._new_turn = new_turn
         self.max_moves = max_moves  # a runaway guard: a run this long stops and is resumed later
         self.listener: Listener | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -165,15 +109,15 @@ class ComputerRunner:
 
     async def _run(self, game_id: int) -> None:
         moves = turns = 0
-        budgets = TurnBudgets(self._service)
+        budgets = TurnBudgets(self._new_turn)
         try:
             while game_id in self._again:
                 self._again.discard(game_id)
                 while moves < self.max_moves:
-                    outcome = await computer_turn(self._service, game_id, budgets)
+                    outcome = await self._step(game_id, budgets)
                     if outcome is None:
                         break
-                    if isinstance(outcome, _Stale):
+                    if isinstance(outcome, Stale):
                         log.info("game %s changed while a computer thought; it thinks again", game_id)
                         continue
                     moves += 1

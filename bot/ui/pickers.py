@@ -1,34 +1,24 @@
-"""Buttons and menus that survive restarts (``discord.ui.DynamicItem``): everything they need is in the
-custom id, and the database is read again on every click.
+"""The buttons and menus the bot sends, as plain components: every custom id says what a press means
+(``bot.ui.custom_ids``), so a press is handled after a restart too, by ``bot.play.components``.
 
-- ``PlayButton`` and ``HandButton`` sit on public turn messages; anyone may press them and gets a private
-  answer (their own choices or hand, or why they have none).
-- ``MoveButton``, ``MoveSelect`` and ``FamilyButton`` sit only on private pickers, because a player's
-  choices can reveal their hand. They carry the game revision they were drawn for; a click on an older
-  one is refused, and so is a click by anyone but the person the picker was made for. Many moves
-  come in two steps: a family of moves sharing their first words ("build 4a on …") is one entry, which
-  opens a menu of its moves on the same message (``bot.ui.choices``).
-- A press on any of these that is no longer on its message is answered too (discord.py drops it).
-- ``MuteButton`` sits on reminders.
-- ``ClaimButton`` takes a seat kept for one person (named by an imported file, or offered to them as a
-  replacement). Anyone may press it; only that person is seated, anyone else is told privately why not.
+- Play and "Show my hand" sit on public turn messages; anyone may press them.
+- The moves of a private picker (buttons, menus, families of moves that open a menu of their own:
+  ``bot.ui.choices``) sit only on private messages, because a player's choices can reveal their hand; they
+  carry the game revision they were drawn for.
+- "No more reminders this turn" sits on reminders, Join on a lobby, Accept / Take seat on a kept seat.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
 import rules
 from bot import messages
 from bot.services import GameInfo
-from bot.ui import boards, choices, custom_ids, flow, paging, presenters, replies
-
-if TYPE_CHECKING:
-    from bot.client import BoardGameBot
+from bot.ui import choices, custom_ids, presenters
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row keeps "Show my hand"
 MAX_SELECTS = 4
@@ -40,440 +30,114 @@ BUTTON_LABEL = 80
 OPTION_LABEL = 100
 
 
-async def guarded(interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
-    """Run a component callback; any failure becomes a private message (components bypass the tree)."""
-    try:
-        await action()
-    except Exception as exc:  # every failure must reach the user, not just the log
-        await replies.report(interaction, exc)
 
-
-def picker_owner(interaction: discord.Interaction) -> int | None:
-    """The person a private picker was made for: the user of the interaction that created its message
-    (Discord keeps that as the message's interaction metadata; edits do not change it)."""
-    message = interaction.message
-    metadata = message.interaction_metadata if message is not None else None
-    return metadata.user.id if metadata is not None else None
-
-
-async def _refused_to_others(interaction: discord.Interaction) -> bool:
-    """Refuse, privately, a press on someone else's picker. Discord shows a private picker to its owner
-    alone, so only a forged press gets here; it must neither play nor edit the owner's message."""
-    if picker_owner(interaction) == interaction.user.id:
-        return False
-    await replies.private(interaction, messages.NOT_YOUR_PICKER)
-    return True
-
-
-def _on_its_message(interaction: discord.Interaction) -> bool:
-    """Whether the pressed component is still on the message (discord.py ignores a press that is not)."""
-    message = interaction.message
-    if message is None:
-        return False
-    custom_id = (interaction.data or {}).get("custom_id")
-    kind = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    found = kind.from_message(message, timeout=None).walk_children()
-    return any(getattr(item, "custom_id", None) == custom_id for item in found)
-
-
-async def answer_gone_component(interaction: discord.Interaction) -> None:
-    """Answer a press on one of this module's components that is no longer on its message (pressed
-    before the message's update reached the presser): discord.py drops it, so nobody else would."""
-    if interaction.type is not discord.InteractionType.component or _on_its_message(interaction):
-        return
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
-    if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
-        await guarded(interaction, lambda: replies.private(interaction, messages.GONE_COMPONENT))
-
-
-async def _current(interaction: discord.Interaction, game_id: int) -> GameInfo | None:
-    """The game running in the interaction's channel if it is the one the component belongs to."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    game = await bot.games.get_game(interaction.channel_id or 0)
-    if game.id != game_id:
-        await replies.private(interaction, messages.OTHER_GAME)
-        return None
-    return game
-
-
-class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PLAY_TEMPLATE):
-    """Opens the presser's current choices privately."""
-
-    def __init__(self, game_id: int, revision: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Play",
-                emoji="🎲",
-                style=discord.ButtonStyle.primary,
-                custom_id=custom_ids.play(game_id, revision),
-            )
-        )
-        self.game_id = game_id
-        self.revision = revision
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PlayButton:
-        return cls(int(match["game"]), int(match["revision"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            game = await _current(interaction, self.game_id)
-            if game is not None:
-                note = messages.STALE_COMPONENT if game.revision != self.revision else ""
-                await flow.show_options(interaction, note=note)
-
-        await guarded(interaction, run)
-
-
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND_TEMPLATE):
-    """Shows the presser's own hand and player area privately."""
-
-    def __init__(self, game_id: int, row: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Show my hand",
-                emoji="🃏",
-                style=discord.ButtonStyle.secondary,
-                custom_id=custom_ids.hand(game_id),
-                row=row,
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            if await _current(interaction, self.game_id) is not None:
-                await flow.show_hand(interaction)
-
-        await guarded(interaction, run)
-
-
-class PlayerBoardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.BOARDS_TEMPLATE):
-    """Shows every player's public area (workers, discs, buildings, money, cards played…) privately."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Player boards",
-                emoji="👥",
-                style=discord.ButtonStyle.secondary,
-                custom_id=custom_ids.boards(game_id),
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PlayerBoardsButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            game = await _current(interaction, self.game_id)
-            if game is not None:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                await boards.send_player_boards(interaction, game, [s.seat for s in game.seats])
-
-        await guarded(interaction, run)
-
-
-async def _play_index(interaction: discord.Interaction, game_id: int, revision: int, index: int) -> None:
-    """Play legal move number ``index`` as listed at ``revision``, refusing if the game has moved on."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    if await _refused_to_others(interaction):
-        return
-    game = await _current(interaction, game_id)
-    if game is None:
-        return
-    if game.revision != revision:
-        await flow.show_options(interaction, note=messages.STALE_COMPONENT)
-        return
-    moves = await bot.games.legal_moves(interaction.channel_id or 0, interaction.user.id)
-    if index >= len(moves):
-        await flow.show_options(interaction, note=messages.STALE_COMPONENT)
-        return
-    await interaction.response.defer()
-    await flow.play(interaction, moves[index][0], expected_revision=revision)
-
-
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.MOVE_TEMPLATE):
-    """One legal move of a private picker."""
-
-    def __init__(
-        self, game_id: int, revision: int, index: int, label: str = "Move", row: int | None = None
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=presenters.clip(label, BUTTON_LABEL),
-                style=discord.ButtonStyle.secondary,
-                custom_id=custom_ids.move(game_id, revision, index),
-                row=row,
-            )
-        )
-        self.game_id, self.revision, self.index = game_id, revision, index
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveButton:
-        label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["revision"]), int(match["index"]), label or "Move")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.revision, self.index))
-
-
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT_TEMPLATE):
-    """A page of up to 25 legal moves of a private picker; option values are move indexes."""
-
-    def __init__(
-        self,
-        game_id: int,
-        revision: int,
-        page: int,
-        options: Sequence[discord.SelectOption] = (),
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_ids.select(game_id, revision, page),
-                placeholder="Choose…",
-                options=list(options) or [discord.SelectOption(label="…", value="0")],
-                row=row,
-            )
-        )
-        self.game_id, self.revision, self.page = game_id, revision, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveSelect:
-        options = item.options if isinstance(item, discord.ui.Select) else []
-        return cls(int(match["game"]), int(match["revision"]), int(match["page"]), options)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        chosen = self.item.values[0] if self.item.values else "0"
-        if chosen.startswith(FAMILY_VALUE):
-            number = int(chosen[len(FAMILY_VALUE) :])
-            await guarded(interaction, lambda: _open_family(interaction, self.game_id, self.revision, number))
-            return
-        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.revision, int(chosen)))
-
-
-async def _open_family(interaction: discord.Interaction, game_id: int, revision: int, number: int) -> None:
-    """Show the moves of family ``number`` (as listed at ``revision``) on the picker itself."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    if await _refused_to_others(interaction):
-        return
-    game = await _current(interaction, game_id)
-    if game is None:
-        return
-    channel_id = interaction.channel_id or 0
-    moves = await bot.games.legal_moves(channel_id, interaction.user.id)
-    if game.revision != revision or number >= len(choices.families(moves, OPTIONS_PER_SELECT)):
-        await flow.show_options(interaction, note=messages.STALE_COMPONENT)
-        return
-    own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-    content, view = picker(game, moves, presenters.decision_prompt(own_view, game), opened=number)
-    # the picker message itself changes (an UPDATE_MESSAGE response): see
-    # discord-docs interactions/receiving-and-responding.mdx, "Interaction Callback Type"
-    await interaction.response.edit_message(content=presenters.clip(content, 2000), view=view)
-
-
-class FamilyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.FAMILY_TEMPLATE):
-    """One family of moves on a private picker ("build 4a on … (12 choices)"): opens its moves."""
-
-    def __init__(
-        self,
-        game_id: int,
-        revision: int,
-        number: int,
-        label: str = "…",
-        row: int | None = None,
-        opened: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=presenters.clip(label, BUTTON_LABEL),
-                style=discord.ButtonStyle.primary if opened else discord.ButtonStyle.secondary,
-                custom_id=custom_ids.family(game_id, revision, number),
-                row=row,
-            )
-        )
-        self.game_id, self.revision, self.number = game_id, revision, number
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> FamilyButton:
-        label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["revision"]), int(match["number"]), label or "…")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        number = self.number
-        await guarded(interaction, lambda: _open_family(interaction, self.game_id, self.revision, number))
-
-
-class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.MUTE_TEMPLATE):
-    """Stops reminders to the presser until their next turn."""
-
-    def __init__(self, game_id: int, revision: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="No more reminders this turn",
-                emoji="🔕",
-                style=discord.ButtonStyle.secondary,
-                custom_id=custom_ids.mute(game_id, revision),
-            )
-        )
-        self.game_id, self.revision = game_id, revision
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MuteButton:
-        return cls(int(match["game"]), int(match["revision"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-            await bot.games.mute(interaction.user.id, self.game_id, True)
-            await replies.private(interaction, messages.MUTED_TURN)
-
-        await guarded(interaction, run)
-
-
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.JOIN_TEMPLATE):
-    """Takes a seat in the lobby the button was posted with, like /game join."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Join",
-                emoji="🪑",
-                style=discord.ButtonStyle.success,
-                custom_id=custom_ids.join(game_id),
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> JoinButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            current = await _current(interaction, self.game_id)
-            if current is None:
-                return
-            if current.status != "lobby":
-                # the lobby is over: take the button off its message and say why
-                await interaction.response.edit_message(embed=presenters.status_embed(current), view=None)
-                await interaction.followup.send(messages.LOBBY_CLOSED, ephemeral=True)
-                return
-            bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-            name = getattr(interaction.user, "display_name", None) or interaction.user.name
-            game = await bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
-            await interaction.response.send_message(
-                f"{presenters.safe(name)} joined.",
-                embed=presenters.status_embed(game),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-
-        await guarded(interaction, run)
-
-
-async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
-    """Seat the user in the seat kept for them (``seat``, or the one waiting for them) and say so."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    name = getattr(interaction.user, "display_name", None) or interaction.user.name
-    await replies.defer_private(interaction)
-    game = await bot.games.claim_seat(
-        interaction.channel_id or 0, interaction.user.id, name, guild_id=interaction.guild_id, seat=seat
-    )
-    taken = game.seat_of(interaction.user.id)
-    assert taken is not None  # just seated
-    text = f"{presenters.safe(name)} took seat {taken.seat + 1} in {game.title}."
-    extra: dict[str, Any] = {}
-    if taken.seat in game.to_act:
-        text += " It is their turn: Play shows their choices."
-        extra["view"] = turn_view(game.id, game.revision, has_hands(game.rules_id))
-    await replies.done(
-        interaction,
-        f"You took seat {taken.seat + 1}.",
-        text,
-        embed=presenters.status_embed(game),
-        allowed_mentions=discord.AllowedMentions.none(),
-        **extra,
+def play_button(game_id: int, revision: int) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label="Play",
+        emoji="🎲",
+        style=discord.ButtonStyle.primary,
+        custom_id=custom_ids.play(game_id, revision),
     )
 
 
-class ClaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CLAIM_TEMPLATE):
-    """Takes the seat kept for the presser; the service refuses anyone it is not kept for."""
-
-    def __init__(self, game_id: int, seat: int, label: str = "Accept") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=presenters.clip(label, BUTTON_LABEL),
-                emoji="🪑",
-                style=discord.ButtonStyle.success,
-                custom_id=custom_ids.claim(game_id, seat),
-            )
-        )
-        self.game_id, self.seat = game_id, seat
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ClaimButton:
-        label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["seat"]), label or "Accept")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            if await _current(interaction, self.game_id) is not None:
-                await take_seat(interaction, self.seat)
-
-        await guarded(interaction, run)
+def hand_button(game_id: int, row: int | None = None) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label="Show my hand",
+        emoji="🃏",
+        style=discord.ButtonStyle.secondary,
+        custom_id=custom_ids.hand(game_id),
+        row=row,
+    )
 
 
-DYNAMIC_ITEMS = (
-    PlayButton,
-    HandButton,
-    MoveButton,
-    MoveSelect,
-    FamilyButton,
-    MuteButton,
-    JoinButton,
-    ClaimButton,
-    PlayerBoardsButton,
-    paging.PageButton,
-)
+def boards_button(game_id: int) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label="Player boards",
+        emoji="👥",
+        style=discord.ButtonStyle.secondary,
+        custom_id=custom_ids.boards(game_id),
+    )
+
+
+def move_button(game_id: int, revision: int, index: int, label: str = "Move", row: int | None = None) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=presenters.clip(label, BUTTON_LABEL),
+        style=discord.ButtonStyle.secondary,
+        custom_id=custom_ids.move(game_id, revision, index),
+        row=row,
+    )
+
+
+def move_select(
+    game_id: int,
+    revision: int,
+    page: int,
+    options: Sequence[discord.SelectOption] = (),
+    row: int | None = None,
+) -> discord.ui.Select[Any]:
+    return discord.ui.Select(
+        custom_id=custom_ids.select(game_id, revision, page),
+        placeholder="Choose…",
+        options=list(options) or [discord.SelectOption(label="…", value="0")],
+        row=row,
+    )
+
+
+def family_button(
+    game_id: int,
+    revision: int,
+    number: int,
+    label: str = "…",
+    row: int | None = None,
+    opened: bool = False,
+) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=presenters.clip(label, BUTTON_LABEL),
+        style=discord.ButtonStyle.primary if opened else discord.ButtonStyle.secondary,
+        custom_id=custom_ids.family(game_id, revision, number),
+        row=row,
+    )
+
+
+def mute_button(game_id: int, revision: int) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label="No more reminders this turn",
+        emoji="🔕",
+        style=discord.ButtonStyle.secondary,
+        custom_id=custom_ids.mute(game_id, revision),
+    )
+
+
+def join_button(game_id: int) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label="Join",
+        emoji="🪑",
+        style=discord.ButtonStyle.success,
+        custom_id=custom_ids.join(game_id),
+    )
+
+
+def claim_button(game_id: int, seat: int, label: str = "Accept") -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=presenters.clip(label, BUTTON_LABEL),
+        emoji="🪑",
+        style=discord.ButtonStyle.success,
+        custom_id=custom_ids.claim(game_id, seat),
+    )
 
 
 def claim_view(game_id: int, seats: Sequence[tuple[int, str]]) -> discord.ui.View:
     """A button per kept seat: (seat, label) pairs."""
     view = discord.ui.View(timeout=None)
     for seat, label in seats:
-        view.add_item(ClaimButton(game_id, seat, label))
+        view.add_item(claim_button(game_id, seat, label))
     return view
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
     """The button under a lobby message."""
     view = discord.ui.View(timeout=None)
-    view.add_item(JoinButton(game_id))
+    view.add_item(join_button(game_id))
     return view
 
 
@@ -485,17 +149,17 @@ def has_hands(rules_id: str) -> bool:
 def turn_view(game_id: int, revision: int, hands: bool = True) -> discord.ui.View:
     """The buttons under a public turn message ("Show my hand" only in a game with ``hands``)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(game_id, revision))
+    view.add_item(play_button(game_id, revision))
     if hands:
-        view.add_item(HandButton(game_id))
-    view.add_item(PlayerBoardsButton(game_id))
+        view.add_item(hand_button(game_id))
+    view.add_item(boards_button(game_id))
     return view
 
 
 def reminder_view(game_id: int, revision: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(game_id, revision))
-    view.add_item(MuteButton(game_id, revision))
+    view.add_item(play_button(game_id, revision))
+    view.add_item(mute_button(game_id, revision))
     return view
 
 
@@ -510,7 +174,7 @@ def picker(
     if len(moves) <= MAX_BUTTONS:
         for index in range(len(moves)):
             label = presenters.move_label(moves, index, BUTTON_LABEL)
-            view.add_item(MoveButton(game.id, game.revision, index, label, row=index // PER_ROW))
+            view.add_item(move_button(game.id, game.revision, index, label, row=index // PER_ROW))
     else:
         listed = choices.entries(moves, OPTIONS_PER_SELECT)
         families = [e for e in listed if isinstance(e, choices.Family)]
@@ -520,7 +184,7 @@ def picker(
         shown = _add_entries(view, game, moves, listed, families, rows, family)
         for page, indexes in enumerate(inner):
             options = [_option(moves, index) for index in indexes]
-            view.add_item(MoveSelect(game.id, game.revision, ROWS + page, options, row=rows + page))
+            view.add_item(move_select(game.id, game.revision, ROWS + page, options, row=rows + page))
         if family is not None:
             lines.append(messages.FAMILY_OPENED.format(family=family.label))
         elif families:
@@ -530,7 +194,7 @@ def picker(
         if placed < total:
             lines.append(messages.TOO_MANY_OPTIONS.format(shown=placed, total=total))
     if has_hands(game.rules_id):
-        view.add_item(HandButton(game.id, row=ROWS))
+        view.add_item(hand_button(game.id, row=ROWS))
     lines.append(messages.HIDDEN_NOTE)
     return "\n".join(lines), view
 
@@ -567,11 +231,11 @@ def _add_entries(
             row = place // PER_ROW
             if isinstance(entry, int):
                 label = presenters.move_label(moves, entry, BUTTON_LABEL)
-                view.add_item(MoveButton(game.id, game.revision, entry, label, row=row))
+                view.add_item(move_button(game.id, game.revision, entry, label, row=row))
             else:
                 number = families.index(entry)
                 view.add_item(
-                    FamilyButton(game.id, game.revision, number, entry.label, row=row, opened=entry == opened)
+                    family_button(game.id, game.revision, number, entry.label, row=row, opened=entry == opened)
                 )
         return len(listed)
     shown = listed[: rows * OPTIONS_PER_SELECT]
@@ -586,5 +250,5 @@ def _add_entries(
             for entry in shown[page : page + OPTIONS_PER_SELECT]
         ]
         row = page // OPTIONS_PER_SELECT
-        view.add_item(MoveSelect(game.id, game.revision, row, options, row=row))
+        view.add_item(move_select(game.id, game.revision, row, options, row=row))
     return len(shown)

@@ -1,4 +1,4 @@
-"""The engine contract every game implements (see DESIGN.md).
+"""The engine contract every game implements (see docs/adding-a-game.md and docs/architecture.md).
 
 A ``State`` is an engine's own object; only the engine looks inside it. Everything that leaves the
 engine is JSON-able: moves are text, views and results are dicts, events are dicts.

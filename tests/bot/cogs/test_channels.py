@@ -6,7 +6,7 @@ from unittest.mock import AsyncMock, MagicMock
 
 import discord
 
-from bot.ui import flow
+from bot.play import announcer
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, started
@@ -22,7 +22,7 @@ async def test_a_move_whose_announcement_finds_the_channel_deleted_ends_the_game
     game = await started(table.service, options={"rounds": 2})
     await table.service.update_user_settings(ANN, dms=True)
     await table.service.update_user_settings(BOB, dms=True)
-    await flow.post_turn(table.bot, game, [])
+    await announcer.post_turn(table.bot, game, [])
     table.bot.get_channel(CHANNEL).send = AsyncMock(side_effect=unknown_channel())
     moved = await table.run(ANN, "move", move="pass")
     assert any(
@@ -38,5 +38,5 @@ async def test_a_turn_message_after_a_deadline_that_finds_the_channel_deleted_en
 ) -> None:
     await started(table.service, options={"rounds": 2})
     table.bot.get_channel(CHANNEL).send = AsyncMock(side_effect=unknown_channel())
-    await flow.deliver_notifications(table.bot, [], post_turn_in={CHANNEL})
+    await announcer.deliver_notifications(table.bot, [], post_turn_in={CHANNEL})
     assert (await table.service.get_game(CHANNEL)).status == "abandoned"

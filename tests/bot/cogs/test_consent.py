@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from bot.cogs.help_text import BOT_TOPICS
-from bot.ui import pickers
+from bot.play import components
 from tests.bot.cogs.conftest import Table
 from tests.bot.cogs.test_lobby import attachment
 from tests.bot.helpers import CHANNEL, GUILD, make_user, run_command
@@ -27,7 +27,7 @@ async def test_replace_asks_the_member_and_only_they_can_accept(table: Table) ->
     game = await table.service.get_game(CHANNEL)
     assert game.seats[1].user_id == BOB  # nothing changes before Cid agrees
 
-    button = pickers.ClaimButton(game.id, 1)
+    button = components.ClaimButton(game.id, 1)
     intruder = table.interaction(DOT)
     await button.callback(intruder.mock)
     assert intruder.last.ephemeral and "someone else" in intruder.last.content
@@ -68,7 +68,7 @@ async def test_an_import_pings_nobody_and_keeps_seats_for_the_people_it_names(ta
 
     # the importer cannot take Ann's seat; a claim from another server is refused; Ann's own works
     grab = table.interaction(CID, channel_id=ELSEWHERE)
-    await pickers.ClaimButton(game.id, 0).callback(grab.mock)
+    await components.ClaimButton(game.id, 0).callback(grab.mock)
     assert grab.last.ephemeral and "someone else" in grab.last.content
     foreign = table.interaction(ANN, channel_id=ELSEWHERE, guild_id=GUILD + 1)
     await run_command(table.bot, "game join", foreign)

@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from bot import messages
-from bot.ui import pickers
+from bot.play import components
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, started
@@ -20,7 +20,7 @@ async def test_a_bug_in_a_command_is_logged_and_answered_politely(
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(table.service, "get_game", broken)
-    with caplog.at_level(logging.ERROR, logger="bot.ui.replies"):
+    with caplog.at_level(logging.ERROR, logger="bot.play.replies"):
         answer = await table.run(ANN, "game status")
     assert answer.last.ephemeral and answer.last.content == messages.GENERIC_ERROR
     (record,) = caplog.records
@@ -39,8 +39,8 @@ async def test_a_bug_behind_a_button_is_answered_too(
 
     monkeypatch.setattr(table.service, "legal_moves", broken)
     click = table.interaction(ANN)
-    with caplog.at_level(logging.ERROR, logger="bot.ui.replies"):
-        await pickers.PlayButton(game.id, game.revision).callback(click.mock)
+    with caplog.at_level(logging.ERROR, logger="bot.play.replies"):
+        await components.PlayButton(game.id, game.revision).callback(click.mock)
     assert click.last.content == messages.GENERIC_ERROR
     assert caplog.records
 

@@ -9,11 +9,13 @@ from tests.support.fixtures import ANN, BOB, CID, started
 
 async def play_out(table: Table) -> None:
     """Each person to act plays their first legal move with /move until the game is over."""
+    await table.service.runner.idle()  # the computer's moves are made in the background
     while (game := await table.service.get_game(CHANNEL)).status == "active":
         user = game.seats[game.to_act[0]].user_id
         assert user is not None and not game.seats[game.to_act[0]].is_ai
         move = (await table.service.legal_moves(CHANNEL, user))[0][0]
         await table.run(user, "move", move=move)
+        await table.service.runner.idle()
 
 
 def game_over(table: Table):  # type: ignore[no-untyped-def]
@@ -46,5 +48,6 @@ async def test_a_game_the_computer_finished_for_everyone_still_names_them_withou
     await started(table.service, players=(ANN, BOB), options={"rounds": 1})
     await table.run(BOB, "game computer")
     await table.run(ANN, "game computer")
+    await table.service.runner.idle()
     assert (await table.service.get_game(CHANNEL)).status == "finished"
     assert game_over(table).content == "<@1> <@2> the game is over."

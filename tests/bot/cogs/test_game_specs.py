@@ -13,6 +13,7 @@ from discord.ext import commands
 import rules
 from bot import messages
 from bot.cogs import _seats, game_commands
+from bot.play import components
 from bot.ui import pickers
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL, find_command, make_bot
@@ -234,7 +235,7 @@ async def test_hand_in_a_game_without_hands_says_so(table: Table, handless: None
     assert shown.last.content == messages.NO_HANDS.format(title="Tiny")
     pressed = table.interaction(CID)
     game = await table.service.get_game(CHANNEL)
-    await pickers.HandButton(game.id).callback(pressed.mock)
+    await components.HandButton(game.id).callback(pressed.mock)
     assert pressed.last.ephemeral and pressed.last.content == messages.NO_HANDS.format(title="Tiny")
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bot import messages
-from bot.ui import paging
+from bot.play import paging
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, CID, GUILD, play_to_end, started

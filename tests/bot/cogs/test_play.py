@@ -10,9 +10,10 @@ import pytest
 
 from bot import messages
 from bot.cogs.play import matching_choices
+from bot.play import announcer, components, controller
 from bot.services import FakeClock, GameService, StaleVersion
 from bot.storage import open_database
-from bot.ui import flow, pickers
+from bot.ui import pickers
 from tests.bot.cogs.conftest import Table, open_table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, started
@@ -23,7 +24,7 @@ PRIVATE_WORDS = ("You draw", "You bid")
 async def begin(table: Table, rounds: int = 2) -> None:
     """A started two-player tiny game (Ann seat 0 acts first) with its first turn message posted."""
     game = await started(table.service, options={"rounds": rounds})
-    await flow.post_turn(table.bot, game, [])
+    await announcer.post_turn(table.bot, game, [])
 
 
 async def autocomplete(table: Table, uid: int, typed: str) -> list[discord.app_commands.Choice[str]]:
@@ -67,9 +68,9 @@ async def test_turn_message_pings_exactly_the_player_to_act(table: Table) -> Non
     assert first.mentioned_users == [ANN]
     assert isinstance(first.view, discord.ui.View)
     assert {type(i) for i in first.view.children} == {
-        pickers.PlayButton,
-        pickers.HandButton,
-        pickers.PlayerBoardsButton,
+        components.PlayButton,
+        components.HandButton,
+        components.PlayerBoardsButton,
     }
 
 
@@ -182,8 +183,8 @@ async def test_play_button_answers_each_person_privately(table: Table) -> None:
     game = await table.service.get_game(CHANNEL)
     ann, bob, stranger = table.interaction(ANN), table.interaction(BOB), table.interaction(99)
     for who in (ann, bob, stranger):
-        await pickers.PlayButton(game.id, game.revision).callback(who.mock)
-    assert ann.last.ephemeral and any(isinstance(i, pickers.MoveButton) for i in ann.last.view.children)
+        await components.PlayButton(game.id, game.revision).callback(who.mock)
+    assert ann.last.ephemeral and any(components.handler(i) is components.MoveButton for i in ann.last.view.children)
     assert messages.NOTHING_TO_DECIDE in bob.last.content and "Ann" in bob.last.content
     assert stranger.last.content == messages.NOT_SEATED
     assert all(s.ephemeral for s in ann.replies + bob.replies + stranger.replies)
@@ -196,12 +197,12 @@ async def test_move_button_plays_and_a_stale_one_says_so(table: Table) -> None:
     legal = await table.service.legal_moves(CHANNEL, ANN)
     draw_index = [m for m, _ in legal].index("draw")
     click = table.interaction(ANN)
-    await pickers.MoveButton(game.id, game.revision, draw_index).callback(click.mock)
+    await components.MoveButton(game.id, game.revision, draw_index).callback(click.mock)
     assert click.deferred == {} and "You draw a" in click.edits[-1].content
     assert (await table.service.get_game(CHANNEL)).version == game.version + 1
 
     again = table.interaction(ANN)
-    await pickers.MoveButton(game.id, game.revision, draw_index).callback(again.mock)
+    await components.MoveButton(game.id, game.revision, draw_index).callback(again.mock)
     assert messages.STALE_COMPONENT in again.last.content
     assert (await table.service.get_game(CHANNEL)).version == game.version + 1
 
@@ -211,7 +212,7 @@ async def test_select_menu_plays_the_chosen_index(table: Table) -> None:
     await begin(table)
     game = await table.service.get_game(CHANNEL)
     legal = await table.service.legal_moves(CHANNEL, ANN)
-    menu = pickers.MoveSelect(game.id, game.revision, 0)
+    menu = components.MoveSelect(game.id, game.revision, 0)
     menu.item._values = [str([m for m, _ in legal].index("pass"))]
     click = table.interaction(ANN)
     await menu.callback(click.mock)
@@ -223,7 +224,7 @@ async def test_button_of_another_game_is_refused(table: Table) -> None:
     await begin(table)
     game = await table.service.get_game(CHANNEL)
     click = table.interaction(ANN)
-    await pickers.PlayButton(game.id + 1000, 0).callback(click.mock)
+    await components.PlayButton(game.id + 1000, 0).callback(click.mock)
     assert click.last.content == messages.OTHER_GAME
 
 
@@ -253,11 +254,11 @@ async def test_picker_uses_menus_when_there_are_many_moves() -> None:
     object.__setattr__(game, "rules_id", "santafe")  # a game with hands: the picker keeps "Show my hand"
     many = [(f"m{n}", f"Move {n}") for n in range(130)]
     content, view = pickers.picker(game, many, "Choose")
-    menus = [i for i in view.children if isinstance(i, pickers.MoveSelect)]
-    assert len(menus) == 4 and all(len(m.item.options) <= 25 for m in menus)
+    menus = [i for i in view.children if components.handler(i) is components.MoveSelect]
+    assert len(menus) == 4 and all(len(m.options) <= 25 for m in menus)
     assert "/move" in content
     few_content, few = pickers.picker(game, many[:5], "Choose")
-    assert sum(isinstance(i, pickers.MoveButton) for i in few.children) == 5
+    assert sum(components.handler(i) is components.MoveButton for i in few.children) == 5
     assert "/move" not in few_content
 
 
@@ -273,7 +274,7 @@ async def test_a_button_from_before_an_undo_is_stale_even_at_the_same_move_numbe
     now = await table.service.get_game(CHANNEL)
     assert now.version == before_undo.version and now.revision != before_undo.revision
     click = table.interaction(ANN)
-    await pickers.MoveButton(before_undo.id, before_undo.revision, 0).callback(click.mock)
+    await components.MoveButton(before_undo.id, before_undo.revision, 0).callback(click.mock)
     assert messages.STALE_COMPONENT in click.last.content
     assert (await table.service.get_game(CHANNEL)).revision == now.revision
 
@@ -286,7 +287,7 @@ async def test_the_revision_travels_to_the_service(table: Table) -> None:
     click = table.interaction(ANN)
     await click.mock.response.defer()
     with pytest.raises(StaleVersion):
-        await flow.play(click.mock, "pass", expected_revision=old)
+        await controller.play(click.mock, "pass", expected_revision=old)
     assert (await table.service.get_game(CHANNEL)).to_act == (0,)
 
 
@@ -297,10 +298,10 @@ async def test_a_family_entry_from_an_earlier_position_says_so(table: Table) -> 
     await table.run(ANN, "move", move="draw")
     for number in (0, 7):
         click = table.interaction(ANN)
-        await pickers.FamilyButton(game.id, game.revision, number).callback(click.mock)
+        await components.FamilyButton(game.id, game.revision, number).callback(click.mock)
         assert messages.STALE_COMPONENT in click.last.content and click.last.ephemeral
     now = await table.service.get_game(CHANNEL)
     click = table.interaction(ANN)
-    await pickers.FamilyButton(now.id, now.revision, 7).callback(click.mock)
+    await components.FamilyButton(now.id, now.revision, 7).callback(click.mock)
     assert messages.STALE_COMPONENT in click.last.content
     assert (await table.service.get_game(CHANNEL)).version == now.version

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from bot import messages
 from bot.cogs.reminders import Reminders
+from bot.play import components
 from bot.services import FakeClock
-from bot.ui import pickers
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, started
@@ -33,7 +31,7 @@ async def test_due_reminder_pings_the_player_with_play_and_mute(table: Table, cl
     await cog.tick()
     note = table.public[-1]
     assert note.mentioned_users == [ANN] and "Reminder" in note.content
-    assert {type(i) for i in note.view.children} == {pickers.PlayButton, pickers.MuteButton}
+    assert {type(i) for i in note.view.children} == {components.PlayButton, components.MuteButton}
 
 
 async def test_mute_button_silences_the_turn(table: Table, clock: FakeClock) -> None:
@@ -41,7 +39,7 @@ async def test_mute_button_silences_the_turn(table: Table, clock: FakeClock) -> 
     cog = await reminders(table)
     game = await started(table.service, options={"rounds": 1}, reminder_minutes=60)
     press = table.interaction(ANN)
-    await pickers.MuteButton(game.id, game.revision).callback(press.mock)
+    await components.MuteButton(game.id, game.revision).callback(press.mock)
     assert press.last.content == messages.MUTED_TURN
     clock.advance(minutes=200)
     await cog.tick()
@@ -113,7 +111,7 @@ async def test_the_first_round_posts_the_computer_moves_a_crash_interrupted(tabl
     # the computer's moves are posted as made: its pass (the turn message), then its secret bid
     turn = next(m for m in reversed(table.public) if m.embeds)
     assert turn.mentioned_users == [ANN] and "your turn" in (turn.content or "")
-    assert turn.embeds and {type(i) for i in turn.view.children} >= {pickers.PlayButton}  # the turn message
+    assert turn.embeds and {type(i) for i in turn.view.children} >= {components.PlayButton}  # the turn message
     posted = len(table.public)
     await cog.tick()
     await service.runner.idle()

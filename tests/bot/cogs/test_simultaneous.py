@@ -9,8 +9,8 @@ import asyncio
 
 import pytest
 
+from bot.play import components
 from bot.services import GameService
-from bot.ui import pickers
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL, GUILD, Sent
 from tests.support.fixtures import NAMES
@@ -41,7 +41,7 @@ async def lay_until_the_next_choice(service: GameService) -> bool:
 
 
 def is_turn_message(sent: Sent) -> bool:
-    return sent.view is not None and any(isinstance(i, pickers.PlayButton) for i in sent.view.children)
+    return sent.view is not None and any(components.handler(i) is components.PlayButton for i in sent.view.children)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

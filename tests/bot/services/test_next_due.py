@@ -6,9 +6,8 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 
-import pytest
 
-from bot.services import Busy, GameService
+from bot.services import GameService
 from bot.services.policy import COMPUTER_GRACE, next_due_at
 from bot.storage import games as store
 from bot.storage import preferences

@@ -4,12 +4,15 @@ autocomplete of /move suggests ending the turn and the local actions before the 
 
 from __future__ import annotations
 
+import re
+
 import discord
 
 import rules
 from bot.cogs.play import matching_choices
+from bot.play import components
 from bot.services import engine
-from bot.ui import choices, pickers
+from bot.ui import choices, custom_ids, pickers
 from rules.core.rng import Rng
 from tests.rules.gwt.scenario import at, clear_trail, game, hand
 
@@ -33,13 +36,13 @@ def reachable(view: discord.ui.View) -> tuple[set[int], set[int], int]:
     families: set[int] = set()
     largest = 0
     for item in view.children:
-        if isinstance(item, pickers.MoveButton):
-            moves.add(item.index)
-        elif isinstance(item, pickers.FamilyButton):
-            families.add(item.number)
-        elif isinstance(item, pickers.MoveSelect):
-            largest = max(largest, len(item.item.options))
-            for option in item.item.options:
+        if components.handler(item) is components.MoveButton:
+            moves.add(int(re.fullmatch(custom_ids.MOVE_TEMPLATE, item.custom_id)["index"]))
+        elif components.handler(item) is components.FamilyButton:
+            families.add(int(re.fullmatch(custom_ids.FAMILY_TEMPLATE, item.custom_id)["number"]))
+        elif components.handler(item) is components.MoveSelect:
+            largest = max(largest, len(item.options))
+            for option in item.options:
                 if option.value.startswith(pickers.FAMILY_VALUE):
                     families.add(int(option.value[len(pickers.FAMILY_VALUE) :]))
                 else:
@@ -64,22 +67,22 @@ def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_m
     moves = at_building_b()
     info = game_info(rules_id="gwt")
     _content, first = pickers.picker(info, moves, "Your move")
-    buttons = [i for i in first.children if isinstance(i, (pickers.MoveButton, pickers.FamilyButton))]
-    labels = [b.item.label for b in buttons]
+    buttons = [i for i in first.children if components.handler(i) in (components.MoveButton, components.FamilyButton)]
+    labels = [b.label for b in buttons]
     # the single moves, then one entry per building ("build 1a on spot … (22 choices)")
     assert "end the turn" in labels and "discard Dutch Belt for $2" in labels
     assert any(label.startswith("build 1a on ") and label.endswith("(22 choices)") for label in labels)
-    assert not any(isinstance(i, pickers.MoveSelect) for i in first.children)
+    assert not any(components.handler(i) is components.MoveSelect for i in first.children)
     _content, second = pickers.picker(info, moves, "Your move", opened=0)
-    menus = [i for i in second.children if isinstance(i, pickers.MoveSelect)]
-    assert len(menus) == 1 and all(o.label.startswith("build 1a on ") for o in menus[0].item.options)
+    menus = [i for i in second.children if components.handler(i) is components.MoveSelect]
+    assert len(menus) == 1 and all(o.label.startswith("build 1a on ") for o in menus[0].options)
     check_two_steps(moves)
 
 
 def test_the_menu_of_a_building_says_beside_each_place_its_price_and_what_the_building_does():
     moves = at_building_b()
     _content, second = pickers.picker(game_info(rules_id="gwt"), moves, "Your move", opened=0)
-    options = [o for i in second.children if isinstance(i, pickers.MoveSelect) for o in i.item.options]
+    options = [o for i in second.children if components.handler(i) is components.MoveSelect for o in i.options]
     assert options and all(o.description and len(o.description) <= 100 for o in options)
     assert options[0].description.startswith("1 craftsman · $2 · 1 VP · green hand · gain $2 for each")
 

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from bot.ui import custom_ids, pickers
+from bot.play import components
+from bot.ui import custom_ids
 
 BIG = 2**63 - 1  # the largest SQLite integer id
 
@@ -39,7 +40,7 @@ def test_templates_do_not_overlap() -> None:
     ]
     for built in ids:
         owners = [
-            item for item in pickers.DYNAMIC_ITEMS if item.__discord_ui_compiled_template__.fullmatch(built)
+            item for item in components.DYNAMIC_ITEMS if item.__discord_ui_compiled_template__.fullmatch(built)
         ]
         assert len(owners) == 1, built
 

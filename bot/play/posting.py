@@ -5,7 +5,7 @@ admin's fix, a reminder round) runs through ``attempt``: a failure is logged and
 raised, so the caller can tell the person who made the change, privately, that it counted and why the
 channel did not hear of it. A channel that answers 404 / 10003 Unknown Channel was deleted: its game ends
 (``channels.channel_gone``). The lines of a summary stay untold until a post holding them succeeds
-(``flow.post_turn``), so the next successful post carries them.
+(``announcer.post_turn``), so the next successful post carries them.
 
 Posts of one game are made one at a time (``attempt`` holds the game's posting lock), in the order the
 changes were saved: a summary reads, posts and marks its lines told without another post in between.
@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.play import channels
 from bot.services import GameInfo
-from bot.ui import channels
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.play import dms
 from bot.services import Notification
-from bot.ui import dms
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.play import announcer, channels, posting
 from bot.services import MoveOutcome
-from bot.ui import channels, flow, posting
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -14,6 +14,6 @@ if TYPE_CHECKING:
 
 async def tell(bot: BoardGameBot, outcome: MoveOutcome) -> None:
     """Post a computer's move like a person's, then send the direct messages it calls for."""
-    failure = await posting.attempt(bot, outcome.game.id, flow.announce(bot, outcome))
+    failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome))
     if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
-        await flow.notify_directly(bot, outcome)
+        await announcer.notify_directly(bot, outcome)

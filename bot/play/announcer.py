@@ -1,4 +1,4 @@
-"""The turn flow shared by /move, move buttons and menus: submit a move, then tell everyone what changed.
+"""The announcer: after a change is saved, tell everyone what changed.
 
 Who hears what:
 - the mover gets a private answer with everything the move did (their own hidden details included) and,
@@ -17,75 +17,20 @@ Who hears what:
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import messages
+from bot.play import delivery, posting
 from bot.services import GameInfo, MoveOutcome, Notification
-from bot.ui import channels, dms, pickers, pictures, posting, presenters, replies
+from bot.ui import pickers, pictures, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 log = logging.getLogger(__name__)
-
-
-def human_users(game: GameInfo, seats: tuple[int, ...] | list[int]) -> list[int]:
-    """The Discord users sitting at ``seats`` (computer seats have none)."""
-    wanted = set(seats)
-    return [s.user_id for s in game.seats if s.seat in wanted and not s.is_ai and s.user_id is not None]
-
-
-async def send_post(
-    channel: discord.abc.Messageable,
-    content: str,
-    embed: discord.Embed,
-    picture: discord.File | None,
-    perms: discord.Permissions | None,
-    *,
-    more: Sequence[tuple[discord.Embed, discord.File | None]] = (),
-    **kwargs: Any,
-) -> discord.Message:
-    """Post ``content``, ``embed`` and ``picture`` (and ``more`` embeds, each with its own picture) with
-    what the bot may do in the channel.
-
-    Without Embed Links Discord drops embeds without a word, so the embeds' text goes into the content;
-    without Attach Files the pictures stay out and the post says where to see the board (a 403 for the
-    pictures, when the permissions were not known, is answered by posting again without them).
-    """
-    parts = [(embed, picture), *more]
-    if perms is not None and not perms.attach_files:
-        parts = [(e, None) for e, _ in parts]
-        content = f"{content}\n{messages.NO_PICTURE}"
-    files = [p for _, p in parts if p is not None]
-    if perms is not None and not perms.embed_links:
-        text = "\n".join([content, *(presenters.embed_text(e) for e, _ in parts)])
-        content, embed_kwargs = presenters.clip(text, 2000), {}
-    else:
-        for e, p in parts:
-            if p is not None:
-                e.set_image(url=f"attachment://{p.filename}")
-        embed_kwargs = {"embeds": [e for e, _ in parts]}
-    if not files:
-        return await channel.send(presenters.clip(content, 2000), **embed_kwargs, **kwargs)
-    try:
-        return await channel.send(presenters.clip(content, 2000), files=files, **embed_kwargs, **kwargs)
-    except discord.Forbidden as exc:
-        if exc.code != posting.MISSING_PERMISSIONS:
-            raise
-    for e, _ in parts:
-        e.set_image(url=None)
-    return await send_post(
-        channel,
-        content,
-        embed,
-        None,
-        discord.Permissions(attach_files=False, embed_links=True),
-        more=[(e, None) for e, _ in more],
-        **kwargs,
-    )
 
 
 async def post_turn(
@@ -109,7 +54,7 @@ async def post_turn(
     prompt = presenters.decision_prompt(view, game)
     lines = presenters.event_lines(await bot.games.untold_public_events(game.id, game.version))
     lines = [presenters.named(line, game) for line in [*lines, *extra]]
-    to_ping = human_users(game, game.to_act)
+    to_ping = delivery.human_users(game, game.to_act)
     ping, allowed = presenters.mentions(to_ping)
     waiting = presenters.names(game, game.to_act)
     # a computer seat is "being thought for", not waited for (its move comes from the background runner)
@@ -125,7 +70,7 @@ async def post_turn(
     else:  # the host asked for pictures on request: the board is one /board away
         picture = None
         content = f"{content}\n{messages.BOARD_ON_REQUEST}"
-    message = await send_post(
+    message = await delivery.send_post(
         channel,
         content,
         embed,
@@ -184,7 +129,7 @@ async def post_results(
     view = await bot.games.view_at(game.channel_id, game.version, None)
     board = presenters.game_embed(game, presenters.clip(f"{game.title}: the final board", 256))
     final = await pictures.board(view, presenters.seat_names(game))
-    await send_post(
+    await delivery.send_post(
         channel,
         f"{ping} the game is over." if ping else "The game is over.",
         embed,
@@ -234,27 +179,6 @@ async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permi
         await post_turn(bot, game, perms=perms)
 
 
-async def publish(
-    interaction: discord.Interaction, game: GameInfo, post: Awaitable[Any], *, done: str
-) -> bool:
-    """Post after a change ``interaction`` saved, through the one guarded path; if it fails, its user hears
-    privately that the change counted, where it could not be posted and why. Returns whether it was."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    failure = await posting.attempt(bot, game.id, post)
-    if failure is None:
-        return True
-    await explain(interaction, game, failure, done)
-    return False
-
-
-async def explain(
-    interaction: discord.Interaction, game: GameInfo, failure: BaseException, done: str
-) -> None:
-    """Tell ``interaction``'s user privately that their change counted, and why the channel did not hear."""
-    text = posting.not_posted(done, interaction, game, failure)
-    await replies.private(interaction, presenters.clip(text, 2000))
-
-
 # Notices after which the channel gets a fresh turn message (someone new must act).
 TURN_CHANGING = frozenset({"deadline", "replaced"})
 
@@ -273,7 +197,7 @@ async def deliver_notifications(
     keep the others from hearing theirs."""
     changed = set(post_turn_in or ())
     for note in notes:
-        failure = await posting.attempt(bot, note.game_id, deliver_one(bot, note))
+        failure = await posting.attempt(bot, note.game_id, delivery.deliver_one(bot, note))
         if failure is not None:
             log.warning("could not deliver a %s notice in channel %s", note.kind, note.channel_id)
         if note.kind in TURN_CHANGING:
@@ -289,23 +213,7 @@ async def deliver_notifications(
         perms = posting.bot_permissions(bot, game, interaction)
         failure = await posting.attempt(bot, game.id, post_turn(bot, game, perms=perms))
         if failure is not None and interaction is not None and interaction.channel_id == channel_id:
-            await explain(interaction, game, failure, done)
-
-
-async def deliver_one(bot: BoardGameBot, note: Notification) -> None:
-    """A notice in the game's channel (mentioning its user, if any) and, if they accept them, a DM."""
-    channel = bot.get_partial_messageable(note.channel_id)
-    if note.user_id is None:
-        await channel.send(presenters.clip(note.text, 2000), allowed_mentions=discord.AllowedMentions.none())
-        return
-    ping, allowed = presenters.mentions([note.user_id])
-    extra: dict[str, Any] = {}
-    if note.kind == "reminder":
-        game = await bot.games.game_by_id(note.game_id)
-        extra["view"] = pickers.reminder_view(game.id, game.revision)
-    await channel.send(presenters.clip(f"{ping} {note.text}", 2000), allowed_mentions=allowed, **extra)
-    if note.dm:
-        await deliver_dm(bot, note.user_id, note.text, note.channel_id)
+            await delivery.explain(interaction, game, failure, done)
 
 
 async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
@@ -320,7 +228,7 @@ async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
             ]
     for note in notes:
         if note.user_id is not None:
-            await deliver_dm(bot, note.user_id, note.text, note.channel_id)
+            await delivery.deliver_dm(bot, note.user_id, note.text, note.channel_id)
 
 
 def _same_turn(before: GameInfo, now: GameInfo, user_id: int | None) -> bool:
@@ -330,103 +238,3 @@ def _same_turn(before: GameInfo, now: GameInfo, user_id: int | None) -> bool:
     if then is None or seat is None or seat.seat not in now.to_act:
         return False
     return seat.waiting_since is not None and seat.waiting_since == then.waiting_since
-
-
-async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int) -> bool:
-    """A turn notice as a direct message, with a link to the game's channel (see ``dms.send``)."""
-    return await dms.send(bot, user_id, f"{text}\n<#{channel_id}>", channel_id)
-
-
-async def play(interaction: discord.Interaction, move: str, expected_revision: int | None) -> None:
-    """Submit ``move`` for the user and present the outcome. The interaction must already be deferred.
-
-    ``expected_revision`` is the position a button was drawn for (None for typed moves, which are checked
-    against the current position anyway); the service refuses the move if the game has moved on.
-
-    The channel hears of the move first, so posts keep the order in which the moves were saved; then the
-    private answer goes to the original response (the deferred "thinking" message of /move, or the
-    private picker a button sits on), and last, if the post failed, why.
-    """
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    channel_id = interaction.channel_id or 0
-    async with bot.drain.move(interaction):  # a stop meanwhile tells the player whether it counted
-        outcome = await bot.games.submit(
-            channel_id, interaction.user.id, move, expected_revision=expected_revision
-        )
-    perms = posting.bot_permissions(bot, outcome.game, interaction)
-    failure = await posting.attempt(bot, outcome.game.id, announce(bot, outcome, perms))
-    mine = [
-        presenters.named(line, outcome.game)
-        for line in presenters.event_lines(outcome.events, seat=outcome.seat)
-    ]
-    mine = mine or [f"Played {outcome.move}."]
-    summary = presenters.bullet_block([*mine, *presenters.computer_answers(outcome)], 1500)
-    if outcome.seat in outcome.to_act and not outcome.finished:
-        moves = await bot.games.legal_moves(channel_id, interaction.user.id)
-        own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-        content, picker = pickers.picker(
-            outcome.game, moves, presenters.decision_prompt(own_view, outcome.game)
-        )
-        await interaction.edit_original_response(
-            content=presenters.clip(f"{summary}\n\n{content}", 2000), view=picker
-        )
-    else:
-        await interaction.edit_original_response(content=summary, view=None)
-    if failure is not None:
-        await explain(interaction, outcome.game, failure, "Your move counted")
-    if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
-        await notify_directly(bot, outcome)
-
-
-async def show_options(interaction: discord.Interaction, *, note: str = "") -> None:
-    """The user's current choices as a private picker, or why they have none."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    channel_id = interaction.channel_id or 0
-    game = await bot.games.get_game(channel_id)
-    seat = await bot.games.seat_of(channel_id, interaction.user.id)
-    prefix = f"{note}\n" if note else ""
-    if seat is None:
-        await replies.private(interaction, prefix + messages.NOT_SEATED)
-        return
-    moves = await bot.games.legal_moves(channel_id, interaction.user.id)
-    if not moves:
-        waiting = presenters.names(game, game.to_act)
-        text = messages.NOTHING_TO_DECIDE + (
-            " " + messages.WAITING_FOR.format(names=waiting) if waiting else ""
-        )
-        await replies.private(interaction, prefix + text)
-        return
-    own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-    content, view = pickers.picker(game, moves, presenters.decision_prompt(own_view, game))
-    await replies.private(interaction, presenters.clip(prefix + content, 2000), view=view)
-
-
-async def show_hand(interaction: discord.Interaction) -> None:
-    """The user's hand (each card named), player area and what is asked now, privately (in a game
-    without hands, why there is none). Defers first: pictures take time."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    channel_id = interaction.channel_id or 0
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    game, view = await bot.games.view_for(channel_id, interaction.user.id)
-    if not pickers.has_hands(game.rules_id):
-        await interaction.followup.send(messages.NO_HANDS.format(title=game.title), ephemeral=True)
-        return
-    seat = view.get("viewer")
-    if seat is None:
-        await interaction.followup.send(messages.NOT_SEATED, ephemeral=True)
-        return
-    files = [
-        f
-        for f in (
-            await pictures.hand(view),
-            await pictures.player_area(view, seat, presenters.seat_names(game)),
-        )
-        if f is not None
-    ]
-    name = presenters.seat_name(game, seat)
-    lines = [f"**{name}: your hand and board in {game.title}**. {messages.HIDDEN_NOTE}"]
-    lines.extend(f"• {card}" for card in presenters.hand_lines(view))
-    prompt = presenters.decision_prompt(view, game) if seat in view.get("to_act", ()) else None
-    if prompt:
-        lines.append(f"Now: {prompt} (/move or the Play button)")
-    await interaction.followup.send(presenters.clip("\n".join(lines), 2000), files=files, ephemeral=True)

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import messages
-from bot.ui import custom_ids, presenters, replies
+from bot.play import replies
+from bot.ui import custom_ids, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot

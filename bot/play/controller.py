@@ -1,0 +1,111 @@
+"""The turn controller shared by /move, move buttons and menus: submit a person's move, answer them
+privately with what it did and their next choices, and hand the saved change to the announcer."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import messages
+from bot.play import announcer, channels, delivery, posting, replies
+from bot.ui import pickers, pictures, presenters
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+log = logging.getLogger(__name__)
+
+
+async def play(interaction: discord.Interaction, move: str, expected_revision: int | None) -> None:
+    """Submit ``move`` for the user and present the outcome. The interaction must already be deferred.
+
+    ``expected_revision`` is the position a button was drawn for (None for typed moves, which are checked
+    against the current position anyway); the service refuses the move if the game has moved on.
+
+    The channel hears of the move first, so posts keep the order in which the moves were saved; then the
+    private answer goes to the original response (the deferred "thinking" message of /move, or the
+    private picker a button sits on), and last, if the post failed, why.
+    """
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    channel_id = interaction.channel_id or 0
+    async with bot.drain.move(interaction):  # a stop meanwhile tells the player whether it counted
+        outcome = await bot.games.submit(
+            channel_id, interaction.user.id, move, expected_revision=expected_revision
+        )
+    perms = posting.bot_permissions(bot, outcome.game, interaction)
+    failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
+    mine = [
+        presenters.named(line, outcome.game)
+        for line in presenters.event_lines(outcome.events, seat=outcome.seat)
+    ]
+    mine = mine or [f"Played {outcome.move}."]
+    summary = presenters.bullet_block([*mine, *presenters.computer_answers(outcome)], 1500)
+    if outcome.mover_moves and outcome.mover_view is not None:
+        # the next choices of the position the move made (read with it, under the game's lock)
+        prompt = presenters.decision_prompt(outcome.mover_view, outcome.game)
+        content, picker = pickers.picker(outcome.game, list(outcome.mover_moves), prompt)
+        await interaction.edit_original_response(
+            content=presenters.clip(f"{summary}\n\n{content}", 2000), view=picker
+        )
+    else:
+        await interaction.edit_original_response(content=summary, view=None)
+    if failure is not None:
+        await delivery.explain(interaction, outcome.game, failure, "Your move counted")
+    if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
+        await announcer.notify_directly(bot, outcome)
+
+
+async def show_options(interaction: discord.Interaction, *, note: str = "") -> None:
+    """The user's current choices as a private picker, or why they have none."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    channel_id = interaction.channel_id or 0
+    game = await bot.games.get_game(channel_id)
+    seat = await bot.games.seat_of(channel_id, interaction.user.id)
+    prefix = f"{note}\n" if note else ""
+    if seat is None:
+        await replies.private(interaction, prefix + messages.NOT_SEATED)
+        return
+    moves = await bot.games.legal_moves(channel_id, interaction.user.id)
+    if not moves:
+        waiting = presenters.names(game, game.to_act)
+        text = messages.NOTHING_TO_DECIDE + (
+            " " + messages.WAITING_FOR.format(names=waiting) if waiting else ""
+        )
+        await replies.private(interaction, prefix + text)
+        return
+    own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
+    content, view = pickers.picker(game, moves, presenters.decision_prompt(own_view, game))
+    await replies.private(interaction, presenters.clip(prefix + content, 2000), view=view)
+
+
+async def show_hand(interaction: discord.Interaction) -> None:
+    """The user's hand (each card named), player area and what is asked now, privately (in a game
+    without hands, why there is none). Defers first: pictures take time."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    channel_id = interaction.channel_id or 0
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    game, view = await bot.games.view_for(channel_id, interaction.user.id)
+    if not pickers.has_hands(game.rules_id):
+        await interaction.followup.send(messages.NO_HANDS.format(title=game.title), ephemeral=True)
+        return
+    seat = view.get("viewer")
+    if seat is None:
+        await interaction.followup.send(messages.NOT_SEATED, ephemeral=True)
+        return
+    files = [
+        f
+        for f in (
+            await pictures.hand(view),
+            await pictures.player_area(view, seat, presenters.seat_names(game)),
+        )
+        if f is not None
+    ]
+    name = presenters.seat_name(game, seat)
+    lines = [f"**{name}: your hand and board in {game.title}**. {messages.HIDDEN_NOTE}"]
+    lines.extend(f"• {card}" for card in presenters.hand_lines(view))
+    prompt = presenters.decision_prompt(view, game) if seat in view.get("to_act", ()) else None
+    if prompt:
+        lines.append(f"Now: {prompt} (/move or the Play button)")
+    await interaction.followup.send(presenters.clip("\n".join(lines), 2000), files=files, ephemeral=True)
