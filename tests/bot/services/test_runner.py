@@ -24,7 +24,7 @@ class SlowThinker:
         self.decisions = 0
         monkeypatch.setattr(service, "_ai_move", self.choose)
 
-    async def choose(self, game: Any, seat: Any, rules: Any, state: Any) -> Any:
+    async def choose(self, game: Any, seat: Any, rules: Any, state: Any, turn: Any = None) -> Any:
         self.thinking += 1
         at_once = self.now[game.id] = self.now.get(game.id, 0) + 1
         self.most_at_once[game.id] = max(self.most_at_once.get(game.id, 0), at_once)
