@@ -357,7 +357,7 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         presenters.named(line, outcome.game)
         for line in presenters.event_lines(outcome.events, seat=outcome.seat)
     ]
-    mine = mine or [f"Played {outcome.move}."]
+    mine = mine or ["Your move counted."]  # never the notation: players read labels
     summary = presenters.bullet_block([*mine, *presenters.computer_answers(outcome)], 1500)
     if outcome.seat in outcome.to_act and not outcome.finished:
         moves = await bot.games.legal_moves(channel_id, interaction.user.id)

@@ -131,14 +131,20 @@ class GreatWesternTrail:
             raise ParseError("A move is text.")
         wanted = normalize(text)
         first = ALIASES.get(wanted, wanted).split(" ")[0] if wanted else ""
+
+        def label(move: str) -> str:
+            return self.describe_move(state, seat, move)
+
         if first not in VERBS:
-            raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (try one of: "
-                             f"{', '.join(list(self._options(state))[:5])}).")
+            # players read labels, never the notation: the first few moves are offered by theirs
+            some = "; ".join(label(m) for m in list(self._options(state))[:3])
+            raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (you may: {some}).")
+        legal = self._options(state)
         try:
-            return match_move(to_ids(ALIASES.get(wanted, wanted)), self._options(state), aliases=ALIASES)
+            return match_move(to_ids(ALIASES.get(wanted, wanted)), legal, aliases=ALIASES, describe=label)
         except RulesError:
             # the error quotes what was typed, never the ids the names were turned into
-            return match_move(text, self._options(state), aliases=ALIASES)
+            return match_move(text, legal, aliases=ALIASES, describe=label)
 
     def describe_move(self, state: State, seat: int, move: str) -> str:
         if state is None or state.over:
