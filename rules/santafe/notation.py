@@ -121,7 +121,7 @@ def explain(s: SantaFeState, seat: int, move: str, typed: str | None = None) -> 
     if verb in ("draw", "buy") and s.phase in (DRAW, BUY_TRACK):
         return _explain_draw(s, seat, words)
     if verb == "pass" and s.phase == LAY and s.laid:
-        return IllegalMoveError("You have laid a piece: type 'done' to end your turn.")
+        return IllegalMoveError("You have laid a piece: choose 'Done laying' to end your turn.")
     if verb == "pass" and s.phase == LAY:
         return IllegalMoveError("You must lay a piece of track: no passing while a free piece fits.")
     if verb == "pass" and s.phase == DRAW:
