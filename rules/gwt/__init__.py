@@ -96,8 +96,13 @@ class GreatWesternTrail:
         new = state.copy()
         tx = Tx(new, seat)
         apply(tx, action)
+        told = tx.told  # what settles on its own afterwards does not tell this move
         settle(tx)
         tx.finish()
+        if told:  # the move's own event says it, and more: a "Player N: <label>." line would repeat it
+            if tx.hidden:
+                tx.events[0]["irreversible"] = True
+            return new, tx.events
         head = event("move", f"Player {seat + 1}: {self.describe_move(state, seat, canonical)}.",
                      irreversible=tx.hidden, seat=seat, move=canonical)
         return new, [head, *tx.events]
