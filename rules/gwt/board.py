@@ -26,7 +26,7 @@ from rules.gwt.content import (
     YELLOW_ARROW_ROWS,
 )
 from rules.gwt.state import Player, State
-from rules.gwt.words import capital, cards, place, plural, with_article
+from rules.gwt.words import cards, place, plural
 from rules.gwt.words import tile as tile_name
 
 
@@ -40,7 +40,7 @@ class Tx:
         self.seat = seat
         self.events: list[dict[str, Any]] = []
         self.hidden = False          # something hidden was revealed or randomness was used
-        self.told = False            # an event tells the move itself: its "Player N: ..." line would repeat it
+        self.told = False            # an event tells the whole move: no "Player N: ..." line is needed
         self._rng: Rng | None = None
 
     @property

@@ -57,7 +57,8 @@ def test_an_ambiguous_move_is_named_by_its_labels() -> None:
     labels = {"lay blue a-b": "Blue: Alba → Bree", "lay blue a-c": "Blue: Alba → Cove", "pass": "Pass"}
     with pytest.raises(AmbiguousMoveError) as caught:
         match_move("lay blue", legal, describe=labels.__getitem__)
-    assert caught.value.message == "'lay blue' could mean several moves: Blue: Alba → Bree; Blue: Alba → Cove."
+    listed = "Blue: Alba → Bree; Blue: Alba → Cove"
+    assert caught.value.message == f"'lay blue' could mean several moves: {listed}."
 
 
 def test_errors_are_value_errors_with_codes() -> None:
