@@ -11,7 +11,7 @@ from bot.services.errors import GameNotActive, NoSuchVersion
 from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage.records import GameRow, from_json, to_json
-from rules.core.events import is_public, shown_moves, visible_to
+from rules.core.events import HIDES_MOVE, is_public, shown_moves, visible_to
 
 
 class Reading(ServiceCore):
@@ -87,6 +87,9 @@ class Reading(ServiceCore):
         texts_of_moves = shown_moves([(m.seat, label, m.events) for m, label in zip(moves, labels)], viewer)
         for m, move_text in zip(moves, texts_of_moves, strict=True):
             shown = [ev for ev in m.events if visible_to(ev, viewer)]
+            if viewer == m.seat and any(not is_public(ev) for ev in shown):
+                # the mover's own private line tells them more than the stand-in the others read
+                shown = [ev for ev in shown if not ev.get(HIDES_MOVE)]
             # an engine's own "Player N: <label>." line says again what the head of the line says
             own = f"Player {m.seat + 1}: {move_text}."
             texts = [ev["text"] for ev in shown if ev.get("text") and ev["text"] != own]
