@@ -78,9 +78,15 @@ class Play(commands.Cog):
     @app_commands.command(name="undo", description="Take back your last step, within your own turn")
     async def undo(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        undone = await self.bot.games.undo(interaction.channel_id or 0, interaction.user.id)
+        channel_id = interaction.channel_id or 0
+        undone = await self.bot.games.undo(channel_id, interaction.user.id)
+        # the move taken back is legal again: it is named by the label the player chose it by
+        labels = dict(await self.bot.games.legal_moves(channel_id, interaction.user.id))
+        what = labels.get(undone.undone)
         await interaction.followup.send(
-            f"Took back {undone.undone}; the game is at move {undone.version}.", ephemeral=True
+            (f"Took back: {what}." if what else "Took back your last move.")
+            + f" The game is at move {undone.version}.",
+            ephemeral=True,
         )
         await controller.show_options(interaction)
 

@@ -10,8 +10,8 @@ from bot.services.core import ServiceCore
 from bot.services.errors import GameNotActive, NoSuchVersion
 from bot.services.models import GameInfo
 from bot.storage import games as store
-from bot.storage.records import from_json, to_json
-from rules.core.events import is_public, shown_moves, visible_to
+from bot.storage.records import GameRow, from_json, to_json
+from rules.core.events import HIDES_MOVE, is_public, shown_moves, visible_to
 
 
 class Reading(ServiceCore):
@@ -82,16 +82,37 @@ class Reading(ServiceCore):
         async with self.db.reading() as conn:
             moves = await store.moves_of(conn, game.id)
         lines = []
+        labels = self._move_labels(game, len(seats), [(m.seat, m.move) for m in moves])
         # a secret move (a card chosen in secret) reads as its stand-in until the viewer may know it
-        texts_of_moves = shown_moves([(m.seat, m.move, m.events) for m in moves], viewer)
+        texts_of_moves = shown_moves([(m.seat, label, m.events) for m, label in zip(moves, labels)], viewer)
         for m, move_text in zip(moves, texts_of_moves, strict=True):
             shown = [ev for ev in m.events if visible_to(ev, viewer)]
-            texts = [ev.get("text", "") for ev in shown if ev.get("text")]
+            if viewer == m.seat and any(not is_public(ev) for ev in shown):
+                # the mover's own private line tells them more than the stand-in the others read
+                shown = [ev for ev in shown if not ev.get(HIDES_MOVE)]
+            # an engine's own "Player N: <label>." line says again what the head of the line says
+            own = f"Player {m.seat + 1}: {move_text}."
+            texts = [ev["text"] for ev in shown if ev.get("text") and ev["text"] != own]
             who = names.get(m.seat, f"Seat {m.seat}")
             suffix = {"ai": " (computer)", "deadline": " (deadline)", "admin": " (admin)"}.get(m.actor, "")
             head = f"{m.version}. {who}{suffix}: {move_text}"
             lines.append(head + (" — " + " ".join(texts) if texts else ""))
         return lines[-limit:] if limit > 0 else lines
+
+    @staticmethod
+    def _move_labels(game: GameRow, players: int, moves: list[tuple[int, str]]) -> list[str]:
+        """The label each move had when it was made (players read labels, never the notation), by
+        replaying the game: a label may name what lay on the board at that moment. Players are
+        "Player N" in them, as in event texts."""
+        if not moves:
+            return []
+        rules = engine.rules_for(game.rules_id)
+        state = rules.new_game(players, game.seed, game.options)
+        labels = []
+        for seat, move in moves:
+            labels.append(engine.label(rules, state, seat, move))
+            state, _ = rules.play(state, seat, move)
+        return labels
 
     async def untold_public_events(self, game_id: int, upto: int) -> list[dict[str, Any]]:
         """The public events of every move up to move ``upto`` that the channel was not yet told, oldest

@@ -15,6 +15,7 @@ import rules
 from bot import messages
 from bot.services import GameInfo, MoveOutcome, PlayedMove, engine, notices
 from rules.core import notation
+from rules.core.events import HIDES_MOVE, REVEALS, is_public
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
@@ -94,15 +95,28 @@ def mentions(user_ids: Iterable[int]) -> tuple[str, discord.AllowedMentions]:
 
 
 def event_lines(events: Iterable[dict[str, Any]], *, seat: int | None = None) -> list[str]:
-    """Readable lines of the events ``seat`` may read (``None``: public events only)."""
+    """Readable lines of the events ``seat`` may read (``None``: public events only), each fact once.
+
+    The public stand-in for a secret move ("Bob has chosen a card") is left out where the reader learns
+    more in the same lines: the mover has their own private line, and a reveal later on tells everyone.
+    """
+    events = list(events)
     lines = []
-    for ev in events:
+    for index, ev in enumerate(events):
         owner = ev.get("private_to")
         if owner is None or (seat is not None and owner == seat):
             text = str(ev.get("text", "")).strip()
-            if text and ev.get("type") != "turn_start":
+            if text and ev.get("type") != "turn_start" and not _told_better(events, index, seat):
                 lines.append(("🔒 " if owner is not None else "") + text)
     return lines
+
+
+def _told_better(events: list[dict[str, Any]], index: int, seat: int | None) -> bool:
+    ev = events[index]
+    if not ev.get(HIDES_MOVE):
+        return False
+    own = seat is not None and ev.get("seat") == seat and any(e.get("private_to") == seat for e in events)
+    return own or any(is_public(e) and e.get(REVEALS) for e in events[index + 1 :])
 
 
 def computer_moves(outcome: MoveOutcome) -> list[PlayedMove]:

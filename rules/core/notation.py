@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from rules.core.errors import AmbiguousMoveError, IllegalMoveError, ParseError
 
@@ -23,6 +23,7 @@ def match_move(
     legal: Iterable[str],
     *,
     aliases: Mapping[str, str] | None = None,
+    describe: Callable[[str], str] | None = None,
 ) -> str:
     """The one legal move ``text`` means: exact (normalised) match, an alias, or a unique word prefix.
 
@@ -31,7 +32,8 @@ def match_move(
 
     Raises ``ParseError`` for empty text, ``AmbiguousMoveError`` when a prefix fits several moves and
     ``IllegalMoveError`` when nothing fits. Engines that can tell "malformed" from "not legal now"
-    check the syntax themselves first.
+    check the syntax themselves first. ``describe`` gives a move's label: the ambiguous moves are named
+    by it, since players read labels, not the notation.
     """
     wanted = normalize(text)
     if not wanted:
@@ -46,8 +48,9 @@ def match_move(
     if len(prefixed) == 1:
         return prefixed[0]
     if prefixed:
-        shown = ", ".join(prefixed[:5]) + (" …" if len(prefixed) > 5 else "")
-        raise AmbiguousMoveError(f"'{text.strip()}' could mean {shown}.")
+        named = [describe(m) if describe else m for m in prefixed[:5]]
+        shown = "; ".join(named) + ("; …" if len(prefixed) > 5 else "")
+        raise AmbiguousMoveError(f"'{text.strip()}' could mean several moves: {shown}.")
     raise IllegalMoveError(f"'{text.strip()}' is not a legal move now.")
 
 

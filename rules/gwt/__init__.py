@@ -100,8 +100,13 @@ class GreatWesternTrail:
         new = state.copy()
         tx = Tx(new, seat)
         apply(tx, action)
+        told = tx.told  # what settles on its own afterwards does not tell this move
         settle(tx)
         tx.finish()
+        if told:  # the move's own event says it, and more: a "Player N: <label>." line would repeat it
+            if tx.hidden:
+                tx.events[0]["irreversible"] = True
+            return new, tx.events
         # the log names the move; what it cost is told by the events that follow
         head = event("move", f"Player {seat + 1}: {self._label(state, seat, canonical, priced=False)}.",
                      irreversible=tx.hidden, seat=seat, move=canonical)
@@ -136,15 +141,21 @@ class GreatWesternTrail:
             raise ParseError("A move is text.")
         wanted = normalize(text)
         first = ALIASES.get(wanted, wanted).split(" ")[0] if wanted else ""
+
+        def label(move: str) -> str:
+            return self.describe_move(state, seat, move)
+
         if first not in VERBS:
-            raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (try one of: "
-                             f"{', '.join(list(self._options(state))[:5])}).")
+            # players read labels, never the notation: the first few moves are offered by theirs
+            some = "; ".join(label(m) for m in list(self._options(state))[:3])
+            raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (you may: {some}).")
+        legal = self._options(state)
         try:
             typed = names_to_ids(to_ids(ALIASES.get(wanted, wanted)))
-            return match_move(typed, self._options(state), aliases=ALIASES)
+            return match_move(typed, legal, aliases=ALIASES, describe=label)
         except RulesError:
             # the error quotes what was typed, never the ids the names were turned into
-            return match_move(text, self._options(state), aliases=ALIASES)
+            return match_move(text, legal, aliases=ALIASES, describe=label)
 
     def describe_hand(self, view: dict[str, Any]) -> list[str]:
         return hand_lines(view)

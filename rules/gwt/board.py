@@ -26,20 +26,21 @@ from rules.gwt.content import (
     YELLOW_ARROW_ROWS,
 )
 from rules.gwt.state import Player, State
-from rules.gwt.words import capital, cards, place, plural, with_article
+from rules.gwt.words import cards, place, plural
 from rules.gwt.words import tile as tile_name
 
 
 class Tx:
     """One move in progress: the working copy, the events so far, the random generator."""
 
-    __slots__ = ("_rng", "events", "hidden", "s", "seat")
+    __slots__ = ("_rng", "events", "hidden", "s", "seat", "told")
 
     def __init__(self, state: State, seat: int) -> None:
         self.s = state
         self.seat = seat
         self.events: list[dict[str, Any]] = []
         self.hidden = False          # something hidden was revealed or randomness was used
+        self.told = False            # an event tells the whole move: no "Player N: ..." line is needed
         self._rng: Rng | None = None
 
     @property
@@ -208,14 +209,15 @@ def place_tile(tx: Tx, tile: str) -> None:
         spaces = [sp for sp in TEEPEE_SPACES if s.trail[sp] is None]
     else:
         spaces = [sp for sp in HAZARD_SPACES[tile.split("-")[0]] if s.trail[sp] is None]
+    # the tile was taken from the foresight by the player to act: the event tells the whole move
+    took = f"Player {s.current + 1} took the {tile_name(tile)} from the foresight"
     if spaces:
         s.trail[spaces[0]] = tile
-        tx.log("tile", f"{capital(with_article(tile_name(tile)))} was placed on {place(spaces[0])}.",
-               tile=tile, space=spaces[0])
+        tx.log("tile", f"{took} and placed it on {place(spaces[0])}.", tile=tile, space=spaces[0])
     else:
         s.boxed_tiles.append(tile)
-        tx.log("tile", f"{capital(with_article(tile_name(tile)))} found no free space and left the game.",
-               tile=tile)
+        tx.log("tile", f"{took}; with no free space, it left the game.", tile=tile)
+    tx.told = True
 
 
 def place_worker(tx: Tx, worker: str) -> None:
@@ -225,7 +227,9 @@ def place_worker(tx: Tx, worker: str) -> None:
         return
     s.job_rows[s.job_token].append(worker)
     row = s.job_token + 1
-    tx.log("worker", f"{capital(with_article(worker))} joined job market row {row}.", worker=worker, row=row)
+    tx.log("worker", f"Player {s.current + 1} took the {worker} from the foresight to job market row {row}.",
+           worker=worker, row=row)
+    tx.told = True
     if len(s.job_rows[s.job_token]) >= s.n:
         s.job_token += 1
         if s.job_token in YELLOW_ARROW_ROWS:

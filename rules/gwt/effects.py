@@ -38,7 +38,7 @@ from rules.gwt.graph import (
     transport_cost,
 )
 from rules.gwt.options import decision, ends_turn, occupied_by_others, options
-from rules.gwt.words import cards, place, place_with
+from rules.gwt.words import cards, place, place_with, plural
 from rules.gwt.words import city as city_name
 
 # Decisions resolved without asking when they leave only the option to skip, or a single option. The end
@@ -377,8 +377,12 @@ def _income(tx: Tx, cert_after: int) -> None:
     s.income = total
     p.money += total
     shown = cards(p.hand) or "no cards"
-    tx.log("income", f"Player {s.current + 1} revealed {shown} and earned ${total}.",
+    # one line for the whole step: the certificates added (if any), the cards shown, what they earned
+    added = f"added {plural(used, 'temporary certificate')} to the income, " if used else ""
+    earned = f"earned ${total}" if total else "earned nothing"
+    tx.log("income", f"Player {s.current + 1} {added}revealed {shown} and {earned}.",
            seat=s.current, hand=list(p.hand), income=total)
+    tx.told = True
     p.discard.extend(p.hand)
     p.hand.clear()
     for i in range(len(s.stack) - 1, -1, -1):
@@ -392,8 +396,10 @@ def _deliver(tx: Tx, city: str, answered: dict[str, Any]) -> None:
     p = s.players[s.current]
     cost = 0 if answered.get("extra") else transport_cost(p.engine, CITIES[city][0])
     p.money -= cost
-    tx.log("delivery", f"Player {s.current + 1} delivered to {city_name(city)} (transport costs ${cost}).",
+    costs = f" (transport costs ${cost})" if cost else ""
+    tx.log("delivery", f"Player {s.current + 1} delivered to {city_name(city)}{costs}.",
            seat=s.current, city=city, transport=cost)
+    tx.told = True
     s.stack.append(decision("disc", city=city))
 
 

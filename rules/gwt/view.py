@@ -13,9 +13,9 @@ from rules.gwt.words import BONUSES, card, place, plural
 PROMPTS = {
     "first": "place the cattleman on any neutral building",
     "turn": "move the cattleman (phase A); objective cards may be played first",
-    "loc": "use the local actions of {loc} in any order, or one single auxiliary action; 'done' ends phase B",
-    "loc_copy": "use the copied local actions of {loc} in any order; 'done' ends phase B",
-    "loc_aux": "{loc} offers you no local action: one single auxiliary action, or 'done' to end phase B",
+    "loc": "use the local actions of {loc} in any order, or one single auxiliary action; then end phase B",
+    "loc_copy": "use the copied local actions of {loc} in any order; then end phase B",
+    "loc_aux": "{loc} offers you no local action: one single auxiliary action, or end phase B",
     "engine": "move the engine forward up to {max} spaces, or skip",
     "back": "move the engine exactly {steps} spaces backwards",
     "bounce": "move the engine back from space 39 to any free space (gain $3)",
@@ -24,7 +24,7 @@ PROMPTS = {
     "disc": "choose the disc to place",
     "master": "appoint a worker as station master, or skip",
     "bonus": "use the immediate action ({what}), or forgo the bonus",
-    "buy": "buy cattle with your {cowboys_left}, draw 2 cards into the market, or done",
+    "buy": "buy cattle with your {cowboys_left}, draw 2 cards into the market, or stop buying",
     "objective": "take an objective card",
     "draw": "draw up to {max} cards (then discard as many)",
     "discard": "discard {cards}",
@@ -34,7 +34,7 @@ PROMPTS = {
     "foresight": "Kansas City: choose a tile of foresight column {col1}",
     "income": "Kansas City: choose how many temporary certificates to add to the income",
     "deliver": "Kansas City: choose the city to deliver to (breeding value {value})",
-    "end_turn": "end your turn ('done'): your hand is refilled and the next player goes on",
+    "end_turn": "end the turn: your hand is refilled and the next player goes on",
 }
 
 

@@ -97,19 +97,20 @@ def parse(s: SantaFeState, seat: int, text: str) -> str:
     if canonical in legal:
         return canonical
     try:
-        return match_move(canonical, legal)
+        return match_move(canonical, legal, describe=lambda move: describe(s, seat, move))
     except IllegalMoveError:
         verb = canonical.split(" ", 1)[0]
         if not any(v.startswith(verb) for v in VERBS):
-            raise ParseError(
-                f"'{text.strip()}' is not a Santa Fe move: moves start with "
-                + ", ".join(VERBS) + "."
-            ) from None
-        raise explain(s, seat, canonical) from None
+            # players read labels, never the notation: the first few moves are offered by theirs
+            some = "; ".join(describe(s, seat, move) for move in list(legal)[:3])
+            raise ParseError(f"'{text.strip()}' is not a Santa Fe move (you may: {some}).") from None
+        raise explain(s, seat, canonical, text.strip()) from None
 
 
-def explain(s: SantaFeState, seat: int, move: str) -> RulesError:
-    """Why ``move`` (canonical words, not legal now) is refused."""
+def explain(s: SantaFeState, seat: int, move: str, typed: str | None = None) -> RulesError:
+    """Why ``move`` (canonical words, not legal now) is refused; ``typed`` is how the player wrote it,
+    which the refusal quotes."""
+    typed = move if typed is None else typed
     words = move.split(" ")
     verb = words[0]
     wrong_time = {
@@ -141,15 +142,15 @@ def explain(s: SantaFeState, seat: int, move: str) -> RulesError:
     if verb in ("draw", "buy") and s.phase in (DRAW, BUY_TRACK):
         return _explain_draw(s, seat, words)
     if verb == "pass" and s.phase == LAY and s.laid:
-        return IllegalMoveError("You have laid a piece: type 'done' to end your turn.")
+        return IllegalMoveError("You have laid a piece: choose 'Done laying' to end your turn.")
     if verb == "pass" and s.phase == LAY:
         return IllegalMoveError("You must lay a piece of track: no passing while a free piece fits.")
     if verb == "pass" and s.phase == DRAW:
         return IllegalMoveError("You must refill your hand while a city, Double Turn or Engineer card "
                                 "can be taken.")
     if verb in wrong_time:
-        return IllegalMoveError(f"'{move}' is not possible now. {wrong_time[verb]}")
-    return IllegalMoveError(f"'{move}' is not a legal move now.")
+        return IllegalMoveError(f"'{typed}' is not possible now. {wrong_time[verb]}")
+    return IllegalMoveError(f"'{typed}' is not a legal move now.")
 
 
 def _explain_play(s: SantaFeState, seat: int, move: str) -> RulesError:

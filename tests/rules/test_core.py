@@ -51,6 +51,16 @@ def test_match_move_exact_alias_prefix_and_errors() -> None:
         match_move("   ", legal)
 
 
+def test_an_ambiguous_move_is_named_by_its_labels() -> None:
+    """Players read labels: the moves a prefix could mean are listed by theirs, never by the notation."""
+    legal = ["lay blue a-b", "lay blue a-c", "pass"]
+    labels = {"lay blue a-b": "Blue: Alba → Bree", "lay blue a-c": "Blue: Alba → Cove", "pass": "Pass"}
+    with pytest.raises(AmbiguousMoveError) as caught:
+        match_move("lay blue", legal, describe=labels.__getitem__)
+    listed = "Blue: Alba → Bree; Blue: Alba → Cove"
+    assert caught.value.message == f"'lay blue' could mean several moves: {listed}."
+
+
 def test_errors_are_value_errors_with_codes() -> None:
     """Every rules error is a ValueError carrying a machine-readable code and the message."""
     err = IllegalMoveError("Not enough money.")

@@ -54,16 +54,19 @@ async def test_log_keeps_a_secret_card_choice_until_the_reveal(arena: Arena) -> 
         names = {s.user_id: s.name for s in game.seats}
         first = next(p for p in (alice, bob) if int(p.id) == game.seats[0].user_id)
         second = bob if first is alice else alice
-        chosen = (await first.autocomplete("move", arena.channel, move=""))[0]["value"]
-        await first.slash("move", arena.channel, move=chosen)
+        choice = (await first.autocomplete("move", arena.channel, move=""))[0]
+        chosen = choice["name"]  # /log names a move by its label, as the list showed it
+        await first.slash("move", arena.channel, move=choice["value"])
         mine = await first.slash("log", arena.channel)
         assert mine.ephemeral and f"{names[int(first.id)]}: {chosen}" in mine.content, mine.content
+        assert "has chosen a card" not in mine.content  # the mover reads what, not only that, they chose
         for reader in (second, carol):
             theirs = await reader.slash("log", arena.channel)
             assert theirs.ephemeral and chosen not in theirs.content, theirs.content
             assert f"{names[int(first.id)]}: chose a card" in theirs.content, theirs.content
-        answer = (await second.autocomplete("move", arena.channel, move=""))[0]["value"]
-        await second.slash("move", arena.channel, move=answer)  # the last choice: the cards are revealed
+        reply = (await second.autocomplete("move", arena.channel, move=""))[0]
+        answer = reply["name"]
+        await second.slash("move", arena.channel, move=reply["value"])  # the last choice: the cards are revealed
         revealed = await carol.slash("log", arena.channel)
         assert f"{names[int(first.id)]}: {chosen}" in revealed.content, revealed.content
         assert f"{names[int(second.id)]}: {answer}" in revealed.content, revealed.content

@@ -26,8 +26,8 @@ async def test_the_log_shows_private_lines_only_to_their_owner(service):
     await service.submit(CHANNEL, ANN, "draw")
     ann_log = await service.log(CHANNEL, ANN)
     bob_log = await service.log(CHANNEL, BOB)
-    assert ann_log[0].startswith("1. Ann: draw") and "You draw a" in ann_log[0]
-    assert bob_log[0].startswith("1. Ann: draw") and "You draw" not in bob_log[0]
+    assert ann_log[0].startswith("1. Ann: Draw the top card") and "You draw a" in ann_log[0]
+    assert bob_log[0].startswith("1. Ann: Draw the top card") and "You draw" not in bob_log[0]
     assert await service.log(CHANNEL, None) == bob_log
 
 
@@ -191,14 +191,15 @@ async def test_the_log_hides_a_card_chosen_in_secret_until_the_reveal(service):
     await service.create_game(GUILD, CHANNEL, ANN, "Ann", "santafe", seat_order="join")
     await service.join(CHANNEL, BOB, "Bob")
     await service.start(CHANNEL, ANN)
-    ann_move = (await service.legal_moves(CHANNEL, ANN))[0][0]
+    ann_move, ann_label = (await service.legal_moves(CHANNEL, ANN))[0]
     await service.submit(CHANNEL, ANN, ann_move)
-    assert (await service.log(CHANNEL, ANN))[-1].startswith(f"1. Ann: {ann_move} — ")
+    # the mover reads the label of their move, never its notation
+    assert (await service.log(CHANNEL, ANN))[-1].startswith(f"1. Ann: {ann_label} — ")
     for viewer in (BOB, CID, None):
         line = (await service.log(CHANNEL, viewer))[-1]
-        assert line.startswith("1. Ann: chose a card — ") and ann_move not in line
-    bob_move = (await service.legal_moves(CHANNEL, BOB))[0][0]
+        assert line.startswith("1. Ann: chose a card — ") and ann_label not in line
+    bob_move, bob_label = (await service.legal_moves(CHANNEL, BOB))[0]
     await service.submit(CHANNEL, BOB, bob_move)  # the last choice: every card is revealed
     for viewer in (ANN, BOB, CID):
         lines = await service.log(CHANNEL, viewer, limit=0)
-        assert lines[0].startswith(f"1. Ann: {ann_move}") and lines[1].startswith(f"2. Bob: {bob_move}")
+        assert lines[0].startswith(f"1. Ann: {ann_label}") and lines[1].startswith(f"2. Bob: {bob_label}")
