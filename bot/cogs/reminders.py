@@ -7,6 +7,8 @@ seats whose turn a crash interrupted. /notify lets each player choose how they h
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Literal
 
@@ -33,7 +35,12 @@ class Reminders(commands.Cog):
             self.loop.start()
 
     async def cog_unload(self) -> None:
+        """Stop the loop and wait for a round under way to end, so it never runs on into a closing database."""
         self.loop.cancel()
+        task = self.loop.get_task()
+        if task is not None and task is not asyncio.current_task():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     async def tick(self) -> None:
         """One round: wake the computer seats a crash left waiting (the first round after a start wakes

@@ -12,7 +12,7 @@ import pytest
 from bot.log import VERBOSE_LIBRARIES, RedactFilter, setup_logging
 from bot.services import GameService
 from rules.core.events import hidden_move, is_public
-from tests.support.fixtures import clock, db, db_path
+from tests.support.fixtures import clock, db, db_path, moves_since
 
 __all__ = ["clock", "db", "db_path"]
 
@@ -119,13 +119,15 @@ async def test_debug_logging_names_no_private_move_or_choice(db, clock, debug_te
         secrets: set[str] = set()
         hidden = {"player": 0, "ai": 0}
         for _ in range(80):
+            await service.runner.idle()  # the computer moves in the background
             info = await service.get_game(500)
             if info.status != "active" or hidden["player"] > 3 and hidden["ai"] > 3:
                 break
             user = info.seats[info.to_act[0]].user_id
             assert user is not None
-            outcome = await service.submit(500, user, (await service.legal_moves(500, user))[-1][0])
-            for played in outcome.played:
+            before = info.version
+            await service.submit(500, user, (await service.legal_moves(500, user))[-1][0])
+            for played in await moves_since(service, before, 500):
                 secrets |= {ev["text"] for ev in played.events if not is_public(ev)}
                 if hidden_move(list(played.events)) is not None:
                     secrets.add(played.move)

@@ -179,6 +179,8 @@ async def deadline_round(arena: Arena, bot: BoardGameBot) -> None:
     cog = bot.get_cog("Reminders")
     assert cog is not None
     await cog.tick()  # type: ignore[attr-defined]
+    await bot.games.runner.idle()  # a computer that took over moves in the background, and is told
+    await arena.loopback.settle()
 
 
 @pytest.mark.parametrize("broken", [0, 1])

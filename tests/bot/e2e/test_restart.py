@@ -5,10 +5,9 @@ before the restart."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
 
-from bot.loopback import Message, Reply, SimUser
-from bot.services import GameInfo, GameService, MoveOutcome, Notification
+from bot.loopback import Reply
+from bot.services import GameInfo, GameService
 from bot.storage import games as store
 from bot.storage import open_database
 from bot.ui import presenters
@@ -162,81 +161,4 @@ async def test_a_computer_reply_cut_off_by_a_crash_is_made_and_posted_when_the_b
         )
         game = await service.get_game(channel_id)
         assert game.version > stranded.version and game.to_act_users == (arena.by_id(alice),)
-        arena.loopback.assert_prompt_responses()
-
-
-async def strand_a_computer_reply(arena: Arena, person: SimUser) -> GameInfo:
-    """``person`` plays until their turn passes to the computer, and the process dies while it thinks."""
-    channel_id = int(arena.channel.id)
-    db = await open_database(arena.db_path)
-    try:
-        doomed = GameService(db, arena.clock, ai=crash)
-        for _ in range(20):
-            move = (await doomed.legal_moves(channel_id, arena.by_id(person)))[0][0]
-            try:
-                await doomed.submit(channel_id, arena.by_id(person), move)
-            except asyncio.CancelledError:
-                break
-        stranded = await doomed.get_game(channel_id)
-        assert stranded.to_act_users == ()  # only the computer seat may move now
-        return stranded
-    finally:
-        await doomed.close()
-        await db.close()
-
-
-def play_revisions(messages: list[Message]) -> list[int]:
-    """The revisions the Play buttons still shown on ``messages`` were drawn for."""
-    return [
-        int(c["custom_id"].rsplit(":", 1)[1])
-        for m in messages
-        for c in m.flat_components()
-        if c.get("custom_id", "").startswith("bg:play:")
-    ]
-
-
-async def test_a_turn_played_before_the_first_round_after_a_restart_posts_is_not_posted_stale(
-    arena: Arena,
-) -> None:
-    """The first reminder round after a restart makes the computer's reply a crash cut off, and Alice
-    plays her whole next turn before the round posts that reply: the round posts nothing stale (no ping
-    for the turn she played), and the message about the latest position keeps the buttons."""
-    alice = arena.people[0]
-    channel_id = int(arena.channel.id)
-    async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, computers=1)
-        await alice.slash("notify dm", arena.channel, enabled=True)
-    await strand_a_computer_reply(arena, alice)
-    inbox = arena.loopback.dm_channel(alice)
-    posted = len(arena.public())  # buttons from before the restart stay (and answer that they are stale)
-    answered: list[int] = []  # how many public messages there were once Alice had played
-    round_over = asyncio.Event()
-
-    class AliceAnswersFirst(GameService):
-        async def resume_computer_turns(self, now: datetime | None = None) -> list[MoveOutcome]:
-            outcomes = await super().resume_computer_turns(now)
-            if outcomes:  # the reply is made, not yet posted: a minute on, Alice plays her turn
-                arena.clock.advance(minutes=1)
-                for _ in range(20):
-                    if arena.by_id(alice) not in (await self.get_game(channel_id)).to_act_users:
-                        break
-                    move = (await self.legal_moves(channel_id, arena.by_id(alice)))[0][0]
-                    await alice.slash("move", arena.channel, move=move)
-                answered.extend([len(arena.public()), len(arena.loopback.messages(inbox))])
-            return outcomes
-
-        async def run_due(self, now: datetime | None = None) -> list[Notification]:
-            notes = await super().run_due(now)  # called by the round after its posts
-            round_over.set()
-            return notes
-
-    async with arena.running(service_class=AliceAnswersFirst) as (_bot, service):
-        await arena.loopback.wait_until(round_over.is_set, "the first reminder round")
-        await arena.loopback.settle()
-        game = await service.get_game(channel_id)
-        assert answered, "the round made the computer's reply"
-        late = arena.public()[answered[0] :]
-        assert not [m for m in late if alice.id in m.mentions], "pinged for a turn already played"
-        assert arena.loopback.messages(inbox)[answered[1] :] == [], "told by DM of a turn already played"
-        assert play_revisions(arena.public()[posted:]) == [game.revision]
         arena.loopback.assert_prompt_responses()

@@ -20,7 +20,19 @@ from bot.services import FakeClock, GameService, NotAllowed
 from bot.storage import open_database
 from bot.ui import presenters
 from rules.core.events import FOR_GOOD, REVEALS, Event, hidden_move, is_public
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, DOT, GUILD, NAMES, clock, db_path, tiny_game
+from tests.support.fixtures import (
+    ANN,
+    BOB,
+    CHANNEL,
+    CID,
+    DOT,
+    GUILD,
+    NAMES,
+    clock,
+    db_path,
+    moves_since,
+    tiny_game,
+)
 
 __all__ = ["clock", "db_path", "tiny_game"]
 
@@ -110,7 +122,7 @@ async def test_no_reading_tells_a_secret(service: GameService, game_id: str) -> 
     hidden_seen = 0
     hiders: set[tuple[str, bool]] = set()  # (who moved, hidden for good) of the moves hidden so far
     while True:  # each pass: every reading, then one random person's random move (and the computer's)
-        for played in outcome.played:
+        for played in await moves_since(service, len(states) - 1):  # the computer's too, once made
             states.append(engine.play(states[-1], played.seat, played.move)[0])
             secrets.add(played.version, played.seat, played.move, list(played.events))
             hider = hidden_move(list(played.events))
