@@ -275,7 +275,6 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         commands = leaf_commands(bot.tree)
         assert loopback.late_interactions(within=3.0) == []
         assert loopback.unfilled_deferrals() == []
-        assert all(reply.interaction.response_delay is not None for reply in run.replies)
 
     # Nothing of the bot was left out.
     assert set(EXEMPT).isdisjoint(run.commands)
