@@ -66,7 +66,12 @@ where they are silent, Discord's public answers):
   fields with the edit's ``allowed_mentions`` or the default (message.mdx, "Edit Message") but pings no one.
 * Interaction tokens (receiving-and-responding.mdx): the first response within 3 seconds, once (400 / 40060
   after that); follow-ups and webhook edits need a response first (404 / 10015 Unknown Webhook) and a token
-  younger than 15 minutes (after that 401 / 50027 Invalid Webhook Token).
+  younger than 15 minutes (after that 401 / 50027 Invalid Webhook Token). A deferred "thinking…" reply must
+  be filled by a follow-up or edit; one left loading when the bot stops is an ``unfilled`` violation
+  (``loopback.unfilled_deferrals()`` lists them).
+* The network (``LoopbackDiscord(latency=0.15)`` or ``loopback.latency``, 0 by default): each way, the
+  gateway hop that delivers an interaction and each REST request and its answer. The 3 seconds count from
+  the interaction's creation, so the hop and the callback's trip use part of them.
 * Direct messages to a user who takes none: 403 / 50007.
 
 Not modelled (the stand-in is more lenient or silent here): presence (@here notifies every member who can see

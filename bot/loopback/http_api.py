@@ -7,6 +7,7 @@ are checked on top. A breach is recorded as a violation and the request refused 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -53,6 +54,7 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
         self.exchanges: list[Exchange] = []
         self._routes: list[tuple[str, re.Pattern[str], Handler, str]] = []
         self.ratelimits = RateLimits(world.clock)
+        self.latency = 0.0  # seconds each way between the bot and the API (``LoopbackDiscord(latency=)``)
         self._add_routes()
 
     # plumbing
@@ -96,6 +98,16 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
         return app
 
     async def handle(self, request: web.Request) -> web.Response:
+        # The network both ways: a request is judged (deadlines, rate limits) when it arrives, and the bot
+        # hears the answer one more trip later.
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        response = await self._serve(request)
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        return response
+
+    async def _serve(self, request: web.Request) -> web.Response:
         method, path = request.method, "/" + request.match_info["tail"]
         operation = self.spec.match(method, path) if self.spec else None
         where = f"{method} {operation.template if operation else path}"

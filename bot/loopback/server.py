@@ -61,9 +61,11 @@ class LoopbackDiscord:
         spec: ApiSpec | None = _UNSET,
         privileged_intents: discord.Intents | None = None,
         max_guilds_per_shard: int = MAX_GUILDS_PER_SHARD,
+        latency: float = 0.0,
     ) -> None:
         """``privileged_intents``: those the application has enabled in the developer portal (none by
-        default); ``max_guilds_per_shard``: Discord's 2500, smaller to test sharding with a few guilds."""
+        default); ``max_guilds_per_shard``: Discord's 2500, smaller to test sharding with a few guilds;
+        ``latency``: seconds the network takes each way (see ``latency``)."""
         self.clock = Clock()
         self.world = World(self.clock)
         self.violations = Violations()
@@ -76,6 +78,20 @@ class LoopbackDiscord:
         self._owner = self.world.add_account("guild-owner")
         self._runner: web.AppRunner | None = None
         self._arrivals: dict[str, asyncio.Event] = {}
+        self.latency = latency
+
+    @property
+    def latency(self) -> float:
+        """Seconds the network takes each way: the gateway hop that delivers an interaction, and each REST
+        request and its answer. The 3-second deadline counts from the interaction's creation, before that
+        hop (receiving-and-responding.mdx, "Interaction Callback"), as a bot far from Discord lives it."""
+        return self._latency
+
+    @latency.setter
+    def latency(self, seconds: float) -> None:
+        if seconds < 0:
+            raise ValueError("latency cannot be negative")
+        self._latency = self.api.latency = seconds
 
     # servers
 
@@ -424,6 +440,8 @@ class LoopbackDiscord:
         )
         mark = len(self.world.changes)
         arrival = self._arrivals[interaction.id] = asyncio.Event()
+        if self._latency:
+            await asyncio.sleep(self._latency)  # the gateway hop: Discord created it, the bot hears of it later
         self.gateway.dispatch("INTERACTION_CREATE", interaction_json(self.world, interaction))
         await self._wait(arrival.wait(), f"the bot to receive {label}")
         await self._settle_interaction(interaction.id, label)
@@ -515,6 +533,18 @@ class LoopbackDiscord:
         if late:
             raise AssertionError(f"not answered within {within:.1f} s: {late}")
 
+    def unfilled_deferrals(self) -> list[Interaction]:
+        """Interactions deferred with a "thinking…" reply that no follow-up or edit has filled: the person
+        sees that loading state until the token's 15 minutes are up, then a failure (receiving-and-
+        responding.mdx, "Interaction Callback Type" 5 and "Followup Messages")."""
+        return [
+            i
+            for i in self.world.interactions.values()
+            if (reply := self.world.messages.get(i.original_message_id or "")) is not None
+            and reply.loading
+            and not reply.deleted
+        ]
+
     def take_violations(self) -> list[Violation]:
         """The violations so far, which then no longer fail the test (for tests that expect some)."""
         return self.violations.take()
@@ -529,3 +559,7 @@ class LoopbackDiscord:
                 self.violations.add(
                     "unanswered", interaction.label, "the bot never answered this interaction"
                 )
+        for interaction in self.unfilled_deferrals():
+            self.violations.add(
+                "unfilled", interaction.label, "deferred, but the bot never filled its reply"
+            )

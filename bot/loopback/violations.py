@@ -10,7 +10,7 @@ class Violation:
     """One thing the bot did that Discord would refuse or that the stand-in does not know."""
 
     # "spec", "limit", "invalid-emoji", "invalid-form", "unknown-route", "late-response", "unanswered",
-    # "protocol", "stand-in"
+    # "unfilled" (a deferred reply left loading), "protocol", "stand-in"
     kind: str
     where: str  # the request ("POST /channels/1/messages") or the interaction ("/game new")
     detail: str

@@ -1,0 +1,103 @@
+"""The network between the bot and Discord: its delay counts against the 3-second deadline, and a deferred
+reply must be filled."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.loopback import ContractViolation, LoopbackDiscord
+
+from .conftest import Place
+from .sample_bot import SampleBot
+
+
+async def test_each_trip_costs_the_latency(place: Place) -> None:
+    place.loopback.latency = 0.15
+    async with place.loopback.run_bot(SampleBot()):
+        reply = await place.alice.slash("board", place.games)
+    # the gateway hop delivering the interaction, then the callback's trip to Discord
+    assert reply.acknowledged and reply.delay is not None and reply.delay >= 0.3
+
+
+def test_latency_is_never_negative() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        LoopbackDiscord(latency=-0.1)
+
+
+async def test_the_deadline_counts_from_creation_so_the_network_eats_into_it(place: Place) -> None:
+    place.loopback.latency = 0.3
+    errors: list[int] = []
+
+    @app_commands.command(name="ponder", description="Spends most of its 3 seconds before answering")
+    async def ponder(interaction: discord.Interaction) -> None:
+        place.loopback.clock.advance(seconds=2.5)  # 2.5 s of work: in time only on a network without delay
+        try:
+            await interaction.response.send_message("done")
+        except discord.NotFound as error:
+            errors.append(error.code)
+
+    bot = SampleBot()
+    bot.tree.add_command(ponder)
+    with pytest.raises(ContractViolation) as caught:
+        async with place.loopback.run_bot(bot):
+            await place.alice.slash("ponder", place.games)
+    assert errors == [10062]
+    assert sorted(v.kind for v in caught.value.violations) == ["late-response", "unanswered"]
+
+
+async def test_a_deferral_never_filled_fails_the_test(place: Place) -> None:
+    @app_commands.command(name="mull", description="Defers and never says more")
+    async def mull(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+    bot = SampleBot()
+    bot.tree.add_command(mull)
+    with pytest.raises(ContractViolation) as caught:
+        async with place.loopback.run_bot(bot):
+            reply = await place.alice.slash("mull", place.games)
+            assert reply.response_type == 5 and reply.message.loading
+            assert place.loopback.unfilled_deferrals() == [reply.interaction]
+    [violation] = caught.value.violations
+    assert (violation.kind, violation.where) == ("unfilled", "/mull")
+
+
+async def test_a_deferral_filled_after_the_token_expired_stays_unfilled(place: Place) -> None:
+    go_on = asyncio.Event()
+    errors: list[int] = []
+
+    @app_commands.command(name="nap", description="Defers, then answers after 16 minutes")
+    async def nap(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await go_on.wait()
+        try:
+            await interaction.followup.send("back")
+        except discord.HTTPException as error:
+            errors.append(error.code)
+
+    bot = SampleBot()
+    bot.tree.add_command(nap)
+    with pytest.raises(ContractViolation, match=r"\[unfilled\] /nap"):
+        async with place.loopback.run_bot(bot):
+            await place.alice.slash("nap", place.games)
+            place.loopback.clock.advance(minutes=16)
+            go_on.set()
+            await place.loopback.settle()
+    assert errors == [50027]  # receiving-and-responding.mdx: tokens are valid for 15 minutes
+
+
+async def test_a_filled_deferral_is_fine(place: Place) -> None:
+    @app_commands.command(name="think", description="Defers, then answers")
+    async def think(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send("there", ephemeral=True)
+
+    bot = SampleBot()
+    bot.tree.add_command(think)
+    async with place.loopback.run_bot(bot):
+        reply = await place.alice.slash("think", place.games)
+    assert reply.content == "there" and not reply.message.loading
+    assert place.loopback.unfilled_deferrals() == []
