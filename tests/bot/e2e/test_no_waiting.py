@@ -237,6 +237,7 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         await run.slash(carol, "game join")  # no seat kept for her
         await run.slash(carol, "game leave")
         await run.slash(alice, "game add-ai")
+        await run.slash(alice, "game remove-ai", seat=4)  # refused: the game has started
         await run.slash(alice, "game start")
         await run.slash(carol, "game vote", seat=3)
 
@@ -251,7 +252,7 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         await run.slash(alice, "game replace", seat=2, member=carol)
         offer = with_button(loopback.messages(arena.channel), "Accept")
         await run.click(carol, offer, "Accept")
-        await run.slash(carol, "game computer", seat=2, level=COMPUTER_LEVEL)
+        await run.slash(carol, "game computer", level=COMPUTER_LEVEL)  # her own seat
         await run.slash(carol, "game take-back")
         await run.slash(dana, "admin computer", seat=2, level=COMPUTER_LEVEL)
 
