@@ -53,12 +53,19 @@ def level_text(game: GameInfo, level: int) -> str:
     return f"level {level}" + (f" ({text})" if text else "")
 
 
-async def level_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    """Autocomplete: the levels of the game in this channel with what each does (none if no game)."""
+async def _channel_game(interaction: discord.Interaction) -> GameInfo | None:
+    """The game in the interaction's channel, or None (autocomplete answers nothing then)."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     try:
-        game = await bot.games.get_game(interaction.channel_id or 0)
+        return await bot.games.get_game(interaction.channel_id or 0)
     except ServiceError:
+        return None
+
+
+async def level_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Autocomplete: the levels of the game in this channel with what each does (none if no game)."""
+    game = await _channel_game(interaction)
+    if game is None:
         return []
     typed = str(current).strip().lower()
     return [
@@ -70,10 +77,8 @@ async def level_choices(interaction: discord.Interaction, current: str) -> list[
 
 async def computer_seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """Autocomplete: the computer seats of the game in this channel, as "2: Computer 1" (none if no game)."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    try:
-        game = await bot.games.get_game(interaction.channel_id or 0)
-    except ServiceError:
+    game = await _channel_game(interaction)
+    if game is None:
         return []
     typed = str(current).strip().lower()
     return [

@@ -6,8 +6,7 @@ Who hears what:
 - the channel gets one public summary when the turn passes to someone new: what happened since the last
   summary (read from the stored move log, so a restart mid-turn loses nothing), the board, and a
   mention of exactly the players who must act now;
-- a person's move the computer answered is a new position for that person: the channel sees it, and the
-  mover's answer says what the computer did;
+- a computer's move comes from the background runner (``computers``) and is told here like a person's;
 - during a simultaneous choice (Santa Fe's cards) the channel hears only who has chosen, never what, in
   one message edited as more choose;
 - the board comes with every turn message unless the host chose pictures on request (/game pictures);
@@ -174,8 +173,7 @@ async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permi
         await post_results(bot, game, outcome.result or {}, perms)
     elif outcome.still_choosing and outcome.seat is not None:
         await post_progress(bot, game)
-    elif outcome.turn_passed or outcome.turn_started or presenters.computer_moves(outcome):
-        # a person's move the computer answered: the mover faces a new position, so the channel sees it
+    elif outcome.turn_passed or outcome.turn_started:
         await post_turn(bot, game, perms=perms)
 
 

@@ -41,7 +41,7 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         for line in presenters.event_lines(outcome.events, seat=outcome.seat)
     ]
     mine = mine or ["Your move counted."]  # never the notation: players read labels
-    summary = presenters.bullet_block([*mine, *presenters.computer_answers(outcome)], 1500)
+    summary = presenters.bullet_block(mine, 1500)
     if outcome.mover_moves and outcome.mover_view is not None:
         # the next choices of the position the move made (read with it, under the game's lock)
         prompt = presenters.decision_prompt(outcome.mover_view, outcome.game)

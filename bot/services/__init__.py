@@ -29,8 +29,8 @@ Lobby
     cancel(channel_id, by_user_id, *, admin=False) / abandon(channel_id, by_user_id=None, *, admin=False)
 Playing
     submit(channel_id, user_id, move_text, expected_version=None, *, expected_revision=None) -> MoveOutcome
-        (any spelling; the log keeps the canonical move; computer seats then move until a person must act,
-        every move made is in ``MoveOutcome.played``. ``GameInfo.version`` is the number of moves made
+        (any spelling; the log keeps the canonical move; computer seats that must act then move in the
+        background runner, ``runner``. ``GameInfo.version`` is the number of moves made
         and goes back on undo; ``GameInfo.revision`` grows with every change and never repeats, so a
         button that carries the revision can never act on a position its user did not see)
     undo(channel_id, user_id) -> UndoOutcome    (Board Game Arena's policy, see ``policy.undo_refusal``)

@@ -94,10 +94,11 @@ class PlayedMove:
 
 @dataclass(frozen=True)
 class MoveOutcome:
-    """The result of a submitted move (or a start, a hand-over, a deadline): every move applied, in order.
+    """The result of a submitted move (or a start, a hand-over, a deadline, a computer's move).
 
-    ``seat``/``move``/``events`` describe the requested move (``None``/empty for a start); ``played``
-    also holds the computer players' moves that followed. ``public_events`` are all events anyone may read.
+    ``seat``/``move``/``events`` describe the move (``None``/empty for a start); ``played`` holds the
+    move written (the computer seats move afterwards, in the background runner, each with an outcome of
+    its own). ``public_events`` are all events anyone may read.
 
     Everything here was worked out under the game's lock, from the position just before the move and just
     after it, so two moves sent at the same moment each get their own true before and after:

@@ -13,7 +13,7 @@ import discord
 
 import rules
 from bot import messages
-from bot.services import GameInfo, MoveOutcome, PlayedMove, engine, notices
+from bot.services import GameInfo, engine, notices
 from rules.core import notation
 from rules.core.events import HIDES_MOVE, REVEALS, is_public
 
@@ -117,29 +117,6 @@ def _told_better(events: list[dict[str, Any]], index: int, seat: int | None) -> 
         return False
     own = seat is not None and ev.get("seat") == seat and any(e.get("private_to") == seat for e in events)
     return own or any(is_public(e) and e.get(REVEALS) for e in events[index + 1 :])
-
-
-def computer_moves(outcome: MoveOutcome) -> list[PlayedMove]:
-    """The computer's moves at other seats that followed a person's move (its answer to it)."""
-    if outcome.seat is None or not outcome.played or outcome.played[0].actor == "ai":
-        return []
-    return [p for p in outcome.played[1:] if p.actor == "ai" and p.seat != outcome.seat]
-
-
-def computer_answers(outcome: MoveOutcome) -> list[str]:
-    """For the mover: one line per computer seat's run of moves after theirs, with what they may read of
-    it (a secret choice shows only that it was made; the move's own text is never shown)."""
-    runs: list[tuple[int, list[str]]] = []
-    for move in computer_moves(outcome):
-        lines = [named(line, outcome.game) for line in event_lines(move.events, seat=outcome.seat)]
-        if runs and runs[-1][0] == move.seat:
-            runs[-1][1].extend(lines)
-        else:
-            runs.append((move.seat, lines))
-    return [
-        f"The computer ({seat_name(outcome.game, seat)}) answered: " + (" ".join(lines) or "it moved.")
-        for seat, lines in runs
-    ]
 
 
 def progress_text(game: GameInfo, chosen: Sequence[int]) -> str:

@@ -89,7 +89,7 @@ def answer_texts(outcome: Any, user: int, seat: int | None) -> list[str]:
     """What ``user`` alone hears of the last move: direct notices, and the mover's own answer."""
     texts = [n.text for n in outcome.notifications if n.user_id == user]
     if outcome.seat is not None and outcome.seat == seat:
-        texts += presenters.event_lines(outcome.events, seat=seat) + presenters.computer_answers(outcome)
+        texts += presenters.event_lines(outcome.events, seat=seat)
     return texts
 
 
