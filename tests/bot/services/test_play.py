@@ -60,7 +60,7 @@ async def test_outcome_of_a_move_that_passes_the_turn(service):
     assert outcome.game.turn_started_at is not None
     # the direct message names the game, what is asked, and links to where it is played
     assert outcome.notifications[0].text == (
-        f"It is your turn in Tiny: Play, draw or pass\nhttps://discord.com/channels/{GUILD}/{CHANNEL}"
+        f"It is your turn in [Tiny](https://discord.com/channels/{GUILD}/{CHANNEL}): Play, draw or pass"
     )
 
 
