@@ -108,7 +108,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
     files = [
         f
         for f in (
-            await pictures.hand(view),
+            await pictures.hand(view, presenters.seat_names(game)),
             await pictures.player_area(view, seat, presenters.seat_names(game)),
         )
         if f is not None

@@ -60,9 +60,9 @@ async def turn_board(
     return await _file(render.render_turn, view, list(names), list(last), stem=stem)
 
 
-async def hand(view: dict[str, Any]) -> discord.File | None:
-    """The viewer's own hand: only ever sent ephemerally to that viewer."""
-    return await _file(render.render_hand, view, stem="hand")
+async def hand(view: dict[str, Any], names: Sequence[str]) -> discord.File | None:
+    """The viewer's own hand, titled with their name: only ever sent ephemerally to that viewer."""
+    return await _file(render.render_hand, view, list(names), stem="hand")
 
 
 async def player_area(view: dict[str, Any], seat: int, names: Sequence[str]) -> discord.File | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from render import render_hand
 from render.draw import recording
 from render.gwt import player
 from render.gwt.board import prompt_line
@@ -9,6 +10,7 @@ from render.gwt.turn import render_turn
 from rules.gwt import RULES
 from rules.gwt.labels import describe
 from rules.gwt.words import DISC_SPACES, place
+from rules.santafe import RULES as SANTA_FE
 
 
 def test_the_status_line_counts_no_rounds() -> None:
@@ -41,3 +43,12 @@ def test_disc_spaces_have_the_same_names_in_labels_and_on_the_player_board() -> 
     assert describe("disc money") == "place the disc from the space 'auxiliary action gain $1, double'"
     assert describe("aux money x2") == "auxiliary action gain $1, double"
     assert describe("aux cert x2") == "auxiliary action engine back 1, +1 certificate, double for $2"
+
+
+def test_the_hand_is_titled_with_its_owners_name() -> None:
+    for engine in (RULES, SANTA_FE):
+        own = engine.view(engine.new_game(3, 1, {}), 2)
+        with recording() as texts:
+            render_hand(own, ["Alice", "Bob", "Carol"])
+        labels = [t.label for t in texts]
+        assert "Your hand (Carol)" in labels and not any("player 3" in label.lower() for label in labels)
