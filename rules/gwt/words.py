@@ -51,6 +51,17 @@ BONUSES = {
 }
 WORKERS = ("cowboy", "craftsman", "engineer")
 
+# "skip" and "done" by the decision they answer: what the player forgoes, as the button and the
+# decision's prompt both say it.
+SKIPS = {
+    "engine": "leave the engine where it is", "back": "leave the engine where it is",
+    "extra": "make no extraordinary delivery", "upgrade": "do not upgrade the station",
+    "master": "appoint no station master", "bonus": "forgo the bonus", "objective": "take no objective card",
+    "draw": "draw no card", "discard": "discard nothing", "trash": "remove no more cards",
+    "aux": "take no auxiliary action", "move": "leave the cattleman where it is", "disc": "place no disc",
+    "foresight": "take no tile", "buy": "buy no more cattle", "end_turn": "end the turn",
+}
+
 
 def with_article(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
