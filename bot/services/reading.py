@@ -11,7 +11,7 @@ from bot.services.errors import GameNotActive, NoSuchVersion
 from bot.services.models import GameInfo, News
 from bot.storage import games as store
 from bot.storage.records import GameRow, from_json, to_json
-from rules.core.events import HIDES_MOVE, is_public, shown_moves, visible_to
+from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, visible_to
 
 
 class Reading(ServiceCore):
@@ -98,6 +98,12 @@ class Reading(ServiceCore):
             who = names.get(m.seat, f"Seat {m.seat}")
             suffix = {"ai": " (computer)", "deadline": " (deadline)", "admin": " (admin)"}.get(m.actor, "")
             head = f"{m.version}. {who}{suffix}: {move_text}"
+            teller = next((ev for ev in shown if ev.get(TELLS_MOVE)), None)
+            mover = f"Player {m.seat + 1} "
+            if teller is not None and str(teller.get("text", "")).startswith(mover):
+                # an event tells the move in more words than its label: it heads the line instead
+                texts.remove(teller["text"])
+                head = f"{m.version}. {who}{suffix} {teller['text'][len(mover):]}"
             lines.append(head + (" — " + " ".join(texts) if texts else ""))
         return lines[-limit:] if limit > 0 else lines
 

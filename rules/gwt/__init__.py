@@ -40,11 +40,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import GameOverError, NotYourTurnError, ParseError, RulesError
-from rules.core.events import event
+from rules.core.events import TELLS_MOVE, event
 from rules.core.notation import match_move, normalize
 from rules.core.result import build_result
-from rules.gwt.board import Tx
 from rules.gwt.aliases import to_ids as names_to_ids
+from rules.gwt.board import Tx
 from rules.gwt.effects import apply, settle
 from rules.gwt.labels import describe, unwrap
 from rules.gwt.options import Options, ends_turn, options
@@ -100,10 +100,11 @@ class GreatWesternTrail:
         new = state.copy()
         tx = Tx(new, seat)
         apply(tx, action)
-        told = tx.told  # what settles on its own afterwards does not tell this move
+        teller = tx.teller  # what settles on its own afterwards does not tell this move
         settle(tx)
         tx.finish()
-        if told:  # the move's own event says it, and more: a "Player N: <label>." line would repeat it
+        if teller is not None:  # the move's own event says it, and more: a "Player N: <label>." would repeat it
+            teller[TELLS_MOVE] = True
             if tx.hidden:
                 tx.events[0]["irreversible"] = True
             return new, tx.events
