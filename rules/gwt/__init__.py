@@ -103,7 +103,7 @@ class GreatWesternTrail:
         teller = tx.teller  # what settles on its own afterwards does not tell this move
         settle(tx)
         tx.finish()
-        if teller is not None:  # the move's own event says it, and more: a "Player N: <label>." would repeat it
+        if teller is not None:  # the move's own event says it, and more: no "Player N: <label>." line
             teller[TELLS_MOVE] = True
             if tx.hidden:
                 tx.events[0]["irreversible"] = True
