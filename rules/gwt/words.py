@@ -25,9 +25,9 @@ TASKS = {
     "sf": ("disc in San Francisco", "discs in San Francisco"),
 }
 OBJECTIVE_ACTIONS = {
-    "": "", "gain2": "gain $2", "aux": "a double auxiliary action", "draw": "draw 1 card, discard 1",
-    "engine2": "engine forward up to 2", "engine3": "engine forward up to 3",
-    "move3": "move up to 3 steps",
+    "": "", "gain2": "gain $2", "aux": "a double auxiliary action",
+    "draw": "draw and discard up to 3",  # the rulebook: draw up to 3, then discard as many as drawn
+    "engine2": "engine forward up to 2", "engine3": "engine forward up to 3", "move3": "move up to 3 steps",
 }
 # The auxiliary actions in one wording: in move labels, in the names of disc spaces, on the player board.
 AUX_ACTIONS = {
