@@ -33,6 +33,7 @@ MAP_BOTTOM = MAP_TOP + round((FRAME[3] - FRAME[1]) * SCALE)
 LEGEND_Y = MAP_BOTTOM + 82
 HEIGHT = LEGEND_Y + 24
 CITY_R = 12
+JUST_LAID_WIDTH = 15  # wider than a laid piece (9 px): the band shows on both sides of it
 
 
 def at(point: tuple[float, float]) -> tuple[float, float]:
@@ -71,12 +72,16 @@ def render_turn(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     last: Sequence[str] = (),
+    changed: Sequence[Mapping[str, Any]] = (),
     theme: Theme = DEFAULT,
 ) -> Image.Image:
-    """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names)."""
+    """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names),
+    ``changed`` the public events since the last picture: the track they laid is marked."""
     img = turn_layer(theme)
     d = ImageDraw.Draw(img)
     where = scaled_segments()
+    for segment_id in just_laid(view, changed):
+        just_laid_mark(d, where[segment_id], theme)
     for segment_id, railroad in view["track"].items():
         built_segment(d, where[segment_id], palette.railroad(railroad), theme)
     railheads(d, view, scaled_nodes(), CITY_R, theme)
@@ -92,6 +97,17 @@ def render_turn(
     _railroads(d, view, theme)
     legend(d, view, theme)
     return img
+
+
+def just_laid(view: Mapping[str, Any], changed: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The segments the ``changed`` events laid that are still on the board."""
+    laid = [ev.get("segment") for ev in changed if ev.get("type") == "lay"]
+    return [segment for segment in dict.fromkeys(laid) if segment in view["track"]]
+
+
+def just_laid_mark(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> None:
+    """A wide band of the highlight colour under a piece laid since the last picture."""
+    d.line((*segment.start, *segment.end), fill=theme.highlight, width=JUST_LAID_WIDTH)
 
 
 @cached_layer

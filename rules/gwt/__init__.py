@@ -110,7 +110,7 @@ class GreatWesternTrail:
             return new, tx.events
         # the log names the move; what it cost is told by the events that follow
         head = event("move", f"Player {seat + 1}: {self._label(state, seat, canonical, priced=False)}.",
-                     irreversible=tx.hidden, seat=seat, move=canonical)
+                     irreversible=tx.hidden, seat=seat, move=canonical, **_marks(state, seat, action))
         return new, [head, *tx.events]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -186,3 +186,15 @@ __all__ = ["RULES", "SPEC", "GreatWesternTrail"]
 
 # the spec imports the computer players, which read this package's content: load it last
 from rules.gwt.spec import SPEC  # noqa: E402
+
+
+def _marks(state: State, seat: int, action: tuple[Any, ...]) -> dict[str, Any]:
+    """What the turn picture marks of a move: the cattleman's path (from where it stood to where it
+    stops) or the place of a building just built."""
+    inner = unwrap(action)
+    if inner and inner[0] == "walk":
+        start = state.players[seat].location
+        return {"path": [loc for loc in (start, *inner[2], inner[1]) if loc]}
+    if inner and inner[0] == "build":
+        return {"built": inner[2]}
+    return {}
