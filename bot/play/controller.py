@@ -42,8 +42,9 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         for line in presenters.event_lines(outcome.events, seat=outcome.seat)
     ]
     mine = mine or ["Your move counted."]  # never the notation: players read labels
-    summary = presenters.bullet_block(mine, 1500 - presenters.NEWS_LIMIT if news else 1500)
-    if news is not None and (told := presenters.news_block(outcome.game, news.events)):
+    told = presenters.news_block(outcome.game, news.events) if news is not None else ""
+    summary = presenters.bullet_block(mine, 1500 - len(told))
+    if told:
         summary = f"{told}\n\n{summary}"
     if outcome.mover_moves and outcome.mover_view is not None:
         # the next choices of the position the move made (read with it, under the game's lock)
