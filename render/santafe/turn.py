@@ -33,7 +33,7 @@ MAP_BOTTOM = MAP_TOP + round((FRAME[3] - FRAME[1]) * SCALE)
 LEGEND_Y = MAP_BOTTOM + 82
 HEIGHT = LEGEND_Y + 24
 CITY_R = 12
-JUST_LAID_WIDTH = 15  # wider than a laid piece (9 px): the band shows on both sides of it
+JUST_LAID_WIDTH = 17  # wider than a laid piece (9 px): the band shows on both sides of it
 
 
 def at(point: tuple[float, float]) -> tuple[float, float]:
@@ -106,8 +106,8 @@ def just_laid(view: Mapping[str, Any], changed: Sequence[Mapping[str, Any]]) -> 
 
 
 def just_laid_mark(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> None:
-    """A wide band of the highlight colour under a piece laid since the last picture."""
-    d.line((*segment.start, *segment.end), fill=theme.highlight, width=JUST_LAID_WIDTH)
+    """A wide band of the colour of changes under a piece laid since the last picture."""
+    d.line((*segment.start, *segment.end), fill=theme.changed, width=JUST_LAID_WIDTH)
 
 
 @cached_layer
@@ -212,7 +212,8 @@ def legend_words(view: Mapping[str, Any]) -> list[str]:
     advanced game."""
     extra = " $1" if (view.get("options") or {}).get("advanced") else ""
     return [
-        "railhead", "reaches it", "bonus", "home base", f"river{extra}", f"mountain{extra}", "laid/needed",
+        "railhead", "reaches it", "bonus", "home base", f"river{extra}", f"mountain{extra}", "just laid",
+        "laid/needed",
     ]
 
 
@@ -244,6 +245,10 @@ def legend(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> Non
                 d.line((cx + dx, y - 8, cx + dx, y + 8), fill=palette.RIVER, width=2)
         elif i == 5:
             d.polygon([(cx - 6, y + 4), (cx + 6, y + 4), (cx, y - 7)], fill=palette.MOUNTAIN)
+        elif i == 6:  # as ``just_laid_mark`` draws it under a piece, at the legend's size
+            d.line((cx - 10, y, cx + 10, y), fill=theme.changed, width=11)
+            d.line((cx - 8, y, cx + 8, y), fill=theme.ink, width=6)
+            d.line((cx - 8, y, cx + 8, y), fill=blue, width=3)
         if i == len(words) - 1:
             text(d, (x, y), sample, SMALL, theme.ink, anchor="lm", bold=True)
             text(d, (x + text_width(sample, SMALL) + 6, y), word, SMALL, theme.ink, anchor="lm")

@@ -16,7 +16,7 @@ from render.santafe import turn as santafe_turn
 from render.theme import DEFAULT, rgb
 from tests.render.conftest import sampled_states
 
-HIGHLIGHT = rgb(DEFAULT.highlight)
+CHANGED = rgb(DEFAULT.changed)
 
 
 def test_santa_fe_marks_the_track_just_laid_and_nothing_else() -> None:
@@ -35,9 +35,9 @@ def test_santa_fe_marks_the_track_just_laid_and_nothing_else() -> None:
         nx, ny = -(y1 - y0) / length, (x1 - x0) / length
         return round((x0 + x1) / 2 + nx * 6), round((y0 + y1) / 2 + ny * 6)
 
-    shown = [s for s in laid if marked.getpixel(beside(s)) == HIGHLIGHT]
+    shown = [s for s in laid if marked.getpixel(beside(s)) == CHANGED]
     assert len(shown) >= 2, shown  # a city name may sit over one of them
-    assert not [s for s in view["track"] if plain.getpixel(beside(s)) == HIGHLIGHT]
+    assert not [s for s in view["track"] if plain.getpixel(beside(s)) == CHANGED]
     # a segment taken back (no longer on the board) is not marked
     assert santafe_turn.just_laid(view, [{"type": "lay", "segment": "nowhere.1:1"}]) == []
 
@@ -76,11 +76,12 @@ def test_great_western_trail_marks_the_path_walked_and_the_building_built() -> N
     plain = render_turn(view, None, ())
     x, y = gwt_turn.at(built)
     ring = (round(x - gwt_turn.R - 4), round(y))
-    assert marked.getpixel(ring) == HIGHLIGHT and plain.getpixel(ring) != HIGHLIGHT
+    assert marked.getpixel(ring) == CHANGED and plain.getpixel(ring) != CHANGED
     colour = rgb(DEFAULT.player(seat))
     steps = [tuple(round((a + b) / 2) for a, b in zip(gwt_turn.at(p), gwt_turn.at(q), strict=True))
-             for p, q in pairwise(path)]
+             for p, q in pairwise(gwt_turn.walked(path))]
     on_path = [step for step in steps if marked.getpixel(step) == colour]
     assert on_path, steps  # tiles may stand over some of the path's middles, never over all
+    assert gwt_turn.walked(["A", "A-3"]) == ["A", "A-1", "A-2", "A-3"]  # along the trail, not across
     assert not [step for step in on_path if plain.getpixel(step) == colour]
 
