@@ -9,7 +9,18 @@ import pytest
 
 from bot.services import GameNotActive, GameService, NoGameHere, NotAllowed, NotInGame, StaleVersion
 from rules.core.errors import AmbiguousMoveError, IllegalMoveError, NotYourTurnError, ParseError
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, moves_since, play_to_end, started
+from tests.support.fixtures import (
+    ANN,
+    BOB,
+    CHANNEL,
+    CID,
+    GUILD,
+    act,
+    lobby,
+    moves_since,
+    play_to_end,
+    started,
+)
 
 
 async def hand(service: GameService, user: int) -> list[int]:
