@@ -6,11 +6,11 @@ Every function takes a view (``Rules.view(state, seat)``) or a result and return
     render_board(view, names=None, theme=DEFAULT) -> Image
         The public board after a turn (GWT board or Santa Fe map), dispatched on ``view["game"]``.
         Only public information is drawn, so a seat's view and the spectator's give the same picture.
-    render_turn(view, names=None, last=(), theme=DEFAULT) -> Image
+    render_turn(view, names=None, last=(), changed=(), theme=DEFAULT) -> Image
         The picture posted with each turn: the state at a glance, made to be read in Discord's preview.
     render_player_area(view, seat, names=None, theme=DEFAULT) -> Image
         One player's public area (GWT player board; Santa Fe: that player's money and played cards).
-    render_hand(view, theme=DEFAULT) -> Image
+    render_hand(view, names=None, theme=DEFAULT) -> Image
         The viewer's private hand, for an ephemeral reply; ``view`` must be that seat's own view, of a game
         whose spec has ``hands=True``.
     render_result(result, names, game_id, theme=DEFAULT) -> Image
@@ -67,11 +67,14 @@ def render_turn(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     last: Sequence[str] = (),
+    changed: Sequence[Mapping[str, Any]] = (),
     theme: Theme = DEFAULT,
 ) -> Image.Image:
     """The picture of a turn message, made for Discord's inline preview (at most 1100 px wide, every text
-    still at least 8 px tall when shown 550 px wide); ``last`` are the lines telling the last move."""
-    return _picture(view["game"], "render_turn", "turn")(view, names, last, theme)
+    still at least 8 px tall when shown 550 px wide); ``last`` are the lines telling the last move and
+    ``changed`` the public events since the last picture, whose changes the picture marks (each game
+    knows which of its events change what)."""
+    return _picture(view["game"], "render_turn", "turn")(view, names, last, changed, theme)
 
 
 def render_player_area(
@@ -80,7 +83,9 @@ def render_player_area(
     return _picture(view["game"], "render_player_area", "player")(view, seat, names, theme)
 
 
-def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
+def render_hand(
+    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+) -> Image.Image:
     game = view.get("game")
     try:
         spec = rules.spec(game)  # type: ignore[arg-type]
@@ -90,7 +95,7 @@ def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
         raise ValueError(f"no hand picture for game {game!r}: in {spec.title} nobody holds a private hand")
     if "hand" not in view:
         raise ValueError("a hand picture needs the owner's own view (a spectator view has no hand)")
-    return _picture(view["game"], "render_hand", "hand")(view, theme)
+    return _picture(view["game"], "render_hand", "hand")(view, names, theme)
 
 
 __all__ = [

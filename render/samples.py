@@ -92,7 +92,7 @@ def write_samples(out_dir: Path, preview: bool = False) -> list[Path]:
         own = engine.view(middle, 0)
         save(render_player_area(own, 0, names), f"{game_id}-player-1")
         if spec.hands:
-            save(render_hand(own), f"{game_id}-hand-1")
+            save(render_hand(own, names), f"{game_id}-hand-1")
         final = sample_views(game_id, players)[2][1]
         save(render_result(engine.result(final), names, game_id), f"{game_id}-result")
     return written

@@ -38,6 +38,7 @@ class Theme:
     muted: str = "#7A7266"
     faint: str = "#D9D1C0"
     highlight: str = "#C0392B"
+    changed: str = "#FF4FC8"  # marks what changed since the last picture: no railroad, player or tile colour
     good: str = "#1E7B4A"
     money: str = "#8A6D00"
     text_small: int = 15

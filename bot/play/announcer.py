@@ -51,7 +51,8 @@ async def post_turn(
     channel = posting.channel_for(bot, game)
     view = await bot.games.view_at(game.channel_id, game.version, None)
     prompt = presenters.decision_prompt(view, game)
-    lines = presenters.event_lines(await bot.games.untold_public_events(game.id, game.version))
+    untold = await bot.games.untold_public_events(game.id, game.version)
+    lines = presenters.event_lines(untold)
     lines = [presenters.named(line, game) for line in [*lines, *extra]]
     to_ping = delivery.human_users(game, game.to_act)
     ping, allowed = presenters.mentions(to_ping)
@@ -65,7 +66,7 @@ async def post_turn(
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
     )
     if game.pictures == "every-turn":
-        picture = await pictures.turn_board(view, presenters.seat_names(game), lines)
+        picture = await pictures.turn_board(view, presenters.seat_names(game), lines, untold)
     else:  # the host asked for pictures on request: the board is one /board away
         picture = None
         content = f"{content}\n{messages.BOARD_ON_REQUEST}"

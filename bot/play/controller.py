@@ -30,6 +30,7 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     """
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
+    news = await bot.games.news_for(channel_id, interaction.user.id)  # read before the move makes it old
     async with bot.drain.move(interaction):  # a stop meanwhile tells the player whether it counted
         outcome = await bot.games.submit(
             channel_id, interaction.user.id, move, expected_revision=expected_revision
@@ -41,7 +42,10 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         for line in presenters.event_lines(outcome.events, seat=outcome.seat)
     ]
     mine = mine or ["Your move counted."]  # never the notation: players read labels
-    summary = presenters.bullet_block(mine, 1500)
+    told = presenters.news_block(outcome.game, news.events) if news is not None else ""
+    summary = presenters.bullet_block(mine, 1500 - len(told))
+    if told:
+        summary = f"{told}\n\n{summary}"
     if outcome.mover_moves and outcome.mover_view is not None:
         # the next choices of the position the move made (read with it, under the game's lock)
         prompt = presenters.decision_prompt(outcome.mover_view, outcome.game)
@@ -51,6 +55,8 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         )
     else:
         await interaction.edit_original_response(content=summary, view=None)
+    if news is not None:
+        bot.games.news_shown(news)
     if failure is not None:
         await delivery.explain(interaction, outcome.game, failure, "Your move counted")
     if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
@@ -63,7 +69,9 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
     channel_id = interaction.channel_id or 0
     game = await bot.games.get_game(channel_id)
     seat = await bot.games.seat_of(channel_id, interaction.user.id)
-    prefix = f"{note}\n" if note else ""
+    news = await bot.games.news_for(channel_id, interaction.user.id)
+    told = presenters.news_block(game, news.events) if news is not None else ""
+    prefix = (f"{note}\n" if note else "") + (f"{told}\n\n" if told else "")
     if seat is None:
         await replies.private(interaction, prefix + messages.NOT_SEATED)
         return
@@ -74,10 +82,14 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
             " " + messages.WAITING_FOR.format(names=waiting) if waiting else ""
         )
         await replies.private(interaction, prefix + text)
+        if news is not None:
+            bot.games.news_shown(news)
         return
     own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
     content, view = pickers.picker(game, moves, presenters.decision_prompt(own_view, game))
     await replies.private(interaction, presenters.clip(prefix + content, 2000), view=view)
+    if news is not None:
+        bot.games.news_shown(news)
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
@@ -97,15 +109,20 @@ async def show_hand(interaction: discord.Interaction) -> None:
     files = [
         f
         for f in (
-            await pictures.hand(view),
+            await pictures.hand(view, presenters.seat_names(game)),
             await pictures.player_area(view, seat, presenters.seat_names(game)),
         )
         if f is not None
     ]
     name = presenters.seat_name(game, seat)
-    lines = [f"**{name}: your hand and board in {game.title}**. {messages.HIDDEN_NOTE}"]
+    news = await bot.games.news_for(channel_id, interaction.user.id)
+    told = presenters.news_block(game, news.events) if news is not None else ""
+    lines = [told] if told else []
+    lines.append(f"**{name}: your hand and board in {game.title}**. {messages.HIDDEN_NOTE}")
     lines.extend(f"• {card}" for card in presenters.hand_lines(view))
     prompt = presenters.decision_prompt(view, game) if seat in view.get("to_act", ()) else None
     if prompt:
         lines.append(f"Now: {prompt} (/move or the Play button)")
     await interaction.followup.send(presenters.clip("\n".join(lines), 2000), files=files, ephemeral=True)
+    if news is not None:
+        bot.games.news_shown(news)

@@ -93,8 +93,8 @@ async def deliver_one(bot: BoardGameBot, note: Notification) -> None:
 
 
 async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int) -> bool:
-    """A turn notice as a direct message, with a link to the game's channel (see ``dms.send``)."""
-    return await dms.send(bot, user_id, f"{text}\n<#{channel_id}>", channel_id)
+    """A notice as a direct message that says where its game is (see ``dms.send``)."""
+    return await dms.send(bot, user_id, dms.with_place(text, channel_id), channel_id)
 
 
 async def publish(

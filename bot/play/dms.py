@@ -17,6 +17,12 @@ log = logging.getLogger(__name__)
 CANNOT_DM = 50007  # Discord's JSON error code: Cannot send messages to this user
 
 
+def with_place(text: str, channel_id: int) -> str:
+    """A notice that does not link to its game's channel itself (the turn notice does) with a mention of
+    the channel after it, so a direct message always says where the game is, once."""
+    return text if f"/{channel_id})" in text else f"{text}\n<#{channel_id}>"
+
+
 async def send(bot: BoardGameBot, user_id: int, text: str, channel_id: int) -> bool:
     """Send ``text`` to ``user_id``. When Discord says they take no direct messages (50007), their setting is
     turned off, so no later notice tries again, and the game's channel (``channel_id``) hears it once."""

@@ -41,6 +41,8 @@ Reading
     legal_moves(channel_id, user_id) -> [(canonical move, label)]   ([] when the user has nothing to decide)
     view_for(channel_id, user_id | None) -> (GameInfo, view) ; view_at(channel_id, version, user_id=None)
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
+    news_for(channel_id, user_id) -> News | None   (the public events since the user's own last move, when
+        others have moved since and they have not been shown them; ``news_shown(news)`` once they were)
     export(channel_id, by_user_id=None, *, admin=False) -> dict   (a running game: refused to anyone seated
         in it and to non-admins, and marked ``hidden_cards_warning``: its seed reveals every hidden card)
     import_game(guild_id, channel_id, data, host_id, host_name=None, *, parent_id=None) -> GameInfo
@@ -126,6 +128,7 @@ from bot.services.models import (
     DueItem,
     GameInfo,
     MoveOutcome,
+    News,
     Notification,
     PlayedMove,
     SeatInfo,
@@ -148,6 +151,7 @@ __all__ = [
     "GamePaused",
     "GameService",
     "MoveOutcome",
+    "News",
     "NoGameHere",
     "NoSuchVersion",
     "NotAllowed",

@@ -99,6 +99,9 @@ class ServiceCore:
         # computer seats move in the background, off the game's lock (see ``runner``)
         self.runner = ComputerRunner(self._computer_move, lambda: self.thinkers.turn(), max_ai_moves)
         self._locks: dict[int, asyncio.Lock] = {}
+        # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
+        # kept in memory: after a restart a player may read the same news once more
+        self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
 
     async def close(self) -> None:
         """End the computer players' worker processes; computer seats then wait (see ``thinking``)."""

@@ -161,3 +161,17 @@ class DueItem:
     seat: int
     user_id: int | None
     due_at: datetime
+
+
+@dataclass(frozen=True)
+class News:
+    """What a seat's player has not read yet: the public events of every move since their own last move
+    (``since``: its number, 0 before their first) or since the news last shown to them, up to move
+    ``upto``. Handed back to ``news_shown`` once the player has read it."""
+
+    game_id: int
+    seat: int
+    since: int
+    upto: int
+    upto_move: str  # tells the move ``upto`` from another played in its place after an undo
+    events: tuple[dict[str, Any], ...]

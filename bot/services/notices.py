@@ -25,7 +25,7 @@ def channel_link(game: GameInfo) -> str:
 
 
 def your_turn(game: GameInfo, view: dict[str, Any]) -> str:
-    """A player's turn has come: which game, what is asked of them, and a link to play it."""
+    """A player's turn has come, on one line: which game (a link that opens it) and what is asked."""
     prompt = bare_prompt(str((view.get("decision") or {}).get("prompt", "")))
     asked = with_names(prompt, {s.seat: s.name for s in game.seats})
-    return f"It is your turn in {game.title}" + (f": {asked}" if asked else ".") + f"\n{channel_link(game)}"
+    return f"It is your turn in [{game.title}]({channel_link(game)})" + (f": {asked}" if asked else ".")

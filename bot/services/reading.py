@@ -8,10 +8,10 @@ from typing import Any
 from bot.services import engine
 from bot.services.core import ServiceCore
 from bot.services.errors import GameNotActive, NoSuchVersion
-from bot.services.models import GameInfo
+from bot.services.models import GameInfo, News
 from bot.storage import games as store
 from bot.storage.records import GameRow, from_json, to_json
-from rules.core.events import HIDES_MOVE, is_public, shown_moves, visible_to
+from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, visible_to
 
 
 class Reading(ServiceCore):
@@ -84,7 +84,9 @@ class Reading(ServiceCore):
         lines = []
         labels = self._move_labels(game, len(seats), [(m.seat, m.move) for m in moves])
         # a secret move (a card chosen in secret) reads as its stand-in until the viewer may know it
-        texts_of_moves = shown_moves([(m.seat, label, m.events) for m, label in zip(moves, labels)], viewer)
+        texts_of_moves = shown_moves(
+            [(m.seat, label, m.events) for m, label in zip(moves, labels, strict=True)], viewer
+        )
         for m, move_text in zip(moves, texts_of_moves, strict=True):
             shown = [ev for ev in m.events if visible_to(ev, viewer)]
             if viewer == m.seat and any(not is_public(ev) for ev in shown):
@@ -96,8 +98,39 @@ class Reading(ServiceCore):
             who = names.get(m.seat, f"Seat {m.seat}")
             suffix = {"ai": " (computer)", "deadline": " (deadline)", "admin": " (admin)"}.get(m.actor, "")
             head = f"{m.version}. {who}{suffix}: {move_text}"
+            teller = next((ev for ev in shown if ev.get(TELLS_MOVE)), None)
+            mover = f"Player {m.seat + 1} "
+            if teller is not None and str(teller.get("text", "")).startswith(mover):
+                # an event tells the move in more words than its label: it heads the line instead
+                texts.remove(teller["text"])
+                head = f"{m.version}. {who}{suffix} {teller['text'][len(mover):]}"
             lines.append(head + (" — " + " ".join(texts) if texts else ""))
         return lines[-limit:] if limit > 0 else lines
+
+    async def news_for(self, channel_id: int, user_id: int) -> News | None:
+        """The public events of the moves since the user's own last move, when someone else has moved
+        since; without the moves already shown to them (``news_shown``). None when there is nothing new,
+        the user is not seated or the game is not running."""
+        game, seats = await self._latest_rows(channel_id)
+        seat = self._seat_of_user(seats, user_id)
+        if seat is None or game.status != "active":
+            return None
+        async with self.db.reading() as conn:
+            own = await store.last_own_move(conn, game.id, seat.seat)
+            moves = await store.moves_after(conn, game.id, own)
+        since = own
+        shown = self._news_shown.get((game.id, seat.seat))
+        if shown is not None and any((m.version, m.move) == shown for m in moves):
+            since = shown[0]  # else an undo took that move back: what replaced it is news
+        news = [m for m in moves if m.version > since]
+        if not any(m.seat != seat.seat for m in news):
+            return None
+        events = tuple(ev for m in news for ev in m.events if is_public(ev))
+        return News(game.id, seat.seat, own, news[-1].version, news[-1].move, events)
+
+    def news_shown(self, news: News) -> None:
+        """The player has read ``news``: the next reply tells them only what happened after it."""
+        self._news_shown[(news.game_id, news.seat)] = (news.upto, news.upto_move)
 
     @staticmethod
     def _move_labels(game: GameRow, players: int, moves: list[tuple[int, str]]) -> list[str]:

@@ -291,6 +291,25 @@ async def moves_of(conn: aiosqlite.Connection, game_id: int, upto: int | None = 
     return [move_from_row(r) for r in rows]
 
 
+async def last_own_move(conn: aiosqlite.Connection, game_id: int, seat: int) -> int:
+    """The number of the last move the player of ``seat`` made themselves (0 if none yet); moves their
+    computer or the deadline made for them do not count."""
+    row = await _one(
+        conn,
+        "SELECT MAX(version) AS v FROM moves WHERE game_id = ? AND seat = ? AND actor = 'player'",
+        (game_id, seat),
+    )
+    return int(row["v"] or 0) if row is not None else 0
+
+
+async def moves_after(conn: aiosqlite.Connection, game_id: int, version: int) -> list[MoveRow]:
+    """The moves after ``version``, oldest first."""
+    rows = await _all(
+        conn, "SELECT * FROM moves WHERE game_id = ? AND version > ? ORDER BY version", (game_id, version)
+    )
+    return [move_from_row(r) for r in rows]
+
+
 async def last_moves(conn: aiosqlite.Connection, game_id: int, count: int) -> list[MoveRow]:
     """The newest ``count`` moves, oldest first."""
     rows = await _all(

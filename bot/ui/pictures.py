@@ -53,16 +53,21 @@ async def board(view: dict[str, Any], names: Sequence[str], stem: str = "board")
 
 
 async def turn_board(
-    view: dict[str, Any], names: Sequence[str], last: Sequence[str] = (), stem: str = "turn"
+    view: dict[str, Any],
+    names: Sequence[str],
+    last: Sequence[str] = (),
+    changed: Sequence[dict[str, Any]] = (),
+    stem: str = "turn",
 ) -> discord.File | None:
     """The picture of a turn message: the state at a glance, made to read in Discord's inline preview
-    (``last``: the lines telling the last move, with players' names). ``/board`` posts the full board."""
-    return await _file(render.render_turn, view, list(names), list(last), stem=stem)
+    (``last``: the lines telling the last move, with players' names; ``changed``: the public events since
+    the last picture, whose changes it marks). ``/board`` posts the full board."""
+    return await _file(render.render_turn, view, list(names), list(last), list(changed), stem=stem)
 
 
-async def hand(view: dict[str, Any]) -> discord.File | None:
-    """The viewer's own hand: only ever sent ephemerally to that viewer."""
-    return await _file(render.render_hand, view, stem="hand")
+async def hand(view: dict[str, Any], names: Sequence[str]) -> discord.File | None:
+    """The viewer's own hand, titled with their name: only ever sent ephemerally to that viewer."""
+    return await _file(render.render_hand, view, list(names), stem="hand")
 
 
 async def player_area(view: dict[str, Any], seat: int, names: Sequence[str]) -> discord.File | None:

@@ -119,6 +119,29 @@ def _told_better(events: list[dict[str, Any]], index: int, seat: int | None) -> 
     return own or any(is_public(e) and e.get(REVEALS) for e in events[index + 1 :])
 
 
+NEWS_LIMIT = 900  # of a private reply's 2000 characters: the choices below it must still fit
+
+
+def news_block(game: GameInfo, events: Iterable[dict[str, Any]], limit: int = NEWS_LIMIT) -> str:
+    """What the channel was told since the reader's last move, oldest first, in at most ``limit``
+    characters; the lines that do not fit are counted and left to /log (empty when nothing was told)."""
+    lines = [named(line, game) for line in event_lines(events)]
+    if not lines:
+        return ""
+    kept = ["**Since your last move:**"]
+    size = len(kept[0])
+    for index, line in enumerate(lines):
+        entry = "• " + line
+        rest = len(lines) - index - 1
+        # room for this line, and for the closing note unless this is the last line
+        if size + 1 + len(entry) + (0 if rest == 0 else 30) > limit:
+            kept.append(f"… and {len(lines) - index} more: /log")
+            break
+        kept.append(entry)
+        size += 1 + len(entry)
+    return "\n".join(kept)
+
+
 def progress_text(game: GameInfo, chosen: Sequence[int]) -> str:
     """Who has chosen in a simultaneous choice (never what), and who is still choosing."""
     verb = "has" if len(chosen) == 1 else "have"

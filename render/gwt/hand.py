@@ -3,13 +3,14 @@ cards, with the hand's breeding value at Kansas City. Sent only to its owner."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.draw import box, text
 from render.gwt import pieces
+from render.names import seat_name
 from render.theme import DEFAULT, Theme
 
 CARD_W, CARD_H, GAP, PAD = 120, 170, 12, 20
@@ -25,8 +26,11 @@ def breeding_value(hand: list[str]) -> int:
     return sum(best.values())
 
 
-def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
-    """The viewer's hand; ``view`` must be that player's own view (it carries ``hand``)."""
+def render_hand(
+    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+) -> Image.Image:
+    """The viewer's hand, titled with their name; ``view`` must be that player's own view (it carries
+    ``hand``)."""
     hand: list[str] = list(view["hand"])
     cattle = sorted((c for c in hand if c in pieces.CATTLE), key=lambda c: (pieces.CATTLE[c][1], c))
     objectives = [c for c in hand if c not in pieces.CATTLE]
@@ -35,7 +39,7 @@ def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
     img = Image.new("RGB", (width, CARD_H + 136), theme.background)
     d = ImageDraw.Draw(img)
     seat = view.get("viewer")
-    title = f"Your hand (player {seat + 1})" if isinstance(seat, int) else "Hand"
+    title = f"Your hand ({seat_name(names, seat)})" if isinstance(seat, int) else "Hand"
     text(d, (PAD, 28), title, theme.title - 4, theme.ink, anchor="lm", bold=True)
     for i, code in enumerate(cards):
         x = PAD + i * (CARD_W + GAP)

@@ -27,11 +27,11 @@ MASTER_LABEL = {
     "hazards": "3/2 hazards",
     "teepees": "3/teepee pair",
 }
-# What playing an objective card does at once, in a few words.
+# What playing an objective card does at once, in a few words (a line each; the labels' words).
 OBJECTIVE_ACTIONS = {
     "gain2": "+$2",
     "aux": "aux action",
-    "draw": "draw 3",
+    "draw": "draw and discard\nup to 3",
     "engine2": "engine +2",
     "engine3": "engine +3",
     "move3": "move 3, no fees",
@@ -148,13 +148,11 @@ def objective_card(
     label = " ".join(TASK_LABEL.get(t, t.upper()) for t in tasks)
     text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.36), label, theme.text_small, theme.ink, bold=True)
     if action:
-        text(
-            d,
-            ((x0 + x1) / 2, y0 + (y1 - y0) * 0.6),
-            OBJECTIVE_ACTIONS.get(action, action),
-            theme.text_small - 4,
-            theme.muted,
-        )
+        lines = OBJECTIVE_ACTIONS.get(action, action).split("\n")
+        size = theme.text_small - 4 - (len(lines) > 1)  # two lines fit the smallest card a little smaller
+        for i, line in enumerate(lines):
+            y = y0 + (y1 - y0) * 0.6 + (i - (len(lines) - 1) / 2) * (size + 1)
+            text(d, ((x0 + x1) / 2, y), line, size, theme.muted)
     text(d, (x0 + 6, y1 - 12), f"+{points}", theme.text_small, theme.good, anchor="lm", bold=True)
     if penalty:
         text(d, (x1 - 6, y1 - 12), f"-{penalty}", theme.text_small, theme.highlight, anchor="rm")

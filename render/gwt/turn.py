@@ -12,8 +12,10 @@ breeds are printed as moves name them (in their short forms from ``rules.gwt.ali
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -29,6 +31,7 @@ from render.names import seat_name
 from render.theme import DEFAULT, Theme, text_on
 from rules.gwt.aliases import breed_label, city_label
 from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, OBJECTIVES, RISKS, STATIONS
+from rules.gwt.graph import NEXT
 from rules.gwt.words import OBJECTIVE_ACTIONS, objective
 
 # Trail coordinates of the full board, scaled into this picture.
@@ -83,6 +86,7 @@ def label_lines(location: str) -> list[tuple[str, int, tuple[float, float]]]:
 
 
 CATTLEMAN_R = 12
+PATH_WIDTH = 6  # the band a cattleman walked, in its colour
 
 
 def cattleman_at(location: str, index: int, count: int) -> tuple[float, float]:
@@ -108,9 +112,12 @@ def render_turn(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     last: Sequence[str] = (),
+    changed: Sequence[Mapping[str, Any]] = (),
     theme: Theme = DEFAULT,
 ) -> Image.Image:
-    """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names)."""
+    """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names),
+    ``changed`` the public events since the last picture: the cattlemen's paths and the tiles just built
+    or placed are marked."""
     img = turn_layer(theme, int(view["players"]))
     d = ImageDraw.Draw(img)
     board = view["board"]
@@ -118,7 +125,10 @@ def render_turn(
     _players(d, view, names, theme)
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
+    paths, placed = changes(changed)
+    _paths(d, paths, theme)
     _trail(d, board, view["seats"], theme)
+    _placed(d, [loc for loc in placed if board["trail"].get(loc)], theme)
     _supply(d, board, theme)
     _job_market(d, board, int(view["players"]), theme)
     _cattle_market(d, board, theme)
@@ -281,6 +291,49 @@ def _trail(
         for k, seat in enumerate(here):
             centre = cattleman_at(location, k, len(here))
             disc(d, centre, CATTLEMAN_R, theme.player(seat), theme.ink, seat + 1, size=SMALL)
+
+
+def changes(changed: Sequence[Mapping[str, Any]]) -> tuple[list[tuple[int, list[str]]], list[str]]:
+    """What ``changed`` events did on the trail: each cattleman's path (seat, spots walked from where it
+    stood) and the spots where a building was built or a tile placed."""
+    paths = [(int(ev["seat"]), list(ev["path"])) for ev in changed if ev.get("path") and "seat" in ev]
+    built = [ev["built"] for ev in changed if ev.get("built")]
+    tiles = [ev["space"] for ev in changed if ev.get("type") == "tile" and ev.get("space")]
+    return paths, list(dict.fromkeys(built + tiles))
+
+
+def walked(path: Sequence[str]) -> list[str]:
+    """Every space of the trail along ``path`` (the locations a walk passed): the empty spaces between two
+    locations too, by the shortest way along the trail."""
+    spaces = list(path[:1])
+    for a, b in pairwise(path):
+        ways = {a: [a]}
+        queue = deque([a])
+        while queue and b not in ways:
+            here = queue.popleft()
+            for nxt in NEXT.get(here, ()):
+                if nxt not in ways:
+                    ways[nxt] = [*ways[here], nxt]
+                    queue.append(nxt)
+        spaces += ways.get(b, [a, b])[1:]
+    return spaces
+
+
+def _paths(d: ImageDraw.ImageDraw, paths: Sequence[tuple[int, list[str]]], theme: Theme) -> None:
+    """A band in the walker's colour along each path, under the tiles and cattlemen."""
+    for seat, path in paths:
+        points = [at(loc) for loc in walked(path)]
+        if len(points) > 1:
+            d.line([c for p in points for c in p], fill=theme.ink, width=PATH_WIDTH + 4, joint="curve")
+            d.line([c for p in points for c in p], fill=theme.player(seat), width=PATH_WIDTH, joint="curve")
+
+
+def _placed(d: ImageDraw.ImageDraw, spots: Sequence[str], theme: Theme) -> None:
+    """A ring of the colour of changes around each tile built or placed since the last picture."""
+    for loc in spots:
+        x, y = at(loc)
+        d.rounded_rectangle((x - R - 6, y - R - 6, x + R + 6, y + R + 6), radius=8,
+                            outline=theme.changed, width=4)
 
 
 def _tile(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme: Theme) -> None:

@@ -3,12 +3,13 @@ the city), Double Turn, Branch Line and Engineer cards. Sent only to its owner."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.draw import box, text
+from render.names import seat_name
 from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities, map_data
@@ -18,8 +19,11 @@ CARD_W, CARD_H, GAP, PAD = 170, 230, 14, 20
 MINI = (140, 96)
 
 
-def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
-    """The viewer's hand; ``view`` must be that player's own view (it carries ``hand``)."""
+def render_hand(
+    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+) -> Image.Image:
+    """The viewer's hand, titled with their name; ``view`` must be that player's own view (it carries
+    ``hand``)."""
     hand = view["hand"]
     reached = _reached(view)
     cards: list[tuple[str, Any]] = [("city", c) for c in hand["cities"]]
@@ -32,7 +36,7 @@ def render_hand(view: Mapping[str, Any], theme: Theme = DEFAULT) -> Image.Image:
     img = Image.new("RGB", (width, CARD_H + 110), theme.background)
     d = ImageDraw.Draw(img)
     seat = view.get("viewer")
-    title = f"Your hand (player {seat + 1})" if isinstance(seat, int) else "Hand"
+    title = f"Your hand ({seat_name(names, seat)})" if isinstance(seat, int) else "Hand"
     text(d, (PAD, 26), title, theme.title - 4, theme.ink, anchor="lm", bold=True)
     for i, (kind, value) in enumerate(cards):
         x = PAD + i * (CARD_W + GAP)

@@ -33,6 +33,7 @@ MAP_BOTTOM = MAP_TOP + round((FRAME[3] - FRAME[1]) * SCALE)
 LEGEND_Y = MAP_BOTTOM + 82
 HEIGHT = LEGEND_Y + 24
 CITY_R = 12
+JUST_LAID_WIDTH = 17  # wider than a laid piece (9 px): the band shows on both sides of it
 
 
 def at(point: tuple[float, float]) -> tuple[float, float]:
@@ -71,12 +72,16 @@ def render_turn(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     last: Sequence[str] = (),
+    changed: Sequence[Mapping[str, Any]] = (),
     theme: Theme = DEFAULT,
 ) -> Image.Image:
-    """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names)."""
+    """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names),
+    ``changed`` the public events since the last picture: the track they laid is marked."""
     img = turn_layer(theme)
     d = ImageDraw.Draw(img)
     where = scaled_segments()
+    for segment_id in just_laid(view, changed):
+        just_laid_mark(d, where[segment_id], theme)
     for segment_id, railroad in view["track"].items():
         built_segment(d, where[segment_id], palette.railroad(railroad), theme)
     railheads(d, view, scaled_nodes(), CITY_R, theme)
@@ -92,6 +97,17 @@ def render_turn(
     _railroads(d, view, theme)
     legend(d, view, theme)
     return img
+
+
+def just_laid(view: Mapping[str, Any], changed: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The segments the ``changed`` events laid that are still on the board."""
+    laid = [ev.get("segment") for ev in changed if ev.get("type") == "lay"]
+    return [segment for segment in dict.fromkeys(laid) if segment in view["track"]]
+
+
+def just_laid_mark(d: ImageDraw.ImageDraw, segment: Segment, theme: Theme) -> None:
+    """A wide band of the colour of changes under a piece laid since the last picture."""
+    d.line((*segment.start, *segment.end), fill=theme.changed, width=JUST_LAID_WIDTH)
 
 
 @cached_layer
@@ -196,7 +212,8 @@ def legend_words(view: Mapping[str, Any]) -> list[str]:
     advanced game."""
     extra = " $1" if (view.get("options") or {}).get("advanced") else ""
     return [
-        "railhead", "reaches it", "bonus", "home base", f"river{extra}", f"mountain{extra}", "laid/needed",
+        "railhead", "reaches it", "bonus", "home base", f"river{extra}", f"mountain{extra}", "just laid",
+        "laid/needed",
     ]
 
 
@@ -228,6 +245,10 @@ def legend(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> Non
                 d.line((cx + dx, y - 8, cx + dx, y + 8), fill=palette.RIVER, width=2)
         elif i == 5:
             d.polygon([(cx - 6, y + 4), (cx + 6, y + 4), (cx, y - 7)], fill=palette.MOUNTAIN)
+        elif i == 6:  # as ``just_laid_mark`` draws it under a piece, at the legend's size
+            d.line((cx - 10, y, cx + 10, y), fill=theme.changed, width=11)
+            d.line((cx - 8, y, cx + 8, y), fill=theme.ink, width=6)
+            d.line((cx - 8, y, cx + 8, y), fill=blue, width=3)
         if i == len(words) - 1:
             text(d, (x, y), sample, SMALL, theme.ink, anchor="lm", bold=True)
             text(d, (x + text_width(sample, SMALL) + 6, y), word, SMALL, theme.ink, anchor="lm")

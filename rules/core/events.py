@@ -23,6 +23,10 @@ until a later move (or the same one) carries ``REVEALS`` (``event(..., reveals=T
 when the hiding event says ``for_good=True`` (cards discarded unseen). ``shown_moves`` applies this to a
 game's moves for one viewer.
 
+A move's label may say less than an event of it: "deliver to Wichita" is told in full by "Player 1
+delivered to Wichita (transport costs $2)." Such an event carries ``TELLS_MOVE``, and a reading that
+shows the move's label (the log) shows that event in its place rather than saying the move twice.
+
 ``tests/contract`` checks these for every registered game.
 """
 
@@ -37,6 +41,7 @@ GAME_END = "game_end"
 HIDES_MOVE = "hides_move"
 FOR_GOOD = "for_good"
 REVEALS = "reveals"
+TELLS_MOVE = "tells_move"
 
 
 def event(

@@ -40,11 +40,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import GameOverError, NotYourTurnError, ParseError, RulesError
-from rules.core.events import event
+from rules.core.events import TELLS_MOVE, event
 from rules.core.notation import match_move, normalize
 from rules.core.result import build_result
-from rules.gwt.board import Tx
 from rules.gwt.aliases import to_ids as names_to_ids
+from rules.gwt.board import Tx
 from rules.gwt.effects import apply, settle
 from rules.gwt.labels import describe, unwrap
 from rules.gwt.options import Options, ends_turn, options
@@ -100,16 +100,17 @@ class GreatWesternTrail:
         new = state.copy()
         tx = Tx(new, seat)
         apply(tx, action)
-        told = tx.told  # what settles on its own afterwards does not tell this move
+        teller = tx.teller  # what settles on its own afterwards does not tell this move
         settle(tx)
         tx.finish()
-        if told:  # the move's own event says it, and more: a "Player N: <label>." line would repeat it
+        if teller is not None:  # the move's own event says it, and more: no "Player N: <label>." line
+            teller[TELLS_MOVE] = True
             if tx.hidden:
                 tx.events[0]["irreversible"] = True
             return new, tx.events
         # the log names the move; what it cost is told by the events that follow
         head = event("move", f"Player {seat + 1}: {self._label(state, seat, canonical, priced=False)}.",
-                     irreversible=tx.hidden, seat=seat, move=canonical)
+                     irreversible=tx.hidden, seat=seat, move=canonical, **_marks(state, seat, action))
         return new, [head, *tx.events]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -185,3 +186,15 @@ __all__ = ["RULES", "SPEC", "GreatWesternTrail"]
 
 # the spec imports the computer players, which read this package's content: load it last
 from rules.gwt.spec import SPEC  # noqa: E402
+
+
+def _marks(state: State, seat: int, action: tuple[Any, ...]) -> dict[str, Any]:
+    """What the turn picture marks of a move: the cattleman's path (from where it stood to where it
+    stops) or the place of a building just built."""
+    inner = unwrap(action)
+    if inner and inner[0] == "walk":
+        start = state.players[seat].location
+        return {"path": [loc for loc in (start, *inner[2], inner[1]) if loc]}
+    if inner and inner[0] == "build":
+        return {"built": inner[2]}
+    return {}

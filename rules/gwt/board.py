@@ -33,14 +33,15 @@ from rules.gwt.words import tile as tile_name
 class Tx:
     """One move in progress: the working copy, the events so far, the random generator."""
 
-    __slots__ = ("_rng", "events", "hidden", "s", "seat", "told")
+    __slots__ = ("_rng", "events", "hidden", "s", "seat", "teller")
 
     def __init__(self, state: State, seat: int) -> None:
         self.s = state
         self.seat = seat
         self.events: list[dict[str, Any]] = []
         self.hidden = False          # something hidden was revealed or randomness was used
-        self.told = False            # an event tells the whole move: no "Player N: ..." line is needed
+        # the event that tells the whole move, if one does: no "Player N: ..." line is needed
+        self.teller: dict[str, Any] | None = None
         self._rng: Rng | None = None
 
     @property
@@ -56,6 +57,11 @@ class Tx:
 
     def log(self, type_: str, text: str, **data: Any) -> None:
         self.events.append(event(type_, text, **data))
+
+    def tell(self, type_: str, text: str, **data: Any) -> None:
+        """Log the event that tells the whole move, and more than its label says."""
+        self.log(type_, text, **data)
+        self.teller = self.events[-1]
 
 
 # --------------------------------------------------------------------------------------------- limits
@@ -213,11 +219,10 @@ def place_tile(tx: Tx, tile: str) -> None:
     took = f"Player {s.current + 1} took the {tile_name(tile)} from the foresight"
     if spaces:
         s.trail[spaces[0]] = tile
-        tx.log("tile", f"{took} and placed it on {place(spaces[0])}.", tile=tile, space=spaces[0])
+        tx.tell("tile", f"{took} and placed it on {place(spaces[0])}.", tile=tile, space=spaces[0])
     else:
         s.boxed_tiles.append(tile)
-        tx.log("tile", f"{took}; with no free space, it left the game.", tile=tile)
-    tx.told = True
+        tx.tell("tile", f"{took}; with no free space, it left the game.", tile=tile)
 
 
 def place_worker(tx: Tx, worker: str) -> None:
@@ -227,9 +232,8 @@ def place_worker(tx: Tx, worker: str) -> None:
         return
     s.job_rows[s.job_token].append(worker)
     row = s.job_token + 1
-    tx.log("worker", f"Player {s.current + 1} took the {worker} from the foresight to job market row {row}.",
-           worker=worker, row=row)
-    tx.told = True
+    tx.tell("worker", f"Player {s.current + 1} took the {worker} from the foresight to job market row {row}.",
+            worker=worker, row=row)
     if len(s.job_rows[s.job_token]) >= s.n:
         s.job_token += 1
         if s.job_token in YELLOW_ARROW_ROWS:

@@ -380,9 +380,8 @@ def _income(tx: Tx, cert_after: int) -> None:
     # one line for the whole step: the certificates added (if any), the cards shown, what they earned
     added = f"added {plural(used, 'temporary certificate')} to the income, " if used else ""
     earned = f"earned ${total}" if total else "earned nothing"
-    tx.log("income", f"Player {s.current + 1} {added}revealed {shown} and {earned}.",
-           seat=s.current, hand=list(p.hand), income=total)
-    tx.told = True
+    tx.tell("income", f"Player {s.current + 1} {added}revealed {shown} and {earned}.",
+            seat=s.current, hand=list(p.hand), income=total)
     p.discard.extend(p.hand)
     p.hand.clear()
     for i in range(len(s.stack) - 1, -1, -1):
@@ -397,9 +396,8 @@ def _deliver(tx: Tx, city: str, answered: dict[str, Any]) -> None:
     cost = 0 if answered.get("extra") else transport_cost(p.engine, CITIES[city][0])
     p.money -= cost
     costs = f" (transport costs ${cost})" if cost else ""
-    tx.log("delivery", f"Player {s.current + 1} delivered to {city_name(city)}{costs}.",
-           seat=s.current, city=city, transport=cost)
-    tx.told = True
+    tx.tell("delivery", f"Player {s.current + 1} delivered to {city_name(city)}{costs}.",
+            seat=s.current, city=city, transport=cost)
     s.stack.append(decision("disc", city=city))
 
 

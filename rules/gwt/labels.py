@@ -16,6 +16,7 @@ from rules.gwt.prices import build_craftsmen, delivery_words, fee_words, walk_fe
 from rules.gwt.words import (
     AUX_ACTIONS,
     DISC_SPACES,
+    SKIPS,
     card,
     cattle,
     city,
@@ -58,17 +59,6 @@ def reward_words(reward: dict[str, int]) -> str:
 def space(sp: str) -> str:
     station = STATION_AT.get(sp)
     return f"space {sp} (station {station})" if station else f"space {sp}"
-
-# "skip" and "done" by the decision they answer: what the player forgoes.
-SKIPS = {
-    "engine": "leave the engine where it is", "back": "leave the engine where it is",
-    "extra": "make no extraordinary delivery", "upgrade": "do not upgrade the station",
-    "master": "appoint no station master", "bonus": "forgo the bonus", "objective": "take no objective card",
-    "draw": "draw no card", "discard": "discard nothing", "trash": "remove no more cards",
-    "aux": "take no auxiliary action", "move": "leave the cattleman where it is", "disc": "place no disc",
-    "foresight": "take no tile", "buy": "buy no more cattle", "end_turn": "end the turn",
-}
-
 
 def unwrap(action: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
     """The effect inside the wrappers of phase B ("act": a local action, "aux_instead": an auxiliary one)."""

@@ -8,7 +8,7 @@ from rules.gwt.board import cert_limit, hand_limit, permanent_certs, side_of, st
 from rules.gwt.content import JOB_COSTS, STATIONS
 from rules.gwt.options import location_actions
 from rules.gwt.state import State
-from rules.gwt.words import BONUSES, card, place, plural
+from rules.gwt.words import BONUSES, SKIPS, card, place, plural
 
 PROMPTS = {
     "first": "place the cattleman on any neutral building",
@@ -16,21 +16,21 @@ PROMPTS = {
     "loc": "use the local actions of {loc} in any order, or one single auxiliary action; then end phase B",
     "loc_copy": "use the copied local actions of {loc} in any order; then end phase B",
     "loc_aux": "{loc} offers you no local action: one single auxiliary action, or end phase B",
-    "engine": "move the engine forward up to {max} spaces, or skip",
+    "engine": "move the engine forward up to {max} spaces, or {skip}",
     "back": "move the engine exactly {steps} spaces backwards",
     "bounce": "move the engine back from space 39 to any free space (gain $3)",
-    "extra": "extraordinary delivery: move the engine backwards, or skip",
-    "upgrade": "upgrade station {station1}, or skip",
+    "extra": "extraordinary delivery: move the engine backwards, or {skip}",
+    "upgrade": "upgrade station {station1}, or {skip}",
     "disc": "choose the disc to place",
-    "master": "appoint a worker as station master, or skip",
-    "bonus": "use the immediate action ({what}), or forgo the bonus",
-    "buy": "buy cattle with your {cowboys_left}, draw 2 cards into the market, or stop buying",
+    "master": "appoint a worker as station master, or {skip}",
+    "bonus": "use the immediate action ({what}), or {skip}",
+    "buy": "buy cattle with your {cowboys_left}, draw 2 cards into the market, or {skip}",
     "objective": "take an objective card",
     "draw": "draw up to {max} cards (then discard as many)",
     "discard": "discard {cards}",
     "trash": "remove up to {cards} from the game",
-    "aux": "one single or double auxiliary action, or skip",
-    "move": "move the cattleman up to {max} steps without fees, or skip",
+    "aux": "one single or double auxiliary action, or {skip}",
+    "move": "move the cattleman up to {max} steps without fees, or {skip}",
     "foresight": "Kansas City: choose a tile of foresight column {col1}",
     "income": "Kansas City: choose how many temporary certificates to add to the income",
     "deliver": "Kansas City: choose the city to deliver to (breeding value {value})",
@@ -44,6 +44,7 @@ def decision_words(s: State) -> dict[str, Any] | None:
     d = s.stack[-1]
     fields = {**d, "col1": d.get("col", 0) + 1, "station1": d.get("station", 0) + 1,
               "what": BONUSES.get(d.get("what", ""), "?"), "loc": place(d.get("loc", "?")),
+              "skip": SKIPS.get(d["k"], "?"),
               "cards": plural(d.get("n", 0), "card"),
               "cowboys_left": plural(d.get("cowboys", 0), "unused cowboy")}
     kind = d["k"]

@@ -25,9 +25,9 @@ TASKS = {
     "sf": ("disc in San Francisco", "discs in San Francisco"),
 }
 OBJECTIVE_ACTIONS = {
-    "": "", "gain2": "gain $2", "aux": "a double auxiliary action", "draw": "draw 1 card, discard 1",
-    "engine2": "engine forward up to 2", "engine3": "engine forward up to 3",
-    "move3": "move up to 3 steps",
+    "": "", "gain2": "gain $2", "aux": "a double auxiliary action",
+    "draw": "draw and discard up to 3",  # the rulebook: draw up to 3, then discard as many as drawn
+    "engine2": "engine forward up to 2", "engine3": "engine forward up to 3", "move3": "move up to 3 steps",
 }
 # The auxiliary actions in one wording: in move labels, in the names of disc spaces, on the player board.
 AUX_ACTIONS = {
@@ -50,6 +50,17 @@ BONUSES = {
     "jersey_cert2": "discard a Jersey for 2 certificates", "jersey_money4": "discard a Jersey for $4",
 }
 WORKERS = ("cowboy", "craftsman", "engineer")
+
+# "skip" and "done" by the decision they answer: what the player forgoes, as the button and the
+# decision's prompt both say it.
+SKIPS = {
+    "engine": "leave the engine where it is", "back": "leave the engine where it is",
+    "extra": "make no extraordinary delivery", "upgrade": "do not upgrade the station",
+    "master": "appoint no station master", "bonus": "forgo the bonus", "objective": "take no objective card",
+    "draw": "draw no card", "discard": "discard nothing", "trash": "remove no more cards",
+    "aux": "take no auxiliary action", "move": "leave the cattleman where it is", "disc": "place no disc",
+    "foresight": "take no tile", "buy": "buy no more cattle", "end_turn": "end the turn",
+}
 
 
 def with_article(noun: str) -> str:

@@ -127,7 +127,7 @@ def explain(s: SantaFeState, seat: int, move: str, typed: str | None = None) -> 
     if verb in ("lay", "branch") and s.phase == LAY:
         if s.step == EXCHANGE:
             return IllegalMoveError("First keep your city cards or exchange some (Double Turn).")
-        return _explain_lay(s, seat, words)
+        return _explain_lay(s, seat, words, typed)
     if verb == "exchange" and s.phase == LAY and s.step == EXCHANGE:
         missing = [w for w in words[1:] if w not in board.SLUG_INDEX]
         if missing:
@@ -183,16 +183,19 @@ def _railroad(word: str) -> int:
     return board.RAILROAD_INDEX[colour]
 
 
-def _explain_lay(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
+def _explain_lay(s: SantaFeState, seat: int, words: list[str], typed: str) -> RulesError:
+    # the example names cities as the map prints them: players never see the ids of the notation
+    a, b = board.KEY_DIRECTION["chi-kcy"]
+    example = f"e.g. '{words[0]} Santa Fe {board.CITY_NAME[a]} {board.CITY_NAME[b]}'"
     if len(words) != 3:
-        return ParseError(f"Write '{words[0]} <railroad> <from>-<to>', e.g. '{words[0]} blue chi-kcy'.")
+        return ParseError(f"Write '{words[0]}', the railroad and the two cities of the line, {example}.")
     try:
         r = _railroad(words[1])
     except ParseError as exc:
         return exc
     key = words[2]
     if key not in board.KEY_DIRECTION:
-        return ParseError(f"No line '{key}': name a connection by its two city ids, e.g. chi-kcy.")
+        return ParseError(f"'{typed}' names no line: name the two neighbouring cities it joins, {example}.")
     a, b = board.KEY_DIRECTION[key]
     name = board.railroad_label(r)
     if not track.piece_source(s, seat, r):

@@ -229,7 +229,7 @@ async def test_a_name_that_looks_like_everyone_pings_nobody(arena: Arena) -> Non
     alice = arena.people[0]
     everyone = arena.loopback.add_user("@everyone", guilds=arena.guild)
     arena.loopback.set_bot_access(arena.channel, mention_everyone=True)
-    async with arena.running() as (_bot, service):
+    async with arena.running() as (_bot, _service):
         await arena.start_game("gwt", alice, everyone)
         await everyone.slash("game computer", arena.channel)
         back = (await everyone.slash("game take-back", arena.channel)).followups[-1]
@@ -246,3 +246,20 @@ async def test_in_a_thread_the_permission_named_is_send_messages_in_threads(aren
         assert refused.ephemeral and refused.content.startswith(
             "I cannot run a game here: I lack Send Messages in Threads in this channel."
         ), refused.content
+
+
+async def test_the_turn_message_says_game_question_and_link_on_one_line(arena: Arena) -> None:
+    """The direct message of a turn: the game, what is asked and a link that opens it, on one line, and
+    the place said once."""
+    alice, bob = arena.people[:2]
+    guild_id, channel_id = int(arena.guild.id), int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await bob.slash("notify dm", arena.channel, enabled=True)
+        await arena.start_game("gwt", alice, bob, seat_order="join")
+        while (await service.get_game(channel_id)).to_act_users == (int(alice.id),):
+            await arena.play_first_move(service, alice)
+        await arena.loopback.settle()
+        [dm] = arena.loopback.messages(arena.loopback.dm_channel(bob))
+        link = f"https://discord.com/channels/{guild_id}/{channel_id}"
+        assert dm.content.startswith(f"It is your turn in [Great Western Trail]({link}): "), dm.content
+        assert "\n" not in dm.content and dm.content.count(str(channel_id)) == 1, dm.content

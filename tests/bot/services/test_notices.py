@@ -17,9 +17,9 @@ def game(guild_id: int | None) -> GameInfo:
 def test_the_turn_notice_says_what_is_asked_without_who_and_links_to_the_thread() -> None:
     view = {"decision": {"prompt": "Everybody chooses a card to play; waiting for Player 1 and Player 2."}}
     assert notices.your_turn(game(7), view) == (
-        "It is your turn in Santa Fe: Everybody chooses a card to play.\nhttps://discord.com/channels/7/55"
+        "It is your turn in [Santa Fe](https://discord.com/channels/7/55): Everybody chooses a card to play."
     )
     asked = {"decision": {"prompt": "Player 2: lay track, or take Player 1's bonus"}}
     assert notices.your_turn(game(None), asked) == (
-        "It is your turn in Santa Fe: lay track, or take Ann's bonus\nhttps://discord.com/channels/@me/55"
+        "It is your turn in [Santa Fe](https://discord.com/channels/@me/55): lay track, or take Ann's bonus"
     )

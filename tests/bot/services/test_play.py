@@ -9,7 +9,18 @@ import pytest
 
 from bot.services import GameNotActive, GameService, NoGameHere, NotAllowed, NotInGame, StaleVersion
 from rules.core.errors import AmbiguousMoveError, IllegalMoveError, NotYourTurnError, ParseError
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, moves_since, play_to_end, started
+from tests.support.fixtures import (
+    ANN,
+    BOB,
+    CHANNEL,
+    CID,
+    GUILD,
+    act,
+    lobby,
+    moves_since,
+    play_to_end,
+    started,
+)
 
 
 async def hand(service: GameService, user: int) -> list[int]:
@@ -60,7 +71,7 @@ async def test_outcome_of_a_move_that_passes_the_turn(service):
     assert outcome.game.turn_started_at is not None
     # the direct message names the game, what is asked, and links to where it is played
     assert outcome.notifications[0].text == (
-        f"It is your turn in Tiny: Play, draw or pass\nhttps://discord.com/channels/{GUILD}/{CHANNEL}"
+        f"It is your turn in [Tiny](https://discord.com/channels/{GUILD}/{CHANNEL}): Play, draw or pass"
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.services import BadImport, GameExists, GameNotActive, NoGameHere, NoSuchVersion, NotAllowed
@@ -203,3 +205,23 @@ async def test_the_log_hides_a_card_chosen_in_secret_until_the_reveal(service):
     for viewer in (ANN, BOB, CID):
         lines = await service.log(CHANNEL, viewer, limit=0)
         assert lines[0].startswith(f"1. Ann: {ann_label}") and lines[1].startswith(f"2. Bob: {bob_label}")
+
+
+async def test_a_delivery_is_told_once_in_the_log(service):
+    """A move an event tells in full (a Great Western Trail delivery) is one sentence, not its label and
+    then the same again."""
+    await service.create_game(GUILD, CHANNEL, ANN, "Ann", "gwt", seat_order="join")
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.start(CHANNEL, ANN)
+    rng = random.Random(0)
+    for _ in range(100):
+        game = await service.get_game(CHANNEL)
+        user = ANN if game.to_act == (0,) else BOB
+        moves = [m for m, _ in await service.legal_moves(CHANNEL, user)]
+        delivery = next((m for m in moves if m.startswith("deliver")), None)
+        await service.submit(CHANNEL, user, delivery or rng.choice(moves))
+        if delivery:
+            break
+    line = (await service.log(CHANNEL, ANN))[-1]
+    assert line.startswith(f"{game.version + 1}. ") and " delivered to Kansas City" in line, line
+    assert line.count("Kansas City") == 1, line

@@ -132,3 +132,18 @@ def test_status_embed_says_a_game_is_paused() -> None:
     assert presenters.status_embed(game()).title == "Santa Fe: In play"
     paused = presenters.status_embed(game(paused_at=NOW))
     assert paused.title == "Santa Fe: In play, paused until the bot is back in this server"
+
+
+def test_news_names_the_players_and_counts_what_does_not_fit():
+    events = [{"type": "t", "text": f"Player 1 laid track {n}.", "private_to": None} for n in range(200)]
+    events.insert(1, {"type": "t", "text": "You drew a secret card.", "private_to": 0})
+    block = presenters.news_block(game(), events, 900)
+    lines = block.split("\n")
+    assert len(block) <= 900 and lines[0] == "**Since your last move:**"
+    assert lines[1] == f"• {presenters.seat_name(game(), 0)} laid track 0."
+    assert "secret" not in block  # public lines only
+    shown = len(lines) - 2
+    assert lines[-1] == f"… and {200 - shown} more: /log"
+    short = presenters.news_block(game(), events[:3], 900)
+    assert "more: /log" not in short and len(short.split("\n")) == 3
+    assert presenters.news_block(game(), events[1:2], 900) == ""

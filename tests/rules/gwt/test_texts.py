@@ -144,3 +144,11 @@ def test_the_bonus_prompt_and_its_button_say_the_same_thing() -> None:
     prompt = RULES.view(s, 0)["decision"]["prompt"]
     assert prompt.endswith(", or forgo the bonus") and "skip" not in prompt
     assert RULES.describe_move(s, 0, "skip").lower() == "forgo the bonus"
+
+
+@pytest.mark.parametrize("kind", ["engine", "extra", "upgrade", "master", "bonus", "buy", "aux", "move"])
+def test_each_prompt_names_its_way_out_as_the_button_does(kind: str) -> None:
+    s = game(2)
+    s.stack.append({"k": kind, "max": 2, "station": 0, "what": "engine", "cowboys": 1, "double": False})
+    prompt = RULES.view(s, 0)["decision"]["prompt"]
+    assert prompt.endswith(f", or {RULES.describe_move(s, 0, 'skip')}") and "skip" not in prompt, prompt

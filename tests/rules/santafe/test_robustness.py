@@ -72,7 +72,7 @@ def test_refusals_name_the_reason() -> None:
     t = laying(3)
     with pytest.raises(ParseError, match="No railroad"):
         play(t, 0, "lay purple chi-kcy")
-    with pytest.raises(ParseError, match="No line"):
+    with pytest.raises(ParseError, match="names no line"):
         play(t, 0, "lay blue chi-sea")
     with pytest.raises(IllegalMoveError, match="no railhead at Topeka"):
         play(t, 0, "lay blue top-den")

@@ -71,3 +71,15 @@ def test_the_laying_prompt_never_says_up_to_a_piece_that_must_be_laid() -> None:
     advanced = laying(advanced=True)  # nothing forces a piece in the advanced game
     assert "pass" in RULES.legal_moves(advanced, advanced.current())
     assert RULES.view(advanced, None)["decision"]["prompt"].endswith("up to 1 piece, or pass).")
+
+
+@pytest.mark.parametrize(
+    "typed", ["lay blue chicago kansas city extra", "branch blue", "lay blue chicago", "lay blue foo-bar"]
+)
+def test_a_lay_hint_names_cities_as_the_map_prints_them(typed: str) -> None:
+    s = laying(3, seed=2)
+    seat = next(iter(RULES.to_act(s)))
+    with pytest.raises(ParseError) as refused:
+        RULES.parse_move(s, seat, typed)
+    hint = refused.value.message.replace(f"'{typed}'", "")  # the refusal may quote what was typed
+    assert "Chicago Kansas City" in hint and not RAW.search(hint), hint
