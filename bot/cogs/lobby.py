@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from rules.core.spec import GameSpec
 
 PictureMode = Literal["every-turn", "on-request"]
+ComputerPosts = Literal["turn", "round", "end"]
+PauseSeconds = app_commands.Range[int, 0, 3600]
 
 
 class LimitReached(ServiceError):
@@ -277,6 +279,34 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             interaction,
             "You changed the pictures.",
             messages.PICTURES_SET[game.pictures],
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(
+        name="pace", description="How a game only computers play is told here (host or manager)"
+    )
+    @app_commands.describe(
+        posts="turn: at every change of turn; round: once per round; end: only the results",
+        pause_seconds="seconds the computers wait after each post, so watchers can follow (0 = none)",
+    )
+    async def pace(
+        self,
+        interaction: discord.Interaction,
+        posts: ComputerPosts | None = None,
+        pause_seconds: PauseSeconds | None = None,
+    ) -> None:
+        await replies.defer_private(interaction)
+        game = await self.bot.games.set_computer_pace(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            posts=posts,
+            pause=pause_seconds,
+            admin=is_manager(interaction),
+        )
+        await replies.done(
+            interaction,
+            "You changed the pace.",
+            messages.PACE_SET.format(pace=presenters.pace_text(game)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
