@@ -125,5 +125,12 @@ PICTURES_SET = {
     "every-turn": "Every turn message here now shows the board.",
     "on-request": "Turn messages here now come without the board; anyone can see it with /board.",
 }
+# How often the channel of a game nobody plays in person hears of it (``/game pace``).
+COMPUTER_POSTS = {
+    "turn": "a post at every change of turn",
+    "round": "a post once per round",
+    "end": "only the results",
+}
+PACE_SET = "When only computers play this game, the channel gets {pace}."
 PICTURE_FAILED = "(A picture could not be drawn.)"
 NO_SEAT = "{name} has no seat in this game."

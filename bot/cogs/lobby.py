@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from rules.core.spec import GameSpec
 
 PictureMode = Literal["every-turn", "on-request"]
+ComputerPosts = Literal["turn", "round", "end"]
+PauseSeconds = app_commands.Range[int, 0, 3600]
 
 
 class LimitReached(ServiceError):
@@ -92,6 +94,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def _create(self, interaction: discord.Interaction, spec: GameSpec, values: dict[str, Any]) -> None:
         """/game <id>: ``values`` are the command's options by name (the game's own under their labels)."""
         check_channel(interaction)
+        await replies.defer_private(interaction)
         await self._check_limit(interaction)
         options = {o.name: values[game_commands.parameter_name(o)] for o in spec.options}
         game = await self.bot.games.create_game(
@@ -108,7 +111,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             deadline_action=values["deadline_action"] or GUILD_DEFAULT,
             parent_id=channels.thread_parent(interaction),
         )
-        await interaction.response.send_message(
+        await replies.done(
+            interaction,
+            f"You opened a game of {game.title} here.",
             f"{shown_name(interaction.user)} opened a game of **{game.title}** here. "
             "Take a seat with the button or /game join; the host starts it with /game start.",
             embed=presenters.status_embed(game),
@@ -128,9 +133,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if len(hosted) >= limit:
             raise LimitReached(f"You already host {len(hosted)} open games in this server, the most allowed.")
 
-    async def _lobby_reply(self, interaction: discord.Interaction, text: str, game: GameInfo) -> None:
-        await interaction.response.send_message(
-            text, embed=presenters.status_embed(game), allowed_mentions=discord.AllowedMentions.none()
+    async def _lobby_reply(
+        self, interaction: discord.Interaction, private: str, public: str, game: GameInfo
+    ) -> None:
+        """After ``replies.defer_private``: the change for the user, then the table for everyone."""
+        await replies.done(
+            interaction,
+            private,
+            public,
+            embed=presenters.status_embed(game),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(
@@ -140,38 +152,42 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if (await self.bot.games.get_game(interaction.channel_id or 0)).status == "active":
             await components.take_seat(interaction, None)  # a running game: only a seat kept for this user
             return
+        await replies.defer_private(interaction)
         name = member_name(interaction.user)
         game = await self.bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
-        await self._lobby_reply(interaction, f"{shown_name(interaction.user)} joined.", game)
+        await self._lobby_reply(interaction, "You joined.", f"{shown_name(interaction.user)} joined.", game)
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
+        await replies.defer_private(interaction)
         game = await self.bot.games.leave(interaction.channel_id or 0, interaction.user.id)
-        await self._lobby_reply(interaction, f"{shown_name(interaction.user)} left.", game)
+        await self._lobby_reply(interaction, "You left.", f"{shown_name(interaction.user)} left.", game)
 
     @app_commands.command(name="add-ai", description="Seat a computer player in the game waiting here")
     @app_commands.describe(level=f"{LEVEL_HELP} (default: {SENSIBLE}, or the game's best below it)")
     @app_commands.autocomplete(level=level_choices)
     async def add_ai(self, interaction: discord.Interaction, level: Level | None = None) -> None:
+        await replies.defer_private(interaction)
         here = await self.bot.games.get_game(interaction.channel_id or 0)
         chosen = level_for(here, level)
         game = await self.bot.games.add_ai(interaction.channel_id or 0, interaction.user.id, chosen)
         text = f"A computer player joined, {level_text(game, chosen)}."
         if level is None:  # say that it was not asked for, and how to ask
             text += " That is the default; /game remove-ai takes it out, add-ai with a level seats another."
-        await self._lobby_reply(interaction, text, game)
+        await self._lobby_reply(interaction, "You seated a computer player.", text, game)
 
     @app_commands.command(name="remove-ai", description="Take a computer player out of the game waiting here")
     @app_commands.describe(seat="the computer's seat, from the list")
     @app_commands.autocomplete(seat=computer_seats)
     async def remove_ai(self, interaction: discord.Interaction, seat: Seat) -> None:
+        await replies.defer_private(interaction)
         here = await self.bot.games.get_game(interaction.channel_id or 0)
         check_seat(here, seat)
         name = presenters.seat_name(here, seat - 1)
         game = await self.bot.games.remove_ai(
             interaction.channel_id or 0, interaction.user.id, seat - 1, admin=is_manager(interaction)
         )
-        await self._lobby_reply(interaction, f"{name} left the table.", game)
+        await self._lobby_reply(interaction, f"You took {name} out.", f"{name} left the table.", game)
 
     @app_commands.command(name="start", description="Start the game waiting here (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -266,6 +282,34 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
+    @app_commands.command(
+        name="pace", description="How a game only computers play is told here (host or manager)"
+    )
+    @app_commands.describe(
+        posts="turn: at every change of turn; round: once per round; end: only the results",
+        pause_seconds="seconds the computers wait after each post, so watchers can follow (0 = none)",
+    )
+    async def pace(
+        self,
+        interaction: discord.Interaction,
+        posts: ComputerPosts | None = None,
+        pause_seconds: PauseSeconds | None = None,
+    ) -> None:
+        await replies.defer_private(interaction)
+        game = await self.bot.games.set_computer_pace(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            posts=posts,
+            pause=pause_seconds,
+            admin=is_manager(interaction),
+        )
+        await replies.done(
+            interaction,
+            "You changed the pace.",
+            messages.PACE_SET.format(pace=presenters.pace_text(game)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
     @app_commands.command(name="import", description="Continue or replay a game from a file made by /export")
     @app_commands.describe(file="the JSON file /export made")
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
@@ -312,9 +356,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
         if game.status == "active":
             perms = interaction.app_permissions
-            await delivery.publish(
-                interaction, game, announcer.post_turn(self.bot, game, perms=perms), done="The game was imported"
-            )
+            post = announcer.post_turn(self.bot, game, perms=perms)
+            await delivery.publish(interaction, game, post, done="The game was imported")
 
     @app_commands.command(
         name="vote", description="Vote to let the computer play the seat of a player out of time"

@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.play import announcer
+from bot.play import announcer, replies
+from bot.services import DatabaseUnavailable
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -35,7 +36,8 @@ class Reminders(commands.Cog):
             self.loop.start()
 
     async def cog_unload(self) -> None:
-        """Stop the loop and wait for a round under way to end, so it never runs on into a closing database."""
+        """Stop the loop and wait for a round under way to end, so it never runs on into a closing
+        database."""
         self.loop.cancel()
         task = self.loop.get_task()
         if task is not None and task is not asyncio.current_task():
@@ -50,6 +52,8 @@ class Reminders(commands.Cog):
             # the background runner makes those moves and posts them like any move
             await self.bot.games.resume_computer_turns()
             await announcer.deliver_notifications(self.bot, await self.bot.games.run_due())
+        except DatabaseUnavailable:  # the database logged it once; a traceback every round says nothing more
+            pass
         except Exception:
             log.exception("a reminder round failed; the next round tries again")
 
@@ -59,9 +63,10 @@ class Reminders(commands.Cog):
         name="dm", description="Also get your turn notices as direct messages (off until you turn them on)"
     )
     async def dm(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await replies.defer_private(interaction)
         await self.bot.games.update_user_settings(interaction.user.id, dms=enabled)
         text = "You will get direct messages too." if enabled else "No more direct messages."
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
 
     @notify.command(
         name="mute", description="Silence reminders: for this turn, for the game here, or everywhere"
@@ -70,6 +75,7 @@ class Reminders(commands.Cog):
     async def mute(
         self, interaction: discord.Interaction, scope: Literal["turn", "game", "everywhere"] = "turn"
     ) -> None:
+        await replies.defer_private(interaction)
         if scope == "everywhere":
             await self.bot.games.mute(interaction.user.id, None, False)
             text = "Reminders are off in all your games. Turn them back on with /notify unmute."
@@ -77,25 +83,27 @@ class Reminders(commands.Cog):
             game = await self.bot.games.get_game(interaction.channel_id or 0)
             await self.bot.games.mute(interaction.user.id, game.id, scope == "turn")
             text = "No more reminders this turn." if scope == "turn" else "No reminders in this game."
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
 
     @notify.command(name="unmute", description="Turn reminders back on everywhere")
     async def unmute(self, interaction: discord.Interaction) -> None:
+        await replies.defer_private(interaction)
         await self.bot.games.unmute(interaction.user.id)
-        await interaction.response.send_message("Reminders are on again.", ephemeral=True)
+        await interaction.followup.send("Reminders are on again.", ephemeral=True)
 
     @notify.command(name="every", description="How often you are reminded, overriding each game's setting")
     @app_commands.describe(hours="hours between reminders (0 = each game's own setting)")
     async def every(
         self, interaction: discord.Interaction, hours: app_commands.Range[int, 0, 24 * 14]
     ) -> None:
+        await replies.defer_private(interaction)
         await self.bot.games.update_user_settings(interaction.user.id, reminder_minutes=hours * 60 or None)
         text = (
             f"You will be reminded every {hours} h."
             if hours
             else "Each game's own reminder interval applies."
         )
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 async def setup(bot: BoardGameBot) -> None:

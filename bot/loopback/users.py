@@ -98,6 +98,17 @@ class Reply:
         raise LookupError(f"the bot posted nothing in answer to {self.interaction.label}")
 
     @property
+    def public(self) -> Message:
+        """The message everyone sees: the response when it is public, else the last public follow-up (a
+        private "thinking…" answer followed by news for the channel)."""
+        if self.original is not None and not self.original.ephemeral:
+            return self.original
+        seen = [m for m in self.followups if not m.ephemeral]
+        if not seen:
+            raise LookupError(f"the bot told nobody else of {self.interaction.label}")
+        return seen[-1]
+
+    @property
     def content(self) -> str:
         return self.message.content
 

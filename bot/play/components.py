@@ -319,8 +319,11 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
                 return
             bot: BoardGameBot = interaction.client  # type: ignore[assignment]
             name = getattr(interaction.user, "display_name", None) or interaction.user.name
+            await replies.defer_private(interaction)  # joining waits for the game's lock
             game = await bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
-            await interaction.response.send_message(
+            await replies.done(
+                interaction,
+                "You joined.",
                 f"{presenters.safe(name)} joined.",
                 embed=presenters.status_embed(game),
                 allowed_mentions=discord.AllowedMentions.none(),

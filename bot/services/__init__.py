@@ -80,6 +80,8 @@ Time
                        deadline_action=…)
     set_pictures(channel_id, by_user_id, "every-turn"|"on-request", *, admin=False) -> GameInfo
         (whether turn messages show the board or leave it to /board)
+    set_computer_pace(channel_id, by_user_id, *, posts="turn"|"round"|"end", pause=seconds, admin=False)
+        -> GameInfo   (how a game nobody plays in person is told, and how long its computers wait)
 Where games live (the cogs report what Discord tells them)
     channel_gone(channel_id) -> [Notification]   (the channel or thread was deleted: its open game and
         those of its threads end as abandoned, without a result; a notice for each seated person)

@@ -56,6 +56,10 @@ DEFAULT_THINK_SECONDS = Budget().seconds
 SEAT_ORDERS = ("random", "join")
 DEADLINE_ACTIONS = ("skip", "ai", "vote")
 PICTURE_MODES = ("every-turn", "on-request")  # does every turn message show the board
+# how often the channel of a game nobody plays in person hears of its computers' moves, and how long (in
+# seconds) they wait after each post
+COMPUTER_POSTS = ("turn", "round", "end")
+MAX_COMPUTER_PAUSE = 3600
 
 
 class _GuildDefault:
@@ -202,6 +206,8 @@ class ServiceCore:
             paused_at=game.paused_at,
             imported_moves=game.imported_moves,
             pictures=game.pictures,
+            computer_posts=game.computer_posts,
+            computer_pause=game.computer_pause,
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:

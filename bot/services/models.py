@@ -53,6 +53,8 @@ class GameInfo:
     imported_moves: int | None = None  # None: dealt here; else the moves the import file brought
     paused_at: datetime | None = None  # the bot left the game's server: nothing happens until it is back
     pictures: str = "every-turn"  # or "on-request": turn messages come without the board (/board has it)
+    computer_posts: str = "round"  # a game nobody plays in person is told at every "turn", "round" or "end"
+    computer_pause: int = 0  # seconds its computers wait after each post, so watchers can follow
 
     @property
     def paused(self) -> bool:

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services.core import DEADLINE_ACTIONS, PICTURE_MODES, ServiceCore
+from bot.services.core import (
+    COMPUTER_POSTS,
+    DEADLINE_ACTIONS,
+    MAX_COMPUTER_PAUSE,
+    PICTURE_MODES,
+    ServiceCore,
+)
 from bot.services.errors import NotAllowed, NotInGame
 from bot.services.models import GameInfo
 from bot.storage import games as store
@@ -92,6 +98,30 @@ class Preferences(ServiceCore):
             self._require_host(game, by_user_id, admin)
             async with self.db.transaction() as conn:
                 await store.update_game(conn, game.id, pictures=pictures, updated_at=self.clock())
+            return self._info(*await self._rows(game.id))
+
+    async def set_computer_pace(
+        self,
+        channel_id: int,
+        by_user_id: int,
+        *,
+        posts: str | None = None,
+        pause: int | None = None,
+        admin: bool = False,
+    ) -> GameInfo:
+        """The host chooses how a game nobody plays in person is told: its channel hears at every change
+        of ``posts`` ("turn", "round" or only at the "end"), and its computers wait ``pause`` seconds after
+        each post. Unset values stay as they are."""
+        if posts is not None and posts not in COMPUTER_POSTS:
+            raise NotAllowed(f"Posts must be one of {', '.join(COMPUTER_POSTS)}.")
+        if pause is not None and not 0 <= pause <= MAX_COMPUTER_PAUSE:
+            raise NotAllowed(f"The pause must be 0 to {MAX_COMPUTER_PAUSE} seconds.")
+        async with self._locked(channel_id) as (game, _seats):
+            self._require_host(game, by_user_id, admin)
+            changes: dict[str, Any] = {"computer_posts": posts, "computer_pause": pause}
+            changes = {k: v for k, v in changes.items() if v is not None}
+            async with self.db.transaction() as conn:
+                await store.update_game(conn, game.id, **changes, updated_at=self.clock())
             return self._info(*await self._rows(game.id))
 
     async def update_game_timing(

@@ -11,8 +11,10 @@ once, and each computer move is made in three steps:
    the decision is dropped and taken again from the new position.
 
 Each move written is handed to ``listener`` (the bot posts it as it posts a person's move). A game nobody
-plays in person (every seat a computer's) would fill its channel; there the listener hears once per round
-(as many turn changes as seats) and at the end; the summaries read the move log, so nothing is lost.
+plays in person (every seat a computer's) would fill its channel; there the listener hears as the host chose
+(``GameInfo.computer_posts``): at every change of turn, once per round (as many turn changes as seats; the
+default) or only at the end, and the computers wait ``computer_pause`` seconds after each post so that
+watchers can follow. The summaries read the move log, so nothing is lost between posts.
 
 The runner is memory only: after a crash or a failure the reminder round wakes it again
 (``Timing.resume_computer_turns``).
@@ -70,6 +72,18 @@ def watched(outcome: MoveOutcome) -> bool:
     return any(not s.is_ai and s.user_id is not None for s in outcome.game.seats)
 
 
+def time_to_tell(outcome: MoveOutcome, turns: int) -> bool:
+    """Whether the channel hears of ``outcome`` after ``turns`` changes of turn not told yet."""
+    if watched(outcome) or outcome.finished:
+        return True
+    posts = outcome.game.computer_posts
+    if posts == "turn":
+        return turns >= 1
+    if posts == "round":
+        return turns >= len(outcome.game.seats)
+    return False  # "end": only the results
+
+
 class ComputerRunner:
     """The background tasks that play computer seats, one per game at most."""
 
@@ -78,6 +92,7 @@ class ComputerRunner:
         self._new_turn = new_turn
         self.max_moves = max_moves  # a runaway guard: a run this long stops and is resumed later
         self.listener: Listener | None = None
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # the pause after a post
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._closed = False
@@ -122,9 +137,11 @@ class ComputerRunner:
                         continue
                     moves += 1
                     turns += outcome.turn_passed
-                    if watched(outcome) or outcome.finished or turns >= len(outcome.game.seats):
+                    if time_to_tell(outcome, turns):
                         turns = 0
                         await self._tell(outcome)
+                        if not (watched(outcome) or outcome.finished) and outcome.game.computer_pause:
+                            await self.sleep(outcome.game.computer_pause)  # no lock is held here
             if moves >= self.max_moves:
                 log.warning("game %s: %d computer moves in one run; the reminder round goes on", game_id, moves)
         except ThinkingStopped:

@@ -43,6 +43,8 @@ _GAME_COLUMNS = {
     "options": to_json,
     "paused_at": to_time,
     "pictures": str,
+    "computer_posts": str,
+    "computer_pause": int,
 }
 _SEAT_COLUMNS = {
     "user_id": None,

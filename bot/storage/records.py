@@ -54,6 +54,8 @@ class GameRow:
     paused_at: datetime | None = None  # the bot left the game's server then; None: running normally
     parent_id: int | None = None  # the channel of a thread game's thread
     pictures: str = "every-turn"  # or "on-request": turn messages come without the board
+    computer_posts: str = "round"  # a game nobody plays in person is told at every "turn", "round" or "end"
+    computer_pause: int = 0  # seconds its computers wait after each post
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,8 @@ def game_from_row(row: Any) -> GameRow:
         paused_at=from_time(row["paused_at"]),
         parent_id=row["parent_id"],
         pictures=row["pictures"],
+        computer_posts=row["computer_posts"],
+        computer_pause=row["computer_pause"],
     )
 
 

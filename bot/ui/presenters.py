@@ -210,7 +210,15 @@ def options_text(game: GameInfo) -> str:
     parts = [f"{key.replace('_', ' ')}: {shown(value)}" for key, value in sorted(game.options.items())]
     if game.pictures != "every-turn":
         parts.append(f"pictures: {game.pictures}")
+    if (game.computer_posts, game.computer_pause) != ("round", 0):
+        parts.append(f"computers only: {pace_text(game)}")
     return ", ".join(parts) or "standard rules"
+
+
+def pace_text(game: GameInfo) -> str:
+    """How a game nobody plays in person is told (``/game pace``)."""
+    said = messages.COMPUTER_POSTS[game.computer_posts]
+    return f"{said}, {game.computer_pause} s pause" if game.computer_pause else said
 
 
 def timing_text(game: GameInfo) -> str:

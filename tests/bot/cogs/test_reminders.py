@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+
+import pytest
 
 from bot import messages
 from bot.cogs.reminders import Reminders
 from bot.play import components
-from bot.services import FakeClock
+from bot.services import DatabaseUnavailable, FakeClock
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, started
@@ -31,7 +34,8 @@ async def test_due_reminder_pings_the_player_with_play_and_mute(table: Table, cl
     await cog.tick()
     note = table.public[-1]
     assert note.mentioned_users == [ANN] and "Reminder" in note.content
-    assert {components.handler(i) for i in note.view.children} == {components.PlayButton, components.MuteButton}
+    buttons = {components.handler(i) for i in note.view.children}
+    assert buttons == {components.PlayButton, components.MuteButton}
 
 
 async def test_mute_button_silences_the_turn(table: Table, clock: FakeClock) -> None:
@@ -117,3 +121,27 @@ async def test_the_first_round_posts_the_computer_moves_a_crash_interrupted(tabl
     await cog.tick()
     await service.runner.idle()
     assert len(table.public) == posted  # nothing twice
+
+
+async def test_a_round_on_a_database_taken_away_logs_no_traceback_but_other_failures_do(
+    table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database logs once that its file is gone; the reminder rounds that follow add nothing to that,
+    while any other failure of a round is still logged with its traceback."""
+    cog = await reminders(table)
+
+    async def gone() -> list[object]:
+        raise DatabaseUnavailable("the file was deleted")
+
+    async def broken() -> list[object]:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(table.service, "run_due", gone)
+    with caplog.at_level(logging.WARNING, logger="bot.cogs.reminders"):
+        await cog.tick()
+        await cog.tick()
+        assert caplog.records == []
+        monkeypatch.setattr(table.service, "run_due", broken)
+        await cog.tick()
+    (record,) = caplog.records
+    assert record.exc_info is not None and "reminder round failed" in record.getMessage()

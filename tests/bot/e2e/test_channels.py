@@ -48,7 +48,7 @@ async def test_a_deleted_channel_ends_its_game(arena: Arena) -> None:
         listed = await alice.slash("games", lounge)
         assert listed.content == messages.no_open_games()
         opened = await alice.slash("game gwt", lounge)  # her one game allowed is free again
-        assert not opened.ephemeral and "opened a game" in opened.content
+        assert opened.ephemeral and "opened a game" in opened.public.content
 
 
 async def test_a_deleted_channel_ends_the_game_of_its_archived_thread(arena: Arena) -> None:

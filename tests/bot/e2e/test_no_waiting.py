@@ -26,6 +26,7 @@ OTHER_GAMES = 50
 COMPUTER_LEVEL = 3
 MENU_LIMIT = 25
 MUTE = "No more reminders this turn"
+DEFERRED = 5  # the interaction response type "deferred channel message" (receiving-and-responding)
 
 #: Commands this test does not drive, and why.
 EXEMPT: dict[str, str] = {}
@@ -162,13 +163,16 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         many = await long_picker(arena, service, run)
         loopback.latency = LATENCY
 
-        # The lobby: answered at once, without deferring, while the other games' computers think.
+        # The lobby, while the other games' computers think: every change waits for the game's lock (and
+        # the database), so each defers first and fills its private answer, then tells the channel.
         lobby = await run.slash(alice, "game santafe", seat_order="join")
-        await run.slash(bob, "game join")
-        await run.click(erin, lobby, "Join")
-        await run.slash(erin, "game leave")
+        changes = [lobby, await run.slash(bob, "game join"), await run.click(erin, lobby.public, "Join")]
+        changes.append(await run.slash(erin, "game leave"))
         for _ in range(3):
-            await run.slash(alice, "game add-ai", level=COMPUTER_LEVEL)
+            changes.append(await run.slash(alice, "game add-ai", level=COMPUTER_LEVEL))
+        for change in changes:
+            assert change.response_type == DEFERRED, change.interaction.label
+            assert change.ephemeral and not change.public.ephemeral, change.interaction.label
         await run.slash(alice, "game start")
 
         # The people play until a computer must act; a picker kept from alice's turn goes stale.
@@ -244,6 +248,7 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         # Settings of the game and of the server.
         await run.slash(alice, "game timing", reminder_hours=6)
         await run.slash(alice, "game pictures", mode="on-request")
+        await run.slash(alice, "game pace", posts="turn", pause_seconds=5)
         await run.slash(bob, "game away", away=True)
         await run.slash(bob, "game away", away=False)
         await run.slash(dana, "admin defaults", hosting_limit=5)

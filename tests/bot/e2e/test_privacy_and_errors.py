@@ -157,7 +157,7 @@ async def test_the_join_button_of_a_started_game_is_taken_off_and_explained(aren
         lobby = await alice.slash("game santafe", arena.channel)
         await bob.slash("game join", arena.channel)
         await alice.slash("game start", arena.channel)
-        late = await erin.click(lobby, "Join")
+        late = await erin.click(lobby.public, "Join")
         assert late.response_type == 7  # the lobby message itself was updated
         assert not late.message.flat_components()
         [notice] = [m for m in late.posted if m.visible_to == {erin.id}]

@@ -39,7 +39,7 @@ async def test_a_game_registered_in_rules_alone_gets_its_command_and_opens(
         assert "/game tiny" in overview.message.embeds[0]["description"]
 
         opened = await alice.slash("game tiny", arena.channel, rounds=3)
-        assert not opened.ephemeral and "opened a game of **Tiny**" in opened.content
+        assert opened.ephemeral and "opened a game of **Tiny**" in opened.public.content
         levels = await alice.autocomplete("game add-ai", arena.channel, level="")
         assert [c["value"] for c in levels] == list(rules.ai.levels("tiny"))
         await bob.slash("game join", arena.channel)

@@ -42,7 +42,7 @@ async def test_games_go_on_in_guilds_of_both_shards(tmp_path: Path) -> None:
             assert [shard_of(c) for c in channels] == [0, 1]
             for channel in channels:
                 lobby = await alice.slash("game santafe", channel)
-                assert not lobby.ephemeral, lobby.content
+                assert "opened a game" in lobby.public.content, lobby.content
                 await bob.slash("game join", channel)
                 started = await alice.slash("game start", channel)
                 assert "started" in started.content
@@ -67,7 +67,7 @@ async def test_a_process_runs_only_the_shards_it_is_given(tmp_path: Path) -> Non
             assert [s.shard for s in loopback.gateway.sessions.values()] == [(1, 2)]
             assert [g.id for g in bot.guilds] == [int(second.id)]
             reply = await alice.slash("game santafe", games)
-            assert not reply.ephemeral, reply.content
+            assert "opened a game" in reply.public.content, reply.content
             # The process running shard 0 keeps the time: reminders are not sent twice.
             reminders = bot.get_cog("Reminders")
             assert reminders is not None and not reminders.loop.is_running()  # type: ignore[attr-defined]

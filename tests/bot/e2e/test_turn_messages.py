@@ -6,8 +6,12 @@ from __future__ import annotations
 import itertools
 import random
 
+from bot import messages
 from bot.loopback import Message
 from tests.bot.e2e.conftest import Arena
+from tests.support.fixtures import tiny_game
+
+__all__ = ["tiny_game"]
 
 
 async def test_a_person_playing_the_computer_sees_each_answer_and_the_final_board(arena: Arena) -> None:
@@ -216,3 +220,27 @@ async def test_anyone_sees_each_players_public_board(arena: Arena) -> None:
         files = sorted(a.filename for a in boards.message.attachments)
         assert boards.ephemeral and files == ["player-1.png", "player-2.png", "player-3.png"], files
         assert len(arena.public()) == posted
+
+
+async def test_the_host_sets_how_a_game_only_computers_play_is_told(arena: Arena, tiny_game: None) -> None:
+    """/game pace (host only): a game handed over to computers posts only its results when the host chose
+    "end", and the status says so."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (bot, service):
+        await arena.start_game("tiny", alice, computers=2)
+        refused = await bob.slash("game pace", arena.channel, posts="turn")
+        assert refused.ephemeral and (await service.get_game(channel_id)).computer_posts == "round"
+        said = await alice.slash("game pace", arena.channel, posts="end", pause_seconds=0)
+        assert said.ephemeral and said.public.content == messages.PACE_SET.format(pace="only the results")
+        status = await bob.slash("game status", arena.channel)
+        assert "computers only: only the results" in arena.loopback.describe(status.message)
+        posted = len(arena.public())
+        await alice.slash("game computer", arena.channel)  # nobody plays in person any more
+        await bot.games.runner.idle()
+        game = await service.get_game(channel_id)
+        assert game.status == "finished" and game.version > 3
+        new = [arena.loopback.describe(m) for m in arena.public()[posted:]]
+        # the hand-over's own turn message (the computer thinks for Alice's seat), then only the results
+        assert len([text for text in new if "thinking" in text or "your turn" in text]) == 1, new
+        assert any("won" in text or "share" in text for text in new), new

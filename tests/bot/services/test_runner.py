@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.services import GameService, MoveOutcome, engine
-from tests.support.fixtures import ANN, CHANNEL, lobby, moves_since
+from bot.services import GameService, MoveOutcome, NotAllowed, NotHost, engine
+from tests.support.fixtures import ANN, BOB, CHANNEL, lobby, moves_since
 
 
 class SlowThinker:
@@ -104,6 +104,54 @@ async def test_a_game_of_computers_runs_to_its_end_paced_one_post_per_round(
     # nobody plays in person: the channel hears once per round (as many turn changes as seats, each
     # at least one move) at most, and of the end
     assert told[-1].finished and len(told) <= len(moves) // len(game.seats) + 1
+
+
+@pytest.mark.parametrize("posts", ["turn", "round", "end"])
+async def test_the_host_sets_how_often_a_game_of_computers_is_told_and_the_pause_after_each_post(
+    service: GameService, monkeypatch: pytest.MonkeyPatch, posts: str
+) -> None:
+    SlowThinker(service, monkeypatch).gate.set()
+    told: list[MoveOutcome] = []
+    pauses: list[float] = []
+
+    async def listen(outcome: MoveOutcome) -> None:
+        told.append(outcome)
+
+    async def pause(seconds: float) -> None:
+        pauses.append(seconds)
+
+    service.runner.listener, service.runner.sleep = listen, pause
+    await lobby(service, (ANN,), options={"rounds": 3})
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.start(CHANNEL, ANN)
+    game = await service.set_computer_pace(CHANNEL, ANN, posts=posts, pause=30)
+    assert (game.computer_posts, game.computer_pause) == (posts, 30)
+    await service.hand_to_ai(CHANNEL, ANN, 0, level=0)
+    await service.runner.idle()
+    game = await service.get_game(CHANNEL)
+    assert game.status == "finished" and told[-1].finished
+    turns = len(await moves_since(service, 0))  # the tiny game: every move passes the turn
+    if posts == "turn":
+        assert len(told) == turns - 1  # Ann's hand-over move was hers, told by its command
+    elif posts == "round":
+        assert 1 < len(told) <= turns // len(game.seats) + 1
+    else:
+        assert len(told) == 1
+    assert pauses == [30] * (len(told) - 1)  # after every post but the results
+
+
+async def test_only_the_host_sets_the_pace_and_only_to_known_values(service: GameService) -> None:
+    await lobby(service, (ANN, BOB))
+    with pytest.raises(NotHost):
+        await service.set_computer_pace(CHANNEL, BOB, posts="turn")
+    with pytest.raises(NotAllowed, match="one of turn, round, end"):
+        await service.set_computer_pace(CHANNEL, ANN, posts="often")
+    with pytest.raises(NotAllowed, match="0 to 3600"):
+        await service.set_computer_pace(CHANNEL, ANN, pause=3601)
+    game = await service.get_game(CHANNEL)
+    assert (game.computer_posts, game.computer_pause) == ("round", 0)
+    assert (await service.set_computer_pace(CHANNEL, ANN, pause=5)).computer_posts == "round"
 
 
 async def test_one_game_is_never_run_twice_at_once_and_many_games_think_together(
