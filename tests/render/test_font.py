@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PIL import ImageFont
 
+from bot.i18n import LANGUAGES, catalog
 from render.theme import FONT_FILE, font
 
 SIZE = 24
@@ -48,3 +49,12 @@ def test_the_missing_box_is_recognised() -> None:
 def test_the_face_is_the_shipped_file_with_its_licence() -> None:
     assert str(font(SIZE).path) == str(FONT_FILE)
     assert (FONT_FILE.parent / "LICENSE").read_text(encoding="utf-8").count("SIL OPEN FONT LICENSE") >= 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_letter_of_the_catalogs_is_drawn(language: str) -> None:
+    """What a translator writes can be drawn: a new kanji means running render/fonts/subset.py again."""
+    letters = "".join(
+        sorted({ch for forms in catalog(language).messages.values() for f in forms for ch in f})
+    )
+    assert unknown(font(SIZE), letters) == []
