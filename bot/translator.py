@@ -27,7 +27,7 @@ def command_msgid(context: app_commands.TranslationContextTypes) -> str | None:
     if context.location in (Where.parameter_name, Where.parameter_description):
         path = f"{data.command.qualified_name} {data.name}"
     elif context.location in _NAME + _DESCRIPTION:
-        path = data.qualified_name
+        path = getattr(data, "qualified_name", data.name)
     else:
         return None
     field = "name" if context.location in _NAME else "description"
