@@ -53,7 +53,7 @@ def explain(exc: BaseException, locale: object) -> str | None:
     if isinstance(exc, app_commands.CheckFailure):
         return messages.clip_echoes(str(exc)) or translate(locale, "message.no_permission")
     if isinstance(exc, app_commands.TransformerError):
-        return messages.clip_echoes(f"I could not read '{exc.value}' there.")
+        return messages.clip_echoes(translate(locale, "message.could_not_read", value=exc.value))
     return None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from discord import app_commands
+from discord import AppCommandOptionType, app_commands
 
 from bot import messages
 from bot.i18n import PSEUDO
@@ -41,8 +41,18 @@ def test_the_hint_after_a_refusal_is_from_the_catalog(code: str) -> None:
     assert answer is not None and bare(answer) == "The service's reason."
 
 
+class Unreadable(app_commands.Transformer):
+    async def transform(self, interaction: object, value: object) -> object:
+        raise ValueError(value)
+
+
 @pytest.mark.parametrize(
-    "failure", [app_commands.MissingPermissions(["manage_guild"]), app_commands.NoPrivateMessage()]
+    "failure",
+    [
+        app_commands.MissingPermissions(["manage_guild"]),
+        app_commands.NoPrivateMessage(),
+        app_commands.TransformerError("nobody", AppCommandOptionType.user, Unreadable()),
+    ],
 )
 def test_fixed_refusals_are_wholly_from_the_catalog(failure: Exception) -> None:
     answer = replies.explain(failure, PSEUDO)
