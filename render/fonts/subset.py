@@ -44,6 +44,10 @@ BLOCKS = (
 ASCENT = 1000
 DESCENT = 240
 
+# Characters whose Japanese glyph is wider than Latin text wants: the pictures' "·" separators take the
+# face's narrowest form instead (the one its other regions use).
+NARROW = (0x00B7,)
+
 # Text the pictures may show: every character in these files is kept too.
 SOURCES = (
     "bot/locales/**/*.po",
@@ -80,6 +84,29 @@ def wanted(face: TTFont) -> list[int]:
     return sorted(cp for cp in codepoints if cp in cmap)
 
 
+def alternates(face: TTFont, glyph: str) -> set[str]:
+    """The glyphs that the face's single substitutions (regional forms, widths) put in place of ``glyph``."""
+    found: set[str] = set()
+    for lookup in face["GSUB"].table.LookupList.Lookup:
+        for table in lookup.SubTable:
+            table = getattr(table, "ExtSubTable", table)
+            mapping = getattr(table, "mapping", None)
+            if mapping and glyph in mapping:
+                found.add(mapping[glyph])
+    return found
+
+
+def narrow(face: TTFont) -> None:
+    """Map each of ``NARROW`` to its narrowest form."""
+    widths = face["hmtx"]
+    for codepoint in NARROW:
+        glyph = face.getBestCmap()[codepoint]
+        best = min({glyph} | alternates(face, glyph), key=lambda name: widths[name][0])
+        for table in face["cmap"].tables:
+            if table.isUnicode() and codepoint in table.cmap:
+                table.cmap[codepoint] = best
+
+
 def open_face(path: Path) -> TTFont:
     if path.suffix.lower() == ".ttc":
         for face in TTCollection(path).fonts:
@@ -96,6 +123,7 @@ def main() -> None:
     parser.add_argument("source", type=Path, help="NotoSansCJK-Regular.ttc or NotoSansCJKjp-Regular.otf")
     args = parser.parse_args()
     face = open_face(args.source)
+    narrow(face)
     codepoints = wanted(face)
     options = subset.Options()
     options.layout_features = ["kern", "liga", "calt", "ccmp", "locl", "vert", "palt"]

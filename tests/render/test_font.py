@@ -58,3 +58,9 @@ def test_every_letter_of_the_catalogs_is_drawn(language: str) -> None:
         sorted({ch for forms in catalog(language).messages.values() for f in forms for ch in f})
     )
     assert unknown(font(SIZE), letters) == []
+
+
+def test_the_separator_dot_is_as_narrow_as_in_latin_text() -> None:
+    """The pictures part their facts with "·"; the face's Japanese form of it is wider than an "n"."""
+    face = font(SIZE)
+    assert face.getlength("·") < face.getlength("n") / 2
