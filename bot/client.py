@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.cogs import EXTENSIONS
 from bot.drain import Drain
 from bot.settings import Settings
+from bot.translator import CatalogTranslator
 from bot.ui import pictures
 
 if TYPE_CHECKING:
@@ -33,9 +34,16 @@ class CommandSyncRefused(Exception):
 RATE_LIMIT_PATIENCE = 300.0
 
 
-def tree_fingerprint(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
-    """A hash of the commands as Discord would receive them, to tell whether a sync is needed."""
-    payload = sorted((cmd.to_dict(tree) for cmd in tree.get_commands(guild=guild)), key=lambda c: c["name"])
+async def tree_fingerprint(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
+    """A hash of the commands as Discord would receive them, translations included (a changed catalog
+    syncs again), to tell whether a sync is needed."""
+    translator = tree.translator
+    commands = tree.get_commands(guild=guild)
+    if translator is None:
+        payload = [cmd.to_dict(tree) for cmd in commands]
+    else:
+        payload = [await cmd.get_translated_payload(tree, translator) for cmd in commands]
+    payload.sort(key=lambda c: c["name"])
     blob = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(blob.encode()).hexdigest()
 
@@ -78,7 +86,7 @@ async def sync_if_changed(
             log.info("removed the commands synced earlier to guild %s", old_guild.id)
         del hashes[key]
         synced = True
-    fingerprint = tree_fingerprint(tree, guild)
+    fingerprint = await tree_fingerprint(tree, guild)
     if hashes.get(scope) == fingerprint:
         log.info("slash commands unchanged since the last sync (%s)", scope)
     else:
@@ -203,6 +211,7 @@ class BoardGameBot(commands.AutoShardedBot):
         return ids is None or 0 in ids
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogTranslator())
         for name in self._extensions:
             await self.load_extension(name)
         if self._sync_commands:

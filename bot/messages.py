@@ -1,7 +1,8 @@
-"""What the bot says: error explanations keyed by code, and the fixed sentences of the interface.
+"""What the bot says around a refusal: the hint that tells the player what to do next, keyed by the
+refusal's code, and the sentences built from several catalog messages.
 
-Engines and services already write a specific human message for each refusal; this module adds the
-hint that tells the player what to do next, so the wording of the interface lives in one place.
+Engines and services already write a specific message for each refusal; every fixed sentence of the
+interface is in the catalogs (``bot/locales``), read with ``bot.i18n.translate`` in the reader's language.
 """
 
 from __future__ import annotations
@@ -9,44 +10,40 @@ from __future__ import annotations
 import re
 
 import rules
+from bot.i18n import translate
 from rules.core.errors import ErrorCode, RulesError
 
-GENERIC_ERROR = "Something went wrong on my side; it has been logged. Your game is unchanged."
-NO_PERMISSION = "You need the Manage Server permission for this."
-GUILD_ONLY = "Games are played in server channels and threads, not in direct messages."
-
-# Hints after a rules refusal, by the engine's error code.
+# Hints after a rules refusal, by the engine's error code: the catalog id of what to do next.
 RULES_HINTS: dict[ErrorCode, str] = {
-    ErrorCode.CANNOT_PARSE: "Pick a move from the list /move offers as you type.",
-    ErrorCode.ILLEGAL: "Your legal moves are listed by /move as you type, or press Play.",
-    ErrorCode.AMBIGUOUS: "Type a little more, or pick from the list /move offers.",
-    ErrorCode.NOT_YOUR_TURN: "You will be mentioned when it is your turn.",
-    ErrorCode.GAME_OVER: "See the final scores with /game status.",
-    ErrorCode.BAD_SETUP: "Check the options with /help.",
+    ErrorCode.CANNOT_PARSE: "hint.cannot_parse",
+    ErrorCode.ILLEGAL: "hint.illegal",
+    ErrorCode.AMBIGUOUS: "hint.ambiguous",
+    ErrorCode.NOT_YOUR_TURN: "hint.not_your_turn",
+    ErrorCode.GAME_OVER: "hint.game_over",
+    ErrorCode.BAD_SETUP: "hint.bad_setup",
 }
 
 # Hints after a service refusal, by the service's error code: what to do next, never a second wording of
 # what the service's own sentence already says (a refusal such as "not_host" or "game_exists" says it all).
-SERVICE_HINTS: dict[str, str] = {
-    "not_in_game": "/game join takes a seat in a lobby, or the seat kept for you in a running game.",
-    "stale_version": "Press Play for your current options.",
-    "undo_refused": "Undo works only within your own turn, before anything hidden was revealed.",
-    "not_active": "See where the game stands with /game status.",
-    "limit_reached": "Finish or cancel one first; a server manager can open more.",
-    "no_game": "Start one here with {open_commands}.",
-}
+SERVICE_HINTS = ("not_in_game", "stale_version", "undo_refused", "not_active", "limit_reached", "no_game")
 
 
-def open_commands(markup: str = "") -> str:
+def open_commands(locale: object, markup: str = "") -> str:
     """The commands that open a game, one per registered game ("/game gwt or /game santafe"), each
     inside ``markup`` ("**" for bold)."""
-    names = [f"{markup}/game {spec.id}{markup}" for spec in rules.specs()]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    names = [
+        markup + translate(locale, "message.open_command", game=spec.id) + markup for spec in rules.specs()
+    ]
+    if len(names) == 1:
+        return names[0]
+    return translate(locale, "message.either_or", first=", ".join(names[:-1]), last=names[-1])
 
 
-def service_hint(code: str) -> str:
+def service_hint(code: str, locale: object) -> str:
     """What to do after a service refusal of ``code`` (nothing when its sentence says it all)."""
-    return SERVICE_HINTS.get(code, "").format(open_commands=open_commands())
+    if code not in SERVICE_HINTS:
+        return ""
+    return translate(locale, f"hint.{code}", open_commands=open_commands(locale))
 
 
 # Refusals quote what the player typed, which may be thousands of characters long (Discord allows 6,000 in
@@ -67,70 +64,16 @@ def _ends_with_stop(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def explain_rules_error(exc: RulesError) -> str:
+def explain_rules_error(exc: RulesError, locale: object) -> str:
     """A short answer to a refused move: what is wrong, then what to do."""
-    hint = RULES_HINTS.get(exc.code, "")
+    hint = translate(locale, RULES_HINTS[exc.code]) if exc.code in RULES_HINTS else ""
     return clip_echoes(f"{_ends_with_stop(clip_echoes(exc.message))} {hint}".strip())
 
 
-def explain_service_error(code: str, message: str) -> str:
+def explain_service_error(code: str, message: str, locale: object) -> str:
     """A short answer to a service refusal: the service's sentence, then what to do."""
-    return clip_echoes(f"{_ends_with_stop(clip_echoes(message))} {service_hint(code)}".strip())
+    return clip_echoes(f"{_ends_with_stop(clip_echoes(message))} {service_hint(code, locale)}".strip())
 
 
-# Interface sentences.
-NOT_SEATED = "You are not playing in this game; spectators can follow with /board and /log."
-
-
-def no_open_games() -> str:
-    return f"You have no open games in this server. Open one with {open_commands()}."
-
-
-NO_HANDS = (
-    "Nobody holds a hidden hand in {title}: everything is on the table. /board shows it, "
-    "and Play or /options what you can do now."
-)
-NOTHING_TO_DECIDE = "You have nothing to decide right now."
-WAITING_FOR = "Waiting for {names}."
-TOO_MANY_OPTIONS = "Only the first {shown} of {total} options fit here; type /move to search them all."
-FAMILIES_NOTE = "An entry ending in … opens a list of its choices."
-FAMILY_OPENED = "{family}: choose in the last list."
-STALE_COMPONENT = "This message is from an earlier point of the game; here is where it stands now."
-LOBBY_CLOSED = "This game has already started, so its seats are taken; follow it with /board and /log."
-NOT_YOUR_PAGES = "Only the person who asked for this list can turn its pages; run /{command} yourself."
-STALE_PAGES = "This list is no longer available; run the command again."
-OTHER_GAME = "This button belongs to a game that is no longer running in this channel."
-NOT_YOUR_PICKER = (
-    "These choices belong to another player, so nothing was played. Press Play on the turn message "
-    "(or type /move) for your own."
-)
-GONE_COMPONENT = (
-    "That control is no longer on its message, so nothing was done. Press Play on the latest turn "
-    "message (or type /move) to see where the game stands."
-)
-MUTED_TURN = "Reminders for this turn are off. You will hear from me again on your next turn."
-HIDDEN_NOTE = "Only you can see this."
-NO_PICTURE = "(I may not attach pictures here: see the board with /board.)"
-DMS_CLOSED = (
-    "{user} takes no direct messages from me, so their notices stay in this channel. "
-    "/notify dm turns direct messages back on."
-)
-CANNOT_RUN_HERE = (
-    "I cannot run a game here: I lack {missing} in this channel. A server manager can grant "
-    "{them} to me in the channel's settings."
-)
-
-BOARD_ON_REQUEST = "(Pictures on request in this game: see the board with /board.)"
-PICTURES_SET = {
-    "every-turn": "Every turn message here now shows the board.",
-    "on-request": "Turn messages here now come without the board; anyone can see it with /board.",
-}
-# How often the channel of a game nobody plays in person hears of it (``/game pace``).
-COMPUTER_POSTS = {
-    "turn": "a post at every change of turn",
-    "round": "a post once per round",
-    "end": "only the results",
-}
-PACE_SET = "When only computers play this game, the channel gets {pace}."
-PICTURE_FAILED = "(A picture could not be drawn.)"
-NO_SEAT = "{name} has no seat in this game."
+def no_open_games(locale: object) -> str:
+    return translate(locale, "message.no_open_games", open_commands=open_commands(locale))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import ImageFont
 
@@ -64,10 +65,18 @@ def normalise_key(key: str) -> str:
 DEFAULT = Theme()
 
 
+# A subset of Noto Sans CJK JP shipped beside this module (render/fonts/, with its licence): one face with
+# accented Latin, kana and the common kanji, as Pillow never falls back to another font for a missing glyph.
+FONT_FILE = Path(__file__).with_name("fonts") / "pictures.otf"
+# Its letters stand taller and reach lower than those the layouts were measured with (Pillow's own
+# Aileron): drawn this much smaller, its capitals are as tall as before and names keep their room.
+FONT_SCALE = 0.9
+
+
 @lru_cache(maxsize=32)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font (a real TrueType face) at ``size`` pixels; loaded once per size."""
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+    """The pictures' face at nominal ``size`` pixels (see ``FONT_SCALE``); loaded once per size."""
+    return ImageFont.truetype(FONT_FILE, size=round(size * FONT_SCALE))
 
 
 @lru_cache(maxsize=256)
@@ -82,4 +91,14 @@ def text_on(colour: str) -> str:
     return "#111111" if luminance > 140 else "#FFFFFF"
 
 
-__all__ = ["DEFAULT", "OKABE_ITO", "Theme", "colour_of", "font", "normalise_key", "rgb", "text_on"]
+__all__ = [
+    "DEFAULT",
+    "FONT_FILE",
+    "OKABE_ITO",
+    "Theme",
+    "colour_of",
+    "font",
+    "normalise_key",
+    "rgb",
+    "text_on",
+]

@@ -12,6 +12,7 @@ import rules
 from bot import messages
 from bot.cogs.game_commands import game_choices
 from bot.cogs.help_text import BOT_TOPICS
+from bot.i18n import ENGLISH
 from bot.services import ServiceError
 
 if TYPE_CHECKING:
@@ -24,7 +25,8 @@ def overview() -> str:
     games = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
     return (
         f"I run asynchronous games of {games}, one per channel or thread. "
-        f"Open one with {messages.open_commands()}, play with the **Play** button or /move, and come back "
+        f"Open one with {messages.open_commands(ENGLISH)}, play with the **Play** button or /move, and come "
+        "back "
         "whenever: I mention you when it is your turn. /options shows what you can do right now."
     )
 
@@ -32,7 +34,7 @@ def overview() -> str:
 def bot_topic(key: str) -> tuple[str, str]:
     """A /help topic's title and text, with the commands that open each game filled in."""
     title, text = BOT_TOPICS[key]
-    return title, text.format(open_commands=messages.open_commands(markup="**"))
+    return title, text.format(open_commands=messages.open_commands(ENGLISH, markup="**"))
 
 
 def topic_key(topics: dict[str, tuple[str, str]], typed: str) -> str:

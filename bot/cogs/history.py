@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot import messages
 from bot.cogs._checks import is_manager
+from bot.i18n import ENGLISH, translate
 from bot.play import boards, paging
 from bot.ui import pictures, presenters
 
@@ -51,7 +52,8 @@ class History(commands.Cog):
             seat = game.seat_of(player.id)
             if seat is None:
                 name = presenters.safe(getattr(player, "display_name", player.name))
-                await interaction.followup.send(messages.NO_SEAT.format(name=name), ephemeral=True)
+                text = translate(interaction.locale, "message.no_seat", name=name)
+                await interaction.followup.send(text, ephemeral=True)
                 return
             await boards.send_player_boards(interaction, game, [seat.seat], version=version, share=share)
             return
@@ -85,7 +87,8 @@ class History(commands.Cog):
         file = discord.File(io.BytesIO(blob), filename=f"{game.rules_id}-game-{game.id}.json")
         warning = f"\n⚠️ {data['hidden_cards_warning']}" if "hidden_cards_warning" in data else ""
         await interaction.response.send_message(
-            f"{game.title}, game {game.id}: {game.version} moves. {messages.HIDDEN_NOTE}{warning}",
+            f"{game.title}, game {game.id}: {game.version} moves. "
+            f"{translate(ENGLISH, 'message.hidden_note')}{warning}",
             file=file,
             ephemeral=True,
         )
@@ -94,7 +97,8 @@ class History(commands.Cog):
     async def games(self, interaction: discord.Interaction) -> None:
         listing = await paging.games_listing(self.bot, interaction.user.id, interaction.guild_id or 0)
         if listing is None:
-            await interaction.response.send_message(messages.no_open_games(), ephemeral=True)
+            text = messages.no_open_games(interaction.locale)
+            await interaction.response.send_message(text, ephemeral=True)
             return
         await paging.send(interaction, listing)
 

@@ -13,7 +13,6 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from bot import messages
 from bot.cogs import game_commands
 from bot.cogs._checks import is_manager, member_name
 from bot.cogs._seats import (
@@ -30,6 +29,7 @@ from bot.cogs._seats import (
     level_text,
 )
 from bot.cogs.game_commands import DeadlineAction, Hours
+from bot.i18n import ENGLISH, translate
 from bot.play import announcer, channels, components, delivery, posting, replies
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
 from bot.ui import pickers, presenters
@@ -59,8 +59,10 @@ def check_channel(interaction: discord.Interaction) -> None:
     """Refuse, in one sentence, to open or start a game where the bot could not post it."""
     missing = posting.missing_here(interaction)
     if missing:
-        them = "it" if len(missing) == 1 else "them"
-        raise CannotRunHere(messages.CANNOT_RUN_HERE.format(missing=posting.listed(missing), them=them))
+        listed = posting.listed(missing)
+        raise CannotRunHere(
+            translate(interaction.locale, "message.cannot_run_here", missing=listed, count=len(missing))
+        )
 
 
 class ImportRefused(ServiceError):
@@ -278,7 +280,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await replies.done(
             interaction,
             "You changed the pictures.",
-            messages.PICTURES_SET[game.pictures],
+            translate(ENGLISH, f"message.pictures_set.{game.pictures}"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -305,8 +307,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
         await replies.done(
             interaction,
-            "You changed the pace.",
-            messages.PACE_SET.format(pace=presenters.pace_text(game)),
+            translate(interaction.locale, "message.pace_changed"),
+            translate(ENGLISH, "message.pace_set", pace=presenters.pace_text(game)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

@@ -6,9 +6,11 @@ example), so these checks apply the limits Discord enforces for a bot without bo
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from discord import Locale
 
 MESSAGE = {"content": 2000, "embeds": 10, "attachments": 10}
 EMBED = {
@@ -48,7 +50,13 @@ COMMANDS = {
 }
 MODAL = {"title": 45, "components": 5, "label": 45, "placeholder": 100, "value": 4000, "custom_id": 100}
 
-COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+# Discord's pattern for command and option names, ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lower case
+# where the script has case ("Application Command Naming", discord-docs/application-commands.mdx); the
+# scripts' ranges stand in for \p{sc=…}, which Python's re lacks.
+_NAME_SCRIPTS = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x0E00, 0x0E7F))  # Devanagari (and extended), Thai
+# "Values follow the same restrictions as name / description", and the keys are Discord's locales
+# ("Localization", discord-docs/application-commands.mdx).
+LOCALES = frozenset(locale.value for locale in Locale)
 _SUBCOMMANDS = (1, 2)
 _BUTTON, _STRING_SELECT, _TEXT_INPUT, _LABEL = 2, 3, 4, 18
 _SELECTS = (3, 5, 6, 7, 8)
@@ -203,18 +211,65 @@ def command_problems(commands: Sequence[Mapping[str, Any]], scope: str) -> list[
     return problems
 
 
+def is_command_name(name: str) -> bool:
+    """Whether ``name`` matches Discord's pattern for command and option names, in lower case."""
+    return (
+        1 <= len(name) <= COMMANDS["name"]
+        and name == name.lower()
+        and all(
+            ch in "-_"
+            or unicodedata.category(ch)[0] in "LN"
+            or any(low <= ord(ch) <= high for low, high in _NAME_SCRIPTS)
+            for ch in name
+        )
+    )
+
+
+def _localisation_problems(where: str, node: Mapping[str, Any]) -> list[str]:
+    problems: list[str] = []
+    for field in ("name_localizations", "description_localizations"):
+        for locale, text in (node.get(field) or {}).items():
+            if locale not in LOCALES:
+                problems.append(f"{where}: {field} has {locale!r}, which is not one of Discord's locales")
+            elif field == "name_localizations" and not is_command_name(str(text)):
+                problems.append(f"{where}: name in {locale} {text!r} breaks Discord's naming rule")
+            elif field == "description_localizations" and not 1 <= len(str(text)) <= COMMANDS["description"]:
+                problems.append(
+                    f"{where}: description in {locale} has {len(str(text))} characters "
+                    f"(1-{COMMANDS['description']})"
+                )
+    return problems
+
+
+def _sibling_name_problems(where: str, options: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Discord: "Localized option names ... must be distinct from all other default option names of that
+    command, as well as all other option names within that locale on that command" ("Localization",
+    discord-docs/application-commands.mdx)."""
+    problems: list[str] = []
+    defaults = [str(o.get("name")) for o in options]
+    locales = {locale for o in options for locale in o.get("name_localizations") or {}}
+    for locale in sorted(locales):
+        shown = [str((o.get("name_localizations") or {}).get(locale, o.get("name"))) for o in options]
+        for i, name in enumerate(shown):
+            if shown.count(name) > 1 or (name != defaults[i] and name in defaults):
+                problems.append(f"{where}: option name {name!r} is not unique in {locale}")
+    return sorted(set(problems))
+
+
 def _command_node_problems(where: str, node: Mapping[str, Any]) -> list[str]:
     problems: list[str] = []
     name = node.get("name", "")
-    if not COMMAND_NAME.match(name) or name != name.lower():
-        problems.append(f"{where}: name {name!r} is not 1-32 lowercase word characters")
+    if not is_command_name(name):
+        problems.append(f"{where}: name {name!r} is not 1-32 lowercase letters, digits, - or _")
     description = node.get("description", "")
     if not 1 <= len(description) <= COMMANDS["description"]:
         problems.append(
             f"{where}: description has {len(description)} characters (1-{COMMANDS['description']})"
         )
+    problems += _localisation_problems(where, node)
     options = node.get("options") or []
     problems += _too_many(f"{where} options", options, COMMANDS["options"])
+    problems += _sibling_name_problems(where, options)
     seen_optional = False
     for option in options:
         sub = f"{where} {option.get('name')}"
@@ -223,6 +278,8 @@ def _command_node_problems(where: str, node: Mapping[str, Any]) -> list[str]:
         problems += _too_many(f"{sub} choices", choices, COMMANDS["choices"])
         for choice in choices:
             problems += _too_long(f"{sub} choice name", choice.get("name"), COMMANDS["choice.name"])
+            for locale, text in (choice.get("name_localizations") or {}).items():
+                problems += _too_long(f"{sub} choice name in {locale}", text, COMMANDS["choice.name"])
             problems += _too_long(f"{sub} choice value", choice.get("value"), COMMANDS["choice.value"])
         if choices and option.get("autocomplete"):
             problems.append(f"{sub}: has both choices and autocomplete")
@@ -233,8 +290,15 @@ def _command_node_problems(where: str, node: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+def _longest(node: Mapping[str, Any], field: str) -> int:
+    """The length of ``field`` counted towards the 8,000: "only the longest localization for each field
+    (including the default value)" (discord-docs/application-commands.mdx)."""
+    texts = [str(node.get(field, "")), *map(str, (node.get(f"{field}_localizations") or {}).values())]
+    return max(map(len, texts))
+
+
 def _command_characters(node: Mapping[str, Any]) -> int:
-    size = len(node.get("name", "")) + len(node.get("description", ""))
+    size = _longest(node, "name") + _longest(node, "description")
     for choice in node.get("choices") or []:
-        size += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+        size += _longest(choice, "name") + len(str(choice.get("value", "")))
     return size + sum(_command_characters(option) for option in node.get("options") or [])

@@ -292,7 +292,7 @@ def interaction_json(world: World, interaction: Interaction) -> dict[str, Any]:
         "token": interaction.token,
         "version": 1,
         "app_permissions": str(world.permissions(world.bot.id, channel).value),
-        "locale": "en-US",
+        "locale": world.accounts[interaction.user_id].locale,
         "entitlements": [],
         "authorizing_integration_owners": _integration_owners(interaction),
         "context": 0 if interaction.guild_id else 1,

@@ -237,9 +237,11 @@ class LoopbackDiscord:
         permissions: discord.Permissions | None = None,
         admin: bool = False,
         id: str | None = None,
+        locale: str = "en-US",
     ) -> SimUser:
-        """A person who joins ``guilds``; ``permissions`` (or ``admin``) come from a role of their own."""
-        user = SimUser(self, self.world.add_account(name, id=id))
+        """A person who joins ``guilds``; ``permissions`` (or ``admin``) come from a role of their own;
+        ``locale`` is the language of their Discord client."""
+        user = SimUser(self, self.world.add_account(name, id=id, locale=locale))
         for guild in [guilds] if isinstance(guilds, Guild) else guilds:
             self.join(user, guild, permissions=permissions, admin=admin)
         return user

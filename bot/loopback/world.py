@@ -50,6 +50,9 @@ class Account:
     name: str
     bot: bool = False
     global_name: str | None = None
+    # the language the person chose in their Discord client, sent as every interaction's "locale"
+    # ("Selected language of the invoking user", discord-docs/receiving-and-responding.mdx)
+    locale: str = "en-US"
 
     @property
     def mention(self) -> str:
@@ -281,10 +284,13 @@ class World:
 
     # people and places
 
-    def add_account(self, name: str, *, id: str | None = None) -> Account:
+    def add_account(self, name: str, *, id: str | None = None, locale: str = "en-US") -> Account:
         """A user; ``id`` is one the caller kept from an earlier world (the sandbox restores its people)."""
         account = Account(
-            id=self.ids.claim(id) if id else self.ids.next(), name=name, global_name=name.capitalize()
+            id=self.ids.claim(id) if id else self.ids.next(),
+            name=name,
+            global_name=name.capitalize(),
+            locale=locale,
         )
         self.accounts[account.id] = account
         return account

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import messages
+from bot.i18n import ENGLISH, translate
 from bot.play import delivery, posting
 from bot.services import GameInfo, MoveOutcome, Notification
 from bot.ui import pickers, pictures, presenters
@@ -69,7 +69,7 @@ async def post_turn(
         picture = await pictures.turn_board(view, presenters.seat_names(game), lines, untold)
     else:  # the host asked for pictures on request: the board is one /board away
         picture = None
-        content = f"{content}\n{messages.BOARD_ON_REQUEST}"
+        content = f"{content}\n{translate(ENGLISH, 'message.board_on_request')}"
     message = await delivery.send_post(
         channel,
         content,

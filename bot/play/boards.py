@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import messages
+from bot.i18n import ENGLISH, translate
 from bot.services import GameInfo
 from bot.ui import pictures, presenters
 
@@ -47,7 +47,7 @@ async def send_player_boards(
     else:
         text = f"**{who}'s board in {game.title}{when}**."
     if len(files) < len(seats):
-        text += f" {messages.PICTURE_FAILED}"
+        text += " " + translate(ENGLISH, "message.picture_failed")
     if share:
         await interaction.followup.send("Shared below.", ephemeral=True)
     await interaction.followup.send(

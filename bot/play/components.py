@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import messages
+from bot.i18n import translate
 from bot.play import boards, controller, paging, replies
 from bot.services import GameInfo
 from bot.ui import choices, custom_ids, pickers, presenters
@@ -40,6 +40,11 @@ async def guarded(interaction: discord.Interaction, action: Callable[[], Awaitab
         await replies.report(interaction, exc)
 
 
+def stale_note(interaction: discord.Interaction) -> str:
+    """The note above the options shown again for a control from an earlier point of the game."""
+    return translate(interaction.locale, "message.stale_component")
+
+
 def picker_owner(interaction: discord.Interaction) -> int | None:
     """The person a private picker was made for: the user of the interaction that created its message
     (Discord keeps that as the message's interaction metadata; edits do not change it)."""
@@ -53,7 +58,7 @@ async def _refused_to_others(interaction: discord.Interaction) -> bool:
     alone, so only a forged press gets here; it must neither play nor edit the owner's message."""
     if picker_owner(interaction) == interaction.user.id:
         return False
-    await replies.private(interaction, messages.NOT_YOUR_PICKER)
+    await replies.private(interaction, translate(interaction.locale, "message.not_your_picker"))
     return True
 
 
@@ -75,7 +80,8 @@ async def answer_gone_component(interaction: discord.Interaction) -> None:
         return
     custom_id = str((interaction.data or {}).get("custom_id", ""))
     if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
-        await guarded(interaction, lambda: replies.private(interaction, messages.GONE_COMPONENT))
+        gone = translate(interaction.locale, "message.gone_component")
+        await guarded(interaction, lambda: replies.private(interaction, gone))
 
 
 async def _current(interaction: discord.Interaction, game_id: int) -> GameInfo | None:
@@ -83,7 +89,7 @@ async def _current(interaction: discord.Interaction, game_id: int) -> GameInfo |
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     game = await bot.games.get_game(interaction.channel_id or 0)
     if game.id != game_id:
-        await replies.private(interaction, messages.OTHER_GAME)
+        await replies.private(interaction, translate(interaction.locale, "message.other_game"))
         return None
     return game
 
@@ -106,7 +112,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         async def run() -> None:
             game = await _current(interaction, self.game_id)
             if game is not None:
-                note = messages.STALE_COMPONENT if game.revision != self.revision else ""
+                note = stale_note(interaction) if game.revision != self.revision else ""
                 await controller.show_options(interaction, note=note)
 
         await guarded(interaction, run)
@@ -165,11 +171,11 @@ async def _play_index(interaction: discord.Interaction, game_id: int, revision: 
     if game is None:
         return
     if game.revision != revision:
-        await controller.show_options(interaction, note=messages.STALE_COMPONENT)
+        await controller.show_options(interaction, note=stale_note(interaction))
         return
     moves = await bot.games.legal_moves(interaction.channel_id or 0, interaction.user.id)
     if index >= len(moves):
-        await controller.show_options(interaction, note=messages.STALE_COMPONENT)
+        await controller.show_options(interaction, note=stale_note(interaction))
         return
     await interaction.response.defer()
     await controller.play(interaction, moves[index][0], expected_revision=revision)
@@ -236,10 +242,11 @@ async def _open_family(interaction: discord.Interaction, game_id: int, revision:
     channel_id = interaction.channel_id or 0
     moves = await bot.games.legal_moves(channel_id, interaction.user.id)
     if game.revision != revision or number >= len(choices.families(moves, pickers.OPTIONS_PER_SELECT)):
-        await controller.show_options(interaction, note=messages.STALE_COMPONENT)
+        await controller.show_options(interaction, note=stale_note(interaction))
         return
     own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-    content, view = pickers.picker(game, moves, presenters.decision_prompt(own_view, game), opened=number)
+    prompt = presenters.decision_prompt(own_view, game)
+    content, view = pickers.picker(game, moves, prompt, opened=number, locale=interaction.locale)
     # the picker message itself changes (an UPDATE_MESSAGE response): see
     # discord-docs interactions/receiving-and-responding.mdx, "Interaction Callback Type"
     await interaction.response.edit_message(content=presenters.clip(content, 2000), view=view)
@@ -289,7 +296,7 @@ class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         async def run() -> None:
             bot: BoardGameBot = interaction.client  # type: ignore[assignment]
             await bot.games.mute(interaction.user.id, self.game_id, True)
-            await replies.private(interaction, messages.MUTED_TURN)
+            await replies.private(interaction, translate(interaction.locale, "message.muted_turn"))
 
         await guarded(interaction, run)
 
@@ -315,7 +322,8 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             if current.status != "lobby":
                 # the lobby is over: take the button off its message and say why
                 await interaction.response.edit_message(embed=presenters.status_embed(current), view=None)
-                await interaction.followup.send(messages.LOBBY_CLOSED, ephemeral=True)
+                closed = translate(interaction.locale, "message.lobby_closed")
+                await interaction.followup.send(closed, ephemeral=True)
                 return
             bot: BoardGameBot = interaction.client  # type: ignore[assignment]
             name = getattr(interaction.user, "display_name", None) or interaction.user.name

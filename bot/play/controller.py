@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import messages
+from bot.i18n import ENGLISH, translate
 from bot.play import announcer, channels, delivery, posting, replies
 from bot.ui import pickers, pictures, presenters
 
@@ -49,7 +49,9 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     if outcome.mover_moves and outcome.mover_view is not None:
         # the next choices of the position the move made (read with it, under the game's lock)
         prompt = presenters.decision_prompt(outcome.mover_view, outcome.game)
-        content, picker = pickers.picker(outcome.game, list(outcome.mover_moves), prompt)
+        content, picker = pickers.picker(
+            outcome.game, list(outcome.mover_moves), prompt, locale=interaction.locale
+        )
         await interaction.edit_original_response(
             content=presenters.clip(f"{summary}\n\n{content}", 2000), view=picker
         )
@@ -73,20 +75,22 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
     told = presenters.news_block(game, news.events) if news is not None else ""
     prefix = (f"{note}\n" if note else "") + (f"{told}\n\n" if told else "")
     if seat is None:
-        await replies.private(interaction, prefix + messages.NOT_SEATED)
+        await replies.private(interaction, prefix + translate(interaction.locale, "message.not_seated"))
         return
     moves = await bot.games.legal_moves(channel_id, interaction.user.id)
     if not moves:
         waiting = presenters.names(game, game.to_act)
-        text = messages.NOTHING_TO_DECIDE + (
-            " " + messages.WAITING_FOR.format(names=waiting) if waiting else ""
-        )
+        text = translate(interaction.locale, "message.nothing_to_decide")
+        if waiting:
+            text += " " + translate(interaction.locale, "message.waiting_for", names=waiting)
         await replies.private(interaction, prefix + text)
         if news is not None:
             bot.games.news_shown(news)
         return
     own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-    content, view = pickers.picker(game, moves, presenters.decision_prompt(own_view, game))
+    content, view = pickers.picker(
+        game, moves, presenters.decision_prompt(own_view, game), locale=interaction.locale
+    )
     await replies.private(interaction, presenters.clip(prefix + content, 2000), view=view)
     if news is not None:
         bot.games.news_shown(news)
@@ -100,11 +104,13 @@ async def show_hand(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     game, view = await bot.games.view_for(channel_id, interaction.user.id)
     if not pickers.has_hands(game.rules_id):
-        await interaction.followup.send(messages.NO_HANDS.format(title=game.title), ephemeral=True)
+        await interaction.followup.send(
+            translate(interaction.locale, "message.no_hands", title=game.title), ephemeral=True
+        )
         return
     seat = view.get("viewer")
     if seat is None:
-        await interaction.followup.send(messages.NOT_SEATED, ephemeral=True)
+        await interaction.followup.send(translate(interaction.locale, "message.not_seated"), ephemeral=True)
         return
     files = [
         f
@@ -118,7 +124,8 @@ async def show_hand(interaction: discord.Interaction) -> None:
     news = await bot.games.news_for(channel_id, interaction.user.id)
     told = presenters.news_block(game, news.events) if news is not None else ""
     lines = [told] if told else []
-    lines.append(f"**{name}: your hand and board in {game.title}**. {messages.HIDDEN_NOTE}")
+    hidden = translate(ENGLISH, "message.hidden_note")
+    lines.append(f"**{name}: your hand and board in {game.title}**. {hidden}")
     lines.extend(f"• {card}" for card in presenters.hand_lines(view))
     prompt = presenters.decision_prompt(view, game) if seat in view.get("to_act", ()) else None
     if prompt:

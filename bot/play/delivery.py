@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import messages
+from bot.i18n import ENGLISH, translate
 from bot.play import dms, posting, replies
 from bot.services import GameInfo, Notification
 from bot.ui import pickers, presenters
@@ -46,7 +46,7 @@ async def send_post(
     parts = [(embed, picture), *more]
     if perms is not None and not perms.attach_files:
         parts = [(e, None) for e, _ in parts]
-        content = f"{content}\n{messages.NO_PICTURE}"
+        content = f"{content}\n{translate(ENGLISH, 'message.no_picture')}"
     files = [p for _, p in parts if p is not None]
     if perms is not None and not perms.embed_links:
         text = "\n".join([content, *(presenters.embed_text(e) for e, _ in parts)])

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import messages
+from bot.i18n import ENGLISH, translate
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -45,7 +45,8 @@ async def closed(bot: BoardGameBot, user_id: int, channel_id: int) -> None:
     try:
         await bot.games.update_user_settings(user_id, dms=False)
         await bot.get_partial_messageable(channel_id).send(
-            messages.DMS_CLOSED.format(user=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions.none()
+            translate(ENGLISH, "message.dms_closed", user=f"<@{user_id}>"),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
     except discord.HTTPException:  # the channel may be gone too (a game ended by its deletion)
         log.info("could not tell channel %s that user %s takes no direct messages", channel_id, user_id)

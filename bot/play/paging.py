@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import messages
+from bot.i18n import translate
 from bot.play import replies
 from bot.ui import custom_ids, presenters
 
@@ -173,15 +174,18 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
     async def _turn(self, interaction: discord.Interaction) -> None:
         builder = BUILDERS.get(self.kind)
         if builder is None:
-            await replies.private(interaction, messages.STALE_PAGES)
+            await replies.private(interaction, translate(interaction.locale, "message.stale_pages"))
             return
         if interaction.user.id != self.owner:
-            await replies.private(interaction, messages.NOT_YOUR_PAGES.format(command=self.kind))
+            await replies.private(
+                interaction, translate(interaction.locale, "message.not_your_pages", command=self.kind)
+            )
             return
         bot: BoardGameBot = interaction.client  # type: ignore[assignment]
         listing = await builder(bot, self.owner, self.scope, self.size)
         if listing is None:  # nothing left to list
-            await interaction.response.edit_message(content=messages.no_open_games(), view=None)
+            text = messages.no_open_games(interaction.locale)
+            await interaction.response.edit_message(content=text, view=None)
             return
         note = CHANGED if listing.stamp != self.stamp else ""
         text, view = page_message(listing, self.number, note)

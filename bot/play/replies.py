@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import messages
+from bot.i18n import translate
 from bot.services import ServiceError
 from rules.core.errors import RulesError
 
@@ -37,22 +38,22 @@ async def done(interaction: discord.Interaction, private: str, public: str, **kw
     await interaction.followup.send(public, **kwargs)
 
 
-def explain(exc: BaseException) -> str | None:
-    """The message for an expected failure, or ``None`` for a bug."""
+def explain(exc: BaseException, locale: object) -> str | None:
+    """The message for an expected failure, in the language of ``locale``, or ``None`` for a bug."""
     if isinstance(exc, app_commands.CommandInvokeError):
         exc = exc.original
     if isinstance(exc, RulesError):
-        return messages.explain_rules_error(exc)
+        return messages.explain_rules_error(exc, locale)
     if isinstance(exc, ServiceError):
-        return messages.explain_service_error(exc.code, exc.message)
+        return messages.explain_service_error(exc.code, exc.message, locale)
     if isinstance(exc, app_commands.MissingPermissions):
-        return messages.NO_PERMISSION
+        return translate(locale, "message.no_permission")
     if isinstance(exc, app_commands.NoPrivateMessage):
-        return messages.GUILD_ONLY
+        return translate(locale, "message.guild_only")
     if isinstance(exc, app_commands.CheckFailure):
-        return messages.clip_echoes(str(exc)) or messages.NO_PERMISSION
+        return messages.clip_echoes(str(exc)) or translate(locale, "message.no_permission")
     if isinstance(exc, app_commands.TransformerError):
-        return messages.clip_echoes(f"I could not read '{exc.value}' there.")
+        return messages.clip_echoes(translate(locale, "message.could_not_read", value=exc.value))
     return None
 
 
@@ -68,11 +69,11 @@ def context_of(interaction: discord.Interaction) -> str:
 
 async def report(interaction: discord.Interaction, exc: BaseException) -> None:
     """Tell the user what went wrong, privately; log unexpected errors with their context."""
-    text = explain(exc)
+    text = explain(exc, interaction.locale)
     if text is None:
         original = exc.original if isinstance(exc, app_commands.CommandInvokeError) else exc
         log.error("unexpected error in %s", context_of(interaction), exc_info=original)
-        text = messages.GENERIC_ERROR
+        text = translate(interaction.locale, "message.generic_error")
     try:
         await private(interaction, text)
     except discord.HTTPException:

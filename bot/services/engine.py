@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -11,6 +10,7 @@ import rules
 from rules.core.errors import ErrorCode, RulesError
 from rules.core.events import Event
 from rules.core.notation import match_label, normalize, suggest
+from rules.core.players import replace_players
 from rules.core.protocol import Engine, Rules, State
 
 # Moves an engine may offer that end a turn without doing anything: what a deadline's "skip" plays.
@@ -64,13 +64,9 @@ def label(game: Engine, state: State, seat: int, move: str) -> str:
     return str(game.describe_move(state, seat, move))
 
 
-# Engines write a player as "Player N" (N = seat + 1); people read the name sitting at that seat.
-PLAYER_NUMBER = re.compile(r"\b[Pp]layer ([1-9])\b")
-
-
 def with_names(text: str, names: Mapping[int, str]) -> str:
     """``text`` with each "Player N" whose seat has a name in ``names`` (by seat) written as that name."""
-    return PLAYER_NUMBER.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
+    return replace_players(text, names.get)
 
 
 class Labelled(tuple[str, str]):

@@ -7,11 +7,12 @@ from typing import Any
 
 from bot.services.engine import with_names
 from bot.services.models import GameInfo
+from rules.core.players import PLAYER_WORDS
 
 # Engines write a prompt for anyone reading the board ("Player 2: choose…; waiting for Player 2."); told to
 # the one who must act, who acts goes without saying.
-_WHO_ACTS = re.compile(r"^Player [1-9]: ")
-_WAITING_FOR = re.compile(r"; waiting for Player [1-9]((, | and )Player [1-9])*\.$")
+_WHO_ACTS = re.compile(rf"^{PLAYER_WORDS}: ")
+_WAITING_FOR = re.compile(rf"; waiting for {PLAYER_WORDS}((, | and ){PLAYER_WORDS})*\.$")
 
 
 def bare_prompt(prompt: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 import rules
-from bot import messages
+from bot.i18n import translate
 from bot.services import GameInfo
 from bot.ui import choices, custom_ids, presenters
 
@@ -164,11 +164,16 @@ def reminder_view(game_id: int, revision: int) -> discord.ui.View:
 
 
 def picker(
-    game: GameInfo, moves: Sequence[tuple[str, str]], prompt: str, opened: int | None = None
+    game: GameInfo,
+    moves: Sequence[tuple[str, str]],
+    prompt: str,
+    opened: int | None = None,
+    *,
+    locale: object,
 ) -> tuple[str, discord.ui.View]:
     """A private message offering ``moves`` ((canonical, label) pairs): buttons if few, else the single
     moves and the families of moves (``bot.ui.choices``), with family number ``opened`` shown as a menu
-    of its moves below them."""
+    of its moves below them; its notes in the language of ``locale``."""
     view = discord.ui.View(timeout=None)
     lines = [f"**{prompt or 'Your move'}**"]
     if len(moves) <= MAX_BUTTONS:
@@ -186,16 +191,16 @@ def picker(
             options = [_option(moves, index) for index in indexes]
             view.add_item(move_select(game.id, game.revision, ROWS + page, options, row=rows + page))
         if family is not None:
-            lines.append(messages.FAMILY_OPENED.format(family=family.label))
+            lines.append(translate(locale, "message.family_opened", family=family.label))
         elif families:
-            lines.append(messages.FAMILIES_NOTE)
+            lines.append(translate(locale, "message.families_note"))
         total = len(listed) + (len(family.indexes) if family else 0)
         placed = shown + sum(len(page) for page in inner)
         if placed < total:
-            lines.append(messages.TOO_MANY_OPTIONS.format(shown=placed, total=total))
+            lines.append(translate(locale, "message.too_many_options", shown=placed, count=total))
     if has_hands(game.rules_id):
         view.add_item(hand_button(game.id, row=ROWS))
-    lines.append(messages.HIDDEN_NOTE)
+    lines.append(translate(locale, "message.hidden_note"))
     return "\n".join(lines), view
 
 

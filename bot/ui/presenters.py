@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 import rules
-from bot import messages
+from bot.i18n import ENGLISH, translate
 from bot.services import GameInfo, engine, notices
 from rules.core import notation
 from rules.core.events import HIDES_MOVE, REVEALS, is_public
@@ -146,7 +146,7 @@ def progress_text(game: GameInfo, chosen: Sequence[int]) -> str:
     """Who has chosen in a simultaneous choice (never what), and who is still choosing."""
     verb = "has" if len(chosen) == 1 else "have"
     done = f"✅ {names(game, chosen)} {verb} chosen. " if chosen else ""
-    return done + messages.WAITING_FOR.format(names=names(game, game.to_act))
+    return done + translate(ENGLISH, "message.waiting_for", names=names(game, game.to_act))
 
 
 def bullet_block(lines: Sequence[str], limit: int) -> str:
@@ -217,8 +217,10 @@ def options_text(game: GameInfo) -> str:
 
 def pace_text(game: GameInfo) -> str:
     """How a game nobody plays in person is told (``/game pace``)."""
-    said = messages.COMPUTER_POSTS[game.computer_posts]
-    return f"{said}, {game.computer_pause} s pause" if game.computer_pause else said
+    said = translate(ENGLISH, f"message.computer_posts.{game.computer_posts}")
+    if not game.computer_pause:
+        return said
+    return translate(ENGLISH, "message.pace_pause", posts=said, seconds=game.computer_pause)
 
 
 def timing_text(game: GameInfo) -> str:

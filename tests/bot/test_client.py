@@ -59,12 +59,34 @@ async def test_development_guild_gets_its_own_copy(tmp_path: Path) -> None:
     assert await sync_if_changed(tree, APP, None, tmp_path / "h.json") is True
 
 
-def test_fingerprint_follows_descriptions() -> None:
+async def test_fingerprint_follows_descriptions() -> None:
     first = make_tree()
     second = make_tree()
-    assert tree_fingerprint(first, None) == tree_fingerprint(second, None)
+    assert await tree_fingerprint(first, None) == await tree_fingerprint(second, None)
     second.get_command("ping").description = "Another"  # type: ignore[union-attr]
-    assert tree_fingerprint(first, None) != tree_fingerprint(second, None)
+    assert await tree_fingerprint(first, None) != await tree_fingerprint(second, None)
+
+
+class Saying(app_commands.Translator):
+    """Every text in German reads ``words``."""
+
+    def __init__(self, words: str) -> None:
+        self.words = words
+
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: object
+    ) -> str | None:
+        return self.words if locale is discord.Locale.german else None
+
+
+async def test_fingerprint_follows_translations() -> None:
+    """A changed catalog changes what Discord receives, so the commands are synced again."""
+    first, second = make_tree(), make_tree()
+    await first.set_translator(Saying("klingeln"))
+    await second.set_translator(Saying("anklopfen"))
+    assert await tree_fingerprint(first, None) != await tree_fingerprint(second, None)
+    await second.set_translator(Saying("klingeln"))
+    assert await tree_fingerprint(first, None) == await tree_fingerprint(second, None)
 
 
 async def run_once(loopback: LoopbackDiscord, folder: Path, **settings: Any) -> BoardGameBot:

@@ -128,6 +128,56 @@ def test_command_limits() -> None:
     assert limits.command_problems([over], "global") == ["/game has 10100 characters in all (limit 8000)"]
 
 
+def test_command_localisations_follow_the_rules_of_their_fields() -> None:
+    """Discord refuses localised names and descriptions that break the default's rules, locales it does not
+    know, option names that collide within a locale, and counts the longest localisation in the 8,000."""
+    option = {"name": "seat", "description": "d", "type": 4}
+    good = {
+        "name": "game",
+        "description": "Open a game",
+        "name_localizations": {"de": "spiel", "ja": "ゲーム", "hi": "खेल", "th": "เกม"},
+        "description_localizations": {"de": "Ein Spiel eröffnen"},
+        "options": [dict(option, name_localizations={"de": "platz", "ja": "席"})],
+    }
+    assert limits.command_problems([good], "global") == []
+    names = {"de": "Spiel", "nl": "een spel", "ja": "ゲーム・開始", "fr": "j" * 33}
+    bad = dict(good, name_localizations=names, description_localizations={"xx": "d", "nl": "d" * 101})
+    assert limits.command_problems([bad], "global") == [
+        "/game: name in de 'Spiel' breaks Discord's naming rule",
+        "/game: name in nl 'een spel' breaks Discord's naming rule",
+        "/game: name in ja 'ゲーム・開始' breaks Discord's naming rule",
+        f"/game: name in fr '{'j' * 33}' breaks Discord's naming rule",
+        "/game: description_localizations has 'xx', which is not one of Discord's locales",
+        "/game: description in nl has 101 characters (1-100)",
+    ]
+    clash = [
+        dict(option, name_localizations={"de": "platz"}),
+        dict(option, name="place", name_localizations={"de": "platz"}),
+        dict(option, name="member", name_localizations={"nl": "seat"}),
+    ]
+    assert limits.command_problems([dict(good, options=clash)], "global") == [
+        "/game: option name 'platz' is not unique in de",
+        "/game: option name 'seat' is not unique in nl",
+    ]
+    # the longest of a field's texts counts, not their sum: 7,600 characters by default, 7,888 with a
+    # longer German description on each of the 72 options, 8,320 with longer German option names too
+    wide = [{"name": f"o{i:03}", "description": "d" * 96, "type": 3} for i in range(24)]
+    subcommands = [dict(name=f"s{i:03}", description="d" * 96, type=1, options=wide) for i in range(3)]
+    full = {"name": "game", "description": "d" * 96, "options": subcommands}
+    longer = {"de": "d" * 100, "ja": "d"}
+    described = [dict(o, description_localizations=longer) for o in wide]
+    named = [dict(o, name_localizations={"de": f"option-{i:03}"}) for i, o in enumerate(described)]
+    assert (
+        limits.command_problems(
+            [dict(full, options=[dict(s, options=described) for s in subcommands])], "global"
+        )
+        == []
+    )
+    assert limits.command_problems(
+        [dict(full, options=[dict(s, options=named) for s in subcommands])], "global"
+    ) == ["/game has 8320 characters in all (limit 8000)"]
+
+
 def test_modal_limits() -> None:
     text = {"type": 4, "custom_id": "t", "label": "Text", "style": 1}
     assert (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot import messages
+from bot.i18n import ENGLISH, translate
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, started
@@ -20,7 +20,7 @@ async def test_members_without_the_permission_are_refused_in_code(table: Table) 
     """Even if a server shows /admin to everyone, a member without Manage Server is refused."""
     await started(table.service, options={"rounds": 1})
     refused = await table.run(BOB, "admin abandon")
-    assert refused.last.ephemeral and refused.last.content == messages.NO_PERMISSION
+    assert refused.last.ephemeral and refused.last.content == translate(ENGLISH, "message.no_permission")
     assert (await table.service.get_game(CHANNEL)).status == "active"
 
 

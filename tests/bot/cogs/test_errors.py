@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from bot import messages
+from bot.i18n import ENGLISH, translate
 from bot.play import components
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
@@ -22,7 +22,7 @@ async def test_a_bug_in_a_command_is_logged_and_answered_politely(
     monkeypatch.setattr(table.service, "get_game", broken)
     with caplog.at_level(logging.ERROR, logger="bot.play.replies"):
         answer = await table.run(ANN, "game status")
-    assert answer.last.ephemeral and answer.last.content == messages.GENERIC_ERROR
+    assert answer.last.ephemeral and answer.last.content == translate(ENGLISH, "message.generic_error")
     (record,) = caplog.records
     assert "'game status' by user 1 in channel 100" in record.getMessage()
     assert record.exc_info is not None and "disk on fire" in str(record.exc_info[1])
@@ -41,7 +41,7 @@ async def test_a_bug_behind_a_button_is_answered_too(
     click = table.interaction(ANN)
     with caplog.at_level(logging.ERROR, logger="bot.play.replies"):
         await components.PlayButton(game.id, game.revision).callback(click.mock)
-    assert click.last.content == messages.GENERIC_ERROR
+    assert click.last.content == translate(ENGLISH, "message.generic_error")
     assert caplog.records
 
 

@@ -13,6 +13,7 @@ from discord.ext import commands
 import rules
 from bot import messages
 from bot.cogs import _seats, game_commands
+from bot.i18n import ENGLISH, translate
 from bot.play import components
 from bot.ui import pickers
 from tests.bot.cogs.conftest import Table
@@ -141,8 +142,10 @@ async def test_texts_name_every_registered_game(table: Table) -> None:
     """/help's overview and start topic, the no-game hints and /rules and /leaderboard choices are read
     from the registry: the tiny game appears though no text of the bot names it."""
     for spec in rules.specs():
-        assert f"/game {spec.id}" in messages.open_commands()
-    assert "/game tiny" in messages.no_open_games() and "/game tiny" in messages.service_hint("no_game")
+        assert f"/game {spec.id}" in messages.open_commands(ENGLISH)
+    assert "/game tiny" in messages.no_open_games(ENGLISH) and "/game tiny" in messages.service_hint(
+        "no_game", ENGLISH
+    )
     overview = await table.run(ANN, "help")
     embed = overview.last.embeds[0]
     assert "**Tiny**" in (embed.description or "") and "**Great Western Trail**" in (embed.description or "")
@@ -232,18 +235,20 @@ async def test_hand_in_a_game_without_hands_says_so(table: Table, handless: None
     await started(table.service)
     shown = await table.run(ANN, "hand")
     assert shown.last.ephemeral and not shown.last.files
-    assert shown.last.content == messages.NO_HANDS.format(title="Tiny")
+    assert shown.last.content == translate(ENGLISH, "message.no_hands", title="Tiny")
     pressed = table.interaction(CID)
     game = await table.service.get_game(CHANNEL)
     await components.HandButton(game.id).callback(pressed.mock)
-    assert pressed.last.ephemeral and pressed.last.content == messages.NO_HANDS.format(title="Tiny")
+    assert pressed.last.ephemeral and pressed.last.content == translate(
+        ENGLISH, "message.no_hands", title="Tiny"
+    )
 
 
 async def test_no_show_my_hand_button_in_a_game_without_hands(table: Table, handless: None) -> None:
     game = await started(table.service)
     turn = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id))
     assert "Show my hand" not in [getattr(item, "label", None) for item in turn.children]
-    _content, picker = pickers.picker(game, [("pass", "End your turn")], "Your move")
+    _content, picker = pickers.picker(game, [("pass", "End your turn")], "Your move", locale=ENGLISH)
     assert "Show my hand" not in [getattr(item, "label", None) for item in picker.children]
 
 

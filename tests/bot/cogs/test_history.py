@@ -7,6 +7,7 @@ import json
 import pytest
 
 from bot import messages
+from bot.i18n import ENGLISH, translate
 from bot.play import paging
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
@@ -87,7 +88,7 @@ async def test_games_lists_my_open_games_in_this_server_mine_to_play_first(table
     assert f"<#{CHANNEL}>" in lines[1] and "waiting for Ann" in lines[1]
     assert f"<#{CHANNEL + 2}>" not in listed.last.content
     nothing = await table.run(CID, "games")
-    assert nothing.last.ephemeral and nothing.last.content == messages.no_open_games()
+    assert nothing.last.ephemeral and nothing.last.content == messages.no_open_games(ENGLISH)
 
 
 async def test_only_the_one_who_asked_may_turn_the_pages(table: Table) -> None:
@@ -107,7 +108,7 @@ async def test_a_page_of_a_list_the_bot_no_longer_makes_is_answered(table: Table
     button = paging.PageButton("gone", BOB, GUILD, 0, 0, 1)
     pressed = table.interaction(BOB)
     await button.callback(pressed.mock)
-    assert pressed.last.ephemeral and pressed.last.content == messages.STALE_PAGES
+    assert pressed.last.ephemeral and pressed.last.content == translate(ENGLISH, "message.stale_pages")
 
 
 async def test_a_log_too_long_for_its_pages_comes_whole_as_a_text_file(

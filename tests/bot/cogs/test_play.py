@@ -8,8 +8,8 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import messages
 from bot.cogs.play import matching_choices
+from bot.i18n import ENGLISH, translate
 from bot.play import announcer, components, controller
 from bot.services import FakeClock, GameService, StaleVersion
 from bot.storage import open_database
@@ -148,7 +148,7 @@ async def test_refusals_are_private_and_specific(table: Table) -> None:
     garbage = await table.run(ANN, "move", move="fly to the moon")
     for answer in (wrong, stranger, garbage):
         assert answer.replies and answer.last.ephemeral
-        assert messages.GENERIC_ERROR not in answer.last.content
+        assert translate(ENGLISH, "message.generic_error") not in answer.last.content
     assert "not your turn" in wrong.last.content.lower() or "does not act" in wrong.last.content.lower()
     assert "legal" in garbage.last.content.lower()
     assert len(table.public) == before
@@ -162,7 +162,7 @@ async def test_a_finished_game_refuses_moves(table: Table) -> None:
     for uid in (ANN, BOB):
         await table.run(uid, "move", move=(await table.service.legal_moves(CHANNEL, uid))[0][0])
     late = await table.run(ANN, "move", move="pass")
-    assert late.last.ephemeral and messages.GENERIC_ERROR not in late.last.content
+    assert late.last.ephemeral and translate(ENGLISH, "message.generic_error") not in late.last.content
 
 
 async def test_undo_takes_back_a_step_but_not_a_draw(table: Table) -> None:
@@ -185,8 +185,8 @@ async def test_play_button_answers_each_person_privately(table: Table) -> None:
     for who in (ann, bob, stranger):
         await components.PlayButton(game.id, game.revision).callback(who.mock)
     assert ann.last.ephemeral and any(components.handler(i) is components.MoveButton for i in ann.last.view.children)
-    assert messages.NOTHING_TO_DECIDE in bob.last.content and "Ann" in bob.last.content
-    assert stranger.last.content == messages.NOT_SEATED
+    assert translate(ENGLISH, "message.nothing_to_decide") in bob.last.content and "Ann" in bob.last.content
+    assert stranger.last.content == translate(ENGLISH, "message.not_seated")
     assert all(s.ephemeral for s in ann.replies + bob.replies + stranger.replies)
 
 
@@ -203,7 +203,7 @@ async def test_move_button_plays_and_a_stale_one_says_so(table: Table) -> None:
 
     again = table.interaction(ANN)
     await components.MoveButton(game.id, game.revision, draw_index).callback(again.mock)
-    assert messages.STALE_COMPONENT in again.last.content
+    assert translate(ENGLISH, "message.stale_component") in again.last.content
     assert (await table.service.get_game(CHANNEL)).version == game.version + 1
 
 
@@ -225,7 +225,7 @@ async def test_button_of_another_game_is_refused(table: Table) -> None:
     game = await table.service.get_game(CHANNEL)
     click = table.interaction(ANN)
     await components.PlayButton(game.id + 1000, 0).callback(click.mock)
-    assert click.last.content == messages.OTHER_GAME
+    assert click.last.content == translate(ENGLISH, "message.other_game")
 
 
 async def test_hand_is_private_and_lists_the_cards_under_the_players_name(table: Table) -> None:
@@ -240,7 +240,7 @@ async def test_hand_is_private_and_lists_the_cards_under_the_players_name(table:
     assert "End your turn" not in hand.last.content  # the moves are /move's and the Play button's
     assert lines[-1].startswith("Now: Play, draw or pass")
     outsider = await table.run(99, "hand")
-    assert outsider.last.content == messages.NOT_SEATED
+    assert outsider.last.content == translate(ENGLISH, "message.not_seated")
 
 
 async def test_picker_uses_menus_when_there_are_many_moves() -> None:
@@ -253,11 +253,11 @@ async def test_picker_uses_menus_when_there_are_many_moves() -> None:
     object.__setattr__(game, "revision", 4)
     object.__setattr__(game, "rules_id", "santafe")  # a game with hands: the picker keeps "Show my hand"
     many = [(f"m{n}", f"Move {n}") for n in range(130)]
-    content, view = pickers.picker(game, many, "Choose")
+    content, view = pickers.picker(game, many, "Choose", locale=ENGLISH)
     menus = [i for i in view.children if components.handler(i) is components.MoveSelect]
     assert len(menus) == 4 and all(len(m.options) <= 25 for m in menus)
     assert "/move" in content
-    few_content, few = pickers.picker(game, many[:5], "Choose")
+    few_content, few = pickers.picker(game, many[:5], "Choose", locale=ENGLISH)
     assert sum(components.handler(i) is components.MoveButton for i in few.children) == 5
     assert "/move" not in few_content
 
@@ -275,7 +275,7 @@ async def test_a_button_from_before_an_undo_is_stale_even_at_the_same_move_numbe
     assert now.version == before_undo.version and now.revision != before_undo.revision
     click = table.interaction(ANN)
     await components.MoveButton(before_undo.id, before_undo.revision, 0).callback(click.mock)
-    assert messages.STALE_COMPONENT in click.last.content
+    assert translate(ENGLISH, "message.stale_component") in click.last.content
     assert (await table.service.get_game(CHANNEL)).revision == now.revision
 
 
@@ -299,9 +299,9 @@ async def test_a_family_entry_from_an_earlier_position_says_so(table: Table) -> 
     for number in (0, 7):
         click = table.interaction(ANN)
         await components.FamilyButton(game.id, game.revision, number).callback(click.mock)
-        assert messages.STALE_COMPONENT in click.last.content and click.last.ephemeral
+        assert translate(ENGLISH, "message.stale_component") in click.last.content and click.last.ephemeral
     now = await table.service.get_game(CHANNEL)
     click = table.interaction(ANN)
     await components.FamilyButton(now.id, now.revision, 7).callback(click.mock)
-    assert messages.STALE_COMPONENT in click.last.content
+    assert translate(ENGLISH, "message.stale_component") in click.last.content
     assert (await table.service.get_game(CHANNEL)).version == now.version

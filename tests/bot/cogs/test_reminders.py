@@ -7,8 +7,8 @@ import logging
 
 import pytest
 
-from bot import messages
 from bot.cogs.reminders import Reminders
+from bot.i18n import ENGLISH, translate
 from bot.play import components
 from bot.services import DatabaseUnavailable, FakeClock
 from tests.bot.cogs.conftest import Table
@@ -44,7 +44,7 @@ async def test_mute_button_silences_the_turn(table: Table, clock: FakeClock) -> 
     game = await started(table.service, options={"rounds": 1}, reminder_minutes=60)
     press = table.interaction(ANN)
     await components.MuteButton(game.id, game.revision).callback(press.mock)
-    assert press.last.content == messages.MUTED_TURN
+    assert press.last.content == translate(ENGLISH, "message.muted_turn")
     clock.advance(minutes=200)
     await cog.tick()
     assert table.public == []

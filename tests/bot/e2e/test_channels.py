@@ -7,6 +7,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot import messages
+from bot.i18n import ENGLISH
 from bot.loopback import LoopbackDiscord, SimUser
 from bot.loopback.payloads import guild_create_json
 from bot.services import GameService
@@ -46,7 +47,7 @@ async def test_a_deleted_channel_ends_its_game(arena: Arena) -> None:
         await assert_ended(service, int(arena.channel.id), arena)
         assert not inbox_says(arena, bob, "deleted")  # Bob takes no direct messages
         listed = await alice.slash("games", lounge)
-        assert listed.content == messages.no_open_games()
+        assert listed.content == messages.no_open_games(ENGLISH)
         opened = await alice.slash("game gwt", lounge)  # her one game allowed is free again
         assert opened.ephemeral and "opened a game" in opened.public.content
 

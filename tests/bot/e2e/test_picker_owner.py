@@ -3,7 +3,7 @@ to its owner alone, so these presses are forged (``SimUser.forge_click``): the b
 
 from __future__ import annotations
 
-from bot import messages
+from bot.i18n import ENGLISH, translate
 from bot.loopback import Message
 from bot.ui import choices, pickers
 from tests.bot.e2e.conftest import Arena
@@ -31,7 +31,7 @@ async def test_a_press_on_someone_elses_picker_is_refused_privately(arena: Arena
 
         assert forged.acknowledged and forged.ephemeral
         assert forged.message.visible_to == frozenset({bob.id})
-        assert forged.content == messages.NOT_YOUR_PICKER
+        assert forged.content == translate(ENGLISH, "message.not_your_picker")
         assert forged.edited == []  # Alice's picker is not touched
         assert snapshot(picker.message) == before
         game = await service.get_game(channel_id)
@@ -59,7 +59,7 @@ async def test_a_press_after_the_buttons_are_gone_is_answered(arena: Arena) -> N
 
         for reply in (late, other):
             assert reply.acknowledged and reply.ephemeral
-            assert reply.content == messages.GONE_COMPONENT
+            assert reply.content == translate(ENGLISH, "message.gone_component")
             assert reply.edited == []
         assert (await service.get_game(channel_id)).version == version
         arena.loopback.assert_prompt_responses()
@@ -98,7 +98,7 @@ async def test_a_press_on_someone_elses_family_of_moves_leaves_the_picker_alone(
             forged = await other.forge_click(picker, families[0]["custom_id"])
         else:
             forged = await other.forge_click(picker, families[0]["custom_id"], ["f0"])
-        assert forged.ephemeral and forged.content == messages.NOT_YOUR_PICKER
+        assert forged.ephemeral and forged.content == translate(ENGLISH, "message.not_your_picker")
         assert forged.message.visible_to == frozenset({other.id})
         assert snapshot(picker.message) == before
         assert (await service.get_game(channel_id)).version == game.version

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from bot import messages
 from bot.client import BoardGameBot
+from bot.i18n import ENGLISH, translate
 from bot.loopback import Channel
 from tests.bot.e2e.conftest import Arena
 
@@ -91,7 +91,10 @@ async def test_closed_direct_messages_are_tried_once_then_the_channel_is_told(ar
         assert told == sorted(f"<@{u.id}>" for u in (alice, bob)), told  # once for each of them
         assert len(refused) == 2, refused  # one refused direct message each, never another
         for notice in notices:
-            assert notice.content.endswith(messages.DMS_CLOSED.split(". ")[-1]) and not notice.mentions
+            assert (
+                notice.content.endswith(translate(ENGLISH, "message.dms_closed", user="").split(". ")[-1])
+                and not notice.mentions
+            )
         for user in (alice, bob):
             assert not (await service.user_settings(int(user.id))).dms
 

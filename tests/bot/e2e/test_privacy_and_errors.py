@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import messages
+from bot.i18n import ENGLISH, translate
 from bot.loopback import CommandRefused
 from tests.bot.e2e.conftest import Arena
 
@@ -12,7 +13,7 @@ from tests.bot.e2e.conftest import Arena
 def is_no_game_answer(content: str) -> bool:
     """The service's neutral sentence, then the bot's hint naming the commands that open a game."""
     sentences = ("No game has been played in this channel.", "There is no game in this channel.")
-    hint = messages.service_hint("no_game")
+    hint = messages.service_hint("no_game", ENGLISH)
     return content in {f"{s} {hint}" for s in sentences} and all(
         f"/game {game}" in content for game in ("gwt", "santafe")
     )
@@ -90,16 +91,16 @@ async def test_wrong_actions_get_private_specific_answers(arena: Arena) -> None:
         stranger = await erin.slash("move", arena.channel, move="pass")
         garbage = await mover.slash("move", arena.channel, move="fly to the moon")
         for reply in (wrong, stranger, garbage):
-            assert reply.ephemeral and messages.GENERIC_ERROR not in reply.content
+            assert reply.ephemeral and translate(ENGLISH, "message.generic_error") not in reply.content
         assert "not your turn" in wrong.content
         assert "not playing in this game" in stranger.content
         assert "fly to the moon" in garbage.content and "/move" in garbage.content
 
         turn = arena.public()[-1]
         watcher = await erin.click(turn, "Play")
-        assert watcher.ephemeral and watcher.content == messages.NOT_SEATED
+        assert watcher.ephemeral and watcher.content == translate(ENGLISH, "message.not_seated")
         not_yours = await waiter.click(turn, "Play")
-        assert not_yours.ephemeral and messages.NOTHING_TO_DECIDE in not_yours.content
+        assert not_yours.ephemeral and translate(ENGLISH, "message.nothing_to_decide") in not_yours.content
 
         with pytest.raises(CommandRefused, match="permission"):
             await erin.slash("admin abandon", arena.channel)
@@ -161,7 +162,7 @@ async def test_the_join_button_of_a_started_game_is_taken_off_and_explained(aren
         assert late.response_type == 7  # the lobby message itself was updated
         assert not late.message.flat_components()
         [notice] = [m for m in late.posted if m.visible_to == {erin.id}]
-        assert notice.content == messages.LOBBY_CLOSED
+        assert notice.content == translate(ENGLISH, "message.lobby_closed")
         game = await service.get_game(int(arena.channel.id))
         assert int(erin.id) not in {s.user_id for s in game.seats}
         arena.loopback.assert_prompt_responses()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from bot import messages
+from bot.i18n import ENGLISH, translate
 from bot.loopback import Message
 from tests.bot.e2e.conftest import Arena
 from tests.support.fixtures import tiny_game
@@ -232,7 +232,8 @@ async def test_the_host_sets_how_a_game_only_computers_play_is_told(arena: Arena
         refused = await bob.slash("game pace", arena.channel, posts="turn")
         assert refused.ephemeral and (await service.get_game(channel_id)).computer_posts == "round"
         said = await alice.slash("game pace", arena.channel, posts="end", pause_seconds=0)
-        assert said.ephemeral and said.public.content == messages.PACE_SET.format(pace="only the results")
+        told = translate(ENGLISH, "message.pace_set", pace="only the results")
+        assert said.ephemeral and said.public.content == told
         status = await bob.slash("game status", arena.channel)
         assert "computers only: only the results" in arena.loopback.describe(status.message)
         posted = len(arena.public())

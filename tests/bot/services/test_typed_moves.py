@@ -9,6 +9,7 @@ import pytest
 
 import rules
 from bot import messages
+from bot.i18n import ENGLISH
 from bot.services import engine
 from bot.ui.presenters import clip
 from rules.core.errors import AmbiguousMoveError, IllegalMoveError, NotYourTurnError, RulesError
@@ -99,7 +100,7 @@ def test_a_long_refused_move_fits_a_message_with_its_suggestions():
     gwt = rules.get("gwt")
     at_c = at(game(2), 0, "C").copy()
     text = "aux mony " + "x" * 5000
-    answer = messages.explain_rules_error(refusal(gwt, at_c, 0, text))
+    answer = messages.explain_rules_error(refusal(gwt, at_c, 0, text), ENGLISH)
     assert len(answer) <= messages.REPLY_LIMIT and "x" * 81 not in answer
 
 

@@ -10,6 +10,7 @@ import discord
 
 import rules
 from bot.cogs.play import matching_choices
+from bot.i18n import ENGLISH
 from bot.play import components
 from bot.services import engine
 from bot.ui import choices, custom_ids, pickers
@@ -52,11 +53,11 @@ def reachable(view: discord.ui.View) -> tuple[set[int], set[int], int]:
 
 def check_two_steps(moves: list[tuple[str, str]]) -> None:
     info = game_info(rules_id="gwt")
-    _content, first = pickers.picker(info, moves, "Your move")
+    _content, first = pickers.picker(info, moves, "Your move", locale=ENGLISH)
     found, families, largest = reachable(first)
     assert largest <= 25 and len(first.children) <= 25
     for number in families:
-        content, second = pickers.picker(info, moves, "Your move", opened=number)
+        content, second = pickers.picker(info, moves, "Your move", opened=number, locale=ENGLISH)
         inside, _, largest = reachable(second)
         assert largest <= 25 and len(content) <= 2000
         found |= inside
@@ -66,14 +67,14 @@ def check_two_steps(moves: list[tuple[str, str]]) -> None:
 def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_menus():
     moves = at_building_b()
     info = game_info(rules_id="gwt")
-    _content, first = pickers.picker(info, moves, "Your move")
+    _content, first = pickers.picker(info, moves, "Your move", locale=ENGLISH)
     buttons = [i for i in first.children if components.handler(i) in (components.MoveButton, components.FamilyButton)]
     labels = [b.label for b in buttons]
     # the single moves, then one entry per building ("build 1a on spot … (22 choices)")
     assert "end the turn" in labels and "discard Dutch Belt for $2" in labels
     assert any(label.startswith("build 1a on ") and label.endswith("(22 choices)") for label in labels)
     assert not any(components.handler(i) is components.MoveSelect for i in first.children)
-    _content, second = pickers.picker(info, moves, "Your move", opened=0)
+    _content, second = pickers.picker(info, moves, "Your move", opened=0, locale=ENGLISH)
     menus = [i for i in second.children if components.handler(i) is components.MoveSelect]
     assert len(menus) == 1 and all(o.label.startswith("build 1a on ") for o in menus[0].options)
     check_two_steps(moves)
@@ -81,7 +82,7 @@ def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_m
 
 def test_the_menu_of_a_building_says_beside_each_place_its_price_and_what_the_building_does():
     moves = at_building_b()
-    _content, second = pickers.picker(game_info(rules_id="gwt"), moves, "Your move", opened=0)
+    _content, second = pickers.picker(game_info(rules_id="gwt"), moves, "Your move", opened=0, locale=ENGLISH)
     options = [o for i in second.children if components.handler(i) is components.MoveSelect for o in i.options]
     assert options and all(o.description and len(o.description) <= 100 for o in options)
     assert options[0].description.startswith("1 craftsman · $2 · 1 VP · green hand · gain $2 for each")

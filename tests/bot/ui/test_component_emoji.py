@@ -7,6 +7,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.i18n import ENGLISH
 from bot.loopback.emojis import invalid_emoji
 from bot.ui import pickers
 
@@ -20,8 +21,8 @@ def _views() -> dict[str, discord.ui.View]:
         "lobby": pickers.lobby_view(5),
         "turn": pickers.turn_view(5, 15),
         "reminder": pickers.reminder_view(5, 15),
-        "picker with buttons": pickers.picker(game(), few, "Your move")[1],
-        "picker with menus": pickers.picker(game(), many, "Your move")[1],
+        "picker with buttons": pickers.picker(game(), few, "Your move", locale=ENGLISH)[1],
+        "picker with menus": pickers.picker(game(), many, "Your move", locale=ENGLISH)[1],
     }
 
 

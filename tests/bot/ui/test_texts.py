@@ -14,6 +14,7 @@ import pytest
 
 import bot
 from bot import messages
+from bot.i18n import ENGLISH
 from bot.services import GameInfo, SeatInfo, ServiceError, engine
 from bot.ui import presenters
 from tests.bot.ui.test_presenters import game as sample_game
@@ -93,13 +94,15 @@ def test_every_refusal_says_each_thing_once() -> None:
     found = refusals()
     assert len(found) > 20 and {"not_host", "game_exists", "busy", "stale_version"} <= {c for c, _ in found}
     for code, message in found:
-        text = messages.explain_service_error(code, message)
+        text = messages.explain_service_error(code, message, ENGLISH)
         assert not doubled_sentences(text), text
 
 
 def test_refusals_that_say_it_all_get_no_second_wording() -> None:
     for code, message in refusals():
         if code in ("not_host", "game_exists", "busy"):
-            assert messages.explain_service_error(code, message) == message
-    stale = messages.explain_service_error("stale_version", "The game has changed since that was shown.")
+            assert messages.explain_service_error(code, message, ENGLISH) == message
+    stale = messages.explain_service_error(
+        "stale_version", "The game has changed since that was shown.", ENGLISH
+    )
     assert stale == "The game has changed since that was shown. Press Play for your current options."

@@ -1,0 +1,41 @@
+"""Each person reads private replies in the language of their Discord client, and the commands Discord
+receives carry German, Dutch and Japanese names."""
+
+from __future__ import annotations
+
+from bot import messages
+from bot.i18n import translate
+from tests.bot.e2e.conftest import Arena
+
+
+async def test_private_replies_follow_each_readers_language(arena: Arena) -> None:
+    alice, bob = arena.people[:2]
+    hans = arena.loopback.add_user("hans", guilds=arena.guild, locale="de")
+    yuki = arena.loopback.add_user("yuki", guilds=arena.guild, locale="ja")
+    fenna = arena.loopback.add_user("fenna", guilds=arena.guild, locale="nl")
+    brit = arena.loopback.add_user("brit", guilds=arena.guild, locale="en-GB")
+    async with arena.running():
+        await arena.start_game("santafe", alice, bob)
+        turn = arena.public()[-1]
+        for person, locale in (
+            (hans, "de"),
+            (yuki, "ja"),
+            (fenna, "nl"),
+            (brit, "en-GB"),
+            (arena.stranger, "fr"),
+        ):
+            watcher = await person.click(turn, "Play")
+            assert watcher.ephemeral and watcher.content == translate(locale, "message.not_seated")
+        refused = await hans.slash("move", arena.channel, move="pass")
+        assert refused.ephemeral and refused.content.endswith(messages.service_hint("not_in_game", "de"))
+        assert "/spiel beitreten" in refused.content
+        arena.loopback.assert_prompt_responses()
+
+
+async def test_discord_receives_every_command_in_four_languages(arena: Arena) -> None:
+    async with arena.running():
+        commands = {c.name: c.payload for c in arena.loopback.world.commands_for(arena.guild.id)}
+    game = commands["game"]
+    assert game["name_localizations"] == {"de": "spiel", "nl": "spel", "ja": "ゲーム"}
+    join = next(o for o in game["options"] if o["name"] == "join")
+    assert join["description_localizations"]["de"].startswith("Einen Platz")

@@ -1,0 +1,72 @@
+"""Under the pseudo-locale every fixed sentence of a private reply comes out wrapped in its markers: a
+sentence written in the code instead of a catalog would show up bare. (The refused move's own reason is
+the engine's, which is not in a catalog yet: only the hint after it is checked.)"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from discord import AppCommandOptionType, app_commands
+
+from bot import messages
+from bot.i18n import PSEUDO
+from bot.play import replies
+from bot.services.errors import ServiceError
+from bot.ui import pickers
+from rules.core.errors import ErrorCode, RulesError
+from tests.bot.ui.test_choices import game_info
+
+WRAPPED = re.compile(r"【[^【】]*~+】")
+
+
+def bare(text: str) -> str:
+    """What is left of ``text`` once every pseudo-translated sentence (and those inside it) is taken out."""
+    while WRAPPED.search(text):
+        text = WRAPPED.sub("", text)
+    return text.strip()
+
+
+@pytest.mark.parametrize("code", list(messages.RULES_HINTS))
+def test_the_hint_after_a_refused_move_is_from_the_catalog(code: ErrorCode) -> None:
+    answer = replies.explain(RulesError("The engine's reason.", code=code), PSEUDO)
+    assert answer is not None and bare(answer) == "The engine's reason."
+
+
+@pytest.mark.parametrize("code", messages.SERVICE_HINTS)
+def test_the_hint_after_a_refusal_is_from_the_catalog(code: str) -> None:
+    refusal = ServiceError("The service's reason.")
+    refusal.code = code
+    answer = replies.explain(refusal, PSEUDO)
+    assert answer is not None and bare(answer) == "The service's reason."
+
+
+class Unreadable(app_commands.Transformer):
+    async def transform(self, interaction: object, value: object) -> object:
+        raise ValueError(value)
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        app_commands.MissingPermissions(["manage_guild"]),
+        app_commands.NoPrivateMessage(),
+        app_commands.TransformerError("nobody", AppCommandOptionType.user, Unreadable()),
+    ],
+)
+def test_fixed_refusals_are_wholly_from_the_catalog(failure: Exception) -> None:
+    answer = replies.explain(failure, PSEUDO)
+    assert answer is not None and answer.startswith("【") and bare(answer) == ""
+
+
+def test_a_long_picker_has_only_catalog_notes_under_its_prompt() -> None:
+    moves = [(f"m{i}", f"Move number {i}") for i in range(60)]
+    content, _view = pickers.picker(game_info(), moves, "Choose", locale=PSEUDO)
+    prompt, *notes = content.split("\n")
+    assert prompt == "**Choose**" and notes
+    assert all(note.startswith("【") and bare(note) == "" for note in notes), notes
+
+
+def test_no_open_games_is_from_the_catalog() -> None:
+    text = messages.no_open_games(PSEUDO)
+    assert text.startswith("【") and bare(text) == ""
