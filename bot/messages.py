@@ -125,5 +125,13 @@ PICTURES_SET = {
     "every-turn": "Every turn message here now shows the board.",
     "on-request": "Turn messages here now come without the board; anyone can see it with /board.",
 }
+CHANNEL_STYLE_SET = {
+    "quiet": "This channel now keeps one live board, edited in place, and pings each turn in one line.",
+    "every-turn": "Every change of turn here now brings a full turn message with the board.",
+}
+AUTO_PLAY_SET = {
+    True: "A step with only one legal move is made at once.",
+    False: "Every step waits for its player, even with only one legal move.",
+}
 PICTURE_FAILED = "(A picture could not be drawn.)"
 NO_SEAT = "{name} has no seat in this game."

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from rules.core.spec import GameSpec
 
 PictureMode = Literal["every-turn", "on-request"]
+ChannelStyle = Literal["quiet", "every-turn"]
 
 
 class LimitReached(ServiceError):
@@ -263,6 +264,34 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             interaction,
             "You changed the pictures.",
             messages.PICTURES_SET[game.pictures],
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(
+        name="channel", description="A live board and one-line pings, or a full message per turn (host)"
+    )
+    @app_commands.describe(
+        style="quiet: one live board edited in place and a one-line ping per turn; every-turn: the old way",
+        auto_play="make at once a step with only one legal move and nothing to decide",
+    )
+    async def channel(
+        self,
+        interaction: discord.Interaction,
+        style: ChannelStyle | None = None,
+        auto_play: bool | None = None,
+    ) -> None:
+        await replies.defer_private(interaction)
+        game = await self.bot.games.set_channel_style(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            style=style,
+            auto_play=auto_play,
+            admin=is_manager(interaction),
+        )
+        await replies.done(
+            interaction,
+            "You changed how the channel hears of turns.",
+            f"{messages.CHANNEL_STYLE_SET[game.channel_style]} {messages.AUTO_PLAY_SET[game.auto_play]}",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

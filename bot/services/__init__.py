@@ -55,6 +55,8 @@ Reading
     untold_movers(game_id, upto) -> [seat]   (who moved since the channel was last told)
     progress_message(game_id) / remember_progress_message(game_id, message_id)   (the one message of who
         has chosen in the current simultaneous choice; a turn message ends that choice)
+    live_board(game_id) -> (message_id, pictured_version, posts_since) | None /
+        remember_live_board(game_id, message_id, pictured_version, posts_since=0)   (the game's live board)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
@@ -78,6 +80,8 @@ Time
                        deadline_action=…)
     set_pictures(channel_id, by_user_id, "every-turn"|"on-request", *, admin=False) -> GameInfo
         (whether turn messages show the board or leave it to /board)
+    set_channel_style(channel_id, by_user_id, *, style="quiet"|"every-turn", auto_play=bool, admin=False)
+        (a live board and one-line pings, or a full turn message per turn; forced steps made at once)
 Where games live (the cogs report what Discord tells them)
     channel_gone(channel_id) -> [Notification]   (the channel or thread was deleted: its open game and
         those of its threads end as abandoned, without a result; a notice for each seated person)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services.core import DEADLINE_ACTIONS, PICTURE_MODES, ServiceCore
+from bot.services.core import CHANNEL_STYLES, DEADLINE_ACTIONS, PICTURE_MODES, ServiceCore
 from bot.services.errors import NotAllowed, NotInGame
 from bot.services.models import GameInfo
 from bot.storage import games as store
@@ -92,6 +92,33 @@ class Preferences(ServiceCore):
             self._require_host(game, by_user_id, admin)
             async with self.db.transaction() as conn:
                 await store.update_game(conn, game.id, pictures=pictures, updated_at=self.clock())
+            return self._info(*await self._rows(game.id))
+
+    async def set_channel_style(
+        self,
+        channel_id: int,
+        by_user_id: int,
+        *,
+        style: str | None = None,
+        auto_play: bool | None = None,
+        admin: bool = False,
+    ) -> GameInfo:
+        """The host chooses how the channel hears of turns (``quiet``: a live board and one-line pings;
+        ``every-turn``: a full turn message each time) and whether forced steps are made at once."""
+        if style is None and auto_play is None:
+            raise NotAllowed("Choose a style, auto-play, or both.")
+        if style is not None and style not in CHANNEL_STYLES:
+            raise NotAllowed(f"The style must be one of {', '.join(CHANNEL_STYLES)}.")
+        changes: dict[str, object] = {"channel_style": style, "auto_play": auto_play}
+        async with self._locked(channel_id) as (game, _seats):
+            self._require_host(game, by_user_id, admin)
+            async with self.db.transaction() as conn:
+                await store.update_game(
+                    conn,
+                    game.id,
+                    **{k: v for k, v in changes.items() if v is not None},
+                    updated_at=self.clock(),
+                )
             return self._info(*await self._rows(game.id))
 
     async def update_game_timing(

@@ -144,6 +144,17 @@ class Reading(ServiceCore):
         async with self.db.transaction() as conn:
             await store.set_progress_post(conn, game_id, message_id)
 
+    async def live_board(self, game_id: int) -> tuple[int, int, int] | None:
+        """The game's live board message: its id, the move its picture shows, and the bot's posts since."""
+        async with self.db.reading() as conn:
+            return await store.live_board(conn, game_id)
+
+    async def remember_live_board(
+        self, game_id: int, message_id: int, pictured_version: int, posts_since: int = 0
+    ) -> None:
+        async with self.db.transaction() as conn:
+            await store.set_live_board(conn, game_id, message_id, pictured_version, posts_since)
+
     async def active_games(self) -> list[GameInfo]:
         """Every running game (the reminder loop's work list after a restart)."""
         async with self.db.reading() as conn:

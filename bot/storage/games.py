@@ -43,6 +43,8 @@ _GAME_COLUMNS = {
     "options": to_json,
     "paused_at": to_time,
     "pictures": str,
+    "channel_style": str,
+    "auto_play": int,
 }
 _SEAT_COLUMNS = {
     "user_id": None,
@@ -422,4 +424,27 @@ async def set_progress_post(conn: aiosqlite.Connection, game_id: int, message_id
         " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
         " after_version = excluded.after_version",
         (message_id, game_id),
+    )
+
+
+async def live_board(conn: aiosqlite.Connection, game_id: int) -> tuple[int, int, int] | None:
+    """The game's live board message: (message id, the move its picture shows, the bot's posts since)."""
+    row = await _one(
+        conn,
+        "SELECT message_id, pictured_version, posts_since FROM live_boards WHERE game_id = ?",
+        (game_id,),
+    )
+    if row is None:
+        return None
+    return int(row["message_id"]), int(row["pictured_version"]), int(row["posts_since"])
+
+
+async def set_live_board(
+    conn: aiosqlite.Connection, game_id: int, message_id: int, pictured_version: int, posts_since: int = 0
+) -> None:
+    await conn.execute(
+        "INSERT INTO live_boards (game_id, message_id, pictured_version, posts_since) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
+        " pictured_version = excluded.pictured_version, posts_since = excluded.posts_since",
+        (game_id, message_id, pictured_version, posts_since),
     )

@@ -54,6 +54,8 @@ class GameRow:
     paused_at: datetime | None = None  # the bot left the game's server then; None: running normally
     parent_id: int | None = None  # the channel of a thread game's thread
     pictures: str = "every-turn"  # or "on-request": turn messages come without the board
+    channel_style: str = "quiet"  # or "every-turn": a full turn message at every change of turn
+    auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,8 @@ def game_from_row(row: Any) -> GameRow:
         paused_at=from_time(row["paused_at"]),
         parent_id=row["parent_id"],
         pictures=row["pictures"],
+        channel_style=row["channel_style"],
+        auto_play=bool(row["auto_play"]),
     )
 
 

@@ -61,17 +61,28 @@ class Arena:
         *others: SimUser,
         computers: int = 0,
         channel: Channel | None = None,
+        style: str | None = None,
         **options: Any,
     ) -> None:
         """``host`` opens ``game`` (with ``options``) in ``channel`` (the arena's by default), ``others``
-        join, ``computers`` computer seats are added, and the host starts it."""
+        join, ``computers`` computer seats are added, the host chooses the channel ``style`` if given
+        (``every-turn``: a full turn message at each change of turn), and starts it."""
         where = channel or self.channel
         await host.slash(f"game {game}", where, **options)
         for person in others:
             await person.slash("game join", where)
         for _ in range(computers):
             await host.slash("game add-ai", where)
+        if style is not None:
+            await host.slash("game channel", where, style=style)
         await host.slash("game start", where)
+
+    def live_board(self, channel: Channel | None = None) -> Message:
+        """The live board of a quiet channel: the message the newest ping links to."""
+        public = [m for m in self.loopback.messages(channel or self.channel) if m.visible_to is None]
+        ping = next(m for m in reversed(public) if "board: https://discord.com/channels/" in m.content)
+        message_id = ping.content.rsplit("/", 1)[1]
+        return next(m for m in public if m.id == message_id)
 
     async def play_first_move(
         self, service: GameService, user: SimUser, channel: Channel | None = None
