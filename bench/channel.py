@@ -11,7 +11,7 @@ it prints, over the same number of moves:
 * pictures: pictures uploaded to the channel, by posts and by edits;
 * edits: edits of the bot's messages in the channel (live board, buttons taken off, who has chosen).
 
-Run: python bench/channel.py [--moves 60 --seed 7]
+Run: PYTHONPATH=. python bench/channel.py [--moves 60 --seed 7]
 Targets (quiet): at most one picture per three moves; at most one ping per turn of a person.
 """
 
@@ -42,7 +42,7 @@ class Figures:
     pings: int = 0
     pictures: int = 0
     edits: int = 0
-    turns: int = 0  # changes of turn to a person who must decide something
+    turns: int = 0  # turns people were given (a forced step made at once gives none)
 
     def row(self, name: str) -> str:
         per_picture = self.moves / self.pictures if self.pictures else float("inf")
@@ -54,29 +54,31 @@ class Figures:
 
 
 async def play(
-    loopback: LoopbackDiscord, channel: Channel, people: list[SimUser], service: GameService, moves: int, seed: int
+    loopback: LoopbackDiscord,
+    channel: Channel,
+    people: list[SimUser],
+    service: GameService,
+    clock: FakeClock,
+    moves: int,
+    seed: int,
 ) -> tuple[int, int]:
-    """Play ``moves`` seeded random moves by whoever must act; the moves written and the turns people had."""
+    """Play ``moves`` seeded random moves by whoever must act; the moves written and the turns people had
+    (a turn begins when its seat's waiting clock starts anew, so the clock moves a second per move)."""
     rng = random.Random(seed)
     channel_id = int(channel.id)
     by_id = {int(p.id): p for p in people}
-    made = turns = 0
-    waiting: tuple[int, ...] = ()
     game = await service.get_game(channel_id)
-    start = game.version
-    while made < moves and game.status == "active":
-        if game.to_act_users != waiting:
-            turns += len(set(game.to_act_users) - set(waiting))
-            waiting = game.to_act_users
+    start, turns = game.version, 0
+    while game.version - start < moves and game.status == "active":
         user = by_id[rng.choice(sorted(game.to_act_users))]
         choices = await service.legal_moves(channel_id, int(user.id))
+        clock.advance(seconds=1)
         await user.slash("move", channel, move=rng.choice(choices)[0])
         await loopback.settle()
-        game = await service.get_game(channel_id)
-        made = game.version - start
-        if user.id and int(user.id) not in game.to_act_users:
-            waiting = tuple(u for u in waiting if u != int(user.id))
-    return made, turns
+        before, game = game, await service.get_game(channel_id)
+        since = {s.seat: s.waiting_since for s in before.seats}
+        turns += sum(1 for s in game.seats if s.waiting_since not in (None, since.get(s.seat)))
+    return game.version - start, turns
 
 
 async def measure(rules_id: str, players: int, style: str, moves: int, seed: int, root: Path) -> Figures:
@@ -87,7 +89,8 @@ async def measure(rules_id: str, players: int, style: str, moves: int, seed: int
         people = [loopback.add_user(n, guilds=guild) for n in ("alice", "bob", "carol", "dave")[:players]]
         db_path = root / f"{rules_id}-{style}.db"
         db = await open_database(db_path)
-        service = GameService(db, FakeClock(), new_seed=lambda: seed)
+        clock = FakeClock()
+        service = GameService(db, clock, new_seed=lambda: seed)
         settings = Settings(token="unused", database_path=db_path, reminder_poll_seconds=3600)
         bot = BoardGameBot(games=service, settings=settings)
         try:
@@ -100,7 +103,7 @@ async def measure(rules_id: str, players: int, style: str, moves: int, seed: int
                 await host.slash("game start", channel)
                 await loopback.settle()
                 before = _count(loopback, channel)
-                made, turns = await play(loopback, channel, people, service, moves, seed)
+                made, turns = await play(loopback, channel, people, service, clock, moves, seed)
                 after = _count(loopback, channel)
         finally:
             await db.close()
@@ -122,7 +125,9 @@ def _count(loopback: LoopbackDiscord, channel: Channel) -> tuple[int, int, int, 
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()

@@ -78,11 +78,15 @@ class Arena:
         await host.slash("game start", where)
 
     def live_board(self, channel: Channel | None = None) -> Message:
-        """The live board of a quiet channel: the message the newest ping links to."""
+        """The live board of a quiet channel: the newest board message ("**Santa Fe** · move 12 · …"),
+        which every ping after it links to (checked here)."""
         public = [m for m in self.loopback.messages(channel or self.channel) if m.visible_to is None]
-        ping = next(m for m in reversed(public) if "board: https://discord.com/channels/" in m.content)
-        message_id = ping.content.rsplit("/", 1)[1]
-        return next(m for m in public if m.id == message_id)
+        board = next(m for m in reversed(public) if m.content.startswith("**") and " · move " in m.content)
+        guild_id = self.loopback.world.channels[board.channel_id].guild_id
+        link = f"https://discord.com/channels/{guild_id}/{board.channel_id}/{board.id}"
+        for ping in public[public.index(board) + 1 :]:
+            assert not ping.pinged_users or ping.content.endswith(f"board: {link}"), ping.content
+        return board
 
     async def play_first_move(
         self, service: GameService, user: SimUser, channel: Channel | None = None
