@@ -66,15 +66,15 @@ class Arena:
     ) -> None:
         """``host`` opens ``game`` (with ``options``) in ``channel`` (the arena's by default), ``others``
         join, ``computers`` computer seats are added, the host chooses the channel ``style`` if given
-        (``every-turn``: a full turn message at each change of turn), and starts it."""
+        (``quiet``: a live board and one-line pings, with auto-play), and starts it."""
         where = channel or self.channel
         await host.slash(f"game {game}", where, **options)
         for person in others:
             await person.slash("game join", where)
         for _ in range(computers):
             await host.slash("game add-ai", where)
-        if style is not None:
-            await host.slash("game channel", where, style=style)
+        if style is not None:  # a quiet channel comes with auto-play, as /game channel offers both
+            await host.slash("game channel", where, style=style, auto_play=style == "quiet")
         await host.slash("game start", where)
 
     def live_board(self, channel: Channel | None = None) -> Message:

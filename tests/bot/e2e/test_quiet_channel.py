@@ -1,6 +1,6 @@
 """A quiet channel: one live board per game edited in place, a one-line ping per turn of a person that links
-to it, a picture at most every third move, forced steps made at once; the host can choose the full turn
-message per turn instead."""
+to it, a picture at most every third move, forced steps made at once, as the host chooses with /game
+channel; a game left as it was keeps the full turn message per turn."""
 
 from __future__ import annotations
 
@@ -72,15 +72,15 @@ async def play_random(
 async def test_a_quiet_channel_pings_each_turn_in_one_line_and_draws_a_picture_every_third_move(
     arena: Arena,
 ) -> None:
-    """Santa Fe, three people, seeded random moves, in the default (quiet) channel and in one whose host
-    chose a full message per turn: quiet, at most one picture per three moves and one ping per turn of a
-    person, each a one-line post without picture that links to the live board; the full style still posts
-    a picture with nearly every turn."""
+    """Santa Fe, three people, seeded random moves, in a channel whose host chose the quiet style and in
+    one left with a full message per turn: quiet, at most one picture per three moves and one ping per
+    turn of a person, each a one-line post without picture that links to the live board; the full style
+    still posts a picture with nearly every turn."""
     alice, bob, carol = arena.people
     old = arena.loopback.add_channel(arena.guild, "old-style")
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob, carol)
-        await arena.start_game("santafe", alice, bob, carol, channel=old, style="every-turn")
+        await arena.start_game("santafe", alice, bob, carol, style="quiet")
+        await arena.start_game("santafe", alice, bob, carol, channel=old)
         await arena.loopback.settle()
         quiet_before = len(posted(arena, arena.channel)), pictures_in(arena, arena.channel)
         old_before = len(posted(arena, old)), pictures_in(arena, old)
@@ -103,7 +103,7 @@ async def test_a_deleted_live_board_is_posted_again_and_remembered(arena: Arena)
     in it), and the pings after it link to the new one."""
     alice, bob = arena.people[:2]
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob)
+        await arena.start_game("santafe", alice, bob, style="quiet")
         await play_random(arena, service, arena.channel, 3, seed=1)
         first = arena.live_board()
         arena.loopback.world.messages[first.id].deleted = True
@@ -120,7 +120,7 @@ async def test_without_attach_files_the_live_board_changes_its_words_only(arena:
     picture, the ping still goes, and nobody hears of a failure."""
     alice, bob = arena.people[:2]
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob)
+        await arena.start_game("santafe", alice, bob, style="quiet")
         await play_random(arena, service, arena.channel, 2, seed=4)
         arena.loopback.set_bot_access(arena.channel, attach=False)
         pictures = pictures_in(arena, arena.channel)
@@ -135,7 +135,7 @@ async def test_without_attach_files_the_live_board_changes_its_words_only(arena:
 
 
 async def test_a_step_with_one_legal_move_is_made_at_once_unless_the_host_turns_it_off(arena: Arena) -> None:
-    """Great Western Trail, two people: with auto-play (the default) nobody is ever left facing a single
+    """Great Western Trail, two people: with auto-play nobody is ever left facing a single
     legal move, and the live board says whose move was made for them; once the host turns auto-play off
     with /game channel, lone moves wait for their player."""
     alice, bob = arena.people[:2]
@@ -153,7 +153,7 @@ async def test_a_step_with_one_legal_move_is_made_at_once_unless_the_host_turns_
         return found
 
     async with arena.running() as (_bot, service):
-        await arena.start_game("gwt", alice, bob)
+        await arena.start_game("gwt", alice, bob, style="quiet")
         assert await lone_moves(40, seed=8) == 0
         log = await service.log(channel_id, limit=200)
         assert any("made for" in line for line in log), log
