@@ -30,6 +30,7 @@ from bot.services.errors import (
     NotInGame,
 )
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
+from bot.services.policy import undo_refusal
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
@@ -467,17 +468,38 @@ class ServiceCore:
             )
 
     async def _forced_moves(
-        self, game: GameRow, seats: list[SeatRow], state: State
+        self, game: GameRow, seats: list[SeatRow], state: State, after: PlayedMove | None = None
     ) -> tuple[GameRow, list[SeatRow], State, list[PlayedMove]]:
         """With auto-play on, make at once every step a person must take that is no choice at all: exactly
         one legal move, and nothing secret in it (a card chosen unseen stays the player's to pick, even when
-        it is the only one). Computer seats are left to the runner. The summary says who it was made for."""
+        it is the only one). Computer seats are left to the runner. The summary says who it was made for.
+
+        A person who may still take back ``after``, the move they just made, has a choice left: undo it or
+        go on; their lone next step waits for them, so making it does not take the undo away."""
         rules = engine.rules_for(game.rules_id)
+        held = None
+        if after is not None and after.user_id is not None:
+            last = MoveRow(
+                game.id,
+                after.version,
+                after.seat,
+                after.user_id,
+                after.move,
+                list(after.events),
+                after.actor,
+                self.clock(),
+            )
+            held = after.seat if undo_refusal(last, after.seat, after.user_id) is None else None
         made: list[PlayedMove] = []
         while game.auto_play and game.status == "active" and len(made) < MAX_FORCED:
             forced = None
             for seat in seats:
-                if seat.seat in game.to_act and not seat.is_ai and seat.user_id is not None:
+                if (
+                    seat.seat != held
+                    and seat.seat in game.to_act
+                    and not seat.is_ai
+                    and seat.user_id is not None
+                ):
                     legal = rules.legal_moves(state, seat.seat)
                     if len(legal) == 1:
                         new_state, events = rules.play(state, seat.seat, legal[0])

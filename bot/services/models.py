@@ -53,8 +53,8 @@ class GameInfo:
     imported_moves: int | None = None  # None: dealt here; else the moves the import file brought
     paused_at: datetime | None = None  # the bot left the game's server: nothing happens until it is back
     pictures: str = "every-turn"  # or "on-request": turn messages come without the board (/board has it)
-    channel_style: str = "every-turn"  # or "quiet": a live board edited in place and one-line pings
-    auto_play: bool = False  # a person's step with one legal move and nothing to decide is made at once
+    channel_style: str = "quiet"  # or "every-turn": a full turn message at every change of turn
+    auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
 
     @property
     def paused(self) -> bool:

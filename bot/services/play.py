@@ -55,7 +55,7 @@ class Play(ServiceCore):
             game, seats, record = await self._commit(
                 game, seats, seat.seat, user_id, move, new_state, events, "player"
             )
-            game, seats, new_state, forced = await self._forced_moves(game, seats, new_state)
+            game, seats, new_state, forced = await self._forced_moves(game, seats, new_state, record)
             self._wake_computers(game, seats)
             return await self._outcome(
                 game,

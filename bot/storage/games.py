@@ -103,12 +103,15 @@ async def insert_game(
     deadline_action: str = "skip",
     imported_moves: int | None = None,
     parent_id: int | None = None,
+    channel_style: str = "quiet",
+    auto_play: bool = True,
 ) -> int:
     """A new game row; raises ``sqlite3.IntegrityError`` when the channel already has an open game."""
     cur = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, host_id, rules_id, options, seed, status, max_players,"
         " seat_order, created_at, updated_at, reminder_minutes, deadline_minutes, deadline_action,"
-        " imported_moves, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " imported_moves, parent_id, channel_style, auto_play)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -126,6 +129,8 @@ async def insert_game(
             deadline_action,
             imported_moves,
             parent_id,
+            channel_style,
+            int(auto_play),
         ),
     )
     await cur.close()

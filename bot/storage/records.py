@@ -54,8 +54,8 @@ class GameRow:
     paused_at: datetime | None = None  # the bot left the game's server then; None: running normally
     parent_id: int | None = None  # the channel of a thread game's thread
     pictures: str = "every-turn"  # or "on-request": turn messages come without the board
-    channel_style: str = "every-turn"  # or "quiet": a live board edited in place and one-line pings
-    auto_play: bool = False  # a person's step with one legal move and nothing to decide is made at once
+    channel_style: str = "quiet"  # or "every-turn": a full turn message at every change of turn
+    auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
 
 
 @dataclass(frozen=True)

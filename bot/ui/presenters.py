@@ -187,6 +187,10 @@ def options_text(game: GameInfo) -> str:
     parts = [f"{key.replace('_', ' ')}: {shown(value)}" for key, value in sorted(game.options.items())]
     if game.pictures != "every-turn":
         parts.append(f"pictures: {game.pictures}")
+    if game.channel_style != "quiet":  # a new game's channel is quiet, with auto-play (/game channel)
+        parts.append(f"channel: {game.channel_style}")
+    if not game.auto_play:
+        parts.append("auto-play: off")
     return ", ".join(parts) or "standard rules"
 
 

@@ -2,7 +2,8 @@
 -- channel_style: 'quiet' keeps one live board per game, edited in place, and tells each change of turn in a
 -- one-line ping that links to it; 'every-turn' posts a full turn message, board included, at every change.
 -- auto_play: a person's step with exactly one legal move and nothing to decide is made for them at once.
--- Both keep a game as it was until its host chooses (/game channel).
+-- Games opened before keep playing as they were; a new game is quiet, with auto-play (bot/services/lobby.py),
+-- until its host chooses otherwise (/game channel).
 ALTER TABLE games ADD COLUMN channel_style TEXT NOT NULL DEFAULT 'every-turn'
     CHECK (channel_style IN ('quiet', 'every-turn'));
 ALTER TABLE games ADD COLUMN auto_play INTEGER NOT NULL DEFAULT 0 CHECK (auto_play IN (0, 1));

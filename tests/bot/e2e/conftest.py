@@ -62,19 +62,24 @@ class Arena:
         computers: int = 0,
         channel: Channel | None = None,
         style: str | None = None,
+        auto_play: bool | None = None,
         **options: Any,
     ) -> None:
         """``host`` opens ``game`` (with ``options``) in ``channel`` (the arena's by default), ``others``
-        join, ``computers`` computer seats are added, the host chooses the channel ``style`` if given
-        (``quiet``: a live board and one-line pings, with auto-play), and starts it."""
+        join, ``computers`` computer seats are added, the host chooses the channel ``style`` and
+        ``auto_play`` if given (a new game is quiet, with auto-play; ``every-turn`` alone is the way games
+        played before: a full turn message per turn, without auto-play), and starts it."""
         where = channel or self.channel
         await host.slash(f"game {game}", where, **options)
         for person in others:
             await person.slash("game join", where)
         for _ in range(computers):
             await host.slash("game add-ai", where)
-        if style is not None:  # a quiet channel comes with auto-play, as /game channel offers both
-            await host.slash("game channel", where, style=style, auto_play=style == "quiet")
+        if style == "every-turn" and auto_play is None:  # the way every game played before
+            auto_play = False
+        chosen = {k: v for k, v in (("style", style), ("auto_play", auto_play)) if v is not None}
+        if chosen:
+            await host.slash("game channel", where, **chosen)
         await host.slash("game start", where)
 
     def live_board(self, channel: Channel | None = None) -> Message:

@@ -244,6 +244,7 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         # Settings of the game and of the server.
         await run.slash(alice, "game timing", reminder_hours=6)
         await run.slash(alice, "game pictures", mode="on-request")
+        await run.slash(alice, "game channel", style="every-turn", auto_play=False)
         await run.slash(bob, "game away", away=True)
         await run.slash(bob, "game away", away=False)
         await run.slash(dana, "admin defaults", hosting_limit=5)

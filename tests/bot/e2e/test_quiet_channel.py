@@ -1,6 +1,6 @@
 """A quiet channel: one live board per game edited in place, a one-line ping per turn of a person that links
-to it, a picture at most every third move, forced steps made at once, as the host chooses with /game
-channel; a game left as it was keeps the full turn message per turn."""
+to it, a picture at most every third move, forced steps made at once: how a new game plays unless the
+host chooses otherwise with /game channel (a full turn message per turn, auto-play off)."""
 
 from __future__ import annotations
 
@@ -72,15 +72,15 @@ async def play_random(
 async def test_a_quiet_channel_pings_each_turn_in_one_line_and_draws_a_picture_every_third_move(
     arena: Arena,
 ) -> None:
-    """Santa Fe, three people, seeded random moves, in a channel whose host chose the quiet style and in
-    one left with a full message per turn: quiet, at most one picture per three moves and one ping per
+    """Santa Fe, three people, seeded random moves, in a new game's (quiet) channel and in one whose host
+    chose a full message per turn: quiet, at most one picture per three moves and one ping per
     turn of a person, each a one-line post without picture that links to the live board; the full style
     still posts a picture with nearly every turn."""
     alice, bob, carol = arena.people
     old = arena.loopback.add_channel(arena.guild, "old-style")
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob, carol, style="quiet")
-        await arena.start_game("santafe", alice, bob, carol, channel=old)
+        await arena.start_game("santafe", alice, bob, carol)
+        await arena.start_game("santafe", alice, bob, carol, channel=old, style="every-turn")
         await arena.loopback.settle()
         quiet_before = len(posted(arena, arena.channel)), pictures_in(arena, arena.channel)
         old_before = len(posted(arena, old)), pictures_in(arena, old)
@@ -103,7 +103,7 @@ async def test_a_deleted_live_board_is_posted_again_and_remembered(arena: Arena)
     in it), and the pings after it link to the new one."""
     alice, bob = arena.people[:2]
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob, style="quiet")
+        await arena.start_game("santafe", alice, bob)
         await play_random(arena, service, arena.channel, 3, seed=1)
         first = arena.live_board()
         arena.loopback.world.messages[first.id].deleted = True
@@ -120,7 +120,7 @@ async def test_without_attach_files_the_live_board_changes_its_words_only(arena:
     picture, the ping still goes, and nobody hears of a failure."""
     alice, bob = arena.people[:2]
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob, style="quiet")
+        await arena.start_game("santafe", alice, bob)
         await play_random(arena, service, arena.channel, 2, seed=4)
         arena.loopback.set_bot_access(arena.channel, attach=False)
         pictures = pictures_in(arena, arena.channel)
@@ -135,30 +135,34 @@ async def test_without_attach_files_the_live_board_changes_its_words_only(arena:
 
 
 async def test_a_step_with_one_legal_move_is_made_at_once_unless_the_host_turns_it_off(arena: Arena) -> None:
-    """Great Western Trail, two people: with auto-play nobody is ever left facing a single
-    legal move, and the live board says whose move was made for them; once the host turns auto-play off
-    with /game channel, lone moves wait for their player."""
+    """Great Western Trail, two people: with auto-play (a new game's default) nobody begins a turn facing a single legal move, and
+    the summary says whose move was made for them (a lone step right after a move its player may still
+    take back waits, so the undo stays possible); once the host turns auto-play off with /game channel,
+    no step is made for anyone."""
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
 
     async def lone_moves(moves: int, seed: int) -> int:
-        rng, found = random.Random(seed), 0
+        """Moves played; how many times a person began a step of a new turn with one legal move."""
+        rng, found, last = random.Random(seed), 0, None
         by_id = {int(p.id): p for p in (alice, bob)}
         for _ in range(moves):
             game = await service.get_game(channel_id)
             user = by_id[rng.choice(sorted(game.to_act_users))]
             choices = await service.legal_moves(channel_id, int(user.id))
-            found += len(choices) == 1
+            found += len(choices) == 1 and user is not last
             await user.slash("move", arena.channel, move=rng.choice(choices)[0])
+            last = user
         return found
 
     async with arena.running() as (_bot, service):
-        await arena.start_game("gwt", alice, bob, style="quiet")
-        assert await lone_moves(40, seed=8) == 0
-        log = await service.log(channel_id, limit=200)
-        assert any("made for" in line for line in log), log
+        await arena.start_game("gwt", alice, bob)
+        assert await lone_moves(60, seed=8) == 0
+        made = sum("made for" in line for line in await service.log(channel_id, limit=500))
+        assert made > 0
         refused = await bob.slash("game channel", arena.channel, auto_play=False)
         assert refused.ephemeral and (await service.get_game(channel_id)).auto_play
         await alice.slash("game channel", arena.channel, auto_play=False)
         assert not (await service.get_game(channel_id)).auto_play
-        assert await lone_moves(60, seed=9) > 0
+        await lone_moves(60, seed=9)
+        assert sum("made for" in line for line in await service.log(channel_id, limit=500)) == made
