@@ -12,7 +12,7 @@ the one message that always shows the game as it is now, instead of a picture pe
   (a computer's turn pings nobody: the board says the computer is thinking);
 - once the board has scrolled away (``SCROLLED`` of the bot's posts after it) a new one is posted at the
   bottom, pinging who acts in place of the one-line ping; so is one when the old board was deleted or
-  can no longer be edited (an archived thread), and the old one gives up its buttons.
+  can no longer be edited (an archived thread). The old one gives up its buttons and links to the new.
 
 Edits follow Discord's rules (message.mdx, "Edit Message"): fields left out stay as they are, so a text
 edit sends the content alone and keeps the picture; a new picture is sent with ``attachments`` listing
@@ -64,7 +64,32 @@ async def show_turn(
                 drawn = game.version if drew else pictured
                 await bot.games.remember_live_board(game.id, board.id, drawn, posts_since + pinged)
                 return board
-    return await _post(bot, game, channel, view, lines, perms)
+    board = await _post(bot, game, channel, view, lines, perms)
+    if known is not None:
+        await _superseded(bot, game, channel, known[0], board)
+    return board
+
+
+async def _superseded(
+    bot: BoardGameBot,
+    game: GameInfo,
+    channel: discord.PartialMessageable,
+    message_id: int,
+    board: discord.Message,
+) -> None:
+    """The old board, up the channel, says where the live one is now instead of a turn long past, and
+    gives up its buttons (so the announcer has none left to take off)."""
+    text = f"**{presenters.safe(game.title)}** · an earlier board; the live board is here: {board.jump_url}"
+    try:
+        await channel.get_partial_message(message_id).edit(
+            content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.HTTPException as exc:  # deleted, or in a thread archived meanwhile: nothing to correct
+        log.info("could not point the old board of game %s to the new one (%s)", game.id, exc.code)
+        return
+    kept = bot.turn_messages.get(game.id)
+    if kept is not None and kept[1].id == message_id:
+        bot.turn_messages.pop(game.id)
 
 
 def _draws(game: GameInfo, perms: discord.Permissions | None) -> bool:

@@ -96,6 +96,9 @@ async def test_a_quiet_channel_pings_each_turn_in_one_line_and_draws_a_picture_e
     assert len(one_liners) >= len(pings) - 3  # the rest are new live boards posted at the bottom
     assert all(not m.attachments and not m.embeds and "\n" not in m.content for m in one_liners)
     assert old_pictures >= old_moves // 2 > pictures, (old_pictures, old_moves, pictures)
+    # a board that scrolled away links to the newer one below it, without buttons
+    earlier = [m for m in posted(arena, arena.channel) if "an earlier board; the live board is" in m.content]
+    assert earlier and not any(m.flat_components() for m in earlier)
 
 
 async def test_a_deleted_live_board_is_posted_again_and_remembered(arena: Arena) -> None:
@@ -134,11 +137,13 @@ async def test_without_attach_files_the_live_board_changes_its_words_only(arena:
         assert pictures_in(arena, arena.channel) == pictures
 
 
-async def test_a_step_with_one_legal_move_is_made_at_once_unless_the_host_turns_it_off(arena: Arena) -> None:
-    """Great Western Trail, two people: with auto-play (a new game's default) nobody begins a turn facing a single legal move, and
-    the summary says whose move was made for them (a lone step right after a move its player may still
-    take back waits, so the undo stays possible); once the host turns auto-play off with /game channel,
-    no step is made for anyone."""
+async def test_a_step_with_one_legal_move_is_made_at_once_unless_the_host_turns_it_off(
+    arena: Arena,
+) -> None:
+    """Great Western Trail, two people: with auto-play (a new game's default) nobody begins a turn facing
+    a single legal move, and the summary says whose move was made for them (a lone step right after a
+    move its player may still take back waits, so the undo stays possible); once the host turns
+    auto-play off with /game channel, no step is made for anyone."""
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
 
