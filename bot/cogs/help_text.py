@@ -33,9 +33,11 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "Following a game",
         "Anyone may watch: **/game status** shows who plays and who must act, **/board** the board "
         "now or after any earlier move, **/log** the recent moves. Nothing hidden is ever posted in "
-        "the channel; the host decides with **/game pictures** whether each turn message shows the "
-        "board or leaves it to /board. **/games** lists your own open games in this server, those "
-        "waiting for you first."
+        "the channel. Each game keeps one live board message, edited in place, and each turn is a "
+        "one-line ping linking to it; a step with only one legal move is made at once. **/game channel** "
+        "lets the host have a full turn message per turn instead, or turn auto-play off, and **/game "
+        "pictures** whether the board is shown or left to /board. **/games** lists your own open games "
+        "in this server, those waiting for you first."
         " **/export** downloads a finished game as a file and **/game import** continues "
         "one from it.",
     ),

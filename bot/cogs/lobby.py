@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 PictureMode = Literal["every-turn", "on-request"]
 ComputerPosts = Literal["turn", "round", "end"]
 PauseSeconds = app_commands.Range[int, 0, 3600]
+ChannelStyle = Literal["quiet", "every-turn"]
 
 
 class LimitReached(ServiceError):
@@ -309,6 +310,36 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             interaction,
             translate(interaction.locale, "message.pace_changed"),
             translate(ENGLISH, "message.pace_set", pace=presenters.pace_text(game)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(
+        name="channel", description="A live board and one-line pings, or a full message per turn (host)"
+    )
+    @app_commands.describe(
+        style="quiet: one live board edited in place and a one-line ping per turn; every-turn: the old way",
+        auto_play="make at once a step with only one legal move and nothing to decide",
+    )
+    async def channel(
+        self,
+        interaction: discord.Interaction,
+        style: ChannelStyle | None = None,
+        auto_play: bool | None = None,
+    ) -> None:
+        await replies.defer_private(interaction)
+        game = await self.bot.games.set_channel_style(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            style=style,
+            auto_play=auto_play,
+            admin=is_manager(interaction),
+        )
+        await replies.done(
+            interaction,
+            translate(interaction.locale, "message.channel_changed"),
+            translate(ENGLISH, f"message.channel_style_set.{game.channel_style}")
+            + " "
+            + translate(ENGLISH, f"message.auto_play_set.{'on' if game.auto_play else 'off'}"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

@@ -113,6 +113,10 @@ class ChannelRoutes(RouteBase):
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         self._check_message(f"edit of message {message.id}", req.body or {}, req.uploads)
         channel = self.world.channels[message.channel_id]
+        # A new file on an edit is an upload like a post's (permissions.mdx, ATTACH_FILES).
+        allowed = self.world.permissions(self.world.bot.id, channel)
+        if req.uploads and channel.type != DM and not allowed.attach_files:
+            raise ApiError(403, 50013, "Missing Permissions")
         self._check_thread_open(channel, posting=False)
         payload = self._without_embeds_unless_allowed(channel, req.body or {})
         edit_message(self.world, message, payload, req.uploads, self.origin)

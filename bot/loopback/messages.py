@@ -99,8 +99,12 @@ def edit_message(
         # (message.mdx, "Edit Message").
         message.allowed_mentions = None
     if "attachments" in payload:
+        # "the attachments array must contain all attachments that should be present after edit,
+        # including retained and new attachments" (message.mdx, "Edit Message"): a file uploaded but not
+        # listed there is not attached; without the array, uploads are appended.
         kept_ids = {str(a.get("id")) for a in payload["attachments"] or []}
         message.attachments = [a for a in message.attachments if a.id in kept_ids]
+        uploads = [u for u in uploads if str(u.index) in kept_ids]
     message.attachments += new_attachments(world, payload, uploads, url_base, message.channel_id)
     message.flags &= ~LOADING
     message.edited_at = world.clock.now()

@@ -3,13 +3,15 @@
 Who hears what:
 - the mover gets a private answer with everything the move did (their own hidden details included) and,
   while the turn is still theirs, the next step's choices — a long GWT turn stays out of the channel;
-- the channel gets one public summary when the turn passes to someone new: what happened since the last
-  summary (read from the stored move log, so a restart mid-turn loses nothing), the board, and a
-  mention of exactly the players who must act now;
+- the channel hears of each change of turn: what happened since it was last told (read from the stored
+  move log, so a restart mid-turn loses nothing), the board, and a mention of exactly the players who
+  must act now: in a quiet channel (a new game's), one live board message per game edited in place and
+  a one-line ping linking to it (``live``); else (/game channel) a full turn message each time;
 - a computer's move comes from the background runner (``computers``) and is told here like a person's;
 - during a simultaneous choice (Santa Fe's cards) the channel hears only who has chosen, never what, in
   one message edited as more choose;
-- the board comes with every turn message unless the host chose pictures on request (/game pictures);
+- the board comes with every turn message (or live board) unless the host chose pictures on request
+  (/game pictures);
 - the end brings the results, the score sheet and the final board.
 """
 
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import ENGLISH, translate
-from bot.play import delivery, posting
+from bot.play import delivery, live, posting
 from bot.services import GameInfo, MoveOutcome, Notification
 from bot.ui import pickers, pictures, presenters
 
@@ -54,6 +56,11 @@ async def post_turn(
     untold = await bot.games.untold_public_events(game.id, game.version)
     lines = presenters.event_lines(untold)
     lines = [presenters.named(line, game) for line in [*lines, *extra]]
+    if game.channel_style == "quiet":
+        board = await live.show_turn(bot, game, channel, view, lines, perms, untold)
+        await bot.games.mark_told(game.id, game.version)
+        await retire_buttons(bot, game.id, board, game.revision)
+        return board
     to_ping = delivery.human_users(game, game.to_act)
     ping, allowed = presenters.mentions(to_ping)
     waiting = presenters.names(game, game.to_act)
@@ -100,7 +107,9 @@ async def retire_buttons(
         bot.turn_messages.pop(game_id, None)
         if newest is not None:
             bot.turn_messages[game_id] = (revision, newest)
-        retired = kept[1] if kept is not None else None
+        # a live board edited to a later position is the same message: it keeps its buttons
+        same = kept is not None and newest is not None and kept[1].id == newest.id
+        retired = kept[1] if kept is not None and not same else None
     if retired is not None:
         try:
             await retired.edit(view=None)

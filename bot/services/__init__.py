@@ -51,12 +51,15 @@ Reading
         ``parent_id``: the channel of the thread it goes into)
     check_replay(game_id) -> bool   (the snapshot equals a replay of seed + moves)
     final_result(channel_id) -> dict   (a finished game's ranking and points; GameNotActive before)
+    public_events_between(game_id, after, upto) -> [event]   (what the live board's new picture marks)
     untold_public_events(game_id, upto) -> [event]   (public events of the moves the channel was not yet
         told, kept in the database; the channel's turn summaries are built from it)
     mark_told(game_id, upto)   (after a summary was posted: those moves count as told)
     untold_movers(game_id, upto) -> [seat]   (who moved since the channel was last told)
     progress_message(game_id) / remember_progress_message(game_id, message_id)   (the one message of who
         has chosen in the current simultaneous choice; a turn message ends that choice)
+    live_board(game_id) -> (message_id, pictured_version, posts_since) | None /
+        remember_live_board(game_id, message_id, pictured_version, posts_since=0)   (the game's live board)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
@@ -82,6 +85,8 @@ Time
         (whether turn messages show the board or leave it to /board)
     set_computer_pace(channel_id, by_user_id, *, posts="turn"|"round"|"end", pause=seconds, admin=False)
         -> GameInfo   (how a game nobody plays in person is told, and how long its computers wait)
+    set_channel_style(channel_id, by_user_id, *, style="quiet"|"every-turn", auto_play=bool, admin=False)
+        (a live board and one-line pings, or a full turn message per turn; forced steps made at once)
 Where games live (the cogs report what Discord tells them)
     channel_gone(channel_id) -> [Notification]   (the channel or thread was deleted: its open game and
         those of its threads end as abandoned, without a result; a notice for each seated person)

@@ -30,6 +30,7 @@ from bot.services.errors import (
     NotInGame,
 )
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
+from bot.services.policy import undo_refusal
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
@@ -40,7 +41,7 @@ from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
 from rules.ai import choose_move
 from rules.core.budget import Turn
-from rules.core.events import TURN_START, Event, is_public, shown_moves, turn_starters
+from rules.core.events import HIDES_MOVE, TURN_START, Event, event, is_public, shown_moves, turn_starters
 from rules.core.protocol import Engine, State
 from rules.core.spec import Budget
 
@@ -60,6 +61,9 @@ PICTURE_MODES = ("every-turn", "on-request")  # does every turn message show the
 # seconds) they wait after each post
 COMPUTER_POSTS = ("turn", "round", "end")
 MAX_COMPUTER_PAUSE = 3600
+CHANNEL_STYLES = ("quiet", "every-turn")  # a live board and one-line pings, or a full message per turn
+# Forced steps made in a row at most (each one is a real step of the rules; this only bounds the loop).
+MAX_FORCED = 50
 
 
 class _GuildDefault:
@@ -70,6 +74,17 @@ class _GuildDefault:
 
 
 GUILD_DEFAULT: Any = _GuildDefault()
+
+
+def made_for(events: list[Event], seat: int, label: str) -> list[Event]:
+    """A forced step's events, its first public line saying it was made for the player ("Player 3 draws
+    a city card (made for Player 3: the only move).")."""
+    note = f"made for Player {seat + 1}: the only move"
+    for index, ev in enumerate(events):
+        if is_public(ev) and ev.get("type") != TURN_START and str(ev.get("text", "")).strip():
+            text = str(ev["text"]).strip().removesuffix(".")
+            return [*events[:index], {**ev, "text": f"{text} ({note})."}, *events[index + 1 :]]
+    return [*events, event("auto_play", f"Player {seat + 1}: {label} ({note}).", seat=seat)]
 
 
 def _ai_seed(seed: int, version: int, seat: int) -> int:
@@ -208,6 +223,8 @@ class ServiceCore:
             pictures=game.pictures,
             computer_posts=game.computer_posts,
             computer_pause=game.computer_pause,
+            channel_style=game.channel_style,
+            auto_play=game.auto_play,
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
@@ -446,17 +463,67 @@ class ServiceCore:
                 return STALE
             if budgets is not None:
                 budgets.after(seat.seat, events)
+            after, after_seats, new_state, forced = await self._forced_moves(after, after_seats, new_state)
             return await self._outcome(
                 after,
                 seats,
                 after_seats,
                 new_state,
-                [record],
+                [record, *forced],
                 seat=seat.seat,
                 move=move,
                 events=events,
                 acting_user=None,
             )
+
+    async def _forced_moves(
+        self, game: GameRow, seats: list[SeatRow], state: State, after: PlayedMove | None = None
+    ) -> tuple[GameRow, list[SeatRow], State, list[PlayedMove]]:
+        """With auto-play on, make at once every step a person must take that is no choice at all: exactly
+        one legal move, and nothing secret in it (a card chosen unseen stays the player's to pick, even when
+        it is the only one). Computer seats are left to the runner. The summary says who it was made for.
+
+        A person who may still take back ``after``, the move they just made, has a choice left: undo it or
+        go on; their lone next step waits for them, so making it does not take the undo away."""
+        rules = engine.rules_for(game.rules_id)
+        held = None
+        if after is not None and after.user_id is not None:
+            last = MoveRow(
+                game.id,
+                after.version,
+                after.seat,
+                after.user_id,
+                after.move,
+                list(after.events),
+                after.actor,
+                self.clock(),
+            )
+            held = after.seat if undo_refusal(last, after.seat, after.user_id) is None else None
+        made: list[PlayedMove] = []
+        while game.auto_play and game.status == "active" and len(made) < MAX_FORCED:
+            forced = None
+            for seat in seats:
+                if (
+                    seat.seat != held
+                    and seat.seat in game.to_act
+                    and not seat.is_ai
+                    and seat.user_id is not None
+                ):
+                    legal = rules.legal_moves(state, seat.seat)
+                    if len(legal) == 1:
+                        new_state, events = rules.play(state, seat.seat, legal[0])
+                        if not any(ev.get(HIDES_MOVE) for ev in events):
+                            label = engine.label(rules, state, seat.seat, legal[0])
+                            forced = (seat, legal[0], new_state, made_for(list(events), seat.seat, label))
+                            break
+            if forced is None:
+                break
+            seat, move, state, events = forced
+            game, seats, record = await self._commit(
+                game, seats, seat.seat, seat.user_id, move, state, events, "player"
+            )
+            made.append(record)
+        return game, seats, state, made
 
     def _wake_computers(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         """Let the background runner move the computer seats that must act now, after this operation

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.services import engine
-from bot.services.core import DEFAULT_AI_LEVEL, GUILD_DEFAULT, SEAT_ORDERS, ServiceCore
+from bot.services.core import CHANNEL_STYLES, DEFAULT_AI_LEVEL, GUILD_DEFAULT, SEAT_ORDERS, ServiceCore
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -42,8 +42,13 @@ class Lobby(ServiceCore):
         deadline_minutes: int | None = GUILD_DEFAULT,
         deadline_action: str | None = GUILD_DEFAULT,
         parent_id: int | None = None,
+        channel_style: str = "quiet",
+        auto_play: bool = True,
     ) -> GameInfo:
         """Open a lobby in the channel with the host in seat 0.
+
+        A new game's channel is quiet (a live board and one-line pings) and makes forced steps at once,
+        unless ``channel_style`` / ``auto_play`` say otherwise (the host can change both later).
 
         Reminder and deadline settings left out come from the guild's settings (reminders default to
         daily, deadlines to none); ``None`` turns them off. Bad options are refused now, not at start.
@@ -56,6 +61,8 @@ class Lobby(ServiceCore):
             raise NotAllowed(f"{rules.title} is for {rules.min_players} to {rules.max_players} players.")
         if seat_order not in SEAT_ORDERS:
             raise NotAllowed(f"Seat order must be one of {', '.join(SEAT_ORDERS)}.")
+        if channel_style not in CHANNEL_STYLES:
+            raise NotAllowed(f"The style must be one of {', '.join(CHANNEL_STYLES)}.")
         async with self.db.reading() as conn:
             guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
         reminder, deadline, action = self._timing_defaults(
@@ -79,6 +86,8 @@ class Lobby(ServiceCore):
                     deadline_minutes=deadline,
                     deadline_action=action,
                     parent_id=parent_id,
+                    channel_style=channel_style,
+                    auto_play=auto_play,
                 )
                 await store.insert_seat(
                     conn, SeatRow(game_id, 0, host_id, host_name, False, None, "active", now)

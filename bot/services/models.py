@@ -55,6 +55,8 @@ class GameInfo:
     pictures: str = "every-turn"  # or "on-request": turn messages come without the board (/board has it)
     computer_posts: str = "round"  # a game nobody plays in person is told at every "turn", "round" or "end"
     computer_pause: int = 0  # seconds its computers wait after each post, so watchers can follow
+    channel_style: str = "quiet"  # or "every-turn": a full turn message at every change of turn
+    auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
 
     @property
     def paused(self) -> bool:

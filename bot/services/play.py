@@ -55,13 +55,14 @@ class Play(ServiceCore):
             game, seats, record = await self._commit(
                 game, seats, seat.seat, user_id, move, new_state, events, "player"
             )
+            game, seats, new_state, forced = await self._forced_moves(game, seats, new_state, record)
             self._wake_computers(game, seats)
             return await self._outcome(
                 game,
                 before,
                 seats,
                 new_state,
-                [record],
+                [record, *forced],
                 seat=seat.seat,
                 move=move,
                 events=events,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services.core import (
+    CHANNEL_STYLES,
     COMPUTER_POSTS,
     DEADLINE_ACTIONS,
     MAX_COMPUTER_PAUSE,
@@ -122,6 +123,33 @@ class Preferences(ServiceCore):
             changes = {k: v for k, v in changes.items() if v is not None}
             async with self.db.transaction() as conn:
                 await store.update_game(conn, game.id, **changes, updated_at=self.clock())
+            return self._info(*await self._rows(game.id))
+
+    async def set_channel_style(
+        self,
+        channel_id: int,
+        by_user_id: int,
+        *,
+        style: str | None = None,
+        auto_play: bool | None = None,
+        admin: bool = False,
+    ) -> GameInfo:
+        """The host chooses how the channel hears of turns (``quiet``: a live board and one-line pings;
+        ``every-turn``: a full turn message each time) and whether forced steps are made at once."""
+        if style is None and auto_play is None:
+            raise NotAllowed("Choose a style, auto-play, or both.")
+        if style is not None and style not in CHANNEL_STYLES:
+            raise NotAllowed(f"The style must be one of {', '.join(CHANNEL_STYLES)}.")
+        changes: dict[str, object] = {"channel_style": style, "auto_play": auto_play}
+        async with self._locked(channel_id) as (game, _seats):
+            self._require_host(game, by_user_id, admin)
+            async with self.db.transaction() as conn:
+                await store.update_game(
+                    conn,
+                    game.id,
+                    **{k: v for k, v in changes.items() if v is not None},
+                    updated_at=self.clock(),
+                )
             return self._info(*await self._rows(game.id))
 
     async def update_game_timing(

@@ -147,6 +147,12 @@ class Reading(ServiceCore):
             state, _ = rules.play(state, seat, move)
         return labels
 
+    async def public_events_between(self, game_id: int, after: int, upto: int) -> list[dict[str, Any]]:
+        """The public events of the moves after move ``after`` up to move ``upto``, oldest first."""
+        async with self.db.reading() as conn:
+            moves = await store.moves_after(conn, game_id, after)
+        return [ev for m in moves if m.version <= upto for ev in m.events if is_public(ev)]
+
     async def untold_public_events(self, game_id: int, upto: int) -> list[dict[str, Any]]:
         """The public events of every move up to move ``upto`` that the channel was not yet told, oldest
         first. Reading them tells nobody: ``mark_told`` does, once the summary holding them was posted.
@@ -176,6 +182,17 @@ class Reading(ServiceCore):
     async def remember_progress_message(self, game_id: int, message_id: int) -> None:
         async with self.db.transaction() as conn:
             await store.set_progress_post(conn, game_id, message_id)
+
+    async def live_board(self, game_id: int) -> tuple[int, int, int] | None:
+        """The game's live board message: its id, the move its picture shows, and the bot's posts since."""
+        async with self.db.reading() as conn:
+            return await store.live_board(conn, game_id)
+
+    async def remember_live_board(
+        self, game_id: int, message_id: int, pictured_version: int, posts_since: int = 0
+    ) -> None:
+        async with self.db.transaction() as conn:
+            await store.set_live_board(conn, game_id, message_id, pictured_version, posts_since)
 
     async def active_games(self) -> list[GameInfo]:
         """Every running game (the reminder loop's work list after a restart)."""

@@ -45,6 +45,8 @@ _GAME_COLUMNS = {
     "pictures": str,
     "computer_posts": str,
     "computer_pause": int,
+    "channel_style": str,
+    "auto_play": int,
 }
 _SEAT_COLUMNS = {
     "user_id": None,
@@ -103,12 +105,15 @@ async def insert_game(
     deadline_action: str = "skip",
     imported_moves: int | None = None,
     parent_id: int | None = None,
+    channel_style: str = "quiet",
+    auto_play: bool = True,
 ) -> int:
     """A new game row; raises ``sqlite3.IntegrityError`` when the channel already has an open game."""
     cur = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, host_id, rules_id, options, seed, status, max_players,"
         " seat_order, created_at, updated_at, reminder_minutes, deadline_minutes, deadline_action,"
-        " imported_moves, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " imported_moves, parent_id, channel_style, auto_play)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -126,6 +131,8 @@ async def insert_game(
             deadline_action,
             imported_moves,
             parent_id,
+            channel_style,
+            int(auto_play),
         ),
     )
     await cur.close()
@@ -443,4 +450,27 @@ async def set_progress_post(conn: aiosqlite.Connection, game_id: int, message_id
         " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
         " after_version = excluded.after_version",
         (message_id, game_id),
+    )
+
+
+async def live_board(conn: aiosqlite.Connection, game_id: int) -> tuple[int, int, int] | None:
+    """The game's live board message: (message id, the move its picture shows, the bot's posts since)."""
+    row = await _one(
+        conn,
+        "SELECT message_id, pictured_version, posts_since FROM live_boards WHERE game_id = ?",
+        (game_id,),
+    )
+    if row is None:
+        return None
+    return int(row["message_id"]), int(row["pictured_version"]), int(row["posts_since"])
+
+
+async def set_live_board(
+    conn: aiosqlite.Connection, game_id: int, message_id: int, pictured_version: int, posts_since: int = 0
+) -> None:
+    await conn.execute(
+        "INSERT INTO live_boards (game_id, message_id, pictured_version, posts_since) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
+        " pictured_version = excluded.pictured_version, posts_since = excluded.posts_since",
+        (game_id, message_id, pictured_version, posts_since),
     )

@@ -56,6 +56,8 @@ class GameRow:
     pictures: str = "every-turn"  # or "on-request": turn messages come without the board
     computer_posts: str = "round"  # a game nobody plays in person is told at every "turn", "round" or "end"
     computer_pause: int = 0  # seconds its computers wait after each post
+    channel_style: str = "quiet"  # or "every-turn": a full turn message at every change of turn
+    auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,8 @@ def game_from_row(row: Any) -> GameRow:
         pictures=row["pictures"],
         computer_posts=row["computer_posts"],
         computer_pause=row["computer_pause"],
+        channel_style=row["channel_style"],
+        auto_play=bool(row["auto_play"]),
     )
 
 

@@ -212,6 +212,10 @@ def options_text(game: GameInfo) -> str:
         parts.append(f"pictures: {game.pictures}")
     if (game.computer_posts, game.computer_pause) != ("round", 0):
         parts.append(f"computers only: {pace_text(game)}")
+    if game.channel_style != "quiet":  # a new game's channel is quiet, with auto-play (/game channel)
+        parts.append(f"channel: {game.channel_style}")
+    if not game.auto_play:
+        parts.append("auto-play: off")
     return ", ".join(parts) or "standard rules"
 
 

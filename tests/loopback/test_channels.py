@@ -7,6 +7,8 @@ import io
 import discord
 import pytest
 
+from bot.loopback.messages import Upload, edit_message
+
 from .conftest import Place
 from .sample_bot import PNG, SampleBot
 
@@ -32,6 +34,30 @@ async def test_messages_are_sent_fetched_listed_edited_and_deleted(place: Place)
     [kept] = place.loopback.messages(place.games)
     assert (kept.content, kept.attachments, kept.edited_at is not None) == ("first, edited", [], True)
     assert place.loopback.world.messages[str(second.id)].deleted
+
+
+async def test_an_edit_replaces_a_picture_only_through_the_attachments_it_lists(place: Place) -> None:
+    """message.mdx, "Edit Message": fields left out stay; ``attachments`` lists every file the message keeps,
+    new ones included, so a new picture listed alone replaces the old; an upload it does not list is not
+    attached; a new file needs Attach Files, as a post's does."""
+    async with place.loopback.run_bot(SampleBot()) as bot:
+        channel = text_channel(bot, place)
+        sent = await channel.send("board", file=discord.File(io.BytesIO(PNG), filename="a.png"))
+        await sent.edit(content="words only")
+        assert [a.filename for a in place.loopback.world.messages[str(sent.id)].attachments] == ["a.png"]
+        await sent.edit(attachments=[discord.File(io.BytesIO(PNG), filename="b.png")])
+        stored = place.loopback.world.messages[str(sent.id)]
+        assert (stored.content, [a.filename for a in stored.attachments]) == ("words only", ["b.png"])
+        place.loopback.set_bot_access(place.games, attach=False)
+        with pytest.raises(discord.Forbidden):
+            await sent.edit(attachments=[discord.File(io.BytesIO(PNG), filename="c.png")])
+        await sent.edit(content="still editable without a file")
+    uploads = [
+        Upload("files[0]", "d.png", "image/png", PNG),
+        Upload("files[1]", "e.png", "image/png", PNG),
+    ]
+    edit_message(place.loopback.world, stored, {"attachments": [{"id": 0}]}, uploads, "")
+    assert [a.filename for a in stored.attachments] == ["d.png"]
 
 
 async def test_the_bot_hears_its_own_messages_through_the_gateway(place: Place) -> None:

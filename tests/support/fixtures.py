@@ -58,6 +58,10 @@ async def lobby(
     """A lobby of the tiny game hosted by the first player, the others joined in order."""
     create.setdefault("options", {"rounds": 2})
     create.setdefault("seat_order", "join")
+    # one move a call and a full turn message per turn, as these tests read them; a quiet channel and
+    # forced steps made at once have tests of their own
+    create.setdefault("channel_style", "every-turn")
+    create.setdefault("auto_play", False)
     info = await service.create_game(GUILD, channel, players[0], NAMES[players[0]], "tiny", **create)
     for user in players[1:]:
         info = await service.join(channel, user, NAMES[user])

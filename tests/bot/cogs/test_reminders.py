@@ -98,7 +98,9 @@ async def test_the_first_round_posts_the_computer_moves_a_crash_interrupted(tabl
     """The process died while the computer chose its reply to Ann: the first round after the restart makes
     that move and posts the turn, pinging Ann, as the move itself would have."""
     service = table.service
-    await service.create_game(10, CHANNEL, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join")
+    await service.create_game(
+        10, CHANNEL, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join", channel_style="every-turn"
+    )
     await service.add_ai(CHANNEL, ANN)
     await service.start(CHANNEL, ANN)
     real = service.ai

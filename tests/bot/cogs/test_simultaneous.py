@@ -22,7 +22,10 @@ ROUNDS = 4
 async def santa_fe(service: GameService, players: int) -> None:
     users = PEOPLE[:players]
     names = {**NAMES, 99: "Eve"}
-    await service.create_game(GUILD, CHANNEL, users[0], names[users[0]], "santafe", {}, seat_order="join")
+    host = names[users[0]]
+    await service.create_game(
+        GUILD, CHANNEL, users[0], host, "santafe", {}, seat_order="join", channel_style="every-turn"
+    )
     for user in users[1:]:
         await service.join(CHANNEL, user, names[user])
     await service.start(CHANNEL, users[0])

@@ -61,17 +61,37 @@ class Arena:
         *others: SimUser,
         computers: int = 0,
         channel: Channel | None = None,
+        style: str | None = None,
+        auto_play: bool | None = None,
         **options: Any,
     ) -> None:
         """``host`` opens ``game`` (with ``options``) in ``channel`` (the arena's by default), ``others``
-        join, ``computers`` computer seats are added, and the host starts it."""
+        join, ``computers`` computer seats are added, the host chooses the channel ``style`` and
+        ``auto_play`` if given (a new game is quiet, with auto-play; ``every-turn`` alone is the way games
+        played before: a full turn message per turn, without auto-play), and starts it."""
         where = channel or self.channel
         await host.slash(f"game {game}", where, **options)
         for person in others:
             await person.slash("game join", where)
         for _ in range(computers):
             await host.slash("game add-ai", where)
+        if style == "every-turn" and auto_play is None:  # the way every game played before
+            auto_play = False
+        chosen = {k: v for k, v in (("style", style), ("auto_play", auto_play)) if v is not None}
+        if chosen:
+            await host.slash("game channel", where, **chosen)
         await host.slash("game start", where)
+
+    def live_board(self, channel: Channel | None = None) -> Message:
+        """The live board of a quiet channel: the newest board message ("**Santa Fe** · move 12 · …"),
+        which every ping after it links to (checked here)."""
+        public = [m for m in self.loopback.messages(channel or self.channel) if m.visible_to is None]
+        board = next(m for m in reversed(public) if m.content.startswith("**") and " · move " in m.content)
+        guild_id = self.loopback.world.channels[board.channel_id].guild_id
+        link = f"https://discord.com/channels/{guild_id}/{board.channel_id}/{board.id}"
+        for ping in public[public.index(board) + 1 :]:
+            assert not ping.pinged_users or ping.content.endswith(f"board: {link}"), ping.content
+        return board
 
     async def play_first_move(
         self, service: GameService, user: SimUser, channel: Channel | None = None

@@ -50,7 +50,7 @@ async def test_without_attach_files_the_turn_message_comes_without_its_picture(a
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob)
+        await arena.start_game("santafe", alice, bob, style="every-turn")
         arena.loopback.set_bot_access(arena.channel, attach=False)
         replies = []
         for user in (alice, bob):
@@ -126,6 +126,7 @@ async def test_choices_sent_at_the_same_moment_end_in_one_reveal_and_one_ping(ar
         await arena.people[0].slash("game santafe", arena.channel)
         for user in arena.people[1:]:
             await user.slash("game join", arena.channel)
+        await arena.people[0].slash("game channel", arena.channel, style="every-turn")
         await arena.people[0].slash("game start", arena.channel)
         for _ in range(3):
             game = await service.get_game(channel_id)
@@ -156,7 +157,7 @@ async def test_without_embed_links_the_reveal_is_in_the_text(arena: Arena) -> No
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob)
+        await arena.start_game("santafe", alice, bob, style="every-turn")
         arena.loopback.set_bot_access(arena.channel, embed=False)
         for user in (alice, bob):
             await arena.play_first_move(service, user)
@@ -172,6 +173,7 @@ async def games_in_two_threads(arena: Arena) -> list[Channel]:
     for thread in threads:
         await alice.slash("game gwt", thread, deadline_hours=1)
         await bob.slash("game join", thread)
+        await alice.slash("game channel", thread, style="every-turn")
         await alice.slash("game start", thread)
     return threads
 

@@ -120,7 +120,7 @@ async def test_a_move_counts_even_if_the_bot_may_not_post(arena: Arena) -> None:
     people = {arena.by_id(p): p for p in arena.people}
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob)
+        await arena.start_game("santafe", alice, bob, style="every-turn")
         before = (await service.get_game(channel_id)).version
         arena.loopback.set_bot_access(arena.channel, send=False)
         for user in (alice, bob):

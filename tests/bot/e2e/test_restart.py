@@ -101,7 +101,7 @@ async def test_a_restart_in_the_middle_of_a_long_gwt_turn_keeps_every_step_in_th
         return uid, uid in (await service.get_game(channel_id)).to_act_users
 
     async with arena.running() as (_bot, service):
-        await arena.start_game("gwt", alice, bob, max_players=2)
+        await arena.start_game("gwt", alice, bob, max_players=2, style="every-turn")
         for _ in range(40):  # turns until one has a second step (nearly every GWT turn has)
             turn_start = (await service.get_game(channel_id)).version
             mover, still_theirs = await step(service)

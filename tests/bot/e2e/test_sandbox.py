@@ -44,5 +44,5 @@ async def test_a_game_carries_on_after_the_sandbox_restarts(tmp_path: Path) -> N
     output = await run(["@alice /game start", "@alice /game status"])
     assert "refused" not in output and "no game" not in output.lower()
     # the seats taken before the restart belong to the same people after it (seat order is drawn at random)
-    assert re.search(r"Santa Fe: (Bob and Alice|Alice and Bob) to act", output)
+    assert re.search(r"Santa Fe\*\* · move 0 · @(bob @alice|alice @bob) your turn", output), output
     assert re.search(r"Players: ▶ 1\. @(bob|alice)\n  \|   ▶ 2\. @(alice|bob)", output)

@@ -21,7 +21,7 @@ async def test_a_person_playing_the_computer_sees_each_answer_and_the_final_boar
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, computers=1)
+        await arena.start_game("santafe", alice, computers=1, style="every-turn")
         game = await service.get_game(channel_id)
         computer = next(s.name for s in game.seats if s.is_ai)
         answered = 0
@@ -58,7 +58,7 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await arena.start_game("gwt", alice, computers=1)
+        await arena.start_game("gwt", alice, computers=1, style="every-turn")
         game = await service.get_game(channel_id)
         computer = next(s.name for s in game.seats if s.is_ai)
         answered = 0
@@ -180,7 +180,7 @@ async def test_the_host_can_leave_the_board_to_board(arena: Arena) -> None:
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob)
+        await arena.start_game("santafe", alice, bob, style="every-turn")
         refused = await bob.slash("game pictures", arena.channel, mode="on-request")
         assert refused.ephemeral and (await service.get_game(channel_id)).pictures == "every-turn"
         said = await alice.slash("game pictures", arena.channel, mode="on-request")

@@ -81,7 +81,9 @@ async def play_reading_everything(arena: Arena, game_id: str, players: list[SimU
     channel_id = int(arena.channel.id)
     rng = random.Random(seed)
     async with arena.running() as (_bot, service):
-        await arena.start_game(game_id, players[0], *players[1:], max_players=len(players))
+        # the live board and its pings are read too; each step is typed (auto-play off), as the
+        # ambiguous words are tried on the moves offered
+        await arena.start_game(game_id, players[0], *players[1:], max_players=len(players), auto_play=False)
         moves = 0
         while (game := await service.get_game(channel_id)).status == "active":
             user = people[rng.choice(game.to_act_users)]

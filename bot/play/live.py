@@ -1,0 +1,200 @@
+"""A quiet channel: one live board message per game, edited in place, and a one-line ping per change of turn.
+
+Why this shape: a person back after a day away reads a short run of one-line pings, each a tap away from
+the one message that always shows the game as it is now, instead of a picture per move. So:
+
+- the live board holds who acts and what, the lines since the last change of turn, the board picture, and
+  the buttons (Play, Hand, Player boards). It is the game's newest turn message, so it alone carries
+  buttons (``announcer.retire_buttons``), and a ping has nothing that can go stale;
+- its picture is drawn again at most once every ``PICTURE_EVERY`` moves; in between only its words are
+  edited and the picture's title says which move it shows (``/board`` always draws the board of now);
+- each change of turn to a person pings exactly them in one line without a picture, linking to the board
+  (a computer's turn pings nobody: the board says the computer is thinking);
+- once the board has scrolled away (``SCROLLED`` of the bot's posts after it) a new one is posted at the
+  bottom, pinging who acts in place of the one-line ping; so is one when the old board was deleted or
+  can no longer be edited (an archived thread). The old one gives up its buttons and links to the new.
+
+Edits follow Discord's rules (message.mdx, "Edit Message"): fields left out stay as they are, so a text
+edit sends the content alone and keeps the picture; a new picture is sent with ``attachments`` listing
+only it, which replaces the old one. Discord limits a channel's message edits like its posts; discord.py
+waits out a 429, and a turn edits the board once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import ENGLISH, translate
+from bot.play import delivery, posting
+from bot.services import GameInfo
+from bot.ui import pickers, pictures, presenters
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+log = logging.getLogger(__name__)
+
+PICTURE_EVERY = 3  # moves at least between two pictures of the live board
+SCROLLED = 8  # the bot's posts after the live board once it is too far up to be found by scrolling
+
+
+async def show_turn(
+    bot: BoardGameBot,
+    game: GameInfo,
+    channel: discord.PartialMessageable,
+    view: dict[str, Any] | None,
+    lines: Sequence[str],
+    perms: discord.Permissions | None,
+    untold: Sequence[dict[str, Any]] = (),
+) -> discord.Message:
+    """Bring the live board up to ``game`` (posting a new one if it is missing, scrolled away or no longer
+    editable) and ping who must act now; the live board message. A new picture marks what changed since
+    the board's last one (else since the last turn message: ``untold``)."""
+    known = await bot.games.live_board(game.id)
+    changed = untold
+    if known is not None and known[1] >= 0:
+        changed = await bot.games.public_events_between(game.id, known[1], game.version)
+    if known is not None:
+        message_id, pictured, posts_since = known
+        due = pictured < 0 or game.version - pictured >= PICTURE_EVERY
+        if not (posts_since >= SCROLLED and due):
+            edited = await _edit(game, channel, message_id, view, lines, perms, due, changed)
+            if edited is not None:
+                board, drew = edited
+                pinged = await _ping(game, channel, view, board)
+                drawn = game.version if drew else pictured
+                await bot.games.remember_live_board(game.id, board.id, drawn, posts_since + pinged)
+                return board
+    board = await _post(bot, game, channel, view, lines, perms, changed)
+    if known is not None:
+        await _superseded(bot, game, channel, known[0], board)
+    return board
+
+
+async def _superseded(
+    bot: BoardGameBot,
+    game: GameInfo,
+    channel: discord.PartialMessageable,
+    message_id: int,
+    board: discord.Message,
+) -> None:
+    """The old board, up the channel, says where the live one is now instead of a turn long past, and
+    gives up its buttons (so the announcer has none left to take off)."""
+    text = f"**{presenters.safe(game.title)}** · an earlier board; the live board is here: {board.jump_url}"
+    try:
+        await channel.get_partial_message(message_id).edit(
+            content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.HTTPException as exc:  # deleted, or in a thread archived meanwhile: nothing to correct
+        log.info("could not point the old board of game %s to the new one (%s)", game.id, exc.code)
+        return
+    kept = bot.turn_messages.get(game.id)
+    if kept is not None and kept[1].id == message_id:
+        bot.turn_messages.pop(game.id)
+
+
+def _draws(game: GameInfo, perms: discord.Permissions | None) -> bool:
+    return game.pictures == "every-turn" and (perms is None or perms.attach_files)
+
+
+def _text(game: GameInfo, view: dict[str, Any] | None, lines: Sequence[str], ping: str) -> str:
+    """The live board's words: who acts and what is asked (pinging only in a new board), then the lines
+    since the last change of turn."""
+    prompt = presenters.decision_prompt(view, game)
+    who = f"{ping} your turn" if ping else presenters.waiting_text(game, game.to_act)
+    head = f"**{presenters.safe(game.title)}** · move {game.version} · {who}"
+    head += f": {prompt}" if prompt else ""
+    if game.pictures != "every-turn":
+        head += "\n" + translate(ENGLISH, "message.board_on_request")
+    body = presenters.bullet_block(lines, presenters.CONTENT_LIMIT - len(head) - 1) if lines else ""
+    return presenters.clip("\n".join(p for p in (head, body) if p), presenters.CONTENT_LIMIT)
+
+
+async def _picture(
+    game: GameInfo,
+    view: dict[str, Any] | None,
+    lines: Sequence[str],
+    perms: discord.Permissions | None,
+    changed: Sequence[dict[str, Any]],
+) -> tuple[list[discord.Embed], list[discord.File]]:
+    """The board of now as the live board shows it: an embed naming the move it shows, with the picture
+    (without Embed Links, which drops a bot's embeds, the picture alone)."""
+    if view is None or not _draws(game, perms):
+        return [], []
+    picture = await pictures.turn_board(view, presenters.seat_names(game), lines, changed)
+    if picture is None:
+        return [], []
+    if perms is not None and not perms.embed_links:
+        return [], [picture]
+    embed = presenters.game_embed(game, f"{game.title}: the board after move {game.version}")
+    embed.set_image(url=f"attachment://{picture.filename}")
+    return [embed], [picture]
+
+
+async def _post(
+    bot: BoardGameBot,
+    game: GameInfo,
+    channel: discord.PartialMessageable,
+    view: dict[str, Any] | None,
+    lines: Sequence[str],
+    perms: discord.Permissions | None,
+    changed: Sequence[dict[str, Any]],
+) -> discord.Message:
+    """A new live board at the bottom of the channel, pinging who must act."""
+    ping, allowed = presenters.mentions(delivery.human_users(game, game.to_act))
+    text = _text(game, view, lines, ping)
+    if perms is not None and not perms.attach_files and game.pictures == "every-turn":
+        no_picture = translate(ENGLISH, "message.no_picture")
+        text = presenters.clip(f"{text}\n{no_picture}", presenters.CONTENT_LIMIT)
+    embeds, files = await _picture(game, view, lines, perms, changed)
+    buttons = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id))
+    board = await channel.send(text, embeds=embeds, files=files, view=buttons, allowed_mentions=allowed)
+    await bot.games.remember_live_board(game.id, board.id, game.version if files else -1)
+    return board
+
+
+async def _edit(
+    game: GameInfo,
+    channel: discord.PartialMessageable,
+    message_id: int,
+    view: dict[str, Any] | None,
+    lines: Sequence[str],
+    perms: discord.Permissions | None,
+    due: bool,
+    changed: Sequence[dict[str, Any]],
+) -> tuple[discord.Message, bool] | None:
+    """Edit the live board to ``game`` (with a new picture if one is ``due``): the message and whether it
+    has a new picture; None if it is gone or can no longer be edited."""
+    changes: dict[str, Any] = {
+        "content": _text(game, view, lines, ""),
+        "view": pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id)),
+        "allowed_mentions": discord.AllowedMentions.none(),  # the ping is its own line
+    }
+    embeds, files = await _picture(game, view, lines, perms, changed) if due else ([], [])
+    if files:  # ``attachments`` lists what the message keeps: the new picture replaces the old
+        changes.update(embeds=embeds, attachments=files)
+    try:
+        return await channel.get_partial_message(message_id).edit(**changes), bool(files)
+    except discord.HTTPException as exc:
+        if not isinstance(exc, discord.NotFound) and exc.code != posting.ARCHIVED_THREAD:
+            raise
+        log.info("cannot edit the live board of game %s (%s); posting a new one", game.id, exc.code)
+        return None
+
+
+async def _ping(
+    game: GameInfo, channel: discord.PartialMessageable, view: dict[str, Any] | None, board: discord.Message
+) -> int:
+    """One line for the people who must act now, linking to the live board; how many posts it made."""
+    users = delivery.human_users(game, game.to_act)
+    if not users:
+        return 0
+    ping, allowed = presenters.mentions(users)
+    prompt = presenters.decision_prompt(view, game)
+    text = f"{ping} your turn in {presenters.safe(game.title)}" + (f": {prompt}" if prompt else "")
+    await channel.send(presenters.clip(f"{text} · board: {board.jump_url}", 2000), allowed_mentions=allowed)
+    return 1

@@ -1,0 +1,173 @@
+"""A quiet channel: one live board per game edited in place, a one-line ping per turn of a person that links
+to it, a picture at most every third move, forced steps made at once: how a new game plays unless the
+host chooses otherwise with /game channel (a full turn message per turn, auto-play off)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.loopback import Channel, Message, SimUser
+from bot.services import GameInfo, GameService
+from tests.bot.e2e.conftest import Arena
+
+LINK = "board: https://discord.com/channels/"
+
+
+def posted(arena: Arena, channel: Channel) -> list[Message]:
+    """The bot's own posts in ``channel`` (not answers to commands) that everyone sees."""
+    return [
+        m
+        for m in arena.loopback.messages(channel)
+        if m.visible_to is None and m.interaction_id is None and m.webhook_id is None
+    ]
+
+
+def pictures_in(arena: Arena, channel: Channel) -> int:
+    """Pictures ever uploaded to ``channel`` by posts and edits, private answers left out."""
+    hidden = [m for m in arena.loopback.messages(channel) if m.visible_to is not None]
+    private = {a.id for m in hidden for a in m.attachments}
+    where = f"/attachments/{channel.id}/"
+    return sum(1 for a in arena.loopback.world.uploads.values() if where in a.url and a.id not in private)
+
+
+def turns_given(before: GameInfo, after: GameInfo) -> int:
+    """How many people's turns began between ``before`` and ``after`` (their waiting clock started anew)."""
+    since = {s.seat: s.waiting_since for s in before.seats}
+    return sum(
+        1
+        for s in after.seats
+        if not s.is_ai and s.waiting_since is not None and s.waiting_since != since.get(s.seat)
+    )
+
+
+async def play_random(
+    arena: Arena, service: GameService, channel: Channel, moves: int, seed: int, check: bool = False
+) -> tuple[int, int]:
+    """``moves`` seeded random moves by whoever must act; the moves written (forced ones too) and the
+    turns people were given. With ``check``, after each change of turn the pings link to the live board,
+    which shows the game as it is now and is the only message with buttons."""
+    rng = random.Random(seed)
+    by_id = {int(p.id): p for p in arena.people}
+    game = await service.get_game(int(channel.id))
+    start, turns = game.version, 0
+    while game.version - start < moves and game.status == "active":
+        user: SimUser = by_id[rng.choice(sorted(game.to_act_users))]
+        choices = await service.legal_moves(int(channel.id), int(user.id))
+        arena.clock.advance(seconds=1)  # a turn's clock starts anew with each turn: that tells turns apart
+        await user.slash("move", channel, move=rng.choice(choices)[0])
+        await arena.loopback.settle()
+        before, game = game, await service.get_game(int(channel.id))
+        given = turns_given(before, game)
+        turns += given
+        if check and given and game.status == "active":
+            board = arena.live_board(channel)
+            assert f"move {game.version} ·" in board.content, board.content
+            with_buttons = [m for m in posted(arena, channel) if any(
+                c.get("label") == "Play" for c in m.flat_components()
+            )]
+            assert with_buttons == [board]
+    return game.version - start, turns
+
+
+async def test_a_quiet_channel_pings_each_turn_in_one_line_and_draws_a_picture_every_third_move(
+    arena: Arena,
+) -> None:
+    """Santa Fe, three people, seeded random moves, in a new game's (quiet) channel and in one whose host
+    chose a full message per turn: quiet, at most one picture per three moves and one ping per
+    turn of a person, each a one-line post without picture that links to the live board; the full style
+    still posts a picture with nearly every turn."""
+    alice, bob, carol = arena.people
+    old = arena.loopback.add_channel(arena.guild, "old-style")
+    async with arena.running() as (_bot, service):
+        await arena.start_game("santafe", alice, bob, carol)
+        await arena.start_game("santafe", alice, bob, carol, channel=old, style="every-turn")
+        await arena.loopback.settle()
+        quiet_before = len(posted(arena, arena.channel)), pictures_in(arena, arena.channel)
+        old_before = len(posted(arena, old)), pictures_in(arena, old)
+        moves, turns = await play_random(arena, service, arena.channel, 24, seed=5, check=True)
+        old_moves, _ = await play_random(arena, service, old, 24, seed=5)
+        quiet_posts = posted(arena, arena.channel)[quiet_before[0] :]
+        pictures = pictures_in(arena, arena.channel) - quiet_before[1]
+        old_pictures = pictures_in(arena, old) - old_before[1]
+    pings = [m for m in quiet_posts if m.pinged_users]
+    assert 3 * pictures <= moves, (pictures, moves)
+    assert sum(len(m.pinged_users) for m in pings) <= turns
+    one_liners = [m for m in pings if LINK in m.content]
+    assert len(one_liners) >= len(pings) - 3  # the rest are new live boards posted at the bottom
+    assert all(not m.attachments and not m.embeds and "\n" not in m.content for m in one_liners)
+    assert old_pictures >= old_moves // 2 > pictures, (old_pictures, old_moves, pictures)
+    # a board that scrolled away links to the newer one below it, without buttons
+    earlier = [m for m in posted(arena, arena.channel) if "an earlier board; the live board is" in m.content]
+    assert earlier and not any(m.flat_components() for m in earlier)
+
+
+async def test_a_deleted_live_board_is_posted_again_and_remembered(arena: Arena) -> None:
+    """Someone deletes the live board: the next change of turn posts a new one (picture, buttons, the ping
+    in it), and the pings after it link to the new one."""
+    alice, bob = arena.people[:2]
+    async with arena.running() as (_bot, service):
+        await arena.start_game("santafe", alice, bob)
+        await play_random(arena, service, arena.channel, 3, seed=1)
+        first = arena.live_board()
+        arena.loopback.world.messages[first.id].deleted = True
+        await play_random(arena, service, arena.channel, 1, seed=2)
+        board = posted(arena, arena.channel)[-1]
+        assert board.id != first.id and board.attachments and board.pinged_users
+        assert any(c.get("label") == "Play" for c in board.flat_components())
+        await play_random(arena, service, arena.channel, 2, seed=3)
+        assert arena.live_board().id == board.id
+
+
+async def test_without_attach_files_the_live_board_changes_its_words_only(arena: Arena) -> None:
+    """Attach Files taken away mid-game: the live board is still edited (words, buttons) without a new
+    picture, the ping still goes, and nobody hears of a failure."""
+    alice, bob = arena.people[:2]
+    async with arena.running() as (_bot, service):
+        await arena.start_game("santafe", alice, bob)
+        await play_random(arena, service, arena.channel, 2, seed=4)
+        arena.loopback.set_bot_access(arena.channel, attach=False)
+        pictures = pictures_in(arena, arena.channel)
+        for _ in range(4):
+            before = len(arena.loopback.messages(arena.channel))
+            await play_random(arena, service, arena.channel, 1, seed=6)
+            new = arena.loopback.messages(arena.channel)[before:]
+            assert not any("could not post" in m.content for m in new)
+        game = await service.get_game(int(arena.channel.id))
+        assert f"move {game.version} ·" in arena.live_board().content
+        assert pictures_in(arena, arena.channel) == pictures
+
+
+async def test_a_step_with_one_legal_move_is_made_at_once_unless_the_host_turns_it_off(
+    arena: Arena,
+) -> None:
+    """Great Western Trail, two people: with auto-play (a new game's default) nobody begins a turn facing
+    a single legal move, and the summary says whose move was made for them (a lone step right after a
+    move its player may still take back waits, so the undo stays possible); once the host turns
+    auto-play off with /game channel, no step is made for anyone."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+
+    async def lone_moves(moves: int, seed: int) -> int:
+        """Moves played; how many times a person began a step of a new turn with one legal move."""
+        rng, found, last = random.Random(seed), 0, None
+        by_id = {int(p.id): p for p in (alice, bob)}
+        for _ in range(moves):
+            game = await service.get_game(channel_id)
+            user = by_id[rng.choice(sorted(game.to_act_users))]
+            choices = await service.legal_moves(channel_id, int(user.id))
+            found += len(choices) == 1 and user is not last
+            await user.slash("move", arena.channel, move=rng.choice(choices)[0])
+            last = user
+        return found
+
+    async with arena.running() as (_bot, service):
+        await arena.start_game("gwt", alice, bob)
+        assert await lone_moves(60, seed=8) == 0
+        made = sum("made for" in line for line in await service.log(channel_id, limit=500))
+        assert made > 0
+        refused = await bob.slash("game channel", arena.channel, auto_play=False)
+        assert refused.ephemeral and (await service.get_game(channel_id)).auto_play
+        await alice.slash("game channel", arena.channel, auto_play=False)
+        assert not (await service.get_game(channel_id)).auto_play
+        await lone_moves(60, seed=9)
+        assert sum("made for" in line for line in await service.log(channel_id, limit=500)) == made
