@@ -228,7 +228,8 @@ async def test_the_host_sets_how_a_game_only_computers_play_is_told(arena: Arena
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
     async with arena.running() as (bot, service):
-        await arena.start_game("tiny", alice, computers=2)
+        # a full message per turn, so that every time the channel is told is a post of its own
+        await arena.start_game("tiny", alice, computers=2, style="every-turn")
         refused = await bob.slash("game pace", arena.channel, posts="turn")
         assert refused.ephemeral and (await service.get_game(channel_id)).computer_posts == "round"
         said = await alice.slash("game pace", arena.channel, posts="end", pause_seconds=0)
