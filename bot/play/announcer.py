@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import ENGLISH, translate
+from bot.i18n import translate
 from bot.play import delivery, posting
 from bot.services import GameInfo, MoveOutcome, Notification
 from bot.ui import pickers, pictures, presenters
@@ -58,18 +58,23 @@ async def post_turn(
     ping, allowed = presenters.mentions(to_ping)
     waiting = presenters.names(game, game.to_act)
     # a computer seat is "being thought for", not waited for (its move comes from the background runner)
-    content = f"{ping} your turn" if ping else presenters.waiting_text(game, game.to_act)
+    said = game.language
+    content = (
+        translate(said, "message.turn.your_turn", ping=ping)
+        if ping
+        else presenters.waiting_text(game, game.to_act)
+    )
     content = f"{content}: {prompt}"
     embed = presenters.game_embed(
         game,
-        presenters.clip(f"{game.title}: {waiting} to act", 256),
+        presenters.clip(translate(said, "message.turn.to_act", title=game.title, names=waiting), 256),
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
     )
     if game.pictures == "every-turn":
         picture = await pictures.turn_board(view, presenters.seat_names(game), lines, untold)
     else:  # the host asked for pictures on request: the board is one /board away
         picture = None
-        content = f"{content}\n{translate(ENGLISH, 'message.board_on_request')}"
+        content = f"{content}\n{translate(said, 'message.board_on_request')}"
     message = await delivery.send_post(
         channel,
         content,

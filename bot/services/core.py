@@ -17,6 +17,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from bot import i18n
 from bot.services import engine, notices
 from bot.services.clock import Clock, utc_now
 from bot.services.errors import (
@@ -60,6 +61,12 @@ PICTURE_MODES = ("every-turn", "on-request")  # does every turn message show the
 # seconds) they wait after each post
 COMPUTER_POSTS = ("turn", "round", "end")
 MAX_COMPUTER_PAUSE = 3600
+
+
+def check_language(language: str) -> None:
+    """Refuse a language the catalogs do not hold (the pseudo-locale is one, for tests of the texts)."""
+    if language not in (*i18n.LANGUAGES, i18n.PSEUDO):
+        raise NotAllowed(f"The language must be one of {', '.join(i18n.LANGUAGES)}.")
 
 
 class _GuildDefault:
@@ -106,6 +113,8 @@ class ServiceCore:
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
+        # user -> the language their Discord client last used, as stored (see ``note_language``)
+        self.used_languages: dict[int, str] = {}
 
     async def close(self) -> None:
         """End the computer players' worker processes; computer seats then wait (see ``thinking``)."""
@@ -208,6 +217,7 @@ class ServiceCore:
             pictures=game.pictures,
             computer_posts=game.computer_posts,
             computer_pause=game.computer_pause,
+            language=game.language,
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:

@@ -55,6 +55,7 @@ class GameInfo:
     pictures: str = "every-turn"  # or "on-request": turn messages come without the board (/board has it)
     computer_posts: str = "round"  # a game nobody plays in person is told at every "turn", "round" or "end"
     computer_pause: int = 0  # seconds its computers wait after each post, so watchers can follow
+    language: str = "en"  # the catalog its public posts are written in (bot/i18n.py)
 
     @property
     def paused(self) -> bool:

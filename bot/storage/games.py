@@ -45,6 +45,7 @@ _GAME_COLUMNS = {
     "pictures": str,
     "computer_posts": str,
     "computer_pause": int,
+    "language": str,
 }
 _SEAT_COLUMNS = {
     "user_id": None,
@@ -103,12 +104,13 @@ async def insert_game(
     deadline_action: str = "skip",
     imported_moves: int | None = None,
     parent_id: int | None = None,
+    language: str = "en",
 ) -> int:
     """A new game row; raises ``sqlite3.IntegrityError`` when the channel already has an open game."""
     cur = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, host_id, rules_id, options, seed, status, max_players,"
         " seat_order, created_at, updated_at, reminder_minutes, deadline_minutes, deadline_action,"
-        " imported_moves, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " imported_moves, parent_id, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -126,6 +128,7 @@ async def insert_game(
             deadline_action,
             imported_moves,
             parent_id,
+            language,
         ),
     )
     await cur.close()

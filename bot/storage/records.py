@@ -56,6 +56,7 @@ class GameRow:
     pictures: str = "every-turn"  # or "on-request": turn messages come without the board
     computer_posts: str = "round"  # a game nobody plays in person is told at every "turn", "round" or "end"
     computer_pause: int = 0  # seconds its computers wait after each post
+    language: str = "en"  # the catalog its public posts are written in
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,7 @@ def game_from_row(row: Any) -> GameRow:
         pictures=row["pictures"],
         computer_posts=row["computer_posts"],
         computer_pause=row["computer_pause"],
+        language=row["language"],
     )
 
 
