@@ -232,7 +232,7 @@ async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
             ]
     for note in notes:
         if note.user_id is not None:
-            await delivery.deliver_dm(bot, note.user_id, note.text, note.channel_id)
+            await delivery.deliver_dm(bot, note)
 
 
 def _same_turn(before: GameInfo, now: GameInfo, user_id: int | None) -> bool:

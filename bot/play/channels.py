@@ -93,7 +93,8 @@ async def tell_privately(
             guild_id = (await bot.games.game_by_id(note.game_id)).guild_id
             guild = bot.get_guild(guild_id) if guild_id is not None else None
             place = guild.name if guild is not None else None
-        text = f"**{place}**: {note.text}" if place else note.text
+        said = note.text_in(await dms.reader_language(bot, note.user_id))
+        text = f"**{place}**: {said}" if place else said
         if link:
             text += f"\n<#{note.channel_id}>"
         await dms.send(bot, note.user_id, text, note.channel_id)

@@ -17,6 +17,11 @@ log = logging.getLogger(__name__)
 CANNOT_DM = 50007  # Discord's JSON error code: Cannot send messages to this user
 
 
+async def reader_language(bot: BoardGameBot, user_id: int) -> str:
+    """The language ``user_id`` reads direct messages in (chosen, else last used, else English)."""
+    return (await bot.games.languages_of([user_id]))[user_id]
+
+
 def with_place(text: str, channel_id: int) -> str:
     """A notice that does not link to its game's channel itself (the turn notice does) with a mention of
     the channel after it, so a direct message always says where the game is, once."""

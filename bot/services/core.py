@@ -522,9 +522,15 @@ class ServiceCore:
             log.exception("%s again at level %s; its first legal move is played", where, FALLBACK_AI_LEVEL)
             return engine.play(rules, state, seat.seat, legal[0])
 
-    async def _notice(self, kind: str, text: str, game: GameRow, user_id: int | None) -> Notification:
-        """A notification for ``user_id`` (None: the channel), saying whether they take direct messages."""
+    async def _notice(
+        self, kind: str, text: str, game: GameRow, user_id: int | None, **params: Any
+    ) -> Notification:
+        """A notification for ``user_id`` (None: the channel), saying whether they take direct messages;
+        ``text`` is a catalog message's id when ``params`` are given or it is one."""
         dm = user_id is not None and (await self._prefs([user_id]))[user_id].dms
+        if i18n.has_message(text):
+            where = {"game_id": game.id, "channel_id": game.channel_id, "user_id": user_id, "dm": dm}
+            return Notification.said(kind, text, params, **where)
         return Notification(kind, text, game.id, game.channel_id, user_id, dm)
 
     async def _prefs(self, user_ids: Iterable[int | None]) -> dict[int, UserSettings]:
@@ -561,13 +567,14 @@ class ServiceCore:
             dm = prefs[s.user_id].dms
             if finished:
                 notes.append(
-                    Notification(
+                    Notification.said(
                         "game_over",
-                        f"{info.title} in this channel is over.",
-                        game.id,
-                        game.channel_id,
-                        s.user_id,
-                        dm,
+                        "notice.game_over",
+                        {"title": info.title},
+                        game_id=game.id,
+                        channel_id=game.channel_id,
+                        user_id=s.user_id,
+                        dm=dm,
                     )
                 )
             elif (
@@ -576,13 +583,13 @@ class ServiceCore:
                 and s.user_id != acting_user
             ):
                 notes.append(
-                    Notification(
+                    Notification.said(
                         "your_turn",
-                        notices.your_turn(info, rules.view(state, s.seat)),
-                        game.id,
-                        game.channel_id,
-                        s.user_id,
-                        dm,
+                        *notices.your_turn(info, rules.view(state, s.seat)),
+                        game_id=game.id,
+                        channel_id=game.channel_id,
+                        user_id=s.user_id,
+                        dm=dm,
                     )
                 )
         mover_moves: list[tuple[str, str]] = []

@@ -125,7 +125,7 @@ class Timing(ServiceCore):
         async with self.db.transaction() as conn:
             await store.update_seat(conn, game.id, item.seat, last_reminded_at=self.clock())
         title = engine.rules_for(game.rules_id).title
-        return await self._notice("reminder", f"Reminder: it is your turn in {title}.", game, item.user_id)
+        return await self._notice("reminder", "notice.reminder", game, item.user_id, title=title)
 
     async def _deadline(self, game: GameRow, seats: list[SeatRow], seat_no: int) -> list[Notification]:
         """Apply the game's deadline consequence to an overdue seat: skip its turn when the rules offer a
@@ -165,8 +165,7 @@ class Timing(ServiceCore):
             votes = "1 vote" if need == 1 else f"{need} votes"
             text = f"{seat.name} is out of time in {rules.title}: {votes} give the seat to the computer."
             return [await self._notice("vote_open", text, game, None)]
-        text = f"Time ran out: the computer now plays your seat in {rules.title}; take it back any time."
-        note = await self._notice("replaced", text, game, seat.user_id)
+        note = await self._notice("replaced", "notice.replaced", game, seat.user_id, title=rules.title)
         outcome = await self._hand_over(
             game, seats, seat, state="replaced", level=DEFAULT_AI_LEVEL, acting_user=None, notes=[note]
         )
