@@ -182,8 +182,21 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=spec.title, value=spec.id) for spec in rules.specs()]
 
 
-def characters(node: dict[str, Any]) -> int:
-    """A command's characters as Discord counts them toward its limit."""
-    total = len(node["name"]) + len(node.get("description", ""))
-    total += sum(len(c["name"]) + len(str(c["value"])) for c in node.get("choices", []))
-    return total + sum(characters(o) for o in node.get("options", []))
+def _longest(msgid: str, default: str) -> int:
+    """The length of a field as Discord counts it: "only the longest localization for each field
+    (including the default value)" (discord-docs/application-commands.mdx); the localisations are the
+    catalogs' (``bot.translator`` names a text ``msgid`` the same way)."""
+    found = (i18n.catalog(language).text(msgid, None) or "" for language in i18n.LANGUAGES)
+    return max(len(default), *map(len, found))
+
+
+def characters(node: dict[str, Any], path: str = "command") -> int:
+    """A command's characters as Discord counts them toward its limit, in its longest localisations."""
+    here = f"{path}.{node['name']}"
+    total = _longest(f"{here}.name", node["name"]) + _longest(
+        f"{here}.description", node.get("description", "")
+    )
+    total += sum(
+        _longest(f"choice.{c['value']}", c["name"]) + len(str(c["value"])) for c in node.get("choices", [])
+    )
+    return total + sum(characters(o, here) for o in node.get("options", []))
