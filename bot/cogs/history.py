@@ -65,7 +65,9 @@ class History(commands.Cog):
         )
         picture = await pictures.board(view, presenters.seat_names(game), stem=f"board-{version}")
         if share:
-            await interaction.followup.send("Shared below.", ephemeral=True)
+            await interaction.followup.send(
+                translate(interaction.locale, "message.shared_below"), ephemeral=True
+            )
         files: dict[str, discord.File] = {}
         if picture is None:
             embed.description = (embed.description or "") + "\n(The picture could not be drawn.)"

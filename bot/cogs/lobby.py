@@ -137,7 +137,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         games = await self.bot.games.games_of_user(interaction.user.id)
         hosted = [g for g in games if g.host_id == interaction.user.id and g.guild_id == interaction.guild_id]
         if len(hosted) >= limit:
-            raise LimitReached(f"You already host {len(hosted)} open games in this server, the most allowed.")
+            raise LimitReached(
+                translate(interaction.locale, "message.lobby.limit_reached", count=len(hosted))
+            )
 
     async def _lobby_reply(
         self, interaction: discord.Interaction, private: str, public: str, game: GameInfo
@@ -357,7 +359,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         if file.size > MAX_IMPORT_BYTES:
             raise ImportRefused(
-                f"That file is larger than {MAX_IMPORT_BYTES // 1024} KiB; an export is far smaller."
+                translate(interaction.locale, "message.import.too_large", kib=MAX_IMPORT_BYTES // 1024)
             )
         check_channel(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
@@ -365,9 +367,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         try:
             data = json.loads(await file.read())
         except (ValueError, discord.HTTPException):
-            raise ImportRefused("That file is not an export of this bot (it is not readable JSON).") from None
+            raise ImportRefused(translate(interaction.locale, "message.import.not_json")) from None
         if not isinstance(data, dict):
-            raise ImportRefused("That file is not an export of this bot.")
+            raise ImportRefused(translate(interaction.locale, "message.import.not_export"))
         game = await self.bot.games.import_game(
             interaction.guild_id,
             interaction.channel_id or 0,
@@ -413,7 +415,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         result = await self.bot.games.vote_kick(interaction.channel_id or 0, interaction.user.id, seat - 1)
         if isinstance(result, MoveOutcome):
             await interaction.followup.send(
-                f"Enough votes: the computer now plays seat {seat}.", ephemeral=True
+                translate(interaction.locale, "message.lobby.vote_carried", seat=seat), ephemeral=True
             )
             perms = interaction.app_permissions
             # the seat must act: the channel sees that the computer thinks for it (its move comes later)
@@ -464,7 +466,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(seat=SEAT_HELP, member="who is asked to take it over")
     async def replace(self, interaction: discord.Interaction, seat: Seat, member: discord.Member) -> None:
         if member.bot:
-            raise NotAllowed("Bots cannot take a seat as a person; /game computer lets the computer play it.")
+            raise NotAllowed(translate(interaction.locale, "message.lobby.bots_cannot_sit"))
         await replies.defer_private(interaction)
         check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat)
         game = await self.bot.games.offer_seat(
@@ -477,7 +479,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         now = presenters.safe(game.seats[seat - 1].name)
         await replies.done(
             interaction,
-            f"You offered seat {seat} to {presenters.safe(member_name(member))}.",
+            translate(
+                interaction.locale,
+                "message.lobby.you_offered_seat",
+                seat=seat,
+                name=presenters.safe(member_name(member)),
+            ),
             f"{member.mention}, {shown_name(interaction.user)} offers you seat {seat} ({now}) in "
             f"{game.title}. Press Accept to take it over; until you do, nothing changes. "
             "Only you can accept.",

@@ -136,7 +136,9 @@ async def post_results(
     final = await pictures.board(view, presenters.seat_names(game))
     await delivery.send_post(
         channel,
-        f"{ping} the game is over." if ping else "The game is over.",
+        translate(game.language, "message.game_over_ping", ping=ping)
+        if ping
+        else translate(game.language, "message.game_over"),
         embed,
         picture,
         perms,

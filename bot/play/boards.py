@@ -49,7 +49,7 @@ async def send_player_boards(
     if len(files) < len(seats):
         text += " " + translate(ENGLISH, "message.picture_failed")
     if share:
-        await interaction.followup.send("Shared below.", ephemeral=True)
+        await interaction.followup.send(translate(interaction.locale, "message.shared_below"), ephemeral=True)
     await interaction.followup.send(
         presenters.clip(text, 2000),
         files=files,

@@ -41,7 +41,7 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         presenters.named(line, outcome.game)
         for line in presenters.event_lines(outcome.events, seat=outcome.seat)
     ]
-    mine = mine or ["Your move counted."]  # never the notation: players read labels
+    mine = mine or [translate(interaction.locale, "message.your_move_counted")]  # never the notation
     told = presenters.news_block(outcome.game, news.events) if news is not None else ""
     summary = presenters.bullet_block(mine, 1500 - len(told))
     if told:
