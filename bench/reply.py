@@ -9,7 +9,7 @@ must not slow the replies).
 With ``--languages`` it times the same replies once per language instead: the game's language and each
 person's Discord in German, Dutch or Japanese, against English, and prints each p95 as a ratio to English's.
 
-Run: python bench/reply.py [--moves 60] [--games 4] [--think 1.0] [--languages]
+Run: python bench/reply.py [--moves 60] [--games 4] [--think 1.0] [--languages [--rounds 3]]
 Target: 95th percentile <= 300 ms; in each language, p95 <= 1.1 x English's.
 """
 
@@ -141,9 +141,10 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=4, help="games of computers thinking meanwhile")
     parser.add_argument("--think", type=float, default=1.0, help="seconds per computer decision")
     parser.add_argument("--languages", action="store_true", help="p95 per language, as a ratio to English")
+    parser.add_argument("--rounds", type=int, default=3, help="with --languages: rounds of every language")
     args = parser.parse_args()
     if args.languages:
-        await languages(args.moves, args.games, args.think)
+        await languages(args.moves, args.games, args.think, args.rounds)
         return
     with tempfile.TemporaryDirectory() as tmp:
         for game in rules.ids():
@@ -156,20 +157,26 @@ async def main() -> None:
                 )
 
 
-async def languages(moves: int, games: int, think: float) -> None:
-    """The same replies in each language; each p95 as a ratio to English's."""
+async def languages(moves: int, games: int, think: float, rounds: int) -> None:
+    """The same replies in each language; each p95 as a ratio to English's. The languages take turns for
+    ``rounds`` rounds and each pools its samples, so that a busy moment of the machine weighs on all alike."""
     with tempfile.TemporaryDirectory() as tmp:
         for game in rules.ids():
-            english: dict[str, float] = {}
-            for language in LOCALES:
-                samples = await bench_game(game, moves, games, think, Path(tmp), language)
+            pooled: dict[str, dict[str, list[float]]] = {lang: {} for lang in LOCALES}
+            for _ in range(rounds):
+                for language in LOCALES:
+                    samples = await bench_game(game, moves, games, think, Path(tmp), language)
+                    for kind, values in samples.items():
+                        pooled[language].setdefault(kind, []).extend(values)
+            for language, samples in pooled.items():
                 for kind, values in samples.items():
-                    p95 = percentile(values, 0.95)
-                    english.setdefault(kind, p95)
+                    p95, english = percentile(values, 0.95), percentile(pooled["en"][kind], 0.95)
+                    median = statistics.median(values) / statistics.median(pooled["en"][kind])
                     print(
                         f"P1 {game:8} {language} {kind:6} n={len(values):3} median "
                         f"{statistics.median(values):6.1f} ms  p95 {p95:6.1f} ms  "
-                        f"p95/English {p95 / english[kind]:.2f} (target <= {TARGET_LANGUAGE_RATIO})"
+                        f"p95/English {p95 / english:.2f} (target <= {TARGET_LANGUAGE_RATIO})  "
+                        f"median/English {median:.2f}"
                     )
 
 

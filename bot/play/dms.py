@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import ENGLISH, translate
+from bot.services import NoGameHere
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -49,8 +50,12 @@ async def closed(bot: BoardGameBot, user_id: int, channel_id: int) -> None:
     """Stop direct messages to ``user_id`` and say so in the game's channel, once (the setting is now off)."""
     try:
         await bot.games.update_user_settings(user_id, dms=False)
+        try:  # the channel reads its game's language
+            language = (await bot.games.get_game(channel_id)).language
+        except NoGameHere:
+            language = ENGLISH
         await bot.get_partial_messageable(channel_id).send(
-            translate(ENGLISH, "message.dms_closed", user=f"<@{user_id}>"),
+            translate(language, "message.dms_closed", user=f"<@{user_id}>"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
     except discord.HTTPException:  # the channel may be gone too (a game ended by its deletion)
