@@ -121,7 +121,12 @@ async def hand_to_computer(
     )
     await interaction.followup.send(translate(interaction.locale, "message.done"), ephemeral=True)
     await interaction.followup.send(
-        f"The computer now plays seat {seat}, {level_text(outcome.game, level)}.",
+        translate(
+            outcome.game.language,
+            "message.computer_plays_seat",
+            seat=seat,
+            level=level_text(outcome.game, level),
+        ),
         allowed_mentions=discord.AllowedMentions.none(),
     )
     perms = interaction.app_permissions

@@ -189,9 +189,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         here = await self.bot.games.get_game(interaction.channel_id or 0)
         chosen = level_for(here, level)
         game = await self.bot.games.add_ai(interaction.channel_id or 0, interaction.user.id, chosen)
-        text = f"A computer player joined, {level_text(game, chosen)}."
+        text = translate(game.language, "message.lobby.computer_joined", level=level_text(game, chosen))
         if level is None:  # say that it was not asked for, and how to ask
-            text += " That is the default; /game remove-ai takes it out, add-ai with a level seats another."
+            text += " " + translate(game.language, "message.lobby.computer_default")
         await self._lobby_reply(
             interaction, translate(interaction.locale, "message.lobby.you_seated_computer"), text, game
         )
@@ -291,7 +291,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await replies.done(
             interaction,
             translate(interaction.locale, "message.lobby.you_changed_timing"),
-            f"Timing changed: {presenters.timing_text(game)}.",
+            translate(game.language, "message.lobby.timing_changed", timing=presenters.timing_text(game)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -485,9 +485,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 seat=seat,
                 name=presenters.safe(member_name(member)),
             ),
-            f"{member.mention}, {shown_name(interaction.user)} offers you seat {seat} ({now}) in "
-            f"{game.title}. Press Accept to take it over; until you do, nothing changes. "
-            "Only you can accept.",
+            translate(
+                game.language,
+                "message.lobby.seat_offered",
+                member=member.mention,
+                name=shown_name(interaction.user),
+                seat=seat,
+                now=now,
+                title=game.title,
+            ),
             view=pickers.claim_view(game.id, [(seat - 1, "Accept")]),
             allowed_mentions=discord.AllowedMentions(users=[member], everyone=False, roles=False),
         )

@@ -350,10 +350,11 @@ async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
     )
     taken = game.seat_of(interaction.user.id)
     assert taken is not None  # just seated
-    text = f"{presenters.safe(name)} took seat {taken.seat + 1} in {game.title}."
+    said = {"name": presenters.safe(name), "seat": taken.seat + 1, "title": game.title}
+    text = translate(game.language, "message.lobby.took_seat", **said)
     extra: dict[str, Any] = {}
     if taken.seat in game.to_act:
-        text += " It is their turn: Play shows their choices."
+        text += " " + translate(game.language, "message.lobby.their_turn")
         extra["view"] = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id))
     await replies.done(
         interaction,
