@@ -68,8 +68,9 @@ async def guild_back(bot: BoardGameBot, guild: discord.Guild) -> None:
         if note.user_id is not None:
             continue
         try:
+            language = (await bot.games.game_by_id(note.game_id)).language
             await bot.get_partial_messageable(note.channel_id, guild_id=guild.id).send(
-                note.text, allowed_mentions=discord.AllowedMentions.none()
+                note.text_in(language), allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.HTTPException as error:
             if unknown_channel(error):

@@ -523,15 +523,13 @@ class ServiceCore:
             return engine.play(rules, state, seat.seat, legal[0])
 
     async def _notice(
-        self, kind: str, text: str, game: GameRow, user_id: int | None, **params: Any
+        self, kind: str, message: str, game: GameRow, user_id: int | None, **params: Any
     ) -> Notification:
-        """A notification for ``user_id`` (None: the channel), saying whether they take direct messages;
-        ``text`` is a catalog message's id when ``params`` are given or it is one."""
+        """A notification of catalog ``message`` for ``user_id`` (None: the channel), saying whether they
+        take direct messages."""
         dm = user_id is not None and (await self._prefs([user_id]))[user_id].dms
-        if i18n.has_message(text):
-            where = {"game_id": game.id, "channel_id": game.channel_id, "user_id": user_id, "dm": dm}
-            return Notification.said(kind, text, params, **where)
-        return Notification(kind, text, game.id, game.channel_id, user_id, dm)
+        where = {"game_id": game.id, "channel_id": game.channel_id, "user_id": user_id, "dm": dm}
+        return Notification.said(kind, message, params, **where)
 
     async def _prefs(self, user_ids: Iterable[int | None]) -> dict[int, UserSettings]:
         async with self.db.reading() as conn:
