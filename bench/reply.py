@@ -6,8 +6,11 @@ and the board, in a Santa Fe and a Great Western Trail game between three people
 thinking ``--think`` seconds per decision (computer players choose in worker processes, so their thinking
 must not slow the replies).
 
-Run: python bench/reply.py [--moves 60] [--games 4] [--think 1.0]
-Target: 95th percentile <= 300 ms.
+With ``--languages`` it times the same replies once per language instead: the game's language and each
+person's Discord in German, Dutch or Japanese, against English, and prints each p95 as a ratio to English's.
+
+Run: python bench/reply.py [--moves 60] [--games 4] [--think 1.0] [--languages [--rounds 3]]
+Target: 95th percentile <= 300 ms; in each language, p95 <= 1.1 x English's.
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ from bot.settings import Settings
 from bot.storage import open_database
 
 TARGET_P95_MS = 300.0
+TARGET_LANGUAGE_RATIO = 1.1
+# the Discord locale of each catalog's readers
+LOCALES = {"en": "en-US", "de": "de", "nl": "nl", "ja": "ja"}
 # where the games of computers are played (no Discord channel: only their thinking and writing count)
 COMPUTER_GUILD = 1
 COMPUTER_CHANNELS = 10_000
@@ -59,23 +65,26 @@ async def computers_play(service: GameService, game: str, channel: int, stop: as
         await service.hand_to_ai(channel, host, 0, level=level)  # plays the game to its end
 
 
-async def bench_game(game: str, moves: int, games: int, think: float, folder: Path) -> dict[str, list[float]]:
+async def bench_game(
+    game: str, moves: int, games: int, think: float, folder: Path, language: str = "en"
+) -> dict[str, list[float]]:
     samples: dict[str, list[float]] = {"move": [], "hand": [], "board": []}
     rng = random.Random(1)
-    db_path = folder / f"reply-{game}.db"
+    db_path = folder / f"reply-{game}-{language}.db"
     async with LoopbackDiscord() as loopback:
         # Moves come far faster than people make them: shorter rate-limit windows, or the waits are measured.
         loopback.api.ratelimits.speed_up(100)
         guild = loopback.add_guild("Bench")
         channel = loopback.add_channel(guild, "games")
-        people = [loopback.add_user(name, guilds=guild) for name in ("alice", "bob", "carol")]
+        locale = LOCALES[language]
+        people = [loopback.add_user(name, guilds=guild, locale=locale) for name in ("alice", "bob", "carol")]
         by_id = {int(p.id): p for p in people}
         db = await open_database(db_path)
         try:
             service = GameService(db, FakeClock(), new_seed=lambda: 20261121, think_seconds=think)
             settings = Settings(token="unused", database_path=db_path, reminder_poll_seconds=3600)
             async with loopback.run_bot(BoardGameBot(games=service, settings=settings)):
-                await people[0].slash(f"game {game}", channel)
+                await people[0].slash(f"game {game}", channel, language=language)
                 for person in people[1:]:
                     await person.slash("game join", channel)
                 await people[0].slash("game start", channel)
@@ -131,7 +140,12 @@ async def main() -> None:
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--games", type=int, default=4, help="games of computers thinking meanwhile")
     parser.add_argument("--think", type=float, default=1.0, help="seconds per computer decision")
+    parser.add_argument("--languages", action="store_true", help="p95 per language, as a ratio to English")
+    parser.add_argument("--rounds", type=int, default=3, help="with --languages: rounds of every language")
     args = parser.parse_args()
+    if args.languages:
+        await languages(args.moves, args.games, args.think, args.rounds)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         for game in rules.ids():
             samples = await bench_game(game, args.moves, args.games, args.think, Path(tmp))
@@ -141,6 +155,29 @@ async def main() -> None:
                     f"P1 {game:8} {kind:6} n={len(values):3} median {statistics.median(values):6.1f} ms  "
                     f"p95 {p95:6.1f} ms  max {max(values):6.1f} ms  p95/target {p95 / TARGET_P95_MS:.2f}"
                 )
+
+
+async def languages(moves: int, games: int, think: float, rounds: int) -> None:
+    """The same replies in each language; each p95 as a ratio to English's. The languages take turns for
+    ``rounds`` rounds and each pools its samples, so that a busy moment of the machine weighs on all alike."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in rules.ids():
+            pooled: dict[str, dict[str, list[float]]] = {lang: {} for lang in LOCALES}
+            for _ in range(rounds):
+                for language in LOCALES:
+                    samples = await bench_game(game, moves, games, think, Path(tmp), language)
+                    for kind, values in samples.items():
+                        pooled[language].setdefault(kind, []).extend(values)
+            for language, samples in pooled.items():
+                for kind, values in samples.items():
+                    p95, english = percentile(values, 0.95), percentile(pooled["en"][kind], 0.95)
+                    median = statistics.median(values) / statistics.median(pooled["en"][kind])
+                    print(
+                        f"P1 {game:8} {language} {kind:6} n={len(values):3} median "
+                        f"{statistics.median(values):6.1f} ms  p95 {p95:6.1f} ms  "
+                        f"p95/English {p95 / english:.2f} (target <= {TARGET_LANGUAGE_RATIO})  "
+                        f"median/English {median:.2f}"
+                    )
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ LOCALES = Path(__file__).with_name("locales")
 DOMAIN = "bot"
 ENGLISH = "en"
 LANGUAGES = ("en", "de", "nl", "ja")
+# Each language by its own name, as people choose it (the same in every catalog: a reader looks for theirs).
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "ja": "日本語"}
 # Discord's locales that read each catalog (https://discord.com/developers/docs/reference#locales);
 # any other locale reads English.
 DISCORD_LOCALES = {"en-US": "en", "en-GB": "en", "de": "de", "nl": "nl", "ja": "ja"}
@@ -109,6 +111,7 @@ def has_message(msgid: str) -> bool:
 __all__ = [
     "ENGLISH",
     "LANGUAGES",
+    "LANGUAGE_NAMES",
     "PSEUDO",
     "Catalog",
     "UnknownMessage",

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 import rules
+from bot.i18n import translate
 from bot.play import announcer, delivery
 from bot.services import GameInfo, NotAllowed, ServiceError
 from bot.ui import presenters
@@ -118,9 +119,14 @@ async def hand_to_computer(
     outcome = await bot.games.hand_to_ai(
         interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=admin
     )
-    await interaction.followup.send("Done.", ephemeral=True)
+    await interaction.followup.send(translate(interaction.locale, "message.done"), ephemeral=True)
     await interaction.followup.send(
-        f"The computer now plays seat {seat}, {level_text(outcome.game, level)}.",
+        translate(
+            outcome.game.language,
+            "message.computer_plays_seat",
+            seat=seat,
+            level=level_text(outcome.game, level),
+        ),
         allowed_mentions=discord.AllowedMentions.none(),
     )
     perms = interaction.app_permissions

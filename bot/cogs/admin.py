@@ -22,6 +22,7 @@ from bot.cogs._seats import (
     hand_to_computer,
     level_choices,
 )
+from bot.i18n import translate
 from bot.play import announcer, delivery, replies
 from bot.ui import presenters
 
@@ -45,8 +46,10 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         game = await self.bot.games.abandon(interaction.channel_id or 0, interaction.user.id, admin=True)
         await replies.done(
             interaction,
-            "You abandoned the game.",
-            f"The game of {game.title} here was abandoned by {interaction.user.mention}.",
+            translate(interaction.locale, "message.admin.you_abandoned"),
+            translate(
+                game.language, "message.admin.abandoned", title=game.title, user=interaction.user.mention
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -56,7 +59,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         channel_id = interaction.channel_id or 0
         notes = await self.bot.games.force_skip(channel_id, interaction.user.id, admin=True)
         await interaction.followup.send(
-            "The game's deadline rule was applied to whoever had to act.", ephemeral=True
+            translate(interaction.locale, "message.admin.skipped"), ephemeral=True
         )
         await announcer.deliver_notifications(
             self.bot,
@@ -79,8 +82,10 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
     async def restore(self, interaction: discord.Interaction, move: app_commands.Range[int, 0]) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
         game = await self.bot.games.restore(interaction.channel_id or 0, move, admin=True)
-        await interaction.followup.send(f"Restored to move {move}.", ephemeral=True)
-        line = f"A server manager set the game back to move {move}."
+        await interaction.followup.send(
+            translate(interaction.locale, "message.admin.restored_private", move=move), ephemeral=True
+        )
+        line = translate(game.language, "message.admin.restored", move=move)
         post = announcer.post_turn(self.bot, game, [line], interaction.app_permissions)
         await delivery.publish(interaction, game, post, done="The game was restored")
 

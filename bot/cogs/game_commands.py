@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 import rules
+from bot import i18n
 from rules.core.spec import GameSpec, Option
 
 Hours = app_commands.Range[int, 0, 24 * 30]
@@ -31,6 +32,7 @@ TIMING_HELP = {
     "reminder_hours": "hours between reminders to the player who must act (0 = none; default: server's)",
     "deadline_hours": "hours a player has for a turn (0 = no deadline; default: server's)",
     "deadline_action": "when time runs out: skip the turn, let the computer play it, or let the others vote",
+    "language": "the language of the game's posts here (default: the server's)",
 }
 # (name, type, default) of the options every game's command takes after the game's own
 TIMING: tuple[tuple[str, Any, Any], ...] = (
@@ -38,7 +40,10 @@ TIMING: tuple[tuple[str, Any, Any], ...] = (
     ("reminder_hours", Hours | None, None),
     ("deadline_hours", Hours | None, None),
     ("deadline_action", DeadlineAction | None, None),
+    ("language", str | None, None),
 )
+# The languages a game's posts can be in: each shown by its own name, its catalog's code sent.
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in i18n.LANGUAGE_NAMES.items()]
 SHARED = ("max_players", *TIMING_HELP)
 
 # Discord's limits (discord-docs/application-commands.mdx: the application command object and its option
@@ -141,6 +146,7 @@ def open_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, ..
     helps = {"max_players": f"most players who may join ({player_counts(spec)})", **TIMING_HELP}
     helps |= {parameter_name(o): o.description for o in spec.options}
     app_commands.describe(**helps)(open_game)
+    app_commands.choices(language=LANGUAGE_CHOICES)(open_game)
     renamed = {parameter_name(o): o.label for o in spec.options if parameter_name(o) != o.label}
     if renamed:
         app_commands.rename(**renamed)(open_game)
@@ -176,8 +182,21 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=spec.title, value=spec.id) for spec in rules.specs()]
 
 
-def characters(node: dict[str, Any]) -> int:
-    """A command's characters as Discord counts them toward its limit."""
-    total = len(node["name"]) + len(node.get("description", ""))
-    total += sum(len(c["name"]) + len(str(c["value"])) for c in node.get("choices", []))
-    return total + sum(characters(o) for o in node.get("options", []))
+def _longest(msgid: str, default: str) -> int:
+    """The length of a field as Discord counts it: "only the longest localization for each field
+    (including the default value)" (discord-docs/application-commands.mdx); the localisations are the
+    catalogs' (``bot.translator`` names a text ``msgid`` the same way)."""
+    found = (i18n.catalog(language).text(msgid, None) or "" for language in i18n.LANGUAGES)
+    return max(len(default), *map(len, found))
+
+
+def characters(node: dict[str, Any], path: str = "command") -> int:
+    """A command's characters as Discord counts them toward its limit, in its longest localisations."""
+    here = f"{path}.{node['name']}"
+    total = _longest(f"{here}.name", node["name"]) + _longest(
+        f"{here}.description", node.get("description", "")
+    )
+    total += sum(
+        _longest(f"choice.{c['value']}", c["name"]) + len(str(c["value"])) for c in node.get("choices", [])
+    )
+    return total + sum(characters(o, here) for o in node.get("options", []))

@@ -45,7 +45,8 @@ BOT_TOPICS: dict[str, tuple[str, str]] = {
         "Reminders and deadlines",
         "The player who must act is reminded at the interval the game was created with. **/notify "
         "mute** silences reminders for this turn, this game or everywhere; **/notify every** sets "
-        "your own interval; direct messages are off until **/notify dm** turns them on. A game with "
+        "your own interval; direct messages are off until **/notify dm** turns them on, and come in "
+        "the language you last used the bot in, or the one **/notify language** sets. A game with "
         "a deadline skips the turn, lets the computer play it, or asks the others to vote "
         "(**/game vote**); the host changes this with **/game timing**.",
     ),

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot import messages
 from bot.cogs._checks import is_manager
-from bot.i18n import ENGLISH, translate
+from bot.i18n import translate
 from bot.play import boards, paging
 from bot.ui import pictures, presenters
 
@@ -65,7 +65,9 @@ class History(commands.Cog):
         )
         picture = await pictures.board(view, presenters.seat_names(game), stem=f"board-{version}")
         if share:
-            await interaction.followup.send("Shared below.", ephemeral=True)
+            await interaction.followup.send(
+                translate(interaction.locale, "message.shared_below"), ephemeral=True
+            )
         files: dict[str, discord.File] = {}
         if picture is None:
             embed.description = (embed.description or "") + "\n(The picture could not be drawn.)"
@@ -88,7 +90,7 @@ class History(commands.Cog):
         warning = f"\n⚠️ {data['hidden_cards_warning']}" if "hidden_cards_warning" in data else ""
         await interaction.response.send_message(
             f"{game.title}, game {game.id}: {game.version} moves. "
-            f"{translate(ENGLISH, 'message.hidden_note')}{warning}",
+            f"{translate(interaction.locale, 'message.hidden_note')}{warning}",
             file=file,
             ephemeral=True,
         )

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
+from bot import i18n
 from bot.cogs import game_commands
 from bot.cogs._checks import is_manager, member_name
 from bot.cogs._seats import (
@@ -29,7 +30,7 @@ from bot.cogs._seats import (
     level_text,
 )
 from bot.cogs.game_commands import DeadlineAction, Hours
-from bot.i18n import ENGLISH, translate
+from bot.i18n import translate
 from bot.play import announcer, channels, components, delivery, posting, replies
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
 from bot.ui import pickers, presenters
@@ -113,12 +114,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             deadline_minutes=_minutes(values["deadline_hours"]),
             deadline_action=values["deadline_action"] or GUILD_DEFAULT,
             parent_id=channels.thread_parent(interaction),
+            # the server's language unless the host chose one
+            language=values["language"] or i18n.language_of(interaction.guild_locale),
         )
         await replies.done(
             interaction,
-            f"You opened a game of {game.title} here.",
-            f"{shown_name(interaction.user)} opened a game of **{game.title}** here. "
-            "Take a seat with the button or /game join; the host starts it with /game start.",
+            translate(interaction.locale, "message.lobby.opened_private", title=game.title),
+            translate(
+                game.language, "message.lobby.opened", host=shown_name(interaction.user), title=game.title
+            ),
             embed=presenters.status_embed(game),
             view=pickers.lobby_view(game.id),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -134,7 +138,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         games = await self.bot.games.games_of_user(interaction.user.id)
         hosted = [g for g in games if g.host_id == interaction.user.id and g.guild_id == interaction.guild_id]
         if len(hosted) >= limit:
-            raise LimitReached(f"You already host {len(hosted)} open games in this server, the most allowed.")
+            raise LimitReached(
+                translate(interaction.locale, "message.lobby.limit_reached", count=len(hosted))
+            )
 
     async def _lobby_reply(
         self, interaction: discord.Interaction, private: str, public: str, game: GameInfo
@@ -158,13 +164,23 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await replies.defer_private(interaction)
         name = member_name(interaction.user)
         game = await self.bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
-        await self._lobby_reply(interaction, "You joined.", f"{shown_name(interaction.user)} joined.", game)
+        await self._lobby_reply(
+            interaction,
+            translate(interaction.locale, "message.lobby.you_joined"),
+            translate(game.language, "message.lobby.joined", name=shown_name(interaction.user)),
+            game,
+        )
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         await replies.defer_private(interaction)
         game = await self.bot.games.leave(interaction.channel_id or 0, interaction.user.id)
-        await self._lobby_reply(interaction, "You left.", f"{shown_name(interaction.user)} left.", game)
+        await self._lobby_reply(
+            interaction,
+            translate(interaction.locale, "message.lobby.you_left"),
+            translate(game.language, "message.lobby.left", name=shown_name(interaction.user)),
+            game,
+        )
 
     @app_commands.command(name="add-ai", description="Seat a computer player in the game waiting here")
     @app_commands.describe(level=f"{LEVEL_HELP} (default: {SENSIBLE}, or the game's best below it)")
@@ -174,10 +190,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         here = await self.bot.games.get_game(interaction.channel_id or 0)
         chosen = level_for(here, level)
         game = await self.bot.games.add_ai(interaction.channel_id or 0, interaction.user.id, chosen)
-        text = f"A computer player joined, {level_text(game, chosen)}."
+        text = translate(game.language, "message.lobby.computer_joined", level=level_text(game, chosen))
         if level is None:  # say that it was not asked for, and how to ask
-            text += " That is the default; /game remove-ai takes it out, add-ai with a level seats another."
-        await self._lobby_reply(interaction, "You seated a computer player.", text, game)
+            text += " " + translate(game.language, "message.lobby.computer_default")
+        await self._lobby_reply(
+            interaction, translate(interaction.locale, "message.lobby.you_seated_computer"), text, game
+        )
 
     @app_commands.command(name="remove-ai", description="Take a computer player out of the game waiting here")
     @app_commands.describe(seat="the computer's seat, from the list")
@@ -190,7 +208,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         game = await self.bot.games.remove_ai(
             interaction.channel_id or 0, interaction.user.id, seat - 1, admin=is_manager(interaction)
         )
-        await self._lobby_reply(interaction, f"You took {name} out.", f"{name} left the table.", game)
+        await self._lobby_reply(
+            interaction,
+            translate(interaction.locale, "message.lobby.you_took_out", name=name),
+            translate(game.language, "message.lobby.left_table", name=name),
+            game,
+        )
 
     @app_commands.command(name="start", description="Start the game waiting here (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -199,7 +222,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         started = await self.bot.games.start(
             interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
         )
-        await interaction.followup.send("The game has started.", ephemeral=True)
+        await interaction.followup.send(
+            translate(interaction.locale, "message.lobby.started_private"), ephemeral=True
+        )
         perms = interaction.app_permissions
         post: Awaitable[Any] = (
             announcer.post_results(self.bot, started.game, started.result or {}, perms)
@@ -217,7 +242,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
         )
         await replies.done(
-            interaction, "You called the game off.", f"The game of {game.title} here was called off."
+            interaction,
+            translate(interaction.locale, "message.lobby.you_called_off"),
+            translate(game.language, "message.lobby.called_off", title=game.title),
         )
 
     @app_commands.command(
@@ -264,8 +291,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
         await replies.done(
             interaction,
-            "You changed the timing.",
-            f"Timing changed: {presenters.timing_text(game)}.",
+            translate(interaction.locale, "message.lobby.you_changed_timing"),
+            translate(game.language, "message.lobby.timing_changed", timing=presenters.timing_text(game)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -280,8 +307,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
         await replies.done(
             interaction,
-            "You changed the pictures.",
-            translate(ENGLISH, f"message.pictures_set.{game.pictures}"),
+            translate(interaction.locale, "message.lobby.you_changed_pictures"),
+            translate(game.language, f"message.pictures_set.{game.pictures}"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -309,7 +336,22 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await replies.done(
             interaction,
             translate(interaction.locale, "message.pace_changed"),
-            translate(ENGLISH, "message.pace_set", pace=presenters.pace_text(game)),
+            translate(game.language, "message.pace_set", pace=presenters.pace_text(game)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="language", description="The language of this game's posts (host or manager)")
+    @app_commands.describe(language="the language everyone reads this game's posts in")
+    @app_commands.choices(language=game_commands.LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await replies.defer_private(interaction)
+        game = await self.bot.games.set_language(
+            interaction.channel_id or 0, interaction.user.id, language, admin=is_manager(interaction)
+        )
+        await replies.done(
+            interaction,
+            translate(interaction.locale, "message.language_changed"),
+            translate(game.language, "message.language_set"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -337,9 +379,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await replies.done(
             interaction,
             translate(interaction.locale, "message.channel_changed"),
-            translate(ENGLISH, f"message.channel_style_set.{game.channel_style}")
+            translate(game.language, f"message.channel_style_set.{game.channel_style}")
             + " "
-            + translate(ENGLISH, f"message.auto_play_set.{'on' if game.auto_play else 'off'}"),
+            + translate(game.language, f"message.auto_play_set.{'on' if game.auto_play else 'off'}"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -348,7 +390,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         if file.size > MAX_IMPORT_BYTES:
             raise ImportRefused(
-                f"That file is larger than {MAX_IMPORT_BYTES // 1024} KiB; an export is far smaller."
+                translate(interaction.locale, "message.import.too_large", kib=MAX_IMPORT_BYTES // 1024)
             )
         check_channel(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
@@ -356,9 +398,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         try:
             data = json.loads(await file.read())
         except (ValueError, discord.HTTPException):
-            raise ImportRefused("That file is not an export of this bot (it is not readable JSON).") from None
+            raise ImportRefused(translate(interaction.locale, "message.import.not_json")) from None
         if not isinstance(data, dict):
-            raise ImportRefused("That file is not an export of this bot.")
+            raise ImportRefused(translate(interaction.locale, "message.import.not_export"))
         game = await self.bot.games.import_game(
             interaction.guild_id,
             interaction.channel_id or 0,
@@ -368,7 +410,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             parent_id=channels.thread_parent(interaction),
         )
         # the "thinking" message was private, so refusals stay private; the news is for everyone
-        await interaction.followup.send("Imported.", ephemeral=True)
+        await interaction.followup.send(
+            translate(interaction.locale, "message.lobby.imported_private"), ephemeral=True
+        )
         kept = [s for s in game.seats if s.offered_to is not None]
         lines = [f"Imported a game of {game.title} after {game.version} moves. {IMPORT_NOT_COUNTED}"]
         if kept and game.status == "active":
@@ -402,7 +446,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         result = await self.bot.games.vote_kick(interaction.channel_id or 0, interaction.user.id, seat - 1)
         if isinstance(result, MoveOutcome):
             await interaction.followup.send(
-                f"Enough votes: the computer now plays seat {seat}.", ephemeral=True
+                translate(interaction.locale, "message.lobby.vote_carried", seat=seat), ephemeral=True
             )
             perms = interaction.app_permissions
             # the seat must act: the channel sees that the computer thinks for it (its move comes later)
@@ -413,7 +457,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             )
             await delivery.publish(interaction, result.game, post, done="Your vote carried")
         else:
-            await interaction.followup.send("Your vote is counted.", ephemeral=True)
+            await interaction.followup.send(
+                translate(interaction.locale, "message.lobby.vote_counted"), ephemeral=True
+            )
 
     @app_commands.command(
         name="resign", description="Leave the running game; the computer finishes your seat"
@@ -421,13 +467,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
         outcome = await self.bot.games.resign(interaction.channel_id or 0, interaction.user.id)
-        await interaction.followup.send("You resigned from the game.", ephemeral=True)
+        await interaction.followup.send(
+            translate(interaction.locale, "message.lobby.you_resigned"), ephemeral=True
+        )
         abandoned = outcome.game.status == "abandoned"
-        ending = " Nobody else is left, so the game is abandoned." if abandoned else " The computer plays on."
+        said = "message.lobby.resigned_abandoned" if abandoned else "message.lobby.resigned"
 
         async def tell() -> None:
             await posting.channel_for(self.bot, outcome.game).send(
-                f"{shown_name(interaction.user)} resigned.{ending}",
+                translate(outcome.game.language, said, name=shown_name(interaction.user)),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if not abandoned:
@@ -440,8 +488,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def away(self, interaction: discord.Interaction, away: bool = True) -> None:
         await replies.defer_private(interaction)
         await self.bot.games.set_away(interaction.channel_id or 0, interaction.user.id, away)
-        text = "You are marked away: no reminders until you are back." if away else "Welcome back."
-        await interaction.followup.send(text, ephemeral=True)
+        said = "message.lobby.away" if away else "message.lobby.welcome_back"
+        await interaction.followup.send(translate(interaction.locale, said), ephemeral=True)
 
     @app_commands.command(
         name="replace", description="Offer a seat to another member, who takes it with Accept"
@@ -449,7 +497,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(seat=SEAT_HELP, member="who is asked to take it over")
     async def replace(self, interaction: discord.Interaction, seat: Seat, member: discord.Member) -> None:
         if member.bot:
-            raise NotAllowed("Bots cannot take a seat as a person; /game computer lets the computer play it.")
+            raise NotAllowed(translate(interaction.locale, "message.lobby.bots_cannot_sit"))
         await replies.defer_private(interaction)
         check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat)
         game = await self.bot.games.offer_seat(
@@ -462,10 +510,21 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         now = presenters.safe(game.seats[seat - 1].name)
         await replies.done(
             interaction,
-            f"You offered seat {seat} to {presenters.safe(member_name(member))}.",
-            f"{member.mention}, {shown_name(interaction.user)} offers you seat {seat} ({now}) in "
-            f"{game.title}. Press Accept to take it over; until you do, nothing changes. "
-            "Only you can accept.",
+            translate(
+                interaction.locale,
+                "message.lobby.you_offered_seat",
+                seat=seat,
+                name=presenters.safe(member_name(member)),
+            ),
+            translate(
+                game.language,
+                "message.lobby.seat_offered",
+                member=member.mention,
+                name=shown_name(interaction.user),
+                seat=seat,
+                now=now,
+                title=game.title,
+            ),
             view=pickers.claim_view(game.id, [(seat - 1, "Accept")]),
             allowed_mentions=discord.AllowedMentions(users=[member], everyone=False, roles=False),
         )
@@ -487,9 +546,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="take-back", description="Take your seat back from the computer")
     async def take_back(self, interaction: discord.Interaction) -> None:
         await replies.defer_private(interaction)
-        await self.bot.games.take_back_seat(interaction.channel_id or 0, interaction.user.id)
+        game = await self.bot.games.take_back_seat(interaction.channel_id or 0, interaction.user.id)
         await replies.done(
-            interaction, "You have your seat back.", f"{shown_name(interaction.user)} is back at the table."
+            interaction,
+            translate(interaction.locale, "message.lobby.you_are_back"),
+            translate(game.language, "message.lobby.back", name=shown_name(interaction.user)),
         )
 
 

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import translate
 from bot.play import components, controller
 from bot.ui import choices, presenters
 
@@ -83,11 +84,12 @@ class Play(commands.Cog):
         # the move taken back is legal again: it is named by the label the player chose it by
         labels = dict(await self.bot.games.legal_moves(channel_id, interaction.user.id))
         what = labels.get(undone.undone)
-        await interaction.followup.send(
-            (f"Took back: {what}." if what else "Took back your last move.")
-            + f" The game is at move {undone.version}.",
-            ephemeral=True,
+        said = (
+            translate(interaction.locale, "message.undo.took_back", what=what, version=undone.version)
+            if what
+            else translate(interaction.locale, "message.undo.took_back_last", version=undone.version)
         )
+        await interaction.followup.send(said, ephemeral=True)
         await controller.show_options(interaction)
 
 

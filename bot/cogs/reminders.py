@@ -2,7 +2,8 @@
 
 The service computes everything from times stored in the database, so after a restart the loop simply
 carries on; nothing is scheduled in memory. Its first round after a start also makes the moves of computer
-seats whose turn a crash interrupted. /notify lets each player choose how they hear from the bot.
+seats whose turn a crash interrupted. /notify lets each player choose how they hear from the bot, and in
+which language; the language each person's Discord uses is noted as they use the bot.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot import i18n
+from bot.cogs.game_commands import LANGUAGE_CHOICES
+from bot.i18n import translate
 from bot.play import announcer, replies
 from bot.services import DatabaseUnavailable
 
@@ -57,7 +61,35 @@ class Reminders(commands.Cog):
         except Exception:
             log.exception("a reminder round failed; the next round tries again")
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Note the language of the person's Discord, for their direct messages and reminders (a write only
+        when it changed)."""
+        try:
+            await self.bot.games.note_language(interaction.user.id, i18n.language_of(interaction.locale))
+        except DatabaseUnavailable:
+            pass  # the database logged it; the next interaction notes it
+        except Exception:
+            log.exception("could not note the language of user %s", interaction.user.id)
+
     notify = app_commands.Group(name="notify", description="How the bot reminds you")
+
+    @notify.command(name="language", description="The language of your direct messages and reminders")
+    @app_commands.describe(language="automatic: the language your Discord uses")
+    @app_commands.choices(
+        language=[*LANGUAGE_CHOICES, app_commands.Choice(name="automatic", value="automatic")]
+    )
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await replies.defer_private(interaction)
+        chosen = None if language == "automatic" else language
+        await self.bot.games.choose_language(interaction.user.id, chosen)
+        # said in the language chosen, so the person sees at once what their messages will read like
+        text = (
+            translate(interaction.locale, "message.language_automatic")
+            if chosen is None
+            else translate(chosen, "message.language_chosen")
+        )
+        await interaction.followup.send(text, ephemeral=True)
 
     @notify.command(
         name="dm", description="Also get your turn notices as direct messages (off until you turn them on)"
@@ -65,8 +97,8 @@ class Reminders(commands.Cog):
     async def dm(self, interaction: discord.Interaction, enabled: bool) -> None:
         await replies.defer_private(interaction)
         await self.bot.games.update_user_settings(interaction.user.id, dms=enabled)
-        text = "You will get direct messages too." if enabled else "No more direct messages."
-        await interaction.followup.send(text, ephemeral=True)
+        said = "message.notify.dms_on" if enabled else "message.notify.dms_off"
+        await interaction.followup.send(translate(interaction.locale, said), ephemeral=True)
 
     @notify.command(
         name="mute", description="Silence reminders: for this turn, for the game here, or everywhere"
@@ -78,18 +110,21 @@ class Reminders(commands.Cog):
         await replies.defer_private(interaction)
         if scope == "everywhere":
             await self.bot.games.mute(interaction.user.id, None, False)
-            text = "Reminders are off in all your games. Turn them back on with /notify unmute."
+            text = translate(interaction.locale, "message.notify.muted_everywhere")
         else:
             game = await self.bot.games.get_game(interaction.channel_id or 0)
             await self.bot.games.mute(interaction.user.id, game.id, scope == "turn")
-            text = "No more reminders this turn." if scope == "turn" else "No reminders in this game."
+            said = "message.notify.muted_turn" if scope == "turn" else "message.notify.muted_game"
+            text = translate(interaction.locale, said)
         await interaction.followup.send(text, ephemeral=True)
 
     @notify.command(name="unmute", description="Turn reminders back on everywhere")
     async def unmute(self, interaction: discord.Interaction) -> None:
         await replies.defer_private(interaction)
         await self.bot.games.unmute(interaction.user.id)
-        await interaction.followup.send("Reminders are on again.", ephemeral=True)
+        await interaction.followup.send(
+            translate(interaction.locale, "message.notify.unmuted"), ephemeral=True
+        )
 
     @notify.command(name="every", description="How often you are reminded, overriding each game's setting")
     @app_commands.describe(hours="hours between reminders (0 = each game's own setting)")
@@ -99,9 +134,9 @@ class Reminders(commands.Cog):
         await replies.defer_private(interaction)
         await self.bot.games.update_user_settings(interaction.user.id, reminder_minutes=hours * 60 or None)
         text = (
-            f"You will be reminded every {hours} h."
+            translate(interaction.locale, "message.notify.every", hours=hours)
             if hours
-            else "Each game's own reminder interval applies."
+            else translate(interaction.locale, "message.notify.every_game")
         )
         await interaction.followup.send(text, ephemeral=True)
 

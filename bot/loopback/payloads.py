@@ -164,7 +164,7 @@ def guild_create_json(world: World, guild: Guild, *, all_members: bool) -> dict[
         "premium_tier": 0,
         "premium_subscription_count": 0,
         "premium_progress_bar_enabled": False,
-        "preferred_locale": "en-US",
+        "preferred_locale": guild.locale,
         "features": [],
         "roles": [role_json(role) for role in guild.roles.values()],
         "emojis": [],
@@ -301,8 +301,8 @@ def interaction_json(world: World, interaction: Interaction) -> dict[str, Any]:
     if interaction.guild_id:
         guild = world.guilds[interaction.guild_id]
         data["guild_id"] = guild.id
-        data["guild_locale"] = "en-US"
-        data["guild"] = {"id": guild.id, "locale": "en-US", "features": []}
+        data["guild_locale"] = guild.locale
+        data["guild"] = {"id": guild.id, "locale": guild.locale, "features": []}
         data["member"] = member_json(world, guild.members[interaction.user_id], permissions_in=channel)
     else:
         data["user"] = user_json(world.accounts[interaction.user_id])

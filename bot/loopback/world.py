@@ -125,6 +125,9 @@ class Guild:
     roles: dict[str, Role] = field(default_factory=dict)
     members: dict[str, Member] = field(default_factory=dict)
     channel_ids: list[str] = field(default_factory=list)
+    # the guild's preferred locale, sent as every interaction's guild_locale (receiving-and-responding:
+    # "guild_locale: Guild's preferred locale, if invoked in a guild"); Discord's default is en-US
+    locale: str = "en-US"
 
     @property
     def everyone(self) -> Role:

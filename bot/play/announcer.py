@@ -65,18 +65,23 @@ async def post_turn(
     ping, allowed = presenters.mentions(to_ping)
     waiting = presenters.names(game, game.to_act)
     # a computer seat is "being thought for", not waited for (its move comes from the background runner)
-    content = f"{ping} your turn" if ping else presenters.waiting_text(game, game.to_act)
+    said = game.language
+    content = (
+        translate(said, "message.turn.your_turn", ping=ping)
+        if ping
+        else presenters.waiting_text(game, game.to_act)
+    )
     content = f"{content}: {prompt}"
     embed = presenters.game_embed(
         game,
-        presenters.clip(f"{game.title}: {waiting} to act", 256),
+        presenters.clip(translate(said, "message.turn.to_act", title=game.title, names=waiting), 256),
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
     )
     if game.pictures == "every-turn":
         picture = await pictures.turn_board(view, presenters.seat_names(game), lines, untold)
     else:  # the host asked for pictures on request: the board is one /board away
         picture = None
-        content = f"{content}\n{translate(ENGLISH, 'message.board_on_request')}"
+        content = f"{content}\n{translate(said, 'message.board_on_request')}"
     message = await delivery.send_post(
         channel,
         content,
@@ -140,7 +145,9 @@ async def post_results(
     final = await pictures.board(view, presenters.seat_names(game))
     await delivery.send_post(
         channel,
-        f"{ping} the game is over." if ping else "The game is over.",
+        translate(game.language, "message.game_over_ping", ping=ping)
+        if ping
+        else translate(game.language, "message.game_over"),
         embed,
         picture,
         perms,
@@ -236,7 +243,7 @@ async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
             ]
     for note in notes:
         if note.user_id is not None:
-            await delivery.deliver_dm(bot, note.user_id, note.text, note.channel_id)
+            await delivery.deliver_dm(bot, note)
 
 
 def _same_turn(before: GameInfo, now: GameInfo, user_id: int | None) -> bool:

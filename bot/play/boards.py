@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import ENGLISH, translate
+from bot.i18n import translate
 from bot.services import GameInfo
 from bot.ui import pictures, presenters
 
@@ -47,9 +47,9 @@ async def send_player_boards(
     else:
         text = f"**{who}'s board in {game.title}{when}**."
     if len(files) < len(seats):
-        text += " " + translate(ENGLISH, "message.picture_failed")
+        text += " " + translate(game.language if share else interaction.locale, "message.picture_failed")
     if share:
-        await interaction.followup.send("Shared below.", ephemeral=True)
+        await interaction.followup.send(translate(interaction.locale, "message.shared_below"), ephemeral=True)
     await interaction.followup.send(
         presenters.clip(text, 2000),
         files=files,

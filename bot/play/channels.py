@@ -68,8 +68,9 @@ async def guild_back(bot: BoardGameBot, guild: discord.Guild) -> None:
         if note.user_id is not None:
             continue
         try:
+            language = (await bot.games.game_by_id(note.game_id)).language
             await bot.get_partial_messageable(note.channel_id, guild_id=guild.id).send(
-                note.text, allowed_mentions=discord.AllowedMentions.none()
+                note.text_in(language), allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.HTTPException as error:
             if unknown_channel(error):
@@ -93,7 +94,8 @@ async def tell_privately(
             guild_id = (await bot.games.game_by_id(note.game_id)).guild_id
             guild = bot.get_guild(guild_id) if guild_id is not None else None
             place = guild.name if guild is not None else None
-        text = f"**{place}**: {note.text}" if place else note.text
+        said = note.text_in(await dms.reader_language(bot, note.user_id))
+        text = f"**{place}**: {said}" if place else said
         if link:
             text += f"\n<#{note.channel_id}>"
         await dms.send(bot, note.user_id, text, note.channel_id)

@@ -331,8 +331,8 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             game = await bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
             await replies.done(
                 interaction,
-                "You joined.",
-                f"{presenters.safe(name)} joined.",
+                translate(interaction.locale, "message.lobby.you_joined"),
+                translate(game.language, "message.lobby.joined", name=presenters.safe(name)),
                 embed=presenters.status_embed(game),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -350,14 +350,15 @@ async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
     )
     taken = game.seat_of(interaction.user.id)
     assert taken is not None  # just seated
-    text = f"{presenters.safe(name)} took seat {taken.seat + 1} in {game.title}."
+    said = {"name": presenters.safe(name), "seat": taken.seat + 1, "title": game.title}
+    text = translate(game.language, "message.lobby.took_seat", **said)
     extra: dict[str, Any] = {}
     if taken.seat in game.to_act:
-        text += " It is their turn: Play shows their choices."
+        text += " " + translate(game.language, "message.lobby.their_turn")
         extra["view"] = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id))
     await replies.done(
         interaction,
-        f"You took seat {taken.seat + 1}.",
+        translate(interaction.locale, "message.lobby.you_took_seat", seat=taken.seat + 1),
         text,
         embed=presenters.status_embed(game),
         allowed_mentions=discord.AllowedMentions.none(),
@@ -405,5 +406,3 @@ DYNAMIC_ITEMS = (
     PlayerBoardsButton,
     paging.PageButton,
 )
-
-

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import ENGLISH, translate
+from bot.i18n import translate
 from bot.play import announcer, channels, delivery, posting, replies
 from bot.ui import pickers, pictures, presenters
 
@@ -41,7 +41,7 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         presenters.named(line, outcome.game)
         for line in presenters.event_lines(outcome.events, seat=outcome.seat)
     ]
-    mine = mine or ["Your move counted."]  # never the notation: players read labels
+    mine = mine or [translate(interaction.locale, "message.your_move_counted")]  # never the notation
     told = presenters.news_block(outcome.game, news.events) if news is not None else ""
     summary = presenters.bullet_block(mine, 1500 - len(told))
     if told:
@@ -124,7 +124,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
     news = await bot.games.news_for(channel_id, interaction.user.id)
     told = presenters.news_block(game, news.events) if news is not None else ""
     lines = [told] if told else []
-    hidden = translate(ENGLISH, "message.hidden_note")
+    hidden = translate(interaction.locale, "message.hidden_note")
     lines.append(f"**{name}: your hand and board in {game.title}**. {hidden}")
     lines.extend(f"• {card}" for card in presenters.hand_lines(view))
     prompt = presenters.decision_prompt(view, game) if seat in view.get("to_act", ()) else None

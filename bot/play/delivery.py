@@ -79,22 +79,27 @@ async def send_post(
 async def deliver_one(bot: BoardGameBot, note: Notification) -> None:
     """A notice in the game's channel (mentioning its user, if any) and, if they accept them, a DM."""
     channel = bot.get_partial_messageable(note.channel_id)
+    game = await bot.games.game_by_id(note.game_id)
+    text = note.text_in(game.language)  # the channel reads the game's language
     if note.user_id is None:
-        await channel.send(presenters.clip(note.text, 2000), allowed_mentions=discord.AllowedMentions.none())
+        await channel.send(presenters.clip(text, 2000), allowed_mentions=discord.AllowedMentions.none())
         return
     ping, allowed = presenters.mentions([note.user_id])
     extra: dict[str, Any] = {}
     if note.kind == "reminder":
-        game = await bot.games.game_by_id(note.game_id)
         extra["view"] = pickers.reminder_view(game.id, game.revision)
-    await channel.send(presenters.clip(f"{ping} {note.text}", 2000), allowed_mentions=allowed, **extra)
+    await channel.send(presenters.clip(f"{ping} {text}", 2000), allowed_mentions=allowed, **extra)
     if note.dm:
-        await deliver_dm(bot, note.user_id, note.text, note.channel_id)
+        await deliver_dm(bot, note)
 
 
-async def deliver_dm(bot: BoardGameBot, user_id: int, text: str, channel_id: int) -> bool:
-    """A notice as a direct message that says where its game is (see ``dms.send``)."""
-    return await dms.send(bot, user_id, dms.with_place(text, channel_id), channel_id)
+async def deliver_dm(bot: BoardGameBot, note: Notification) -> bool:
+    """A notice as a direct message in its reader's language that says where its game is (see
+    ``dms.send``)."""
+    if note.user_id is None:
+        return False
+    text = note.text_in(await dms.reader_language(bot, note.user_id))
+    return await dms.send(bot, note.user_id, dms.with_place(text, note.channel_id), note.channel_id)
 
 
 async def publish(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import ENGLISH, translate
+from bot.services import NoGameHere
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -15,6 +16,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007  # Discord's JSON error code: Cannot send messages to this user
+
+
+async def reader_language(bot: BoardGameBot, user_id: int) -> str:
+    """The language ``user_id`` reads direct messages in (chosen, else last used, else English)."""
+    return (await bot.games.languages_of([user_id]))[user_id]
 
 
 def with_place(text: str, channel_id: int) -> str:
@@ -44,8 +50,12 @@ async def closed(bot: BoardGameBot, user_id: int, channel_id: int) -> None:
     """Stop direct messages to ``user_id`` and say so in the game's channel, once (the setting is now off)."""
     try:
         await bot.games.update_user_settings(user_id, dms=False)
+        try:  # the channel reads its game's language
+            language = (await bot.games.get_game(channel_id)).language
+        except NoGameHere:
+            language = ENGLISH
         await bot.get_partial_messageable(channel_id).send(
-            translate(ENGLISH, "message.dms_closed", user=f"<@{user_id}>"),
+            translate(language, "message.dms_closed", user=f"<@{user_id}>"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
     except discord.HTTPException:  # the channel may be gone too (a game ended by its deletion)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import ENGLISH, translate
+from bot.i18n import translate
 from bot.play import delivery, posting
 from bot.services import GameInfo
 from bot.ui import pickers, pictures, presenters
@@ -84,7 +84,8 @@ async def _superseded(
 ) -> None:
     """The old board, up the channel, says where the live one is now instead of a turn long past, and
     gives up its buttons (so the announcer has none left to take off)."""
-    text = f"**{presenters.safe(game.title)}** · an earlier board; the live board is here: {board.jump_url}"
+    elsewhere = translate(game.language, "message.live.superseded", url=board.jump_url)
+    text = f"**{presenters.safe(game.title)}** · {elsewhere}"
     try:
         await channel.get_partial_message(message_id).edit(
             content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
@@ -105,11 +106,14 @@ def _text(game: GameInfo, view: dict[str, Any] | None, lines: Sequence[str], pin
     """The live board's words: who acts and what is asked (pinging only in a new board), then the lines
     since the last change of turn."""
     prompt = presenters.decision_prompt(view, game)
-    who = f"{ping} your turn" if ping else presenters.waiting_text(game, game.to_act)
-    head = f"**{presenters.safe(game.title)}** · move {game.version} · {who}"
+    said = game.language
+    waiting = presenters.waiting_text(game, game.to_act)
+    who = translate(said, "message.turn.your_turn", ping=ping) if ping else waiting
+    move = translate(said, "message.live.move", number=game.version)
+    head = f"**{presenters.safe(game.title)}** · {move} · {who}"
     head += f": {prompt}" if prompt else ""
     if game.pictures != "every-turn":
-        head += "\n" + translate(ENGLISH, "message.board_on_request")
+        head += "\n" + translate(said, "message.board_on_request")
     body = presenters.bullet_block(lines, presenters.CONTENT_LIMIT - len(head) - 1) if lines else ""
     return presenters.clip("\n".join(p for p in (head, body) if p), presenters.CONTENT_LIMIT)
 
@@ -148,7 +152,7 @@ async def _post(
     ping, allowed = presenters.mentions(delivery.human_users(game, game.to_act))
     text = _text(game, view, lines, ping)
     if perms is not None and not perms.attach_files and game.pictures == "every-turn":
-        no_picture = translate(ENGLISH, "message.no_picture")
+        no_picture = translate(game.language, "message.no_picture")
         text = presenters.clip(f"{text}\n{no_picture}", presenters.CONTENT_LIMIT)
     embeds, files = await _picture(game, view, lines, perms, changed)
     buttons = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id))
@@ -195,6 +199,8 @@ async def _ping(
         return 0
     ping, allowed = presenters.mentions(users)
     prompt = presenters.decision_prompt(view, game)
-    text = f"{ping} your turn in {presenters.safe(game.title)}" + (f": {prompt}" if prompt else "")
-    await channel.send(presenters.clip(f"{text} · board: {board.jump_url}", 2000), allowed_mentions=allowed)
+    text = translate(game.language, "message.live.your_turn_in", ping=ping, title=presenters.safe(game.title))
+    text += f": {prompt}" if prompt else ""
+    link = translate(game.language, "message.live.board_link", url=board.jump_url)
+    await channel.send(presenters.clip(f"{text} · {link}", 2000), allowed_mentions=allowed)
     return 1

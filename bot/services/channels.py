@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.services import engine
 from bot.services.core import ServiceCore
@@ -39,9 +40,10 @@ class Channels(ServiceCore):
                     continue
                 await self._abandon(game)
                 title = engine.rules_for(game.rules_id).title
-                where = "channel or thread" if game.channel_id == channel_id else "thread's channel"
-                text = f"Your game of {title} has ended without a result: its {where} was deleted."
-                notes.extend(await self._to_players(game, seats, "abandoned", text))
+                said = (
+                    "notice.abandoned_channel" if game.channel_id == channel_id else "notice.abandoned_parent"
+                )
+                notes.extend(await self._to_players(game, seats, "abandoned", said, title=title))
         return notes
 
     async def guild_left(self, guild_id: int) -> list[Notification]:
@@ -58,11 +60,7 @@ class Channels(ServiceCore):
                 async with self.db.transaction() as conn:
                     await store.update_game(conn, game.id, paused_at=self.clock())
                 title = engine.rules_for(game.rules_id).title
-                text = (
-                    f"Your game of {title} is paused: the bot is no longer in its server. Nothing happens "
-                    "in it (no reminders, deadlines or computer moves) until the bot is added back."
-                )
-                notes.extend(await self._to_players(game, seats, "paused", text))
+                notes.extend(await self._to_players(game, seats, "paused", "notice.paused", title=title))
         return notes
 
     async def guild_back(self, guild_id: int) -> list[Notification]:
@@ -79,9 +77,8 @@ class Channels(ServiceCore):
                     continue
                 await self._resume(game, seats)
                 title = engine.rules_for(game.rules_id).title
-                text = f"The bot is back: the game of {title} goes on, every turn clock where it stopped."
-                notes.append(await self._notice("resumed", text, game, None))
-                notes.extend(await self._to_players(game, seats, "resumed", text))
+                notes.append(await self._notice("resumed", "notice.resumed", game, None, title=title))
+                notes.extend(await self._to_players(game, seats, "resumed", "notice.resumed", title=title))
         return notes
 
     async def guilds_present(
@@ -132,8 +129,9 @@ class Channels(ServiceCore):
             )
 
     async def _to_players(
-        self, game: GameRow, seats: Sequence[SeatRow], kind: str, text: str
+        self, game: GameRow, seats: Sequence[SeatRow], kind: str, message: str, **params: Any
     ) -> list[Notification]:
-        """The same notice for every person seated (not the computer's seats, not those who resigned)."""
+        """The same notice (catalog ``message``) for every person seated (not the computer's seats, not
+        those who resigned)."""
         people = [s for s in seats if s.user_id is not None and s.state != "resigned"]
-        return [await self._notice(kind, text, game, s.user_id) for s in people]
+        return [await self._notice(kind, message, game, s.user_id, **params) for s in people]

@@ -17,6 +17,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from bot import i18n
 from bot.services import engine, notices
 from bot.services.clock import Clock, utc_now
 from bot.services.errors import (
@@ -64,6 +65,12 @@ MAX_COMPUTER_PAUSE = 3600
 CHANNEL_STYLES = ("quiet", "every-turn")  # a live board and one-line pings, or a full message per turn
 # Forced steps made in a row at most (each one is a real step of the rules; this only bounds the loop).
 MAX_FORCED = 50
+
+
+def check_language(language: str) -> None:
+    """Refuse a language the catalogs do not hold (the pseudo-locale is one, for tests of the texts)."""
+    if language not in (*i18n.LANGUAGES, i18n.PSEUDO):
+        raise NotAllowed(f"The language must be one of {', '.join(i18n.LANGUAGES)}.")
 
 
 class _GuildDefault:
@@ -121,6 +128,8 @@ class ServiceCore:
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
+        # user -> the language their Discord client last used, as stored (see ``note_language``)
+        self.used_languages: dict[int, str] = {}
 
     async def close(self) -> None:
         """End the computer players' worker processes; computer seats then wait (see ``thinking``)."""
@@ -225,6 +234,7 @@ class ServiceCore:
             computer_pause=game.computer_pause,
             channel_style=game.channel_style,
             auto_play=game.auto_play,
+            language=game.language,
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
@@ -579,10 +589,14 @@ class ServiceCore:
             log.exception("%s again at level %s; its first legal move is played", where, FALLBACK_AI_LEVEL)
             return engine.play(rules, state, seat.seat, legal[0])
 
-    async def _notice(self, kind: str, text: str, game: GameRow, user_id: int | None) -> Notification:
-        """A notification for ``user_id`` (None: the channel), saying whether they take direct messages."""
+    async def _notice(
+        self, kind: str, message: str, game: GameRow, user_id: int | None, **params: Any
+    ) -> Notification:
+        """A notification of catalog ``message`` for ``user_id`` (None: the channel), saying whether they
+        take direct messages."""
         dm = user_id is not None and (await self._prefs([user_id]))[user_id].dms
-        return Notification(kind, text, game.id, game.channel_id, user_id, dm)
+        where = {"game_id": game.id, "channel_id": game.channel_id, "user_id": user_id, "dm": dm}
+        return Notification.said(kind, message, params, **where)
 
     async def _prefs(self, user_ids: Iterable[int | None]) -> dict[int, UserSettings]:
         async with self.db.reading() as conn:
@@ -618,13 +632,14 @@ class ServiceCore:
             dm = prefs[s.user_id].dms
             if finished:
                 notes.append(
-                    Notification(
+                    Notification.said(
                         "game_over",
-                        f"{info.title} in this channel is over.",
-                        game.id,
-                        game.channel_id,
-                        s.user_id,
-                        dm,
+                        "notice.game_over",
+                        {"title": info.title},
+                        game_id=game.id,
+                        channel_id=game.channel_id,
+                        user_id=s.user_id,
+                        dm=dm,
                     )
                 )
             elif (
@@ -633,13 +648,13 @@ class ServiceCore:
                 and s.user_id != acting_user
             ):
                 notes.append(
-                    Notification(
+                    Notification.said(
                         "your_turn",
-                        notices.your_turn(info, rules.view(state, s.seat)),
-                        game.id,
-                        game.channel_id,
-                        s.user_id,
-                        dm,
+                        *notices.your_turn(info, rules.view(state, s.seat)),
+                        game_id=game.id,
+                        channel_id=game.channel_id,
+                        user_id=s.user_id,
+                        dm=dm,
                     )
                 )
         mover_moves: list[tuple[str, str]] = []

@@ -7,8 +7,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.i18n import ENGLISH
 from bot.services import engine
-from bot.services.core import CHANNEL_STYLES, DEFAULT_AI_LEVEL, GUILD_DEFAULT, SEAT_ORDERS, ServiceCore
+from bot.services.core import (
+    CHANNEL_STYLES,
+    DEFAULT_AI_LEVEL,
+    GUILD_DEFAULT,
+    SEAT_ORDERS,
+    ServiceCore,
+    check_language,
+)
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -44,6 +52,7 @@ class Lobby(ServiceCore):
         parent_id: int | None = None,
         channel_style: str = "quiet",
         auto_play: bool = True,
+        language: str = ENGLISH,
     ) -> GameInfo:
         """Open a lobby in the channel with the host in seat 0.
 
@@ -53,7 +62,9 @@ class Lobby(ServiceCore):
         Reminder and deadline settings left out come from the guild's settings (reminders default to
         daily, deadlines to none); ``None`` turns them off. Bad options are refused now, not at start.
         ``parent_id`` is the channel of the thread the game is in (a thread game ends with its channel).
+        ``language`` is the catalog its public posts are written in.
         """
+        check_language(language)
         rules = engine.rules_for(rules_id)
         opts = dict(options or {})
         rules.new_game(rules.min_players, 0, opts)  # raises SetupError for options the game does not take
@@ -88,6 +99,7 @@ class Lobby(ServiceCore):
                     parent_id=parent_id,
                     channel_style=channel_style,
                     auto_play=auto_play,
+                    language=language,
                 )
                 await store.insert_seat(
                     conn, SeatRow(game_id, 0, host_id, host_name, False, None, "active", now)

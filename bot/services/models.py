@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.i18n import ENGLISH, translate
+
 SeatState = str  # "active" | "away" | "replaced" (played by the computer for now) | "resigned"
 Status = str  # "lobby" | "active" | "finished" | "abandoned"
 
@@ -57,6 +59,7 @@ class GameInfo:
     computer_pause: int = 0  # seconds its computers wait after each post, so watchers can follow
     channel_style: str = "quiet"  # or "every-turn": a full turn message at every change of turn
     auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
+    language: str = "en"  # the catalog its public posts are written in (bot/i18n.py)
 
     @property
     def paused(self) -> bool:
@@ -84,6 +87,19 @@ class Notification:
     channel_id: int
     user_id: int | None = None
     dm: bool = False  # the user accepts direct messages
+    # the catalog message it says and its parameters, so each reader gets it in their language; None: a
+    # notice no catalog holds yet, told as ``text``
+    message: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def said(cls, kind: str, message: str, params: dict[str, Any], **where: Any) -> Notification:
+        """A notice of catalog ``message``; its ``text`` is the English."""
+        return cls(kind, translate(ENGLISH, message, **params), message=message, params=params, **where)
+
+    def text_in(self, language: str) -> str:
+        """The notice in ``language`` (a catalog's code)."""
+        return self.text if self.message is None else translate(language, self.message, **self.params)
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,12 @@ def channel_link(game: GameInfo) -> str:
     return f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
 
 
-def your_turn(game: GameInfo, view: dict[str, Any]) -> str:
-    """A player's turn has come, on one line: which game (a link that opens it) and what is asked."""
+def your_turn(game: GameInfo, view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A player's turn has come, on one line: which game (a link that opens it) and what is asked; the
+    catalog message and its parameters."""
     prompt = bare_prompt(str((view.get("decision") or {}).get("prompt", "")))
     asked = with_names(prompt, {s.seat: s.name for s in game.seats})
-    return f"It is your turn in [{game.title}]({channel_link(game)})" + (f": {asked}" if asked else ".")
+    params = {"title": game.title, "link": channel_link(game)}
+    if asked:
+        return "notice.your_turn_asked", {**params, "asked": asked}
+    return "notice.your_turn", params

@@ -3,6 +3,7 @@ setting, and the per-guild hosting limit."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bot.services.core import (
@@ -12,6 +13,7 @@ from bot.services.core import (
     MAX_COMPUTER_PAUSE,
     PICTURE_MODES,
     ServiceCore,
+    check_language,
 )
 from bot.services.errors import NotAllowed, NotInGame
 from bot.services.models import GameInfo
@@ -150,6 +152,40 @@ class Preferences(ServiceCore):
                     **{k: v for k, v in changes.items() if v is not None},
                     updated_at=self.clock(),
                 )
+            return self._info(*await self._rows(game.id))
+
+    async def note_language(self, user_id: int, language: str) -> None:
+        """Remember the language ``user_id``'s Discord client uses; written only when it changed, and
+        remembered in memory so that the usual interaction costs no query at all."""
+        if self.used_languages.get(user_id) == language:
+            return
+        async with self.db.transaction() as conn:
+            await preferences.note_language(conn, user_id, language)
+        self.used_languages[user_id] = language
+
+    async def choose_language(self, user_id: int, language: str | None) -> None:
+        """``user_id`` reads their direct messages and reminders in ``language``; None: in the language
+        their Discord client last used with the bot."""
+        if language is not None:
+            check_language(language)
+        async with self.db.transaction() as conn:
+            await preferences.choose_language(conn, user_id, language)
+
+    async def languages_of(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """The language each user reads direct messages and reminders in: the one they chose, else the
+        one they last used, else English."""
+        async with self.db.reading() as conn:
+            return await preferences.languages_of(conn, user_ids)
+
+    async def set_language(
+        self, channel_id: int, by_user_id: int, language: str, *, admin: bool = False
+    ) -> GameInfo:
+        """The host chooses the language of the game's public posts."""
+        check_language(language)
+        async with self._locked(channel_id) as (game, _seats):
+            self._require_host(game, by_user_id, admin)
+            async with self.db.transaction() as conn:
+                await store.update_game(conn, game.id, language=language, updated_at=self.clock())
             return self._info(*await self._rows(game.id))
 
     async def update_game_timing(

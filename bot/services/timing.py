@@ -125,7 +125,7 @@ class Timing(ServiceCore):
         async with self.db.transaction() as conn:
             await store.update_seat(conn, game.id, item.seat, last_reminded_at=self.clock())
         title = engine.rules_for(game.rules_id).title
-        return await self._notice("reminder", f"Reminder: it is your turn in {title}.", game, item.user_id)
+        return await self._notice("reminder", "notice.reminder", game, item.user_id, title=title)
 
     async def _deadline(self, game: GameRow, seats: list[SeatRow], seat_no: int) -> list[Notification]:
         """Apply the game's deadline consequence to an overdue seat: skip its turn when the rules offer a
@@ -143,7 +143,6 @@ class Timing(ServiceCore):
                 )
                 played = [record]
                 self._wake_computers(game, seats)
-                text = f"Time ran out: your turn in {rules.title} was skipped."
                 outcome = await self._outcome(
                     game,
                     before,
@@ -154,7 +153,11 @@ class Timing(ServiceCore):
                     move=move,
                     events=events,
                     acting_user=None,
-                    extra=[await self._notice("deadline", text, game, seat.user_id)],
+                    extra=[
+                        await self._notice(
+                            "deadline", "notice.skipped", game, seat.user_id, title=rules.title
+                        )
+                    ],
                 )
                 return list(outcome.notifications)
         voters = [s for s in seats if s.seat != seat_no and not s.is_ai and s.user_id is not None]
@@ -162,11 +165,9 @@ class Timing(ServiceCore):
             async with self.db.transaction() as conn:
                 await store.update_seat(conn, game.id, seat_no, vote_opened_at=self.clock())
             need = kick_majority(len(voters))
-            votes = "1 vote" if need == 1 else f"{need} votes"
-            text = f"{seat.name} is out of time in {rules.title}: {votes} give the seat to the computer."
-            return [await self._notice("vote_open", text, game, None)]
-        text = f"Time ran out: the computer now plays your seat in {rules.title}; take it back any time."
-        note = await self._notice("replaced", text, game, seat.user_id)
+            said = {"name": seat.name, "title": rules.title, "votes": need}
+            return [await self._notice("vote_open", "notice.vote_open", game, None, **said)]
+        note = await self._notice("replaced", "notice.replaced", game, seat.user_id, title=rules.title)
         outcome = await self._hand_over(
             game, seats, seat, state="replaced", level=DEFAULT_AI_LEVEL, acting_user=None, notes=[note]
         )

@@ -47,6 +47,7 @@ _GAME_COLUMNS = {
     "computer_pause": int,
     "channel_style": str,
     "auto_play": int,
+    "language": str,
 }
 _SEAT_COLUMNS = {
     "user_id": None,
@@ -107,13 +108,14 @@ async def insert_game(
     parent_id: int | None = None,
     channel_style: str = "quiet",
     auto_play: bool = True,
+    language: str = "en",
 ) -> int:
     """A new game row; raises ``sqlite3.IntegrityError`` when the channel already has an open game."""
     cur = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, host_id, rules_id, options, seed, status, max_players,"
         " seat_order, created_at, updated_at, reminder_minutes, deadline_minutes, deadline_action,"
-        " imported_moves, parent_id, channel_style, auto_play)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " imported_moves, parent_id, channel_style, auto_play, language)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -133,6 +135,7 @@ async def insert_game(
             parent_id,
             channel_style,
             int(auto_play),
+            language,
         ),
     )
     await cur.close()

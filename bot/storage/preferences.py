@@ -100,3 +100,39 @@ async def save_user_settings(conn: aiosqlite.Connection, user_id: int, **changes
         (user_id, int(new.dms), new.reminder_minutes, int(new.muted)),
     )
     return new  # type: ignore[no-any-return]
+
+
+async def note_language(conn: aiosqlite.Connection, user_id: int, language: str) -> None:
+    """The language ``user_id``'s Discord client last used with the bot."""
+    await conn.execute(
+        "INSERT INTO user_languages (user_id, last_used) VALUES (?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET last_used = excluded.last_used",
+        (user_id, language),
+    )
+
+
+async def choose_language(conn: aiosqlite.Connection, user_id: int, language: str | None) -> None:
+    """The language ``user_id`` chose for direct messages and reminders (None: the one last used)."""
+    await conn.execute(
+        "INSERT INTO user_languages (user_id, chosen) VALUES (?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen",
+        (user_id, language),
+    )
+
+
+async def languages_of(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, str]:
+    """Each listed user's language for direct messages: chosen, else last used, else English."""
+    wanted = sorted(set(user_ids))
+    found = dict.fromkeys(wanted, "en")
+    for start in range(0, len(wanted), USERS_PER_QUERY):
+        chunk = wanted[start : start + USERS_PER_QUERY]
+        marks = ", ".join("?" for _ in chunk)
+        sql = (
+            "SELECT user_id, COALESCE(chosen, last_used) AS language FROM user_languages"
+            f" WHERE user_id IN ({marks})"
+        )
+        async with conn.execute(sql, chunk) as cur:
+            for row in await cur.fetchall():
+                if row["language"]:
+                    found[row["user_id"]] = row["language"]
+    return found

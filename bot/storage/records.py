@@ -58,6 +58,7 @@ class GameRow:
     computer_pause: int = 0  # seconds its computers wait after each post
     channel_style: str = "quiet"  # or "every-turn": a full turn message at every change of turn
     auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
+    language: str = "en"  # the catalog its public posts are written in
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ def game_from_row(row: Any) -> GameRow:
         computer_pause=row["computer_pause"],
         channel_style=row["channel_style"],
         auto_play=bool(row["auto_play"]),
+        language=row["language"],
     )
 
 

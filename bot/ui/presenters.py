@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 import rules
-from bot.i18n import ENGLISH, translate
+from bot.i18n import LANGUAGE_NAMES, translate
 from bot.services import GameInfo, engine, notices
 from rules.core import notation
 from rules.core.events import HIDES_MOVE, REVEALS, is_public
@@ -71,16 +71,17 @@ def names(game: GameInfo, seats: Iterable[int]) -> str:
     return ", ".join(found[:-1]) + " and " + found[-1]
 
 
-def waiting_text(game: GameInfo, seats: Iterable[int], *, lead: str = "Waiting for ") -> str:
-    """Who ``seats`` are waited for: people by name (after ``lead``), computer seats as being thought
-    for, since the background runner is choosing their move."""
+def waiting_text(game: GameInfo, seats: Iterable[int], *, lead: bool = True) -> str:
+    """Who ``seats`` are waited for, in the game's language: people by name (after "Waiting for" when
+    ``lead``), computer seats as being thought for, since the background runner is choosing their move."""
     ai = {s.seat for s in game.seats if s.is_ai}
     wanted = list(dict.fromkeys(seats))
     people = names(game, [s for s in wanted if s not in ai])
     thought = names(game, [s for s in wanted if s in ai])
-    parts = [f"{lead}{people}"] if people else []
+    said = translate(game.language, "message.turn.waiting_for", names=people) if lead else people
+    parts = [said] if people else []
     if thought:
-        parts.append(f"🤖 the computer is thinking for {thought}'s seat")
+        parts.append(translate(game.language, "message.turn.computer_thinking", names=thought))
     return "; ".join(parts)
 
 
@@ -146,7 +147,7 @@ def progress_text(game: GameInfo, chosen: Sequence[int]) -> str:
     """Who has chosen in a simultaneous choice (never what), and who is still choosing."""
     verb = "has" if len(chosen) == 1 else "have"
     done = f"✅ {names(game, chosen)} {verb} chosen. " if chosen else ""
-    return done + translate(ENGLISH, "message.waiting_for", names=names(game, game.to_act))
+    return done + translate(game.language, "message.waiting_for", names=names(game, game.to_act))
 
 
 def bullet_block(lines: Sequence[str], limit: int) -> str:
@@ -221,10 +222,10 @@ def options_text(game: GameInfo) -> str:
 
 def pace_text(game: GameInfo) -> str:
     """How a game nobody plays in person is told (``/game pace``)."""
-    said = translate(ENGLISH, f"message.computer_posts.{game.computer_posts}")
+    said = translate(game.language, f"message.computer_posts.{game.computer_posts}")
     if not game.computer_pause:
         return said
-    return translate(ENGLISH, "message.pace_pause", posts=said, seconds=game.computer_pause)
+    return translate(game.language, "message.pace_pause", posts=said, seconds=game.computer_pause)
 
 
 def timing_text(game: GameInfo) -> str:
@@ -260,17 +261,18 @@ def status_embed(
             name="Final scores", value=clip("\n".join(result_lines(game, result)), FIELD_LIMIT), inline=False
         )
     if game.status == "active" and game.to_act:
-        waiting = waiting_text(game, game.to_act, lead="")
+        waiting = waiting_text(game, game.to_act, lead=False)
         since = f" since {discord.utils.format_dt(game.turn_started_at, 'R')}" if game.turn_started_at else ""
         text = f"{waiting}{since}" + (f"\n{prompt}" if prompt else "")
         embed.add_field(name="To act", value=clip(text, FIELD_LIMIT), inline=False)
     embed.add_field(name="Options", value=clip(options_text(game), FIELD_LIMIT), inline=False)
     embed.add_field(name="Timing", value=clip(timing_text(game), FIELD_LIMIT), inline=False)
+    embed.add_field(name="Language", value=LANGUAGE_NAMES.get(game.language, game.language), inline=False)
     return embed
 
 
 def points(n: int) -> str:
-    """"1 point", "2 points", "-1 point": the score as people write it."""
+    """ "1 point", "2 points", "-1 point": the score as people write it."""
     return f"{n} point" + ("" if abs(n) == 1 else "s")
 
 

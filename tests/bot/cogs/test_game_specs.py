@@ -13,7 +13,7 @@ from discord.ext import commands
 import rules
 from bot import messages
 from bot.cogs import _seats, game_commands
-from bot.i18n import ENGLISH, translate
+from bot.i18n import ENGLISH, LANGUAGES, translate
 from bot.play import components
 from bot.ui import pickers
 from tests.bot.cogs.conftest import Table
@@ -117,6 +117,25 @@ async def test_a_group_too_long_for_discord_stops_the_start(
     reason = await load_lobby_with(monkeypatch, table, games)
     assert isinstance(reason, game_commands.GameCommandError)
     assert "more than the 8000 Discord allows in one command" in str(reason)
+
+
+def test_the_count_takes_each_fields_longest_localisation() -> None:
+    """Discord counts only the longest localisation of each field: /game's German description is longer
+    than its English one, and the Japanese choice of a language is shorter than its German."""
+    node = {"name": "game", "description": "d", "options": [{"name": "pace", "description": "d"}]}
+    longest = {
+        msgid: max(len(translate(language, msgid)) for language in LANGUAGES)
+        for msgid in (
+            "command.game.name",
+            "command.game.description",
+            "command.game.pace.name",
+            "command.game.pace.description",
+        )
+    }
+    assert game_commands.characters(node) == sum(longest.values())
+    assert sum(longest.values()) > len("game") + len("pace") + 2
+    choice = {"name": "x", "description": "d", "choices": [{"name": "English", "value": "en"}]}
+    assert game_commands.characters(choice) == 1 + 1 + len("English") + len("en")
 
 
 async def test_a_game_named_like_a_game_command_or_option_stops_the_start(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import discord
 import pytest
 
 from bot.cogs.reminders import Reminders
@@ -147,3 +148,48 @@ async def test_a_round_on_a_database_taken_away_logs_no_traceback_but_other_fail
         await cog.tick()
     (record,) = caplog.records
     assert record.exc_info is not None and "reminder round failed" in record.getMessage()
+
+
+async def test_reminders_speak_the_games_language_in_the_channel_and_each_readers_in_private(
+    table: Table, clock: FakeClock
+) -> None:
+    """A German game's reminder reads German in its channel; Ann's direct message follows the language her
+    Discord last used (Japanese), until she chooses Dutch with /notify language."""
+    cog = await reminders(table)
+    await table.service.update_user_settings(ANN, dms=True)
+    seen = table.interaction(ANN)
+    seen.mock.locale = discord.Locale.japanese
+    await cog.on_interaction(seen.mock)
+    game = await started(table.service, options={"rounds": 1}, reminder_minutes=60, language="de")
+    clock.advance(minutes=61)
+    await cog.tick()
+    assert table.public[-1].content.endswith(translate("de", "notice.reminder", title=game.title))
+    assert table.stage.dms[ANN][-1].content.startswith(translate("ja", "notice.reminder", title=game.title))
+    chose = await table.run(ANN, "notify language", language="nl")
+    assert chose.last.ephemeral and chose.last.content == translate("nl", "message.language_chosen")
+    clock.advance(minutes=61)
+    await cog.tick()
+    assert table.stage.dms[ANN][-1].content.startswith(translate("nl", "notice.reminder", title=game.title))
+    await table.run(ANN, "notify language", language="automatic")
+    assert (await table.service.languages_of([ANN, BOB])) == {ANN: "ja", BOB: "en"}
+
+
+async def test_a_language_is_written_only_when_it_changes(table: Table) -> None:
+    cog = await reminders(table)
+    seen = table.interaction(ANN)
+    seen.mock.locale = discord.Locale.german
+    writes = 0
+    noted = table.service.db.transaction
+
+    def counting() -> object:
+        nonlocal writes
+        writes += 1
+        return noted()
+
+    table.service.db.transaction = counting  # type: ignore[method-assign]
+    for _ in range(3):
+        await cog.on_interaction(seen.mock)
+    seen.mock.locale = discord.Locale.dutch
+    await cog.on_interaction(seen.mock)
+    assert writes == 2
+    assert (await table.service.languages_of([ANN])) == {ANN: "nl"}

@@ -212,6 +212,7 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         await run.slash(alice, "notify mute")
         await run.slash(alice, "notify unmute")
         await run.slash(alice, "notify every", hours=12)
+        await run.slash(alice, "notify language", language="de")
 
         # The turn message's buttons, and the stale picker's.
         await run.click(alice, turn, "Play")
@@ -250,6 +251,7 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         await run.slash(alice, "game pictures", mode="on-request")
         await run.slash(alice, "game pace", posts="turn", pause_seconds=5)
         await run.slash(alice, "game channel", style="every-turn", auto_play=False)
+        await run.slash(alice, "game language", language="nl")
         await run.slash(bob, "game away", away=True)
         await run.slash(bob, "game away", away=False)
         await run.slash(dana, "admin defaults", hosting_limit=5)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import translate
 from bot.services import notices
 from bot.services.models import GameInfo, SeatInfo
 
@@ -14,12 +15,19 @@ def game(guild_id: int | None) -> GameInfo:
     return info
 
 
+def text(locale: str, said: tuple[str, dict[str, object]]) -> str:
+    return translate(locale, said[0], **said[1])
+
+
 def test_the_turn_notice_says_what_is_asked_without_who_and_links_to_the_thread() -> None:
     view = {"decision": {"prompt": "Everybody chooses a card to play; waiting for Player 1 and Player 2."}}
-    assert notices.your_turn(game(7), view) == (
+    assert text("en", notices.your_turn(game(7), view)) == (
         "It is your turn in [Santa Fe](https://discord.com/channels/7/55): Everybody chooses a card to play."
     )
     asked = {"decision": {"prompt": "Player 2: lay track, or take Player 1's bonus"}}
-    assert notices.your_turn(game(None), asked) == (
+    assert text("en", notices.your_turn(game(None), asked)) == (
         "It is your turn in [Santa Fe](https://discord.com/channels/@me/55): lay track, or take Ann's bonus"
+    )
+    assert text("de", notices.your_turn(game(7), {})) == (
+        "Du bist dran in [Santa Fe](https://discord.com/channels/7/55)."
     )

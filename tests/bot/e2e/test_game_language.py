@@ -1,0 +1,122 @@
+"""A game has a language of its own: the server's when it is opened, or the one the host picks with the
+/game option or /game language. Its public posts are written in it; private replies stay in each reader's."""
+
+from __future__ import annotations
+
+import random
+
+from bot.i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, translate
+from bot.loopback import Message, Reply
+from tests.bot.e2e.conftest import Arena
+from tests.bot.e2e.test_santafe_game import act_by_autocomplete
+
+
+def private(reply: Reply) -> str:
+    """What only the user who acted reads of the bot's answer."""
+    return next(m.content for m in [reply.original, *reply.followups] if m is not None and m.ephemeral)
+
+
+async def test_a_game_opened_on_a_german_server_posts_in_german(arena: Arena) -> None:
+    alice, bob = arena.people[:2]  # both read Discord in English
+    arena.guild.locale = "de"
+    async with arena.running() as (_bot, service):
+        opened = await alice.slash("game santafe", arena.channel)
+        title = (await service.get_game(int(arena.channel.id))).title
+        assert opened.public.content == translate("de", "message.lobby.opened", host="Alice", title=title)
+        assert private(opened) == translate("en", "message.lobby.opened_private", title=title)
+        joined = await bob.slash("game join", arena.channel)
+        assert joined.public.content == "Bob ist dabei."
+        assert private(joined) == "You joined."
+        fields = joined.public.embeds[0]["fields"]
+        assert {"name": "Language", "value": "Deutsch", "inline": False} in fields
+        await alice.slash("game start", arena.channel)
+        turn = arena.public()[-1]
+        assert "du bist dran" in turn.content
+        assert turn.embeds[0]["title"].endswith("am Zug")
+
+
+async def test_the_host_picks_the_language_and_changes_it(arena: Arena) -> None:
+    alice, bob = arena.people[:2]
+    async with arena.running() as (_bot, service):
+        opened = await alice.slash("game gwt", arena.channel, language="ja")
+        assert "のゲームを開きました" in opened.public.content
+        refused = await bob.slash("game language", arena.channel, language="nl")
+        assert refused.message.ephemeral
+        assert (await service.get_game(int(arena.channel.id))).language == "ja"
+        changed = await alice.slash("game language", arena.channel, language="nl")
+        assert changed.public.content == translate("nl", "message.language_set")
+        assert private(changed) == translate("en", "message.language_changed")
+        assert (await service.get_game(int(arena.channel.id))).language == "nl"
+        joined = await bob.slash("game join", arena.channel)
+        assert joined.public.content == "Bob doet mee."
+
+
+async def test_an_english_server_reads_english(arena: Arena) -> None:
+    alice = arena.people[0]
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        assert (await service.get_game(int(arena.channel.id))).language == "en"
+
+
+def turn_messages(arena: Arena) -> list[Message]:
+    return [
+        m for m in arena.public() if m.embeds and any(c.get("label") == "Play" for c in m.flat_components())
+    ]
+
+
+async def test_a_german_game_of_santa_fe_read_by_a_japanese_player_to_the_end(arena: Arena) -> None:
+    """Every turn message's frame is German; Yuki, whose Discord is Japanese, reads her private answers in
+    Japanese from the first seat to the results."""
+    alice, bob = arena.people[:2]
+    yuki = arena.loopback.add_user("yuki", guilds=arena.guild, locale="ja")
+    people = {arena.by_id(p): p for p in (alice, bob, yuki)}
+    rng = random.Random(11)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel, language="de")
+        joined = await yuki.slash("game join", arena.channel)
+        assert private(joined) == translate("ja", "message.lobby.you_joined")
+        assert joined.public.content == "Yuki ist dabei."
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        refused = await yuki.slash("move", arena.channel, move="no such move at all")
+        assert refused.message.ephemeral
+        assert refused.message.content.endswith(translate("ja", "hint.cannot_parse"))
+        moves = 0
+        turns: dict[str, Message] = {}
+        while (game := await service.get_game(int(arena.channel.id))).status == "active":
+            turns |= {m.id: m for m in turn_messages(arena)}
+            user = people[game.to_act_users[0]]
+            _move, reply = await act_by_autocomplete(arena, user, rng)
+            assert reply.acknowledged
+            moves += 1
+            assert moves < 2000
+        assert len(turns) > 3
+        for turn in turns.values():
+            title = turn.embeds[0]["title"]
+            assert title.endswith(" am Zug"), title
+            assert "du bist dran" in turn.content or "Warten auf" in turn.content, turn.content
+            assert "your turn" not in turn.content and "to act" not in title
+        status = await yuki.slash("game status", arena.channel)
+        assert status.message.ephemeral
+        assert {"name": "Language", "value": "Deutsch", "inline": False} in status.message.embeds[0]["fields"]
+        arena.loopback.assert_prompt_responses()
+
+
+async def test_a_game_in_the_pseudo_locale_posts_only_catalog_sentences(arena: Arena) -> None:
+    """With the game's language the pseudo-locale, each fixed public sentence is wrapped in its markers: the
+    lobby's news, the language note, and the turn message's frame."""
+    alice, bob = arena.people[:2]
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel)
+        await service.set_language(int(arena.channel.id), arena.by_id(alice), PSEUDO)
+        joined = await bob.slash("game join", arena.channel)
+        assert joined.public.content == translate(PSEUDO, "message.lobby.joined", name="Bob")
+        assert joined.public.content.startswith(PSEUDO_OPEN) and joined.public.content.endswith(PSEUDO_CLOSE)
+        await alice.slash("game start", arena.channel)
+        [turn] = turn_messages(arena)
+        title = turn.embeds[0]["title"]
+        assert title.startswith(PSEUDO_OPEN) and title.endswith(PSEUDO_CLOSE)
+        frame = turn.content.split(":")[0]  # what follows is the engine's own prompt
+        assert PSEUDO_OPEN in frame and PSEUDO_CLOSE in frame
+        left = await alice.slash("game leave", arena.channel)  # refused: private, in Alice's own language
+        assert left.message.ephemeral and PSEUDO_OPEN not in left.message.content
