@@ -443,7 +443,8 @@ class LoopbackDiscord:
         mark = len(self.world.changes)
         arrival = self._arrivals[interaction.id] = asyncio.Event()
         if self._latency:
-            await asyncio.sleep(self._latency)  # the gateway hop: Discord created it, the bot hears of it later
+            # the gateway hop: Discord created it, the bot hears of it later
+            await asyncio.sleep(self._latency)
         self.gateway.dispatch("INTERACTION_CREATE", interaction_json(self.world, interaction))
         await self._wait(arrival.wait(), f"the bot to receive {label}")
         await self._settle_interaction(interaction.id, label)

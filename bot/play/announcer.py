@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import ENGLISH, translate
+from bot.i18n import translate
 from bot.play import delivery, live, posting
 from bot.services import GameInfo, MoveOutcome, Notification
 from bot.ui import pickers, pictures, presenters

@@ -143,7 +143,9 @@ class ComputerRunner:
                         if not (watched(outcome) or outcome.finished) and outcome.game.computer_pause:
                             await self.sleep(outcome.game.computer_pause)  # no lock is held here
             if moves >= self.max_moves:
-                log.warning("game %s: %d computer moves in one run; the reminder round goes on", game_id, moves)
+                log.warning(
+                    "game %s: %d computer moves in one run; the reminder round goes on", game_id, moves
+                )
         except ThinkingStopped:
             log.info("game %s: the computer players stopped; the move is made after the restart", game_id)
         except Exception:  # the reminder round wakes the game again (``resume_computer_turns``)

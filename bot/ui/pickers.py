@@ -59,7 +59,9 @@ def boards_button(game_id: int) -> discord.ui.Button[Any]:
     )
 
 
-def move_button(game_id: int, revision: int, index: int, label: str = "Move", row: int | None = None) -> discord.ui.Button[Any]:
+def move_button(
+    game_id: int, revision: int, index: int, label: str = "Move", row: int | None = None
+) -> discord.ui.Button[Any]:
     return discord.ui.Button(
         label=presenters.clip(label, BUTTON_LABEL),
         style=discord.ButtonStyle.secondary,
@@ -240,7 +242,9 @@ def _add_entries(
             else:
                 number = families.index(entry)
                 view.add_item(
-                    family_button(game.id, game.revision, number, entry.label, row=row, opened=entry == opened)
+                    family_button(
+                        game.id, game.revision, number, entry.label, row=row, opened=entry == opened
+                    )
                 )
         return len(listed)
     shown = listed[: rows * OPTIONS_PER_SELECT]
