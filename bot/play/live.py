@@ -134,7 +134,8 @@ async def _picture(
         return [], []
     if perms is not None and not perms.embed_links:
         return [], [picture]
-    embed = presenters.game_embed(game, f"{game.title}: the board after move {game.version}")
+    title = translate(game.language, "message.live.board_after", title=game.title, number=game.version)
+    embed = presenters.game_embed(game, title)
     embed.set_image(url=f"attachment://{picture.filename}")
     return [embed], [picture]
 

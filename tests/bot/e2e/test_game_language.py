@@ -30,9 +30,9 @@ async def test_a_game_opened_on_a_german_server_posts_in_german(arena: Arena) ->
         fields = joined.public.embeds[0]["fields"]
         assert {"name": "Language", "value": "Deutsch", "inline": False} in fields
         await alice.slash("game start", arena.channel)
-        turn = arena.public()[-1]
-        assert "du bist dran" in turn.content
-        assert turn.embeds[0]["title"].endswith("am Zug")
+        board = arena.public()[-1]  # a new game's live board
+        assert "du bist dran" in board.content and "Zug 0" in board.content
+        assert board.embeds[0]["title"] == translate("de", "message.live.board_after", title=title, number=0)
 
 
 async def test_the_host_picks_the_language_and_changes_it(arena: Arena) -> None:
@@ -91,11 +91,15 @@ async def test_a_german_game_of_santa_fe_read_by_a_japanese_player_to_the_end(ar
             moves += 1
             assert moves < 2000
         assert len(turns) > 3
-        for turn in turns.values():
+        for turn in turns.values():  # live boards (a new game's channel is quiet) and the results
             title = turn.embeds[0]["title"]
-            assert title.endswith(" am Zug"), title
-            assert "du bist dran" in turn.content or "Warten auf" in turn.content, turn.content
+            assert title.endswith(" am Zug") or ": der Spielplan nach Zug " in title, title
+            german = ("du bist dran", "Warten auf", "ein früherer Spielplan")  # a board scrolled away says so
+            assert any(words in turn.content for words in german), turn.content
             assert "your turn" not in turn.content and "to act" not in title
+        pings = [m.content for m in arena.public() if "Spielplan: https://" in m.content]
+        assert pings and all("du bist dran in Santa Fe" in text for text in pings), pings
+        assert not [m.content for m in arena.public() if "your turn" in m.content]
         status = await yuki.slash("game status", arena.channel)
         assert status.message.ephemeral
         assert {"name": "Language", "value": "Deutsch", "inline": False} in status.message.embeds[0]["fields"]
