@@ -79,7 +79,8 @@ async def test_computer_moves_are_chosen_in_worker_processes_that_close_leaves_n
     workers = {pid for pid, _, _ in calls}
     assert workers <= {p.pid for p in multiprocessing.active_children()}
     await service.close()
-    assert multiprocessing.active_children() == []
+    # its own workers are gone (other tests in this process may keep the pictures' pool running)
+    assert not workers & {p.pid for p in multiprocessing.active_children()}
     assert not any(alive(pid) for pid in workers)
 
 
