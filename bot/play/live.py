@@ -55,13 +55,11 @@ async def show_turn(
     editable) and ping who must act now; the live board message. A new picture marks what changed since
     the board's last one (else since the last turn message: ``untold``)."""
     known = await bot.games.live_board(game.id)
-    changed = untold
-    if known is not None and known[1] >= 0:
-        changed = await bot.games.public_events_between(game.id, known[1], game.version)
     if known is not None:
         message_id, pictured, posts_since = known
         due = pictured < 0 or game.version - pictured >= PICTURE_EVERY
         if not (posts_since >= SCROLLED and due):
+            changed = await _changed_since(bot, game, pictured, untold) if due else ()
             edited = await _edit(game, channel, message_id, view, lines, perms, due, changed)
             if edited is not None:
                 board, drew = edited
@@ -69,10 +67,21 @@ async def show_turn(
                 drawn = game.version if drew else pictured
                 await bot.games.remember_live_board(game.id, board.id, drawn, posts_since + pinged)
                 return board
+    changed = await _changed_since(bot, game, known[1] if known is not None else -1, untold)
     board = await _post(bot, game, channel, view, lines, perms, changed)
     if known is not None:
         await _superseded(bot, game, channel, known[0], board)
     return board
+
+
+async def _changed_since(
+    bot: BoardGameBot, game: GameInfo, pictured: int, untold: Sequence[dict[str, Any]]
+) -> Sequence[dict[str, Any]]:
+    """What a new picture marks: the public events since the move the board's last picture showed (read
+    only when a picture is drawn), else, with no picture yet, those since the last turn message."""
+    if pictured < 0:
+        return untold
+    return await bot.games.public_events_between(game.id, pictured, game.version)
 
 
 async def _superseded(

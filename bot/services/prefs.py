@@ -97,11 +97,7 @@ class Preferences(ServiceCore):
         (``on-request``)."""
         if pictures not in PICTURE_MODES:
             raise NotAllowed(f"Pictures must be one of {', '.join(PICTURE_MODES)}.")
-        async with self._locked(channel_id) as (game, _seats):
-            self._require_host(game, by_user_id, admin)
-            async with self.db.transaction() as conn:
-                await store.update_game(conn, game.id, pictures=pictures, updated_at=self.clock())
-            return self._info(*await self._rows(game.id))
+        return await self._set_by_host(channel_id, by_user_id, admin, pictures=pictures)
 
     async def set_computer_pace(
         self,
@@ -119,13 +115,9 @@ class Preferences(ServiceCore):
             raise NotAllowed(f"Posts must be one of {', '.join(COMPUTER_POSTS)}.")
         if pause is not None and not 0 <= pause <= MAX_COMPUTER_PAUSE:
             raise NotAllowed(f"The pause must be 0 to {MAX_COMPUTER_PAUSE} seconds.")
-        async with self._locked(channel_id) as (game, _seats):
-            self._require_host(game, by_user_id, admin)
-            changes: dict[str, Any] = {"computer_posts": posts, "computer_pause": pause}
-            changes = {k: v for k, v in changes.items() if v is not None}
-            async with self.db.transaction() as conn:
-                await store.update_game(conn, game.id, **changes, updated_at=self.clock())
-            return self._info(*await self._rows(game.id))
+        return await self._set_by_host(
+            channel_id, by_user_id, admin, computer_posts=posts, computer_pause=pause
+        )
 
     async def set_channel_style(
         self,
@@ -142,17 +134,9 @@ class Preferences(ServiceCore):
             raise NotAllowed("Choose a style, auto-play, or both.")
         if style is not None and style not in CHANNEL_STYLES:
             raise NotAllowed(f"The style must be one of {', '.join(CHANNEL_STYLES)}.")
-        changes: dict[str, object] = {"channel_style": style, "auto_play": auto_play}
-        async with self._locked(channel_id) as (game, _seats):
-            self._require_host(game, by_user_id, admin)
-            async with self.db.transaction() as conn:
-                await store.update_game(
-                    conn,
-                    game.id,
-                    **{k: v for k, v in changes.items() if v is not None},
-                    updated_at=self.clock(),
-                )
-            return self._info(*await self._rows(game.id))
+        return await self._set_by_host(
+            channel_id, by_user_id, admin, channel_style=style, auto_play=auto_play
+        )
 
     async def note_language(self, user_id: int, language: str) -> None:
         """Remember the language ``user_id``'s Discord client uses; written only when it changed, and
@@ -182,10 +166,16 @@ class Preferences(ServiceCore):
     ) -> GameInfo:
         """The host chooses the language of the game's public posts."""
         check_language(language)
+        return await self._set_by_host(channel_id, by_user_id, admin, language=language)
+
+    async def _set_by_host(self, channel_id: int, by_user_id: int, admin: bool, **columns: Any) -> GameInfo:
+        """Write the game's settings in ``columns`` (those given, not None) for its host or a manager; the
+        game as it is then."""
+        given = {name: value for name, value in columns.items() if value is not None}
         async with self._locked(channel_id) as (game, _seats):
             self._require_host(game, by_user_id, admin)
             async with self.db.transaction() as conn:
-                await store.update_game(conn, game.id, language=language, updated_at=self.clock())
+                await store.update_game(conn, game.id, **given, updated_at=self.clock())
             return self._info(*await self._rows(game.id))
 
     async def update_game_timing(
