@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,17 @@ async def against_the_computer(service: GameService, level: int = 2) -> None:
     await service.start(CHANNEL, ANN)
 
 
+Children = Callable[[], list[multiprocessing.process.BaseProcess]]
+
+
+@pytest.fixture
+def started_here() -> Children:
+    """The child processes still running that the test started: not those running before it (a pictures'
+    pool an earlier test in this process started)."""
+    before = {p.pid for p in multiprocessing.active_children()}
+    return lambda: [p for p in multiprocessing.active_children() if p.pid not in before]
+
+
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -64,7 +76,11 @@ def alive(pid: int) -> bool:
 
 
 async def test_computer_moves_are_chosen_in_worker_processes_that_close_leaves_none_of(
-    db: Database, clock: FakeClock, tiny_game: None, tmp_path: Path
+    db: Database,
+    clock: FakeClock,
+    tiny_game: None,
+    tmp_path: Path,
+    started_here: Children,
 ) -> None:
     player = Recorder(tmp_path / "calls")
     service = GameService(db, clock, player, new_seed=lambda: 3, think_seconds=0.05)
@@ -79,8 +95,7 @@ async def test_computer_moves_are_chosen_in_worker_processes_that_close_leaves_n
     workers = {pid for pid, _, _ in calls}
     assert workers <= {p.pid for p in multiprocessing.active_children()}
     await service.close()
-    # its own workers are gone (other tests in this process may keep the pictures' pool running)
-    assert not workers & {p.pid for p in multiprocessing.active_children()}
+    assert started_here() == []
     assert not any(alive(pid) for pid in workers)
 
 
@@ -110,6 +125,7 @@ async def test_a_worker_that_dies_or_hangs_gives_way_to_the_level_1_player_and_t
     tmp_path: Path,
     caplog: pytest.LogCaptureFixture,
     then: str,
+    started_here: Children,
 ) -> None:
     player = Recorder(tmp_path / "calls", then)
     # a short limit, so that the hanging worker is given up soon
@@ -133,7 +149,7 @@ async def test_a_worker_that_dies_or_hangs_gives_way_to_the_level_1_player_and_t
         assert await service.check_replay(outcome.game.id)
     finally:
         await service.close()
-    assert multiprocessing.active_children() == []
+    assert started_here() == []
 
 
 async def test_a_move_chosen_for_a_position_that_changed_meanwhile_is_dropped(
@@ -181,7 +197,11 @@ async def test_a_move_chosen_for_a_position_that_changed_meanwhile_is_dropped(
 
 
 async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
-    db: Database, clock: FakeClock, tiny_game: None, tmp_path: Path
+    db: Database,
+    clock: FakeClock,
+    tiny_game: None,
+    tmp_path: Path,
+    started_here: Children,
 ) -> None:
     """The bot stops while a computer seat thinks: no stand-in move is made in a hurry; the game waits
     with the computer to act, and the first reminder round after the restart makes the move."""
@@ -198,12 +218,12 @@ async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
     await stopping.submit(CHANNEL, ANN, "pass")  # answered at once; the runner hands the decision over
     await handed.wait()
     await stopping.close()
-    assert multiprocessing.active_children() == []
+    assert started_here() == []
     waiting = await stopping.get_game(CHANNEL)
     assert (waiting.version, waiting.to_act) == (1, (1,))  # Ann's pass counts; the computer is to act
     with pytest.raises(ThinkingStopped):  # closed for good: no new worker starts
         await stopping.thinkers.choose(player, "tiny", {}, ["pass", "draw"], 1, 0)
-    assert multiprocessing.active_children() == []
+    assert started_here() == []
     restarted = GameService(db, clock, Recorder(tmp_path / "after"), new_seed=lambda: 3)
     try:
         await restarted.run_due()
@@ -214,7 +234,9 @@ async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
         await restarted.close()
 
 
-async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error(tmp_path: Path) -> None:
+async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error(
+    tmp_path: Path, started_here: Children
+) -> None:
     """Decisions under way in one pool all fail when it is ended; each then ends it too (already ended)."""
     thinkers = Thinkers(Budget(seconds=0.05), workers=2)
     player = Recorder(tmp_path / "calls")
@@ -224,15 +246,17 @@ async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error
         assert pool is not None
         await thinkers._discard(pool)
         await thinkers._discard(pool)  # the second decision that found it broken
-        assert multiprocessing.active_children() == []
+        assert started_here() == []
         decision = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)  # a new pool
         assert decision.move == "pass" and decision.process != os.getpid()
     finally:
         await thinkers.close()
-    assert multiprocessing.active_children() == []
+    assert started_here() == []
 
 
-async def test_a_worker_killed_between_decisions_fails_the_next_one_only(tmp_path: Path) -> None:
+async def test_a_worker_killed_between_decisions_fails_the_next_one_only(
+    tmp_path: Path, started_here: Children
+) -> None:
     """A worker killed from outside (out of memory, an operator) while idle: the next decision fails and
     ends the broken pool; the one after it gets a new worker."""
     thinkers = Thinkers(Budget(seconds=0.05), workers=1)
@@ -246,7 +270,7 @@ async def test_a_worker_killed_between_decisions_fails_the_next_one_only(tmp_pat
         assert again.move == "pass" and again.process not in (first.process, os.getpid())
     finally:
         await thinkers.close()
-    assert multiprocessing.active_children() == []
+    assert started_here() == []
 
 
 async def test_a_lone_legal_move_is_answered_at_once_without_a_worker(tmp_path: Path) -> None:
@@ -283,8 +307,15 @@ async def test_a_computer_seat_s_consecutive_decisions_share_one_turn_s_budget(
     service = GameService(db, clock, new_seed=lambda: 3, think_seconds=0.05)
     asked: list[tuple[int, float]] = []  # (seat, seconds given)
 
-    async def halving(ai: Any, game_id: str, view: dict[str, Any], legal: list[str], level: int, seed: int,
-                      budget: Budget | None = None) -> Decision:
+    async def halving(
+        ai: Any,
+        game_id: str,
+        view: dict[str, Any],
+        legal: list[str],
+        level: int,
+        seed: int,
+        budget: Budget | None = None,
+    ) -> Decision:
         assert budget is not None
         asked.append((view["viewer"], budget.seconds))
         move = next((m for m in legal if m.startswith("play")), "pass" if "pass" in legal else legal[0])
