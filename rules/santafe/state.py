@@ -72,8 +72,10 @@ class SantaFeState:
         for key, value in self.__dict__.items():
             if key.startswith("_"):
                 continue  # caches belong to one state only
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
+            if key in _NESTED:
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            elif isinstance(value, list):
+                value = value[:]  # a list of numbers: copied whole, without looking at each item
             new.__dict__[key] = value
         return new
 
@@ -107,6 +109,8 @@ class SantaFeState:
 
 
 FIELDS = tuple(f.name for f in fields(SantaFeState))
+# The per-seat lists of lists, which ``clone`` copies one level deeper (read from the annotations above).
+_NESTED = frozenset(f.name for f in fields(SantaFeState) if str(f.type).startswith("list[list"))
 
 
 def dump(state: SantaFeState) -> dict[str, Any]:

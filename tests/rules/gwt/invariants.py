@@ -13,11 +13,17 @@ from rules.gwt.content import (
     MARKET_CATTLE,
     OBJECTIVES,
     STARTING_HERD,
+    STARTING_OBJECTIVES,
     WORKER_TYPES,
 )
 from rules.gwt.state import State
 
 TILE_TOTAL = 54 + 18 + 22
+_STARTING = sorted(Counter(STARTING_HERD).elements())
+_KNOWN_CARDS = frozenset(CATTLE) | frozenset(OBJECTIVES)
+_MARKET = Counter(MARKET_CATTLE)
+_GENERAL = Counter(GENERAL_OBJECTIVES)
+_START_OBJECTIVES = STARTING_OBJECTIVES
 
 
 def player_cards(s: State, seat: int) -> list[str]:
@@ -26,15 +32,16 @@ def player_cards(s: State, seat: int) -> list[str]:
 
 
 def check_state(s: State) -> None:
-    market = Counter(s.market) + Counter(s.market_stack)
-    objectives = Counter(s.objective_display) + Counter(s.objective_stack)
+    # Items are gathered in lists and counted once: this runs after every move of a thousand games.
+    market = [*s.market, *s.market_stack]
+    objectives = [*s.objective_display, *s.objective_stack]
     for seat, p in enumerate(s.players):
         cards = player_cards(s, seat)
-        market += Counter(c for c in cards if c in MARKET_CATTLE)
-        objectives += Counter(c for c in [*cards, *p.objectives] if c in OBJECTIVES)
-        starting = Counter(c for c in cards if c in STARTING_HERD)
-        assert starting == Counter(STARTING_HERD) - Counter(), f"seat {seat} starting herd {starting}"
-        assert all(c in CATTLE or c in OBJECTIVES for c in cards)
+        market += [c for c in cards if c in MARKET_CATTLE]
+        objectives += [c for c in [*cards, *p.objectives] if c in OBJECTIVES]
+        starting = sorted(c for c in cards if c in STARTING_HERD)
+        assert starting == _STARTING, f"seat {seat} starting herd {starting}"
+        assert _KNOWN_CARDS.issuperset(cards), set(cards) - _KNOWN_CARDS
         assert p.money >= 0, f"seat {seat} has ${p.money}"
         assert p.cert <= cert_limit(p), f"seat {seat} certificates {p.cert} over the limit"
         discs = sum(p.discs.values()) + sum(d.count(seat) for d in s.cities.values())
@@ -43,11 +50,15 @@ def check_state(s: State) -> None:
         assert all(1 <= w <= 6 for w in p.workers)
         if seat != s.current and not s.over:
             assert len(p.hand) <= hand_limit(p)
-        placed = [t for t in s.trail.values() if t and t.endswith(f"@{seat}")]
+        mark = f"@{seat}"
+        placed = [t for t in s.trail.values() if t and t.endswith(mark)]
         assert len(placed) + len(p.buildings) + len(p.boxed_buildings) == 10
-    assert market == Counter(MARKET_CATTLE), market
-    general = objectives - Counter({c: 1 for c in ("start-34b", "start-ssg", "start-bbh", "start-blhh")})
-    assert general == Counter(GENERAL_OBJECTIVES), general
+    assert Counter(market) == _MARKET, Counter(market)
+    general = Counter(objectives)
+    for card in _START_OBJECTIVES:  # each player's starting objective: one at most, not in the general set
+        assert general[card] <= 1, f"{card} is there {general[card]} times"
+        del general[card]
+    assert general == _GENERAL, general
 
     tiles: list[str] = [t for pile in s.piles for t in pile]
     tiles += [t for col in s.foresight for t in col if t]
