@@ -16,12 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scale import seed_database  # noqa: E402
+from scale import seed_database
 
-from bot.__main__ import START_CHECK_SECONDS  # noqa: E402
-from bot.services import GameService  # noqa: E402
-from bot.storage import open_database  # noqa: E402
-from bot.storage.integrity import check_file  # noqa: E402
+from bot.__main__ import START_CHECK_SECONDS
+from bot.services import GameService
+from bot.storage import open_database
+from bot.storage.integrity import check_file
 
 
 async def build(path: Path, games: int) -> None:
@@ -41,14 +41,17 @@ def timed(path: Path, repeat: int, **options: object) -> str:
     assert all(r.sound for r in runs), runs[0].problems
     seconds = [r.seconds for r in runs]
     finished = sum(r.finished for r in runs)
-    return f"median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s, {finished}/{repeat} finished"
+    middle, worst = statistics.median(seconds), max(seconds)
+    return f"median {middle:.2f} s, max {worst:.2f} s, {finished}/{repeat} finished"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2400)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--dir", type=Path, default=None, help="where the database goes (default: a temp dir)")
+    parser.add_argument(
+        "--dir", type=Path, default=None, help="where the database goes (default: a temp dir)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         path = Path(folder) / "big.db"

@@ -121,7 +121,7 @@ async def test_debug_logging_names_no_private_move_or_choice(db, clock, debug_te
         for _ in range(80):
             await service.runner.idle()  # the computer moves in the background
             info = await service.get_game(500)
-            if info.status != "active" or hidden["player"] > 3 and hidden["ai"] > 3:
+            if info.status != "active" or (hidden["player"] > 3 and hidden["ai"] > 3):
                 break
             user = info.seats[info.to_act[0]].user_id
             assert user is not None

@@ -34,7 +34,8 @@ def test_a_server_without_the_bot_offers_only_commands_the_user_installed() -> N
     loopback.remove_bot_from_guild(guild)
     world.install_types = {0, 1}
     world.user_installs.add(alice.id)
-    guild_only = Command(id="1", payload={"name": "game", "integration_types": [0]}, guild_id=None, version="1")
+    payload = {"name": "game", "integration_types": [0]}
+    guild_only = Command(id="1", payload=payload, guild_id=None, version="1")
     undeclared = Command(id="2", payload={"name": "help"}, guild_id=None, version="1")
     with pytest.raises(CommandRefused, match="/game is not available here"):
         check_allowed(world, guild_only, alice.id, channel)

@@ -86,7 +86,8 @@ def test_stats_lines_show_shared_first_places_apart_from_wins_and_one_point_sing
     assert recent_line({"rules_id": "santafe", "rank": 1, "shared": True, "score": 1}) == (
         "Santa Fe: shared first place, 1 point"
     )
-    assert recent_line({"rules_id": "gwt", "rank": 2, "score": 108}) == "Great Western Trail: place 2, 108 points"
+    second = recent_line({"rules_id": "gwt", "rank": 2, "score": 108})
+    assert second == "Great Western Trail: place 2, 108 points"
 
 
 def test_a_recent_game_the_computer_played_for_the_member_says_so_instead_of_a_place() -> None:

@@ -184,7 +184,8 @@ async def test_play_button_answers_each_person_privately(table: Table) -> None:
     ann, bob, stranger = table.interaction(ANN), table.interaction(BOB), table.interaction(99)
     for who in (ann, bob, stranger):
         await components.PlayButton(game.id, game.revision).callback(who.mock)
-    assert ann.last.ephemeral and any(components.handler(i) is components.MoveButton for i in ann.last.view.children)
+    assert ann.last.ephemeral
+    assert any(components.handler(i) is components.MoveButton for i in ann.last.view.children)
     assert translate(ENGLISH, "message.nothing_to_decide") in bob.last.content and "Ann" in bob.last.content
     assert stranger.last.content == translate(ENGLISH, "message.not_seated")
     assert all(s.ephemeral for s in ann.replies + bob.replies + stranger.replies)

@@ -44,7 +44,9 @@ async def lay_until_the_next_choice(service: GameService) -> bool:
 
 
 def is_turn_message(sent: Sent) -> bool:
-    return sent.view is not None and any(components.handler(i) is components.PlayButton for i in sent.view.children)
+    if sent.view is None:
+        return False
+    return any(components.handler(i) is components.PlayButton for i in sent.view.children)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -67,7 +67,8 @@ async def test_log_keeps_a_secret_card_choice_until_the_reveal(arena: Arena) -> 
             assert f"{names[int(first.id)]}: chose a card" in theirs.content, theirs.content
         reply = (await second.autocomplete("move", arena.channel, move=""))[0]
         answer = reply["name"]
-        await second.slash("move", arena.channel, move=reply["value"])  # the last choice: the cards are revealed
+        # the last choice: the cards are revealed
+        await second.slash("move", arena.channel, move=reply["value"])
         revealed = await carol.slash("log", arena.channel)
         assert f"{names[int(first.id)]}: {chosen}" in revealed.content, revealed.content
         assert f"{names[int(second.id)]}: {answer}" in revealed.content, revealed.content

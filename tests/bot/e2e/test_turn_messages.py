@@ -69,6 +69,7 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
             new = arena.public()[posted:]
             if after.version > game.version + 1:  # the computer played its turn in reply
                 answered += 1
+                assert reply.acknowledged  # the mover's answer never waits for the computer
                 # the turn passes to the computer (shown thinking, not waited for), then back to Alice
                 [thinking, turn] = new
                 assert f"🤖 the computer is thinking for {computer}'s seat" in thinking.content

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 
-
 from bot.services import GameService
 from bot.services.policy import COMPUTER_GRACE, next_due_at
 from bot.storage import games as store

@@ -82,7 +82,7 @@ def test_a_cut_label_leaves_out_its_middle_when_only_its_end_tells_it_apart():
     shown = [move_label(labelled, i, 80) for i in range(2)]
     assert [len(s) for s in shown] == [80, 80]
     assert shown[0].startswith("move the cattleman") and shown[0].endswith("…via D")
-    for (move, _), form in zip(labelled, shown):
+    for (move, _), form in zip(labelled, shown, strict=True):
         assert engine.canonical(_Labels(labelled), None, 0, form) == move
 
 

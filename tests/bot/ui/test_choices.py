@@ -68,7 +68,8 @@ def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_m
     moves = at_building_b()
     info = game_info(rules_id="gwt")
     _content, first = pickers.picker(info, moves, "Your move", locale=ENGLISH)
-    buttons = [i for i in first.children if components.handler(i) in (components.MoveButton, components.FamilyButton)]
+    kinds = (components.MoveButton, components.FamilyButton)
+    buttons = [i for i in first.children if components.handler(i) in kinds]
     labels = [b.label for b in buttons]
     # the single moves, then one entry per building ("build 1a on spot … (22 choices)")
     assert "end the turn" in labels and "discard Dutch Belt for $2" in labels
@@ -83,7 +84,8 @@ def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_m
 def test_the_menu_of_a_building_says_beside_each_place_its_price_and_what_the_building_does():
     moves = at_building_b()
     _content, second = pickers.picker(game_info(rules_id="gwt"), moves, "Your move", opened=0, locale=ENGLISH)
-    options = [o for i in second.children if components.handler(i) is components.MoveSelect for o in i.options]
+    menus = [i for i in second.children if components.handler(i) is components.MoveSelect]
+    options = [o for i in menus for o in i.options]
     assert options and all(o.description and len(o.description) <= 100 for o in options)
     assert options[0].description.startswith("1 craftsman · $2 · 1 VP · green hand · gain $2 for each")
 

@@ -40,7 +40,9 @@ def test_templates_do_not_overlap() -> None:
     ]
     for built in ids:
         owners = [
-            item for item in components.DYNAMIC_ITEMS if item.__discord_ui_compiled_template__.fullmatch(built)
+            item
+            for item in components.DYNAMIC_ITEMS
+            if item.__discord_ui_compiled_template__.fullmatch(built)
         ]
         assert len(owners) == 1, built
 

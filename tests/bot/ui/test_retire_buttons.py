@@ -9,7 +9,6 @@ from typing import Any
 
 from bot.play import announcer
 
-
 _ids = itertools.count(1)
 
 

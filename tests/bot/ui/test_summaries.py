@@ -22,6 +22,7 @@ from rules.core.events import HIDES_MOVE, TURN_START
 from rules.core.playout import random_playout
 from tests.rules.texts import _FILLER
 
+
 def meaning(text: str) -> set[str]:
     return {w[:5] for w in re.findall(r"[\w$'+-]+", text.lower()) if w not in _FILLER and not w.isdigit()}
 
