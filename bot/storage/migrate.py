@@ -4,7 +4,8 @@
 one per file, each running its file in its own transaction that also records the revision (Alembic's
 ``alembic_version`` table) and the number (``PRAGMA user_version``), so a database is always at exactly
 one migration number. A database written before Alembic kept the schema knows only its
-``user_version``: it is stamped at that revision first, and upgraded in place from there.
+``user_version``: it is stamped at that revision first, and upgraded in place from there. A new migration
+is a pair: its ``.sql`` file and a revision like the others, whose ``down_revision`` is the previous number.
 ``python -m bot migrate`` calls ``migrate_file`` and ``python -m bot backup PATH`` calls ``backup_file``.
 """
 

@@ -393,3 +393,16 @@ async def test_each_revision_commits_by_itself_so_a_late_failure_keeps_the_earli
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
         assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
+
+
+def test_every_numbered_file_has_its_revision_in_order():
+    """A new NNNN_name.sql needs revisions/versions/NNNN_name.py next to it, or no database gets it."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(migrations_module.REVISIONS_DIR))
+    scripts = ScriptDirectory.from_config(config)
+    chain = [s.revision for s in reversed(list(scripts.walk_revisions()))]
+    assert chain == [migrations_module.revision_id(m.number) for m in migrations()]
+    assert scripts.get_current_head() == migrations_module.revision_id(LATEST)
