@@ -97,17 +97,15 @@ def downgrade_refused() -> None:
 
 def _engine(path: str | Path) -> sa.Engine:
     """A short-lived engine for migrating the file: transactions begin with BEGIN IMMEDIATE (Python's
-    sqlite3 would otherwise run the DDL outside any transaction), and waits for other writers like the bot."""
-    engine = sa.create_engine(
-        f"sqlite:///{Path(path)}",
-        poolclass=sa.pool.NullPool,
-        connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
-    )
+    sqlite3 would otherwise run the DDL outside any transaction), and it waits for other writers like the
+    bot. The file is opened by path, never through a URL, so no character of its name means anything."""
 
-    @sa.event.listens_for(engine, "connect")
-    def _manual_transactions(dbapi_connection: sqlite3.Connection, _record: object) -> None:
-        dbapi_connection.isolation_level = None
-        dbapi_connection.execute("PRAGMA foreign_keys = ON")
+    def open_file() -> sqlite3.Connection:
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    engine = sa.create_engine("sqlite://", creator=open_file, poolclass=sa.pool.NullPool)
 
     @sa.event.listens_for(engine, "begin")
     def _begin(connection: sa.Connection) -> None:

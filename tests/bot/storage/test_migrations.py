@@ -406,3 +406,10 @@ def test_every_numbered_file_has_its_revision_in_order():
     chain = [s.revision for s in reversed(list(scripts.walk_revisions()))]
     assert chain == [migrations_module.revision_id(m.number) for m in migrations()]
     assert scripts.get_current_head() == migrations_module.revision_id(LATEST)
+
+
+async def test_a_file_name_with_url_characters_is_migrated_in_that_file(tmp_path):
+    path = tmp_path / "games?mode=ro #1%20.db"
+    assert await migrate_file(path) == (0, LATEST)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".db") == [path.name]
+    assert "games" in tables(path)
