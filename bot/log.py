@@ -61,4 +61,6 @@ def setup_logging(level: str = "INFO", *, secret: str = "") -> logging.Handler:
     # chatter is useful only when debugging the connection itself)
     for name in VERBOSE_LIBRARIES:
         logging.getLogger(name).setLevel(max(logging.getLevelName(level), logging.INFO))
+    # Alembic tells each revision it runs at INFO: start-up stays quiet, as it was before Alembic
+    logging.getLogger("alembic").setLevel(max(logging.getLevelName(level), logging.WARNING))
     return handler

@@ -1,7 +1,7 @@
 """SQLite storage (aiosqlite): the only place SQL lives.
 
 ``open_database(path)`` opens the file in WAL mode with foreign keys on and applies the numbered
-migrations in ``migrations/`` (tracked with ``PRAGMA user_version``); ``integrity.check_file`` runs
+migrations in ``migrations/`` through Alembic (``revisions/``; see ``migrate``); ``integrity.check_file`` runs
 SQLite's damage checks on a file. ``migrate_file`` and ``backup_file``
 are what ``python -m bot migrate`` and ``python -m bot backup PATH`` call. The modules ``games``,
 ``results`` and ``preferences`` hold the queries; each takes the connection of the caller's transaction.

@@ -111,7 +111,7 @@ async def open_database(path: str | Path, *, migrate: bool = True, sync: str = D
     conn = await connect(path, sync=sync)
     try:
         if migrate:
-            await apply_migrations(conn)
+            await apply_migrations(path)
     except BaseException:
         await conn.close()
         raise

@@ -1,20 +1,29 @@
-"""Numbered SQL migrations, tracked with ``PRAGMA user_version``.
+"""Numbered SQL migrations, applied by Alembic.
 
-``migrations/NNNN_name.sql`` files are applied in order, each in its own transaction together with the
-new ``user_version``, so a database is always at exactly one migration number. ``python -m bot migrate``
-calls ``migrate_file`` and ``python -m bot backup PATH`` calls ``backup_file``.
+``migrations/NNNN_name.sql`` hold the SQL; ``revisions/versions/NNNN_name.py`` are Alembic's revisions,
+one per file, each running its file in its own transaction that also records the revision (Alembic's
+``alembic_version`` table) and the number (``PRAGMA user_version``), so a database is always at exactly
+one migration number. A database written before Alembic kept the schema knows only its
+``user_version``: it is stamped at that revision first, and upgraded in place from there. A new migration
+is a pair: its ``.sql`` file and a revision like the others, whose ``down_revision`` is the previous number.
+``python -m bot migrate`` calls ``migrate_file`` and ``python -m bot backup PATH`` calls ``backup_file``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
 import aiosqlite
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
 
-from bot.storage.connection import connect
+from bot.storage.connection import BUSY_TIMEOUT_MS, connect
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
@@ -46,6 +55,110 @@ def migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
 
 
 LATEST = len(migrations())
+REVISIONS_DIR = Path(__file__).with_name("revisions")
+
+
+def revision_id(number: int) -> str:
+    """Alembic's name for the numbered migration (revisions/versions/NNNN_name.py)."""
+    return f"{number:04d}"
+
+
+def _statements(sql: str) -> list[str]:
+    """The statements of a migration script; a trigger's body stays whole (its inner ``;`` do not end it)."""
+    found: list[str] = []
+    pending = ""
+    for line in sql.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            found.append(pending.strip())
+            pending = ""
+    if pending.strip() and not all(
+        part.strip().startswith("--") or not part.strip() for part in pending.splitlines()
+    ):
+        raise MigrationError(f"A migration ends in the middle of a statement: {pending.strip()[:80]!r}")
+    return found
+
+
+def run_numbered(number: int) -> None:
+    """The body of every revision: run migration ``number``'s SQL file in the revision's transaction and
+    keep ``PRAGMA user_version`` at the same number (what ``schema_version`` and older tools read)."""
+    from alembic import op
+
+    migration = migrations()[number - 1]
+    bind = op.get_bind()
+    for statement in _statements(migration.sql):
+        bind.exec_driver_sql(statement)
+    bind.exec_driver_sql(f"PRAGMA user_version = {number}")
+
+
+def downgrade_refused() -> None:
+    raise MigrationError("Migrations are not undone; restore a backup made before the upgrade instead.")
+
+
+def _engine(path: str | Path) -> sa.Engine:
+    """A short-lived engine for migrating the file: transactions begin with BEGIN IMMEDIATE (Python's
+    sqlite3 would otherwise run the DDL outside any transaction), and it waits for other writers like the
+    bot. The file is opened by path, never through a URL, so no character of its name means anything."""
+
+    def open_file() -> sqlite3.Connection:
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    engine = sa.create_engine("sqlite://", creator=open_file, poolclass=sa.pool.NullPool)
+
+    @sa.event.listens_for(engine, "begin")
+    def _begin(connection: sa.Connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def _version(connection: sa.Connection) -> int:
+    return int(connection.exec_driver_sql("PRAGMA user_version").scalar_one())
+
+
+def _upgrade(path: str | Path, target: int | None) -> tuple[int, int]:
+    wanted = LATEST if target is None else target
+    engine = _engine(path)
+    try:
+        with engine.connect() as connection:
+            before = _version(connection)
+            known = MigrationContext.configure(connection).get_current_revision()
+            # Alembic commits each revision itself only outside a transaction of its caller
+            connection.commit()
+            if before > LATEST:
+                raise MigrationError(
+                    f"The database is at schema {before}, newer than this code knows ({LATEST});"
+                    " update the bot."
+                )
+            config = Config()
+            config.set_main_option("script_location", str(REVISIONS_DIR))
+            config.attributes["connection"] = connection
+            if known is None and before > 0:
+                # written before Alembic kept the schema: PRAGMA user_version says which revision it is at
+                command.stamp(config, revision_id(before))
+            if wanted > before:
+                try:
+                    command.upgrade(config, revision_id(wanted))
+                except (sa.exc.DBAPIError, MigrationError) as exc:
+                    connection.rollback()
+                    failed = migrations()[_version(connection)]
+                    raise MigrationError(
+                        f"Migration {failed.number} ({failed.name}) failed: {getattr(exc, 'orig', exc)}"
+                    ) from exc
+            after = _version(connection)
+            connection.commit()
+        return before, after
+    finally:
+        engine.dispose()
+
+
+async def apply_migrations(path: str | Path, target: int | None = None) -> list[int]:
+    """Bring the database file at ``path`` up to ``target`` (default: the newest) through Alembic;
+    returns the numbers applied."""
+    before, after = await asyncio.to_thread(_upgrade, path, target)
+    return list(range(before + 1, after + 1))
 
 
 async def schema_version(conn: aiosqlite.Connection) -> int:
@@ -54,38 +167,11 @@ async def schema_version(conn: aiosqlite.Connection) -> int:
     return int(row[0]) if row else 0
 
 
-async def apply_migrations(conn: aiosqlite.Connection, target: int | None = None) -> list[int]:
-    """Bring the database up to ``target`` (default: the newest); returns the numbers applied."""
-    wanted = LATEST if target is None else target
-    current = await schema_version(conn)
-    if current > LATEST:
-        raise MigrationError(
-            f"The database is at schema {current}, newer than this code knows ({LATEST}); update the bot."
-        )
-    applied: list[int] = []
-    for migration in migrations():
-        if migration.number <= current or migration.number > wanted:
-            continue
-        script = f"BEGIN IMMEDIATE;\n{migration.sql}\nPRAGMA user_version = {migration.number};\nCOMMIT;"
-        try:
-            await conn.executescript(script)
-        except sqlite3.Error as exc:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
-            raise MigrationError(f"Migration {migration.number} ({migration.name}) failed: {exc}") from exc
-        applied.append(migration.number)
-    return applied
-
-
 async def migrate_file(path: str | Path, target: int | None = None) -> tuple[int, int]:
     """Apply pending migrations to the database file at ``path``; returns (version before, version after)."""
-    conn = await connect(path)
-    try:
-        before = await schema_version(conn)
-        await apply_migrations(conn, target)
-        return before, await schema_version(conn)
-    finally:
-        await conn.close()
+    conn = await connect(path)  # creates the file in WAL mode, as the bot opens it
+    await conn.close()
+    return await asyncio.to_thread(_upgrade, path, target)
 
 
 async def backup_connection(conn: aiosqlite.Connection, dest: str | Path) -> Path:

@@ -88,7 +88,9 @@ async def table_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
             tables = [r[0] for r in await cur.fetchall()]
         rows: dict[str, list[tuple[Any, ...]]] = {}
         for table in tables:
-            async with conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cur:
+            async with conn.execute(f"SELECT * FROM {table} LIMIT 0") as cur:
+                order = ", ".join(str(n) for n in range(1, len(cur.description) + 1))
+            async with conn.execute(f"SELECT * FROM {table} ORDER BY {order}") as cur:
                 rows[table] = [tuple(r) for r in await cur.fetchall()]
     return rows
 

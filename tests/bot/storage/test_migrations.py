@@ -105,18 +105,12 @@ async def test_a_failing_migration_leaves_the_database_at_the_previous_one(tmp_p
     await migrate_file(path, target=1)
     broken = [*migrations()[:1], Migration(2, "broken", "CREATE TABLE half (x INTEGER);\nTHIS IS NOT SQL;")]
     monkeypatch.setattr(migrations_module, "migrations", lambda: broken)
-    monkeypatch.setattr(migrations_module, "LATEST", 2)
-    from bot.storage.connection import connect
-
-    conn = await connect(path)
-    try:
-        with pytest.raises(MigrationError, match="broken"):
-            await apply_migrations(conn)
-    finally:
-        await conn.close()
+    with pytest.raises(MigrationError, match="broken"):
+        await apply_migrations(path, target=2)
     assert "half" not in tables(path)
     with sqlite3.connect(path) as conn2:
         assert conn2.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn2.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
 
 
 def test_badly_named_migration_files_are_refused(tmp_path):
@@ -271,8 +265,10 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
             [(*m, NOW) for m in moves],
         )
         results = [
-            (1, 0, 1, "Ann", 40, 1, 1), (1, 1, 2, "Bob", 40, 1, 1),
-            (2, 0, 1, "Ann", 60, 2, 0), (2, 1, 3, "Cid", 108, 1, 1),
+            (1, 0, 1, "Ann", 40, 1, 1),
+            (1, 1, 2, "Bob", 40, 1, 1),
+            (2, 0, 1, "Ann", 60, 2, 0),
+            (2, 1, 3, "Cid", 108, 1, 1),
         ]
         conn.executemany(
             "INSERT INTO results (game_id, seat, guild_id, rules_id, user_id, name, is_ai, score, rank, won,"
@@ -291,7 +287,11 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
             "SELECT game_id, seat, won, shared, computer_from FROM results ORDER BY game_id, seat"
         ).fetchall()
     assert rows == [
-        (1, 0, 0, 1, None), (1, 1, 0, 1, None), (2, 0, 0, 0, None), (2, 1, 1, 0, 4), (2, 2, 0, 0, None)
+        (1, 0, 0, 1, None),
+        (1, 1, 0, 1, None),
+        (2, 0, 0, 0, None),
+        (2, 1, 1, 0, 4),
+        (2, 2, 0, 0, None),
     ]
     db = await open_database(path)
     try:
@@ -308,3 +308,108 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
         ]
     finally:
         await db.close()
+
+
+def write_as_before_alembic(path, upto: int) -> None:  # type: ignore[no-untyped-def]
+    """A database as the numbered-migration code wrote it before Alembic: each file run in one script
+    with its number in PRAGMA user_version, and no alembic_version table."""
+    with sqlite3.connect(path, isolation_level=None) as conn:
+        conn.execute("PRAGMA journal_mode = WAL")
+        for migration in migrations()[:upto]:
+            conn.executescript(
+                f"BEGIN IMMEDIATE;\n{migration.sql}\nPRAGMA user_version = {migration.number};\nCOMMIT;"
+            )
+
+
+@pytest.mark.parametrize("upto", [LATEST, 10])
+async def test_a_database_from_before_alembic_is_stamped_and_upgraded_in_place(tmp_path, tiny_game, upto):
+    path = tmp_path / "old.db"
+    write_as_before_alembic(path, upto)
+    assert "alembic_version" not in tables(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
+            " to_act, created_at, updated_at, announced_version)"
+            " VALUES (1, 10, 100, 1, 'tiny', '{}', 7, 'active', 1, '[1]', ?, ?, 1)",
+            (NOW, NOW),
+        )
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
+            " VALUES (1, 0, 1, 'Ann', ?, NULL), (1, 1, 2, 'Bob', ?, ?)",
+            (NOW, NOW, NOW),
+        )
+        conn.execute(
+            "INSERT INTO moves (game_id, version, seat, user_id, move, played_at)"
+            " VALUES (1, 1, 0, 1, 'pass', ?)",
+            (NOW,),
+        )
+        conn.execute("INSERT INTO user_settings (user_id, dms) VALUES (2, 0)")
+    db = await open_database(path)
+    try:
+        assert await db.schema_version() == LATEST
+        service = GameService(db)
+        outcome = await service.submit(100, 2, "pass", expected_version=1)
+        assert outcome.version == 2 and await service.check_replay(1)
+    finally:
+        await db.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(f"{LATEST:04d}",)]
+        assert conn.execute("SELECT user_id, dms FROM user_settings").fetchall() == [(2, 0)]
+        assert [r[0] for r in conn.execute("SELECT move FROM moves ORDER BY version")] == ["pass", "pass"]
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        # the newest migrations' tables and columns are there whichever schema the file started from
+        assert {"live_boards", "user_languages"} <= tables(path)
+        assert {"language", "channel_style", "auto_play"} <= set(columns(path, "games"))
+    # opening again finds nothing to do
+    assert await migrate_file(path) == (LATEST, LATEST)
+
+
+async def test_the_revisions_make_the_same_schema_as_the_numbered_files_run_as_scripts(tmp_path):
+    """Running the files statement by statement inside Alembic's transactions keeps triggers, partial
+    indexes and checks exactly as the scripts wrote them."""
+    before, after = tmp_path / "scripts.db", tmp_path / "alembic.db"
+    write_as_before_alembic(before, LATEST)
+    await migrate_file(after)
+
+    def schema(path):  # type: ignore[no-untyped-def]
+        with sqlite3.connect(path) as conn:
+            return sorted(
+                conn.execute("SELECT type, name, sql FROM sqlite_master WHERE tbl_name != 'alembic_version'")
+            )
+
+    assert schema(before) == schema(after)
+
+
+async def test_each_revision_commits_by_itself_so_a_late_failure_keeps_the_earlier_ones(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "late.db"
+    await migrate_file(path, target=1)
+    broken = [*migrations()[:2], Migration(3, "broken", "CREATE TABLE half (x INTEGER);\nTHIS IS NOT SQL;")]
+    monkeypatch.setattr(migrations_module, "migrations", lambda: broken)
+    with pytest.raises(MigrationError, match=r"Migration 3 \(broken\)"):
+        await apply_migrations(path, target=3)
+    assert "half" not in tables(path) and "results" in tables(path)  # 2 stayed, 3 left nothing behind
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
+
+
+def test_every_numbered_file_has_its_revision_in_order():
+    """A new NNNN_name.sql needs revisions/versions/NNNN_name.py next to it, or no database gets it."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(migrations_module.REVISIONS_DIR))
+    scripts = ScriptDirectory.from_config(config)
+    chain = [s.revision for s in reversed(list(scripts.walk_revisions()))]
+    assert chain == [migrations_module.revision_id(m.number) for m in migrations()]
+    assert scripts.get_current_head() == migrations_module.revision_id(LATEST)
+
+
+async def test_a_file_name_with_url_characters_is_migrated_in_that_file(tmp_path):
+    path = tmp_path / "games?mode=ro #1%20.db"
+    assert await migrate_file(path) == (0, LATEST)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".db") == [path.name]
+    assert "games" in tables(path)
