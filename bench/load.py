@@ -25,7 +25,7 @@ The stand-in runs in the bot's process and loop, so every figure here includes i
 loop has less to do. Rate-limit windows are shortened 100 times, as in the end-to-end tests: the bench
 measures the bot, not the waits Discord imposes on a channel's posts.
 
-Run: python bench/load.py [--games 200 --people 40 --seconds 60 --only load|pictures --threads]
+Run: python bench/load.py [--games 200 --people 40 --seconds 60 --opening 40 --only load|pictures --threads]
 Targets: first response max < 3 s; /move done p95 <= 1.5 s; event-loop lag max <= 0.5 s.
 """
 
@@ -225,7 +225,9 @@ async def play(
     return figures
 
 
-async def bench_load(games: int, people: int, seconds: float, folder: Path, threads: bool) -> None:
+async def bench_load(
+    games: int, people: int, seconds: float, folder: Path, threads: bool, opening: int = OPENING_AT_ONCE
+) -> None:
     clock = FakeClock()
     db_path = folder / "load.db"
     warnings = Warnings()
@@ -245,7 +247,7 @@ async def bench_load(games: int, people: int, seconds: float, folder: Path, thre
             async with loopback.run_bot(bot):
                 await admin.slash("admin defaults", lounge, reminder_hours=1)
                 began = time.perf_counter()
-                tables = await open_games(loopback, guild, games, OPENING_AT_ONCE)
+                tables = await open_games(loopback, guild, games, opening)
                 print(f"opened {games} games through interactions in {time.perf_counter() - began:.1f} s")
                 # the openings' computer moves and their posts are done before "idle" is measured
                 await service.runner.idle()
@@ -342,13 +344,16 @@ async def main() -> None:
     parser.add_argument("--burst", type=int, default=20, help="pictures drawn at once (pictures case)")
     parser.add_argument("--rounds", type=int, default=3, help="bursts (pictures case)")
     parser.add_argument("--threads", action="store_true", help="load: draw in threads, as before")
+    parser.add_argument(
+        "--opening", type=int, default=OPENING_AT_ONCE, help="load: games opened at once before the measuring"
+    )
     parser.add_argument("--only", choices=("load", "pictures"))
     args = parser.parse_args()
     if args.only in (None, "pictures"):
         await bench_pictures(args.burst, args.rounds)
     if args.only in (None, "load"):
         with tempfile.TemporaryDirectory() as tmp:
-            await bench_load(args.games, args.people, args.seconds, Path(tmp), args.threads)
+            await bench_load(args.games, args.people, args.seconds, Path(tmp), args.threads, args.opening)
 
 
 if __name__ == "__main__":

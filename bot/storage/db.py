@@ -31,21 +31,34 @@ def file_identity(path: Path) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
-class Database:
-    """One aiosqlite connection to a SQLite file.
+# Connections kept for ``reading`` blocks beside the writing one. Each statement is a round trip to its
+# connection's thread; on one shared connection every read of every game queued behind the others' round
+# trips (and behind each write's sync), so under load a read waited seconds for a few milliseconds' work.
+READERS = 4
 
-    The connection is shared by every coroutine of the process, so statements of two transactions must not
-    interleave on it: ``transaction`` and ``reading`` hold a lock for their whole block. Across processes
-    SQLite's own locking (``BEGIN IMMEDIATE`` plus the busy timeout) serialises writers.
+
+class Database:
+    """aiosqlite connections to a SQLite file: one for writes, and up to ``READERS`` for reads.
+
+    The writing connection is shared by every coroutine of the process, so statements of two transactions
+    must not interleave on it: ``transaction`` holds a lock for its whole block. ``reading`` blocks each
+    take a reading connection of their own; in WAL mode a read sees every transaction committed before it
+    began, and runs beside a write. Across processes SQLite's own locking (``BEGIN IMMEDIATE`` plus the busy
+    timeout) serialises writers.
     """
 
     #: What a refused write raises; the services put their own subclass here, which players are shown.
     unavailable: type[DatabaseUnavailable] = DatabaseUnavailable
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: Path, *, sync: str = DEFAULT_SYNC) -> None:
         self.conn = conn
         self.path = path
         self._lock = asyncio.Lock()
+        self._sync = sync
+        self._readers: list[aiosqlite.Connection] = []  # idle reading connections
+        self._reader_slots = asyncio.Semaphore(READERS)
+        self._opened: list[aiosqlite.Connection] = []
+        self._closed = False
         # The connection's file, seen through its path just after it was opened. Never through a second
         # descriptor of our own: closing one would drop SQLite's POSIX locks on the file.
         self._identity = file_identity(path)
@@ -82,13 +95,48 @@ class Database:
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Consistent reads: one snapshot of the database for the whole block."""
-        async with self._lock:
-            await self.conn.execute("BEGIN")
+        """Consistent reads: one snapshot of the database for the whole block, on a reading connection
+        (on the writing one, in turn with the writes, once the path no longer leads to the open file: a
+        new connection would open another file)."""
+        async with self._reader_slots:
+            reader = await self._reader()
+            if reader is None:
+                async with self._lock:
+                    await self.conn.execute("BEGIN")
+                    try:
+                        yield self.conn
+                    finally:
+                        await self.conn.execute("COMMIT")
+                return
             try:
-                yield self.conn
+                await reader.execute("BEGIN")
+                yield reader
             finally:
-                await self.conn.execute("COMMIT")
+                try:
+                    await reader.execute("COMMIT")  # ends the snapshot
+                except BaseException:
+                    await self._drop(reader)
+                    raise
+                self._readers.append(reader)
+
+    async def _reader(self) -> aiosqlite.Connection | None:
+        """An idle reading connection, opened if none is; None once the file is not the one opened."""
+        if self._readers:
+            return self._readers.pop()
+        if self._closed or self._gone is not None or file_identity(self.path) != self._identity:
+            return None
+        reader = await connect(self.path, sync=self._sync)
+        self._opened.append(reader)
+        return reader
+
+    async def _drop(self, reader: aiosqlite.Connection) -> None:
+        """Close a reading connection a block failed on (it may be left inside a transaction)."""
+        if reader in self._opened:
+            self._opened.remove(reader)
+        try:
+            await reader.close()
+        except Exception:
+            log.exception("could not close a reading connection")
 
     async def schema_version(self) -> int:
         async with self._lock:
@@ -102,6 +150,10 @@ class Database:
             return await backup_connection(self.conn, dest)
 
     async def close(self) -> None:
+        self._closed = True
+        readers, self._opened, self._readers = self._opened, [], []
+        for reader in readers:
+            await reader.close()
         await self.conn.close()
 
 
@@ -115,4 +167,4 @@ async def open_database(path: str | Path, *, migrate: bool = True, sync: str = D
     except BaseException:
         await conn.close()
         raise
-    return Database(conn, Path(path))
+    return Database(conn, Path(path), sync=sync)

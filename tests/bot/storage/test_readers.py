@@ -1,0 +1,83 @@
+"""Reads on their own connections: a read of one game does not wait for another's write or read."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from pathlib import Path
+
+from bot.storage import Database
+from bot.storage.db import READERS
+
+
+async def count_notes(db: Database) -> int:
+    async with db.reading() as conn:
+        cursor = await conn.execute("SELECT count(*) FROM notes")
+        row = await cursor.fetchone()
+        return int(row[0])
+
+
+async def test_a_read_runs_while_a_write_is_under_way_and_sees_what_was_committed(db: Database) -> None:
+    async with db.transaction() as conn:
+        await conn.execute("CREATE TABLE notes (text TEXT)")
+        await conn.execute("INSERT INTO notes VALUES ('first')")
+    writing, release = asyncio.Event(), asyncio.Event()
+
+    async def slow_write() -> None:
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO notes VALUES ('second')")
+            writing.set()
+            await release.wait()
+
+    writer = asyncio.create_task(slow_write())
+    await writing.wait()
+    # the write holds the writing connection: the read does not wait for it, and sees the committed row
+    assert await asyncio.wait_for(count_notes(db), 30) == 1
+    release.set()
+    await writer
+    assert await count_notes(db) == 2
+
+
+async def test_reads_run_side_by_side_on_their_own_connections(db: Database) -> None:
+    async with db.transaction() as conn:
+        await conn.execute("CREATE TABLE notes (text TEXT)")
+    inside, release = asyncio.Event(), asyncio.Event()
+    seen: list[object] = []
+
+    async def held_read() -> None:
+        async with db.reading() as conn:
+            seen.append(conn)
+            if len(seen) == READERS:
+                inside.set()
+            await release.wait()
+
+    readers = [asyncio.create_task(held_read()) for _ in range(READERS)]
+    await asyncio.wait_for(inside.wait(), 30)  # every read is inside its block at once
+    assert len({id(c) for c in seen}) == READERS and db.conn not in seen
+    release.set()
+    await asyncio.gather(*readers)
+    assert await count_notes(db) == 0  # the connections are reused
+
+
+async def test_a_failing_read_leaves_its_connection_usable(db: Database) -> None:
+    async with db.transaction() as conn:
+        await conn.execute("CREATE TABLE notes (text TEXT)")
+    for _ in range(READERS + 1):
+        try:
+            async with db.reading() as conn:
+                await conn.execute("SELECT * FROM no_such_table")
+        except sqlite3.OperationalError:
+            pass
+    assert await count_notes(db) == 0
+
+
+async def test_once_the_file_is_replaced_reads_stay_on_the_file_opened(db: Database, db_path: Path) -> None:
+    async with db.transaction() as conn:
+        await conn.execute("CREATE TABLE notes (text TEXT)")
+        await conn.execute("INSERT INTO notes VALUES ('kept')")
+    other = db_path.with_name("other.db")
+    sqlite3.connect(other).close()
+    os.replace(other, db_path)
+    # a new reading connection would open the other file (no notes table): the writing one reads instead
+    assert await count_notes(db) == 1
