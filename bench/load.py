@@ -49,7 +49,7 @@ import rules
 from bot.client import BoardGameBot
 from bot.loopback import Channel, Guild, LoopbackDiscord, SimUser
 from bot.services import FakeClock, GameService
-from bot.services.drawing import Drawers, Drawing
+from bot.services.drawing import Drawers, Drawing, draw
 from bot.settings import Settings
 from bot.storage import open_database
 from bot.ui import pictures
@@ -103,6 +103,40 @@ class ThreadDrawers(Drawers):
     async def draw(self, picture: Callable[..., Any], *args: Any, stem: str) -> Drawing:
         data, filename = await asyncio.to_thread(lambda: render.encode(picture(*args), stem))
         return Drawing(data, filename, 0)
+
+
+class TimedDrawers(Drawers):
+    """The picture workers, noting for each picture how long it waited for a free worker and how long its
+    worker took (``--phases``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waited: list[float] = []
+        self.drew: list[float] = []
+
+    async def draw(self, picture: Callable[..., Any], *args: Any, stem: str) -> Drawing:
+        asked = time.perf_counter()
+        loop = asyncio.get_running_loop()
+        async with self._slots_of(loop):
+            started = time.perf_counter()
+            drawing = await loop.run_in_executor(self._executor(), draw, picture, args, stem)
+        self.waited.append(started - asked)
+        self.drew.append(time.perf_counter() - started)
+        return drawing
+
+    def line(self, seconds: float) -> str:
+        per_second = len(self.drew) / seconds if seconds else float("nan")
+        busy = sum(self.drew) / seconds / self.workers if seconds else float("nan")
+        return (
+            f"pictures {len(self.drew)} ({per_second:.1f}/s, {self.workers} workers busy {busy:.0%}) | wait "
+            f"for a worker p50 {percentile(self.waited, 0.5):.3f} p95 {percentile(self.waited, 0.95):.3f} "
+            f"max {max(self.waited, default=float('nan')):.3f} s | drawing p50 "
+            f"{percentile(self.drew, 0.5):.3f} p95 {percentile(self.drew, 0.95):.3f} s"
+        )
+
+    def clear(self) -> None:
+        self.waited.clear()
+        self.drew.clear()
 
 
 @dataclass
@@ -225,13 +259,18 @@ async def play(
     return figures
 
 
-async def bench_load(games: int, people: int, seconds: float, folder: Path, threads: bool) -> None:
+async def bench_load(
+    games: int, people: int, seconds: float, folder: Path, threads: bool, phases: bool = False
+) -> None:
     clock = FakeClock()
     db_path = folder / "load.db"
     warnings = Warnings()
     logging.basicConfig(handlers=[warnings], level=logging.WARNING, force=True)
+    timed = TimedDrawers() if phases and not threads else None
     if threads:
         pictures.use(ThreadDrawers())
+    elif timed is not None:
+        pictures.use(timed)
     async with LoopbackDiscord() as loopback:
         loopback.api.ratelimits.speed_up(100)
         guild = loopback.add_guild("Load")
@@ -251,19 +290,26 @@ async def bench_load(games: int, people: int, seconds: float, folder: Path, thre
                 await service.runner.idle()
                 idle = await play(loopback, bot, tables[:1], 1, min(seconds, 20.0), None)
                 reminded = reminder_posts(loopback)
+                if timed is not None:
+                    timed.clear()
+                cpu = time.process_time()
                 loaded = await play(loopback, bot, tables, people, seconds, clock)
+                cpu = time.process_time() - cpu
                 reminded = reminder_posts(loopback) - reminded
                 # what broke Discord's rules (answers after 3 s, none at all), reported below
                 broken = Counter(f"{v.kind} {v.where}" for v in loopback.take_violations())
         finally:
             await db.close()
-            if threads:
+            if threads or timed is not None:
                 await pictures.close()
                 pictures.use(Drawers())
     how = "threads of the bot's process" if threads else "the picture workers"
     print(f"load: {games} games, {people} people at once, pictures drawn in {how}")
     print(idle.line("idle"))
     print(loaded.line("loaded"))
+    print(f"bot process CPU while loaded: {cpu:.1f} s in {loaded.seconds:.1f} s ({cpu / loaded.seconds:.0%} of a core)")
+    if timed is not None:
+        print(timed.line(loaded.seconds))
     print(
         f"reminders posted while loaded: {reminded}; discord.py heartbeat warnings: {warnings.blocked}; "
         f"errors logged: {warnings.errors}"
@@ -343,12 +389,15 @@ async def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="bursts (pictures case)")
     parser.add_argument("--threads", action="store_true", help="load: draw in threads, as before")
     parser.add_argument("--only", choices=("load", "pictures"))
+    parser.add_argument(
+        "--phases", action="store_true", help="load: also time each picture's wait for a worker and drawing"
+    )
     args = parser.parse_args()
     if args.only in (None, "pictures"):
         await bench_pictures(args.burst, args.rounds)
     if args.only in (None, "load"):
         with tempfile.TemporaryDirectory() as tmp:
-            await bench_load(args.games, args.people, args.seconds, Path(tmp), args.threads)
+            await bench_load(args.games, args.people, args.seconds, Path(tmp), args.threads, args.phases)
 
 
 if __name__ == "__main__":
