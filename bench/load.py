@@ -307,7 +307,10 @@ async def bench_load(
     print(f"load: {games} games, {people} people at once, pictures drawn in {how}")
     print(idle.line("idle"))
     print(loaded.line("loaded"))
-    print(f"bot process CPU while loaded: {cpu:.1f} s in {loaded.seconds:.1f} s ({cpu / loaded.seconds:.0%} of a core)")
+    print(
+        f"bot process CPU while loaded: {cpu:.1f} s in {loaded.seconds:.1f} s "
+        f"({cpu / loaded.seconds:.0%} of a core)"
+    )
     if timed is not None:
         print(timed.line(loaded.seconds))
     print(
