@@ -25,7 +25,10 @@ The stand-in runs in the bot's process and loop, so every figure here includes i
 loop has less to do. Rate-limit windows are shortened 100 times, as in the end-to-end tests: the bench
 measures the bot, not the waits Discord imposes on a channel's posts.
 
-Run: python bench/load.py [--games 200 --people 40 --seconds 60 --only load|pictures --threads]
+``--phases`` (load) also times each picture drawn while loaded: how long it waited for a free picture
+worker and how long its worker took, and how busy the workers were.
+
+Run: python bench/load.py [--games 200 --people 40 --seconds 60 --only load|pictures --threads --phases]
 Targets: first response max < 3 s; /move done p95 <= 1.5 s; event-loop lag max <= 0.5 s.
 """
 
