@@ -25,8 +25,9 @@ The stand-in runs in the bot's process and loop, so every figure here includes i
 loop has less to do. Rate-limit windows are shortened 100 times, as in the end-to-end tests: the bench
 measures the bot, not the waits Discord imposes on a channel's posts.
 
-``--phases`` (load) also times each picture drawn while loaded: how long it waited for a free picture
-worker and how long its worker took, and how busy the workers were.
+``--phases`` (load) also times each picture drawn while loaded (how long it waited for a free picture
+worker, how long its worker took, how busy the workers were) and each computer decision (from asking to
+the answer, and the part not spent choosing in the worker: waiting for a thinking worker, the round trip).
 
 Run: python bench/load.py [--games 200 --people 40 --seconds 60 --only load|pictures --threads --phases]
 Targets: first response max < 3 s; /move done p95 <= 1.5 s; event-loop lag max <= 0.5 s.
@@ -270,6 +271,7 @@ async def bench_load(
     warnings = Warnings()
     logging.basicConfig(handlers=[warnings], level=logging.WARNING, force=True)
     timed = TimedDrawers() if phases and not threads else None
+    thought: list[tuple[float, float]] | None = None
     if threads:
         pictures.use(ThreadDrawers())
     elif timed is not None:
@@ -284,6 +286,7 @@ async def bench_load(
             service = GameService(db, clock)
             settings = Settings(token="unused", database_path=db_path, reminder_poll_seconds=1)
             bot = BoardGameBot(games=service, settings=settings)
+            thought = timed_thinking(service) if phases else None
             async with loopback.run_bot(bot):
                 await admin.slash("admin defaults", lounge, reminder_hours=1)
                 began = time.perf_counter()
@@ -295,6 +298,8 @@ async def bench_load(
                 reminded = reminder_posts(loopback)
                 if timed is not None:
                     timed.clear()
+                if thought is not None:
+                    thought.clear()
                 cpu = time.process_time()
                 loaded = await play(loopback, bot, tables, people, seconds, clock)
                 cpu = time.process_time() - cpu
@@ -316,6 +321,15 @@ async def bench_load(
     )
     if timed is not None:
         print(timed.line(loaded.seconds))
+    if thought is not None:
+        totals = [total for total, _ in thought]
+        waits = [total - worker for total, worker in thought]
+        print(
+            f"computer decisions {len(thought)} | asked to answered p50 "
+            f"{percentile(totals, 0.5):.3f} p95 {percentile(totals, 0.95):.3f} "
+            f"s | of which not in the worker's decision p50 {percentile(waits, 0.5):.3f} p95 "
+            f"{percentile(waits, 0.95):.3f} s | {service.thinkers.workers} thinking workers"
+        )
     print(
         f"reminders posted while loaded: {reminded}; discord.py heartbeat warnings: {warnings.blocked}; "
         f"errors logged: {warnings.errors}"
@@ -339,6 +353,22 @@ async def bench_load(
         f"{percentile(loaded.done, 0.95):.3f} / {TARGET_DONE_P95} s, loop lag max {max(loaded.lag):.3f} / "
         f"{TARGET_LAG_MAX} s"
     )
+
+
+def timed_thinking(service: GameService) -> list[tuple[float, float]]:
+    """Note for each computer decision the seconds from asking to the answer, and the seconds its worker
+    spent choosing (the rest is waiting for a worker and the round trip)."""
+    noted: list[tuple[float, float]] = []
+    choose = service.thinkers.choose
+
+    async def timed(*args: Any, **kwargs: Any) -> Any:
+        asked = time.perf_counter()
+        decision = await choose(*args, **kwargs)
+        noted.append((time.perf_counter() - asked, decision.seconds))
+        return decision
+
+    service.thinkers.choose = timed  # type: ignore[method-assign]
+    return noted
 
 
 def reminder_posts(loopback: LoopbackDiscord) -> int:
