@@ -25,7 +25,12 @@ The stand-in runs in the bot's process and loop, so every figure here includes i
 loop has less to do. Rate-limit windows are shortened 100 times, as in the end-to-end tests: the bench
 measures the bot, not the waits Discord imposes on a channel's posts.
 
-Run: python bench/load.py [--games 200 --people 40 --seconds 60 --opening 40 --only load|pictures --threads]
+``--phases`` (load) also times each picture drawn while loaded (how long it waited for a free picture
+worker, how long its worker took, how busy the workers were) and each computer decision (from asking to
+the answer, and the part not spent choosing in the worker: waiting for a thinking worker, the round trip).
+
+Run: python bench/load.py [--games 200 --people 40 --seconds 60 --opening 40 --only load|pictures --threads
+                           --phases]
 Targets: first response max < 3 s; /move done p95 <= 1.5 s; event-loop lag max <= 0.5 s.
 """
 
@@ -49,7 +54,7 @@ import rules
 from bot.client import BoardGameBot
 from bot.loopback import Channel, Guild, LoopbackDiscord, SimUser
 from bot.services import FakeClock, GameService
-from bot.services.drawing import Drawers, Drawing
+from bot.services.drawing import Drawers, Drawing, draw
 from bot.settings import Settings
 from bot.storage import open_database
 from bot.ui import pictures
@@ -103,6 +108,40 @@ class ThreadDrawers(Drawers):
     async def draw(self, picture: Callable[..., Any], *args: Any, stem: str) -> Drawing:
         data, filename = await asyncio.to_thread(lambda: render.encode(picture(*args), stem))
         return Drawing(data, filename, 0)
+
+
+class TimedDrawers(Drawers):
+    """The picture workers, noting for each picture how long it waited for a free worker and how long its
+    worker took (``--phases``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waited: list[float] = []
+        self.drew: list[float] = []
+
+    async def draw(self, picture: Callable[..., Any], *args: Any, stem: str) -> Drawing:
+        asked = time.perf_counter()
+        loop = asyncio.get_running_loop()
+        async with self._slots_of(loop):
+            started = time.perf_counter()
+            drawing = await loop.run_in_executor(self._executor(), draw, picture, args, stem)
+        self.waited.append(started - asked)
+        self.drew.append(time.perf_counter() - started)
+        return drawing
+
+    def line(self, seconds: float) -> str:
+        per_second = len(self.drew) / seconds if seconds else float("nan")
+        busy = sum(self.drew) / seconds / self.workers if seconds else float("nan")
+        return (
+            f"pictures {len(self.drew)} ({per_second:.1f}/s, {self.workers} workers busy {busy:.0%}) | wait "
+            f"for a worker p50 {percentile(self.waited, 0.5):.3f} p95 {percentile(self.waited, 0.95):.3f} "
+            f"max {max(self.waited, default=float('nan')):.3f} s | drawing p50 "
+            f"{percentile(self.drew, 0.5):.3f} p95 {percentile(self.drew, 0.95):.3f} s"
+        )
+
+    def clear(self) -> None:
+        self.waited.clear()
+        self.drew.clear()
 
 
 @dataclass
@@ -226,14 +265,24 @@ async def play(
 
 
 async def bench_load(
-    games: int, people: int, seconds: float, folder: Path, threads: bool, opening: int = OPENING_AT_ONCE
+    games: int,
+    people: int,
+    seconds: float,
+    folder: Path,
+    threads: bool,
+    opening: int = OPENING_AT_ONCE,
+    phases: bool = False,
 ) -> None:
     clock = FakeClock()
     db_path = folder / "load.db"
     warnings = Warnings()
     logging.basicConfig(handlers=[warnings], level=logging.WARNING, force=True)
+    timed = TimedDrawers() if phases and not threads else None
+    thought: list[tuple[float, float]] | None = None
     if threads:
         pictures.use(ThreadDrawers())
+    elif timed is not None:
+        pictures.use(timed)
     async with LoopbackDiscord() as loopback:
         loopback.api.ratelimits.speed_up(100)
         guild = loopback.add_guild("Load")
@@ -244,6 +293,7 @@ async def bench_load(
             service = GameService(db, clock)
             settings = Settings(token="unused", database_path=db_path, reminder_poll_seconds=1)
             bot = BoardGameBot(games=service, settings=settings)
+            thought = timed_thinking(service) if phases else None
             async with loopback.run_bot(bot):
                 await admin.slash("admin defaults", lounge, reminder_hours=1)
                 began = time.perf_counter()
@@ -253,19 +303,40 @@ async def bench_load(
                 await service.runner.idle()
                 idle = await play(loopback, bot, tables[:1], 1, min(seconds, 20.0), None)
                 reminded = reminder_posts(loopback)
+                if timed is not None:
+                    timed.clear()
+                if thought is not None:
+                    thought.clear()
+                cpu = time.process_time()
                 loaded = await play(loopback, bot, tables, people, seconds, clock)
+                cpu = time.process_time() - cpu
                 reminded = reminder_posts(loopback) - reminded
                 # what broke Discord's rules (answers after 3 s, none at all), reported below
                 broken = Counter(f"{v.kind} {v.where}" for v in loopback.take_violations())
         finally:
             await db.close()
-            if threads:
+            if threads or timed is not None:
                 await pictures.close()
                 pictures.use(Drawers())
     how = "threads of the bot's process" if threads else "the picture workers"
     print(f"load: {games} games, {people} people at once, pictures drawn in {how}")
     print(idle.line("idle"))
     print(loaded.line("loaded"))
+    print(
+        f"bot process CPU while loaded: {cpu:.1f} s in {loaded.seconds:.1f} s "
+        f"({cpu / loaded.seconds:.0%} of a core)"
+    )
+    if timed is not None:
+        print(timed.line(loaded.seconds))
+    if thought is not None:
+        totals = [total for total, _ in thought]
+        waits = [total - worker for total, worker in thought]
+        print(
+            f"computer decisions {len(thought)} | asked to answered p50 "
+            f"{percentile(totals, 0.5):.3f} p95 {percentile(totals, 0.95):.3f} "
+            f"s | of which not in the worker's decision p50 {percentile(waits, 0.5):.3f} p95 "
+            f"{percentile(waits, 0.95):.3f} s | {service.thinkers.workers} thinking workers"
+        )
     print(
         f"reminders posted while loaded: {reminded}; discord.py heartbeat warnings: {warnings.blocked}; "
         f"errors logged: {warnings.errors}"
@@ -289,6 +360,22 @@ async def bench_load(
         f"{percentile(loaded.done, 0.95):.3f} / {TARGET_DONE_P95} s, loop lag max {max(loaded.lag):.3f} / "
         f"{TARGET_LAG_MAX} s"
     )
+
+
+def timed_thinking(service: GameService) -> list[tuple[float, float]]:
+    """Note for each computer decision the seconds from asking to the answer, and the seconds its worker
+    spent choosing (the rest is waiting for a worker and the round trip)."""
+    noted: list[tuple[float, float]] = []
+    choose = service.thinkers.choose
+
+    async def timed(*args: Any, **kwargs: Any) -> Any:
+        asked = time.perf_counter()
+        decision = await choose(*args, **kwargs)
+        noted.append((time.perf_counter() - asked, decision.seconds))
+        return decision
+
+    service.thinkers.choose = timed  # type: ignore[method-assign]
+    return noted
 
 
 def reminder_posts(loopback: LoopbackDiscord) -> int:
@@ -348,12 +435,17 @@ async def main() -> None:
         "--opening", type=int, default=OPENING_AT_ONCE, help="load: games opened at once before the measuring"
     )
     parser.add_argument("--only", choices=("load", "pictures"))
+    parser.add_argument(
+        "--phases", action="store_true", help="load: also time each picture's wait for a worker and drawing"
+    )
     args = parser.parse_args()
     if args.only in (None, "pictures"):
         await bench_pictures(args.burst, args.rounds)
     if args.only in (None, "load"):
         with tempfile.TemporaryDirectory() as tmp:
-            await bench_load(args.games, args.people, args.seconds, Path(tmp), args.threads, args.opening)
+            await bench_load(
+                args.games, args.people, args.seconds, Path(tmp), args.threads, args.opening, args.phases
+            )
 
 
 if __name__ == "__main__":
