@@ -18,6 +18,9 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 LOCALES = Path(__file__).with_name("locales")
+# Each game keeps the catalog of its own texts (events, prompts, labels) in its folder:
+# rules/<game>/locales/<language>/LC_MESSAGES/<game>.po, read into the same catalog as the bot's.
+GAMES = Path(__file__).resolve().parent.parent / "rules"
 DOMAIN = "bot"
 ENGLISH = "en"
 LANGUAGES = ("en", "de", "nl", "ja")
@@ -70,17 +73,25 @@ def catalog(language: str) -> Catalog:
     """The catalog of ``language`` (one of ``LANGUAGES``, or ``PSEUDO``), read once per process."""
     if language == PSEUDO:
         return _pseudo(catalog(ENGLISH))
-    with po_path(language).open("rb") as file:
-        po = read_po(file, locale=language, domain=DOMAIN)
     messages: dict[str, tuple[str, ...]] = {}
-    for message in po:
-        if not message.id or message.fuzzy:
-            continue
-        forms = (message.string,) if isinstance(message.string, str) else tuple(message.string)
-        if all(forms):  # an untranslated message is left to the English fallback
-            key = message.id if isinstance(message.id, str) else message.id[0]
-            messages[key] = forms
-    return Catalog(language, messages, gettext.c2py(po.plural_expr))
+    plural_expr = ""
+    for path in (po_path(language), *game_po_paths(language)):
+        with path.open("rb") as file:
+            po = read_po(file, locale=language, domain=DOMAIN)
+        plural_expr = plural_expr or po.plural_expr
+        for message in po:
+            if not message.id or message.fuzzy:
+                continue
+            forms = (message.string,) if isinstance(message.string, str) else tuple(message.string)
+            if all(forms):  # an untranslated message is left to the English fallback
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                messages[key] = forms
+    return Catalog(language, messages, gettext.c2py(plural_expr))
+
+
+def game_po_paths(language: str) -> list[Path]:
+    """The catalogs of the games' own texts in ``language``, one per game that has them."""
+    return sorted(GAMES.glob(f"*/locales/{language}/LC_MESSAGES/*.po"))
 
 
 def _pseudo(english: Catalog) -> Catalog:

@@ -54,7 +54,7 @@ async def post_turn(
     view = await bot.games.view_at(game.channel_id, game.version, None)
     prompt = presenters.decision_prompt(view, game)
     untold = await bot.games.untold_public_events(game.id, game.version)
-    lines = presenters.event_lines(untold)
+    lines = presenters.event_lines(untold, game=game)
     lines = [presenters.named(line, game) for line in [*lines, *extra]]
     if game.channel_style == "quiet":
         board = await live.show_turn(bot, game, channel, view, lines, perms, untold)
@@ -131,7 +131,9 @@ async def post_results(
     # every person seated, also those whose seat the computer finished: it was their game too
     ping, allowed = presenters.mentions([s.user_id for s in game.seats if s.user_id is not None])
     embed = presenters.results_embed(game, result, await bot.games.computer_played(game.id))
-    lines = presenters.event_lines(await bot.games.untold_public_events(game.id, game.version))
+    lines = presenters.event_lines(
+        await bot.games.untold_public_events(game.id, game.version), game=game
+    )
     lines = [presenters.named(line, game) for line in lines]
     if lines:
         embed.add_field(

@@ -39,10 +39,12 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
     mine = [
         presenters.named(line, outcome.game)
-        for line in presenters.event_lines(outcome.events, seat=outcome.seat)
+        for line in presenters.event_lines(
+            outcome.events, seat=outcome.seat, game=outcome.game, locale=interaction.locale
+        )
     ]
     mine = mine or [translate(interaction.locale, "message.your_move_counted")]  # never the notation
-    told = presenters.news_block(outcome.game, news.events) if news is not None else ""
+    told = presenters.news_block(outcome.game, news.events, locale=interaction.locale) if news is not None else ""
     summary = presenters.bullet_block(mine, 1500 - len(told))
     if told:
         summary = f"{told}\n\n{summary}"
@@ -72,7 +74,7 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
     game = await bot.games.get_game(channel_id)
     seat = await bot.games.seat_of(channel_id, interaction.user.id)
     news = await bot.games.news_for(channel_id, interaction.user.id)
-    told = presenters.news_block(game, news.events) if news is not None else ""
+    told = presenters.news_block(game, news.events, locale=interaction.locale) if news is not None else ""
     prefix = (f"{note}\n" if note else "") + (f"{told}\n\n" if told else "")
     if seat is None:
         await replies.private(interaction, prefix + translate(interaction.locale, "message.not_seated"))
@@ -122,7 +124,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
     ]
     name = presenters.seat_name(game, seat)
     news = await bot.games.news_for(channel_id, interaction.user.id)
-    told = presenters.news_block(game, news.events) if news is not None else ""
+    told = presenters.news_block(game, news.events, locale=interaction.locale) if news is not None else ""
     lines = [told] if told else []
     hidden = translate(interaction.locale, "message.hidden_note")
     lines.append(f"**{name}: your hand and board in {game.title}**. {hidden}")

@@ -89,6 +89,8 @@ def made_for(events: list[Event], seat: int, label: str) -> list[Event]:
     note = f"made for Player {seat + 1}: the only move"
     for index, ev in enumerate(events):
         if is_public(ev) and ev.get("type") != TURN_START and str(ev.get("text", "")).strip():
+            if ev.get("msg"):  # an event of facts: the note is worded where it is shown
+                return [*events[:index], {**ev, "made_for": seat}, *events[index + 1 :]]
             text = str(ev["text"]).strip().removesuffix(".")
             return [*events[:index], {**ev, "text": f"{text} ({note})."}, *events[index + 1 :]]
     return [*events, event("auto_play", f"Player {seat + 1}: {label} ({note}).", seat=seat)]

@@ -3,15 +3,20 @@ checks."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from bot.services import engine
+from bot.services import engine, wording
 from bot.services.core import ServiceCore
 from bot.services.errors import GameNotActive, NoSuchVersion
 from bot.services.models import GameInfo, News
 from bot.storage import games as store
 from bot.storage.records import GameRow, from_json, to_json
 from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, visible_to
+
+
+def _has_facts(events: list[dict[str, Any]]) -> bool:
+    return any(wording.has_facts(ev) for ev in events)
 
 
 class Reading(ServiceCore):
@@ -73,16 +78,23 @@ class Reading(ServiceCore):
             state = await self._replayed(game, len(seats), version)
         return engine.rules_for(game.rules_id).view(state, None if seat is None else seat.seat)
 
-    async def log(self, channel_id: int, user_id: int | None = None, limit: int = 20) -> list[str]:
-        """The newest ``limit`` lines of the game log; private lines only for the seat they belong to."""
+    async def log(
+        self, channel_id: int, user_id: int | None = None, limit: int = 20, locale: object = None
+    ) -> list[str]:
+        """The newest ``limit`` lines of the game log, the engine's lines in the language of ``locale``
+        (else the game's); private lines only for the seat they belong to."""
         game, seats = await self._latest_rows(channel_id)
         seat = self._seat_of_user(seats, user_id) if user_id is not None else None
         viewer = None if seat is None else seat.seat
         names = {s.seat: s.name for s in seats}
+        language = locale or game.language
         async with self.db.reading() as conn:
             moves = await store.moves_of(conn, game.id)
         lines = []
-        labels = self._move_labels(game, len(seats), [(m.seat, m.move) for m in moves])
+        labels, derived = self._move_labels(game, len(seats), [(m.seat, m.move) for m in moves])
+        # events stored before the engine wrote facts read as the replay says them, in any language
+        moves = [m if _has_facts(m.events) or not _has_facts(again) else replace(m, events=again)
+                 for m, again in zip(moves, derived, strict=True)]
         # a secret move (a card chosen in secret) reads as its stand-in until the viewer may know it
         texts_of_moves = shown_moves(
             [(m.seat, label, m.events) for m, label in zip(moves, labels, strict=True)], viewer
@@ -94,15 +106,20 @@ class Reading(ServiceCore):
                 shown = [ev for ev in shown if not ev.get(HIDES_MOVE)]
             # an engine's own "Player N: <label>." line says again what the head of the line says
             own = f"Player {m.seat + 1}: {move_text}."
-            texts = [ev["text"] for ev in shown if ev.get("text") and ev["text"] != own]
+            said = [(ev, wording.event_text(ev, language, names)) for ev in shown]
+            texts = [text for ev, text in said if text and (wording.has_facts(ev) or ev["text"] != own)]
             who = names.get(m.seat, f"Seat {m.seat}")
             suffix = {"ai": " (computer)", "deadline": " (deadline)", "admin": " (admin)"}.get(m.actor, "")
             head = f"{m.version}. {who}{suffix}: {move_text}"
             teller = next((ev for ev in shown if ev.get(TELLS_MOVE)), None)
             mover = f"Player {m.seat + 1} "
-            if teller is not None and str(teller.get("text", "")).startswith(mover):
+            if teller is not None and wording.has_facts(teller):
                 # an event tells the move in more words than its label: it heads the line instead
-                texts.remove(teller["text"])
+                texts.remove(wording.event_text(teller, language, names))
+                told = wording.event_text(teller, language, {**names, m.seat: f"{who}{suffix}"})
+                head = f"{m.version}. {told}"
+            elif teller is not None and str(teller.get("text", "")).startswith(mover):
+                texts.remove(wording.event_text(teller, language, names))
                 head = f"{m.version}. {who}{suffix} {teller['text'][len(mover):]}"
             lines.append(head + (" — " + " ".join(texts) if texts else ""))
         return lines[-limit:] if limit > 0 else lines
@@ -133,19 +150,22 @@ class Reading(ServiceCore):
         self._news_shown[(news.game_id, news.seat)] = (news.upto, news.upto_move)
 
     @staticmethod
-    def _move_labels(game: GameRow, players: int, moves: list[tuple[int, str]]) -> list[str]:
+    def _move_labels(
+        game: GameRow, players: int, moves: list[tuple[int, str]]
+    ) -> tuple[list[str], list[list[dict[str, Any]]]]:
         """The label each move had when it was made (players read labels, never the notation), by
         replaying the game: a label may name what lay on the board at that moment. Players are
         "Player N" in them, as in event texts."""
         if not moves:
-            return []
+            return [], []
         rules = engine.rules_for(game.rules_id)
         state = rules.new_game(players, game.seed, game.options)
-        labels = []
+        labels, events = [], []
         for seat, move in moves:
             labels.append(engine.label(rules, state, seat, move))
-            state, _ = rules.play(state, seat, move)
-        return labels
+            state, said = rules.play(state, seat, move)
+            events.append(list(said))
+        return labels, events
 
     async def public_events_between(self, game_id: int, after: int, upto: int) -> list[dict[str, Any]]:
         """The public events of the moves after move ``after`` up to move ``upto``, oldest first."""

@@ -13,7 +13,7 @@ import discord
 
 import rules
 from bot.i18n import LANGUAGE_NAMES, translate
-from bot.services import GameInfo, engine, notices
+from bot.services import GameInfo, engine, notices, wording
 from rules.core import notation
 from rules.core.events import HIDES_MOVE, REVEALS, is_public
 
@@ -95,8 +95,15 @@ def mentions(user_ids: Iterable[int]) -> tuple[str, discord.AllowedMentions]:
     return text, allowed
 
 
-def event_lines(events: Iterable[dict[str, Any]], *, seat: int | None = None) -> list[str]:
-    """Readable lines of the events ``seat`` may read (``None``: public events only), each fact once.
+def event_lines(
+    events: Iterable[dict[str, Any]],
+    *,
+    seat: int | None = None,
+    game: GameInfo | None = None,
+    locale: object = None,
+) -> list[str]:
+    """Readable lines of the events ``seat`` may read (``None``: public events only), each fact once, in
+    the language of ``locale`` (else the game's), seats named as in ``game``.
 
     The public stand-in for a secret move ("Bob has chosen a card") is left out where the reader learns
     more in the same lines: the mover has their own private line, and a reveal later on tells everyone.
@@ -106,10 +113,19 @@ def event_lines(events: Iterable[dict[str, Any]], *, seat: int | None = None) ->
     for index, ev in enumerate(events):
         owner = ev.get("private_to")
         if owner is None or (seat is not None and owner == seat):
-            text = str(ev.get("text", "")).strip()
+            text = wording.event_text(ev, locale or reading_language(game), seat_names_of(game))
             if text and ev.get("type") != "turn_start" and not _told_better(events, index, seat):
                 lines.append(("🔒 " if owner is not None else "") + text)
     return lines
+
+
+def reading_language(game: GameInfo | None) -> object:
+    return game.language if game is not None else None
+
+
+def seat_names_of(game: GameInfo | None) -> dict[int, str]:
+    """The seats' names as messages write them (escaped), by seat."""
+    return {} if game is None else {info.seat: safe(info.name) for info in game.seats}
 
 
 def _told_better(events: list[dict[str, Any]], index: int, seat: int | None) -> bool:
@@ -123,10 +139,12 @@ def _told_better(events: list[dict[str, Any]], index: int, seat: int | None) -> 
 NEWS_LIMIT = 900  # of a private reply's 2000 characters: the choices below it must still fit
 
 
-def news_block(game: GameInfo, events: Iterable[dict[str, Any]], limit: int = NEWS_LIMIT) -> str:
+def news_block(
+    game: GameInfo, events: Iterable[dict[str, Any]], limit: int = NEWS_LIMIT, locale: object = None
+) -> str:
     """What the channel was told since the reader's last move, oldest first, in at most ``limit``
     characters; the lines that do not fit are counted and left to /log (empty when nothing was told)."""
-    lines = [named(line, game) for line in event_lines(events)]
+    lines = [named(line, game) for line in event_lines(events, game=game, locale=locale)]
     if not lines:
         return ""
     kept = ["**Since your last move:**"]

@@ -1,7 +1,9 @@
 """Events: the JSON-able records ``play`` returns for the game log and notifications.
 
-Every event has ``type`` and ``text`` (one readable English sentence for the log); events are stored as
-JSON, so they must read back from it unchanged (text keys only). ``private_to`` is ``None`` for a public
+Every event has ``type`` and ``text`` (one readable English sentence, the stored copy for readers without
+the catalogs); an event may also say what happened as facts, ``msg`` and ``args`` (``rules/core/texts.py``),
+which the bot shows in the reader's language. Events are stored as JSON, so they must read back from it
+unchanged (text keys only). ``private_to`` is ``None`` for a public
 event or the seat that alone may read it.
 
 Undo depends on two markers, so an engine must set them:
@@ -34,6 +36,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.texts import Said
+
 Event = dict[str, Any]
 
 TURN_START = "turn_start"
@@ -53,6 +57,7 @@ def event(
     hides_move: str | None = None,
     for_good: bool = False,
     reveals: bool = False,
+    say: Said | None = None,
     **data: Any,
 ) -> Event:
     """Build an event record (``hides_move``, ``for_good``, ``reveals``: see the module's docstring)."""
@@ -65,6 +70,8 @@ def event(
             record[FOR_GOOD] = True
     if reveals:
         record[REVEALS] = True
+    if say is not None:
+        record["msg"], record["args"] = say["msg"], say["args"]
     record.update(data)
     return record
 

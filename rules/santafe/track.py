@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.core.events import Event, event
+from rules.core.texts import said
+from rules.core.texts import seat as who
 from rules.santafe import board
 from rules.santafe.state import NO_ENGINEER, SantaFeState
 
@@ -161,8 +163,11 @@ def lay_piece(s: SantaFeState, seat: int, action: Action, events: list[Event]) -
     )
     if cost:
         text += f", paying ${cost}"
+    msg = "santafe.event.branch" if kind == "branch" else "santafe.event.lay"
+    told = said(msg + ("_paying" if cost else ""), player=who(seat), railroad=board.RAILROAD_NAME[r],
+                start=board.CITY_NAME[start], end=board.CITY_NAME[end], cost=cost)
     events.append(event("lay", text + ".", seat=seat, railroad=board.RAILROADS[r],
-                        segment=board.SEG_ID[seg], branch=kind == "branch", cost=cost))
+                        segment=board.SEG_ID[seg], branch=kind == "branch", cost=cost, say=told))
     if nxt < board.CITY_COUNT and not s.connected[r] >> nxt & 1:
         connect(s, seat, r, nxt, events)
 
@@ -180,8 +185,10 @@ def connect(s: SantaFeState, seat: int, r: int, city: int, events: list[Event]) 
     if bonus:
         s.money[seat] += bonus
         text += f"; Player {seat + 1} earns ${bonus}"
+    msg = "santafe.event.connect_bonus" if bonus else "santafe.event.connect"
+    told = said(msg, player=who(seat), railroad=board.RAILROAD_NAME[r], city=name, bonus=bonus)
     events.append(event("connect", text + ".", seat=seat, railroad=board.RAILROADS[r],
-                        city=board.CITY_IDS[city], bonus=bonus))
+                        city=board.CITY_IDS[city], bonus=bonus, say=told))
 
 
 def track_left(s: SantaFeState) -> bool:

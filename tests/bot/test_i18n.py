@@ -99,3 +99,31 @@ def test_the_pseudo_locale_marks_and_lengthens_every_message() -> None:
     for msgid, forms in pseudo.messages.items():
         for form, source in zip(forms, english.messages[msgid], strict=True):
             assert len(form) >= len(source) * 4 // 3, msgid
+
+
+def game_entries(path: object) -> tuple[PoFile, dict[str, tuple[str, ...]]]:
+    with open(path, "rb") as file:  # type: ignore[call-overload]
+        po = read_po(file)
+    found = {}
+    for message in po:
+        if message.id:
+            key = message.id if isinstance(message.id, str) else message.id[0]
+            found[key] = (message.string,) if isinstance(message.string, str) else tuple(message.string)
+    return po, found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_game_catalog_is_complete_with_the_same_placeholders(language: str) -> None:
+    english = {path.parent.parent.parent.parent.name: path for path in i18n.game_po_paths(ENGLISH)}
+    theirs = {path.parent.parent.parent.parent.name: path for path in i18n.game_po_paths(language)}
+    assert english and set(theirs) == set(english)
+    for game, path in theirs.items():
+        _, wanted_entries = game_entries(english[game])
+        po, found = game_entries(path)
+        assert set(found) == set(wanted_entries), (language, game)
+        for msgid, forms in found.items():
+            assert all(forms), (language, msgid, "untranslated")
+            wanted = set().union(*map(placeholders, wanted_entries[msgid]))
+            assert all(placeholders(form) == wanted for form in forms), (language, msgid)
+            plural = len(wanted_entries[msgid]) > 1
+            assert len(forms) == (po.num_plurals if plural else 1), (language, msgid)

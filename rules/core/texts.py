@@ -1,0 +1,29 @@
+"""What an engine says, as facts: a message id of the game's catalog and typed, JSON-able arguments.
+
+An engine does not hand the bot a finished sentence to show; it says ``said("santafe.event.lay",
+player=seat(1), railroad="Santa Fe", cost=3)`` and the bot fills in the message of the reader's language
+(``bot/services/wording.py``) when it shows it, so an old game reads in any language.
+
+An argument is one of:
+
+- a number or a string, shown as it is (amounts; city and railroad names, which stay as printed on the map);
+- ``seat(n)``: ``{"seat": n}``, seat ``n`` (from 0), written as the reader's name for that seat;
+- another ``said(...)``: a message of its own (a card's name, a prompt inside a sentence);
+- a list of these, joined as the reader's language lists things.
+
+An argument named ``count`` chooses the plural form. Everything is JSON-able: events are stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Said = dict[str, Any]  # {"msg": message id, "args": {name: argument}}
+
+
+def said(msg: str, /, **args: Any) -> Said:
+    return {"msg": msg, "args": args}
+
+
+def seat(n: int) -> dict[str, int]:
+    return {"seat": n}

@@ -1,0 +1,74 @@
+"""Engine events of facts read in the reader's language, from the catalogs, with the reader's names."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN
+from bot.services import wording
+from rules.core.events import is_public
+from rules.core.rng import Rng
+from rules.santafe import RULES
+
+NAMES = {0: "Ada", 1: "Bob", 2: "Cy"}
+# English sentences of the engine's events that a translation must not show
+ENGLISH = ("Round ", " passes", " holds the train", "has chosen a card", "Cards revealed", " lays the ",
+           " draws a city card", " reaches ", " buys ")
+
+
+def santafe_events() -> list[dict[str, object]]:
+    """Every event of a seeded three-player game of Santa Fe played to its end."""
+    state = RULES.new_game(3, 7, {})
+    found: list[dict[str, object]] = []
+    rng = Rng(11)
+    while not RULES.is_over(state):
+        seat = min(RULES.to_act(state))
+        moves = RULES.legal_moves(state, seat)
+        state, events = RULES.play(state, seat, moves[rng.randrange(len(moves))])
+        found.extend(events)
+    return found
+
+
+EVENTS = santafe_events()
+
+
+def test_every_santafe_event_says_facts() -> None:
+    assert EVENTS and all(wording.has_facts(ev) for ev in EVENTS)
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [("de", ("Runde", "Startspieler")), ("nl", ("Ronde",)), ("ja", ("ラウンド",))],
+)
+def test_a_santafe_game_reads_in_the_readers_language(locale: str, words: tuple[str, ...]) -> None:
+    lines = [wording.event_text(ev, locale, NAMES) for ev in EVENTS]
+    text = "\n".join(lines)
+    for word in words:
+        assert word in text
+    for sentence in ENGLISH:
+        assert sentence not in text, (locale, sentence)
+    assert "Player" not in text and "Ada" in text
+
+
+def test_seats_without_a_name_read_as_players_of_the_language() -> None:
+    ev = next(ev for ev in EVENTS if ev["type"] == "round")
+    assert wording.event_text(ev, "de", {}) == "Runde 2 beginnt; Spieler 2 ist Startspieler."
+
+
+def test_the_pseudo_locale_marks_every_event_line() -> None:
+    for ev in EVENTS:
+        text = wording.event_text(ev, PSEUDO, NAMES)
+        assert text.startswith(PSEUDO_OPEN) and text.endswith(PSEUDO_CLOSE), text
+
+
+def test_an_event_of_english_prose_reads_as_stored_with_names() -> None:
+    old = {"type": "pass", "text": "Player 2 passes.", "private_to": None, "seat": 1}
+    assert wording.event_text(old, "de", NAMES) == "Bob passes."
+    assert is_public(old)
+
+
+def test_plural_forms_are_chosen_by_count() -> None:
+    one = {"msg": "santafe.event.exchange", "args": {"player": {"seat": 0}, "count": 1}}
+    two = {"msg": "santafe.event.exchange", "args": {"player": {"seat": 0}, "count": 2}}
+    assert wording.event_text(one, "en", NAMES) == "Ada exchanges 1 city card."
+    assert wording.event_text(two, "de", NAMES) == "Ada tauscht 2 Stadt-Karten."
