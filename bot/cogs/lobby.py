@@ -74,7 +74,6 @@ class ImportRefused(ServiceError):
 
 
 MAX_IMPORT_BYTES = 1024 * 1024
-IMPORT_NOT_COUNTED = "Imported games never count in statistics."
 
 
 def shown_name(user: discord.abc.User) -> str:
@@ -124,7 +123,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 game.language, "message.lobby.opened", host=shown_name(interaction.user), title=game.title
             ),
             embed=presenters.status_embed(game),
-            view=pickers.lobby_view(game.id),
+            view=pickers.lobby_view(game.id, game.language),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -414,17 +413,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             translate(interaction.locale, "message.lobby.imported_private"), ephemeral=True
         )
         kept = [s for s in game.seats if s.offered_to is not None]
-        lines = [f"Imported a game of {game.title} after {game.version} moves. {IMPORT_NOT_COUNTED}"]
+        said = game.language  # the news is public: the game's language
+        lines = [translate(said, "message.import.imported", title=game.title, count=game.version)]
         if kept and game.status == "active":
-            lines.append(
-                "Seats kept for the people the file names: "
-                + ", ".join(f"{s.seat + 1}. {presenters.safe(s.name)} (<@{s.offered_to}>)" for s in kept)
-                + ". Only that person can take a seat, with its button or /game join; until then nobody "
-                "plays it and the game waits (the host can let the computer play it with /game computer)."
+            seats = translate(said, "message.list_separator").join(
+                f"{s.seat + 1}. {presenters.safe(s.name)} (<@{s.offered_to}>)" for s in kept
             )
+            lines.append(translate(said, "message.import.seats_kept", seats=seats))
         extra: dict[str, Any] = {}
         if kept and game.status == "active":
-            extra["view"] = pickers.claim_view(game.id, [(s.seat, f"Take seat {s.seat + 1}") for s in kept])
+            extra["view"] = pickers.claim_view(
+                game.id, [(s.seat, translate(game.language, "button.take_seat", seat=s.seat + 1)) for s in kept]
+            )
         await interaction.followup.send(
             presenters.clip("\n".join(lines), 2000),
             embed=presenters.status_embed(game),
@@ -525,7 +525,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 now=now,
                 title=game.title,
             ),
-            view=pickers.claim_view(game.id, [(seat - 1, "Accept")]),
+            view=pickers.claim_view(game.id, [(seat - 1, translate(game.language, "button.accept"))]),
             allowed_mentions=discord.AllowedMentions(users=[member], everyone=False, roles=False),
         )
 

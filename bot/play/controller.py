@@ -42,8 +42,8 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         for line in presenters.event_lines(outcome.events, seat=outcome.seat)
     ]
     mine = mine or [translate(interaction.locale, "message.your_move_counted")]  # never the notation
-    told = presenters.news_block(outcome.game, news.events) if news is not None else ""
-    summary = presenters.bullet_block(mine, 1500 - len(told))
+    told = presenters.news_block(outcome.game, news.events, interaction.locale) if news is not None else ""
+    summary = presenters.bullet_block(mine, 1500 - len(told), interaction.locale)
     if told:
         summary = f"{told}\n\n{summary}"
     if outcome.mover_moves and outcome.mover_view is not None:
@@ -72,7 +72,7 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
     game = await bot.games.get_game(channel_id)
     seat = await bot.games.seat_of(channel_id, interaction.user.id)
     news = await bot.games.news_for(channel_id, interaction.user.id)
-    told = presenters.news_block(game, news.events) if news is not None else ""
+    told = presenters.news_block(game, news.events, interaction.locale) if news is not None else ""
     prefix = (f"{note}\n" if note else "") + (f"{told}\n\n" if told else "")
     if seat is None:
         await replies.private(interaction, prefix + translate(interaction.locale, "message.not_seated"))
@@ -122,7 +122,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
     ]
     name = presenters.seat_name(game, seat)
     news = await bot.games.news_for(channel_id, interaction.user.id)
-    told = presenters.news_block(game, news.events) if news is not None else ""
+    told = presenters.news_block(game, news.events, interaction.locale) if news is not None else ""
     lines = [told] if told else []
     hidden = translate(interaction.locale, "message.hidden_note")
     lines.append(f"**{name}: your hand and board in {game.title}**. {hidden}")
