@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 import rules
-from bot.i18n import translate
+from bot.i18n import has_message, translate
 from bot.play import announcer, delivery
 from bot.services import GameInfo, NotAllowed, ServiceError
 from bot.ui import presenters
@@ -36,22 +36,32 @@ def check_seat(game: GameInfo, seat: int) -> None:
         raise NotAllowed(f"There is no seat {seat}: this game has {have}.")
 
 
-def level_for(game: GameInfo, level: int | None) -> int:
+def level_description(rules_id: str, level: int, locale: object) -> str:
+    """What a computer level does, in ``locale``: each game's levels have catalog messages
+    ("computer.level.santafe.2"); a level added to a game before its catalog entries reads the engine's
+    own English line."""
+    msgid = f"computer.level.{rules_id}.{level}"
+    return translate(locale, msgid) if has_message(msgid) else ai.levels(rules_id).get(level, "")
+
+
+def level_for(game: GameInfo, level: int | None, locale: object) -> int:
     """The level asked for (when none is, level 1 or the game's best below it), refusing one the game
-    lacks in a sentence that lists the levels it has."""
+    lacks in a sentence (in ``locale``) that lists the levels it has."""
     levels = ai.levels(game.rules_id)
     if level is None:
         return min(SENSIBLE, max(levels))
     if level not in levels:
-        have = "; ".join(f"{n}: {text}" for n, text in levels.items())
-        raise NotAllowed(f"{game.title} has no computer level {level}. Its levels are {have}.")
+        have = "; ".join(f"{n}: {level_description(game.rules_id, n, locale)}" for n in levels)
+        raise NotAllowed(translate(locale, "message.no_such_level", title=game.title, level=level, levels=have))
     return level
 
 
 def level_text(game: GameInfo, level: int) -> str:
-    """ "level 2 (looks ahead: …)", for the news that a computer took a seat."""
-    text = ai.levels(game.rules_id).get(level)
-    return f"level {level}" + (f" ({text})" if text else "")
+    """ "level 2 (looks ahead: …)", in the game's language, for the news that a computer took a seat."""
+    text = level_description(game.rules_id, level, game.language)
+    if not text:
+        return translate(game.language, "message.level", level=level)
+    return translate(game.language, "message.level_described", level=level, description=text)
 
 
 async def _channel_game(interaction: discord.Interaction) -> GameInfo | None:
@@ -69,9 +79,10 @@ async def level_choices(interaction: discord.Interaction, current: str) -> list[
     if game is None:
         return []
     typed = str(current).strip().lower()
+    described = {level: level_description(game.rules_id, level, interaction.locale) for level in ai.levels(game.rules_id)}
     return [
         app_commands.Choice(name=presenters.clip(f"{level}: {text}", 100), value=level)
-        for level, text in ai.levels(game.rules_id).items()
+        for level, text in described.items()
         if typed in str(level) or typed in text.lower()
     ][:25]
 
@@ -115,7 +126,7 @@ async def hand_to_computer(
     if not isinstance(seat, int):
         seat = seat_of_member(here, seat, interaction.user.id)
     check_seat(here, seat)
-    level = level_for(here, level)
+    level = level_for(here, level, interaction.locale)
     outcome = await bot.games.hand_to_ai(
         interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=admin
     )

@@ -187,7 +187,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def add_ai(self, interaction: discord.Interaction, level: Level | None = None) -> None:
         await replies.defer_private(interaction)
         here = await self.bot.games.get_game(interaction.channel_id or 0)
-        chosen = level_for(here, level)
+        chosen = level_for(here, level, interaction.locale)
         game = await self.bot.games.add_ai(interaction.channel_id or 0, interaction.user.id, chosen)
         text = translate(game.language, "message.lobby.computer_joined", level=level_text(game, chosen))
         if level is None:  # say that it was not asked for, and how to ask
