@@ -29,11 +29,10 @@ LEVEL_HELP = "how the computer plays: pick one of this game's levels from the li
 SENSIBLE = 1  # the level asked for when none is: the first that plays with sense, if the game has one
 
 
-def check_seat(game: GameInfo, seat: int) -> None:
-    """Refuse a seat number this game does not have (seats count from 1 here)."""
+def check_seat(game: GameInfo, seat: int, locale: object) -> None:
+    """Refuse a seat number this game does not have (seats count from 1 here), in the asker's ``locale``."""
     if not 1 <= seat <= len(game.seats):
-        have = f"{len(game.seats)} seat" + ("s" if len(game.seats) != 1 else "")
-        raise NotAllowed(f"There is no seat {seat}: this game has {have}.")
+        raise NotAllowed(translate(locale, "message.no_such_seat", seat=seat, count=len(game.seats)))
 
 
 def level_description(rules_id: str, level: int, locale: object) -> str:
@@ -125,7 +124,7 @@ async def hand_to_computer(
     here = await bot.games.get_game(interaction.channel_id or 0)
     if not isinstance(seat, int):
         seat = seat_of_member(here, seat, interaction.user.id)
-    check_seat(here, seat)
+    check_seat(here, seat, interaction.locale)
     level = level_for(here, level, interaction.locale)
     outcome = await bot.games.hand_to_ai(
         interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=admin

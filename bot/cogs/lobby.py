@@ -202,7 +202,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def remove_ai(self, interaction: discord.Interaction, seat: Seat) -> None:
         await replies.defer_private(interaction)
         here = await self.bot.games.get_game(interaction.channel_id or 0)
-        check_seat(here, seat)
+        check_seat(here, seat, interaction.locale)
         name = presenters.seat_name(here, seat - 1)
         game = await self.bot.games.remove_ai(
             interaction.channel_id or 0, interaction.user.id, seat - 1, admin=is_manager(interaction)
@@ -442,7 +442,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(seat=SEAT_HELP)
     async def vote(self, interaction: discord.Interaction, seat: Seat) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
-        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat)
+        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat, interaction.locale)
         result = await self.bot.games.vote_kick(interaction.channel_id or 0, interaction.user.id, seat - 1)
         if isinstance(result, MoveOutcome):
             await interaction.followup.send(
@@ -499,7 +499,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if member.bot:
             raise NotAllowed(translate(interaction.locale, "message.lobby.bots_cannot_sit"))
         await replies.defer_private(interaction)
-        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat)
+        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat, interaction.locale)
         game = await self.bot.games.offer_seat(
             interaction.channel_id or 0,
             interaction.user.id,

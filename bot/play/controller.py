@@ -125,11 +125,11 @@ async def show_hand(interaction: discord.Interaction) -> None:
     told = presenters.news_block(game, news.events, interaction.locale) if news is not None else ""
     lines = [told] if told else []
     hidden = translate(interaction.locale, "message.hidden_note")
-    lines.append(f"**{name}: your hand and board in {game.title}**. {hidden}")
+    lines.append(translate(interaction.locale, "message.hand.heading", name=name, title=game.title) + " " + hidden)
     lines.extend(f"• {card}" for card in presenters.hand_lines(view))
     prompt = presenters.decision_prompt(view, game) if seat in view.get("to_act", ()) else None
     if prompt:
-        lines.append(f"Now: {prompt} (/move or the Play button)")
+        lines.append(translate(interaction.locale, "message.hand.now", prompt=prompt))
     await interaction.followup.send(presenters.clip("\n".join(lines), 2000), files=files, ephemeral=True)
     if news is not None:
         bot.games.news_shown(news)
