@@ -79,7 +79,7 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
         return
     moves = await bot.games.legal_moves(channel_id, interaction.user.id)
     if not moves:
-        waiting = presenters.names(game, game.to_act)
+        waiting = presenters.names(game, game.to_act, interaction.locale)
         text = translate(interaction.locale, "message.nothing_to_decide")
         if waiting:
             text += " " + translate(interaction.locale, "message.waiting_for", names=waiting)
