@@ -259,7 +259,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         elif game.status == "finished":
             result = await self.bot.games.final_result(game.channel_id)
         await interaction.response.send_message(
-            embed=presenters.status_embed(game, prompt, result), ephemeral=True
+            embed=presenters.status_embed(game, prompt, result, interaction.locale), ephemeral=True
         )
 
     @app_commands.command(

@@ -209,7 +209,7 @@ def picker(
         if placed < total:
             lines.append(translate(locale, "message.too_many_options", shown=placed, count=total))
     if has_hands(game.rules_id):
-        view.add_item(hand_button(game.id, row=ROWS))
+        view.add_item(hand_button(game.id, row=ROWS, locale=locale))
     lines.append(translate(locale, "message.hidden_note"))
     return "\n".join(lines), view
 

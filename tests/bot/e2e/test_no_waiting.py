@@ -10,6 +10,8 @@ driven here or listed as exempt with a reason.
 
 from __future__ import annotations
 
+from bot.i18n import translate
+
 import asyncio
 import re
 from typing import Any
@@ -258,8 +260,9 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
 
         # Seats: offered, accepted, handed to the computer and taken back, resigned.
         await run.slash(alice, "game replace", seat=2, member=carol)
-        offer = with_button(loopback.messages(arena.channel), "Accept")
-        await run.click(carol, offer, "Accept")
+        accept = translate("nl", "button.accept")  # the game's language is Dutch by now
+        offer = with_button(loopback.messages(arena.channel), accept)
+        await run.click(carol, offer, accept)
         await run.slash(carol, "game computer", level=COMPUTER_LEVEL)  # her own seat
         await run.slash(carol, "game take-back")
         await run.slash(dana, "admin computer", seat=2, level=COMPUTER_LEVEL)
