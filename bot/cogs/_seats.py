@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 import rules
-from bot.i18n import translate
+from bot.i18n import has_message, translate
 from bot.play import announcer, delivery
 from bot.services import GameInfo, NotAllowed, ServiceError
 from bot.ui import presenters
@@ -29,29 +29,38 @@ LEVEL_HELP = "how the computer plays: pick one of this game's levels from the li
 SENSIBLE = 1  # the level asked for when none is: the first that plays with sense, if the game has one
 
 
-def check_seat(game: GameInfo, seat: int) -> None:
-    """Refuse a seat number this game does not have (seats count from 1 here)."""
+def check_seat(game: GameInfo, seat: int, locale: object) -> None:
+    """Refuse a seat number this game does not have (seats count from 1 here), in the asker's ``locale``."""
     if not 1 <= seat <= len(game.seats):
-        have = f"{len(game.seats)} seat" + ("s" if len(game.seats) != 1 else "")
-        raise NotAllowed(f"There is no seat {seat}: this game has {have}.")
+        raise NotAllowed(translate(locale, "message.no_such_seat", seat=seat, count=len(game.seats)))
 
 
-def level_for(game: GameInfo, level: int | None) -> int:
+def level_description(rules_id: str, level: int, locale: object) -> str:
+    """What a computer level does, in ``locale``: each game's levels have catalog messages
+    ("computer.level.santafe.2"); a level added to a game before its catalog entries reads the engine's
+    own English line."""
+    msgid = f"computer.level.{rules_id}.{level}"
+    return translate(locale, msgid) if has_message(msgid) else ai.levels(rules_id).get(level, "")
+
+
+def level_for(game: GameInfo, level: int | None, locale: object) -> int:
     """The level asked for (when none is, level 1 or the game's best below it), refusing one the game
-    lacks in a sentence that lists the levels it has."""
+    lacks in a sentence (in ``locale``) that lists the levels it has."""
     levels = ai.levels(game.rules_id)
     if level is None:
         return min(SENSIBLE, max(levels))
     if level not in levels:
-        have = "; ".join(f"{n}: {text}" for n, text in levels.items())
-        raise NotAllowed(f"{game.title} has no computer level {level}. Its levels are {have}.")
+        have = "; ".join(f"{n}: {level_description(game.rules_id, n, locale)}" for n in levels)
+        raise NotAllowed(translate(locale, "message.no_such_level", title=game.title, level=level, levels=have))
     return level
 
 
 def level_text(game: GameInfo, level: int) -> str:
-    """ "level 2 (looks ahead: …)", for the news that a computer took a seat."""
-    text = ai.levels(game.rules_id).get(level)
-    return f"level {level}" + (f" ({text})" if text else "")
+    """ "level 2 (looks ahead: …)", in the game's language, for the news that a computer took a seat."""
+    text = level_description(game.rules_id, level, game.language)
+    if not text:
+        return translate(game.language, "message.level", level=level)
+    return translate(game.language, "message.level_described", level=level, description=text)
 
 
 async def _channel_game(interaction: discord.Interaction) -> GameInfo | None:
@@ -69,9 +78,10 @@ async def level_choices(interaction: discord.Interaction, current: str) -> list[
     if game is None:
         return []
     typed = str(current).strip().lower()
+    described = {level: level_description(game.rules_id, level, interaction.locale) for level in ai.levels(game.rules_id)}
     return [
         app_commands.Choice(name=presenters.clip(f"{level}: {text}", 100), value=level)
-        for level, text in ai.levels(game.rules_id).items()
+        for level, text in described.items()
         if typed in str(level) or typed in text.lower()
     ][:25]
 
@@ -114,8 +124,8 @@ async def hand_to_computer(
     here = await bot.games.get_game(interaction.channel_id or 0)
     if not isinstance(seat, int):
         seat = seat_of_member(here, seat, interaction.user.id)
-    check_seat(here, seat)
-    level = level_for(here, level)
+    check_seat(here, seat, interaction.locale)
+    level = level_for(here, level, interaction.locale)
     outcome = await bot.games.hand_to_ai(
         interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=admin
     )

@@ -117,13 +117,23 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
             changes["deadline_action"] = deadline_action
         await interaction.response.defer(thinking=True, ephemeral=True)  # the write may wait for the database
         settings = await self.bot.games.update_guild_settings(interaction.guild_id or 0, **changes)
-        reminder = presenters.hours(settings.reminder_minutes) if settings.reminder_minutes else "daily"
-        deadline = presenters.hours(settings.deadline_minutes) if settings.deadline_minutes else "none"
+        said = interaction.locale
+        reminder = (
+            presenters.hours(settings.reminder_minutes, said)
+            if settings.reminder_minutes
+            else translate(said, "message.defaults.daily")
+        )
+        deadline = (
+            presenters.hours(settings.deadline_minutes, said)
+            if settings.deadline_minutes
+            else translate(said, "message.defaults.no_deadline")
+        )
+        action = translate(said, f"message.deadline_action.{settings.deadline_action or 'skip'}")
         limit = settings.max_games_per_user or self.bot.settings.max_games_per_user
         await interaction.followup.send(
-            f"New games here: reminders {reminder}, deadline {deadline}, "
-            f"then {settings.deadline_action or 'skip'}. "
-            f"Each member may host {limit} open game{'s' if limit != 1 else ''} at a time.",
+            translate(said, "message.defaults.saved", reminder=reminder, deadline=deadline, action=action)
+            + " "
+            + translate(said, "message.defaults.hosting_limit", count=limit),
             ephemeral=True,
         )
 

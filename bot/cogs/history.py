@@ -97,7 +97,9 @@ class History(commands.Cog):
 
     @app_commands.command(name="games", description="Your open games in this server and whose turn it is")
     async def games(self, interaction: discord.Interaction) -> None:
-        listing = await paging.games_listing(self.bot, interaction.user.id, interaction.guild_id or 0)
+        listing = await paging.games_listing(
+            self.bot, interaction.user.id, interaction.guild_id or 0, interaction.locale
+        )
         if listing is None:
             text = messages.no_open_games(interaction.locale)
             await interaction.response.send_message(text, ephemeral=True)

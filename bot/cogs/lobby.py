@@ -74,7 +74,6 @@ class ImportRefused(ServiceError):
 
 
 MAX_IMPORT_BYTES = 1024 * 1024
-IMPORT_NOT_COUNTED = "Imported games never count in statistics."
 
 
 def shown_name(user: discord.abc.User) -> str:
@@ -124,7 +123,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 game.language, "message.lobby.opened", host=shown_name(interaction.user), title=game.title
             ),
             embed=presenters.status_embed(game),
-            view=pickers.lobby_view(game.id),
+            view=pickers.lobby_view(game.id, game.language),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -188,7 +187,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def add_ai(self, interaction: discord.Interaction, level: Level | None = None) -> None:
         await replies.defer_private(interaction)
         here = await self.bot.games.get_game(interaction.channel_id or 0)
-        chosen = level_for(here, level)
+        chosen = level_for(here, level, interaction.locale)
         game = await self.bot.games.add_ai(interaction.channel_id or 0, interaction.user.id, chosen)
         text = translate(game.language, "message.lobby.computer_joined", level=level_text(game, chosen))
         if level is None:  # say that it was not asked for, and how to ask
@@ -203,7 +202,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def remove_ai(self, interaction: discord.Interaction, seat: Seat) -> None:
         await replies.defer_private(interaction)
         here = await self.bot.games.get_game(interaction.channel_id or 0)
-        check_seat(here, seat)
+        check_seat(here, seat, interaction.locale)
         name = presenters.seat_name(here, seat - 1)
         game = await self.bot.games.remove_ai(
             interaction.channel_id or 0, interaction.user.id, seat - 1, admin=is_manager(interaction)
@@ -260,7 +259,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         elif game.status == "finished":
             result = await self.bot.games.final_result(game.channel_id)
         await interaction.response.send_message(
-            embed=presenters.status_embed(game, prompt, result), ephemeral=True
+            embed=presenters.status_embed(game, prompt, result, interaction.locale), ephemeral=True
         )
 
     @app_commands.command(
@@ -414,17 +413,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             translate(interaction.locale, "message.lobby.imported_private"), ephemeral=True
         )
         kept = [s for s in game.seats if s.offered_to is not None]
-        lines = [f"Imported a game of {game.title} after {game.version} moves. {IMPORT_NOT_COUNTED}"]
+        said = game.language  # the news is public: the game's language
+        lines = [translate(said, "message.import.imported", title=game.title, count=game.version)]
         if kept and game.status == "active":
-            lines.append(
-                "Seats kept for the people the file names: "
-                + ", ".join(f"{s.seat + 1}. {presenters.safe(s.name)} (<@{s.offered_to}>)" for s in kept)
-                + ". Only that person can take a seat, with its button or /game join; until then nobody "
-                "plays it and the game waits (the host can let the computer play it with /game computer)."
+            seats = translate(said, "message.list_separator").join(
+                f"{s.seat + 1}. {presenters.safe(s.name)} (<@{s.offered_to}>)" for s in kept
             )
+            lines.append(translate(said, "message.import.seats_kept", seats=seats))
         extra: dict[str, Any] = {}
         if kept and game.status == "active":
-            extra["view"] = pickers.claim_view(game.id, [(s.seat, f"Take seat {s.seat + 1}") for s in kept])
+            extra["view"] = pickers.claim_view(
+                game.id, [(s.seat, translate(game.language, "button.take_seat", seat=s.seat + 1)) for s in kept]
+            )
         await interaction.followup.send(
             presenters.clip("\n".join(lines), 2000),
             embed=presenters.status_embed(game),
@@ -442,7 +442,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(seat=SEAT_HELP)
     async def vote(self, interaction: discord.Interaction, seat: Seat) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
-        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat)
+        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat, interaction.locale)
         result = await self.bot.games.vote_kick(interaction.channel_id or 0, interaction.user.id, seat - 1)
         if isinstance(result, MoveOutcome):
             await interaction.followup.send(
@@ -499,7 +499,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if member.bot:
             raise NotAllowed(translate(interaction.locale, "message.lobby.bots_cannot_sit"))
         await replies.defer_private(interaction)
-        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat)
+        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat, interaction.locale)
         game = await self.bot.games.offer_seat(
             interaction.channel_id or 0,
             interaction.user.id,
@@ -525,7 +525,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 now=now,
                 title=game.title,
             ),
-            view=pickers.claim_view(game.id, [(seat - 1, "Accept")]),
+            view=pickers.claim_view(game.id, [(seat - 1, translate(game.language, "button.accept"))]),
             allowed_mentions=discord.AllowedMentions(users=[member], everyone=False, roles=False),
         )
 

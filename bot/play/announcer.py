@@ -75,7 +75,7 @@ async def post_turn(
     embed = presenters.game_embed(
         game,
         presenters.clip(translate(said, "message.turn.to_act", title=game.title, names=waiting), 256),
-        presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT) if lines else "",
+        presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT, said) if lines else "",
     )
     if game.pictures == "every-turn":
         picture = await pictures.turn_board(view, presenters.seat_names(game), lines, untold)
@@ -88,7 +88,7 @@ async def post_turn(
         embed,
         picture,
         perms,
-        view=pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id)),
+        view=pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language),
         allowed_mentions=allowed,
     )
     await bot.games.mark_told(game.id, game.version)
@@ -137,15 +137,15 @@ async def post_results(
     lines = [presenters.named(line, game) for line in lines]
     if lines:
         embed.add_field(
-            name="Last moves",
-            value=presenters.bullet_block(lines[-10:], presenters.FIELD_LIMIT),
+            name=translate(game.language, "message.result.last_moves"),
+            value=presenters.bullet_block(lines[-10:], presenters.FIELD_LIMIT, game.language),
             inline=False,
         )
     picture = await pictures.result(result, presenters.seat_names(game), game.rules_id)
     view = await bot.games.view_at(game.channel_id, game.version, None)
-    board = presenters.game_embed(game, presenters.clip(f"{game.title}: the final board", 256))
+    board = presenters.game_embed(game, presenters.clip(translate(game.language, "message.result.final_board", title=game.title), 256))
     final = await pictures.board(view, presenters.seat_names(game))
-    await delivery.send_post(
+    results = await delivery.send_post(
         channel,
         translate(game.language, "message.game_over_ping", ping=ping)
         if ping
@@ -158,6 +158,7 @@ async def post_results(
     )
     await bot.games.mark_told(game.id, game.version)
     await retire_buttons(bot, game.id, None)
+    await live.show_over(bot, game, channel, results)
 
 
 async def post_progress(bot: BoardGameBot, game: GameInfo) -> None:

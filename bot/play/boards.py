@@ -40,12 +40,14 @@ async def send_player_boards(
     now): privately, or for everyone in the channel with ``share``."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     files = await player_area_files(bot, game, seats, version)
-    when = "" if version is None or version == game.version else f" after move {version}"
-    who = presenters.names(game, seats)
+    said = game.language if share else interaction.locale
+    now = version is None or version == game.version
+    who = presenters.names(game, seats, said)
     if len(seats) > 1:
-        text = f"**Player boards in {game.title}{when}**: {who}."
+        key = "message.boards.all" if now else "message.boards.all_after"
     else:
-        text = f"**{who}'s board in {game.title}{when}**."
+        key = "message.boards.one" if now else "message.boards.one_after"
+    text = translate(said, key, names=who, title=game.title, number=version)
     if len(files) < len(seats):
         text += " " + translate(game.language if share else interaction.locale, "message.picture_failed")
     if share:

@@ -355,7 +355,7 @@ async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
     extra: dict[str, Any] = {}
     if taken.seat in game.to_act:
         text += " " + translate(game.language, "message.lobby.their_turn")
-        extra["view"] = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id))
+        extra["view"] = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language)
     await replies.done(
         interaction,
         translate(interaction.locale, "message.lobby.you_took_seat", seat=taken.seat + 1),
@@ -369,7 +369,7 @@ async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
 class ClaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CLAIM_TEMPLATE):
     """Takes the seat kept for the presser; the service refuses anyone it is not kept for."""
 
-    def __init__(self, game_id: int, seat: int, label: str = "Accept") -> None:
+    def __init__(self, game_id: int, seat: int, label: str | None = None) -> None:
         super().__init__(pickers.claim_button(game_id, seat, label))
         self.game_id, self.seat = game_id, seat
 
@@ -378,7 +378,7 @@ class ClaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custo
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ClaimButton:
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["seat"]), label or "Accept")
+        return cls(int(match["game"]), int(match["seat"]), label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:

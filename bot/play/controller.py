@@ -44,8 +44,8 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         )
     ]
     mine = mine or [translate(interaction.locale, "message.your_move_counted")]  # never the notation
-    told = presenters.news_block(outcome.game, news.events, locale=interaction.locale) if news is not None else ""
-    summary = presenters.bullet_block(mine, 1500 - len(told))
+    told = presenters.news_block(outcome.game, news.events, interaction.locale) if news is not None else ""
+    summary = presenters.bullet_block(mine, 1500 - len(told), interaction.locale)
     if told:
         summary = f"{told}\n\n{summary}"
     if outcome.mover_moves and outcome.mover_view is not None:
@@ -74,14 +74,14 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
     game = await bot.games.get_game(channel_id)
     seat = await bot.games.seat_of(channel_id, interaction.user.id)
     news = await bot.games.news_for(channel_id, interaction.user.id)
-    told = presenters.news_block(game, news.events, locale=interaction.locale) if news is not None else ""
+    told = presenters.news_block(game, news.events, interaction.locale) if news is not None else ""
     prefix = (f"{note}\n" if note else "") + (f"{told}\n\n" if told else "")
     if seat is None:
         await replies.private(interaction, prefix + translate(interaction.locale, "message.not_seated"))
         return
     moves = await bot.games.legal_moves(channel_id, interaction.user.id)
     if not moves:
-        waiting = presenters.names(game, game.to_act)
+        waiting = presenters.names(game, game.to_act, interaction.locale)
         text = translate(interaction.locale, "message.nothing_to_decide")
         if waiting:
             text += " " + translate(interaction.locale, "message.waiting_for", names=waiting)
@@ -124,14 +124,14 @@ async def show_hand(interaction: discord.Interaction) -> None:
     ]
     name = presenters.seat_name(game, seat)
     news = await bot.games.news_for(channel_id, interaction.user.id)
-    told = presenters.news_block(game, news.events, locale=interaction.locale) if news is not None else ""
+    told = presenters.news_block(game, news.events, interaction.locale) if news is not None else ""
     lines = [told] if told else []
     hidden = translate(interaction.locale, "message.hidden_note")
-    lines.append(f"**{name}: your hand and board in {game.title}**. {hidden}")
+    lines.append(translate(interaction.locale, "message.hand.heading", name=name, title=game.title) + " " + hidden)
     lines.extend(f"• {card}" for card in presenters.hand_lines(view))
     prompt = presenters.decision_prompt(view, game) if seat in view.get("to_act", ()) else None
     if prompt:
-        lines.append(f"Now: {prompt} (/move or the Play button)")
+        lines.append(translate(interaction.locale, "message.hand.now", prompt=prompt))
     await interaction.followup.send(presenters.clip("\n".join(lines), 2000), files=files, ephemeral=True)
     if news is not None:
         bot.games.news_shown(news)

@@ -87,7 +87,7 @@ async def deliver_one(bot: BoardGameBot, note: Notification) -> None:
     ping, allowed = presenters.mentions([note.user_id])
     extra: dict[str, Any] = {}
     if note.kind == "reminder":
-        extra["view"] = pickers.reminder_view(game.id, game.revision)
+        extra["view"] = pickers.reminder_view(game.id, game.revision, game.language)
     await channel.send(presenters.clip(f"{ping} {text}", 2000), allowed_mentions=allowed, **extra)
     if note.dm:
         await deliver_dm(bot, note)

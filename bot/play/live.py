@@ -107,6 +107,24 @@ async def _superseded(
         bot.turn_messages.pop(game.id)
 
 
+async def show_over(
+    bot: BoardGameBot, game: GameInfo, channel: discord.PartialMessageable, results: discord.Message
+) -> None:
+    """The game has ended: its live board (if it has one) stops naming who acts and points to the results
+    instead, and gives up its buttons."""
+    known = await bot.games.live_board(game.id)
+    if known is None:
+        return
+    over = translate(game.language, "message.game_over_live", url=results.jump_url)
+    text = f"**{presenters.safe(game.title)}** · {over}"
+    try:
+        await channel.get_partial_message(known[0]).edit(
+            content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.HTTPException as exc:  # deleted, or in a thread archived meanwhile: nothing to correct
+        log.info("could not mark the live board of game %s as over (%s)", game.id, exc.code)
+
+
 def _draws(game: GameInfo, perms: discord.Permissions | None) -> bool:
     return game.pictures == "every-turn" and (perms is None or perms.attach_files)
 
@@ -123,7 +141,7 @@ def _text(game: GameInfo, view: dict[str, Any] | None, lines: Sequence[str], pin
     head += f": {prompt}" if prompt else ""
     if game.pictures != "every-turn":
         head += "\n" + translate(said, "message.board_on_request")
-    body = presenters.bullet_block(lines, presenters.CONTENT_LIMIT - len(head) - 1) if lines else ""
+    body = presenters.bullet_block(lines, presenters.CONTENT_LIMIT - len(head) - 1, said) if lines else ""
     return presenters.clip("\n".join(p for p in (head, body) if p), presenters.CONTENT_LIMIT)
 
 
@@ -165,7 +183,7 @@ async def _post(
         no_picture = translate(game.language, "message.no_picture")
         text = presenters.clip(f"{text}\n{no_picture}", presenters.CONTENT_LIMIT)
     embeds, files = await _picture(game, view, lines, perms, changed)
-    buttons = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id))
+    buttons = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language)
     board = await channel.send(text, embeds=embeds, files=files, view=buttons, allowed_mentions=allowed)
     await bot.games.remember_live_board(game.id, board.id, game.version if files else -1)
     return board
@@ -185,7 +203,7 @@ async def _edit(
     has a new picture; None if it is gone or can no longer be edited."""
     changes: dict[str, Any] = {
         "content": _text(game, view, lines, ""),
-        "view": pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id)),
+        "view": pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language),
         "allowed_mentions": discord.AllowedMentions.none(),  # the ping is its own line
     }
     embeds, files = await _picture(game, view, lines, perms, changed) if due else ([], [])

@@ -29,7 +29,6 @@ PAGE_TEXT = 1800
 PAGE_LINES = 15
 # A log longer than this many pages comes as a text file instead.
 LOG_PAGES = 6
-CHANGED = "This list has changed since that page was shown; here it is as it is now."
 
 
 @dataclass(frozen=True)
@@ -67,46 +66,56 @@ def split_pages(lines: Sequence[str], limit: int = PAGE_TEXT, most: int = PAGE_L
     return pages
 
 
-def page_message(listing: Listing, number: int, note: str = "") -> tuple[str, discord.ui.View | None]:
-    """The text of page ``number`` (clamped to the pages there are) and its buttons, if it has others."""
+def page_message(
+    listing: Listing, number: int, locale: object, note: str = ""
+) -> tuple[str, discord.ui.View | None]:
+    """The text of page ``number`` (clamped to the pages there are) and its buttons, if it has others, in
+    the reader's ``locale``."""
     pages = listing.pages
     number = min(max(number, 0), len(pages) - 1)
-    heading = listing.heading if len(pages) == 1 else f"{listing.heading} (page {number + 1} of {len(pages)})"
+    heading = listing.heading
+    if len(pages) > 1:
+        heading = translate(locale, "message.pages.heading", heading=heading, number=number + 1, count=len(pages))
     text = "\n".join(([note] if note else []) + [heading, *pages[number]])
     if len(pages) == 1:
         return text, None
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton.of(listing, number - 1, "Previous", disabled=number == 0))
-    view.add_item(PageButton.of(listing, number + 1, "Next", disabled=number == len(pages) - 1))
+    previous, following = translate(locale, "button.previous"), translate(locale, "button.next")
+    view.add_item(PageButton.of(listing, number - 1, previous, back=True, disabled=number == 0))
+    view.add_item(PageButton.of(listing, number + 1, following, back=False, disabled=number == len(pages) - 1))
     return text, view
 
 
 async def send(interaction: discord.Interaction, listing: Listing) -> None:
     """Answer ``interaction`` privately with the list's first page (its last, for a log)."""
-    text, view = page_message(listing, len(listing.pages) - 1 if listing.opens_at_end else 0)
+    start = len(listing.pages) - 1 if listing.opens_at_end else 0
+    text, view = page_message(listing, start, interaction.locale)
     await interaction.response.send_message(text, ephemeral=True, **({"view": view} if view else {}))
 
 
 # --- the lists ---------------------------------------------------------------------------------------
 
 
-async def games_listing(bot: BoardGameBot, owner: int, guild_id: int) -> Listing | None:
-    """The owner's open games in the server, the ones waiting for them first; ``None`` if there are none."""
+async def games_listing(bot: BoardGameBot, owner: int, guild_id: int, locale: object) -> Listing | None:
+    """The owner's open games in the server, the ones waiting for them first, in the owner's ``locale``;
+    ``None`` if there are none."""
     mine = [g for g in await bot.games.games_of_user(owner) if g.guild_id == guild_id]
     if not mine:
         return None
     # the games waiting for this user first, then the others, then the paused, each group oldest first
     mine.sort(key=lambda g: (g.paused, owner not in g.to_act_users))
-    lines = ["• " + line for line in presenters.my_games_lines(mine, owner)]
-    return Listing("games", owner, guild_id, 0, "**Your games here**", tuple(lines))
+    lines = ["• " + line for line in presenters.my_games_lines(mine, owner, locale)]
+    heading = translate(locale, "message.pages.your_games")
+    return Listing("games", owner, guild_id, 0, heading, tuple(lines))
 
 
-async def log_listing(bot: BoardGameBot, owner: int, channel_id: int, count: int) -> Listing:
+async def log_listing(bot: BoardGameBot, owner: int, channel_id: int, count: int, locale: object) -> Listing:
     """The newest ``count`` lines of the log of the game in ``channel_id`` that ``owner`` may read."""
     game = await bot.games.get_game(channel_id)
     lines = await bot.games.log(channel_id, owner, count)
-    shown = tuple("• " + presenters.named(line, game) for line in lines) or ("No moves yet.",)
-    heading = f"**{game.title}, recent moves**"
+    shown = tuple("• " + presenters.named(line, game) for line in lines)
+    shown = shown or (translate(locale, "message.pages.no_moves"),)
+    heading = translate(locale, "message.pages.log", title=game.title)
     return Listing("log", owner, channel_id, count, heading, shown, opens_at_end=True)
 
 
@@ -114,20 +123,20 @@ async def send_log(interaction: discord.Interaction, count: int) -> None:
     """/log: pages when the lines fit a few, else the whole of them as a text file."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
-    listing = await log_listing(bot, interaction.user.id, channel_id, count)
+    listing = await log_listing(bot, interaction.user.id, channel_id, count, interaction.locale)
     if len(listing.pages) <= LOG_PAGES:
         await send(interaction, listing)
         return
     game = await bot.games.get_game(channel_id)
     text = "\n".join(line.removeprefix("• ") for line in listing.lines) + "\n"
     file = discord.File(io.BytesIO(text.encode()), filename=f"{game.rules_id}-game-{game.id}-log.txt")
-    words = f"{listing.heading}: the last {len(listing.lines)} lines, in the file below."
+    words = translate(interaction.locale, "message.pages.log_file", heading=listing.heading, count=len(listing.lines))
     await interaction.response.send_message(words, file=file, ephemeral=True)
 
 
-Builder = Callable[["BoardGameBot", int, int, int], Awaitable[Listing | None]]
+Builder = Callable[["BoardGameBot", int, int, int, object], Awaitable[Listing | None]]
 BUILDERS: dict[str, Builder] = {
-    "games": lambda bot, owner, scope, size: games_listing(bot, owner, scope),
+    "games": lambda bot, owner, scope, size, locale: games_listing(bot, owner, scope, locale),
     "log": log_listing,
 }
 
@@ -137,12 +146,13 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
     def __init__(
         self, kind: str, owner: int, scope: int, size: int, stamp: int, number: int,
-        label: str = "Next", disabled: bool = False,
+        label: str = "", back: bool = False, disabled: bool = False,
     ) -> None:
+        # the label is the reader's word for Previous or Next; a press rebuilt from its custom id needs none
         super().__init__(
             discord.ui.Button(
-                label=label,
-                emoji="◀️" if label == "Previous" else "▶️",
+                label=label or None,
+                emoji="◀️" if back else "▶️",
                 style=discord.ButtonStyle.secondary,
                 custom_id=custom_ids.page(kind, owner, scope, size, stamp, number),
                 disabled=disabled,
@@ -152,10 +162,10 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         self.number = number
 
     @classmethod
-    def of(cls, listing: Listing, number: int, label: str, disabled: bool) -> PageButton:
+    def of(cls, listing: Listing, number: int, label: str, *, back: bool, disabled: bool) -> PageButton:
         return cls(
             listing.kind, listing.owner, listing.scope, listing.size, listing.stamp, max(number, 0),
-            label, disabled,
+            label, back, disabled,
         )
 
     @classmethod
@@ -182,11 +192,11 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             )
             return
         bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-        listing = await builder(bot, self.owner, self.scope, self.size)
+        listing = await builder(bot, self.owner, self.scope, self.size, interaction.locale)
         if listing is None:  # nothing left to list
             text = messages.no_open_games(interaction.locale)
             await interaction.response.edit_message(content=text, view=None)
             return
-        note = CHANGED if listing.stamp != self.stamp else ""
-        text, view = page_message(listing, self.number, note)
+        note = translate(interaction.locale, "message.pages.changed") if listing.stamp != self.stamp else ""
+        text, view = page_message(listing, self.number, interaction.locale, note)
         await interaction.response.edit_message(content=text, view=view)

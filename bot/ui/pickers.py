@@ -31,18 +31,24 @@ OPTION_LABEL = 100
 
 
 
-def play_button(game_id: int, revision: int) -> discord.ui.Button[Any]:
+# A button's label is in the language of the message it is posted with (``locale``); one rebuilt from its
+# custom id to handle a press is never shown, so it needs none.
+def _label(locale: object, msgid: str) -> str | None:
+    return translate(locale, msgid) if locale is not None else None
+
+
+def play_button(game_id: int, revision: int, locale: object = None) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label="Play",
+        label=_label(locale, "button.play"),
         emoji="🎲",
         style=discord.ButtonStyle.primary,
         custom_id=custom_ids.play(game_id, revision),
     )
 
 
-def hand_button(game_id: int, row: int | None = None) -> discord.ui.Button[Any]:
+def hand_button(game_id: int, row: int | None = None, locale: object = None) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label="Show my hand",
+        label=_label(locale, "button.hand"),
         emoji="🃏",
         style=discord.ButtonStyle.secondary,
         custom_id=custom_ids.hand(game_id),
@@ -50,9 +56,9 @@ def hand_button(game_id: int, row: int | None = None) -> discord.ui.Button[Any]:
     )
 
 
-def boards_button(game_id: int) -> discord.ui.Button[Any]:
+def boards_button(game_id: int, locale: object = None) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label="Player boards",
+        label=_label(locale, "button.boards"),
         emoji="👥",
         style=discord.ButtonStyle.secondary,
         custom_id=custom_ids.boards(game_id),
@@ -76,10 +82,11 @@ def move_select(
     page: int,
     options: Sequence[discord.SelectOption] = (),
     row: int | None = None,
+    locale: object = None,
 ) -> discord.ui.Select[Any]:
     return discord.ui.Select(
         custom_id=custom_ids.select(game_id, revision, page),
-        placeholder="Choose…",
+        placeholder=_label(locale, "button.choose"),
         options=list(options) or [discord.SelectOption(label="…", value="0")],
         row=row,
     )
@@ -101,27 +108,27 @@ def family_button(
     )
 
 
-def mute_button(game_id: int, revision: int) -> discord.ui.Button[Any]:
+def mute_button(game_id: int, revision: int, locale: object = None) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label="No more reminders this turn",
+        label=_label(locale, "button.mute_turn"),
         emoji="🔕",
         style=discord.ButtonStyle.secondary,
         custom_id=custom_ids.mute(game_id, revision),
     )
 
 
-def join_button(game_id: int) -> discord.ui.Button[Any]:
+def join_button(game_id: int, locale: object = None) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label="Join",
+        label=_label(locale, "button.join"),
         emoji="🪑",
         style=discord.ButtonStyle.success,
         custom_id=custom_ids.join(game_id),
     )
 
 
-def claim_button(game_id: int, seat: int, label: str = "Accept") -> discord.ui.Button[Any]:
+def claim_button(game_id: int, seat: int, label: str | None = None) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label=presenters.clip(label, BUTTON_LABEL),
+        label=presenters.clip(label, BUTTON_LABEL) if label else None,
         emoji="🪑",
         style=discord.ButtonStyle.success,
         custom_id=custom_ids.claim(game_id, seat),
@@ -136,10 +143,10 @@ def claim_view(game_id: int, seats: Sequence[tuple[int, str]]) -> discord.ui.Vie
     return view
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
-    """The button under a lobby message."""
+def lobby_view(game_id: int, locale: object) -> discord.ui.View:
+    """The button under a lobby message, labelled in ``locale`` (the game's language)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(join_button(game_id))
+    view.add_item(join_button(game_id, locale))
     return view
 
 
@@ -148,20 +155,21 @@ def has_hands(rules_id: str) -> bool:
     return rules.spec(rules_id).hands
 
 
-def turn_view(game_id: int, revision: int, hands: bool = True) -> discord.ui.View:
-    """The buttons under a public turn message ("Show my hand" only in a game with ``hands``)."""
+def turn_view(game_id: int, revision: int, hands: bool, locale: object) -> discord.ui.View:
+    """The buttons under a public turn message ("Show my hand" only in a game with ``hands``), labelled
+    in ``locale`` (the game's language)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(play_button(game_id, revision))
+    view.add_item(play_button(game_id, revision, locale))
     if hands:
-        view.add_item(hand_button(game_id))
-    view.add_item(boards_button(game_id))
+        view.add_item(hand_button(game_id, locale=locale))
+    view.add_item(boards_button(game_id, locale))
     return view
 
 
-def reminder_view(game_id: int, revision: int) -> discord.ui.View:
+def reminder_view(game_id: int, revision: int, locale: object) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(play_button(game_id, revision))
-    view.add_item(mute_button(game_id, revision))
+    view.add_item(play_button(game_id, revision, locale))
+    view.add_item(mute_button(game_id, revision, locale))
     return view
 
 
@@ -188,10 +196,10 @@ def picker(
         family = families[opened] if opened is not None and 0 <= opened < len(families) else None
         inner = _pages(list(family.indexes) if family else [], ROWS - 1)
         rows = ROWS - len(inner)
-        shown = _add_entries(view, game, moves, listed, families, rows, family)
+        shown = _add_entries(view, game, moves, listed, families, rows, family, locale)
         for page, indexes in enumerate(inner):
             options = [_option(moves, index) for index in indexes]
-            view.add_item(move_select(game.id, game.revision, ROWS + page, options, row=rows + page))
+            view.add_item(move_select(game.id, game.revision, ROWS + page, options, row=rows + page, locale=locale))
         if family is not None:
             lines.append(translate(locale, "message.family_opened", family=family.label))
         elif families:
@@ -201,7 +209,7 @@ def picker(
         if placed < total:
             lines.append(translate(locale, "message.too_many_options", shown=placed, count=total))
     if has_hands(game.rules_id):
-        view.add_item(hand_button(game.id, row=ROWS))
+        view.add_item(hand_button(game.id, row=ROWS, locale=locale))
     lines.append(translate(locale, "message.hidden_note"))
     return "\n".join(lines), view
 
@@ -231,6 +239,7 @@ def _add_entries(
     families: list[choices.Family],
     rows: int,
     opened: choices.Family | None,
+    locale: object,
 ) -> int:
     """The single moves and families on ``rows`` rows: buttons if they fit, else menus; how many fit."""
     if len(listed) <= rows * PER_ROW:
@@ -259,5 +268,5 @@ def _add_entries(
             for entry in shown[page : page + OPTIONS_PER_SELECT]
         ]
         row = page // OPTIONS_PER_SELECT
-        view.add_item(move_select(game.id, game.revision, row, options, row=row))
+        view.add_item(move_select(game.id, game.revision, row, options, row=row, locale=locale))
     return len(shown)

@@ -20,13 +20,9 @@ from rules.core.events import HIDES_MOVE, REVEALS, is_public
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
-STATUS_WORDS = {
-    "lobby": "Waiting for players",
-    "active": "In play",
-    "finished": "Finished",
-    "abandoned": "Abandoned",
-}
-SEAT_STATE_WORDS = {"away": " (away)", "replaced": " (replaced)", "resigned": " (resigned)"}
+# A game's status and a seat's state, each said by its catalog message ("status.active", "seat_state.away").
+STATUSES = ("lobby", "active", "finished", "abandoned")
+SEAT_STATES = ("away", "replaced", "resigned")
 
 
 def clip(text: str, limit: int) -> str:
@@ -50,7 +46,7 @@ def seat_name(game: GameInfo, seat: int) -> str:
     for info in game.seats:
         if info.seat == seat:
             return safe(info.name)
-    return f"Seat {seat + 1}"
+    return translate(game.language, "message.seat_number", number=seat + 1)
 
 
 def named(text: str, game: GameInfo) -> str:
@@ -61,27 +57,34 @@ def named(text: str, game: GameInfo) -> str:
 def seat_names(game: GameInfo) -> list[str]:
     """Every seat's name in seat order, as chosen (pictures show them as they are)."""
     by_seat = {info.seat: info.name for info in game.seats}
-    return [by_seat.get(seat, f"Seat {seat + 1}") for seat in range(len(game.seats))]
+    return [
+        by_seat.get(seat, translate(game.language, "message.seat_number", number=seat + 1))
+        for seat in range(len(game.seats))
+    ]
 
 
-def names(game: GameInfo, seats: Iterable[int]) -> str:
+def names(game: GameInfo, seats: Iterable[int], locale: object = None) -> str:
+    """The names at ``seats`` as a list people read ("Ann, Bob and Cy"), in ``locale`` (the game's
+    language unless given)."""
     found = [seat_name(game, s) for s in seats]
     if len(found) <= 1:
         return "".join(found)
-    return ", ".join(found[:-1]) + " and " + found[-1]
+    joined = translate(locale or game.language, "message.list_separator").join(found[:-1])
+    return translate(locale or game.language, "message.list_and", first=joined, last=found[-1])
 
 
-def waiting_text(game: GameInfo, seats: Iterable[int], *, lead: bool = True) -> str:
+def waiting_text(game: GameInfo, seats: Iterable[int], *, lead: bool = True, locale: object = None) -> str:
     """Who ``seats`` are waited for, in the game's language: people by name (after "Waiting for" when
     ``lead``), computer seats as being thought for, since the background runner is choosing their move."""
+    language = locale or game.language
     ai = {s.seat for s in game.seats if s.is_ai}
     wanted = list(dict.fromkeys(seats))
-    people = names(game, [s for s in wanted if s not in ai])
-    thought = names(game, [s for s in wanted if s in ai])
-    said = translate(game.language, "message.turn.waiting_for", names=people) if lead else people
+    people = names(game, [s for s in wanted if s not in ai], language)
+    thought = names(game, [s for s in wanted if s in ai], language)
+    said = translate(language, "message.turn.waiting_for", names=people) if lead else people
     parts = [said] if people else []
     if thought:
-        parts.append(translate(game.language, "message.turn.computer_thinking", names=thought))
+        parts.append(translate(language, "message.turn.computer_thinking", names=thought))
     return "; ".join(parts)
 
 
@@ -140,21 +143,23 @@ NEWS_LIMIT = 900  # of a private reply's 2000 characters: the choices below it m
 
 
 def news_block(
-    game: GameInfo, events: Iterable[dict[str, Any]], limit: int = NEWS_LIMIT, locale: object = None
+    game: GameInfo, events: Iterable[dict[str, Any]], locale: object, limit: int = NEWS_LIMIT
 ) -> str:
     """What the channel was told since the reader's last move, oldest first, in at most ``limit``
-    characters; the lines that do not fit are counted and left to /log (empty when nothing was told)."""
+    characters, framed in the reader's ``locale``; the lines that do not fit are counted and left to /log
+    (empty when nothing was told)."""
     lines = [named(line, game) for line in event_lines(events, game=game, locale=locale)]
     if not lines:
         return ""
-    kept = ["**Since your last move:**"]
+    kept = [translate(locale, "message.news.since_last_move")]
     size = len(kept[0])
     for index, line in enumerate(lines):
         entry = "• " + line
         rest = len(lines) - index - 1
         # room for this line, and for the closing note unless this is the last line
-        if size + 1 + len(entry) + (0 if rest == 0 else 30) > limit:
-            kept.append(f"… and {len(lines) - index} more: /log")
+        more = translate(locale, "message.news.more", count=len(lines) - index)
+        if size + 1 + len(entry) + (0 if rest == 0 else len(more) + 1) > limit:
+            kept.append(more)
             break
         kept.append(entry)
         size += 1 + len(entry)
@@ -163,19 +168,20 @@ def news_block(
 
 def progress_text(game: GameInfo, chosen: Sequence[int]) -> str:
     """Who has chosen in a simultaneous choice (never what), and who is still choosing."""
-    verb = "has" if len(chosen) == 1 else "have"
-    done = f"✅ {names(game, chosen)} {verb} chosen. " if chosen else ""
+    said = translate(game.language, "message.has_chosen", names=names(game, chosen), count=len(chosen))
+    done = f"✅ {said} " if chosen else ""
     return done + translate(game.language, "message.waiting_for", names=names(game, game.to_act))
 
 
-def bullet_block(lines: Sequence[str], limit: int) -> str:
-    """Lines as a bulleted block within ``limit`` characters, keeping the most recent lines."""
+def bullet_block(lines: Sequence[str], limit: int, locale: object) -> str:
+    """Lines as a bulleted block within ``limit`` characters, keeping the most recent lines; the note on
+    the lines left out is in ``locale``."""
     kept: list[str] = []
     size = 0
     for line in reversed(lines):
         entry = "• " + line
-        if size + len(entry) + 1 > limit - 40:
-            kept.append(f"… {len(lines) - len(kept)} earlier lines not shown")
+        if size + len(entry) + 1 > limit - 80:
+            kept.append(translate(locale, "message.earlier_lines", count=len(lines) - len(kept)))
             break
         kept.append(entry)
         size += len(entry) + 1
@@ -196,114 +202,155 @@ def colour_of(rules_id: str) -> discord.Colour:
     return discord.Colour.from_rgb(*rules.spec(rules_id).colour)
 
 
-def game_embed(game: GameInfo, title: str, description: str = "") -> discord.Embed:
+def game_embed(game: GameInfo, title: str, description: str = "", locale: object = None) -> discord.Embed:
+    """An embed in the game's colour, its footer (title, game number, move) in ``locale`` (the game's
+    language unless given)."""
     embed = discord.Embed(
         title=clip(title, 256),
         description=clip(description, DESCRIPTION_LIMIT) or None,
         colour=colour_of(game.rules_id),
     )
-    embed.set_footer(text=f"{game.title} · game {game.id} · move {game.version}")
+    footer = translate(locale or game.language, "message.embed.footer", title=game.title, id=game.id,
+                       number=game.version)
+    embed.set_footer(text=footer)
     return embed
 
 
-def seat_lines(game: GameInfo) -> str:
+def seat_lines(game: GameInfo, locale: object = None) -> str:
+    language = locale or game.language
     lines = []
     for info in game.seats:
-        level = "" if info.ai_level is None else f", level {info.ai_level}"
-        who = f"{safe(info.name)} (computer{level})" if info.is_ai else f"<@{info.user_id}>"
-        if not info.is_ai and info.user_id is None:
-            who = safe(info.name)
+        if info.is_ai:
+            who = (
+                translate(language, "message.seat.computer", name=safe(info.name))
+                if info.ai_level is None
+                else translate(language, "message.seat.computer_level", name=safe(info.name), level=info.ai_level)
+            )
+        else:
+            who = f"<@{info.user_id}>" if info.user_id is not None else safe(info.name)
         marker = "▶ " if info.seat in game.to_act and game.status == "active" else ""
+        state = translate(language, f"message.seat_state.{info.state}") if info.state in SEAT_STATES else ""
         kept = ""
         if info.offered_to is not None:  # an embed's mention never pings
-            kept = " — kept for" if info.user_id is None else " — offered to"
-            kept += f" <@{info.offered_to}>"
-        lines.append(f"{marker}{info.seat + 1}. {who}{SEAT_STATE_WORDS.get(info.state, '')}{kept}")
-    return "\n".join(lines) or "Nobody yet."
+            key = "message.seat.kept_for" if info.user_id is None else "message.seat.offered_to"
+            kept = translate(language, key, mention=f"<@{info.offered_to}>")
+        lines.append(f"{marker}{info.seat + 1}. {who}{state}{kept}")
+    return "\n".join(lines) or translate(language, "message.seat.nobody")
 
 
-def options_text(game: GameInfo) -> str:
+def options_text(game: GameInfo, locale: object = None) -> str:
+    """The game's options: the engine's own (by their keys) and the bot's settings that differ from a new
+    game's, in ``locale`` (the game's language unless given)."""
+    language = locale or game.language
+
     def shown(value: object) -> str:
-        return ("on" if value else "off") if isinstance(value, bool) else str(value)
+        if isinstance(value, bool):
+            return translate(language, "message.option.on" if value else "message.option.off")
+        return str(value)
 
     parts = [f"{key.replace('_', ' ')}: {shown(value)}" for key, value in sorted(game.options.items())]
     if game.pictures != "every-turn":
-        parts.append(f"pictures: {game.pictures}")
+        parts.append(translate(language, "message.option.pictures", value=game.pictures))
     if (game.computer_posts, game.computer_pause) != ("round", 0):
-        parts.append(f"computers only: {pace_text(game)}")
+        parts.append(translate(language, "message.option.computers_only", value=pace_text(game, language)))
     if game.channel_style != "quiet":  # a new game's channel is quiet, with auto-play (/game channel)
-        parts.append(f"channel: {game.channel_style}")
+        parts.append(translate(language, "message.option.channel", value=game.channel_style))
     if not game.auto_play:
-        parts.append("auto-play: off")
-    return ", ".join(parts) or "standard rules"
+        parts.append(translate(language, "message.option.auto_play_off"))
+    return translate(language, "message.list_separator").join(parts) or translate(language, "message.option.standard")
 
 
-def pace_text(game: GameInfo) -> str:
+def pace_text(game: GameInfo, locale: object = None) -> str:
     """How a game nobody plays in person is told (``/game pace``)."""
-    said = translate(game.language, f"message.computer_posts.{game.computer_posts}")
+    language = locale or game.language
+    said = translate(language, f"message.computer_posts.{game.computer_posts}")
     if not game.computer_pause:
         return said
-    return translate(game.language, "message.pace_pause", posts=said, seconds=game.computer_pause)
+    return translate(language, "message.pace_pause", posts=said, seconds=game.computer_pause)
 
 
-def timing_text(game: GameInfo) -> str:
-    reminder = f"reminders every {hours(game.reminder_minutes)}" if game.reminder_minutes else "no reminders"
-    if game.deadline_minutes:
-        deadline = f"{hours(game.deadline_minutes)} per turn, then {game.deadline_action}"
+def timing_text(game: GameInfo, locale: object = None) -> str:
+    """The game's reminders and deadline, in ``locale`` (the game's language unless given)."""
+    language = locale or game.language
+    if game.reminder_minutes:
+        reminder = translate(language, "message.timing.reminders_every", every=hours(game.reminder_minutes, language))
     else:
-        deadline = "no deadline"
-    return f"{reminder}; {deadline}"
+        reminder = translate(language, "message.timing.no_reminders")
+    if game.deadline_minutes:
+        action = translate(language, f"message.deadline_action.{game.deadline_action}")
+        deadline = translate(
+            language, "message.timing.deadline", time=hours(game.deadline_minutes, language), action=action
+        )
+    else:
+        deadline = translate(language, "message.timing.no_deadline")
+    return translate(language, "message.timing.both", reminders=reminder, deadline=deadline)
 
 
-def hours(minutes: int) -> str:
+def hours(minutes: int, locale: object) -> str:
+    """A length of time as people say it: whole days, whole hours, else minutes."""
     if minutes % (24 * 60) == 0:
-        days = minutes // (24 * 60)
-        return f"{days} day" + ("s" if days != 1 else "")
+        return translate(locale, "message.time.days", count=minutes // (24 * 60))
     if minutes % 60 == 0:
-        return f"{minutes // 60} h"
-    return f"{minutes} min"
+        return translate(locale, "message.time.hours", count=minutes // 60)
+    return translate(locale, "message.time.minutes", count=minutes)
 
 
 def status_embed(
-    game: GameInfo, prompt: str | None = None, result: dict[str, Any] | None = None
+    game: GameInfo,
+    prompt: str | None = None,
+    result: dict[str, Any] | None = None,
+    locale: object = None,
 ) -> discord.Embed:
-    """The game at a glance: seats, whose turn (or the final ranking), options and timing. Public
-    information only."""
-    status = STATUS_WORDS.get(game.status, game.status)
+    """The game at a glance: seats, whose turn (or the final ranking), options and timing, in ``locale``
+    (the game's language unless given: a private reply passes its reader's). Public information only."""
+    language = locale or game.language
+    status = translate(language, f"message.status.{game.status}") if game.status in STATUSES else game.status
     if game.paused:
-        status += ", paused until the bot is back in this server"
-    embed = game_embed(game, f"{game.title}: {status}")
-    embed.add_field(name="Players", value=clip(seat_lines(game), FIELD_LIMIT), inline=False)
+        status = translate(language, "message.status.paused", status=status)
+    embed = game_embed(game, f"{game.title}: {status}", locale=language)
+    field = lambda key: translate(language, f"message.status_field.{key}")  # noqa: E731
+    embed.add_field(name=field("players"), value=clip(seat_lines(game, language), FIELD_LIMIT), inline=False)
     if result is not None:
-        embed.add_field(
-            name="Final scores", value=clip("\n".join(result_lines(game, result)), FIELD_LIMIT), inline=False
-        )
+        scores = "\n".join(result_lines(game, result, locale=language))
+        embed.add_field(name=field("final_scores"), value=clip(scores, FIELD_LIMIT), inline=False)
     if game.status == "active" and game.to_act:
-        waiting = waiting_text(game, game.to_act, lead=False)
-        since = f" since {discord.utils.format_dt(game.turn_started_at, 'R')}" if game.turn_started_at else ""
+        waiting = waiting_text(game, game.to_act, lead=False, locale=language)
+        since = (
+            translate(language, "message.status.since", when=discord.utils.format_dt(game.turn_started_at, "R"))
+            if game.turn_started_at
+            else ""
+        )
         text = f"{waiting}{since}" + (f"\n{prompt}" if prompt else "")
-        embed.add_field(name="To act", value=clip(text, FIELD_LIMIT), inline=False)
-    embed.add_field(name="Options", value=clip(options_text(game), FIELD_LIMIT), inline=False)
-    embed.add_field(name="Timing", value=clip(timing_text(game), FIELD_LIMIT), inline=False)
-    embed.add_field(name="Language", value=LANGUAGE_NAMES.get(game.language, game.language), inline=False)
+        embed.add_field(name=field("to_act"), value=clip(text, FIELD_LIMIT), inline=False)
+    embed.add_field(name=field("options"), value=clip(options_text(game, language), FIELD_LIMIT), inline=False)
+    embed.add_field(name=field("timing"), value=clip(timing_text(game, language), FIELD_LIMIT), inline=False)
+    embed.add_field(
+        name=field("language"), value=LANGUAGE_NAMES.get(game.language, game.language), inline=False
+    )
     return embed
 
 
-def points(n: int) -> str:
-    """ "1 point", "2 points", "-1 point": the score as people write it."""
-    return f"{n} point" + ("" if abs(n) == 1 else "s")
+def points(n: int, locale: object) -> str:
+    """ "1 point", "2 points", "-1 point": the score as people write it, in ``locale``."""
+    return translate(locale, "message.points", count=abs(n), number=n)
 
 
-def computer_note(seat: int, computer_from: Mapping[int, int]) -> str:
+def computer_note(seat: int, computer_from: Mapping[int, int], locale: object) -> str:
     """Whose result this is not: a person's seat the computer played most of counts in no ranking."""
-    return f", played by the computer from move {computer_from[seat]}" if seat in computer_from else ""
+    if seat not in computer_from:
+        return ""
+    return translate(locale, "message.result.computer_from", number=computer_from[seat])
 
 
 def result_lines(
-    game: GameInfo, result: dict[str, Any], computer_from: Mapping[int, int] | None = None
+    game: GameInfo,
+    result: dict[str, Any],
+    computer_from: Mapping[int, int] | None = None,
+    locale: object = None,
 ) -> list[str]:
     """One line per player, best first: place, name, total, and the points per category; and, for a
     person's seat the computer played most of (``computer_from``: seat -> move), from which move."""
+    language = locale or game.language
     by_seat = {p["seat"]: p for p in result.get("players", [])}
     lines = []
     for group in result.get("ranking", []):
@@ -313,9 +360,9 @@ def result_lines(
             parts = ", ".join(f"{labels.get(k, k)} {v}" for k, v in entry.get("points", {}).items() if v)
             medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(entry.get("rank", 0), "  ")
             lines.append(
-                f"{medal} **{seat_name(game, seat)}**: {points(entry.get('total', 0))}"
+                f"{medal} **{seat_name(game, seat)}**: {points(entry.get('total', 0), language)}"
                 + (f" ({parts})" if parts else "")
-                + computer_note(seat, computer_from or {})
+                + computer_note(seat, computer_from or {}, language)
             )
     return lines
 
@@ -324,8 +371,10 @@ def outcome_text(game: GameInfo, result: dict[str, Any]) -> str:
     """Who won; a tie the game's own tie-breaks left standing is a shared first place, not a win each."""
     winners = result.get("winners", [])
     if len(winners) > 1:
-        return f"**{names(game, winners)}** share first place."
-    return f"**{names(game, winners)}** won!" if winners else "Nobody won."
+        return translate(game.language, "message.result.shared", names=names(game, winners))
+    if winners:
+        return translate(game.language, "message.result.won", names=names(game, winners))
+    return translate(game.language, "message.result.nobody")
 
 
 def results_embed(
@@ -333,7 +382,7 @@ def results_embed(
 ) -> discord.Embed:
     embed = game_embed(
         game,
-        f"{game.title}: game over",
+        translate(game.language, "message.result.title", title=game.title),
         outcome_text(game, result) + "\n\n" + "\n".join(result_lines(game, result, computer_from)),
     )
     return embed
@@ -344,20 +393,22 @@ def jump_link(guild_id: int | None, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
 
 
-def my_games_lines(games: Sequence[GameInfo], user_id: int) -> list[str]:
-    """One line per game: where it is (a link that opens it), what it is, and whose turn it is ("you"
-    first of all)."""
+def my_games_lines(games: Sequence[GameInfo], user_id: int, locale: object) -> list[str]:
+    """One line per game in the reader's ``locale``: where it is (a link that opens it), what it is, and
+    whose turn it is ("you" first of all)."""
     lines = []
     for game in games:
-        where = f"[{game.title}]({jump_link(game.guild_id, game.channel_id)}) in <#{game.channel_id}>"
+        link = f"[{game.title}]({jump_link(game.guild_id, game.channel_id)})"
+        where = translate(locale, "message.my_games.where", game=link, channel=f"<#{game.channel_id}>")
         if game.paused:
-            lines.append(f"{where}: paused until the bot is back in this server")
+            lines.append(translate(locale, "message.my_games.paused", where=where))
         elif game.status == "lobby":
-            lines.append(f"{where}: waiting for players ({len(game.seats)} seated)")
+            lines.append(translate(locale, "message.my_games.lobby", where=where, count=len(game.seats)))
         elif user_id in game.to_act_users:
-            lines.append(f"**{where}: your turn**")
+            lines.append(translate(locale, "message.my_games.your_turn", where=where))
         else:
-            lines.append(f"{where}: waiting for {names(game, game.to_act) or 'nobody'}")
+            waited = names(game, game.to_act, locale) or translate(locale, "message.my_games.nobody")
+            lines.append(translate(locale, "message.my_games.waiting", where=where, names=waited))
     return lines
 
 

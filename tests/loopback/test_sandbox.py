@@ -12,7 +12,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.log import setup_logging
+from bot.log import VERBOSE_LIBRARIES, setup_logging
 from bot.loopback.sandbox import run_sandbox
 
 from .sample_bot import PNG, SampleBot
@@ -181,6 +181,11 @@ async def test_pictures_from_earlier_runs_are_kept(tmp_path: Path) -> None:
 async def test_log_records_go_to_a_file_not_between_prompts(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
+    # setup_logging sets levels on the root logger and a few libraries' loggers: later tests must find
+    # them as they were
+    touched = [logging.getLogger(), logging.getLogger("alembic")]
+    touched += [logging.getLogger(name) for name in VERBOSE_LIBRARIES]
+    levels = [logger.level for logger in touched]
     handler = setup_logging("INFO")  # as python -m bot does before it starts the sandbox
     lines = script(["@alice /say hello"])
 
@@ -199,6 +204,8 @@ async def test_log_records_go_to_a_file_not_between_prompts(
         )
     finally:
         logging.getLogger().removeHandler(handler)
+        for logger, level in zip(touched, levels, strict=True):
+            logger.setLevel(level)
     captured = capfd.readouterr()
     assert "keep up" not in captured.err + captured.out + "\n".join(printed)
     assert "Can't keep up" in (tmp_path / "sandbox.log").read_text()

@@ -265,7 +265,7 @@ async def test_hand_in_a_game_without_hands_says_so(table: Table, handless: None
 
 async def test_no_show_my_hand_button_in_a_game_without_hands(table: Table, handless: None) -> None:
     game = await started(table.service)
-    turn = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id))
+    turn = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), ENGLISH)
     assert "Show my hand" not in [getattr(item, "label", None) for item in turn.children]
     _content, picker = pickers.picker(game, [("pass", "End your turn")], "Your move", locale=ENGLISH)
     assert "Show my hand" not in [getattr(item, "label", None) for item in picker.children]

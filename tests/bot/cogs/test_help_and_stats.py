@@ -80,19 +80,19 @@ async def test_stats_and_leaderboard_after_a_finished_game(table: Table) -> None
 
 def test_stats_lines_show_shared_first_places_apart_from_wins_and_one_point_singular() -> None:
     stats = {"per_game": [{"rules_id": "santafe", "played": 3, "won": 1, "shared": 1, "avg_score": 40.0}]}
-    assert stats_lines(stats) == ["**Santa Fe**: 3 played, 1 won, 1 shared first, average 40.0 points"]
+    assert stats_lines(stats, "en-US") == ["**Santa Fe**: 3 played, 1 won, 1 shared first, average 40.0 points"]
     board = [{"user_id": 1, "played": 3, "won": 0, "shared": 2, "avg_score": 1.0}]
-    assert leaderboard_lines(board) == ["1. <@1>: 0 won, 2 shared first of 3, average 1.0"]
-    assert recent_line({"rules_id": "santafe", "rank": 1, "shared": True, "score": 1}) == (
+    assert leaderboard_lines(board, "en-US") == ["1. <@1>: 0 won, 2 shared first of 3, average 1.0 points"]
+    assert recent_line({"rules_id": "santafe", "rank": 1, "shared": True, "score": 1}, "en-US") == (
         "Santa Fe: shared first place, 1 point"
     )
-    second = recent_line({"rules_id": "gwt", "rank": 2, "score": 108})
+    second = recent_line({"rules_id": "gwt", "rank": 2, "score": 108}, "en-US")
     assert second == "Great Western Trail: place 2, 108 points"
 
 
 def test_a_recent_game_the_computer_played_for_the_member_says_so_instead_of_a_place() -> None:
     played = {"rules_id": "gwt", "rank": 1, "won": True, "score": 108, "computer_from": 12}
-    assert recent_line(played) == "Great Western Trail: played by the computer from move 12"
+    assert recent_line(played, "en-US") == "Great Western Trail: played by the computer from move 12"
 
 
 async def test_rules_here_defaults_to_the_game_here_and_reads_a_topic_by_its_title(table: Table) -> None:

@@ -95,9 +95,9 @@ async def test_only_the_one_who_asked_may_turn_the_pages(table: Table) -> None:
     """A page button pressed by anyone else is refused privately and nothing is turned."""
     await started(table.service, options={"rounds": 1})
     await started(table.service, (BOB, ANN), channel=CHANNEL + 1, options={"rounds": 1})
-    listing = await paging.games_listing(table.bot, BOB, GUILD)
+    listing = await paging.games_listing(table.bot, BOB, GUILD, "en-US")
     assert listing is not None
-    button = paging.PageButton.of(listing, 1, "Next", disabled=False)
+    button = paging.PageButton.of(listing, 1, "Next", back=False, disabled=False)
     intruder = table.interaction(ANN)
     await button.callback(intruder.mock)
     assert intruder.last.ephemeral and "run /games yourself" in intruder.last.content

@@ -140,7 +140,7 @@ async def test_host_changes_the_timing(table: Table) -> None:
     guest = await table.run(BOB, "game timing", deadline_hours=48)
     assert guest.last.ephemeral
     changed = await table.run(ANN, "game timing", reminder_hours=0, deadline_hours=48, deadline_action="ai")
-    assert changed.last.content == "Timing changed: no reminders; 2 days per turn, then ai."
+    assert changed.last.content == "Timing changed: no reminders; 2 days per turn, then the computer plays it."
     game = await table.service.get_game(CHANNEL)
     assert (game.reminder_minutes, game.deadline_minutes, game.deadline_action) == (None, 48 * 60, "ai")
 
@@ -161,7 +161,7 @@ async def test_import_continues_an_exported_game_elsewhere(table: Table) -> None
     other = table.interaction(CID, channel_id=CHANNEL + 5)
     await run_command(table.bot, "game import", other, file=attachment(json.dumps(exported).encode()))
     public = [m for m in other.replies if not m.ephemeral]
-    assert "after 1 moves" in public[0].content
+    assert "after 1 move." in public[0].content
     copy = await table.service.get_game(CHANNEL + 5)
     assert copy.version == 1 and copy.host_id == CID
 

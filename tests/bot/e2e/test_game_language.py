@@ -28,7 +28,7 @@ async def test_a_game_opened_on_a_german_server_posts_in_german(arena: Arena) ->
         assert joined.public.content == "Bob ist dabei."
         assert private(joined) == "You joined."
         fields = joined.public.embeds[0]["fields"]
-        assert {"name": "Language", "value": "Deutsch", "inline": False} in fields
+        assert {"name": "Sprache", "value": "Deutsch", "inline": False} in fields
         await alice.slash("game start", arena.channel)
         board = arena.public()[-1]  # a new game's live board
         assert "du bist dran" in board.content and "Zug 0" in board.content
@@ -58,9 +58,13 @@ async def test_an_english_server_reads_english(arena: Arena) -> None:
         assert (await service.get_game(int(arena.channel.id))).language == "en"
 
 
+# the Play button is labelled in the game's language
+PLAY = {translate(language, "button.play") for language in ("en", "de", "nl", "ja", "qps-ploc")}
+
+
 def turn_messages(arena: Arena) -> list[Message]:
     return [
-        m for m in arena.public() if m.embeds and any(c.get("label") == "Play" for c in m.flat_components())
+        m for m in arena.public() if m.embeds and any(c.get("label") in PLAY for c in m.flat_components())
     ]
 
 
@@ -94,7 +98,9 @@ async def test_a_german_game_of_santa_fe_read_by_a_japanese_player_to_the_end(ar
         for turn in turns.values():  # live boards (a new game's channel is quiet) and the results
             title = turn.embeds[0]["title"]
             assert title.endswith(" am Zug") or ": der Spielplan nach Zug " in title, title
-            german = ("du bist dran", "Warten auf", "ein früherer Spielplan")  # a board scrolled away says so
+            # a board scrolled away says so; the live board, once the game has ended, says that
+            over = translate("de", "message.game_over_live", url="")
+            german = ("du bist dran", "Warten auf", "ein früherer Spielplan", over)
             assert any(words in turn.content for words in german), turn.content
             assert "your turn" not in turn.content and "to act" not in title
         pings = [m.content for m in arena.public() if "Spielplan: https://" in m.content]
@@ -102,7 +108,7 @@ async def test_a_german_game_of_santa_fe_read_by_a_japanese_player_to_the_end(ar
         assert not [m.content for m in arena.public() if "your turn" in m.content]
         status = await yuki.slash("game status", arena.channel)
         assert status.message.ephemeral
-        assert {"name": "Language", "value": "Deutsch", "inline": False} in status.message.embeds[0]["fields"]
+        assert {"name": translate("ja", "message.status_field.language"), "value": "Deutsch", "inline": False} in status.message.embeds[0]["fields"]
         arena.loopback.assert_prompt_responses()
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from discord import app_commands
 
+from bot.i18n import translate
 from bot.loopback import Channel, Message, Reply, SimUser
 from bot.services import GameService, engine
 from tests.bot.e2e.conftest import Arena
@@ -258,8 +259,9 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
 
         # Seats: offered, accepted, handed to the computer and taken back, resigned.
         await run.slash(alice, "game replace", seat=2, member=carol)
-        offer = with_button(loopback.messages(arena.channel), "Accept")
-        await run.click(carol, offer, "Accept")
+        accept = translate("nl", "button.accept")  # the game's language is Dutch by now
+        offer = with_button(loopback.messages(arena.channel), accept)
+        await run.click(carol, offer, accept)
         await run.slash(carol, "game computer", level=COMPUTER_LEVEL)  # her own seat
         await run.slash(carol, "game take-back")
         await run.slash(dana, "admin computer", seat=2, level=COMPUTER_LEVEL)

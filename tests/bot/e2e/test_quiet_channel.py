@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 
+from bot.i18n import ENGLISH, translate
 from bot.loopback import Channel, Message, SimUser
 from bot.services import GameInfo, GameService
 from tests.bot.e2e.conftest import Arena
+from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
 
 LINK = "board: https://discord.com/channels/"
 
@@ -171,3 +173,25 @@ async def test_a_step_with_one_legal_move_is_made_at_once_unless_the_host_turns_
         assert not (await service.get_game(channel_id)).auto_play
         await lone_moves(60, seed=9)
         assert sum("made for" in line for line in await service.log(channel_id, limit=500)) == made
+
+
+@pytest.mark.usefixtures("tiny_game")
+async def test_the_live_board_says_the_game_is_over_and_links_to_the_results(arena: Arena) -> None:
+    """Once the game has ended the live board no longer names who is waited for: it says the game is over,
+    links to the results and has no buttons."""
+    alice = arena.people[0]
+    async with arena.running() as (bot, service):
+        await arena.start_game("tiny", alice, computers=1)
+        await arena.loopback.settle()
+        board = arena.live_board()
+        await alice.slash("game computer", arena.channel)  # the computers play it to the end
+        await bot.games.runner.idle()
+        await arena.loopback.settle()
+        game = await service.get_game(int(arena.channel.id))
+        assert game.status == "finished"
+        over = arena.loopback.world.messages[board.id]
+        results = [m for m in posted(arena, arena.channel) if "game over" in arena.loopback.describe(m)]
+    said = translate(ENGLISH, "message.game_over_live", url="")
+    assert said in over.content and results[-1].id != over.id, over.content
+    assert str(results[-1].id) in over.content
+    assert "Waiting" not in over.content and not over.flat_components()

@@ -143,7 +143,7 @@ async def test_no_reading_tells_a_secret(service: GameService, game_id: str) -> 
             offered = await service.legal_moves(CHANNEL, user)
             assert [m for m, _ in offered] == ([] if seat is None else engine.legal_moves(states[-1], seat))
             texts = [label for _move, label in offered] + [presenters.decision_prompt(own, game)]
-            texts += presenters.my_games_lines(await service.games_of_user(user), user)
+            texts += presenters.my_games_lines(await service.games_of_user(user), user, "en-US")
             for text in texts + answer_texts(outcome, user, seat):
                 assert not leaks(text, forbidden), f"{NAMES[user]} reads {leaks(text, forbidden)} in {text!r}"
             hidden = secrets.moves_hidden_from(seat)

@@ -18,9 +18,9 @@ def _views() -> dict[str, discord.ui.View]:
     few = [(f"move {i}", f"Move {i}") for i in range(3)]
     many = [(f"move {i}", f"Move {i}") for i in range(pickers.MAX_BUTTONS + 5)]
     return {
-        "lobby": pickers.lobby_view(5),
-        "turn": pickers.turn_view(5, 15),
-        "reminder": pickers.reminder_view(5, 15),
+        "lobby": pickers.lobby_view(5, ENGLISH),
+        "turn": pickers.turn_view(5, 15, True, ENGLISH),
+        "reminder": pickers.reminder_view(5, 15, ENGLISH),
         "picker with buttons": pickers.picker(game(), few, "Your move", locale=ENGLISH)[1],
         "picker with menus": pickers.picker(game(), many, "Your move", locale=ENGLISH)[1],
     }

@@ -63,7 +63,7 @@ def test_mentions_ping_only_the_given_users() -> None:
 
 def test_bullet_block_keeps_the_newest_lines_within_the_limit() -> None:
     lines = [f"line {n} " + "x" * 50 for n in range(200)]
-    block = presenters.bullet_block(lines, 1000)
+    block = presenters.bullet_block(lines, 1000, "en-US")
     assert len(block) <= 1000 and block.endswith(lines[-1]) and "earlier lines not shown" in block
 
 
@@ -73,7 +73,7 @@ def test_status_embed_shows_seats_and_who_acts() -> None:
     assert "▶ 1. <@11>" in fields["Players"] and "Computer (computer, level 1)" in fields["Players"]
     assert "(away)" in fields["Players"]
     assert fields["To act"].startswith("Ann and Cid") and "Choose a card" in fields["To act"]
-    assert fields["Timing"] == "reminders every 1 day; 90 min per turn, then skip"
+    assert fields["Timing"] == "reminders every 1 day; 90 min per turn, then the turn is skipped"
     assert fields["Options"] == "advanced: on"
     assert len(embed) <= 6000
 
@@ -121,7 +121,7 @@ def test_seat_numbers_become_names() -> None:
 
 
 def test_my_games_shows_a_paused_game_as_paused_not_as_my_turn() -> None:
-    [running, paused] = presenters.my_games_lines([game(), game(id=6, channel_id=3, paused_at=NOW)], 11)
+    [running, paused] = presenters.my_games_lines([game(), game(id=6, channel_id=3, paused_at=NOW)], 11, "en-US")
     assert running == "**[Santa Fe](https://discord.com/channels/1/2) in <#2>: your turn**"
     assert paused == (
         "[Santa Fe](https://discord.com/channels/1/3) in <#3>: paused until the bot is back in this server"
@@ -137,13 +137,13 @@ def test_status_embed_says_a_game_is_paused() -> None:
 def test_news_names_the_players_and_counts_what_does_not_fit():
     events = [{"type": "t", "text": f"Player 1 laid track {n}.", "private_to": None} for n in range(200)]
     events.insert(1, {"type": "t", "text": "You drew a secret card.", "private_to": 0})
-    block = presenters.news_block(game(), events, 900)
+    block = presenters.news_block(game(), events, "en-US", 900)
     lines = block.split("\n")
     assert len(block) <= 900 and lines[0] == "**Since your last move:**"
     assert lines[1] == f"• {presenters.seat_name(game(), 0)} laid track 0."
     assert "secret" not in block  # public lines only
     shown = len(lines) - 2
     assert lines[-1] == f"… and {200 - shown} more: /log"
-    short = presenters.news_block(game(), events[:3], 900)
+    short = presenters.news_block(game(), events[:3], "en-US", 900)
     assert "more: /log" not in short and len(short.split("\n")) == 3
-    assert presenters.news_block(game(), events[1:2], 900) == ""
+    assert presenters.news_block(game(), events[1:2], "en-US", 900) == ""
