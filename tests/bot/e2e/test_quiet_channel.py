@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.i18n import ENGLISH, translate
 from bot.loopback import Channel, Message, SimUser
 from bot.services import GameInfo, GameService
