@@ -51,7 +51,9 @@ def level_for(game: GameInfo, level: int | None, locale: object) -> int:
         return min(SENSIBLE, max(levels))
     if level not in levels:
         have = "; ".join(f"{n}: {level_description(game.rules_id, n, locale)}" for n in levels)
-        raise NotAllowed(translate(locale, "message.no_such_level", title=game.title, level=level, levels=have))
+        raise NotAllowed(
+            translate(locale, "message.no_such_level", title=game.title, level=level, levels=have)
+        )
     return level
 
 
@@ -78,7 +80,10 @@ async def level_choices(interaction: discord.Interaction, current: str) -> list[
     if game is None:
         return []
     typed = str(current).strip().lower()
-    described = {level: level_description(game.rules_id, level, interaction.locale) for level in ai.levels(game.rules_id)}
+    described = {
+        level: level_description(game.rules_id, level, interaction.locale)
+        for level in ai.levels(game.rules_id)
+    }
     return [
         app_commands.Choice(name=presenters.clip(f"{level}: {text}", 100), value=level)
         for level, text in described.items()

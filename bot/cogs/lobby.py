@@ -423,7 +423,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         extra: dict[str, Any] = {}
         if kept and game.status == "active":
             extra["view"] = pickers.claim_view(
-                game.id, [(s.seat, translate(game.language, "button.take_seat", seat=s.seat + 1)) for s in kept]
+                game.id,
+                [(s.seat, translate(game.language, "button.take_seat", seat=s.seat + 1)) for s in kept],
             )
         await interaction.followup.send(
             presenters.clip("\n".join(lines), 2000),

@@ -131,9 +131,7 @@ async def post_results(
     # every person seated, also those whose seat the computer finished: it was their game too
     ping, allowed = presenters.mentions([s.user_id for s in game.seats if s.user_id is not None])
     embed = presenters.results_embed(game, result, await bot.games.computer_played(game.id))
-    lines = presenters.event_lines(
-        await bot.games.untold_public_events(game.id, game.version), game=game
-    )
+    lines = presenters.event_lines(await bot.games.untold_public_events(game.id, game.version), game=game)
     lines = [presenters.named(line, game) for line in lines]
     if lines:
         embed.add_field(
@@ -143,7 +141,9 @@ async def post_results(
         )
     picture = await pictures.result(result, presenters.seat_names(game), game.rules_id)
     view = await bot.games.view_at(game.channel_id, game.version, None)
-    board = presenters.game_embed(game, presenters.clip(translate(game.language, "message.result.final_board", title=game.title), 256))
+    board = presenters.game_embed(
+        game, presenters.clip(translate(game.language, "message.result.final_board", title=game.title), 256)
+    )
     final = await pictures.board(view, presenters.seat_names(game))
     results = await delivery.send_post(
         channel,

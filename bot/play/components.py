@@ -355,7 +355,9 @@ async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
     extra: dict[str, Any] = {}
     if taken.seat in game.to_act:
         text += " " + translate(game.language, "message.lobby.their_turn")
-        extra["view"] = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language)
+        extra["view"] = pickers.turn_view(
+            game.id, game.revision, pickers.has_hands(game.rules_id), game.language
+        )
     await replies.done(
         interaction,
         translate(interaction.locale, "message.lobby.you_took_seat", seat=taken.seat + 1),

@@ -127,7 +127,9 @@ async def show_hand(interaction: discord.Interaction) -> None:
     told = presenters.news_block(game, news.events, interaction.locale) if news is not None else ""
     lines = [told] if told else []
     hidden = translate(interaction.locale, "message.hidden_note")
-    lines.append(translate(interaction.locale, "message.hand.heading", name=name, title=game.title) + " " + hidden)
+    lines.append(
+        translate(interaction.locale, "message.hand.heading", name=name, title=game.title) + " " + hidden
+    )
     lines.extend(f"• {card}" for card in presenters.hand_lines(view))
     prompt = presenters.decision_prompt(view, game) if seat in view.get("to_act", ()) else None
     if prompt:

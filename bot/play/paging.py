@@ -75,14 +75,18 @@ def page_message(
     number = min(max(number, 0), len(pages) - 1)
     heading = listing.heading
     if len(pages) > 1:
-        heading = translate(locale, "message.pages.heading", heading=heading, number=number + 1, count=len(pages))
+        heading = translate(
+            locale, "message.pages.heading", heading=heading, number=number + 1, count=len(pages)
+        )
     text = "\n".join(([note] if note else []) + [heading, *pages[number]])
     if len(pages) == 1:
         return text, None
     view = discord.ui.View(timeout=None)
     previous, following = translate(locale, "button.previous"), translate(locale, "button.next")
     view.add_item(PageButton.of(listing, number - 1, previous, back=True, disabled=number == 0))
-    view.add_item(PageButton.of(listing, number + 1, following, back=False, disabled=number == len(pages) - 1))
+    view.add_item(
+        PageButton.of(listing, number + 1, following, back=False, disabled=number == len(pages) - 1)
+    )
     return text, view
 
 
@@ -130,7 +134,9 @@ async def send_log(interaction: discord.Interaction, count: int) -> None:
     game = await bot.games.get_game(channel_id)
     text = "\n".join(line.removeprefix("• ") for line in listing.lines) + "\n"
     file = discord.File(io.BytesIO(text.encode()), filename=f"{game.rules_id}-game-{game.id}-log.txt")
-    words = translate(interaction.locale, "message.pages.log_file", heading=listing.heading, count=len(listing.lines))
+    words = translate(
+        interaction.locale, "message.pages.log_file", heading=listing.heading, count=len(listing.lines)
+    )
     await interaction.response.send_message(words, file=file, ephemeral=True)
 
 
@@ -145,8 +151,16 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
     """Previous or Next on a page of a private list: turns to page ``number`` of the list it names."""
 
     def __init__(
-        self, kind: str, owner: int, scope: int, size: int, stamp: int, number: int,
-        label: str = "", back: bool = False, disabled: bool = False,
+        self,
+        kind: str,
+        owner: int,
+        scope: int,
+        size: int,
+        stamp: int,
+        number: int,
+        label: str = "",
+        back: bool = False,
+        disabled: bool = False,
     ) -> None:
         # the label is the reader's word for Previous or Next; a press rebuilt from its custom id needs none
         super().__init__(
@@ -164,8 +178,15 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
     @classmethod
     def of(cls, listing: Listing, number: int, label: str, *, back: bool, disabled: bool) -> PageButton:
         return cls(
-            listing.kind, listing.owner, listing.scope, listing.size, listing.stamp, max(number, 0),
-            label, back, disabled,
+            listing.kind,
+            listing.owner,
+            listing.scope,
+            listing.size,
+            listing.stamp,
+            max(number, 0),
+            label,
+            back,
+            disabled,
         )
 
     @classmethod

@@ -45,5 +45,7 @@ def event_text(ev: Mapping[str, Any], locale: object, names: Mapping[int, str]) 
     made_for = ev.get("made_for")
     if text and made_for is not None:
         player = names.get(int(made_for)) or translate(locale, "game.player", number=int(made_for) + 1)
-        text = translate(locale, "game.made_for", text=text.removesuffix(".").removesuffix("。"), player=player)
+        text = translate(
+            locale, "game.made_for", text=text.removesuffix(".").removesuffix("。"), player=player
+        )
     return text

@@ -30,7 +30,6 @@ BUTTON_LABEL = 80
 OPTION_LABEL = 100
 
 
-
 # A button's label is in the language of the message it is posted with (``locale``); one rebuilt from its
 # custom id to handle a press is never shown, so it needs none.
 def _label(locale: object, msgid: str) -> str | None:
@@ -199,7 +198,9 @@ def picker(
         shown = _add_entries(view, game, moves, listed, families, rows, family, locale)
         for page, indexes in enumerate(inner):
             options = [_option(moves, index) for index in indexes]
-            view.add_item(move_select(game.id, game.revision, ROWS + page, options, row=rows + page, locale=locale))
+            view.add_item(
+                move_select(game.id, game.revision, ROWS + page, options, row=rows + page, locale=locale)
+            )
         if family is not None:
             lines.append(translate(locale, "message.family_opened", family=family.label))
         elif families:

@@ -210,8 +210,9 @@ def game_embed(game: GameInfo, title: str, description: str = "", locale: object
         description=clip(description, DESCRIPTION_LIMIT) or None,
         colour=colour_of(game.rules_id),
     )
-    footer = translate(locale or game.language, "message.embed.footer", title=game.title, id=game.id,
-                       number=game.version)
+    footer = translate(
+        locale or game.language, "message.embed.footer", title=game.title, id=game.id, number=game.version
+    )
     embed.set_footer(text=footer)
     return embed
 
@@ -224,7 +225,9 @@ def seat_lines(game: GameInfo, locale: object = None) -> str:
             who = (
                 translate(language, "message.seat.computer", name=safe(info.name))
                 if info.ai_level is None
-                else translate(language, "message.seat.computer_level", name=safe(info.name), level=info.ai_level)
+                else translate(
+                    language, "message.seat.computer_level", name=safe(info.name), level=info.ai_level
+                )
             )
         else:
             who = f"<@{info.user_id}>" if info.user_id is not None else safe(info.name)
@@ -257,7 +260,9 @@ def options_text(game: GameInfo, locale: object = None) -> str:
         parts.append(translate(language, "message.option.channel", value=game.channel_style))
     if not game.auto_play:
         parts.append(translate(language, "message.option.auto_play_off"))
-    return translate(language, "message.list_separator").join(parts) or translate(language, "message.option.standard")
+    return translate(language, "message.list_separator").join(parts) or translate(
+        language, "message.option.standard"
+    )
 
 
 def pace_text(game: GameInfo, locale: object = None) -> str:
@@ -273,7 +278,9 @@ def timing_text(game: GameInfo, locale: object = None) -> str:
     """The game's reminders and deadline, in ``locale`` (the game's language unless given)."""
     language = locale or game.language
     if game.reminder_minutes:
-        reminder = translate(language, "message.timing.reminders_every", every=hours(game.reminder_minutes, language))
+        reminder = translate(
+            language, "message.timing.reminders_every", every=hours(game.reminder_minutes, language)
+        )
     else:
         reminder = translate(language, "message.timing.no_reminders")
     if game.deadline_minutes:
@@ -316,13 +323,17 @@ def status_embed(
     if game.status == "active" and game.to_act:
         waiting = waiting_text(game, game.to_act, lead=False, locale=language)
         since = (
-            translate(language, "message.status.since", when=discord.utils.format_dt(game.turn_started_at, "R"))
+            translate(
+                language, "message.status.since", when=discord.utils.format_dt(game.turn_started_at, "R")
+            )
             if game.turn_started_at
             else ""
         )
         text = f"{waiting}{since}" + (f"\n{prompt}" if prompt else "")
         embed.add_field(name=field("to_act"), value=clip(text, FIELD_LIMIT), inline=False)
-    embed.add_field(name=field("options"), value=clip(options_text(game, language), FIELD_LIMIT), inline=False)
+    embed.add_field(
+        name=field("options"), value=clip(options_text(game, language), FIELD_LIMIT), inline=False
+    )
     embed.add_field(name=field("timing"), value=clip(timing_text(game, language), FIELD_LIMIT), inline=False)
     embed.add_field(
         name=field("language"), value=LANGUAGE_NAMES.get(game.language, game.language), inline=False

@@ -172,8 +172,14 @@ def apply(s: SantaFeState, seat: int, action: Action) -> list[Event]:
         after_piece(s, seat, events)
     elif kind == "stop":
         if not s.laid:
-            events.append(event("pass", f"{player(seat)} passes.", seat=seat,
-                                say=said("santafe.event.pass", player=who(seat))))
+            events.append(
+                event(
+                    "pass",
+                    f"{player(seat)} passes.",
+                    seat=seat,
+                    say=said("santafe.event.pass", player=who(seat)),
+                )
+            )
         end_lay_turn(s, events)
     elif kind == "draw":
         draw(s, seat, action, events)
@@ -188,16 +194,26 @@ def start(s: SantaFeState) -> list[Event]:
     if s.advanced:
         s.phase = ENGINEERS
         s.pos = 0
-        events.append(turn_start(s, s.current(), "buy an Engineer card for $4, or pass.",
-                                 said("santafe.prompt.engineer", price=ENGINEER_PRICE)))
+        events.append(
+            turn_start(
+                s,
+                s.current(),
+                "buy an Engineer card for $4, or pass.",
+                said("santafe.prompt.engineer", price=ENGINEER_PRICE),
+            )
+        )
     else:
         start_round(s, events)
     return events
 
 
 def turn_start(s: SantaFeState, seat: int, prompt: str, asked: Said) -> Event:
-    return event(TURN_START, f"{player(seat)}: {prompt}", seat=seat,
-                 say=said("santafe.event.turn", player=who(seat), prompt=asked))
+    return event(
+        TURN_START,
+        f"{player(seat)}: {prompt}",
+        seat=seat,
+        say=said("santafe.event.turn", player=who(seat), prompt=asked),
+    )
 
 
 def buy_engineer(s: SantaFeState, seat: int, buy: bool, events: list[Event]) -> None:
@@ -205,16 +221,33 @@ def buy_engineer(s: SantaFeState, seat: int, buy: bool, events: list[Event]) -> 
         s.money[seat] -= ENGINEER_PRICE
         s.engineer[seat] = BOUGHT_ENGINEER
         s.engineer_pool -= 1
-        events.append(event("engineer", f"{player(seat)} buys an Engineer card for ${ENGINEER_PRICE}.",
-                            seat=seat, say=said("santafe.event.engineer", player=who(seat),
-                                                price=ENGINEER_PRICE)))
+        events.append(
+            event(
+                "engineer",
+                f"{player(seat)} buys an Engineer card for ${ENGINEER_PRICE}.",
+                seat=seat,
+                say=said("santafe.event.engineer", player=who(seat), price=ENGINEER_PRICE),
+            )
+        )
     else:
-        events.append(event("pass", f"{player(seat)} buys no Engineer card.", seat=seat,
-                            say=said("santafe.event.no_engineer", player=who(seat))))
+        events.append(
+            event(
+                "pass",
+                f"{player(seat)} buys no Engineer card.",
+                seat=seat,
+                say=said("santafe.event.no_engineer", player=who(seat)),
+            )
+        )
     s.pos += 1
     if s.pos < s.players:
-        events.append(turn_start(s, s.current(), "buy an Engineer card for $4, or pass.",
-                                 said("santafe.prompt.engineer", price=ENGINEER_PRICE)))
+        events.append(
+            turn_start(
+                s,
+                s.current(),
+                "buy an Engineer card for $4, or pass.",
+                said("santafe.prompt.engineer", price=ENGINEER_PRICE),
+            )
+        )
     else:
         start_round(s, events)
 
@@ -224,9 +257,15 @@ def start_round(s: SantaFeState, events: list[Event]) -> None:
     s.phase = CHOOSE
     s.pos = 0
     s.choice = [None] * s.players
-    events.append(event("round", f"Round {s.round} begins; {player(s.first)} holds the train.",
-                        round=s.round, first=s.first,
-                        say=said("santafe.event.round", round=s.round, player=who(s.first))))
+    events.append(
+        event(
+            "round",
+            f"Round {s.round} begins; {player(s.first)} holds the train.",
+            round=s.round,
+            first=s.first,
+            say=said("santafe.event.round", round=s.round, player=who(s.first)),
+        )
+    )
     for seat in range(s.players):
         events.append(turn_start(s, seat, "choose a card to play.", said("santafe.prompt.choose")))
 
@@ -241,11 +280,25 @@ def choose(s: SantaFeState, seat: int, city: int, double: int, events: list[Even
     else:
         secret = "no card"
     s.choice[seat] = [city, double, s.branch_held[seat]]
-    events.append(event("chosen", f"You chose {secret}.", private_to=seat, seat=seat,
-                        say=said("santafe.event.you_chose", card=card_said(city, double))))
+    events.append(
+        event(
+            "chosen",
+            f"You chose {secret}.",
+            private_to=seat,
+            seat=seat,
+            say=said("santafe.event.you_chose", card=card_said(city, double)),
+        )
+    )
     # the move names the card: the others read only that a card was chosen, until the reveal
-    events.append(event("chosen", f"{player(seat)} has chosen a card.", seat=seat, hides_move="chose a card",
-                        say=said("santafe.event.chosen", player=who(seat))))
+    events.append(
+        event(
+            "chosen",
+            f"{player(seat)} has chosen a card.",
+            seat=seat,
+            hides_move="chose a card",
+            say=said("santafe.event.chosen", player=who(seat)),
+        )
+    )
     if all(c is not None for c in s.choice):
         reveal(s, events)
 
@@ -267,13 +320,22 @@ def reveal(s: SantaFeState, events: list[Event]) -> None:
         card = card_said(city, double)
         if branch >= 0:
             what += f" with the {board.RAILROAD_NAME[branch]} Branch Line card"
-            told.append(said("santafe.play.branch", player=who(seat), card=card,
-                             railroad=board.RAILROAD_NAME[branch]))
+            told.append(
+                said("santafe.play.branch", player=who(seat), card=card, railroad=board.RAILROAD_NAME[branch])
+            )
         else:
             told.append(said("santafe.play", player=who(seat), card=card))
         plays.append(f"{player(seat)} {what}")
-    events.append(event("reveal", "Cards revealed: " + "; ".join(plays) + ".", irreversible=True,
-                        reveals=True, say=said("santafe.event.revealed", plays=told), plays=[describe_choice(seat, c) for seat, c in enumerate(s.choice)]))
+    events.append(
+        event(
+            "reveal",
+            "Cards revealed: " + "; ".join(plays) + ".",
+            irreversible=True,
+            reveals=True,
+            say=said("santafe.event.revealed", plays=told),
+            plays=[describe_choice(seat, c) for seat, c in enumerate(s.choice)],
+        )
+    )
     start_lay_turn(s, 1, events)
 
 
@@ -308,19 +370,35 @@ def begin_lay(s: SantaFeState, events: list[Event]) -> None:
     while True:
         seat = s.current()
         if not track.can_lay(s, seat):
-            finish(s, f"{player(seat)} cannot lay a piece: every railroad with track left is dead-ended.",
-                   events, said("santafe.end.cannot_lay", player=who(seat)))
+            finish(
+                s,
+                f"{player(seat)} cannot lay a piece: every railroad with track left is dead-ended.",
+                events,
+                said("santafe.end.cannot_lay", player=who(seat)),
+            )
             return
         s.laid = 0
         if s.lay_turn == 2 and s.double_on[seat] and s.hand[seat] and s.deck:
             s.step = EXCHANGE
-            events.append(turn_start(s, seat, "keep your city cards or exchange some (Double Turn).",
-                                     said("santafe.prompt.exchange")))
+            events.append(
+                turn_start(
+                    s,
+                    seat,
+                    "keep your city cards or exchange some (Double Turn).",
+                    said("santafe.prompt.exchange"),
+                )
+            )
             return
         s.step = PIECES
         if track.piece_options(s, seat):
-            events.append(turn_start(s, seat, f"lay track (laying turn {s.lay_turn}).",
-                                     said("santafe.prompt.lay", turn=s.lay_turn)))
+            events.append(
+                turn_start(
+                    s,
+                    seat,
+                    f"lay track (laying turn {s.lay_turn}).",
+                    said("santafe.prompt.lay", turn=s.lay_turn),
+                )
+            )
             return
         events.append(forced_pass(s, seat))
         if not next_layer(s, events):
@@ -330,8 +408,12 @@ def begin_lay(s: SantaFeState, events: list[Event]) -> None:
 def forced_pass(s: SantaFeState, seat: int) -> Event:
     """The event for a seat with no piece it may lay (although the game goes on): it cannot pay for
     one (advanced game) or holds no piece of a railroad that can still grow (optional rule)."""
-    return event("pass", f"{player(seat)} has no piece to lay and passes.", seat=seat,
-                 say=said("santafe.event.no_piece", player=who(seat)))
+    return event(
+        "pass",
+        f"{player(seat)} has no piece to lay and passes.",
+        seat=seat,
+        say=said("santafe.event.no_piece", player=who(seat)),
+    )
 
 
 def next_layer(s: SantaFeState, events: list[Event]) -> bool:
@@ -375,18 +457,39 @@ def exchange(s: SantaFeState, seat: int, cards: tuple[int, ...], events: list[Ev
         s.hand[seat] = sorted(s.hand[seat] + drawn)
         names = ", ".join(board.CITY_NAME[c] for c in cards)
         new = ", ".join(board.CITY_NAME[c] for c in drawn)
-        events.append(event("exchange", f"You discard {names} and draw {new}.", private_to=seat, seat=seat,
-                            discarded=[board.CITY_IDS[c] for c in cards],
-                            say=said("santafe.event.you_exchange", discarded=names, drawn=new)))
+        events.append(
+            event(
+                "exchange",
+                f"You discard {names} and draw {new}.",
+                private_to=seat,
+                seat=seat,
+                discarded=[board.CITY_IDS[c] for c in cards],
+                say=said("santafe.event.you_exchange", discarded=names, drawn=new),
+            )
+        )
         # the discarded cards leave the game unseen: the table learns only how many
         plural = "s" if len(cards) > 1 else ""
-        events.append(event("exchange", f"{player(seat)} exchanges {len(cards)} city card{plural}.",
-                            seat=seat, irreversible=True, count=len(cards),
-                            hides_move=f"exchange {len(cards)} city card{plural}", for_good=True,
-                            say=said("santafe.event.exchange", player=who(seat), count=len(cards))))
+        events.append(
+            event(
+                "exchange",
+                f"{player(seat)} exchanges {len(cards)} city card{plural}.",
+                seat=seat,
+                irreversible=True,
+                count=len(cards),
+                hides_move=f"exchange {len(cards)} city card{plural}",
+                for_good=True,
+                say=said("santafe.event.exchange", player=who(seat), count=len(cards)),
+            )
+        )
     else:
-        events.append(event("keep", f"{player(seat)} keeps the hand.", seat=seat,
-                            say=said("santafe.event.keep", player=who(seat))))
+        events.append(
+            event(
+                "keep",
+                f"{player(seat)} keeps the hand.",
+                seat=seat,
+                say=said("santafe.event.keep", player=who(seat)),
+            )
+        )
     if not track.piece_options(s, seat):
         events.append(forced_pass(s, seat))
         end_lay_turn(s, events)
@@ -406,15 +509,19 @@ def end_laying(s: SantaFeState, events: list[Event]) -> None:
     if lost:
         told.append(said("santafe.event.branches_lost", count=len(lost), railroads=", ".join(lost)))
     if returned:
-        parts.append("1 Double Turn card returns to the pile" if returned == 1
-                     else f"{returned} Double Turn cards return to the pile")
+        parts.append(
+            "1 Double Turn card returns to the pile"
+            if returned == 1
+            else f"{returned} Double Turn cards return to the pile"
+        )
     if lost:
         cards = "Branch Line card leaves" if len(lost) == 1 else "Branch Line cards leave"
         parts.append(f"unused {cards} the game: " + ", ".join(lost))
     if parts:
         text = "; ".join(parts)
-        events.append(event("cleanup", text[0].upper() + text[1:] + ".",
-                            say=said("santafe.event.cleanup", parts=told)))
+        events.append(
+            event("cleanup", text[0].upper() + text[1:] + ".", say=said("santafe.event.cleanup", parts=told))
+        )
     s.phase = DRAW
     s.pos = 0
     begin_sequence(s, events)
@@ -428,12 +535,21 @@ def begin_sequence(s: SantaFeState, events: list[Event]) -> None:
         if s.phase == DRAW:
             if draw_options(s, seat):
                 need = HAND_LIMIT - s.hand_size(seat)
-                events.append(turn_start(s, seat, f"draw {need} card{'s' if need > 1 else ''}.",
-                                         said("santafe.prompt.draw", count=need)))
+                events.append(
+                    turn_start(
+                        s,
+                        seat,
+                        f"draw {need} card{'s' if need > 1 else ''}.",
+                        said("santafe.prompt.draw", count=need),
+                    )
+                )
                 return
         elif buy_track_options(s, seat):
-            events.append(turn_start(s, seat, "buy one piece of track for $1, or pass.",
-                                     said("santafe.prompt.buy_track")))
+            events.append(
+                turn_start(
+                    s, seat, "buy one piece of track for $1, or pass.", said("santafe.prompt.buy_track")
+                )
+            )
             return
         s.pos += 1
     if s.phase == DRAW and s.buy_track:
@@ -450,33 +566,76 @@ def draw(s: SantaFeState, seat: int, action: Action, events: list[Event]) -> Non
     if what == "city":
         card = s.deck.pop()
         s.hand[seat] = sorted([*s.hand[seat], card])
-        events.append(event("draw", f"You draw {board.CITY_NAME[card]}.", private_to=seat, seat=seat,
-                            say=said("santafe.event.you_draw", city=board.CITY_NAME[card])))
-        events.append(event("draw", f"{player(seat)} draws a city card.", seat=seat, irreversible=True,
-                            card="city", say=said("santafe.event.draw_city", player=who(seat))))
+        events.append(
+            event(
+                "draw",
+                f"You draw {board.CITY_NAME[card]}.",
+                private_to=seat,
+                seat=seat,
+                say=said("santafe.event.you_draw", city=board.CITY_NAME[card]),
+            )
+        )
+        events.append(
+            event(
+                "draw",
+                f"{player(seat)} draws a city card.",
+                seat=seat,
+                irreversible=True,
+                card="city",
+                say=said("santafe.event.draw_city", player=who(seat)),
+            )
+        )
     elif what == "double":
         s.doubles[seat] += 1
         s.doubles_pool -= 1
-        events.append(event("draw", f"{player(seat)} takes a Double Turn card.", seat=seat, card="double",
-                            say=said("santafe.event.draw_double", player=who(seat))))
+        events.append(
+            event(
+                "draw",
+                f"{player(seat)} takes a Double Turn card.",
+                seat=seat,
+                card="double",
+                say=said("santafe.event.draw_double", player=who(seat)),
+            )
+        )
     elif what == "branch":
         r = action[2]
         price = branch_price(s)
         s.money[seat] -= price
         s.branch_pool[r] -= 1
         s.branch_held[seat] = r
-        events.append(event("draw", f"{player(seat)} buys the {board.RAILROAD_NAME[r]} Branch Line card "
-                            f"for ${price}.", seat=seat, card="branch", railroad=board.RAILROADS[r],
-                            say=said("santafe.event.buy_branch", player=who(seat),
-                                     railroad=board.RAILROAD_NAME[r], price=price)))
+        events.append(
+            event(
+                "draw",
+                f"{player(seat)} buys the {board.RAILROAD_NAME[r]} Branch Line card for ${price}.",
+                seat=seat,
+                card="branch",
+                railroad=board.RAILROADS[r],
+                say=said(
+                    "santafe.event.buy_branch", player=who(seat), railroad=board.RAILROAD_NAME[r], price=price
+                ),
+            )
+        )
     elif what == "engineer":
         s.engineer[seat] = DRAWN_ENGINEER
         s.engineer_pool -= 1
-        events.append(event("draw", f"{player(seat)} takes an Engineer card.", seat=seat, card="engineer",
-                            say=said("santafe.event.draw_engineer", player=who(seat))))
+        events.append(
+            event(
+                "draw",
+                f"{player(seat)} takes an Engineer card.",
+                seat=seat,
+                card="engineer",
+                say=said("santafe.event.draw_engineer", player=who(seat)),
+            )
+        )
     else:
-        events.append(event("pass", f"{player(seat)} buys no Branch Line card.", seat=seat,
-                            say=said("santafe.event.no_branch", player=who(seat))))
+        events.append(
+            event(
+                "pass",
+                f"{player(seat)} buys no Branch Line card.",
+                seat=seat,
+                say=said("santafe.event.no_branch", player=who(seat)),
+            )
+        )
         s.pos += 1
         begin_sequence(s, events)
         return
@@ -490,13 +649,24 @@ def buy_track(s: SantaFeState, seat: int, r: int, events: list[Event]) -> None:
         s.money[seat] -= 1
         s.supply[r] -= 1
         s.bought[seat][r] += 1
-        events.append(event("buy_track", f"{player(seat)} buys a {board.RAILROAD_NAME[r]} piece for $1.",
-                            seat=seat, railroad=board.RAILROADS[r],
-                            say=said("santafe.event.buy_track", player=who(seat),
-                                     railroad=board.RAILROAD_NAME[r])))
+        events.append(
+            event(
+                "buy_track",
+                f"{player(seat)} buys a {board.RAILROAD_NAME[r]} piece for $1.",
+                seat=seat,
+                railroad=board.RAILROADS[r],
+                say=said("santafe.event.buy_track", player=who(seat), railroad=board.RAILROAD_NAME[r]),
+            )
+        )
     else:
-        events.append(event("pass", f"{player(seat)} buys no track.", seat=seat,
-                            say=said("santafe.event.no_track", player=who(seat))))
+        events.append(
+            event(
+                "pass",
+                f"{player(seat)} buys no track.",
+                seat=seat,
+                say=said("santafe.event.no_track", player=who(seat)),
+            )
+        )
     s.pos += 1
     begin_sequence(s, events)
 
@@ -505,5 +675,8 @@ def finish(s: SantaFeState, reason: str, events: list[Event], why: Said) -> None
     s.phase = OVER
     s.step = ""
     s.end_reason = reason
-    events.append(event(GAME_END, f"Game over. {reason}", reason=reason,
-                        say=said("santafe.event.game_over", reason=why)))
+    events.append(
+        event(
+            GAME_END, f"Game over. {reason}", reason=reason, say=said("santafe.event.game_over", reason=why)
+        )
+    )

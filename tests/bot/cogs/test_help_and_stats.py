@@ -80,7 +80,9 @@ async def test_stats_and_leaderboard_after_a_finished_game(table: Table) -> None
 
 def test_stats_lines_show_shared_first_places_apart_from_wins_and_one_point_singular() -> None:
     stats = {"per_game": [{"rules_id": "santafe", "played": 3, "won": 1, "shared": 1, "avg_score": 40.0}]}
-    assert stats_lines(stats, "en-US") == ["**Santa Fe**: 3 played, 1 won, 1 shared first, average 40.0 points"]
+    assert stats_lines(stats, "en-US") == [
+        "**Santa Fe**: 3 played, 1 won, 1 shared first, average 40.0 points"
+    ]
     board = [{"user_id": 1, "played": 3, "won": 0, "shared": 2, "avg_score": 1.0}]
     assert leaderboard_lines(board, "en-US") == ["1. <@1>: 0 won, 2 shared first of 3, average 1.0 points"]
     assert recent_line({"rules_id": "santafe", "rank": 1, "shared": True, "score": 1}, "en-US") == (

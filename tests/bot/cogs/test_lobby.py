@@ -140,7 +140,9 @@ async def test_host_changes_the_timing(table: Table) -> None:
     guest = await table.run(BOB, "game timing", deadline_hours=48)
     assert guest.last.ephemeral
     changed = await table.run(ANN, "game timing", reminder_hours=0, deadline_hours=48, deadline_action="ai")
-    assert changed.last.content == "Timing changed: no reminders; 2 days per turn, then the computer plays it."
+    assert (
+        changed.last.content == "Timing changed: no reminders; 2 days per turn, then the computer plays it."
+    )
     game = await table.service.get_game(CHANNEL)
     assert (game.reminder_minutes, game.deadline_minutes, game.deadline_action) == (None, 48 * 60, "ai")
 

@@ -108,7 +108,11 @@ async def test_a_german_game_of_santa_fe_read_by_a_japanese_player_to_the_end(ar
         assert not [m.content for m in arena.public() if "your turn" in m.content]
         status = await yuki.slash("game status", arena.channel)
         assert status.message.ephemeral
-        assert {"name": translate("ja", "message.status_field.language"), "value": "Deutsch", "inline": False} in status.message.embeds[0]["fields"]
+        assert {
+            "name": translate("ja", "message.status_field.language"),
+            "value": "Deutsch",
+            "inline": False,
+        } in status.message.embeds[0]["fields"]
         arena.loopback.assert_prompt_responses()
 
 

@@ -121,7 +121,9 @@ def test_seat_numbers_become_names() -> None:
 
 
 def test_my_games_shows_a_paused_game_as_paused_not_as_my_turn() -> None:
-    [running, paused] = presenters.my_games_lines([game(), game(id=6, channel_id=3, paused_at=NOW)], 11, "en-US")
+    [running, paused] = presenters.my_games_lines(
+        [game(), game(id=6, channel_id=3, paused_at=NOW)], 11, "en-US"
+    )
     assert running == "**[Santa Fe](https://discord.com/channels/1/2) in <#2>: your turn**"
     assert paused == (
         "[Santa Fe](https://discord.com/channels/1/3) in <#3>: paused until the bot is back in this server"
