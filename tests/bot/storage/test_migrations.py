@@ -31,6 +31,27 @@ def test_migrations_are_numbered_without_gaps_and_there_are_several():
     assert LATEST == len(found) >= 2
 
 
+
+def add_game(conn: sqlite3.Connection, *, announced: bool = False) -> None:
+    """Game 1 of Ann and Bob with one move; ``announced``: the schema has ``games.announced_version``."""
+    extra, value = (", announced_version", ", 1") if announced else ("", "")
+    conn.execute(
+        "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
+        f" to_act, created_at, updated_at{extra})"
+        f" VALUES (1, 10, 100, 1, 'tiny', '{{}}', 7, 'active', 1, '[1]', ?, ?{value})",
+        (NOW, NOW),
+    )
+    conn.execute(
+        "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
+        " VALUES (1, 0, 1, 'Ann', ?, NULL), (1, 1, 2, 'Bob', ?, ?)",
+        (NOW, NOW, NOW),
+    )
+    conn.execute(
+        "INSERT INTO moves (game_id, version, seat, user_id, move, played_at)"
+        " VALUES (1, 1, 0, 1, 'pass', ?)",
+        (NOW,),
+    )
+
 async def test_a_new_database_is_at_the_newest_schema_in_wal_mode_with_foreign_keys(db, db_path):
     assert await db.schema_version() == LATEST
     async with db.reading() as conn, conn.execute("PRAGMA foreign_keys") as cur:
@@ -53,22 +74,7 @@ async def test_a_database_made_by_the_first_migration_upgrades_with_its_games(tm
     assert await migrate_file(path, target=1) == (0, 1)
     assert "results" not in tables(path) and "last_reminded_at" not in columns(path, "seats")
     with sqlite3.connect(path) as conn:
-        conn.execute(
-            "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
-            " to_act, created_at, updated_at)"
-            " VALUES (1, 10, 100, 1, 'tiny', '{}', 7, 'active', 1, '[1]', ?, ?)",
-            (NOW, NOW),
-        )
-        conn.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
-            " VALUES (1, 0, 1, 'Ann', ?, NULL), (1, 1, 2, 'Bob', ?, ?)",
-            (NOW, NOW, NOW),
-        )
-        conn.execute(
-            "INSERT INTO moves (game_id, version, seat, user_id, move, played_at)"
-            " VALUES (1, 1, 0, 1, 'pass', ?)",
-            (NOW,),
-        )
+        add_game(conn)
     assert await migrate_file(path) == (1, LATEST)
     assert {"results", "guild_settings", "user_settings", "kick_votes"} <= tables(path)
     with sqlite3.connect(path) as conn:
@@ -327,22 +333,7 @@ async def test_a_database_from_before_alembic_is_stamped_and_upgraded_in_place(t
     write_as_before_alembic(path, upto)
     assert "alembic_version" not in tables(path)
     with sqlite3.connect(path) as conn:
-        conn.execute(
-            "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
-            " to_act, created_at, updated_at, announced_version)"
-            " VALUES (1, 10, 100, 1, 'tiny', '{}', 7, 'active', 1, '[1]', ?, ?, 1)",
-            (NOW, NOW),
-        )
-        conn.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
-            " VALUES (1, 0, 1, 'Ann', ?, NULL), (1, 1, 2, 'Bob', ?, ?)",
-            (NOW, NOW, NOW),
-        )
-        conn.execute(
-            "INSERT INTO moves (game_id, version, seat, user_id, move, played_at)"
-            " VALUES (1, 1, 0, 1, 'pass', ?)",
-            (NOW,),
-        )
+        add_game(conn, announced=True)
         conn.execute("INSERT INTO user_settings (user_id, dms) VALUES (2, 0)")
     db = await open_database(path)
     try:
