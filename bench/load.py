@@ -308,8 +308,13 @@ async def bench_load(
                 if thought is not None:
                     thought.clear()
                 cpu = time.process_time()
+                limited = len(loopback.api.ratelimits.rate_limited)
+                exchanged = len(loopback.api.exchanges)
                 loaded = await play(loopback, bot, tables, people, seconds, clock)
                 cpu = time.process_time() - cpu
+                # the 429s answered while loaded, by scope, and the requests made, by route
+                refused = Counter(r.scope for r in loopback.api.ratelimits.rate_limited[limited:])
+                requests = Counter(route_of(x.method, x.path) for x in loopback.api.exchanges[exchanged:])
                 reminded = reminder_posts(loopback) - reminded
                 # what broke Discord's rules (answers after 3 s, none at all), reported below
                 broken = Counter(f"{v.kind} {v.where}" for v in loopback.take_violations())
@@ -326,6 +331,11 @@ async def bench_load(
         f"bot process CPU while loaded: {cpu:.1f} s in {loaded.seconds:.1f} s "
         f"({cpu / loaded.seconds:.0%} of a core)"
     )
+    print(
+        f"requests while loaded: {sum(requests.values())} ({sum(requests.values()) / loaded.seconds:.0f}/s), "
+        + ", ".join(f"{route} {n}" for route, n in requests.most_common(6))
+    )
+    print("429s answered while loaded: " + (", ".join(f"{k} {n}" for k, n in refused.items()) or "none"))
     if timed is not None:
         print(timed.line(loaded.seconds))
     if thought is not None:
@@ -359,6 +369,13 @@ async def bench_load(
         f"targets: first response max {max(loaded.first):.3f} / {TARGET_FIRST_MAX} s, /move done p95 "
         f"{percentile(loaded.done, 0.95):.3f} / {TARGET_DONE_P95} s, loop lag max {max(loaded.lag):.3f} / "
         f"{TARGET_LAG_MAX} s"
+    )
+
+
+def route_of(method: str, path: str) -> str:
+    """A request's route, its ids and tokens left out: "POST /channels/-/messages"."""
+    return (
+        method + " " + "/".join("-" if part.isdigit() or len(part) > 40 else part for part in path.split("/"))
     )
 
 

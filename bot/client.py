@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.cogs import EXTENSIONS
 from bot.drain import Drain
+from bot.pacing import GlobalPace
 from bot.settings import Settings
 from bot.translator import CatalogTranslator
 from bot.ui import pictures
@@ -195,6 +196,9 @@ class BoardGameBot(commands.AutoShardedBot):
         )
         self.games = games
         self.settings = settings
+        # every request made with the bot's token keeps within Discord's global limit (bot/pacing.py)
+        self.pace = GlobalPace(settings.global_requests_per_second)
+        self.http.request = self.pace.paced(self.http.request)  # type: ignore[method-assign]
         # game id -> the revision and message of its latest turn message, whose buttons are retired when
         # one about a later position is posted
         self.turn_messages: dict[int, tuple[int, discord.Message]] = {}

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.pacing import DISCORD_GLOBAL_LIMIT
 from bot.storage.connection import DEFAULT_SYNC, SYNC_MODES
 from rules.core.spec import Budget
 
@@ -46,6 +47,9 @@ class Settings:
     computer_workers: int | None = None
     # How many worker processes draw the pictures (None: one per core but one, at least two).
     picture_workers: int | None = None
+    # Discord's global limit on the bot's requests a second (50 unless Discord granted more); the bot
+    # keeps below it rather than be refused. Processes sharing one token share it.
+    global_requests_per_second: int = DISCORD_GLOBAL_LIMIT
 
     @property
     def command_hash_path(self) -> Path:
@@ -134,4 +138,6 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         ),
         computer_workers=_int(env, "COMPUTER_WORKERS", None, minimum=1),
         picture_workers=_int(env, "PICTURE_WORKERS", None, minimum=1),
+        global_requests_per_second=_int(env, "GLOBAL_REQUESTS_PER_SECOND", DISCORD_GLOBAL_LIMIT, minimum=1)
+        or DISCORD_GLOBAL_LIMIT,
     )

@@ -109,6 +109,9 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
 
     async def _serve(self, request: web.Request) -> web.Response:
         method, path = request.method, "/" + request.match_info["tail"]
+        if self.ratelimits.banned():  # Cloudflare answers, not Discord: no JSON, no "Via"
+            self.exchanges.append(Exchange(method, path, 429, None))
+            return web.Response(status=429, text="error code: 1015")
         operation = self.spec.match(method, path) if self.spec else None
         where = f"{method} {operation.template if operation else path}"
         route = self._find_route(method, path)
@@ -153,6 +156,14 @@ class HttpApi(InteractionRoutes, ChannelRoutes):
         self, method: str, path: str, status: int, body: Any, headers: dict[str, str] | None = None
     ) -> web.Response:
         self.exchanges.append(Exchange(method, path, status, body, headers or {}))
+        if self.ratelimits.count_answer(status, headers or {}):
+            limit = self.ratelimits.invalid_limit
+            self.violations.add(
+                "invalid-requests",
+                f"{method} {path}",
+                f"more than {limit.requests} answers of 401, 403 or 429 in {limit.per:g} s: Discord bans the "
+                "bot's address for a while (rate-limits.mdx, Invalid Request Limit)",
+            )
         headers = VIA | (headers or {})
         if status == 204 or body is None:
             return web.Response(status=204, headers=headers)

@@ -7,7 +7,9 @@ a request over a limit gets 429 with ``retry_after`` and ``global`` in the body 
 (plus ``X-RateLimit-Scope``, and ``X-RateLimit-Global`` for the global limit). Interaction endpoints (the
 callback and the interaction webhooks) are not bound to the global limit (receiving-and-responding.mdx,
 "Endpoints"). Creating application commands is limited to 200 a day per guild (application-commands.mdx),
-refused with 429 / 30034 (opcodes-and-status-codes.mdx).
+refused with 429 / 30034 (opcodes-and-status-codes.mdx). An address that makes 10,000 invalid requests
+(answered 401, 403, or 429 other than a shared-scope one) in 10 minutes is banned for a while ("Invalid
+Request Limit aka Cloudflare bans"): every request is then refused by Cloudflare, a 429 without "Via".
 
 Buckets are fixed windows on the stand-in's ``Clock``: they reset in real time (discord.py really sleeps until
 then) and at once when a test moves the clock on. Discord does not document per-route sizes (its headers
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections import deque
 from dataclasses import dataclass, field
 
 from .ids import Clock
@@ -43,6 +46,11 @@ ROUTE_LIMITS: dict[str, Limit] = {
 DEFAULT_LIMIT = Limit(10, 1.0)
 #: "All bots can make up to 50 requests per second to our API" (rate-limits.mdx, "Global Rate Limit").
 GLOBAL_LIMIT = Limit(50, 1.0)
+#: "IP addresses that make too many invalid HTTP requests are automatically and temporarily restricted ...
+#: this limit is 10,000 per 10 minutes" (rate-limits.mdx); Discord does not say for how long: an hour here.
+INVALID_LIMIT = Limit(10_000, 600.0)
+BAN_SECONDS = 3600.0
+INVALID_STATUSES = frozenset({401, 403, 429})
 #: "200 application command creates per day, per guild" (application-commands.mdx).
 DAILY_COMMAND_CREATES = 200
 MAX_DAILY_COMMAND_CREATES_CODE = 30034
@@ -99,6 +107,9 @@ class RateLimits:
     global_limit: Limit = GLOBAL_LIMIT
     daily_command_creates: int = DAILY_COMMAND_CREATES
     rate_limited: list[RateLimited] = field(default_factory=list)  # every 429 answered, for tests
+    invalid_limit: Limit = INVALID_LIMIT
+    banned_until: float = 0.0
+    _invalid: deque[float] = field(default_factory=deque)  # when each recent invalid request was answered
     _windows: dict[str, _Window] = field(default_factory=dict)
     _global: _Window | None = None
     _creates: dict[str, list[float]] = field(default_factory=dict)  # scope -> times of creates in a day
@@ -143,6 +154,23 @@ class RateLimits:
         window.used += 1
         headers["X-RateLimit-Remaining"] = str(window.remaining)
         return headers
+
+    def banned(self) -> bool:
+        """Whether the bot's address is banned for its invalid requests now."""
+        return self._now() < self.banned_until
+
+    def count_answer(self, status: int, headers: dict[str, str]) -> bool:
+        """Count an answer towards the invalid request limit; True when it is the one that passes it."""
+        if status not in INVALID_STATUSES or headers.get("X-RateLimit-Scope") == "shared":
+            return False
+        now = self._now()
+        self._invalid.append(now)
+        while self._invalid and self._invalid[0] <= now - self.invalid_limit.per:
+            self._invalid.popleft()
+        if len(self._invalid) <= self.invalid_limit.requests or self.banned():
+            return False
+        self.banned_until = now + BAN_SECONDS
+        return True
 
     def _count_global(self, method: str, path: str, now: float) -> None:
         window = self._global

@@ -92,9 +92,25 @@ def test_picture_workers() -> None:
     assert load_settings({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": " 3 "}).picture_workers == 3
 
 
+def test_global_requests_per_second() -> None:
+    """Discord's 50 a second unless a bot was granted more; nothing below one a second."""
+    assert load_settings({"DISCORD_TOKEN": "x"}).global_requests_per_second == 50
+    assert (
+        load_settings({"DISCORD_TOKEN": "x", "GLOBAL_REQUESTS_PER_SECOND": "120"}).global_requests_per_second
+        == 120
+    )
+    with pytest.raises(SettingsError, match="GLOBAL_REQUESTS_PER_SECOND must be at least 1"):
+        load_settings({"DISCORD_TOKEN": "x", "GLOBAL_REQUESTS_PER_SECOND": "0"})
+
+
 def test_every_setting_is_listed_in_the_example_file() -> None:
     example = (Path(__file__).resolve().parents[2] / ".env.example").read_text(encoding="utf-8")
-    for key in ("COMPUTER_THINK_SECONDS", "COMPUTER_WORKERS", "PICTURE_WORKERS"):
+    for key in (
+        "COMPUTER_THINK_SECONDS",
+        "COMPUTER_WORKERS",
+        "PICTURE_WORKERS",
+        "GLOBAL_REQUESTS_PER_SECOND",
+    ):
         assert f"\n{key}=\n" in example
 
 
@@ -116,6 +132,6 @@ def test_the_thinking_time_is_described_as_per_turn() -> None:
 def _sentence(path: Path, start: str) -> str:
     """The text from ``start`` to the end of its sentence (a full stop then a space or a line's end)."""
     text = path.read_text(encoding="utf-8")
-    tail = text[text.index(start):]
+    tail = text[text.index(start) :]
     ends = [i for i in (tail.find(". "), tail.find(".\n")) if i >= 0]
     return tail[: min(ends)] if ends else tail

@@ -40,6 +40,27 @@ def test_request_bodies_are_validated_against_their_schema() -> None:
     ]
 
 
+def test_a_remembered_verdict_is_the_same_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert SPEC is not None
+    op = SPEC.match("PATCH", "/channels/1/messages/2")
+    assert op is not None
+    bad, good = {"embeds": [{"title": 7}]}, {"content": "hi"}
+    first = SPEC.body_errors(op, "application/json", bad)
+    first[0] = "changed by the caller"  # a caller's list is its own: the remembered verdict is not touched
+    again = SPEC.body_errors(op, "application/json", {"embeds": [{"title": 7}]})
+    assert again and "embeds/0/title" in again[0]
+    assert SPEC.body_errors(op, "application/json", good) == []
+    # the same body under another operation is judged by that operation's schema, not remembered from this one
+    other = SPEC.match("POST", "/interactions/1/tok/callback")
+    assert other is not None
+    assert SPEC.body_errors(other, "application/json", good) != []
+    # the memory is bounded: the oldest body is judged afresh
+    monkeypatch.setattr("bot.loopback.spec.VERDICTS_KEPT", 2)
+    for text in ("a", "b", "c"):
+        assert SPEC.body_errors(op, "application/json", {"content": text}) == []
+    assert len(op._verdicts) == 2
+
+
 def test_the_description_is_vendored_with_its_licence() -> None:
     # a clone with nothing beside it must still check every request
     folder = SPEC_PATH.parent

@@ -117,3 +117,38 @@ async def test_the_client_retries_after_the_global_limit(place: Place) -> None:
         limits.global_limit = Limit(50, 1.0)
     assert len(sent) == 10 and all(len(place.loopback.messages(c)) == 1 for c in channels)
     assert {r.scope for r in limits.rate_limited} == {"global"}
+
+
+async def test_too_many_invalid_requests_ban_the_address(place: Place) -> None:
+    """Past the invalid request limit (401, 403 and 429 answers) every request is refused by Cloudflare:
+    a 429 without "Via", which discord.py takes for a ban; the stand-in notes it as a violation."""
+    limits = place.loopback.api.ratelimits
+    limits.invalid_limit = Limit(3, 600.0)
+    limits.global_limit = Limit(1, 600.0)
+    assert (await call(place, "GET", "/users/@me"))[0] == 200
+    statuses = [(await call(place, "GET", "/users/@me"))[0] for _ in range(4)]  # 429, 429, 429, then the ban
+    assert statuses == [429, 429, 429, 429]
+    status, body, headers = await call(place, "GET", "/users/@me")
+    assert status == 429 and body is None and "Via" not in headers
+    [violation] = place.loopback.take_violations()
+    assert violation.kind == "invalid-requests"
+    place.loopback.clock.advance(seconds=3600)  # the ban ends
+    limits.global_limit = Limit(50, 1.0)
+    assert (await call(place, "GET", "/users/@me"))[0] == 200
+
+
+async def test_a_bad_token_counts_towards_the_ban_and_good_answers_do_not(place: Place) -> None:
+    limits = place.loopback.api.ratelimits
+    limits.invalid_limit = Limit(2, 600.0)
+    for _ in range(5):
+        assert (await call(place, "GET", "/users/@me"))[0] == 200
+    assert not limits.banned()
+    async with aiohttp.ClientSession() as session:
+        for _ in range(3):
+            async with session.get(
+                place.loopback.origin + "/api/v10/users/@me", headers={"Authorization": "Bot wrong"}
+            ) as answer:
+                assert answer.status == 401
+    assert limits.banned()
+    [violation] = place.loopback.take_violations()
+    assert violation.kind == "invalid-requests"
