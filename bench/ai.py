@@ -104,7 +104,8 @@ from typing import Any
 
 import rules
 from rules.ai import choose_move, players_for
-from rules.core.budget import Turn
+from rules.core import search
+from rules.core.budget import Turn, share
 from rules.core.spec import Budget
 
 TARGET_WIN_RATE = 0.9
@@ -127,10 +128,18 @@ class GameRecord:
 
 
 def play_game(game_id: str, players: int, seed: int, level: int, against: int = 0,
-              options: dict[str, Any] | None = None, budget: Budget | None = None) -> GameRecord:
+              options: dict[str, Any] | None = None, budget: Budget | None = None,
+              per_decision: bool = False) -> GameRecord:
     """One game: seat ``seed % players`` plays at ``level``, the others at ``against``. A seat's
     consecutive decisions are its turn: they share one ``budget`` (``rules.core.budget.Turn``), as in
-    the bot; each turn's time is the sum of its decisions'."""
+    the bot; each turn's time is the sum of its decisions'. ``per_decision``: every decision has the whole
+    budget instead (how the computers thought before the budget was per turn), for comparing strength."""
+    if per_decision:
+        search.share = lambda left, decisions: left  # each decision thinks for all it is given
+        try:
+            return play_game(game_id, players, seed, level, against, options, budget)
+        finally:
+            search.share = share
     engine = rules.get(game_id)
     players_for(game_id)
     strong = seed % players
@@ -150,6 +159,8 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
                 turn, turn_seat = Turn(budget or Budget()), seat
                 turns[levels[seat]].append(0.0)
                 turns_cpu[levels[seat]].append(0.0)
+            elif search.share is not share:  # per decision: the whole budget again, within the same turn
+                turn = Turn(budget or Budget())
             view = engine.view(state, seat)
             legal = engine.legal_moves(state, seat)
             start, start_cpu = time.perf_counter(), time.process_time()
@@ -176,7 +187,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _run(args: tuple[str, int, int, int, int, dict[str, Any], Budget | None]) -> GameRecord:
+def _run(args: tuple[str, int, int, int, int, dict[str, Any], Budget | None, bool]) -> GameRecord:
     return play_game(*args)
 
 
@@ -196,8 +207,8 @@ def categories(records: list[GameRecord]) -> tuple[dict[str, float], dict[str, f
 
 def bench(game_id: str, players: int, games: int, level: int, jobs: int, against: int = 0,
           options: dict[str, Any] | None = None, budget: Budget | None = None,
-          first: int = 0) -> dict[str, Any]:
-    tasks = [(game_id, players, seed, level, against, options or {}, budget)
+          first: int = 0, per_decision: bool = False) -> dict[str, Any]:
+    tasks = [(game_id, players, seed, level, against, options or {}, budget, per_decision)
              for seed in range(first, first + games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -247,6 +258,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--playouts", type=int, help="a thinking level's budget: playouts per decision")
     parser.add_argument("--seconds", type=float, help="a thinking level's budget: CPU seconds per turn")
+    parser.add_argument(
+        "--per-decision", action="store_true",
+        help="with --seconds: each decision has the whole budget (as before it was per turn)",
+    )
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     args = parser.parse_args()
     options = dict(_option(text) for text in args.option)
@@ -259,7 +274,7 @@ def main() -> None:
         for players in counts:
             start = time.perf_counter()
             f = bench(game_id, players, args.games, args.level, args.jobs, args.against, options, budget,
-                      args.first)
+                      args.first, args.per_decision)
             verdict = "ok" if f["win_rate"] >= TARGET_WIN_RATE else "below 90%"
             if args.against:
                 verdict = "-"  # the target is against random seats
@@ -279,7 +294,8 @@ def main() -> None:
             if budget is not None:
                 print(f"{'':12} budget: " + (f"{budget.playouts} playouts per decision"
                                              if budget.playouts is not None
-                                             else f"{budget.seconds} CPU seconds per turn"))
+                                             else f"{budget.seconds} CPU seconds per "
+                                             + ("decision" if args.per_decision else "turn")))
             for lv in sorted({args.level, args.against}):
                 if f"l{lv}_decisions" in f:
                     print(f"{'':12} level {lv}, {int(f[f'l{lv}_decisions'])} decisions (ms):", end="")
