@@ -5,8 +5,13 @@ computer player at level 1 (which does not search: its moves come at once), all 
 only through interactions, as people would (slash commands and autocomplete). Reminders are hourly and the
 bot's clock jumps an hour every 15 s, so reminder rounds deliver in bursts. Then ``--people`` people
 act at once for ``--seconds`` seconds, each looking at the moves of one of their games (autocomplete) and
-making one (``/move``), game after game. The same is first run idle: one person acting alone, the clock
+making one (``/move``), game after game, at once or (``--think S``) pausing about S seconds after each, as
+people reading their answers would. The same is first run idle: one person acting alone, the clock
 still. Reported, loaded and idle, and their ratio:
+
+* the requests the bot made while loaded, by route, and the 429s Discord answered: every request but the
+  answers to interactions counts against Discord's global limit of 50 a second, which the bot keeps to
+  (``bot/pacing.py``), so past some 30 moves a second the moves wait for it;
 
 * first response: from an interaction sent to the bot's first answer (Discord allows 3 s);
 * ``/move`` done: from ``/move`` sent until the bot has answered and posted everything it posts for it
@@ -30,7 +35,7 @@ worker, how long its worker took, how busy the workers were) and each computer d
 the answer, and the part not spent choosing in the worker: waiting for a thinking worker, the round trip).
 
 Run: python bench/load.py [--games 200 --people 40 --seconds 60 --opening 40 --only load|pictures --threads
-                           --phases]
+                           --phases --think S]
 Targets: first response max < 3 s; /move done p95 <= 1.5 s; event-loop lag max <= 0.5 s.
 """
 
@@ -229,6 +234,7 @@ async def play(
     people: int,
     seconds: float,
     clock: FakeClock | None,
+    think: float = 0.0,
 ) -> Figures:
     """``people`` act at once for ``seconds`` (each on their share of the tables, in turn); the bot's
     clock jumps an hour every ``JUMP_EVERY`` seconds when given, so reminders fall due."""
@@ -241,6 +247,8 @@ async def play(
                 if time.perf_counter() >= deadline:
                     return
                 await act(table, rng, figures)
+                if think:  # reading the answer and choosing, as a person would: half to one and a half times
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
 
     async def background() -> None:
         for tick in itertools.count(1):
@@ -272,6 +280,7 @@ async def bench_load(
     threads: bool,
     opening: int = OPENING_AT_ONCE,
     phases: bool = False,
+    think: float = 0.0,
 ) -> None:
     clock = FakeClock()
     db_path = folder / "load.db"
@@ -310,7 +319,7 @@ async def bench_load(
                 cpu = time.process_time()
                 limited = len(loopback.api.ratelimits.rate_limited)
                 exchanged = len(loopback.api.exchanges)
-                loaded = await play(loopback, bot, tables, people, seconds, clock)
+                loaded = await play(loopback, bot, tables, people, seconds, clock, think)
                 cpu = time.process_time() - cpu
                 # the 429s answered while loaded, by scope, and the requests made, by route
                 refused = Counter(r.scope for r in loopback.api.ratelimits.rate_limited[limited:])
@@ -324,7 +333,8 @@ async def bench_load(
                 await pictures.close()
                 pictures.use(Drawers())
     how = "threads of the bot's process" if threads else "the picture workers"
-    print(f"load: {games} games, {people} people at once, pictures drawn in {how}")
+    pause = f", each pausing {think:g} s on average after each look or move" if think else ", without pausing"
+    print(f"load: {games} games, {people} people at once{pause}, pictures drawn in {how}")
     print(idle.line("idle"))
     print(loaded.line("loaded"))
     print(
@@ -451,6 +461,9 @@ async def main() -> None:
     parser.add_argument(
         "--opening", type=int, default=OPENING_AT_ONCE, help="load: games opened at once before the measuring"
     )
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="load: seconds a person pauses after each look or move"
+    )
     parser.add_argument("--only", choices=("load", "pictures"))
     parser.add_argument(
         "--phases", action="store_true", help="load: also time each picture's wait for a worker and drawing"
@@ -461,7 +474,14 @@ async def main() -> None:
     if args.only in (None, "load"):
         with tempfile.TemporaryDirectory() as tmp:
             await bench_load(
-                args.games, args.people, args.seconds, Path(tmp), args.threads, args.opening, args.phases
+                args.games,
+                args.people,
+                args.seconds,
+                Path(tmp),
+                args.threads,
+                args.opening,
+                args.phases,
+                args.think,
             )
 
 

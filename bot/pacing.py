@@ -4,8 +4,10 @@ Discord lets a bot make 50 requests a second in all (rate-limits.mdx, "Global Ra
 may be granted more), and restricts an address that makes 10,000 invalid requests, 429s among them, in
 ten minutes ("Invalid Request Limit aka Cloudflare bans"). discord.py learns of the global limit only from
 a 429 and then waits, so a busy bot that keeps trying collects 429s by the thousand. The bot keeps its own
-count instead: a request that would be one too many in the last second waits its turn, in the order the
-requests came, and Discord never has to refuse one.
+count instead: a request that would be one too many waits its turn, and Discord never has to refuse one.
+
+Waiting requests go in the order they came, except that what nobody is waiting for (a reminder round's
+posts, made inside ``background()``) goes after what somebody is: a person's move is announced first.
 
 Only the requests made with the bot's token pass here (discord.py's ``HTTPClient.request``): the answers
 to interactions go through the interaction's webhook, which the global limit does not bind.
@@ -14,10 +16,12 @@ to interactions go through the interaction's webhook, which the global limit doe
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import functools
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -27,6 +31,18 @@ WINDOW = 1.0  # seconds: Discord counts the requests it receives in each second
 # Discord counts a request when it arrives, and trips vary: requests sent more than a second apart can arrive
 # within one second. Counting over a longer window keeps within the limit while trips vary by less than this.
 SLACK = 0.1  # seconds
+
+_background: contextvars.ContextVar[bool] = contextvars.ContextVar("paced_in_background", default=False)
+
+
+@contextlib.contextmanager
+def background() -> Iterator[None]:
+    """Requests made inside (and in tasks started inside) wait behind everyone else's."""
+    token = _background.set(True)
+    try:
+        yield
+    finally:
+        _background.reset(token)
 
 
 class GlobalPace:
@@ -38,22 +54,21 @@ class GlobalPace:
         self.allowed = max(1, per_second)
         self._clock = clock
         self._sent: deque[float] = deque()
-        self._turn = asyncio.Lock()  # waiting requests go in the order they came
+        # those waiting: people's first, then the background's
+        self._waiting: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (deque(), deque())
+        self._timer: asyncio.TimerHandle | None = None
         self.waited = 0  # requests that had to wait (the benchmarks report it)
 
     async def wait(self) -> None:
         """Return when one more request keeps within the limit, and count it."""
-        async with self._turn:
-            while True:
-                now = self._clock()
-                window = WINDOW + SLACK
-                while self._sent and self._sent[0] <= now - window:
-                    self._sent.popleft()
-                if len(self._sent) < self.allowed:
-                    self._sent.append(now)
-                    return
-                self.waited += 1
-                await asyncio.sleep(self._sent[0] + window - now)
+        if not any(self._waiting) and self._free(self._clock()):
+            self._sent.append(self._clock())
+            return
+        self.waited += 1
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[1 if _background.get() else 0].append(turn)
+        self._grant()
+        await turn  # cancelled: its turn is skipped when it comes
 
     def paced(self, request: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
         """``request`` made to wait its turn first."""
@@ -64,3 +79,25 @@ class GlobalPace:
             return await request(*args, **kwargs)
 
         return wrapper
+
+    def _free(self, now: float) -> bool:
+        while self._sent and self._sent[0] <= now - (WINDOW + SLACK):
+            self._sent.popleft()
+        return len(self._sent) < self.allowed
+
+    def _grant(self) -> None:
+        """Let waiting requests go while the window has room; come back when it next has."""
+        if self._timer is not None:
+            self._timer.cancel()  # this call does the timer's work; one timer at a time
+            self._timer = None
+        now = self._clock()
+        for queue in self._waiting:
+            while queue and self._free(now):
+                turn = queue.popleft()
+                if not turn.done():
+                    turn.set_result(None)
+                    self._sent.append(now)
+        if any(self._waiting):
+            # a callback, not a task: nothing waits on it, so an interaction's work ends with its own
+            delay = self._sent[0] + WINDOW + SLACK - now
+            self._timer = asyncio.get_running_loop().call_later(max(0.0, delay), self._grant)

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot import i18n
+from bot import i18n, pacing
 from bot.cogs.game_commands import LANGUAGE_CHOICES
 from bot.i18n import translate
 from bot.play import announcer, replies
@@ -55,7 +55,9 @@ class Reminders(commands.Cog):
         try:
             # the background runner makes those moves and posts them like any move
             await self.bot.games.resume_computer_turns()
-            await announcer.deliver_notifications(self.bot, await self.bot.games.run_due())
+            due = await self.bot.games.run_due()
+            with pacing.background():  # nobody waits for these: a person's move is announced first
+                await announcer.deliver_notifications(self.bot, due)
         except DatabaseUnavailable:  # the database logged it once; a traceback every round says nothing more
             pass
         except Exception:

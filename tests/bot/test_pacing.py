@@ -1,4 +1,4 @@
-"""The global pace on its own: within the window, in the order asked."""
+"""The global pace on its own: within the window, in the order asked, the background last."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ from bot import pacing
 from bot.pacing import GlobalPace
 
 
-async def test_no_window_holds_more_than_allowed_and_the_order_is_kept(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.fixture(autouse=True)
+def short_window(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pacing, "WINDOW", 0.1)
     monkeypatch.setattr(pacing, "SLACK", 0.02)
+
+
+async def test_no_window_holds_more_than_allowed_and_the_order_is_kept() -> None:
     pace = GlobalPace(per_second=9)
-    assert pace.allowed == 9
     began: list[tuple[int, float]] = []
 
     async def request(n: int) -> None:
@@ -29,7 +30,38 @@ async def test_no_window_holds_more_than_allowed_and_the_order_is_kept(
     times = [t for _, t in began]
     for i, t in enumerate(times):
         assert sum(1 for u in times[i:] if u < t + pacing.WINDOW + pacing.SLACK) <= pace.allowed
-    assert pace.waited > 0
+    assert pace.waited == 25 - 9
+
+
+async def test_the_background_waits_behind_people() -> None:
+    pace = GlobalPace(per_second=2)
+    order: list[str] = []
+
+    async def request(name: str, *, behind: bool) -> None:
+        if behind:
+            with pacing.background():
+                await pace.wait()
+        else:
+            await pace.wait()
+        order.append(name)
+
+    tasks = [asyncio.create_task(request(f"reminder {n}", behind=True)) for n in range(4)]
+    await asyncio.sleep(0)  # the reminders ask first: two go at once, two wait
+    tasks += [asyncio.create_task(request(f"move {n}", behind=False)) for n in range(2)]
+    await asyncio.gather(*tasks)
+    assert order == ["reminder 0", "reminder 1", "move 0", "move 1", "reminder 2", "reminder 3"]
+
+
+async def test_a_cancelled_wait_gives_up_its_turn() -> None:
+    pace = GlobalPace(per_second=1)
+    await pace.wait()
+    gone = asyncio.create_task(pace.wait())
+    kept = asyncio.create_task(pace.wait())
+    await asyncio.sleep(0)
+    gone.cancel()
+    await asyncio.wait_for(kept, timeout=5)
+    assert gone.cancelled()
+    assert len(pace._sent) == 1  # the cancelled wait took no place in the window
 
 
 async def test_a_paced_request_is_called_with_its_arguments_and_answers() -> None:
