@@ -24,6 +24,11 @@ def _argument(locale: object, value: Any, names: Mapping[int, str]) -> Any:
     if isinstance(value, list):
         separator = translate(locale, "game.list_separator")
         return separator.join(str(_argument(locale, item, names)) for item in value)
+    if isinstance(value, dict) and "prose" in value:
+        return replace_players(str(value["prose"]), names.get)
+    if isinstance(value, dict) and "items" in value:
+        separator = translate(locale, "message.list_separator")
+        return separator.join(str(_argument(locale, item, names)) for item in value["items"])
     if isinstance(value, dict) and "seat" in value:
         seat = int(value["seat"])
         return names.get(seat) or translate(locale, "game.player", number=seat + 1)

@@ -9,7 +9,11 @@ An argument is one of:
 - a number or a string, shown as it is (amounts; city and railroad names, which stay as printed on the map);
 - ``seat(n)``: ``{"seat": n}``, seat ``n`` (from 0), written as the reader's name for that seat;
 - another ``said(...)``: a message of its own (a card's name, a prompt inside a sentence);
-- a list of these, joined as the reader's language lists things.
+- a list of these, joined as the reader's language lists things (``game.list_separator``: "; " in English);
+- ``prose(text)``: ``{"prose": text}``, English the engine wrote with seats as "Player N" (a move's label,
+  until labels are in the catalogs), shown with the reader's names for the seats;
+- ``listing(items)``: ``{"items": [...]}``, a list of these joined with the language's plain comma
+  (``message.list_separator``: ", " in English), for names inside a sentence.
 
 An argument named ``count`` chooses the plural form. Everything is JSON-able: events are stored.
 """
@@ -27,3 +31,11 @@ def said(msg: str, /, **args: Any) -> Said:
 
 def seat(n: int) -> dict[str, int]:
     return {"seat": n}
+
+
+def listing(items: list[Any]) -> dict[str, list[Any]]:
+    return {"items": items}
+
+
+def prose(text: str) -> dict[str, str]:
+    return {"prose": text}

@@ -43,6 +43,8 @@ from rules.core.errors import GameOverError, NotYourTurnError, ParseError, Rules
 from rules.core.events import TELLS_MOVE, event
 from rules.core.notation import match_move, normalize
 from rules.core.result import build_result
+from rules.core.texts import prose, said
+from rules.core.texts import seat as player
 from rules.gwt.aliases import to_ids as names_to_ids
 from rules.gwt.board import Tx
 from rules.gwt.effects import apply, settle
@@ -109,8 +111,10 @@ class GreatWesternTrail:
                 tx.events[0]["irreversible"] = True
             return new, tx.events
         # the log names the move; what it cost is told by the events that follow
-        head = event("move", f"Player {seat + 1}: {self._label(state, seat, canonical, priced=False)}.",
-                     irreversible=tx.hidden, seat=seat, move=canonical, **_marks(state, seat, action))
+        label = self._label(state, seat, canonical, priced=False)
+        head = event("move", f"Player {seat + 1}: {label}.", irreversible=tx.hidden, seat=seat,
+                     move=canonical, say=said("gwt.event.move", player=player(seat), move=prose(label)),
+                     **_marks(state, seat, action))
         return new, [head, *tx.events]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

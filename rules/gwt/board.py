@@ -6,6 +6,8 @@ from typing import Any
 
 from rules.core.events import event
 from rules.core.rng import Rng
+from rules.core.texts import said
+from rules.core.texts import seat as seat_of
 from rules.gwt.content import (
     BUILDINGS,
     CATTLE,
@@ -26,7 +28,7 @@ from rules.gwt.content import (
     YELLOW_ARROW_ROWS,
 )
 from rules.gwt.state import Player, State
-from rules.gwt.words import cards, place, plural
+from rules.gwt.words import cards, place, plural, say_cards, say_place, say_tile
 from rules.gwt.words import tile as tile_name
 
 
@@ -166,12 +168,13 @@ def draw_cards(tx: Tx, seat: int, count: int) -> list[str]:
             p.deck, p.discard = p.discard, []
             tx.rng.shuffle(p.deck)
             tx.log("reshuffle", f"Player {seat + 1} shuffled their discard pile into a new draw stack.",
-                   seat=seat)
+                   seat=seat, say=said("gwt.event.reshuffle", player=seat_of(seat)))
         drawn.append(p.deck.pop())
     if drawn:
         tx.hidden = True
         p.hand.extend(drawn)
-        tx.events.append(event("draw", f"You drew {cards(drawn)}.", private_to=seat, cards=drawn))
+        tx.events.append(event("draw", f"You drew {cards(drawn)}.", private_to=seat, cards=drawn,
+                               say=said("gwt.event.draw", cards=say_cards(drawn))))
     return drawn
 
 
@@ -184,7 +187,8 @@ def refill_market(tx: Tx, size: int) -> None:
     if added:
         tx.hidden = True
         s.market.sort(key=MARKET_ORDER.index)
-        tx.log("market", f"The cattle market was refilled with {plural(added, 'card')}.")
+        tx.log("market", f"The cattle market was refilled with {plural(added, 'card')}.",
+               say=said("gwt.event.market", count=added))
 
 
 def take_objective(tx: Tx, which: str) -> str | None:
@@ -219,10 +223,13 @@ def place_tile(tx: Tx, tile: str) -> None:
     took = f"Player {s.current + 1} took the {tile_name(tile)} from the foresight"
     if spaces:
         s.trail[spaces[0]] = tile
-        tx.tell("tile", f"{took} and placed it on {place(spaces[0])}.", tile=tile, space=spaces[0])
+        tx.tell("tile", f"{took} and placed it on {place(spaces[0])}.", tile=tile, space=spaces[0],
+                say=said("gwt.event.tile_placed", player=seat_of(s.current), tile=say_tile(tile),
+                         place=say_place(spaces[0])))
     else:
         s.boxed_tiles.append(tile)
-        tx.tell("tile", f"{took}; with no free space, it left the game.", tile=tile)
+        tx.tell("tile", f"{took}; with no free space, it left the game.", tile=tile,
+                say=said("gwt.event.tile_boxed", player=seat_of(s.current), tile=say_tile(tile)))
 
 
 def place_worker(tx: Tx, worker: str) -> None:
@@ -233,7 +240,8 @@ def place_worker(tx: Tx, worker: str) -> None:
     s.job_rows[s.job_token].append(worker)
     row = s.job_token + 1
     tx.tell("worker", f"Player {s.current + 1} took the {worker} from the foresight to job market row {row}.",
-            worker=worker, row=row)
+            worker=worker, row=row,
+            say=said("gwt.event.worker", player=seat_of(s.current), worker=say_tile(worker), row=row))
     if len(s.job_rows[s.job_token]) >= s.n:
         s.job_token += 1
         if s.job_token in YELLOW_ARROW_ROWS:
@@ -243,7 +251,7 @@ def place_worker(tx: Tx, worker: str) -> None:
             p.job_token = True
             s.final_turns = s.n - 1
             tx.log("end_triggered", f"Player {s.current + 1} took the job market token: the game is ending.",
-                   seat=s.current)
+                   seat=s.current, say=said("gwt.event.end_triggered", player=seat_of(s.current)))
 
 
 def refill_foresight(tx: Tx) -> None:

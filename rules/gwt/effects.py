@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.texts import said
+from rules.core.texts import seat as seat_of
 from rules.gwt.board import (
     Tx,
     breeding_value,
@@ -38,7 +40,7 @@ from rules.gwt.graph import (
     transport_cost,
 )
 from rules.gwt.options import decision, ends_turn, occupied_by_others, options
-from rules.gwt.words import cards, place, place_with, plural
+from rules.gwt.words import cards, place, place_with, plural, say_cards, say_place, say_place_with
 from rules.gwt.words import city as city_name
 
 # Decisions resolved without asking when they leave only the option to skip, or a single option. The end
@@ -237,10 +239,15 @@ def _walk(tx: Tx, dest: str, passed: list[str], free: bool, popped: dict[str, An
                     s.players[owner].money += paid
                 if owner is None:
                     to, at = "the bank", place_with(s.trail, loc)
+                    says = said("gwt.event.fee_bank", player=seat_of(seat), paid=paid,
+                                place=say_place_with(s.trail, loc))
                 else:
-                    to, at = f"Player {owner + 1}", f"{place(loc)} (building {building_code(s.trail[loc])})"
+                    code = building_code(s.trail[loc])
+                    to, at = f"Player {owner + 1}", f"{place(loc)} (building {code})"
+                    says = said("gwt.event.fee", player=seat_of(seat), paid=paid, owner=seat_of(owner),
+                                place=say_place(loc), building=code)
                 tx.log("fee", f"Player {seat + 1} paid ${paid} to {to} at {at}.", seat=seat, paid=paid,
-                       owner=owner, location=loc)
+                       owner=owner, location=loc, say=says)
     p.location = dest
     kind = popped["k"] if popped else "loc"
     if kind in ("turn", "first"):
@@ -380,8 +387,12 @@ def _income(tx: Tx, cert_after: int) -> None:
     # one line for the whole step: the certificates added (if any), the cards shown, what they earned
     added = f"added {plural(used, 'temporary certificate')} to the income, " if used else ""
     earned = f"earned ${total}" if total else "earned nothing"
+    revealed = say_cards(p.hand) if p.hand else said("gwt.words.no_cards")
+    facts = {"player": seat_of(s.current), "cards": revealed, "income": total}
+    which = "gwt.event.income" + ("_certs" if used else "") + ("" if total else "_nothing")
+    says = said(which, **facts, count=used) if used else said(which, **facts)
     tx.tell("income", f"Player {s.current + 1} {added}revealed {shown} and {earned}.",
-            seat=s.current, hand=list(p.hand), income=total)
+            seat=s.current, hand=list(p.hand), income=total, say=says)
     p.discard.extend(p.hand)
     p.hand.clear()
     for i in range(len(s.stack) - 1, -1, -1):
@@ -396,8 +407,10 @@ def _deliver(tx: Tx, city: str, answered: dict[str, Any]) -> None:
     cost = 0 if answered.get("extra") else transport_cost(p.engine, CITIES[city][0])
     p.money -= cost
     costs = f" (transport costs ${cost})" if cost else ""
+    says = (said("gwt.event.delivery_paid", player=seat_of(s.current), city=city_name(city), cost=cost)
+            if cost else said("gwt.event.delivery", player=seat_of(s.current), city=city_name(city)))
     tx.tell("delivery", f"Player {s.current + 1} delivered to {city_name(city)}{costs}.",
-            seat=s.current, city=city, transport=cost)
+            seat=s.current, city=city, transport=cost, say=says)
     s.stack.append(decision("disc", city=city))
 
 
@@ -420,7 +433,7 @@ def end_turn(tx: Tx) -> None:
         if s.final_turns == 0:
             s.over = True
             s.stack.clear()
-            tx.log("game_end", "The game is over.")
+            tx.log("game_end", "The game is over.", say=said("gwt.event.game_end"))
             return
         s.final_turns -= 1
     start_turn(tx, (seat + 1) % s.n)
@@ -432,7 +445,8 @@ def start_turn(tx: Tx, seat: int) -> None:
     s.turn += 1
     s.stack.append(decision("end_turn"))
     s.stack.append(decision("first" if s.players[seat].location is None else "turn"))
-    tx.log("turn_start", f"Player {seat + 1}'s turn.", seat=seat)
+    tx.log("turn_start", f"Player {seat + 1}'s turn.", seat=seat,
+           say=said("gwt.event.turn", player=seat_of(seat)))
 
 
 def settle(tx: Tx) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules.core.texts import Said, listing, said, seat
 from rules.gwt import places
 from rules.gwt.content import CATTLE, OBJECTIVES, TEEPEE_SPACES, TRAIL
 
@@ -143,3 +144,71 @@ def place_with(trail: dict[str, str | None], loc: str) -> str:
     if kind == "hazard":
         return f"{place(loc)} ({here.split('-')[0]} hazard)"
     return f"{place(loc)} ({tile(here)})"
+
+
+# -------------------------------------------------------------------------------- the same, as facts
+# The words above as facts of the game's catalog (``rules/gwt/locales``), for events the bot shows in
+# each reader's language; the English catalog reads exactly as the functions above write.
+
+HAZARD_KINDS = ("flood", "drought", "rockfall")
+
+
+def say_card(code: str) -> Said | str:
+    """A card of a player's deck; a breed's name stays as printed in every edition."""
+    if code in CATTLE:
+        breed, _value, vp = CATTLE[code]
+        if breed in ("highland", "longhorn"):
+            return said("gwt.card.cattle_vp", breed=BREEDS[breed], vp=vp)
+        return BREEDS[breed]
+    if code in OBJECTIVES:
+        _action, tasks, vp, penalty = OBJECTIVES[code]
+        points = f"+{vp}/-{penalty}" if penalty else f"+{vp}"
+        values = [t for t in tasks if t.isdigit()]
+        parts: list[Said] = [said("gwt.task.cattle", values="+".join(values))] if values else []
+        for item, n in Counter(t for t in tasks if not t.isdigit()).items():
+            parts.append(said(f"gwt.task.{item}") if n == 1 else said(f"gwt.task.{item}_n", count=n))
+        return said("gwt.card.objective", points=points, tasks=listing(parts))
+    return code
+
+
+def say_cards(codes: list[str]) -> dict[str, list[Said | str]]:
+    return listing([say_card(c) for c in codes])
+
+
+def say_tile(code: str) -> Said:
+    """A Kansas City tile: a hazard, a teepee or a worker."""
+    if code.startswith("teepee-"):
+        return said(f"gwt.tile.teepee_{code.split('-')[1]}")
+    if code in WORKERS:
+        return said(f"gwt.worker.{code}")
+    kind, rest = code.split("-")
+    return said(f"gwt.tile.{kind}", vp=int(rest[0]), hand=said(f"gwt.hand.{rest[1]}"))
+
+
+def say_place(loc: str) -> Said | str:
+    """A trail location inside a sentence; neutral buildings (by letter) and Kansas City read as printed."""
+    shown = places.name(loc)
+    if loc == "START":
+        return said("gwt.place.start")
+    if shown.isdigit():
+        return said("gwt.place.spot", number=int(shown))
+    kind, _, rest = shown.partition(" ")
+    if kind.lower() in HAZARD_KINDS:
+        return said(f"gwt.place.{kind.lower()}", number=int(rest))
+    if kind == "Teepee":
+        return said("gwt.place.teepee", value=rest)
+    return shown
+
+
+def say_place_with(trail: dict[str, str | None], loc: str) -> Said | str:
+    """A location and what lies there (see ``place_with``)."""
+    here = trail.get(loc)
+    kind = TRAIL[loc][0] if loc in TRAIL else ("teepee" if loc in TEEPEE_SPACES else "")
+    if not here or kind in ("neutral", "kc", "start"):
+        return say_place(loc)
+    if "@" in here:
+        code, owner = here.split("@")
+        return said("gwt.place.with_building", place=say_place(loc), building=code, owner=seat(int(owner)))
+    if kind == "hazard":
+        return said("gwt.place.with", place=say_place(loc), what=said(f"gwt.hazard.{here.split('-')[0]}"))
+    return said("gwt.place.with", place=say_place(loc), what=say_tile(here))

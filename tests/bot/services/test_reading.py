@@ -225,3 +225,23 @@ async def test_a_delivery_is_told_once_in_the_log(service):
     line = (await service.log(CHANNEL, ANN))[-1]
     assert line.startswith(f"{game.version + 1}. ") and " delivered to Kansas City" in line, line
     assert line.count("Kansas City") == 1, line
+
+
+async def test_a_gwt_log_names_each_move_once_and_reads_in_the_readers_language(service):
+    """The engine's "Player: <move>." event says what the head of its log line says: it is not said again."""
+    await service.create_game(GUILD, CHANNEL, ANN, "Ann", "gwt", seat_order="join")
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.start(CHANNEL, ANN)
+    rng = random.Random(3)
+    for _ in range(40):
+        game = await service.get_game(CHANNEL)
+        user = ANN if game.to_act == (0,) else BOB
+        moves = [m for m, _ in await service.legal_moves(CHANNEL, user)]
+        await service.submit(CHANNEL, user, rng.choice(moves))
+    lines = await service.log(CHANNEL, ANN, limit=0)
+    for line in lines:
+        head, _, rest = line.partition(" — ")
+        said = head.split(": ", 1)[-1]
+        assert f": {said}." not in rest, line
+    german = "\n".join(await service.log(CHANNEL, ANN, limit=0, locale="de"))
+    assert "ist am Zug" in german and "'s turn" not in german

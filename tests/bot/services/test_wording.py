@@ -8,6 +8,7 @@ from bot.i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN
 from bot.services import wording
 from rules.core.events import is_public
 from rules.core.rng import Rng
+from rules.gwt import RULES as GWT
 from rules.santafe import RULES
 
 NAMES = {0: "Ada", 1: "Bob", 2: "Cy"}
@@ -72,3 +73,57 @@ def test_plural_forms_are_chosen_by_count() -> None:
     two = {"msg": "santafe.event.exchange", "args": {"player": {"seat": 0}, "count": 2}}
     assert wording.event_text(one, "en", NAMES) == "Ada exchanges 1 city card."
     assert wording.event_text(two, "de", NAMES) == "Ada tauscht 2 Stadt-Karten."
+
+
+def gwt_events(players: int, seed: int) -> list[dict[str, object]]:
+    """Every event, public and private, of a seeded game of Great Western Trail played at random."""
+    state = GWT.new_game(players, seed, {})
+    found: list[dict[str, object]] = []
+    rng = Rng(seed)
+    while not GWT.is_over(state):
+        seat = min(GWT.to_act(state))
+        moves = GWT.legal_moves(state, seat)
+        state, events = GWT.play(state, seat, moves[rng.randrange(len(moves))])
+        found.extend(events)
+    return found
+
+
+GWT_EVENTS = [ev for players, seed in ((2, 3), (3, 5), (4, 8)) for ev in gwt_events(players, seed)]
+
+
+def test_every_gwt_event_says_facts_that_read_in_english_as_its_stored_text() -> None:
+    kinds = {ev["type"] for ev in GWT_EVENTS}
+    assert {"move", "turn_start", "draw", "income", "delivery", "fee", "tile", "worker", "game_end"} <= kinds
+    for ev in GWT_EVENTS:
+        assert wording.has_facts(ev), ev
+        names = {0: "Ada", 1: "Bob", 2: "Cy", 3: "Di"}
+        stored = str(ev["text"])
+        for seat, name in names.items():
+            stored = stored.replace(f"Player {seat + 1}", name)
+        assert wording.event_text(ev, "en", names) == stored
+
+
+# English words of Great Western Trail's events that a translation must not show
+GWT_ENGLISH = ("'s turn", " delivered to ", " revealed ", " earned ", " paid $", " from the foresight",
+               "You drew", "objective card", " hazard (", " teepee", "the bank")
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [("de", ("ist am Zug", "liefert nach")), ("nl", ("is aan de beurt", "levert in")), ("ja", ("の手番",))],
+)
+def test_a_gwt_game_reads_in_the_readers_language(locale: str, words: tuple[str, ...]) -> None:
+    # the move's own label inside "Player: <label>" is not translated yet: the lines of moves are left out
+    lines = [wording.event_text(ev, locale, NAMES) for ev in GWT_EVENTS if ev["type"] != "move"]
+    text = "\n".join(lines)
+    for word in words:
+        assert word in text
+    for sentence in GWT_ENGLISH:
+        assert sentence not in text, (locale, sentence)
+    assert "Player" not in text
+
+
+def test_the_pseudo_locale_marks_every_gwt_event_line() -> None:
+    for ev in GWT_EVENTS:
+        text = wording.event_text(ev, PSEUDO, NAMES)
+        assert text.startswith(PSEUDO_OPEN) and text.endswith(PSEUDO_CLOSE), text
