@@ -245,7 +245,7 @@ async def _open_family(interaction: discord.Interaction, game_id: int, revision:
         await controller.show_options(interaction, note=stale_note(interaction))
         return
     own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-    prompt = presenters.decision_prompt(own_view, game)
+    prompt = presenters.decision_prompt(own_view, game, interaction.locale)
     content, view = pickers.picker(game, moves, prompt, opened=number, locale=interaction.locale)
     # the picker message itself changes (an UPDATE_MESSAGE response): see
     # discord-docs interactions/receiving-and-responding.mdx, "Interaction Callback Type"

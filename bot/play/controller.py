@@ -50,7 +50,7 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         summary = f"{told}\n\n{summary}"
     if outcome.mover_moves and outcome.mover_view is not None:
         # the next choices of the position the move made (read with it, under the game's lock)
-        prompt = presenters.decision_prompt(outcome.mover_view, outcome.game)
+        prompt = presenters.decision_prompt(outcome.mover_view, outcome.game, interaction.locale)
         content, picker = pickers.picker(
             outcome.game, list(outcome.mover_moves), prompt, locale=interaction.locale
         )
@@ -91,7 +91,7 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
         return
     own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
     content, view = pickers.picker(
-        game, moves, presenters.decision_prompt(own_view, game), locale=interaction.locale
+        game, moves, presenters.decision_prompt(own_view, game, interaction.locale), locale=interaction.locale
     )
     await replies.private(interaction, presenters.clip(prefix + content, 2000), view=view)
     if news is not None:
@@ -131,7 +131,9 @@ async def show_hand(interaction: discord.Interaction) -> None:
         translate(interaction.locale, "message.hand.heading", name=name, title=game.title) + " " + hidden
     )
     lines.extend(f"• {card}" for card in presenters.hand_lines(view))
-    prompt = presenters.decision_prompt(view, game) if seat in view.get("to_act", ()) else None
+    prompt = (
+        presenters.decision_prompt(view, game, interaction.locale) if seat in view.get("to_act", ()) else None
+    )
     if prompt:
         lines.append(translate(interaction.locale, "message.hand.now", prompt=prompt))
     await interaction.followup.send(presenters.clip("\n".join(lines), 2000), files=files, ephemeral=True)

@@ -107,7 +107,8 @@ class Reading(ServiceCore):
             # an engine's own "Player N: <label>." line says again what the head of the line says
             own = f"Player {m.seat + 1}: {move_text}."
             said = [(ev, wording.event_text(ev, language, names)) for ev in shown]
-            texts = [text for ev, text in said if text and ev.get("text") != own]
+            # (unless it also says the move was made for the player)
+            texts = [text for ev, text in said if text and (ev.get("text") != own or "made_for" in ev)]
             who = names.get(m.seat, f"Seat {m.seat}")
             suffix = {"ai": " (computer)", "deadline": " (deadline)", "admin": " (admin)"}.get(m.actor, "")
             head = f"{m.version}. {who}{suffix}: {move_text}"

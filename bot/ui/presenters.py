@@ -425,12 +425,14 @@ def my_games_lines(games: Sequence[GameInfo], user_id: int, locale: object) -> l
 
 # An engine's prompt may say who acts ("Player 2: lay track…", "…; waiting for Player 1 and Player 3.");
 # every message that shows a prompt already names them ("your turn:", "Waiting for Bob:", "To act").
-def decision_prompt(view: dict[str, Any] | None, game: GameInfo) -> str:
-    """The engine's own sentence for what must be decided now (with names for seat numbers), if any,
-    without saying again who must decide."""
+def decision_prompt(view: dict[str, Any] | None, game: GameInfo, locale: object = None) -> str:
+    """What must be decided now, if anything, without saying again who must decide: from the engine's
+    facts in the reader's language (``locale``, else the game's), or its English sentence with names."""
     if not view:
         return ""
     decision = view.get("decision") or {}
+    if decision.get("say"):
+        return wording.say(locale or game.language, decision["say"], seat_names_of(game))
     prompt = notices.bare_prompt(str(decision.get("prompt", "")))
     return named(prompt, game)
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from string import Formatter
 from typing import Any
 
+from rules.core.texts import said
 from rules.gwt.board import cert_limit, hand_limit, permanent_certs, side_of, step_limit
 from rules.gwt.content import JOB_COSTS, STATIONS
 from rules.gwt.options import location_actions
 from rules.gwt.state import State
-from rules.gwt.words import BONUSES, SKIPS, card, place, plural
+from rules.gwt.words import BONUSES, SKIPS, card, place, plural, say_place
 
 PROMPTS = {
     "first": "place the cattleman on any neutral building",
@@ -53,7 +55,18 @@ def decision_words(s: State) -> dict[str, Any] | None:
     elif kind == "loc" and not location_actions(s, s.current, d):
         kind = "loc_aux"
     prompt = PROMPTS[kind].format_map(_Missing(fields))
-    return {"seats": [s.current], "prompt": f"Player {s.current + 1}: {prompt}", "kind": d["k"]}
+    facts = {
+        "loc": say_place(d.get("loc", "?")), "max": d.get("max", "?"), "steps": d.get("steps", "?"),
+        "value": d.get("value", "?"), "col1": fields["col1"], "station1": fields["station1"],
+        "skip": said(f"gwt.skip.{d['k']}") if d["k"] in SKIPS else "?",
+        "what": said(f"gwt.bonus.{d['what']}") if d.get("what") in BONUSES else "?",
+        "cards": said("gwt.words.cards", count=d.get("n", 0)),
+        "cowboys_left": said("gwt.words.unused_cowboys", count=d.get("cowboys", 0)),
+    }
+    # the facts a message does not name are left out, as the message's placeholders say
+    wanted = {name for _, name, _, _ in Formatter().parse(PROMPTS[kind]) if name}
+    say = said(f"gwt.prompt.{kind}", **{k: v for k, v in facts.items() if k in wanted})
+    return {"seats": [s.current], "prompt": f"Player {s.current + 1}: {prompt}", "kind": d["k"], "say": say}
 
 
 class _Missing(dict):  # type: ignore[type-arg]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.result import build_result
+from rules.core.texts import Said, said
 from rules.santafe import board, flow
 from rules.santafe.state import (
     BUY_TRACK,
@@ -66,6 +67,36 @@ def prompt(s: SantaFeState) -> str:
     return ""
 
 
+def prompt_said(s: SantaFeState) -> Said | None:
+    """``prompt`` as facts, without the "Player N: " that says who is asked."""
+    if s.phase == ENGINEERS:
+        return said("santafe.prompt.engineer", price=flow.ENGINEER_PRICE)
+    if s.phase == CHOOSE:
+        # who is still choosing is said beside the prompt, by the reader's names (as the bot shows it)
+        return said("santafe.prompt.everybody_first" if s.round == 1 else "santafe.prompt.everybody")
+    current = s.current()
+    if s.phase == LAY:
+        if s.step == EXCHANGE:
+            return said("santafe.prompt.exchange")
+        return said("santafe.prompt.lay_pieces", turn=s.lay_turn, pieces=pieces_said(s, current))
+    if s.phase == DRAW:
+        if "pass" in flow.draw_options(s, current):
+            return said("santafe.prompt.branch", price=flow.branch_price(s))
+        return said("santafe.prompt.draw", count=HAND_LIMIT - s.hand_size(current))
+    if s.phase == BUY_TRACK:
+        return said("santafe.prompt.buy_track")
+    return None
+
+
+def pieces_said(s: SantaFeState, seat: int) -> Said:
+    left = flow.pieces_allowed(s, seat) - s.laid
+    if s.laid:
+        return said("santafe.pieces.more", count=left)
+    if "pass" in flow.lay_options(s, seat):
+        return said("santafe.pieces.or_pass", count=left)
+    return said("santafe.pieces.one") if left == 1 else said("santafe.pieces.one_or", count=left)
+
+
 def pieces_asked(s: SantaFeState, seat: int) -> str:
     """How many pieces the laying player lays: a piece that must be laid is never "up to" one."""
     left = flow.pieces_allowed(s, seat) - s.laid
@@ -119,7 +150,9 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
         "players": s.players,
         "to_act": acting,
         "over": s.over,
-        "decision": None if s.over else {"seats": acting, "prompt": prompt(s), "kind": decision_kind(s)},
+        "decision": None if s.over else {
+            "seats": acting, "prompt": prompt(s), "kind": decision_kind(s), "say": prompt_said(s)
+        },
         "round": s.round,
         "phase": s.phase,
         "lay_turn": s.lay_turn if s.phase == LAY else None,

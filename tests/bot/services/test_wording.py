@@ -127,3 +127,40 @@ def test_the_pseudo_locale_marks_every_gwt_event_line() -> None:
     for ev in GWT_EVENTS:
         text = wording.event_text(ev, PSEUDO, NAMES)
         assert text.startswith(PSEUDO_OPEN) and text.endswith(PSEUDO_CLOSE), text
+
+
+def prompts(engine: object, players: int, seed: int) -> list[dict[str, object]]:
+    """The decision of every position of a seeded game played at random to its end."""
+    state = engine.new_game(players, seed, {})  # type: ignore[attr-defined]
+    found = []
+    rng = Rng(seed)
+    while not engine.is_over(state):  # type: ignore[attr-defined]
+        found.append(engine.view(state, None)["decision"])  # type: ignore[attr-defined]
+        seat = min(engine.to_act(state))  # type: ignore[attr-defined]
+        moves = engine.legal_moves(state, seat)  # type: ignore[attr-defined]
+        state, _ = engine.play(state, seat, moves[rng.randrange(len(moves))])  # type: ignore[attr-defined]
+    return found
+
+
+PROMPTS = [d for engine, players in ((GWT, 3), (RULES, 4)) for d in prompts(engine, players, 2)]
+
+
+def test_every_prompt_says_facts_that_read_in_english_as_its_sentence() -> None:
+    from bot.services.notices import bare_prompt
+
+    names = {0: "Ada", 1: "Bob", 2: "Cy", 3: "Di"}
+    for decision in PROMPTS:
+        assert decision["say"], decision
+        english = bare_prompt(str(decision["prompt"]))
+        for seat, name in names.items():
+            english = english.replace(f"Player {seat + 1}", name)
+        assert wording.say("en", decision["say"], names) == english  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("locale", ["de", "nl", "ja"])
+def test_prompts_read_in_the_readers_language(locale: str) -> None:
+    said = {wording.say(locale, d["say"], NAMES) for d in PROMPTS}  # type: ignore[arg-type]
+    english = {wording.say("en", d["say"], NAMES) for d in PROMPTS}  # type: ignore[arg-type]
+    assert said.isdisjoint(english - {""}), said & english
+    pseudo = [wording.say(PSEUDO, d["say"], NAMES) for d in PROMPTS]  # type: ignore[arg-type]
+    assert all(p.startswith(PSEUDO_OPEN) for p in pseudo)
