@@ -61,7 +61,7 @@ def clip_echoes(text: str) -> str:
 
 def _ends_with_stop(text: str) -> str:
     text = text.strip()
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.endswith((".", "!", "?", "。", "！", "？")) else text + "."  # Japanese ends with 。
 
 
 def explain_rules_error(exc: RulesError, locale: object) -> str:

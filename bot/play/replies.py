@@ -45,7 +45,7 @@ def explain(exc: BaseException, locale: object) -> str | None:
     if isinstance(exc, RulesError):
         return messages.explain_rules_error(exc, locale)
     if isinstance(exc, ServiceError):
-        return messages.explain_service_error(exc.code, exc.message, locale)
+        return messages.explain_service_error(exc.code, exc.text_in(locale), locale)
     if isinstance(exc, app_commands.MissingPermissions):
         return translate(locale, "message.no_permission")
     if isinstance(exc, app_commands.NoPrivateMessage):

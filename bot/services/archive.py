@@ -13,6 +13,7 @@ from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage.records import MoveRow, SeatRow
 from rules.core.events import Event
+from rules.core.texts import said
 
 EXPORT_SEATED = (
     "You have a seat in this game, and its export would show you every hidden card: "
@@ -92,27 +93,27 @@ class Archive(ServiceCore):
         """
         try:
             if data.get("format") != EXPORT_FORMAT:
-                raise BadImport(f"Not an export of this bot (expected format {EXPORT_FORMAT}).")
+                raise BadImport(said("refusal.import.not_export", format=EXPORT_FORMAT))
             rules = engine.rules_for(str(data["rules_id"]))
             players = sorted(data["players"], key=lambda p: p["seat"])
             if [p["seat"] for p in players] != list(range(len(players))):
-                raise BadImport("The players' seats must be numbered 0, 1, 2… without gaps.")
+                raise BadImport(said("refusal.import.seat_numbers"))
             people = [p["user_id"] for p in players if p.get("user_id") is not None]
             if any(type(u) is not int or not 0 < u < 2**63 for u in people):  # a snowflake fits 63 bits
-                raise BadImport("A player's user id must be a Discord user id (a positive whole number).")
+                raise BadImport(said("refusal.import.user_id"))
             if len(people) != len(set(people)):
-                raise BadImport("A person can hold only one seat.")
+                raise BadImport(said("refusal.import.one_seat"))
             names = [" ".join(str(p["name"]).split())[:NAME_LENGTH] for p in players]
             seed, options = int(data["seed"]), dict(data.get("options") or {})
             moves = [(int(m["seat"]), str(m["move"])) for m in data["moves"]]
             actors = [str(m.get("actor", "player")) for m in data["moves"]]
         except (KeyError, TypeError, ValueError) as exc:
-            raise BadImport(f"The export is incomplete or malformed ({exc}).") from exc
+            raise BadImport(said("refusal.import.malformed", detail=str(exc))) from exc
         state = rules.new_game(len(players), seed, options)
         logged: list[tuple[int, str, list[Event]]] = []
         for number, (seat, move) in enumerate(moves, start=1):
             if rules.is_over(state):
-                raise BadImport(f"Move {number} comes after the end of the game.")
+                raise BadImport(said("refusal.import.after_end", number=number))
             canonical, state, events = engine.play(rules, state, seat, move)
             logged.append((seat, canonical, events))
         over = rules.is_over(state)
@@ -155,7 +156,7 @@ class Archive(ServiceCore):
                 await store.mark_announced(conn, game_id, len(logged))  # the imported log is old news
         except sqlite3.IntegrityError:
             raise GameExists(
-                "This channel already has a game; import into another channel or thread."
+                said("refusal.import.channel_taken")
             ) from None
         return await self._info_of(game_id)
 

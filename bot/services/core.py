@@ -45,6 +45,7 @@ from rules.core.budget import Turn
 from rules.core.events import HIDES_MOVE, TURN_START, Event, event, is_public, shown_moves, turn_starters
 from rules.core.protocol import Engine, State
 from rules.core.spec import Budget
+from rules.core.texts import said
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ MAX_FORCED = 50
 def check_language(language: str) -> None:
     """Refuse a language the catalogs do not hold (the pseudo-locale is one, for tests of the texts)."""
     if language not in (*i18n.LANGUAGES, i18n.PSEUDO):
-        raise NotAllowed(f"The language must be one of {', '.join(i18n.LANGUAGES)}.")
+        raise NotAllowed(said("refusal.language", choices=", ".join(i18n.LANGUAGES)))
 
 
 class _GuildDefault:
@@ -145,7 +146,7 @@ class ServiceCore:
         async with self.db.reading() as conn:
             game = await store.game_by_id(conn, game_id)
             if game is None:
-                raise NoGameHere("That game no longer exists.")
+                raise NoGameHere(said("refusal.game_gone"))
             return game, await store.seats_of(conn, game_id)
 
     async def _info_of(self, game_id: int) -> GameInfo:
@@ -155,14 +156,14 @@ class ServiceCore:
         async with self.db.reading() as conn:
             game = await store.open_game_in_channel(conn, channel_id)
         if game is None:
-            raise NoGameHere("There is no game in this channel.")
+            raise NoGameHere(said("refusal.no_game"))
         return game
 
     async def _latest_rows(self, channel_id: int) -> tuple[GameRow, list[SeatRow]]:
         async with self.db.reading() as conn:
             game = await store.latest_game_in_channel(conn, channel_id)
             if game is None:
-                raise NoGameHere("No game has been played in this channel.")
+                raise NoGameHere(said("refusal.no_game_ever"))
             return game, await store.seats_of(conn, game.id)
 
     @asynccontextmanager
@@ -172,7 +173,7 @@ class ServiceCore:
         async with self._lock(first.id):
             game, seats = await self._rows(first.id)
             if game.status not in store.OPEN_STATUSES:
-                raise GameNotActive("That game has just ended.")
+                raise GameNotActive(said("refusal.just_ended"))
             yield game, seats
 
     @asynccontextmanager
@@ -183,10 +184,10 @@ class ServiceCore:
             async with self.db.reading() as conn:
                 latest = await store.latest_game_in_channel(conn, channel_id)
             if latest is not None and latest.status == "finished":
-                raise GameNotActive("The game in this channel is over.") from None
+                raise GameNotActive(said("refusal.over")) from None
             raise
         if first.status == "lobby":
-            raise GameNotActive("The game has not started yet.")
+            raise GameNotActive(said("refusal.not_started"))
         async with self._locked(channel_id) as (game, seats):
             self._not_paused(game)
             yield game, seats
@@ -196,8 +197,7 @@ class ServiceCore:
         """Nothing is played in a paused game: its moves could be neither announced nor answered."""
         if game.paused_at is not None:
             raise GamePaused(
-                "This game is paused: the bot is no longer in this server. "
-                "It goes on when a server manager adds the bot back."
+                said("refusal.paused")
             )
 
     def _info(self, game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
@@ -276,13 +276,13 @@ class ServiceCore:
     def _require_seat(self, seats: Sequence[SeatRow], user_id: int) -> SeatRow:
         seat = self._seat_of_user(seats, user_id)
         if seat is None:
-            raise NotInGame("You are not playing in this game.")
+            raise NotInGame(said("refusal.not_playing"))
         return seat
 
     @staticmethod
     def _require_host(game: GameRow, user_id: int | None, admin: bool) -> None:
         if not admin and user_id != game.host_id:
-            raise NotHost("Only the player who opened the game (or a server manager) can do that.")
+            raise NotHost(said("refusal.not_host"))
 
     async def _commit(
         self,
@@ -355,7 +355,7 @@ class ServiceCore:
             updated_at=now,
             turn_started_at=turn_started,
         ):
-            raise Busy("Another move was made at the same moment; look at the game again and retry.")
+            raise Busy(said("refusal.busy"))
         revision = game.revision + 1
         await store.save_snapshot(conn, game.id, Snapshot(version, revision, rules.dump(state)))
         if restart_clocks or fresh:
@@ -704,10 +704,10 @@ class ServiceCore:
         if action is GUILD_DEFAULT or action is None:
             action = (guild.deadline_action if guild else None) or "skip"
         if action not in DEADLINE_ACTIONS:
-            raise NotAllowed(f"The deadline action must be one of {', '.join(DEADLINE_ACTIONS)}.")
+            raise NotAllowed(said("refusal.deadline_action", choices=", ".join(DEADLINE_ACTIONS)))
         for value in (reminder, deadline):
             if value is not None and value <= 0:
-                raise NotAllowed("Reminder and deadline times must be positive numbers of minutes.")
+                raise NotAllowed(said("refusal.times"))
         return reminder, deadline, action
 
     async def _abandon(self, game: GameRow) -> GameInfo:

@@ -6,17 +6,26 @@ the service unchanged; the cogs show both kinds the same way.
 
 from __future__ import annotations
 
+from bot.i18n import ENGLISH
+from bot.services import wording
 from bot.storage.db import DatabaseUnavailable as FileGone
+from rules.core.texts import Said
 
 
 class ServiceError(Exception):
-    """A request the service refuses; nothing was changed."""
+    """A request the service refuses; nothing was changed. Raised with the facts of a catalog message
+    (``said("refusal.…", …)``), so it reads in each person's language; ``message`` is the English."""
 
     code = "refused"
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Said) -> None:
+        self.said = message if isinstance(message, dict) else None
+        self.message = wording.say(ENGLISH, message, {}) if isinstance(message, dict) else message
+        super().__init__(self.message)
+
+    def text_in(self, locale: object) -> str:
+        """What was refused, for a reader of ``locale``."""
+        return wording.say(locale, self.said, {}) if self.said is not None else self.message
 
 
 class NoGameHere(ServiceError):

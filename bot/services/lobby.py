@@ -30,6 +30,7 @@ from bot.storage import games as store
 from bot.storage import preferences
 from bot.storage.records import GameRow, SeatRow
 from rules.core.rng import Rng
+from rules.core.texts import said
 
 
 class Lobby(ServiceCore):
@@ -69,11 +70,13 @@ class Lobby(ServiceCore):
         opts = dict(options or {})
         rules.new_game(rules.min_players, 0, opts)  # raises SetupError for options the game does not take
         if max_players is not None and not rules.min_players <= max_players <= rules.max_players:
-            raise NotAllowed(f"{rules.title} is for {rules.min_players} to {rules.max_players} players.")
+            raise NotAllowed(
+                said("refusal.player_count", title=rules.title, min=rules.min_players, max=rules.max_players)
+            )
         if seat_order not in SEAT_ORDERS:
-            raise NotAllowed(f"Seat order must be one of {', '.join(SEAT_ORDERS)}.")
+            raise NotAllowed(said("refusal.seat_order", choices=", ".join(SEAT_ORDERS)))
         if channel_style not in CHANNEL_STYLES:
-            raise NotAllowed(f"The style must be one of {', '.join(CHANNEL_STYLES)}.")
+            raise NotAllowed(said("refusal.style", choices=", ".join(CHANNEL_STYLES)))
         async with self.db.reading() as conn:
             guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
         reminder, deadline, action = self._timing_defaults(
@@ -105,16 +108,14 @@ class Lobby(ServiceCore):
                     conn, SeatRow(game_id, 0, host_id, host_name, False, None, "active", now)
                 )
         except sqlite3.IntegrityError:
-            raise GameExists(
-                "This channel already has a game; finish or cancel it, or use a thread."
-            ) from None
+            raise GameExists(said("refusal.channel_taken")) from None
         return await self._info_of(game_id)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
         async with self._locked(channel_id) as (game, seats):
             self._lobby_only(game)
             if any(s.user_id == user_id for s in seats):
-                raise AlreadyJoined("You have already joined this game.")
+                raise AlreadyJoined(said("refusal.already_joined"))
             self._room_for_one_more(game, seats)
             async with self.db.transaction() as conn:
                 await store.insert_seat(
@@ -149,7 +150,7 @@ class Lobby(ServiceCore):
             self._require_host(game, by_user_id, admin)
             leaving = next((s for s in seats if s.seat == seat), None)
             if leaving is None or not leaving.is_ai:
-                raise NotAllowed(f"Seat {seat + 1} is not a computer's: only computer seats can be removed.")
+                raise NotAllowed(said("refusal.not_computer_seat", seat=seat + 1))
             rest = [s for s in seats if s.seat != seat]
             async with self.db.transaction() as conn:
                 await store.replace_seats(conn, game.id, [replace(s, seat=i) for i, s in enumerate(rest)])
@@ -159,18 +160,18 @@ class Lobby(ServiceCore):
     @staticmethod
     def _lobby_only(game: GameRow) -> None:
         if game.status != "lobby":
-            raise AlreadyStarted("The game has already started.")
+            raise AlreadyStarted(said("refusal.already_started"))
 
     def _room_for_one_more(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         limit = game.max_players or engine.rules_for(game.rules_id).max_players
         if len(seats) >= limit:
-            raise TableFull(f"The table is full ({limit} players).")
+            raise TableFull(said("refusal.table_full", limit=limit))
 
     async def leave(self, channel_id: int, user_id: int) -> GameInfo:
         """Leave a lobby. The host's leaving hands the lobby to the next person; the last one closes it."""
         async with self._locked(channel_id) as (game, seats):
             if game.status != "lobby":
-                raise AlreadyStarted("The game has started: resign instead, or ask to be replaced.")
+                raise AlreadyStarted(said("refusal.started_resign"))
             seat = self._require_seat(seats, user_id)
             rest = [s for s in seats if s.seat != seat.seat]
             people = [s for s in rest if not s.is_ai]
@@ -192,7 +193,7 @@ class Lobby(ServiceCore):
             self._require_host(game, by_user_id, False)
             moving = self._require_seat(seats, user_id)
             if not 0 <= new_position < len(seats):
-                raise NotAllowed(f"Choose a position from 0 to {len(seats) - 1}.")
+                raise NotAllowed(said("refusal.position", last=len(seats) - 1))
             order = [s for s in seats if s.seat != moving.seat]
             order.insert(new_position, moving)
             async with self.db.transaction() as conn:
@@ -209,7 +210,7 @@ class Lobby(ServiceCore):
             rules = engine.rules_for(game.rules_id)
             if len(seats) < rules.min_players:
                 raise NotEnoughPlayers(
-                    f"{rules.title} needs at least {rules.min_players} players; {len(seats)} joined."
+                    said("refusal.not_enough", title=rules.title, min=rules.min_players, count=len(seats))
                 )
             order = list(seats)
             if game.seat_order == "random":
@@ -233,7 +234,7 @@ class Lobby(ServiceCore):
         """Close the channel's game: the host may cancel a lobby; a running game needs an admin."""
         async with self._locked(channel_id) as (game, _seats):
             if game.status == "active" and not admin:
-                raise NotAllowed("The game is running; only a server admin can cancel it.")
+                raise NotAllowed(said("refusal.cancel_running"))
             self._require_host(game, by_user_id, admin)
             return await self._abandon(game)
 

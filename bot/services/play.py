@@ -12,6 +12,7 @@ from bot.services.policy import undo_refusal
 from bot.storage import games as store
 from bot.storage.records import GameRow, SeatRow
 from rules.core.errors import NotYourTurnError
+from rules.core.texts import said
 
 
 class Play(ServiceCore):
@@ -36,14 +37,13 @@ class Play(ServiceCore):
         async with self._locked_active(channel_id) as (game, seats):
             seat = self._require_seat(seats, user_id)
             if seat.is_ai:
-                raise NotAllowed("The computer is playing your seat; take it back first.")
+                raise NotAllowed(said("refusal.computer_plays"))
             if expected_version is not None and expected_version != game.version:
                 raise StaleVersion(
-                    f"The game has moved on (version {game.version}, your move was for {expected_version}); "
-                    "look at the game again."
+                    said("refusal.moved_on", version=game.version, expected=expected_version)
                 )
             if expected_revision is not None and expected_revision != game.revision:
-                raise StaleVersion("The game has changed since that was shown; look at the game again.")
+                raise StaleVersion(said("refusal.stale"))
             rules = engine.rules_for(game.rules_id)
             state = await self._state(game, seats)
             if seat.seat not in game.to_act:
@@ -106,10 +106,10 @@ class Play(ServiceCore):
     async def restore(self, channel_id: int, version: int, *, admin: bool = False) -> GameInfo:
         """An admin puts the game back to an earlier version (the later moves are kept aside, not lost)."""
         if not admin:
-            raise NotAllowed("Only a server admin can restore an earlier position.")
+            raise NotAllowed(said("refusal.restore_admin"))
         async with self._locked_active(channel_id) as (game, seats):
             if not 0 <= version < game.version:
-                raise NoSuchVersion(f"Choose a version from 0 to {game.version - 1}.")
+                raise NoSuchVersion(said("refusal.version", last=game.version - 1))
             game, seats = await self._rewind(game, seats, version, by_user=None, reason="restore")
             return self._info(game, seats)
 

@@ -20,13 +20,16 @@ from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage import preferences
 from bot.storage.preferences import GuildSettings, UserSettings
+from rules.core.texts import said
 
 
 def _only(changes: dict[str, Any], known: set[str]) -> None:
     unknown = set(changes) - known
     if unknown:
         raise NotAllowed(
-            f"Unknown settings: {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}."
+            said(
+                "refusal.unknown_settings", unknown=", ".join(sorted(unknown)), known=", ".join(sorted(known))
+            )
         )
 
 
@@ -43,7 +46,7 @@ class Preferences(ServiceCore):
                 (g, s) for g, s in await store.open_seats_of_user(conn, user_id) if game_id in (None, g.id)
             ]
             if game_id is not None and not seats:
-                raise NotInGame("You are not playing in that game.")
+                raise NotInGame(said("refusal.not_playing_that"))
             for game, seat in seats:
                 if until_next_turn:
                     await store.update_seat(conn, game.id, seat.seat, muted_turn=seat.waiting_since)
@@ -66,7 +69,7 @@ class Preferences(ServiceCore):
         """Change ``dms``, ``reminder_minutes`` or ``muted`` for the user."""
         _only(changes, {"dms", "reminder_minutes", "muted"})
         if changes.get("reminder_minutes") is not None and changes["reminder_minutes"] <= 0:
-            raise NotAllowed("The reminder interval must be a positive number of minutes.")
+            raise NotAllowed(said("refusal.reminder_interval"))
         async with self.db.transaction() as conn:
             return await preferences.save_user_settings(conn, user_id, **changes)
 
@@ -81,12 +84,12 @@ class Preferences(ServiceCore):
         _only(changes, {"reminder_minutes", "deadline_minutes", "deadline_action", "max_games_per_user"})
         action = changes.get("deadline_action")
         if action is not None and action not in DEADLINE_ACTIONS:
-            raise NotAllowed(f"The deadline action must be one of {', '.join(DEADLINE_ACTIONS)}.")
+            raise NotAllowed(said("refusal.deadline_action", choices=", ".join(DEADLINE_ACTIONS)))
         for key in ("reminder_minutes", "deadline_minutes"):
             if changes.get(key) is not None and changes[key] <= 0:
-                raise NotAllowed("Times must be positive numbers of minutes.")
+                raise NotAllowed(said("refusal.times_minutes"))
         if changes.get("max_games_per_user") is not None and changes["max_games_per_user"] <= 0:
-            raise NotAllowed("The hosting limit must be a positive number of games.")
+            raise NotAllowed(said("refusal.hosting_limit"))
         async with self.db.transaction() as conn:
             return await preferences.save_guild_settings(conn, guild_id, **changes)
 
@@ -96,7 +99,7 @@ class Preferences(ServiceCore):
         """The host chooses whether turn messages show the board (``every-turn``) or leave it to /board
         (``on-request``)."""
         if pictures not in PICTURE_MODES:
-            raise NotAllowed(f"Pictures must be one of {', '.join(PICTURE_MODES)}.")
+            raise NotAllowed(said("refusal.pictures", choices=", ".join(PICTURE_MODES)))
         return await self._set_by_host(channel_id, by_user_id, admin, pictures=pictures)
 
     async def set_computer_pace(
@@ -112,9 +115,9 @@ class Preferences(ServiceCore):
         of ``posts`` ("turn", "round" or only at the "end"), and its computers wait ``pause`` seconds after
         each post. Unset values stay as they are."""
         if posts is not None and posts not in COMPUTER_POSTS:
-            raise NotAllowed(f"Posts must be one of {', '.join(COMPUTER_POSTS)}.")
+            raise NotAllowed(said("refusal.posts", choices=", ".join(COMPUTER_POSTS)))
         if pause is not None and not 0 <= pause <= MAX_COMPUTER_PAUSE:
-            raise NotAllowed(f"The pause must be 0 to {MAX_COMPUTER_PAUSE} seconds.")
+            raise NotAllowed(said("refusal.pause", max=MAX_COMPUTER_PAUSE))
         return await self._set_by_host(
             channel_id, by_user_id, admin, computer_posts=posts, computer_pause=pause
         )
@@ -131,9 +134,9 @@ class Preferences(ServiceCore):
         """The host chooses how the channel hears of turns (``quiet``: a live board and one-line pings;
         ``every-turn``: a full turn message each time) and whether forced steps are made at once."""
         if style is None and auto_play is None:
-            raise NotAllowed("Choose a style, auto-play, or both.")
+            raise NotAllowed(said("refusal.style_or_auto"))
         if style is not None and style not in CHANNEL_STYLES:
-            raise NotAllowed(f"The style must be one of {', '.join(CHANNEL_STYLES)}.")
+            raise NotAllowed(said("refusal.style", choices=", ".join(CHANNEL_STYLES)))
         return await self._set_by_host(
             channel_id, by_user_id, admin, channel_style=style, auto_play=auto_play
         )
@@ -186,7 +189,7 @@ class Preferences(ServiceCore):
             self._require_host(game, by_user_id, admin)
             allowed = {"reminder_minutes", "deadline_minutes", "deadline_action"}
             if set(changes) - allowed:
-                raise NotAllowed(f"Only {', '.join(sorted(allowed))} can be changed.")
+                raise NotAllowed(said("refusal.only_changeable", choices=", ".join(sorted(allowed))))
             reminder, deadline, action = self._timing_defaults(
                 None,
                 changes.get("reminder_minutes", game.reminder_minutes),

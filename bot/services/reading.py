@@ -13,6 +13,7 @@ from bot.services.models import GameInfo, News
 from bot.storage import games as store
 from bot.storage.records import GameRow, from_json, to_json
 from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, visible_to
+from rules.core.texts import said
 
 
 def _has_facts(events: list[dict[str, Any]]) -> bool:
@@ -34,7 +35,7 @@ class Reading(ServiceCore):
         category, as the rules report them (from the stored final position, else by replay)."""
         game, seats = await self._latest_rows(channel_id)
         if game.status != "finished":
-            raise GameNotActive("The game is not over.")
+            raise GameNotActive(said("refusal.not_over"))
         state = await self._state(game, seats)
         return engine.rules_for(game.rules_id).result(state)
 
@@ -58,7 +59,7 @@ class Reading(ServiceCore):
         """The game and what ``user_id`` may see: their seat's private view, or the spectator view."""
         game, seats = await self._latest_rows(channel_id)
         if game.status == "lobby":
-            raise GameNotActive("The game has not started yet.")
+            raise GameNotActive(said("refusal.not_started"))
         seat = self._seat_of_user(seats, user_id) if user_id is not None else None
         rules = engine.rules_for(game.rules_id)
         state = await self._state(game, seats)
@@ -68,9 +69,9 @@ class Reading(ServiceCore):
         """The view (private to the user's seat, else spectator) after ``version`` moves, by replay."""
         game, seats = await self._latest_rows(channel_id)
         if game.status == "lobby":
-            raise GameNotActive("The game has not started yet.")
+            raise GameNotActive(said("refusal.not_started"))
         if not 0 <= version <= game.version:
-            raise NoSuchVersion(f"Choose a version from 0 to {game.version}.")
+            raise NoSuchVersion(said("refusal.version", last=game.version))
         seat = self._seat_of_user(seats, user_id) if user_id is not None else None
         if version == game.version:
             state = await self._state(game, seats)  # the current position: no replay needed

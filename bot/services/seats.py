@@ -7,6 +7,7 @@ from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
 from bot.services.errors import AlreadyJoined, NotAllowed
 from bot.services.models import GameInfo, MoveOutcome
 from bot.storage import games as store
+from rules.core.texts import said
 
 
 class Seats(ServiceCore):
@@ -56,11 +57,11 @@ class Seats(ServiceCore):
         async with self._locked_active(channel_id) as (game, seats):
             target = next((s for s in seats if s.seat == seat), None)
             if target is None:
-                raise NotAllowed(f"There is no seat {seat}.")
+                raise NotAllowed(said("refusal.no_seat", seat=seat))
             if target.user_id != by_user_id:
                 self._require_host(game, by_user_id, admin)
             if target.is_ai:
-                raise NotAllowed("The computer already plays that seat.")
+                raise NotAllowed(said("refusal.computer_already"))
             return await self._hand_over(
                 game, seats, target, state="replaced", level=level, acting_user=by_user_id
             )
@@ -70,7 +71,7 @@ class Seats(ServiceCore):
         async with self._locked_active(channel_id) as (game, seats):
             seat = next((s for s in seats if s.user_id == user_id and s.state == "replaced"), None)
             if seat is None:
-                raise NotAllowed("You have no seat that the computer is playing for you.")
+                raise NotAllowed(said("refusal.no_computer_seat"))
             async with self.db.transaction() as conn:
                 await store.update_seat(conn, game.id, seat.seat, is_ai=False, state="active")
                 await store.update_game(conn, game.id, updated_at=self.clock())
@@ -93,11 +94,11 @@ class Seats(ServiceCore):
         async with self._locked_active(channel_id) as (game, seats):
             target = next((s for s in seats if s.seat == seat), None)
             if target is None:
-                raise NotAllowed(f"There is no seat {seat + 1}.")
+                raise NotAllowed(said("refusal.no_seat", seat=seat + 1))
             if target.user_id != by_user_id:
                 self._require_host(game, by_user_id, admin)
             if self._seat_of_user(seats, user_id) is not None:
-                raise AlreadyJoined("That person already has a seat in this game.")
+                raise AlreadyJoined(said("refusal.person_seated"))
             async with self.db.transaction() as conn:
                 await store.update_seat(conn, game.id, seat, offered_to=user_id)
                 await store.update_game(conn, game.id, updated_at=self.clock())
@@ -113,14 +114,14 @@ class Seats(ServiceCore):
         """
         async with self._locked_active(channel_id) as (game, seats):
             if guild_id != game.guild_id:
-                raise NotAllowed("This game belongs to another server.")
+                raise NotAllowed(said("refusal.other_server"))
             waiting = [s for s in seats if s.offered_to == user_id and seat in (None, s.seat)]
             if not waiting:
                 if seat is not None and any(s.seat == seat and s.offered_to is not None for s in seats):
-                    raise NotAllowed(f"Seat {seat + 1} is kept for someone else; only they can take it.")
-                raise NotAllowed("No seat in this game is waiting for you.")
+                    raise NotAllowed(said("refusal.seat_kept", seat=seat + 1))
+                raise NotAllowed(said("refusal.no_seat_waiting"))
             if self._seat_of_user(seats, user_id) is not None:
-                raise AlreadyJoined("You already have a seat in this game.")
+                raise AlreadyJoined(said("refusal.you_seated"))
             target = waiting[0]
             now = self.clock()
             acting = target.seat in game.to_act
@@ -153,7 +154,7 @@ class Seats(ServiceCore):
         async with self._locked_active(channel_id) as (game, seats):
             seat = self._require_seat(seats, user_id)
             if seat.state not in ("active", "away"):
-                raise NotAllowed("The computer is playing your seat; take it back first.")
+                raise NotAllowed(said("refusal.computer_plays"))
             async with self.db.transaction() as conn:
                 await store.update_seat(conn, game.id, seat.seat, state="away" if away else "active")
             return self._info(*await self._rows(game.id))

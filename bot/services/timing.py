@@ -16,6 +16,7 @@ from bot.storage import due as due_store
 from bot.storage import games as store
 from bot.storage import preferences
 from bot.storage.records import GameRow, SeatRow, from_time
+from rules.core.texts import said
 
 log = logging.getLogger(__name__)
 
@@ -178,12 +179,12 @@ class Timing(ServiceCore):
         async with self._locked_active(channel_id) as (game, seats):
             voter = self._require_seat(seats, voter_id)
             if voter.is_ai:
-                raise NotAllowed("The computer is playing your seat; take it back to vote.")
+                raise NotAllowed(said("refusal.computer_vote"))
             target = next((s for s in seats if s.seat == seat), None)
             if target is None or target.vote_opened_at is None or target.is_ai:
-                raise NotAllowed("There is no vote about that seat.")
+                raise NotAllowed(said("refusal.no_vote"))
             if voter.seat == seat:
-                raise NotAllowed("You cannot vote about your own seat.")
+                raise NotAllowed(said("refusal.own_vote"))
             others = [s for s in seats if s.seat != seat and not s.is_ai and s.user_id is not None]
             async with self.db.transaction() as conn:
                 await store.add_kick_vote(conn, game.id, seat, voter_id, self.clock())

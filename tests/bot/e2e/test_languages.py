@@ -29,6 +29,14 @@ async def test_private_replies_follow_each_readers_language(arena: Arena) -> Non
         refused = await hans.slash("move", arena.channel, move="pass")
         assert refused.ephemeral and refused.content.endswith(messages.service_hint("not_in_game", "de"))
         assert "/spiel beitreten" in refused.content
+        assert refused.content.startswith("Du spielst in diesem Spiel nicht mit.")  # the refusal, in German
+        elsewhere = arena.loopback.add_channel(arena.guild, "empty")
+        for person, said in (
+            (yuki, "このチャンネルではまだゲームが遊ばれていません。 "),
+            (fenna, "In dit kanaal is nog geen spel gespeeld. "),
+        ):
+            nothing = await person.slash("board", elsewhere)
+            assert nothing.ephemeral and nothing.content.startswith(said), nothing.content
         arena.loopback.assert_prompt_responses()
 
 

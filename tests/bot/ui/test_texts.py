@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import bot
-from bot import messages
+from bot import i18n, messages
 from bot.i18n import ENGLISH
 from bot.services import GameInfo, SeatInfo, ServiceError, engine
 from bot.ui import presenters
@@ -80,7 +80,20 @@ def refusals() -> list[tuple[str, str]]:
                 name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
                 if name in codes and isinstance(text, (ast.Constant, ast.JoinedStr)):
                     found.append((codes[name], _literal(text)))
+                elif name in codes and _said(text) is not None:
+                    found.append((codes[name], _said(text) or ""))
     return found
+
+
+def _said(node: ast.expr) -> str | None:
+    """The English of ``said("refusal.…", …)`` (placeholders as X), or None for anything else."""
+    if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "said" and node.args):
+        return None
+    msgid = node.args[0]
+    assert isinstance(msgid, ast.Constant)
+    english = i18n.catalog(ENGLISH).text(str(msgid.value), 2)
+    assert english is not None, msgid.value
+    return re.sub(r"\{\w+\}", "X", english)
 
 
 def _literal(node: ast.expr) -> str:
@@ -92,7 +105,7 @@ def _literal(node: ast.expr) -> str:
 
 def test_every_refusal_says_each_thing_once() -> None:
     found = refusals()
-    assert len(found) > 20 and {"not_host", "game_exists", "busy", "stale_version"} <= {c for c, _ in found}
+    assert len(found) > 60 and {"not_host", "game_exists", "busy", "stale_version"} <= {c for c, _ in found}
     for code, message in found:
         text = messages.explain_service_error(code, message, ENGLISH)
         assert not doubled_sentences(text), text
