@@ -13,7 +13,7 @@ Every function takes a view (``Rules.view(state, seat)``) or a result and return
     render_hand(view, names=None, theme=DEFAULT) -> Image
         The viewer's private hand, for an ephemeral reply; ``view`` must be that seat's own view, of a game
         whose spec has ``hands=True``.
-    render_result(result, names, game_id, theme=DEFAULT) -> Image
+    render_result(result, names, game_id, words=None, theme=DEFAULT) -> Image
         The final score sheet from ``Rules.result`` (``rules.core.result`` shape), winners highlighted.
     encode(image, stem="board") -> (bytes, filename)
         Palette PNG (WebP if a picture would exceed 1 MiB); always at most 1 MiB.

@@ -22,14 +22,26 @@ HEAD_H = 150
 PAD = 24
 
 
+# The sheet's own words in English; a caller passes them in another language (``words``), with the
+# categories' labels under "labels" (else the result's own).
+WORDS = {
+    "title": "{title}: final scores", "total": "Total", "winner": "Winner", "shared": "Shared 1st",
+    "place_2": "2nd place", "place_3": "3rd place", "place_4": "4th place", "place_5": "5th place",
+    "tiebreak": "Tie-break",
+}
+
+
 def render_result(
     result: Mapping[str, Any],
     names: Sequence[str],
     game_id: str,
+    words: Mapping[str, Any] | None = None,
     theme: Theme = DEFAULT,
 ) -> Image.Image:
     """The score breakdown of a finished game (``result`` as built by ``rules.core.result``); raises
     ``ValueError`` for a game that is not registered."""
+    said = {**WORDS, **(words or {})}
+    labels = {**result["labels"], **said.get("labels", {})}
     try:
         spec = rules.spec(game_id)
     except SetupError:
@@ -47,7 +59,7 @@ def render_result(
     text(
         d,
         (PAD, PAD + 4),
-        fit_text(f"{spec.title}: final scores", theme.title, width - 2 * PAD),
+        fit_text(said["title"].format(title=spec.title), theme.title, width - 2 * PAD),
         theme.title,
         theme.ink,
         anchor="lt",
@@ -58,7 +70,7 @@ def render_result(
         y = top + i * ROW_H
         if i % 2 == 0:
             d.rectangle((PAD, y, width - PAD, y + ROW_H), fill=theme.panel)
-        label = "Total" if category == "total" else result["labels"][category]
+        label = said["total"] if category == "total" else labels[category]
         text(
             d,
             (PAD + 12, y + ROW_H / 2),
@@ -89,8 +101,8 @@ def render_result(
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
         text(d, (cx, PAD + 108), fit_text(name, theme.text, COLUMN_W - 16), theme.text, theme.ink, bold=won)
         # a tie the game's tie-breaks left standing is a shared first place, not a win each
-        first = "Shared 1st" if len(winners) > 1 else "Winner"
-        place = first if won else f"{_ordinal(player['rank'])} place"
+        first = said["shared"] if len(winners) > 1 else said["winner"]
+        place = first if won else said.get(f"place_{player['rank']}", f"{_ordinal(player['rank'])} place")
         text(d, (cx, PAD + 132), place, theme.text_small, theme.highlight if won else theme.muted, bold=won)
         for i, category in enumerate(categories):
             value = player["points"].get(category, 0)
@@ -102,7 +114,7 @@ def render_result(
         text(
             d,
             (PAD + 12, y + ROW_H / 2),
-            spec.tiebreak or "Tie-break",
+            (words or {}).get("tiebreak") or spec.tiebreak or WORDS["tiebreak"],
             theme.text_small,
             theme.muted,
             anchor="lm",

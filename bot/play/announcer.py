@@ -139,7 +139,7 @@ async def post_results(
             value=presenters.bullet_block(lines[-10:], presenters.FIELD_LIMIT, game.language),
             inline=False,
         )
-    picture = await pictures.result(result, presenters.seat_names(game), game.rules_id)
+    picture = await pictures.result(result, presenters.seat_names(game), game.rules_id, game.language)
     view = await bot.games.view_at(game.channel_id, game.version, None)
     board = presenters.game_embed(
         game, presenters.clip(translate(game.language, "message.result.final_board", title=game.title), 256)

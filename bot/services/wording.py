@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.i18n import translate
+from bot.i18n import has_message, translate
 from rules.core.players import replace_players
 
 
@@ -54,3 +54,9 @@ def event_text(ev: Mapping[str, Any], locale: object, names: Mapping[int, str]) 
             locale, "game.made_for", text=text.removesuffix(".").removesuffix("。"), player=player
         )
     return text
+
+
+def score_label(rules_id: str, category: str, locale: object, english: str) -> str:
+    """A score category's name for a reader of ``locale`` (the game's catalog), else the engine's."""
+    msgid = f"{rules_id}.score.{category}"
+    return translate(locale, msgid) if has_message(msgid) else english

@@ -16,6 +16,8 @@ from typing import Any
 import discord
 
 import render
+from bot.i18n import has_message, translate
+from bot.services import wording
 from bot.services.drawing import Drawers, DrawingFailed
 
 log = logging.getLogger(__name__)
@@ -74,6 +76,25 @@ async def player_area(view: dict[str, Any], seat: int, names: Sequence[str]) -> 
     return await _file(render.render_player_area, view, seat, list(names), stem=f"player-{seat + 1}")
 
 
-async def result(result_data: dict[str, Any], names: list[str], rules_id: str) -> discord.File | None:
-    """The final score breakdown."""
-    return await _file(render.render_result, result_data, list(names), rules_id, stem="result")
+async def result(
+    result_data: dict[str, Any], names: list[str], rules_id: str, language: object = None
+) -> discord.File | None:
+    """The final score breakdown, its words in ``language``."""
+    words = result_words(result_data, rules_id, language)
+    return await _file(render.render_result, result_data, list(names), rules_id, words, stem="result")
+
+
+def result_words(result_data: dict[str, Any], rules_id: str, language: object) -> dict[str, Any]:
+    """The score sheet's words and the game's category labels, from the catalogs."""
+    words: dict[str, Any] = {
+        key: translate(language, f"picture.result.{key}")
+        for key in ("total", "winner", "shared", "place_2", "place_3", "place_4", "place_5", "tiebreak")
+    }
+    words["title"] = translate(language, "picture.result.title", title="{title}")
+    words["labels"] = {
+        category: wording.score_label(rules_id, category, language, label)
+        for category, label in result_data.get("labels", {}).items()
+    }
+    if has_message(f"{rules_id}.score.tiebreak"):
+        words["tiebreak"] = translate(language, f"{rules_id}.score.tiebreak")
+    return words

@@ -368,7 +368,11 @@ def result_lines(
         for seat in group:
             entry = by_seat.get(seat, {})
             labels = result.get("labels", {})
-            parts = ", ".join(f"{labels.get(k, k)} {v}" for k, v in entry.get("points", {}).items() if v)
+            parts = ", ".join(
+                f"{wording.score_label(game.rules_id, k, language, labels.get(k, k))} {v}"
+                for k, v in entry.get("points", {}).items()
+                if v
+            )
             medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(entry.get("rank", 0), "  ")
             lines.append(
                 f"{medal} **{seat_name(game, seat)}**: {points(entry.get('total', 0), language)}"
