@@ -15,14 +15,6 @@ from bot.storage.records import MoveRow, SeatRow
 from rules.core.events import Event
 from rules.core.texts import said
 
-EXPORT_SEATED = (
-    "You have a seat in this game, and its export would show you every hidden card: "
-    "it can be exported once the game is over."
-)
-EXPORT_MANAGERS = (
-    "A running game's export includes its random seed, which reveals every hidden card and the cards still "
-    "to come, so only server managers can export it before it ends."
-)
 EXPORT_REVEALS = (
     "This game is still running. Its seed reveals every player's hidden cards and the cards still to come: "
     "do not share this file with anyone playing in it."
@@ -46,9 +38,9 @@ class Archive(ServiceCore):
         running = game.status in store.OPEN_STATUSES
         if running and by_user_id is not None:
             if any(by_user_id in (s.user_id, s.offered_to) for s in seats):
-                raise NotAllowed(EXPORT_SEATED)
+                raise NotAllowed(said("refusal.export.seated"))
             if not admin:
-                raise NotAllowed(EXPORT_MANAGERS)
+                raise NotAllowed(said("refusal.export.managers"))
         async with self.db.reading() as conn:
             moves = await store.moves_of(conn, game.id)
         return {

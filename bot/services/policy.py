@@ -18,21 +18,22 @@ from bot.services.models import DueItem
 from bot.storage.preferences import UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow
 from rules.core.events import is_irreversible, starts_turn
+from rules.core.texts import Said, said
 
 # A computer seat's move normally follows within a second; one still pending after this was interrupted.
 COMPUTER_GRACE = timedelta(minutes=1)
 
 
-def undo_refusal(last: MoveRow | None, seat: int, user_id: int) -> str | None:
+def undo_refusal(last: MoveRow | None, seat: int, user_id: int) -> Said | None:
     """Why ``user_id`` at ``seat`` may not take back ``last`` (the newest move), or None if they may."""
     if last is None:
-        return "There is no move to undo."
+        return said("refusal.undo.none")
     if last.seat != seat or last.user_id != user_id or last.actor != "player":
-        return "Only the player who made the last move can undo it, and only their own move."
+        return said("refusal.undo.not_yours")
     if is_irreversible(last.events):
-        return "That move revealed hidden information or used chance, so it cannot be undone."
+        return said("refusal.undo.irreversible")
     if starts_turn(last.events):
-        return "That move ended your turn; it can no longer be undone."
+        return said("refusal.undo.turn_ended")
     return None
 
 
