@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.i18n import ENGLISH, translate
+from bot.services import wording
 
 SeatState = str  # "active" | "away" | "replaced" (played by the computer for now) | "resigned"
 Status = str  # "lobby" | "active" | "finished" | "abandoned"
@@ -95,11 +96,11 @@ class Notification:
     @classmethod
     def said(cls, kind: str, message: str, params: dict[str, Any], **where: Any) -> Notification:
         """A notice of catalog ``message``; its ``text`` is the English."""
-        return cls(kind, translate(ENGLISH, message, **params), message=message, params=params, **where)
+        return cls(kind, _notice(ENGLISH, message, params), message=message, params=params, **where)
 
     def text_in(self, language: str) -> str:
         """The notice in ``language`` (a catalog's code)."""
-        return self.text if self.message is None else translate(language, self.message, **self.params)
+        return self.text if self.message is None else _notice(language, self.message, self.params)
 
 
 @dataclass(frozen=True)
@@ -195,3 +196,12 @@ class News:
     upto: int
     upto_move: str  # tells the move ``upto`` from another played in its place after an undo
     events: tuple[dict[str, Any], ...]
+
+
+def _notice(language: str, message: str, params: dict[str, Any]) -> str:
+    """``message`` in ``language``; a parameter that is an engine's facts (a prompt) is worded there too."""
+    worded = {
+        k: wording.say(language, v, {}) if isinstance(v, dict) and "msg" in v else v
+        for k, v in params.items()
+    }
+    return translate(language, message, **worded)

@@ -28,8 +28,10 @@ def channel_link(game: GameInfo) -> str:
 def your_turn(game: GameInfo, view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """A player's turn has come, on one line: which game (a link that opens it) and what is asked; the
     catalog message and its parameters."""
-    prompt = bare_prompt(str((view.get("decision") or {}).get("prompt", "")))
-    asked = with_names(prompt, {s.seat: s.name for s in game.seats})
+    decision = view.get("decision") or {}
+    prompt = bare_prompt(str(decision.get("prompt", "")))
+    # the engine's facts, worded in each reader's language; else its English sentence with names
+    asked = decision.get("say") or with_names(prompt, {s.seat: s.name for s in game.seats})
     params = {"title": game.title, "link": channel_link(game)}
     if asked:
         return "notice.your_turn_asked", {**params, "asked": asked}

@@ -31,3 +31,15 @@ def test_the_turn_notice_says_what_is_asked_without_who_and_links_to_the_thread(
     assert text("de", notices.your_turn(game(7), {})) == (
         "Du bist dran in [Santa Fe](https://discord.com/channels/7/55)."
     )
+
+
+def test_the_turn_notice_words_the_engines_facts_in_each_readers_language() -> None:
+    from bot.services.models import Notification
+    from rules.core.texts import said
+
+    view = {"decision": {"prompt": "Player 1: draw 2 cards.", "say": said("santafe.prompt.draw", count=2)}}
+    message, params = notices.your_turn(game(7), view)
+    note = Notification.said("your_turn", message, params, game_id=1, channel_id=55, user_id=9)
+    assert note.text.endswith(": draw 2 cards.")  # the stored English
+    assert note.text_in("de").endswith(": 2 Karten ziehen.")
+    assert note.text_in("ja").endswith("カードを2枚引く。")
