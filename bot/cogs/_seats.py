@@ -151,4 +151,4 @@ async def hand_to_computer(
         if seat - 1 in outcome.to_act
         else announcer.announce(bot, outcome, perms)
     )
-    await delivery.publish(interaction, outcome.game, post, done="The computer plays that seat now")
+    await delivery.publish(interaction, outcome.game, post, done="posting.done.computer_plays")

@@ -66,7 +66,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
             notes,
             post_turn_in={channel_id},
             interaction=interaction,
-            done="The deadline rule was applied",
+            done="posting.done.deadline",
         )
 
     @app_commands.command(name="computer", description="Let the computer play a seat from now on")
@@ -87,7 +87,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         )
         line = translate(game.language, "message.admin.restored", move=move)
         post = announcer.post_turn(self.bot, game, [line], interaction.app_permissions)
-        await delivery.publish(interaction, game, post, done="The game was restored")
+        await delivery.publish(interaction, game, post, done="posting.done.restored")
 
     @app_commands.command(
         name="defaults", description="Defaults for new games here (reminders, deadline) and the hosting limit"

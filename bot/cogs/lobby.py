@@ -230,7 +230,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             if started.finished
             else announcer.post_turn(self.bot, started.game, perms=perms)
         )
-        await delivery.publish(interaction, started.game, post, done="The game started")
+        await delivery.publish(interaction, started.game, post, done="posting.done.started")
 
     @app_commands.command(
         name="cancel", description="Call off the game here (host; a running one: server manager)"
@@ -435,7 +435,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if game.status == "active":
             perms = interaction.app_permissions
             post = announcer.post_turn(self.bot, game, perms=perms)
-            await delivery.publish(interaction, game, post, done="The game was imported")
+            await delivery.publish(interaction, game, post, done="posting.done.imported")
 
     @app_commands.command(
         name="vote", description="Vote to let the computer play the seat of a player out of time"
@@ -456,7 +456,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 if seat - 1 in result.to_act
                 else announcer.announce(self.bot, result, perms)
             )
-            await delivery.publish(interaction, result.game, post, done="Your vote carried")
+            await delivery.publish(interaction, result.game, post, done="posting.done.vote")
         else:
             await interaction.followup.send(
                 translate(interaction.locale, "message.lobby.vote_counted"), ephemeral=True
@@ -482,7 +482,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             if not abandoned:
                 await announcer.announce(self.bot, outcome, interaction.app_permissions)
 
-        await delivery.publish(interaction, outcome.game, tell(), done="Your resignation counted")
+        await delivery.publish(interaction, outcome.game, tell(), done="posting.done.resigned")
 
     @app_commands.command(name="away", description="Mark yourself away (no reminders, no deadline) or back")
     @app_commands.describe(away="true while you are away, false when you are back")

@@ -207,7 +207,7 @@ async def deliver_notifications(
     *,
     post_turn_in: set[int] | None = None,
     interaction: discord.Interaction | None = None,
-    done: str = "Done",
+    done: str = "posting.done.done",
 ) -> None:
     """Deliver reminders and deadline notices; post a fresh turn message where the turn changed hands.
 

@@ -62,7 +62,7 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     if news is not None:
         bot.games.news_shown(news)
     if failure is not None:
-        await delivery.explain(interaction, outcome.game, failure, "Your move counted")
+        await delivery.explain(interaction, outcome.game, failure, "posting.done.move")
     if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
         await announcer.notify_directly(bot, outcome)
 

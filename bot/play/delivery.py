@@ -106,7 +106,8 @@ async def publish(
     interaction: discord.Interaction, game: GameInfo, post: Awaitable[Any], *, done: str
 ) -> bool:
     """Post after a change ``interaction`` saved, through the one guarded path; if it fails, its user hears
-    privately that the change counted, where it could not be posted and why. Returns whether it was."""
+    privately that the change (``done``: its catalog message) counted, where it could not be posted and
+    why. Returns whether it was."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     failure = await posting.attempt(bot, game.id, post)
     if failure is None:

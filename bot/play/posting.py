@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import translate
 from bot.play import channels
 from bot.services import GameInfo
 
@@ -114,30 +115,36 @@ async def attempt(bot: BoardGameBot, game_id: int, posting: Awaitable[Any]) -> B
     return None
 
 
-def reason(failure: BaseException, missing: list[str]) -> str:
-    """Why a post failed, in words a server manager can act on."""
+def reason(failure: BaseException, missing: list[str], locale: object = None) -> str:
+    """Why a post failed, in words a server manager can act on (permissions by their names in Discord's
+    settings)."""
     code = failure.code if isinstance(failure, discord.HTTPException) else None
     if code == UNKNOWN_CHANNEL:
-        return "that channel or thread no longer exists, so its game has ended without a result"
+        return translate(locale, "posting.reason.gone")
     if code == ARCHIVED_THREAD:
-        return "the thread is locked; a moderator can reopen it"
+        return translate(locale, "posting.reason.locked")
     if missing and (code in (MISSING_ACCESS, MISSING_PERMISSIONS) or not code):
-        return f"the bot lacks {listed(missing)} there"
+        return translate(locale, "posting.reason.lacks", permissions=listed(missing))
     if code == MISSING_ACCESS:
-        return "the bot cannot see that channel (View Channel)"
+        return translate(locale, "posting.reason.no_view")
     if code == MISSING_PERMISSIONS:
-        return "the bot lacks a permission there"
+        return translate(locale, "posting.reason.no_permission")
     if isinstance(failure, discord.DiscordServerError):
-        return "Discord failed to take the message; the next post will carry it"
+        return translate(locale, "posting.reason.discord_failed")
     if isinstance(failure, discord.HTTPException):
-        return f"Discord refused it (error {failure.status}, code {failure.code})"
-    return "something went wrong on my side; it has been logged"
+        return translate(locale, "posting.reason.refused", status=failure.status, code=failure.code)
+    return translate(locale, "posting.reason.bug")
 
 
 def not_posted(done: str, interaction: discord.Interaction, game: GameInfo, failure: BaseException) -> str:
-    """The private sentence for the person whose change counted although the channel did not hear of it."""
+    """The private sentence, in the reader's language, for the person whose change (``done``: its catalog
+    message) counted although the channel did not hear of it."""
     missing = missing_here(interaction) if interaction.channel_id == game.channel_id else []
-    return (
-        f"{done}, but I could not post it in <#{game.channel_id}>: {reason(failure, missing)}. "
-        "Everyone can see the game with /board."
+    locale = interaction.locale
+    return translate(
+        locale,
+        "posting.not_posted",
+        done=translate(locale, done),
+        channel=f"<#{game.channel_id}>",
+        reason=reason(failure, missing, locale),
     )

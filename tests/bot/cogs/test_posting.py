@@ -165,3 +165,23 @@ async def test_after_a_discord_failure_the_summary_waits_for_the_next_post(table
     assert (
         "Seat 0 ends the turn." in table.public[-1].text() or "Ann ends the turn." in table.public[-1].text()
     )
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("de", "Dein Zug zählt, aber ich konnte es nicht in <#100> posten: Discord hat es abgelehnt"),
+        ("ja", "あなたの手は有効です。ただし<#100>に投稿できませんでした：Discordに拒否されました"),
+    ],
+)
+def test_why_a_post_failed_is_told_in_the_readers_language(locale: str, said: str) -> None:
+    from types import SimpleNamespace
+
+    from bot.play import posting
+
+    response = MagicMock(status=400, reason="Bad Request")
+    failure = discord.HTTPException(response, {"code": 50035, "message": "Invalid Form Body"})
+    interaction = SimpleNamespace(locale=locale, channel_id=999)
+    game = SimpleNamespace(channel_id=100)
+    text = posting.not_posted("posting.done.move", interaction, game, failure)  # type: ignore[arg-type]
+    assert text.startswith(said), text
