@@ -64,10 +64,11 @@ def _ends_with_stop(text: str) -> str:
     return text if text.endswith((".", "!", "?", "。", "！", "？")) else text + "."  # Japanese ends with 。
 
 
-def explain_rules_error(exc: RulesError, locale: object) -> str:
-    """A short answer to a refused move: what is wrong, then what to do."""
+def explain_rules_error(exc: RulesError, locale: object, said: str | None = None) -> str:
+    """A short answer to a refused move: what is wrong (``said``: in the reader's language, else the
+    engine's English), then what to do."""
     hint = translate(locale, RULES_HINTS[exc.code]) if exc.code in RULES_HINTS else ""
-    return clip_echoes(f"{_ends_with_stop(clip_echoes(exc.message))} {hint}".strip())
+    return clip_echoes(f"{_ends_with_stop(clip_echoes(said or exc.message))} {hint}".strip())
 
 
 def explain_service_error(code: str, message: str, locale: object) -> str:

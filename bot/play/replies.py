@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.i18n import translate
-from bot.services import ServiceError
+from bot.services import ServiceError, wording
 from rules.core.errors import RulesError
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,8 @@ def explain(exc: BaseException, locale: object) -> str | None:
     if isinstance(exc, app_commands.CommandInvokeError):
         exc = exc.original
     if isinstance(exc, RulesError):
-        return messages.explain_rules_error(exc, locale)
+        said = wording.say(locale, exc.said, {}) if exc.said is not None else None
+        return messages.explain_rules_error(exc, locale, said)
     if isinstance(exc, ServiceError):
         return messages.explain_service_error(exc.code, exc.text_in(locale), locale)
     if isinstance(exc, app_commands.MissingPermissions):

@@ -48,7 +48,8 @@ class Play(ServiceCore):
             state = await self._state(game, seats)
             if seat.seat not in game.to_act:
                 waiting = ", ".join(s.name for s in seats if s.seat in game.to_act) or "nobody"
-                raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
+                says = said("rules.not_your_turn", waiting=waiting) if game.to_act else said("rules.nobody")
+                raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.", say=says)
             names = {s.seat: s.name for s in seats}  # the names the labels were shown with
             move, new_state, events = engine.play(rules, state, seat.seat, move_text, names)
             before = list(seats)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from rules.core.texts import Said
+
 
 class ErrorCode(StrEnum):
     """Why a move was refused; the bot turns these into words."""
@@ -21,9 +23,10 @@ class RulesError(ValueError):
 
     code: ErrorCode = ErrorCode.ILLEGAL
 
-    def __init__(self, message: str, *, code: ErrorCode | None = None) -> None:
+    def __init__(self, message: str, *, code: ErrorCode | None = None, say: Said | None = None) -> None:
         super().__init__(message)
-        self.message = message
+        self.message = message  # English
+        self.said = say  # the same as facts of a catalog message, for readers of other languages
         if code is not None:
             self.code = code
 

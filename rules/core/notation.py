@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 from rules.core.errors import AmbiguousMoveError, IllegalMoveError, ParseError
+from rules.core.texts import said
 
 _SPACES = re.compile(r"\s+")
 # What may follow a typed prefix: a new word or a joined card ("play denver" for "play denver+branch red").
@@ -37,7 +38,7 @@ def match_move(
     """
     wanted = normalize(text)
     if not wanted:
-        raise ParseError("Type a move.")
+        raise ParseError("Type a move.", say=said("rules.type_a_move"))
     if aliases:
         wanted = normalize(aliases.get(wanted, wanted))
     moves = list(legal)
@@ -50,8 +51,13 @@ def match_move(
     if prefixed:
         named = [describe(m) if describe else m for m in prefixed[:5]]
         shown = "; ".join(named) + ("; …" if len(prefixed) > 5 else "")
-        raise AmbiguousMoveError(f"'{text.strip()}' could mean several moves: {shown}.")
-    raise IllegalMoveError(f"'{text.strip()}' is not a legal move now.")
+        raise AmbiguousMoveError(
+            f"'{text.strip()}' could mean several moves: {shown}.",
+            say=said("rules.ambiguous", text=text.strip(), moves=shown),
+        )
+    raise IllegalMoveError(
+        f"'{text.strip()}' is not a legal move now.", say=said("rules.illegal_now", text=text.strip())
+    )
 
 
 # A label shown cut short has this where text was left out; typed back, that part may be anything.

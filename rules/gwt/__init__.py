@@ -139,9 +139,11 @@ class GreatWesternTrail:
 
     def parse_move(self, state: State, seat: int, text: str) -> str:
         if state.over:
-            raise GameOverError("The game is over.")
+            raise GameOverError("The game is over.", say=said("rules.game_over"))
         if seat != state.current:
-            raise NotYourTurnError(f"It is Player {state.current + 1}'s turn, not Player {seat + 1}'s.")
+            raise NotYourTurnError(f"It is Player {state.current + 1}'s turn, not Player {seat + 1}'s.",
+                                   say=said("gwt.error.not_your_turn", current=player(state.current),
+                                            seat=player(seat)))
         if not isinstance(text, str):
             raise ParseError("A move is text.")
         wanted = normalize(text)
@@ -153,7 +155,8 @@ class GreatWesternTrail:
         if first not in VERBS:
             # players read labels, never the notation: the first few moves are offered by theirs
             some = "; ".join(label(m) for m in list(self._options(state))[:3])
-            raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (you may: {some}).")
+            raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (you may: {some}).",
+                             say=said("rules.not_a_move", text=text.strip(), title=SPEC.title, some=some))
         legal = self._options(state)
         try:
             typed = names_to_ids(to_ids(ALIASES.get(wanted, wanted)))

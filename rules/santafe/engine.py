@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.errors import GameOverError, NotYourTurnError, RulesError, SetupError
 from rules.core.events import Event
+from rules.core.texts import said
 from rules.santafe import flow, notation, prices, state, view
 from rules.santafe.state import SantaFeState
 
@@ -84,7 +85,7 @@ class SantaFeRules:
     @staticmethod
     def _check_turn(s: SantaFeState, seat: int) -> None:
         if s.over:
-            raise GameOverError("The game is over.")
+            raise GameOverError("The game is over.", say=said("rules.game_over"))
         if seat not in flow.to_act(s):
             waiting = view.players_list(sorted(flow.to_act(s)))
             raise NotYourTurnError(f"It is not your turn: waiting for {waiting}.")

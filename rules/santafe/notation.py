@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core.errors import IllegalMoveError, ParseError, RulesError
 from rules.core.notation import match_move, normalize
+from rules.core.texts import said
 from rules.santafe import board, flow, prices, track
 from rules.santafe.state import BUY_TRACK, CHOOSE, DRAW, EXCHANGE, LAY, NO_ENGINEER, SantaFeState
 
@@ -92,7 +93,7 @@ def parse(s: SantaFeState, seat: int, text: str) -> str:
     if wanted in legal:
         return wanted
     if not wanted:
-        raise ParseError("Type a move.")
+        raise ParseError("Type a move.", say=said("rules.type_a_move"))
     canonical = rewrite(wanted)
     if canonical in legal:
         return canonical
@@ -103,7 +104,10 @@ def parse(s: SantaFeState, seat: int, text: str) -> str:
         if not any(v.startswith(verb) for v in VERBS):
             # players read labels, never the notation: the first few moves are offered by theirs
             some = "; ".join(describe(s, seat, move) for move in list(legal)[:3])
-            raise ParseError(f"'{text.strip()}' is not a Santa Fe move (you may: {some}).") from None
+            raise ParseError(
+                f"'{text.strip()}' is not a Santa Fe move (you may: {some}).",
+                say=said("rules.not_a_move", text=text.strip(), title="Santa Fe", some=some),
+            ) from None
         raise explain(s, seat, canonical, text.strip()) from None
 
 

@@ -164,3 +164,25 @@ def test_prompts_read_in_the_readers_language(locale: str) -> None:
     assert said.isdisjoint(english - {""}), said & english
     pseudo = [wording.say(PSEUDO, d["say"], NAMES) for d in PROMPTS]  # type: ignore[arg-type]
     assert all(p.startswith(PSEUDO_OPEN) for p in pseudo)
+
+
+@pytest.mark.parametrize(
+    ("engine", "typed", "locale", "start"),
+    [
+        (GWT, "fly away", "de", "'fly away' ist kein Zug von Great Western Trail (möglich ist z. B.: "),
+        (RULES, " ", "nl", "Typ een zet."),
+        (GWT, "fly away", "ja", "「fly away」はGreat Western Trailの手ではありません"),
+        (GWT, "fly away", "en", "'fly away' is not a Great Western Trail move (you may: "),
+    ],
+)
+def test_an_engines_refusal_reads_in_the_readers_language(
+    engine: object, typed: str, locale: str, start: str
+) -> None:
+    from bot.play.replies import explain
+    from rules.core.errors import RulesError
+
+    state = engine.new_game(2, 1, {})  # type: ignore[attr-defined]
+    with pytest.raises(RulesError) as refused:
+        engine.play(state, min(engine.to_act(state)), typed)  # type: ignore[attr-defined]
+    text = explain(refused.value, locale)
+    assert text is not None and text.startswith(start), text
