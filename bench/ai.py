@@ -91,6 +91,23 @@ Santa Fe decision at most a second of CPU (by the wall clock only when the machi
 strength: Santa Fe level 3 won 9 of 9 (90% of 20 before, at 32 playouts); GWT level 2 won 11 of 17 (78% of
 100 before at 32 playouts, 75% of 4 at one second a decision): 17 games leave some ±23 points (95%), too
 few to say whether it is within 5 points of before; more games are needed.
+
+The strength against the old per-decision budget (``--per-decision``: each decision thinks the whole
+second), GWT 2p level 2 vs 1, sole wins of level 2, November 2026 (one niced process per run beside other
+work; CPU times are the searching seat's own):
+
+    per decision, 1 s   seeds 0-16   17 games  82% (14)  avg 69.5 vs 58.0 (seeds 4-16)
+        turns: CPU median 3.0 s, p95 7.0, max 12.0 (492 turns)
+    per turn, 1 s       seeds 0-16   17 games  65% (11)  (above)
+                        seeds 17-46  30 games  77% (23)  avg 60.5 vs 50.4; turns CPU 1.00 s, wall median 1.01
+                        all          47 games  72% (34)
+    per turn, 2 s       seeds 0-16   17 games  76% (13)  avg 65.9 vs 55.3; turns CPU 2.00 s, wall median 2.02
+
+On the seeds both played, the per-turn second wins 65% against 82%, two seconds 76%; over all its games 72%.
+With 17 to 47 games each such a rate is uncertain by 12 to 20 points (95%), so the gap (some 10 points) is
+not shown to be real, nor shown to be within 5: the per-turn budget thinks a third of the time per turn
+(CPU median 1 s against 3 s). The default stays one second a turn, which keeps a turn to the second the
+players wait for.
 """
 
 from __future__ import annotations
