@@ -28,7 +28,10 @@ def _argument(locale: object, value: Any, names: Mapping[int, str]) -> Any:
         return replace_players(str(value["prose"]), names.get)
     if isinstance(value, dict) and "items" in value:
         separator = translate(locale, "message.list_separator")
-        return separator.join(str(_argument(locale, item, names)) for item in value["items"])
+        items = [str(_argument(locale, item, names)) for item in value["items"]]
+        if value.get("and") and len(items) > 1:
+            return translate(locale, "message.list_and", first=separator.join(items[:-1]), last=items[-1])
+        return separator.join(items)
     if isinstance(value, dict) and "seat" in value:
         seat = int(value["seat"])
         return names.get(seat) or translate(locale, "game.player", number=seat + 1)

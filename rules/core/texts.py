@@ -13,7 +13,8 @@ An argument is one of:
 - ``prose(text)``: ``{"prose": text}``, English the engine wrote with seats as "Player N" (a move's label,
   until labels are in the catalogs), shown with the reader's names for the seats;
 - ``listing(items)``: ``{"items": [...]}``, a list of these joined with the language's plain comma
-  (``message.list_separator``: ", " in English), for names inside a sentence.
+  (``message.list_separator``: ", " in English), for names inside a sentence; with ``conjunction``, the
+  last joined by the language's "and" (``message.list_and``).
 
 An argument named ``count`` chooses the plural form. Everything is JSON-able: events are stored.
 """
@@ -33,8 +34,9 @@ def seat(n: int) -> dict[str, int]:
     return {"seat": n}
 
 
-def listing(items: list[Any]) -> dict[str, list[Any]]:
-    return {"items": items}
+def listing(items: list[Any], *, conjunction: bool = False) -> dict[str, Any]:
+    """``items`` joined with commas, or (``conjunction``) with commas and an "and" before the last."""
+    return {"items": items, "and": True} if conjunction else {"items": items}
 
 
 def prose(text: str) -> dict[str, str]:

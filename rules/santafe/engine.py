@@ -7,7 +7,8 @@ from typing import Any
 
 from rules.core.errors import GameOverError, NotYourTurnError, RulesError, SetupError
 from rules.core.events import Event
-from rules.core.texts import said
+from rules.core.texts import listing, said
+from rules.core.texts import seat as seat_fact
 from rules.santafe import flow, notation, prices, state, view
 from rules.santafe.state import SantaFeState
 
@@ -88,4 +89,8 @@ class SantaFeRules:
             raise GameOverError("The game is over.", say=said("rules.game_over"))
         if seat not in flow.to_act(s):
             waiting = view.players_list(sorted(flow.to_act(s)))
-            raise NotYourTurnError(f"It is not your turn: waiting for {waiting}.")
+            seats = listing([seat_fact(p) for p in sorted(flow.to_act(s))], conjunction=True)
+            raise NotYourTurnError(
+                f"It is not your turn: waiting for {waiting}.",
+                say=said("santafe.error.not_your_turn", waiting=seats),
+            )

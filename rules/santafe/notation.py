@@ -53,7 +53,7 @@ def rewrite(text: str) -> str:
     t = re.sub(r"\s*,\s*", " ", t)  # "exchange denver, topeka"
     verb = t.split(" ", 1)[0]
     if verb == "discard":
-        t = "exchange" + t[len(verb):]
+        t = "exchange" + t[len(verb) :]
         verb = "exchange"
     t = _DOUBLE_RE.sub("double", t)
     if verb in ("play", "exchange"):
@@ -130,60 +130,101 @@ def explain(s: SantaFeState, seat: int, move: str, typed: str | None = None) -> 
         return _explain_play(s, seat, move)
     if verb in ("lay", "branch") and s.phase == LAY:
         if s.step == EXCHANGE:
-            return IllegalMoveError("First keep your city cards or exchange some (Double Turn).")
+            return IllegalMoveError(
+                "First keep your city cards or exchange some (Double Turn).",
+                say=said("santafe.error.exchange_first"),
+            )
         return _explain_lay(s, seat, words, typed)
     if verb == "exchange" and s.phase == LAY and s.step == EXCHANGE:
         missing = [w for w in words[1:] if w not in board.SLUG_INDEX]
         if missing:
-            return ParseError(f"There is no city '{missing[0]}'.")
+            return ParseError(
+                f"There is no city '{missing[0]}'.", say=said("santafe.error.no_city", word=missing[0])
+            )
         wanted = [board.SLUG_INDEX[w] for w in words[1:]]
         hand = list(s.hand[seat])
         for c in wanted:
             if c not in hand:
-                return IllegalMoveError(f"You have no more {board.CITY_NAME[c]} cards in your hand.")
+                return IllegalMoveError(
+                    f"You have no more {board.CITY_NAME[c]} cards in your hand.",
+                    say=said("santafe.error.no_more_city", city=board.CITY_NAME[c]),
+                )
             hand.remove(c)
-        return IllegalMoveError(f"The city deck has only {len(s.deck)} cards left.")
+        return IllegalMoveError(
+            f"The city deck has only {len(s.deck)} cards left.",
+            say=said("santafe.error.deck_short", count=len(s.deck)),
+        )
     if verb in ("draw", "buy") and s.phase in (DRAW, BUY_TRACK):
         return _explain_draw(s, seat, words)
     if verb == "pass" and s.phase == LAY and s.laid:
-        return IllegalMoveError("You have laid a piece: choose 'Done laying' to end your turn.")
+        return IllegalMoveError(
+            "You have laid a piece: choose 'Done laying' to end your turn.",
+            say=said("santafe.error.laid_done"),
+        )
     if verb == "pass" and s.phase == LAY:
-        return IllegalMoveError("You must lay a piece of track: no passing while a free piece fits.")
+        return IllegalMoveError(
+            "You must lay a piece of track: no passing while a free piece fits.",
+            say=said("santafe.error.must_lay"),
+        )
     if verb == "pass" and s.phase == DRAW:
-        return IllegalMoveError("You must refill your hand while a city, Double Turn or Engineer card "
-                                "can be taken.")
+        return IllegalMoveError(
+            "You must refill your hand while a city, Double Turn or Engineer card can be taken.",
+            say=said("santafe.error.must_refill"),
+        )
     if verb in wrong_time:
-        return IllegalMoveError(f"'{typed}' is not possible now. {wrong_time[verb]}")
-    return IllegalMoveError(f"'{typed}' is not a legal move now.")
+        return IllegalMoveError(
+            f"'{typed}' is not possible now. {wrong_time[verb]}",
+            say=said("santafe.error.wrong_time", text=typed, when=said(f"santafe.when.{verb}")),
+        )
+    return IllegalMoveError(f"'{typed}' is not a legal move now.", say=said("rules.illegal_now", text=typed))
 
 
 def _explain_play(s: SantaFeState, seat: int, move: str) -> RulesError:
-    card, _, branch = move[len("play "):].partition("+")
+    card, _, branch = move[len("play ") :].partition("+")
     held = s.branch_held[seat]
     if card == "double":
         if s.round == 1:
-            return IllegalMoveError("In the first round everybody plays a city card.")
+            return IllegalMoveError(
+                "In the first round everybody plays a city card.", say=said("santafe.error.first_round_city")
+            )
         if not s.doubles[seat]:
-            return IllegalMoveError("You have no Double Turn card in your hand.")
+            return IllegalMoveError(
+                "You have no Double Turn card in your hand.", say=said("santafe.error.no_double")
+            )
     elif card in board.SLUG_INDEX:
         city = board.SLUG_INDEX[card]
         if city not in s.hand[seat]:
-            return IllegalMoveError(f"You have no {board.CITY_NAME[city]} card in your hand.")
+            return IllegalMoveError(
+                f"You have no {board.CITY_NAME[city]} card in your hand.",
+                say=said("santafe.error.no_city_card", city=board.CITY_NAME[city]),
+            )
     else:
         double = " or 'double'" if s.round > 1 and s.doubles[seat] else ""  # only while one may be played
-        return ParseError(f"There is no card '{card}': play a city{double}.")
+        return ParseError(
+            f"There is no card '{card}': play a city{double}.",
+            say=said("santafe.error.no_card_or_double" if double else "santafe.error.no_card", card=card),
+        )
     if held >= 0 and not branch:
         colour = board.RAILROADS[held]
-        return IllegalMoveError(f"Your Branch Line card must be played this round: add '+branch {colour}'.")
+        return IllegalMoveError(
+            f"Your Branch Line card must be played this round: add '+branch {colour}'.",
+            say=said("santafe.error.branch_due", colour=colour),
+        )
     if held < 0 and branch:
-        return IllegalMoveError("You hold no Branch Line card.")
-    return IllegalMoveError(f"Your Branch Line card is the {board.railroad_label(held)} one.")
+        return IllegalMoveError("You hold no Branch Line card.", say=said("santafe.error.no_branch"))
+    return IllegalMoveError(
+        f"Your Branch Line card is the {board.railroad_label(held)} one.",
+        say=said("santafe.error.branch_is", railroad=board.railroad_label(held)),
+    )
 
 
 def _railroad(word: str) -> int:
     colour = board.RAILROAD_ALIASES.get(word, word)
     if colour not in board.RAILROAD_INDEX:
-        raise ParseError(f"No railroad '{word}': use blue, white, green, red or yellow.")
+        raise ParseError(
+            f"No railroad '{word}': use blue, white, green, red or yellow.",
+            say=said("santafe.error.no_railroad", word=word),
+        )
     return board.RAILROAD_INDEX[colour]
 
 
@@ -191,85 +232,149 @@ def _explain_lay(s: SantaFeState, seat: int, words: list[str], typed: str) -> Ru
     # the example names cities as the map prints them: players never see the ids of the notation
     a, b = board.KEY_DIRECTION["chi-kcy"]
     example = f"e.g. '{words[0]} Santa Fe {board.CITY_NAME[a]} {board.CITY_NAME[b]}'"
+    example_said = said(
+        "santafe.words.example", move=f"{words[0]} Santa Fe {board.CITY_NAME[a]} {board.CITY_NAME[b]}"
+    )
     if len(words) != 3:
-        return ParseError(f"Write '{words[0]}', the railroad and the two cities of the line, {example}.")
+        return ParseError(
+            f"Write '{words[0]}', the railroad and the two cities of the line, {example}.",
+            say=said("santafe.error.write_lay", verb=words[0], example=example_said),
+        )
     try:
         r = _railroad(words[1])
     except ParseError as exc:
         return exc
     key = words[2]
     if key not in board.KEY_DIRECTION:
-        return ParseError(f"'{typed}' names no line: name the two neighbouring cities it joins, {example}.")
+        return ParseError(
+            f"'{typed}' names no line: name the two neighbouring cities it joins, {example}.",
+            say=said("santafe.error.no_line", text=typed, example=example_said),
+        )
     a, b = board.KEY_DIRECTION[key]
     name = board.railroad_label(r)
     if not track.piece_source(s, seat, r):
         if s.supply[r] == 0 and any(s.bought[p][r] for p in range(s.players)):
-            return IllegalMoveError(f"No free {name} track is left and you have bought none.")
-        return IllegalMoveError(f"No {name} track is left.")
+            return IllegalMoveError(
+                f"No free {name} track is left and you have bought none.",
+                say=said("santafe.error.no_free_track", railroad=name),
+            )
+        return IllegalMoveError(
+            f"No {name} track is left.", say=said("santafe.error.no_track", railroad=name)
+        )
     if words[0] == "branch":
         if s.branch_on[seat] != r:
-            return IllegalMoveError(f"You have no {board.RAILROAD_NAME[r]} Branch Line card to use now.")
+            return IllegalMoveError(
+                f"You have no {board.RAILROAD_NAME[r]} Branch Line card to use now.",
+                say=said("santafe.error.no_branch_of", railroad=board.RAILROAD_NAME[r]),
+            )
         if not s.connected[r] >> a & 1:
-            return IllegalMoveError(f"The {name} does not reach {board.CITY_NAME[a]}.")
+            return IllegalMoveError(
+                f"The {name} does not reach {board.CITY_NAME[a]}.",
+                say=said("santafe.error.not_reached", railroad=name, city=board.CITY_NAME[a]),
+            )
     elif a not in s.heads[r] and not any(k == key for h in s.heads[r] for k, _, _ in track.exits(s, r, h)):
-        return IllegalMoveError(f"The {name} has no railhead at {board.CITY_NAME[a]}.")
+        return IllegalMoveError(
+            f"The {name} has no railhead at {board.CITY_NAME[a]}.",
+            say=said("santafe.error.no_railhead", railroad=name, city=board.CITY_NAME[a]),
+        )
     lines = [line for _, target, opts in board.CITY_EXITS[a] if target == b for line, _, _ in opts]
     if any(s.line_owner[line] == r for line in lines) and len(lines) > 1:
-        return IllegalMoveError(f"The {name} already runs on the other line between "
-                                f"{board.CITY_NAME[a]} and {board.CITY_NAME[b]}.")
+        return IllegalMoveError(
+            f"The {name} already runs on the other line between "
+            f"{board.CITY_NAME[a]} and {board.CITY_NAME[b]}.",
+            say=said(
+                "santafe.error.other_line", railroad=name, start=board.CITY_NAME[a], end=board.CITY_NAME[b]
+            ),
+        )
     if all(s.line_owner[line] >= 0 for line in lines):
         owner = board.RAILROAD_NAME[s.line_owner[lines[0]]]
         return IllegalMoveError(
-            f"The line {board.CITY_NAME[a]}–{board.CITY_NAME[b]} is taken by the {owner}."
+            f"The line {board.CITY_NAME[a]}–{board.CITY_NAME[b]} is taken by the {owner}.",
+            say=said(
+                "santafe.error.line_taken", start=board.CITY_NAME[a], end=board.CITY_NAME[b], railroad=owner
+            ),
         )
     if s.laid >= flow.pieces_allowed(s, seat):
-        return IllegalMoveError("You have laid all your pieces this turn.")
-    return IllegalMoveError(f"Not enough money: you have ${s.money[seat]}.")
+        return IllegalMoveError(
+            "You have laid all your pieces this turn.", say=said("santafe.error.all_laid")
+        )
+    return IllegalMoveError(
+        f"Not enough money: you have ${s.money[seat]}.", say=said("santafe.error.money", money=s.money[seat])
+    )
 
 
 def _explain_draw(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
     if s.phase == BUY_TRACK:
         if words[:2] != ["buy", "track"]:
-            return IllegalMoveError("Now each player may buy one piece ('buy track <railroad>') or pass.")
+            return IllegalMoveError(
+                "Now each player may buy one piece ('buy track <railroad>') or pass.",
+                say=said("santafe.error.buy_or_pass"),
+            )
         if len(words) != 3:
-            return ParseError("Write 'buy track <railroad>'.")
+            return ParseError("Write 'buy track <railroad>'.", say=said("santafe.error.write_buy_track"))
         try:
             r = _railroad(words[2])
         except ParseError as exc:
             return exc
         if not s.supply[r]:
-            return IllegalMoveError(f"No free {board.railroad_label(r)} track is left to buy.")
-        return IllegalMoveError(f"Not enough money: a piece costs $1 and you have ${s.money[seat]}.")
+            return IllegalMoveError(
+                f"No free {board.railroad_label(r)} track is left to buy.",
+                say=said("santafe.error.none_to_buy", railroad=board.railroad_label(r)),
+            )
+        return IllegalMoveError(
+            f"Not enough money: a piece costs $1 and you have ${s.money[seat]}.",
+            say=said("santafe.error.money_piece", money=s.money[seat]),
+        )
     if s.hand_size(seat) >= 5:
-        return IllegalMoveError("Your hand is full.")
+        return IllegalMoveError("Your hand is full.", say=said("santafe.error.hand_full"))
     what = words[1] if len(words) > 1 else ""
     if words[0] == "buy" and what == "branch":
         if len(words) != 3:
-            return ParseError("Write 'buy branch <railroad>'.")
+            return ParseError("Write 'buy branch <railroad>'.", say=said("santafe.error.write_buy_branch"))
         try:
             r = _railroad(words[2])
         except ParseError as exc:
             return exc
         price = flow.branch_price(s)
         if s.branch_held[seat] >= 0:
-            return IllegalMoveError("You already hold a Branch Line card.")
+            return IllegalMoveError(
+                "You already hold a Branch Line card.", say=said("santafe.error.branch_held")
+            )
         if not s.branch_pool[r]:
-            return IllegalMoveError(f"No {board.RAILROAD_NAME[r]} Branch Line card is left.")
-        return IllegalMoveError(f"Not enough money: a Branch Line card costs ${price} and you have "
-                                f"${s.money[seat]}.")
+            return IllegalMoveError(
+                f"No {board.RAILROAD_NAME[r]} Branch Line card is left.",
+                say=said("santafe.error.no_branch_left", railroad=board.RAILROAD_NAME[r]),
+            )
+        return IllegalMoveError(
+            f"Not enough money: a Branch Line card costs ${price} and you have ${s.money[seat]}.",
+            say=said("santafe.error.money_branch", price=price, money=s.money[seat]),
+        )
     if words[0] == "buy" and what == "track":
-        return IllegalMoveError("Track is bought after drawing, and only with the optional rule.")
+        return IllegalMoveError(
+            "Track is bought after drawing, and only with the optional rule.",
+            say=said("santafe.error.track_later"),
+        )
     if what == "city":
-        return IllegalMoveError("The city deck is empty.")
+        return IllegalMoveError("The city deck is empty.", say=said("santafe.error.deck_empty"))
     if what == "double":
-        return IllegalMoveError("No Double Turn card is left to take.")
+        return IllegalMoveError(
+            "No Double Turn card is left to take.", say=said("santafe.error.no_double_left")
+        )
     if what == "engineer":
         if not s.advanced:
-            return IllegalMoveError("Engineer cards are used only in the advanced game.")
+            return IllegalMoveError(
+                "Engineer cards are used only in the advanced game.",
+                say=said("santafe.error.engineer_advanced"),
+            )
         if s.engineer[seat] != NO_ENGINEER:
-            return IllegalMoveError("You already have an Engineer card.")
-        return IllegalMoveError("No Engineer card is left.")
-    return ParseError("Draw 'city', 'double' or 'engineer', or 'buy branch <railroad>'.")
+            return IllegalMoveError(
+                "You already have an Engineer card.", say=said("santafe.error.engineer_held")
+            )
+        return IllegalMoveError("No Engineer card is left.", say=said("santafe.error.no_engineer_left"))
+    return ParseError(
+        "Draw 'city', 'double' or 'engineer', or 'buy branch <railroad>'.",
+        say=said("santafe.error.draw_what"),
+    )
 
 
 # Autocomplete shows at most 100 characters of a label; labels stay within this.
@@ -302,8 +407,9 @@ def describe(s: SantaFeState, seat: int, move: str) -> str:
         if board.CONN_ENDS[board.LINE_CONN[line]][0] != a:
             number = len(segs) - number + 1
         piece = f"{board.CITY_NAME[a]} → {board.CITY_NAME[b]}, piece {number}/{len(segs)}"
-        marks = [m for m, on in (("river", board.SEG_RIVER[seg]), ("mountain", board.SEG_MOUNTAIN[seg]))
-                 if on]
+        marks = [
+            m for m, on in (("river", board.SEG_RIVER[seg]), ("mountain", board.SEG_MOUNTAIN[seg])) if on
+        ]
         if marks:
             piece += " (" + ", ".join(marks) + (f", ${cost}" if cost else "") + ")"
         if source == track.BOUGHT:
@@ -312,9 +418,11 @@ def describe(s: SantaFeState, seat: int, move: str) -> str:
         gain = prices.gain_words(s, seat, action, named=False)  # the piece names the city it reaches
         gained = f" · {gain}" if gain else ""
         # autocomplete clips at 100 characters: the colour gives way first, then what the piece earns
-        for text in (f"{prefix}{board.railroad_label(r)}: {piece}{gained}",
-                     f"{prefix}{board.RAILROAD_NAME[r]}: {piece}{gained}",
-                     f"{prefix}{board.railroad_label(r)}: {piece}"):
+        for text in (
+            f"{prefix}{board.railroad_label(r)}: {piece}{gained}",
+            f"{prefix}{board.RAILROAD_NAME[r]}: {piece}{gained}",
+            f"{prefix}{board.railroad_label(r)}: {piece}",
+        ):
             if len(text) <= LONGEST:
                 return text
         return f"{prefix}{board.RAILROAD_NAME[r]}: {piece}"

@@ -186,3 +186,34 @@ def test_an_engines_refusal_reads_in_the_readers_language(
         engine.play(state, min(engine.to_act(state)), typed)  # type: ignore[attr-defined]
     text = explain(refused.value, locale)
     assert text is not None and text.startswith(start), text
+
+
+def test_every_santafe_refusal_says_facts_that_read_in_english_as_its_sentence() -> None:
+    """Moves typed wrong in every phase of seeded games: each refusal has facts, worded as the engine's
+    English, and worded otherwise in German."""
+    from rules.core.errors import RulesError
+    from rules.santafe import board
+
+    rng = Rng(3)
+    words = ["play", "lay", "branch", "draw", "buy", "exchange", "keep", "done", "pass", "fly"]
+    extras = ["double", "city", "engineer", "track", "branch", "blue", "purple", "chi-kcy", "chi-xyz",
+              "+branch red", *list(board.SLUG_INDEX)[:6]]
+    seen: set[str] = set()
+    for seed, advanced in ((4, False), (5, True)):
+        state = RULES.new_game(3, seed, {"advanced": advanced})
+        while not RULES.is_over(state):
+            for seat in range(3):
+                for _ in range(12):
+                    more = [rng.choice(extras) for _ in range(rng.randrange(4))]
+                    text = " ".join([rng.choice(words), *more])
+                    try:
+                        RULES.play(state, seat, text)
+                    except RulesError as refused:
+                        assert refused.said is not None, (text, refused.message)
+                        assert wording.say("en", refused.said, {}) == refused.message, text
+                        assert wording.say("de", refused.said, {}) != refused.message
+                        seen.add(refused.said["msg"])
+            seat = min(RULES.to_act(state))
+            moves = RULES.legal_moves(state, seat)
+            state, _ = RULES.play(state, seat, moves[rng.randrange(len(moves))])
+    assert len(seen) > 15, seen
