@@ -207,12 +207,17 @@ async def test_the_log_hides_a_card_chosen_in_secret_until_the_reveal(service):
         assert lines[0].startswith(f"1. Ann: {ann_label}") and lines[1].startswith(f"2. Bob: {bob_label}")
 
 
-async def test_a_delivery_is_told_once_in_the_log(service):
-    """A move an event tells in full (a Great Western Trail delivery) is one sentence, not its label and
-    then the same again."""
+async def started_gwt(service):
+    """A Great Western Trail game of Ann (seat 0) and Bob (seat 1), started."""
     await service.create_game(GUILD, CHANNEL, ANN, "Ann", "gwt", seat_order="join")
     await service.join(CHANNEL, BOB, "Bob")
     await service.start(CHANNEL, ANN)
+
+
+async def test_a_delivery_is_told_once_in_the_log(service):
+    """A move an event tells in full (a Great Western Trail delivery) is one sentence, not its label and
+    then the same again."""
+    await started_gwt(service)
     rng = random.Random(0)
     for _ in range(100):
         game = await service.get_game(CHANNEL)
@@ -229,9 +234,7 @@ async def test_a_delivery_is_told_once_in_the_log(service):
 
 async def test_a_gwt_log_names_each_move_once_and_reads_in_the_readers_language(service):
     """The engine's "Player: <move>." event says what the head of its log line says: it is not said again."""
-    await service.create_game(GUILD, CHANNEL, ANN, "Ann", "gwt", seat_order="join")
-    await service.join(CHANNEL, BOB, "Bob")
-    await service.start(CHANNEL, ANN)
+    await started_gwt(service)
     rng = random.Random(3)
     for _ in range(40):
         game = await service.get_game(CHANNEL)

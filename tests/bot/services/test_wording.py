@@ -2,35 +2,41 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN
 from bot.services import wording
 from rules.core.events import is_public
+from rules.core.playout import random_playout
 from rules.core.rng import Rng
 from rules.gwt import RULES as GWT
 from rules.santafe import RULES
 
 NAMES = {0: "Ada", 1: "Bob", 2: "Cy"}
 # English sentences of the engine's events that a translation must not show
-ENGLISH = ("Round ", " passes", " holds the train", "has chosen a card", "Cards revealed", " lays the ",
-           " draws a city card", " reaches ", " buys ")
+ENGLISH = (
+    "Round ",
+    " passes",
+    " holds the train",
+    "has chosen a card",
+    "Cards revealed",
+    " lays the ",
+    " draws a city card",
+    " reaches ",
+    " buys ",
+)
 
 
-def santafe_events() -> list[dict[str, object]]:
-    """Every event of a seeded three-player game of Santa Fe played to its end."""
-    state = RULES.new_game(3, 7, {})
+def events_of(engine: Any, players: int, seed: int) -> list[dict[str, object]]:
+    """Every event, public and private, of a seeded game played at random to its end."""
     found: list[dict[str, object]] = []
-    rng = Rng(11)
-    while not RULES.is_over(state):
-        seat = min(RULES.to_act(state))
-        moves = RULES.legal_moves(state, seat)
-        state, events = RULES.play(state, seat, moves[rng.randrange(len(moves))])
-        found.extend(events)
+    assert random_playout(engine, players, seed, check=lambda *move: found.extend(move[3])).finished
     return found
 
 
-EVENTS = santafe_events()
+EVENTS = events_of(RULES, 3, 7)
 
 
 def test_every_santafe_event_says_facts() -> None:
@@ -75,20 +81,7 @@ def test_plural_forms_are_chosen_by_count() -> None:
     assert wording.event_text(two, "de", NAMES) == "Ada tauscht 2 Stadt-Karten."
 
 
-def gwt_events(players: int, seed: int) -> list[dict[str, object]]:
-    """Every event, public and private, of a seeded game of Great Western Trail played at random."""
-    state = GWT.new_game(players, seed, {})
-    found: list[dict[str, object]] = []
-    rng = Rng(seed)
-    while not GWT.is_over(state):
-        seat = min(GWT.to_act(state))
-        moves = GWT.legal_moves(state, seat)
-        state, events = GWT.play(state, seat, moves[rng.randrange(len(moves))])
-        found.extend(events)
-    return found
-
-
-GWT_EVENTS = [ev for players, seed in ((2, 3), (3, 5), (4, 8)) for ev in gwt_events(players, seed)]
+GWT_EVENTS = [ev for players, seed in ((2, 3), (3, 5), (4, 8)) for ev in events_of(GWT, players, seed)]
 
 
 def test_every_gwt_event_says_facts_that_read_in_english_as_its_stored_text() -> None:
@@ -104,8 +97,19 @@ def test_every_gwt_event_says_facts_that_read_in_english_as_its_stored_text() ->
 
 
 # English words of Great Western Trail's events that a translation must not show
-GWT_ENGLISH = ("'s turn", " delivered to ", " revealed ", " earned ", " paid $", " from the foresight",
-               "You drew", "objective card", " hazard (", " teepee", "the bank")
+GWT_ENGLISH = (
+    "'s turn",
+    " delivered to ",
+    " revealed ",
+    " earned ",
+    " paid $",
+    " from the foresight",
+    "You drew",
+    "objective card",
+    " hazard (",
+    " teepee",
+    "the bank",
+)
 
 
 @pytest.mark.parametrize(
@@ -129,17 +133,14 @@ def test_the_pseudo_locale_marks_every_gwt_event_line() -> None:
         assert text.startswith(PSEUDO_OPEN) and text.endswith(PSEUDO_CLOSE), text
 
 
-def prompts(engine: object, players: int, seed: int) -> list[dict[str, object]]:
-    """The decision of every position of a seeded game played at random to its end."""
-    state = engine.new_game(players, seed, {})  # type: ignore[attr-defined]
-    found = []
-    rng = Rng(seed)
-    while not engine.is_over(state):  # type: ignore[attr-defined]
-        found.append(engine.view(state, None)["decision"])  # type: ignore[attr-defined]
-        seat = min(engine.to_act(state))  # type: ignore[attr-defined]
-        moves = engine.legal_moves(state, seat)  # type: ignore[attr-defined]
-        state, _ = engine.play(state, seat, moves[rng.randrange(len(moves))])  # type: ignore[attr-defined]
-    return found
+def prompts(engine: Any, players: int, seed: int) -> list[dict[str, object]]:
+    """The decision of every position of a seeded game played at random, up to its end."""
+    found = [engine.view(engine.new_game(players, seed, {}), None)["decision"]]
+    played = random_playout(
+        engine, players, seed, check=lambda state, *_: found.append(engine.view(state, None)["decision"])
+    )
+    assert played.finished
+    return found[:-1]  # the end asks nothing
 
 
 PROMPTS = [d for engine, players in ((GWT, 3), (RULES, 4)) for d in prompts(engine, players, 2)]
@@ -196,24 +197,38 @@ def test_every_santafe_refusal_says_facts_that_read_in_english_as_its_sentence()
 
     rng = Rng(3)
     words = ["play", "lay", "branch", "draw", "buy", "exchange", "keep", "done", "pass", "fly"]
-    extras = ["double", "city", "engineer", "track", "branch", "blue", "purple", "chi-kcy", "chi-xyz",
-              "+branch red", *list(board.SLUG_INDEX)[:6]]
+    extras = [
+        "double",
+        "city",
+        "engineer",
+        "track",
+        "branch",
+        "blue",
+        "purple",
+        "chi-kcy",
+        "chi-xyz",
+        "+branch red",
+        *list(board.SLUG_INDEX)[:6],
+    ]
     seen: set[str] = set()
+
+    def try_wrong_moves(state: Any, *_: Any) -> None:
+        if RULES.is_over(state):
+            return
+        for seat in range(3):
+            for _ in range(12):
+                more = [rng.choice(extras) for _ in range(rng.randrange(4))]
+                text = " ".join([rng.choice(words), *more])
+                try:
+                    RULES.play(state, seat, text)
+                except RulesError as refused:
+                    assert refused.said is not None, (text, refused.message)
+                    assert wording.say("en", refused.said, {}) == refused.message, text
+                    assert wording.say("de", refused.said, {}) != refused.message
+                    seen.add(refused.said["msg"])
+
     for seed, advanced in ((4, False), (5, True)):
-        state = RULES.new_game(3, seed, {"advanced": advanced})
-        while not RULES.is_over(state):
-            for seat in range(3):
-                for _ in range(12):
-                    more = [rng.choice(extras) for _ in range(rng.randrange(4))]
-                    text = " ".join([rng.choice(words), *more])
-                    try:
-                        RULES.play(state, seat, text)
-                    except RulesError as refused:
-                        assert refused.said is not None, (text, refused.message)
-                        assert wording.say("en", refused.said, {}) == refused.message, text
-                        assert wording.say("de", refused.said, {}) != refused.message
-                        seen.add(refused.said["msg"])
-            seat = min(RULES.to_act(state))
-            moves = RULES.legal_moves(state, seat)
-            state, _ = RULES.play(state, seat, moves[rng.randrange(len(moves))])
+        start = RULES.new_game(3, seed, {"advanced": advanced})
+        try_wrong_moves(start)
+        assert random_playout(RULES, 3, seed, {"advanced": advanced}, check=try_wrong_moves).finished
     assert len(seen) > 15, seen

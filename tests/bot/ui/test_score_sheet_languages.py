@@ -11,19 +11,16 @@ from bot.ui.pictures import result_words
 from render import render_result
 from render.boxes import overlap
 from render.draw import recording
-from rules.core.rng import Rng
+from rules.core.playout import random_playout
 
 NAMES = ["Ada", "Brook", "Cyrus", "Dana"]
 
 
 def finished(game_id: str, players: int, seed: int) -> dict:
     engine = rules.get(game_id)
-    state, rng = engine.new_game(players, seed, {}), Rng(seed)
-    while not engine.is_over(state):
-        seat = min(engine.to_act(state))
-        moves = engine.legal_moves(state, seat)
-        state, _ = engine.play(state, seat, moves[rng.randrange(len(moves))])
-    return engine.result(state)
+    played = random_playout(engine, players, seed)
+    assert played.finished
+    return engine.result(played.final)
 
 
 RESULTS = {game_id: finished(game_id, 4, 5) for game_id in ("gwt", "santafe")}
