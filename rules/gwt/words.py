@@ -89,13 +89,20 @@ def cattle(code: str) -> str:
     return f"{name} ({vp} VP)" if breed in ("highland", "longhorn") else name
 
 
-def objective(code: str) -> str:
-    """An objective card by its points and tasks: "objective card (+3/-2: 2 stations, hazard)"."""
+def objective_terms(code: str) -> tuple[str, str, Counter[str]]:
+    """What an objective card asks: its points ("+3/-2"), the cattle values it needs ("3+4", or "") and
+    how many of each other task item."""
     _action, tasks, vp, penalty = OBJECTIVES[code]
     points = f"+{vp}/-{penalty}" if penalty else f"+{vp}"
-    values = [t for t in tasks if t.isdigit()]
-    parts = [f"cattle {'+'.join(values)}"] if values else []
-    for item, n in Counter(t for t in tasks if not t.isdigit()).items():
+    values = "+".join(t for t in tasks if t.isdigit())
+    return points, values, Counter(t for t in tasks if not t.isdigit())
+
+
+def objective(code: str) -> str:
+    """An objective card by its points and tasks: "objective card (+3/-2: 2 stations, hazard)"."""
+    points, values, items = objective_terms(code)
+    parts = [f"cattle {values}"] if values else []
+    for item, n in items.items():
         parts.append(TASKS[item][0] if n == 1 else f"{n} {TASKS[item][1]}")
     return f"objective card ({points}: {', '.join(parts)})"
 
@@ -132,18 +139,31 @@ def place(loc: str) -> str:
     return places.words(loc)
 
 
-def place_with(trail: dict[str, str | None], loc: str) -> str:
-    """A location and what lies there: "spot 2 (building 4a of Player 2)", "Flood 2 (flood hazard)"."""
+def lying_at(trail: dict[str, str | None], loc: str) -> tuple[str, ...]:
+    """What a place's name is said with: () for nothing (or a neutral building, Kansas City, the start),
+    ("building", code, owner seat), ("hazard", kind) or ("tile", tile code)."""
     here = trail.get(loc)
     kind = TRAIL[loc][0] if loc in TRAIL else ("teepee" if loc in TEEPEE_SPACES else "")
     if not here or kind in ("neutral", "kc", "start"):
-        return place(loc)
+        return ()
     if "@" in here:
         code, owner = here.split("@")
-        return f"{place(loc)} (building {code} of Player {int(owner) + 1})"
+        return ("building", code, owner)
     if kind == "hazard":
-        return f"{place(loc)} ({here.split('-')[0]} hazard)"
-    return f"{place(loc)} ({tile(here)})"
+        return ("hazard", here.split("-")[0])
+    return ("tile", here)
+
+
+def place_with(trail: dict[str, str | None], loc: str) -> str:
+    """A location and what lies there: "spot 2 (building 4a of Player 2)", "Flood 2 (flood hazard)"."""
+    match lying_at(trail, loc):
+        case ("building", code, owner):
+            return f"{place(loc)} (building {code} of Player {int(owner) + 1})"
+        case ("hazard", kind):
+            return f"{place(loc)} ({kind} hazard)"
+        case ("tile", code):
+            return f"{place(loc)} ({tile(code)})"
+    return place(loc)
 
 
 # -------------------------------------------------------------------------------- the same, as facts
@@ -161,11 +181,9 @@ def say_card(code: str) -> Said | str:
             return said("gwt.card.cattle_vp", breed=BREEDS[breed], vp=vp)
         return BREEDS[breed]
     if code in OBJECTIVES:
-        _action, tasks, vp, penalty = OBJECTIVES[code]
-        points = f"+{vp}/-{penalty}" if penalty else f"+{vp}"
-        values = [t for t in tasks if t.isdigit()]
-        parts: list[Said] = [said("gwt.task.cattle", values="+".join(values))] if values else []
-        for item, n in Counter(t for t in tasks if not t.isdigit()).items():
+        points, values, items = objective_terms(code)
+        parts: list[Said] = [said("gwt.task.cattle", values=values)] if values else []
+        for item, n in items.items():
             parts.append(said(f"gwt.task.{item}") if n == 1 else said(f"gwt.task.{item}_n", count=n))
         return said("gwt.card.objective", points=points, tasks=listing(parts))
     return code
@@ -202,13 +220,12 @@ def say_place(loc: str) -> Said | str:
 
 def say_place_with(trail: dict[str, str | None], loc: str) -> Said | str:
     """A location and what lies there (see ``place_with``)."""
-    here = trail.get(loc)
-    kind = TRAIL[loc][0] if loc in TRAIL else ("teepee" if loc in TEEPEE_SPACES else "")
-    if not here or kind in ("neutral", "kc", "start"):
-        return say_place(loc)
-    if "@" in here:
-        code, owner = here.split("@")
-        return said("gwt.place.with_building", place=say_place(loc), building=code, owner=seat(int(owner)))
-    if kind == "hazard":
-        return said("gwt.place.with", place=say_place(loc), what=said(f"gwt.hazard.{here.split('-')[0]}"))
-    return said("gwt.place.with", place=say_place(loc), what=say_tile(here))
+    match lying_at(trail, loc):
+        case ("building", code, owner):
+            owner_seat = seat(int(owner))
+            return said("gwt.place.with_building", place=say_place(loc), building=code, owner=owner_seat)
+        case ("hazard", kind):
+            return said("gwt.place.with", place=say_place(loc), what=said(f"gwt.hazard.{kind}"))
+        case ("tile", code):
+            return said("gwt.place.with", place=say_place(loc), what=say_tile(code))
+    return say_place(loc)
