@@ -61,8 +61,9 @@ class GlobalPace:
 
     async def wait(self) -> None:
         """Return when one more request keeps within the limit, and count it."""
-        if not any(self._waiting) and self._free(self._clock()):
-            self._sent.append(self._clock())
+        now = self._clock()
+        if not any(self._waiting) and self._free(now):
+            self._sent.append(now)
             return
         self.waited += 1
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()

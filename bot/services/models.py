@@ -201,7 +201,7 @@ class News:
 def _notice(language: str, message: str, params: dict[str, Any]) -> str:
     """``message`` in ``language``; a parameter that is an engine's facts (a prompt) is worded there too."""
     worded = {
-        k: wording.say(language, v, {}) if isinstance(v, dict) and "msg" in v else v
+        k: wording.say(language, v, {}) if isinstance(v, dict) and wording.has_facts(v) else v
         for k, v in params.items()
     }
     return translate(language, message, **worded)

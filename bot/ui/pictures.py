@@ -19,6 +19,7 @@ import render
 from bot.i18n import has_message, translate
 from bot.services import wording
 from bot.services.drawing import Drawers, DrawingFailed
+from render.result import WORDS as SHEET_WORDS
 
 log = logging.getLogger(__name__)
 
@@ -86,11 +87,10 @@ async def result(
 
 def result_words(result_data: dict[str, Any], rules_id: str, language: object) -> dict[str, Any]:
     """The score sheet's words and the game's category labels, from the catalogs."""
+    # every word the sheet draws (SHEET_WORDS); the title keeps its {title} for the sheet to fill
     words: dict[str, Any] = {
-        key: translate(language, f"picture.result.{key}")
-        for key in ("total", "winner", "shared", "place_2", "place_3", "place_4", "place_5", "tiebreak")
+        key: translate(language, f"picture.result.{key}", title="{title}") for key in SHEET_WORDS
     }
-    words["title"] = translate(language, "picture.result.title", title="{title}")
     words["labels"] = {
         category: wording.score_label(rules_id, category, language, label)
         for category, label in result_data.get("labels", {}).items()
