@@ -4,6 +4,8 @@
     python -m bot migrate       bring the database schema up to date
     python -m bot backup PATH   copy the live database to PATH
     python -m bot check         check the database file for damage (SQLite's integrity_check)
+    python -m bot copy-database FROM TO
+                                copy every game and setting into an empty database (SQLite or PostgreSQL)
     python -m bot sandbox       play against a simulated Discord on this machine (no token needed)
 
 Settings are listed in .env.example. Failures a person can fix are one line on stderr, not a traceback.
@@ -25,11 +27,14 @@ from typing import Any
 
 import aiohttp
 import discord
+import sqlalchemy as sa
 from dotenv import load_dotenv
 
 from bot.client import BoardGameBot, CommandSyncRefused
 from bot.log import setup_logging
 from bot.settings import Settings, SettingsError, load_settings
+from bot.storage.connection import Location, location
+from bot.storage.copy import CopyRefused, copy_database
 from bot.storage.db import Database, open_database
 from bot.storage.integrity import CheckResult, check_file
 from bot.storage.migrate import MigrationError, backup_file, migrate_file
@@ -53,9 +58,21 @@ def place_problem(path: Path) -> str | None:
     return None
 
 
-def database_problem(path: Path, exc: BaseException) -> StartError:
-    """One line saying which database file could not be used and why (instead of a traceback)."""
-    why = place_problem(path) or str(exc) or type(exc).__name__
+# What opening or using a database raises when it cannot be used: the driver's own errors (wrapped by
+# SQLAlchemy), the file system's, and asyncpg's when no server answers.
+DATABASE_ERRORS = (sqlite3.Error, sa.exc.DBAPIError, OSError)
+
+
+def database_problem(where: Path | Location, exc: BaseException) -> StartError:
+    """One line saying which database could not be used and why (instead of a traceback)."""
+    driver = getattr(exc, "orig", None) or exc  # SQLAlchemy's wrapping says more than the reason
+    if isinstance(where, Location) and where.url is not None:
+        return StartError(
+            f"Cannot use the database {where}: {str(driver) or type(driver).__name__}. Check DATABASE_URL."
+        )
+    path = where if isinstance(where, Path) else where.path
+    assert path is not None
+    why = place_problem(path) or str(driver) or type(driver).__name__
     return StartError(
         f"Cannot use the database {path}: {why}. Set DATABASE_PATH to a file in a writable folder."
     )
@@ -82,7 +99,13 @@ async def check_database(path: Path, *, full: bool, seconds: float | None = None
 
 
 async def open_configured(settings: Settings) -> Database:
-    path = settings.database_path
+    where = settings.database
+    if where.path is None:
+        try:
+            return await open_database(where)
+        except DATABASE_ERRORS as exc:
+            raise database_problem(where, exc) from None
+    path = where.path
     if path.is_file():  # a new database needs no check
         result = await check_database(path, full=False, seconds=START_CHECK_SECONDS)
         if not result.finished:
@@ -94,29 +117,60 @@ async def open_configured(settings: Settings) -> Database:
             )
     try:
         return await open_database(path, sync=settings.database_sync)
-    except (sqlite3.Error, OSError) as exc:
+    except DATABASE_ERRORS as exc:
         raise database_problem(path, exc) from None
 
 
-async def check(path: Path) -> CheckResult:
+def _sqlite_only(where: Location, what: str) -> Path:
+    if where.path is None:
+        raise StartError(f"{what} PostgreSQL has its own tools for this (pg_dump, amcheck).")
+    return where.path
+
+
+async def check(where: Location) -> CheckResult:
+    path = _sqlite_only(where, "python -m bot check reads SQLite files;")
     if not path.is_file():
         raise StartError(f"No database at {path}.")
     return await check_database(path, full=True)
 
 
-async def migrate(path: Path) -> tuple[int, int]:
-    if path.is_file():  # migrating a damaged file would only spread the damage
-        await check_database(path, full=True)
+async def migrate(where: Location) -> tuple[int, int]:
+    if (
+        where.path is not None and where.path.is_file()
+    ):  # migrating a damaged file would only spread the damage
+        await check_database(where.path, full=True)
     try:
-        return await migrate_file(path)
-    except (sqlite3.Error, OSError) as exc:
-        raise database_problem(path, exc) from None
+        return await migrate_file(where)
+    except DATABASE_ERRORS as exc:
+        raise database_problem(where, exc) from None
 
 
-async def backup(path: Path, dest: Path) -> Path:
+async def copy(source: str, dest: str) -> dict[str, int]:
+    """``python -m bot copy-database FROM TO``: each a SQLite path or a ``postgresql://`` URL."""
+    try:
+        places = location(source), location(dest)
+    except ValueError as exc:
+        raise StartError(str(exc)) from None
+    for place in places:
+        if place.path is not None and place.path.is_file():
+            await check_database(place.path, full=True)
+    if places[0].path is not None and not places[0].path.is_file():
+        raise StartError(f"No database at {places[0].path}.")
+    try:
+        return (await copy_database(*places)).rows
+    except CopyRefused as exc:
+        raise StartError(str(exc)) from None
+    except DATABASE_ERRORS as exc:
+        raise StartError(
+            f"The copy failed and {places[1]} was left as it was: {getattr(exc, 'orig', None) or exc}"
+        ) from None
+
+
+async def backup(where: Location, dest: Path) -> Path:
+    path = _sqlite_only(where, "python -m bot backup copies SQLite files;")
     try:
         return await backup_file(path, dest)
-    except (sqlite3.Error, OSError) as exc:
+    except DATABASE_ERRORS as exc:
         where = place_problem(dest)
         if where is not None:
             raise StartError(f"Cannot write the backup {dest}: {where}.") from None
@@ -233,6 +287,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     sub.add_parser("check", help="check the database file for damage")
     backup = sub.add_parser("backup", help="copy the live database to PATH")
     backup.add_argument("path", type=Path)
+    copying = sub.add_parser(
+        "copy-database",
+        help="copy every game and setting into an empty database (SQLite path or postgresql:// URL)",
+    )
+    copying.add_argument("source", metavar="FROM")
+    copying.add_argument("dest", metavar="TO")
     sandbox = sub.add_parser("sandbox", help="play on a simulated Discord, no token needed")
     sandbox.add_argument(
         "--database", type=Path, default=SANDBOX_DATABASE, help="database file for the sandbox (sandbox.db)"
@@ -250,14 +310,20 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         settings = load_settings(env, require_token=command == "run")
         setup_logging(settings.log_level, secret=settings.token)
         if command == "migrate":
-            before, after = asyncio.run(migrate(settings.database_path))
-            print(f"{settings.database_path}: schema {before} -> {after}")
+            before, after = asyncio.run(migrate(settings.database))
+            print(f"{settings.database}: schema {before} -> {after}")
         elif command == "check":
-            result = asyncio.run(check(settings.database_path))
-            print(f"{settings.database_path}: no damage found (integrity_check, {result.seconds:.1f} s)")
+            result = asyncio.run(check(settings.database))
+            print(f"{settings.database}: no damage found (integrity_check, {result.seconds:.1f} s)")
         elif command == "backup":
-            dest = asyncio.run(backup(settings.database_path, args.path))
-            print(f"backed up {settings.database_path} to {dest}")
+            dest = asyncio.run(backup(settings.database, args.path))
+            print(f"backed up {settings.database} to {dest}")
+        elif command == "copy-database":
+            rows = asyncio.run(copy(args.source, args.dest))
+            print(
+                f"copied {sum(rows.values())} rows to {location(args.dest)}: "
+                + ", ".join(f"{t} {n}" for t, n in rows.items())
+            )
         elif command == "sandbox":
             asyncio.run(run_sandbox(replace(settings, database_path=args.database)))
         else:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.pacing import DISCORD_GLOBAL_LIMIT
-from bot.storage.connection import DEFAULT_SYNC, SYNC_MODES
+from bot.storage.connection import DEFAULT_SYNC, SYNC_MODES, Location, location
 from rules.core.spec import Budget
 
 # The computer players' own default thinking time per turn.
@@ -26,6 +26,9 @@ class SettingsError(ValueError):
 class Settings:
     token: str
     database_path: Path = Path("boardgames.db")
+    # A PostgreSQL server's URL (DATABASE_URL=postgresql://…) instead of the SQLite file, for several bot
+    # processes sharing one database.
+    database_url: str | None = None
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     # How often the reminder loop asks the service what is due (seconds).
@@ -52,9 +55,30 @@ class Settings:
     global_requests_per_second: int = DISCORD_GLOBAL_LIMIT
 
     @property
+    def database(self) -> Location:
+        """The database the bot uses: the PostgreSQL server when one is set, else the SQLite file."""
+        return location(self.database_url) if self.database_url else Location(path=self.database_path)
+
+    @property
     def command_hash_path(self) -> Path:
         """Where the hash of the last synced command tree is kept, next to the database."""
         return self.database_path.with_name(self.database_path.name + ".commands.json")
+
+
+def _database(env: Mapping[str, str]) -> tuple[str, str | None]:
+    """The SQLite file's path, and the PostgreSQL URL when DATABASE_URL names one (it wins over
+    DATABASE_PATH; a ``sqlite:///PATH`` or plain path in DATABASE_URL is the file's path)."""
+    path = env.get("DATABASE_PATH", "").strip() or "boardgames.db"
+    url = env.get("DATABASE_URL", "").strip()
+    if not url:
+        return path, None
+    try:
+        where = location(url)
+    except ValueError as exc:
+        raise SettingsError(str(exc)) from None
+    if where.path is not None:
+        return str(where.path), None
+    return path, where.url
 
 
 def _int(env: Mapping[str, str], key: str, default: int | None, *, minimum: int = 0) -> int | None:
@@ -116,7 +140,7 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
     level = (env.get("LOG_LEVEL", "").strip() or "INFO").upper()
     if level not in logging.getLevelNamesMapping():
         raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
-    path = env.get("DATABASE_PATH", "").strip() or "boardgames.db"
+    path, url = _database(env)
     poll = _int(env, "REMINDER_POLL_SECONDS", 60, minimum=5)
     limit = _int(env, "MAX_GAMES_PER_USER", 5, minimum=1)
     shard_count, shard_ids = _shards(env)
@@ -126,6 +150,7 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
     return Settings(
         token=token,
         database_path=Path(path),
+        database_url=url,
         dev_guild_id=_int(env, "DEV_GUILD_ID", None, minimum=1),
         log_level=level,
         reminder_poll_seconds=poll if poll is not None else 60,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 from typing import Any
 
@@ -12,6 +11,7 @@ from bot.services.errors import BadImport, GameExists, NotAllowed
 from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage.records import MoveRow, SeatRow
+from bot.storage.sql import IntegrityError
 from rules.core.events import Event
 from rules.core.texts import said
 
@@ -146,10 +146,8 @@ class Archive(ServiceCore):
                     conn, game, seats, state, version=len(logged), now=now
                 )
                 await store.mark_announced(conn, game_id, len(logged))  # the imported log is old news
-        except sqlite3.IntegrityError:
-            raise GameExists(
-                said("refusal.import.channel_taken")
-            ) from None
+        except IntegrityError:
+            raise GameExists(said("refusal.import.channel_taken")) from None
         return await self._info_of(game_id)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -29,6 +28,7 @@ from bot.services.models import GameInfo, MoveOutcome
 from bot.storage import games as store
 from bot.storage import preferences
 from bot.storage.records import GameRow, SeatRow
+from bot.storage.sql import IntegrityError
 from rules.core.rng import Rng
 from rules.core.texts import said
 
@@ -107,7 +107,7 @@ class Lobby(ServiceCore):
                 await store.insert_seat(
                     conn, SeatRow(game_id, 0, host_id, host_name, False, None, "active", now)
                 )
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise GameExists(said("refusal.channel_taken")) from None
         return await self._info_of(game_id)
 

@@ -1,4 +1,14 @@
-"""The database handle the services share: one connection, explicit transactions, migrations at open."""
+"""The database handle the services share: explicit transactions, consistent reads, migrations at open.
+
+The same handle serves a SQLite file and a PostgreSQL server; what differs between them is here:
+- SQLite allows one writer at a time: the process's writes share one connection, in turn (an
+  ``asyncio.Lock``), each opened with ``BEGIN IMMEDIATE`` so another process's writer waits for it.
+- PostgreSQL lets many transactions run at once, from many processes. Every write transaction first
+  takes one transaction-scoped advisory lock, so writes are applied one at a time across every process
+  sharing the database, as on SQLite: a check made inside a transaction still holds when it commits.
+Reads never wait for writes on either: each ``reading`` block sees one snapshot (WAL on SQLite,
+REPEATABLE READ on PostgreSQL).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +19,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-import aiosqlite
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.storage.connection import DEFAULT_SYNC, connect
+from bot.storage.connection import DEFAULT_SYNC, Location, location, postgres_engine, sqlite_engine
 from bot.storage.migrate import apply_migrations, backup_connection, schema_version
 
 log = logging.getLogger(__name__)
+
+# The key of the advisory lock every write transaction on PostgreSQL takes (any fixed number: the bot's).
+WRITE_LOCK_KEY = 0x6267616D6573  # "bgames"
 
 
 class DatabaseUnavailable(Exception):
@@ -38,34 +52,51 @@ READERS = 4
 
 
 class Database:
-    """aiosqlite connections to a SQLite file: one for writes, and up to ``READERS`` for reads.
+    """Write transactions and reading blocks on the database at ``where``.
 
-    The writing connection is shared by every coroutine of the process, so statements of two transactions
-    must not interleave on it: ``transaction`` holds a lock for its whole block. ``reading`` blocks each
-    take a reading connection of their own; in WAL mode a read sees every transaction committed before it
-    began, and runs beside a write. Across processes SQLite's own locking (``BEGIN IMMEDIATE`` plus the busy
-    timeout) serialises writers.
+    On SQLite the writing connection is shared by every coroutine of the process, so statements of two
+    transactions must not interleave on it: ``transaction`` holds a lock for its whole block. ``reading``
+    blocks each take a reading connection of their own (at most ``READERS``).
     """
 
     #: What a refused write raises; the services put their own subclass here, which players are shown.
     unavailable: type[DatabaseUnavailable] = DatabaseUnavailable
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path, *, sync: str = DEFAULT_SYNC) -> None:
-        self.conn = conn
-        self.path = path
+    def __init__(self, where: Location, *, sync: str = DEFAULT_SYNC) -> None:
+        self.where = where
+        self.path = where.path  # None on PostgreSQL
         self._lock = asyncio.Lock()
-        self._sync = sync
-        self._readers: list[aiosqlite.Connection] = []  # idle reading connections
         self._reader_slots = asyncio.Semaphore(READERS)
-        self._opened: list[aiosqlite.Connection] = []
-        self._closed = False
-        # The connection's file, seen through its path just after it was opened. Never through a second
-        # descriptor of our own: closing one would drop SQLite's POSIX locks on the file.
-        self._identity = file_identity(path)
         self._gone: str | None = None
+        if where.path is not None:
+            self.writer: AsyncEngine = sqlite_engine(
+                where.path, sync=sync, connections=1, begin="BEGIN IMMEDIATE"
+            )
+            self.readers: AsyncEngine = sqlite_engine(
+                where.path, sync=sync, connections=READERS, begin="BEGIN"
+            )
+        else:
+            assert where.url is not None
+            self.writer = self.readers = postgres_engine(where.url)
+
+    async def _open(self) -> None:
+        """Open the writing connection (the pool keeps it): a database that cannot be opened is reported
+        here, and a SQLite file is created."""
+        async with self.writer.connect():
+            pass
+        if self.path is not None:
+            # The connection's file, seen through its path just after it was opened. Never through a second
+            # descriptor of our own: closing one would drop SQLite's POSIX locks on the file.
+            self._identity = file_identity(self.path)
+
+    @property
+    def postgres(self) -> bool:
+        return self.where.postgres
 
     def _check_file(self) -> None:
         """Refuse to write once the path no longer leads to the open file (one stat, a few microseconds)."""
+        if self.path is None:
+            return
         if self._gone is None and file_identity(self.path) != self._identity:
             what = "deleted" if not self.path.exists() else "replaced by another file"
             self._gone = f"the database file {self.path} was {what} while the bot was running"
@@ -78,93 +109,73 @@ class Database:
             raise self.unavailable(self._gone)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[AsyncConnection]:
         """A write transaction: committed when the block ends, rolled back if it raises. Refused with
         ``unavailable`` when the database file was deleted or replaced; checked again after the commit,
         so a write that went into a file just taken away is never reported as done."""
+        if self.postgres:
+            async with self.writer.begin() as conn:
+                await conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK_KEY})
+                yield conn
+            return
         async with self._lock:
             self._check_file()
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                raise
-            await self.conn.execute("COMMIT")
+            async with self.writer.begin() as conn:
+                yield conn
             self._check_file()
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def reading(self) -> AsyncIterator[AsyncConnection]:
         """Consistent reads: one snapshot of the database for the whole block, on a reading connection
-        (on the writing one, in turn with the writes, once the path no longer leads to the open file: a
-        new connection would open another file)."""
+        (on SQLite, on the writing one, in turn with the writes, once the path no longer leads to the
+        open file: a new connection would open another file)."""
         async with self._reader_slots:
-            reader = await self._reader()
-            if reader is None:
-                async with self._lock:
-                    await self.conn.execute("BEGIN")
-                    try:
-                        yield self.conn
-                    finally:
-                        await self.conn.execute("COMMIT")
+            if self.postgres:
+                async with self.readers.connect() as conn:
+                    conn = await conn.execution_options(isolation_level="REPEATABLE READ")
+                    async with conn.begin():
+                        yield conn
                 return
-            try:
-                await reader.execute("BEGIN")
-                yield reader
-            finally:
-                try:
-                    await reader.execute("COMMIT")  # ends the snapshot
-                except BaseException:
-                    await self._drop(reader)
-                    raise
-                self._readers.append(reader)
-
-    async def _reader(self) -> aiosqlite.Connection | None:
-        """An idle reading connection, opened if none is; None once the file is not the one opened."""
-        if self._readers:
-            return self._readers.pop()
-        if self._closed or self._gone is not None or file_identity(self.path) != self._identity:
-            return None
-        reader = await connect(self.path, sync=self._sync)
-        self._opened.append(reader)
-        return reader
-
-    async def _drop(self, reader: aiosqlite.Connection) -> None:
-        """Close a reading connection a block failed on (it may be left inside a transaction)."""
-        if reader in self._opened:
-            self._opened.remove(reader)
-        try:
-            await reader.close()
-        except Exception:
-            log.exception("could not close a reading connection")
+            if self._gone is not None or file_identity(self.path) != self._identity:  # type: ignore[arg-type]
+                async with self._lock, self.writer.begin() as conn:
+                    yield conn
+                return
+            async with self.readers.begin() as conn:
+                yield conn
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await schema_version(self.conn)
+        async with self.reading() as conn:
+            return await schema_version(conn)
 
     async def backup(self, dest: str | Path) -> Path:
-        """Copy the live database to ``dest`` (SQLite's online backup API)."""
+        """Copy the live SQLite database to ``dest`` (SQLite's online backup API)."""
+        if self.path is None:
+            raise ValueError("PostgreSQL is backed up with its own tools (pg_dump), not by the bot.")
         if Path(dest).resolve() == self.path.resolve():
             raise ValueError("A backup must go to another file than the database itself.")
-        async with self._lock:
-            return await backup_connection(self.conn, dest)
+        async with self._lock, self.writer.connect() as conn:
+            raw = await conn.get_raw_connection()
+            return await backup_connection(raw.driver_connection, dest)  # type: ignore[arg-type]
 
     async def close(self) -> None:
-        self._closed = True
-        readers, self._opened, self._readers = self._opened, [], []
-        for reader in readers:
-            await reader.close()
-        await self.conn.close()
+        await self.writer.dispose()
+        if self.readers is not self.writer:
+            await self.readers.dispose()
 
 
-async def open_database(path: str | Path, *, migrate: bool = True, sync: str = DEFAULT_SYNC) -> Database:
-    """Open (creating if needed) the database at ``path`` and apply pending migrations; ``sync`` is how
-    hard commits go to disk (``connection.SYNC_MODES``)."""
-    conn = await connect(path, sync=sync)
+async def open_database(
+    where: str | Path | Location, *, migrate: bool = True, sync: str = DEFAULT_SYNC
+) -> Database:
+    """Open (creating if needed) the database at ``where`` (a SQLite path, or a URL: see
+    ``connection.location``) and apply pending migrations; ``sync`` is how hard SQLite's commits go to disk
+    (``connection.SYNC_MODES``)."""
+    place = where if isinstance(where, Location) else location(where)
+    database = Database(place, sync=sync)
     try:
+        await database._open()
         if migrate:
-            await apply_migrations(path)
+            await apply_migrations(place)
     except BaseException:
-        await conn.close()
+        await database.close()
         raise
-    return Database(conn, Path(path), sync=sync)
+    return database

@@ -10,59 +10,54 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-import aiosqlite
-
 from bot.storage.records import GameRow, SeatRow, game_from_row, seat_from_row, to_time
+from bot.storage.sql import Conn, indexed_by, rows, run_many, value
 
 # SQLite's smallest limit on the parameters of one statement is 999; batches stay well below it.
 BATCH = 500
 
 
-def _marks(values: Sequence[object]) -> str:
-    return ", ".join("?" for _ in values)
-
-
-async def stale_games(conn: aiosqlite.Connection, limit: int = BATCH) -> list[GameRow]:
+async def stale_games(conn: Conn, limit: int = BATCH) -> list[GameRow]:
     """Games whose next-due time must be computed again (after a change, or never computed)."""
-    async with conn.execute("SELECT * FROM games WHERE due_stale = 1 ORDER BY id LIMIT ?", (limit,)) as cur:
-        return [game_from_row(r) for r in await cur.fetchall()]
+    found = await rows(conn, "SELECT * FROM games WHERE due_stale = 1 ORDER BY id LIMIT :limit", limit=limit)
+    return [game_from_row(r) for r in found]
 
 
-async def games_due(conn: aiosqlite.Connection, until: datetime) -> list[GameRow]:
+async def games_due(conn: Conn, until: datetime) -> list[GameRow]:
     """Active games with something due at or before ``until``."""
-    async with conn.execute(
-        # without INDEXED BY the planner prefers games_by_status and reads every active game
-        "SELECT * FROM games INDEXED BY games_by_next_due"
-        " WHERE status = 'active' AND next_due_at <= ? ORDER BY next_due_at, id",
-        (to_time(until),),
-    ) as cur:
-        return [game_from_row(r) for r in await cur.fetchall()]
+    found = await rows(
+        conn,
+        # without the hint SQLite's planner prefers games_by_status and reads every active game
+        f"SELECT * FROM games {indexed_by(conn, 'games_by_next_due')}"
+        " WHERE status = 'active' AND next_due_at <= :until ORDER BY next_due_at, id",
+        until=to_time(until),
+    )
+    return [game_from_row(r) for r in found]
 
 
-async def earliest_due(conn: aiosqlite.Connection) -> str | None:
-    async with conn.execute(
-        "SELECT MIN(next_due_at) FROM games INDEXED BY games_by_next_due WHERE status = 'active'"
-    ) as cur:
-        row = await cur.fetchone()
-    return row[0] if row else None
+async def earliest_due(conn: Conn) -> str | None:
+    return await value(
+        conn,
+        f"SELECT MIN(next_due_at) FROM games {indexed_by(conn, 'games_by_next_due')} WHERE status = 'active'",
+    )
 
 
-async def seats_of_games(conn: aiosqlite.Connection, game_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
+async def seats_of_games(conn: Conn, game_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
     """The seats of every game in ``game_ids`` (at most ``BATCH``), in seat order."""
     found: dict[int, list[SeatRow]] = {g: [] for g in game_ids}
     if not game_ids:
         return found
-    async with conn.execute(
-        f"SELECT * FROM seats WHERE game_id IN ({_marks(game_ids)}) ORDER BY game_id, seat", list(game_ids)
-    ) as cur:
-        for row in await cur.fetchall():
-            found[row["game_id"]].append(seat_from_row(row))
+    for row in await rows(
+        conn, "SELECT * FROM seats WHERE game_id IN :games ORDER BY game_id, seat", games=list(game_ids)
+    ):
+        found[row["game_id"]].append(seat_from_row(row))
     return found
 
 
-async def store_next_due(conn: aiosqlite.Connection, due: Iterable[tuple[int, datetime | None]]) -> None:
+async def store_next_due(conn: Conn, due: Iterable[tuple[int, datetime | None]]) -> None:
     """Record each game's computed next-due time and mark it current."""
-    await conn.executemany(
-        "UPDATE games SET next_due_at = ?, due_stale = 0 WHERE id = ?",
-        [(to_time(at), game_id) for game_id, at in due],
+    await run_many(
+        conn,
+        "UPDATE games SET next_due_at = :at, due_stale = 0 WHERE id = :game_id",
+        [{"at": to_time(at), "game_id": game_id} for game_id, at in due],
     )

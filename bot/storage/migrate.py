@@ -1,11 +1,13 @@
 """Numbered SQL migrations, applied by Alembic.
 
-``migrations/NNNN_name.sql`` hold the SQL; ``revisions/versions/NNNN_name.py`` are Alembic's revisions,
-one per file, each running its file in its own transaction that also records the revision (Alembic's
-``alembic_version`` table) and the number (``PRAGMA user_version``), so a database is always at exactly
-one migration number. A database written before Alembic kept the schema knows only its
-``user_version``: it is stamped at that revision first, and upgraded in place from there. A new migration
-is a pair: its ``.sql`` file and a revision like the others, whose ``down_revision`` is the previous number.
+``migrations/NNNN_name.sql`` hold SQLite's SQL and ``migrations/postgresql/NNNN_name.sql`` PostgreSQL's
+(the same schema: 64-bit integers, identity columns, triggers as PL/pgSQL functions);
+``revisions/versions/NNNN_name.py`` are Alembic's revisions, one per number, each running its database's
+file in its own transaction that also records the revision (Alembic's ``alembic_version`` table) and, on
+SQLite, the number (``PRAGMA user_version``), so a database is always at exactly one migration number. A
+SQLite database written before Alembic kept the schema knows only its ``user_version``: it is stamped at
+that revision first, and upgraded in place from there. A new migration is three files: its two ``.sql``
+files and a revision like the others, whose ``down_revision`` is the previous number.
 ``python -m bot migrate`` calls ``migrate_file`` and ``python -m bot backup PATH`` calls ``backup_file``.
 """
 
@@ -22,10 +24,15 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
-from bot.storage.connection import BUSY_TIMEOUT_MS, connect
+from bot.storage.connection import BUSY_TIMEOUT_MS, Location, connect, location
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+POSTGRES_DIR = MIGRATIONS_DIR / "postgresql"
+# Held (a session's advisory lock) while one process migrates PostgreSQL, so processes starting together
+# take turns: the second finds the schema current.
+MIGRATE_LOCK_KEY = 0x6267616D6D67  # "bgammg"
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 
@@ -41,7 +48,8 @@ class Migration:
 
 
 def migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """Every migration, in order; their numbers must run 1, 2, 3… without gaps."""
+    """Every migration (SQLite's, or those of ``directory``), in order; their numbers must run 1, 2, 3…
+    without gaps."""
     found: list[Migration] = []
     for path in sorted(directory.glob("*.sql")):
         match = _NAME.match(path.name)
@@ -84,9 +92,16 @@ def run_numbered(number: int) -> None:
     keep ``PRAGMA user_version`` at the same number (what ``schema_version`` and older tools read)."""
     from alembic import op
 
-    migration = migrations()[number - 1]
     bind = op.get_bind()
-    for statement in _statements(migration.sql):
+    if bind.dialect.name == "postgresql":
+        script = migrations(POSTGRES_DIR)[number - 1].sql
+        bind.exec_driver_sql(
+            "SELECT 1"
+        )  # the driver begins the revision's transaction at its first statement
+        # the whole script in one round trip (asyncpg's simple protocol), inside that transaction
+        bind.connection.dbapi_connection.run_async(lambda driver: driver.execute(script))  # type: ignore[union-attr]
+        return
+    for statement in _statements(migrations()[number - 1].sql):
         bind.exec_driver_sql(statement)
     bind.exec_driver_sql(f"PRAGMA user_version = {number}")
 
@@ -115,63 +130,98 @@ def _engine(path: str | Path) -> sa.Engine:
 
 
 def _version(connection: sa.Connection) -> int:
+    if connection.dialect.name == "postgresql":
+        # PostgreSQL databases were always kept by Alembic: its revision is the number
+        return int(MigrationContext.configure(connection).get_current_revision() or 0)
     return int(connection.exec_driver_sql("PRAGMA user_version").scalar_one())
 
 
 def _upgrade(path: str | Path, target: int | None) -> tuple[int, int]:
-    wanted = LATEST if target is None else target
     engine = _engine(path)
     try:
         with engine.connect() as connection:
-            before = _version(connection)
-            known = MigrationContext.configure(connection).get_current_revision()
-            # Alembic commits each revision itself only outside a transaction of its caller
-            connection.commit()
-            if before > LATEST:
-                raise MigrationError(
-                    f"The database is at schema {before}, newer than this code knows ({LATEST});"
-                    " update the bot."
-                )
-            config = Config()
-            config.set_main_option("script_location", str(REVISIONS_DIR))
-            config.attributes["connection"] = connection
-            if known is None and before > 0:
-                # written before Alembic kept the schema: PRAGMA user_version says which revision it is at
-                command.stamp(config, revision_id(before))
-            if wanted > before:
-                try:
-                    command.upgrade(config, revision_id(wanted))
-                except (sa.exc.DBAPIError, MigrationError) as exc:
-                    connection.rollback()
-                    failed = migrations()[_version(connection)]
-                    raise MigrationError(
-                        f"Migration {failed.number} ({failed.name}) failed: {getattr(exc, 'orig', exc)}"
-                    ) from exc
-            after = _version(connection)
-            connection.commit()
-        return before, after
+            return _upgrade_on(connection, target)
     finally:
         engine.dispose()
 
 
-async def apply_migrations(path: str | Path, target: int | None = None) -> list[int]:
-    """Bring the database file at ``path`` up to ``target`` (default: the newest) through Alembic;
+def _upgrade_on(connection: sa.Connection, target: int | None) -> tuple[int, int]:
+    """Bring the database of ``connection`` up to ``target`` (default: the newest)."""
+    wanted = LATEST if target is None else target
+    before = _version(connection)
+    known = MigrationContext.configure(connection).get_current_revision()
+    # Alembic commits each revision itself only outside a transaction of its caller
+    connection.commit()
+    if before > LATEST:
+        raise MigrationError(
+            f"The database is at schema {before}, newer than this code knows ({LATEST}); update the bot."
+        )
+    config = Config()
+    config.set_main_option("script_location", str(REVISIONS_DIR))
+    config.attributes["connection"] = connection
+    if known is None and before > 0:
+        # written before Alembic kept the schema: PRAGMA user_version says which revision it is at
+        command.stamp(config, revision_id(before))
+    if wanted > before:
+        try:
+            command.upgrade(config, revision_id(wanted))
+        except (sa.exc.DBAPIError, MigrationError) as exc:
+            connection.rollback()
+            failed = migrations()[_version(connection)]
+            raise MigrationError(
+                f"Migration {failed.number} ({failed.name}) failed: {getattr(exc, 'orig', exc)}"
+            ) from exc
+    after = _version(connection)
+    connection.commit()
+    return before, after
+
+
+async def _upgrade_postgres(url: str, target: int | None) -> tuple[int, int]:
+    engine = create_async_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        async with engine.connect() as conn:
+            await conn.execute(sa.text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATE_LOCK_KEY})
+            await conn.commit()
+            try:
+                return await conn.run_sync(_upgrade_on, target)
+            finally:
+                await conn.execute(sa.text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATE_LOCK_KEY})
+                await conn.commit()
+    finally:
+        await engine.dispose()
+
+
+async def _upgrade_at(where: Location, target: int | None) -> tuple[int, int]:
+    if where.url is not None:
+        return await _upgrade_postgres(where.url, target)
+    assert where.path is not None
+    return await asyncio.to_thread(_upgrade, where.path, target)
+
+
+async def apply_migrations(where: str | Path | Location, target: int | None = None) -> list[int]:
+    """Bring the database at ``where`` up to ``target`` (default: the newest) through Alembic;
     returns the numbers applied."""
-    before, after = await asyncio.to_thread(_upgrade, path, target)
+    before, after = await _upgrade_at(_location(where), target)
     return list(range(before + 1, after + 1))
 
 
-async def schema_version(conn: aiosqlite.Connection) -> int:
-    async with conn.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
-    return int(row[0]) if row else 0
+def _location(where: str | Path | Location) -> Location:
+    return where if isinstance(where, Location) else location(where)
 
 
-async def migrate_file(path: str | Path, target: int | None = None) -> tuple[int, int]:
-    """Apply pending migrations to the database file at ``path``; returns (version before, version after)."""
-    conn = await connect(path)  # creates the file in WAL mode, as the bot opens it
-    await conn.close()
-    return await asyncio.to_thread(_upgrade, path, target)
+async def schema_version(conn: AsyncConnection) -> int:
+    if conn.dialect.name == "postgresql":
+        return int(await conn.scalar(sa.text("SELECT version_num FROM alembic_version")) or 0)
+    return int(await conn.scalar(sa.text("PRAGMA user_version")) or 0)
+
+
+async def migrate_file(where: str | Path | Location, target: int | None = None) -> tuple[int, int]:
+    """Apply pending migrations to the database at ``where``; returns (version before, version after)."""
+    place = _location(where)
+    if place.path is not None:
+        conn = await connect(place.path)  # creates the file in WAL mode, as the bot opens it
+        await conn.close()
+    return await _upgrade_at(place, target)
 
 
 async def backup_connection(conn: aiosqlite.Connection, dest: str | Path) -> Path:

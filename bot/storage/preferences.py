@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-import aiosqlite
+from bot.storage.sql import Conn, chunks, one, rows, run
 
 
 @dataclass(frozen=True)
@@ -27,9 +27,8 @@ class UserSettings:
     muted: bool = False
 
 
-async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
-    async with conn.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
-        row = await cur.fetchone()
+async def guild_settings(conn: Conn, guild_id: int) -> GuildSettings:
+    row = await one(conn, "SELECT * FROM guild_settings WHERE guild_id = :guild_id", guild_id=guild_id)
     if row is None:
         return GuildSettings(guild_id)
     return GuildSettings(
@@ -41,13 +40,12 @@ async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSett
     )
 
 
-def _user_from_row(row: aiosqlite.Row) -> UserSettings:
+def _user_from_row(row: Any) -> UserSettings:
     return UserSettings(row["user_id"], bool(row["dms"]), row["reminder_minutes"], bool(row["muted"]))
 
 
-async def user_settings(conn: aiosqlite.Connection, user_id: int) -> UserSettings:
-    async with conn.execute("SELECT * FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
-        row = await cur.fetchone()
+async def user_settings(conn: Conn, user_id: int) -> UserSettings:
+    row = await one(conn, "SELECT * FROM user_settings WHERE user_id = :user_id", user_id=user_id)
     return UserSettings(user_id) if row is None else _user_from_row(row)
 
 
@@ -55,16 +53,13 @@ async def user_settings(conn: aiosqlite.Connection, user_id: int) -> UserSetting
 USERS_PER_QUERY = 500
 
 
-async def settings_of_users(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, UserSettings]:
+async def settings_of_users(conn: Conn, user_ids: Iterable[int]) -> dict[int, UserSettings]:
     """Every listed user's settings (the defaults for users who never changed any), a few queries for all."""
     wanted = sorted(set(user_ids))
     found = {u: UserSettings(u) for u in wanted}
-    for start in range(0, len(wanted), USERS_PER_QUERY):
-        chunk = wanted[start : start + USERS_PER_QUERY]
-        marks = ", ".join("?" for _ in chunk)
-        async with conn.execute(f"SELECT * FROM user_settings WHERE user_id IN ({marks})", chunk) as cur:
-            for row in await cur.fetchall():
-                found[row["user_id"]] = _user_from_row(row)
+    for chunk in chunks(wanted, USERS_PER_QUERY):
+        for row in await rows(conn, "SELECT * FROM user_settings WHERE user_id IN :users", users=chunk):
+            found[row["user_id"]] = _user_from_row(row)
     return found
 
 
@@ -76,63 +71,75 @@ def _changed(current: Any, changes: dict[str, Any]) -> Any:
     return replace(current, **changes)
 
 
-async def save_guild_settings(conn: aiosqlite.Connection, guild_id: int, **changes: Any) -> GuildSettings:
+async def save_guild_settings(conn: Conn, guild_id: int, **changes: Any) -> GuildSettings:
     new = _changed(await guild_settings(conn, guild_id), changes)
-    await conn.execute(
+    await run(
+        conn,
         "INSERT INTO guild_settings"
         " (guild_id, reminder_minutes, deadline_minutes, deadline_action, max_games_per_user)"
-        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+        " VALUES (:guild_id, :reminder, :deadline, :action, :max_games) ON CONFLICT (guild_id) DO UPDATE SET"
         " reminder_minutes = excluded.reminder_minutes,"
         " deadline_minutes = excluded.deadline_minutes, deadline_action = excluded.deadline_action,"
         " max_games_per_user = excluded.max_games_per_user",
-        (guild_id, new.reminder_minutes, new.deadline_minutes, new.deadline_action, new.max_games_per_user),
+        guild_id=guild_id,
+        reminder=new.reminder_minutes,
+        deadline=new.deadline_minutes,
+        action=new.deadline_action,
+        max_games=new.max_games_per_user,
     )
     return new  # type: ignore[no-any-return]
 
 
-async def save_user_settings(conn: aiosqlite.Connection, user_id: int, **changes: Any) -> UserSettings:
+async def save_user_settings(conn: Conn, user_id: int, **changes: Any) -> UserSettings:
     new = _changed(await user_settings(conn, user_id), changes)
-    await conn.execute(
-        "INSERT INTO user_settings (user_id, dms, reminder_minutes, muted) VALUES (?, ?, ?, ?)"
+    await run(
+        conn,
+        "INSERT INTO user_settings (user_id, dms, reminder_minutes, muted)"
+        " VALUES (:user_id, :dms, :reminder, :muted)"
         " ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms,"
         " reminder_minutes = excluded.reminder_minutes,"
         " muted = excluded.muted",
-        (user_id, int(new.dms), new.reminder_minutes, int(new.muted)),
+        user_id=user_id,
+        dms=int(new.dms),
+        reminder=new.reminder_minutes,
+        muted=int(new.muted),
     )
     return new  # type: ignore[no-any-return]
 
 
-async def note_language(conn: aiosqlite.Connection, user_id: int, language: str) -> None:
+async def note_language(conn: Conn, user_id: int, language: str) -> None:
     """The language ``user_id``'s Discord client last used with the bot."""
-    await conn.execute(
-        "INSERT INTO user_languages (user_id, last_used) VALUES (?, ?)"
+    await run(
+        conn,
+        "INSERT INTO user_languages (user_id, last_used) VALUES (:user_id, :language)"
         " ON CONFLICT (user_id) DO UPDATE SET last_used = excluded.last_used",
-        (user_id, language),
+        user_id=user_id,
+        language=language,
     )
 
 
-async def choose_language(conn: aiosqlite.Connection, user_id: int, language: str | None) -> None:
+async def choose_language(conn: Conn, user_id: int, language: str | None) -> None:
     """The language ``user_id`` chose for direct messages and reminders (None: the one last used)."""
-    await conn.execute(
-        "INSERT INTO user_languages (user_id, chosen) VALUES (?, ?)"
+    await run(
+        conn,
+        "INSERT INTO user_languages (user_id, chosen) VALUES (:user_id, :language)"
         " ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen",
-        (user_id, language),
+        user_id=user_id,
+        language=language,
     )
 
 
-async def languages_of(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, str]:
+async def languages_of(conn: Conn, user_ids: Iterable[int]) -> dict[int, str]:
     """Each listed user's language for direct messages: chosen, else last used, else English."""
     wanted = sorted(set(user_ids))
     found = dict.fromkeys(wanted, "en")
-    for start in range(0, len(wanted), USERS_PER_QUERY):
-        chunk = wanted[start : start + USERS_PER_QUERY]
-        marks = ", ".join("?" for _ in chunk)
-        sql = (
+    for chunk in chunks(wanted, USERS_PER_QUERY):
+        for row in await rows(
+            conn,
             "SELECT user_id, COALESCE(chosen, last_used) AS language FROM user_languages"
-            f" WHERE user_id IN ({marks})"
-        )
-        async with conn.execute(sql, chunk) as cur:
-            for row in await cur.fetchall():
-                if row["language"]:
-                    found[row["user_id"]] = row["language"]
+            " WHERE user_id IN :users",
+            users=chunk,
+        ):
+            if row["language"]:
+                found[row["user_id"]] = row["language"]
     return found

@@ -23,13 +23,15 @@ async def work_of_a_round(service: GameService) -> tuple[int, int]:
         steps[0] += 1
         return 0
 
-    await service.db.conn.set_trace_callback(statements.append)
-    await service.db.conn.set_progress_handler(step, 1)
+    async with service.db.writer.connect() as conn:  # the pool's one writing connection
+        writer = (await conn.get_raw_connection()).driver_connection
+    await writer.set_trace_callback(statements.append)
+    await writer.set_progress_handler(step, 1)
     try:
         assert await service.run_due() == []
     finally:
-        await service.db.conn.set_trace_callback(None)
-        await service.db.conn.set_progress_handler(None, 1)
+        await writer.set_trace_callback(None)
+        await writer.set_progress_handler(None, 1)
     return len(statements), steps[0]
 
 
@@ -87,7 +89,7 @@ async def test_the_stored_time_follows_every_change_that_moves_it(service, clock
 async def test_games_from_before_the_stored_times_are_computed_at_the_first_round(service, db_path, clock):
     await started(service, reminder_minutes=60)
     async with service.db.transaction() as conn:  # how the next_due migration leaves games that already exist
-        await conn.execute("UPDATE games SET next_due_at = NULL, due_stale = 1")
+        await conn.exec_driver_sql("UPDATE games SET next_due_at = NULL, due_stale = 1")
     clock.advance(minutes=60)
     assert [(n.kind, n.user_id) for n in await service.run_due()] == [("reminder", ANN)]
 

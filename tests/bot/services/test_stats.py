@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.services import GameService
+from bot.storage import sql
 from rules.core.result import build_result
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, play_to_end, started
 from tests.support.tinygame import Tiny
@@ -95,12 +96,12 @@ async def test_the_leaderboard_puts_an_outright_win_above_a_shared_first(service
 async def moves_by_seat(service: GameService, channel: int) -> dict[int, list[tuple[int, str]]]:
     """Each seat's moves from the log: (move number, who made it)."""
     info = await service.get_game(channel)
-    async with service.db.reading() as conn, conn.execute(
-        "SELECT version, seat, actor FROM moves WHERE game_id = ? ORDER BY version", (info.id,)
-    ) as cur:
-        rows = await cur.fetchall()
+    async with service.db.reading() as conn:
+        rows = await sql.rows(
+            conn, "SELECT version, seat, actor FROM moves WHERE game_id = :game ORDER BY version", game=info.id
+        )
     by_seat: dict[int, list[tuple[int, str]]] = {}
-    for version, seat, actor in rows:
+    for version, seat, actor in (r.values() for r in rows):
         by_seat.setdefault(seat, []).append((version, actor))
     return by_seat
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from sqlalchemy import text
+
 from bot.storage import open_database
 
 # PRAGMA synchronous reports 1 for NORMAL and 2 for FULL (https://www.sqlite.org/pragma.html#pragma_synchronous)
@@ -12,8 +14,8 @@ LEVELS = {"normal": 1, "full": 2}
 
 
 async def synchronous(db) -> int:  # type: ignore[no-untyped-def]
-    async with db.reading() as conn, conn.execute("PRAGMA synchronous") as cur:
-        return int((await cur.fetchone())[0])
+    async with db.reading() as conn:
+        return int(await conn.scalar(text("PRAGMA synchronous")))
 
 
 async def test_every_commit_is_synced_unless_told_otherwise(tmp_path):

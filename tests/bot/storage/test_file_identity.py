@@ -31,8 +31,8 @@ def take_away(path: Path, how: str) -> None:
 
 async def write_note(db: Database, text: str) -> None:
     async with db.transaction() as conn:
-        await conn.execute("CREATE TABLE IF NOT EXISTS notes (text TEXT)")
-        await conn.execute("INSERT INTO notes VALUES (?)", (text,))
+        await conn.exec_driver_sql("CREATE TABLE IF NOT EXISTS notes (text TEXT)")
+        await conn.exec_driver_sql("INSERT INTO notes VALUES (?)", (text,))
 
 
 @pytest.mark.parametrize("how", ["deleted", "replaced"])
@@ -54,15 +54,15 @@ async def test_a_file_taken_away_during_a_transaction_fails_that_write(db: Datab
     """The check after COMMIT: a write that went into the unlinked file is not reported as done."""
     with pytest.raises(FileGone):
         async with db.transaction() as conn:
-            await conn.execute("CREATE TABLE notes (text TEXT)")
+            await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
             db_path.unlink()
 
 
 async def test_reads_and_close_still_work_after_the_file_is_gone(db: Database, db_path: Path) -> None:
     await write_note(db, "before")
     db_path.unlink()
-    async with db.reading() as conn, conn.execute("SELECT text FROM notes") as cur:
-        assert [r[0] for r in await cur.fetchall()] == ["before"]
+    async with db.reading() as conn:
+        assert (await conn.exec_driver_sql("SELECT text FROM notes")).scalars().all() == ["before"]
 
 
 @pytest.mark.parametrize("how", ["deleted", "replaced"])

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import sqlite3
+
 from datetime import UTC, datetime
 
 import pytest
 
 from bot.storage import games as store
+from bot.storage import sql
+from bot.storage.sql import IntegrityError
 from bot.storage.records import MoveRow, SeatRow, Snapshot, to_time
 
 NOW = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
@@ -50,7 +52,7 @@ async def test_one_move_per_version(db):
     game_id = await new_game(db)
     async with db.transaction() as conn:
         await store.append_move(conn, move(game_id, 1))
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with db.transaction() as conn:
             await store.append_move(conn, move(game_id, 1, "draw"))
     async with db.reading() as conn:
@@ -61,18 +63,18 @@ async def test_the_log_is_append_only(db):
     game_id = await new_game(db)
     async with db.transaction() as conn:
         await store.append_move(conn, move(game_id, 1))
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(IntegrityError, match="append-only"):
         async with db.transaction() as conn:
-            await conn.execute("UPDATE moves SET move = 'draw'")
+            await conn.exec_driver_sql("UPDATE moves SET move = 'draw'")
 
 
 async def test_one_open_game_per_channel(db):
     await new_game(db, status="lobby")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await new_game(db)
     await new_game(db, channel=101)
     async with db.transaction() as conn:
-        await conn.execute("UPDATE games SET status = 'finished' WHERE channel_id = 100")
+        await conn.exec_driver_sql("UPDATE games SET status = 'finished' WHERE channel_id = 100")
     await new_game(db)  # a finished game does not hold the channel
     async with db.reading() as conn:
         latest = await store.latest_game_in_channel(conn, 100)
@@ -111,16 +113,16 @@ async def test_deleting_a_game_deletes_what_belongs_to_it(db):
     async with db.transaction() as conn:
         await store.append_move(conn, move(game_id, 1))
         await store.save_snapshot(conn, game_id, Snapshot(1, 1, {"x": 1}))
-        await conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
-        async with conn.execute(
-            "SELECT (SELECT COUNT(*) FROM moves) + (SELECT COUNT(*) FROM seats)"
-            " + (SELECT COUNT(*) FROM snapshots)"
-        ) as cur:
-            assert (await cur.fetchone())[0] == 0
+        await sql.run(conn, "DELETE FROM games WHERE id = :game", game=game_id)
+        left = await sql.value(
+            conn,
+            "SELECT (SELECT COUNT(*) FROM moves) + (SELECT COUNT(*) FROM seats) + (SELECT COUNT(*) FROM snapshots)",
+        )
+        assert left == 0
 
 
 async def test_a_move_for_a_missing_game_is_refused(db):
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with db.transaction() as conn:
             await store.append_move(conn, move(999, 1))
 

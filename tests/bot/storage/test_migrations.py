@@ -54,8 +54,8 @@ def add_game(conn: sqlite3.Connection, *, announced: bool = False) -> None:
 
 async def test_a_new_database_is_at_the_newest_schema_in_wal_mode_with_foreign_keys(db, db_path):
     assert await db.schema_version() == LATEST
-    async with db.reading() as conn, conn.execute("PRAGMA foreign_keys") as cur:
-        assert (await cur.fetchone())[0] == 1
+    async with db.reading() as conn:
+        assert (await conn.exec_driver_sql("PRAGMA foreign_keys")).scalar() == 1
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert {"games", "seats", "moves", "snapshots", "undone_moves", "results", "user_settings"} <= tables(

@@ -7,26 +7,27 @@ import os
 import sqlite3
 from pathlib import Path
 
+from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
+
 from bot.storage import Database
 from bot.storage.db import READERS
 
 
 async def count_notes(db: Database) -> int:
     async with db.reading() as conn:
-        cursor = await conn.execute("SELECT count(*) FROM notes")
-        row = await cursor.fetchone()
-        return int(row[0])
+        return int(await conn.scalar(text("SELECT count(*) FROM notes")))
 
 
 async def test_a_read_runs_while_a_write_is_under_way_and_sees_what_was_committed(db: Database) -> None:
     async with db.transaction() as conn:
-        await conn.execute("CREATE TABLE notes (text TEXT)")
-        await conn.execute("INSERT INTO notes VALUES ('first')")
+        await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
+        await conn.exec_driver_sql("INSERT INTO notes VALUES ('first')")
     writing, release = asyncio.Event(), asyncio.Event()
 
     async def slow_write() -> None:
         async with db.transaction() as conn:
-            await conn.execute("INSERT INTO notes VALUES ('second')")
+            await conn.exec_driver_sql("INSERT INTO notes VALUES ('second')")
             writing.set()
             await release.wait()
 
@@ -41,20 +42,22 @@ async def test_a_read_runs_while_a_write_is_under_way_and_sees_what_was_committe
 
 async def test_reads_run_side_by_side_on_their_own_connections(db: Database) -> None:
     async with db.transaction() as conn:
-        await conn.execute("CREATE TABLE notes (text TEXT)")
+        await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
     inside, release = asyncio.Event(), asyncio.Event()
     seen: list[object] = []
 
     async def held_read() -> None:
         async with db.reading() as conn:
-            seen.append(conn)
+            seen.append((await conn.get_raw_connection()).driver_connection)
             if len(seen) == READERS:
                 inside.set()
             await release.wait()
 
     readers = [asyncio.create_task(held_read()) for _ in range(READERS)]
     await asyncio.wait_for(inside.wait(), 30)  # every read is inside its block at once
-    assert len({id(c) for c in seen}) == READERS and db.conn not in seen
+    async with db.writer.connect() as conn:
+        writer = (await conn.get_raw_connection()).driver_connection
+    assert len({id(c) for c in seen}) == READERS and writer not in seen
     release.set()
     await asyncio.gather(*readers)
     assert await count_notes(db) == 0  # the connections are reused
@@ -62,20 +65,20 @@ async def test_reads_run_side_by_side_on_their_own_connections(db: Database) -> 
 
 async def test_a_failing_read_leaves_its_connection_usable(db: Database) -> None:
     async with db.transaction() as conn:
-        await conn.execute("CREATE TABLE notes (text TEXT)")
+        await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
     for _ in range(READERS + 1):
         try:
             async with db.reading() as conn:
-                await conn.execute("SELECT * FROM no_such_table")
-        except sqlite3.OperationalError:
+                await conn.exec_driver_sql("SELECT * FROM no_such_table")
+        except OperationalError:
             pass
     assert await count_notes(db) == 0
 
 
 async def test_once_the_file_is_replaced_reads_stay_on_the_file_opened(db: Database, db_path: Path) -> None:
     async with db.transaction() as conn:
-        await conn.execute("CREATE TABLE notes (text TEXT)")
-        await conn.execute("INSERT INTO notes VALUES ('kept')")
+        await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
+        await conn.exec_driver_sql("INSERT INTO notes VALUES ('kept')")
     other = db_path.with_name("other.db")
     sqlite3.connect(other).close()
     os.replace(other, db_path)

@@ -1,0 +1,14 @@
+-- How a game's channel hears of it.
+-- pictures: 'every-turn' puts the board in every turn message; 'on-request' leaves it to /board.
+-- progress_posts: the one message that tells, during a simultaneous choice, who has chosen; it is edited
+-- as more choose, so a restart does not post a second one. after_version is the game's announced
+-- version when it was posted: once a turn message has told the moves since, the next choice gets a new one.
+
+ALTER TABLE games ADD COLUMN pictures TEXT NOT NULL DEFAULT 'every-turn'
+    CHECK (pictures IN ('every-turn', 'on-request'));
+
+CREATE TABLE progress_posts (
+    game_id       BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    message_id    BIGINT NOT NULL,
+    after_version BIGINT NOT NULL
+);
