@@ -40,9 +40,10 @@ class Location:
 
     def __str__(self) -> str:
         # a URL's password is never shown
-        return (
-            str(self.path) if self.url is None else sa.make_url(self.url).render_as_string(hide_password=True)
-        )
+        if self.url is None:
+            return str(self.path)
+        url = sa.make_url(self.url).set(drivername="postgresql")
+        return url.render_as_string(hide_password=True)
 
 
 def location(value: str | Path) -> Location:

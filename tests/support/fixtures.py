@@ -1,4 +1,5 @@
-"""Fixtures for storage and service tests: a real SQLite file in tmp_path, a fake clock, the tiny game."""
+"""Fixtures for storage and service tests: a real database (a SQLite file in tmp_path, and PostgreSQL when
+the tests have one: tests/support/databases.py), a fake clock, the tiny game."""
 
 from __future__ import annotations
 
@@ -6,14 +7,16 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 
 from bot.services import FakeClock, GameInfo, GameService
 from bot.storage import Database, open_database
 from bot.storage import games as store
+from bot.storage.connection import Location
 from bot.storage.records import MoveRow
 from tests.support import tiny
+from tests.support.databases import KINDS, fresh
+from tests.support.databases import table_rows as table_rows
 
 GUILD = 10
 CHANNEL = 100
@@ -33,14 +36,28 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "games.db"
+@pytest.fixture(params=KINDS)
+def db_kind(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
 
 
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
-    database = await open_database(db_path)
+async def db_where(db_kind: str, tmp_path: Path) -> Location:
+    """Where the test's database is: a new SQLite file, or an emptied PostgreSQL database."""
+    return await fresh(db_kind, tmp_path)
+
+
+@pytest.fixture
+def db_path(db_where: Location) -> Path:
+    """The SQLite file, for tests of what only a file has (its identity, its pages, backups)."""
+    if db_where.path is None:
+        pytest.skip("a test of the SQLite file itself")
+    return db_where.path
+
+
+@pytest.fixture
+async def db(db_where: Location) -> AsyncIterator[Database]:
+    database = await open_database(db_where)
     yield database
     await database.close()
 
@@ -79,20 +96,6 @@ def user_at(info: GameInfo, seat: int) -> int:
     user = info.seats[seat].user_id
     assert user is not None
     return user
-
-
-async def table_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table, for 'nothing changed' checks (a separate connection: what is on disk)."""
-    async with aiosqlite.connect(str(path)) as conn:
-        async with conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") as cur:
-            tables = [r[0] for r in await cur.fetchall()]
-        rows: dict[str, list[tuple[Any, ...]]] = {}
-        for table in tables:
-            async with conn.execute(f"SELECT * FROM {table} LIMIT 0") as cur:
-                order = ", ".join(str(n) for n in range(1, len(cur.description) + 1))
-            async with conn.execute(f"SELECT * FROM {table} ORDER BY {order}") as cur:
-                rows[table] = [tuple(r) for r in await cur.fetchall()]
-    return rows
 
 
 async def act(service: GameService, move: str | None = None, channel: int = CHANNEL) -> Any:

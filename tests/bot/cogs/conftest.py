@@ -16,9 +16,22 @@ from tests.bot.helpers import (
     make_user,
     run_command,
 )
-from tests.support.fixtures import ANN, BOB, CID, DOT, NAMES, clock, db, db_path, service, tiny_game
+from tests.support.fixtures import (
+    ANN,
+    BOB,
+    CID,
+    DOT,
+    NAMES,
+    clock,
+    db,
+    db_kind,
+    db_path,
+    db_where,
+    service,
+    tiny_game,
+)
 
-__all__ = ["clock", "db", "db_path", "service", "tiny_game"]
+__all__ = ["clock", "db", "db_kind", "db_path", "db_where", "service", "tiny_game"]
 
 
 class Table:

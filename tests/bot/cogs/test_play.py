@@ -3,8 +3,6 @@ what the channel sees (and never sees), and every refusal answered privately."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import discord
 import pytest
 
@@ -13,6 +11,7 @@ from bot.i18n import ENGLISH, translate
 from bot.play import announcer, components, controller
 from bot.services import FakeClock, GameService, StaleVersion
 from bot.storage import open_database
+from bot.storage.connection import Location
 from bot.ui import pickers
 from tests.bot.cogs.conftest import Table, open_table
 from tests.bot.helpers import CHANNEL
@@ -52,7 +51,7 @@ async def test_autocomplete_filters_by_every_typed_word() -> None:
 
 
 def test_autocomplete_ranks_moves_whose_words_begin_as_typed_before_those_that_contain_it() -> None:
-    """"den" finds Denver before Golden, though the engine lists Golden first; both stay offered."""
+    """ "den" finds Denver before Golden, though the engine lists Golden first; both stay offered."""
     moves = [("play golden", "play Golden"), ("lay blue den-kcy", "lay Santa Fe Denver–Kansas City")]
     moves += [(f"play city {n}", f"play Goldendale {n}") for n in range(30)]
     shown = [c.value for c in matching_choices(moves, "den")]
@@ -93,14 +92,14 @@ async def test_steps_of_a_turn_stay_private_until_the_turn_passes(table: Table) 
 
 
 async def test_a_restart_in_the_middle_of_a_turn_loses_no_step_of_the_summary(
-    table: Table, db_path: Path, clock: FakeClock
+    table: Table, db_where: Location, clock: FakeClock
 ) -> None:
     """Ann draws twice, the bot restarts (a new bot and a new service on the same file), Ann passes: the
     one public summary holds both draws and the pass, and still nothing private."""
     await begin(table)
     await table.run(ANN, "move", move="draw")
     await table.run(ANN, "move", move="draw")
-    db = await open_database(db_path)
+    db = await open_database(db_where)
     try:
         after = await open_table(GameService(db, clock))
         await after.run(ANN, "move", move="pass")

@@ -25,4 +25,3 @@ async def test_a_burst_past_the_global_limit_waits_its_turn_and_meets_no_429(are
         assert bot.pace.waited > 0  # some did wait: the burst was past the limit
     for n, channel in enumerate(channels):
         assert [m.content for m in arena.loopback.messages(channel)] == [f"post {n}"]
-

@@ -66,9 +66,11 @@ async def play_random(
         if check and given and game.status == "active":
             board = arena.live_board(channel)
             assert f"move {game.version} ·" in board.content, board.content
-            with_buttons = [m for m in posted(arena, channel) if any(
-                c.get("label") == "Play" for c in m.flat_components()
-            )]
+            with_buttons = [
+                m
+                for m in posted(arena, channel)
+                if any(c.get("label") == "Play" for c in m.flat_components())
+            ]
             assert with_buttons == [board]
     return game.version - start, turns
 

@@ -149,15 +149,15 @@ async def test_a_paused_game_whose_channel_is_deleted_ends(service):
     assert await service.guild_back(GUILD) == []
 
 
-async def test_nothing_is_played_in_a_paused_game_but_it_can_be_ended(service, db_path):
+async def test_nothing_is_played_in_a_paused_game_but_it_can_be_ended(service, db_where):
     await started(service, (ANN, BOB), reminder_minutes=60)
     await service.guild_left(GUILD)
-    before = await table_rows(db_path)
+    before = await table_rows(db_where)
     with pytest.raises(GamePaused):
         await service.submit(CHANNEL, ANN, "pass")
     with pytest.raises(GamePaused):
         await service.hand_to_ai(CHANNEL, ANN, 0)
-    assert await table_rows(db_path) == before
+    assert await table_rows(db_where) == before
     assert (await service.abandon(CHANNEL, ANN)).status == "abandoned"
 
 

@@ -59,10 +59,10 @@ async def test_everyones_simultaneous_moves_sent_at_once_are_all_applied_once(se
     assert await service.check_replay((await service.get_game(CHANNEL)).id)
 
 
-async def test_two_connections_racing_apply_the_move_once(service, db_path, clock):
+async def test_two_connections_racing_apply_the_move_once(service, db_where, clock):
     """Two services with their own connections and locks stand for two processes."""
     await started(service)
-    other_db = await open_database(db_path)
+    other_db = await open_database(db_where)
     try:
         other = GameService(other_db, clock)
         await other.get_game(CHANNEL)
@@ -86,9 +86,9 @@ async def test_two_connections_racing_apply_the_move_once(service, db_path, cloc
         await other_db.close()
 
 
-async def test_a_stale_cache_is_never_trusted(service, db_path, clock):
+async def test_a_stale_cache_is_never_trusted(service, db_where, clock):
     await started(service)
-    other_db = await open_database(db_path)
+    other_db = await open_database(db_where)
     try:
         other = GameService(other_db, clock)
         await other.view_for(CHANNEL, ANN)  # caches version 0
@@ -100,7 +100,7 @@ async def test_a_stale_cache_is_never_trusted(service, db_path, clock):
         await other_db.close()
 
 
-async def test_processes_racing_for_the_same_move_apply_it_once(service, db_path):
+async def test_processes_racing_for_the_same_move_apply_it_once(service, db_where):
     await started(service)
     workers = [
         subprocess.Popen(
@@ -109,7 +109,7 @@ async def test_processes_racing_for_the_same_move_apply_it_once(service, db_path
                 "-m",
                 "tests.support.worker",
                 "race",
-                str(db_path),
+                db_where.url or str(db_where.path),
                 str(ANN),
                 "pass",
                 "0",
@@ -135,12 +135,12 @@ async def test_processes_racing_for_the_same_move_apply_it_once(service, db_path
     assert await contiguous(service) == [(1, 0, "pass")]
 
 
-async def test_an_undo_elsewhere_is_noticed_even_at_the_same_version(service, db_path, clock):
+async def test_an_undo_elsewhere_is_noticed_even_at_the_same_version(service, db_where, clock):
     """Undo brings the version back: the cache and the write check go by the revision too."""
     await started(service)
     hand = (await service.view_for(CHANNEL, ANN))[1]["hand"]
     await service.submit(CHANNEL, ANN, f"play {hand[0]}")
-    other_db = await open_database(db_path)
+    other_db = await open_database(db_where)
     try:
         other = GameService(other_db, clock)
         await other.view_for(CHANNEL, ANN)  # caches the position after "play hand[0]" at version 1

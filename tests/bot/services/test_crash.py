@@ -95,7 +95,9 @@ async def test_killing_a_writing_process_leaves_every_game_at_a_whole_version(tm
 @pytest.mark.parametrize(
     "step", ["set_version", "save_snapshot", "update_seat", "append_move", "insert_results"]
 )
-async def test_a_failure_at_any_step_of_a_move_leaves_the_game_as_it_was(service, db_path, monkeypatch, step):
+async def test_a_failure_at_any_step_of_a_move_leaves_the_game_as_it_was(
+    service, db_where, monkeypatch, step
+):
     """An error raised between the statements of a move's transaction (a full disk, a bug) rolls it all back,
     and the service carries on from the stored game, not from what it had half done."""
     await started(service, options={"rounds": 1})
@@ -106,7 +108,7 @@ async def test_a_failure_at_any_step_of_a_move_leaves_the_game_as_it_was(service
         await service.submit(CHANNEL, ANN, f"bid {(await service.view_for(CHANNEL, ANN))[1]['hand'][0]}")
         user, move = BOB, f"bid {(await service.view_for(CHANNEL, BOB))[1]['hand'][0]}"
     info = await service.get_game(CHANNEL)
-    before = await table_rows(db_path)
+    before = await table_rows(db_where)
     module = results if step == "insert_results" else store
 
     async def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -116,7 +118,7 @@ async def test_a_failure_at_any_step_of_a_move_leaves_the_game_as_it_was(service
     with pytest.raises(OSError):
         await service.submit(CHANNEL, user, move, expected_version=info.version)
     monkeypatch.undo()
-    assert await table_rows(db_path) == before
+    assert await table_rows(db_where) == before
     assert (await service.get_game(CHANNEL)).version == info.version
     outcome = await service.submit(CHANNEL, user, move, expected_version=info.version)
     assert outcome.version == info.version + 1 and await service.check_replay(info.id)

@@ -86,7 +86,7 @@ async def test_the_stored_time_follows_every_change_that_moves_it(service, clock
         assert await service.next_due_at() == await expected_next_due(service), f"after change {step}"
 
 
-async def test_games_from_before_the_stored_times_are_computed_at_the_first_round(service, db_path, clock):
+async def test_games_from_before_the_stored_times_are_computed_at_the_first_round(service, db_where, clock):
     await started(service, reminder_minutes=60)
     async with service.db.transaction() as conn:  # how the next_due migration leaves games that already exist
         await conn.exec_driver_sql("UPDATE games SET next_due_at = NULL, due_stale = 1")

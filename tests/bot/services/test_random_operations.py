@@ -22,7 +22,7 @@ async def assert_whole(service: GameService) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-async def test_random_operations_keep_the_game_whole(db, db_path, clock, tiny_game, seed):
+async def test_random_operations_keep_the_game_whole(db, db_where, clock, tiny_game, seed):
     rng = Rng(seed)
     service = GameService(db, clock, new_seed=lambda: seed)
     await lobby(service, USERS, options={"rounds": 40})
@@ -37,7 +37,7 @@ async def test_random_operations_keep_the_game_whole(db, db_path, clock, tiny_ga
         user = rng.choice(waiting) if waiting and rng.randrange(4) else rng.choice(USERS)
         legal = [m for m, _ in await service.legal_moves(CHANNEL, user)]
         kind = rng.choice(["legal", "legal", "legal", "undo", "junk", "stale", "away", "computer"])
-        before = await table_rows(db_path)
+        before = await table_rows(db_where)
         try:
             if kind == "legal" and legal:
                 await service.submit(CHANNEL, user, rng.choice(legal), expected_version=info.version)
@@ -57,7 +57,7 @@ async def test_random_operations_keep_the_game_whole(db, db_path, clock, tiny_ga
             applied += 1
         except (ServiceError, RulesError):
             refused += 1
-            assert await table_rows(db_path) == before
+            assert await table_rows(db_where) == before
         await service.runner.idle()
         await assert_whole(service)
     assert applied > 20 and refused > 10

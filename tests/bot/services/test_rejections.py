@@ -34,15 +34,15 @@ from tests.support.fixtures import (
 )
 
 
-async def refused(db_path, error: type[Exception], call) -> None:  # type: ignore[no-untyped-def]
+async def refused(db_where, error: type[Exception], call) -> None:  # type: ignore[no-untyped-def]
     """``call()`` raises ``error`` and no row of any table changed."""
-    before = await table_rows(db_path)
+    before = await table_rows(db_where)
     with pytest.raises(error):
         await call()
-    assert await table_rows(db_path) == before
+    assert await table_rows(db_where) == before
 
 
-async def test_refused_moves_change_nothing(service, db_path):
+async def test_refused_moves_change_nothing(service, db_where):
     await started(service, (ANN, BOB, CID))
     await act(service)  # Ann plays a card: two cards left, so "play" is ambiguous
     version = (await service.get_game(CHANNEL)).version
@@ -66,10 +66,10 @@ async def test_refused_moves_change_nothing(service, db_path):
         (GameExists, lambda: service.create_game(GUILD, CHANNEL, DOT, "Dot", "tiny")),
     ]
     for error, call in cases:
-        await refused(db_path, error, call)
+        await refused(db_where, error, call)
 
 
-async def test_refusals_in_a_finished_game_change_nothing(service, db_path):
+async def test_refusals_in_a_finished_game_change_nothing(service, db_where):
     await started(service)
     await play_to_end(service)
     for call in (
@@ -77,10 +77,10 @@ async def test_refusals_in_a_finished_game_change_nothing(service, db_path):
         lambda: service.undo(CHANNEL, ANN),
         lambda: service.resign(CHANNEL, ANN),
     ):
-        await refused(db_path, GameNotActive, call)
+        await refused(db_where, GameNotActive, call)
 
 
-async def test_refusals_in_a_lobby_change_nothing(service, db_path):
+async def test_refusals_in_a_lobby_change_nothing(service, db_where):
     await lobby(service, (ANN, BOB, CID, DOT))
     for error, call in [
         (AlreadyJoined, lambda: service.join(CHANNEL, BOB, "Bob")),
@@ -91,12 +91,12 @@ async def test_refusals_in_a_lobby_change_nothing(service, db_path):
         (GameNotActive, lambda: service.submit(CHANNEL, ANN, "pass")),
         (ServiceError, lambda: service.leave(CHANNEL, 9)),
     ]:
-        await refused(db_path, error, call)
+        await refused(db_where, error, call)
 
 
-async def test_a_refused_import_writes_nothing(service, db_path):
+async def test_a_refused_import_writes_nothing(service, db_where):
     await started(service)
     await act(service)
     data = await service.export(CHANNEL)
     bad = {**data, "moves": [*data["moves"], {"seat": 1, "move": "play 99"}]}
-    await refused(db_path, RulesError, lambda: service.import_game(GUILD, CHANNEL + 1, bad, host_id=ANN))
+    await refused(db_where, RulesError, lambda: service.import_game(GUILD, CHANNEL + 1, bad, host_id=ANN))

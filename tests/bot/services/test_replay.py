@@ -3,10 +3,11 @@ cold cache only costs a replay."""
 
 from __future__ import annotations
 
-import sqlite3
+import json
 
 from bot.services import GameService, engine
 from bot.storage import games as store
+from bot.storage import sql
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, play_to_end, started
 
 
@@ -35,13 +36,13 @@ async def test_every_stored_game_replays_to_its_snapshot(service, db):
         assert await service.check_replay(game_id)
 
 
-async def test_a_wrong_snapshot_is_detected_and_not_used(service, db_path, clock):
+async def test_a_wrong_snapshot_is_detected_and_not_used(service, clock):
     info = await started(service)
     for _ in range(3):
         await act(service)
     expected = (await service.view_for(CHANNEL, ANN))[1]
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE snapshots SET version = 1 WHERE game_id = ?", (info.id,))
+    async with service.db.transaction() as conn:
+        await sql.run(conn, "UPDATE snapshots SET version = 1 WHERE game_id = :game", game=info.id)
     assert not await service.check_replay(info.id)
     cold = GameService(service.db, clock)  # nothing cached: must rebuild from the log
     assert (await cold.view_for(CHANNEL, ANN))[1] == expected
@@ -49,12 +50,12 @@ async def test_a_wrong_snapshot_is_detected_and_not_used(service, db_path, clock
     assert await cold.check_replay(info.id)
 
 
-async def test_a_missing_snapshot_costs_only_a_replay(service, db_path, clock):
+async def test_a_missing_snapshot_costs_only_a_replay(service, clock):
     info = await started(service)
     await act(service)
     expected = (await service.view_for(CHANNEL, BOB))[1]
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("DELETE FROM snapshots WHERE game_id = ?", (info.id,))
+    async with service.db.transaction() as conn:
+        await sql.run(conn, "DELETE FROM snapshots WHERE game_id = :game", game=info.id)
     cold = GameService(service.db, clock)
     assert (await cold.view_for(CHANNEL, BOB))[1] == expected
 
@@ -82,12 +83,19 @@ async def test_a_move_on_a_cached_game_does_not_replay_it(service, monkeypatch):
     assert (await service.get_game(CHANNEL)).version == 6
 
 
-async def test_a_snapshot_whose_contents_differ_from_the_replay_is_reported(service, db_path):
+async def test_a_snapshot_whose_contents_differ_from_the_replay_is_reported(service):
     info = await started(service)
     await act(service)
     assert await service.check_replay(info.id)
-    with sqlite3.connect(db_path) as conn:
-        conn.execute(
-            "UPDATE snapshots SET state = json_set(state, '$.bonus[0]', 99) WHERE game_id = ?", (info.id,)
+    async with service.db.transaction() as conn:
+        state = json.loads(
+            await sql.value(conn, "SELECT state FROM snapshots WHERE game_id = :game", game=info.id)
+        )
+        state["bonus"][0] = 99
+        await sql.run(
+            conn,
+            "UPDATE snapshots SET state = :state WHERE game_id = :game",
+            state=json.dumps(state),
+            game=info.id,
         )
     assert not await service.check_replay(info.id)

@@ -98,7 +98,9 @@ async def moves_by_seat(service: GameService, channel: int) -> dict[int, list[tu
     info = await service.get_game(channel)
     async with service.db.reading() as conn:
         rows = await sql.rows(
-            conn, "SELECT version, seat, actor FROM moves WHERE game_id = :game ORDER BY version", game=info.id
+            conn,
+            "SELECT version, seat, actor FROM moves WHERE game_id = :game ORDER BY version",
+            game=info.id,
         )
     by_seat: dict[int, list[tuple[int, str]]] = {}
     for version, seat, actor in (r.values() for r in rows):

@@ -39,7 +39,7 @@ async def test_refusals_for_a_missing_game_name_no_command(service: GameService)
 
 
 async def test_public_events_of_a_long_turn_survive_a_new_service(
-    service: GameService, db_path, clock: FakeClock
+    service: GameService, db_where, clock: FakeClock
 ) -> None:
     """Two steps by Ann, a new service on the same file, then the pass: every public step is handed
     out once, in order, and nothing private."""
@@ -47,7 +47,7 @@ async def test_public_events_of_a_long_turn_survive_a_new_service(
     assert await tell(service, game.id, game.version) == []  # the start told nothing yet
     await act(service, "draw")
     await act(service, "draw")
-    other_db: Database = await open_database(db_path)
+    other_db: Database = await open_database(db_where)
     try:
         fresh = GameService(other_db, clock)
         outcome = await act(fresh, "pass")

@@ -20,6 +20,7 @@ import pytest
 from bot.services import FakeClock, GameService
 from bot.services.thinking import Decision, Thinkers, ThinkingFailed, ThinkingStopped
 from bot.storage import Database, open_database
+from bot.storage.connection import Location
 from rules.core.spec import Budget
 from tests.support.fixtures import ANN, CHANNEL, lobby, moves_since
 
@@ -153,14 +154,14 @@ async def test_a_worker_that_dies_or_hangs_gives_way_to_the_level_1_player_and_t
 
 
 async def test_a_move_chosen_for_a_position_that_changed_meanwhile_is_dropped(
-    db: Database, db_path: Path, clock: FakeClock, tiny_game: None, caplog: pytest.LogCaptureFixture
+    db: Database, db_where: Location, clock: FakeClock, tiny_game: None, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Another process (here: a second service on its own connection) restores an earlier position while
     the computer thinks: the move chosen for the old position is not written, and the person's move that
     came before it still counts."""
     caplog.set_level(logging.INFO, logger="bot.services.runner")
     here = GameService(db, clock, new_seed=lambda: 3, think_seconds=0.05)
-    other_db = await open_database(db_path)
+    other_db = await open_database(db_where)
     elsewhere = GameService(other_db, clock)
     try:
         await against_the_computer(here, level=1)

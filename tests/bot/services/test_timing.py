@@ -38,11 +38,11 @@ async def test_the_reminder_clock_restarts_with_each_turn(service, clock):
     assert [(i.kind, i.user_id) for i in await service.due()] == [("reminder", BOB)]
 
 
-async def test_reminders_resume_after_a_restart(service, clock, db_path):
+async def test_reminders_resume_after_a_restart(service, clock, db_where):
     await started(service, reminder_minutes=60)
     clock.advance(minutes=61)
     expected = await service.due()
-    reopened = await open_database(db_path)
+    reopened = await open_database(db_where)
     try:
         fresh = GameService(reopened, clock)
         assert await fresh.due() == expected

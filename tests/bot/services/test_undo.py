@@ -95,13 +95,13 @@ async def test_no_undo_of_a_move_the_computer_made_for_the_seat(service):
         await service.undo(CHANNEL, BOB)
 
 
-async def test_a_refused_undo_changes_nothing(service, db_path):
+async def test_a_refused_undo_changes_nothing(service, db_where):
     await started(service)
     await service.submit(CHANNEL, ANN, "draw")
-    before = await table_rows(db_path)
+    before = await table_rows(db_where)
     with pytest.raises(UndoRefused):
         await service.undo(CHANNEL, ANN)
-    assert await table_rows(db_path) == before
+    assert await table_rows(db_where) == before
 
 
 async def test_no_undo_in_a_finished_game(service):
@@ -153,13 +153,13 @@ async def test_undoing_buys_no_time(service, clock):
     assert [(i.kind, i.user_id) for i in await service.due()] == [("deadline", ANN)]
 
 
-async def test_a_failed_undo_leaves_the_move_in_place(service, db_path, monkeypatch):
+async def test_a_failed_undo_leaves_the_move_in_place(service, db_where, monkeypatch):
     from bot.storage import games as store
 
     await started(service)
     card = await first_card(service, ANN)
     await service.submit(CHANNEL, ANN, f"play {card}")
-    before = await table_rows(db_path)
+    before = await table_rows(db_where)
 
     async def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise OSError("disk full")
@@ -168,7 +168,7 @@ async def test_a_failed_undo_leaves_the_move_in_place(service, db_path, monkeypa
     with pytest.raises(OSError):
         await service.undo(CHANNEL, ANN)
     monkeypatch.undo()
-    assert await table_rows(db_path) == before
+    assert await table_rows(db_where) == before
     assert (await service.view_for(CHANNEL, ANN))[1]["table"][0] == [card]
     assert (await service.undo(CHANNEL, ANN)).version == 0
 

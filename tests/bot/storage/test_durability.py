@@ -4,7 +4,6 @@ cheaper mode when the operator chooses it."""
 from __future__ import annotations
 
 import pytest
-
 from sqlalchemy import text
 
 from bot.storage import open_database

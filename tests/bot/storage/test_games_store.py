@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-
 from datetime import UTC, datetime
 
 import pytest
 
 from bot.storage import games as store
 from bot.storage import sql
-from bot.storage.sql import IntegrityError
 from bot.storage.records import MoveRow, SeatRow, Snapshot, to_time
+from bot.storage.sql import IntegrityError
 
 NOW = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
 
@@ -116,7 +115,8 @@ async def test_deleting_a_game_deletes_what_belongs_to_it(db):
         await sql.run(conn, "DELETE FROM games WHERE id = :game", game=game_id)
         left = await sql.value(
             conn,
-            "SELECT (SELECT COUNT(*) FROM moves) + (SELECT COUNT(*) FROM seats) + (SELECT COUNT(*) FROM snapshots)",
+            "SELECT (SELECT COUNT(*) FROM moves) + (SELECT COUNT(*) FROM seats)"
+            " + (SELECT COUNT(*) FROM snapshots)",
         )
         assert left == 0
 

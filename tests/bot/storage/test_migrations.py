@@ -31,7 +31,6 @@ def test_migrations_are_numbered_without_gaps_and_there_are_several():
     assert LATEST == len(found) >= 2
 
 
-
 def add_game(conn: sqlite3.Connection, *, announced: bool = False) -> None:
     """Game 1 of Ann and Bob with one move; ``announced``: the schema has ``games.announced_version``."""
     extra, value = (", announced_version", ", 1") if announced else ("", "")
@@ -47,10 +46,10 @@ def add_game(conn: sqlite3.Connection, *, announced: bool = False) -> None:
         (NOW, NOW, NOW),
     )
     conn.execute(
-        "INSERT INTO moves (game_id, version, seat, user_id, move, played_at)"
-        " VALUES (1, 1, 0, 1, 'pass', ?)",
+        "INSERT INTO moves (game_id, version, seat, user_id, move, played_at) VALUES (1, 1, 0, 1, 'pass', ?)",
         (NOW,),
     )
+
 
 async def test_a_new_database_is_at_the_newest_schema_in_wal_mode_with_foreign_keys(db, db_path):
     assert await db.schema_version() == LATEST

@@ -1,0 +1,92 @@
+"""The databases the storage, service and end-to-end tests run on: a SQLite file always, and PostgreSQL
+too when ``TEST_DATABASE_URL`` names a server (``.ci/run`` sets it; without it those runs are left out
+and one test says why).
+
+Each test process gets a database of its own on that server, created and migrated once, and emptied
+before every test that uses it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import os
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from bot.storage.connection import Location, location
+from bot.storage.copy import TABLES
+from bot.storage.migrate import apply_migrations
+
+URL = os.environ.get("TEST_DATABASE_URL", "").strip()
+WHY_NOT = "PostgreSQL tests need a server: set TEST_DATABASE_URL=postgresql://user@host:port/database"
+#: The kinds of database a test of the store runs on (pytest parameter ids).
+KINDS = ("sqlite", "postgresql") if URL else ("sqlite",)
+
+_created: dict[str, str] = {}  # the server's URL -> this process's database on it
+
+
+async def _admin(sql: str) -> None:
+    engine = create_async_engine(location(URL).url, poolclass=sa.pool.NullPool)  # type: ignore[arg-type]
+    try:
+        async with engine.connect() as conn:
+            conn = await conn.execution_options(
+                isolation_level="AUTOCOMMIT"
+            )  # CREATE DATABASE is no transaction
+            await conn.exec_driver_sql(sql)
+    finally:
+        await engine.dispose()
+
+
+async def _own_database() -> str:
+    """This test process's database on the server (named for the process), created and migrated once."""
+    if URL not in _created:
+        name = f"bgtest_{os.getpid()}_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+        await _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await _admin(f'CREATE DATABASE "{name}"')
+        server = sa.make_url(location(URL).url)  # type: ignore[arg-type]
+        url = server.set(database=name).render_as_string(hide_password=False)
+        await apply_migrations(Location(url=url))
+        _created[URL] = url
+        atexit.register(lambda: asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')))
+    return _created[URL]
+
+
+async def empty(where: Location) -> None:
+    """Every table emptied and the id counters started again, as in a new database."""
+    engine = create_async_engine(where.url, poolclass=sa.pool.NullPool)  # type: ignore[arg-type]
+    try:
+        async with engine.begin() as conn:
+            await conn.exec_driver_sql(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE")
+    finally:
+        await engine.dispose()
+
+
+async def fresh(kind: str, tmp_path: Path) -> Location:
+    """A new, empty database of ``kind`` for one test."""
+    if kind == "sqlite":
+        return Location(path=tmp_path / "games.db")
+    where = Location(url=await _own_database())
+    await empty(where)
+    return where
+
+
+async def table_rows(where: Location | Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, for 'nothing changed' checks (a connection of its own: what is stored)."""
+    place = where if isinstance(where, Location) else Location(path=where)
+    url = place.url or "sqlite+aiosqlite:///" + str(place.path)
+    engine = create_async_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        async with engine.connect() as conn:
+            rows: dict[str, list[tuple[Any, ...]]] = {}
+            for table in TABLES:
+                result = await conn.exec_driver_sql(f"SELECT * FROM {table} LIMIT 0")
+                order = ", ".join(str(n) for n in range(1, len(result.keys()) + 1))
+                result = await conn.exec_driver_sql(f"SELECT * FROM {table} ORDER BY {order}")
+                rows[table] = [tuple(r) for r in result]
+    finally:
+        await engine.dispose()
+    return rows
