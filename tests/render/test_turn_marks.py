@@ -78,10 +78,11 @@ def test_great_western_trail_marks_the_path_walked_and_the_building_built() -> N
     ring = (round(x - gwt_turn.R - 4), round(y))
     assert marked.getpixel(ring) == CHANGED and plain.getpixel(ring) != CHANGED
     colour = rgb(DEFAULT.player(seat))
-    steps = [tuple(round((a + b) / 2) for a, b in zip(gwt_turn.at(p), gwt_turn.at(q), strict=True))
-             for p, q in pairwise(gwt_turn.walked(path))]
+    steps = [
+        tuple(round((a + b) / 2) for a, b in zip(gwt_turn.at(p), gwt_turn.at(q), strict=True))
+        for p, q in pairwise(gwt_turn.walked(path))
+    ]
     on_path = [step for step in steps if marked.getpixel(step) == colour]
     assert on_path, steps  # tiles may stand over some of the path's middles, never over all
     assert gwt_turn.walked(["A", "A-3"]) == ["A", "A-1", "A-2", "A-3"]  # along the trail, not across
     assert not [step for step in on_path if plain.getpixel(step) == colour]
-

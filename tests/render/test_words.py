@@ -59,7 +59,7 @@ def test_the_hand_is_titled_with_its_owners_name() -> None:
 
 
 def test_an_objective_cards_draw_action_says_what_the_rulebook_says() -> None:
-    """"Draw up to 3 cards from your personal draw stack. Then discard as many cards as you drew." The
+    """ "Draw up to 3 cards from your personal draw stack. Then discard as many cards as you drew." The
     label and the card as the pictures draw it say the same words."""
     assert OBJECTIVE_ACTIONS["draw"] == "draw and discard up to 3"
     code = next(c for c, entry in OBJECTIVES.items() if entry[0] == "draw")

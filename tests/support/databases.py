@@ -56,11 +56,18 @@ async def _own_database() -> str:
 
 
 async def empty(where: Location) -> None:
-    """Every table emptied and the id counters started again, as in a new database."""
+    """Every table emptied and the id counters started again, as in a new database; tables a test made
+    for itself are dropped."""
     engine = create_async_engine(where.url, poolclass=sa.pool.NullPool)  # type: ignore[arg-type]
     try:
         async with engine.begin() as conn:
             await conn.exec_driver_sql(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE")
+            made = await conn.exec_driver_sql(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            )
+            for (table,) in made.all():
+                if table not in (*TABLES, "alembic_version"):
+                    await conn.exec_driver_sql(f'DROP TABLE "{table}"')
     finally:
         await engine.dispose()
 

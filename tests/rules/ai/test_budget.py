@@ -139,9 +139,14 @@ def test_a_lone_legal_move_never_reaches_the_player(monkeypatch: pytest.MonkeyPa
     assert calls == [["buy", "done"]]
 
 
-@pytest.mark.parametrize(("game_id", "level", "module"), [
-    ("gwt", 2, ai_search), ("gwt", 3, ai_race), ("santafe", 3, santafe_search),
-])
+@pytest.mark.parametrize(
+    ("game_id", "level", "module"),
+    [
+        ("gwt", 2, ai_search),
+        ("gwt", 3, ai_race),
+        ("santafe", 3, santafe_search),
+    ],
+)
 def test_a_lone_legal_move_never_reaches_the_search(
     monkeypatch: pytest.MonkeyPatch, game_id: str, level: int, module: Any
 ) -> None:

@@ -137,8 +137,9 @@ def test_transport_costs_and_arrows_count_in_a_delivery() -> None:
 
 def test_moves_the_engine_onto_a_station_it_can_upgrade() -> None:
     """Offered engine moves that include the turnout of a station it can afford, it stops there."""
-    state, seat = play_until(2, 10, lambda v, legal: any(m.startswith("engine ") and m.endswith(".5")
-                                                        for m in legal))
+    state, seat = play_until(
+        2, 10, lambda v, legal: any(m.startswith("engine ") and m.endswith(".5") for m in legal)
+    )
     state = state.copy()
     state.players[seat].money = 30
     view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
@@ -158,7 +159,7 @@ def test_buys_cattle_when_it_can_afford_them() -> None:
 
     def offer(m: str) -> tuple[list[str], str]:
         words = m.split(" ")
-        return words[1:words.index("for")], words[-1]
+        return words[1 : words.index("for")], words[-1]
 
     bought, price = offer(move)
     for other in legal:
@@ -199,7 +200,8 @@ def test_discards_a_duplicate_breed_for_money() -> None:
     """On neutral building A with two Guernseys in hand and no money to hire, it discards one of them
     for $2: the hand keeps its breeding value and draws a fresh card for Kansas City."""
     state, seat = play_until(
-        2, 3, lambda v, legal: v["decision"]["kind"] == "loc" and v["seats"][v["viewer"]]["location"] == "A")
+        2, 3, lambda v, legal: v["decision"]["kind"] == "loc" and v["seats"][v["viewer"]]["location"] == "A"
+    )
     state = state.copy()
     me = state.players[seat]
     me.hand, me.money = ["guernsey", "guernsey", "jersey", "dutch-belt"], 0

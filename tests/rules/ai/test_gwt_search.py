@@ -70,8 +70,9 @@ def test_a_hurrying_searcher_does_not_count_its_trips() -> None:
 def test_at_three_players_the_others_count_at_half() -> None:
     """At three players another seat's gain lowers the searcher's value by half its share of the others'
     average; at two players it does not count at all."""
-    state, seat = next((st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 3, 5, {}, every=1))
-                       if n >= 60)
+    state, seat = next(
+        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 3, 5, {}, every=1)) if n >= 60
+    )
     other = (seat + 1) % 3
     richer = state.copy()
     richer.players[other].money += 20

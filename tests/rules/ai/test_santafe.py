@@ -55,7 +55,8 @@ def test_the_board_model_matches_the_engine() -> None:
             after = Network.from_view(ENGINE.view(state, seat))
             assert (before.occupant, before.connected) == (after.occupant, after.connected)
             assert sorted(before.heads[board.RAILROAD_INDEX[colour]]) == sorted(
-                after.heads[board.RAILROAD_INDEX[colour]])
+                after.heads[board.RAILROAD_INDEX[colour]]
+            )
             checked += 1
     assert checked > 50
 
@@ -146,8 +147,9 @@ def _two_new_cities() -> tuple[object, int, list[str]]:
             reached = {m: _reached_by(view, m) for m in legal if m.startswith("lay ")}
             fresh = {}
             for m, c in reached.items():
-                if c >= 0 and not any(c == board.CITY_IDS.index(x) for r in view["railroads"]
-                                      for x in r["cities"]):
+                if c >= 0 and not any(
+                    c == board.CITY_IDS.index(x) for r in view["railroads"] for x in r["cities"]
+                ):
                     fresh.setdefault(c, m)
             if len(fresh) >= 2:
                 return state, seat, list(fresh.values())[:2]
@@ -206,8 +208,13 @@ def _blocked_board(played: list[str]):
     s.line_owner = [-1] * board.LINE_COUNT
     s.heads = [[home] for home in board.HOME]
     s.connected = [1 << home for home in board.HOME]
-    for seg_id, r in [("chi-stl.1:1", "red"), ("chi-stl.1:2", "red"), ("chi-stl.1:3", "red"),
-                      ("kcy-stl.1:1", "yellow"), ("lit-stl.1:3", "white")]:
+    for seg_id, r in [
+        ("chi-stl.1:1", "red"),
+        ("chi-stl.1:2", "red"),
+        ("chi-stl.1:3", "red"),
+        ("kcy-stl.1:1", "yellow"),
+        ("lit-stl.1:3", "white"),
+    ]:
         g = board.SEG_ID.index(seg_id)
         s.occupant[g] = s.line_owner[board.SEG_LINE[g]] = colour[r]
     s.heads[colour["red"]] = [city["STL"]]

@@ -62,8 +62,9 @@ def check_state(s: State) -> None:
 
     tiles: list[str] = [t for pile in s.piles for t in pile]
     tiles += [t for col in s.foresight for t in col if t]
-    tiles += [t for t in s.trail.values()
-              if t and (t.startswith("teepee") or t.split("-")[0] in HAZARD_TYPES)]
+    tiles += [
+        t for t in s.trail.values() if t and (t.startswith("teepee") or t.split("-")[0] in HAZARD_TYPES)
+    ]
     tiles += [t for row in s.job_rows for t in row] + [w for w in s.master_workers if w] + list(s.boxed_tiles)
     for p in s.players:
         tiles += p.hazards + p.teepees

@@ -30,10 +30,10 @@ def test_neutral_a_guernsey_and_two_hires() -> None:
     hand(s, 0, "guernsey", "jersey", "jersey", "jersey")
     s = play(s, "discard guernsey")
     assert s.players[0].money == 22
-    s = play(s, "hire craftsman 1")                     # the first hire: row cost
+    s = play(s, "hire craftsman 1")  # the first hire: row cost
     assert s.players[0].money == 16 and s.players[0].workers == [1, 2, 1]
-    assert "hire engineer 2" not in legal(s)            # row 2 holds the token
-    s = play(s, "hire cowboy 1")                        # the second hire: row cost + $2
+    assert "hire engineer 2" not in legal(s)  # row 2 holds the token
+    s = play(s, "hire cowboy 1")  # the second hire: row cost + $2
     assert s.players[0].money == 8 and s.players[0].workers == [2, 2, 1]
 
 
@@ -82,11 +82,18 @@ def test_neutral_e_black_angus_and_buy() -> None:
     s.players[0].workers = [3, 1, 1]
     s = play(s, "discard black-angus", "buy")
     moves = legal(s)
-    assert {"buy holstein for 6", "buy holstein for 3", "buy holstein ayrshire for 5",
-            "buy highland-4 for 12", "buy highland-4 for 6", "draw 2", "done"} <= set(moves)
+    assert {
+        "buy holstein for 6",
+        "buy holstein for 3",
+        "buy holstein ayrshire for 5",
+        "buy highland-4 for 12",
+        "buy highland-4 for 6",
+        "draw 2",
+        "done",
+    } <= set(moves)
     after = play(s, "buy holstein ayrshire for 5")
     assert after.players[0].money == 17 and {"holstein", "ayrshire"} <= set(after.players[0].discard)
-    assert all(d["k"] != "buy" for d in after.stack)     # all three cowboys used
+    assert all(d["k"] != "buy" for d in after.stack)  # all three cowboys used
     after = play(s, "buy holstein for 3", "draw 2")
     assert len(after.market) == 4 and after.players[0].money == 19
 
@@ -134,7 +141,7 @@ def test_3a_pair_for_3_and_one_step() -> None:
     hand(s, 0, "black-angus", "black-angus", "jersey", "jersey")
     after = play(s, "pair black-angus", "move C")
     assert after.players[0].money == 23 and after.players[0].location == "C"
-    assert top(after) == "loc" and after.stack[-1]["loc"] == "C"      # phase B again at C
+    assert top(after) == "loc" and after.stack[-1]["loc"] == "C"  # phase B again at C
 
 
 def test_4a_hazard_for_5_and_two_steps() -> None:
@@ -165,7 +172,7 @@ def test_7a_teepee_pairs() -> None:
     s = own("7a")
     s.players[0].teepees = ["teepee-green", "teepee-blue", "teepee-green", "teepee-blue", "teepee-green"]
     after = play(s, "teepees")
-    assert after.players[0].money == 24 and after.players[0].cert == 3      # capped at the limit 3
+    assert after.players[0].money == 24 and after.players[0].cert == 3  # capped at the limit 3
 
 
 def test_8a_trade_or_aux_and_engine_2() -> None:
@@ -182,7 +189,10 @@ def test_9a_engine_3_and_extraordinary_delivery() -> None:
     after = play(s, "extra", "engine 8")
     # 11, 10, 9, 8 are numbered free spaces behind 12: cities up to value 4
     assert [m for m in legal(after) if m.startswith("deliver")] == [
-        "deliver kansas-city", "deliver topeka", "deliver wichita"]
+        "deliver kansas-city",
+        "deliver topeka",
+        "deliver wichita",
+    ]
     money = after.players[0].money
     after = play(after, "deliver wichita", "disc money")
     assert after.players[0].money == money and 0 in after.cities["wichita"]
@@ -310,7 +320,7 @@ def test_hiring_stops_at_six_and_building_never_replaces_others() -> None:
     s.trail["A-2"] = "1a@0"
     moves = legal(s)
     assert not any(m.endswith(" A-1") for m in moves) and not any(m.endswith(" A") for m in moves)
-    assert "build 2a A-2" not in moves                  # same craftsmen: nothing to pay for, no upgrade
+    assert "build 2a A-2" not in moves  # same craftsmen: nothing to pay for, no upgrade
     assert "build 4a A-2" in moves
 
 
@@ -318,7 +328,7 @@ def test_9a_turnouts_do_not_count_and_the_station_may_be_upgraded_after_delivery
     s = own("9a")
     s.players[0].engine = "12"
     s.players[1].engine = "11"
-    after = play(s, "extra", "engine 10.5")            # 11 is taken, 10.5 is a turnout: nothing counts
+    after = play(s, "extra", "engine 10.5")  # 11 is taken, 10.5 is a turnout: nothing counts
     assert [m for m in legal(after) if m.startswith("deliver")] == ["deliver kansas-city"]
     after = play(after, "deliver kansas-city", "disc money")
     assert top(after) == "upgrade" and after.stack[-1]["station"] == 2

@@ -40,7 +40,7 @@ def test_job_market_token_yellow_and_red_arrows() -> None:
     s.foresight[1] = ["engineer", "engineer"]
     s = arrive(s)
     s = play(s, legal(s)[0], "pick engineer")
-    assert s.job_token == 6 and len(s.market) == 7               # yellow arrow: market refilled to 7
+    assert s.job_token == 6 and len(s.market) == 7  # yellow arrow: market refilled to 7
     # the red arrow: the last space filled ends the game after one more turn for each other player
     s = game(2)
     s.job_rows = [["cowboy"] * 2 for _ in range(11)] + [["cowboy"]]
@@ -50,7 +50,7 @@ def test_job_market_token_yellow_and_red_arrows() -> None:
     s = arrive(s)
     s = play(s, legal(s)[0], "pick engineer")
     assert s.job_token == 12 and s.players[0].job_token and s.final_turns == 1
-    assert legal(s) == ["pick teepee-blue"]                       # no more workers from the foresight
+    assert legal(s) == ["pick teepee-blue"]  # no more workers from the foresight
     s = play(s, "pick teepee-blue")
     while s.current == 0:
         s = play(s, legal(s)[0])
@@ -110,11 +110,11 @@ def test_disc_fallbacks_dark_discs_then_stations() -> None:
     for d in ("money", "draw", "cert", "engine", "trash", "cert4"):
         p.discs[d] = 0
     s.stations[0].append(0)
-    s.cities["topeka"].extend([0] * 8)       # keep the disc total at 14
+    s.cities["topeka"].extend([0] * 8)  # keep the disc total at 14
     s.current = 0
     s.stack = [{"k": "end_turn"}, {"k": "disc", "city": "wichita"}]
     p.money = 4
-    assert legal(s) == ["disc step-money", "disc step-vp", "disc cert6"]   # no $5 for a hand disc
+    assert legal(s) == ["disc step-money", "disc step-vp", "disc cert6"]  # no $5 for a hand disc
     for d in ("step-money", "step-vp", "cert6"):
         p.discs[d] = 0
     assert legal(s) == ["disc station 1"]

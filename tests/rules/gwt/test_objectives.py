@@ -57,7 +57,7 @@ def test_immediate_action(card: str) -> None:
         assert reach == [f"engine {i}" for i in range(1, int(action[-1]) + 1)]
     elif action == "move3":
         s2 = after.copy()
-        s2.trail["A-1"] = "4a@1"                        # a black hand that would cost $2
+        s2.trail["A-1"] = "4a@1"  # a black hand that would cost $2
         moves = legal(s2)
         assert "move B" in moves and all("KANSAS_CITY" not in m for m in moves)
         moved = play(s2, "move B")
@@ -84,16 +84,16 @@ def test_objective_cards_when_playable() -> None:
     hand(s, 0, card, "jersey", "jersey", "guernsey")
     s.players[0].money = 10
     assert f"play {card}" in legal(before_move(s, 0, "A"))
-    assert f"play {card}" in legal(at(s, 0, "A"))              # before or after a local action
+    assert f"play {card}" in legal(at(s, 0, "A"))  # before or after a local action
     after = play(at(s, 0, "A"), "discard guernsey")
     assert f"play {card}" in legal(after)
     s.trail["B-1"] = "3a@1"
-    assert f"play {card}" in legal(at(s, 0, "B-1"))            # beside a single auxiliary action
+    assert f"play {card}" in legal(at(s, 0, "B-1"))  # beside a single auxiliary action
     buying = play(at(s, 0, "E"), "buy")
     assert top(buying) == "buy" and not any(m.startswith("play") for m in legal(buying))
     s.stack = [{"k": "end_turn"}, {"k": "deliver", "value": 0, "extra": False}, {"k": "income"}]
     s.players[0].cert = 1
-    assert not any(m.startswith("play") for m in legal(s))     # never in Kansas City
+    assert not any(m.startswith("play") for m in legal(s))  # never in Kansas City
 
 
 def test_free_move_after_phase_b_goes_straight_to_phase_c() -> None:

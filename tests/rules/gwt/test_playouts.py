@@ -47,7 +47,7 @@ def test_notation_round_trip_dump_load_and_determinism(players: int) -> None:
         again = RULES.load(json.loads(json.dumps(data)))
         assert again == state and RULES.dump(again) == data
         state_after, _ = RULES.play(state, seat, move)
-        assert RULES.dump(state) == data                 # play never changes the state it is given
+        assert RULES.dump(state) == data  # play never changes the state it is given
         state = state_after
     assert RULES.is_over(state)
     assert RULES.dump(replay(RULES, players, 77 + players, OPTIONS[1], game.moves)) == RULES.dump(state)

@@ -20,7 +20,7 @@ def details(s: State) -> dict[str, str]:
 def test_a_move_onto_another_players_building_says_the_fee_before_it_is_paid() -> None:
     s = game(2)
     clear_trail(s)
-    s.trail["A-1"] = "1a@1"           # a green-hand building of the second player: $2 with 2 players
+    s.trail["A-1"] = "1a@1"  # a green-hand building of the second player: $2 with 2 players
     before_move(s, 0, "A")
     s.players[0].money = 10
     said = "move the cattleman to spot 1 (building 1a of Player 2) · fee $2 to Player 2"

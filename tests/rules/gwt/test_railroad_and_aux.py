@@ -52,7 +52,7 @@ def test_space_39_upgrade_then_bounce_back_for_3() -> None:
     assert 0 in s.stations[9] and s.players[0].money == 2 and top(s) == "bounce"
     assert "engine 38" not in legal(s) and "engine 33.5" in legal(s) and "engine 0" in legal(s)
     s = play(s, "engine 33.5")
-    assert s.players[0].money == 5 and top(s) == "upgrade"         # the $3 pays towards station 9
+    assert s.players[0].money == 5 and top(s) == "upgrade"  # the $3 pays towards station 9
     s = play(s, "upgrade", "disc draw")
     assert 0 in s.stations[8] and s.players[0].money == 0
 
@@ -65,14 +65,14 @@ def test_backward_moves_are_exact_and_skip_engines() -> None:
     s = at(s, 0, "A")
     s.trail["A"] = "A"
     s = play(s, "aux cert")
-    assert legal(s) == ["engine 4", "engine 4.5"]                  # 5 is taken: skipped and not counted
+    assert legal(s) == ["engine 4", "engine 4.5"]  # 5 is taken: skipped and not counted
     s = play(s, "engine 4")
     assert s.players[0].cert == 1 and s.players[0].money == 5
     s2 = game(2)
     s2.players[0].discs["cert"] = 0
     s2.players[0].engine = "1"
     s2 = at(s2, 0, "G")
-    assert "aux cert" in legal(s2) and "aux cert x2" not in legal(s2)   # only one space behind
+    assert "aux cert" in legal(s2) and "aux cert x2" not in legal(s2)  # only one space behind
 
 
 def test_aux_actions_locked_until_a_disc_is_cleared_and_doubled_only_where_allowed() -> None:
@@ -84,7 +84,7 @@ def test_aux_actions_locked_until_a_disc_is_cleared_and_doubled_only_where_allow
     s.players[0].discs.update(cert=0, engine=0, trash=0, money=0, draw=0)
     moves = legal(s)
     assert {"aux cert", "aux engine", "aux trash"} <= set(moves)
-    assert not any(m.endswith("x2") for m in moves)        # a single auxiliary action is never doubled
+    assert not any(m.endswith("x2") for m in moves)  # a single auxiliary action is never doubled
     s = at(s, 0, "G")
     assert {"aux money x2", "aux draw x2", "aux cert x2", "aux engine x2", "aux trash x2"} <= set(legal(s))
 
@@ -107,12 +107,12 @@ def test_certificate_track_limits() -> None:
     gain_certs(p, 5)
     assert p.cert == 3 == cert_limit(p)
     p.discs["cert6"] = 0
-    assert cert_limit(p) == 3                                      # 6 needs the 4 disc gone too
+    assert cert_limit(p) == 3  # 6 needs the 4 disc gone too
     p.discs["cert4"] = 0
     gain_certs(p, 1)
     assert p.cert == 4
     gain_certs(p, 1)
-    assert p.cert == 6                                             # 4 -> 6 is one step
+    assert p.cert == 6  # 4 -> 6 is one step
 
 
 def test_step_limits_by_player_count_and_discs() -> None:

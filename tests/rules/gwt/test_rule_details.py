@@ -17,7 +17,7 @@ def test_building_a_plain_hire_first_then_the_row_action_then_the_dearer_hire() 
     p = s.players[0]
     p.money, p.workers = 20, [1, 1, 3]
     s = play(s, "hire engineer 1")
-    assert s.players[0].money == 14 and top(s) == "bonus"        # 4th engineer: hire at row cost - $2
+    assert s.players[0].money == 14 and top(s) == "bonus"  # 4th engineer: hire at row cost - $2
     s = play(s, "hire cowboy 1")
     assert s.players[0].money == 10 and top(s) == "loc"
     s = play(s, "hire craftsman 1")
@@ -47,7 +47,7 @@ def test_single_auxiliary_action_only_when_no_local_action_was_used() -> None:
     after = play(s, "discard black-angus")
     assert not any(m.startswith("aux") for m in legal(after))
     after = play(s, "aux money")
-    assert after.players[0].money == 11 and top(after) == "end_turn"     # nothing else was left: phase C
+    assert after.players[0].money == 11 and top(after) == "end_turn"  # nothing else was left: phase C
 
 
 def test_backward_move_onto_a_turnout_may_upgrade_its_station() -> None:
@@ -72,12 +72,12 @@ def test_extraordinary_delivery_counts_free_numbered_spaces_only() -> None:
     p.engine = "12"
     s.players[1].engine = "10"
     at(s, 0, "B-2")
-    s = play(s, "extra", "engine 7")                 # 11, 9, 8, 7: four spaces (10 is taken)
+    s = play(s, "extra", "engine 7")  # 11, 9, 8, 7: four spaces (10 is taken)
     moves = legal(s)
     assert "deliver wichita" in moves and "deliver colorado-springs" not in moves
     money = s.players[0].money
     s = play(s, "deliver wichita", "disc money")
-    assert 0 in s.cities["wichita"] and s.players[0].money == money       # no transport costs
+    assert 0 in s.cities["wichita"] and s.players[0].money == money  # no transport costs
 
 
 def test_a_worker_hired_again_after_appointing_a_station_master_repeats_the_row_action() -> None:
@@ -91,7 +91,7 @@ def test_a_worker_hired_again_after_appointing_a_station_master_repeats_the_row_
     s = at(s, 0, "A")
     hand(s, 0, "jersey", "dutch-belt", "black-angus", "jersey")
     s = play(s, "hire engineer 1")
-    assert top(s) == "bonus"                                   # 2nd engineer space: Jersey for a certificate
+    assert top(s) == "bonus"  # 2nd engineer space: Jersey for a certificate
     s = play(s, "discard jersey")
     assert s.players[0].cert == 1
 
@@ -139,7 +139,6 @@ def test_station_master_scoring_counts_printed_workers_and_every_certificate() -
     assert points["station_masters"] == 3 + 3 * ((3 + 1) // 2)
 
 
-
 def test_first_turn_starts_on_any_neutral_building_with_phase_b_there() -> None:
     # The first turn places the cattleman on a neutral building (others may stand there) and goes on
     # with phase B at once; nothing is paid on the way.
@@ -166,7 +165,7 @@ def test_the_last_turns_still_refill_the_foresight_spaces() -> None:
     while s.current == 0:
         moves = legal(s)
         s = play(s, moves[0])
-    assert all(None not in col for col in s.foresight) and s.final_turns == 0    # workers included
+    assert all(None not in col for col in s.foresight) and s.final_turns == 0  # workers included
 
 
 def test_a_tie_is_shared_as_the_rulebook_says() -> None:

@@ -72,7 +72,7 @@ def test_two_hires_at_building_a() -> None:
     hand(s, 0, "jersey", "dutch-belt", "black-angus", "jersey")
     p = s.players[0]
     p.money, p.workers = 20, [1, 1, 2]
-    assert "hire engineer 4" not in legal(s)          # the token's row is closed
+    assert "hire engineer 4" not in legal(s)  # the token's row is closed
     assert "discard guernsey" not in legal(s)
     s = play(s, "hire engineer 3")
     assert s.players[0].money == 13 and top(s) == "bonus"
@@ -87,12 +87,12 @@ def test_placing_and_replacing_a_building() -> None:
     at(s, 0, "B")
     p = s.players[0]
     p.money, p.workers = 20, [1, 2, 1]
-    assert "build 5a A-1" not in legal(s)               # three craftsmen needed
+    assert "build 5a A-1" not in legal(s)  # three craftsmen needed
     s = play(s, "build 4a A-1")
     assert s.trail["A-1"] == "4a@0" and s.players[0].money == 16
     at(s, 0, "B")
     s.players[0].workers = [1, 3, 1]
-    s = play(s, "build 7a A-1")                         # 5 - 2 = 3 craftsmen, $6
+    s = play(s, "build 7a A-1")  # 5 - 2 = 3 craftsmen, $6
     assert s.trail["A-1"] == "7a@0" and s.players[0].money == 10
     assert s.players[0].boxed_buildings == ["4a"]
 
@@ -118,8 +118,8 @@ def test_income_8_to_10_with_certificates_and_delivery_options() -> None:
     assert s.players[0].money == 10 and s.players[0].cert == 1 and s.players[0].hand == []
     assert legal(s) == ["deliver kansas-city", "deliver wichita", "deliver santa-fe", "deliver albuquerque"]
     alb = play(s, "deliver albuquerque")
-    assert alb.players[0].money == 7                    # three crosses
-    assert "disc step-money" in legal(alb)              # a dark disc may go to Albuquerque
+    assert alb.players[0].money == 7  # three crosses
+    assert "disc step-money" in legal(alb)  # a dark disc may go to Albuquerque
     santa_fe = play(s, "deliver santa-fe")
     assert santa_fe.players[0].money == 8
     assert all(not m.startswith(("disc step", "disc hand", "disc cert6")) for m in legal(santa_fe))
@@ -131,7 +131,7 @@ def test_phase_c_draws_without_reshuffling() -> None:
     s = game(4)
     at(s, 0, "A")
     p = s.players[0]
-    p.discs["hand"] = 1                                 # hand limit 5
+    p.discs["hand"] = 1  # hand limit 5
     p.hand, p.deck, p.discard = ["jersey"] * 3, ["guernsey", "dutch-belt"], p.deck[:5]
     s = play(s, "done")
     p = s.players[0]
@@ -172,5 +172,6 @@ def test_result_shares_ties() -> None:
     s = game(2)
     result = RULES.result(s)
     assert result["players"][0]["total"] == result["players"][1]["total"] - (
-        result["players"][1]["points"]["money"] - result["players"][0]["points"]["money"])
+        result["players"][1]["points"]["money"] - result["players"][0]["points"]["money"]
+    )
     assert len(result["categories"]) == 11

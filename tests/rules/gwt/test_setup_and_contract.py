@@ -37,8 +37,9 @@ def test_setup_by_player_count(players: int) -> None:
     spaces = [*TEEPEE_SPACES, *(x for v in HAZARD_SPACES.values() for x in v)]
     assert sum(1 for sp in spaces if s.trail[sp]) == 7
     assert len(s.objective_display) == 4 and len(s.objective_stack) == 20
-    assert sorted(s.masters) == sorted(["sm-workers", "sm-certificates", "sm-objectives", "sm-hazards",
-                                        "sm-teepees"])
+    assert sorted(s.masters) == sorted(
+        ["sm-workers", "sm-certificates", "sm-objectives", "sm-hazards", "sm-teepees"]
+    )
     for seat, p in enumerate(s.players):
         assert p.money == 6 + seat and len(p.hand) == 4 and len(p.deck) == 10
         assert sum(p.discs.values()) == 14 and p.engine == "0" and p.cert == 0 and p.location is None

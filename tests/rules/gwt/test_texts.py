@@ -17,9 +17,20 @@ from tests.rules.texts import assert_plain_words, assert_public_texts_speak_of_p
 
 # Every id of the notation that has a printed name: none may reach a text players read. Trail ids
 # ("C-1-2", "TRADE-RISK-1", "TEEPEE--1") have the short names the board prints.
-RAW_IDS = sorted({*CATTLE, *CITIES, *OBJECTIVES, "teepee-green", "teepee-blue", "KANSAS_CITY",
-                  *(t for h in HAZARD_TYPES for t in hazard_tiles(h)),
-                  *(loc for loc in NAMES if NAMES[loc] != loc)}, key=len, reverse=True)
+RAW_IDS = sorted(
+    {
+        *CATTLE,
+        *CITIES,
+        *OBJECTIVES,
+        "teepee-green",
+        "teepee-blue",
+        "KANSAS_CITY",
+        *(t for h in HAZARD_TYPES for t in hazard_tiles(h)),
+        *(loc for loc in NAMES if NAMES[loc] != loc),
+    },
+    key=len,
+    reverse=True,
+)
 RAW = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\w-])")
 
 
@@ -70,7 +81,7 @@ def test_labels_name_what_a_move_costs() -> None:
 def test_a_fee_paid_to_another_player_names_them() -> None:
     s = game(2)
     clear_trail(s)
-    s.trail["A-1"] = "1a@1"           # a green-hand building of the second player
+    s.trail["A-1"] = "1a@1"  # a green-hand building of the second player
     before_move(s, 0, "A")
     s.players[0].money = 10
     _, events = RULES.play(s, 0, "move A-1")

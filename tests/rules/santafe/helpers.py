@@ -66,8 +66,12 @@ def build(s: SantaFeState, colour: str, *keys: str) -> SantaFeState:
     t = s.clone()
     r = rr(colour)
     for key in keys:
-        found = [(i, seg, nxt) for i, head in enumerate(t.heads[r])
-                 for k, seg, nxt in track.exits(t, r, head) if k == key]
+        found = [
+            (i, seg, nxt)
+            for i, head in enumerate(t.heads[r])
+            for k, seg, nxt in track.exits(t, r, head)
+            if k == key
+        ]
         if not found:
             raise AssertionError(f"{colour} cannot grow along {key}")
         i, seg, nxt = found[0]

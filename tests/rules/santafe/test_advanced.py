@@ -39,8 +39,9 @@ def test_branch_line_cards_cost_2_dollars_in_the_advanced_game() -> None:
 
 
 def segment_with(river: bool, mountain: bool) -> int:
-    return next(g for g in range(board.SEG_COUNT)
-                if board.SEG_RIVER[g] == river and board.SEG_MOUNTAIN[g] == mountain)
+    return next(
+        g for g in range(board.SEG_COUNT) if board.SEG_RIVER[g] == river and board.SEG_MOUNTAIN[g] == mountain
+    )
 
 
 def test_terrain_costs_river_1_mountain_1_both_2_and_engineers_cross_rivers_free() -> None:

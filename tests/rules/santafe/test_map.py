@@ -32,10 +32,20 @@ def test_66_city_cards_one_for_values_2_and_3_two_for_the_rest() -> None:
 
 def test_railroads_home_bases_and_track_counts() -> None:
     homes = {r: board.CITY_NAME[h] for r, h in zip(board.RAILROADS, board.HOME, strict=True)}
-    assert homes == {"green": "Milwaukee", "blue": "Chicago", "red": "Chicago", "yellow": "Kansas City",
-                     "white": "New Orleans"}
+    assert homes == {
+        "green": "Milwaukee",
+        "blue": "Chicago",
+        "red": "Chicago",
+        "yellow": "Kansas City",
+        "white": "New Orleans",
+    }
     assert dict(zip(board.RAILROADS, board.PIECES, strict=True)) == {
-        "blue": 32, "white": 30, "green": 25, "red": 24, "yellow": 17}
+        "blue": 32,
+        "white": 30,
+        "green": 25,
+        "red": 24,
+        "yellow": 17,
+    }
     assert sum(board.PIECES) == 128
     for h in board.HOME:
         assert board.CITY_VALUE[h] == 0 and board.CITY_CARDS[h] == 0
@@ -89,7 +99,7 @@ def test_every_node_has_coordinates_for_drawing() -> None:
     size = board.MAP["size"]
     for c in board.MAP["cities"]:
         assert 0 <= c["x"] <= size["width"] and 0 <= c["y"] <= size["height"]
-    for node in board.NODE_IDS[board.CITY_COUNT:]:
+    for node in board.NODE_IDS[board.CITY_COUNT :]:
         assert node in board.MAP["waypoints"]
 
 

@@ -62,7 +62,7 @@ def check_invariants(s: SantaFeState, seat: int, move: str, events: list[dict]) 
             taken = [o for o in segs if o != -1]
             assert set(taken) == {r} and s.line_owner[line] == r, "one railroad per line"
             k = len(taken)
-            assert segs[:k] == taken or segs[len(segs) - k:] == taken, "lines fill from one end"
+            assert segs[:k] == taken or segs[len(segs) - k :] == taken, "lines fill from one end"
             sibling = board.LINE_SIBLING[line]
             assert sibling < 0 or s.line_owner[sibling] != r, "never both parallel lines"
             assert connected_to_home(s, r), "track connected to its home base"
@@ -74,8 +74,10 @@ def check_invariants(s: SantaFeState, seat: int, move: str, events: list[dict]) 
 def games(count: int) -> list[tuple[int, int, dict]]:
     """(seed, players, options) spread over 2-5 players and every option set."""
     combos = list(product(range(2, 6), range(len(OPTION_SETS))))
-    return [(seed, combos[seed % len(combos)][0], OPTION_SETS[combos[seed % len(combos)][1]])
-            for seed in range(count)]
+    return [
+        (seed, combos[seed % len(combos)][0], OPTION_SETS[combos[seed % len(combos)][1]])
+        for seed in range(count)
+    ]
 
 
 @pytest.mark.slow

@@ -39,5 +39,7 @@ def test_a_city_card_says_what_it_scores_now() -> None:
     s = GAME.new_game(2, 1, {})
     seat = min(GAME.to_act(s))
     move = GAME.legal_moves(s, seat)[0]
-    assert re.fullmatch(r"scores \d × the railroads reaching .+ at the end: \d now, \d+ points",
-                        GAME.detail_move(s, seat, move))
+    assert re.fullmatch(
+        r"scores \d × the railroads reaching .+ at the end: \d now, \d+ points",
+        GAME.detail_move(s, seat, move),
+    )

@@ -20,11 +20,27 @@ from tests.rules.santafe.test_playouts import games
 
 ALPHABET = "xqz0123456789!?#@&*;:()[]{}<>/\\|~`'\" \t\n"
 NONSENSE = [
-    "lay purple chi-kcy", "lay blue chi-xyz", "lay blue nowhere", "play atlantis",
-    "play atlantis+branch blue", "exchange atlantis", "buy branch pink", "draw money", "buy track mauve",
-    "branch blue", "lay blue chi-kcy extra words", "play double+branch pink",
-    "exchange denver denver denver denver denver", "done done", "keep it", "pass pass",
-    "buy engineer twice", "lay red to-the-sea", "draw cities", "sell", "undo",
+    "lay purple chi-kcy",
+    "lay blue chi-xyz",
+    "lay blue nowhere",
+    "play atlantis",
+    "play atlantis+branch blue",
+    "exchange atlantis",
+    "buy branch pink",
+    "draw money",
+    "buy track mauve",
+    "branch blue",
+    "lay blue chi-kcy extra words",
+    "play double+branch pink",
+    "exchange denver denver denver denver denver",
+    "done done",
+    "keep it",
+    "pass pass",
+    "buy engineer twice",
+    "lay red to-the-sea",
+    "draw cities",
+    "sell",
+    "undo",
 ]
 
 
@@ -32,7 +48,8 @@ def random_text(rng: Rng) -> str:
     """Text that is no move: random symbols, or a known verb with nonsense after it."""
     if rng.randrange(3):
         return rng.choice(["x", "q", "z", "#", "0"]) + "".join(
-            rng.choice(ALPHABET) for _ in range(rng.randrange(12)))
+            rng.choice(ALPHABET) for _ in range(rng.randrange(12))
+        )
     return rng.choice(NONSENSE)
 
 

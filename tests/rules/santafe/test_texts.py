@@ -35,8 +35,11 @@ def test_a_laid_piece_is_told_with_railroad_and_city_names() -> None:
     railroad = board.RAILROAD_NAME[board.RAILROAD_INDEX[move.split()[1]]]
     assert label.startswith(f"{railroad} (")
     lays = [ev["text"] for ev in events if ev["type"] == "lay"]
-    assert lays and re.fullmatch(rf"Player {seat + 1} lays the {railroad} \(\w+\) from [A-Z][\w. ]+ towards "
-                                 r"[A-Z][\w. ]+\.", lays[0])
+    assert lays and re.fullmatch(
+        rf"Player {seat + 1} lays the {railroad} \(\w+\) from [A-Z][\w. ]+ towards "
+        r"[A-Z][\w. ]+\.",
+        lays[0],
+    )
 
 
 def test_waiting_names_the_players() -> None:
@@ -51,8 +54,11 @@ def test_waiting_names_the_players() -> None:
 def test_an_unknown_card_is_answered_with_the_cards_that_may_be_played() -> None:
     first = new(3)
     second_round = edit(first, round=2, doubles=[1, 0, 0])
-    for state, seat, offered in [(first, 0, "play a city."), (second_round, 0, "play a city or 'double'."),
-                                 (second_round, 1, "play a city.")]:
+    for state, seat, offered in [
+        (first, 0, "play a city."),
+        (second_round, 0, "play a city or 'double'."),
+        (second_round, 1, "play a city."),
+    ]:
         with pytest.raises(ParseError) as refused:
             RULES.parse_move(state, seat, "play atlantis")
         assert refused.value.message == f"There is no card 'atlantis': {offered}"

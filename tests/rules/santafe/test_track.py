@@ -33,7 +33,7 @@ def test_each_piece_extends_the_railhead_of_the_previous_one() -> None:
 
 def test_a_line_is_claimed_by_the_first_railroad_on_it() -> None:
     s = laying(3)
-    s = build(s, "red", "chi-stl")              # red starts Chicago - St. Louis (3 pieces)
+    s = build(s, "red", "chi-stl")  # red starts Chicago - St. Louis (3 pieces)
     s = build(s, "yellow", "kcy-stl", "kcy-stl")  # yellow reaches St. Louis
     assert "lay yellow stl-chi" not in R.legal_moves(s, 0)
     with pytest.raises(IllegalMoveError, match="taken by the Union Pacific"):

@@ -99,10 +99,19 @@ def test_events_mark_turn_starts_and_keep_secrets() -> None:
 
 def test_the_hand_in_words_names_every_card_the_picture_shows() -> None:
     """Cities by name, each Double Turn card, the branch line and the engineer: as many lines as cards."""
-    s = edit(new(), hand=[[city("denver"), city("denver")], [], []], doubles=[1, 0, 0],
-             branch_held=[rr("blue"), -1, -1], engineer=[DRAWN_ENGINEER, NO_ENGINEER, NO_ENGINEER])
+    s = edit(
+        new(),
+        hand=[[city("denver"), city("denver")], [], []],
+        doubles=[1, 0, 0],
+        branch_held=[rr("blue"), -1, -1],
+        engineer=[DRAWN_ENGINEER, NO_ENGINEER, NO_ENGINEER],
+    )
     lines = R.describe_hand(R.view(s, 0))
     assert lines == [
-        "City: Denver", "City: Denver", "Double Turn", "Branch Line: Santa Fe (blue)", "Engineer"
+        "City: Denver",
+        "City: Denver",
+        "Double Turn",
+        "Branch Line: Santa Fe (blue)",
+        "Engineer",
     ]
     assert R.describe_hand(R.view(s, 1)) == []
