@@ -22,23 +22,37 @@ from bot.storage.copy import TABLES
 from bot.storage.migrate import apply_migrations
 
 URL = os.environ.get("TEST_DATABASE_URL", "").strip()
-WHY_NOT = "PostgreSQL tests need a server: set TEST_DATABASE_URL=postgresql://user@host:port/database"
-#: The kinds of database a test of the store runs on (pytest parameter ids).
-KINDS = ("sqlite", "postgresql") if URL else ("sqlite",)
 
-_created: dict[str, str] = {}  # the server's URL -> this process's database on it
+
+def _why_not() -> str | None:
+    """Why the tests cannot use PostgreSQL (None: they can)."""
+    if not URL:
+        return "no PostgreSQL server to test on: set TEST_DATABASE_URL=postgresql://user@host:port/database"
+    try:
+        asyncio.run(_admin("SELECT 1"))
+    except Exception as exc:  # any failure to reach it: the tests run on SQLite alone, and say why
+        return f"no PostgreSQL server answered at TEST_DATABASE_URL: {exc}"
+    return None
 
 
 async def _admin(sql: str) -> None:
-    engine = create_async_engine(location(URL).url, poolclass=sa.pool.NullPool)  # type: ignore[arg-type]
+    """Run ``sql`` outside any transaction (CREATE DATABASE cannot be in one) on the server's own database."""
+    server = location(URL).url
+    assert server is not None
+    engine = create_async_engine(server, poolclass=sa.pool.NullPool, connect_args={"timeout": 5})
     try:
         async with engine.connect() as conn:
-            conn = await conn.execution_options(
-                isolation_level="AUTOCOMMIT"
-            )  # CREATE DATABASE is no transaction
+            conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
             await conn.exec_driver_sql(sql)
     finally:
         await engine.dispose()
+
+
+WHY_NOT = _why_not()
+#: The kinds of database a test of the store runs on (pytest parameter ids).
+KINDS = ("sqlite",) if WHY_NOT else ("sqlite", "postgresql")
+
+_created: dict[str, str] = {}  # the server's URL -> this process's database on it
 
 
 async def _own_database() -> str:

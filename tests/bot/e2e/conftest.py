@@ -19,6 +19,8 @@ from bot.loopback import Channel, Guild, LoopbackDiscord, Message, Reply, SimUse
 from bot.services import FakeClock, GameService
 from bot.settings import Settings
 from bot.storage import Database, open_database
+from bot.storage.connection import Location
+from tests.support.databases import KINDS, fresh
 
 
 @dataclass
@@ -29,7 +31,7 @@ class Arena:
     people: list[SimUser]
     admin: SimUser
     stranger: SimUser
-    db_path: Path
+    db_where: Location  # a SQLite file, or a PostgreSQL database (tests/support/databases.py)
     clock: FakeClock
     bots: list[BoardGameBot] = field(default_factory=list)
 
@@ -39,7 +41,7 @@ class Arena:
     ) -> AsyncIterator[tuple[BoardGameBot, GameService]]:
         """The bot, started against the stand-in over the arena's database; stopped (and checked) on exit."""
         async with running_bot(
-            self.loopback, self.db_path, self.clock, 20261121, service_class=service_class, **settings
+            self.loopback, self.db_where, self.clock, 20261121, service_class=service_class, **settings
         ) as (
             bot,
             service,
@@ -105,18 +107,19 @@ class Arena:
 @asynccontextmanager
 async def running_bot(
     loopback: LoopbackDiscord,
-    db_path: Path,
+    db_where: Location,
     clock: FakeClock,
     seed: int,
     *,
     service_class: type[GameService] = GameService,
     **settings: Any,
 ) -> AsyncIterator[tuple[BoardGameBot, GameService]]:
-    """The real bot over the database at ``db_path`` (games seeded with ``seed``), started against the
+    """The real bot over the database at ``db_where`` (games seeded with ``seed``), started against the
     stand-in with ``settings``; stopped, and its database closed, on exit."""
-    db: Database = await open_database(db_path)
+    db: Database = await open_database(db_where)
     service = service_class(db, clock, new_seed=lambda: seed)
-    options = {"token": "unused", "database_path": db_path, "reminder_poll_seconds": 3600, **settings}
+    place = {"database_path": db_where.path} if db_where.path else {"database_url": db_where.url}
+    options = {"token": "unused", "reminder_poll_seconds": 3600, **place, **settings}
     bot = BoardGameBot(games=service, settings=Settings(**options))
     try:
         async with loopback.run_bot(bot):
@@ -127,15 +130,20 @@ async def running_bot(
 
 @asynccontextmanager
 async def sharded_bot(
-    loopback: LoopbackDiscord, tmp_path: Path, **settings: Any
+    loopback: LoopbackDiscord, db_where: Location, **settings: Any
 ) -> AsyncIterator[BoardGameBot]:
-    """A bot process over ``tmp_path``'s database, run with the shard ``settings`` given."""
-    async with running_bot(loopback, tmp_path / "games.db", FakeClock(), 20261122, **settings) as (bot, _):
+    """A bot process over the database at ``db_where``, run with the shard ``settings`` given."""
+    async with running_bot(loopback, db_where, FakeClock(), 20261122, **settings) as (bot, _):
         yield bot
 
 
+@pytest.fixture(params=KINDS)
+async def db_where(request: pytest.FixtureRequest, tmp_path: Path) -> Location:
+    return await fresh(request.param, tmp_path)
+
+
 @pytest.fixture
-async def arena(tmp_path: Path) -> AsyncIterator[Arena]:
+async def arena(db_where: Location) -> AsyncIterator[Arena]:
     async with LoopbackDiscord() as loopback:
         loopback.api.ratelimits.speed_up(100)  # whole games in seconds: 5 posts per 50 ms per channel
         guild = loopback.add_guild("Board games")
@@ -143,4 +151,4 @@ async def arena(tmp_path: Path) -> AsyncIterator[Arena]:
         people = [loopback.add_user(name, guilds=guild) for name in ("alice", "bob", "carol")]
         admin = loopback.add_user("dana", guilds=guild, admin=True)
         stranger = loopback.add_user("erin", guilds=guild)
-        yield Arena(loopback, guild, channel, people, admin, stranger, tmp_path / "games.db", FakeClock())
+        yield Arena(loopback, guild, channel, people, admin, stranger, db_where, FakeClock())

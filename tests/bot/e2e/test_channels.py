@@ -4,13 +4,13 @@ pauses its games (an outage does not) and its return resumes them."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 from bot import messages
 from bot.i18n import ENGLISH
 from bot.loopback import LoopbackDiscord, SimUser
 from bot.loopback.payloads import guild_create_json
 from bot.services import GameService
+from bot.storage.connection import Location
 from tests.bot.e2e.conftest import Arena, sharded_bot
 
 
@@ -163,16 +163,16 @@ async def test_at_start_up_the_games_of_a_server_left_meanwhile_are_paused(arena
         assert (await service.get_game(int(arena.channel.id))).paused
 
 
-async def test_a_process_running_some_shards_pauses_no_game_of_the_others(tmp_path: Path) -> None:
+async def test_a_process_running_some_shards_pauses_no_game_of_the_others(db_where: Location) -> None:
     async with LoopbackDiscord() as loopback:
         first = loopback.add_guild("on shard 0", shard=(0, 2))
         second = loopback.add_guild("on shard 1", shard=(1, 2))
         games = loopback.add_channel(second, "games")
         alice = loopback.add_user("alice", guilds=[first, second])
-        async with sharded_bot(loopback, tmp_path, shard_count=2, shard_ids=(1,)):
+        async with sharded_bot(loopback, db_where, shard_count=2, shard_ids=(1,)):
             await alice.slash("game santafe", games)
         # the process of shard 0 is not told of the guild of shard 1: that is no reason to pause its game
-        async with sharded_bot(loopback, tmp_path, shard_count=2, shard_ids=(0,)) as bot:
+        async with sharded_bot(loopback, db_where, shard_count=2, shard_ids=(0,)) as bot:
             assert [g.id for g in bot.guilds] == [int(first.id)]
             await bot.get_cog("Lifecycle").on_ready()  # type: ignore[union-attr]  # (again: done when it returns)
             assert not (await bot.games.get_game(int(games.id))).paused

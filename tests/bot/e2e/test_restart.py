@@ -139,7 +139,7 @@ async def test_a_computer_reply_cut_off_by_a_crash_is_made_and_posted_when_the_b
         await arena.start_game("santafe", alice, computers=1)
         assert (await service.get_game(channel_id)).to_act_users == (arena.by_id(alice),)
 
-    db = await open_database(arena.db_path)
+    db = await open_database(arena.db_where)
     try:
         doomed = GameService(db, arena.clock, ai=crash)
         for _ in range(20):  # Alice's steps until her turn passes to the computer

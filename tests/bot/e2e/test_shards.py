@@ -4,10 +4,10 @@ games go on in guilds of both; or the shards this process runs are set (SHARD_CO
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from bot.client import BoardGameBot
 from bot.loopback import Channel, LoopbackDiscord, SimUser
+from bot.storage.connection import Location
 from tests.bot.e2e.conftest import sharded_bot
 
 
@@ -26,7 +26,7 @@ async def move(bot: BoardGameBot, user: SimUser, channel: Channel, rng: random.R
     assert (await bot.games.get_game(int(channel.id))).version > before, reply.content
 
 
-async def test_games_go_on_in_guilds_of_both_shards(tmp_path: Path) -> None:
+async def test_games_go_on_in_guilds_of_both_shards(db_where: Location) -> None:
     async with LoopbackDiscord(max_guilds_per_shard=2) as loopback:
         loopback.api.ratelimits.speed_up(100)
         guilds = [loopback.add_guild(f"club {n}", shard=(n % 2, 2)) for n in range(3)]
@@ -34,7 +34,7 @@ async def test_games_go_on_in_guilds_of_both_shards(tmp_path: Path) -> None:
         alice = loopback.add_user("alice", guilds=guilds)
         bob = loopback.add_user("bob", guilds=guilds)
         rng = random.Random(5)
-        async with sharded_bot(loopback, tmp_path) as bot:
+        async with sharded_bot(loopback, db_where) as bot:
             reminders = bot.get_cog("Reminders")
             assert reminders is not None and reminders.loop.is_running()  # type: ignore[attr-defined]
             assert bot.shard_count == 2  # three guilds, at most two per shard: Discord recommends two
@@ -57,13 +57,13 @@ async def test_games_go_on_in_guilds_of_both_shards(tmp_path: Path) -> None:
         loopback.assert_prompt_responses()
 
 
-async def test_a_process_runs_only_the_shards_it_is_given(tmp_path: Path) -> None:
+async def test_a_process_runs_only_the_shards_it_is_given(db_where: Location) -> None:
     async with LoopbackDiscord() as loopback:
         first = loopback.add_guild("on shard 0", shard=(0, 2))
         second = loopback.add_guild("on shard 1", shard=(1, 2))
         games = loopback.add_channel(second, "games")
         alice = loopback.add_user("alice", guilds=[first, second])
-        async with sharded_bot(loopback, tmp_path, shard_count=2, shard_ids=(1,)) as bot:
+        async with sharded_bot(loopback, db_where, shard_count=2, shard_ids=(1,)) as bot:
             assert [s.shard for s in loopback.gateway.sessions.values()] == [(1, 2)]
             assert [g.id for g in bot.guilds] == [int(second.id)]
             reply = await alice.slash("game santafe", games)

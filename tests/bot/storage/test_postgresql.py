@@ -1,0 +1,87 @@
+"""PostgreSQL's schema is SQLite's: the same tables, columns, unique indexes and the same triggers at work.
+
+The suites of the store, the service and the end-to-end games run on both databases (their tests'
+``[postgresql]`` runs); these tests compare the two schemas themselves. Without a server they are skipped,
+saying why.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.storage import open_database
+from bot.storage.connection import Location
+from bot.storage.copy import TABLES
+from bot.storage.migrate import LATEST
+from tests.support.databases import WHY_NOT, fresh
+
+pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")
+
+
+def _shape(conn: sa.Connection) -> dict[str, tuple[list[str], list[tuple[str, ...]]]]:
+    """Per table: its columns (sorted: SQLite adds new ones at the end, as PostgreSQL does) and its unique
+    column sets (primary key, UNIQUE, unique indexes)."""
+    inspector = sa.inspect(conn)
+    shape = {}
+    for table in inspector.get_table_names():
+        columns = sorted(c["name"] for c in inspector.get_columns(table))
+        unique = [tuple(inspector.get_pk_constraint(table)["constrained_columns"])]
+        unique += [tuple(u["column_names"]) for u in inspector.get_unique_constraints(table)]
+        unique += [tuple(i["column_names"]) for i in inspector.get_indexes(table) if i["unique"]]
+        shape[table] = (columns, sorted(set(unique)))
+    return shape
+
+
+async def shape_of(where: Location) -> dict[str, tuple[list[str], list[tuple[str, ...]]]]:
+    db = await open_database(where)
+    try:
+        async with db.reading() as conn:
+            assert isinstance(conn, AsyncConnection)
+            return await conn.run_sync(_shape)
+    finally:
+        await db.close()
+
+
+async def test_both_databases_have_the_same_tables_columns_and_unique_keys(tmp_path: Path) -> None:
+    sqlite = await shape_of(Location(path=tmp_path / "g.db"))
+    postgres = await shape_of(await fresh("postgresql", tmp_path))
+    assert set(sqlite) == set(postgres) == {*TABLES, "alembic_version"}
+    assert sqlite == postgres
+
+
+async def test_postgresql_is_at_the_newest_migration_and_its_triggers_work(tmp_path: Path) -> None:
+    db = await open_database(await fresh("postgresql", tmp_path))
+    try:
+        assert await db.schema_version() == LATEST
+        async with db.transaction() as conn:
+            game = await conn.scalar(
+                sa.text(
+                    "INSERT INTO games (channel_id, host_id, rules_id, seed, status, created_at, updated_at)"
+                    " VALUES (1, 2, 'tiny', 3, 'active', 'now', 'now') RETURNING id"
+                )
+            )
+            await conn.execute(sa.text("UPDATE games SET due_stale = 0"))
+            await conn.execute(
+                sa.text("INSERT INTO seats (game_id, seat, name, joined_at) VALUES (:g, 0, 'Ann', 'now')"),
+                {"g": game},
+            )
+            assert await conn.scalar(sa.text("SELECT due_stale FROM games")) == 1  # a seat moved its times
+            await conn.execute(sa.text("UPDATE games SET due_stale = 0"))
+            await conn.execute(sa.text("UPDATE games SET to_act = '[0]'"))
+            assert await conn.scalar(sa.text("SELECT due_stale FROM games")) == 1  # so did whose turn it is
+        with pytest.raises(sa.exc.IntegrityError, match="append-only"):
+            async with db.transaction() as conn:
+                await conn.execute(
+                    sa.text(
+                        "INSERT INTO moves (game_id, version, seat, move, played_at)"
+                        " VALUES (:g, 1, 0, 'x', 'now')"
+                    ),
+                    {"g": game},
+                )
+                await conn.execute(sa.text("UPDATE moves SET move = 'y'"))
+    finally:
+        await db.close()
