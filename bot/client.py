@@ -210,10 +210,11 @@ class BoardGameBot(commands.AutoShardedBot):
 
     @property
     def keeps_time(self) -> bool:
-        """Whether this process delivers reminders and applies deadlines: of several processes sharing the
-        shards (SHARD_IDS) and the database, only the one running shard 0."""
+        """Whether this process delivers reminders, applies deadlines and resumes computer seats: every
+        process sharing a PostgreSQL database (each game's due work is claimed by one of them); of several
+        processes sharing the shards (SHARD_IDS) and one SQLite file, only the one running shard 0."""
         ids = self.settings.shard_ids
-        return ids is None or 0 in ids
+        return self.games.db.postgres or ids is None or 0 in ids
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())

@@ -43,9 +43,7 @@ def topic_key(topics: dict[str, tuple[str, str]], typed: str) -> str:
     for key, (title, _) in topics.items():
         if wanted in (key, title.lower()):
             return key
-    raise ServiceError(
-        f"There is no rules topic '{typed}'. Topics: " + ", ".join(sorted(topics)) + "."
-    )
+    raise ServiceError(f"There is no rules topic '{typed}'. Topics: " + ", ".join(sorted(topics)) + ".")
 
 
 class Help(commands.Cog):

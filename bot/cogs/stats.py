@@ -40,7 +40,10 @@ def stats_lines(stats: dict[str, Any], locale: object) -> list[str]:
     for entry in stats.get("per_game", []):
         rules_id = entry.get("rules_id", "")
         text = translate(
-            locale, "message.stats.line", title=title_of(rules_id), played=entry.get("played", 0),
+            locale,
+            "message.stats.line",
+            title=title_of(rules_id),
+            played=entry.get("played", 0),
             won=entry.get("won", 0),
         ) + shared_text(entry, locale)
         if entry.get("avg_score") is not None:
@@ -54,8 +57,13 @@ def leaderboard_lines(rows: list[dict[str, Any]], locale: object) -> list[str]:
     for place, row in enumerate(rows[:20], start=1):
         who = f"<@{row['user_id']}>" if row.get("user_id") else presenters.safe(row.get("name", "?"))
         text = translate(
-            locale, "message.leaderboard.line", place=place, who=who, won=row.get("won", 0),
-            shared=shared_text(row, locale), played=row.get("played", 0),
+            locale,
+            "message.leaderboard.line",
+            place=place,
+            who=who,
+            won=row.get("won", 0),
+            shared=shared_text(row, locale),
+            played=row.get("played", 0),
         )
         lines.append(text + (average(row["avg_score"], locale) if row.get("avg_score") is not None else ""))
     return lines
@@ -71,7 +79,10 @@ def recent_line(result: dict[str, Any], locale: object) -> str:
     else:
         place = translate(locale, "message.stats.place", rank=result.get("rank"))
     return translate(
-        locale, "message.stats.recent", title=title, place=place,
+        locale,
+        "message.stats.recent",
+        title=title,
+        place=place,
         points=presenters.points(result.get("score", 0), locale),
     )
 

@@ -563,6 +563,4 @@ class LoopbackDiscord:
                     "unanswered", interaction.label, "the bot never answered this interaction"
                 )
         for interaction in self.unfilled_deferrals():
-            self.violations.add(
-                "unfilled", interaction.label, "deferred, but the bot never filled its reply"
-            )
+            self.violations.add("unfilled", interaction.label, "deferred, but the bot never filled its reply")

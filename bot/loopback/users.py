@@ -34,6 +34,7 @@ class LoopbackDiscord(Protocol):
         message: Message | None = None,
     ) -> Reply: ...
 
+
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 _BUTTON, _STRING_SELECT, _TEXT_INPUT, _LABEL = 2, 3, 4, 18
 _LINK, _PREMIUM = 5, 6

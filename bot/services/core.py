@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
+import socket
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -133,6 +135,8 @@ class ServiceCore:
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
         # user -> the language their Discord client last used, as stored (see ``note_language``)
         self.used_languages: dict[int, str] = {}
+        # this process among those sharing the database, as its claims on games' due work name it
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     async def close(self) -> None:
         """End the computer players' worker processes; computer seats then wait (see ``thinking``)."""
@@ -196,9 +200,7 @@ class ServiceCore:
     def _not_paused(game: GameRow) -> None:
         """Nothing is played in a paused game: its moves could be neither announced nor answered."""
         if game.paused_at is not None:
-            raise GamePaused(
-                said("refusal.paused")
-            )
+            raise GamePaused(said("refusal.paused"))
 
     def _info(self, game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
         rules = engine.rules_for(game.rules_id)

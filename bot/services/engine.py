@@ -95,8 +95,11 @@ def labelled_moves(
     named = names or {}
     moves = game.legal_moves(state, seat)
     return [
-        Labelled(move, with_names(label(game, state, seat, move), named),
-                 with_names(detail(game, state, seat, move), named))
+        Labelled(
+            move,
+            with_names(label(game, state, seat, move), named),
+            with_names(detail(game, state, seat, move), named),
+        )
         for move in moves
     ]
 

@@ -39,9 +39,7 @@ class Play(ServiceCore):
             if seat.is_ai:
                 raise NotAllowed(said("refusal.computer_plays"))
             if expected_version is not None and expected_version != game.version:
-                raise StaleVersion(
-                    said("refusal.moved_on", version=game.version, expected=expected_version)
-                )
+                raise StaleVersion(said("refusal.moved_on", version=game.version, expected=expected_version))
             if expected_revision is not None and expected_revision != game.revision:
                 raise StaleVersion(said("refusal.stale"))
             rules = engine.rules_for(game.rules_id)

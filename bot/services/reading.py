@@ -94,8 +94,10 @@ class Reading(ServiceCore):
         lines = []
         labels, derived = self._move_labels(game, len(seats), [(m.seat, m.move) for m in moves])
         # events stored before the engine wrote facts read as the replay says them, in any language
-        moves = [m if _has_facts(m.events) or not _has_facts(again) else replace(m, events=again)
-                 for m, again in zip(moves, derived, strict=True)]
+        moves = [
+            m if _has_facts(m.events) or not _has_facts(again) else replace(m, events=again)
+            for m, again in zip(moves, derived, strict=True)
+        ]
         # a secret move (a card chosen in secret) reads as its stand-in until the viewer may know it
         texts_of_moves = shown_moves(
             [(m.seat, label, m.events) for m, label in zip(moves, labels, strict=True)], viewer
@@ -122,7 +124,7 @@ class Reading(ServiceCore):
                 head = f"{m.version}. {told}"
             elif teller is not None and str(teller.get("text", "")).startswith(mover):
                 texts.remove(wording.event_text(teller, language, names))
-                head = f"{m.version}. {who}{suffix} {teller['text'][len(mover):]}"
+                head = f"{m.version}. {who}{suffix} {teller['text'][len(mover) :]}"
             lines.append(head + (" — " + " ".join(texts) if texts else ""))
         return lines[-limit:] if limit > 0 else lines
 

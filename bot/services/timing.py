@@ -5,7 +5,7 @@ round reads only the games with something due."""
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.services import engine
 from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
@@ -19,6 +19,10 @@ from bot.storage.records import GameRow, SeatRow, from_time
 from rules.core.texts import said
 
 log = logging.getLogger(__name__)
+
+# How long a process's claim on a game's due work lasts: long enough for a round's work, short enough that
+# the games of a process that died are soon taken over by the others.
+CLAIM = timedelta(minutes=5)
 
 
 class Timing(ServiceCore):
@@ -92,35 +96,58 @@ class Timing(ServiceCore):
         horizon = moment if self._resumed else moment + COMPUTER_GRACE
         self._resumed = True
         woken: list[int] = []
-        for game, seats in await self._due_games(horizon):
-            due = computer_due_at(game, seats)
-            if due is None or due > horizon or self.runner.running(game.id):
-                continue
-            log.info("resuming the computer seats left waiting in game %s", game.id)
-            self.runner.wake(game.id)
-            woken.append(game.id)
+        waiting = [
+            game.id
+            for game, seats in await self._due_games(horizon)
+            if (due := computer_due_at(game, seats)) is not None
+            and due <= horizon
+            and not self.runner.running(game.id)
+        ]
+        # of several processes sharing the database, one resumes each game (its claim runs out by itself:
+        # once the computers have moved, the game is no longer waiting)
+        for game_id in sorted(await self._claim(waiting, moment)):
+            log.info("resuming the computer seats left waiting in game %s", game_id)
+            self.runner.wake(game_id)
+            woken.append(game_id)
         return woken
+
+    async def _claim(self, game_ids: list[int], now: datetime) -> set[int]:
+        """The games of ``game_ids`` whose due work this process takes (no other process holds them)."""
+        if not game_ids:
+            return set()
+        async with self.db.transaction() as conn:
+            return await due_store.claim(conn, game_ids, self.holder, now, now + CLAIM)
 
     async def run_due(self, now: datetime | None = None) -> list[Notification]:
         """Resume computer seats left waiting, send due reminders (as notifications) and apply due
         deadlines; safe to call at any interval."""
         await self.resume_computer_turns(now)
         notes: list[Notification] = []
-        for item in await self.due(now):
-            async with self._lock(item.game_id):
-                row, seats = await self._rows(item.game_id)
-                fresh = {
-                    i.kind: i
-                    for i in due_items(row, seats, await self._prefs(s.user_id for s in seats))
-                    if i.seat == item.seat
-                }
-                if item.kind not in fresh or fresh[item.kind].due_at > (now or self.clock()):
-                    continue  # something changed since the list was made
-                if item.kind == "reminder":
-                    notes.append(await self._remind(row, seats, item))
-                else:
-                    notes.extend(await self._deadline(row, seats, item.seat))
+        items = await self.due(now)
+        mine = await self._claim(sorted({i.game_id for i in items}), now or self.clock())
+        try:
+            for item in (i for i in items if i.game_id in mine):
+                notes += await self._run_item(item, now)
+        finally:
+            if mine:
+                async with self.db.transaction() as conn:
+                    await due_store.release(conn, sorted(mine), self.holder)
         return notes
+
+    async def _run_item(self, item: DueItem, now: datetime | None) -> list[Notification]:
+        """Deliver one due reminder or apply one due deadline, if it is still due."""
+        async with self._lock(item.game_id):
+            row, seats = await self._rows(item.game_id)
+            fresh = {
+                i.kind: i
+                for i in due_items(row, seats, await self._prefs(s.user_id for s in seats))
+                if i.seat == item.seat
+            }
+            if item.kind not in fresh or fresh[item.kind].due_at > (now or self.clock()):
+                return []  # something changed since the list was made
+            if item.kind == "reminder":
+                return [await self._remind(row, seats, item)]
+            return await self._deadline(row, seats, item.seat)
 
     async def _remind(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
         async with self.db.transaction() as conn:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from bot.storage.records import GameRow, SeatRow, game_from_row, seat_from_row, to_time
-from bot.storage.sql import Conn, indexed_by, rows, run_many, value
+from bot.storage.sql import Conn, indexed_by, rows, run, run_many, skip_locked, value
 
 # SQLite's smallest limit on the parameters of one statement is 999; batches stay well below it.
 BATCH = 500
@@ -61,3 +61,35 @@ async def store_next_due(conn: Conn, due: Iterable[tuple[int, datetime | None]])
         "UPDATE games SET next_due_at = :at, due_stale = 0 WHERE id = :game_id",
         [{"at": to_time(at), "game_id": game_id} for game_id, at in due],
     )
+
+
+async def claim(conn: Conn, game_ids: Sequence[int], holder: str, now: datetime, until: datetime) -> set[int]:
+    """Take the due work of those of ``game_ids`` no other process holds (or whose holder's claim ran
+    out) for ``holder`` until ``until``; returns the games taken. A game ``holder`` holds already is
+    taken again (its claim renewed)."""
+    if not game_ids:
+        return set()
+    taken = await rows(
+        conn,
+        "UPDATE games SET claimed_by = :holder, claimed_until = :until WHERE id IN ("
+        " SELECT id FROM games WHERE id IN :games"
+        " AND (claimed_until IS NULL OR claimed_until <= :now OR claimed_by = :holder)"
+        f" {skip_locked(conn)}) RETURNING id",
+        holder=holder,
+        until=to_time(until),
+        now=to_time(now),
+        games=list(game_ids),
+    )
+    return {r["id"] for r in taken}
+
+
+async def release(conn: Conn, game_ids: Sequence[int], holder: str) -> None:
+    """Give back ``holder``'s claims on ``game_ids`` (its work there is done)."""
+    if game_ids:
+        await run(
+            conn,
+            "UPDATE games SET claimed_by = NULL, claimed_until = NULL"
+            " WHERE id IN :games AND claimed_by = :holder",
+            games=list(game_ids),
+            holder=holder,
+        )

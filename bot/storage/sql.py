@@ -84,3 +84,9 @@ def is_postgres(conn: Conn) -> bool:
 def indexed_by(conn: Conn, index: str) -> str:
     """SQLite's hint to use ``index`` (its planner would pick a worse one); PostgreSQL plans by itself."""
     return "" if is_postgres(conn) else f"INDEXED BY {index}"
+
+
+def skip_locked(conn: Conn) -> str:
+    """Rows another transaction has locked are passed over rather than waited for (PostgreSQL; SQLite has
+    one writer at a time, so no row is ever locked by another)."""
+    return "FOR UPDATE SKIP LOCKED" if is_postgres(conn) else ""
