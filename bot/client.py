@@ -214,7 +214,7 @@ class BoardGameBot(commands.AutoShardedBot):
         process sharing a PostgreSQL database (each game's due work is claimed by one of them); of several
         processes sharing the shards (SHARD_IDS) and one SQLite file, only the one running shard 0."""
         ids = self.settings.shard_ids
-        return self.games.db.postgres or ids is None or 0 in ids
+        return self.settings.database.postgres or ids is None or 0 in ids
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())

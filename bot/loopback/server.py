@@ -20,6 +20,7 @@ from .commands import CommandRefused
 from .gateway import MAX_GUILDS_PER_SHARD, Gateway
 from .http_api import API_PREFIX, HttpApi
 from .ids import Clock
+from .interaction_routes import DEFERRED_MESSAGE
 from .payloads import channel_json, guild_create_json, interaction_json, member_json, role_json
 from .spec import ApiSpec, load_spec
 from .text import describe_message
@@ -27,6 +28,7 @@ from .tracking import TaskTracker, interaction_parser
 from .users import APPLICATION_COMMAND, AUTOCOMPLETE, Reply, SimUser
 from .violations import Violation, Violations
 from .world import (
+    LOADING,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
     Account,
@@ -425,9 +427,10 @@ class LoopbackDiscord:
         *,
         message: Message | None = None,
     ) -> Reply:
-        """Send one interaction from ``user`` and wait until the bot has dealt with it."""
-        if self.bot is None:
-            raise RuntimeError("no bot is running (use run_bot)")
+        """Send one interaction from ``user`` and wait until the bot has dealt with it (a bot in another
+        process: until it has answered it, a deferred answer included)."""
+        if self.bot is None and not self.gateway.sessions:
+            raise RuntimeError("no bot is running (use run_bot, or start a bot process against origin)")
         self._check_can_interact(user, channel, kind)
         interaction = self.world.new_interaction(
             type=kind,
@@ -446,6 +449,10 @@ class LoopbackDiscord:
             # the gateway hop: Discord created it, the bot hears of it later
             await asyncio.sleep(self._latency)
         self.gateway.dispatch("INTERACTION_CREATE", interaction_json(self.world, interaction))
+        if self.bot is None:  # another process's tasks cannot be watched; its answers can
+            del self._arrivals[interaction.id]
+            await self.wait_until(lambda: self._answered(interaction), f"a bot process to answer {label}")
+            return Reply(self, interaction, mark)
         await self._wait(arrival.wait(), f"the bot to receive {label}")
         await self._settle_interaction(interaction.id, label)
         return Reply(self, interaction, mark)
@@ -458,6 +465,13 @@ class LoopbackDiscord:
             return {}
         command = next((c for c in self.world.commands_for(channel.guild_id) if c.id == data.get("id")), None)
         return installs.owners(self.world, user.id, channel, command) if command else {}
+
+    def _answered(self, interaction: Interaction) -> bool:
+        """Answered for good: a reply, choices or a modal, or a deferred reply filled in or followed up."""
+        if interaction.response_type != DEFERRED_MESSAGE:
+            return interaction.acknowledged
+        original = self.world.messages.get(interaction.original_message_id or "")
+        return bool(interaction.followup_ids) or (original is not None and not original.flags & LOADING)
 
     def _check_can_interact(self, user: SimUser, channel: Channel, kind: int) -> None:
         """What Discord's client would not let a person do at all."""

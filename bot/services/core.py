@@ -129,6 +129,7 @@ class ServiceCore:
         self.thinkers = Thinkers(Budget(seconds=think_seconds), think_workers, think_timeout)
         # computer seats move in the background, off the game's lock (see ``runner``)
         self.runner = ComputerRunner(self._computer_move, lambda: self.thinkers.turn(), max_ai_moves)
+        self.runner.release = self._release
         self._locks: dict[int, asyncio.Lock] = {}
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more

@@ -96,11 +96,17 @@ class ComputerRunner:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._closed = False
+        # games this process claimed to resume (``Timing.resume_computer_turns``): the claim is given back
+        # through ``release`` when their run ends
+        self._claimed: set[int] = set()
+        self.release: Callable[[int], Awaitable[None]] | None = None
 
-    def wake(self, game_id: int) -> None:
+    def wake(self, game_id: int, *, claimed: bool = False) -> None:
         """Let the game's computers act if they must: now, or right after the run under way."""
         if self._closed:
             return
+        if claimed:
+            self._claimed.add(game_id)
         self._again.add(game_id)
         if game_id not in self._tasks:
             task = asyncio.get_running_loop().create_task(self._run(game_id), name=f"computers-{game_id}")
@@ -153,6 +159,12 @@ class ComputerRunner:
         finally:
             self._again.discard(game_id)
             self._tasks.pop(game_id, None)
+            if game_id in self._claimed and self.release is not None:
+                self._claimed.discard(game_id)
+                try:
+                    await self.release(game_id)
+                except Exception:  # it runs out by itself
+                    log.warning("could not give back the claim on game %s", game_id, exc_info=True)
 
     async def _tell(self, outcome: MoveOutcome) -> None:
         if self.listener is None:

@@ -103,13 +103,17 @@ class Timing(ServiceCore):
             and due <= horizon
             and not self.runner.running(game.id)
         ]
-        # of several processes sharing the database, one resumes each game (its claim runs out by itself:
-        # once the computers have moved, the game is no longer waiting)
+        # of several processes sharing the database, one resumes each game; its claim is given back when
+        # the run ends
         for game_id in sorted(await self._claim(waiting, moment)):
             log.info("resuming the computer seats left waiting in game %s", game_id)
-            self.runner.wake(game_id)
+            self.runner.wake(game_id, claimed=True)
             woken.append(game_id)
         return woken
+
+    async def _release(self, game_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await due_store.release(conn, [game_id], self.holder)
 
     async def _claim(self, game_ids: list[int], now: datetime) -> set[int]:
         """The games of ``game_ids`` whose due work this process takes (no other process holds them)."""
