@@ -12,9 +12,9 @@ import pytest
 from bot.log import VERBOSE_LIBRARIES, RedactFilter, setup_logging
 from bot.services import GameService
 from rules.core.events import hidden_move, is_public
-from tests.support.fixtures import clock, db, db_path, moves_since
+from tests.support.fixtures import clock, db, db_kind, db_path, db_where, moves_since
 
-__all__ = ["clock", "db", "db_path"]
+__all__ = ["clock", "db", "db_kind", "db_path", "db_where"]
 
 
 def test_token_is_redacted_in_every_record() -> None:
