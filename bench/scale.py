@@ -1,7 +1,12 @@
 """P4: scale. Move latency in a large database vs a small one, many games at once, memory per cached game,
 interactions during reminder rounds with many active games, and the cost of syncing every commit.
 
+Several processes on one database: ``processes`` plays 200 games at once shared out among 1 and 3 processes,
+``elsewhere`` times a player's interactions while another process runs reminder rounds over 10,000 active
+games. ``--postgres URL`` runs every case on that PostgreSQL server (a database each) instead of SQLite files.
+
 Run: python bench/scale.py [--big 10000] [--concurrent 200] [--cached 1000] [--active 10000] [--only NAME]
+     [--processes 3] [--postgres postgresql://user@host/database]
 Targets: move latency ratio (10,000 games vs 10) <= 1.2; interaction latency during reminder rounds
 (10,000 active games vs 10) <= 1.2.
 """
@@ -11,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import multiprocessing
 import statistics
 import tempfile
 import time
@@ -18,15 +24,50 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import create_async_engine
+
 import rules
 from bot.services import FakeClock, GameService
 from bot.services.core import EXPORT_FORMAT
-from bot.storage import open_database
+from bot.storage import open_database, sql
+from bot.storage.connection import Location, location
 from rules.core.playout import random_playout
+
+#: A PostgreSQL server the cases run on instead of SQLite files (``--postgres URL``), each case in a database
+#: of its own, made anew.
+POSTGRES: str | None = None
+BASE_TIME = datetime(2026, 1, 1, tzinfo=UTC)
 
 GAME = "santafe"
 PLAYERS = 3
 TARGET_RATIO = 1.2
+CASES = ("latency", "concurrent", "memory", "rounds", "sync", "processes", "elsewhere")
+
+
+async def place(folder: Path, name: str) -> Location:
+    """Where case ``name`` keeps its games: a new SQLite file in ``folder``, or a new PostgreSQL database."""
+    if POSTGRES is None:
+        path = folder / f"{name}.db"
+        path.unlink(missing_ok=True)
+        return Location(path=path)
+    server = location(POSTGRES).url
+    assert server is not None
+    database = "bench_" + name.replace("-", "_")
+    engine = create_async_engine(server, poolclass=sa.pool.NullPool)
+    try:
+        async with engine.connect() as conn:
+            conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
+            await conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+            await conn.exec_driver_sql(f'CREATE DATABASE "{database}"')
+    finally:
+        await engine.dispose()
+    return Location(url=sa.make_url(server).set(database=database).render_as_string(hide_password=False))
+
+
+def target(where: Location) -> str:
+    """What ``open_database`` (or another process) is given to open ``where``."""
+    return where.url or str(where.path)
 
 
 def rss_kib() -> int:
@@ -88,7 +129,7 @@ async def seed_database(service: GameService, games: int) -> None:
 
 
 async def latency_in(folder: Path, games: int, moves: int) -> list[float]:
-    db = await open_database(folder / f"scale-{games}.db")
+    db = await open_database(await place(folder, f"scale-{games}"))
     try:
         service = GameService(db)
         t0 = time.perf_counter()
@@ -105,7 +146,7 @@ async def latency_in(folder: Path, games: int, moves: int) -> list[float]:
 
 
 async def concurrent(folder: Path, games: int, moves: int) -> None:
-    db = await open_database(folder / "concurrent.db")
+    db = await open_database(await place(folder, "concurrent"))
     try:
         service = GameService(db)
         for channel in range(games):
@@ -125,7 +166,7 @@ async def concurrent(folder: Path, games: int, moves: int) -> None:
 
 
 async def memory(folder: Path, games: int) -> None:
-    db = await open_database(folder / "memory.db")
+    db = await open_database(await place(folder, "memory"))
     try:
         service = GameService(db, cache_size=games)
         gc.collect()
@@ -161,23 +202,19 @@ async def clone_active_games(service: GameService, count: int, first_channel: in
         await service.join(first_channel, 1000 + seat, f"P{seat}")
     template = (await service.start(first_channel, 1000)).game
     async with service.db.transaction() as conn:
-        game = dict(await (await conn.execute("SELECT * FROM games WHERE id = ?", (template.id,))).fetchone())
+        game = dict(await sql.one(conn, "SELECT * FROM games WHERE id = :g", g=template.id) or {})
         seats = [
-            dict(r)
-            for r in await (
-                await conn.execute("SELECT * FROM seats WHERE game_id = ?", (template.id,))
-            ).fetchall()
+            dict(r) for r in await sql.rows(conn, "SELECT * FROM seats WHERE game_id = :g", g=template.id)
         ]
         snapshot = dict(
-            await (await conn.execute("SELECT * FROM snapshots WHERE game_id = ?", (template.id,))).fetchone()
+            await sql.one(conn, "SELECT * FROM snapshots WHERE game_id = :g", g=template.id) or {}
         )
         start = service.clock()
         for n in range(1, count):
             # without a stored next-due time, as games from before it was stored
             row = {k: v for k, v in game.items() if k not in ("id", "next_due_at", "due_stale")}
             row["channel_id"] = first_channel + n
-            cur = await conn.execute(insert_sql("games", row), list(row.values()))
-            game_id = cur.lastrowid
+            game_id = (await sql.run(conn, insert_sql("games", row) + " RETURNING id", **row)).scalar_one()
             waiting = (start - timedelta(minutes=n % 1440)).isoformat()
             for seat in seats:
                 user = seat["user_id"] + 10 * n
@@ -187,13 +224,13 @@ async def clone_active_games(service: GameService, count: int, first_channel: in
                     "user_id": user,
                     "waiting_since": waiting if seat["waiting_since"] else None,
                 }
-                await conn.execute(insert_sql("seats", new), list(new.values()))
+                await sql.run(conn, insert_sql("seats", new), **new)
             snap = {**snapshot, "game_id": game_id}
-            await conn.execute(insert_sql("snapshots", snap), list(snap.values()))
+            await sql.run(conn, insert_sql("snapshots", snap), **snap)
 
 
 def insert_sql(table: str, row: dict[str, Any]) -> str:
-    return f"INSERT INTO {table} ({', '.join(row)}) VALUES ({', '.join('?' for _ in row)})"
+    return f"INSERT INTO {table} ({', '.join(row)}) VALUES ({', '.join(':' + c for c in row)})"
 
 
 async def interactions(service: GameService, channel: int, count: int) -> list[float]:
@@ -211,13 +248,14 @@ async def interactions(service: GameService, channel: int, count: int) -> list[f
     return latencies
 
 
-async def during_rounds(folder: Path, games: int, moves: int) -> tuple[list[float], list[float], float]:
+async def during_rounds(
+    folder: Path, games: int, moves: int, name: str | None = None
+) -> tuple[list[float], list[float], float]:
     """Interaction latencies while reminder rounds run back to back (the clock a minute on per round);
     returns them, the times of those rounds, and the time of the first round (every next-due computed)."""
-    folder.mkdir(exist_ok=True)
-    db = await open_database(folder / f"rounds-{games}.db")
+    db = await open_database(await place(folder, name or f"rounds-{games}"))
     try:
-        clock = FakeClock(datetime(2026, 1, 1, tzinfo=UTC))
+        clock = FakeClock(BASE_TIME)
         service = GameService(db, clock)
         t0 = time.perf_counter()
         await clone_active_games(service, games, 40_000_000)
@@ -247,7 +285,7 @@ async def during_rounds(folder: Path, games: int, moves: int) -> tuple[list[floa
 
 
 async def reminder_rounds(folder: Path, big: int, small: int, moves: int) -> None:
-    await during_rounds(folder / "warm-up", small, 5)  # imports and first-use costs out of the figures
+    await during_rounds(folder, small, 5, "warm-up")  # imports and first-use costs out of the figures
     results = {n: await during_rounds(folder, n, moves) for n in (small, big)}
     for n, (latencies, rounds, first) in results.items():
         print(
@@ -288,6 +326,117 @@ async def sync_cost(folder: Path, moves: int) -> None:
     )
 
 
+# --- several processes on one database ------------------------------------------------------------------
+
+
+def _player_process(where: str, channels: list[int], moves: int, ready: Any, go: Any, results: Any) -> None:
+    """One bot process's share of the games: start them, wait for the others, play them all at once."""
+
+    async def run() -> None:
+        db = await open_database(where)
+        service = GameService(db)
+        try:
+            for channel in channels:
+                await start_game(service, channel)
+            ready.release()
+            await asyncio.to_thread(go.wait)
+            t0 = time.perf_counter()
+            done = await asyncio.gather(*(play_moves(service, c, moves) for c in channels))
+            results.put((time.perf_counter() - t0, [x for r in done for x in r]))
+        finally:
+            await service.close()
+            await db.close()
+
+    asyncio.run(run())
+
+
+async def processes_case(folder: Path, games: int, moves: int, count: int, kind: str) -> tuple[float, float]:
+    """``games`` games played at once, shared out among ``count`` processes; returns (moves/s, p95 s)."""
+    where = await place(folder, f"processes-{count}")
+    await (await open_database(where)).close()  # the schema, before the processes start
+    spawn = multiprocessing.get_context("spawn")
+    ready, go, results = spawn.Semaphore(0), spawn.Event(), spawn.Queue()
+    shares = [[60_000_000 + g for g in range(games) if g % count == n] for n in range(count)]
+    workers = [
+        spawn.Process(target=_player_process, args=(target(where), share, moves, ready, go, results))
+        for share in shares
+    ]
+    for worker in workers:
+        worker.start()
+    for _ in workers:
+        await asyncio.to_thread(ready.acquire)
+    go.set()
+    found = [await asyncio.to_thread(results.get) for _ in workers]
+    for worker in workers:
+        await asyncio.to_thread(worker.join)
+    elapsed = max(e for e, _ in found)
+    latencies = [x for _, r in found for x in r]
+    rate, p95 = len(latencies) / elapsed, percentile(latencies, 0.95)
+    median = statistics.median(latencies)
+    print(
+        f"P4 processes: {kind}, {count} process(es), {games} games x {moves} moves at once:"
+        f" {len(latencies)} moves in {elapsed:.2f} s = {rate:.0f} moves/s; latency median"
+        f" {median * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
+    )
+    return rate, p95
+
+
+def _rounds_process(where: str, stop: Any, results: Any) -> None:
+    """Reminder rounds back to back, the clock a minute on per round, until told to stop."""
+
+    async def run() -> None:
+        db = await open_database(where)
+        clock = FakeClock(BASE_TIME)
+        service = GameService(db, clock)
+        rounds = []
+        try:
+            await service.run_due()
+            while not stop.is_set():
+                clock.advance(minutes=1)
+                t = time.perf_counter()
+                await service.run_due()
+                rounds.append(time.perf_counter() - t)
+            results.put(rounds)
+        finally:
+            await service.close()
+            await db.close()
+
+    asyncio.run(run())
+
+
+async def rounds_elsewhere(folder: Path, games: int, moves: int) -> None:
+    """A player's interactions in one process while another process runs reminder rounds over ``games``
+    active games, against the same interactions with no round running."""
+    where = await place(folder, f"elsewhere-{games}")
+    db = await open_database(where)
+    try:
+        service = GameService(db, FakeClock(BASE_TIME))
+        await clone_active_games(service, games, 40_000_000)
+        await start_game(service, 1)
+        await start_game(service, 2)
+        quiet = await interactions(service, 1, moves)
+        spawn = multiprocessing.get_context("spawn")
+        stop, results = spawn.Event(), spawn.Queue()
+        worker = spawn.Process(target=_rounds_process, args=(target(where), stop, results))
+        worker.start()
+        await asyncio.sleep(3)  # its first round (every next-due time computed) under way
+        busy = await interactions(service, 2, moves)
+        stop.set()
+        rounds = await asyncio.to_thread(results.get)
+        await asyncio.to_thread(worker.join)
+    finally:
+        await db.close()
+    (busy50, busy95), (quiet50, quiet95) = (
+        (statistics.median(x), percentile(x, 0.95)) for x in (busy, quiet)
+    )
+    print(
+        f"P4 elsewhere: {games} active games, rounds in another process ({len(rounds)} rounds, median"
+        f" {statistics.median(rounds) * 1000:.0f} ms): interaction median {busy50 * 1000:.2f} ms,"
+        f" p95 {busy95 * 1000:.2f} ms; with no rounds {quiet50 * 1000:.2f} ms / {quiet95 * 1000:.2f} ms;"
+        f" ratio median {busy50 / quiet50:.2f}, p95 {busy95 / quiet95:.2f}"
+    )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--big", type=int, default=10_000)
@@ -296,10 +445,18 @@ async def main() -> None:
     parser.add_argument("--concurrent", type=int, default=200)
     parser.add_argument("--cached", type=int, default=1000)
     parser.add_argument("--active", type=int, default=10_000)
-    parser.add_argument("--only", choices=["latency", "concurrent", "memory", "rounds", "sync"])
+    parser.add_argument("--processes", type=int, default=3)
+    parser.add_argument("--only", choices=[*CASES])
     parser.add_argument("--dir", type=Path, default=None, help="where the databases go (default: a temp dir)")
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="run on this PostgreSQL server (a database per case) instead of SQLite",
+    )
     args = parser.parse_args()
-    wanted = {args.only} if args.only else {"latency", "concurrent", "memory", "rounds", "sync"}
+    global POSTGRES
+    POSTGRES = args.postgres
+    wanted = {args.only} if args.only else set(CASES) - {"processes", "elsewhere"}
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         folder = Path(tmp)
         if "latency" in wanted:
@@ -318,8 +475,18 @@ async def main() -> None:
             await memory(folder, args.cached)
         if "rounds" in wanted:
             await reminder_rounds(folder, args.active, args.small, args.moves)
-        if "sync" in wanted:
+        if "sync" in wanted and POSTGRES is None:
             await sync_cost(folder, args.moves)
+        if "processes" in wanted:
+            kind = "PostgreSQL" if POSTGRES else "SQLite"
+            one = await processes_case(folder, args.concurrent, 10, 1, kind)
+            several = await processes_case(folder, args.concurrent, 10, args.processes, kind)
+            print(
+                f"P4 processes: {kind}, {args.processes} processes vs 1: moves/s x{several[0] / one[0]:.2f},"
+                f" p95 x{several[1] / one[1]:.2f}"
+            )
+        if "elsewhere" in wanted:
+            await rounds_elsewhere(folder, args.active, args.moves)
 
 
 if __name__ == "__main__":

@@ -57,6 +57,7 @@ def test_values_from_the_environment() -> None:
         ({"DISCORD_TOKEN": "x", "COMPUTER_WORKERS": "0"}, "COMPUTER_WORKERS"),
         ({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": "0"}, "PICTURE_WORKERS must be at least 1"),
         ({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": "two"}, "PICTURE_WORKERS must be a whole number"),
+        ({"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db/games"}, "DATABASE_URL must be"),
     ],
 )
 def test_bad_values_name_the_setting(env: dict[str, str], mentions: str) -> None:
@@ -110,8 +111,22 @@ def test_every_setting_is_listed_in_the_example_file() -> None:
         "COMPUTER_WORKERS",
         "PICTURE_WORKERS",
         "GLOBAL_REQUESTS_PER_SECOND",
+        "DATABASE_URL",
     ):
         assert f"\n{key}=\n" in example
+
+
+def test_a_database_url_names_postgresql_or_the_sqlite_file() -> None:
+    postgres = load_settings({"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://bot:s3cret@db:5432/games"})
+    assert postgres.database.postgres and postgres.database_path == Path("boardgames.db")
+    assert postgres.database.url == "postgresql+asyncpg://bot:s3cret@db:5432/games"
+    assert str(postgres.database) == "postgresql://bot:***@db:5432/games"  # as logs and errors show it
+    sqlite = load_settings(
+        {"DISCORD_TOKEN": "x", "DATABASE_URL": "sqlite:///data/g.db", "DATABASE_PATH": "x.db"}
+    )
+    assert not sqlite.database.postgres and sqlite.database.path == Path("data/g.db")
+    plain = load_settings({"DISCORD_TOKEN": "x", "DATABASE_PATH": "/data/g.db"})
+    assert plain.database.path == Path("/data/g.db") and plain.database_url is None
 
 
 def test_the_thinking_time_is_described_as_per_turn() -> None:
