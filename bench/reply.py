@@ -29,7 +29,7 @@ from bot.client import BoardGameBot
 from bot.loopback import LoopbackDiscord, Reply
 from bot.services import FakeClock, GameService
 from bot.settings import Settings
-from bot.storage import open_database
+from bot.storage import open_database, sql
 
 TARGET_P95_MS = 300.0
 TARGET_LANGUAGE_RATIO = 1.1
@@ -126,13 +126,14 @@ async def bench_game(
 async def computer_decisions(service: GameService, games: int) -> int:
     """Computer moves made so far in the computers' channels (finished games and running ones)."""
     async with service.db.reading() as conn:
-        cur = await conn.execute(
+        made = await sql.value(
+            conn,
             "SELECT COUNT(*) FROM moves JOIN games ON games.id = moves.game_id"
-            " WHERE moves.actor = 'ai' AND games.channel_id BETWEEN ? AND ?",
-            (COMPUTER_CHANNELS, COMPUTER_CHANNELS + games - 1),
+            " WHERE moves.actor = 'ai' AND games.channel_id BETWEEN :first AND :last",
+            first=COMPUTER_CHANNELS,
+            last=COMPUTER_CHANNELS + games - 1,
         )
-        row = await cur.fetchone()
-    return int(row[0]) if row else 0
+    return int(made or 0)
 
 
 async def main() -> None:
