@@ -11,6 +11,7 @@ from bot.services import FakeClock, GameService
 from bot.storage import LATEST, MigrationError, migrate_file, open_database
 from bot.storage import migrate as migrations_module
 from bot.storage.migrate import Migration, apply_migrations, migrations
+from tests.support.databases import table_rows
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC).isoformat()
 
@@ -403,3 +404,33 @@ async def test_a_file_name_with_url_characters_is_migrated_in_that_file(tmp_path
     assert await migrate_file(path) == (0, LATEST)
     assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".db") == [path.name]
     assert "games" in tables(path)
+
+
+async def test_a_database_at_the_schema_before_claims_keeps_every_row_and_plays_on(tmp_path, tiny_game):
+    """Games written at schema 13 (the last before several processes shared the database): the upgrade
+    adds the claim columns, empty, and changes no row; the service plays on."""
+    path = tmp_path / "g.db"
+    assert await migrate_file(path, target=13) == (0, 13)
+    db = await open_database(path, migrate=False)
+    try:
+        service = GameService(db, FakeClock())
+        await service.create_game(1, 100, 1, "Ann", "tiny", {"rounds": 2}, seat_order="join")
+        await service.join(100, 2, "Bob")
+        await service.start(100, 1)
+        await service.submit(100, 1, "pass")
+    finally:
+        await db.close()
+    before = await table_rows(path)
+    assert await migrate_file(path) == (13, LATEST)
+    after = await table_rows(path)
+    assert [row[:-2] for row in after["games"]] == before["games"]  # the two new columns come last
+    assert [row[-2:] for row in after["games"]] == [(None, None)]
+    assert {t: r for t, r in after.items() if t != "games"} == {
+        t: r for t, r in before.items() if t != "games"
+    }
+    db = await open_database(path)
+    try:
+        service = GameService(db, FakeClock())
+        assert (await service.submit(100, 2, "pass")).version == 2 and await service.check_replay(1)
+    finally:
+        await db.close()
