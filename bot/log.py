@@ -8,10 +8,12 @@ import sys
 
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
-# Libraries that log, at DEBUG, what they send: aiosqlite every statement with its parameters (every hand,
-# the deck order, the random state in the stored snapshots), discord.py its request bodies (private
-# replies show a player's hand). Their records below INFO are never written, whatever LOG_LEVEL says.
-VERBOSE_LIBRARIES = ("aiosqlite", "discord")
+# Libraries that log, at DEBUG, what they send: discord.py its request bodies (private replies show a
+# player's hand). Their records below INFO are never written, whatever LOG_LEVEL says.
+VERBOSE_LIBRARIES = ("discord",)
+# SQLAlchemy logs every statement with its parameters (every hand, the deck order, the random state in the
+# stored snapshots) at INFO: only its warnings are ever written.
+QUIET_LIBRARIES = ("sqlalchemy",)
 
 
 class RedactFilter(logging.Filter):
@@ -42,6 +44,8 @@ class HiddenInformationFilter(logging.Filter):
     """Drops the records below INFO of the libraries that would write hidden game information."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if any(record.name == lib or record.name.startswith(lib + ".") for lib in QUIET_LIBRARIES):
+            return record.levelno >= logging.WARNING
         if record.levelno >= logging.INFO:
             return True
         return not any(record.name == lib or record.name.startswith(lib + ".") for lib in VERBOSE_LIBRARIES)
@@ -63,4 +67,6 @@ def setup_logging(level: str = "INFO", *, secret: str = "") -> logging.Handler:
         logging.getLogger(name).setLevel(max(logging.getLevelName(level), logging.INFO))
     # Alembic tells each revision it runs at INFO: start-up stays quiet, as it was before Alembic
     logging.getLogger("alembic").setLevel(max(logging.getLevelName(level), logging.WARNING))
+    for name in QUIET_LIBRARIES:
+        logging.getLogger(name).setLevel(logging.WARNING)
     return handler

@@ -28,11 +28,11 @@ def imported_modules(package: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize(
     ("package", "forbidden"),
     [
-        ("rules", {"discord", "aiosqlite", "PIL", "sqlite3", "bot", "render", "random", "time", "datetime"}),
-        ("render", {"discord", "aiosqlite", "sqlite3", "bot"}),
+        ("rules", {"discord", "sqlalchemy", "PIL", "sqlite3", "bot", "render", "random", "time", "datetime"}),
+        ("render", {"discord", "sqlalchemy", "sqlite3", "bot"}),
         ("bot/services", {"discord"}),
         ("bot/storage", {"discord"}),
-        ("bot/ui", {"aiosqlite", "sqlite3"}),
+        ("bot/ui", {"sqlalchemy", "sqlite3"}),
     ],
 )
 def test_layer_does_not_import(package: str, forbidden: set[str]) -> None:

@@ -1,4 +1,4 @@
-"""SQLite storage (aiosqlite): the only place SQL lives.
+"""The only place SQL lives: SQLite (Python's sqlite3) or PostgreSQL (asyncpg), through SQLAlchemy Core.
 
 ``open_database(path)`` opens the file in WAL mode with foreign keys on and applies the numbered
 migrations in ``migrations/`` through Alembic (``revisions/``; see ``migrate``); ``integrity.check_file`` runs

@@ -1,18 +1,15 @@
-"""Opening a database the way every part of the bot uses it: a SQLite file (through aiosqlite) or a
-PostgreSQL server (through asyncpg), both behind SQLAlchemy's asyncio engine."""
+"""Opening a database the way every part of the bot uses it: a SQLite file (Python's sqlite3, each
+connection on a thread of its own: ``threaded``) or a PostgreSQL server (asyncpg, SQLAlchemy's asyncio
+engine), both through SQLAlchemy."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import aiosqlite
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
-from sqlalchemy.pool import AsyncAdaptedQueuePool
 
 # Writers wait this long for another process's write lock before SQLite reports "database is locked".
 BUSY_TIMEOUT_MS = 15_000
@@ -61,57 +58,35 @@ def location(value: str | Path) -> Location:
     return Location(path=Path(text))
 
 
-def _try_open(path: str | Path) -> None:
-    sqlite3.connect(str(path)).close()
-
-
-async def connect(path: str | Path, *, sync: str = DEFAULT_SYNC) -> aiosqlite.Connection:
-    """A SQLite connection in autocommit mode (transactions are begun explicitly), WAL, foreign keys on,
-    commits synced to disk as ``sync`` (one of ``SYNC_MODES``) says."""
+def open_file(path: str | Path, *, sync: str = DEFAULT_SYNC) -> sqlite3.Connection:
+    """A sqlite3 connection in autocommit mode (transactions are begun explicitly), WAL, foreign keys on,
+    commits synced to disk as ``sync`` (one of ``SYNC_MODES``) says; it waits ``BUSY_TIMEOUT_MS`` for
+    another process's write lock."""
     if sync not in SYNC_MODES:
         raise ValueError(f"sync must be one of {SYNC_MODES}, not {sync!r}")
-    # aiosqlite does not wait for its worker thread when the file cannot be opened, and that thread then
-    # fails noisily once the event loop is closed; opening the file once first reports the error cleanly
-    await asyncio.to_thread(_try_open, path)
-    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     try:
-        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute(f"PRAGMA synchronous = {sync.upper()}")
-        await conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute(f"PRAGMA synchronous = {sync.upper()}")
+        conn.execute("PRAGMA foreign_keys = ON")
     except BaseException:
-        await conn.close()
+        conn.close()
         raise
     return conn
 
 
-def sqlite_engine(path: Path, *, sync: str, connections: int, begin: str) -> AsyncEngine:
-    """An engine of at most ``connections`` connections to the file, each transaction opened with
-    ``begin`` ("BEGIN IMMEDIATE" for writers, which take SQLite's write lock at once, or "BEGIN").
-
-    The file is opened by path, never through a URL, so no character of its name means anything; the
-    driver runs in autocommit mode and SQLAlchemy's ``begin`` emits the BEGIN (SQLAlchemy's documented
-    way to have SQLite's own transactions, since Python's sqlite3 would otherwise begin them late)."""
-
-    async def open_file() -> Any:
-        return await connect(path, sync=sync)
-
-    engine = create_async_engine(
-        "sqlite+aiosqlite://",
-        async_creator=open_file,
-        poolclass=AsyncAdaptedQueuePool,
-        pool_size=connections,
-        max_overflow=0,
-        pool_timeout=3600,  # callers queue on their own semaphore or lock first
-        # every block ends in COMMIT or ROLLBACK already: no second ROLLBACK when a connection goes back
-        pool_reset_on_return=None,
+def sqlite_engine(path: Path, *, sync: str = DEFAULT_SYNC, begin: str = "BEGIN IMMEDIATE") -> sa.Engine:
+    """An engine that opens the file by path (never through a URL, so no character of its name means
+    anything) and begins each transaction with ``begin``: "BEGIN IMMEDIATE" for writers, which take
+    SQLite's write lock at once, or "BEGIN" (Python's sqlite3 would otherwise begin them late; this is
+    SQLAlchemy's documented way to have SQLite's own transactions)."""
+    engine = sa.create_engine(
+        "sqlite://", creator=lambda: open_file(path, sync=sync), poolclass=sa.pool.NullPool
     )
 
-    @sa.event.listens_for(engine.sync_engine, "begin")
+    @sa.event.listens_for(engine, "begin")
     def _begin(conn: sa.Connection) -> None:
-        # straight to the driver: one trip to aiosqlite's thread, where a statement through SQLAlchemy's
-        # cursor takes three (each trip is most of what a short transaction costs)
-        conn.connection.dbapi_connection.run_async(lambda driver: driver.execute(begin))  # type: ignore[union-attr]
+        conn.exec_driver_sql(begin)
 
     return engine
 

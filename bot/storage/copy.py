@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 from bot.storage.connection import Location
 from bot.storage.db import open_database
-from bot.storage.sql import Conn, is_postgres, run_many, value
+from bot.storage.sql import Conn, batches, is_postgres, run_many, value
 
 # Every table of the schema, each after the tables its rows refer to.
 TABLES = (
@@ -77,8 +77,7 @@ async def _copy(src, dst, dest: Location) -> Copied:  # type: ignore[no-untyped-
                 )
         for table in TABLES:
             counts[table] = 0
-            result = await read.stream(sa.text(f"SELECT * FROM {table}"))
-            async for batch in result.mappings().partitions(ROWS_PER_BATCH):
+            async for batch in batches(read, f"SELECT * FROM {table}", ROWS_PER_BATCH):
                 columns = list(batch[0].keys())
                 names, marks = ", ".join(columns), ", ".join(f":{c}" for c in columns)
                 await run_many(

@@ -20,10 +20,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.storage.connection import DEFAULT_SYNC, Location, location, postgres_engine, sqlite_engine
 from bot.storage.migrate import apply_migrations, backup_connection, schema_version
+from bot.storage.sql import Conn
+from bot.storage.threaded import ThreadedConnection
 
 log = logging.getLogger(__name__)
 
@@ -69,25 +71,27 @@ class Database:
         self._reader_slots = asyncio.Semaphore(READERS)
         self._gone: str | None = None
         if where.path is not None:
-            self.writer: AsyncEngine = sqlite_engine(
-                where.path, sync=sync, connections=1, begin="BEGIN IMMEDIATE"
-            )
-            self.readers: AsyncEngine = sqlite_engine(
-                where.path, sync=sync, connections=READERS, begin="BEGIN"
-            )
+            writes = sqlite_engine(where.path, sync=sync, begin="BEGIN IMMEDIATE")
+            reads = sqlite_engine(where.path, sync=sync, begin="BEGIN")
+            self.writer = ThreadedConnection(writes.connect)
+            self._new_reader = lambda: ThreadedConnection(reads.connect)
+            self._readers: list[ThreadedConnection] = []  # idle reading connections
+            self._opened: list[ThreadedConnection] = []
         else:
             assert where.url is not None
-            self.writer = self.readers = postgres_engine(where.url)
+            self.engine: AsyncEngine = postgres_engine(where.url)
 
     async def _open(self) -> None:
-        """Open the writing connection (the pool keeps it): a database that cannot be opened is reported
-        here, and a SQLite file is created."""
-        async with self.writer.connect():
-            pass
-        if self.path is not None:
-            # The connection's file, seen through its path just after it was opened. Never through a second
-            # descriptor of our own: closing one would drop SQLite's POSIX locks on the file.
-            self._identity = file_identity(self.path)
+        """Open the writing connection: a database that cannot be opened is reported here, and a SQLite
+        file is created."""
+        if self.path is None:
+            async with self.engine.connect():
+                pass
+            return
+        await self.writer.open()
+        # The connection's file, seen through its path just after it was opened. Never through a second
+        # descriptor of our own: closing one would drop SQLite's POSIX locks on the file.
+        self._identity = file_identity(self.path)
 
     @property
     def postgres(self) -> bool:
@@ -109,39 +113,63 @@ class Database:
             raise self.unavailable(self._gone)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[AsyncConnection]:
+    async def transaction(self) -> AsyncIterator[Conn]:
         """A write transaction: committed when the block ends, rolled back if it raises. Refused with
         ``unavailable`` when the database file was deleted or replaced; checked again after the commit,
         so a write that went into a file just taken away is never reported as done."""
-        if self.postgres:
-            async with self.writer.begin() as conn:
+        if self.path is None:
+            async with self.engine.begin() as conn:
                 await conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK_KEY})
                 yield conn
             return
         async with self._lock:
             self._check_file()
-            async with self.writer.begin() as conn:
+            async with _begun(self.writer) as conn:
                 yield conn
             self._check_file()
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[AsyncConnection]:
+    async def reading(self) -> AsyncIterator[Conn]:
         """Consistent reads: one snapshot of the database for the whole block, on a reading connection
         (on SQLite, on the writing one, in turn with the writes, once the path no longer leads to the
         open file: a new connection would open another file)."""
         async with self._reader_slots:
-            if self.postgres:
-                async with self.readers.connect() as conn:
+            if self.path is None:
+                async with self.engine.connect() as conn:
                     conn = await conn.execution_options(isolation_level="REPEATABLE READ")
                     async with conn.begin():
                         yield conn
                 return
-            if self._gone is not None or file_identity(self.path) != self._identity:  # type: ignore[arg-type]
-                async with self._lock, self.writer.begin() as conn:
+            reader = await self._reader()
+            if reader is None:
+                async with self._lock, _begun(self.writer) as conn:
                     yield conn
                 return
-            async with self.readers.begin() as conn:
-                yield conn
+            try:
+                async with _begun(reader) as conn:
+                    yield conn
+            except BaseException:
+                await self._drop(reader)  # it may be left inside a transaction
+                raise
+            self._readers.append(reader)
+
+    async def _reader(self) -> ThreadedConnection | None:
+        """An idle reading connection, opened if none is; None once the file is not the one opened."""
+        if self._readers:
+            return self._readers.pop()
+        if self._gone is not None or file_identity(self.path) != self._identity:  # type: ignore[arg-type]
+            return None
+        reader = await self._new_reader().open()
+        self._opened.append(reader)
+        return reader
+
+    async def _drop(self, reader: ThreadedConnection) -> None:
+        if reader in self._opened:
+            self._opened.remove(reader)
+        try:
+            await reader.close()
+        except Exception:
+            log.exception("could not close a reading connection")
 
     async def schema_version(self) -> int:
         async with self.reading() as conn:
@@ -153,14 +181,31 @@ class Database:
             raise ValueError("PostgreSQL is backed up with its own tools (pg_dump), not by the bot.")
         if Path(dest).resolve() == self.path.resolve():
             raise ValueError("A backup must go to another file than the database itself.")
-        async with self._lock, self.writer.connect() as conn:
-            raw = await conn.get_raw_connection()
-            return await backup_connection(raw.driver_connection, dest)  # type: ignore[arg-type]
+        async with self._lock:
+            return await self.writer.run_sync(
+                lambda conn: backup_connection(conn.connection.dbapi_connection, dest)
+            )
 
     async def close(self) -> None:
-        await self.writer.dispose()
-        if self.readers is not self.writer:
-            await self.readers.dispose()
+        if self.path is None:
+            await self.engine.dispose()
+            return
+        readers, self._opened, self._readers = self._opened, [], []
+        for reader in readers:
+            await reader.close()
+        await self.writer.close()
+
+
+@asynccontextmanager
+async def _begun(conn: ThreadedConnection) -> AsyncIterator[ThreadedConnection]:
+    """A transaction on ``conn``: committed when the block ends, rolled back if it raises."""
+    await conn.begin()
+    try:
+        yield conn
+    except BaseException:
+        await conn.rollback()
+        raise
+    await conn.commit()
 
 
 async def open_database(

@@ -19,14 +19,14 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-import aiosqlite
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
+from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.storage.connection import BUSY_TIMEOUT_MS, Location, connect, location
+from bot.storage.connection import BUSY_TIMEOUT_MS, Location, location, open_file
+from bot.storage.sql import Conn
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 POSTGRES_DIR = MIGRATIONS_DIR / "postgresql"
@@ -209,7 +209,7 @@ def _location(where: str | Path | Location) -> Location:
     return where if isinstance(where, Location) else location(where)
 
 
-async def schema_version(conn: AsyncConnection) -> int:
+async def schema_version(conn: Conn) -> int:
     if conn.dialect.name == "postgresql":
         return int(await conn.scalar(sa.text("SELECT version_num FROM alembic_version")) or 0)
     return int(await conn.scalar(sa.text("PRAGMA user_version")) or 0)
@@ -218,20 +218,20 @@ async def schema_version(conn: AsyncConnection) -> int:
 async def migrate_file(where: str | Path | Location, target: int | None = None) -> tuple[int, int]:
     """Apply pending migrations to the database at ``where``; returns (version before, version after)."""
     place = _location(where)
-    if place.path is not None:
-        conn = await connect(place.path)  # creates the file in WAL mode, as the bot opens it
-        await conn.close()
+    if place.path is not None:  # creates the file in WAL mode, as the bot opens it
+        await asyncio.to_thread(lambda: open_file(place.path).close())  # type: ignore[arg-type]
     return await _upgrade_at(place, target)
 
 
-async def backup_connection(conn: aiosqlite.Connection, dest: str | Path) -> Path:
-    """Copy a live database to ``dest`` with SQLite's online backup API (safe while the bot runs)."""
+def backup_connection(conn: sqlite3.Connection, dest: str | Path) -> Path:
+    """Copy a live database to ``dest`` with SQLite's online backup API (safe while the bot runs); called
+    on the thread of ``conn``."""
     target_path = Path(dest)
     if target_path.exists() and target_path.is_dir():
         raise MigrationError(f"Backup destination {target_path} is a directory.")
-    target = sqlite3.connect(str(target_path), check_same_thread=False)
+    target = sqlite3.connect(str(target_path))
     try:
-        await conn.backup(target)
+        conn.backup(target)
     finally:
         target.close()
     return target_path
@@ -243,8 +243,12 @@ async def backup_file(path: str | Path, dest: str | Path) -> Path:
         raise MigrationError(f"No database at {path}.")
     if Path(path).resolve() == Path(dest).resolve():
         raise MigrationError("A backup must go to another file than the database itself.")
-    conn = await connect(path)
-    try:
-        return await backup_connection(conn, dest)
-    finally:
-        await conn.close()
+
+    def copy() -> Path:
+        conn = open_file(path)
+        try:
+            return backup_connection(conn, dest)
+        finally:
+            conn.close()
+
+    return await asyncio.to_thread(copy)

@@ -1,4 +1,4 @@
-"""Running the storage modules' SQL on either database (SQLAlchemy Core over aiosqlite or asyncpg).
+"""Running the storage modules' SQL on either database (SQLAlchemy Core over sqlite3 or asyncpg).
 
 The SQL is written once, with named parameters (``:game_id``), in the part of the language SQLite and
 PostgreSQL share. The few places where they differ are answered here and nowhere else.
@@ -6,7 +6,7 @@ PostgreSQL share. The few places where they differ are answered here and nowhere
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -14,8 +14,11 @@ import sqlalchemy as sa
 from sqlalchemy.engine import CursorResult, RowMapping
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-#: What every storage function takes: the connection of the caller's transaction or reading block.
-Conn = AsyncConnection
+from bot.storage.threaded import ThreadedConnection
+
+#: What every storage function takes: the connection of the caller's transaction or reading block
+#: (SQLAlchemy's own on PostgreSQL; on SQLite one with the same methods, on a thread: ``threaded``).
+Conn = AsyncConnection | ThreadedConnection
 
 #: The error a refused insert raises on both databases (a unique index or a constraint said no).
 IntegrityError = sa.exc.IntegrityError
@@ -60,6 +63,17 @@ async def rows(conn: Conn, sql: str, **params: Any) -> list[RowMapping]:
 async def value(conn: Conn, sql: str, **params: Any) -> Any:
     """The first column of the first row, or None."""
     return (await run(conn, sql, **params)).scalar()
+
+
+async def batches(conn: Conn, sql: str, size: int) -> AsyncIterator[list[RowMapping]]:
+    """The rows of a query a batch of ``size`` at a time, read as they are wanted (a whole table)."""
+    if isinstance(conn, ThreadedConnection):
+        async for batch in conn.partitions(sa.text(sql), size):
+            yield batch
+        return
+    result = await conn.stream(sa.text(sql))
+    async for batch in result.mappings().partitions(size):
+        yield list(batch)
 
 
 def chunks(values: Iterable[Any], size: int) -> Iterable[list[Any]]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import atexit
 import os
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -98,8 +100,9 @@ async def fresh(kind: str, tmp_path: Path) -> Location:
 async def table_rows(where: Location | Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table, for 'nothing changed' checks (a connection of its own: what is stored)."""
     place = where if isinstance(where, Location) else Location(path=where)
-    url = place.url or "sqlite+aiosqlite:///" + str(place.path)
-    engine = create_async_engine(url, poolclass=sa.pool.NullPool)
+    if place.path is not None:
+        return await asyncio.to_thread(_sqlite_rows, place.path)
+    engine = create_async_engine(str(place.url), poolclass=sa.pool.NullPool)
     try:
         async with engine.connect() as conn:
             rows: dict[str, list[tuple[Any, ...]]] = {}
@@ -110,4 +113,14 @@ async def table_rows(where: Location | Path) -> dict[str, list[tuple[Any, ...]]]
                 rows[table] = [tuple(r) for r in result]
     finally:
         await engine.dispose()
+    return rows
+
+
+def _sqlite_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    with closing(sqlite3.connect(path)) as conn:
+        rows: dict[str, list[tuple[Any, ...]]] = {}
+        for table in TABLES:
+            width = len(conn.execute(f"SELECT * FROM {table} LIMIT 0").description)
+            order = ", ".join(str(n) for n in range(1, width + 1))
+            rows[table] = [tuple(r) for r in conn.execute(f"SELECT * FROM {table} ORDER BY {order}")]
     return rows

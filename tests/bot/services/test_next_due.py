@@ -23,15 +23,17 @@ async def work_of_a_round(service: GameService) -> tuple[int, int]:
         steps[0] += 1
         return 0
 
-    async with service.db.writer.connect() as conn:  # the pool's one writing connection
-        writer = (await conn.get_raw_connection()).driver_connection
-    await writer.set_trace_callback(statements.append)
-    await writer.set_progress_handler(step, 1)
+    def hooks(conn, on: bool) -> None:  # type: ignore[no-untyped-def]
+        """SQLite's own hooks on the writing connection (set on its thread, as sqlite3 requires)."""
+        driver = conn.connection.dbapi_connection
+        driver.set_trace_callback(statements.append if on else None)
+        driver.set_progress_handler(step if on else None, 1)
+
+    await service.db.writer.run_sync(hooks, True)
     try:
         assert await service.run_due() == []
     finally:
-        await writer.set_trace_callback(None)
-        await writer.set_progress_handler(None, 1)
+        await service.db.writer.run_sync(hooks, False)
     return len(statements), steps[0]
 
 

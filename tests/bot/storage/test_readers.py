@@ -48,17 +48,15 @@ async def test_reads_run_side_by_side_on_their_own_connections(db: Database) -> 
 
     async def held_read() -> None:
         async with db.reading() as conn:
-            seen.append((await conn.get_raw_connection()).driver_connection)
+            seen.append(conn)
             if len(seen) == READERS:
                 inside.set()
             await release.wait()
 
     readers = [asyncio.create_task(held_read()) for _ in range(READERS)]
     await asyncio.wait_for(inside.wait(), 30)  # every read is inside its block at once
-    async with db.writer.connect() as conn:
-        writer = (await conn.get_raw_connection()).driver_connection
     assert len({id(c) for c in seen}) == READERS
-    assert db.postgres or writer not in seen  # SQLite's writing connection is the writes' alone
+    assert db.postgres or db.writer not in seen  # SQLite's writing connection is the writes' alone
     release.set()
     await asyncio.gather(*readers)
     assert await count_notes(db) == 0  # the connections are reused
