@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -17,3 +18,14 @@ def _picture_workers_end_with_the_test() -> Iterator[None]:
     yield
     if pictures.drawers().running:
         asyncio.run(pictures.close())
+
+
+@pytest.fixture(autouse=True)
+def _restore_logging() -> Iterator[None]:
+    """``python -m bot``'s entry point, called by a test, sets up logging for the process: its handler and
+    level go with the test, or later tests' records would go to a stream pytest has closed."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)

@@ -24,15 +24,6 @@ from tests.support.damaged import pages, played_database, scrambled
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _restore_logging():
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    yield
-    root.handlers[:] = handlers
-    root.setLevel(level)
-
-
 def test_missing_token_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main_module.main([], env={}) == 2
     err = capsys.readouterr().err

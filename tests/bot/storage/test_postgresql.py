@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage import open_database
 from bot.storage.connection import Location
@@ -40,7 +39,6 @@ async def shape_of(where: Location) -> dict[str, tuple[list[str], list[tuple[str
     db = await open_database(where)
     try:
         async with db.reading() as conn:
-            assert isinstance(conn, AsyncConnection)
             return await conn.run_sync(_shape)
     finally:
         await db.close()
