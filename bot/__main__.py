@@ -135,9 +135,8 @@ async def check(where: Location) -> CheckResult:
 
 
 async def migrate(where: Location) -> tuple[int, int]:
-    if (
-        where.path is not None and where.path.is_file()
-    ):  # migrating a damaged file would only spread the damage
+    # migrating a damaged file would only spread the damage
+    if where.path is not None and where.path.is_file():
         await check_database(where.path, full=True)
     try:
         return await migrate_file(where)
@@ -171,9 +170,9 @@ async def backup(where: Location, dest: Path) -> Path:
     try:
         return await backup_file(path, dest)
     except DATABASE_ERRORS as exc:
-        where = place_problem(dest)
-        if where is not None:
-            raise StartError(f"Cannot write the backup {dest}: {where}.") from None
+        problem = place_problem(dest)
+        if problem is not None:
+            raise StartError(f"Cannot write the backup {dest}: {problem}.") from None
         raise database_problem(path, exc) from None
 
 

@@ -16,6 +16,7 @@ from bot.storage import due as due_store
 from bot.storage import games as store
 from bot.storage import preferences
 from bot.storage.records import GameRow, SeatRow, from_time
+from bot.storage.sql import chunks
 from rules.core.texts import said
 
 log = logging.getLogger(__name__)
@@ -117,10 +118,11 @@ class Timing(ServiceCore):
 
     async def _claim(self, game_ids: list[int], now: datetime) -> set[int]:
         """The games of ``game_ids`` whose due work this process takes (no other process holds them)."""
-        if not game_ids:
-            return set()
-        async with self.db.transaction() as conn:
-            return await due_store.claim(conn, game_ids, self.holder, now, now + CLAIM)
+        taken: set[int] = set()
+        for batch in chunks(game_ids, due_store.BATCH):
+            async with self.db.transaction() as conn:
+                taken |= await due_store.claim(conn, batch, self.holder, now, now + CLAIM)
+        return taken
 
     async def run_due(self, now: datetime | None = None) -> list[Notification]:
         """Resume computer seats left waiting, send due reminders (as notifications) and apply due
@@ -133,9 +135,9 @@ class Timing(ServiceCore):
             for item in (i for i in items if i.game_id in mine):
                 notes += await self._run_item(item, now)
         finally:
-            if mine:
+            for batch in chunks(sorted(mine), due_store.BATCH):
                 async with self.db.transaction() as conn:
-                    await due_store.release(conn, sorted(mine), self.holder)
+                    await due_store.release(conn, batch, self.holder)
         return notes
 
     async def _run_item(self, item: DueItem, now: datetime | None) -> list[Notification]:
