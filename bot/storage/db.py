@@ -118,7 +118,9 @@ class Database:
         ``unavailable`` when the database file was deleted or replaced; checked again after the commit,
         so a write that went into a file just taken away is never reported as done."""
         if self.path is None:
-            async with self.engine.begin() as conn:
+            # one at a time in this process too: a write waiting for the lock would only hold a pooled
+            # connection that reads need
+            async with self._lock, self.engine.begin() as conn:
                 await conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK_KEY})
                 yield conn
             return
