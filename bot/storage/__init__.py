@@ -1,10 +1,11 @@
 """The only place SQL lives: SQLite (Python's sqlite3) or PostgreSQL (asyncpg), through SQLAlchemy Core.
 
-``open_database(path)`` opens the file in WAL mode with foreign keys on and applies the numbered
-migrations in ``migrations/`` through Alembic (``revisions/``; see ``migrate``); ``integrity.check_file`` runs
-SQLite's damage checks on a file. ``migrate_file`` and ``backup_file``
-are what ``python -m bot migrate`` and ``python -m bot backup PATH`` call. The modules ``games``,
-``results`` and ``preferences`` hold the queries; each takes the connection of the caller's transaction.
+``open_database(where)`` opens a SQLite file (WAL mode, foreign keys on) or a PostgreSQL database and applies
+the numbered migrations in ``migrations/`` (``migrations/postgresql/`` for PostgreSQL) through Alembic
+(``revisions/``; see ``migrate``); ``integrity.check_file`` runs SQLite's damage checks on a file.
+``migrate_file``, ``backup_file`` and ``copy.copy_database`` are what ``python -m bot migrate``, ``backup
+PATH`` and ``copy-database FROM TO`` call. The modules ``games``, ``results``, ``preferences`` and ``due``
+hold the queries, run through ``sql``; each takes the connection of the caller's transaction.
 """
 
 from bot.storage.db import Database, open_database

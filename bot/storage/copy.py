@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from bot.storage.connection import Location
-from bot.storage.db import open_database
+from bot.storage.db import Database, open_database
 from bot.storage.sql import Conn, batches, is_postgres, run_many, value
 
 # Every table of the schema, each after the tables its rows refer to.
@@ -64,7 +64,7 @@ async def copy_database(source: Location, dest: Location) -> Copied:
         await src.close()
 
 
-async def _copy(src, dst, dest: Location) -> Copied:  # type: ignore[no-untyped-def]
+async def _copy(src: Database, dst: Database, dest: Location) -> Copied:
     counts: dict[str, int] = {}
     async with src.reading() as read, dst.transaction() as write:
         known = await _tables(read)

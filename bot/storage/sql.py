@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import CursorResult, RowMapping
+from sqlalchemy.engine import RowMapping
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.threaded import ThreadedConnection
@@ -39,8 +39,9 @@ def _prepared(sql: str, params: Mapping[str, Any]) -> sa.TextClause:
     return _statement(sql, expanding)
 
 
-async def run(conn: Conn, sql: str, **params: Any) -> CursorResult[Any]:
-    """Execute one statement; the result tells ``rowcount`` (and rows, for ``RETURNING``)."""
+async def run(conn: Conn, sql: str, **params: Any) -> Any:
+    """Execute one statement; the result (SQLAlchemy's, or ``threaded.Rows``) tells ``rowcount`` and, for
+    a query or ``RETURNING``, has the rows (``mappings()``, ``scalar()``…)."""
     return await conn.execute(_prepared(sql, params), params)
 
 

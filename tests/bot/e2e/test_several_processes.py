@@ -9,6 +9,7 @@ the stored times back, as a clock would have moved them.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import os
 import signal
@@ -64,9 +65,11 @@ async def start_process(loopback: LoopbackDiscord, where: Location, tmp_path: Pa
 
 
 async def until(check, seconds: float, what: str) -> Any:  # type: ignore[no-untyped-def]
-    """Wait for ``check()`` (a coroutine function) to return something true."""
+    """Wait for ``check()`` (a function, or a coroutine function) to return something true."""
     for _ in range(int(seconds * 10)):
-        found = await check()
+        found = check()
+        if inspect.isawaitable(found):
+            found = await found
         if found:
             return found
         await asyncio.sleep(0.1)
@@ -170,11 +173,7 @@ async def test_a_killed_process_leaves_nothing_lost_and_nothing_done_twice(tmp_p
             for n in range(SHARDS)
         ]
         try:
-            await until(
-                lambda: asyncio.sleep(0, len(loopback.gateway.sessions) == SHARDS),
-                60,
-                "every shard to connect",
-            )
+            await until(lambda: len(loopback.gateway.sessions) == SHARDS, 60, "every shard to connect")
             for channel in [*with_computer, people_only]:
                 await alice.slash("game santafe", channel)
                 await bob.slash("game join", channel)
@@ -223,7 +222,7 @@ async def test_a_killed_process_leaves_nothing_lost_and_nothing_done_twice(tmp_p
                     m.content for m in loopback.messages(channel)[seen[channel.id] :] if REMINDER in m.content
                 ]
 
-            await until(lambda: asyncio.sleep(0, all(reminded(c) for c in waiting)), 60, "the reminders")
+            await until(lambda: all(reminded(c) for c in waiting), 60, "the reminders")
             await asyncio.sleep(12)  # two more rounds of each live process: nothing is sent twice
             assert [len(reminded(c)) for c in waiting] == [1, 1, 1]
             assert reminded(doomed) == []  # its person's turn began just now
