@@ -64,7 +64,11 @@ def open_file(path: str | Path, *, sync: str = DEFAULT_SYNC) -> sqlite3.Connecti
     another process's write lock."""
     if sync not in SYNC_MODES:
         raise ValueError(f"sync must be one of {SYNC_MODES}, not {sync!r}")
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    # used on one thread only (``threaded``), but a connection left unclosed is closed by the garbage
+    # collector wherever it runs, which sqlite3 would refuse (and log) if tied to the thread
+    conn = sqlite3.connect(
+        str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+    )
     try:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute(f"PRAGMA synchronous = {sync.upper()}")
