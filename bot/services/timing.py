@@ -77,8 +77,7 @@ class Timing(ServiceCore):
         async with self.db.reading() as conn:
             games = await due_store.games_due(conn, until)
         pairs: list[tuple[GameRow, list[SeatRow]]] = []
-        for start in range(0, len(games), due_store.BATCH):
-            batch = games[start : start + due_store.BATCH]
+        for batch in chunks(games, due_store.BATCH):
             async with self.db.reading() as conn:
                 seats = await due_store.seats_of_games(conn, [g.id for g in batch])
             pairs += [(g, seats[g.id]) for g in batch]

@@ -25,7 +25,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.storage.connection import BUSY_TIMEOUT_MS, Location, location, open_file
+from bot.storage.connection import Location, location, open_file, sqlite_engine
 from bot.storage.sql import Conn
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
@@ -110,25 +110,6 @@ def downgrade_refused() -> None:
     raise MigrationError("Migrations are not undone; restore a backup made before the upgrade instead.")
 
 
-def _engine(path: str | Path) -> sa.Engine:
-    """A short-lived engine for migrating the file: transactions begin with BEGIN IMMEDIATE (Python's
-    sqlite3 would otherwise run the DDL outside any transaction), and it waits for other writers like the
-    bot. The file is opened by path, never through a URL, so no character of its name means anything."""
-
-    def open_file() -> sqlite3.Connection:
-        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-        conn.execute("PRAGMA foreign_keys = ON")
-        return conn
-
-    engine = sa.create_engine("sqlite://", creator=open_file, poolclass=sa.pool.NullPool)
-
-    @sa.event.listens_for(engine, "begin")
-    def _begin(connection: sa.Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
-
-    return engine
-
-
 def _version(connection: sa.Connection) -> int:
     if connection.dialect.name == "postgresql":
         # PostgreSQL databases were always kept by Alembic: its revision is the number
@@ -137,7 +118,9 @@ def _version(connection: sa.Connection) -> int:
 
 
 def _upgrade(path: str | Path, target: int | None) -> tuple[int, int]:
-    engine = _engine(path)
+    # transactions begin with BEGIN IMMEDIATE (sqlite3 would otherwise run the DDL outside any transaction)
+    # and wait for other writers, as the bot's own
+    engine = sqlite_engine(Path(path))
     try:
         with engine.connect() as connection:
             return _upgrade_on(connection, target)

@@ -11,14 +11,13 @@ from __future__ import annotations
 import asyncio
 import atexit
 import os
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from bot.storage import open_database
 from bot.storage.connection import Location, location
 from bot.storage.copy import TABLES
 from bot.storage.migrate import apply_migrations
@@ -98,29 +97,16 @@ async def fresh(kind: str, tmp_path: Path) -> Location:
 
 
 async def table_rows(where: Location | Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table, for 'nothing changed' checks (a connection of its own: what is stored)."""
-    place = where if isinstance(where, Location) else Location(path=where)
-    if place.path is not None:
-        return await asyncio.to_thread(_sqlite_rows, place.path)
-    engine = create_async_engine(str(place.url), poolclass=sa.pool.NullPool)
+    """Every row of every table, for 'nothing changed' checks (connections of their own: what is stored)."""
+    db = await open_database(where if isinstance(where, Location) else Location(path=where), migrate=False)
     try:
-        async with engine.connect() as conn:
+        async with db.reading() as conn:
             rows: dict[str, list[tuple[Any, ...]]] = {}
             for table in TABLES:
-                result = await conn.exec_driver_sql(f"SELECT * FROM {table} LIMIT 0")
-                order = ", ".join(str(n) for n in range(1, len(result.keys()) + 1))
+                width = len((await conn.exec_driver_sql(f"SELECT * FROM {table} LIMIT 0")).keys())
+                order = ", ".join(str(n) for n in range(1, width + 1))
                 result = await conn.exec_driver_sql(f"SELECT * FROM {table} ORDER BY {order}")
                 rows[table] = [tuple(r) for r in result]
     finally:
-        await engine.dispose()
-    return rows
-
-
-def _sqlite_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    with closing(sqlite3.connect(path)) as conn:
-        rows: dict[str, list[tuple[Any, ...]]] = {}
-        for table in TABLES:
-            width = len(conn.execute(f"SELECT * FROM {table} LIMIT 0").description)
-            order = ", ".join(str(n) for n in range(1, width + 1))
-            rows[table] = [tuple(r) for r in conn.execute(f"SELECT * FROM {table} ORDER BY {order}")]
+        await db.close()
     return rows
