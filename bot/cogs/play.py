@@ -63,7 +63,9 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            moves = await self.bot.games.legal_moves(interaction.channel_id or 0, interaction.user.id)
+            moves = await self.bot.games.legal_moves(
+                interaction.channel_id or 0, interaction.user.id, interaction.locale
+            )
         except Exception:  # no game here, or not seated: nothing to suggest
             return []
         return matching_choices(moves, current)
@@ -82,7 +84,7 @@ class Play(commands.Cog):
         channel_id = interaction.channel_id or 0
         undone = await self.bot.games.undo(channel_id, interaction.user.id)
         # the move taken back is legal again: it is named by the label the player chose it by
-        labels = dict(await self.bot.games.legal_moves(channel_id, interaction.user.id))
+        labels = dict(await self.bot.games.legal_moves(channel_id, interaction.user.id, interaction.locale))
         what = labels.get(undone.undone)
         said = (
             translate(interaction.locale, "message.undo.took_back", what=what, version=undone.version)

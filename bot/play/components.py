@@ -173,7 +173,7 @@ async def _play_index(interaction: discord.Interaction, game_id: int, revision: 
     if game.revision != revision:
         await controller.show_options(interaction, note=stale_note(interaction))
         return
-    moves = await bot.games.legal_moves(interaction.channel_id or 0, interaction.user.id)
+    moves = await bot.games.legal_moves(interaction.channel_id or 0, interaction.user.id, interaction.locale)
     if index >= len(moves):
         await controller.show_options(interaction, note=stale_note(interaction))
         return
@@ -240,7 +240,7 @@ async def _open_family(interaction: discord.Interaction, game_id: int, revision:
     if game is None:
         return
     channel_id = interaction.channel_id or 0
-    moves = await bot.games.legal_moves(channel_id, interaction.user.id)
+    moves = await bot.games.legal_moves(channel_id, interaction.user.id, interaction.locale)
     if game.revision != revision or number >= len(choices.families(moves, pickers.OPTIONS_PER_SELECT)):
         await controller.show_options(interaction, note=stale_note(interaction))
         return

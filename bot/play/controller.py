@@ -33,7 +33,11 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     news = await bot.games.news_for(channel_id, interaction.user.id)  # read before the move makes it old
     async with bot.drain.move(interaction):  # a stop meanwhile tells the player whether it counted
         outcome = await bot.games.submit(
-            channel_id, interaction.user.id, move, expected_revision=expected_revision
+            channel_id,
+            interaction.user.id,
+            move,
+            expected_revision=expected_revision,
+            locale=interaction.locale,
         )
     perms = posting.bot_permissions(bot, outcome.game, interaction)
     failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
@@ -79,7 +83,7 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
     if seat is None:
         await replies.private(interaction, prefix + translate(interaction.locale, "message.not_seated"))
         return
-    moves = await bot.games.legal_moves(channel_id, interaction.user.id)
+    moves = await bot.games.legal_moves(channel_id, interaction.user.id, interaction.locale)
     if not moves:
         waiting = presenters.names(game, game.to_act, interaction.locale)
         text = translate(interaction.locale, "message.nothing_to_decide")

@@ -38,7 +38,7 @@ Playing
 Reading
     get_game(channel_id) / game_by_id(game_id) / active_games() / games_of_user(user_id)
     seat_of(channel_id, user_id) -> int | None
-    legal_moves(channel_id, user_id) -> [(canonical move, label)]   ([] when the user has nothing to decide)
+    legal_moves(channel_id, user_id, locale) -> [(move, label)]   ([] when the user has nothing to decide)
     view_for(channel_id, user_id | None) -> (GameInfo, view) ; view_at(channel_id, version, user_id=None)
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
     news_for(channel_id, user_id) -> News | None   (the public events since the user's own last move, when

@@ -620,10 +620,12 @@ class ServiceCore:
         events: Sequence[Event],
         acting_user: int | None,
         extra: Sequence[Notification] = (),
+        locale: object = None,
     ) -> MoveOutcome:
         """What a move (or a start, a hand-over, a deadline) did, from the seats just before it and the
         game just after it, both read under the game's lock. Seats that had to act had their waiting clock
-        running (``_update_waiting``), which is how ``to_act_before`` is known from ``seats_before``."""
+        running (``_update_waiting``), which is how ``to_act_before`` is known from ``seats_before``. The
+        mover's next choices are labelled in the language of ``locale``."""
         rules = engine.rules_for(game.rules_id)
         info = self._info(game, seats)
         finished = game.status == "finished"
@@ -668,7 +670,7 @@ class ServiceCore:
             mover_view = rules.view(state, seat)
             if seat in game.to_act:
                 names = {s.seat: s.name for s in seats}
-                mover_moves = engine.labelled_moves(rules, state, seat, names)
+                mover_moves = engine.labelled_moves(rules, state, seat, names, locale)
         turn_passed = seat is not None and (
             seat not in game.to_act
             or any(s.waiting_since not in (None, before.get(s.seat)) for s in seats if s.seat != seat)

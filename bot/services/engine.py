@@ -7,11 +7,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import rules
+from bot.i18n import ENGLISH, language_of
+from bot.services import wording
 from rules.core.errors import ErrorCode, RulesError
 from rules.core.events import Event
 from rules.core.notation import match_label, normalize, suggest
 from rules.core.players import replace_players
 from rules.core.protocol import Engine, Rules, State
+from rules.core.texts import said
 
 # Moves an engine may offer that end a turn without doing anything: what a deadline's "skip" plays.
 SKIP_MOVES = ("pass", "skip")
@@ -24,11 +27,16 @@ def rules_for(rules_id: str) -> Engine:
 
 
 def canonical(
-    game: Engine, state: State, seat: int, text: str, names: Mapping[int, str] | None = None
+    game: Engine,
+    state: State,
+    seat: int,
+    text: str,
+    names: Mapping[int, str] | None = None,
+    locale: object = None,
 ) -> str:
     """The canonical legal move ``text`` means: the engine's reading of it (``Notation.parse_move``), or
-    the label a player sees for it, whole or cut short, with players named as ``names`` (by seat) has them
-    or as "Player N".
+    the label a player sees for it, whole or cut short, in the language of ``locale`` or in English, with
+    players named as ``names`` (by seat) has them or as "Player N".
 
     Raises the engine's ``RulesError`` otherwise; when the text is simply not a legal move, the message
     suggests the closest legal moves.
@@ -38,13 +46,17 @@ def canonical(
     except RulesError as exc:
         if exc.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.GAME_OVER) or not isinstance(text, str):
             raise
-        labelled = labelled_moves(game, state, seat, names)
+        labelled = labelled_moves(game, state, seat, names, locale)
         found = match_label(text, labelled)
         if len(found) == 1:
             return found[0]
-        if names and not found:
-            # the engine's own wording ("building 3a of Player 1") is still understood
-            found = match_label(text, labelled_moves(game, state, seat))
+        # English labels are understood from every reader, with the players' names and as the engine
+        # writes them ("building 3a of Player 1")
+        english = [(names, ENGLISH)] if language_of(locale) != ENGLISH and names else []
+        for other_names, other_locale in [*english, (None, ENGLISH)]:
+            if found:
+                break
+            found = match_label(text, labelled_moves(game, state, seat, other_names, other_locale))
             if len(found) == 1:
                 return found[0]
         if exc.code == ErrorCode.AMBIGUOUS or not labelled:
@@ -52,7 +64,9 @@ def canonical(
         close = suggest(text, labelled, SUGGESTIONS)
         if not close:
             raise
-        raise type(exc)(f"{_stopped(exc.message)} Did you mean: {' | '.join(close)}?", code=exc.code) from exc
+        moves = " | ".join(close)
+        says = said("rules.did_you_mean", refusal=exc.said, moves=moves) if exc.said else None
+        raise type(exc)(f"{_stopped(exc.message)} Did you mean: {moves}?", code=exc.code, say=says) from exc
 
 
 def _stopped(text: str) -> str:
@@ -60,8 +74,30 @@ def _stopped(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def label(game: Engine, state: State, seat: int, move: str) -> str:
-    return str(game.describe_move(state, seat, move))
+def said_label(game: Engine, state: State, seat: int, move: str) -> Any:
+    """The label of a legal move as the engine says it: facts (``say_move``, which an engine may offer),
+    else its English label."""
+    tell = getattr(game, "say_move", None)
+    return tell(state, seat, move) if tell is not None else str(game.describe_move(state, seat, move))
+
+
+def shown_label(said_: Any, names: Mapping[int, str] | None = None, locale: object = None) -> str:
+    """A label from ``said_label`` in the language of ``locale`` (English by default), players named as
+    ``names`` (by seat) has them, else "Player N"."""
+    named = names or {}
+    return wording.say(locale, said_, named) if isinstance(said_, dict) else with_names(str(said_), named)
+
+
+def label(
+    game: Engine,
+    state: State,
+    seat: int,
+    move: str,
+    names: Mapping[int, str] | None = None,
+    locale: object = None,
+) -> str:
+    """The label of a legal move in the language of ``locale`` (see ``shown_label``)."""
+    return shown_label(said_label(game, state, seat, move), names, locale)
 
 
 def with_names(text: str, names: Mapping[int, str]) -> str:
@@ -88,16 +124,21 @@ def detail(game: Engine, state: State, seat: int, move: str) -> str:
 
 
 def labelled_moves(
-    game: Engine, state: State, seat: int, names: Mapping[int, str] | None = None
+    game: Engine,
+    state: State,
+    seat: int,
+    names: Mapping[int, str] | None = None,
+    locale: object = None,
 ) -> list[tuple[str, str]]:
     """Every legal move of ``seat`` with its label (and its detail, see ``Labelled``), in the engine's
-    order; labels and details name players as ``names`` (by seat) do."""
+    order; labels in the language of ``locale``, labels and details naming players as ``names`` (by
+    seat) do."""
     named = names or {}
     moves = game.legal_moves(state, seat)
     return [
         Labelled(
             move,
-            with_names(label(game, state, seat, move), named),
+            label(game, state, seat, move, named, locale),
             with_names(detail(game, state, seat, move), named),
         )
         for move in moves
@@ -105,11 +146,16 @@ def labelled_moves(
 
 
 def play(
-    game: Engine, state: State, seat: int, text: str, names: Mapping[int, str] | None = None
+    game: Engine,
+    state: State,
+    seat: int,
+    text: str,
+    names: Mapping[int, str] | None = None,
+    locale: object = None,
 ) -> tuple[str, State, list[Event]]:
-    """Check and apply a move (its labels naming players as ``names`` does); returns (canonical move, new
-    state, events)."""
-    move = canonical(game, state, seat, text, names)
+    """Check and apply a move (typed as ``canonical`` reads it); returns (canonical move, new state,
+    events)."""
+    move = canonical(game, state, seat, text, names, locale)
     new_state, events = game.play(state, seat, move)
     return move, new_state, list(events)
 

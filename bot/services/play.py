@@ -26,6 +26,7 @@ class Play(ServiceCore):
         expected_version: int | None = None,
         *,
         expected_revision: int | None = None,
+        locale: object = None,
     ) -> MoveOutcome:
         """Play a move for the user's seat; computer-played seats that must act then move in the
         background (``runner``), not in this call.
@@ -33,6 +34,8 @@ class Play(ServiceCore):
         ``expected_version`` is the version the user saw (from a button): if the game moved on since, the
         move is refused with ``StaleVersion``. ``expected_revision`` is the stricter check: an undo brings
         the version back, never the revision. Engine refusals (``RulesError``) pass through unchanged.
+        The move may be typed as its label in the language of ``locale`` (or in English), and the
+        mover's next choices come labelled in that language.
         """
         async with self._locked_active(channel_id) as (game, seats):
             seat = self._require_seat(seats, user_id)
@@ -49,7 +52,7 @@ class Play(ServiceCore):
                 says = said("rules.not_your_turn", waiting=waiting) if game.to_act else said("rules.nobody")
                 raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.", say=says)
             names = {s.seat: s.name for s in seats}  # the names the labels were shown with
-            move, new_state, events = engine.play(rules, state, seat.seat, move_text, names)
+            move, new_state, events = engine.play(rules, state, seat.seat, move_text, names, locale)
             before = list(seats)
             game, seats, record = await self._commit(
                 game, seats, seat.seat, user_id, move, new_state, events, "player"
@@ -66,6 +69,7 @@ class Play(ServiceCore):
                 move=move,
                 events=events,
                 acting_user=user_id,
+                locale=locale,
             )
 
     async def undo(self, channel_id: int, user_id: int) -> UndoOutcome:

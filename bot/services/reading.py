@@ -3,6 +3,7 @@ checks."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -16,8 +17,12 @@ from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, vi
 from rules.core.texts import said
 
 
-def _has_facts(events: list[dict[str, Any]]) -> bool:
-    return any(wording.has_facts(ev) for ev in events)
+def _facts_of(events: list[dict[str, Any]]) -> int:
+    """How much of ``events`` reads in every language: 0 for English text only, 1 for facts holding
+    English prose (a move's label before labels were facts), 2 for facts alone."""
+    if not any(wording.has_facts(ev) for ev in events):
+        return 0
+    return 1 if any('"prose":' in json.dumps(ev.get("args") or {}) for ev in events) else 2
 
 
 class Reading(ServiceCore):
@@ -44,8 +49,11 @@ class Reading(ServiceCore):
         seat = self._seat_of_user(seats, user_id)
         return None if seat is None else seat.seat
 
-    async def legal_moves(self, channel_id: int, user_id: int) -> list[tuple[str, str]]:
-        """(canonical move, label) for each move the user may make now; empty if nothing is theirs to do."""
+    async def legal_moves(
+        self, channel_id: int, user_id: int, locale: object = None
+    ) -> list[tuple[str, str]]:
+        """(canonical move, label) for each move the user may make now, labelled in the language of
+        ``locale``; empty if nothing is theirs to do."""
         game, seats = await self._latest_rows(channel_id)
         seat = self._seat_of_user(seats, user_id)
         if game.status != "active" or seat is None or seat.is_ai or seat.seat not in game.to_act:
@@ -53,7 +61,7 @@ class Reading(ServiceCore):
         rules = engine.rules_for(game.rules_id)
         state = await self._state(game, seats)
         names = {s.seat: s.name for s in seats}  # labels are plain text: names as chosen, unescaped
-        return engine.labelled_moves(rules, state, seat.seat, names)
+        return engine.labelled_moves(rules, state, seat.seat, names, locale)
 
     async def view_for(self, channel_id: int, user_id: int | None) -> tuple[GameInfo, dict[str, Any]]:
         """The game and what ``user_id`` may see: their seat's private view, or the spectator view."""
@@ -92,23 +100,26 @@ class Reading(ServiceCore):
         async with self.db.reading() as conn:
             moves = await store.moves_of(conn, game.id)
         lines = []
-        labels, derived = self._move_labels(game, len(seats), [(m.seat, m.move) for m in moves])
-        # events stored before the engine wrote facts read as the replay says them, in any language
+        said_labels, derived = self._move_labels(game, len(seats), [(m.seat, m.move) for m in moves])
+        # events stored before the engine wrote facts (or with a move's English label inside) read as the
+        # replay says them, in any language
         moves = [
-            m if _has_facts(m.events) or not _has_facts(again) else replace(m, events=again)
+            replace(m, events=again) if _facts_of(again) > _facts_of(m.events) else m
             for m, again in zip(moves, derived, strict=True)
         ]
         # a secret move (a card chosen in secret) reads as its stand-in until the viewer may know it
-        texts_of_moves = shown_moves(
-            [(m.seat, label, m.events) for m, label in zip(moves, labels, strict=True)], viewer
+        shown_labels = shown_moves(
+            [(m.seat, label, m.events) for m, label in zip(moves, said_labels, strict=True)], viewer
         )
-        for m, move_text in zip(moves, texts_of_moves, strict=True):
+        texts_of_moves = [engine.shown_label(label, names, language) for label in shown_labels]
+        english_texts = [engine.shown_label(label) for label in shown_labels]
+        for m, move_text, english_text in zip(moves, texts_of_moves, english_texts, strict=True):
             shown = [ev for ev in m.events if visible_to(ev, viewer)]
             if viewer == m.seat and any(not is_public(ev) for ev in shown):
                 # the mover's own private line tells them more than the stand-in the others read
                 shown = [ev for ev in shown if not ev.get(HIDES_MOVE)]
             # an engine's own "Player N: <label>." line says again what the head of the line says
-            own = f"Player {m.seat + 1}: {move_text}."
+            own = f"Player {m.seat + 1}: {english_text}."
             said = [(ev, wording.event_text(ev, language, names)) for ev in shown]
             # (unless it also says the move was made for the player)
             texts = [text for ev, text in said if text and (ev.get("text") != own or "made_for" in ev)]
@@ -156,17 +167,17 @@ class Reading(ServiceCore):
     @staticmethod
     def _move_labels(
         game: GameRow, players: int, moves: list[tuple[int, str]]
-    ) -> tuple[list[str], list[list[dict[str, Any]]]]:
-        """The label each move had when it was made (players read labels, never the notation), by
-        replaying the game: a label may name what lay on the board at that moment. Players are
-        "Player N" in them, as in event texts."""
+    ) -> tuple[list[Any], list[list[dict[str, Any]]]]:
+        """The label each move had when it was made (players read labels, never the notation), as the
+        engine says it (``engine.said_label``), by replaying the game: a label may name what lay on the
+        board at that moment."""
         if not moves:
             return [], []
         rules = engine.rules_for(game.rules_id)
         state = rules.new_game(players, game.seed, game.options)
         labels, events = [], []
         for seat, move in moves:
-            labels.append(engine.label(rules, state, seat, move))
+            labels.append(engine.said_label(rules, state, seat, move))
             state, said = rules.play(state, seat, move)
             events.append(list(said))
         return labels, events

@@ -12,8 +12,9 @@ from render.draw import box, disc, text, wrap
 from render.gwt import pieces
 from render.names import seat_name
 from render.theme import DEFAULT, Theme
+from rules.core.english import english
 from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
-from rules.gwt.words import DISC_SPACES as DISC_SPACE_NAMES
+from rules.gwt.labels import say_disc_space
 from rules.gwt.words import place
 
 WIDTH, HEIGHT, PAD = 1400, 800, 20
@@ -123,7 +124,7 @@ def _discs(
         corner = "white" if white else "black"
         # each space named as labels name it (what clearing it unlocks); a long name takes two lines
         size = theme.text_small - 2
-        lines = wrap(f"{DISC_SPACE_NAMES.get(space, space)} ({corner})", size, 335 - 64 - 12)
+        lines = wrap(f"{english(say_disc_space(space))} ({corner})", size, 335 - 64 - 12)
         for k, line in enumerate(lines):
             y = cy + (k - (len(lines) - 1) / 2) * (size + 1)
             text(d, (cx + 64, y), line, size, theme.ink if left < count else theme.muted, anchor="lm")

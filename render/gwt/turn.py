@@ -29,10 +29,12 @@ from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name
 from render.theme import DEFAULT, Theme, text_on
+from rules.core.english import english
 from rules.gwt.aliases import breed_label, city_label
-from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, OBJECTIVES, RISKS, STATIONS
+from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, RISKS, STATIONS
 from rules.gwt.graph import NEXT
-from rules.gwt.words import OBJECTIVE_ACTIONS, objective
+from rules.gwt.labels import say_objective_action
+from rules.gwt.words import objective
 
 # Trail coordinates of the full board, scaled into this picture.
 TRAIL_SCALE = 1.0  # the full board's spacing: hazard names are as wide as the gap between spaces
@@ -458,7 +460,8 @@ def _objectives(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) 
 def objective_lines(code: str, room: float) -> tuple[str, list[str]]:
     """An objective card's points ("+3/-2 VP") and, in at most three lines of ``room`` px, its tasks and
     what playing it does at once."""
-    action = OBJECTIVE_ACTIONS[OBJECTIVES[code][0]]
+    does = say_objective_action(code)
+    action = english(does) if does else ""
     points, tasks = objective(code).removeprefix("objective card (").removesuffix(")").split(": ", 1)
     lines = _wrap(tasks, room) + (_wrap(f"at once: {action}", room) if action else [])
     if len(lines) > 3:

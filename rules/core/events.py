@@ -20,7 +20,8 @@ Undo depends on two markers, so an engine must set them:
 
 A move's own text can be a secret: "play boise" during a simultaneous choice names the card the others
 must not know yet. Such a move carries a public event with ``HIDES_MOVE`` (``event(..., hides_move=...)``):
-its value is what everyone but the mover reads in place of the move ("chose a card"). It stays hidden
+its value is what everyone but the mover reads in place of the move ("chose a card"; facts of the
+game's catalog, ``rules.core.texts``, or English). It stays hidden
 until a later move (or the same one) carries ``REVEALS`` (``event(..., reveals=True)``), or for good
 when the hiding event says ``for_good=True`` (cards discarded unseen). ``shown_moves`` applies this to a
 game's moves for one viewer.
@@ -54,7 +55,7 @@ def event(
     *,
     private_to: int | None = None,
     irreversible: bool = False,
-    hides_move: str | None = None,
+    hides_move: Said | str | None = None,
     for_good: bool = False,
     reveals: bool = False,
     say: Said | None = None,
@@ -109,14 +110,14 @@ def hidden_move(events: list[Event]) -> Event | None:
     return next((ev for ev in events if is_public(ev) and ev.get(HIDES_MOVE)), None)
 
 
-def shown_moves(moves: list[tuple[int, str, list[Event]]], viewer: int | None) -> list[str]:
-    """The text ``viewer`` (``None``: a spectator) may read of each ``(seat, move, events)`` of a game, in
-    order: the move itself, or its stand-in while it is hidden from them."""
-    shown: list[str] = []
-    waiting: list[tuple[int, str]] = []  # (index, move) of the moves a reveal will show
+def shown_moves(moves: list[tuple[int, Any, list[Event]]], viewer: int | None) -> list[Any]:
+    """What ``viewer`` (``None``: a spectator) may read of each ``(seat, move, events)`` of a game, in
+    order: the move itself (its text or its label), or its stand-in while it is hidden from them."""
+    shown: list[Any] = []
+    waiting: list[tuple[int, Any]] = []  # (index, move) of the moves a reveal will show
     for seat, move, events in moves:
         hider = hidden_move(events) if seat != viewer else None
-        shown.append(move if hider is None else str(hider[HIDES_MOVE]))
+        shown.append(move if hider is None else hider[HIDES_MOVE])
         if hider is not None and not hider.get(FOR_GOOD):
             waiting.append((len(shown) - 1, move))
         if any(is_public(ev) and ev.get(REVEALS) for ev in events):

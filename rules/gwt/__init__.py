@@ -39,16 +39,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.english import english
 from rules.core.errors import GameOverError, NotYourTurnError, ParseError, RulesError
 from rules.core.events import TELLS_MOVE, event
 from rules.core.notation import match_move, normalize
 from rules.core.result import build_result
-from rules.core.texts import prose, said
+from rules.core.texts import Said, said
 from rules.core.texts import seat as player
 from rules.gwt.aliases import to_ids as names_to_ids
 from rules.gwt.board import Tx
 from rules.gwt.effects import apply, settle
-from rules.gwt.labels import describe, unwrap
+from rules.gwt.labels import say as say_label
+from rules.gwt.labels import unwrap
 from rules.gwt.options import Options, ends_turn, options
 from rules.gwt.places import to_ids
 from rules.gwt.prices import detail
@@ -112,8 +114,8 @@ class GreatWesternTrail:
             return new, tx.events
         # the log names the move; what it cost is told by the events that follow
         label = self._label(state, seat, canonical, priced=False)
-        head = event("move", f"Player {seat + 1}: {label}.", irreversible=tx.hidden, seat=seat,
-                     move=canonical, say=said("gwt.event.move", player=player(seat), move=prose(label)),
+        told = said("gwt.event.move", player=player(seat), move=label)
+        head = event("move", english(told), irreversible=tx.hidden, seat=seat, move=canonical, say=told,
                      **_marks(state, seat, action))
         return new, [head, *tx.events]
 
@@ -169,16 +171,19 @@ class GreatWesternTrail:
         return hand_lines(view)
 
     def describe_move(self, state: State, seat: int, move: str) -> str:
+        return english(self.say_move(state, seat, move))
+
+    def say_move(self, state: State, seat: int, move: str) -> Said | str:
         return self._label(state, seat, move, priced=True)
 
-    def _label(self, state: State, seat: int, move: str, priced: bool) -> str:
+    def _label(self, state: State, seat: int, move: str, priced: bool) -> Said | str:
         if state is None or state.over:
-            return describe(move)
+            return say_label(move)
         action = self._options(state).get(move) if seat == state.current else None
         pending = state.stack[-1]["k"] if state.stack else ""
         if move == "done" and ends_turn(state):
             pending = "end_turn"
-        return describe(move, state, action, pending, priced=priced)
+        return say_label(move, state, action, pending, priced=priced)
 
     def detail_move(self, state: State, seat: int, move: str) -> str:
         """What a legal move costs and earns, beside its label ("" when its label says it all)."""

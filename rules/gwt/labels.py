@@ -1,64 +1,84 @@
-"""Readable labels for moves (autocomplete, buttons and the "Player N: ..." line of the log).
+"""Labels for moves (autocomplete, buttons and the "Player N: ..." line of the log), as facts of the game's
+catalog (``rules/gwt/locales``), so each reader reads them in their own language.
 
-``describe`` works from the canonical move alone; given the state, the option's action tuple and the
-pending decision, it adds what the move costs or gains and what lies on the locations it names. Menus
-read it ``priced``: with the figures of ``rules.gwt.prices`` too (fees on the way, craftsmen, cowboys,
-transport cost and points), which the log leaves to the events that follow the move.
+``say`` works from the canonical move alone; given the state, the option's action tuple and the pending
+decision, it adds what the move costs or gains and what lies on the locations it names. Menus read it
+``priced``: with the figures of ``rules.gwt.prices`` too (fees on the way, craftsmen, cowboys, transport
+cost and points), which the log leaves to the events that follow the move. ``describe`` is the English.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.gwt.buildings import craftsmen_words
-from rules.gwt.content import STATION_AT, STATIONS, TEEPEE_SPACES
-from rules.gwt.prices import build_craftsmen, delivery_words, fee_words, walk_fees
-from rules.gwt.words import (
-    AUX_ACTIONS,
-    DISC_SPACES,
-    SKIPS,
-    card,
-    cattle,
-    city,
-    objective,
-    objective_action,
-    place,
-    place_with,
-    plural,
-    tile,
-    with_article,
-)
+from rules.core.english import english
+from rules.core.texts import Said, listing, said
+from rules.gwt.content import AUX_ACTIONS, STATION_AT, STATIONS, TEEPEE_SPACES, WORKER_TYPES
+from rules.gwt.prices import build_craftsmen, say_delivery, say_fees, walk_fees
+from rules.gwt.words import SKIPS, city, say_card, say_cattle, say_place, say_place_with, say_tile
 
-# Autocomplete clips choices at 100 characters; labels stay within this.
+# Autocomplete clips choices at 100 characters; English labels stay within this.
 LONGEST = 90
 
 # What an auxiliary action costs each time it is taken.
 AUX_COSTS = {"cert": 1, "engine": 1}
+# Moves whose label is always the same: the catalog's gwt.label.<id>.
 FIXED = {
-    "woods": "gain $2 per building in the woods", "teepees": "certificates and money for teepee pairs",
-    "engineers": "gain $1 per engineer", "cert": "gain a certificate", "extra": "extraordinary delivery",
-    "skip": "skip", "done": "end phase B", "buy": "buy cattle with cowboys",
-    "objective stack": "take the top card of the objective stack",
-    "certs max": "move the certificate marker to the limit", "upgrade": "upgrade the station",
+    "woods": "woods",
+    "teepees": "teepees",
+    "engineers": "engineers",
+    "cert": "cert",
+    "extra": "extra",
+    "skip": "skip",
+    "done": "done",
+    "buy": "buy",
+    "objective stack": "objective_stack",
+    "certs max": "certs_max",
+    "upgrade": "upgrade",
 }
+DISC_SPACES = ("cert4", "cert6", "step-money", "step-vp", "hand")
+
+Label = Said | str
 
 
-def reward_words(reward: dict[str, int]) -> str:
-    parts = []
+def say_reward(reward: dict[str, int]) -> Label:
+    parts: list[Label] = []
     if reward.get("money"):
-        parts.append(f"${reward['money']}")
+        parts.append(said("gwt.words.dollars", amount=reward["money"]))
     if reward.get("cert"):
-        parts.append(plural(reward["cert"], "certificate"))
+        parts.append(said("gwt.words.certificates", count=reward["cert"]))
     if reward.get("engine"):
-        parts.append(f"engine forward {reward['engine']}")
+        parts.append(said("gwt.words.engine_forward", spaces=reward["engine"]))
     if reward.get("objective_hand"):
-        parts.append("an objective card")
-    return " and ".join(parts)
+        parts.append(said("gwt.words.an_objective_card"))
+    return listing(parts, conjunction=True)  # type: ignore[return-value]
 
 
-def space(sp: str) -> str:
+def say_space(sp: str) -> Said:
     station = STATION_AT.get(sp)
-    return f"space {sp} (station {station})" if station else f"space {sp}"
+    return (
+        said("gwt.words.space_station", space=sp, station=station)
+        if station
+        else said("gwt.words.space", space=sp)
+    )
+
+
+def say_aux(name: str, double: bool = False) -> Label:
+    """An auxiliary action by what it does, single or double."""
+    if name not in AUX_ACTIONS:
+        return name
+    return said("gwt.label.aux_double" if double else "gwt.label.aux", action=said(f"gwt.aux.{name}"))
+
+
+def say_disc_space(name: str) -> Label:
+    """A space of the player board's disc rows, named for what clearing it unlocks: the $1 and draw-1
+    actions are always there single, so their spaces unlock the double."""
+    if name in ("money", "draw"):
+        return say_aux(name, double=True)
+    if name in AUX_ACTIONS:
+        return say_aux(name)
+    return said(f"gwt.disc.{name}") if name in DISC_SPACES else name
+
 
 def unwrap(action: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
     """The effect inside the wrappers of phase B ("act": a local action, "aux_instead": an auxiliary one)."""
@@ -74,6 +94,17 @@ def describe(
     pending: str = "",
     priced: bool = False,
 ) -> str:
+    """The English label of ``move`` (see ``say``)."""
+    return english(say(move, state, action, pending, priced))
+
+
+def say(
+    move: str,
+    state: Any = None,
+    action: tuple[Any, ...] | None = None,
+    pending: str = "",
+    priced: bool = False,
+) -> Label:
     """The label of ``move``; ``action`` is its option tuple when the move is legal in ``state``; ``priced``
     adds what the move costs and earns where the label has room."""
     label = _plain(move, state, action, pending)
@@ -81,33 +112,46 @@ def describe(
     return _priced(label, move, state, action, pending) if priced and state is not None and action else label
 
 
-def _priced(label: str, move: str, state: Any, action: tuple[Any, ...], pending: str) -> str:
+def _dot(label: Label, price: Label) -> Said:
+    return said("gwt.words.dot", first=label, second=price)
+
+
+def _paid(label: Label, cost: int | None) -> Label:
+    """``label`` with what it costs: "for $3", "for free" (``cost`` 0), or nothing (``None``)."""
+    if cost is None:
+        return label
+    return (
+        said("gwt.label.free", action=label) if cost == 0 else said("gwt.label.paid", action=label, cost=cost)
+    )
+
+
+def _priced(label: Label, move: str, state: Any, action: tuple[Any, ...], pending: str) -> Label:
     kind, seat = action[0], state.current
     if kind == "walk":
-        return _walk(move.split(" ")[1:], state.trail, pending, fee_words(walk_fees(state, seat, action)))
+        return _walk(move.split(" ")[1:], state.trail, pending, say_fees(walk_fees(state, seat, action)))
     if kind == "build":
         code, loc = move.split(" ")[1:3]
-        return f"{label} · {craftsmen_words(build_craftsmen(state, code, loc))}"
+        return _dot(label, said("gwt.words.craftsmen", count=build_craftsmen(state, code, loc)))
     if kind == "purchase":
-        return f"{label} · {plural(action[2], 'cowboy')}"
+        return _dot(label, said("gwt.words.cowboys", count=action[2]))
     if kind == "deliver":
         extra = bool(state.stack and state.stack[-1].get("extra"))
-        return f"{label} · {delivery_words(state, seat, action[1], extra)}"
+        return _dot(label, say_delivery(state, seat, action[1], extra))
     if kind == "upgrade_station":
-        return f"{label} · +{STATIONS[action[1] + 1][2]} VP"
+        return _dot(label, said("gwt.words.vp", points=f"+{STATIONS[action[1] + 1][2]}"))
     if kind == "money" and move in ("woods", "engineers"):
-        return f"{label} · ${action[1]}"
+        return _dot(label, said("gwt.words.dollars", amount=action[1]))
     if kind == "teepee_pairs":
-        return f"{label} · {plural(2 * action[1], 'certificate')} and ${2 * action[1]}"
+        return _dot(label, said("gwt.words.teepee_gain", count=2 * action[1], amount=2 * action[1]))
     return label
 
 
-def _plain(move: str, state: Any, action: tuple[Any, ...] | None, pending: str) -> str:
+def _plain(move: str, state: Any, action: tuple[Any, ...] | None, pending: str) -> Label:
     action = unwrap(action)
     if move in ("skip", "done") and pending in SKIPS:
-        return SKIPS[pending]
+        return said(f"gwt.skip.{pending}")
     if move in FIXED and not (move == "upgrade" and action):
-        return FIXED[move]
+        return said(f"gwt.label.{FIXED[move]}")
     words = move.split(" ")
     verb, rest = words[0], words[1:]
     kind = action[0] if action else ""
@@ -116,103 +160,137 @@ def _plain(move: str, state: Any, action: tuple[Any, ...] | None, pending: str) 
         return _walk(rest, trail, pending)
     if verb == "aux" and rest:
         times = 2 if rest[-1] == "x2" else 1
-        cost = f" for ${AUX_COSTS[rest[0]] * times}" if rest[0] in AUX_COSTS else ""
-        return f"auxiliary action {AUX_ACTIONS.get(rest[0], rest[0])}{', double' if times == 2 else ''}{cost}"
+        cost = AUX_COSTS[rest[0]] * times if rest[0] in AUX_COSTS else None
+        return _paid(say_aux(rest[0], double=times == 2), cost)
     if verb in ("discard", "risk") and rest:
-        gain = reward_words(action[2]) if kind == "discard" and action and len(action) > 2 else ""
-        text = f"discard {card(rest[0])}" + (f" for {gain}" if gain else "")
-        return f"risk action: {text}" if verb == "risk" else text
+        gain = say_reward(action[2]) if kind == "discard" and action and len(action) > 2 else None
+        text = (
+            said("gwt.label.discard_for", card=say_card(rest[0]), gain=gain)
+            if gain and gain["items"]
+            else said("gwt.label.discard", card=say_card(rest[0]))
+        )
+        return said("gwt.label.risk", action=text) if verb == "risk" else text
     if verb == "pair" and rest:
         a, b = rest[0], rest[-1]
-        text = f"discard two {cattle(a)} cards" if a == b else f"discard {cattle(a)} and {cattle(b)}"
-        return text + (f" for ${action[2]}" if kind == "pair" and action else "")
+        text = (
+            said("gwt.label.pair_same", breed=say_cattle(a))
+            if a == b
+            else said("gwt.label.pair", first=say_cattle(a), second=say_cattle(b))
+        )
+        return _paid(text, action[2] if kind == "pair" and action else None)
     if verb == "hire" and len(rest) == 2:
-        cost = f" for ${action[3]}" if kind == "hire" and action else ""
-        return f"hire {with_article(rest[0])} from row {rest[1]}{cost}"
+        worker = said(f"gwt.label.hire_{rest[0]}", row=rest[1]) if rest[0] in WORKER_TYPES else move
+        return _paid(worker, action[3] if kind == "hire" and action else None)
     if verb == "build" and len(rest) == 2:
-        cost = f" for ${action[3]}" if kind == "build" and action else ""
-        return f"build {rest[0]} on {place_with(trail, rest[1])}{cost}"
+        text = said("gwt.label.build", building=rest[0], place=say_place_with(trail, rest[1]))
+        return _paid(text, action[3] if kind == "build" and action else None)
     if verb == "buy" and "for" in rest:
-        names = " and ".join(cattle(c) for c in rest[:rest.index("for")])
-        return f"buy {names} for ${rest[-1]}"
+        names = listing([say_cattle(c) for c in rest[: rest.index("for")]], conjunction=True)
+        return said("gwt.label.buy_cattle", cattle=names, price=rest[-1])
     if verb == "draw" and rest:
         if pending == "buy":
-            return "use a cowboy to draw 2 cards into the cattle market"
-        return f"draw {plural(int(rest[0]), 'card')}"
+            return said("gwt.label.market_draw")
+        return said("gwt.label.draw", count=int(rest[0]))
     if verb == "remove" and rest:
         here = trail.get(rest[0])
-        what = f"the {tile(here)}" if here else "the hazard"
-        cost = ""
-        if kind == "hazard" and action:
-            cost = f" for ${action[2]}" if action[2] else " for free"
-        return f"remove {what} on {place(rest[0])}{cost}"
+        text = (
+            said("gwt.label.remove", tile=say_tile(here), place=say_place(rest[0]))
+            if here
+            else said("gwt.label.remove_hazard", place=say_place(rest[0]))
+        )
+        return _paid(text, action[2] if kind == "hazard" and action else None)
     if verb == "trade" and rest:
         here = trail.get(rest[0])
         value = TEEPEE_SPACES.get(rest[0], 0)
-        money = f"gain ${value}" if value >= 0 else f"pay ${-value}"
-        return f"take the {tile(here) if here else 'teepee'} on {place(rest[0])} ({money})"
+        what = say_tile(here) if here else said("gwt.words.teepee")
+        return said(
+            "gwt.label.trade_gain" if value >= 0 else "gwt.label.trade_pay",
+            tile=what,
+            place=say_place(rest[0]),
+            amount=abs(value),
+        )
     if verb == "engine" and rest:
         return _engine(rest[0], action)
     if verb == "back" and rest:
-        return f"move the engine back to {space(rest[0])} and gain $3"
+        return said("gwt.label.engine_bounce", space=say_space(rest[0]))
     if verb == "upgrade":
         n = int(rest[0]) if rest else (action[1] + 1 if action else 0)
-        return f"upgrade station {n} for ${STATIONS[n][1]}" if n in STATIONS else "upgrade the station"
+        if n in STATIONS:
+            return said("gwt.label.upgrade_station", station=n, cost=STATIONS[n][1])
+        return said("gwt.label.upgrade")
     if verb == "disc" and rest:
         if rest[0] == "station":
-            return f"move the disc from station {rest[-1]}"
-        return f"place the disc from the space '{DISC_SPACES.get(rest[0], rest[0])}'"
+            return said("gwt.label.disc_station", station=rest[-1])
+        return said("gwt.label.disc_space", space=say_disc_space(rest[0]))
     if verb == "appoint" and rest:
-        return f"appoint the last {rest[0]} as station master"
+        return said(f"gwt.label.appoint_{rest[0]}") if rest[0] in WORKER_TYPES else move
     if verb == "gain" and rest:
-        return f"gain ${rest[0]}"
+        return said("gwt.words.gain", amount=rest[0])
     if verb == "certs" and rest:
-        return f"add {plural(int(rest[0]), 'temporary certificate')} to the income"
+        return said("gwt.label.certs", count=int(rest[0]))
     if verb == "copy" and rest:
-        return f"use the actions of {place_with(trail, rest[0])}"
+        return said("gwt.label.copy", place=say_place_with(trail, rest[0]))
     if verb == "pick" and rest:
-        return f"take the {tile(rest[0])} from the foresight"
+        return said("gwt.label.pick", tile=say_tile(rest[0]))
     if verb == "deliver" and rest:
-        return f"deliver to {city(rest[0])}"
+        return said("gwt.label.deliver", city=city(rest[0]))
     if verb == "objective" and rest:
-        return f"take an {objective(rest[0])}"
+        return said("gwt.label.objective", card=say_card(rest[0]))
     if verb == "play" and rest:
-        does = objective_action(rest[0])
-        return f"play {objective(rest[0])}" + (f": {does}" if does else "")
+        does = say_objective_action(rest[0])
+        if does is None:
+            return said("gwt.label.play", card=say_card(rest[0]))
+        return said("gwt.label.play_does", card=say_card(rest[0]), action=does)
     if verb == "trash" and rest:
-        return f"remove {card(rest[0])} from the game"
+        return said("gwt.label.trash", card=say_card(rest[0]))
     return move
 
 
-def _walk(rest: list[str], trail: dict[str, str | None], pending: str, fees: str = "") -> str:
+def say_objective_action(code: str) -> Said | None:
+    """The one-off action an objective card gives when played (``None``: it gives none)."""
+    from rules.gwt.content import OBJECTIVES
+
+    name = OBJECTIVES[code][0] if code in OBJECTIVES else ""
+    return said(f"gwt.objective_action.{name}") if name else None
+
+
+def _walk(rest: list[str], trail: dict[str, str | None], pending: str, fees: Label = "") -> Label:
     if not rest:
-        return "move the cattleman"
-    dest = place_with(trail, rest[0]) if trail else place(rest[0])
+        return said("gwt.label.walk")
+    dest = say_place_with(trail, rest[0]) if trail else say_place(rest[0])
     if pending == "first":
-        return f"place the cattleman on {dest}"
-    route = ""
+        return said("gwt.label.place_first", place=dest)
+    route, via = "", ""
     if rest[1:] == ["direct"]:
-        route = " by the path passing no location"
+        route = "_direct"
     elif len(rest) > 2 and rest[1] == "via":
-        route = " via " + ", ".join(place(loc) for loc in rest[2:])
-    paid = f" · {fees}" if fees else ""
+        route, via = "_via", listing([say_place(loc) for loc in rest[2:]])  # type: ignore[assignment]
+    short = say_place(rest[0])
+
+    def walk(form: str, place: Label, paid: bool) -> Label:
+        text = said(f"gwt.label.{form}{route}", place=place, via=via)
+        return _dot(text, fees) if paid and fees else text
+
     # a long route: what stands on the destination gives way first, then the fee (the detail keeps it)
-    short = place(rest[0])
-    for label in (f"move the cattleman to {dest}{route}{paid}", f"move the cattleman to {short}{route}{paid}",
-                  f"move to {short}{route}{paid}", f"move the cattleman to {dest}{route}",
-                  f"move the cattleman to {short}{route}"):
-        if len(label) <= LONGEST:
+    for label in (
+        walk("walk_to", dest, True),
+        walk("walk_to", short, True),
+        walk("walk_short", short, True),
+        walk("walk_to", dest, False),
+        walk("walk_to", short, False),
+    ):
+        if len(english(label)) <= LONGEST:
             return label
-    return f"move to {place(rest[0])}{route}"
+    return walk("walk_short", short, False)
 
 
-def _engine(sp: str, action: tuple[Any, ...] | None) -> str:
+def _engine(sp: str, action: tuple[Any, ...] | None) -> Label:
     kind = action[0] if action else "engine"
     if kind == "engine":
         cost = action[2] if action and len(action) > 2 else 0
-        return f"move the engine to {space(sp)}" + (f" for ${cost}" if cost else "")
+        return _paid(said("gwt.label.engine", space=say_space(sp)), cost or None)
     if kind == "bounce":
-        return f"move the engine back to {space(sp)} and gain $3"
+        return said("gwt.label.engine_bounce", space=say_space(sp))
     if kind == "extra":
-        return f"extraordinary delivery: move the engine back to {space(sp)}"
-    return f"move the engine back to {space(sp)}"
+        return said("gwt.label.engine_extra", space=say_space(sp))
+    return said("gwt.label.engine_back", space=say_space(sp))

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.english import english
+from rules.core.texts import Said, listing, said
+from rules.core.texts import seat as player
 from rules.gwt.board import building_code, fee_for
 from rules.gwt.buildings import TEXT, craftsmen_words, points_words
 from rules.gwt.content import ARROWS, BUILDINGS, CATTLE, CITIES, NEUTRAL_BUILDINGS, STATIONS, TRAIL
@@ -32,18 +35,28 @@ def walk_fees(state: Any, seat: int, action: tuple[Any, ...]) -> dict[int | None
     return owed
 
 
-def fee_words(owed: dict[int | None, int]) -> str:
+def say_fees(owed: dict[int | None, int]) -> Said | str:
     """ "fee $2 to Player 2", "fees $2 to Player 2, $1 to the bank", or "" for none."""
-    parts = [f"${n} to " + ("the bank" if payee is None else f"Player {payee + 1}")
-             for payee, n in owed.items()]
-    return ("fee " if len(parts) == 1 else "fees ") + ", ".join(parts) if parts else ""
+    parts = [
+        said("gwt.fee.to_bank", amount=n)
+        if payee is None
+        else said("gwt.fee.to_player", amount=n, player=player(payee))
+        for payee, n in owed.items()
+    ]
+    if not parts:
+        return ""
+    return said("gwt.fee.one" if len(parts) == 1 else "gwt.fee.many", fees=listing(parts))
+
+
+def fee_words(owed: dict[int | None, int]) -> str:
+    return english(say_fees(owed))
 
 
 def delivery(state: Any, seat: int, city: str, extra: bool) -> tuple[int, int, bool]:
     """(transport cost, victory points, whether it completes an arrow giving an objective card)."""
     cost = 0 if extra else transport_cost(state.players[seat].engine, CITIES[city][0])
     points, card = CITIES[city][2], False
-    if seat not in state.cities[city]:       # an arrow counts once, when its second city gets a disc
+    if seat not in state.cities[city]:  # an arrow counts once, when its second city gets a disc
         for a, b, vp, objective in ARROWS:
             other = b if a == city else a if b == city else None
             if other is not None and seat in state.cities[other]:
@@ -52,11 +65,17 @@ def delivery(state: Any, seat: int, city: str, extra: bool) -> tuple[int, int, b
     return cost, points, card
 
 
-def delivery_words(state: Any, seat: int, city: str, extra: bool) -> str:
+def say_delivery(state: Any, seat: int, city: str, extra: bool) -> Said:
+    """ "transport $9 · +9 VP", "no transport cost · +4 VP and an objective card"."""
     cost, points, card = delivery(state, seat, city, extra)
-    transport = "no transport cost" if extra else f"transport ${cost}"
-    gain = f"{points:+d} VP" if points else "0 VP"
-    return f"{transport} · {gain}" + (" and an objective card" if card else "")
+    transport = said("gwt.delivery.free") if extra else said("gwt.delivery.transport", cost=cost)
+    shown = f"{points:+d}" if points else "0"
+    gain = said("gwt.delivery.points_objective" if card else "gwt.words.vp", points=shown)
+    return said("gwt.words.dot", first=transport, second=gain)
+
+
+def delivery_words(state: Any, seat: int, city: str, extra: bool) -> str:
+    return english(say_delivery(state, seat, city, extra))
 
 
 def build_craftsmen(state: Any, code: str, loc: str) -> int:
@@ -108,8 +127,9 @@ def detail(move: str, state: Any, action: tuple[Any, ...] | None) -> str:
         combo, cowboys, price = action[1], action[2], action[3]
         value = CATTLE[combo[0]][1]
         points = sum(CATTLE[c][2] for c in combo)
-        return _joined(purchase_words(cowboys, price), f"breeding value {value}",
-                       f"{points} VP" if points else "")
+        return _joined(
+            purchase_words(cowboys, price), f"breeding value {value}", f"{points} VP" if points else ""
+        )
     if kind == "deliver":
         extra = bool(state.stack and state.stack[-1].get("extra"))
         return delivery_words(state, seat, action[1], extra)

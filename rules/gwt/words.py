@@ -25,24 +25,6 @@ TASKS = {
     "g": ("green teepee", "green teepees"), "bl": ("blue teepee", "blue teepees"),
     "sf": ("disc in San Francisco", "discs in San Francisco"),
 }
-OBJECTIVE_ACTIONS = {
-    "": "", "gain2": "gain $2", "aux": "a double auxiliary action",
-    "draw": "draw and discard up to 3",  # the rulebook: draw up to 3, then discard as many as drawn
-    "engine2": "engine forward up to 2", "engine3": "engine forward up to 3", "move3": "move up to 3 steps",
-}
-# The auxiliary actions in one wording: in move labels, in the names of disc spaces, on the player board.
-AUX_ACTIONS = {
-    "money": "gain $1", "draw": "draw 1 card, discard 1", "cert": "engine back 1, +1 certificate",
-    "engine": "engine forward 1", "trash": "engine back 1, remove a hand card",
-}
-# A disc space is named for what clearing it unlocks: the $1 and draw-1 actions are always there single.
-DISC_SPACES = {
-    "money": f"auxiliary action {AUX_ACTIONS['money']}, double",
-    "draw": f"auxiliary action {AUX_ACTIONS['draw']}, double",
-    **{name: f"auxiliary action {AUX_ACTIONS[name]}" for name in ("cert", "engine", "trash")},
-    "cert4": "certificate limit 4", "cert6": "certificate limit 6", "step-money": "step limit +1, gain $3",
-    "step-vp": "step limit +1, 3 VP", "hand": "hand limit +1 (pay $5)",
-}
 BONUSES = {
     "hazard_free": "remove a hazard for free", "trade": "trade with a teepee",
     "hazard_or_trade": "remove a hazard for free or trade with a teepee",
@@ -107,10 +89,6 @@ def objective(code: str) -> str:
     return f"objective card ({points}: {', '.join(parts)})"
 
 
-def objective_action(code: str) -> str:
-    return OBJECTIVE_ACTIONS[OBJECTIVES[code][0]]
-
-
 def card(code: str) -> str:
     """Any card of a player's deck: cattle or objective."""
     if code in CATTLE:
@@ -173,13 +151,18 @@ def place_with(trail: dict[str, str | None], loc: str) -> str:
 HAZARD_KINDS = ("flood", "drought", "rockfall")
 
 
+def say_cattle(code: str) -> Said | str:
+    """A cattle card; a breed's name stays as printed in every edition."""
+    breed, _value, vp = CATTLE[code]
+    if breed in ("highland", "longhorn"):
+        return said("gwt.card.cattle_vp", breed=BREEDS[breed], vp=vp)
+    return BREEDS[breed]
+
+
 def say_card(code: str) -> Said | str:
     """A card of a player's deck; a breed's name stays as printed in every edition."""
     if code in CATTLE:
-        breed, _value, vp = CATTLE[code]
-        if breed in ("highland", "longhorn"):
-            return said("gwt.card.cattle_vp", breed=BREEDS[breed], vp=vp)
-        return BREEDS[breed]
+        return say_cattle(code)
     if code in OBJECTIVES:
         points, values, items = objective_terms(code)
         parts: list[Said] = [said("gwt.task.cattle", values=values)] if values else []

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.errors import GameOverError, NotYourTurnError, RulesError, SetupError
 from rules.core.events import Event
-from rules.core.texts import listing, said
+from rules.core.texts import Said, listing, said
 from rules.core.texts import seat as seat_fact
 from rules.santafe import flow, notation, prices, state, view
 from rules.santafe.state import SantaFeState
@@ -49,6 +49,9 @@ class SantaFeRules:
 
     def describe_move(self, s: SantaFeState, seat: int, move: str) -> str:
         return notation.describe(s, seat, move)
+
+    def say_move(self, s: SantaFeState, seat: int, move: str) -> Said | str:
+        return notation.say_label(s, seat, move)
 
     def detail_move(self, s: SantaFeState, seat: int, move: str) -> str:
         """What a legal move costs and earns, beside its label in menus."""

@@ -295,7 +295,7 @@ def choose(s: SantaFeState, seat: int, city: int, double: int, events: list[Even
             "chosen",
             f"{player(seat)} has chosen a card.",
             seat=seat,
-            hides_move="chose a card",
+            hides_move=said("santafe.hidden.chose"),
             say=said("santafe.event.chosen", player=who(seat)),
         )
     )
@@ -476,7 +476,7 @@ def exchange(s: SantaFeState, seat: int, cards: tuple[int, ...], events: list[Ev
                 seat=seat,
                 irreversible=True,
                 count=len(cards),
-                hides_move=f"exchange {len(cards)} city card{plural}",
+                hides_move=said("santafe.hidden.exchange", count=len(cards)),
                 for_good=True,
                 say=said("santafe.event.exchange", player=who(seat), count=len(cards)),
             )

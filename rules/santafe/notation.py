@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rules.core.english import english
 from rules.core.errors import IllegalMoveError, ParseError, RulesError
 from rules.core.notation import match_move, normalize
-from rules.core.texts import said
+from rules.core.texts import Said, listing, said
 from rules.santafe import board, flow, prices, track
 from rules.santafe.state import BUY_TRACK, CHOOSE, DRAW, EXCHANGE, LAY, NO_ENGINEER, SantaFeState
 
@@ -377,12 +378,26 @@ def _explain_draw(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
     )
 
 
-# Autocomplete shows at most 100 characters of a label; labels stay within this.
+# Autocomplete shows at most 100 characters of a label; English labels stay within this.
 LONGEST = 90
 
 
 def describe(s: SantaFeState, seat: int, move: str) -> str:
-    """A short readable label for a legal move."""
+    """A short readable label for a legal move, in English (see ``say_label``)."""
+    return english(say_label(s, seat, move))
+
+
+def say_railroad(r: int) -> Said:
+    """A railroad by its name and colour: "Santa Fe (blue)"."""
+    return said(
+        "santafe.railroad",
+        railroad=board.RAILROAD_NAME[r],
+        colour=said(f"santafe.colour.{board.RAILROADS[r]}"),
+    )
+
+
+def say_label(s: SantaFeState, seat: int, move: str) -> Said | str:
+    """A short readable label for a legal move, as facts of the game's catalog."""
     action: tuple[Any, ...] | None = flow.options(s, seat).get(move)
     if action is None:
         return move
@@ -390,63 +405,89 @@ def describe(s: SantaFeState, seat: int, move: str) -> str:
     if kind == "choose":
         _, city, double = action
         held = s.branch_held[seat]
-        text = "Play nothing"
+        text = said("santafe.label.play_nothing")
         if city >= 0:
-            text = f"Play {board.CITY_NAME[city]} (value {board.CITY_VALUE[city]})"
+            text = said("santafe.label.play_city", city=board.CITY_NAME[city], value=board.CITY_VALUE[city])
         elif double:
-            text = "Play a Double Turn card"
+            text = said("santafe.label.play_double")
         if held >= 0:
-            text += f" with the {board.RAILROAD_NAME[held]} Branch Line card"
+            text = said("santafe.label.with_branch", play=text, railroad=board.RAILROAD_NAME[held])
         return text
     if kind in ("lay", "branch"):
-        _, r, _, seg, _, cost, source = action
-        a, b = board.KEY_DIRECTION[move.rsplit(" ", 1)[1]]
-        line = board.SEG_LINE[seg]
-        segs = board.LINE_SEGS[line]
-        number = segs.index(seg) + 1
-        if board.CONN_ENDS[board.LINE_CONN[line]][0] != a:
-            number = len(segs) - number + 1
-        piece = f"{board.CITY_NAME[a]} → {board.CITY_NAME[b]}, piece {number}/{len(segs)}"
-        marks = [
-            m for m, on in (("river", board.SEG_RIVER[seg]), ("mountain", board.SEG_MOUNTAIN[seg])) if on
-        ]
-        if marks:
-            piece += " (" + ", ".join(marks) + (f", ${cost}" if cost else "") + ")"
-        if source == track.BOUGHT:
-            piece += " [bought]"
-        prefix = "Branch " if kind == "branch" else ""
-        gain = prices.gain_words(s, seat, action, named=False)  # the piece names the city it reaches
-        gained = f" · {gain}" if gain else ""
-        # autocomplete clips at 100 characters: the colour gives way first, then what the piece earns
-        for text in (
-            f"{prefix}{board.railroad_label(r)}: {piece}{gained}",
-            f"{prefix}{board.RAILROAD_NAME[r]}: {piece}{gained}",
-            f"{prefix}{board.railroad_label(r)}: {piece}",
-        ):
-            if len(text) <= LONGEST:
-                return text
-        return f"{prefix}{board.RAILROAD_NAME[r]}: {piece}"
+        return _piece_label(s, seat, move, action)
     if kind == "exchange":
         cards = action[1]
         if not cards:
-            return "Keep your city cards"
-        return "Exchange " + ", ".join(board.CITY_NAME[c] for c in cards)
+            return said("santafe.label.keep")
+        return said("santafe.label.exchange", cards=listing([board.CITY_NAME[c] for c in cards]))
     if kind == "stop":
-        return "Pass (lay no piece)" if move == "pass" else "Done laying"
+        return said("santafe.label.pass" if move == "pass" else "santafe.label.done")
     if kind == "draw":
         what = action[1]
         if what == "none":
-            return "Take no card (buy no Branch Line card)"
+            return said("santafe.label.take_none")
         if what == "city":
-            return f"Draw a city card ({len(s.deck)} left)"
+            return said("santafe.label.draw_city", left=len(s.deck))
         if what == "double":
-            return f"Take a Double Turn card ({s.doubles_pool} left)"
+            return said("santafe.label.take_double", left=s.doubles_pool)
         if what == "branch":
-            return f"Buy the {board.railroad_label(action[2])} Branch Line card for ${flow.branch_price(s)}"
-        return "Take an Engineer card (free; your hand holds four cards from now on)"
+            return said(
+                "santafe.label.buy_branch", railroad=say_railroad(action[2]), price=flow.branch_price(s)
+            )
+        return said("santafe.label.take_engineer")
     if kind == "buy_track":
         r = action[1]
-        return "Buy no track" if r < 0 else f"Buy a {board.railroad_label(r)} piece for $1"
+        return (
+            said("santafe.label.buy_no_track")
+            if r < 0
+            else said("santafe.label.buy_track", railroad=say_railroad(r))
+        )
     if kind == "engineer":
-        return f"Buy an Engineer card for ${flow.ENGINEER_PRICE}" if action[1] else "Buy no Engineer card"
+        if action[1]:
+            return said("santafe.label.buy_engineer", price=flow.ENGINEER_PRICE)
+        return said("santafe.label.buy_no_engineer")
     return move
+
+
+def _piece_label(s: SantaFeState, seat: int, move: str, action: tuple[Any, ...]) -> Said:
+    kind, r, _, seg, _, cost, source = action
+    a, b = board.KEY_DIRECTION[move.rsplit(" ", 1)[1]]
+    line = board.SEG_LINE[seg]
+    segs = board.LINE_SEGS[line]
+    number = segs.index(seg) + 1
+    if board.CONN_ENDS[board.LINE_CONN[line]][0] != a:
+        number = len(segs) - number + 1
+    piece: Said = said(
+        "santafe.label.piece",
+        start=board.CITY_NAME[a],
+        end=board.CITY_NAME[b],
+        number=number,
+        pieces=len(segs),
+    )
+    marks: list[Any] = [
+        said(f"santafe.mark.{m}")
+        for m, on in (("river", board.SEG_RIVER[seg]), ("mountain", board.SEG_MOUNTAIN[seg]))
+        if on
+    ]
+    if marks:
+        piece = said(
+            "santafe.label.marked", piece=piece, marks=listing([*marks, *([f"${cost}"] if cost else [])])
+        )
+    if source == track.BOUGHT:
+        piece = said("santafe.label.bought", piece=piece)
+    form = "santafe.label.branch" if kind == "branch" else "santafe.label.lay"
+    gain = prices.say_gain(s, seat, action, named=False)  # the piece names the city it reaches
+
+    def label(railroad: Any, gained: bool) -> Said:
+        text = said(form, railroad=railroad, piece=piece)
+        return said("santafe.words.dot", first=text, second=gain) if gained and gain else text
+
+    # autocomplete clips at 100 characters: the colour gives way first, then what the piece earns
+    for text in (
+        label(say_railroad(r), True),
+        label(board.RAILROAD_NAME[r], True),
+        label(say_railroad(r), False),
+    ):
+        if len(english(text)) <= LONGEST:
+            return text
+    return label(board.RAILROAD_NAME[r], False)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.english import english
+from rules.core.texts import listing, said
 from rules.santafe import board, flow, track
 from rules.santafe.state import SantaFeState
 
@@ -31,15 +33,23 @@ def connection(s: SantaFeState, seat: int, action: tuple[Any, ...]) -> tuple[int
     return nxt, bonus, points
 
 
-def gain_words(s: SantaFeState, seat: int, action: tuple[Any, ...], named: bool = True) -> str:
+def say_gain(s: SantaFeState, seat: int, action: tuple[Any, ...], named: bool = True) -> Any:
     """ "reaches Denver, +$6", "reaches Denver, +$2, +7 points" (without ``named``: "+$2, +7 points",
     "" for a city reached that pays nothing), or "" when it reaches no new city."""
     found = connection(s, seat, action)
     if found is None:
         return ""
     city, bonus, points = found
-    return ", ".join(p for p in (f"reaches {board.CITY_NAME[city]}" if named else "",
-                                 f"+${bonus}" if bonus else "", f"+{points} points" if points else "") if p)
+    parts = [said("santafe.gain.reaches", city=board.CITY_NAME[city])] if named else []
+    if bonus:
+        parts.append(said("santafe.gain.dollars", amount=bonus))
+    if points:
+        parts.append(said("santafe.gain.points", count=points))
+    return listing(parts) if parts else ""
+
+
+def gain_words(s: SantaFeState, seat: int, action: tuple[Any, ...], named: bool = True) -> str:
+    return english(say_gain(s, seat, action, named))
 
 
 def detail(s: SantaFeState, seat: int, move: str) -> str:
@@ -58,8 +68,10 @@ def detail(s: SantaFeState, seat: int, move: str) -> str:
         city = action[1]
         railroads = s.railroads_at(city)
         value = board.CITY_VALUE[city]
-        text = (f"scores {value} × the railroads reaching {board.CITY_NAME[city]} at the end:"
-                f" {railroads} now, {value * railroads} points")
+        text = (
+            f"scores {value} × the railroads reaching {board.CITY_NAME[city]} at the end:"
+            f" {railroads} now, {value * railroads} points"
+        )
     else:
         return ""
     return text if len(text) <= DETAIL else text[: DETAIL - 1] + "…"

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import rules
+from rules.core.english import english
 from rules.core.events import FOR_GOOD, HIDES_MOVE, REVEALS, Event, hidden_move, is_public, shown_moves
 from rules.core.playout import random_playout
 from rules.core.protocol import State
@@ -38,8 +39,8 @@ def check_markers(move: str, events: list[Event]) -> None:
         if HIDES_MOVE in ev or REVEALS in ev:
             assert is_public(ev), f"{ev}: hiding or revealing a move is said in public"
         if HIDES_MOVE in ev:
-            stand_in = ev[HIDES_MOVE]
-            assert isinstance(stand_in, str) and stand_in.strip(), ev
+            stand_in = english(ev[HIDES_MOVE])  # English, or facts of the game's catalog
+            assert stand_in.strip(), ev
             assert move not in stand_in, f"the stand-in {stand_in!r} names the move {move!r}"
         assert FOR_GOOD not in ev or HIDES_MOVE in ev, ev
     assert sum(HIDES_MOVE in ev for ev in events) <= 1, "one event hides a move"

@@ -10,10 +10,11 @@ from render.gwt import pieces, player
 from render.gwt.board import prompt_line
 from render.gwt.turn import render_turn
 from render.theme import DEFAULT
+from rules.core.english import english
 from rules.gwt import RULES
 from rules.gwt.content import OBJECTIVES
-from rules.gwt.labels import describe
-from rules.gwt.words import DISC_SPACES, OBJECTIVE_ACTIONS, place
+from rules.gwt.labels import describe, say_disc_space, say_objective_action
+from rules.gwt.words import place
 from rules.santafe import RULES as SANTA_FE
 
 
@@ -43,7 +44,7 @@ def test_the_cattleman_is_at_a_place_by_its_printed_name() -> None:
 
 
 def test_disc_spaces_have_the_same_names_in_labels_and_on_the_player_board() -> None:
-    assert player.DISC_SPACE_NAMES is DISC_SPACES
+    assert player.say_disc_space is say_disc_space
     assert describe("disc money") == "place the disc from the space 'auxiliary action gain $1, double'"
     assert describe("aux money x2") == "auxiliary action gain $1, double"
     assert describe("aux cert x2") == "auxiliary action engine back 1, +1 certificate, double for $2"
@@ -61,10 +62,11 @@ def test_the_hand_is_titled_with_its_owners_name() -> None:
 def test_an_objective_cards_draw_action_says_what_the_rulebook_says() -> None:
     """ "Draw up to 3 cards from your personal draw stack. Then discard as many cards as you drew." The
     label and the card as the pictures draw it say the same words."""
-    assert OBJECTIVE_ACTIONS["draw"] == "draw and discard up to 3"
     code = next(c for c, entry in OBJECTIVES.items() if entry[0] == "draw")
+    said = english(say_objective_action(code))
+    assert said == "draw and discard up to 3"
     image = Image.new("RGB", (100, 100))
     with recording() as texts:
         pieces.objective_card(ImageDraw.Draw(image), (10, 10, 90, 90), code, DEFAULT)
     drawn = " ".join(t.label for t in texts)
-    assert OBJECTIVE_ACTIONS["draw"] in drawn and all(t.box[2] <= 90 for t in texts), drawn
+    assert said in drawn and all(t.box[2] <= 90 for t in texts), drawn
