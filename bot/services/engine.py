@@ -117,10 +117,18 @@ class Labelled(tuple[str, str]):
         return pair
 
 
-def detail(game: Engine, state: State, seat: int, move: str) -> str:
-    """The engine's detail of a legal move (``detail_move``, which an engine may offer), else ""."""
-    tell = getattr(game, "detail_move", None)
-    return str(tell(state, seat, move)) if tell is not None else ""
+def detail(
+    game: Engine,
+    state: State,
+    seat: int,
+    move: str,
+    names: Mapping[int, str] | None = None,
+    locale: object = None,
+) -> str:
+    """The engine's detail of a legal move (what it costs and earns: ``say_detail`` or ``detail_move``,
+    which an engine may offer) in the language of ``locale``, else ""."""
+    tell = getattr(game, "say_detail", None) or getattr(game, "detail_move", None)
+    return shown_label(tell(state, seat, move), names, locale) if tell is not None else ""
 
 
 def labelled_moves(
@@ -139,7 +147,7 @@ def labelled_moves(
         Labelled(
             move,
             label(game, state, seat, move, named, locale),
-            with_names(detail(game, state, seat, move), named),
+            detail(game, state, seat, move, named, locale),
         )
         for move in moves
     ]

@@ -53,7 +53,7 @@ from rules.gwt.labels import say as say_label
 from rules.gwt.labels import unwrap
 from rules.gwt.options import Options, ends_turn, options
 from rules.gwt.places import to_ids
-from rules.gwt.prices import detail
+from rules.gwt.prices import detail, say_detail
 from rules.gwt.scoring import CATEGORIES, LABELS, score
 from rules.gwt.setup import new_state
 from rules.gwt.state import State, dump_state, load_state
@@ -190,6 +190,12 @@ class GreatWesternTrail:
         if state is None or state.over or seat != state.current:
             return ""
         return detail(move, state, unwrap(self._options(state).get(move)))
+
+    def say_detail(self, state: State, seat: int, move: str) -> Said | str:
+        """``detail_move`` as facts of the game's catalog."""
+        if state is None or state.over or seat != state.current:
+            return ""
+        return say_detail(move, state, unwrap(self._options(state).get(move)))
 
 
 RULES = GreatWesternTrail()

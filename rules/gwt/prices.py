@@ -13,10 +13,9 @@ from rules.core.english import english
 from rules.core.texts import Said, listing, said
 from rules.core.texts import seat as player
 from rules.gwt.board import building_code, fee_for
-from rules.gwt.buildings import TEXT, craftsmen_words, points_words
+from rules.gwt.buildings import say_points, say_text
 from rules.gwt.content import ARROWS, BUILDINGS, CATTLE, CITIES, NEUTRAL_BUILDINGS, STATIONS, TRAIL
 from rules.gwt.graph import transport_cost
-from rules.gwt.words import plural
 
 # A menu option's description holds at most 100 characters (discord.SelectOption).
 DETAIL = 100
@@ -84,64 +83,76 @@ def build_craftsmen(state: Any, code: str, loc: str) -> int:
     return BUILDINGS[code][0] - (BUILDINGS[old][0] if old else 0)
 
 
-def build_words(state: Any, code: str, loc: str, dollars: int) -> str:
-    return f"{craftsmen_words(build_craftsmen(state, code, loc))} · ${dollars}"
-
-
-def purchase_words(cowboys: int, price: int) -> str:
-    return f"${price} · {plural(cowboys, 'cowboy')}"
-
-
-def _there(state: Any, seat: int, dest: str) -> str:
+def _there(state: Any, seat: int, dest: str) -> Said | str:
     """What a player may do on the location a walk ends on."""
     here = state.trail.get(dest)
     kind = TRAIL[dest][0] if dest in TRAIL else "teepee"
     if kind == "kc":
-        return "Kansas City: income, then a delivery"
+        return said("gwt.detail.kansas_city")
     if here in NEUTRAL_BUILDINGS:
-        return f"{here}: {TEXT[here]}"
+        return said("gwt.detail.building", code=here, text=say_text(here))
     code = building_code(here)
     if code and here.endswith(f"@{seat}"):
-        return f"{code}: {TEXT[code]}"
-    return "an auxiliary action there" if here else ""
+        return said("gwt.detail.building", code=code, text=say_text(code))
+    return said("gwt.detail.aux_there") if here else ""
 
 
-def _joined(*parts: str) -> str:
-    text = " · ".join(p for p in parts if p)
-    return text if len(text) <= DETAIL else text[: DETAIL - 1] + "…"
+def _dots(*parts: Said | str) -> Said | str:
+    """The parts that say something, in order, with " · " between them ("" when none does)."""
+    said_parts = [p for p in parts if p]
+    if not said_parts:
+        return ""
+    joined = said_parts[-1]
+    for part in reversed(said_parts[:-1]):
+        joined = said("gwt.words.dot", first=part, second=joined)
+    return joined
+
+
+def _dollars(amount: int) -> Said:
+    return said("gwt.words.dollars", amount=amount)
 
 
 def detail(move: str, state: Any, action: tuple[Any, ...] | None) -> str:
-    """What ``move`` (legal in ``state``, ``action`` its option tuple unwrapped) costs and earns, in at
-    most 100 characters; "" when there is nothing to say beyond its label."""
+    """What ``move`` costs and earns in English, in at most 100 characters (see ``say_detail``)."""
+    text = english(say_detail(move, state, action))
+    return text if len(text) <= DETAIL else text[: DETAIL - 1] + "…"
+
+
+def say_detail(move: str, state: Any, action: tuple[Any, ...] | None) -> Said | str:
+    """What ``move`` (legal in ``state``, ``action`` its option tuple unwrapped) costs and earns; "" when
+    there is nothing to say beyond its label."""
     if state is None or not action:
         return ""
     seat = state.current
     kind = action[0]
     if kind == "walk":
-        return _joined(fee_words(walk_fees(state, seat, action)), _there(state, seat, action[1]))
+        return _dots(say_fees(walk_fees(state, seat, action)), _there(state, seat, action[1]))
     if kind == "build":
         code, loc, dollars = move.split(" ")[1], action[2], action[3]
-        return _joined(build_words(state, code, loc, dollars), points_words(code), TEXT[code])
+        craftsmen = said("gwt.words.craftsmen", count=build_craftsmen(state, code, loc))
+        return _dots(craftsmen, _dollars(dollars), say_points(code), say_text(code))
     if kind == "purchase":
         combo, cowboys, price = action[1], action[2], action[3]
         value = CATTLE[combo[0]][1]
         points = sum(CATTLE[c][2] for c in combo)
-        return _joined(
-            purchase_words(cowboys, price), f"breeding value {value}", f"{points} VP" if points else ""
+        return _dots(
+            _dollars(price),
+            said("gwt.words.cowboys", count=cowboys),
+            said("gwt.detail.breeding", value=value),
+            said("gwt.words.vp", points=points) if points else "",
         )
     if kind == "deliver":
         extra = bool(state.stack and state.stack[-1].get("extra"))
-        return delivery_words(state, seat, action[1], extra)
+        return say_delivery(state, seat, action[1], extra)
     if kind == "hire":
-        return f"${action[3]}"
+        return _dollars(action[3])
     if kind == "hazard":
         tile = state.trail.get(action[1]) or ""
-        points = f"+{tile.split('-')[1][0]} VP" if tile else ""
-        return _joined(f"${action[2]}" if action[2] else "free", points)
+        points = said("gwt.words.vp", points=f"+{tile.split('-')[1][0]}") if tile else ""
+        return _dots(_dollars(action[2]) if action[2] else said("gwt.words.free"), points)
     if kind == "upgrade_station":
         _space, cost, vp, *_rest = STATIONS[action[1] + 1]
-        return f"${cost} · +{vp} VP"
+        return _dots(_dollars(cost), said("gwt.words.vp", points=f"+{vp}"))
     if kind == "engine" and len(action) > 2 and action[2]:
-        return f"${action[2]}"
+        return _dollars(action[2])
     return ""

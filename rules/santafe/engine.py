@@ -57,6 +57,10 @@ class SantaFeRules:
         """What a legal move costs and earns, beside its label in menus."""
         return prices.detail(s, seat, move)
 
+    def say_detail(self, s: SantaFeState, seat: int, move: str) -> Any:
+        """``detail_move`` as facts of the game's catalog."""
+        return prices.say_detail(s, seat, move)
+
     def play(self, s: SantaFeState, seat: int, move: str) -> tuple[SantaFeState, list[Event]]:
         self._check_turn(s, seat)
         legal = flow.options(s, seat)

@@ -53,25 +53,38 @@ def gain_words(s: SantaFeState, seat: int, action: tuple[Any, ...], named: bool 
 
 
 def detail(s: SantaFeState, seat: int, move: str) -> str:
-    """What ``move`` costs and earns, in at most 100 characters; "" when its label says it all."""
+    """What ``move`` costs and earns in English, in at most 100 characters (see ``say_detail``)."""
+    text = english(say_detail(s, seat, move))
+    return text if len(text) <= DETAIL else text[: DETAIL - 1] + "…"
+
+
+def say_detail(s: SantaFeState, seat: int, move: str) -> Any:
+    """What ``move`` costs and earns; "" when its label says it all."""
     action = flow.options(s, seat).get(move)
     if action is None:
         return ""
     kind = action[0]
     if kind in ("lay", "branch"):
         cost = action[5]
-        parts = [f"costs ${cost}" if cost else "free", gain_words(s, seat, action)]
+        parts = [said("santafe.detail.costs", cost=cost) if cost else said("santafe.detail.free")]
+        gain = say_gain(s, seat, action)
+        if gain:
+            parts.append(gain)
         if kind == "branch":
-            parts.append("uses your Branch Line card")
-        text = " · ".join(p for p in parts if p)
-    elif kind == "choose" and action[1] >= 0:
+            parts.append(said("santafe.detail.branch"))
+        joined = parts[-1]
+        for part in reversed(parts[:-1]):
+            joined = said("santafe.words.dot", first=part, second=joined)
+        return joined
+    if kind == "choose" and action[1] >= 0:
         city = action[1]
         railroads = s.railroads_at(city)
         value = board.CITY_VALUE[city]
-        text = (
-            f"scores {value} × the railroads reaching {board.CITY_NAME[city]} at the end:"
-            f" {railroads} now, {value * railroads} points"
+        return said(
+            "santafe.detail.scores",
+            value=value,
+            city=board.CITY_NAME[city],
+            railroads=railroads,
+            points=value * railroads,
         )
-    else:
-        return ""
-    return text if len(text) <= DETAIL else text[: DETAIL - 1] + "…"
+    return ""

@@ -47,3 +47,34 @@ async def test_discord_receives_every_command_in_four_languages(arena: Arena) ->
     assert game["name_localizations"] == {"de": "spiel", "nl": "spel", "ja": "ゲーム"}
     join = next(o for o in game["options"] if o["name"] == "join")
     assert join["description_localizations"]["de"].startswith("Einen Platz")
+
+
+async def test_moves_are_offered_and_read_back_in_each_players_language(arena: Arena) -> None:
+    hans = arena.loopback.add_user("hans", guilds=arena.guild, locale="de")
+    yuki = arena.loopback.add_user("yuki", guilds=arena.guild, locale="ja")
+    async with arena.running() as (_bot, service):
+        await arena.start_game("gwt", hans, yuki)
+        channel = int(arena.channel.id)
+        game = await service.get_game(channel)
+        first = hans if arena.by_id(hans) in game.to_act_users else yuki
+        locale = "de" if first is hans else "ja"
+        offered = await first.autocomplete("move", arena.channel, move="")
+        english = dict(await service.legal_moves(channel, arena.by_id(first)))
+        own = dict(await service.legal_moves(channel, arena.by_id(first), locale))
+        # the first decision: where the cattleman starts, in the reader's words
+        assert [c["name"] for c in offered] == [own[c["value"]] for c in offered]
+        assert all(own[m] != english[m] for m in own), own
+        assert ("Viehzüchter" if first is hans else "牧場主") in offered[0]["name"]
+        # a label typed back in the reader's language plays its move; the log says it in each reader's
+        move, label = next(iter(own.items()))
+        await first.slash("move", arena.channel, move=label)
+        game = await service.get_game(channel)
+        assert game.version == 1
+        assert (await service.log(channel, arena.by_id(first), locale=locale))[-1].endswith(f": {label}")
+        assert (await service.log(channel, None, locale="en"))[-1].endswith(f": {english[move]}")
+        # English labels are understood from every reader
+        mover = hans if arena.by_id(hans) in game.to_act_users else yuki
+        move, label = (await service.legal_moves(channel, arena.by_id(mover)))[0]
+        await mover.slash("move", arena.channel, move=label)
+        assert (await service.get_game(channel)).version == 2
+        assert (await service.log(channel, None, locale="en"))[-1].endswith(f": {label}")

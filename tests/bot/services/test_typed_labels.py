@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rules
+from bot.i18n import PSEUDO
 from bot.services import GameService, engine
 from bot.ui.pickers import BUTTON_LABEL, OPTION_LABEL
 from bot.ui.presenters import move_label
@@ -27,8 +28,9 @@ def shown_forms(labelled: list[tuple[str, str]], index: int) -> set[str]:
     return {labelled[index][1], *(move_label(labelled, index, limit) for limit in SHOWN)}
 
 
-def sweep(game_id: str, players: int, seed: int, steps: int) -> int:
-    """Plays a random game; at each step types back every shown form of every label of the seat to act."""
+def sweep(game_id: str, players: int, seed: int, steps: int, locale: str | None = None) -> int:
+    """Plays a random game; at each step types back every shown form of every label of the seat to act,
+    labelled in the language of ``locale`` (English by default)."""
     game = rules.get(game_id)
     names = dict(enumerate(NAMES[:players]))
     pick = Rng(seed)
@@ -38,11 +40,11 @@ def sweep(game_id: str, players: int, seed: int, steps: int) -> int:
         if game.is_over(state):
             break
         seat = pick.choice(sorted(game.to_act(state)))
-        labelled = engine.labelled_moves(game, state, seat, names)
+        labelled = engine.labelled_moves(game, state, seat, names, locale)
         plain = engine.labelled_moves(game, state, seat)
         for index, (move, _label) in enumerate(labelled):
             for form in shown_forms(labelled, index) | {plain[index][1]}:
-                assert engine.canonical(game, state, seat, form, names) == move, (form, move)
+                assert engine.canonical(game, state, seat, form, names, locale) == move, (form, move)
                 checked += 1
         state, _ = game.play(state, seat, pick.choice([m for m, _ in labelled]))
     return checked
@@ -51,6 +53,14 @@ def sweep(game_id: str, players: int, seed: int, steps: int) -> int:
 @pytest.mark.parametrize(("game_id", "players"), GAMES)
 def test_every_shown_label_typed_back_is_its_move(game_id, players):
     assert sum(sweep(game_id, players, seed, 250) for seed in range(2)) > 0
+
+
+@pytest.mark.parametrize("locale", ["de", "nl", "ja", PSEUDO])
+@pytest.mark.parametrize(("game_id", "players"), [("gwt", 3), ("santafe", 4)])
+def test_every_label_shown_in_a_players_language_typed_back_is_its_move(game_id, players, locale):
+    """Labels in German, Dutch, Japanese (and the pseudo-locale's longer ones), cut to fit as shown, read
+    back to their moves; so do the English ones."""
+    assert sweep(game_id, players, 3, 120, locale) > 0
 
 
 def test_every_shown_label_of_the_tiny_game_typed_back_is_its_move(tiny_game):

@@ -9,12 +9,15 @@ import re
 import pytest
 from discord import AppCommandOptionType, app_commands
 
+import rules
 from bot import messages
-from bot.i18n import PSEUDO
+from bot.i18n import PSEUDO, PSEUDO_OPEN
 from bot.play import replies
+from bot.services import engine
 from bot.services.errors import ServiceError
 from bot.ui import pickers
 from rules.core.errors import ErrorCode, RulesError
+from rules.core.rng import Rng
 from tests.bot.ui.test_choices import game_info
 
 WRAPPED = re.compile(r"【[^【】]*~+】")
@@ -70,3 +73,25 @@ def test_a_long_picker_has_only_catalog_notes_under_its_prompt() -> None:
 def test_no_open_games_is_from_the_catalog() -> None:
     text = messages.no_open_games(PSEUDO)
     assert text.startswith("【") and bare(text) == ""
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("gwt", 3), ("santafe", 4)])
+def test_every_move_label_is_from_the_catalog(game_id: str, players: int) -> None:
+    """Autocomplete, buttons and menus show labels (and the details beside them) made of catalog messages:
+    the seats' names and the places, cards and railroads printed on the board are the only words inside
+    them not wrapped."""
+    game = rules.get(game_id)
+    pick = Rng(1)
+    state = game.new_game(players, 1, {})
+    seen = 0
+    for _ in range(300):
+        if game.is_over(state):
+            break
+        seat = pick.choice(sorted(game.to_act(state)))
+        for pair in engine.labelled_moves(game, state, seat, {0: "Ann", 1: "Bo"}, PSEUDO):
+            label, detail = pair[1], getattr(pair, "detail", "")
+            assert label.startswith(PSEUDO_OPEN) and bare(label) == "", label
+            assert not detail or (detail.startswith(PSEUDO_OPEN) and bare(detail) == ""), detail
+            seen += 1
+        state, _ = game.play(state, seat, pick.choice(game.legal_moves(state, seat)))
+    assert seen > 300

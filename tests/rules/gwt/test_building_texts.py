@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import rules
-from rules.gwt.buildings import TEXT, cost_words
+from rules.core.english import messages
+from rules.gwt.buildings import cost_words, text
 from rules.gwt.content import BUILDINGS, NEUTRAL_BUILDINGS
 
 
@@ -11,11 +12,12 @@ def test_every_building_has_a_text_and_a_topic() -> None:
     spec = rules.spec("gwt")
     _title, listing = spec.help["all buildings"]
     for code in (*NEUTRAL_BUILDINGS, *BUILDINGS):
-        assert TEXT[code].strip(), code
-        title, text = spec.subtopics[f"building {code.lower()}"]
-        assert code in title and TEXT[code] in text
+        assert text(code).strip(), code
+        title, topic = spec.subtopics[f"building {code.lower()}"]
+        assert code in title and text(code) in topic
         assert f"**{code}**" in listing
-    assert set(TEXT) == {*NEUTRAL_BUILDINGS, *BUILDINGS}
+    written = {key.removeprefix("gwt.building.") for key in messages() if key.startswith("gwt.building.")}
+    assert written == {*NEUTRAL_BUILDINGS, *BUILDINGS}
 
 
 def test_a_private_building_says_its_craftsmen_points_and_hands() -> None:
