@@ -59,10 +59,13 @@ class History(commands.Cog):
             return
         # Always the spectator's view: this may be posted publicly and never shows anyone's hand.
         view = await self.bot.games.view_at(game.channel_id, version, None)
-        when = "now" if version == game.version else f"after move {version}"
-        embed = presenters.game_embed(
-            game, f"{game.title}: the board {when}", presenters.decision_prompt(view, game)
+        language = game.language if share else interaction.locale  # a shared board is the channel's
+        title = (
+            translate(language, "message.board.now", title=game.title)
+            if version == game.version
+            else translate(language, "message.board.after", title=game.title, version=version)
         )
+        embed = presenters.game_embed(game, title, presenters.decision_prompt(view, game, language), language)
         picture = await pictures.board(view, presenters.seat_names(game), stem=f"board-{version}")
         if share:
             await interaction.followup.send(
@@ -70,7 +73,9 @@ class History(commands.Cog):
             )
         files: dict[str, discord.File] = {}
         if picture is None:
-            embed.description = (embed.description or "") + "\n(The picture could not be drawn.)"
+            embed.description = (
+                (embed.description or "") + "\n" + translate(language, "message.picture_failed")
+            )
         else:
             embed.set_image(url=f"attachment://{picture.filename}")
             files["file"] = picture

@@ -61,7 +61,7 @@ def check_channel(interaction: discord.Interaction) -> None:
     """Refuse, in one sentence, to open or start a game where the bot could not post it."""
     missing = posting.missing_here(interaction)
     if missing:
-        listed = posting.listed(missing)
+        listed = posting.listed(missing, interaction.locale)
         raise CannotRunHere(
             translate(interaction.locale, "message.cannot_run_here", missing=listed, count=len(missing))
         )

@@ -134,7 +134,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
     lines.append(
         translate(interaction.locale, "message.hand.heading", name=name, title=game.title) + " " + hidden
     )
-    lines.extend(f"• {card}" for card in presenters.hand_lines(view))
+    lines.extend(f"• {card}" for card in presenters.hand_lines(view, interaction.locale))
     prompt = (
         presenters.decision_prompt(view, game, interaction.locale) if seat in view.get("to_act", ()) else None
     )

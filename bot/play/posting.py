@@ -59,25 +59,26 @@ def is_thread(interaction: discord.Interaction) -> bool:
 
 
 def missing_permissions(perms: discord.Permissions, *, thread: bool) -> list[str]:
-    """The permissions a game's channel needs that ``perms`` lacks, by their names in Discord's settings.
+    """The permissions a game's channel needs that ``perms`` lacks, by their flags ("attach_files").
 
     Without View Channel nothing else counts, and without Send Messages neither do Embed Links and Attach
     Files (permissions.mdx, "Implicit Permissions"): only the one to grant first is named.
     """
-    send = (
-        ("send_messages_in_threads", "Send Messages in Threads")
-        if thread
-        else ("send_messages", "Send Messages")
-    )
-    for flag, label in (("view_channel", "View Channel"), send):
+    send = "send_messages_in_threads" if thread else "send_messages"
+    for flag in ("view_channel", send):
         if not getattr(perms, flag):
-            return [label]
-    needed = [("embed_links", "Embed Links"), ("attach_files", "Attach Files")]
-    return [label for flag, label in needed if not getattr(perms, flag)]
+            return [flag]
+    return [flag for flag in ("embed_links", "attach_files") if not getattr(perms, flag)]
 
 
-def listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def listed(flags: list[str], locale: object = None) -> str:
+    """Permissions by their names in Discord's settings, in the language of ``locale``, joined as that
+    language lists things ("Embed Links and Attach Files")."""
+    names = [translate(locale, f"permission.{flag}") for flag in flags]
+    if len(names) == 1:
+        return names[0]
+    separator = translate(locale, "message.list_separator")
+    return translate(locale, "message.list_and", first=separator.join(names[:-1]), last=names[-1])
 
 
 def missing_here(interaction: discord.Interaction) -> list[str]:
@@ -124,7 +125,7 @@ def reason(failure: BaseException, missing: list[str], locale: object = None) ->
     if code == ARCHIVED_THREAD:
         return translate(locale, "posting.reason.locked")
     if missing and (code in (MISSING_ACCESS, MISSING_PERMISSIONS) or not code):
-        return translate(locale, "posting.reason.lacks", permissions=listed(missing))
+        return translate(locale, "posting.reason.lacks", permissions=listed(missing, locale))
     if code == MISSING_ACCESS:
         return translate(locale, "posting.reason.no_view")
     if code == MISSING_PERMISSIONS:

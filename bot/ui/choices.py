@@ -18,10 +18,11 @@ SMALL = 5
 
 @dataclass(frozen=True)
 class Family:
-    """Moves sharing their first words: ``key`` (notation words), ``label`` (what the entry reads)."""
+    """Moves sharing their first words: ``key`` (notation words), ``shared`` (the first words of their
+    labels, which the entry reads with how many moves it holds)."""
 
     key: str
-    label: str
+    shared: str
     indexes: tuple[int, ...]
 
 
@@ -45,7 +46,7 @@ def _common_words(labels: Sequence[str]) -> str:
 
 def _family(moves: Sequence[tuple[str, str]], key: str, indexes: list[int]) -> Family:
     shared = _common_words([moves[i][1] for i in indexes]) or key
-    return Family(key, f"{shared} … ({len(indexes)} choices)", tuple(indexes))
+    return Family(key, shared, tuple(indexes))
 
 
 def _split(moves: Sequence[tuple[str, str]], indexes: list[int], depth: int, limit: int) -> list[Entry]:

@@ -202,7 +202,7 @@ def picker(
                 move_select(game.id, game.revision, ROWS + page, options, row=rows + page, locale=locale)
             )
         if family is not None:
-            lines.append(translate(locale, "message.family_opened", family=family.label))
+            lines.append(translate(locale, "message.family_opened", family=family_label(family, locale)))
         elif families:
             lines.append(translate(locale, "message.families_note"))
         total = len(listed) + (len(family.indexes) if family else 0)
@@ -213,6 +213,11 @@ def picker(
         view.add_item(hand_button(game.id, row=ROWS, locale=locale))
     lines.append(translate(locale, "message.hidden_note"))
     return "\n".join(lines), view
+
+
+def family_label(family: choices.Family, locale: object) -> str:
+    """What a family's entry reads: its moves' first words and how many they are."""
+    return translate(locale, "message.family", shared=family.shared, count=len(family.indexes))
 
 
 def _pages(indexes: list[int], most: int) -> list[list[int]]:
@@ -253,7 +258,12 @@ def _add_entries(
                 number = families.index(entry)
                 view.add_item(
                     family_button(
-                        game.id, game.revision, number, entry.label, row=row, opened=entry == opened
+                        game.id,
+                        game.revision,
+                        number,
+                        family_label(entry, locale),
+                        row=row,
+                        opened=entry == opened,
                     )
                 )
         return len(listed)
@@ -263,7 +273,7 @@ def _add_entries(
             _option(moves, entry)
             if isinstance(entry, int)
             else discord.SelectOption(
-                label=presenters.clip(entry.label, OPTION_LABEL),
+                label=presenters.clip(family_label(entry, locale), OPTION_LABEL),
                 value=f"{FAMILY_VALUE}{families.index(entry)}",
             )
             for entry in shown[page : page + OPTIONS_PER_SELECT]

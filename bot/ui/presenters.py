@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 import rules
-from bot.i18n import LANGUAGE_NAMES, translate
+from bot.i18n import LANGUAGE_NAMES, has_message, translate
 from bot.services import GameInfo, engine, notices, wording
 from rules.core import notation
 from rules.core.events import HIDES_MOVE, REVEALS, is_public
@@ -249,9 +249,17 @@ def options_text(game: GameInfo, locale: object = None) -> str:
     def shown(value: object) -> str:
         if isinstance(value, bool):
             return translate(language, "message.option.on" if value else "message.option.off")
-        return str(value)
+        # a choice reads as the /game command's localised choice ("choice.random")
+        return translate(language, f"choice.{value}") if has_message(f"choice.{value}") else str(value)
 
-    parts = [f"{key.replace('_', ' ')}: {shown(value)}" for key, value in sorted(game.options.items())]
+    labels = {option.name: option.label for option in rules.spec(game.rules_id).options}
+
+    def named(key: str) -> str:
+        # an option reads by its name in the /game command of the reader's language
+        msgid = f"command.game.{game.rules_id}.{labels.get(key, key)}.name"
+        return translate(language, msgid) if has_message(msgid) else key
+
+    parts = [f"{named(key).replace('_', ' ')}: {shown(value)}" for key, value in sorted(game.options.items())]
     if game.pictures != "every-turn":
         parts.append(translate(language, "message.option.pictures", value=game.pictures))
     if (game.computer_posts, game.computer_pause) != ("round", 0):
@@ -441,7 +449,11 @@ def decision_prompt(view: dict[str, Any] | None, game: GameInfo, locale: object 
     return named(prompt, game)
 
 
-def hand_lines(view: dict[str, Any]) -> list[str]:
-    """The cards of the viewer's own hand, one a line, from its engine's ``describe_hand`` (none without)."""
-    describe = getattr(rules.get(view["game"]), "describe_hand", None)
-    return [safe(line) for line in describe(view)] if describe else []
+def hand_lines(view: dict[str, Any], locale: object = None) -> list[str]:
+    """The cards of the viewer's own hand, one a line, in the language of ``locale``: from its engine's
+    ``say_hand`` (facts), else its ``describe_hand`` (English); none without either."""
+    engine = rules.get(view["game"])
+    told = getattr(engine, "say_hand", None) or getattr(engine, "describe_hand", None)
+    if told is None:
+        return []
+    return [safe(wording.say(locale, line, {}) if isinstance(line, dict) else line) for line in told(view)]

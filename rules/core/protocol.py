@@ -20,8 +20,10 @@ another seat's hidden cards. A move whose text is a secret says so in its events
 
 Every engine implements both ``Rules`` and ``Notation`` (together: ``Engine``); ``rules.get`` refuses a
 registered engine that lacks a method of either. The bot reads every typed move through ``parse_move``
-and labels every move with ``describe_move``: an engine with nothing better to offer parses with
-``rules.core.notation.match_move(text, self.legal_moves(state, seat))`` and describes a move by its text.
+and labels every move with ``describe_move`` (or, for readers of every language, with the facts of an
+optional ``say_move``, whose English ``describe_move`` returns): an engine with nothing better to offer
+parses with ``rules.core.notation.match_move(text, self.legal_moves(state, seat))`` and describes a move by
+its text.
 ``tests/contract`` checks every registered game against this contract.
 """
 

@@ -10,8 +10,8 @@ An argument is one of:
 - ``seat(n)``: ``{"seat": n}``, seat ``n`` (from 0), written as the reader's name for that seat;
 - another ``said(...)``: a message of its own (a card's name, a prompt inside a sentence);
 - a list of these, joined as the reader's language lists things (``game.list_separator``: "; " in English);
-- ``prose(text)``: ``{"prose": text}``, English the engine wrote with seats as "Player N" (a move's label,
-  until labels are in the catalogs), shown with the reader's names for the seats;
+- ``{"prose": text}``: English the engine wrote with seats as "Player N" (in events
+  stored before move labels were facts), shown with the reader's names for the seats;
 - ``listing(items)``: ``{"items": [...]}``, a list of these joined with the language's plain comma
   (``message.list_separator``: ", " in English), for names inside a sentence; with ``conjunction``, the
   last joined by the language's "and" (``message.list_and``).
@@ -37,7 +37,3 @@ def seat(n: int) -> dict[str, int]:
 def listing(items: list[Any], *, conjunction: bool = False) -> dict[str, Any]:
     """``items`` joined with commas, or (``conjunction``) with commas and an "and" before the last."""
     return {"items": items, "and": True} if conjunction else {"items": items}
-
-
-def prose(text: str) -> dict[str, str]:
-    return {"prose": text}

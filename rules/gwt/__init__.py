@@ -57,7 +57,7 @@ from rules.gwt.prices import detail, say_detail
 from rules.gwt.scoring import CATEGORIES, LABELS, score
 from rules.gwt.setup import new_state
 from rules.gwt.state import State, dump_state, load_state
-from rules.gwt.view import build_view, hand_lines
+from rules.gwt.view import build_view, hand_lines, say_hand
 
 VERBS = frozenset({
     "move", "play", "discard", "risk", "pair", "hire", "build", "buy", "draw", "done", "remove", "trade",
@@ -169,6 +169,9 @@ class GreatWesternTrail:
 
     def describe_hand(self, view: dict[str, Any]) -> list[str]:
         return hand_lines(view)
+
+    def say_hand(self, view: dict[str, Any]) -> list[Said | str]:
+        return say_hand(view)
 
     def describe_move(self, state: State, seat: int, move: str) -> str:
         return english(self.say_move(state, seat, move))

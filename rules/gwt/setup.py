@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.errors import SetupError
 from rules.core.rng import Rng
+from rules.core.texts import said
 from rules.gwt.board import Tx
 from rules.gwt.content import (
     CITIES,
@@ -41,16 +42,27 @@ def check_options(options: Mapping[str, Any] | None) -> dict[str, str]:
     chosen = dict(DEFAULTS)
     for key, value in (options or {}).items():
         if key not in OPTION_VALUES:
-            raise SetupError(f"Unknown option '{key}'. Options: {', '.join(OPTION_VALUES)}.")
+            known = ", ".join(OPTION_VALUES)
+            raise SetupError(
+                f"Great Western Trail has no option '{key}'; its options: {known}.",
+                say=said("rules.setup.unknown_option", title="Great Western Trail", key=key, known=known),
+            )
         if value not in OPTION_VALUES[key]:
-            raise SetupError(f"Option '{key}' must be one of {', '.join(OPTION_VALUES[key])}, not '{value}'.")
+            values = ", ".join(OPTION_VALUES[key])
+            raise SetupError(
+                f"Option '{key}' must be one of {values}, not '{value}'.",
+                say=said("rules.setup.option_value", key=key, values=values, value=str(value)),
+            )
         chosen[key] = value
     return chosen
 
 
 def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> State:
     if not isinstance(players, int) or not 2 <= players <= 4:
-        raise SetupError("Great Western Trail needs 2 to 4 players.")
+        raise SetupError(
+            f"Great Western Trail is for 2 to 4 players, not {players}.",
+            say=said("rules.setup.players", title="Great Western Trail", min=2, max=4, players=str(players)),
+        )
     chosen: dict[str, Any] = check_options(options)
     rng = Rng(seed)
     sides = "".join(rng.choice("ab") for _ in range(10)) if chosen["building_sides"] == "random" else "a" * 10

@@ -5,12 +5,12 @@ from __future__ import annotations
 from string import Formatter
 from typing import Any
 
-from rules.core.texts import said
+from rules.core.texts import Said, said
 from rules.gwt.board import cert_limit, hand_limit, permanent_certs, side_of, step_limit
 from rules.gwt.content import JOB_COSTS, STATIONS
 from rules.gwt.options import location_actions
 from rules.gwt.state import State
-from rules.gwt.words import BONUSES, SKIPS, card, place, plural, say_place
+from rules.gwt.words import BONUSES, SKIPS, card, place, plural, say_card, say_place
 
 PROMPTS = {
     "first": "place the cattleman on any neutral building",
@@ -122,3 +122,8 @@ def build_view(s: State, seat: int | None) -> dict[str, Any]:
 def hand_lines(view: dict[str, Any]) -> list[str]:
     """Each card of the viewer's own hand, by its name and what it is worth."""
     return [card(code) for code in view["hand"]]
+
+
+def say_hand(view: dict[str, Any]) -> list[Said | str]:
+    """``hand_lines`` as facts of the game's catalog (a breed's name stays as printed)."""
+    return [say_card(code) for code in view["hand"]]

@@ -17,12 +17,21 @@ import re
 from importlib import resources
 from typing import Any
 
+from rules.core.texts import Said, said
+
 RAILROAD_ALIASES: dict[str, str] = {
-    "santa fe": "blue", "atsf": "blue", "at&sf": "blue", "sf": "blue",
-    "southern pacific": "white", "sp": "white",
-    "great northern": "green", "gn": "green",
-    "union pacific": "red", "up": "red",
-    "kansas pacific": "yellow", "kp": "yellow",
+    "santa fe": "blue",
+    "atsf": "blue",
+    "at&sf": "blue",
+    "sf": "blue",
+    "southern pacific": "white",
+    "sp": "white",
+    "great northern": "green",
+    "gn": "green",
+    "union pacific": "red",
+    "up": "red",
+    "kansas pacific": "yellow",
+    "kp": "yellow",
 }
 
 
@@ -53,9 +62,7 @@ CITY_SLUG: tuple[str, ...] = tuple(slug(c["name"]) for c in MAP["cities"])
 CITY_VALUE: tuple[int, ...] = tuple(c["value"] for c in MAP["cities"])
 CITY_CARDS: tuple[int, ...] = tuple(c["cards"] for c in MAP["cities"])
 # bit r set: the city shows railroad r's square (special bonus)
-CITY_SQUARES: tuple[int, ...] = tuple(
-    sum(1 << RAILROAD_INDEX[r] for r in c["bonus"]) for c in MAP["cities"]
-)
+CITY_SQUARES: tuple[int, ...] = tuple(sum(1 << RAILROAD_INDEX[r] for r in c["bonus"]) for c in MAP["cities"])
 SLUG_INDEX: dict[str, int] = {s: i for i, s in enumerate(CITY_SLUG)}
 
 NODE_IDS: list[str] = list(CITY_IDS)
@@ -66,12 +73,12 @@ HOME: tuple[int, ...] = tuple(NODE_INDEX[r["home"]] for r in MAP["railroads"])
 CONN_IDS: list[str] = []
 CONN_ENDS: list[tuple[int, int]] = []
 LINE_CONN: list[int] = []
-LINE_NUMBER: list[int] = []          # 1 or 2 within its connection
+LINE_NUMBER: list[int] = []  # 1 or 2 within its connection
 LINE_SEGS: list[tuple[int, ...]] = []  # segments from a to b
-LINE_SIBLING: list[int] = []          # the parallel line, or -1
+LINE_SIBLING: list[int] = []  # the parallel line, or -1
 SEG_NODES: list[tuple[int, int]] = []  # (node nearer a, node nearer b)
 SEG_LINE: list[int] = []
-SEG_ID: list[str] = []                # "chi-kcy.1:2": connection, line, segment counted from a
+SEG_ID: list[str] = []  # "chi-kcy.1:2": connection, line, segment counted from a
 SEG_RIVER: list[bool] = []
 SEG_MOUNTAIN: list[bool] = []
 
@@ -111,9 +118,7 @@ NODE_COUNT = len(NODE_IDS)
 
 # The words of a lay move: "chi-kcy" builds from Chicago towards Kansas City.
 DIRECTION_KEY: dict[tuple[int, int], str] = {
-    (x, y): f"{CITY_IDS[x].lower()}-{CITY_IDS[y].lower()}"
-    for a, b in CONN_ENDS
-    for x, y in ((a, b), (b, a))
+    (x, y): f"{CITY_IDS[x].lower()}-{CITY_IDS[y].lower()}" for a, b in CONN_ENDS for x, y in ((a, b), (b, a))
 }
 KEY_DIRECTION: dict[str, tuple[int, int]] = {key: pair for pair, key in DIRECTION_KEY.items()}
 
@@ -172,3 +177,8 @@ def city_name(node: int) -> str:
 def railroad_label(r: int) -> str:
     """ "Santa Fe (blue)"."""
     return f"{RAILROAD_NAME[r]} ({RAILROADS[r]})"
+
+
+def say_railroad(r: int) -> Said:
+    """A railroad by its name and colour ("Santa Fe (blue)"), as facts of the game's catalog."""
+    return said("santafe.railroad", railroad=RAILROAD_NAME[r], colour=said(f"santafe.colour.{RAILROADS[r]}"))

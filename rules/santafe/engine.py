@@ -24,14 +24,27 @@ class SantaFeRules:
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SantaFeState:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise SetupError(
-                f"Santa Fe is for {self.min_players} to {self.max_players} players, not {players}."
+                f"Santa Fe is for {self.min_players} to {self.max_players} players, not {players}.",
+                say=said(
+                    "rules.setup.players",
+                    title=self.title,
+                    min=self.min_players,
+                    max=self.max_players,
+                    players=str(players),
+                ),
             )
         chosen = dict(OPTIONS)
         for key, value in (options or {}).items():
             if key not in OPTIONS:
-                raise SetupError(f"Unknown Santa Fe option '{key}'; known: {', '.join(OPTIONS)}.")
+                known = ", ".join(OPTIONS)
+                raise SetupError(
+                    f"Santa Fe has no option '{key}'; its options: {known}.",
+                    say=said("rules.setup.unknown_option", title=self.title, key=key, known=known),
+                )
             if not isinstance(value, bool):
-                raise SetupError(f"Option '{key}' is true or false.")
+                raise SetupError(
+                    f"Option '{key}' is true or false.", say=said("rules.setup.option_switch", key=key)
+                )
             chosen[key] = value
         s = state.new_state(players, seed, chosen["advanced"], chosen["buy_track"])
         flow.start(s)
@@ -74,6 +87,9 @@ class SantaFeRules:
 
     def describe_hand(self, seat_view: dict[str, Any]) -> list[str]:
         return view.hand_lines(seat_view)
+
+    def say_hand(self, seat_view: dict[str, Any]) -> list[Said]:
+        return view.say_hand(seat_view)
 
     def is_over(self, s: SantaFeState) -> bool:
         return s.over

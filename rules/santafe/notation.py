@@ -387,15 +387,6 @@ def describe(s: SantaFeState, seat: int, move: str) -> str:
     return english(say_label(s, seat, move))
 
 
-def say_railroad(r: int) -> Said:
-    """A railroad by its name and colour: "Santa Fe (blue)"."""
-    return said(
-        "santafe.railroad",
-        railroad=board.RAILROAD_NAME[r],
-        colour=said(f"santafe.colour.{board.RAILROADS[r]}"),
-    )
-
-
 def say_label(s: SantaFeState, seat: int, move: str) -> Said | str:
     """A short readable label for a legal move, as facts of the game's catalog."""
     action: tuple[Any, ...] | None = flow.options(s, seat).get(move)
@@ -432,7 +423,7 @@ def say_label(s: SantaFeState, seat: int, move: str) -> Said | str:
             return said("santafe.label.take_double", left=s.doubles_pool)
         if what == "branch":
             return said(
-                "santafe.label.buy_branch", railroad=say_railroad(action[2]), price=flow.branch_price(s)
+                "santafe.label.buy_branch", railroad=board.say_railroad(action[2]), price=flow.branch_price(s)
             )
         return said("santafe.label.take_engineer")
     if kind == "buy_track":
@@ -440,7 +431,7 @@ def say_label(s: SantaFeState, seat: int, move: str) -> Said | str:
         return (
             said("santafe.label.buy_no_track")
             if r < 0
-            else said("santafe.label.buy_track", railroad=say_railroad(r))
+            else said("santafe.label.buy_track", railroad=board.say_railroad(r))
         )
     if kind == "engineer":
         if action[1]:
@@ -484,9 +475,9 @@ def _piece_label(s: SantaFeState, seat: int, move: str, action: tuple[Any, ...])
 
     # autocomplete clips at 100 characters: the colour gives way first, then what the piece earns
     for text in (
-        label(say_railroad(r), True),
+        label(board.say_railroad(r), True),
         label(board.RAILROAD_NAME[r], True),
-        label(say_railroad(r), False),
+        label(board.say_railroad(r), False),
     ):
         if len(english(text)) <= LONGEST:
             return text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.english import english
 from rules.core.result import build_result
 from rules.core.texts import Said, said
 from rules.santafe import board, flow
@@ -40,7 +41,7 @@ def result(s: SantaFeState) -> dict[str, Any]:
 
 
 def players_list(seats: list[int]) -> str:
-    """"Player 1, Player 2 and Player 3": the bot writes each as the player's name."""
+    """ "Player 1, Player 2 and Player 3": the bot writes each as the player's name."""
     names = [f"Player {p + 1}" for p in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -135,24 +136,26 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
     railroads = []
     for r, colour in enumerate(board.RAILROADS):
         mask = s.connected[r]
-        railroads.append({
-            "id": colour,
-            "name": board.RAILROAD_NAME[r],
-            "home": board.CITY_IDS[board.HOME[r]],
-            "supply": s.supply[r],
-            "railheads": [board.NODE_IDS[h] for h in s.heads[r]],
-            "cities": [board.CITY_IDS[c] for c in range(board.CITY_COUNT) if mask >> c & 1],
-            "branch_cards": s.branch_pool[r],
-        })
+        railroads.append(
+            {
+                "id": colour,
+                "name": board.RAILROAD_NAME[r],
+                "home": board.CITY_IDS[board.HOME[r]],
+                "supply": s.supply[r],
+                "railheads": [board.NODE_IDS[h] for h in s.heads[r]],
+                "cities": [board.CITY_IDS[c] for c in range(board.CITY_COUNT) if mask >> c & 1],
+                "branch_cards": s.branch_pool[r],
+            }
+        )
     data: dict[str, Any] = {
         "game": "santafe",
         "viewer": viewer,
         "players": s.players,
         "to_act": acting,
         "over": s.over,
-        "decision": None if s.over else {
-            "seats": acting, "prompt": prompt(s), "kind": decision_kind(s), "say": prompt_said(s)
-        },
+        "decision": None
+        if s.over
+        else {"seats": acting, "prompt": prompt(s), "kind": decision_kind(s), "say": prompt_said(s)},
         "round": s.round,
         "phase": s.phase,
         "lay_turn": s.lay_turn if s.phase == LAY else None,
@@ -189,12 +192,18 @@ def decision_kind(s: SantaFeState) -> str:
 
 
 def hand_lines(view: dict[str, Any]) -> list[str]:
+    """Each card of the viewer's own hand, in English (see ``say_hand``)."""
+    return [english(line) for line in say_hand(view)]
+
+
+def say_hand(view: dict[str, Any]) -> list[Said]:
     """Each card of the viewer's own hand, as the hand picture shows them: cities, then the other cards."""
     hand = view["hand"]
-    lines = [f"City: {board.city_name(board.CITY_IDS.index(c))}" for c in hand["cities"]]
-    lines += ["Double Turn"] * int(hand["double_turn"])
+    lines = [said("santafe.hand.city", city=board.city_name(board.CITY_IDS.index(c))) for c in hand["cities"]]
+    lines += [said("santafe.hand.double")] * int(hand["double_turn"])
     if hand["branch"]:
-        lines.append(f"Branch Line: {board.railroad_label(board.RAILROADS.index(hand['branch']))}")
+        railroad = board.say_railroad(board.RAILROADS.index(hand["branch"]))
+        lines.append(said("santafe.hand.branch", railroad=railroad))
     if hand["engineer"]:
-        lines.append("Engineer")
+        lines.append(said("santafe.hand.engineer"))
     return lines

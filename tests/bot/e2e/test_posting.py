@@ -41,6 +41,10 @@ async def test_a_game_is_neither_opened_nor_started_where_the_bot_could_not_post
         assert refused.content.startswith(
             "I cannot run a game here: I lack Embed Links and Attach Files in this channel."
         ), refused.content
+        # each reader reads the permissions by their names in their own Discord's settings
+        hans = arena.loopback.add_user("hans", guilds=arena.guild, locale="de")
+        refused = await hans.slash("game start", arena.channel)
+        assert refused.ephemeral and "Links einbetten und Dateien anhängen" in refused.content, refused.content
         assert (await service.get_game(channel_id)).status == "lobby"
 
 

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from bot.services import BadImport, GameExists, GameNotActive, NoGameHere, NoSuchVersion, NotAllowed
+from rules.core.english import english
 from rules.core.errors import IllegalMoveError
+from rules.gwt import RULES
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, play_to_end, started
 
 
@@ -248,3 +250,31 @@ async def test_a_gwt_log_names_each_move_once_and_reads_in_the_readers_language(
         assert f": {said}." not in rest, line
     german = "\n".join(await service.log(CHANNEL, ANN, limit=0, locale="de"))
     assert "ist am Zug" in german and "'s turn" not in german
+
+
+async def test_a_gwt_log_stored_with_english_labels_reads_in_the_readers_language(service, monkeypatch):
+    """Events stored before labels were facts hold a move's label as English prose: the log re-derives
+    them by replay, so the old game reads in German as a new one does."""
+    play = type(RULES).play
+
+    def as_before(self, state, seat, move):  # the "Player: <move>" event as it used to be stored
+        new, events = play(self, state, seat, move)
+        for ev in events:
+            if ev.get("msg") == "gwt.event.move":
+                ev["args"] = {**ev["args"], "move": {"prose": english(ev["args"]["move"])}}
+        return new, events
+
+    monkeypatch.setattr(type(RULES), "play", as_before)
+    await started_gwt(service)
+    rng = random.Random(5)
+    for _ in range(12):
+        game = await service.get_game(CHANNEL)
+        user = ANN if game.to_act == (0,) else BOB
+        await service.submit(
+            CHANNEL, user, rng.choice([m for m, _ in await service.legal_moves(CHANNEL, user)])
+        )
+    monkeypatch.setattr(type(RULES), "play", play)
+    german = await service.log(CHANNEL, ANN, limit=0, locale="de")
+    english_log = await service.log(CHANNEL, ANN, limit=0)
+    assert "Viehzüchter" in "\n".join(german) and "cattleman" not in "\n".join(german), german
+    assert "cattleman" in "\n".join(english_log)

@@ -122,11 +122,12 @@ def test_families_are_cut_by_their_first_words_only_when_the_list_is_long():
     assert choices.entries(few) == list(range(25))
     many = [("done", "end")] + [(f"build {b} {p}", f"build {b} on {p}") for b in "xyz" for p in range(20)]
     listed = choices.entries(many)
-    assert listed[0] == 0 and [(f.key, f.label) for f in listed[1:]] == [
-        ("build x", "build x on … (20 choices)"),
-        ("build y", "build y on … (20 choices)"),
-        ("build z", "build z on … (20 choices)"),
+    assert listed[0] == 0 and [(f.key, f.shared, len(f.indexes)) for f in listed[1:]] == [
+        ("build x", "build x on", 20),
+        ("build y", "build y on", 20),
+        ("build z", "build z on", 20),
     ]
+    assert pickers.family_label(listed[1], "en") == "build x on … (20 choices)"
     # nothing to split by: one family, opened onto two menus
     spots = [(f"move {i}", f"walk to {i}") for i in range(30)]
     assert [(f.key, len(f.indexes)) for f in choices.families(spots)] == [("move", 30)]

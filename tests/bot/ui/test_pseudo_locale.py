@@ -13,10 +13,10 @@ import rules
 from bot import messages
 from bot.i18n import PSEUDO, PSEUDO_OPEN
 from bot.play import replies
-from bot.services import engine
+from bot.services import engine, wording
 from bot.services.errors import ServiceError
 from bot.ui import pickers
-from rules.core.errors import ErrorCode, RulesError
+from rules.core.errors import ErrorCode, RulesError, SetupError
 from rules.core.rng import Rng
 from tests.bot.ui.test_choices import game_info
 
@@ -95,3 +95,22 @@ def test_every_move_label_is_from_the_catalog(game_id: str, players: int) -> Non
             seen += 1
         state, _ = game.play(state, seat, pick.choice(game.legal_moves(state, seat)))
     assert seen > 300
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("gwt", 5, {}),
+        ("gwt", 2, {"colour": "red"}),
+        ("gwt", 2, {"neutral": "sideways"}),
+        ("santafe", 6, {}),
+        ("santafe", 2, {"colour": True}),
+        ("santafe", 2, {"advanced": "yes"}),
+    ],
+)
+def test_a_refused_setup_says_why_from_the_catalog(game_id: str, players: int, options: dict) -> None:
+    with pytest.raises(SetupError) as refused:
+        rules.get(game_id).new_game(players, 1, options)
+    assert refused.value.said is not None
+    text = wording.say(PSEUDO, refused.value.said, {})
+    assert text.startswith(PSEUDO_OPEN) and bare(text) == "", text
