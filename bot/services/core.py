@@ -44,6 +44,7 @@ from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
 from bot.storage.results import ResultRow
 from rules.ai import choose_move
 from rules.core.budget import Turn
+from rules.core.english import english
 from rules.core.events import HIDES_MOVE, TURN_START, Event, event, is_public, shown_moves, turn_starters
 from rules.core.protocol import Engine, State
 from rules.core.spec import Budget
@@ -570,7 +571,7 @@ class ServiceCore:
                 game.id,
                 seat.seat,
                 level,
-                shown_moves([(seat.seat, move, events)], None)[0],  # a secret choice: only its stand-in
+                english(shown_moves([(seat.seat, move, events)], None)[0]),  # a secret choice: its stand-in
                 decision.seconds,
                 decision.process,
             )
