@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -11,39 +12,45 @@ from discord.ext import commands
 import rules
 from bot import messages
 from bot.cogs.game_commands import game_choices
-from bot.cogs.help_text import BOT_TOPICS
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, translate
 from bot.services import ServiceError
+from bot.services.wording import text_of
+from rules.core.texts import said
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 
-def overview() -> str:
+# The topics of /help, in the order the overview lists them: help.<key>.title and help.<key>.text.
+BOT_TOPICS = ("start", "play", "follow", "reminders", "absent", "seats", "stats", "admin")
+
+
+def overview(locale: object = None) -> str:
     """The first words of /help, naming every registered game and the command that opens it."""
     titles = [f"**{spec.title}**" for spec in rules.specs()]
-    games = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
-    return (
-        f"I run asynchronous games of {games}, one per channel or thread. "
-        f"Open one with {messages.open_commands(ENGLISH)}, play with the **Play** button or /move, and come "
-        "back "
-        "whenever: I mention you when it is your turn. /options shows what you can do right now."
+    games = titles[0]
+    if len(titles) > 1:
+        separator = translate(locale, "message.list_separator")
+        games = translate(locale, "message.list_and", first=separator.join(titles[:-1]), last=titles[-1])
+    return translate(locale, "help.overview", games=games, open_commands=messages.open_commands(locale))
+
+
+def bot_topic(key: str, locale: object = None) -> tuple[str, str]:
+    """A /help topic's title and text, with the commands that open each game filled in."""
+    commands = messages.open_commands(locale, markup="**")
+    return translate(locale, f"help.{key}.title"), translate(
+        locale, f"help.{key}.text", open_commands=commands
     )
 
 
-def bot_topic(key: str) -> tuple[str, str]:
-    """A /help topic's title and text, with the commands that open each game filled in."""
-    title, text = BOT_TOPICS[key]
-    return title, text.format(open_commands=messages.open_commands(ENGLISH, markup="**"))
-
-
-def topic_key(topics: dict[str, tuple[str, str]], typed: str) -> str:
-    """The topic a typed word names, by key or by title (autocomplete shows titles); refuse any other."""
+def topic_key(topics: Mapping[str, tuple[Any, Any]], typed: str, locale: object = None) -> str:
+    """The topic a typed word names, by key or by title (autocomplete shows titles, in the reader's
+    language or in English); refuse any other."""
     wanted = typed.strip().lower()
     for key, (title, _) in topics.items():
-        if wanted in (key, title.lower()):
+        if wanted in (key, text_of(locale, title).lower(), text_of(ENGLISH, title).lower()):
             return key
-    raise ServiceError(f"There is no rules topic '{typed}'. Topics: " + ", ".join(sorted(topics)) + ".")
+    raise ServiceError(said("refusal.no_topic", topic=typed, topics=", ".join(sorted(topics))))
 
 
 class Help(commands.Cog):
@@ -58,14 +65,15 @@ class Help(commands.Cog):
         topic: Literal["start", "play", "follow", "reminders", "absent", "seats", "stats", "admin"]
         | None = None,
     ) -> None:
-        embed = discord.Embed(title="Board game bot", colour=discord.Colour.blurple())
+        locale = interaction.locale
+        embed = discord.Embed(title=translate(locale, "help.title"), colour=discord.Colour.blurple())
         if topic is None:
-            embed.description = overview()
+            embed.description = overview(locale)
             for key in BOT_TOPICS:
-                title, text = bot_topic(key)
+                title, text = bot_topic(key, locale)
                 embed.add_field(name=title, value=text[:1024], inline=False)
         else:
-            title, text = bot_topic(topic)
+            title, text = bot_topic(topic, locale)
             embed.title, embed.description = title, text
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -80,19 +88,21 @@ class Help(commands.Cog):
     ) -> None:
         game = game or await self._game_here(interaction)
         if game is None:
-            raise ServiceError("No game is played here: name one, " + ", ".join(rules.ids()) + ".")
+            raise ServiceError(said("refusal.rules_which_game", games=", ".join(rules.ids())))
         spec = rules.spec(game)
         topics = {**spec.help, **spec.subtopics}
+        locale = interaction.locale
         embed = discord.Embed(title=spec.title, colour=discord.Colour.blurple())
         if topic is None:
-            title, text = topics["goal"]
-            embed.description = f"**{title}**\n{text}\n\nTopics: " + ", ".join(sorted(spec.help))
+            title, text = (text_of(locale, part) for part in topics["goal"])
+            listed = translate(locale, "message.rules.topics", topics=", ".join(sorted(spec.help)))
+            embed.description = f"**{title}**\n{text}\n\n{listed}"
         else:
-            key = topic_key(topics, topic)
-            title, text = topics[key]
+            key = topic_key(topics, topic, locale)
+            title, text = (text_of(locale, part) for part in topics[key])
             embed.title = f"{spec.title}: {title}"
             embed.description = text
-        embed.set_footer(text="A summary for reminders; the rulebook is the authority.")
+        embed.set_footer(text=translate(locale, "message.rules.footer"))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("topic")
@@ -103,9 +113,10 @@ class Help(commands.Cog):
         spec = rules.spec(game) if game in rules.ids() else None
         # the subtopics (one per building, say) only once something is typed: 25 choices at most
         topics = {**spec.help, **(spec.subtopics if current.strip() else {})} if spec else {}
+        titles = {key: text_of(interaction.locale, title) for key, (title, _) in topics.items()}
         return [
             app_commands.Choice(name=title, value=key)
-            for key, (title, _) in topics.items()
+            for key, title in titles.items()
             if current.lower() in key or current.lower() in title.lower()
         ][:25]
 

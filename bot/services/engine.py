@@ -84,8 +84,7 @@ def said_label(game: Engine, state: State, seat: int, move: str) -> Any:
 def shown_label(said_: Any, names: Mapping[int, str] | None = None, locale: object = None) -> str:
     """A label from ``said_label`` in the language of ``locale`` (English by default), players named as
     ``names`` (by seat) has them, else "Player N"."""
-    named = names or {}
-    return wording.say(locale, said_, named) if isinstance(said_, dict) else with_names(str(said_), named)
+    return wording.text_of(locale, said_, names)
 
 
 def label(

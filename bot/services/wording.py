@@ -20,12 +20,23 @@ def say(locale: object, said: Mapping[str, Any], names: Mapping[int, str]) -> st
     return translate(locale, str(said["msg"]), **args)
 
 
+def text_of(locale: object, value: Any, names: Mapping[int, str] | None = None) -> str:
+    """Any text an engine gives, for a reader of ``locale``: facts of a catalog (a message, a list of
+    them, lines of them) in the reader's words, or English, with "Player N" written as the seat's name."""
+    named = names or {}
+    if isinstance(value, dict | list):
+        return str(_argument(locale, value, named))
+    return replace_players(str(value), named.get)
+
+
 def _argument(locale: object, value: Any, names: Mapping[int, str]) -> Any:
     if isinstance(value, list):
         separator = translate(locale, "game.list_separator")
         return separator.join(str(_argument(locale, item, names)) for item in value)
     if isinstance(value, dict) and "prose" in value:
         return replace_players(str(value["prose"]), names.get)
+    if isinstance(value, dict) and "lines" in value:
+        return "\n".join(str(_argument(locale, item, names)) for item in value["lines"])
     if isinstance(value, dict) and "items" in value:
         separator = translate(locale, "message.list_separator")
         items = [str(_argument(locale, item, names)) for item in value["items"]]

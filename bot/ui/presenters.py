@@ -456,4 +456,4 @@ def hand_lines(view: dict[str, Any], locale: object = None) -> list[str]:
     told = getattr(engine, "say_hand", None) or getattr(engine, "describe_hand", None)
     if told is None:
         return []
-    return [safe(wording.say(locale, line, {}) if isinstance(line, dict) else line) for line in told(view)]
+    return [safe(wording.text_of(locale, line)) for line in told(view)]

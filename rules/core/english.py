@@ -41,6 +41,8 @@ def english(value: Any) -> str:
         return f"Player {int(value['seat']) + 1}"
     if "prose" in value:
         return str(value["prose"])
+    if "lines" in value:
+        return "\n".join(english(item) for item in value["lines"])
     if "items" in value:
         items = [english(item) for item in value["items"]]
         if value.get("and") and len(items) > 1:

@@ -81,7 +81,8 @@ class Computer:
 class GameSpec:
     """Everything about one game that is not its rules.
 
-    ``help`` maps a topic key to (title, text) and holds at least "goal" (at most 25: the topics
+    ``help`` maps a topic key to (title, text), each facts of the game's catalog (``rules.core.texts``)
+    or English, and holds at least "goal" (at most 25: the topics
     autocomplete lists before anything is typed); ``subtopics`` holds more topics of the same shape that
     autocomplete offers once typed words match them (one per building, say); ``computers`` maps a level
     (1 and up; level 0, random legal moves, every game has) to its player; ``hands``: whether seats hold
@@ -96,8 +97,8 @@ class GameSpec:
     max_players: int
     colour: tuple[int, int, int]
     options: tuple[Option, ...] = ()
-    help: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    subtopics: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    help: Mapping[str, tuple[Any, Any]] = field(default_factory=dict)
+    subtopics: Mapping[str, tuple[Any, Any]] = field(default_factory=dict)
     computers: Mapping[int, Computer] = field(default_factory=dict)
     hands: bool = False
     tiebreak: str | None = None

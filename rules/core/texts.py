@@ -16,6 +16,8 @@ An argument is one of:
   (``message.list_separator``: ", " in English), for names inside a sentence; with ``conjunction``, the
   last joined by the language's "and" (``message.list_and``).
 
+- ``lines_of(items)``: ``{"lines": [...]}``, a list of these one a line (a page of a help topic).
+
 An argument named ``count`` chooses the plural form. Everything is JSON-able: events are stored.
 """
 
@@ -37,3 +39,8 @@ def seat(n: int) -> dict[str, int]:
 def listing(items: list[Any], *, conjunction: bool = False) -> dict[str, Any]:
     """``items`` joined with commas, or (``conjunction``) with commas and an "and" before the last."""
     return {"items": items, "and": True} if conjunction else {"items": items}
+
+
+def lines_of(items: list[Any]) -> dict[str, Any]:
+    """``items`` one a line."""
+    return {"lines": items}

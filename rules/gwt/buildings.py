@@ -9,10 +9,11 @@ repeated.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.english import english
-from rules.core.texts import Said, listing, said
+from rules.core.texts import Said, lines_of, listing, said
 from rules.gwt.content import BUILDINGS, NEUTRAL_BUILDINGS
-from rules.gwt.words import HANDS
 
 
 def say_text(code: str) -> Said:
@@ -47,50 +48,55 @@ def points_words(code: str) -> str:
     return english(say_points(code))
 
 
-def cost_words(code: str) -> str:
+def say_cost(code: str) -> Said:
     """A private building's price and points: "2 craftsmen · 3 VP · black hand"; "neutral" for A–G."""
     if code in NEUTRAL_BUILDINGS:
-        return "neutral"
-    return f"{craftsmen_words(BUILDINGS[code][0])} · {points_words(code)}"
+        return said("gwt.help.neutral.cost")
+    craftsmen = said("gwt.words.craftsmen", count=BUILDINGS[code][0])
+    return said("gwt.words.dot", first=craftsmen, second=say_points(code))
+
+
+def cost_words(code: str) -> str:
+    return english(say_cost(code))
 
 
 def topic_key(code: str) -> str:
     return f"building {code}"
 
 
-def topic(code: str) -> tuple[str, str]:
+def topic(code: str) -> tuple[Said, Said]:
     """The /rules topic of one building: its title and text."""
     if code in NEUTRAL_BUILDINGS:
-        return (
-            f"Building {code} (neutral)",
-            f"Neutral building {code}: {text(code)}. Anyone who stops here takes these actions.",
+        return said("gwt.help.neutral.title", code=code), said(
+            "gwt.help.neutral.text", code=code, text=say_text(code)
         )
     craftsmen, _vp, hands, _actions = BUILDINGS[code]
-    fee = (
-        (
-            " Others who pass or stop here pay you the fee of its "
-            + " and ".join(HANDS[h] for h in hands)
-            + "."
+    told = said(
+        "gwt.help.private.text",
+        code=code,
+        cost=say_cost(code),
+        text=say_text(code),
+        craftsmen=said("gwt.words.craftsmen", count=craftsmen),
+    )
+    if hands:
+        told = said(
+            "gwt.help.private.fee",
+            text=told,
+            hands=listing([said(f"gwt.hand.{h}") for h in hands], conjunction=True),
         )
-        if hands
-        else ""
-    )
-    return (
-        f"Building {code}",
-        f"Private building {code} ({cost_words(code)}): {text(code)}. Building it takes "
-        f"{craftsmen_words(craftsmen)} and $2 per craftsman (at B) and it scores its victory points"
-        f" at the end. Only you use its actions;"
-        f" others stopping here take an auxiliary action.{fee}",
-    )
+    return said("gwt.help.private.title", code=code), told
 
 
-def table() -> tuple[str, str]:
+def table() -> tuple[Said, Any]:
     """Every building on one page: code, cost and points, what it does."""
-    lines = [f"**{code}**: {text(code)}" for code in NEUTRAL_BUILDINGS]
-    lines += [f"**{code}** ({cost_words(code)}): {text(code)}" for code in BUILDINGS]
-    return ("All buildings", "\n".join(lines))
+    lines = [said("gwt.help.table.neutral", code=code, text=say_text(code)) for code in NEUTRAL_BUILDINGS]
+    lines += [
+        said("gwt.help.table.private", code=code, cost=say_cost(code), text=say_text(code))
+        for code in BUILDINGS
+    ]
+    return said("gwt.help.all_buildings.title"), lines_of(lines)
 
 
-def topics() -> dict[str, tuple[str, str]]:
+def topics() -> dict[str, tuple[Said, Said]]:
     """The /rules subtopics of the buildings, one per building: "building a" … "building 10b"."""
     return {topic_key(c).lower(): topic(c) for c in (*NEUTRAL_BUILDINGS, *BUILDINGS)}

@@ -9,6 +9,7 @@ import pytest
 
 import rules
 from rules.ai import choose_move
+from rules.core.english import english
 from rules.core.errors import SetupError
 from rules.core.spec import Budget, Option
 from tests.contract.conftest import GAMES, spec_of
@@ -75,7 +76,8 @@ def test_help_has_a_goal_and_every_topic_has_words(game_id: str) -> None:
     topics = rules.spec(game_id).help
     assert "goal" in topics
     assert len(topics) <= AUTOCOMPLETE_MAX, "autocomplete offers at most 25 topics"
-    for key, (title, text) in topics.items():
+    for key, said in topics.items():
+        title, text = (english(part) for part in said)  # facts of the game's catalog, or English
         assert 1 <= len(key) <= DESCRIPTION_MAX and key == key.lower(), key
         assert title.strip() and len(title) <= DESCRIPTION_MAX, key
         assert text.strip() and len(text) <= EMBED_DESCRIPTION_MAX, key
@@ -86,7 +88,8 @@ def test_subtopics_fit_like_topics(game_id: str) -> None:
     """Subtopics are offered by autocomplete once typed and shown like topics: the same limits."""
     spec = rules.spec(game_id)
     assert not set(spec.help) & set(spec.subtopics)
-    for key, (title, text) in spec.subtopics.items():
+    for key, said in spec.subtopics.items():
+        title, text = (english(part) for part in said)
         assert 1 <= len(key) <= DESCRIPTION_MAX and key == key.lower(), key
         assert title.strip() and len(title) <= DESCRIPTION_MAX, key
         assert text.strip() and len(text) <= EMBED_DESCRIPTION_MAX, key

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.cogs.help_text import BOT_TOPICS
+from bot.i18n import translate
 from bot.play import components
 from tests.bot.cogs.conftest import Table
 from tests.bot.cogs.test_lobby import attachment
@@ -102,7 +102,7 @@ async def test_help_states_the_consent_and_counting_rules(table: Table) -> None:
     assert "/game import" in text and "Accept" in text and "nobody is pinged" in text
     counting = await table.run(ANN, "help", topic="stats")
     assert "imported game never counts" in counting.last.embeds[0].description
-    assert BOT_TOPICS["stats"][1] == counting.last.embeds[0].description
+    assert translate("en", "help.stats.text") == counting.last.embeds[0].description
 
 
 async def test_the_host_names_whom_a_kept_seat_waits_for_to_let_the_computer_play_it(table: Table) -> None:

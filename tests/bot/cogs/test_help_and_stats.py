@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import rules
-from bot.cogs.help_text import BOT_TOPICS
+from bot.cogs.help import BOT_TOPICS
 from bot.cogs.stats import leaderboard_lines, recent_line, stats_lines
+from bot.i18n import LANGUAGES, translate
+from bot.services.wording import text_of
 from tests.bot.cogs.conftest import Table
-from tests.bot.helpers import CHANNEL
+from tests.bot.helpers import CHANNEL, run_command
 from tests.support.fixtures import ANN, BOB, started
 
 
@@ -14,7 +16,7 @@ async def test_help_overview_and_topic(table: Table) -> None:
     overview = await table.run(ANN, "help")
     assert overview.last.ephemeral and len(overview.last.embeds[0].fields) == len(BOT_TOPICS)
     topic = await table.run(ANN, "help", topic="reminders")
-    assert topic.last.embeds[0].title == BOT_TOPICS["reminders"][0]
+    assert topic.last.embeds[0].title == "Reminders and deadlines" == translate("en", "help.reminders.title")
 
 
 async def test_rules_topics_and_autocomplete(table: Table) -> None:
@@ -57,11 +59,27 @@ async def test_rules_topics_before_a_game_is_chosen_are_those_of_the_game_here(t
     assert [c.value for c in choices] == list(rules.spec("santafe").help)
 
 
-async def test_every_rules_text_fits_an_embed() -> None:
-    for topics in (s.help for s in rules.specs()):
-        assert len(topics) <= 25
-        for title, text in topics.values():
-            assert len(title) <= 100 and len(text) <= 4096
+async def test_every_rules_text_fits_an_embed_in_every_language() -> None:
+    for spec in rules.specs():
+        assert len(spec.help) <= 25
+        for language in LANGUAGES:
+            for title, text in (*spec.help.values(), *spec.subtopics.values()):
+                title, text = text_of(language, title), text_of(language, text)
+                assert 0 < len(title) <= 100 and 0 < len(text) <= 4096, (spec.id, language, title)
+
+
+async def test_help_and_rules_read_in_the_readers_language(table: Table) -> None:
+    overview = table.interaction(ANN)
+    overview.mock.locale = "de"
+    await run_command(table.bot, "help", overview)
+    embed = overview.last.embeds[0]
+    assert embed.title == "Brettspiel-Bot" and "Ein Spiel beginnen" in [f.name for f in embed.fields]
+    assert "/spiel gwt" in embed.description
+    shown = table.interaction(ANN)
+    shown.mock.locale = "ja"
+    await run_command(table.bot, "rules", shown, game="gwt", topic="building 4a")
+    assert shown.last.embeds[0].title == "Great Western Trail: 建物4a"
+    assert "5ドルで災害タイルを1枚取り除く" in shown.last.embeds[0].description
 
 
 async def test_stats_and_leaderboard_after_a_finished_game(table: Table) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import rules
+from rules.core.english import english
 from rules.gwt.places import NAMES, to_ids
 
 
 def test_places_topic_names_every_kind_of_place() -> None:
-    _title, body = rules.spec("gwt").help["places"]
+    body = english(rules.spec("gwt").help["places"][1])
     for words in ("A to G", "1 to 22", "Flood 1", "Rockfall", "Teepee -3", "Teepee +10", "spot 12"):
         assert words in body
     assert NAMES["G-2"] == "22" and NAMES["TEEPEE-10"] == "Teepee +10"

@@ -44,7 +44,8 @@ async def test_a_game_is_neither_opened_nor_started_where_the_bot_could_not_post
         # each reader reads the permissions by their names in their own Discord's settings
         hans = arena.loopback.add_user("hans", guilds=arena.guild, locale="de")
         refused = await hans.slash("game start", arena.channel)
-        assert refused.ephemeral and "Links einbetten und Dateien anhängen" in refused.content, refused.content
+        lacking = "Links einbetten und Dateien anhängen"
+        assert refused.ephemeral and lacking in refused.content, refused.content
         assert (await service.get_game(channel_id)).status == "lobby"
 
 
