@@ -6,7 +6,7 @@ Every function takes a view (``Rules.view(state, seat)``) or a result and return
     render_board(view, names=None, theme=DEFAULT) -> Image
         The public board after a turn (GWT board or Santa Fe map), dispatched on ``view["game"]``.
         Only public information is drawn, so a seat's view and the spectator's give the same picture.
-    render_turn(view, names=None, last=(), changed=(), theme=DEFAULT) -> Image
+    render_turn(view, names=None, last=(), changed=(), theme=DEFAULT, picture_words=None) -> Image
         The picture posted with each turn: the state at a glance, made to be read in Discord's preview.
     render_player_area(view, seat, names=None, theme=DEFAULT) -> Image
         One player's public area (GWT player board; Santa Fe: that player's money and played cards).
@@ -69,12 +69,14 @@ def render_turn(
     last: Sequence[str] = (),
     changed: Sequence[Mapping[str, Any]] = (),
     theme: Theme = DEFAULT,
+    picture_words: Mapping[str, str] | None = None,
 ) -> Image.Image:
     """The picture of a turn message, made for Discord's inline preview (at most 1100 px wide, every text
     still at least 8 px tall when shown 550 px wide); ``last`` are the lines telling the last move and
     ``changed`` the public events since the last picture, whose changes the picture marks (each game
-    knows which of its events change what)."""
-    return _picture(view["game"], "render_turn", "turn")(view, names, last, changed, theme)
+    knows which of its events change what); ``picture_words`` its heading's words in the game's language
+    (``render.words``; English without them)."""
+    return _picture(view["game"], "render_turn", "turn")(view, names, last, changed, theme, picture_words)
 
 
 def render_player_area(

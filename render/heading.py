@@ -14,6 +14,7 @@ from PIL import ImageDraw
 from render.draw import box, disc, fit_text, text, text_width
 from render.names import seat_name, with_names
 from render.theme import Theme
+from render.words import Words, picture_word
 
 WIDTH = 1100
 SMALL, TEXT, LARGE, TITLE = 16, 18, 22, 30
@@ -28,20 +29,26 @@ def header(
     names: Sequence[str] | None,
     last: Sequence[str],
     theme: Theme,
+    picture_words: Words | None = None,
 ) -> None:
     """The title, then the last move on up to two lines (its newest lines first to stay: see
-    ``last_move``) and, while the game goes on and one line is left, the pending decision's prompt."""
+    ``last_move``) and, while the game goes on and one line is left, the pending decision's prompt (in the
+    game's language when ``picture_words`` brings it, else the view's English)."""
     text(d, (14, 26), fit_text(title, TITLE, WIDTH - 28), TITLE, theme.ink, anchor="lm", bold=True)
-    rows = last_move([with_names(line, names) for line in last], LARGE, WIDTH - 28)
+    rows = last_move(
+        [with_names(line, names) for line in last], LARGE, WIDTH - 28, picture_words=picture_words
+    )
     for i, row in enumerate(rows):
         text(d, (14, 64 + i * 30), row, LARGE, theme.ink, anchor="lm")
-    prompt = (view.get("decision") or {}).get("prompt")
+    prompt = (picture_words or {}).get("prompt") or (view.get("decision") or {}).get("prompt")
     if prompt and not view.get("over") and len(rows) < 2:
         prompt = with_names(prompt, names)
         text(d, (14, 94), fit_text(prompt, TEXT, WIDTH - 28), TEXT, theme.muted, anchor="lm")
 
 
-def last_move(lines: Sequence[str], size: int, width: float, rows: int = 2) -> list[str]:
+def last_move(
+    lines: Sequence[str], size: int, width: float, rows: int = 2, picture_words: Words | None = None
+) -> list[str]:
     """The lines telling the last move as at most ``rows`` rows of ``width`` px, "Last: " first.
 
     A name repeated at the head of consecutive lines ("Ada: ...") is written once. When everything does
@@ -50,13 +57,15 @@ def last_move(lines: Sequence[str], size: int, width: float, rows: int = 2) -> l
     """
     parts = _without_repeated_heads(lines)
     for start in range(len(parts)):
-        lead = "Last: " if start == 0 else "Last: … "
-        wrapped = _wrap(lead + " · ".join(parts[start:]), size, width)
+        said = picture_word(
+            picture_words, "last" if start == 0 else "last_cut", text=" · ".join(parts[start:])
+        )
+        wrapped = _wrap(said, size, width)
         if len(wrapped) <= rows:
             return wrapped
     if not parts:
         return []
-    wrapped = _wrap("Last: … " + parts[-1], size, width)
+    wrapped = _wrap(picture_word(picture_words, "last_cut", text=parts[-1]), size, width)
     return [*wrapped[: rows - 1], fit_text(" ".join(wrapped[rows - 1 :]), size, width)]
 
 
@@ -71,13 +80,18 @@ def _without_repeated_heads(lines: Sequence[str]) -> list[str]:
 
 
 def _wrap(words: str, size: int, width: float) -> list[str]:
-    """``words`` broken at spaces into rows no wider than ``width`` (a single too-long word is cut)."""
+    """``words`` broken at spaces into rows no wider than ``width``; a piece too long for a row (Japanese
+    writes no spaces) is broken between its characters."""
     rows: list[str] = []
-    for word in words.split():
-        if rows and text_width(f"{rows[-1]} {word}", size) <= width:
-            rows[-1] = f"{rows[-1]} {word}"
-        else:
-            rows.append(fit_text(word, size, width))
+    for piece in words.split():
+        if rows and text_width(f"{rows[-1]} {piece}", size) <= width:
+            rows[-1] = f"{rows[-1]} {piece}"
+            continue
+        rows.append("")
+        for ch in piece:
+            if rows[-1] and text_width(rows[-1] + ch, size) > width:
+                rows.append("")
+            rows[-1] += ch
     return rows
 
 

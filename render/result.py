@@ -25,8 +25,14 @@ PAD = 24
 # The sheet's own words in English; a caller passes them in another language (``words``), with the
 # categories' labels under "labels" (else the result's own).
 WORDS = {
-    "title": "{title}: final scores", "total": "Total", "winner": "Winner", "shared": "Shared 1st",
-    "place_2": "2nd place", "place_3": "3rd place", "place_4": "4th place", "place_5": "5th place",
+    "title": "{title}: final scores",
+    "total": "Total",
+    "winner": "Winner",
+    "shared": "Shared 1st",
+    "place_2": "2nd place",
+    "place_3": "3rd place",
+    "place_4": "4th place",
+    "place_5": "5th place",
     "tiebreak": "Tie-break",
 }
 

@@ -78,7 +78,9 @@ async def post_turn(
         presenters.bullet_block(lines, presenters.DESCRIPTION_LIMIT, said) if lines else "",
     )
     if game.pictures == "every-turn":
-        picture = await pictures.turn_board(view, presenters.seat_names(game), lines, untold)
+        names = presenters.seat_names(game)
+        words = pictures.turn_words(game.language, view, untold, names)
+        picture = await pictures.turn_board(view, names, lines, untold, words=words)
     else:  # the host asked for pictures on request: the board is one /board away
         picture = None
         content = f"{content}\n{translate(said, 'message.board_on_request')}"

@@ -156,7 +156,9 @@ async def _picture(
     (without Embed Links, which drops a bot's embeds, the picture alone)."""
     if view is None or not _draws(game, perms):
         return [], []
-    picture = await pictures.turn_board(view, presenters.seat_names(game), lines, changed)
+    names = presenters.seat_names(game)
+    words = pictures.turn_words(game.language, view, changed, names)
+    picture = await pictures.turn_board(view, names, lines, changed, words=words)
     if picture is None:
         return [], []
     if perms is not None and not perms.embed_links:

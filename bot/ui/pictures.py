@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -20,6 +21,9 @@ from bot.i18n import has_message, translate
 from bot.services import wording
 from bot.services.drawing import Drawers, DrawingFailed
 from render.result import WORDS as SHEET_WORDS
+from render.theme import DEFAULT
+from render.words import ENGLISH as PICTURE_WORDS
+from rules.core.events import GAME_END
 
 log = logging.getLogger(__name__)
 
@@ -61,11 +65,41 @@ async def turn_board(
     last: Sequence[str] = (),
     changed: Sequence[dict[str, Any]] = (),
     stem: str = "turn",
+    words: dict[str, str] | None = None,
 ) -> discord.File | None:
     """The picture of a turn message: the state at a glance, made to read in Discord's inline preview
     (``last``: the lines telling the last move, with players' names; ``changed``: the public events since
-    the last picture, whose changes it marks). ``/board`` posts the full board."""
-    return await _file(render.render_turn, view, list(names), list(last), list(changed), stem=stem)
+    the last picture, whose changes it marks; ``words``: its heading's words, ``turn_words``). ``/board``
+    posts the full board."""
+    args = (view, list(names), list(last), list(changed), DEFAULT, words)
+    return await _file(render.render_turn, *args, stem=stem)
+
+
+def turn_words(
+    language: object, view: dict[str, Any], changed: Sequence[dict[str, Any]], names: Sequence[str]
+) -> dict[str, str]:
+    """The words of a turn picture's heading in ``language`` (``render.words``), with the position's own
+    sentences: the pending decision's prompt and, once the game has ended, why (from ``changed``); seats
+    named as ``names`` has them (pictures show names as chosen)."""
+    by_seat = dict(enumerate(names))
+    words = {
+        key: translate(language, f"picture.{key}", **{name: f"{{{name}}}" for name in _placeholders(english)})
+        for key, english in PICTURE_WORDS.items()
+    }
+    decision = view.get("decision") or {}
+    if decision.get("say"):
+        words["prompt"] = wording.text_of(language, decision["say"], by_seat)
+    end = next(
+        (ev for ev in changed if ev.get("type") == GAME_END and (ev.get("args") or {}).get("reason")), None
+    )
+    if end is not None:
+        words["end_reason"] = wording.text_of(language, end["args"]["reason"], by_seat)
+    return words
+
+
+def _placeholders(template: str) -> list[str]:
+    """The ``{names}`` of a word, kept as they are for the picture to fill."""
+    return [name for _text, name, _spec, _conv in string.Formatter().parse(template) if name]
 
 
 async def hand(view: dict[str, Any], names: Sequence[str]) -> discord.File | None:

@@ -29,6 +29,7 @@ from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name
 from render.theme import DEFAULT, Theme, text_on
+from render.words import Words, picture_word
 from rules.core.english import english
 from rules.gwt.aliases import breed_label, city_label
 from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, RISKS, STATIONS
@@ -116,14 +117,15 @@ def render_turn(
     last: Sequence[str] = (),
     changed: Sequence[Mapping[str, Any]] = (),
     theme: Theme = DEFAULT,
+    picture_words: Words | None = None,
 ) -> Image.Image:
     """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names),
     ``changed`` the public events since the last picture: the cattlemen's paths and the tiles just built
-    or placed are marked."""
+    or placed are marked. ``picture_words``: the heading's words in the game's language (``render.words``)."""
     img = turn_layer(theme, int(view["players"]))
     d = ImageDraw.Draw(img)
     board = view["board"]
-    header(d, _title(view, names), view, names, last, theme)
+    header(d, _title(view, names, picture_words), view, names, last, theme, picture_words)
     _players(d, view, names, theme)
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
@@ -230,13 +232,13 @@ def _trail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
             text(d, centre, words, size, colour, bold=i == 0, halo=theme.background)
 
 
-def _title(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+def _title(view: Mapping[str, Any], names: Sequence[str] | None, picture_words: Words | None = None) -> str:
     if view.get("over"):
-        return "Great Western Trail · game over"
+        return picture_word(picture_words, "game_over", title="Great Western Trail")
     acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
-    title = f"{acting} to act"  # Great Western Trail has no rounds
+    title = picture_word(picture_words, "to_act", names=acting)  # Great Western Trail has no rounds
     if view["board"].get("final_turns") is not None:
-        title += f" · last turns: {view['board']['final_turns']} left"
+        title += " · " + picture_word(picture_words, "gwt.final_turns", count=view["board"]["final_turns"])
     return title
 
 
@@ -334,8 +336,9 @@ def _placed(d: ImageDraw.ImageDraw, spots: Sequence[str], theme: Theme) -> None:
     """A ring of the colour of changes around each tile built or placed since the last picture."""
     for loc in spots:
         x, y = at(loc)
-        d.rounded_rectangle((x - R - 6, y - R - 6, x + R + 6, y + R + 6), radius=8,
-                            outline=theme.changed, width=4)
+        d.rounded_rectangle(
+            (x - R - 6, y - R - 6, x + R + 6, y + R + 6), radius=8, outline=theme.changed, width=4
+        )
 
 
 def _tile(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme: Theme) -> None:
@@ -441,7 +444,7 @@ def _objectives(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) 
     text(
         d,
         (WIDTH - 24, OBJECTIVES_TOP + 16),
-        f"stack {board['objective_stack_size']} · take one with \"objective <name>\"",
+        f'stack {board["objective_stack_size"]} · take one with "objective <name>"',
         SMALL,
         theme.muted,
         anchor="rm",

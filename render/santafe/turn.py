@@ -20,11 +20,12 @@ from render.heading import LARGE, SMALL, TEXT, WIDTH, header, last_move, player_
 from render.layers import cached_layer, cached_sheet
 from render.names import seat_name, with_names
 from render.santafe import palette
-from render.santafe.board import PHASES, connections, railheads
+from render.santafe.board import connections, railheads
 from render.santafe.geometry import Segment, cities, nodes, progress, segments
 from render.santafe.labels import Place, name_boxes, note_at, place_city_names
 from render.santafe.static import MAP_FRAME, RIVER_STROKES, bonus_box, built_segment, city_mark, empty_map
 from render.theme import DEFAULT, Theme, text_on
+from render.words import ENGLISH, Words, picture_word
 
 FRAME = MAP_FRAME  # the map's frame on the full board
 SCALE = (WIDTH - 20) / (FRAME[2] - FRAME[0])
@@ -74,9 +75,11 @@ def render_turn(
     last: Sequence[str] = (),
     changed: Sequence[Mapping[str, Any]] = (),
     theme: Theme = DEFAULT,
+    picture_words: Words | None = None,
 ) -> Image.Image:
     """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names),
-    ``changed`` the public events since the last picture: the track they laid is marked."""
+    ``changed`` the public events since the last picture: the track they laid is marked. ``words``: the
+    heading's words in the game's language (``render.words``)."""
     img = turn_layer(theme)
     d = ImageDraw.Draw(img)
     where = scaled_segments()
@@ -90,9 +93,9 @@ def render_turn(
         text(d, at, words, SMALL, theme.ink, bold=True, halo="#EEE6D2")
     img.paste(*_city_sheet(theme))
     connections(d, view, scaled_nodes(), CITY_R, theme)
-    header(d, _title(view, names), view, names, last, theme)
+    header(d, _title(view, names, picture_words), view, names, last, theme, picture_words)
     if view.get("over") and view.get("end_reason"):
-        _end_reason(d, view, names, last, theme)
+        _end_reason(d, view, names, last, theme, picture_words)
     _players(d, view, names, theme)
     _railroads(d, view, theme)
     legend(d, view, theme)
@@ -135,25 +138,30 @@ def _city_sheet(theme: Theme) -> tuple[Image.Image, tuple[int, int], Image.Image
     return cut, (corner[0], corner[1]), cut
 
 
-def _title(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+def _title(view: Mapping[str, Any], names: Sequence[str] | None, picture_words: Words | None = None) -> str:
     if view.get("over"):
-        return "Santa Fe · game over" + _winners(view, names)
-    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
+        return picture_word(picture_words, "game_over", title="Santa Fe") + _winners(
+            view, names, picture_words
+        )
+    key = f"santafe.phase.{view.get('phase')}"
+    phase = picture_word(picture_words, key) if key in ENGLISH else str(view.get("phase", ""))
+    if view.get("lay_turn"):
+        phase = picture_word(picture_words, "santafe.lay_turn", phase=phase, turn=view["lay_turn"])
     acting = ", ".join(seat_name(names, seat) for seat in view.get("to_act", []))
-    lay = f" (pass {view['lay_turn']})" if view.get("lay_turn") else ""
-    return f"Round {view.get('round', '?')} · {phase}{lay} · {acting} to act"
+    round_ = picture_word(picture_words, "santafe.round", round=view.get("round", "?"))
+    return f"{round_} · {phase} · {picture_word(picture_words, 'to_act', names=acting)}"
 
 
-def _winners(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
-    """" · Ada wins with 52 points" (money and city points), from the view's result."""
+def _winners(view: Mapping[str, Any], names: Sequence[str] | None, picture_words: Words | None = None) -> str:
+    """ " · Ada wins with 52 points" (money and city points), from the view's result."""
     result = view.get("result") or {}
     winners = list(result.get("winners", []))
     if not winners:
         return ""
     total = next(p["total"] for p in result["players"] if p["seat"] == winners[0])
-    who = [seat_name(names, seat) for seat in winners]
-    named = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
-    return f" · {named} {'wins' if len(who) == 1 else 'win'} with {total} points"
+    named = ", ".join(seat_name(names, seat) for seat in winners)
+    key = "santafe.win" if len(winners) == 1 else "santafe.win_shared"
+    return " · " + picture_word(picture_words, key, names=named, total=total)
 
 
 def _end_reason(
@@ -162,10 +170,14 @@ def _end_reason(
     names: Sequence[str] | None,
     last: Sequence[str],
     theme: Theme,
+    picture_words: Words | None = None,
 ) -> None:
     """Why the game ended, on the line under the last move (the title names the winner instead)."""
-    rows = last_move([with_names(line, names) for line in last], LARGE, WIDTH - 28)
-    reason = "Ended: " + with_names(str(view["end_reason"]), names)
+    rows = last_move(
+        [with_names(line, names) for line in last], LARGE, WIDTH - 28, picture_words=picture_words
+    )
+    said = (picture_words or {}).get("end_reason") or with_names(str(view["end_reason"]), names)
+    reason = picture_word(picture_words, "santafe.ended", reason=said)
     for i, line in enumerate(wrap(reason, TEXT, WIDTH - 28)[: 2 - len(rows)]):
         text(d, (14, 64 + (len(rows) + i) * 30), line, TEXT, theme.muted, anchor="lm")
 
@@ -212,7 +224,13 @@ def legend_words(view: Mapping[str, Any]) -> list[str]:
     advanced game."""
     extra = " $1" if (view.get("options") or {}).get("advanced") else ""
     return [
-        "railhead", "reaches it", "bonus", "home base", f"river{extra}", f"mountain{extra}", "just laid",
+        "railhead",
+        "reaches it",
+        "bonus",
+        "home base",
+        f"river{extra}",
+        f"mountain{extra}",
+        "just laid",
         "laid/needed",
     ]
 

@@ -8,10 +8,15 @@ from typing import Any
 import pytest
 
 import rules
+from bot.i18n import LANGUAGES, PSEUDO, translate
+from bot.ui import pictures
 from render import render_turn
 from render.draw import Drawn, recording
 from render.heading import WIDTH
 from render.layers import clear_layers
+from render.theme import DEFAULT
+from render.words import ENGLISH as PICTURE_WORDS
+from render.words import picture_word
 from tests.render.conftest import CONFIGS, Config, config_id, sampled_states
 
 PREVIEW_W = 550
@@ -89,3 +94,33 @@ def test_game_over_names_players_by_name() -> None:
     _, texts = drawn_texts(view, [])
     title = next(t.label for t in texts if "game over" in t.label)
     assert "Player " not in title
+
+
+def test_the_english_catalog_writes_the_pictures_own_english() -> None:
+    """The pictures' words have one English: the catalog's is the pictures' default."""
+    for key, english in PICTURE_WORDS.items():
+        assert pictures.turn_words("en", {}, [], [])[key] == english, key
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
+@pytest.mark.parametrize(("game", "players"), [("gwt", 4), ("santafe", 5)])
+def test_the_heading_reads_in_the_games_language_and_fits(game: str, players: int, language: str) -> None:
+    """Who acts, the last move and the prompt in the game's language: at least 8 px at 550 px, nothing off
+    the picture, the prompt and the words of the language drawn (German compounds are long, Japanese
+    writes no spaces)."""
+    engine = rules.get(game)
+    for state in sampled_states(game, players, ()):
+        view = engine.view(state, None)
+        words = pictures.turn_words(language, view, [], NAMES[:players])
+        last = [translate(language, "message.your_move_counted") * 3]  # a long line of the language
+        clear_layers()
+        with recording() as texts:
+            image = render_turn(view, NAMES[:players], last, (), DEFAULT, words)
+        labels = " ".join(t.label for t in texts)
+        assert words["last"].split("{")[0].strip() in labels
+        if not view["over"]:
+            acting = ", ".join(NAMES[seat] for seat in view["to_act"])
+            assert picture_word(words, "to_act", names=acting)[:20] in labels
+        for t in texts:
+            assert shown(t.size, image.width, PREVIEW_W) >= 8, t
+            assert t.box[0] >= 0 and t.box[2] <= image.width and t.box[3] <= image.height, t

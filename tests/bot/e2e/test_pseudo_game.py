@@ -65,7 +65,7 @@ async def test_a_whole_game_in_the_pseudo_locale_reads_only_catalog_text(arena: 
             await user.slash("move", arena.channel, move=rng.choice(choices)["value"])
             moves += 1
             if moves == 5:  # a player's own look at the game, midway
-                for command in ("hand", "options", "board", "log"):
+                for command in ("hand", "options", "board", "log", "help", "rules", "game status", "games"):
                     await user.slash(command, arena.channel)
         assert info.status == "finished"
         await people[1].slash("log", arena.channel)
