@@ -1,9 +1,11 @@
 """Render speed and picture size.
 
-Run: python bench/pictures.py [--repeat N]
+Run: python bench/pictures.py [--repeat N] [--languages]
 Target: the turn picture and the full board of each game (draw + encode) within 1.5 x the time of only
 encoding an image of the same size and format; every picture at most 1 MiB. Also compares the candidate
-formats (size and time) that render/encode.py chooses between.
+formats (size and time) that render/encode.py chooses between. With ``--languages``: the turn picture and
+the score sheet drawn with the words of each language, each language's draw time as a ratio to English's
+(target <= 1.2).
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 import rules
+from bot.i18n import LANGUAGES
+from bot.services.wording import text_of
+from bot.ui.pictures import result_words, turn_words
 from render import encode, render_board, render_hand, render_player_area, render_result, render_turn
 from render.encode import MAX_BYTES, png_bytes, to_palette, webp_bytes
 from render.layers import clear_layers
+from render.theme import DEFAULT
 from rules.core.playout import random_playout, replay
 
 RATIO_TARGET = 1.5
@@ -135,10 +141,48 @@ def sizes(game_id: str) -> int:
     return largest
 
 
+LANGUAGE_TARGET = 1.2
+
+
+def languages(game_id: str, repeat: int) -> None:
+    """The turn picture and the score sheet in each language: median draw time, ratio to English."""
+    engine = rules.get(game_id)
+    players = max(player_counts(game_id))
+    state, played = middle_state(game_id, players, 3)
+    names = [f"Player {i + 1}" for i in range(players)]
+    view = engine.view(state, None)
+    result = engine.result(played.final)
+    seat = min(engine.to_act(state))
+    label = engine.say_move(state, seat, engine.legal_moves(state, seat)[0])  # the last move's line
+    english: dict[str, float] = {}
+    for language in LANGUAGES:
+        words = turn_words(language, view, [], names)
+        last = [f"{names[seat]}: {text_of(language, label)}"]
+        sheet = result_words(result, game_id, language)
+        kinds: list[tuple[str, Callable[[], Any]]] = [
+            ("turn", lambda words=words, last=last: render_turn(view, names, last, (), DEFAULT, words)),
+            ("result", lambda sheet=sheet: render_result(result, names, game_id, sheet)),
+        ]
+        for kind, draw in kinds:
+            draw()  # the static layers, once
+            seconds = median_time(draw, repeat)
+            ratio = seconds / english.setdefault(kind, seconds)
+            verdict = "ok" if ratio <= LANGUAGE_TARGET else "OVER"
+            print(
+                f"{game_id} {kind:6s} {language}: draw {seconds * 1000:6.1f} ms, ratio to English "
+                f"{ratio:4.2f} (target <= {LANGUAGE_TARGET}) {verdict}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=40)
+    parser.add_argument("--languages", action="store_true", help="draw time per language, as a ratio")
     args = parser.parse_args()
+    if args.languages:
+        for game_id in rules.ids():
+            languages(game_id, args.repeat)
+        return
     for game_id in rules.ids():
         speed(game_id, args.repeat, "turn")
         speed(game_id, args.repeat)

@@ -15,12 +15,15 @@ from bot.cogs.game_commands import game_choices
 from bot.i18n import ENGLISH, translate
 from bot.services import ServiceError
 from bot.services.wording import text_of
+from bot.ui.presenters import clip
 from rules.core.texts import said
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 
+# Discord's limits on an embed (https://discord.com/developers/docs/resources/message, "Embed Limits").
+EMBED_LIMIT, FIELD_LIMIT = 6000, 1024
 # The topics of /help, in the order the overview lists them: help.<key>.title and help.<key>.text.
 BOT_TOPICS = ("start", "play", "follow", "reminders", "absent", "seats", "stats", "admin")
 
@@ -69,9 +72,14 @@ class Help(commands.Cog):
         embed = discord.Embed(title=translate(locale, "help.title"), colour=discord.Colour.blurple())
         if topic is None:
             embed.description = overview(locale)
-            for key in BOT_TOPICS:
-                title, text = bot_topic(key, locale)
-                embed.add_field(name=title, value=text[:1024], inline=False)
+            topics = [bot_topic(key, locale) for key in BOT_TOPICS]
+            # an embed holds 6,000 characters in all and a field's value 1,024 (Discord's "Embed Limits",
+            # messages.md): a longer language shares the room left, each topic cut short alike ("…";
+            # /help topic: shows it whole)
+            used = len(embed.title or "") + len(embed.description) + sum(len(title) for title, _ in topics)
+            room = min(FIELD_LIMIT, (EMBED_LIMIT - used) // len(topics))
+            for title, text in topics:
+                embed.add_field(name=title, value=clip(text, room), inline=False)
         else:
             title, text = bot_topic(topic, locale)
             embed.title, embed.description = title, text

@@ -5,7 +5,7 @@ from __future__ import annotations
 import rules
 from bot.cogs.help import BOT_TOPICS
 from bot.cogs.stats import leaderboard_lines, recent_line, stats_lines
-from bot.i18n import LANGUAGES, translate
+from bot.i18n import LANGUAGES, PSEUDO, translate
 from bot.services.wording import text_of
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL, run_command
@@ -133,3 +133,14 @@ async def test_rules_refuses_an_unknown_topic_naming_the_topics(table: Table) ->
 async def test_rules_outside_a_game_channel_without_a_game_asks_for_one(table: Table) -> None:
     refused = await table.run(ANN, "rules")
     assert refused.last.ephemeral and "gwt" in refused.last.content and "santafe" in refused.last.content
+
+
+async def test_the_help_overview_fits_one_embed_in_every_language(table: Table) -> None:
+    """Discord refuses an embed of more than 6,000 characters: a longer language cuts each topic alike."""
+    for language in [*LANGUAGES, PSEUDO]:
+        overview = table.interaction(ANN)
+        overview.mock.locale = language
+        await run_command(table.bot, "help", overview)
+        embed = overview.last.embeds[0]
+        assert len(embed) <= 6000 and all(len(field.value) <= 1024 for field in embed.fields), language
+        assert len(embed.fields) == len(BOT_TOPICS)
