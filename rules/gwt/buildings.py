@@ -27,8 +27,6 @@ def text(code: str) -> str:
     return english(say_text(code))
 
 
-def craftsmen_words(n: int) -> str:
-    return english(said("gwt.words.craftsmen", count=n))
 
 
 def say_points(code: str) -> Said:
@@ -44,8 +42,6 @@ def say_points(code: str) -> Said:
     )
 
 
-def points_words(code: str) -> str:
-    return english(say_points(code))
 
 
 def say_cost(code: str) -> Said:

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.core.english import english
 from rules.core.texts import Said, listing, said
-from rules.gwt.content import AUX_ACTIONS, STATION_AT, STATIONS, TEEPEE_SPACES, WORKER_TYPES
+from rules.gwt.content import AUX_ACTIONS, OBJECTIVES, STATION_AT, STATIONS, TEEPEE_SPACES, WORKER_TYPES
 from rules.gwt.prices import build_craftsmen, say_delivery, say_fees, walk_fees
 from rules.gwt.words import SKIPS, city, say_card, say_cattle, say_place, say_place_with, say_tile
 
@@ -22,21 +22,24 @@ LONGEST = 90
 
 # What an auxiliary action costs each time it is taken.
 AUX_COSTS = {"cert": 1, "engine": 1}
-# Moves whose label is always the same: the catalog's gwt.label.<id>.
-FIXED = {
-    "woods": "woods",
-    "teepees": "teepees",
-    "engineers": "engineers",
-    "cert": "cert",
-    "extra": "extra",
-    "skip": "skip",
-    "done": "done",
-    "buy": "buy",
-    "objective stack": "objective_stack",
-    "certs max": "certs_max",
-    "upgrade": "upgrade",
-}
-DISC_SPACES = ("cert4", "cert6", "step-money", "step-vp", "hand")
+# Moves whose label is always the same: the catalog's gwt.label.<move, "_" for spaces>.
+FIXED = frozenset(
+    (
+        "woods",
+        "teepees",
+        "engineers",
+        "cert",
+        "extra",
+        "skip",
+        "done",
+        "buy",
+        "objective stack",
+        "certs max",
+        "upgrade",
+    )
+)
+# The disc spaces that unlock no auxiliary action (their catalog's gwt.disc.<name>).
+OTHER_DISC_SPACES = ("cert4", "cert6", "step-money", "step-vp", "hand")
 
 Label = Said | str
 
@@ -77,7 +80,7 @@ def say_disc_space(name: str) -> Label:
         return say_aux(name, double=True)
     if name in AUX_ACTIONS:
         return say_aux(name)
-    return said(f"gwt.disc.{name}") if name in DISC_SPACES else name
+    return said(f"gwt.disc.{name}") if name in OTHER_DISC_SPACES else name
 
 
 def unwrap(action: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
@@ -151,7 +154,7 @@ def _plain(move: str, state: Any, action: tuple[Any, ...] | None, pending: str) 
     if move in ("skip", "done") and pending in SKIPS:
         return said(f"gwt.skip.{pending}")
     if move in FIXED and not (move == "upgrade" and action):
-        return said(f"gwt.label.{FIXED[move]}")
+        return said(f"gwt.label.{move.replace(' ', '_')}")
     words = move.split(" ")
     verb, rest = words[0], words[1:]
     kind = action[0] if action else ""
@@ -248,8 +251,6 @@ def _plain(move: str, state: Any, action: tuple[Any, ...] | None, pending: str) 
 
 def say_objective_action(code: str) -> Said | None:
     """The one-off action an objective card gives when played (``None``: it gives none)."""
-    from rules.gwt.content import OBJECTIVES
-
     name = OBJECTIVES[code][0] if code in OBJECTIVES else ""
     return said(f"gwt.objective_action.{name}") if name else None
 

@@ -47,8 +47,6 @@ def say_fees(owed: dict[int | None, int]) -> Said | str:
     return said("gwt.fee.one" if len(parts) == 1 else "gwt.fee.many", fees=listing(parts))
 
 
-def fee_words(owed: dict[int | None, int]) -> str:
-    return english(say_fees(owed))
 
 
 def delivery(state: Any, seat: int, city: str, extra: bool) -> tuple[int, int, bool]:
@@ -73,8 +71,6 @@ def say_delivery(state: Any, seat: int, city: str, extra: bool) -> Said:
     return said("gwt.words.dot", first=transport, second=gain)
 
 
-def delivery_words(state: Any, seat: int, city: str, extra: bool) -> str:
-    return english(say_delivery(state, seat, city, extra))
 
 
 def build_craftsmen(state: Any, code: str, loc: str) -> int:

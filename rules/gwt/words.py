@@ -46,17 +46,12 @@ SKIPS = {
 }
 
 
-def with_article(noun: str) -> str:
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def capital(text: str) -> str:
-    """The text with its first letter in upper case (``str.capitalize`` would lower "VP")."""
-    return text[:1].upper() + text[1:]
 
 
 def city(slug: str) -> str:

@@ -48,8 +48,6 @@ def say_gain(s: SantaFeState, seat: int, action: tuple[Any, ...], named: bool = 
     return listing(parts) if parts else ""
 
 
-def gain_words(s: SantaFeState, seat: int, action: tuple[Any, ...], named: bool = True) -> str:
-    return english(say_gain(s, seat, action, named))
 
 
 def detail(s: SantaFeState, seat: int, move: str) -> str:
