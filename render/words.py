@@ -19,6 +19,19 @@ ENGLISH: dict[str, str] = {
     "to_act": "{names} to act",
     "game_over": "{title} · game over",
     "gwt.final_turns": "last turns: {count} left",
+    "gwt.job_market": "Job market by row",
+    "gwt.cattle_market": "Cattle market",
+    "gwt.objectives": "Open objective cards",
+    "gwt.foresight": "Foresight",
+    "gwt.risk_key": (
+        "risk: your building there may also discard a card for {cert} certificate"
+        " · risk J: a Jersey for {jersey_cert} certificate and ${jersey_money}"
+    ),
+    "gwt.token": "token on row {row}: hire for ${cost}",
+    "gwt.draw_pile": "draw pile {count} · lower number: VP",
+    "gwt.objective_stack": 'stack {count} · take one with "objective <name>"',
+    "gwt.figures": "cert {certs} · engine {engine}",
+    "gwt.taken": "built {built} · haz {hazards} · tee {teepees}",
     "santafe.round": "Round {round}",
     "santafe.lay_turn": "{phase} (pass {turn})",
     "santafe.phase.choose": "choose cards",
@@ -30,6 +43,18 @@ ENGLISH: dict[str, str] = {
     "santafe.win": "{names} wins with {total} points",
     "santafe.win_shared": "{names} win with {total} points",
     "santafe.ended": "Ended: {reason}",
+    "santafe.figures": "{points} pts · {played} played",
+    "santafe.first_player": "1st player",
+    "santafe.plays": "plays {city}",
+    "santafe.supply": "{railroad}: {count} left",
+    "santafe.legend.railhead": "railhead",
+    "santafe.legend.reaches": "reaches it",
+    "santafe.legend.bonus": "bonus",
+    "santafe.legend.home": "home base",
+    "santafe.legend.river": "river",
+    "santafe.legend.mountain": "mountain",
+    "santafe.legend.just_laid": "just laid",
+    "santafe.legend.laid_needed": "laid/needed",
 }
 
 

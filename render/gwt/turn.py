@@ -122,11 +122,11 @@ def render_turn(
     """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names),
     ``changed`` the public events since the last picture: the cattlemen's paths and the tiles just built
     or placed are marked. ``picture_words``: the heading's words in the game's language (``render.words``)."""
-    img = turn_layer(theme, int(view["players"]))
+    img = turn_layer(theme, int(view["players"]), layer_words(picture_words))
     d = ImageDraw.Draw(img)
     board = view["board"]
     header(d, _title(view, names, picture_words), view, names, last, theme, picture_words)
-    _players(d, view, names, theme)
+    _players(d, view, names, theme, picture_words)
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
     paths, placed = changes(changed)
@@ -134,15 +134,17 @@ def render_turn(
     _trail(d, board, view["seats"], theme)
     _placed(d, [loc for loc in placed if board["trail"].get(loc)], theme)
     _supply(d, board, theme)
-    _job_market(d, board, int(view["players"]), theme)
-    _cattle_market(d, board, theme)
-    _objectives(d, board, theme)
+    _job_market(d, board, int(view["players"]), theme, picture_words)
+    _cattle_market(d, board, theme, picture_words)
+    _objectives(d, board, theme, picture_words)
     return img
 
 
 @cached_layer
-def turn_layer(theme: Theme, players: int) -> Image.Image:
-    """Background, city boxes, railroad line, the empty trail with names, market frames."""
+def turn_layer(theme: Theme, players: int, titles: tuple[str, ...] = ()) -> Image.Image:
+    """Background, city boxes, railroad line, the empty trail with names, market frames; ``titles`` are
+    the frames' titles, the foresight's and the risk key (``layer_words``), English by default."""
+    job, cattle, objectives, foresight, risk = titles or layer_words(None)
     img = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
     d = ImageDraw.Draw(img)
     cities = sorted(layout()["cities"].items(), key=lambda item: item[1]["pos"])
@@ -155,31 +157,30 @@ def turn_layer(theme: Theme, players: int) -> Image.Image:
     _rail_base(d, theme)
     _trail_base(d, theme)
     for rect, title in (
-        ((10, MARKET_TOP, 590, MARKET_BOTTOM), "Job market by row"),
-        ((600, MARKET_TOP, WIDTH - 10, MARKET_BOTTOM), "Cattle market"),
-        ((10, OBJECTIVES_TOP, WIDTH - 10, HEIGHT - 8), "Open objective cards"),
+        ((10, MARKET_TOP, 590, MARKET_BOTTOM), job),
+        ((600, MARKET_TOP, WIDTH - 10, MARKET_BOTTOM), cattle),
+        ((10, OBJECTIVES_TOP, WIDTH - 10, HEIGHT - 8), objectives),
     ):
         box(d, rect, theme.panel, theme.panel_edge, radius=8)
         text(d, (rect[0] + 12, rect[1] + 16), title, TEXT, theme.ink, anchor="lm", bold=True)
     box(d, SUPPLY, theme.panel, theme.panel_edge, radius=8)
     # the rules' word, which the moves taking these tiles use ("take ... from the foresight")
-    text(d, ((SUPPLY[0] + SUPPLY[2]) / 2, SUPPLY[1] + 14), "Foresight", SMALL, theme.ink, bold=True)
+    text(d, ((SUPPLY[0] + SUPPLY[2]) / 2, SUPPLY[1] + 14), foresight, SMALL, theme.ink, bold=True)
     _breed_key(d, theme)
-    text(d, (22, HEIGHT - 26), RISK_KEY, SMALL, theme.muted, anchor="lm")
+    text(d, (22, HEIGHT - 26), fit_text(risk, SMALL, WIDTH - 44), SMALL, theme.muted, anchor="lm")
     return img
 
 
-def _risk_key() -> str:
-    """What "risk" beside a spot means: the risk action an own building there adds."""
+def layer_words(picture_words: Words | None) -> tuple[str, ...]:
+    """The static layer's words in the game's language: the frames' titles, the foresight's, and what
+    "risk" beside a spot means (the risk action an own building there adds)."""
     any_card = next(r for r in RISKS.values() if r[0] != "jersey")
     jersey = next(r for r in RISKS.values() if r[0] == "jersey")
-    return (
-        f"risk: your building there may also discard a card for {any_card[1]} certificate"
-        f" · risk J: a Jersey for {jersey[1]} certificate and ${jersey[2]}"
+    risk = picture_word(
+        picture_words, "gwt.risk_key", cert=any_card[1], jersey_cert=jersey[1], jersey_money=jersey[2]
     )
-
-
-RISK_KEY = _risk_key()
+    titles = ("gwt.job_market", "gwt.cattle_market", "gwt.objectives", "gwt.foresight")
+    return (*(picture_word(picture_words, key) for key in titles), risk)
 
 
 def _breed_key(d: ImageDraw.ImageDraw, theme: Theme) -> None:
@@ -243,11 +244,15 @@ def _title(view: Mapping[str, Any], names: Sequence[str] | None, picture_words: 
 
 
 def _players(
-    d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
+    d: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None,
+    theme: Theme,
+    picture_words: Words | None = None,
 ) -> None:
     to_act = set(view.get("to_act", []))
     for seat, player in enumerate(view["seats"]):
-        lines = [(line, LARGE, theme.ink) for line in figures(view, seat)]
+        lines = [(line, LARGE, theme.ink) for line in figures(view, seat, picture_words)]
         player_box(d, seat, len(view["seats"]), names, player["money"], lines, seat in to_act, theme)
 
 
@@ -385,7 +390,13 @@ def _supply(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> N
                 _tile(d, (cx, y0 + 80 + row * 54), code, theme)
 
 
-def _job_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], players: int, theme: Theme) -> None:
+def _job_market(
+    d: ImageDraw.ImageDraw,
+    board: Mapping[str, Any],
+    players: int,
+    theme: Theme,
+    picture_words: Words | None = None,
+) -> None:
     """One column per row of the market, cheapest-to-reach on the left; workers listed in fill order."""
     market = board["job_market"]
     usable = sum(1 for _, needs in JOB_COLUMNS if players >= needs)
@@ -409,14 +420,16 @@ def _job_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], players: int, 
         text(
             d,
             (330, MARKET_TOP + 16),
-            f"token on row {token + 1}: hire for ${market['costs'][token]}",
+            picture_word(picture_words, "gwt.token", row=token + 1, cost=market["costs"][token]),
             SMALL,
             theme.ink,
             anchor="lm",
         )
 
 
-def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+def _cattle_market(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme, picture_words: Words | None = None
+) -> None:
     cards = sorted(board["cattle_market"], key=lambda c: (CATTLE.get(c, ("", 0, 0))[1:], c))
     for i, code in enumerate(cards):
         x0 = 612 + (i % 12) * 39
@@ -431,20 +444,22 @@ def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Them
     text(
         d,
         (WIDTH - 24, MARKET_TOP + 16),
-        f"draw pile {board['cattle_stack_size']} · lower number: VP",
+        picture_word(picture_words, "gwt.draw_pile", count=board["cattle_stack_size"]),
         SMALL,
         theme.muted,
         anchor="rm",
     )
 
 
-def _objectives(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+def _objectives(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme, picture_words: Words | None = None
+) -> None:
     """The open objective cards, each under the name "objective ..." takes, with points and tasks."""
     shown = board["objective_display"]
     text(
         d,
         (WIDTH - 24, OBJECTIVES_TOP + 16),
-        f'stack {board["objective_stack_size"]} · take one with "objective <name>"',
+        picture_word(picture_words, "gwt.objective_stack", count=board["objective_stack_size"]),
         SMALL,
         theme.muted,
         anchor="rm",

@@ -96,9 +96,9 @@ def render_turn(
     header(d, _title(view, names, picture_words), view, names, last, theme, picture_words)
     if view.get("over") and view.get("end_reason"):
         _end_reason(d, view, names, last, theme, picture_words)
-    _players(d, view, names, theme)
-    _railroads(d, view, theme)
-    legend(d, view, theme)
+    _players(d, view, names, theme, picture_words)
+    _railroads(d, view, theme, picture_words)
+    legend(d, view, theme, picture_words)
     return img
 
 
@@ -182,27 +182,35 @@ def _end_reason(
         text(d, (14, 64 + (len(rows) + i) * 30), line, TEXT, theme.muted, anchor="lm")
 
 
-def figures(seat: Mapping[str, Any]) -> str:
+def figures(seat: Mapping[str, Any], picture_words: Words | None = None) -> str:
     """A player's scoring figures besides money: city points so far and cards played."""
-    return f"{seat['city_points']} pts · {len(seat['played'])} played"
+    return picture_word(
+        picture_words, "santafe.figures", points=seat["city_points"], played=len(seat["played"])
+    )
 
 
 def _players(
-    d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
+    d: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None,
+    theme: Theme,
+    picture_words: Words | None = None,
 ) -> None:
     to_act = set(view.get("to_act", []))
     for seat in view["seats"]:
         n = seat["seat"]
-        lines = [(figures(seat), LARGE, theme.ink)]
-        extra = "1st player" if view.get("first_player") == n else ""
+        lines = [(figures(seat, picture_words), LARGE, theme.ink)]
+        extra = picture_word(picture_words, "santafe.first_player") if view.get("first_player") == n else ""
         if seat.get("play") and seat["play"].get("city"):
-            extra = "plays " + cities()[seat["play"]["city"]]["name"]
+            extra = picture_word(picture_words, "santafe.plays", city=cities()[seat["play"]["city"]]["name"])
         if extra:
             lines.append((extra, TEXT, theme.muted))
         player_box(d, n, len(view["seats"]), names, seat["money"], lines, n in to_act, theme)
 
 
-def _railroads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
+def _railroads(
+    d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme, picture_words: Words | None = None
+) -> None:
     """Track each railroad has left, along the foot."""
     width = (WIDTH - 20) / max(1, len(view["railroads"]))
     for i, railroad in enumerate(view["railroads"]):
@@ -215,29 +223,32 @@ def _railroads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) ->
             outline=theme.ink,
             width=2,
         )
-        label = fit_text(f"{railroad['name']}: {railroad['supply']} left", TEXT, width - 16)
+        left = picture_word(
+            picture_words, "santafe.supply", railroad=railroad["name"], count=railroad["supply"]
+        )
+        label = fit_text(left, TEXT, width - 16)
         text(d, (x0 + (width - 8) / 2, MAP_BOTTOM + 35), label, TEXT, text_on(colour), bold=True)
 
 
-def legend_words(view: Mapping[str, Any]) -> list[str]:
+LEGEND = ("railhead", "reaches", "bonus", "home", "river", "mountain", "just_laid", "laid_needed")
+
+
+def legend_words(view: Mapping[str, Any], picture_words: Words | None = None) -> list[str]:
     """The legend's words, in the order its marks are drawn: rivers and mountains cost $1 only in the
     advanced game."""
     extra = " $1" if (view.get("options") or {}).get("advanced") else ""
+    words = [picture_word(picture_words, f"santafe.legend.{key}") for key in LEGEND]
     return [
-        "railhead",
-        "reaches it",
-        "bonus",
-        "home base",
-        f"river{extra}",
-        f"mountain{extra}",
-        "just laid",
-        "laid/needed",
+        word + extra if key in ("river", "mountain") else word
+        for key, word in zip(LEGEND, words, strict=True)
     ]
 
 
-def legend(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
+def legend(
+    d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme, picture_words: Words | None = None
+) -> None:
     """One line under the railroads naming every mark the map draws, each beside a small copy of it."""
-    words = legend_words(view)
+    words = legend_words(view, picture_words)
     marks = 22  # room for each mark before its word
     sample = "3/4"
     widths = [text_width(w, SMALL) for w in words]

@@ -3,6 +3,7 @@ shown 550 px wide, and whose turn it is and each player's figures still readable
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -14,10 +15,12 @@ from render import render_turn
 from render.draw import Drawn, recording
 from render.heading import WIDTH
 from render.layers import clear_layers
+from render.santafe import turn as santafe_turn
 from render.theme import DEFAULT
 from render.words import ENGLISH as PICTURE_WORDS
 from render.words import picture_word
 from tests.render.conftest import CONFIGS, Config, config_id, sampled_states
+from tests.render.test_santafe_turn import overlap
 
 PREVIEW_W = 550
 PHONE_W = 400
@@ -104,10 +107,12 @@ def test_the_english_catalog_writes_the_pictures_own_english() -> None:
 
 @pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
 @pytest.mark.parametrize(("game", "players"), [("gwt", 4), ("santafe", 5)])
-def test_the_heading_reads_in_the_games_language_and_fits(game: str, players: int, language: str) -> None:
-    """Who acts, the last move and the prompt in the game's language: at least 8 px at 550 px, nothing off
-    the picture, the prompt and the words of the language drawn (German compounds are long, Japanese
-    writes no spaces)."""
+def test_the_turn_picture_reads_in_the_games_language_and_fits(
+    game: str, players: int, language: str
+) -> None:
+    """Who acts, the last move, the prompt and the picture's own words in the game's language: at least
+    8 px at 550 px, nothing off the picture, Santa Fe's legend and railroads not overlapping (German
+    compounds are long, Japanese writes no spaces)."""
     engine = rules.get(game)
     for state in sampled_states(game, players, ()):
         view = engine.view(state, None)
@@ -124,3 +129,9 @@ def test_the_heading_reads_in_the_games_language_and_fits(game: str, players: in
         for t in texts:
             assert shown(t.size, image.width, PREVIEW_W) >= 8, t
             assert t.box[0] >= 0 and t.box[2] <= image.width and t.box[3] <= image.height, t
+        frame = "gwt.cattle_market" if game == "gwt" else "santafe.legend.home"
+        assert words[frame] in labels
+        if game == "santafe":
+            low = [t for t in texts if t.box[1] >= santafe_turn.MAP_BOTTOM]
+            for a, b in combinations(low, 2):
+                assert not overlap(a.box, b.box), (a, b)
