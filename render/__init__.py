@@ -3,7 +3,7 @@
 Every function takes a view (``Rules.view(state, seat)``) or a result and returns a ``PIL.Image``;
 ``encode`` turns any of them into upload-ready bytes. Nothing here knows about Discord or the database.
 
-    render_board(view, names=None, theme=DEFAULT) -> Image
+    render_board(view, names=None, theme=DEFAULT, picture_words=None) -> Image
         The public board after a turn (GWT board or Santa Fe map), dispatched on ``view["game"]``.
         Only public information is drawn, so a seat's view and the spectator's give the same picture.
     render_turn(view, names=None, last=(), changed=(), theme=DEFAULT, picture_words=None) -> Image
@@ -58,9 +58,13 @@ def _picture(game: str, picture: str, what: str) -> Callable[..., Image.Image]:
 
 
 def render_board(
-    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    theme: Theme = DEFAULT,
+    picture_words: Mapping[str, str] | None = None,
 ) -> Image.Image:
-    return _picture(view["game"], "render_board", "board")(view, names, theme)
+    """The full board of ``view``, its words in the game's language (``render.words``; English without)."""
+    return _picture(view["game"], "render_board", "board")(view, names, theme, picture_words)
 
 
 def render_turn(

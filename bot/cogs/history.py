@@ -66,7 +66,9 @@ class History(commands.Cog):
             else translate(language, "message.board.after", title=game.title, version=version)
         )
         embed = presenters.game_embed(game, title, presenters.decision_prompt(view, game, language), language)
-        picture = await pictures.board(view, presenters.seat_names(game), stem=f"board-{version}")
+        names = presenters.seat_names(game)
+        words = pictures.turn_words(language, view, [], names)
+        picture = await pictures.board(view, names, stem=f"board-{version}", words=words)
         if share:
             await interaction.followup.send(
                 translate(interaction.locale, "message.shared_below"), ephemeral=True

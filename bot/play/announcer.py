@@ -133,8 +133,8 @@ async def post_results(
     # every person seated, also those whose seat the computer finished: it was their game too
     ping, allowed = presenters.mentions([s.user_id for s in game.seats if s.user_id is not None])
     embed = presenters.results_embed(game, result, await bot.games.computer_played(game.id))
-    lines = presenters.event_lines(await bot.games.untold_public_events(game.id, game.version), game=game)
-    lines = [presenters.named(line, game) for line in lines]
+    untold = await bot.games.untold_public_events(game.id, game.version)
+    lines = [presenters.named(line, game) for line in presenters.event_lines(untold, game=game)]
     if lines:
         embed.add_field(
             name=translate(game.language, "message.result.last_moves"),
@@ -146,7 +146,8 @@ async def post_results(
     board = presenters.game_embed(
         game, presenters.clip(translate(game.language, "message.result.final_board", title=game.title), 256)
     )
-    final = await pictures.board(view, presenters.seat_names(game))
+    names = presenters.seat_names(game)
+    final = await pictures.board(view, names, words=pictures.turn_words(game.language, view, untold, names))
     results = await delivery.send_post(
         channel,
         translate(game.language, "message.game_over_ping", ping=ping)

@@ -54,9 +54,12 @@ async def _file(picture: Callable[..., Any], *args: Any, stem: str) -> discord.F
     return discord.File(io.BytesIO(drawing.data), filename=drawing.filename)
 
 
-async def board(view: dict[str, Any], names: Sequence[str], stem: str = "board") -> discord.File | None:
-    """The public board drawn from a view (pass a spectator view for anything posted publicly)."""
-    return await _file(render.render_board, view, list(names), stem=stem)
+async def board(
+    view: dict[str, Any], names: Sequence[str], stem: str = "board", words: dict[str, str] | None = None
+) -> discord.File | None:
+    """The public board drawn from a view (pass a spectator view for anything posted publicly), its words
+    in a language (``words``: ``turn_words``)."""
+    return await _file(render.render_board, view, list(names), DEFAULT, words, stem=stem)
 
 
 async def turn_board(
@@ -78,7 +81,7 @@ async def turn_board(
 def turn_words(
     language: object, view: dict[str, Any], changed: Sequence[dict[str, Any]], names: Sequence[str]
 ) -> dict[str, str]:
-    """The words of a turn picture's heading in ``language`` (``render.words``), with the position's own
+    """The words of a board or turn picture in ``language`` (``render.words``), with the position's own
     sentences: the pending decision's prompt and, once the game has ended, why (from ``changed``); seats
     named as ``names`` has them (pictures show names as chosen)."""
     by_seat = dict(enumerate(names))

@@ -14,26 +14,30 @@ from render.gwt.layout import cattleman_point, layout, point, rail_point
 from render.gwt.static import JOB_COLUMNS, board_layer, foresight_x, job_cell
 from render.names import seat_name, with_names
 from render.theme import DEFAULT, Theme, text_on
+from render.words import Words, picture_word
 
 CITY_SLOTS = 4
 
 
 def render_board(
-    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    theme: Theme = DEFAULT,
+    picture_words: Words | None = None,
 ) -> Image.Image:
     """The whole board as ``view`` shows it; only public parts are drawn, so every seat's view and the
-    spectator's give the same picture."""
-    img = board_layer(theme, int(view["players"]))
+    spectator's give the same picture. ``picture_words``: its words in the game's language."""
+    img = board_layer(theme, int(view["players"]), tuple(sorted((picture_words or {}).items())))
     d = ImageDraw.Draw(img)
     board = view["board"]
     _trail(d, board, view["seats"], theme)
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
     _job_market(d, board, int(view["players"]), theme)
-    _cattle_market(d, board, theme)
-    _foresight(d, board, theme)
-    _objectives(d, board, theme)
-    _status(d, view, names, theme)
+    _cattle_market(d, board, theme, picture_words)
+    _foresight(d, board, theme, picture_words)
+    _objectives(d, board, theme, picture_words)
+    _status(d, view, names, theme, picture_words)
     return img
 
 
@@ -108,7 +112,9 @@ def _job_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], players: int, 
         d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=6, outline=theme.ink, width=3)
 
 
-def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+def _cattle_market(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme, picture_words: Words | None = None
+) -> None:
     x0, y0, x1, y1 = layout()["regions"]["cattle_market"]
     cards = sorted(board["cattle_market"], key=lambda c: (pieces.CATTLE.get(c, ("", 0, 0))[1:], c))
     for i, code in enumerate(cards):
@@ -118,23 +124,28 @@ def _cattle_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Them
     text(
         d,
         ((x0 + x1) / 2, y1 - 12),
-        f"draw pile: {board['cattle_stack_size']}",
+        picture_word(picture_words, "gwt.pile", count=board["cattle_stack_size"]),
         theme.text_small - 2,
         theme.muted,
     )
 
 
-def _foresight(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+def _foresight(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme, picture_words: Words | None = None
+) -> None:
     _x0, y0, _, y1 = layout()["regions"]["foresight"]
     for column, size in enumerate(board.get("supply_sizes", [])):
-        text(d, (foresight_x(column), y1 - 10), f"pile {size}", theme.text_small - 4, theme.muted)
+        pile = picture_word(picture_words, "gwt.supply_pile", count=size)
+        text(d, (foresight_x(column), y1 - 10), pile, theme.text_small - 4, theme.muted)
     for column, tiles in enumerate(board["foresight"]):
         for row, code in enumerate(tiles):
             if code:
                 pieces.tile(d, (foresight_x(column), y0 + 82 + row * 62), code, theme, half=22)
 
 
-def _objectives(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+def _objectives(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme, picture_words: Words | None = None
+) -> None:
     x0, y0, x1, y1 = layout()["regions"]["objectives"]
     for i, code in enumerate(board["objective_display"]):
         cx = x0 + 8 + (i % 2) * 86
@@ -143,14 +154,18 @@ def _objectives(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) 
     text(
         d,
         ((x0 + x1) / 2, y1 - 14),
-        f"draw pile: {board['objective_stack_size']}",
+        picture_word(picture_words, "gwt.pile", count=board["objective_stack_size"]),
         theme.text_small - 2,
         theme.muted,
     )
 
 
 def _status(
-    d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
+    d: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None,
+    theme: Theme,
+    picture_words: Words | None = None,
 ) -> None:
     x0, y0, x1, _ = layout()["regions"]["status"]
     to_act = set(view.get("to_act", []))
@@ -169,23 +184,28 @@ def _status(
         money = f"${player['money']}"
         text(d, (left, y0 + 23), money, theme.text, theme.money, anchor="lm", bold=True)
         left += text_width(money, theme.text) + 8
-        first, second = figures(view, seat)
+        first, second = figures(view, seat, picture_words)
         more = fit_text(f"{first} · {second}", theme.text_small - 2, x + step - 16 - left)
         text(d, (left, y0 + 24), more, theme.text_small - 2, theme.ink, anchor="lm")
         x += step
-    prompt = prompt_line(view, names)
+    prompt = prompt_line(view, names, picture_words)
     text(
         d, (x0 + 14, y0 + 54), fit_text(prompt, theme.text, x1 - x0 - 28), theme.text, theme.ink, anchor="lm"
     )
 
 
-def prompt_line(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+def prompt_line(
+    view: Mapping[str, Any], names: Sequence[str] | None, picture_words: Words | None = None
+) -> str:
     """The status line under the players: who must decide what (the game has no rounds to count)."""
     if view.get("over"):
-        return "Game over."
-    prompt = with_names((view.get("decision") or {}).get("prompt", ""), names)
+        return picture_word(picture_words, "over")
+    said = (picture_words or {}).get("prompt") or (view.get("decision") or {}).get("prompt", "")
+    prompt = with_names(said, names)
     final_turns = view["board"].get("final_turns")
-    return prompt if final_turns is None else f"Last turns: {final_turns} left. {prompt}"
+    if final_turns is None:
+        return prompt
+    return picture_word(picture_words, "gwt.last_turns", count=final_turns, prompt=prompt)
 
 
 __all__ = ["render_board", "text_on"]

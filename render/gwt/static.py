@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.draw import arrow, box, cross, disc, hand, text, text_width
+from render.draw import arrow, box, cross, disc, fit_text, hand, text, text_width
 from render.gwt import palette
 from render.gwt.layout import (
     board_names,
@@ -16,6 +16,7 @@ from render.gwt.layout import (
 )
 from render.layers import cached_layer
 from render.theme import Theme
+from render.words import Words, picture_word
 
 # Worker columns of the job market, left to right in the order a row fills; a column is used from this
 # player count up, so the unused ones of a smaller game are the last.
@@ -50,15 +51,17 @@ def link_badge(left: str, right: str, label: str) -> tuple[float, float, float, 
 
 
 @cached_layer
-def board_layer(theme: Theme, players: int) -> Image.Image:
-    """Background, city strip, railroad, trail spaces, market frames and legend."""
+def board_layer(theme: Theme, players: int, words: tuple[tuple[str, str], ...] = ()) -> Image.Image:
+    """Background, city strip, railroad, trail spaces, market frames and legend; ``words`` are the
+    picture's words in the game's language (``render.words``, as pairs: a layer is cached by them)."""
     img = Image.new("RGB", tuple(layout()["canvas"]), theme.background)
     d = ImageDraw.Draw(img)
+    said = dict(words)
     _cities(d, theme)
-    _railroad(d, theme)
-    _trail(d, theme)
-    _job_market(d, theme, players)
-    _frames(d, theme)
+    _railroad(d, theme, said)
+    _trail(d, theme, said)
+    _job_market(d, theme, players, said)
+    _frames(d, theme, said)
     return img
 
 
@@ -91,7 +94,7 @@ def _cities(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         text(d, (x, y), label, LINK_SIZE, colour, bold=True)
 
 
-def _railroad(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+def _railroad(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
     rail = layout()["railroad"]
     spaces = rail["spaces"]
     r = rail["space_radius"]
@@ -116,17 +119,18 @@ def _railroad(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         text(
             d, (x - 50, y - 10), f"${station['cost']}", theme.text_small, theme.money, anchor="lm", bold=True
         )
-        text(d, (x + 50, y - 10), f"{station['vp']} VP", theme.text_small, theme.ink, anchor="rm")
+        points = picture_word(said, "gwt.vp", points=station["vp"])
+        text(d, (x + 50, y - 10), points, theme.text_small, theme.ink, anchor="rm")
     text(
         d,
         (spaces["39"][0] - 60, spaces["39"][1] - 26),
-        "at 39: back 1+, +$3",
+        picture_word(said, "gwt.at_39"),
         theme.text_small - 3,
         theme.muted,
     )
 
 
-def _trail(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+def _trail(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
     data = layout()
     r = data["node_radius"]
     woods = set(data["woods"])
@@ -143,12 +147,25 @@ def _trail(d: ImageDraw.ImageDraw, theme: Theme) -> None:
             text(d, (x, y + 6), "City", theme.text, theme.ink, bold=True)
         elif k == "start":
             box(d, (x - 28, y - 18, x + 28, y + 18), theme.panel, theme.ink, radius=8)
-            text(d, (x, y), "Start", theme.text_small, theme.ink)
+            text(
+                d,
+                (x, y),
+                fit_text(picture_word(said, "gwt.start"), theme.text_small, 52),
+                theme.text_small,
+                theme.ink,
+            )
         else:
             spot_shape(d, location, (x, y), r, theme)
         _name(d, location, theme)
     _x0, y0, x1, y1 = data["regions"]["indian_trade"]
-    text(d, (x1 + 4, (y0 + y1) / 2), "trade only", theme.text_small - 2, theme.muted, anchor="lm")
+    text(
+        d,
+        (x1 + 4, (y0 + y1) / 2),
+        picture_word(said, "gwt.trade_only"),
+        theme.text_small - 2,
+        theme.muted,
+        anchor="lm",
+    )
 
 
 def spot_shape(
@@ -185,17 +202,24 @@ def _name(d: ImageDraw.ImageDraw, location: str, theme: Theme) -> None:
         text(d, centre, words, size, name_colour(location, theme), bold=True, halo=theme.background)
 
 
-def _job_market(d: ImageDraw.ImageDraw, theme: Theme, players: int) -> None:
+def _job_market(d: ImageDraw.ImageDraw, theme: Theme, players: int, said: Words | None = None) -> None:
     data = layout()
     x0, y0, x1, y1 = data["regions"]["job_market"]
     box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
-    text(d, ((x0 + x1) / 2, y0 + 14), "Job market", theme.text, theme.ink, bold=True)
+    text(
+        d,
+        ((x0 + x1) / 2, y0 + 14),
+        picture_word(said, "gwt.job_market_title"),
+        theme.text,
+        theme.ink,
+        bold=True,
+    )
     for column, (label, needs) in enumerate(JOB_COLUMNS, 1):
         cx0, _, cx1, _ = job_cell(0, column)
         text(
             d,
             ((cx0 + cx1) / 2, y0 + 40),
-            f"{label}p" if label else "all",
+            picture_word(said, "gwt.players_column", count=label) if label else picture_word(said, "gwt.all"),
             theme.text_small - 2,
             theme.ink if players >= needs else theme.faint,
         )
@@ -219,39 +243,64 @@ def _job_market(d: ImageDraw.ImageDraw, theme: Theme, players: int) -> None:
     text(
         d,
         (x0 + 8, last_bottom + 10),
-        "token off: game end, +2 VP",
+        picture_word(said, "gwt.token_off"),
         theme.text_small - 3,
         theme.highlight,
         anchor="lm",
     )
 
 
-def _frames(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+def _frames(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
     regions = layout()["regions"]
     for name, title in (
-        ("cattle_market", "Cattle market"),
-        ("objectives", "Objectives"),
-        ("foresight", "Kansas City supply"),
+        ("cattle_market", picture_word(said, "gwt.cattle_market")),
+        ("objectives", picture_word(said, "gwt.objectives_title")),
+        ("foresight", picture_word(said, "gwt.supply")),
     ):
         x0, y0, x1, y1 = regions[name]
         box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
-        text(d, ((x0 + x1) / 2, y0 + 14), title, theme.text, theme.ink, bold=True)
+        text(
+            d,
+            ((x0 + x1) / 2, y0 + 14),
+            fit_text(title, theme.text, x1 - x0 - 12),
+            theme.text,
+            theme.ink,
+            bold=True,
+        )
     _fx0, fy0, _fx1, _fy1 = regions["foresight"]
     for column in range(3):
         text(d, (foresight_x(column), fy0 + 36), f"{column + 1}", theme.text_small, theme.muted)
-    _legend(d, theme)
+    _legend(d, theme, said)
 
 
-def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
-    """One line along the foot of the status panel: what the symbols mean."""
+def _legend(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
+    """One line along the foot of the status panel: what the symbols mean. A longer language's words share
+    the line's room alike, each cut short ("…") when all of them would not fit."""
     x0, y0, x1, y1 = layout()["regions"]["status"]
     box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
     y = y1 - 16
     x = x0 + 14
     size = theme.text_small - 1
+    workers = ("cowboy", "craftsman", "engineer")
+    hazards = ("flood", "drought", "rockfall")
+    words = [
+        *(picture_word(said, f"gwt.worker.{worker}") for worker in workers),
+        picture_word(said, "gwt.token_row"),
+        picture_word(said, "gwt.transport_cost"),
+        picture_word(said, "gwt.fees"),
+        *(picture_word(said, f"gwt.hazard.{hazard}") for hazard in hazards),
+        picture_word(said, "gwt.woods"),
+        picture_word(said, "gwt.risk_j"),
+    ]
+    marks = 28 * 3 + 36 + 18 + 40 + 24 * 3 + 26  # the symbols drawn before the words
+    room = x1 - 14 - x - marks - 22 * len(words)
+    natural = sum(text_width(w, size) for w in words)
+    share = min(1.0, room / natural)
+    shown = iter(fit_text(w, size, text_width(w, size) * share) for w in words)
 
-    def label(words: str, colour: str = theme.ink) -> None:
+    def label(colour: str = theme.ink) -> None:
         nonlocal x
+        words = next(shown)
         text(d, (x, y), words, size, colour, anchor="lm")
         x += text_width(words, size) + 22
 
@@ -259,22 +308,22 @@ def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         d.ellipse((x, y - 11, x + 22, y + 11), fill=palette.worker(worker), outline=theme.ink, width=2)
         text(d, (x + 11, y), letters, theme.text_small - 5, theme.ink)
         x += 28
-        label(worker)
+        label()
     d.rounded_rectangle((x, y - 9, x + 30, y + 9), radius=4, outline=theme.ink, width=3)
     x += 36
-    label("job market token's row")
+    label()
     cross(d, (x + 6, y), 5, theme.highlight, width=2)
     x += 18
-    label("$1 transport cost")
+    label()
     hand(d, (x + 8, y), 16, palette.hand("green"))
     hand(d, (x + 26, y), 16, palette.hand("black"))
     x += 40
-    label("fees")
-    for hazard in ("flood", "drought", "rockfall"):
+    label()
+    for hazard in hazards:
         d.rounded_rectangle((x, y - 9, x + 18, y + 9), radius=3, fill=palette.hazard(hazard))
         x += 24
-        label(hazard)
+        label()
     d.ellipse((x, y - 10, x + 20, y + 10), fill=palette.WOODS)
     x += 26
-    label("woods")
-    label("risk J: discard a Jersey", theme.highlight)
+    label()
+    label(theme.highlight)

@@ -17,26 +17,22 @@ from render.santafe.geometry import cities, nodes, progress, segments
 from render.santafe.labels import name_boxes, note_at
 from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer, name_places
 from render.theme import DEFAULT, Theme, text_on
+from render.words import ENGLISH, Words, picture_word
 
 PANEL = (1192, 70, 1588, 990)
 LEGEND_TOP = 838
 CHIP_W = 126
-PHASES = {
-    "choose": "choose cards",
-    "lay": "lay track",
-    "draw": "draw cards",
-    "engineers": "engineers",
-    "buy_track": "buy track",
-    "over": "game over",
-}
 
 
 def render_map(
-    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    theme: Theme = DEFAULT,
+    picture_words: Words | None = None,
 ) -> Image.Image:
     """The Santa Fe board as ``view`` shows it; nothing private is drawn, so any seat's view gives the
-    same picture."""
-    img = map_layer(theme)
+    same picture. ``picture_words``: its words in the game's language (``render.words``)."""
+    img = map_layer(theme, tuple(sorted((picture_words or {}).items())))
     d = ImageDraw.Draw(img)
     where = segments()
     for segment_id, railroad in view["track"].items():
@@ -46,9 +42,9 @@ def render_map(
     img.paste(sheet, corner, sheet)
     connections(d, view, nodes(), CITY_R, theme)
     railheads(d, view, nodes(), CITY_R, theme)
-    _header(d, view, names, theme)
-    _players(d, view, names, theme)
-    _railroads(d, view, theme)
+    _header(d, view, names, theme, picture_words)
+    _players(d, view, names, theme, picture_words)
+    _railroads(d, view, theme, picture_words)
     return img
 
 
@@ -116,23 +112,28 @@ def railheads(
 
 
 def _header(
-    d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
+    d: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None,
+    theme: Theme,
+    picture_words: Words | None = None,
 ) -> None:
-    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
-    lay_turn = f" (pass {view['lay_turn']})" if view.get("lay_turn") else ""
-    text(
-        d,
-        (20, 22),
-        f"Santa Fe · round {view.get('round', '?')} · {phase}{lay_turn}",
-        theme.title - 4,
-        theme.ink,
-        anchor="lm",
-        bold=True,
-    )
+    key = f"santafe.phase.{view.get('phase')}"
+    phase = picture_word(picture_words, key) if key in ENGLISH else str(view.get("phase", ""))
+    if view.get("lay_turn"):
+        phase = picture_word(picture_words, "santafe.lay_turn", phase=phase, turn=view["lay_turn"])
+    round_ = picture_word(picture_words, "santafe.round", round=view.get("round", "?"))
+    text(d, (20, 22), f"Santa Fe · {round_} · {phase}", theme.title - 4, theme.ink, anchor="lm", bold=True)
+    said = picture_words or {}
     if view.get("over"):
-        prompt = "Game over" + (f": {view['end_reason']}" if view.get("end_reason") else ".")
+        reason = said.get("end_reason") or view.get("end_reason")
+        prompt = (
+            picture_word(picture_words, "santafe.over_because", reason=reason)
+            if reason
+            else picture_word(picture_words, "over")
+        )
     else:
-        prompt = (view.get("decision") or {}).get("prompt", "")
+        prompt = said.get("prompt") or (view.get("decision") or {}).get("prompt", "")
     prompt = with_names(prompt, names)
     lines = wrap(prompt, theme.text, 1150)
     for i, line in enumerate(lines[:1]):
@@ -140,7 +141,11 @@ def _header(
 
 
 def _players(
-    d: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str] | None, theme: Theme
+    d: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None,
+    theme: Theme,
+    picture_words: Words | None = None,
 ) -> None:
     x0, y0, x1, _ = PANEL
     info = cities()
@@ -167,7 +172,8 @@ def _players(
         )
         disc(d, (x0 + 18, y + 18), 12, theme.player(n), theme.ink, n + 1, size=theme.text_small)
         if view.get("first_player") == n:
-            text(d, (x0 + 18, y + 42), "1st", theme.text_small - 3, theme.highlight, bold=True)
+            first = fit_text(picture_word(picture_words, "santafe.first"), theme.text_small - 3, 34)
+            text(d, (x0 + 18, y + 42), first, theme.text_small - 3, theme.highlight, bold=True)
         text(
             d,
             (x0 + 38, y + 18),
@@ -178,15 +184,22 @@ def _players(
             bold=True,
         )
         text(d, (x1 - 10, y + 18), f"${seat['money']}", theme.text_large, theme.money, anchor="rm", bold=True)
-        status = [f"{seat['hand_size']} cards", f"{len(seat['played'])} played, {seat['city_points']} pts"]
+        status = [
+            picture_word(picture_words, "santafe.cards", count=seat["hand_size"]),
+            picture_word(
+                picture_words, "santafe.played", played=len(seat["played"]), points=seat["city_points"]
+            ),
+        ]
         if seat.get("branch_card"):
-            status.append(f"Branch {seat['branch_card']}")
+            status.append(picture_word(picture_words, "santafe.branch", colour=seat["branch_card"]))
         if seat.get("engineer"):
-            status.append("Engineer")
+            status.append(picture_word(picture_words, "santafe.engineer"))
         if seat.get("play"):
-            status.append("plays " + _play_text(seat["play"]))
+            status.append(
+                picture_word(picture_words, "santafe.plays", city=_play_text(seat["play"], picture_words))
+            )
         elif seat.get("chosen"):
-            status.append("card chosen")
+            status.append(picture_word(picture_words, "santafe.chosen"))
         text(
             d,
             (x0 + 38, y + 40),
@@ -202,16 +215,16 @@ def _players(
         y += height + 6
 
 
-def _play_text(play: Mapping[str, Any]) -> str:
+def _play_text(play: Mapping[str, Any], picture_words: Words | None = None) -> str:
     """A revealed play in words: "Denver + Double Turn"."""
     parts = []
     if play.get("city"):
         parts.append(cities()[play["city"]]["name"])
     if play.get("double"):
-        parts.append("Double Turn")
+        parts.append(picture_word(picture_words, "santafe.double"))
     if play.get("branch"):
-        parts.append(f"Branch Line {play['branch']}")
-    return " + ".join(parts) if parts else "no card"
+        parts.append(picture_word(picture_words, "santafe.branch_line", colour=play["branch"]))
+    return " + ".join(parts) if parts else picture_word(picture_words, "santafe.no_card")
 
 
 def _chip(
@@ -239,7 +252,9 @@ def _reached(view: Mapping[str, Any]) -> dict[str, list[str]]:
     return found
 
 
-def _railroads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) -> None:
+def _railroads(
+    d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme, picture_words: Words | None = None
+) -> None:
     """Track left per railroad as a bar, Branch Line cards, and the card piles, along the map's foot."""
     x, y = 24.0, 912.0
     box(d, (12, 904, 1178, 990), theme.panel, theme.panel_edge, radius=8)
@@ -251,18 +266,25 @@ def _railroads(d: ImageDraw.ImageDraw, view: Mapping[str, Any], theme: Theme) ->
         text(
             d,
             (x + 105, y + 46),
-            f"branch cards: {railroad['branch_cards']}",
+            picture_word(picture_words, "santafe.branch_cards", count=railroad["branch_cards"]),
             theme.text_small - 2,
             theme.muted,
         )
         x += 228
-    piles = [f"city deck {view.get('deck', 0)}", f"Double Turn {view.get('double_turn_cards', 0)}"]
+    piles = [
+        picture_word(picture_words, "santafe.pile.cities", count=view.get("deck", 0)),
+        picture_word(picture_words, "santafe.pile.doubles", count=view.get("double_turn_cards", 0)),
+    ]
     if view.get("options", {}).get("advanced"):
-        piles.append(f"Engineer {view['engineer_cards']}")
+        piles.append(picture_word(picture_words, "santafe.pile.engineers", count=view["engineer_cards"]))
     text(
         d,
         (PANEL[0] + 14, LEGEND_TOP + 22),
-        "Piles: " + " · ".join(piles),
+        fit_text(
+            picture_word(picture_words, "santafe.piles", piles=" · ".join(piles)),
+            theme.text_small,
+            PANEL[2] - PANEL[0] - 28,
+        ),
         theme.text_small,
         theme.ink,
         anchor="lm",

@@ -10,12 +10,13 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.boxes import Box, Point
-from render.draw import box, text
+from render.draw import box, fit_text, text
 from render.layers import cached_layer, cached_sheet
 from render.santafe import palette
 from render.santafe.geometry import Segment, cities, nodes, segments
 from render.santafe.labels import Place, line_centres, place_city_names
 from render.theme import DEFAULT, Theme, text_on
+from render.words import Words, picture_word
 
 CANVAS = (1600, 1000)
 MAP_FRAME = (12, 70, 1178, 900)
@@ -51,12 +52,13 @@ def name_places() -> dict[str, Place]:
 
 
 @cached_layer
-def map_layer(theme: Theme) -> Image.Image:
-    """The empty map (paper, free track slots, rivers, mountains), drawn once per theme."""
+def map_layer(theme: Theme, words: tuple[tuple[str, str], ...] = ()) -> Image.Image:
+    """The empty map (paper, free track slots, rivers, mountains) and its key, drawn once per theme and
+    language (``words``: the picture's words as pairs, ``render.words``)."""
     img = Image.new("RGB", CANVAS, theme.background)
     d = ImageDraw.Draw(img)
     empty_map(d, MAP_FRAME, segments().values(), theme)
-    _legend(d, theme)
+    _legend(d, theme, dict(words))
     return img
 
 
@@ -73,37 +75,42 @@ def empty_map(d: ImageDraw.ImageDraw, frame: Box, slots: Iterable[Segment], them
             mountain_mark(d, segment, theme)
 
 
-def _legend(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+def _legend(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
     """The key in the lower right: railheads, reached-railroad squares, bonus squares, terrain."""
     x0, y0, x1, y1 = LEGEND
     box(d, (x0, y0, x1, y1), theme.panel, theme.panel_edge, radius=8)
     size = theme.text_small - 1
     col = (x0 + 14, x0 + 206)
+    room = min(col[1] - col[0], x1 - col[1]) - 30  # each word beside its mark, in its column
+
+    def word(key: str) -> str:
+        return fit_text(picture_word(said, key), size, room)
+
     rows = (y0 + 52, y0 + 82, y0 + 112)
     x, y = col[0] + 8, rows[0]
     d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=palette.railroad("red"), width=3)
-    text(d, (x + 16, y), "railhead", size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), word("santafe.legend.railhead"), size, theme.ink, anchor="lm")
     x, y = col[1] + 8, rows[0]
     for i, railroad in enumerate(("blue", "yellow")):
         d.rectangle(
             (x - 8 + i * 9, y - 4, x + i * 9, y + 4), fill=palette.railroad(railroad), outline=theme.ink
         )
-    text(d, (x + 16, y), "railroads reaching it", size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), word("santafe.key.reaching"), size, theme.ink, anchor="lm")
     x, y = col[0] + 8, rows[1]
     d.rectangle((x - 6, y - 6, x + 6, y + 6), fill=palette.railroad("blue"), outline=theme.ink)
     text(d, (x, y), "$", 10, text_on(palette.railroad("blue")))
-    text(d, (x + 16, y), "bonus for that railroad", size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), word("santafe.key.bonus"), size, theme.ink, anchor="lm")
     x, y = col[1] + 8, rows[1]
     d.rectangle((x - 8, y - 8, x + 8, y + 8), fill=palette.railroad("green"), outline=theme.ink)
-    text(d, (x + 16, y), "home base", size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), word("santafe.legend.home"), size, theme.ink, anchor="lm")
     x, y = col[0] + 8, rows[2]
     d.line((x - 10, y, x + 10, y), fill=palette.TRACK_EMPTY, width=4)
     for dx in RIVER_STROKES:
         d.line((x + dx, y - 8, x + dx, y + 8), fill=palette.RIVER, width=2)
-    text(d, (x + 16, y), "river", size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), word("santafe.legend.river"), size, theme.ink, anchor="lm")
     x, y = col[1] + 8, rows[2]
     d.polygon([(x - 6, y + 4), (x + 6, y + 4), (x, y - 7)], fill=palette.MOUNTAIN)
-    text(d, (x + 16, y), "mountain", size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), word("santafe.legend.mountain"), size, theme.ink, anchor="lm")
 
 
 @cached_sheet

@@ -1,0 +1,49 @@
+"""The full board pictures in every language: their words come in the game's language, and the longer
+German words and the pseudo-locale's still fit (the keys stay on one line, nothing runs off the picture)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+import rules
+from bot.i18n import LANGUAGES, PSEUDO
+from bot.ui import pictures
+from render import render_board
+from render.draw import recording
+from render.gwt.layout import layout
+from render.layers import clear_layers
+from render.santafe.static import LEGEND
+from render.theme import DEFAULT
+from tests.render.conftest import sampled_states
+from tests.render.test_santafe_turn import overlap
+
+NAMES = ["Ada", "Brook", "Cyrus", "Dana", "Emil"]
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
+@pytest.mark.parametrize(("game", "players"), [("gwt", 4), ("santafe", 5)])
+def test_the_board_reads_in_the_games_language_and_fits(game: str, players: int, language: str) -> None:
+    engine = rules.get(game)
+    for state in sampled_states(game, players, (("advanced", True),) if game == "santafe" else ()):
+        view = engine.view(state, None)
+        words = pictures.turn_words(language, view, [], NAMES[:players])
+        clear_layers()
+        with recording() as texts:
+            image = render_board(view, NAMES[:players], DEFAULT, words)
+        labels = [t.label for t in texts]
+        for t in texts:
+            assert t.box[0] >= 0 and t.box[2] <= image.width and t.box[3] <= image.height, t
+        if game == "gwt":
+            assert words["gwt.job_market_title"] in labels
+            assert any(label.startswith(words["gwt.woods"][:3]) for label in labels)  # cut short if need be
+            x0, y0, x1, y1 = layout()["regions"]["status"]
+            key = [t for t in texts if t.box[1] >= y1 - 30 and t.box[0] >= x0]  # the key's line
+            assert key and all(t.box[2] <= x1 for t in key), key[-1]
+            for a, b in combinations(key, 2):
+                assert not overlap(a.box, b.box), (a, b)
+        else:
+            assert any(words["santafe.legend.home"] in label for label in labels)
+            inside = [t for t in texts if t.box[0] >= LEGEND[0] and t.box[1] >= LEGEND[1]]
+            assert inside and all(t.box[2] <= LEGEND[2] for t in inside)
