@@ -8,9 +8,9 @@ Every function takes a view (``Rules.view(state, seat)``) or a result and return
         Only public information is drawn, so a seat's view and the spectator's give the same picture.
     render_turn(view, names=None, last=(), changed=(), theme=DEFAULT, picture_words=None) -> Image
         The picture posted with each turn: the state at a glance, made to be read in Discord's preview.
-    render_player_area(view, seat, names=None, theme=DEFAULT) -> Image
+    render_player_area(view, seat, names=None, theme=DEFAULT, picture_words=None) -> Image
         One player's public area (GWT player board; Santa Fe: that player's money and played cards).
-    render_hand(view, names=None, theme=DEFAULT) -> Image
+    render_hand(view, names=None, theme=DEFAULT, picture_words=None) -> Image
         The viewer's private hand, for an ephemeral reply; ``view`` must be that seat's own view, of a game
         whose spec has ``hands=True``.
     render_result(result, names, game_id, words=None, theme=DEFAULT) -> Image
@@ -84,13 +84,20 @@ def render_turn(
 
 
 def render_player_area(
-    view: Mapping[str, Any], seat: int, names: Sequence[str] | None = None, theme: Theme = DEFAULT
+    view: Mapping[str, Any],
+    seat: int,
+    names: Sequence[str] | None = None,
+    theme: Theme = DEFAULT,
+    picture_words: Mapping[str, str] | None = None,
 ) -> Image.Image:
-    return _picture(view["game"], "render_player_area", "player")(view, seat, names, theme)
+    return _picture(view["game"], "render_player_area", "player")(view, seat, names, theme, picture_words)
 
 
 def render_hand(
-    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    theme: Theme = DEFAULT,
+    picture_words: Mapping[str, str] | None = None,
 ) -> Image.Image:
     game = view.get("game")
     try:
@@ -101,7 +108,7 @@ def render_hand(
         raise ValueError(f"no hand picture for game {game!r}: in {spec.title} nobody holds a private hand")
     if "hand" not in view:
         raise ValueError("a hand picture needs the owner's own view (a spectator view has no hand)")
-    return _picture(view["game"], "render_hand", "hand")(view, names, theme)
+    return _picture(view["game"], "render_hand", "hand")(view, names, theme, picture_words)
 
 
 __all__ = [

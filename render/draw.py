@@ -157,16 +157,16 @@ def cross(d: ImageDraw.ImageDraw, centre: Point, half: float, colour: str, width
 
 
 def wrap(value: str, size: int, width: float) -> list[str]:
-    """Split ``value`` into lines no wider than ``width`` pixels (words are never broken)."""
+    """Split ``value`` into lines no wider than ``width`` pixels, at spaces; a word too long for a line
+    (Japanese writes no spaces) is broken between its characters."""
     lines: list[str] = []
-    current = ""
     for word in value.split():
-        trial = f"{current} {word}".strip()
-        if current and text_width(trial, size) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+            continue
+        lines.append("")
+        for ch in word:
+            if lines[-1] and text_width(lines[-1] + ch, size) > width:
+                lines.append("")
+            lines[-1] += ch
     return lines

@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render.draw import box, disc, fit_text, text, text_width
+from render.draw import box, disc, fit_text, text, text_width, wrap
 from render.names import seat_name, with_names
 from render.theme import Theme
 from render.words import Words, picture_word
@@ -60,12 +60,12 @@ def last_move(
         said = picture_word(
             picture_words, "last" if start == 0 else "last_cut", text=" · ".join(parts[start:])
         )
-        wrapped = _wrap(said, size, width)
+        wrapped = wrap(said, size, width)
         if len(wrapped) <= rows:
             return wrapped
     if not parts:
         return []
-    wrapped = _wrap(picture_word(picture_words, "last_cut", text=parts[-1]), size, width)
+    wrapped = wrap(picture_word(picture_words, "last_cut", text=parts[-1]), size, width)
     return [*wrapped[: rows - 1], fit_text(" ".join(wrapped[rows - 1 :]), size, width)]
 
 
@@ -77,22 +77,6 @@ def _without_repeated_heads(lines: Sequence[str]) -> list[str]:
         parts.append(rest if sep and head == previous else line)
         previous = head if sep else None
     return parts
-
-
-def _wrap(words: str, size: int, width: float) -> list[str]:
-    """``words`` broken at spaces into rows no wider than ``width``; a piece too long for a row (Japanese
-    writes no spaces) is broken between its characters."""
-    rows: list[str] = []
-    for piece in words.split():
-        if rows and text_width(f"{rows[-1]} {piece}", size) <= width:
-            rows[-1] = f"{rows[-1]} {piece}"
-            continue
-        rows.append("")
-        for ch in piece:
-            if rows[-1] and text_width(rows[-1] + ch, size) > width:
-                rows.append("")
-            rows[-1] += ch
-    return rows
 
 
 def player_box(

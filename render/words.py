@@ -10,8 +10,17 @@ view's English.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
+
+from rules.core.english import english
+from rules.gwt.content import DISC_SPACES
+from rules.gwt.labels import say_disc_space
 
 Words = Mapping[str, str]
+
+# Words that are facts of a game's catalog (``rules.core.texts``), the same words its labels use: the bot
+# passes them in each language; without it they read in English.
+FACTS: dict[str, Any] = {f"gwt.disc_space.{space}": say_disc_space(space) for space in DISC_SPACES}
 
 ENGLISH: dict[str, str] = {
     "last": "Last: {text}",
@@ -97,9 +106,52 @@ ENGLISH: dict[str, str] = {
     "santafe.pile.doubles": "Double Turn {count}",
     "santafe.pile.engineers": "Engineer {count}",
     "santafe.piles": "Piles: {piles}",
+    "gwt.area.certs": "certificates {count} of {limit}",
+    "gwt.area.permanent": "(+{count} permanent)",
+    "gwt.area.step_limit": "step limit {count}",
+    "gwt.area.hand_limit": "hand limit {count}",
+    "gwt.area.engine": "engine on {space}",
+    "gwt.area.cattleman": "cattleman at {place}",
+    "gwt.area.not_placed": "cattleman not yet placed",
+    "gwt.area.token": "job market token (+2 VP)",
+    "gwt.area.workers": "Workers",
+    "gwt.area.cowboy": "Cowboys {count}",
+    "gwt.area.craftsman": "Craftsmen {count}",
+    "gwt.area.engineer": "Engineers {count}",
+    "gwt.area.discs": "Player board discs (cleared spaces unlock)",
+    "gwt.area.white": "white",
+    "gwt.area.black": "black",
+    "gwt.area.buildings": "Buildings still to build (craftsmen · VP)",
+    "gwt.area.all_built": "all built",
+    "gwt.area.tiles": "Hazards, teepees and station masters",
+    "gwt.area.no_tiles": "no hazards or teepees",
+    "gwt.area.objectives": "Objective area",
+    "gwt.area.more": "+{count} more",
+    "gwt.area.cards": "Cards",
+    "gwt.area.counts": "hand {hand} · draw pile {draw} · discard pile {discard} · removed {removed}",
+    "gwt.area.top": "top of discard pile:",
+    "gwt.area.empty": "empty",
+    "your_hand": "Your hand ({name})",
+    "hand": "Hand",
+    "gwt.hand.objective": "objective",
+    "gwt.hand.breeding": "Breeding value at Kansas City: {value} (one card per breed counts)",
+    "santafe.branch_card": "Branch Line",
+    "santafe.your_play": "Your play this round: {play}.",
+    "santafe.no_choice": "No card chosen yet this round.",
+    "santafe.now": "now {points} pts",
+    "santafe.no_railroad": "no railroad yet",
+    "santafe.area.hand": "{count} cards in hand",
+    "santafe.area.score": "city cards score {points} now",
+    "santafe.area.branch": "Branch Line card {colour} held",
+    "santafe.area.bought": "bought track: {track}",
+    "santafe.area.played": "City cards played",
+    "santafe.area.none": "none yet",
 }
 
 
 def picture_word(picture_words: Words | None, key: str, **params: object) -> str:
     """The picture's word ``key`` in the game's language (English without ``picture_words``), filled in."""
-    return (picture_words or {}).get(key, ENGLISH[key]).format(**params)
+    given = (picture_words or {}).get(key)
+    if given is None:
+        given = english(FACTS[key]) if key in FACTS else ENGLISH[key]
+    return given.format(**params) if params else given

@@ -19,12 +19,18 @@ if TYPE_CHECKING:
 
 
 async def player_area_files(
-    bot: BoardGameBot, game: GameInfo, seats: Sequence[int], version: int | None = None
+    bot: BoardGameBot,
+    game: GameInfo,
+    seats: Sequence[int],
+    version: int | None = None,
+    language: object = None,
 ) -> list[discord.File]:
-    """The public area of each of ``seats`` after move ``version`` (default: now), one picture each."""
+    """The public area of each of ``seats`` after move ``version`` (default: now), one picture each, its
+    words in ``language`` (the game's by default)."""
     view = await bot.games.view_at(game.channel_id, game.version if version is None else version, None)
     names = presenters.seat_names(game)
-    files = [await pictures.player_area(view, seat, names) for seat in seats]
+    words = pictures.turn_words(language or game.language, view, [], names)
+    files = [await pictures.player_area(view, seat, names, words) for seat in seats]
     return [f for f in files if f is not None]
 
 
@@ -39,8 +45,8 @@ async def send_player_boards(
     """Answer a deferred ``interaction`` with the public areas of ``seats`` after move ``version`` (default:
     now): privately, or for everyone in the channel with ``share``."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    files = await player_area_files(bot, game, seats, version)
     said = game.language if share else interaction.locale
+    files = await player_area_files(bot, game, seats, version, said)
     now = version is None or version == game.version
     who = presenters.names(game, seats, said)
     if len(seats) > 1:

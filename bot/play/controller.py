@@ -118,11 +118,13 @@ async def show_hand(interaction: discord.Interaction) -> None:
     if seat is None:
         await interaction.followup.send(translate(interaction.locale, "message.not_seated"), ephemeral=True)
         return
+    names = presenters.seat_names(game)
+    words = pictures.turn_words(interaction.locale, view, [], names)  # only the player reads these
     files = [
         f
         for f in (
-            await pictures.hand(view, presenters.seat_names(game)),
-            await pictures.player_area(view, seat, presenters.seat_names(game)),
+            await pictures.hand(view, names, words),
+            await pictures.player_area(view, seat, names, words),
         )
         if f is not None
     ]

@@ -23,6 +23,7 @@ from bot.services.drawing import Drawers, DrawingFailed
 from render.result import WORDS as SHEET_WORDS
 from render.theme import DEFAULT
 from render.words import ENGLISH as PICTURE_WORDS
+from render.words import FACTS as PICTURE_FACTS
 from rules.core.events import GAME_END
 
 log = logging.getLogger(__name__)
@@ -85,7 +86,8 @@ def turn_words(
     sentences: the pending decision's prompt and, once the game has ended, why (from ``changed``); seats
     named as ``names`` has them (pictures show names as chosen)."""
     by_seat = dict(enumerate(names))
-    words = {
+    words = {key: wording.text_of(language, said) for key, said in PICTURE_FACTS.items()}
+    words |= {
         key: translate(language, f"picture.{key}", **{name: f"{{{name}}}" for name in _placeholders(english)})
         for key, english in PICTURE_WORDS.items()
     }
@@ -105,13 +107,20 @@ def _placeholders(template: str) -> list[str]:
     return [name for _text, name, _spec, _conv in string.Formatter().parse(template) if name]
 
 
-async def hand(view: dict[str, Any], names: Sequence[str]) -> discord.File | None:
-    """The viewer's own hand, titled with their name: only ever sent ephemerally to that viewer."""
-    return await _file(render.render_hand, view, list(names), stem="hand")
+async def hand(
+    view: dict[str, Any], names: Sequence[str], words: dict[str, str] | None = None
+) -> discord.File | None:
+    """The viewer's own hand, titled with their name: only ever sent ephemerally to that viewer (``words``:
+    in their language, ``turn_words``)."""
+    return await _file(render.render_hand, view, list(names), DEFAULT, words, stem="hand")
 
 
-async def player_area(view: dict[str, Any], seat: int, names: Sequence[str]) -> discord.File | None:
-    return await _file(render.render_player_area, view, seat, list(names), stem=f"player-{seat + 1}")
+async def player_area(
+    view: dict[str, Any], seat: int, names: Sequence[str], words: dict[str, str] | None = None
+) -> discord.File | None:
+    """A seat's public area (``words``: in its reader's language, ``turn_words``)."""
+    args = (view, seat, list(names), DEFAULT, words)
+    return await _file(render.render_player_area, *args, stem=f"player-{seat + 1}")
 
 
 async def result(

@@ -8,10 +8,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, text
+from render.draw import box, fit_text, text
 from render.gwt import pieces
 from render.names import seat_name
 from render.theme import DEFAULT, Theme
+from render.words import Words, picture_word
 
 CARD_W, CARD_H, GAP, PAD = 120, 170, 12, 20
 
@@ -27,10 +28,14 @@ def breeding_value(hand: list[str]) -> int:
 
 
 def render_hand(
-    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    theme: Theme = DEFAULT,
+    picture_words: Words | None = None,
 ) -> Image.Image:
     """The viewer's hand, titled with their name; ``view`` must be that player's own view (it carries
-    ``hand``)."""
+    ``hand``). ``picture_words``: its words in the reader's language (``render.words``)."""
+    said = picture_words
     hand: list[str] = list(view["hand"])
     cattle = sorted((c for c in hand if c in pieces.CATTLE), key=lambda c: (pieces.CATTLE[c][1], c))
     objectives = [c for c in hand if c not in pieces.CATTLE]
@@ -39,7 +44,11 @@ def render_hand(
     img = Image.new("RGB", (width, CARD_H + 136), theme.background)
     d = ImageDraw.Draw(img)
     seat = view.get("viewer")
-    title = f"Your hand ({seat_name(names, seat)})" if isinstance(seat, int) else "Hand"
+    title = (
+        picture_word(said, "your_hand", name=seat_name(names, seat))
+        if isinstance(seat, int)
+        else picture_word(said, "hand")
+    )
     text(d, (PAD, 28), title, theme.title - 4, theme.ink, anchor="lm", bold=True)
     for i, code in enumerate(cards):
         x = PAD + i * (CARD_W + GAP)
@@ -55,12 +64,21 @@ def render_hand(
             )
         else:
             pieces.objective_card(d, rect, code, theme)
-            text(d, ((rect[0] + rect[2]) / 2, rect[1] + 18), "objective", theme.text_small - 3, theme.muted)
+            word = fit_text(picture_word(said, "gwt.hand.objective"), theme.text_small - 3, CARD_W - 8)
+            text(d, ((rect[0] + rect[2]) / 2, rect[1] + 18), word, theme.text_small - 3, theme.muted)
     if not cards:
         box(d, (PAD, 60, PAD + CARD_W, 60 + CARD_H), None, theme.faint, radius=8)
-        text(d, (PAD + CARD_W / 2, 60 + CARD_H / 2), "empty", theme.text, theme.muted)
+        text(
+            d,
+            (PAD + CARD_W / 2, 60 + CARD_H / 2),
+            picture_word(said, "gwt.area.empty"),
+            theme.text,
+            theme.muted,
+        )
     if objectives:
         text(d, (PAD, CARD_H + 118), pieces.TASK_KEY, theme.text_small - 3, theme.muted, anchor="lm")
-    summary = f"Breeding value at Kansas City: {breeding_value(hand)} (one card per breed counts)"
+    summary = fit_text(
+        picture_word(said, "gwt.hand.breeding", value=breeding_value(hand)), theme.text, width - 2 * PAD
+    )
     text(d, (PAD, CARD_H + 96), summary, theme.text, theme.ink, anchor="lm")
     return img

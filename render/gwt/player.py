@@ -8,17 +8,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, text, wrap
+from render.draw import box, disc, fit_text, text, wrap
 from render.gwt import pieces
 from render.names import seat_name
 from render.theme import DEFAULT, Theme
-from rules.core.english import english
+from render.words import Words, picture_word
 from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
-from rules.gwt.labels import say_disc_space
 from rules.gwt.words import place
 
 WIDTH, HEIGHT, PAD = 1400, 800, 20
-WORKER_NAMES = {"cowboy": "Cowboys", "craftsman": "Craftsmen", "engineer": "Engineers"}
 BONUS_LABELS = {
     "hazard_free": "remove hazard",
     "trade": "trade",
@@ -33,19 +31,25 @@ WORKER_VP = {5: "4 VP", 6: "4 VP"}
 
 
 def render_player_area(
-    view: Mapping[str, Any], seat: int, names: Sequence[str] | None = None, theme: Theme = DEFAULT
+    view: Mapping[str, Any],
+    seat: int,
+    names: Sequence[str] | None = None,
+    theme: Theme = DEFAULT,
+    picture_words: Words | None = None,
 ) -> Image.Image:
-    """``seat``'s public area as ``view`` shows it (the same for every viewer)."""
+    """``seat``'s public area as ``view`` shows it (the same for every viewer), its words in the game's
+    language (``picture_words``, ``render.words``)."""
     p = view["seats"][seat]
     img = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
     d = ImageDraw.Draw(img)
-    _header(d, p, seat, names, theme)
-    _workers(d, p, theme, (PAD, 100))
-    _discs(d, p, seat, theme, (PAD, 360))
-    _buildings(d, p, theme, (720, 100))
-    _tiles(d, p, theme, (720, 260))
-    _objectives(d, p, theme, (720, 420))
-    _cards(d, p, theme, (PAD, 630))
+    said = picture_words
+    _header(d, p, seat, names, theme, said)
+    _workers(d, p, theme, (PAD, 100), said)
+    _discs(d, p, seat, theme, (PAD, 360), said)
+    _buildings(d, p, theme, (720, 100), said)
+    _tiles(d, p, theme, (720, 260), said)
+    _objectives(d, p, theme, (720, 420), said)
+    _cards(d, p, theme, (PAD, 630), said)
     return img
 
 
@@ -54,42 +58,65 @@ def _section(
 ) -> None:
     x, y = at
     box(d, (x, y, x + size[0], y + size[1]), theme.panel, theme.panel_edge, radius=8, width=1)
-    text(d, (x + 12, y + 16), title, theme.text, theme.ink, anchor="lm", bold=True)
+    text(
+        d,
+        (x + 12, y + 16),
+        fit_text(title, theme.text, size[0] - 24),
+        theme.text,
+        theme.ink,
+        anchor="lm",
+        bold=True,
+    )
 
 
 def _header(
-    d: ImageDraw.ImageDraw, p: Mapping[str, Any], seat: int, names: Sequence[str] | None, theme: Theme
+    d: ImageDraw.ImageDraw,
+    p: Mapping[str, Any],
+    seat: int,
+    names: Sequence[str] | None,
+    theme: Theme,
+    said: Words | None = None,
 ) -> None:
     disc(d, (PAD + 22, 40), 20, theme.player(seat), theme.ink, seat + 1)
     text(d, (PAD + 54, 40), seat_name(names, seat), theme.title, theme.ink, anchor="lm", bold=True)
-    text(d, (PAD, 80), " · ".join(header_facts(p)), theme.text, theme.ink, anchor="lm")
+    facts = fit_text(" · ".join(header_facts(p, said)), theme.text, WIDTH - 2 * PAD)
+    text(d, (PAD, 80), facts, theme.text, theme.ink, anchor="lm")
     text(d, (WIDTH - PAD, 40), f"${p['money']}", theme.title + 8, theme.money, anchor="rm", bold=True)
 
 
-def header_facts(p: Mapping[str, Any]) -> list[str]:
+def header_facts(p: Mapping[str, Any], said: Words | None = None) -> list[str]:
     """The line under the player's name: certificates, limits, engine and cattleman."""
-    certs = f"certificates {p['certificates']} of {p['certificate_limit']}"
+    certs = picture_word(said, "gwt.area.certs", count=p["certificates"], limit=p["certificate_limit"])
     if p.get("permanent_certificates"):
-        certs += f" (+{p['permanent_certificates']} permanent)"
+        certs += " " + picture_word(said, "gwt.area.permanent", count=p["permanent_certificates"])
     facts = [
         certs,
-        f"step limit {p['step_limit']}",
-        f"hand limit {p['hand_limit']}",
-        f"engine on {p['engine']}",
-        f"cattleman at {place(p['location'])}" if p["location"] else "cattleman not yet placed",
+        picture_word(said, "gwt.area.step_limit", count=p["step_limit"]),
+        picture_word(said, "gwt.area.hand_limit", count=p["hand_limit"]),
+        picture_word(said, "gwt.area.engine", space=p["engine"]),
+        picture_word(said, "gwt.area.cattleman", place=place(p["location"]))
+        if p["location"]
+        else picture_word(said, "gwt.area.not_placed"),
     ]
     if p.get("job_market_token"):
-        facts.append("job market token (+2 VP)")
+        facts.append(picture_word(said, "gwt.area.token"))
     return facts
 
 
-def _workers(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
+def _workers(
+    d: ImageDraw.ImageDraw,
+    p: Mapping[str, Any],
+    theme: Theme,
+    at: tuple[float, float],
+    said: Words | None = None,
+) -> None:
     x0, y0 = at
-    _section(d, at, (680, 245), "Workers", theme)
+    _section(d, at, (680, 245), picture_word(said, "gwt.area.workers"), theme)
     for row, kind in enumerate(WORKER_TYPES):
         y = y0 + 62 + row * 66
         have = int(p["workers"][kind])
-        text(d, (x0 + 14, y), f"{WORKER_NAMES[kind]} {have}", theme.text_small, theme.ink, anchor="lm")
+        named = fit_text(picture_word(said, f"gwt.area.{kind}", count=have), theme.text_small, 110)
+        text(d, (x0 + 14, y), named, theme.text_small, theme.ink, anchor="lm")
         for space in range(1, 7):
             cx = x0 + 150 + (space - 1) * 88
             if space <= have:
@@ -105,11 +132,16 @@ def _workers(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tup
 
 
 def _discs(
-    d: ImageDraw.ImageDraw, p: Mapping[str, Any], seat: int, theme: Theme, at: tuple[float, float]
+    d: ImageDraw.ImageDraw,
+    p: Mapping[str, Any],
+    seat: int,
+    theme: Theme,
+    at: tuple[float, float],
+    said: Words | None = None,
 ) -> None:
     """Every disc space: discs still there in the player's colour, cleared spaces as empty rings."""
     x0, y0 = at
-    _section(d, at, (680, 220), "Player board discs (cleared spaces unlock)", theme)
+    _section(d, at, (680, 220), picture_word(said, "gwt.area.discs"), theme)
     colour = theme.player(seat)
     for i, (space, (count, white)) in enumerate(DISC_SPACES.items()):
         cx = x0 + 20 + (i % 2) * 335
@@ -121,36 +153,57 @@ def _discs(
                 disc(d, centre, 11, colour, theme.ink)
             else:
                 disc(d, centre, 11, theme.panel, theme.ink if white else theme.highlight, width=2)
-        corner = "white" if white else "black"
+        corner = picture_word(said, "gwt.area.white" if white else "gwt.area.black")
         # each space named as labels name it (what clearing it unlocks); a long name takes two lines
         size = theme.text_small - 2
-        lines = wrap(f"{english(say_disc_space(space))} ({corner})", size, 335 - 64 - 12)
+        named = picture_word(said, f"gwt.disc_space.{space}")
+        lines = wrap(f"{named} ({corner})", size, 335 - 64 - 12)[:2]
         for k, line in enumerate(lines):
             y = cy + (k - (len(lines) - 1) / 2) * (size + 1)
             text(d, (cx + 64, y), line, size, theme.ink if left < count else theme.muted, anchor="lm")
 
 
-def _buildings(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
+def _buildings(
+    d: ImageDraw.ImageDraw,
+    p: Mapping[str, Any],
+    theme: Theme,
+    at: tuple[float, float],
+    said: Words | None = None,
+) -> None:
     x0, y0 = at
-    _section(d, at, (660, 150), "Buildings still to build (craftsmen · VP)", theme)
+    _section(d, at, (660, 150), picture_word(said, "gwt.area.buildings"), theme)
     for i, code in enumerate(p["buildings_available"]):
         cx = x0 + 40 + i * 62
         pieces.tile(d, (cx, y0 + 68), code, theme, half=24)
         craftsmen, points = BUILDINGS[code][:2]
         text(d, (cx, y0 + 110), f"{craftsmen} · {points}", theme.text_small - 1, theme.ink)
     if not p["buildings_available"]:
-        text(d, (x0 + 12, y0 + 68), "all built", theme.text, theme.muted, anchor="lm")
+        text(
+            d,
+            (x0 + 12, y0 + 68),
+            picture_word(said, "gwt.area.all_built"),
+            theme.text,
+            theme.muted,
+            anchor="lm",
+        )
 
 
-def _tiles(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
+def _tiles(
+    d: ImageDraw.ImageDraw,
+    p: Mapping[str, Any],
+    theme: Theme,
+    at: tuple[float, float],
+    said: Words | None = None,
+) -> None:
     x0, y0 = at
-    _section(d, at, (660, 150), "Hazards, teepees and station masters", theme)
+    _section(d, at, (660, 150), picture_word(said, "gwt.area.tiles"), theme)
     x = x0 + 34
     for code in [*p["hazards"], *p["teepees"]]:
         pieces.tile(d, (x, y0 + 62), code, theme, half=20)
         x += 50
     if not p["hazards"] and not p["teepees"]:
-        text(d, (x0 + 12, y0 + 62), "no hazards or teepees", theme.text_small, theme.muted, anchor="lm")
+        none = picture_word(said, "gwt.area.no_tiles")
+        text(d, (x0 + 12, y0 + 62), none, theme.text_small, theme.muted, anchor="lm")
     for i, code in enumerate(p["station_masters"]):
         text(
             d,
@@ -162,9 +215,15 @@ def _tiles(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple
         )
 
 
-def _objectives(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
+def _objectives(
+    d: ImageDraw.ImageDraw,
+    p: Mapping[str, Any],
+    theme: Theme,
+    at: tuple[float, float],
+    said: Words | None = None,
+) -> None:
     x0, y0 = at
-    _section(d, at, (660, 190), "Objective area", theme)
+    _section(d, at, (660, 190), picture_word(said, "gwt.area.objectives"), theme)
     text(d, (x0 + 12, y0 + 172), pieces.TASK_KEY, theme.text_small - 4, theme.muted, anchor="lm")
     for i, code in enumerate(p["objectives"][:7]):
         x = x0 + 12 + i * 92
@@ -173,26 +232,44 @@ def _objectives(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: 
         text(
             d,
             (x0 + 650, y0 + 16),
-            f"+{len(p['objectives']) - 7} more",
+            picture_word(said, "gwt.area.more", count=len(p["objectives"]) - 7),
             theme.text_small,
             theme.ink,
             anchor="rm",
         )
 
 
-def _cards(d: ImageDraw.ImageDraw, p: Mapping[str, Any], theme: Theme, at: tuple[float, float]) -> None:
+def _cards(
+    d: ImageDraw.ImageDraw,
+    p: Mapping[str, Any],
+    theme: Theme,
+    at: tuple[float, float],
+    said: Words | None = None,
+) -> None:
     x0, y0 = at
-    _section(d, at, (WIDTH - 2 * PAD, 150), "Cards", theme)
-    counts = (
-        f"hand {p['hand_size']} · draw pile {p['draw_stack_size']} · discard pile {len(p['discard_pile'])}"
-        f" · removed {len(p['removed_cards'])}"
+    _section(d, at, (WIDTH - 2 * PAD, 150), picture_word(said, "gwt.area.cards"), theme)
+    counts = picture_word(
+        said,
+        "gwt.area.counts",
+        hand=p["hand_size"],
+        draw=p["draw_stack_size"],
+        discard=len(p["discard_pile"]),
+        removed=len(p["removed_cards"]),
     )
-    text(d, (x0 + 12, y0 + 48), counts, theme.text, theme.ink, anchor="lm")
+    text(d, (x0 + 12, y0 + 48), fit_text(counts, theme.text, 740), theme.text, theme.ink, anchor="lm")
     left = x0 + 760
-    text(d, (left, y0 + 90), "top of discard pile:", theme.text, theme.ink, anchor="lm")
+    top_word = fit_text(picture_word(said, "gwt.area.top"), theme.text, 180)
+    text(d, (left, y0 + 90), top_word, theme.text, theme.ink, anchor="lm")
     pile = p["discard_pile"]
     if not pile:
-        text(d, (left + 190, y0 + 90), "empty", theme.text, theme.muted, anchor="lm")
+        text(
+            d,
+            (left + 190, y0 + 90),
+            picture_word(said, "gwt.area.empty"),
+            theme.text,
+            theme.muted,
+            anchor="lm",
+        )
         return
     top = pile[-1]
     if top in pieces.CATTLE:

@@ -8,22 +8,27 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, text
+from render.draw import box, fit_text, text
 from render.names import seat_name
 from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities, map_data
 from render.theme import DEFAULT, Theme, text_on
+from render.words import Words, picture_word
 
 CARD_W, CARD_H, GAP, PAD = 170, 230, 14, 20
 MINI = (140, 96)
 
 
 def render_hand(
-    view: Mapping[str, Any], names: Sequence[str] | None = None, theme: Theme = DEFAULT
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    theme: Theme = DEFAULT,
+    picture_words: Words | None = None,
 ) -> Image.Image:
     """The viewer's hand, titled with their name; ``view`` must be that player's own view (it carries
-    ``hand``)."""
+    ``hand``). ``picture_words``: its words in the reader's language (``render.words``)."""
+    said = picture_words
     hand = view["hand"]
     reached = _reached(view)
     cards: list[tuple[str, Any]] = [("city", c) for c in hand["cities"]]
@@ -36,22 +41,38 @@ def render_hand(
     img = Image.new("RGB", (width, CARD_H + 110), theme.background)
     d = ImageDraw.Draw(img)
     seat = view.get("viewer")
-    title = f"Your hand ({seat_name(names, seat)})" if isinstance(seat, int) else "Hand"
+    title = (
+        picture_word(said, "your_hand", name=seat_name(names, seat))
+        if isinstance(seat, int)
+        else picture_word(said, "hand")
+    )
     text(d, (PAD, 26), title, theme.title - 4, theme.ink, anchor="lm", bold=True)
     for i, (kind, value) in enumerate(cards):
         x = PAD + i * (CARD_W + GAP)
         rect = (x, 56, x + CARD_W, 56 + CARD_H)
         if kind == "city":
-            _city_card(d, rect, value, reached.get(value, []), theme)
+            _city_card(d, rect, value, reached.get(value, []), theme, said)
         elif kind == "double":
-            _plain_card(d, rect, "Double Turn", "2x", theme.panel, theme)
+            _plain_card(d, rect, picture_word(said, "santafe.double"), "2x", theme.panel, theme)
         elif kind == "branch":
-            _plain_card(d, rect, "Branch Line", str(value), palette.railroad(value), theme)
+            title = picture_word(said, "santafe.branch_card")
+            _plain_card(d, rect, title, str(value), palette.railroad(value), theme)
         else:
-            _plain_card(d, rect, "Engineer", "E", theme.panel, theme)
+            _plain_card(d, rect, picture_word(said, "santafe.engineer"), "E", theme.panel, theme)
     choice = view.get("choice")
-    footer = f"Your play this round: {_play_text(choice)}." if choice else "No card chosen yet this round."
-    text(d, (PAD, CARD_H + 82), footer, theme.text, theme.muted, anchor="lm")
+    footer = (
+        picture_word(said, "santafe.your_play", play=_play_text(choice, said))
+        if choice
+        else picture_word(said, "santafe.no_choice")
+    )
+    text(
+        d,
+        (PAD, CARD_H + 82),
+        fit_text(footer, theme.text, width - 2 * PAD),
+        theme.text,
+        theme.muted,
+        anchor="lm",
+    )
     return img
 
 
@@ -61,6 +82,7 @@ def _city_card(
     city: str,
     railroads: list[str],
     theme: Theme,
+    said: Words | None = None,
 ) -> None:
     x0, y0, x1, y1 = rect
     info = cities()[city]
@@ -72,7 +94,13 @@ def _city_card(
     text(
         d,
         ((x0 + x1) / 2, y1 - 34),
-        f"now {info['value'] * reach} pts" if reach else "no railroad yet",
+        fit_text(
+            picture_word(said, "santafe.now", points=info["value"] * reach)
+            if reach
+            else picture_word(said, "santafe.no_railroad"),
+            theme.text_small,
+            CARD_W - 12,
+        ),
         theme.text_small,
         theme.ink if reach else theme.muted,
     )
@@ -106,5 +134,5 @@ def _plain_card(
     x0, y0, x1, y1 = rect
     box(d, rect, colour, theme.ink, radius=10, width=2)
     ink = text_on(colour)
-    text(d, ((x0 + x1) / 2, y0 + 22), title, theme.text, ink, bold=True)
+    text(d, ((x0 + x1) / 2, y0 + 22), fit_text(title, theme.text, CARD_W - 12), theme.text, ink, bold=True)
     text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), big, theme.title + 6, ink, bold=True)

@@ -8,19 +8,26 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, text
+from render.draw import box, disc, fit_text, text
 from render.names import seat_name
 from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities
 from render.theme import DEFAULT, Theme
+from render.words import Words, picture_word
 
 WIDTH, PAD, CARD_W, CARD_H, PER_ROW = 960, 20, 176, 84, 5
 
 
 def render_player_area(
-    view: Mapping[str, Any], seat: int, names: Sequence[str] | None = None, theme: Theme = DEFAULT
+    view: Mapping[str, Any],
+    seat: int,
+    names: Sequence[str] | None = None,
+    theme: Theme = DEFAULT,
+    picture_words: Words | None = None,
 ) -> Image.Image:
+    """``seat``'s public area, its words in the game's language (``picture_words``, ``render.words``)."""
+    said = picture_words
     info = view["seats"][seat]
     played = info["played"]
     rows = max(1, -(-len(played) // PER_ROW))
@@ -29,17 +36,23 @@ def render_player_area(
     disc(d, (PAD + 18, 34), 16, theme.player(seat), theme.ink, seat + 1)
     text(d, (PAD + 44, 34), seat_name(names, seat), theme.title - 2, theme.ink, anchor="lm", bold=True)
     text(d, (WIDTH - PAD, 34), f"${info['money']}", theme.title, theme.money, anchor="rm", bold=True)
-    facts = [f"{info['hand_size']} cards in hand", f"city cards score {info['city_points']} now"]
+    facts = [
+        picture_word(said, "santafe.area.hand", count=info["hand_size"]),
+        picture_word(said, "santafe.area.score", points=info["city_points"]),
+    ]
     if info.get("branch_card"):
-        facts.append(f"Branch Line card {info['branch_card']} held")
+        facts.append(picture_word(said, "santafe.area.branch", colour=info["branch_card"]))
     if info.get("engineer"):
-        facts.append("Engineer")
+        facts.append(picture_word(said, "santafe.engineer"))
     if info.get("bought_track"):
-        facts.append("bought track: " + ", ".join(f"{r} {n}" for r, n in info["bought_track"].items()))
+        bought = ", ".join(f"{r} {n}" for r, n in info["bought_track"].items())
+        facts.append(picture_word(said, "santafe.area.bought", track=bought))
     if info.get("play"):
-        facts.append("plays " + _play_text(info["play"]))
-    text(d, (PAD, 76), " · ".join(facts), theme.text, theme.muted, anchor="lm")
-    text(d, (PAD, 112), "City cards played", theme.text, theme.ink, anchor="lm", bold=True)
+        facts.append(picture_word(said, "santafe.plays", city=_play_text(info["play"], said)))
+    line = fit_text(" · ".join(facts), theme.text, WIDTH - 2 * PAD)
+    text(d, (PAD, 76), line, theme.text, theme.muted, anchor="lm")
+    played_title = picture_word(said, "santafe.area.played")
+    text(d, (PAD, 112), played_title, theme.text, theme.ink, anchor="lm", bold=True)
     reached = _reached(view)
     for i, city in enumerate(played):
         x = PAD + (i % PER_ROW) * (CARD_W + 8)
@@ -64,5 +77,5 @@ def render_player_area(
                 outline=theme.ink,
             )
     if not played:
-        text(d, (PAD, 150), "none yet", theme.text, theme.muted, anchor="lm")
+        text(d, (PAD, 150), picture_word(said, "santafe.area.none"), theme.text, theme.muted, anchor="lm")
     return img

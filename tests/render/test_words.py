@@ -10,9 +10,10 @@ from render.gwt import pieces, player
 from render.gwt.board import prompt_line
 from render.gwt.turn import render_turn
 from render.theme import DEFAULT
+from render.words import FACTS
 from rules.core.english import english
 from rules.gwt import RULES
-from rules.gwt.content import OBJECTIVES
+from rules.gwt.content import DISC_SPACES, OBJECTIVES
 from rules.gwt.labels import describe, say_disc_space, say_objective_action
 from rules.gwt.words import place
 from rules.santafe import RULES as SANTA_FE
@@ -44,7 +45,7 @@ def test_the_cattleman_is_at_a_place_by_its_printed_name() -> None:
 
 
 def test_disc_spaces_have_the_same_names_in_labels_and_on_the_player_board() -> None:
-    assert player.say_disc_space is say_disc_space
+    assert all(FACTS[f"gwt.disc_space.{space}"] == say_disc_space(space) for space in DISC_SPACES)
     assert describe("disc money") == "place the disc from the space 'auxiliary action gain $1, double'"
     assert describe("aux money x2") == "auxiliary action gain $1, double"
     assert describe("aux cert x2") == "auxiliary action engine back 1, +1 certificate, double for $2"

@@ -1,5 +1,6 @@
-"""The full board pictures in every language: their words come in the game's language, and the longer
-German words and the pseudo-locale's still fit (the keys stay on one line, nothing runs off the picture)."""
+"""The board, hand and player pictures in every language: their words come in the game's (or the reader's)
+language, and the longer German words and the pseudo-locale's still fit (the keys stay on one line, nothing
+runs off the picture)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 import rules
 from bot.i18n import LANGUAGES, PSEUDO
 from bot.ui import pictures
-from render import render_board
+from render import render_board, render_hand, render_player_area
 from render.draw import recording
 from render.gwt.layout import layout
 from render.layers import clear_layers
@@ -38,7 +39,7 @@ def test_the_board_reads_in_the_games_language_and_fits(game: str, players: int,
         if game == "gwt":
             assert words["gwt.job_market_title"] in labels
             assert any(label.startswith(words["gwt.woods"][:3]) for label in labels)  # cut short if need be
-            x0, y0, x1, y1 = layout()["regions"]["status"]
+            x0, _y0, x1, y1 = layout()["regions"]["status"]
             key = [t for t in texts if t.box[1] >= y1 - 30 and t.box[0] >= x0]  # the key's line
             assert key and all(t.box[2] <= x1 for t in key), key[-1]
             for a, b in combinations(key, 2):
@@ -47,3 +48,28 @@ def test_the_board_reads_in_the_games_language_and_fits(game: str, players: int,
             assert any(words["santafe.legend.home"] in label for label in labels)
             inside = [t for t in texts if t.box[0] >= LEGEND[0] and t.box[1] >= LEGEND[1]]
             assert inside and all(t.box[2] <= LEGEND[2] for t in inside)
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
+@pytest.mark.parametrize(("game", "players"), [("gwt", 4), ("santafe", 5)])
+def test_the_hand_and_player_area_read_in_the_readers_language_and_fit(
+    game: str, players: int, language: str
+) -> None:
+    engine = rules.get(game)
+    for state in sampled_states(game, players, ())[1:3]:
+        for seat in range(players):
+            own = engine.view(state, seat)
+            words = pictures.turn_words(language, own, [], NAMES[:players])
+            for draw in (
+                lambda own=own, words=words: render_hand(own, NAMES[:players], DEFAULT, words),
+                lambda own=own, seat=seat, words=words: render_player_area(
+                    own, seat, NAMES[:players], DEFAULT, words
+                ),
+            ):
+                with recording() as texts:
+                    image = draw()
+                for t in texts:
+                    assert t.box[0] >= 0 and t.box[2] <= image.width and t.box[3] <= image.height, t
+                assert any(words["your_hand"].split("{")[0][:4] in t.label for t in texts) or any(
+                    t.label.startswith(NAMES[seat]) for t in texts
+                )
