@@ -13,14 +13,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.english import english
-from rules.gwt.content import DISC_SPACES
-from rules.gwt.labels import say_disc_space
+from rules.gwt.content import DISC_SPACES, OBJECTIVES
+from rules.gwt.labels import say_disc_space, say_objective_action
+from rules.gwt.words import say_card
 
 Words = Mapping[str, str]
 
 # Words that are facts of a game's catalog (``rules.core.texts``), the same words its labels use: the bot
 # passes them in each language; without it they read in English.
-FACTS: dict[str, Any] = {f"gwt.disc_space.{space}": say_disc_space(space) for space in DISC_SPACES}
+FACTS: dict[str, Any] = {
+    **{f"gwt.disc_space.{space}": say_disc_space(space) for space in DISC_SPACES},
+    # an objective card's tasks ("2 stations, hazard") and what playing it does at once
+    **{f"gwt.objective_tasks.{code}": say_card(code)["args"]["tasks"] for code in OBJECTIVES},
+    **{f"gwt.objective_action.{c}": say_objective_action(c) for c in OBJECTIVES if say_objective_action(c)},
+}
 
 ENGLISH: dict[str, str] = {
     "last": "Last: {text}",
@@ -131,6 +137,34 @@ ENGLISH: dict[str, str] = {
     "gwt.area.counts": "hand {hand} · draw pile {draw} · discard pile {discard} · removed {removed}",
     "gwt.area.top": "top of discard pile:",
     "gwt.area.empty": "empty",
+    "gwt.at_once": "at once: {action}",
+    "gwt.task_key": (
+        "B building · S station · H hazard · G / Bl green / blue teepee · 3 4 5 cattle value"
+        " · SF San Francisco"
+    ),
+    "gwt.card_action.gain2": "+$2",
+    "gwt.card_action.aux": "aux action",
+    "gwt.card_action.draw": "draw and discard\nup to 3",
+    "gwt.card_action.engine2": "engine +2",
+    "gwt.card_action.engine3": "engine +3",
+    "gwt.card_action.move3": "move 3, no fees",
+    "gwt.master_gain.money2": "+$2",
+    "gwt.master_gain.perm_cert": "+cert",
+    "gwt.master_gain.hazard_or_trade": "haz/trade",
+    "gwt.master_label.workers": "VP/worker",
+    "gwt.master_label.certificates": "3/2 certs",
+    "gwt.master_label.objectives": "3/2 obj.",
+    "gwt.master_label.hazards": "3/2 hazards",
+    "gwt.master_label.teepees": "3/teepee pair",
+    "gwt.master_worker": "master: {worker}",
+    "gwt.bonus_label.hazard_free": "remove hazard",
+    "gwt.bonus_label.trade": "trade",
+    "gwt.bonus_label.build1": "build $1/craft.",
+    "gwt.bonus_label.jersey_cert1": "J: +1 cert",
+    "gwt.bonus_label.jersey_money2": "J: +$2",
+    "gwt.bonus_label.hire_minus2": "hire -$2",
+    "gwt.bonus_label.jersey_cert2": "J: +2 cert",
+    "gwt.bonus_label.jersey_money4": "J: +$4",
     "your_hand": "Your hand ({name})",
     "hand": "Hand",
     "gwt.hand.objective": "objective",

@@ -32,7 +32,7 @@ def render_board(
     board = view["board"]
     _trail(d, board, view["seats"], theme)
     _cities(d, board, theme)
-    _railroad(d, board, view["seats"], theme)
+    _railroad(d, board, view["seats"], theme, picture_words)
     _job_market(d, board, int(view["players"]), theme)
     _cattle_market(d, board, theme, picture_words)
     _foresight(d, board, theme, picture_words)
@@ -74,7 +74,11 @@ def _cities(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> N
 
 
 def _railroad(
-    d: ImageDraw.ImageDraw, board: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], theme: Theme
+    d: ImageDraw.ImageDraw,
+    board: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    theme: Theme,
+    said: Words | None = None,
 ) -> None:
     stations = layout()["railroad"]["stations"]
     for station in board["stations"]:
@@ -82,10 +86,13 @@ def _railroad(
         for seat in station["discs"]:
             disc(d, (x - 33 + seat * 22, y + 10), 9, theme.player(seat), theme.ink, seat + 1, size=12)
         if station["master"]:
-            label = pieces.master_label(station["master"])
+            label = pieces.master_label(station["master"], said)
             text(d, (x, y + 27), fit_text(label, theme.text_small - 4, 104), theme.text_small - 4, theme.ink)
         elif station["master_worker"]:
-            text(d, (x, y + 27), f"master: {station['master_worker']}", theme.text_small - 4, theme.muted)
+            master = picture_word(said, "gwt.master_worker", worker=station["master_worker"])
+            text(
+                d, (x, y + 27), fit_text(master, theme.text_small - 4, 104), theme.text_small - 4, theme.muted
+            )
     at_zero = 0
     for seat, player in enumerate(seats):
         space = str(player.get("engine", "0"))
@@ -150,7 +157,7 @@ def _objectives(
     for i, code in enumerate(board["objective_display"]):
         cx = x0 + 8 + (i % 2) * 86
         cy = y0 + 32 + (i // 2) * 88
-        pieces.objective_card(d, (cx, cy, cx + 80, cy + 80), code, theme)
+        pieces.objective_card(d, (cx, cy, cx + 80, cy + 80), code, theme, picture_words)
     text(
         d,
         ((x0 + x1) / 2, y1 - 14),

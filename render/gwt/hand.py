@@ -63,7 +63,7 @@ def render_hand(
                 theme.ink,
             )
         else:
-            pieces.objective_card(d, rect, code, theme)
+            pieces.objective_card(d, rect, code, theme, said)
             word = fit_text(picture_word(said, "gwt.hand.objective"), theme.text_small - 3, CARD_W - 8)
             text(d, ((rect[0] + rect[2]) / 2, rect[1] + 18), word, theme.text_small - 3, theme.muted)
     if not cards:
@@ -76,7 +76,8 @@ def render_hand(
             theme.muted,
         )
     if objectives:
-        text(d, (PAD, CARD_H + 118), pieces.TASK_KEY, theme.text_small - 3, theme.muted, anchor="lm")
+        key = fit_text(picture_word(said, "gwt.task_key"), theme.text_small - 3, width - 2 * PAD)
+        text(d, (PAD, CARD_H + 118), key, theme.text_small - 3, theme.muted, anchor="lm")
     summary = fit_text(
         picture_word(said, "gwt.hand.breeding", value=breeding_value(hand)), theme.text, width - 2 * PAD
     )

@@ -12,34 +12,18 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render.draw import Point, box, disc, hand, text
+from render.draw import Point, box, disc, fit_text, hand, text
 from render.gwt import palette
 from render.theme import Theme, text_on
+from render.words import ENGLISH, Words, picture_word
 from rules.gwt.aliases import WORKER_LETTER
 from rules.gwt.content import BUILDINGS, CATTLE, OBJECTIVES, STATION_MASTERS
 
 HAND_COLOURS = {"g": "green", "b": "black"}
 TASK_LABEL = {"b": "B", "s": "S", "h": "H", "g": "G", "bl": "Bl", "sf": "SF"}
-MASTER_LABEL = {
-    "workers": "VP/worker",
-    "certificates": "3/2 certs",
-    "objectives": "3/2 obj.",
-    "hazards": "3/2 hazards",
-    "teepees": "3/teepee pair",
-}
-# What playing an objective card does at once, in a few words (a line each; the labels' words).
-OBJECTIVE_ACTIONS = {
-    "gain2": "+$2",
-    "aux": "aux action",
-    "draw": "draw and discard\nup to 3",
-    "engine2": "engine +2",
-    "engine3": "engine +3",
-    "move3": "move 3, no fees",
-}
-TASK_KEY = (
-    "B building · S station · H hazard · G / Bl green / blue teepee · 3 4 5 cattle value · SF San Francisco"
-)
-MASTER_GAIN = {"money2": "+$2", "perm_cert": "+cert", "hazard_or_trade": "haz/trade"}
+# A station master's gain and scoring, an objective card's action (a line each) and the key to its task
+# letters are the picture words gwt.master_gain.<gain>, gwt.master_label.<scoring>, gwt.card_action.<action>
+# and gwt.task_key (``render.words``).
 
 
 def owner(tile: str) -> tuple[str, int | None]:
@@ -136,7 +120,11 @@ def cattle_name(code: str) -> str:
 
 
 def objective_card(
-    d: ImageDraw.ImageDraw, rect: tuple[float, float, float, float], code: str, theme: Theme
+    d: ImageDraw.ImageDraw,
+    rect: tuple[float, float, float, float],
+    code: str,
+    theme: Theme,
+    said: Words | None = None,
 ) -> None:
     """An objective card: its tasks, victory points and penalty."""
     x0, y0, x1, y1 = rect
@@ -148,7 +136,9 @@ def objective_card(
     label = " ".join(TASK_LABEL.get(t, t.upper()) for t in tasks)
     text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.36), label, theme.text_small, theme.ink, bold=True)
     if action:
-        lines = OBJECTIVE_ACTIONS.get(action, action).split("\n")
+        key = f"gwt.card_action.{action}"
+        lines = (picture_word(said, key) if key in ENGLISH else action).split("\n")
+        lines = [fit_text(line, theme.text_small - 5, x1 - x0 - 6) for line in lines]
         size = theme.text_small - 4 - (len(lines) > 1)  # two lines fit the smallest card a little smaller
         for i, line in enumerate(lines):
             y = y0 + (y1 - y0) * 0.6 + (i - (len(lines) - 1) / 2) * (size + 1)
@@ -158,9 +148,11 @@ def objective_card(
         text(d, (x1 - 6, y1 - 12), f"-{penalty}", theme.text_small, theme.highlight, anchor="rm")
 
 
-def master_label(code: str) -> str:
+def master_label(code: str, said: Words | None = None) -> str:
     gain, scoring = STATION_MASTERS.get(code, ("", code))
-    return f"{MASTER_GAIN.get(gain, gain)} · {MASTER_LABEL.get(scoring, scoring)}"
+    gains, scores = f"gwt.master_gain.{gain}", f"gwt.master_label.{scoring}"
+    shown = picture_word(said, gains) if gains in ENGLISH else gain
+    return f"{shown} · {picture_word(said, scores) if scores in ENGLISH else scoring}"
 
 
 def standing(seats: Sequence[Mapping[str, Any]]) -> dict[str, list[int]]:

@@ -17,17 +17,8 @@ from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
 from rules.gwt.words import place
 
 WIDTH, HEIGHT, PAD = 1400, 800, 20
-BONUS_LABELS = {
-    "hazard_free": "remove hazard",
-    "trade": "trade",
-    "build1": "build $1/craft.",
-    "jersey_cert1": "J: +1 cert",
-    "jersey_money2": "J: +$2",
-    "hire_minus2": "hire -$2",
-    "jersey_cert2": "J: +2 cert",
-    "jersey_money4": "J: +$4",
-}
-WORKER_VP = {5: "4 VP", 6: "4 VP"}
+# spaces of a worker row that score at the end
+WORKER_VP = {5: 4, 6: 4}
 
 
 def render_player_area(
@@ -124,9 +115,9 @@ def _workers(
             else:
                 d.ellipse((cx - 18, y - 18, cx + 18, y + 18), outline=theme.faint, width=2)
             bonus = WORKER_BONUS.get((kind, space))
-            label = BONUS_LABELS.get(bonus, "") if bonus else ""
+            label = picture_word(said, f"gwt.bonus_label.{bonus}") if bonus else ""
             if space in WORKER_VP:
-                label = f"{label} {WORKER_VP[space]}".strip()
+                label = f"{label} {picture_word(said, 'gwt.vp', points=WORKER_VP[space])}".strip()
             if label:
                 text(d, (cx, y + 28), label, theme.text_small - 4, theme.muted)
 
@@ -208,7 +199,7 @@ def _tiles(
         text(
             d,
             (x0 + 12 + (i % 3) * 215, y0 + 108 + (i // 3) * 22),
-            pieces.master_label(code),
+            pieces.master_label(code, said),
             theme.text_small - 1,
             theme.ink,
             anchor="lm",
@@ -224,10 +215,11 @@ def _objectives(
 ) -> None:
     x0, y0 = at
     _section(d, at, (660, 190), picture_word(said, "gwt.area.objectives"), theme)
-    text(d, (x0 + 12, y0 + 172), pieces.TASK_KEY, theme.text_small - 4, theme.muted, anchor="lm")
+    key = fit_text(picture_word(said, "gwt.task_key"), theme.text_small - 4, 636)
+    text(d, (x0 + 12, y0 + 172), key, theme.text_small - 4, theme.muted, anchor="lm")
     for i, code in enumerate(p["objectives"][:7]):
         x = x0 + 12 + i * 92
-        pieces.objective_card(d, (x, y0 + 34, x + 84, y0 + 148), code, theme)
+        pieces.objective_card(d, (x, y0 + 34, x + 84, y0 + 148), code, theme, said)
     if len(p["objectives"]) > 7:
         text(
             d,
@@ -276,4 +268,4 @@ def _cards(
         pieces.cattle_card(d, (left + 190, y0 + 40, left + 250, y0 + 136), top, theme)
         text(d, (left + 262, y0 + 90), pieces.cattle_name(top), theme.text, theme.ink, anchor="lm")
     else:
-        pieces.objective_card(d, (left + 190, y0 + 40, left + 280, y0 + 136), top, theme)
+        pieces.objective_card(d, (left + 190, y0 + 40, left + 280, y0 + 136), top, theme, said)

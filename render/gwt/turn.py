@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, fit_text, text, text_width
+from render.draw import box, disc, fit_text, text, text_width, wrap
 from render.gwt import palette, pieces
 from render.gwt.figures import figures
 from render.gwt.layout import kind, layout, name_lines, place_names, spot_name
@@ -29,13 +29,11 @@ from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name
 from render.theme import DEFAULT, Theme, text_on
-from render.words import Words, picture_word
-from rules.core.english import english
+from render.words import FACTS, Words, picture_word
 from rules.gwt.aliases import breed_label, city_label
 from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, RISKS, STATIONS
 from rules.gwt.graph import NEXT
-from rules.gwt.labels import say_objective_action
-from rules.gwt.words import objective
+from rules.gwt.words import objective_terms
 
 # Trail coordinates of the full board, scaled into this picture.
 TRAIL_SCALE = 1.0  # the full board's spacing: hazard names are as wide as the gap between spaces
@@ -468,30 +466,23 @@ def _objectives(
     for i, code in enumerate(shown[:4]):
         x0, y0 = 20 + i * width, OBJECTIVES_TOP + 34
         box(d, (x0, y0, x0 + width - 10, y0 + OBJECTIVE_H), "#FFFFFF", theme.ink, radius=6, width=2)
-        points, lines = objective_lines(code, width - 26)
+        points, lines = objective_lines(code, width - 26, picture_words)
         text(d, (x0 + 8, y0 + 16), code, TEXT, theme.ink, anchor="lm", bold=True)
         text(d, (x0 + width - 18, y0 + 16), points, SMALL, theme.good, anchor="rm", bold=True)
         for k, line in enumerate(lines, start=1):
             text(d, (x0 + 8, y0 + 16 + k * 24), line, SMALL, theme.ink, anchor="lm")
 
 
-def objective_lines(code: str, room: float) -> tuple[str, list[str]]:
+def objective_lines(code: str, room: float, picture_words: Words | None = None) -> tuple[str, list[str]]:
     """An objective card's points ("+3/-2 VP") and, in at most three lines of ``room`` px, its tasks and
     what playing it does at once."""
-    does = say_objective_action(code)
-    action = english(does) if does else ""
-    points, tasks = objective(code).removeprefix("objective card (").removesuffix(")").split(": ", 1)
-    lines = _wrap(tasks, room) + (_wrap(f"at once: {action}", room) if action else [])
+    points, _values, _items = objective_terms(code)
+    tasks = picture_word(picture_words, f"gwt.objective_tasks.{code}")
+    does = f"gwt.objective_action.{code}"
+    action = picture_word(picture_words, does) if does in FACTS else ""
+    lines = wrap(tasks, SMALL, room)
+    if action:
+        lines += wrap(picture_word(picture_words, "gwt.at_once", action=action), SMALL, room)
     if len(lines) > 3:
         lines = [*lines[:2], fit_text(" ".join(lines[2:]), SMALL, room)]
-    return f"{points} VP", lines
-
-
-def _wrap(words: str, room: float) -> list[str]:
-    lines: list[str] = []
-    for word in words.split(" "):
-        if lines and text_width(f"{lines[-1]} {word}", SMALL) <= room:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
+    return picture_word(picture_words, "gwt.vp", points=points), lines
