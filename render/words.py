@@ -13,9 +13,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.english import english
+from rules.core.texts import said
 from rules.gwt.content import DISC_SPACES, OBJECTIVES
 from rules.gwt.labels import say_disc_space, say_objective_action
 from rules.gwt.words import say_card
+from rules.santafe.board import RAILROADS
 
 Words = Mapping[str, str]
 
@@ -26,6 +28,8 @@ FACTS: dict[str, Any] = {
     # an objective card's tasks ("2 stations, hazard") and what playing it does at once
     **{f"gwt.objective_tasks.{code}": say_card(code)["args"]["tasks"] for code in OBJECTIVES},
     **{f"gwt.objective_action.{c}": say_objective_action(c) for c in OBJECTIVES if say_objective_action(c)},
+    # a Santa Fe railroad's colour, as its cards name it
+    **{f"santafe.colour.{colour}": said(f"santafe.colour.{colour}") for colour in RAILROADS},
 }
 
 ENGLISH: dict[str, str] = {
@@ -181,6 +185,12 @@ ENGLISH: dict[str, str] = {
     "santafe.area.played": "City cards played",
     "santafe.area.none": "none yet",
 }
+
+
+def colour(picture_words: Words | None, railroad: str) -> str:
+    """A Santa Fe railroad's colour (its id: "blue") in the picture's language."""
+    key = f"santafe.colour.{railroad}"
+    return picture_word(picture_words, key) if key in FACTS else railroad
 
 
 def picture_word(picture_words: Words | None, key: str, **params: object) -> str:

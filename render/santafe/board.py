@@ -17,7 +17,7 @@ from render.santafe.geometry import cities, nodes, progress, segments
 from render.santafe.labels import name_boxes, note_at
 from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer, name_places
 from render.theme import DEFAULT, Theme, text_on
-from render.words import ENGLISH, Words, picture_word
+from render.words import ENGLISH, Words, colour, picture_word
 
 PANEL = (1192, 70, 1588, 990)
 LEGEND_TOP = 838
@@ -191,7 +191,11 @@ def _players(
             ),
         ]
         if seat.get("branch_card"):
-            status.append(picture_word(picture_words, "santafe.branch", colour=seat["branch_card"]))
+            status.append(
+                picture_word(
+                    picture_words, "santafe.branch", colour=colour(picture_words, seat["branch_card"])
+                )
+            )
         if seat.get("engineer"):
             status.append(picture_word(picture_words, "santafe.engineer"))
         if seat.get("play"):
@@ -223,7 +227,9 @@ def _play_text(play: Mapping[str, Any], picture_words: Words | None = None) -> s
     if play.get("double"):
         parts.append(picture_word(picture_words, "santafe.double"))
     if play.get("branch"):
-        parts.append(picture_word(picture_words, "santafe.branch_line", colour=play["branch"]))
+        parts.append(
+            picture_word(picture_words, "santafe.branch_line", colour=colour(picture_words, play["branch"]))
+        )
     return " + ".join(parts) if parts else picture_word(picture_words, "santafe.no_card")
 
 

@@ -14,7 +14,7 @@ from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities, map_data
 from render.theme import DEFAULT, Theme, text_on
-from render.words import Words, picture_word
+from render.words import Words, colour, picture_word
 
 CARD_W, CARD_H, GAP, PAD = 170, 230, 14, 20
 MINI = (140, 96)
@@ -56,7 +56,7 @@ def render_hand(
             _plain_card(d, rect, picture_word(said, "santafe.double"), "2x", theme.panel, theme)
         elif kind == "branch":
             title = picture_word(said, "santafe.branch_card")
-            _plain_card(d, rect, title, str(value), palette.railroad(value), theme)
+            _plain_card(d, rect, title, colour(said, str(value)), palette.railroad(value), theme)
         else:
             _plain_card(d, rect, picture_word(said, "santafe.engineer"), "E", theme.panel, theme)
     choice = view.get("choice")

@@ -14,7 +14,7 @@ from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities
 from render.theme import DEFAULT, Theme
-from render.words import Words, picture_word
+from render.words import Words, colour, picture_word
 
 WIDTH, PAD, CARD_W, CARD_H, PER_ROW = 960, 20, 176, 84, 5
 
@@ -41,11 +41,11 @@ def render_player_area(
         picture_word(said, "santafe.area.score", points=info["city_points"]),
     ]
     if info.get("branch_card"):
-        facts.append(picture_word(said, "santafe.area.branch", colour=info["branch_card"]))
+        facts.append(picture_word(said, "santafe.area.branch", colour=colour(said, info["branch_card"])))
     if info.get("engineer"):
         facts.append(picture_word(said, "santafe.engineer"))
     if info.get("bought_track"):
-        bought = ", ".join(f"{r} {n}" for r, n in info["bought_track"].items())
+        bought = ", ".join(f"{colour(said, r)} {n}" for r, n in info["bought_track"].items())
         facts.append(picture_word(said, "santafe.area.bought", track=bought))
     if info.get("play"):
         facts.append(picture_word(said, "santafe.plays", city=_play_text(info["play"], said)))
