@@ -7,6 +7,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from bot.i18n import translate
 from bot.services import engine, wording
 from bot.services.core import ServiceCore
 from bot.services.errors import GameNotActive, NoSuchVersion
@@ -15,6 +16,9 @@ from bot.storage import games as store
 from bot.storage.records import GameRow, from_json, to_json
 from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, visible_to
 from rules.core.texts import said
+
+# Who made a move other than its player, as the log says it (message.log.by_<actor>).
+ACTORS = ("ai", "deadline", "admin")
 
 
 def _facts_of(events: list[dict[str, Any]]) -> int:
@@ -118,24 +122,26 @@ class Reading(ServiceCore):
             if viewer == m.seat and any(not is_public(ev) for ev in shown):
                 # the mover's own private line tells them more than the stand-in the others read
                 shown = [ev for ev in shown if not ev.get(HIDES_MOVE)]
-            # an engine's own "Player N: <label>." line says again what the head of the line says
+            # an engine's own "Player N: <label>." line says again what the head of the line says; when it
+            # also says the move was made for the player, it heads the line in place of the label
             own = f"Player {m.seat + 1}: {english_text}."
             said = [(ev, wording.event_text(ev, language, names)) for ev in shown]
-            # (unless it also says the move was made for the player)
-            texts = [text for ev, text in said if text and (ev.get("text") != own or "made_for" in ev)]
-            who = names.get(m.seat, f"Seat {m.seat}")
-            suffix = {"ai": " (computer)", "deadline": " (deadline)", "admin": " (admin)"}.get(m.actor, "")
-            head = f"{m.version}. {who}{suffix}: {move_text}"
+            made = next((text for ev, text in said if ev.get("text") == own and "made_for" in ev), None)
+            texts = [text for ev, text in said if text and ev.get("text") != own]
+            who = names.get(m.seat) or translate(language, "message.seat_number", number=m.seat + 1)
+            if m.actor in ACTORS:
+                who = translate(language, f"message.log.by_{m.actor}", name=who)
+            head = f"{m.version}. {who}: {move_text}" if made is None else f"{m.version}. {made}"
             teller = next((ev for ev in shown if ev.get(TELLS_MOVE)), None)
             mover = f"Player {m.seat + 1} "
             if teller is not None and wording.has_facts(teller):
                 # an event tells the move in more words than its label: it heads the line instead
                 texts.remove(wording.event_text(teller, language, names))
-                told = wording.event_text(teller, language, {**names, m.seat: f"{who}{suffix}"})
+                told = wording.event_text(teller, language, {**names, m.seat: who})
                 head = f"{m.version}. {told}"
             elif teller is not None and str(teller.get("text", "")).startswith(mover):
                 texts.remove(wording.event_text(teller, language, names))
-                head = f"{m.version}. {who}{suffix} {teller['text'][len(mover) :]}"
+                head = f"{m.version}. {who} {teller['text'][len(mover) :]}"
             lines.append(head + (" — " + " ".join(texts) if texts else ""))
         return lines[-limit:] if limit > 0 else lines
 

@@ -278,3 +278,25 @@ async def test_a_gwt_log_stored_with_english_labels_reads_in_the_readers_languag
     english_log = await service.log(CHANNEL, ANN, limit=0)
     assert "Viehzüchter" in "\n".join(german) and "cattleman" not in "\n".join(german), german
     assert "cattleman" in "\n".join(english_log)
+
+
+async def test_a_step_made_for_a_player_is_named_once_in_the_log(service):
+    """A Great Western Trail step with one legal move is made at once: its log line says the move and that
+    it was made for the player, not the move and then the same again."""
+    await service.create_game(GUILD, CHANNEL, ANN, "Ann", "gwt", seat_order="join")
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.start(CHANNEL, ANN)
+    rng = random.Random(7)
+    for _ in range(80):
+        game = await service.get_game(CHANNEL)
+        user = ANN if game.to_act == (0,) else BOB
+        await service.submit(
+            CHANNEL, user, rng.choice([m for m, _ in await service.legal_moves(CHANNEL, user)])
+        )
+        made = [line for line in await service.log(CHANNEL, ANN, limit=0) if "(made for " in line]
+        if made:
+            break
+    assert made, "no step was made for a player"
+    for line in made:
+        label = line.partition(" (made for ")[0].split(": ", 1)[1].split(" — ")[0]
+        assert line.count(label) == 1, line
