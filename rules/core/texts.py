@@ -44,3 +44,15 @@ def listing(items: list[Any], *, conjunction: bool = False) -> dict[str, Any]:
 def lines_of(items: list[Any]) -> dict[str, Any]:
     """``items`` one a line."""
     return {"lines": items}
+
+
+def chained(msg: str, parts: list[Any]) -> Any:
+    """The ``parts`` that say something, in order, each joined to the rest by message ``msg`` (its
+    ``{first}`` and ``{second}``: "A · B · C"); "" when none does."""
+    shown = [part for part in parts if part]
+    if not shown:
+        return ""
+    joined = shown[-1]
+    for part in reversed(shown[:-1]):
+        joined = said(msg, first=part, second=joined)
+    return joined

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.english import english
-from rules.core.texts import Said, listing, said
+from rules.core.texts import Said, chained, listing, said
 from rules.core.texts import seat as player
 from rules.gwt.board import building_code, fee_for
 from rules.gwt.buildings import say_points, say_text
@@ -95,13 +95,7 @@ def _there(state: Any, seat: int, dest: str) -> Said | str:
 
 def _dots(*parts: Said | str) -> Said | str:
     """The parts that say something, in order, with " · " between them ("" when none does)."""
-    said_parts = [p for p in parts if p]
-    if not said_parts:
-        return ""
-    joined = said_parts[-1]
-    for part in reversed(said_parts[:-1]):
-        joined = said("gwt.words.dot", first=part, second=joined)
-    return joined
+    return chained("gwt.words.dot", list(parts))
 
 
 def _dollars(amount: int) -> Said:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.english import english
-from rules.core.texts import listing, said
+from rules.core.texts import chained, listing, said
 from rules.santafe import board, flow, track
 from rules.santafe.state import SantaFeState
 
@@ -70,10 +70,7 @@ def say_detail(s: SantaFeState, seat: int, move: str) -> Any:
             parts.append(gain)
         if kind == "branch":
             parts.append(said("santafe.detail.branch"))
-        joined = parts[-1]
-        for part in reversed(parts[:-1]):
-            joined = said("santafe.words.dot", first=part, second=joined)
-        return joined
+        return chained("santafe.words.dot", parts)
     if kind == "choose" and action[1] >= 0:
         city = action[1]
         railroads = s.railroads_at(city)
