@@ -19,7 +19,7 @@ from typing import Any
 import rules
 from bot.i18n import LANGUAGES
 from bot.services.wording import text_of
-from bot.ui.pictures import result_words, turn_words
+from bot.ui.pictures import result_words, words_for
 from render import encode, render_board, render_hand, render_player_area, render_result, render_turn
 from render.encode import MAX_BYTES, png_bytes, to_palette, webp_bytes
 from render.layers import clear_layers
@@ -156,7 +156,7 @@ def languages(game_id: str, repeat: int) -> None:
     label = engine.say_move(state, seat, engine.legal_moves(state, seat)[0])  # the last move's line
     english: dict[str, float] = {}
     for language in LANGUAGES:
-        words = turn_words(language, view, [], names)
+        words = words_for(language, view, [], names)
         last = [f"{names[seat]}: {text_of(language, label)}"]
         sheet = result_words(result, game_id, language)
         kinds: list[tuple[str, Callable[[], Any]]] = [

@@ -67,7 +67,7 @@ class History(commands.Cog):
         )
         embed = presenters.game_embed(game, title, presenters.decision_prompt(view, game, language), language)
         names = presenters.seat_names(game)
-        words = pictures.turn_words(language, view, [], names)
+        words = pictures.words_for(language, view, [], names)
         picture = await pictures.board(view, names, stem=f"board-{version}", words=words)
         if share:
             await interaction.followup.send(

@@ -79,7 +79,7 @@ async def post_turn(
     )
     if game.pictures == "every-turn":
         names = presenters.seat_names(game)
-        words = pictures.turn_words(game.language, view, untold, names)
+        words = pictures.words_for(game.language, view, untold, names)
         picture = await pictures.turn_board(view, names, lines, untold, words=words)
     else:  # the host asked for pictures on request: the board is one /board away
         picture = None
@@ -147,7 +147,7 @@ async def post_results(
         game, presenters.clip(translate(game.language, "message.result.final_board", title=game.title), 256)
     )
     names = presenters.seat_names(game)
-    final = await pictures.board(view, names, words=pictures.turn_words(game.language, view, untold, names))
+    final = await pictures.board(view, names, words=pictures.words_for(game.language, view, untold, names))
     results = await delivery.send_post(
         channel,
         translate(game.language, "message.game_over_ping", ping=ping)

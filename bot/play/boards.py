@@ -29,7 +29,7 @@ async def player_area_files(
     words in ``language`` (the game's by default)."""
     view = await bot.games.view_at(game.channel_id, game.version if version is None else version, None)
     names = presenters.seat_names(game)
-    words = pictures.turn_words(language or game.language, view, [], names)
+    words = pictures.words_for(language or game.language, view, [], names)
     files = [await pictures.player_area(view, seat, names, words) for seat in seats]
     return [f for f in files if f is not None]
 

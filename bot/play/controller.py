@@ -119,7 +119,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
         await interaction.followup.send(translate(interaction.locale, "message.not_seated"), ephemeral=True)
         return
     names = presenters.seat_names(game)
-    words = pictures.turn_words(interaction.locale, view, [], names)  # only the player reads these
+    words = pictures.words_for(interaction.locale, view, [], names)  # only the player reads these
     files = [
         f
         for f in (

@@ -157,7 +157,7 @@ async def _picture(
     if view is None or not _draws(game, perms):
         return [], []
     names = presenters.seat_names(game)
-    words = pictures.turn_words(game.language, view, changed, names)
+    words = pictures.words_for(game.language, view, changed, names)
     picture = await pictures.turn_board(view, names, lines, changed, words=words)
     if picture is None:
         return [], []

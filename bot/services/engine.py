@@ -81,12 +81,6 @@ def said_label(game: Engine, state: State, seat: int, move: str) -> Any:
     return tell(state, seat, move) if tell is not None else str(game.describe_move(state, seat, move))
 
 
-def shown_label(said_: Any, names: Mapping[int, str] | None = None, locale: object = None) -> str:
-    """A label from ``said_label`` in the language of ``locale`` (English by default), players named as
-    ``names`` (by seat) has them, else "Player N"."""
-    return wording.text_of(locale, said_, names)
-
-
 def label(
     game: Engine,
     state: State,
@@ -95,8 +89,9 @@ def label(
     names: Mapping[int, str] | None = None,
     locale: object = None,
 ) -> str:
-    """The label of a legal move in the language of ``locale`` (see ``shown_label``)."""
-    return shown_label(said_label(game, state, seat, move), names, locale)
+    """The label of a legal move in the language of ``locale`` (English by default), players named as
+    ``names`` (by seat) has them, else "Player N"."""
+    return wording.text_of(locale, said_label(game, state, seat, move), names)
 
 
 def with_names(text: str, names: Mapping[int, str]) -> str:
@@ -127,7 +122,7 @@ def detail(
     """The engine's detail of a legal move (what it costs and earns: ``say_detail`` or ``detail_move``,
     which an engine may offer) in the language of ``locale``, else ""."""
     tell = getattr(game, "say_detail", None) or getattr(game, "detail_move", None)
-    return shown_label(tell(state, seat, move), names, locale) if tell is not None else ""
+    return wording.text_of(locale, tell(state, seat, move), names) if tell is not None else ""
 
 
 def labelled_moves(
@@ -140,15 +135,13 @@ def labelled_moves(
     """Every legal move of ``seat`` with its label (and its detail, see ``Labelled``), in the engine's
     order; labels in the language of ``locale``, labels and details naming players as ``names`` (by
     seat) do."""
-    named = names or {}
-    moves = game.legal_moves(state, seat)
     return [
         Labelled(
             move,
-            label(game, state, seat, move, named, locale),
-            detail(game, state, seat, move, named, locale),
+            label(game, state, seat, move, names, locale),
+            detail(game, state, seat, move, names, locale),
         )
-        for move in moves
+        for move in game.legal_moves(state, seat)
     ]
 
 

@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from bot.i18n import translate
+from bot.i18n import ENGLISH, translate
 from bot.services import engine, wording
 from bot.services.core import ServiceCore
 from bot.services.errors import GameNotActive, NoSuchVersion
@@ -115,8 +115,8 @@ class Reading(ServiceCore):
         shown_labels = shown_moves(
             [(m.seat, label, m.events) for m, label in zip(moves, said_labels, strict=True)], viewer
         )
-        texts_of_moves = [engine.shown_label(label, names, language) for label in shown_labels]
-        english_texts = [engine.shown_label(label) for label in shown_labels]
+        texts_of_moves = [wording.text_of(language, label, names) for label in shown_labels]
+        english_texts = [wording.text_of(ENGLISH, label) for label in shown_labels]
         for m, move_text, english_text in zip(moves, texts_of_moves, english_texts, strict=True):
             shown = [ev for ev in m.events if visible_to(ev, viewer)]
             if viewer == m.seat and any(not is_public(ev) for ev in shown):

@@ -12,12 +12,13 @@ import io
 import logging
 import string
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 import discord
 
 import render
-from bot.i18n import has_message, translate
+from bot.i18n import has_message, language_of, translate
 from bot.services import wording
 from bot.services.drawing import Drawers, DrawingFailed
 from render.result import WORDS as SHEET_WORDS
@@ -59,7 +60,7 @@ async def board(
     view: dict[str, Any], names: Sequence[str], stem: str = "board", words: dict[str, str] | None = None
 ) -> discord.File | None:
     """The public board drawn from a view (pass a spectator view for anything posted publicly), its words
-    in a language (``words``: ``turn_words``)."""
+    in a language (``words``: ``words_for``)."""
     return await _file(render.render_board, view, list(names), DEFAULT, words, stem=stem)
 
 
@@ -73,24 +74,20 @@ async def turn_board(
 ) -> discord.File | None:
     """The picture of a turn message: the state at a glance, made to read in Discord's inline preview
     (``last``: the lines telling the last move, with players' names; ``changed``: the public events since
-    the last picture, whose changes it marks; ``words``: its heading's words, ``turn_words``). ``/board``
+    the last picture, whose changes it marks; ``words``: its heading's words, ``words_for``). ``/board``
     posts the full board."""
     args = (view, list(names), list(last), list(changed), DEFAULT, words)
     return await _file(render.render_turn, *args, stem=stem)
 
 
-def turn_words(
+def words_for(
     language: object, view: dict[str, Any], changed: Sequence[dict[str, Any]], names: Sequence[str]
 ) -> dict[str, str]:
-    """The words of a board or turn picture in ``language`` (``render.words``), with the position's own
-    sentences: the pending decision's prompt and, once the game has ended, why (from ``changed``); seats
-    named as ``names`` has them (pictures show names as chosen)."""
+    """The words of a picture in ``language`` (``render.words``), with the position's own sentences: the
+    pending decision's prompt and, once the game has ended, why (from ``changed``); seats named as
+    ``names`` has them (pictures show names as chosen)."""
     by_seat = dict(enumerate(names))
-    words = {key: wording.text_of(language, said) for key, said in PICTURE_FACTS.items()}
-    words |= {
-        key: translate(language, f"picture.{key}", **{name: f"{{{name}}}" for name in _placeholders(english)})
-        for key, english in PICTURE_WORDS.items()
-    }
+    words = dict(_fixed_words(language_of(language)))
     decision = view.get("decision") or {}
     if decision.get("say"):
         words["prompt"] = wording.text_of(language, decision["say"], by_seat)
@@ -102,6 +99,16 @@ def turn_words(
     return words
 
 
+@cache
+def _fixed_words(language: str) -> dict[str, str]:
+    """The words every picture in ``language`` shares, read once per language."""
+    words = {key: wording.text_of(language, said) for key, said in PICTURE_FACTS.items()}
+    return words | {
+        key: translate(language, f"picture.{key}", **{name: f"{{{name}}}" for name in _placeholders(english)})
+        for key, english in PICTURE_WORDS.items()
+    }
+
+
 def _placeholders(template: str) -> list[str]:
     """The ``{names}`` of a word, kept as they are for the picture to fill."""
     return [name for _text, name, _spec, _conv in string.Formatter().parse(template) if name]
@@ -111,14 +118,14 @@ async def hand(
     view: dict[str, Any], names: Sequence[str], words: dict[str, str] | None = None
 ) -> discord.File | None:
     """The viewer's own hand, titled with their name: only ever sent ephemerally to that viewer (``words``:
-    in their language, ``turn_words``)."""
+    in their language, ``words_for``)."""
     return await _file(render.render_hand, view, list(names), DEFAULT, words, stem="hand")
 
 
 async def player_area(
     view: dict[str, Any], seat: int, names: Sequence[str], words: dict[str, str] | None = None
 ) -> discord.File | None:
-    """A seat's public area (``words``: in its reader's language, ``turn_words``)."""
+    """A seat's public area (``words``: in its reader's language, ``words_for``)."""
     args = (view, seat, list(names), DEFAULT, words)
     return await _file(render.render_player_area, *args, stem=f"player-{seat + 1}")
 

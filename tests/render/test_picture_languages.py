@@ -29,7 +29,7 @@ def test_the_board_reads_in_the_games_language_and_fits(game: str, players: int,
     engine = rules.get(game)
     for state in sampled_states(game, players, (("advanced", True),) if game == "santafe" else ()):
         view = engine.view(state, None)
-        words = pictures.turn_words(language, view, [], NAMES[:players])
+        words = pictures.words_for(language, view, [], NAMES[:players])
         clear_layers()
         with recording() as texts:
             image = render_board(view, NAMES[:players], DEFAULT, words)
@@ -59,7 +59,7 @@ def test_the_hand_and_player_area_read_in_the_readers_language_and_fit(
     for state in sampled_states(game, players, ())[1:3]:
         for seat in range(players):
             own = engine.view(state, seat)
-            words = pictures.turn_words(language, own, [], NAMES[:players])
+            words = pictures.words_for(language, own, [], NAMES[:players])
             for draw in (
                 lambda own=own, words=words: render_hand(own, NAMES[:players], DEFAULT, words),
                 lambda own=own, seat=seat, words=words: render_player_area(

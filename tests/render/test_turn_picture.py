@@ -102,7 +102,7 @@ def test_game_over_names_players_by_name() -> None:
 def test_the_english_catalog_writes_the_pictures_own_english() -> None:
     """The pictures' words have one English: the catalog's is the pictures' default."""
     for key, english in PICTURE_WORDS.items():
-        assert pictures.turn_words("en", {}, [], [])[key] == english, key
+        assert pictures.words_for("en", {}, [], [])[key] == english, key
 
 
 @pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
@@ -116,7 +116,7 @@ def test_the_turn_picture_reads_in_the_games_language_and_fits(
     engine = rules.get(game)
     for state in sampled_states(game, players, ()):
         view = engine.view(state, None)
-        words = pictures.turn_words(language, view, [], NAMES[:players])
+        words = pictures.words_for(language, view, [], NAMES[:players])
         last = [translate(language, "message.your_move_counted") * 3]  # a long line of the language
         clear_layers()
         with recording() as texts:

@@ -216,6 +216,13 @@ async def started_gwt(service):
     await service.start(CHANNEL, ANN)
 
 
+async def random_gwt_move(service, rng):
+    """The player to act in the started Great Western Trail game makes a random legal move."""
+    game = await service.get_game(CHANNEL)
+    user = ANN if game.to_act == (0,) else BOB
+    await service.submit(CHANNEL, user, rng.choice([m for m, _ in await service.legal_moves(CHANNEL, user)]))
+
+
 async def test_a_delivery_is_told_once_in_the_log(service):
     """A move an event tells in full (a Great Western Trail delivery) is one sentence, not its label and
     then the same again."""
@@ -239,10 +246,7 @@ async def test_a_gwt_log_names_each_move_once_and_reads_in_the_readers_language(
     await started_gwt(service)
     rng = random.Random(3)
     for _ in range(40):
-        game = await service.get_game(CHANNEL)
-        user = ANN if game.to_act == (0,) else BOB
-        moves = [m for m, _ in await service.legal_moves(CHANNEL, user)]
-        await service.submit(CHANNEL, user, rng.choice(moves))
+        await random_gwt_move(service, rng)
     lines = await service.log(CHANNEL, ANN, limit=0)
     for line in lines:
         head, _, rest = line.partition(" — ")
@@ -268,11 +272,7 @@ async def test_a_gwt_log_stored_with_english_labels_reads_in_the_readers_languag
     await started_gwt(service)
     rng = random.Random(5)
     for _ in range(12):
-        game = await service.get_game(CHANNEL)
-        user = ANN if game.to_act == (0,) else BOB
-        await service.submit(
-            CHANNEL, user, rng.choice([m for m, _ in await service.legal_moves(CHANNEL, user)])
-        )
+        await random_gwt_move(service, rng)
     monkeypatch.setattr(type(RULES), "play", play)
     german = await service.log(CHANNEL, ANN, limit=0, locale="de")
     english_log = await service.log(CHANNEL, ANN, limit=0)
@@ -283,16 +283,10 @@ async def test_a_gwt_log_stored_with_english_labels_reads_in_the_readers_languag
 async def test_a_step_made_for_a_player_is_named_once_in_the_log(service):
     """A Great Western Trail step with one legal move is made at once: its log line says the move and that
     it was made for the player, not the move and then the same again."""
-    await service.create_game(GUILD, CHANNEL, ANN, "Ann", "gwt", seat_order="join")
-    await service.join(CHANNEL, BOB, "Bob")
-    await service.start(CHANNEL, ANN)
+    await started_gwt(service)
     rng = random.Random(7)
     for _ in range(80):
-        game = await service.get_game(CHANNEL)
-        user = ANN if game.to_act == (0,) else BOB
-        await service.submit(
-            CHANNEL, user, rng.choice([m for m, _ in await service.legal_moves(CHANNEL, user)])
-        )
+        await random_gwt_move(service, rng)
         made = [line for line in await service.log(CHANNEL, ANN, limit=0) if "(made for " in line]
         if made:
             break
