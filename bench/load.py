@@ -23,11 +23,17 @@ still. Reported, loaded and idle, and their ratio:
   a busy loop now and then records an acknowledgement before its send, as one whole heartbeat interval;
   and how often discord.py warned that a heartbeat was blocked (10 s or more).
 
+``--apart`` (load) runs the bot as a real one runs, in a process of its own (``bench/apart.py``), the
+stand-in and the people staying in this one: Discord is elsewhere, so the bot's interpreter does only the
+bot's work. Its loop lag, ``bot.latency``, CPU time and warnings are measured in its process; "/move done"
+is read from the stand-in's traffic: from the /move sent until its answer, or the bot's last request in
+that game's channel before the person's next interaction there, whichever is later (reminders left out).
+
 ``pictures``: the event-loop lag while ``--burst`` pictures are drawn at once, drawn in threads of the
 bot's process (as before) or in the picture workers (as now), on the same views.
 
-The stand-in runs in the bot's process and loop, so every figure here includes its work too: a real bot's
-loop has less to do. Rate-limit windows are shortened 100 times, as in the end-to-end tests: the bench
+Unless ``--apart``, the stand-in runs in the bot's process and loop, so every figure includes its work too
+(about half the process's CPU under load): a real bot's loop has less to do. Rate-limit windows are shortened 100 times, as in the end-to-end tests: the bench
 measures the bot, not the waits Discord imposes on a channel's posts.
 
 ``--phases`` (load) also times each picture drawn while loaded (how long it waited for a free picture
@@ -35,7 +41,7 @@ worker, how long its worker took, how busy the workers were) and each computer d
 the answer, and the part not spent choosing in the worker: waiting for a thinking worker, the round trip).
 
 Run: python bench/load.py [--games 200 --people 40 --seconds 60 --opening 40 --only load|pictures --threads
-                           --phases --think S]
+                           --phases --think S --apart]
 Targets: first response max < 3 s; /move done p95 <= 1.5 s; event-loop lag max <= 0.5 s.
 """
 
@@ -44,8 +50,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import json
 import logging
+import os
 import random
+import signal
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -53,6 +63,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from apart import CLOCK_JUMP, Warnings
 
 import render
 import rules
@@ -72,7 +84,6 @@ OPENING_AT_ONCE = 40  # games opened at once before the measuring, as many as th
 # Reminders are hourly: every 15 s of the loaded phase the bot's clock jumps 61 minutes, and the next
 # reminder round finds every person waiting for their turn due. (A clock that ran on faster all the time
 # would also make every computer turn in progress look left behind by a crash, past its 1-minute grace.)
-CLOCK_JUMP = 61  # minutes
 JUMP_EVERY = 15  # seconds
 GAMES = ("santafe", "gwt")
 
@@ -155,9 +166,14 @@ class Figures:
     done: list[float] = field(default_factory=list)  # seconds until /move was done, posts included
     lag: list[float] = field(default_factory=list)
     latency: list[float] = field(default_factory=list)  # bot.latency samples
+    started: list[tuple[str, float]] = field(default_factory=list)  # each /move's channel and start
     moves: int = 0
     seconds: float = 0.0
     unanswered: int = 0  # autocompletes the bot did not answer in time
+    cpu: float = 0.0  # the bot process's CPU seconds (a bot apart reports them)
+    blocked: int = 0  # discord.py's heartbeat warnings (the same)
+    errors: int = 0  # errors the bot logged (the same)
+    warned: dict[str, int] = field(default_factory=dict)  # its commonest warnings, how often (the same)
 
     def line(self, name: str) -> str:
         return (
@@ -169,22 +185,6 @@ class Figures:
             f"{max(self.lag, default=float('nan')):6.3f} s | bot.latency median "
             f"{percentile(self.latency, 0.5):6.3f} s | unanswered {self.unanswered}"
         )
-
-
-class Warnings(logging.Handler):
-    """Counts discord.py's warnings that a heartbeat could not be sent (the loop was blocked 10 s), and
-    the errors the bot logged (instead of printing them)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.blocked = 0
-        self.errors = 0
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if "heartbeat blocked" in record.getMessage() or "Can't keep up" in record.getMessage():
-            self.blocked += 1
-        if record.levelno >= logging.ERROR:
-            self.errors += 1
 
 
 @dataclass
@@ -221,23 +221,23 @@ async def act(table: Table, rng: random.Random, figures: Figures) -> None:
     if not choices:  # the computer's turn still, or the game is over
         return
     move = rng.choice(choices)["value"]
-    started = time.perf_counter()
+    started = time.monotonic()
     await table.person.slash("move", table.channel, move=move)
-    figures.done.append(time.perf_counter() - started)
+    figures.done.append(time.monotonic() - started)
+    figures.started.append((table.channel.id, started))
     figures.moves += 1
 
 
 async def play(
     loopback: LoopbackDiscord,
-    bot: BoardGameBot,
     tables: list[Table],
     people: int,
     seconds: float,
-    clock: FakeClock | None,
+    tick: Callable[[Figures, int], None],
     think: float = 0.0,
 ) -> Figures:
-    """``people`` act at once for ``seconds`` (each on their share of the tables, in turn); the bot's
-    clock jumps an hour every ``JUMP_EVERY`` seconds when given, so reminders fall due."""
+    """``people`` act at once for ``seconds`` (each on their share of the tables, in turn); ``tick`` is
+    called every second (it samples ``bot.latency``, and may jump the bot's clock so reminders fall due)."""
     figures, probe, rng = Figures(), LagProbe(), random.Random(7)
     deadline = time.perf_counter() + seconds
 
@@ -251,11 +251,9 @@ async def play(
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
 
     async def background() -> None:
-        for tick in itertools.count(1):
+        for second in itertools.count(1):
             await asyncio.sleep(1)
-            figures.latency.append(bot.latency)
-            if clock is not None and tick % JUMP_EVERY == 0:
-                clock.advance(minutes=CLOCK_JUMP)
+            tick(figures, second)
 
     before = set(loopback.world.interactions)
     probe.start()
@@ -272,6 +270,22 @@ async def play(
     return figures
 
 
+@dataclass
+class Run:
+    """What a load run found, in either shape (the bot in the bench's process or apart)."""
+
+    idle: Figures
+    loaded: Figures
+    cpu: float  # the bot process's CPU seconds while loaded
+    requests: Counter[str]
+    refused: Counter[str]
+    reminded: int
+    broken: Counter[str]
+    blocked: int
+    errors: int
+    notes: list[str] = field(default_factory=list)
+
+
 async def bench_load(
     games: int,
     people: int,
@@ -281,13 +295,15 @@ async def bench_load(
     opening: int = OPENING_AT_ONCE,
     phases: bool = False,
     think: float = 0.0,
-) -> None:
+) -> Run:
+    """The bot in the bench's own process and loop, beside the stand-in."""
     clock = FakeClock()
     db_path = folder / "load.db"
     warnings = Warnings()
     logging.basicConfig(handlers=[warnings], level=logging.WARNING, force=True)
     timed = TimedDrawers() if phases and not threads else None
     thought: list[tuple[float, float]] | None = None
+    notes: list[str] = []
     if threads:
         pictures.use(ThreadDrawers())
     elif timed is not None:
@@ -303,6 +319,15 @@ async def bench_load(
             settings = Settings(token="unused", database_path=db_path, reminder_poll_seconds=1)
             bot = BoardGameBot(games=service, settings=settings)
             thought = timed_thinking(service) if phases else None
+
+            def still(figures: Figures, second: int) -> None:
+                figures.latency.append(bot.latency)
+
+            def jumping(figures: Figures, second: int) -> None:
+                figures.latency.append(bot.latency)
+                if second % JUMP_EVERY == 0:
+                    clock.advance(minutes=CLOCK_JUMP)
+
             async with loopback.run_bot(bot):
                 await admin.slash("admin defaults", lounge, reminder_hours=1)
                 began = time.perf_counter()
@@ -310,7 +335,7 @@ async def bench_load(
                 print(f"opened {games} games through interactions in {time.perf_counter() - began:.1f} s")
                 # the openings' computer moves and their posts are done before "idle" is measured
                 await service.runner.idle()
-                idle = await play(loopback, bot, tables[:1], 1, min(seconds, 20.0), None)
+                idle = await play(loopback, tables[:1], 1, min(seconds, 20.0), still)
                 reminded = reminder_posts(loopback)
                 if timed is not None:
                     timed.clear()
@@ -319,11 +344,9 @@ async def bench_load(
                 cpu = time.process_time()
                 limited = len(loopback.api.ratelimits.rate_limited)
                 exchanged = len(loopback.api.exchanges)
-                loaded = await play(loopback, bot, tables, people, seconds, clock, think)
+                loaded = await play(loopback, tables, people, seconds, jumping, think)
                 cpu = time.process_time() - cpu
-                # the 429s answered while loaded, by scope, and the requests made, by route
-                refused = Counter(r.scope for r in loopback.api.ratelimits.rate_limited[limited:])
-                requests = Counter(route_of(x.method, x.path) for x in loopback.api.exchanges[exchanged:])
+                refused, requests = traffic(loopback, limited, exchanged)
                 reminded = reminder_posts(loopback) - reminded
                 # what broke Discord's rules (answers after 3 s, none at all), reported below
                 broken = Counter(f"{v.kind} {v.where}" for v in loopback.take_violations())
@@ -333,35 +356,155 @@ async def bench_load(
                 await pictures.close()
                 pictures.use(Drawers())
     how = "threads of the bot's process" if threads else "the picture workers"
-    pause = f", each pausing {think:g} s on average after each look or move" if think else ", without pausing"
-    print(f"load: {games} games, {people} people at once{pause}, pictures drawn in {how}")
-    print(idle.line("idle"))
-    print(loaded.line("loaded"))
-    print(
-        f"bot process CPU while loaded: {cpu:.1f} s in {loaded.seconds:.1f} s "
-        f"({cpu / loaded.seconds:.0%} of a core)"
-    )
-    print(
-        f"requests while loaded: {sum(requests.values())} ({sum(requests.values()) / loaded.seconds:.0f}/s), "
-        + ", ".join(f"{route} {n}" for route, n in requests.most_common(6))
-    )
-    print("429s answered while loaded: " + (", ".join(f"{k} {n}" for k, n in refused.items()) or "none"))
     if timed is not None:
-        print(timed.line(loaded.seconds))
+        notes.append(timed.line(loaded.seconds))
     if thought is not None:
         totals = [total for total, _ in thought]
         waits = [total - worker for total, worker in thought]
-        print(
+        notes.append(
             f"computer decisions {len(thought)} | asked to answered p50 "
             f"{percentile(totals, 0.5):.3f} p95 {percentile(totals, 0.95):.3f} "
             f"s | of which not in the worker's decision p50 {percentile(waits, 0.5):.3f} p95 "
             f"{percentile(waits, 0.95):.3f} s | {service.thinkers.workers} thinking workers"
         )
-    print(
-        f"reminders posted while loaded: {reminded}; discord.py heartbeat warnings: {warnings.blocked}; "
-        f"errors logged: {warnings.errors}"
+    print(f"load: {games} games, {people} people at once{pausing(think)}, pictures drawn in {how}")
+    return Run(
+        idle, loaded, cpu, requests, refused, reminded, broken, warnings.blocked, warnings.errors, notes
     )
-    print("broken rules (all phases): " + (", ".join(f"{k} x{n}" for k, n in broken.items()) or "none"))
+
+
+async def bench_load_apart(
+    games: int, people: int, seconds: float, folder: Path, opening: int = OPENING_AT_ONCE, think: float = 0.0
+) -> Run:
+    """The bot as ``python -m bot`` would run it, in a process of its own (``bench/apart.py``); the stand-in
+    and the people stay in this one. The bot's loop lag, latency and CPU come from its process; "/move
+    done" is read from the stand-in's traffic: until the answer, or the bot's last request in that game's
+    channel before the person's next interaction there (reminders left out)."""
+    report = folder / "phase.json"
+    async with LoopbackDiscord() as loopback:
+        loopback.api.ratelimits.speed_up(100)
+        guild = loopback.add_guild("Load")
+        admin = loopback.add_user("admin", guilds=guild, admin=True)
+        lounge = loopback.add_channel(guild, "lounge")
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DEV_GUILD_ID")}
+        env |= {"DISCORD_TOKEN": loopback.world.token, "DATABASE_PATH": str(folder / "load.db")}
+        with (folder / "bot.log").open("wb") as log:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                str(Path(__file__).with_name("apart.py")),
+                loopback.origin,
+                str(report),
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+        try:
+            await loopback.wait_until(lambda: bool(loopback.gateway.sessions), "the bot process to connect")
+
+            async def measured(tables: list[Table], at_once: int, jumps: bool, pause: float) -> Figures:
+                def tick(figures: Figures, second: int) -> None:
+                    if jumps and second % JUMP_EVERY == 0:
+                        process.send_signal(signal.SIGUSR1)
+
+                report.unlink(missing_ok=True)
+                process.send_signal(signal.SIGUSR2)
+                exchanged = len(loopback.api.exchanges)
+                figures = await play(
+                    loopback, tables, at_once, seconds if jumps else min(seconds, 20.0), tick, pause
+                )
+                process.send_signal(signal.SIGUSR2)
+                await loopback.wait_until(report.exists, "the bot process's figures")
+                found = json.loads(report.read_text())
+                figures.lag, figures.latency = found["lags"], found["latency"]
+                figures.done = done_by_traffic(loopback, figures, exchanged)
+                figures.cpu, figures.blocked, figures.errors = found["cpu"], found["blocked"], found["errors"]
+                figures.warned = found["said"]
+                return figures
+
+            await admin.slash("admin defaults", lounge, reminder_hours=1)
+            began = time.perf_counter()
+            tables = await open_games(loopback, guild, games, opening)
+            print(f"opened {games} games through interactions in {time.perf_counter() - began:.1f} s")
+            await quiet(loopback)  # the openings' computer moves and their posts are done
+            idle = await measured(tables[:1], 1, False, 0.0)
+            reminded = reminder_posts(loopback)
+            limited = len(loopback.api.ratelimits.rate_limited)
+            exchanged = len(loopback.api.exchanges)
+            loaded = await measured(tables, people, True, think)
+            refused, requests = traffic(loopback, limited, exchanged)
+            reminded = reminder_posts(loopback) - reminded
+            broken = Counter(f"{v.kind} {v.where}" for v in loopback.take_violations())
+        finally:
+            process.send_signal(signal.SIGTERM)
+            await process.wait()
+    print(f"load: {games} games, {people} people at once{pausing(think)}, the bot in a process of its own")
+    warned = [f"warned {n} times: {said}" for said, n in loaded.warned.items()]
+    return Run(
+        idle, loaded, loaded.cpu, requests, refused, reminded, broken, loaded.blocked, loaded.errors, warned
+    )
+
+
+def pausing(think: float) -> str:
+    return f", each pausing {think:g} s on average after each look or move" if think else ", without pausing"
+
+
+def traffic(loopback: LoopbackDiscord, limited: int, exchanged: int) -> tuple[Counter[str], Counter[str]]:
+    """The 429s answered since, by scope, and the requests made since, by route."""
+    refused = Counter(r.scope for r in loopback.api.ratelimits.rate_limited[limited:])
+    requests = Counter(route_of(x.method, x.path) for x in loopback.api.exchanges[exchanged:])
+    return refused, requests
+
+
+async def quiet(loopback: LoopbackDiscord, seconds: float = 2.0) -> None:
+    """Wait until the bot has made no request for ``seconds``."""
+    while True:
+        seen = len(loopback.api.exchanges)
+        await asyncio.sleep(seconds)
+        if len(loopback.api.exchanges) == seen:
+            return
+
+
+def done_by_traffic(loopback: LoopbackDiscord, figures: Figures, exchanged: int) -> list[float]:
+    """Each /move's "done" as the stand-in saw it: its answer, or the bot's last request in the game's
+    channel after it and before the person's next interaction there, whichever came later."""
+    posts: dict[str, list[float]] = {}
+    for x in loopback.api.exchanges[exchanged:]:
+        parts = x.path.split("/")
+        content = x.body.get("content") if isinstance(x.body, dict) else None
+        if len(parts) > 2 and parts[1] == "channels" and "Reminder:" not in (content or ""):
+            posts.setdefault(parts[2], []).append(x.at)
+    looks: dict[str, list[float]] = {}
+    for interaction in loopback.world.interactions.values():
+        looks.setdefault(str(interaction.channel_id), []).append(interaction.started)
+    done = []
+    for (channel, started), answered in zip(figures.started, figures.done, strict=True):
+        following = min((t for t in looks.get(str(channel), ()) if t > started), default=float("inf"))
+        last = max((t for t in posts.get(str(channel), ()) if started <= t < following), default=0.0)
+        done.append(max(answered, last - started))
+    return done
+
+
+def report(run: Run) -> None:
+    idle, loaded = run.idle, run.loaded
+    print(idle.line("idle"))
+    print(loaded.line("loaded"))
+    print(
+        f"bot process CPU while loaded: {run.cpu:.1f} s in {loaded.seconds:.1f} s "
+        f"({run.cpu / loaded.seconds:.0%} of a core)"
+    )
+    print(
+        f"requests while loaded: {sum(run.requests.values())} "
+        f"({sum(run.requests.values()) / loaded.seconds:.0f}/s), "
+        + ", ".join(f"{route} {n}" for route, n in run.requests.most_common(6))
+    )
+    print("429s answered while loaded: " + (", ".join(f"{k} {n}" for k, n in run.refused.items()) or "none"))
+    for note in run.notes:
+        print(note)
+    print(
+        f"reminders posted while loaded: {run.reminded}; discord.py heartbeat warnings: {run.blocked}; "
+        f"errors logged: {run.errors}"
+    )
+    print("broken rules (all phases): " + (", ".join(f"{k} x{n}" for k, n in run.broken.items()) or "none"))
 
     def ratio(a: float, b: float) -> str:
         return f"{a / b:.2f}" if b > 0 else "n/a"
@@ -468,21 +611,32 @@ async def main() -> None:
     parser.add_argument(
         "--phases", action="store_true", help="load: also time each picture's wait for a worker and drawing"
     )
+    parser.add_argument(
+        "--apart", action="store_true", help="load: the bot in a process of its own, as Discord is elsewhere"
+    )
     args = parser.parse_args()
+    if args.apart and (args.threads or args.phases):
+        parser.error("--threads and --phases time the bot's insides: they need it in the bench's process")
     if args.only in (None, "pictures"):
         await bench_pictures(args.burst, args.rounds)
     if args.only in (None, "load"):
         with tempfile.TemporaryDirectory() as tmp:
-            await bench_load(
-                args.games,
-                args.people,
-                args.seconds,
-                Path(tmp),
-                args.threads,
-                args.opening,
-                args.phases,
-                args.think,
-            )
+            if args.apart:
+                run = await bench_load_apart(
+                    args.games, args.people, args.seconds, Path(tmp), args.opening, args.think
+                )
+            else:
+                run = await bench_load(
+                    args.games,
+                    args.people,
+                    args.seconds,
+                    Path(tmp),
+                    args.threads,
+                    args.opening,
+                    args.phases,
+                    args.think,
+                )
+            report(run)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -38,6 +38,9 @@ from bot.storage.copy import CopyRefused, copy_database
 from bot.storage.db import Database, open_database
 from bot.storage.integrity import CheckResult, check_file
 from bot.storage.migrate import MigrationError, backup_file, migrate_file
+
+if TYPE_CHECKING:
+    from bot.services.clock import Clock
 
 log = logging.getLogger("bot")
 
@@ -176,15 +179,21 @@ async def backup(where: Location, dest: Path) -> Path:
         raise database_problem(path, exc) from None
 
 
-def build_bot(db: Database, settings: Settings, **options: object) -> BoardGameBot:
-    """The real bot with the real service over ``db``."""
+def build_bot(
+    db: Database, settings: Settings, clock: Clock | None = None, **options: object
+) -> BoardGameBot:
+    """The real bot with the real service over ``db`` (``clock``: a bench's clock that jumps)."""
     from bot.services import GameService
+    from bot.services.clock import utc_now
     from bot.services.drawing import Drawers
     from bot.ui import pictures
 
     pictures.use(Drawers(settings.picture_workers))
     games = GameService(
-        db, think_seconds=settings.computer_think_seconds, think_workers=settings.computer_workers
+        db,
+        clock or utc_now,
+        think_seconds=settings.computer_think_seconds,
+        think_workers=settings.computer_workers,
     )
     return BoardGameBot(games=games, settings=settings, **options)  # type: ignore[arg-type]
 

@@ -155,6 +155,7 @@ class Gateway:
         # Which privileged intents the application has enabled in the developer portal (none by default).
         self.enabled_intents = 0
         self.max_guilds_per_shard = MAX_GUILDS_PER_SHARD
+        self.latency = 0.0  # seconds each way (``LoopbackDiscord.latency``)
         self.identifies = 0
         self.resumes = 0
         self.connected = asyncio.Event()  # set while every session has a live connection
@@ -268,7 +269,11 @@ class Gateway:
         """Act on one payload from the bot; raises ``GatewayClose`` when the connection must close."""
         op, data = payload.get("op"), payload.get("d")
         if op == HEARTBEAT:
-            connection.outbox.put_nowait({"op": HEARTBEAT_ACK, "d": None})
+            ack = {"op": HEARTBEAT_ACK, "d": None}
+            if self.latency:  # the heartbeat's way to Discord and the acknowledgement's way back
+                asyncio.get_running_loop().call_later(2 * self.latency, connection.outbox.put_nowait, ack)
+            else:
+                connection.outbox.put_nowait(ack)
         elif op == IDENTIFY:
             self._identify(connection, data or {})
         elif op == RESUME:

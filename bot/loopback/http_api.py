@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,7 @@ class Exchange:
     status: int
     body: Any
     headers: dict[str, str] = field(default_factory=dict)  # the rate-limit headers
+    at: float = field(default_factory=time.monotonic)  # when it was answered
 
 
 class HttpApi(InteractionRoutes, ChannelRoutes):

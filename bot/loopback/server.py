@@ -84,8 +84,8 @@ class LoopbackDiscord:
 
     @property
     def latency(self) -> float:
-        """Seconds the network takes each way: the gateway hop that delivers an interaction, and each REST
-        request and its answer. The 3-second deadline counts from the interaction's creation, before that
+        """Seconds the network takes each way: the gateway hop that delivers an interaction, each REST
+        request and its answer, and a heartbeat's round trip. The 3-second deadline counts from the interaction's creation, before that
         hop (receiving-and-responding.mdx, "Interaction Callback"), as a bot far from Discord lives it."""
         return self._latency
 
@@ -93,7 +93,7 @@ class LoopbackDiscord:
     def latency(self, seconds: float) -> None:
         if seconds < 0:
             raise ValueError("latency cannot be negative")
-        self._latency = self.api.latency = seconds
+        self._latency = self.api.latency = self.gateway.latency = seconds
 
     # servers
 

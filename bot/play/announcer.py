@@ -190,14 +190,26 @@ async def post_progress(bot: BoardGameBot, game: GameInfo) -> None:
 
 async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permissions | None = None) -> None:
     """Tell the channel about a move, according to the rules in this module's docstring. What is said is
-    decided from the outcome alone: the service worked it out under the game's lock."""
+    decided from the outcome alone: the service worked it out under the game's lock.
+
+    A post tells everything untold up to the game as it is then, so a later move's post (a quick
+    computer's, say) may already have told this one: then there is nothing left to say, and saying it
+    again would ping the same person twice."""
     game = outcome.game
     if outcome.finished:
         await post_results(bot, game, outcome.result or {}, perms)
     elif outcome.still_choosing and outcome.seat is not None:
         await post_progress(bot, game)
     elif outcome.turn_passed or outcome.turn_started:
+        if outcome.played and not await bot.games.untold_movers(game.id, game.version):
+            return
         await post_turn(bot, game, perms=perms)
+
+
+def computers_next(outcome: MoveOutcome) -> bool:
+    """Whether only computer seats act after ``outcome`` (their moves follow from the background runner)."""
+    game = outcome.game
+    return not outcome.finished and bool(game.to_act) and not delivery.human_users(game, game.to_act)
 
 
 # Notices after which the channel gets a fresh turn message (someone new must act).

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Seconds the channel's news of a move waits for the computers who act next (a level-1 computer moves in
+# milliseconds; a searching one takes its turn's budget, and the board says meanwhile that it thinks).
+COMPUTER_GRACE = 0.5
+
 
 async def play(interaction: discord.Interaction, move: str, expected_revision: int | None) -> None:
     """Submit ``move`` for the user and present the outcome. The interaction must already be deferred.
@@ -24,9 +28,11 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     ``expected_revision`` is the position a button was drawn for (None for typed moves, which are checked
     against the current position anyway); the service refuses the move if the game has moved on.
 
-    The channel hears of the move first, so posts keep the order in which the moves were saved; then the
-    private answer goes to the original response (the deferred "thinking" message of /move, or the
-    private picker a button sits on), and last, if the post failed, why.
+    The channel hears of the move first, so whoever acts next is pinged at once; then the private answer
+    goes to the original response (the deferred "thinking" message of /move, or the private picker a
+    button sits on), and last, if the post failed, why. When only computers act next, the answer goes
+    first, and the channel hears of the move once they have moved or after ``COMPUTER_GRACE``: a quick
+    computer's post then tells both moves, in one edit of the live board instead of two.
     """
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
@@ -40,7 +46,10 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
             locale=interaction.locale,
         )
     perms = posting.bot_permissions(bot, outcome.game, interaction)
-    failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
+    computers_next = announcer.computers_next(outcome)
+    failure = None
+    if not computers_next:
+        failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
     mine = [
         presenters.named(line, outcome.game)
         for line in presenters.event_lines(
@@ -65,6 +74,9 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         await interaction.edit_original_response(content=summary, view=None)
     if news is not None:
         bot.games.news_shown(news)
+    if computers_next:
+        await bot.games.runner.settled(outcome.game.id, COMPUTER_GRACE)
+        failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
     if failure is not None:
         await delivery.explain(interaction, outcome.game, failure, "posting.done.move")
     if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended

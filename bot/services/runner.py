@@ -115,6 +115,12 @@ class ComputerRunner:
     def running(self, game_id: int) -> bool:
         return game_id in self._tasks
 
+    async def settled(self, game_id: int, timeout: float) -> None:
+        """Wait until the game's computers have made (and told) their moves, or ``timeout`` seconds."""
+        task = self._tasks.get(game_id)
+        if task is not None:
+            await asyncio.wait({task}, timeout=timeout)
+
     async def idle(self) -> None:
         """Wait until no game has a computer to move (every run ended)."""
         while self._tasks:

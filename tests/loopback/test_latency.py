@@ -23,6 +23,14 @@ async def test_each_trip_costs_the_latency(place: Place) -> None:
     assert reply.acknowledged and reply.delay is not None and reply.delay >= 0.3
 
 
+async def test_a_heartbeat_is_acknowledged_after_a_round_trip(place: Place) -> None:
+    place.loopback.latency = 0.1
+    async with place.loopback.run_bot(SampleBot()) as bot:
+        await place.loopback.wait_until(lambda: bot.latency != float("inf"), "a heartbeat acknowledgement")
+    # discord.py's latency: from its heartbeat's send to the acknowledgement, there and back again
+    assert 0.2 <= bot.latency < 10
+
+
 def test_latency_is_never_negative() -> None:
     with pytest.raises(ValueError, match="negative"):
         LoopbackDiscord(latency=-0.1)

@@ -10,7 +10,8 @@ import pytest
 
 from bot.i18n import ENGLISH, translate
 from bot.loopback import Channel, Message, SimUser
-from bot.services import GameInfo, GameService
+from bot.play import announcer, posting
+from bot.services import GameInfo, GameService, MoveOutcome
 from tests.bot.e2e.conftest import Arena
 from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
 
@@ -199,3 +200,37 @@ async def test_the_live_board_says_the_game_is_over_and_links_to_the_results(are
     assert said in over.content and results[-1].id != over.id, over.content
     assert str(results[-1].id) in over.content
     assert "Waiting" not in over.content and not over.flat_components()
+
+
+async def test_a_turn_told_by_a_later_post_is_not_told_again(arena: Arena) -> None:
+    """A person's move hands the turn to a computer, and the computer has played its whole turn before the
+    person's post goes out: that post tells both turns and pings the person once; the computer's own posts,
+    coming after, have nothing left to tell (telling the turn again would ping the same person twice)."""
+    alice = arena.people[0]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (bot, service):
+        await arena.start_game("santafe", alice, computers=1)
+        await bot.games.runner.idle()
+        await arena.loopback.settle()
+        held: list[MoveOutcome] = []
+        listener = service.runner.listener
+
+        async def holding(outcome: MoveOutcome) -> None:  # the computer's posts wait
+            held.append(outcome)
+
+        service.runner.listener = holding
+        outcome = None
+        while outcome is None or not announcer.computers_next(outcome):
+            move = (await service.legal_moves(channel_id, int(alice.id)))[0][0]
+            outcome = await service.submit(channel_id, int(alice.id), move)
+        await bot.games.runner.idle()  # the computer's turn is played, and told to nobody yet
+        assert held and alice.id in {str(u) for u in held[-1].game.to_act_users}
+        before = len(arena.loopback.messages(arena.channel))
+        assert await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome)) is None
+        for later in held:
+            await listener(later)  # type: ignore[misc]
+        await arena.loopback.settle()
+        new = arena.loopback.messages(arena.channel)[before:]
+        game = await service.get_game(channel_id)
+    assert [m.pinged_users for m in new if m.pinged_users] == [{alice.id}], [m.content for m in new]
+    assert f"move {game.version} ·" in arena.live_board().content

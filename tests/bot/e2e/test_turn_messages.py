@@ -3,11 +3,16 @@ computer's answers shown to the person who faces them, the final board with the 
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
+from typing import Any
+
+import pytest
 
 from bot.i18n import ENGLISH, translate
 from bot.loopback import Message
+from bot.play import controller
 from tests.bot.e2e.conftest import Arena
 from tests.support.fixtures import tiny_game
 
@@ -51,36 +56,69 @@ async def test_a_person_playing_the_computer_sees_each_answer_and_the_final_boar
         assert names == ["board", "result"], names
 
 
-async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(arena: Arena) -> None:
-    """Great Western Trail has no turn-start events: a person's turn that ends with the computer's whole
-    turn played in reply brings a message that the computer thinks, then a turn message with its turn
-    summarised."""
+async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Great Western Trail has no turn-start events. A person's turn that ends with the computer's whole
+    turn played in reply brings one turn message, the computer's turn summarised, pinging the person; a
+    computer still thinking once ``COMPUTER_GRACE`` has passed is first shown thinking (not waited for),
+    then its turn comes in a turn message of its own."""
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
-    async with arena.running() as (_bot, service):
+    async with arena.running() as (bot, service):
         await arena.start_game("gwt", alice, computers=1, style="every-turn")
         game = await service.get_game(channel_id)
         computer = next(s.name for s in game.seats if s.is_ai)
-        answered = 0
-        while answered < 6 and game.status == "active":
-            posted = len(arena.public())
-            reply = await arena.play_first_move(service, alice)
-            after = await service.get_game(channel_id)
-            new = arena.public()[posted:]
-            if after.version > game.version + 1:  # the computer played its turn in reply
-                answered += 1
+
+        def is_turn(message: Message) -> bool:
+            text = arena.loopback.describe(message)
+            return message.mentions == [alice.id] and bool(message.attachments) and computer in text
+
+        async def answered_turns(count: int, release: asyncio.Event | None = None) -> None:
+            """Alice plays until the computer has answered ``count`` of her turns; with ``release``, the
+            computer's thinking waits for it, and the thinking message is checked first."""
+            nonlocal game
+            answered = 0
+            while answered < count and game.status == "active":
+                posted = len(arena.public())
+                reply = await arena.play_first_move(service, alice)
                 assert reply.acknowledged  # the mover's answer never waits for the computer
-                # the turn passes to the computer (shown thinking, not waited for), then back to Alice
-                [thinking, turn] = new
-                assert f"🤖 the computer is thinking for {computer}'s seat" in thinking.content
-                assert "Waiting for" not in thinking.content
-                text = arena.loopback.describe(turn)
-                assert turn.mentions == [alice.id] and turn.attachments, text
-                assert computer in text.split("your turn", 1)[1], text
-            else:
-                assert not new, [arena.loopback.describe(m) for m in new]  # Alice's turn goes on
-            game = after
-        assert answered == 6
+                after = await service.get_game(channel_id)
+                if release is not None and after.to_act_users != (int(alice.id),):
+                    [thinking] = arena.public()[posted:]
+                    assert f"🤖 the computer is thinking for {computer}'s seat" in thinking.content
+                    assert "Waiting for" not in thinking.content
+                    release.set()
+                    await bot.games.runner.idle()
+                    await arena.loopback.settle()
+                    release.clear()
+                    after = await service.get_game(channel_id)
+                    [turn] = arena.public()[posted + 1 :]
+                    assert is_turn(turn), arena.loopback.describe(turn)
+                    answered += 1
+                elif after.version > game.version + 1:  # the computer played its turn in reply
+                    [turn] = arena.public()[posted:]
+                    assert is_turn(turn), arena.loopback.describe(turn)
+                    assert computer in arena.loopback.describe(turn).split("your turn", 1)[1]
+                    answered += 1
+                else:
+                    new = arena.public()[posted:]
+                    assert not new, [arena.loopback.describe(m) for m in new]  # Alice's turn goes on
+                game = after
+            assert answered == count
+
+        monkeypatch.setattr(controller, "COMPUTER_GRACE", 60.0)  # the computer always answers within it
+        await answered_turns(4)
+        release = asyncio.Event()
+        choose = service.thinkers.choose
+
+        async def slow(*args: Any, **kwargs: Any) -> Any:
+            await release.wait()
+            return await choose(*args, **kwargs)
+
+        monkeypatch.setattr(service.thinkers, "choose", slow)
+        monkeypatch.setattr(controller, "COMPUTER_GRACE", 0.05)
+        await answered_turns(3, release)
 
 
 def is_progress(message: Message) -> bool:
