@@ -27,8 +27,8 @@ async def test_a_heartbeat_is_acknowledged_after_a_round_trip(place: Place) -> N
     place.loopback.latency = 0.1
     async with place.loopback.run_bot(SampleBot()) as bot:
         await place.loopback.wait_until(lambda: bot.latency != float("inf"), "a heartbeat acknowledgement")
-    # discord.py's latency: from its heartbeat's send to the acknowledgement, there and back again
-    assert 0.2 <= bot.latency < 10
+        # discord.py's latency: from its heartbeat's send to the acknowledgement, there and back again
+        assert 0.2 <= bot.latency < 10
 
 
 def test_latency_is_never_negative() -> None:
