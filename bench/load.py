@@ -33,15 +33,18 @@ that game's channel before the person's next interaction there, whichever is lat
 bot's process (as before) or in the picture workers (as now), on the same views.
 
 Unless ``--apart``, the stand-in runs in the bot's process and loop, so every figure includes its work too
-(about half the process's CPU under load): a real bot's loop has less to do. Rate-limit windows are shortened 100 times, as in the end-to-end tests: the bench
-measures the bot, not the waits Discord imposes on a channel's posts.
+(about half the process's CPU under load): a real bot's loop has less to do. Rate-limit windows are
+shortened 100 times, as in the end-to-end tests: the bench measures the bot, not the waits Discord imposes
+on a channel's posts. ``--latency S`` gives the network S seconds each way (none by default); without
+it, discord.py's heartbeat is acknowledged at once, and a busy bot now and then records that
+acknowledgement before the send it answers, as one whole heartbeat interval (the "41 s behind" warning).
 
 ``--phases`` (load) also times each picture drawn while loaded (how long it waited for a free picture
 worker, how long its worker took, how busy the workers were) and each computer decision (from asking to
 the answer, and the part not spent choosing in the worker: waiting for a thinking worker, the round trip).
 
 Run: python bench/load.py [--games 200 --people 40 --seconds 60 --opening 40 --only load|pictures --threads
-                           --phases --think S --apart]
+                           --phases --think S --apart --latency S]
 Targets: first response max < 3 s; /move done p95 <= 1.5 s; event-loop lag max <= 0.5 s.
 """
 
@@ -295,6 +298,7 @@ async def bench_load(
     opening: int = OPENING_AT_ONCE,
     phases: bool = False,
     think: float = 0.0,
+    latency: float = 0.0,
 ) -> Run:
     """The bot in the bench's own process and loop, beside the stand-in."""
     clock = FakeClock()
@@ -308,7 +312,7 @@ async def bench_load(
         pictures.use(ThreadDrawers())
     elif timed is not None:
         pictures.use(timed)
-    async with LoopbackDiscord() as loopback:
+    async with LoopbackDiscord(latency=latency) as loopback:
         loopback.api.ratelimits.speed_up(100)
         guild = loopback.add_guild("Load")
         admin = loopback.add_user("admin", guilds=guild, admin=True)
@@ -374,14 +378,20 @@ async def bench_load(
 
 
 async def bench_load_apart(
-    games: int, people: int, seconds: float, folder: Path, opening: int = OPENING_AT_ONCE, think: float = 0.0
+    games: int,
+    people: int,
+    seconds: float,
+    folder: Path,
+    opening: int = OPENING_AT_ONCE,
+    think: float = 0.0,
+    latency: float = 0.0,
 ) -> Run:
     """The bot as ``python -m bot`` would run it, in a process of its own (``bench/apart.py``); the stand-in
     and the people stay in this one. The bot's loop lag, latency and CPU come from its process; "/move
     done" is read from the stand-in's traffic: until the answer, or the bot's last request in that game's
     channel before the person's next interaction there (reminders left out)."""
     report = folder / "phase.json"
-    async with LoopbackDiscord() as loopback:
+    async with LoopbackDiscord(latency=latency) as loopback:
         loopback.api.ratelimits.speed_up(100)
         guild = loopback.add_guild("Load")
         admin = loopback.add_user("admin", guilds=guild, admin=True)
@@ -614,6 +624,9 @@ async def main() -> None:
     parser.add_argument(
         "--apart", action="store_true", help="load: the bot in a process of its own, as Discord is elsewhere"
     )
+    parser.add_argument(
+        "--latency", type=float, default=0.0, help="load: seconds the network takes each way (0: none)"
+    )
     args = parser.parse_args()
     if args.apart and (args.threads or args.phases):
         parser.error("--threads and --phases time the bot's insides: they need it in the bench's process")
@@ -623,7 +636,7 @@ async def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             if args.apart:
                 run = await bench_load_apart(
-                    args.games, args.people, args.seconds, Path(tmp), args.opening, args.think
+                    args.games, args.people, args.seconds, Path(tmp), args.opening, args.think, args.latency
                 )
             else:
                 run = await bench_load(
@@ -635,6 +648,7 @@ async def main() -> None:
                     args.opening,
                     args.phases,
                     args.think,
+                    args.latency,
                 )
             report(run)
 
