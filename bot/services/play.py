@@ -48,8 +48,14 @@ class Play(ServiceCore):
             rules = engine.rules_for(game.rules_id)
             state = await self._state(game, seats)
             if seat.seat not in game.to_act:
-                waiting = ", ".join(s.name for s in seats if s.seat in game.to_act) or "nobody"
-                says = said("rules.not_your_turn", waiting=waiting) if game.to_act else said("rules.nobody")
+                acting = [s for s in seats if s.seat in game.to_act]
+                waiting = ", ".join(s.name for s in acting) or "nobody"
+                if not acting:
+                    says = said("rules.nobody")
+                elif all(s.is_ai for s in acting):  # the runner is choosing their move: nobody is waited for
+                    says = said("rules.not_your_turn_thinking", names=waiting)
+                else:
+                    says = said("rules.not_your_turn", waiting=waiting)
                 raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.", say=says)
             names = {s.seat: s.name for s in seats}  # the names the labels were shown with
             move, new_state, events = engine.play(rules, state, seat.seat, move_text, names, locale)

@@ -61,8 +61,9 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
 ) -> None:
     """Great Western Trail has no turn-start events. A person's turn that ends with the computer's whole
     turn played in reply brings one turn message, the computer's turn summarised, pinging the person; a
-    computer still thinking once ``COMPUTER_GRACE`` has passed is first shown thinking (not waited for),
-    then its turn comes in a turn message of its own."""
+    computer still thinking once ``COMPUTER_GRACE`` has passed is first shown thinking (not waited for;
+    a move of the person's meanwhile is refused saying so), then its turn comes in a turn message of its
+    own."""
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (bot, service):
@@ -88,6 +89,9 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
                     [thinking] = arena.public()[posted:]
                     assert f"🤖 the computer is thinking for {computer}'s seat" in thinking.content
                     assert "Waiting for" not in thinking.content
+                    refused = await alice.slash("move", arena.channel, move="done")  # meanwhile: not hers
+                    said = translate(ENGLISH, "rules.not_your_turn_thinking", names=computer)
+                    assert refused.ephemeral and said in refused.content, refused.content
                     release.set()
                     await bot.games.runner.idle()
                     await arena.loopback.settle()
