@@ -85,8 +85,9 @@ class LoopbackDiscord:
     @property
     def latency(self) -> float:
         """Seconds the network takes each way: the gateway hop that delivers an interaction, each REST
-        request and its answer, and a heartbeat's round trip. The 3-second deadline counts from the interaction's creation, before that
-        hop (receiving-and-responding.mdx, "Interaction Callback"), as a bot far from Discord lives it."""
+        request and its answer, and a heartbeat's round trip. The 3-second deadline counts from the
+        interaction's creation, before that hop (receiving-and-responding.mdx, "Interaction Callback"), as a
+        bot far from Discord lives it."""
         return self._latency
 
     @latency.setter
