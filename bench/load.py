@@ -445,7 +445,8 @@ async def bench_load_apart(
             reminded = reminder_posts(loopback) - reminded
             broken = Counter(f"{v.kind} {v.where}" for v in loopback.take_violations())
         finally:
-            process.send_signal(signal.SIGTERM)
+            if process.returncode is None:
+                process.send_signal(signal.SIGTERM)
             await process.wait()
     print(f"load: {games} games, {people} people at once{pausing(think)}, the bot in a process of its own")
     warned = [f"warned {n} times: {said}" for said, n in loaded.warned.items()]
