@@ -37,7 +37,7 @@ from bot.client import BoardGameBot
 from bot.services import FakeClock
 from bot.settings import load_settings
 
-CLOCK_JUMP = 61  # minutes, as bench/load.py
+CLOCK_JUMP = 61  # minutes: the bot's clock jumps this far every JUMP_EVERY seconds (bench/load.py)
 PROBE_SECONDS = 0.05
 
 
@@ -63,6 +63,37 @@ class Warnings(logging.Handler):
         self.said.clear()
 
 
+class LagProbe:
+    """How late the event loop runs a task that slept ``PROBE_SECONDS``: the time anything else scheduled
+    then (a heartbeat, a reply) waited for the loop."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(PROBE_SECONDS)
+            self.lags.append(time.perf_counter() - start - PROBE_SECONDS)
+
+    def start(self) -> None:
+        self.lags.clear()
+        self._task = asyncio.create_task(self._run())
+
+    def halt(self) -> list[float]:
+        """Stop probing (without waiting for the probe to end): the lags seen."""
+        if self._task is not None:
+            self._task.cancel()
+        return list(self.lags)
+
+    async def stop(self) -> list[float]:
+        lags = self.halt()
+        if self._task is not None:
+            await asyncio.gather(self._task, return_exceptions=True)
+        return lags
+
+
 class Phase:
     """What a measuring phase collects; ``toggle`` starts one or ends it, writing the report."""
 
@@ -70,13 +101,13 @@ class Phase:
         self.report = report
         self.warnings = warnings
         self.on = False
-        self.lags: list[float] = []
+        self.lag = LagProbe()
         self.latency: list[float] = []
         self.cpu = self.wall = 0.0
 
     def toggle(self) -> None:
         if not self.on:
-            self.lags.clear()
+            self.lag.start()
             self.latency.clear()
             self.warnings.clear()
             self.cpu, self.wall = time.process_time(), time.perf_counter()
@@ -84,7 +115,7 @@ class Phase:
             return
         self.on = False
         figures: dict[str, Any] = {
-            "lags": self.lags,
+            "lags": self.lag.halt(),
             "latency": self.latency,
             "cpu": time.process_time() - self.cpu,
             "wall": time.perf_counter() - self.wall,
@@ -96,16 +127,12 @@ class Phase:
         written.write_text(json.dumps(figures))
         written.replace(self.report)  # the bench waits for the whole file
 
-    async def probe(self, bot: BoardGameBot) -> None:
-        ticks = 0
+    async def sample_latency(self, bot: BoardGameBot) -> None:
+        """``bot.latency`` once a second while a phase is on."""
         while True:
-            start = time.perf_counter()
-            await asyncio.sleep(PROBE_SECONDS)
+            await asyncio.sleep(1)
             if self.on:
-                self.lags.append(time.perf_counter() - start - PROBE_SECONDS)
-                ticks += 1
-                if ticks % round(1 / PROBE_SECONDS) == 0:
-                    self.latency.append(bot.latency)
+                self.latency.append(bot.latency)
 
 
 async def run(report: Path) -> None:
@@ -123,7 +150,7 @@ async def run(report: Path) -> None:
     try:
         async with build_bot(db, settings, clock) as bot:
             running = asyncio.create_task(bot.start(settings.token))
-            probing = asyncio.create_task(phase.probe(bot))
+            probing = asyncio.create_task(phase.sample_latency(bot))
             await asyncio.wait((running, asyncio.create_task(stopping.wait())), return_when="FIRST_COMPLETED")
             probing.cancel()
             await bot.close()

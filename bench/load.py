@@ -67,7 +67,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from apart import CLOCK_JUMP, Warnings
+from apart import CLOCK_JUMP, LagProbe, Warnings
 
 import render
 import rules
@@ -82,7 +82,6 @@ from bot.ui import pictures
 TARGET_FIRST_MAX = 3.0
 TARGET_DONE_P95 = 1.5
 TARGET_LAG_MAX = 0.5
-PROBE_SECONDS = 0.05
 OPENING_AT_ONCE = 40  # games opened at once before the measuring, as many as the people who act at once
 # Reminders are hourly: every 15 s of the loaded phase the bot's clock jumps 61 minutes, and the next
 # reminder round finds every person waiting for their turn due. (A clock that ran on faster all the time
@@ -94,31 +93,6 @@ GAMES = ("santafe", "gwt")
 def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
-
-
-class LagProbe:
-    """How late the event loop runs a task that slept ``PROBE_SECONDS``: the time anything else scheduled
-    then (a heartbeat, a reply) waited for the loop."""
-
-    def __init__(self) -> None:
-        self.lags: list[float] = []
-        self._task: asyncio.Task[None] | None = None
-
-    async def _run(self) -> None:
-        while True:
-            start = time.perf_counter()
-            await asyncio.sleep(PROBE_SECONDS)
-            self.lags.append(time.perf_counter() - start - PROBE_SECONDS)
-
-    def start(self) -> None:
-        self.lags.clear()
-        self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> list[float]:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-        return list(self.lags)
 
 
 class ThreadDrawers(Drawers):
@@ -173,10 +147,10 @@ class Figures:
     moves: int = 0
     seconds: float = 0.0
     unanswered: int = 0  # autocompletes the bot did not answer in time
-    cpu: float = 0.0  # the bot process's CPU seconds (a bot apart reports them)
-    blocked: int = 0  # discord.py's heartbeat warnings (the same)
-    errors: int = 0  # errors the bot logged (the same)
-    warned: dict[str, int] = field(default_factory=dict)  # its commonest warnings, how often (the same)
+    cpu: float = 0.0  # the bot process's CPU seconds
+    blocked: int = 0  # discord.py's heartbeat warnings
+    errors: int = 0  # errors the bot logged
+    warned: dict[str, int] = field(default_factory=dict)  # its commonest warnings, how often (a bot apart)
 
     def line(self, name: str) -> str:
         return (
@@ -278,14 +252,11 @@ class Run:
     """What a load run found, in either shape (the bot in the bench's process or apart)."""
 
     idle: Figures
-    loaded: Figures
-    cpu: float  # the bot process's CPU seconds while loaded
+    loaded: Figures  # with the bot process's CPU seconds, heartbeat warnings and errors while loaded
     requests: Counter[str]
     refused: Counter[str]
     reminded: int
     broken: Counter[str]
-    blocked: int
-    errors: int
     notes: list[str] = field(default_factory=list)
 
 
@@ -349,7 +320,7 @@ async def bench_load(
                 limited = len(loopback.api.ratelimits.rate_limited)
                 exchanged = len(loopback.api.exchanges)
                 loaded = await play(loopback, tables, people, seconds, jumping, think)
-                cpu = time.process_time() - cpu
+                loaded.cpu = time.process_time() - cpu
                 refused, requests = traffic(loopback, limited, exchanged)
                 reminded = reminder_posts(loopback) - reminded
                 # what broke Discord's rules (answers after 3 s, none at all), reported below
@@ -359,6 +330,7 @@ async def bench_load(
             if threads or timed is not None:
                 await pictures.close()
                 pictures.use(Drawers())
+    loaded.blocked, loaded.errors = warnings.blocked, warnings.errors  # the whole run, closing included
     how = "threads of the bot's process" if threads else "the picture workers"
     if timed is not None:
         notes.append(timed.line(loaded.seconds))
@@ -372,9 +344,7 @@ async def bench_load(
             f"{percentile(waits, 0.95):.3f} s | {service.thinkers.workers} thinking workers"
         )
     print(f"load: {games} games, {people} people at once{pausing(think)}, pictures drawn in {how}")
-    return Run(
-        idle, loaded, cpu, requests, refused, reminded, broken, warnings.blocked, warnings.errors, notes
-    )
+    return Run(idle, loaded, requests, refused, reminded, broken, notes)
 
 
 async def bench_load_apart(
@@ -450,9 +420,7 @@ async def bench_load_apart(
             await process.wait()
     print(f"load: {games} games, {people} people at once{pausing(think)}, the bot in a process of its own")
     warned = [f"warned {n} times: {said}" for said, n in loaded.warned.items()]
-    return Run(
-        idle, loaded, loaded.cpu, requests, refused, reminded, broken, loaded.blocked, loaded.errors, warned
-    )
+    return Run(idle, loaded, requests, refused, reminded, broken, warned)
 
 
 def pausing(think: float) -> str:
@@ -500,8 +468,8 @@ def report(run: Run) -> None:
     print(idle.line("idle"))
     print(loaded.line("loaded"))
     print(
-        f"bot process CPU while loaded: {run.cpu:.1f} s in {loaded.seconds:.1f} s "
-        f"({run.cpu / loaded.seconds:.0%} of a core)"
+        f"bot process CPU while loaded: {loaded.cpu:.1f} s in {loaded.seconds:.1f} s "
+        f"({loaded.cpu / loaded.seconds:.0%} of a core)"
     )
     print(
         f"requests while loaded: {sum(run.requests.values())} "
@@ -512,8 +480,8 @@ def report(run: Run) -> None:
     for note in run.notes:
         print(note)
     print(
-        f"reminders posted while loaded: {run.reminded}; discord.py heartbeat warnings: {run.blocked}; "
-        f"errors logged: {run.errors}"
+        f"reminders posted while loaded: {run.reminded}; discord.py heartbeat warnings: {loaded.blocked}; "
+        f"errors logged: {loaded.errors}"
     )
     print("broken rules (all phases): " + (", ".join(f"{k} x{n}" for k, n in run.broken.items()) or "none"))
 
