@@ -28,11 +28,13 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     ``expected_revision`` is the position a button was drawn for (None for typed moves, which are checked
     against the current position anyway); the service refuses the move if the game has moved on.
 
-    The channel hears of the move first, so whoever acts next is pinged at once; then the private answer
-    goes to the original response (the deferred "thinking" message of /move, or the private picker a
-    button sits on), and last, if the post failed, why. When only computers act next, the answer goes
-    first, and the channel hears of the move once they have moved or after ``COMPUTER_GRACE``: a quick
-    computer's post then tells both moves, in one edit of the live board instead of two.
+    The private answer goes first, to the original response (the deferred "thinking" message of /move, or
+    the private picker a button sits on): it is not bound by Discord's global limit, so it never waits
+    behind the channel's posts, which may (they wait their turn under that limit, and behind the game's
+    earlier posts). Then the channel hears of the move, and last, if the post failed, the mover hears why.
+    When only computers act next, the channel hears of it once they have moved or after
+    ``COMPUTER_GRACE``: a quick computer's post then tells both moves, in one edit of the live board
+    instead of two.
     """
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
@@ -46,10 +48,6 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
             locale=interaction.locale,
         )
     perms = posting.bot_permissions(bot, outcome.game, interaction)
-    computers_next = announcer.computers_next(outcome)
-    failure = None
-    if not computers_next:
-        failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
     mine = [
         presenters.named(line, outcome.game)
         for line in presenters.event_lines(
@@ -74,9 +72,9 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         await interaction.edit_original_response(content=summary, view=None)
     if news is not None:
         bot.games.news_shown(news)
-    if computers_next:
+    if announcer.computers_next(outcome):
         await bot.games.runner.settled(outcome.game.id, COMPUTER_GRACE)
-        failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
+    failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
     if failure is not None:
         await delivery.explain(interaction, outcome.game, failure, "posting.done.move")
     if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
