@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import translate
-from bot.play import announcer, channels, delivery, posting, replies
+from bot.play import announcer, channels, delivery, live, posting, replies
 from bot.ui import pickers, pictures, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
+    from bot.services import News
 
 log = logging.getLogger(__name__)
 
@@ -73,8 +74,16 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     if news is not None:
         bot.games.news_shown(news)
     if announcer.computers_next(outcome):
-        await bot.games.runner.settled(outcome.game.id, COMPUTER_GRACE)
-    failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
+        with live.answering(bot, outcome.game.id, interaction.user.id) as present:
+            await bot.games.runner.settled(outcome.game.id, COMPUTER_GRACE)
+            failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
+        if present.unpinged:  # the computers answered at once: the mover's turn again, shown in the answer
+            content, picker, news = await _options(interaction, note=summary)
+            await interaction.edit_original_response(content=content, view=picker)
+            if news is not None:
+                bot.games.news_shown(news)
+    else:
+        failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
     if failure is not None:
         await delivery.explain(interaction, outcome.game, failure, "posting.done.move")
     if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
@@ -84,6 +93,21 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
 async def show_options(interaction: discord.Interaction, *, note: str = "") -> None:
     """The user's current choices as a private picker, or why they have none."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    content, picker, news = await _options(interaction, note=note)
+    if picker is None:
+        await replies.private(interaction, content)
+    else:
+        await replies.private(interaction, content, view=picker)
+    if news is not None:
+        bot.games.news_shown(news)
+
+
+async def _options(
+    interaction: discord.Interaction, *, note: str = ""
+) -> tuple[str, discord.ui.View | None, News | None]:
+    """The user's current choices (a picker), or why they have none, after ``note`` and the news since
+    their last move; and that news, to be marked shown once sent."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
     game = await bot.games.get_game(channel_id)
     seat = await bot.games.seat_of(channel_id, interaction.user.id)
@@ -91,25 +115,19 @@ async def show_options(interaction: discord.Interaction, *, note: str = "") -> N
     told = presenters.news_block(game, news.events, interaction.locale) if news is not None else ""
     prefix = (f"{note}\n" if note else "") + (f"{told}\n\n" if told else "")
     if seat is None:
-        await replies.private(interaction, prefix + translate(interaction.locale, "message.not_seated"))
-        return
+        return prefix + translate(interaction.locale, "message.not_seated"), None, None
     moves = await bot.games.legal_moves(channel_id, interaction.user.id, interaction.locale)
     if not moves:
         waiting = presenters.names(game, game.to_act, interaction.locale)
         text = translate(interaction.locale, "message.nothing_to_decide")
         if waiting:
             text += " " + translate(interaction.locale, "message.waiting_for", names=waiting)
-        await replies.private(interaction, prefix + text)
-        if news is not None:
-            bot.games.news_shown(news)
-        return
+        return prefix + text, None, news
     own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-    content, view = pickers.picker(
+    content, picker = pickers.picker(
         game, moves, presenters.decision_prompt(own_view, game, interaction.locale), locale=interaction.locale
     )
-    await replies.private(interaction, presenters.clip(prefix + content, 2000), view=view)
-    if news is not None:
-        bot.games.news_shown(news)
+    return presenters.clip(prefix + content, 2000), picker, news
 
 
 async def show_hand(interaction: discord.Interaction) -> None:

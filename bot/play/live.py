@@ -9,7 +9,9 @@ the one message that always shows the game as it is now, instead of a picture pe
 - its picture is drawn again at most once every ``PICTURE_EVERY`` moves; in between only its words are
   edited and the picture's title says which move it shows (``/board`` always draws the board of now);
 - each change of turn to a person pings exactly them in one line without a picture, linking to the board
-  (a computer's turn pings nobody: the board says the computer is thinking);
+  (a computer's turn pings nobody: the board says the computer is thinking), except the person who has
+  just moved against computers that answered at once: their private answer shows their turn instead
+  (``answering``), so a game against a quick computer does not ping its player after every move;
 - once the board has scrolled away (``SCROLLED`` of the bot's posts after it) a new one is posted at the
   bottom, pinging who acts in place of the one-line ping; so is one when the old board was deleted or
   can no longer be edited (an archived thread). The old one gives up its buttons and links to the new.
@@ -22,8 +24,11 @@ waits out a 429, and a turn edits the board once.
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Sequence
+import weakref
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -40,6 +45,31 @@ log = logging.getLogger(__name__)
 
 PICTURE_EVERY = 3  # moves at least between two pictures of the live board
 SCROLLED = 8  # the bot's posts after the live board once it is too far up to be found by scrolling
+
+
+@dataclass
+class Answering:
+    """A person whose private answer is still open while the computers who act next reply."""
+
+    user_id: int
+    unpinged: bool = False  # their turn came and was not pinged: their answer must show it
+
+
+# per bot (each has its own event loop): game id -> the person answered privately right now
+_answering: weakref.WeakKeyDictionary[Any, dict[int, Answering]] = weakref.WeakKeyDictionary()
+
+
+@contextlib.contextmanager
+def answering(bot: BoardGameBot, game_id: int, user_id: int) -> Iterator[Answering]:
+    """While inside, a ping for ``user_id`` in the game is left out (and noted as such): the caller shows
+    them their turn in their private answer. Pings made after it (a computer that thought longer) ping."""
+    games = _answering.setdefault(bot, {})
+    present = games[game_id] = Answering(user_id)
+    try:
+        yield present
+    finally:
+        if games.get(game_id) is present:
+            del games[game_id]
 
 
 async def show_turn(
@@ -63,7 +93,7 @@ async def show_turn(
             edited = await _edit(game, channel, message_id, view, lines, perms, due, changed)
             if edited is not None:
                 board, drew = edited
-                pinged = await _ping(game, channel, view, board)
+                pinged = await _ping(bot, game, channel, view, board)
                 drawn = game.version if drew else pictured
                 await bot.games.remember_live_board(game.id, board.id, drawn, posts_since + pinged)
                 return board
@@ -221,10 +251,18 @@ async def _edit(
 
 
 async def _ping(
-    game: GameInfo, channel: discord.PartialMessageable, view: dict[str, Any] | None, board: discord.Message
+    bot: BoardGameBot,
+    game: GameInfo,
+    channel: discord.PartialMessageable,
+    view: dict[str, Any] | None,
+    board: discord.Message,
 ) -> int:
     """One line for the people who must act now, linking to the live board; how many posts it made."""
     users = delivery.human_users(game, game.to_act)
+    present = _answering.get(bot, {}).get(game.id)
+    if present is not None and present.user_id in users:
+        users = [u for u in users if u != present.user_id]
+        present.unpinged = True
     if not users:
         return 0
     ping, allowed = presenters.mentions(users)

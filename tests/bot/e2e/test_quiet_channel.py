@@ -4,13 +4,15 @@ host chooses otherwise with /game channel (a full turn message per turn, auto-pl
 
 from __future__ import annotations
 
+import asyncio
 import random
+from typing import Any
 
 import pytest
 
 from bot.i18n import ENGLISH, translate
 from bot.loopback import Channel, Message, SimUser
-from bot.play import announcer, posting
+from bot.play import announcer, controller, posting
 from bot.services import GameInfo, GameService, MoveOutcome
 from tests.bot.e2e.conftest import Arena
 from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
@@ -234,3 +236,57 @@ async def test_a_turn_told_by_a_later_post_is_not_told_again(arena: Arena) -> No
         game = await service.get_game(channel_id)
     assert [m.pinged_users for m in new if m.pinged_users] == [{alice.id}], [m.content for m in new]
     assert f"move {game.version} ·" in arena.live_board().content
+
+
+async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_answer_unpinged(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Great Western Trail against a computer, in a quiet channel. When the computer plays its turn within
+    ``COMPUTER_GRACE`` of the person's move, the live board shows it and the person's private answer to
+    that move shows it too, with their next choices: nobody is pinged (the person is at the table). A
+    computer that thinks longer pings the person once it has moved (their answer went long before)."""
+    alice = arena.people[0]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (bot, service):
+        await arena.start_game("gwt", alice, computers=1)
+        await bot.games.runner.idle()
+        await arena.loopback.settle()
+        game = await service.get_game(channel_id)
+        computer = next(s.name for s in game.seats if s.is_ai)
+        monkeypatch.setattr(controller, "COMPUTER_GRACE", 60.0)  # the computer always answers within it
+        answered = 0
+        while answered < 3:
+            before = len(arena.public())
+            arena.clock.advance(seconds=1)  # her turn's clock starts anew with each turn
+            reply = await arena.play_first_move(service, alice)
+            await arena.loopback.settle()
+            game, after = game, await service.get_game(channel_id)
+            if turns_given(game, after):  # the computer played its turn in reply
+                answered += 1
+                new = arena.public()[before:]
+                assert not [m for m in new if m.pinged_users], [m.content for m in new]
+                assert f"move {after.version} ·" in arena.live_board().content
+                answer = reply.original
+                assert answer is not None and answer.visible_to is not None
+                assert computer in answer.content, answer.content  # the computer's turn, told privately
+                assert any(c.get("label") for c in answer.flat_components()), answer.content  # her choices
+            game = after
+
+        release = asyncio.Event()
+        choose = service.thinkers.choose
+
+        async def slow(*args: Any, **kwargs: Any) -> Any:
+            await release.wait()
+            return await choose(*args, **kwargs)
+
+        monkeypatch.setattr(service.thinkers, "choose", slow)
+        monkeypatch.setattr(controller, "COMPUTER_GRACE", 0.05)
+        while alice.id in {str(u) for u in game.to_act_users}:
+            before = len(arena.public())
+            await arena.play_first_move(service, alice)
+            game = await service.get_game(channel_id)
+        release.set()
+        await bot.games.runner.idle()
+        await arena.loopback.settle()
+        new = arena.public()[before:]
+    assert [m.pinged_users for m in new if m.pinged_users] == [{alice.id}], [m.content for m in new]
