@@ -73,6 +73,7 @@ import render
 import rules
 from bot.client import BoardGameBot
 from bot.loopback import Channel, Guild, LoopbackDiscord, SimUser
+from bot.pacing import DISCORD_GLOBAL_LIMIT, SLACK, WINDOW
 from bot.services import FakeClock, GameService
 from bot.services.drawing import Drawers, Drawing, draw
 from bot.settings import Settings
@@ -88,6 +89,9 @@ OPENING_AT_ONCE = 40  # games opened at once before the measuring, as many as th
 # would also make every computer turn in progress look left behind by a crash, past its 1-minute grace.)
 JUMP_EVERY = 15  # seconds
 GAMES = ("santafe", "gwt")
+
+
+UNBOUND = ("/interactions/", "/webhooks/")  # answers to interactions: the global limit does not bind them
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -463,7 +467,24 @@ def done_by_traffic(loopback: LoopbackDiscord, figures: Figures, exchanged: int)
     return done
 
 
-def report(run: Run) -> None:
+def global_bound(run: Run, people: int) -> str:
+    """The requests Discord's global limit binds (every one but the answers to interactions) and what the
+    limit alone allows: at most so many moves a second, so (Little's law: people = moves a second times
+    the seconds each person's round of a look and a /move takes) so long a round for people acting back
+    to back, however fast the machine."""
+    bound = sum(n for route, n in run.requests.items() if not route.split(" ", 1)[1].startswith(UNBOUND))
+    seconds, moves = run.loaded.seconds, max(1, run.loaded.moves)
+    allowed = DISCORD_GLOBAL_LIMIT / (WINDOW + SLACK)  # as bot/pacing.py keeps to it
+    most = allowed * moves / bound if bound else float("inf")
+    return (
+        f"requests the global limit binds while loaded: {bound} ({bound / seconds:.1f}/s of the "
+        f"{allowed:.1f}/s the bot allows itself, {bound / moves:.2f} a move): at most {most:.0f} moves a "
+        f"second, so {people} people acting back to back take at least {people / most:.2f} s a round "
+        "(a look and a /move) on average"
+    )
+
+
+def report(run: Run, people: int) -> None:
     idle, loaded = run.idle, run.loaded
     print(idle.line("idle"))
     print(loaded.line("loaded"))
@@ -476,6 +497,7 @@ def report(run: Run) -> None:
         f"({sum(run.requests.values()) / loaded.seconds:.0f}/s), "
         + ", ".join(f"{route} {n}" for route, n in run.requests.most_common(6))
     )
+    print(global_bound(run, people))
     print("429s answered while loaded: " + (", ".join(f"{k} {n}" for k, n in run.refused.items()) or "none"))
     for note in run.notes:
         print(note)
@@ -619,7 +641,7 @@ async def main() -> None:
                     args.think,
                     args.latency,
                 )
-            report(run)
+            report(run, args.people)
 
 
 if __name__ == "__main__":
