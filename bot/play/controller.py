@@ -35,7 +35,8 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     earlier posts). Then the channel hears of the move, and last, if the post failed, the mover hears why.
     When only computers act next, the channel hears of it once they have moved or after
     ``COMPUTER_GRACE``: a quick computer's post then tells both moves, in one edit of the live board
-    instead of two.
+    instead of two, and if the turn is the mover's again their answer is edited to show it (the
+    computers' moves and their next choices) in place of a ping in a quiet channel (``live.answering``).
     """
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
