@@ -35,8 +35,9 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     earlier posts). Then the channel hears of the move, and last, if the post failed, the mover hears why.
     When only computers act next, the channel hears of it once they have moved or after
     ``COMPUTER_GRACE``: a quick computer's post then tells both moves, in one edit of the live board
-    instead of two, and if the turn is the mover's again their answer is edited to show it (the
-    computers' moves and their next choices) in place of a ping in a quiet channel (``live.answering``).
+    instead of two. A quiet channel does not ping the mover meanwhile (``live.answering``): the answer
+    shows their next choices, or, when the computers' answer made it their turn again, is edited to show
+    the computers' moves and their choices.
     """
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
@@ -61,7 +62,8 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
     summary = presenters.bullet_block(mine, 1500 - len(told), interaction.locale)
     if told:
         summary = f"{told}\n\n{summary}"
-    if outcome.mover_moves and outcome.mover_view is not None:
+    shows_choices = bool(outcome.mover_moves and outcome.mover_view is not None)
+    if shows_choices:
         # the next choices of the position the move made (read with it, under the game's lock)
         prompt = presenters.decision_prompt(outcome.mover_view, outcome.game, interaction.locale)
         content, picker = pickers.picker(
@@ -74,17 +76,15 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         await interaction.edit_original_response(content=summary, view=None)
     if news is not None:
         bot.games.news_shown(news)
-    if announcer.computers_next(outcome):
-        with live.answering(bot, outcome.game.id, interaction.user.id) as present:
+    with live.answering(bot, outcome.game.id, interaction.user.id) as present:  # not pinged: answered
+        if announcer.computers_next(outcome):
             await bot.games.runner.settled(outcome.game.id, COMPUTER_GRACE)
-            failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
-        if present.unpinged:  # the computers answered at once: the mover's turn again, shown in the answer
-            content, picker, news = await _options(interaction, note=summary)
-            await interaction.edit_original_response(content=content, view=picker)
-            if news is not None:
-                bot.games.news_shown(news)
-    else:
         failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
+    if present.unpinged and not shows_choices:  # their turn again (the computers answered at once): show it
+        content, picker, news = await _options(interaction, note=summary)
+        await interaction.edit_original_response(content=content, view=picker)
+        if news is not None:
+            bot.games.news_shown(news)
     if failure is not None:
         await delivery.explain(interaction, outcome.game, failure, "posting.done.move")
     if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended

@@ -9,12 +9,13 @@ the one message that always shows the game as it is now, instead of a picture pe
 - its picture is drawn again at most once every ``PICTURE_EVERY`` moves; in between only its words are
   edited and the picture's title says which move it shows (``/board`` always draws the board of now);
 - each change of turn to a person pings exactly them in one line without a picture, linking to the board
-  (a computer's turn pings nobody: the board says the computer is thinking), except the person who has
-  just moved against computers that answered at once: their private answer shows their turn instead
-  (``answering``), so a game against a quick computer does not ping its player after every move;
+  (a computer's turn pings nobody: the board says the computer is thinking), except the person whose
+  move is being answered: their private answer shows their turn instead (``answering``), so neither a
+  turn that follows the mover's own (Santa Fe's drawing) nor a quick computer's reply pings them;
 - once the board has scrolled away (``SCROLLED`` of the bot's posts after it) a new one is posted at the
-  bottom, pinging who acts in place of the one-line ping; so is one when the old board was deleted or
-  can no longer be edited (an archived thread). The old one gives up its buttons and links to the new.
+  bottom, pinging who acts (the same people) in place of the one-line ping; so is one when the old board
+  was deleted or can no longer be edited (an archived thread). The old one gives up its buttons and
+  links to the new.
 
 Edits follow Discord's rules (message.mdx, "Edit Message"): fields left out stay as they are, so a text
 edit sends the content alone and keeps the picture; a new picture is sent with ``attachments`` listing
@@ -49,7 +50,7 @@ SCROLLED = 8  # the bot's posts after the live board once it is too far up to be
 
 @dataclass
 class Answering:
-    """A person whose private answer is still open while the computers who act next reply."""
+    """A person whose move is being told while their private answer can still show what follows."""
 
     user_id: int
     unpinged: bool = False  # their turn came and was not pinged: their answer must show it
@@ -209,7 +210,7 @@ async def _post(
     changed: Sequence[dict[str, Any]],
 ) -> discord.Message:
     """A new live board at the bottom of the channel, pinging who must act."""
-    ping, allowed = presenters.mentions(delivery.human_users(game, game.to_act))
+    ping, allowed = presenters.mentions(_to_ping(bot, game))
     text = _text(game, view, lines, ping)
     if perms is not None and not perms.attach_files and game.pictures == "every-turn":
         no_picture = translate(game.language, "message.no_picture")
@@ -250,6 +251,16 @@ async def _edit(
         return None
 
 
+def _to_ping(bot: BoardGameBot, game: GameInfo) -> list[int]:
+    """The people who must act now, but the one being answered privately (``answering``)."""
+    users = delivery.human_users(game, game.to_act)
+    present = _answering.get(bot, {}).get(game.id)
+    if present is not None and present.user_id in users:
+        users = [u for u in users if u != present.user_id]
+        present.unpinged = True
+    return users
+
+
 async def _ping(
     bot: BoardGameBot,
     game: GameInfo,
@@ -258,11 +269,7 @@ async def _ping(
     board: discord.Message,
 ) -> int:
     """One line for the people who must act now, linking to the live board; how many posts it made."""
-    users = delivery.human_users(game, game.to_act)
-    present = _answering.get(bot, {}).get(game.id)
-    if present is not None and present.user_id in users:
-        users = [u for u in users if u != present.user_id]
-        present.unpinged = True
+    users = _to_ping(bot, game)
     if not users:
         return 0
     ping, allowed = presenters.mentions(users)

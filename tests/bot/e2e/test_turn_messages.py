@@ -134,7 +134,9 @@ async def test_santa_fe_rounds_bring_one_turn_message_per_new_person_and_one_cho
 ) -> None:
     """Three people, three whole rounds: a turn message exactly when someone new must act (or a
     simultaneous choice ends), never two in a row for the same people, nothing while the same person goes
-    on; during each choice of cards one message says who has chosen, edited as more choose."""
+    on; the mover is never pinged (their private answer shows their next choices), so a move that begins
+    a turn of the mover's own pings nobody; during each choice of cards one message says who has chosen,
+    edited as more choose."""
     people = {arena.by_id(p): p for p in arena.people}
     alice, bob, carol = arena.people
     channel_id = int(arena.channel.id)
@@ -144,7 +146,7 @@ async def test_santa_fe_rounds_bring_one_turn_message_per_new_person_and_one_cho
         game = await service.get_game(channel_id)
         turn_pings = [frozenset(arena.public()[-1].mentions)]
         progress_posts: list[Message] = []
-        rounds = turns = went_on = 0
+        rounds = turns = went_on = answered_own = 0
         choosing = True  # the game opens with a choice of cards
         while rounds < 3:
             before = set(game.to_act_users)
@@ -167,9 +169,15 @@ async def test_santa_fe_rounds_bring_one_turn_message_per_new_person_and_one_cho
                 chosen = [people[u].name for u in people if u not in after]
                 assert all(name.lower() in text.lower() for name in chosen) and "Waiting for" in text, text
             elif after - before or choosing:
-                [turn] = new
-                assert frozenset(turn.mentions) == frozenset(str(u) for u in after)
-                turn_pings.append(frozenset(turn.mentions))
+                others = frozenset(str(u) for u in after) - {user.id}  # the mover's answer shows their turn
+                if others:
+                    [turn] = new
+                    assert frozenset(turn.mentions) == others
+                    turn_pings.append(others)
+                else:
+                    assert not [m for m in new if m.mentions], [arena.loopback.describe(m) for m in new]
+                    assert after == {int(user.id)}
+                    answered_own += 1
                 choosing = len(after_game.to_act) > 1
                 rounds += choosing  # a new round of cards begins
             else:
@@ -180,6 +188,7 @@ async def test_santa_fe_rounds_bring_one_turn_message_per_new_person_and_one_cho
         assert all(a != b for a, b in itertools.pairwise(turn_pings))
         assert len(progress_posts) == 3 and all(m.edited_at is not None for m in progress_posts)
         assert went_on, "nobody made two moves in a row: the test must cover it"
+        assert answered_own, "no move began a turn of the mover's own: the test must cover it"
     print(f"{turns} moves, {len(turn_pings)} turn messages, {len(progress_posts)} choice messages")
 
 
