@@ -11,7 +11,9 @@ still. Reported, loaded and idle, and their ratio:
 
 * the requests the bot made while loaded, by route, and the 429s Discord answered: every request but the
   answers to interactions counts against Discord's global limit of 50 a second, which the bot keeps to
-  (``bot/pacing.py``), so past some 30 moves a second the moves wait for it;
+  (``bot/pacing.py``), so past some 35–45 moves a second (1–1.3 such requests a move) the moves wait for
+  it; printed with the round of a look and a ``/move`` that the limit alone allows people acting back to
+  back at least (Little's law);
 
 * first response: from an interaction sent to the bot's first answer (Discord allows 3 s);
 * ``/move`` done: from ``/move`` sent until the bot has answered and posted everything it posts for it
