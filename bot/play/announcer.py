@@ -251,8 +251,15 @@ async def deliver_notifications(
 
 async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
     """Direct messages for players who accept them; the channel message already pinged everyone. If the
-    game moved on since ``outcome``, a turn its player has played meanwhile is not announced."""
-    notes = [n for n in outcome.notifications if n.dm and n.user_id is not None]
+    game moved on since ``outcome``, a turn its player has played meanwhile is not announced, nor one the
+    player's private answer is showing them (``live.answering``)."""
+    notes = [
+        n
+        for n in outcome.notifications
+        if n.dm
+        and n.user_id is not None
+        and not (n.kind == "your_turn" and live.shown_privately(bot, outcome.game.id, n.user_id))
+    ]
     if any(n.kind == "your_turn" for n in notes):
         current = await bot.games.game_by_id(outcome.game.id)
         if current.revision != outcome.game.revision:

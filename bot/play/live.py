@@ -73,6 +73,12 @@ def answering(bot: BoardGameBot, game_id: int, user_id: int) -> Iterator[Answeri
             del games[game_id]
 
 
+def shown_privately(bot: BoardGameBot, game_id: int, user_id: int) -> bool:
+    """Whether ``user_id``'s turn in the game was left unpinged because their private answer shows it."""
+    present = _answering.get(bot, {}).get(game_id)
+    return present is not None and present.user_id == user_id and present.unpinged
+
+
 async def show_turn(
     bot: BoardGameBot,
     game: GameInfo,

@@ -241,16 +241,19 @@ async def test_a_turn_told_by_a_later_post_is_not_told_again(arena: Arena) -> No
 async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_answer_unpinged(
     arena: Arena, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Great Western Trail against a computer, in a quiet channel. When the computer plays its turn within
-    ``COMPUTER_GRACE`` of the person's move, the live board shows it and the person's private answer to
-    that move shows it too, with their next choices: nobody is pinged (the person is at the table). A
-    computer that thinks longer pings the person once it has moved (their answer went long before)."""
+    """Great Western Trail against a computer, in a quiet channel, the person taking turns by direct
+    message too. When the computer plays its turn within ``COMPUTER_GRACE`` of the person's move, the live
+    board shows it and the person's private answer to that move shows it too, with their next choices:
+    nobody is pinged or sent a direct message (the person is at the table). A computer that thinks longer
+    pings the person, and sends the message, once it has moved (their answer went long before)."""
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (bot, service):
+        await alice.slash("notify dm", arena.channel, enabled=True)
         await arena.start_game("gwt", alice, computers=1)
         await bot.games.runner.idle()
         await arena.loopback.settle()
+        dms = len(arena.loopback.messages(arena.loopback.dm_channel(alice)))
         game = await service.get_game(channel_id)
         computer = next(s.name for s in game.seats if s.is_ai)
         monkeypatch.setattr(controller, "COMPUTER_GRACE", 60.0)  # the computer always answers within it
@@ -270,6 +273,7 @@ async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_
                 assert answer is not None and answer.visible_to is not None
                 assert computer in answer.content, answer.content  # the computer's turn, told privately
                 assert any(c.get("label") for c in answer.flat_components()), answer.content  # her choices
+                assert len(arena.loopback.messages(arena.loopback.dm_channel(alice))) == dms
             game = after
 
         release = asyncio.Event()
@@ -289,4 +293,6 @@ async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_
         await bot.games.runner.idle()
         await arena.loopback.settle()
         new = arena.public()[before:]
+        [dm] = arena.loopback.messages(arena.loopback.dm_channel(alice))[dms:]
     assert [m.pinged_users for m in new if m.pinged_users] == [{alice.id}], [m.content for m in new]
+    assert dm.content.startswith("It is your turn in [Great Western Trail]"), dm.content
