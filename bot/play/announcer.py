@@ -6,7 +6,8 @@ Who hears what:
 - the channel hears of each change of turn: what happened since it was last told (read from the stored
   move log, so a restart mid-turn loses nothing), the board, and a mention of exactly the players who
   must act now: in a quiet channel (a new game's), one live board message per game edited in place and
-  a one-line ping linking to it (``live``); else (/game channel) a full turn message each time;
+  a one-line ping linking to it, never for the mover, whose answer shows their turn (``live``); else
+  (/game channel) a full turn message each time;
 - a computer's move comes from the background runner (``computers``) and is told here like a person's;
 - during a simultaneous choice (Santa Fe's cards) the channel hears only who has chosen, never what, in
   one message edited as more choose;
