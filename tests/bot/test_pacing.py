@@ -52,6 +52,35 @@ async def test_the_background_waits_behind_people() -> None:
     assert order == ["reminder 0", "reminder 1", "move 0", "move 1", "reminder 2", "reminder 3"]
 
 
+async def test_the_background_goes_next_once_it_has_waited_long_enough(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """People's requests always waiting would keep a reminder's post waiting for ever, and with it its
+    game's posting lock and the next move's news in that game: once it has waited ``BACKGROUND_PATIENCE``
+    it goes next."""
+    monkeypatch.setattr(pacing, "BACKGROUND_PATIENCE", 0.3)
+    pace = GlobalPace(per_second=2)
+    order: list[str] = []
+
+    async def person(n: int) -> None:
+        await pace.wait()
+        order.append(f"move {n}")
+
+    async def reminder() -> None:
+        with pacing.background():
+            await pace.wait()
+        order.append("reminder")
+
+    tasks = [asyncio.create_task(person(n)) for n in range(2)]  # the window is full
+    await asyncio.sleep(0)
+    tasks.append(asyncio.create_task(reminder()))
+    tasks += [asyncio.create_task(person(n)) for n in range(2, 20)]  # some 1.1 s of moves, always waiting
+    await asyncio.gather(*tasks)
+    window = pacing.WINDOW + pacing.SLACK
+    # two a window: it went within the windows its patience spans, one more for the window it ended in
+    assert 2 <= order.index("reminder") <= 2 * (int(0.3 / window) + 2), order
+
+
 async def test_a_cancelled_wait_gives_up_its_turn() -> None:
     pace = GlobalPace(per_second=1)
     await pace.wait()
