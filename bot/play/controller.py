@@ -81,10 +81,10 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
             await bot.games.runner.settled(outcome.game.id, COMPUTER_GRACE)
         failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
     if present.unpinged and not shows_choices:  # their turn again (the computers answered at once): show it
-        content, picker, news = await _options(interaction, note=summary)
-        await interaction.edit_original_response(content=content, view=picker)
-        if news is not None:
-            bot.games.news_shown(news)
+        shown, choices, since = await _options(interaction, note=summary)
+        await interaction.edit_original_response(content=shown, view=choices)
+        if since is not None:
+            bot.games.news_shown(since)
     if failure is not None:
         await delivery.explain(interaction, outcome.game, failure, "posting.done.move")
     if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
