@@ -57,12 +57,17 @@ class Timing(ServiceCore):
 
     async def _refresh_due(self) -> None:
         """Compute again the next-due time of every game a change has marked stale, a batch at a time
-        (the database lock is released between batches, so interactions go on meanwhile)."""
+        (the database lock is released between batches, so interactions go on meanwhile), in one sweep
+        in id order: a game changed again behind the sweep waits for the next call. Sweeping until none
+        is stale would never end while people keep moving faster than a batch is computed (it held the
+        reminder round for good under load)."""
+        after = 0
         while True:
             async with self.db.transaction() as conn:
-                games = await due_store.stale_games(conn)
+                games = await due_store.stale_games(conn, after)
                 if not games:
                     return
+                after = games[-1].id
                 seats = await due_store.seats_of_games(conn, [g.id for g in games])
                 prefs = await preferences.settings_of_users(
                     conn, (s.user_id for rows in seats.values() for s in rows if s.user_id is not None)

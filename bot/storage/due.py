@@ -17,9 +17,15 @@ from bot.storage.sql import Conn, indexed_by, rows, run, run_many, skip_locked, 
 BATCH = 500
 
 
-async def stale_games(conn: Conn, limit: int = BATCH) -> list[GameRow]:
-    """Games whose next-due time must be computed again (after a change, or never computed)."""
-    found = await rows(conn, "SELECT * FROM games WHERE due_stale = 1 ORDER BY id LIMIT :limit", limit=limit)
+async def stale_games(conn: Conn, after: int = 0, limit: int = BATCH) -> list[GameRow]:
+    """Games whose next-due time must be computed again (after a change, or never computed), in id order
+    from the first after ``after``."""
+    found = await rows(
+        conn,
+        "SELECT * FROM games WHERE due_stale = 1 AND id > :after ORDER BY id LIMIT :limit",
+        after=after,
+        limit=limit,
+    )
     return [game_from_row(r) for r in found]
 
 

@@ -8,8 +8,10 @@ from datetime import datetime
 
 from bot.services import GameService
 from bot.services.policy import COMPUTER_GRACE, next_due_at
+from bot.storage import due as due_store
 from bot.storage import games as store
 from bot.storage import preferences
+from bot.storage.sql import run_many
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, started
 
 
@@ -168,3 +170,27 @@ async def test_a_game_whose_computer_move_fails_does_not_stop_the_others(service
     await service.runner.idle()
     assert 1 in (await service.get_game(CHANNEL)).to_act
     assert 1 not in (await service.get_game(CHANNEL + 1)).to_act
+
+
+async def test_a_round_ends_while_moves_keep_changing_its_games(service, monkeypatch):
+    """People moving faster than the round computes next-due times keep marking games stale again: the
+    round's sweep computes each game once and ends (it used to start over while any game was stale, and
+    under load never ended); the games changed behind it are computed in the next round."""
+    ids = [(await started(service, channel=CHANNEL + n, reminder_minutes=60)).id for n in range(3)]
+    store_next_due = due_store.store_next_due
+    computed: list[int] = []
+
+    async def changed_again(conn, due):  # type: ignore[no-untyped-def]
+        due = list(due)
+        await store_next_due(conn, due)
+        computed.extend(game_id for game_id, _ in due)
+        await run_many(conn, "UPDATE games SET due_stale = 1 WHERE id = :id", [{"id": g} for g, _ in due])
+
+    monkeypatch.setattr(due_store, "store_next_due", changed_again)
+    await asyncio.wait_for(service.next_due_at(), timeout=30)  # one sweep
+    assert sorted(computed) == sorted(ids)  # each once
+    await asyncio.wait_for(service.run_due(), timeout=30)  # the round (a sweep for its computers, one after)
+    monkeypatch.setattr(due_store, "store_next_due", store_next_due)
+    await service.run_due()
+    async with service.db.reading() as conn:
+        assert await due_store.stale_games(conn) == []
