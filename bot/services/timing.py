@@ -59,8 +59,8 @@ class Timing(ServiceCore):
         """Compute again the next-due time of every game a change has marked stale, a batch at a time
         (the database lock is released between batches, so interactions go on meanwhile), in one sweep
         in id order: a game changed again behind the sweep waits for the next call. Sweeping until none
-        is stale would never end while people keep moving faster than a batch is computed (it held the
-        reminder round for good under load)."""
+        is stale never ends while people keep moving faster than a batch is computed, and the round
+        with it."""
         after = 0
         while True:
             async with self.db.transaction() as conn:
