@@ -6,6 +6,7 @@ tests read only what Discord would show each person.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ import pytest
 
 from bot.client import BoardGameBot
 from bot.loopback import Channel, Guild, LoopbackDiscord, Message, Reply, SimUser
+from bot.play import controller
 from bot.services import FakeClock, GameService
 from bot.settings import Settings
 from bot.storage import Database, open_database
@@ -152,3 +154,18 @@ async def arena(db_where: Location) -> AsyncIterator[Arena]:
         admin = loopback.add_user("dana", guilds=guild, admin=True)
         stranger = loopback.add_user("erin", guilds=guild)
         yield Arena(loopback, guild, channel, people, admin, stranger, db_where, FakeClock())
+
+
+def slow_computers(monkeypatch: pytest.MonkeyPatch, service: GameService) -> asyncio.Event:
+    """The computers think until the event returned is set, and the channel's news of a person's move waits
+    for them only a moment (``COMPUTER_GRACE``), so it tells first that they are thinking."""
+    release = asyncio.Event()
+    choose = service.thinkers.choose
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await release.wait()
+        return await choose(*args, **kwargs)
+
+    monkeypatch.setattr(service.thinkers, "choose", slow)
+    monkeypatch.setattr(controller, "COMPUTER_GRACE", 0.05)
+    return release

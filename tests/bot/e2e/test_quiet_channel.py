@@ -4,9 +4,7 @@ host chooses otherwise with /game channel (a full turn message per turn, auto-pl
 
 from __future__ import annotations
 
-import asyncio
 import random
-from typing import Any
 
 import pytest
 
@@ -14,7 +12,7 @@ from bot.i18n import ENGLISH, translate
 from bot.loopback import Channel, Message, SimUser
 from bot.play import announcer, controller, posting
 from bot.services import GameInfo, GameService, MoveOutcome
-from tests.bot.e2e.conftest import Arena
+from tests.bot.e2e.conftest import Arena, slow_computers
 from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
 
 LINK = "board: https://discord.com/channels/"
@@ -276,15 +274,7 @@ async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_
                 assert len(arena.loopback.messages(arena.loopback.dm_channel(alice))) == dms
             game = after
 
-        release = asyncio.Event()
-        choose = service.thinkers.choose
-
-        async def slow(*args: Any, **kwargs: Any) -> Any:
-            await release.wait()
-            return await choose(*args, **kwargs)
-
-        monkeypatch.setattr(service.thinkers, "choose", slow)
-        monkeypatch.setattr(controller, "COMPUTER_GRACE", 0.05)
+        release = slow_computers(monkeypatch, service)
         while alice.id in {str(u) for u in game.to_act_users}:
             before = len(arena.public())
             await arena.play_first_move(service, alice)

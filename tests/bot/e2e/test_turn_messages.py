@@ -6,14 +6,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
-from typing import Any
 
 import pytest
 
 from bot.i18n import ENGLISH, translate
 from bot.loopback import Message
 from bot.play import controller
-from tests.bot.e2e.conftest import Arena
+from tests.bot.e2e.conftest import Arena, slow_computers
 from tests.support.fixtures import tiny_game
 
 __all__ = ["tiny_game"]
@@ -113,15 +112,7 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
 
         monkeypatch.setattr(controller, "COMPUTER_GRACE", 60.0)  # the computer always answers within it
         await answered_turns(4)
-        release = asyncio.Event()
-        choose = service.thinkers.choose
-
-        async def slow(*args: Any, **kwargs: Any) -> Any:
-            await release.wait()
-            return await choose(*args, **kwargs)
-
-        monkeypatch.setattr(service.thinkers, "choose", slow)
-        monkeypatch.setattr(controller, "COMPUTER_GRACE", 0.05)
+        release = slow_computers(monkeypatch, service)
         await answered_turns(3, release)
 
 
