@@ -113,13 +113,23 @@ def _end(pool: ProcessPoolExecutor) -> None:
 
     A running call cannot be cancelled, so the workers are killed: Python 3.14's ``kill_workers`` does
     that; before it only the executor's own table of processes knows them.
+
+    A worker killed while sending back a large result (a picture) leaves part of it in the results' pipe,
+    and the executor's thread would wait for the rest for good, since the pool holds the pipe's writing
+    end too: once the workers are gone that end is closed, so the wait ends as a dead worker's does.
     """
+    processes = list((pool._processes or {}).values())  # type: ignore[attr-defined]
     kill = getattr(pool, "kill_workers", None)
     if kill is not None:
         kill()
     else:
-        for process in list((pool._processes or {}).values()):  # type: ignore[attr-defined]
-            process.kill()  # (a pool already shut down has no table left)
+        for process in processes:  # (a pool already shut down has no table left)
+            process.kill()
+    for process in processes:
+        process.join()
+    results = pool._result_queue  # type: ignore[attr-defined]
+    if results is not None:  # (None once shut down)
+        results._writer.close()
     pool.shutdown(wait=True)
 
 

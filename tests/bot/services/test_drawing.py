@@ -3,10 +3,14 @@ only that picture."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import io
 import logging
 import multiprocessing
+import multiprocessing.queues
 import os
+import struct
 import time
 from typing import Any
 
@@ -127,3 +131,35 @@ async def test_a_picture_asked_for_after_close_starts_the_workers_again() -> Non
         assert again.process != first.process
     finally:
         await drawers.close()
+
+
+def half_sent(*_: Any) -> Any:
+    """A drawing whose worker dies halfway through sending its picture back, as one killed while writing a
+    picture larger than the pipe holds does: the first kilobyte of a megabyte, then the end."""
+    if multiprocessing.parent_process() is None:
+        raise AssertionError("drawn in the bot's own process")
+    # the worker's only simple queue is the one its results go back on
+    results = next(o for o in gc.get_objects() if isinstance(o, multiprocessing.queues.SimpleQueue))
+    os.write(results._writer.fileno(), struct.pack("!i", 1 << 20) + bytes(1024))
+    os._exit(3)
+
+
+async def test_a_worker_that_dies_halfway_through_sending_its_picture_back_costs_only_that_picture() -> None:
+    drawers = Drawers(workers=1)
+    try:
+        first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+        pool = drawers._pool
+        drawers.timeout = 1  # the half-sent picture is found missing by its time limit
+        try:
+            async with asyncio.timeout(60):
+                with pytest.raises(DrawingFailed, match="no picture after 1 s"):
+                    await drawers.draw(half_sent, stem="board")
+        except TimeoutError:
+            pool._result_queue._writer.close()  # let the stuck pool go, so the failure ends the test
+            raise AssertionError("ending the pool waited for the rest of the picture") from None
+        drawers.timeout = DEFAULT_TIMEOUT
+        again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+        assert again.process not in (first.process, os.getpid())
+    finally:
+        await drawers.close()
+    assert multiprocessing.active_children() == []
