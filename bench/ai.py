@@ -7,7 +7,7 @@ Run from the repository root (project installed, or PYTHONPATH=.):
 Level against level (e.g. the search against the heuristic, ``--level 2 --against 1 --playouts 32``): a
 thinking level thinks within the budget given (``--playouts``: exactly that many playouts per decision,
 reproducible; ``--seconds``: CPU seconds per turn, shared out across the turn's decisions as in the bot;
-default one second); ``--first`` starts at that seed, so a long table can be played in slices.
+default the game's own ``think_seconds``, two seconds a GWT turn and one a Santa Fe turn); ``--first`` starts at that seed, so a long table can be played in slices.
 
 For every game and player count, plays N games with one seat at ``--level`` and every other seat at
 ``--against`` (default 0: random legal moves); the strong seat rotates through the seats game by game.
@@ -167,17 +167,18 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
     turns_cpu: dict[int, list[float]] = {lv: [] for lv in set(levels)}
     state = engine.new_game(players, seed, options)
     decisions = 0
-    turn, turn_seat = Turn(budget or Budget()), -1
+    budget = budget or Budget(rules.spec(game_id).think_seconds)  # default: the game's own, as in the bot
+    turn, turn_seat = Turn(budget), -1
     while not engine.is_over(state) and decisions < MAX_DECISIONS:
         for seat in sorted(engine.to_act(state)):
             if engine.is_over(state) or seat not in engine.to_act(state):
                 continue
             if seat != turn_seat:
-                turn, turn_seat = Turn(budget or Budget()), seat
+                turn, turn_seat = Turn(budget), seat
                 turns[levels[seat]].append(0.0)
                 turns_cpu[levels[seat]].append(0.0)
             elif search.share is not share:  # per decision: the whole budget again, within the same turn
-                turn = Turn(budget or Budget())
+                turn = Turn(budget)
             view = engine.view(state, seat)
             legal = engine.legal_moves(state, seat)
             start, start_cpu = time.perf_counter(), time.process_time()
@@ -274,7 +275,9 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], help="game option as key=value")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--playouts", type=int, help="a thinking level's budget: playouts per decision")
-    parser.add_argument("--seconds", type=float, help="a thinking level's budget: CPU seconds per turn")
+    parser.add_argument(
+        "--seconds", type=float, help="a thinking level's budget: CPU seconds a turn (default: the game's)"
+    )
     parser.add_argument(
         "--per-decision", action="store_true",
         help="with --seconds: each decision has the whole budget (as before it was per turn)",
@@ -308,11 +311,12 @@ def main() -> None:
                     f"{key} {mine:.1f}/{other_points.get(key, 0):.1f}" for key, mine in strong_points.items()
                 )
                 print(f"{'':12} points per category, level {args.level} / level {args.against}: {shown}")
-            if budget is not None:
-                print(f"{'':12} budget: " + (f"{budget.playouts} playouts per decision"
-                                             if budget.playouts is not None
-                                             else f"{budget.seconds} CPU seconds per "
-                                             + ("decision" if args.per_decision else "turn")))
+            given = budget or Budget(rules.spec(game_id).think_seconds)
+            print(f"{'':12} budget: " + (f"{given.playouts} playouts per decision"
+                                         if given.playouts is not None
+                                         else f"{given.seconds} CPU seconds per "
+                                         + ("decision" if args.per_decision else "turn")
+                                         + ("" if budget else " (the game's own)")))
             for lv in sorted({args.level, args.against}):
                 if f"l{lv}_decisions" in f:
                     print(f"{'':12} level {lv}, {int(f[f'l{lv}_decisions'])} decisions (ms):", end="")

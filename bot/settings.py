@@ -12,10 +12,6 @@ from pathlib import Path
 
 from bot.pacing import DISCORD_GLOBAL_LIMIT
 from bot.storage.connection import DEFAULT_SYNC, SYNC_MODES, Location, location
-from rules.core.spec import Budget
-
-# The computer players' own default thinking time per turn.
-DEFAULT_THINK_SECONDS = Budget().seconds
 
 
 class SettingsError(ValueError):
@@ -44,9 +40,10 @@ class Settings:
     # power cut may lose the last moves). See bot/storage/connection.py.
     database_sync: str = DEFAULT_SYNC
     # How long a searching computer player thinks about each turn, all its decisions in that turn
-    # together (seconds of its own CPU time, shared out across them), and how many worker processes
-    # think for the computer seats (None: one per core but one).
-    computer_think_seconds: float = DEFAULT_THINK_SECONDS
+    # together (seconds of its own CPU time, shared out across them; None: each game's own, which is set
+    # by how many decisions its turns hold), and how many worker processes think for the computer seats
+    # (None: one per core but one).
+    computer_think_seconds: float | None = None
     computer_workers: int | None = None
     # How many worker processes draw the pictures (None: one per core but one, at least two).
     picture_workers: int | None = None
@@ -94,7 +91,9 @@ def _int(env: Mapping[str, str], key: str, default: int | None, *, minimum: int 
     return value
 
 
-def _seconds(env: Mapping[str, str], key: str, default: float, *, minimum: float, maximum: float) -> float:
+def _seconds(
+    env: Mapping[str, str], key: str, default: float | None, *, minimum: float, maximum: float
+) -> float | None:
     raw = env.get(key, "").strip()
     if not raw:
         return default
@@ -159,7 +158,7 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         shard_ids=shard_ids,
         database_sync=sync,
         computer_think_seconds=_seconds(
-            env, "COMPUTER_THINK_SECONDS", DEFAULT_THINK_SECONDS, minimum=0.01, maximum=60
+            env, "COMPUTER_THINK_SECONDS", None, minimum=0.01, maximum=60
         ),
         computer_workers=_int(env, "COMPUTER_WORKERS", None, minimum=1),
         picture_workers=_int(env, "PICTURE_WORKERS", None, minimum=1),

@@ -47,7 +47,6 @@ from rules.core.budget import Turn
 from rules.core.english import english
 from rules.core.events import HIDES_MOVE, TURN_START, Event, event, is_public, shown_moves, turn_starters
 from rules.core.protocol import Engine, State
-from rules.core.spec import Budget
 from rules.core.texts import said
 
 log = logging.getLogger(__name__)
@@ -58,7 +57,6 @@ DEFAULT_REMINDER_MINUTES = 24 * 60
 DEFAULT_AI_LEVEL = 1
 # The player that stands in, in the bot's own process, when a worker brings back no move.
 FALLBACK_AI_LEVEL = 1
-DEFAULT_THINK_SECONDS = Budget().seconds
 SEAT_ORDERS = ("random", "join")
 DEADLINE_ACTIONS = ("skip", "ai", "vote")
 PICTURE_MODES = ("every-turn", "on-request")  # does every turn message show the board
@@ -117,7 +115,7 @@ class ServiceCore:
         new_seed: Callable[[], int] | None = None,
         cache_size: int = 64,
         max_ai_moves: int = 5000,
-        think_seconds: float = DEFAULT_THINK_SECONDS,
+        think_seconds: float | None = None,
         think_workers: int | None = None,
         think_timeout: float | None = None,
     ) -> None:
@@ -127,9 +125,9 @@ class ServiceCore:
         self.ai: ChooseMove = ai or choose_move
         self.new_seed = new_seed or (lambda: secrets.randbits(62))
         self.cache = engine.StateCache(cache_size)
-        self.thinkers = Thinkers(Budget(seconds=think_seconds), think_workers, think_timeout)
+        self.thinkers = Thinkers(think_seconds, think_workers, think_timeout)
         # computer seats move in the background, off the game's lock (see ``runner``)
-        self.runner = ComputerRunner(self._computer_move, lambda: self.thinkers.turn(), max_ai_moves)
+        self.runner = ComputerRunner(self._computer_move, self.thinkers.turn, max_ai_moves)
         self.runner.release = self._release
         self._locks: dict[int, asyncio.Lock] = {}
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
@@ -455,7 +453,7 @@ class ServiceCore:
                 return None
             state = await self._state(game, seats)
         rules = engine.rules_for(game.rules_id)
-        turn = budgets.for_seat(seat.seat) if budgets is not None else None
+        turn = budgets.for_seat(seat.seat, game.rules_id) if budgets is not None else None
         move, new_state, events = await self._ai_move(game, seat, rules, state, turn)
         async with self._lock(game_id):
             try:
@@ -588,7 +586,7 @@ class ServiceCore:
                 legal,
                 FALLBACK_AI_LEVEL,
                 seed,
-                budget=self.thinkers.budget,
+                budget=self.thinkers.budget(game.rules_id),
             )
             return engine.play(rules, state, seat.seat, choice)
         except Exception:

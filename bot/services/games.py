@@ -15,5 +15,5 @@ from bot.services.timing import Timing
 
 
 class GameService(Lobby, Play, Reading, Archive, Seats, Timing, Channels, Preferences, Stats):
-    """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=1.0)``;
+    """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes."""

@@ -49,16 +49,16 @@ STALE = Stale()
 class TurnBudgets:
     """The thinking budget of the turn under way in one game: a seat's consecutive decisions share one
     ``Turn`` (``COMPUTER_THINK_SECONDS`` is per turn); another seat, or a new turn of the same seat (its
-    ``turn_start``), starts a fresh one."""
+    ``turn_start``), starts a fresh one: ``new_turn(game)``, for the game's engine id."""
 
-    def __init__(self, new_turn: Callable[[], Turn]) -> None:
+    def __init__(self, new_turn: Callable[[str], Turn]) -> None:
         self._new_turn = new_turn
         self._seat: int | None = None
         self._turn: Turn | None = None
 
-    def for_seat(self, seat: int) -> Turn:
+    def for_seat(self, seat: int, game: str) -> Turn:
         if self._turn is None or seat != self._seat:
-            self._seat, self._turn = seat, self._new_turn()
+            self._seat, self._turn = seat, self._new_turn(game)
         return self._turn
 
     def after(self, seat: int, events: list[Event]) -> None:
@@ -87,7 +87,7 @@ def time_to_tell(outcome: MoveOutcome, turns: int) -> bool:
 class ComputerRunner:
     """The background tasks that play computer seats, one per game at most."""
 
-    def __init__(self, step: Step, new_turn: Callable[[], Turn], max_moves: int) -> None:
+    def __init__(self, step: Step, new_turn: Callable[[str], Turn], max_moves: int) -> None:
         self._step = step
         self._new_turn = new_turn
         self.max_moves = max_moves  # a runaway guard: a run this long stops and is resumed later

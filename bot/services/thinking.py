@@ -1,10 +1,10 @@
 """Computer players think in worker processes.
 
-A searching player may think for its whole budget in a turn (``COMPUTER_THINK_SECONDS``), shared out
-across the turn's decisions (``rules.core.budget``). Run in the bot's process it would hold the
-interpreter (and so the event loop) for that long; in a worker process the bot goes on answering the
-people of every other game meanwhile. A decision with one legal move needs no worker: it is answered at
-once and costs the turn nothing.
+A searching player may think for its whole budget in a turn (``COMPUTER_THINK_SECONDS``, else the
+game's own ``think_seconds``), shared out across the turn's decisions (``rules.core.budget``). Run in the
+bot's process it would hold the interpreter (and so the event loop) for that long; in a worker process
+the bot goes on answering the people of every other game meanwhile. A decision with one legal move needs
+no worker: it is answered at once and costs the turn nothing.
 
 ``Thinkers`` owns a ``ProcessPoolExecutor``, started at the first decision and ended by ``close``. At most
 one decision per worker is handed over at a time, so a decision's time limit counts its thinking and never
@@ -50,10 +50,11 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 1) - 1)
 
 
-def default_timeout(budget: Budget) -> float:
-    """How long a decision may take before its worker is taken for stuck. Generous: a budget counts the
-    player's own CPU time, which a busy machine stretches in wall-clock time."""
-    return 30.0 + 10 * budget.seconds
+def default_timeout(seconds: float) -> float:
+    """How long a decision may take before its worker is taken for stuck, for turns of ``seconds``.
+    Generous: a budget counts the player's own CPU time, which a busy machine stretches in wall-clock
+    time."""
+    return 30.0 + 10 * seconds
 
 
 @dataclass(frozen=True)
@@ -134,16 +135,20 @@ def _end(pool: ProcessPoolExecutor) -> None:
 
 
 class Thinkers:
-    """The worker processes that choose computer moves, each turn of a computer seat within ``budget``.
+    """The worker processes that choose computer moves, each turn of a computer seat within ``seconds``
+    of CPU time, or when that is None within its game's own ``think_seconds``.
 
-    Whoever drives a computer seat's turn keeps a ``turn()`` across its decisions: passes ``turn.left()``
-    to ``choose`` and then ``turn.spend(decision.cpu)``, so each decision thinks within its share of what
-    is left of the turn."""
+    Whoever drives a computer seat's turn keeps a ``turn(game)`` across its decisions: passes
+    ``turn.left()`` to ``choose`` and then ``turn.spend(decision.cpu)``, so each decision thinks within
+    its share of what is left of the turn."""
 
-    def __init__(self, budget: Budget, workers: int | None = None, timeout: float | None = None) -> None:
-        self.budget = budget
+    def __init__(
+        self, seconds: float | None = None, workers: int | None = None, timeout: float | None = None
+    ) -> None:
+        self.seconds = seconds
         self.workers = workers or default_workers()
-        self.timeout = default_timeout(budget) if timeout is None else timeout
+        longest = max([seconds] if seconds else [s.think_seconds for s in rules.specs()], default=1.0)
+        self.timeout = default_timeout(longest) if timeout is None else timeout
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
         self._slots = asyncio.Semaphore(self.workers)
@@ -158,9 +163,13 @@ class Thinkers:
             )
         return self._pool
 
-    def turn(self) -> Turn:
-        """A new turn's budget: ``budget`` in all, for the decisions of one seat's turn."""
-        return Turn(self.budget)
+    def budget(self, game_id: str) -> Budget:
+        """A whole turn's budget in ``game_id``."""
+        return Budget(self.seconds or rules.spec(game_id).think_seconds)
+
+    def turn(self, game_id: str) -> Turn:
+        """A new turn's budget, for the decisions of one seat's turn in ``game_id``."""
+        return Turn(self.budget(game_id))
 
     async def choose(
         self,
@@ -178,7 +187,7 @@ class Thinkers:
         workers."""
         if len(legal) == 1 and not self._closed:
             return Decision(legal[0], os.getpid(), 0.0, 0.0)
-        budget = self.budget if budget is None else budget
+        budget = self.budget(game_id) if budget is None else budget
         async with self._slots:
             if self._closed:
                 raise ThinkingStopped("the computer players' workers are closed")

@@ -44,9 +44,9 @@ def choose_move(
     budget: Budget | None = None,
 ) -> str:
     """The move a computer player of ``level`` makes; falls back to the best level the game has. A
-    thinking level thinks within ``budget``: what is left of its turn (default: one second), of which it
-    takes this decision's share. A decision with one legal move (``done`` alone, say) is answered at once,
-    without asking the player: it costs the turn nothing."""
+    thinking level thinks within ``budget``: what is left of its turn (default: a whole turn, the game's
+    ``think_seconds``), of which it takes this decision's share. A decision with one legal move (``done``
+    alone, say) is answered at once, without asking the player: it costs the turn nothing."""
     if not legal:
         raise ValueError("no legal move to choose from")
     if len(legal) == 1:
@@ -54,5 +54,5 @@ def choose_move(
     players = players_for(game_id)
     player = players.get(level) or players[max(players)]
     if player.thinks:
-        return player.play(view, legal, Rng(seed), budget or Budget())
+        return player.play(view, legal, Rng(seed), budget or Budget(rules.spec(game_id).think_seconds))
     return player.play(view, legal, Rng(seed))

@@ -87,7 +87,9 @@ class GameSpec:
     autocomplete offers once typed words match them (one per building, say); ``computers`` maps a level
     (1 and up; level 0, random legal moves, every game has) to its player; ``hands``: whether seats hold
     private cards (``/hand``, the hand picture); ``tiebreak`` names the result's tie-break figure when
-    the game has one; ``colour`` is the game's RGB colour for embeds.
+    the game has one; ``colour`` is the game's RGB colour for embeds; ``think_seconds`` is the CPU time a
+    thinking computer spends on one turn unless told otherwise (``Budget``), set by how many decisions a
+    turn of the game holds.
     """
 
     id: str
@@ -102,6 +104,7 @@ class GameSpec:
     computers: Mapping[int, Computer] = field(default_factory=dict)
     hands: bool = False
     tiebreak: str | None = None
+    think_seconds: float = 1.0
 
     def __post_init__(self) -> None:
         if "goal" not in self.help:
@@ -110,6 +113,8 @@ class GameSpec:
             raise ValueError(f"{self.id}: a topic is both a topic and a subtopic")
         if 0 in self.computers:
             raise ValueError(f"{self.id}: level 0 (random moves) is every game's own")
+        if not self.think_seconds > 0:
+            raise ValueError(f"{self.id}: a computer needs some time to think")
         labels = [o.label for o in self.options]
         if len(set(labels)) != len(labels):
             raise ValueError(f"{self.id}: two options share a name")

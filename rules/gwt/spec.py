@@ -42,4 +42,7 @@ SPEC = GameSpec(
                     race_player, thinks=True),
     },
     hands=True,
+    # a turn is a move and the actions where the cattleman stops, some four searched decisions: a second
+    # in all left level 2 short of what a second for each decision won (bench/ai.py)
+    think_seconds=2.0,
 )

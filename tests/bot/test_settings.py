@@ -82,7 +82,7 @@ def test_shards() -> None:
 def test_computer_thinking() -> None:
     """The computer players think one second per decision in one worker per core but one, unless set."""
     default = load_settings({"DISCORD_TOKEN": "x"})
-    assert default.computer_think_seconds == 1.0 and default.computer_workers is None
+    assert default.computer_think_seconds is None and default.computer_workers is None
     set_ = load_settings({"DISCORD_TOKEN": "x", "COMPUTER_THINK_SECONDS": " 2.5 ", "COMPUTER_WORKERS": "3"})
     assert set_.computer_think_seconds == 2.5 and set_.computer_workers == 3
 

@@ -17,11 +17,13 @@ from typing import Any
 
 import pytest
 
+import rules
 from bot.services import FakeClock, GameService
-from bot.services.thinking import Decision, Thinkers, ThinkingFailed, ThinkingStopped
+from bot.services.thinking import Decision, Thinkers, ThinkingFailed, ThinkingStopped, default_timeout
 from bot.storage import Database, open_database
 from bot.storage.connection import Location
-from rules.core.spec import Budget
+from rules.ai import choose_move
+from rules.core.spec import Budget, Computer
 from tests.support.fixtures import ANN, CHANNEL, lobby, moves_since
 
 
@@ -239,7 +241,7 @@ async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error
     tmp_path: Path, started_here: Children
 ) -> None:
     """Decisions under way in one pool all fail when it is ended; each then ends it too (already ended)."""
-    thinkers = Thinkers(Budget(seconds=0.05), workers=2)
+    thinkers = Thinkers(0.05, workers=2)
     player = Recorder(tmp_path / "calls")
     try:
         await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
@@ -260,7 +262,7 @@ async def test_a_worker_killed_between_decisions_fails_the_next_one_only(
 ) -> None:
     """A worker killed from outside (out of memory, an operator) while idle: the next decision fails and
     ends the broken pool; the one after it gets a new worker."""
-    thinkers = Thinkers(Budget(seconds=0.05), workers=1)
+    thinkers = Thinkers(0.05, workers=1)
     player = Recorder(tmp_path / "calls")
     try:
         first = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
@@ -275,7 +277,7 @@ async def test_a_worker_killed_between_decisions_fails_the_next_one_only(
 
 
 async def test_a_lone_legal_move_is_answered_at_once_without_a_worker(tmp_path: Path) -> None:
-    thinkers = Thinkers(Budget(seconds=0.05), workers=1)
+    thinkers = Thinkers(0.05, workers=1)
     player = Recorder(tmp_path / "calls")
     try:
         decision = await thinkers.choose(player, "santafe", {}, ["done"], 2, 0)
@@ -287,16 +289,41 @@ async def test_a_lone_legal_move_is_answered_at_once_without_a_worker(tmp_path: 
 
 async def test_a_decision_thinks_within_the_budget_it_is_given(tmp_path: Path) -> None:
     """``choose`` takes what is left of the turn; without it, a whole turn's budget."""
-    thinkers = Thinkers(Budget(seconds=0.05), workers=1)
+    thinkers = Thinkers(0.05, workers=1)
     player = Recorder(tmp_path / "calls")
     try:
         left = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 2, 0, Budget(seconds=0.02))
         whole = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 2, 0)
         assert [seconds for _, _, seconds in player.calls()] == [0.02, 0.05]
         assert left.cpu >= 0.0 and whole.process != os.getpid()
-        assert thinkers.turn().left() == Budget(seconds=0.05)
+        assert thinkers.turn("santafe").left() == Budget(seconds=0.05)
     finally:
         await thinkers.close()
+
+
+def test_a_turn_thinks_for_its_game_s_own_time_unless_the_host_set_one() -> None:
+    """A Great Western Trail turn holds a move and some four searched decisions, a Santa Fe turn one card:
+    each game's own budget (``think_seconds``) unless ``COMPUTER_THINK_SECONDS`` sets one for all."""
+    own = Thinkers(workers=1)
+    assert own.turn("gwt").left() == Budget(seconds=2.0) and own.budget("santafe") == Budget(seconds=1.0)
+    assert own.timeout == default_timeout(2.0)  # long enough for the longest
+    host = Thinkers(0.5, workers=1)
+    assert host.turn("gwt").left() == host.turn("santafe").left() == Budget(seconds=0.5)
+
+
+def test_a_player_asked_without_a_budget_thinks_for_a_whole_turn_of_its_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    given: list[Budget] = []
+    thinking_level = rules.spec("gwt").computers[2]
+    spy = Computer(
+        thinking_level.description,
+        lambda view, legal, rng, budget: given.append(budget) or legal[0],
+        thinks=True,
+    )
+    monkeypatch.setitem(rules.spec("gwt").computers, 2, spy)  # type: ignore[index]
+    choose_move("gwt", {}, ["a", "b"], 2, 0)
+    assert given == [Budget(seconds=rules.spec("gwt").think_seconds)] == [Budget(seconds=2.0)]
 
 
 async def test_a_computer_seat_s_consecutive_decisions_share_one_turn_s_budget(
