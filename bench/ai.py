@@ -7,7 +7,8 @@ Run from the repository root (project installed, or PYTHONPATH=.):
 Level against level (e.g. the search against the heuristic, ``--level 2 --against 1 --playouts 32``): a
 thinking level thinks within the budget given (``--playouts``: exactly that many playouts per decision,
 reproducible; ``--seconds``: CPU seconds per turn, shared out across the turn's decisions as in the bot;
-default the game's own ``think_seconds``, two seconds a GWT turn and one a Santa Fe turn); ``--first`` starts at that seed, so a long table can be played in slices.
+default the game's own ``think_seconds``, two seconds a GWT turn and one a Santa Fe turn); ``--first``
+starts at that seed, so a long table can be played in slices.
 
 For every game and player count, plays N games with one seat at ``--level`` and every other seat at
 ``--against`` (default 0: random legal moves); the strong seat rotates through the seats game by game.

@@ -3,13 +3,13 @@
 From the interaction sent to the bot's last reply received (the board image included), for a move, the hand
 and the board, in a Santa Fe and a Great Western Trail game between three people, while the same bot has
 ``--games`` other games of that kind played only by computers at the strongest level the game has, each
-thinking ``--think`` seconds per decision (computer players choose in worker processes, so their thinking
-must not slow the replies).
+thinking ``--think`` seconds a turn, by default the game's own (computer players choose in worker
+processes, so their thinking must not slow the replies).
 
 With ``--languages`` it times the same replies once per language instead: the game's language and each
 person's Discord in German, Dutch or Japanese, against English, and prints each p95 as a ratio to English's.
 
-Run: python bench/reply.py [--moves 60] [--games 4] [--think 1.0] [--languages [--rounds 3]]
+Run: python bench/reply.py [--moves 60] [--games 4] [--think S] [--languages [--rounds 3]]
 Target: 95th percentile <= 300 ms; in each language, p95 <= 1.1 x English's.
 """
 
@@ -66,7 +66,7 @@ async def computers_play(service: GameService, game: str, channel: int, stop: as
 
 
 async def bench_game(
-    game: str, moves: int, games: int, think: float, folder: Path, language: str = "en"
+    game: str, moves: int, games: int, think: float | None, folder: Path, language: str = "en"
 ) -> dict[str, list[float]]:
     samples: dict[str, list[float]] = {"move": [], "hand": [], "board": []}
     rng = random.Random(1)
@@ -113,7 +113,8 @@ async def bench_game(
                 spec = rules.spec(game)
                 level = spec.top_level
                 thinks = level in spec.computers and spec.computers[level].thinks
-                how = f"thinking {think:g} s a decision" if thinks else "a player that does not search"
+                seconds = think or spec.think_seconds
+                how = f"thinking {seconds:g} s a turn" if thinks else "a player that does not search"
                 print(
                     f"   {game:8} {games} games of computers at level {level} ({how}): "
                     f"{decisions} computer moves in {elapsed:.1f} s"
@@ -140,7 +141,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--games", type=int, default=4, help="games of computers thinking meanwhile")
-    parser.add_argument("--think", type=float, default=1.0, help="seconds per computer decision")
+    parser.add_argument("--think", type=float, help="seconds a computer turn (default: the game's own)")
     parser.add_argument("--languages", action="store_true", help="p95 per language, as a ratio to English")
     parser.add_argument("--rounds", type=int, default=3, help="with --languages: rounds of every language")
     args = parser.parse_args()
@@ -158,7 +159,7 @@ async def main() -> None:
                 )
 
 
-async def languages(moves: int, games: int, think: float, rounds: int) -> None:
+async def languages(moves: int, games: int, think: float | None, rounds: int) -> None:
     """The same replies in each language; each p95 as a ratio to English's. The languages take turns for
     ``rounds`` rounds and each pools its samples, so that a busy moment of the machine weighs on all alike."""
     with tempfile.TemporaryDirectory() as tmp:
