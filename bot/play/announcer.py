@@ -58,8 +58,8 @@ async def post_turn(
     lines = presenters.event_lines(untold, game=game)
     lines = [presenters.named(line, game) for line in [*lines, *extra]]
     if game.channel_style == "quiet":
-        board = await live.show_turn(bot, game, channel, view, lines, perms, untold)
-        await bot.games.mark_told(game.id, game.version)
+        board, kept = await live.show_turn(bot, game, channel, view, lines, perms, untold)
+        await bot.games.mark_told(game.id, game.version, live_board=kept)
         await retire_buttons(bot, game.id, board, game.revision)
         return board
     to_ping = delivery.human_users(game, game.to_act)

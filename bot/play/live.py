@@ -87,10 +87,13 @@ async def show_turn(
     lines: Sequence[str],
     perms: discord.Permissions | None,
     untold: Sequence[dict[str, Any]] = (),
-) -> discord.Message:
+) -> tuple[discord.Message, tuple[int, int, int] | None]:
     """Bring the live board up to ``game`` (posting a new one if it is missing, scrolled away or no longer
-    editable) and ping who must act now; the live board message. A new picture marks what changed since
-    the board's last one (else since the last turn message: ``untold``)."""
+    editable) and ping who must act now; the live board message, and what is left to remember of an
+    edited one (``remember_live_board``'s message id, pictured version and posts since; None if that is
+    unchanged or already written, as a new board's is), which the caller writes with the moves it told
+    (``mark_told``): one write a move. A new picture marks what changed since the board's last one (else
+    since the last turn message: ``untold``)."""
     known = await bot.games.live_board(game.id)
     if known is not None:
         message_id, pictured, posts_since = known
@@ -101,14 +104,13 @@ async def show_turn(
             if edited is not None:
                 board, drew = edited
                 pinged = await _ping(bot, game, channel, view, board)
-                drawn = game.version if drew else pictured
-                await bot.games.remember_live_board(game.id, board.id, drawn, posts_since + pinged)
-                return board
+                now = (board.id, game.version if drew else pictured, posts_since + pinged)
+                return board, now if now != known else None
     changed = await _changed_since(bot, game, known[1] if known is not None else -1, untold)
     board = await _post(bot, game, channel, view, lines, perms, changed)
     if known is not None:
         await _superseded(bot, game, channel, known[0], board)
-    return board
+    return board, None
 
 
 async def _changed_since(
@@ -215,7 +217,8 @@ async def _post(
     perms: discord.Permissions | None,
     changed: Sequence[dict[str, Any]],
 ) -> discord.Message:
-    """A new live board at the bottom of the channel, pinging who must act."""
+    """A new live board at the bottom of the channel, pinging who must act; remembered at once, before
+    the old one is pointed to it."""
     ping, allowed = presenters.mentions(_to_ping(bot, game))
     text = _text(game, view, lines, ping)
     if perms is not None and not perms.attach_files and game.pictures == "every-turn":

@@ -55,7 +55,8 @@ Reading
     public_events_between(game_id, after, upto) -> [event]   (what the live board's new picture marks)
     untold_public_events(game_id, upto) -> [event]   (public events of the moves the channel was not yet
         told, kept in the database; the channel's turn summaries are built from it)
-    mark_told(game_id, upto)   (after a summary was posted: those moves count as told)
+    mark_told(game_id, upto, live_board=None)   (after a summary was posted: those moves count as told;
+        the live board that told them, when given, as remember_live_board takes it)
     untold_movers(game_id, upto) -> [seat]   (who moved since the channel was last told)
     progress_message(game_id) / remember_progress_message(game_id, message_id)   (the one message of who
         has chosen in the current simultaneous choice; a turn message ends that choice)

@@ -203,10 +203,16 @@ class Reading(ServiceCore):
             moves = await store.unannounced(conn, game_id, upto)
         return [ev for m in moves for ev in m.events if is_public(ev)]
 
-    async def mark_told(self, game_id: int, upto: int) -> None:
-        """The channel has been told every move up to ``upto`` (call after the summary was posted)."""
+    async def mark_told(
+        self, game_id: int, upto: int, live_board: tuple[int, int, int] | None = None
+    ) -> None:
+        """The channel has been told every move up to ``upto`` (call after the summary was posted); and,
+        when given, the live board that told it is (message id, pictured version, posts since): one
+        write for both, as every move posted in a quiet channel makes them."""
         async with self.db.transaction() as conn:
             await store.mark_announced_upto(conn, game_id, upto)
+            if live_board is not None:
+                await store.set_live_board(conn, game_id, *live_board)
 
     async def untold_movers(self, game_id: int, upto: int) -> list[int]:
         """The seats that moved since the channel was last told, in the order they first moved (during a

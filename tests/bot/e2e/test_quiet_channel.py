@@ -4,7 +4,9 @@ host chooses otherwise with /game channel (a full turn message per turn, auto-pl
 
 from __future__ import annotations
 
+import contextvars
 import random
+import sys
 
 import pytest
 
@@ -286,3 +288,44 @@ async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_
         [dm] = arena.loopback.messages(arena.loopback.dm_channel(alice))[dms:]
     assert [m.pinged_users for m in new if m.pinged_users] == [{alice.id}], [m.content for m in new]
     assert dm.content.startswith("It is your turn in [Great Western Trail]"), dm.content
+
+
+async def test_telling_a_move_on_the_live_board_writes_once(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The moves told on the live board are marked told, and what the bot keeps of the board (the move its
+    picture shows, its posts since) is kept, in one write: every write of a busy bot waits its turn for
+    the others, so telling a move costs one (none for the board when it stayed as it was)."""
+    alice, bob = arena.people[:2]
+    async with arena.running() as (_bot, service):
+        await arena.start_game("santafe", alice, bob)
+        await play_random(arena, service, arena.channel, 2, seed=4)
+        writes: list[int] = []  # the writes of each turn post, made by the post itself
+        counting: contextvars.ContextVar[int | None] = contextvars.ContextVar("counting", default=None)
+        # the module the running bot calls: a stopped bot's extensions take theirs out of sys.modules
+        running = sys.modules[announcer.__name__]
+        transaction, post_turn = service.db.transaction, running.post_turn
+
+        def counted() -> object:
+            post = counting.get()
+            if post is not None:
+                writes[post] += 1
+            return transaction()
+
+        async def told(*args: object, **kwargs: object) -> object:
+            writes.append(0)
+            token = counting.set(len(writes) - 1)  # the writes made in this post (not by other tasks)
+            try:
+                return await post_turn(*args, **kwargs)  # type: ignore[arg-type]
+            finally:
+                counting.reset(token)
+
+        monkeypatch.setattr(service.db, "transaction", counted)
+        monkeypatch.setattr(running, "post_turn", told)
+        board = arena.live_board()
+        await play_random(arena, service, arena.channel, 6, seed=7)
+        assert arena.live_board().id == board.id  # edited each time, never posted anew
+        game = await service.get_game(int(arena.channel.id))
+        known = await service.live_board(game.id)
+    assert writes and all(n == 1 for n in writes), writes
+    assert known is not None and known[0] == int(board.id) and game.version - known[1] < 3  # its picture kept
