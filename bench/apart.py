@@ -36,6 +36,8 @@ from bot.__main__ import build_bot, open_configured
 from bot.client import BoardGameBot
 from bot.services import FakeClock
 from bot.settings import load_settings
+from bot.storage import Database
+from bot.storage.db import Writes
 
 CLOCK_JUMP = 61  # minutes: the bot's clock jumps this far every JUMP_EVERY seconds (bench/load.py)
 PROBE_SECONDS = 0.05
@@ -61,6 +63,12 @@ class Warnings(logging.Handler):
     def clear(self) -> None:
         self.blocked = self.errors = 0
         self.said.clear()
+
+
+def written_since(now: Writes, before: Writes) -> list[float]:
+    """The writes made between two readings of ``Database.writes``: how many, the seconds they waited
+    for the writer and the seconds they held it."""
+    return [now.count - before.count, now.waited - before.waited, now.held - before.held]
 
 
 class LagProbe:
@@ -104,6 +112,8 @@ class Phase:
         self.lag = LagProbe()
         self.latency: list[float] = []
         self.cpu = self.wall = 0.0
+        self.db: Database | None = None  # its writes are counted too
+        self.writes = Writes()
 
     def toggle(self) -> None:
         if not self.on:
@@ -111,6 +121,7 @@ class Phase:
             self.latency.clear()
             self.warnings.clear()
             self.cpu, self.wall = time.process_time(), time.perf_counter()
+            self.writes = replace(self.db.writes) if self.db is not None else Writes()
             self.on = True
             return
         self.on = False
@@ -122,6 +133,7 @@ class Phase:
             "blocked": self.warnings.blocked,
             "errors": self.warnings.errors,
             "said": dict(self.warnings.said.most_common(5)),
+            "writes": written_since(self.db.writes, self.writes) if self.db is not None else [0, 0.0, 0.0],
         }
         written = self.report.with_suffix(".part")
         written.write_text(json.dumps(figures))
@@ -147,6 +159,7 @@ async def run(report: Path) -> None:
     loop.add_signal_handler(signal.SIGUSR2, phase.toggle)
     loop.add_signal_handler(signal.SIGTERM, stopping.set)
     db = await open_configured(settings)
+    phase.db = db
     try:
         async with build_bot(db, settings, clock) as bot:
             running = asyncio.create_task(bot.start(settings.token))

@@ -65,11 +65,11 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from apart import CLOCK_JUMP, LagProbe, Warnings
+from apart import CLOCK_JUMP, LagProbe, Warnings, written_since
 
 import render
 import rules
@@ -157,6 +157,7 @@ class Figures:
     blocked: int = 0  # discord.py's heartbeat warnings
     errors: int = 0  # errors the bot logged
     warned: dict[str, int] = field(default_factory=dict)  # its commonest warnings, how often (a bot apart)
+    writes: list[float] = field(default_factory=lambda: [0, 0.0, 0.0])  # count, seconds waited, held
 
     def line(self, name: str) -> str:
         return (
@@ -322,11 +323,12 @@ async def bench_load(
                     timed.clear()
                 if thought is not None:
                     thought.clear()
-                cpu = time.process_time()
+                cpu, writes = time.process_time(), replace(db.writes)
                 limited = len(loopback.api.ratelimits.rate_limited)
                 exchanged = len(loopback.api.exchanges)
                 loaded = await play(loopback, tables, people, seconds, jumping, think)
                 loaded.cpu = time.process_time() - cpu
+                loaded.writes = written_since(db.writes, writes)
                 refused, requests = traffic(loopback, limited, exchanged)
                 reminded = reminder_posts(loopback) - reminded
                 # what broke Discord's rules (answers after 3 s, none at all), reported below
@@ -405,6 +407,7 @@ async def bench_load_apart(
                 figures.done = done_by_traffic(loopback, figures, exchanged)
                 figures.cpu, figures.blocked, figures.errors = found["cpu"], found["blocked"], found["errors"]
                 figures.warned = found["said"]
+                figures.writes = found["writes"]
                 return figures
 
             await admin.slash("admin defaults", lounge, reminder_hours=1)
@@ -440,12 +443,18 @@ def traffic(loopback: LoopbackDiscord, limited: int, exchanged: int) -> tuple[Co
     return refused, requests
 
 
-async def quiet(loopback: LoopbackDiscord, seconds: float = 2.0) -> None:
-    """Wait until the bot has made no request for ``seconds``."""
+async def quiet(loopback: LoopbackDiscord, seconds: float = 2.0, patience: float = 120.0) -> None:
+    """Wait until the bot has made no request for ``seconds``; after ``patience`` seconds, say what it
+    went on asking for and go on (a run that never settles is a finding, not a reason to hang)."""
+    began = time.monotonic()
     while True:
         seen = len(loopback.api.exchanges)
         await asyncio.sleep(seconds)
         if len(loopback.api.exchanges) == seen:
+            return
+        if time.monotonic() - began > patience:
+            asked = Counter(route_of(x.method, x.path) for x in loopback.api.exchanges[seen:])
+            print(f"the bot was still making requests after {patience:g} s: {dict(asked)}; going on")
             return
 
 
@@ -500,6 +509,13 @@ def report(run: Run, people: int) -> None:
         + ", ".join(f"{route} {n}" for route, n in run.requests.most_common(6))
     )
     print(global_bound(run, people))
+    count, waited, held = loaded.writes
+    print(
+        f"database writes while loaded: {count:.0f} ({count / loaded.seconds:.0f}/s); the writer was held "
+        f"{held:.1f} s of {loaded.seconds:.1f} s ({held / loaded.seconds:.0%}), a write waited "
+        f"{waited / max(1, count) * 1000:.0f} ms for it on average (the writes go one at a time: held "
+        "near all the time, they queue, and each /move waits its turn)"
+    )
     print("429s answered while loaded: " + (", ".join(f"{k} {n}" for k, n in run.refused.items()) or "none"))
     for note in run.notes:
         print(note)

@@ -15,8 +15,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -53,6 +55,17 @@ def file_identity(path: Path) -> tuple[int, int] | None:
 READERS = 4
 
 
+@dataclass
+class Writes:
+    """What the write transactions have cost so far: how many, the seconds they waited for the writer in
+    all, and the seconds they held it (each write holds it from its first statement to its commit, so
+    ``held`` over a stretch of time is how busy the writer was: near all of it, and writes queue)."""
+
+    count: int = 0
+    waited: float = 0.0
+    held: float = 0.0
+
+
 class Database:
     """Write transactions and reading blocks on the database at ``where``.
 
@@ -70,6 +83,7 @@ class Database:
         self._lock = asyncio.Lock()
         self._reader_slots = asyncio.Semaphore(READERS)
         self._gone: str | None = None
+        self.writes = Writes()  # for the load bench, which reports how busy the writer was
         if where.path is not None:
             writes = sqlite_engine(where.path, sync=sync, begin="BEGIN IMMEDIATE")
             reads = sqlite_engine(where.path, sync=sync, begin="BEGIN")
@@ -117,18 +131,30 @@ class Database:
         """A write transaction: committed when the block ends, rolled back if it raises. Refused with
         ``unavailable`` when the database file was deleted or replaced; checked again after the commit,
         so a write that went into a file just taken away is never reported as done."""
+        asked = time.perf_counter()
         if self.path is None:
             # one at a time in this process too: a write waiting for the lock would only hold a pooled
             # connection that reads need
-            async with self._lock, self.engine.begin() as conn:
+            async with self._lock, self._holding(asked), self.engine.begin() as conn:
                 await conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK_KEY})
                 yield conn
             return
-        async with self._lock:
+        async with self._lock, self._holding(asked):
             self._check_file()
             async with _begun(self.writer) as conn:
                 yield conn
             self._check_file()
+
+    @asynccontextmanager
+    async def _holding(self, asked: float) -> AsyncIterator[None]:
+        """Count a write that was asked for at ``asked`` and holds the writer while inside."""
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.writes.count += 1
+            self.writes.waited += start - asked
+            self.writes.held += time.perf_counter() - start
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Conn]:

@@ -83,3 +83,33 @@ async def test_once_the_file_is_replaced_reads_stay_on_the_file_opened(db: Datab
     os.replace(other, db_path)
     # a new reading connection would open the other file (no notes table): the writing one reads instead
     assert await count_notes(db) == 1
+
+
+async def test_the_writes_count_how_long_they_waited_for_the_writer_and_held_it(db: Database) -> None:
+    """What the load bench reports of the database: each write transaction counted, with the time it held
+    the writer and the time it waited while another held it."""
+    before = db.writes.count
+    async with db.transaction() as conn:
+        await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
+    holding, release = asyncio.Event(), asyncio.Event()
+
+    async def held_write() -> None:
+        async with db.transaction() as conn:
+            await conn.exec_driver_sql("INSERT INTO notes VALUES ('first')")
+            holding.set()
+            await release.wait()
+
+    first = asyncio.create_task(held_write())
+    await holding.wait()
+    waited = db.writes.waited
+
+    async def second_write() -> None:
+        async with db.transaction() as conn:
+            await conn.exec_driver_sql("INSERT INTO notes VALUES ('second')")
+
+    second = asyncio.create_task(second_write())
+    await asyncio.sleep(0.05)  # the second write is waiting for the first
+    release.set()
+    await asyncio.gather(first, second)
+    assert db.writes.count - before == 3
+    assert db.writes.waited - waited >= 0.05 and db.writes.held >= 0.05  # the first held it that long
