@@ -317,7 +317,9 @@ async def bench_load(
                 print(f"opened {games} games through interactions in {time.perf_counter() - began:.1f} s")
                 # the openings' computer moves and their posts are done before "idle" is measured
                 await service.runner.idle()
+                writes = replace(db.writes)
                 idle = await play(loopback, tables[:1], 1, min(seconds, 20.0), still)
+                idle.writes = written_since(db.writes, writes)
                 reminded = reminder_posts(loopback)
                 if timed is not None:
                     timed.clear()
@@ -510,11 +512,12 @@ def report(run: Run, people: int) -> None:
     )
     print(global_bound(run, people))
     count, waited, held = loaded.writes
+    each, alone = held / max(1, count) * 1000, idle.writes[2] / max(1, idle.writes[0]) * 1000
     print(
         f"database writes while loaded: {count:.0f} ({count / loaded.seconds:.0f}/s); the writer was held "
-        f"{held:.1f} s of {loaded.seconds:.1f} s ({held / loaded.seconds:.0%}), a write waited "
-        f"{waited / max(1, count) * 1000:.0f} ms for it on average (the writes go one at a time: held "
-        "near all the time, they queue, and each /move waits its turn)"
+        f"{held:.1f} s of {loaded.seconds:.1f} s ({held / loaded.seconds:.0%}), {each:.1f} ms a write "
+        f"({alone:.1f} ms idle); a write waited {waited / max(1, count) * 1000:.0f} ms for it on average "
+        "(the writes go one at a time: held near all the time, they queue, and each /move waits its turn)"
     )
     print("429s answered while loaded: " + (", ".join(f"{k} {n}" for k, n in run.refused.items()) or "none"))
     for note in run.notes:
