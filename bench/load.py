@@ -18,6 +18,8 @@ still. Reported, loaded and idle, and their ratio:
 * first response: from an interaction sent to the bot's first answer (Discord allows 3 s);
 * ``/move`` done: from ``/move`` sent until the bot has answered and posted everything it posts for it
   (the turn message and its picture);
+* the database's writes: how many, how busy the one writer was (the share of the time a write held it,
+  its hold a write loaded and idle) and how long a write waited for it on average;
 * event-loop lag: how late a 50 ms sleep wakes in the bot's loop (the loop that also sends discord.py's
   gateway heartbeats: a heartbeat is delayed as long); ``bot.latency`` (discord.py's last heartbeat's round
   trip) sampled every second, as a median: the stand-in acknowledges a heartbeat at once in the same
