@@ -130,7 +130,7 @@ def _end(pool: ProcessPoolExecutor) -> None:
         process.join()
     results = pool._result_queue  # type: ignore[attr-defined]
     if results is not None:  # (None once shut down)
-        results._writer.close()
+        results._writer.close()  # type: ignore[attr-defined]
     pool.shutdown(wait=True)
 
 
