@@ -107,8 +107,11 @@ work; CPU times are the searching seat's own):
 On the seeds both played, the per-turn second wins 65% against 82%, two seconds 76%; over all its games 72%.
 With 17 to 47 games each such a rate is uncertain by 12 to 20 points (95%), so the gap (some 10 points) is
 not shown to be real, nor shown to be within 5: the per-turn budget thinks a third of the time per turn
-(CPU median 1 s against 3 s). The default stays one second a turn, which keeps a turn to the second the
-players wait for.
+(CPU median 1 s against 3 s). Later, over more games: a second per decision 81% (55 of 68, seeds 0-57 and
+135-144), a second per turn 71% (123 of 173, seeds 0-172), two seconds per turn 76% (68 of 90, seeds
+0-89; turns CPU 2.00 s at the median and p95, wall median 2.00-2.01 s, p95 2.02-2.06, max 3.24 in the 70
+games played with the machine to themselves, two at a time on its two cores). So a GWT turn now thinks
+two seconds by default (the game's ``think_seconds``), a Santa Fe turn one.
 """
 
 from __future__ import annotations
