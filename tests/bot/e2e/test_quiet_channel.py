@@ -302,7 +302,8 @@ async def test_telling_a_move_on_the_live_board_writes_once(
         await play_random(arena, service, arena.channel, 2, seed=4)
         writes: list[int] = []  # the writes of each turn post, made by the post itself
         counting: contextvars.ContextVar[int | None] = contextvars.ContextVar("counting", default=None)
-        # the module the running bot calls: a stopped bot's extensions take theirs out of sys.modules
+        # the module the running bot calls: after an earlier bot in this process, sys.modules holds a
+        # fresh copy of it, not the one imported at the top of this file
         running = sys.modules[announcer.__name__]
         transaction, post_turn = service.db.transaction, running.post_turn
 
