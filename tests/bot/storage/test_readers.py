@@ -19,20 +19,27 @@ async def count_notes(db: Database) -> int:
         return int(await conn.scalar(text("SELECT count(*) FROM notes")))
 
 
+async def held_write(db: Database, note: str) -> tuple[asyncio.Task[None], asyncio.Event]:
+    """A write of a note that holds the writing connection, inside its transaction, until the event
+    returned is set; returned once it is inside."""
+    inside, release = asyncio.Event(), asyncio.Event()
+
+    async def write() -> None:
+        async with db.transaction() as conn:
+            await conn.execute(text("INSERT INTO notes VALUES (:note)"), {"note": note})
+            inside.set()
+            await release.wait()
+
+    writer = asyncio.create_task(write())
+    await inside.wait()
+    return writer, release
+
+
 async def test_a_read_runs_while_a_write_is_under_way_and_sees_what_was_committed(db: Database) -> None:
     async with db.transaction() as conn:
         await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
         await conn.exec_driver_sql("INSERT INTO notes VALUES ('first')")
-    writing, release = asyncio.Event(), asyncio.Event()
-
-    async def slow_write() -> None:
-        async with db.transaction() as conn:
-            await conn.exec_driver_sql("INSERT INTO notes VALUES ('second')")
-            writing.set()
-            await release.wait()
-
-    writer = asyncio.create_task(slow_write())
-    await writing.wait()
+    writer, release = await held_write(db, "second")
     # the write holds the writing connection: the read does not wait for it, and sees the committed row
     assert await asyncio.wait_for(count_notes(db), 30) == 1
     release.set()
@@ -91,16 +98,7 @@ async def test_the_writes_count_how_long_they_waited_for_the_writer_and_held_it(
     before = db.writes.count
     async with db.transaction() as conn:
         await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
-    holding, release = asyncio.Event(), asyncio.Event()
-
-    async def held_write() -> None:
-        async with db.transaction() as conn:
-            await conn.exec_driver_sql("INSERT INTO notes VALUES ('first')")
-            holding.set()
-            await release.wait()
-
-    first = asyncio.create_task(held_write())
-    await holding.wait()
+    first, release = await held_write(db, "first")
     waited = db.writes.waited
 
     async def second_write() -> None:
