@@ -519,7 +519,8 @@ def report(run: Run, people: int) -> None:
         f"database writes while loaded: {count:.0f} ({count / loaded.seconds:.0f}/s); the writer was held "
         f"{held:.1f} s of {loaded.seconds:.1f} s ({held / loaded.seconds:.0%}), {each:.1f} ms a write "
         f"({alone:.1f} ms idle); a write waited {waited / max(1, count) * 1000:.0f} ms for it on average "
-        "(the writes go one at a time: held near all the time, they queue, and each /move waits its turn)"
+        "(the writes go one at a time: the nearer the writer is to held all the time, the longer a /move "
+        "waits its turn)"
     )
     print("429s answered while loaded: " + (", ".join(f"{k} {n}" for k, n in run.refused.items()) or "none"))
     for note in run.notes:

@@ -174,11 +174,11 @@ class Database:
                     yield conn
                 return
             try:
-                async with _begun(reader) as conn:
-                    yield conn
+                yield reader
             except BaseException:
                 await self._drop(reader)  # it may be left inside a transaction
                 raise
+            reader.commit_soon()  # the next block on this connection starts after it
             self._readers.append(reader)
 
     async def _reader(self) -> ThreadedConnection | None:
@@ -226,14 +226,14 @@ class Database:
 
 @asynccontextmanager
 async def _begun(conn: ThreadedConnection) -> AsyncIterator[ThreadedConnection]:
-    """A transaction on ``conn``: committed when the block ends, rolled back if it raises."""
-    await conn.begin()
+    """A transaction on ``conn`` (begun by its first statement): committed when the block ends, rolled
+    back if it raises, or if its commit does (a statement sent without waiting reports its error there)."""
     try:
         yield conn
+        await conn.commit()
     except BaseException:
         await conn.rollback()
         raise
-    await conn.commit()
 
 
 async def open_database(

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from bot.storage.records import GameRow, SeatRow, game_from_row, seat_from_row, to_time
-from bot.storage.sql import Conn, indexed_by, rows, run, run_many, skip_locked, value
+from bot.storage.sql import Conn, indexed_by, rows, run_many, send, skip_locked, value
 
 # SQLite's smallest limit on the parameters of one statement is 999; batches stay well below it.
 BATCH = 500
@@ -92,7 +92,7 @@ async def claim(conn: Conn, game_ids: Sequence[int], holder: str, now: datetime,
 async def release(conn: Conn, game_ids: Sequence[int], holder: str) -> None:
     """Give back ``holder``'s claims on ``game_ids`` (its work there is done)."""
     if game_ids:
-        await run(
+        await send(
             conn,
             "UPDATE games SET claimed_by = NULL, claimed_until = NULL"
             " WHERE id IN :games AND claimed_by = :holder",

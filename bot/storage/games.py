@@ -23,7 +23,7 @@ from bot.storage.records import (
     to_json,
     to_time,
 )
-from bot.storage.sql import Conn, one, rows, run
+from bot.storage.sql import Conn, one, rows, run, send
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -189,7 +189,7 @@ async def all_game_ids(conn: Conn) -> list[int]:
 
 async def update_game(conn: Conn, game_id: int, **columns: Any) -> None:
     sets, values = _assignments(columns, _GAME_COLUMNS)
-    await run(conn, f"UPDATE games SET {sets} WHERE id = :game_id", game_id=game_id, **values)
+    await send(conn, f"UPDATE games SET {sets} WHERE id = :game_id", game_id=game_id, **values)
 
 
 async def set_version(
@@ -225,7 +225,7 @@ async def seats_of(conn: Conn, game_id: int) -> list[SeatRow]:
 
 
 async def insert_seat(conn: Conn, seat: SeatRow) -> None:
-    await run(
+    await send(
         conn,
         "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level, state, joined_at, waiting_since,"
         " offered_to) VALUES (:game_id, :seat, :user_id, :name, :is_ai, :ai_level, :state, :joined_at,"
@@ -245,14 +245,14 @@ async def insert_seat(conn: Conn, seat: SeatRow) -> None:
 
 async def replace_seats(conn: Conn, game_id: int, seats: Sequence[SeatRow]) -> None:
     """Rewrite the whole seat list (lobby order changes, seating at start)."""
-    await run(conn, "DELETE FROM seats WHERE game_id = :game_id", game_id=game_id)
+    await send(conn, "DELETE FROM seats WHERE game_id = :game_id", game_id=game_id)
     for seat in seats:
         await insert_seat(conn, seat)
 
 
 async def update_seat(conn: Conn, game_id: int, seat: int, **columns: Any) -> None:
     sets, values = _assignments(columns, _SEAT_COLUMNS)
-    await run(
+    await send(
         conn,
         f"UPDATE seats SET {sets} WHERE game_id = :game_id AND seat = :seat",
         game_id=game_id,
@@ -277,7 +277,7 @@ async def open_seats_of_user(conn: Conn, user_id: int) -> list[tuple[GameRow, Se
 
 async def append_move(conn: Conn, move: MoveRow) -> None:
     """Add a row to the log; ``UNIQUE (game_id, version)`` refuses a second move at the same version."""
-    await run(
+    await send(
         conn,
         "INSERT INTO moves (game_id, version, seat, user_id, move, events, actor, played_at)"
         " VALUES (:game_id, :version, :seat, :user_id, :move, :events, :actor, :played_at)",
@@ -402,7 +402,7 @@ async def unannounced(conn: Conn, game_id: int, upto: int) -> list[MoveRow]:
 
 
 async def mark_announced(conn: Conn, game_id: int, version: int) -> None:
-    await run(
+    await send(
         conn,
         "UPDATE games SET announced_version = :version WHERE id = :game_id",
         version=version,
@@ -413,7 +413,7 @@ async def mark_announced(conn: Conn, game_id: int, version: int) -> None:
 async def mark_announced_upto(conn: Conn, game_id: int, upto: int) -> None:
     """Count the moves up to ``upto`` as announced; never lowers the mark, never passes the game's version
     (moves taken back since they were read are not news that was told)."""
-    await run(
+    await send(
         conn,
         "UPDATE games SET announced_version = CASE WHEN version < :upto THEN version ELSE :upto END"
         " WHERE id = :game_id AND announced_version < :upto AND announced_version < version",
@@ -433,7 +433,7 @@ async def undone_moves_of(conn: Conn, game_id: int) -> list[dict[str, Any]]:
 
 
 async def save_snapshot(conn: Conn, game_id: int, snapshot: Snapshot) -> None:
-    await run(
+    await send(
         conn,
         "INSERT INTO snapshots (game_id, version, revision, state)"
         " VALUES (:game_id, :version, :revision, :state)"
@@ -457,7 +457,7 @@ async def load_snapshot(conn: Conn, game_id: int) -> Snapshot | None:
 
 
 async def add_kick_vote(conn: Conn, game_id: int, seat: int, voter_id: int, now: datetime) -> None:
-    await run(
+    await send(
         conn,
         "INSERT INTO kick_votes (game_id, seat, voter_id, voted_at) VALUES (:game_id, :seat, :voter, :at)"
         " ON CONFLICT DO NOTHING",
@@ -479,7 +479,7 @@ async def kick_voters(conn: Conn, game_id: int, seat: int) -> set[int]:
 
 
 async def clear_kick_votes(conn: Conn, game_id: int, seat: int) -> None:
-    await run(
+    await send(
         conn, "DELETE FROM kick_votes WHERE game_id = :game_id AND seat = :seat", game_id=game_id, seat=seat
     )
 
@@ -497,7 +497,7 @@ async def progress_post(conn: Conn, game_id: int) -> int | None:
 
 
 async def set_progress_post(conn: Conn, game_id: int, message_id: int) -> None:
-    await run(
+    await send(
         conn,
         "INSERT INTO progress_posts (game_id, message_id, after_version)"
         " SELECT id, CAST(:message_id AS BIGINT), announced_version FROM games WHERE id = :game_id"
@@ -523,7 +523,7 @@ async def live_board(conn: Conn, game_id: int) -> tuple[int, int, int] | None:
 async def set_live_board(
     conn: Conn, game_id: int, message_id: int, pictured_version: int, posts_since: int = 0
 ) -> None:
-    await run(
+    await send(
         conn,
         "INSERT INTO live_boards (game_id, message_id, pictured_version, posts_since)"
         " VALUES (:game_id, :message_id, :pictured, :posts_since)"

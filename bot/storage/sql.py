@@ -45,6 +45,17 @@ async def run(conn: Conn, sql: str, **params: Any) -> Any:
     return await conn.execute(_prepared(sql, params), params)
 
 
+async def send(conn: Conn, sql: str, **params: Any) -> None:
+    """Execute a write whose outcome nobody reads. On SQLite it is sent to the connection's thread without
+    waiting for the trip back (``ThreadedConnection.send``: under load each trip waits its turn in the
+    event loop, and the write lock is held meanwhile); its error, if any, is raised by the transaction's
+    next statement or its commit, and the transaction rolls back. On PostgreSQL it is ``run``."""
+    if isinstance(conn, ThreadedConnection):
+        conn.send(_prepared(sql, params), params)
+    else:
+        await conn.execute(_prepared(sql, params), params)
+
+
 async def run_many(conn: Conn, sql: str, rows: Sequence[Mapping[str, Any]]) -> None:
     """Execute one statement for each of ``rows`` (a batch of parameter sets)."""
     if rows:

@@ -6,18 +6,26 @@ SQLAlchemy's asyncio form over aiosqlite takes four trips to aiosqlite's thread 
 as with one trip a statement. Here a statement is executed and its rows read in one trip, and the caller
 gets them all at once (``Rows``). A ``ThreadedConnection`` offers the part of SQLAlchemy's
 ``AsyncConnection`` the storage modules use, so the SQL and the code around it are the same on PostgreSQL.
+
+Every trip costs the event loop a hand-off each way, and under load each hand-off waits its turn behind
+the loop's other work, so a transaction makes as few as it can: it begins on its first statement's trip
+(SQLAlchemy's autobegin runs the engine's BEGIN there), the writes whose outcome nobody reads are sent
+without waiting (``send``), and a reading block's end is not waited for.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Dialect, FrozenResult, Result, RowMapping
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -71,6 +79,15 @@ class ThreadedConnection:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self._connect = connect
         self._conn: sa.Connection | None = None
+        # the error of a statement sent without waiting, raised by the transaction's next awaited call
+        self._failure: Exception | None = None
+
+    def _checked(self, fn: Callable[[], T]) -> T:
+        """On the thread: ``fn()``, unless a statement sent before it failed: then that error, once."""
+        if self._failure is not None:
+            failure, self._failure = self._failure, None
+            raise failure
+        return fn()
 
     async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -89,20 +106,54 @@ class ThreadedConnection:
     def dialect(self) -> Dialect:
         return self.sync.dialect
 
-    async def begin(self) -> None:
-        await self._call(self.sync.begin)
-
     async def commit(self) -> None:
-        await self._call(self.sync.commit)
+        await self._call(self._checked, self.sync.commit)
+
+    def commit_soon(self) -> None:
+        """End a reading transaction without waiting for it: calls on a connection run in the order made,
+        so whoever uses the connection next starts after this commit. One that fails is rolled back (and
+        logged), so the next user never finds a transaction left open."""
+
+        def commit() -> None:
+            try:
+                self.sync.commit()
+            except Exception:
+                log.exception("could not end a reading transaction; rolling it back")
+                try:
+                    self.sync.rollback()
+                except Exception:
+                    log.exception("could not roll a reading transaction back")
+
+        self._thread.submit(commit)
 
     async def rollback(self) -> None:
-        await self._call(self.sync.rollback)
+        def rollback() -> None:
+            self._failure = None  # the transaction it failed is gone
+            self.sync.rollback()
+
+        await self._call(rollback)
 
     async def execute(self, statement: sa.Executable, parameters: Any = None) -> Rows:
-        return await self._call(lambda: _read(self.sync.execute(statement, parameters)))
+        return await self._call(self._checked, lambda: _read(self.sync.execute(statement, parameters)))
+
+    def send(self, statement: sa.Executable, parameters: Any = None) -> None:
+        """Execute a write whose outcome nobody reads, without waiting for it. Calls run in the order made,
+        so the transaction's later statements see it; if it fails, no later statement of the transaction
+        runs and its next awaited call (at the latest, its commit) raises the error instead."""
+
+        def step() -> None:
+            if self._failure is None:
+                try:
+                    self.sync.execute(statement, parameters)
+                except Exception as exc:
+                    self._failure = exc
+
+        self._thread.submit(step)
 
     async def exec_driver_sql(self, statement: str, parameters: Any = None) -> Rows:
-        return await self._call(lambda: _read(self.sync.exec_driver_sql(statement, parameters)))
+        return await self._call(
+            self._checked, lambda: _read(self.sync.exec_driver_sql(statement, parameters))
+        )
 
     async def scalar(self, statement: sa.Executable, parameters: Any = None) -> Any:
         return (await self.execute(statement, parameters)).scalar()

@@ -1,0 +1,98 @@
+"""How many times a transaction waits for its connection's thread (SQLite): under load every wait is a turn
+in the busy event loop, and a write holds the one writer for all of its waits."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from bot.services import GameService
+from bot.storage import Database, sql
+from bot.storage.threaded import ThreadedConnection
+from tests.support.fixtures import CHANNEL, act, started
+
+
+async def count_notes(db: Database) -> int:
+    async with db.reading() as conn:
+        return int(await conn.scalar(text("SELECT count(*) FROM notes")))
+
+
+async def test_a_failed_write_sent_without_waiting_undoes_its_whole_transaction(db: Database) -> None:
+    async with db.transaction() as conn:
+        await conn.exec_driver_sql("CREATE TABLE notes (text TEXT UNIQUE)")
+    with pytest.raises(sql.IntegrityError):
+        async with db.transaction() as conn:
+            await sql.send(conn, "INSERT INTO notes VALUES (:note)", note="first")
+            await sql.send(conn, "INSERT INTO notes VALUES (:note)", note="first")  # refused
+            await sql.send(conn, "INSERT INTO notes VALUES (:note)", note="second")
+    assert await count_notes(db) == 0
+    # the writer is left clean: the next transaction commits, and finds no error of the last one
+    async with db.transaction() as conn:
+        await sql.send(conn, "INSERT INTO notes VALUES (:note)", note="third")
+        assert await sql.value(conn, "SELECT count(*) FROM notes") == 1  # sees what was sent before it
+    assert await count_notes(db) == 1
+
+
+@pytest.fixture
+def trips(monkeypatch: pytest.MonkeyPatch, service: GameService) -> Counter[str]:
+    """The waits for a connection's thread from now on, by connection: "writer" or "reader"."""
+    if service.db.postgres:
+        pytest.skip("trips to a connection's thread are SQLite's")
+    counted: Counter[str] = Counter()
+    call = ThreadedConnection._call
+
+    async def counting(self: ThreadedConnection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        counted["writer" if self is service.db.writer else "reader"] += 1
+        return await call(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(ThreadedConnection, "_call", counting)
+    return counted
+
+
+async def test_a_move_waits_twice_for_the_writer_and_once_a_statement_for_a_reader(
+    service: GameService, trips: Counter[str]
+) -> None:
+    await started(service)
+    await act(service)  # the readers are open and the game is cached from now on
+    await service.runner.idle()
+    writes = service.db.writes.count
+    trips.clear()
+    await act(service)
+    await service.runner.idle()
+    made = service.db.writes.count - writes
+    assert made >= 1
+    # a move's write checks the version (its first statement begins the transaction) and commits; what it
+    # writes besides (the move, the snapshot, the seats' clocks) is sent without waiting
+    assert trips["writer"] <= 2 * made, (trips, made)
+
+    trips.clear()
+    await service.get_game(CHANNEL)  # the game's row and its seats: two statements, two waits
+    assert trips == {"reader": 2}
+
+
+async def test_a_reading_block_whose_end_fails_leaves_its_connection_usable(
+    db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    if db.postgres:
+        pytest.skip("a reading block's end is waited for on PostgreSQL")
+    async with db.transaction() as conn:
+        await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
+    assert await count_notes(db) == 0
+    (reader,) = db._readers
+    commit = reader.sync.commit
+
+    def failing() -> None:
+        reader.sync.commit = commit  # once
+        raise RuntimeError("disk I/O error")
+
+    reader.sync.commit = failing  # type: ignore[method-assign]
+    assert await count_notes(db) == 0  # ends without waiting: its commit fails on the thread meanwhile
+    async with db.transaction() as conn:
+        await conn.exec_driver_sql("INSERT INTO notes VALUES ('new')")
+    # the failed end was rolled back: the same connection starts a fresh snapshot, which sees the row
+    assert await count_notes(db) == 1
+    assert db._readers == [reader]
+    assert "could not end a reading transaction" in caplog.text
