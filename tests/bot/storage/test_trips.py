@@ -74,7 +74,7 @@ async def test_a_move_waits_twice_for_the_writer_and_once_a_statement_for_a_read
 
 
 async def test_a_reading_block_whose_end_fails_leaves_its_connection_usable(
-    db: Database, caplog: pytest.LogCaptureFixture
+    db: Database, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if db.postgres:
         pytest.skip("a reading block's end is waited for on PostgreSQL")
@@ -82,17 +82,20 @@ async def test_a_reading_block_whose_end_fails_leaves_its_connection_usable(
         await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
     assert await count_notes(db) == 0
     (reader,) = db._readers
-    commit = reader.sync.commit
+    commit, failed = reader.sync.commit, list[bool]()
 
-    def failing() -> None:
-        reader.sync.commit = commit  # once
-        raise RuntimeError("disk I/O error")
+    def failing_once() -> None:
+        if not failed:
+            failed.append(True)
+            raise RuntimeError("disk I/O error")
+        commit()
 
-    reader.sync.commit = failing  # type: ignore[method-assign]
+    monkeypatch.setattr(reader.sync, "commit", failing_once)
     assert await count_notes(db) == 0  # ends without waiting: its commit fails on the thread meanwhile
     async with db.transaction() as conn:
         await conn.exec_driver_sql("INSERT INTO notes VALUES ('new')")
     # the failed end was rolled back: the same connection starts a fresh snapshot, which sees the row
     assert await count_notes(db) == 1
     assert db._readers == [reader]
+    assert failed
     assert "could not end a reading transaction" in caplog.text
