@@ -335,8 +335,9 @@ class ServiceCore:
 
         Sets the version, the next revision, who must act and the status; stores the snapshot; starts
         and stops the seats' waiting clocks (all of them restart when ``restart_clocks``; those of the
-        ``starting`` seats restart because their turn begins now, even if they were acting already). Raises
-        ``Busy`` when another writer got there first; the caller's transaction then rolls back.
+        ``starting`` seats restart because their turn begins now, even if they were acting already). The
+        caller's transaction fails with ``Busy`` (on SQLite at its next statement or its commit: the checks
+        are sent without waiting, ``sql.send``) when another writer got there first, and rolls back.
         """
         rules = engine.rules_for(game.rules_id)
         to_act = tuple(sorted(rules.to_act(state)))
@@ -346,18 +347,18 @@ class ServiceCore:
             restart_clocks or bool(fresh) or set(to_act) != set(game.to_act) or game.turn_started_at is None
         )
         turn_started = now if changed else game.turn_started_at
-        if not await store.set_version(
+        await store.set_version(
             conn,
             game.id,
             expected=game.version,
             revision=game.revision,
             new=version,
+            refused=Busy(said("refusal.busy")),
             to_act=to_act,
             status=status,
             updated_at=now,
             turn_started_at=turn_started,
-        ):
-            raise Busy(said("refusal.busy"))
+        )
         revision = game.revision + 1
         await store.save_snapshot(conn, game.id, Snapshot(version, revision, rules.dump(state)))
         if restart_clocks or fresh:

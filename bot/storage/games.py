@@ -193,27 +193,35 @@ async def update_game(conn: Conn, game_id: int, **columns: Any) -> None:
 
 
 async def set_version(
-    conn: Conn, game_id: int, *, expected: int, revision: int, new: int, **columns: Any
-) -> bool:
+    conn: Conn,
+    game_id: int,
+    *,
+    expected: int,
+    revision: int,
+    new: int,
+    refused: Exception,
+    **columns: Any,
+) -> None:
     """Move the game from version ``expected`` at ``revision`` to version ``new`` (and the next revision),
-    only if it is still where the caller saw it.
+    only if it is still where the caller saw it; else the transaction fails with ``refused`` (on SQLite
+    at its next statement or its commit: see ``sql.send``).
 
     This conditional update is what makes two writers (two processes, or a stale cache) safe: the
     second one finds the game changed, updates nothing and must give up.
     """
     sets, values = _assignments(columns, _GAME_COLUMNS)
     extra = f", {sets}" if sets else ""
-    result = await run(
+    await send(
         conn,
         f"UPDATE games SET version = :new, revision = revision + 1{extra}"
         " WHERE id = :game_id AND version = :expected AND revision = :revision",
+        unless_one_row=refused,
         new=new,
         game_id=game_id,
         expected=expected,
         revision=revision,
         **values,
     )
-    return result.rowcount == 1
 
 
 # --- seats ---------------------------------------------------------------------------------------------

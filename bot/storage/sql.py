@@ -45,15 +45,19 @@ async def run(conn: Conn, sql: str, **params: Any) -> Any:
     return await conn.execute(_prepared(sql, params), params)
 
 
-async def send(conn: Conn, sql: str, **params: Any) -> None:
-    """Execute a write whose outcome nobody reads. On SQLite it is sent to the connection's thread without
-    waiting for the trip back (``ThreadedConnection.send``: under load each trip waits its turn in the
-    event loop, and the write lock is held meanwhile); its error, if any, is raised by the transaction's
-    next statement or its commit, and the transaction rolls back. On PostgreSQL it is ``run``."""
+async def send(conn: Conn, sql: str, *, unless_one_row: Exception | None = None, **params: Any) -> None:
+    """Execute a write whose outcome nobody reads (but for ``unless_one_row``: the error the transaction
+    fails with if the statement does not change exactly one row). On SQLite it is sent to the connection's
+    thread without waiting for the trip back (``ThreadedConnection.send``: under load each trip waits its
+    turn in the event loop, and the write lock is held meanwhile); its error, if any, is raised by the
+    transaction's next statement or its commit, and the transaction rolls back. On PostgreSQL it is
+    ``run``, and the error is raised at once."""
     if isinstance(conn, ThreadedConnection):
-        conn.send(_prepared(sql, params), params)
-    else:
-        await conn.execute(_prepared(sql, params), params)
+        conn.send(_prepared(sql, params), params, unless_one_row=unless_one_row)
+        return
+    result = await conn.execute(_prepared(sql, params), params)
+    if unless_one_row is not None and result.rowcount != 1:
+        raise unless_one_row
 
 
 async def run_many(conn: Conn, sql: str, rows: Sequence[Mapping[str, Any]]) -> None:

@@ -9,8 +9,8 @@ gets them all at once (``Rows``). A ``ThreadedConnection`` offers the part of SQ
 
 Every trip costs the event loop a hand-off each way, and under load each hand-off waits its turn behind
 the loop's other work, so a transaction makes as few as it can: it begins on its first statement's trip
-(SQLAlchemy's autobegin runs the engine's BEGIN there), the writes whose outcome nobody reads are sent
-without waiting (``send``), and a reading block's end is not waited for.
+(SQLAlchemy's autobegin runs the engine's BEGIN there), the writes whose outcome nobody reads, but for
+failing the transaction, are sent without waiting (``send``), and a reading block's end is not waited for.
 """
 
 from __future__ import annotations
@@ -136,17 +136,23 @@ class ThreadedConnection:
     async def execute(self, statement: sa.Executable, parameters: Any = None) -> Rows:
         return await self._call(self._checked, lambda: _read(self.sync.execute(statement, parameters)))
 
-    def send(self, statement: sa.Executable, parameters: Any = None) -> None:
+    def send(
+        self, statement: sa.Executable, parameters: Any = None, *, unless_one_row: Exception | None = None
+    ) -> None:
         """Execute a write whose outcome nobody reads, without waiting for it. Calls run in the order made,
-        so the transaction's later statements see it; if it fails, no later statement of the transaction
-        runs and its next awaited call (at the latest, its commit) raises the error instead."""
+        so the transaction's later statements see it; if it fails (or, given ``unless_one_row``, changes
+        another number of rows than one: then with that error), no later statement of the transaction runs
+        and its next awaited call (at the latest, its commit) raises the error instead."""
 
         def step() -> None:
             if self._failure is None:
                 try:
-                    self.sync.execute(statement, parameters)
+                    changed = self.sync.execute(statement, parameters).rowcount
                 except Exception as exc:
                     self._failure = exc
+                    return
+                if unless_one_row is not None and changed != 1:
+                    self._failure = unless_one_row
 
         self._thread.submit(step)
 

@@ -80,15 +80,21 @@ async def test_one_open_game_per_channel(db):
         assert latest is not None and latest.status == "active"
 
 
+class MovedOn(Exception):
+    pass
+
+
 async def test_the_version_moves_only_from_where_the_writer_saw_it(db):
     game_id = await new_game(db)
     async with db.transaction() as conn:
-        assert await store.set_version(conn, game_id, expected=0, revision=0, new=1, to_act=(1,))
-        assert not await store.set_version(conn, game_id, expected=0, revision=0, new=1)  # moved on
-        assert await store.set_version(conn, game_id, expected=1, revision=1, new=0)  # an undo
-        assert not await store.set_version(
-            conn, game_id, expected=0, revision=0, new=1
-        )  # same version, later
+        await store.set_version(conn, game_id, expected=0, revision=0, new=1, refused=MovedOn(), to_act=(1,))
+        await store.set_version(conn, game_id, expected=1, revision=1, new=0, refused=MovedOn())  # an undo
+    for expected, revision in ((0, 0), (1, 1), (0, 1)):  # before the move, before the undo, both
+        with pytest.raises(MovedOn):
+            async with db.transaction() as conn:
+                await store.set_version(
+                    conn, game_id, expected=expected, revision=revision, new=5, refused=MovedOn(), to_act=(0,)
+                )
     async with db.reading() as conn:
         game = await store.game_by_id(conn, game_id)
     assert game is not None and (game.version, game.revision, game.to_act) == (0, 2, (1,))

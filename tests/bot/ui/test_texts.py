@@ -63,7 +63,8 @@ def test_prompts_labels_and_summaries_of_random_games(
 
 
 def refusals() -> list[tuple[str, str]]:
-    """(code, message) of every ServiceError the bot raises with a written message (placeholders as X)."""
+    """(code, message) of every ServiceError the bot makes with a written message (placeholders as X):
+    raised, or handed to the storage to raise (``set_version``'s ``refused``)."""
     for module in pkgutil.walk_packages(bot.__path__, "bot."):
         if not module.name.startswith("bot.loopback"):
             importlib.import_module(module.name)
@@ -75,8 +76,8 @@ def refusals() -> list[tuple[str, str]]:
     found = []
     for path in Path(bot.__file__).parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
-                func, text = node.exc.func, node.exc.args[0]
+            if isinstance(node, ast.Call) and node.args:
+                func, text = node.func, node.args[0]
                 name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
                 if name in codes and isinstance(text, (ast.Constant, ast.JoinedStr)):
                     found.append((codes[name], _literal(text)))
