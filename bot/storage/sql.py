@@ -55,7 +55,7 @@ async def send(conn: Conn, sql: str, *, unless_one_row: Exception | None = None,
     if isinstance(conn, ThreadedConnection):
         conn.send(_prepared(sql, params), params, unless_one_row=unless_one_row)
         return
-    result = await conn.execute(_prepared(sql, params), params)
+    result = await run(conn, sql, **params)
     if unless_one_row is not None and result.rowcount != 1:
         raise unless_one_row
 

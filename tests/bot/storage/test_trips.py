@@ -7,18 +7,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from bot.services import GameService
 from bot.storage import Database, sql
 from bot.storage import games as store
 from bot.storage.threaded import ThreadedConnection
+from tests.bot.storage.test_readers import count_notes
 from tests.support.fixtures import CHANNEL, act, started
-
-
-async def count_notes(db: Database) -> int:
-    async with db.reading() as conn:
-        return int(await conn.scalar(text("SELECT count(*) FROM notes")))
 
 
 async def test_a_failed_write_sent_without_waiting_undoes_its_whole_transaction(db: Database) -> None:
