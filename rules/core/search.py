@@ -42,7 +42,9 @@ class Game:
     in points; ``clock(state)``: the game's progress (a turn or round number) and ``horizon(state)`` the
     reading at which a rollout from ``state`` stops; ``width``: at most this many candidates;
     ``decisions(view)``: how many decisions, the one at hand included, the seat has still to take in
-    this turn (an estimate: the turn's time is shared out by it).
+    this turn (an estimate: the turn's time is shared out by it); ``step(state, seat, move)`` and
+    ``look(state, seat)``: the rules' ``play`` without its events and ``view`` without its words, when
+    the game has quicker ones for the playouts (the default: the rules' own).
     """
 
     rules: Rules
@@ -54,6 +56,8 @@ class Game:
     horizon: Callable[[State], int]
     width: int = 8
     decisions: Callable[[dict[str, Any]], float] = lambda view: 1.0
+    step: Callable[[State, int, str], State] | None = None
+    look: Callable[[State, int], dict[str, Any]] | None = None
 
 
 def lead(totals: Sequence[float], seat: int) -> float:
@@ -154,13 +158,15 @@ def _clearly_better(a: dict[int, float], b: dict[int, float]) -> bool:
 def playout(game: Game, state: State, seat: int, move: str, rng: Rng) -> float:
     """``seat`` plays ``move`` in the sampled ``state``; everybody follows the policy to the cut-off."""
     rules = game.rules
+    step = game.step or (lambda s, who, m: rules.play(s, who, m)[0])
+    look = game.look or rules.view
     stop = game.horizon(state)
-    state, _ = rules.play(state, seat, move)
+    state = step(state, seat, move)
     for _ in range(MAX_ROLLOUT):
         if rules.is_over(state) or game.clock(state) >= stop:
             break
         actor = min(rules.to_act(state))
         legal = rules.legal_moves(state, actor)
-        choice = legal[0] if len(legal) == 1 else game.policy(rules.view(state, actor), legal, rng)
-        state, _ = rules.play(state, actor, choice)
+        choice = legal[0] if len(legal) == 1 else game.policy(look(state, actor), legal, rng)
+        state = step(state, actor, choice)
     return game.value(state, seat)

@@ -101,12 +101,8 @@ class GreatWesternTrail:
         opts = self._options(state) if not state.over and seat == state.current else {}
         canonical = move if move in opts else self.parse_move(state, seat, move)
         action = self._options(state)[canonical]
-        new = state.copy()
-        tx = Tx(new, seat)
-        apply(tx, action)
-        teller = tx.teller  # what settles on its own afterwards does not tell this move
-        settle(tx)
-        tx.finish()
+        new, tx = self._apply(state, seat, action)
+        teller = tx.teller
         if teller is not None:  # the move's own event says it, and more: no "Player N: <label>." line
             teller[TELLS_MOVE] = True
             if tx.hidden:
@@ -118,6 +114,21 @@ class GreatWesternTrail:
         head = event("move", english(told), irreversible=tx.hidden, seat=seat, move=canonical, say=told,
                      **_marks(state, seat, action))
         return new, [head, *tx.events]
+
+    def _apply(self, state: State, seat: int, action: Any) -> tuple[State, Tx]:
+        new = state.copy()
+        tx = Tx(new, seat)
+        apply(tx, action)
+        teller = tx.teller  # what settles on its own afterwards does not tell this move
+        settle(tx)
+        tx.teller = teller
+        tx.finish()
+        return new, tx
+
+    def advance(self, state: State, seat: int, move: str) -> State:
+        """``play``'s new state alone, for a legal canonical move: what the search's playouts need,
+        without the words of the move's label (a fifth of a playout's time went to them)."""
+        return self._apply(state, seat, self._options(state)[move])[0]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)

@@ -10,15 +10,15 @@ itself (about 47 to level 2's 75); bench/ai.py has the figures.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.core.rng import Rng
-from rules.core.search import Game, lead, search
+from rules.core.search import lead, search
 from rules.core.spec import Budget
-from rules.gwt import RULES
 from rules.gwt.ai import PLAIN, cert_worth, dollar_worth, game_progress, heuristic_player, scores
-from rules.gwt.ai_search import clock, decisions, hired, horizon, score_now
-from rules.gwt.sample import sample
+from rules.gwt.ai_search import GAME as TRIP_WISE_GAME
+from rules.gwt.ai_search import hired, score_now
 from rules.gwt.state import State
 
 
@@ -45,7 +45,7 @@ def value(s: State, seat: int) -> float:
     return lead([points(s, i) for i in range(s.n)], seat)
 
 
-GAME = Game(RULES, sample, heuristic_player, rank, value, clock, horizon, decisions=decisions)
+GAME = replace(TRIP_WISE_GAME, policy=heuristic_player, rank=rank, value=value)  # the same playouts
 
 
 def race_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:

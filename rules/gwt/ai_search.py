@@ -40,6 +40,7 @@ from rules.gwt.sample import sample
 from rules.gwt.scoring import score as final_score
 from rules.gwt.scoring import whole_deck
 from rules.gwt.state import Player, State
+from rules.gwt.view import build_view
 
 WORKERS = ("cowboy", "craftsman", "engineer")  # the order of ``Player.workers``
 TRAIL_ORDER = list(TRAIL)  # from the start to Kansas City, branch by branch
@@ -132,7 +133,8 @@ def decisions(view: dict[str, Any]) -> float:
     return max(1.0, sum(2 if p["k"] == "loc" and not p.get("used") else STEPS.get(p["k"], 1) for p in steps))
 
 
-GAME = Game(RULES, sample, trip_wise_player, rank, value, clock, horizon, decisions=decisions)
+GAME = Game(RULES, sample, trip_wise_player, rank, value, clock, horizon, decisions=decisions,
+            step=RULES.advance, look=partial(build_view, words=False))
 
 
 def search_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:

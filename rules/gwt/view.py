@@ -69,12 +69,21 @@ def decision_words(s: State) -> dict[str, Any] | None:
     return {"seats": [s.current], "prompt": f"Player {s.current + 1}: {prompt}", "kind": d["k"], "say": say}
 
 
+def decision_kind(s: State) -> dict[str, Any] | None:
+    """The pending decision without its words: who decides, and its kind."""
+    if s.over or not s.stack:
+        return None
+    return {"seats": [s.current], "kind": s.stack[-1]["k"]}
+
+
 class _Missing(dict):  # type: ignore[type-arg]
     def __missing__(self, key: str) -> str:
         return "?"
 
 
-def build_view(s: State, seat: int | None) -> dict[str, Any]:
+def build_view(s: State, seat: int | None, words: bool = True) -> dict[str, Any]:
+    """What ``seat`` sees (``None``: a spectator). Without ``words`` the pending decision is given by its
+    kind alone, not in words: what a computer reads, in a fraction of the time (the search's playouts)."""
     players = []
     for i, p in enumerate(s.players):
         players.append({
@@ -91,7 +100,8 @@ def build_view(s: State, seat: int | None) -> dict[str, Any]:
         })
     view: dict[str, Any] = {
         "game": "gwt", "viewer": seat, "players": s.n, "to_act": [] if s.over else [s.current],
-        "over": s.over, "decision": decision_words(s), "round": (s.turn - 1) // s.n + 1, "turn": s.turn,
+        "over": s.over, "decision": decision_words(s) if words else decision_kind(s),
+        "round": (s.turn - 1) // s.n + 1, "turn": s.turn,
         "current": s.current, "options": {"neutral": s.options["neutral"],
                                           "building_sides": s.options["building_sides"],
                                           "sides": s.options["sides"]},

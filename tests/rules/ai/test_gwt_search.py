@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules.gwt.ai import TRIP_END, TRIP_WISE, building_use, game_progress
+from rules.core.rng import Rng
+from rules.gwt import RULES
+from rules.gwt.ai import TRIP_END, TRIP_WISE, building_use, game_progress, trip_wise_player
 from rules.gwt.ai_search import OTHERS, points, trip_left, value
 from rules.gwt.content import BUILDINGS
+from rules.gwt.view import build_view
 from tests.rules.ai.test_search import positions
 
 
@@ -79,3 +82,27 @@ def test_at_three_players_the_others_count_at_half() -> None:
     gain = points(richer, other) - points(state, other)
     assert gain > 0 and OTHERS[3] == 0.5 and OTHERS[2] == 0.0
     assert value(state, seat) - value(richer, seat) == pytest.approx(0.5 * gain / 2)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (4, {"neutral": "random", "building_sides": "random"})])
+def test_the_playouts_quick_step_reaches_the_state_play_reaches(players: int, options: dict) -> None:
+    """``advance`` (a playout's move, without the words of its events) leaves every legal move's state
+    exactly as ``play`` does, the random draws it makes included."""
+    for state, seat in positions("gwt", players, 11, options, every=7):
+        for move in RULES.legal_moves(state, seat):
+            played, _ = RULES.play(state, seat, move)
+            assert RULES.dump(RULES.advance(state, seat, move)) == RULES.dump(played), move
+
+
+def test_the_playouts_view_is_the_view_without_its_words() -> None:
+    """The view a playout's players read differs from the seat's view only in the pending decision's
+    words, and the trip-wise player chooses the same move from either."""
+    for n, (state, seat) in enumerate(positions("gwt", 3, 12, {}, every=3)):
+        full, quick = build_view(state, seat), build_view(state, seat, words=False)
+        decision = full.pop("decision")
+        assert quick.pop("decision") == (decision and {"seats": decision["seats"], "kind": decision["kind"]})
+        assert quick == full
+        legal = RULES.legal_moves(state, seat)
+        words, no_words = build_view(state, seat), build_view(state, seat, words=False)
+        assert trip_wise_player(no_words, legal, Rng(n)) == trip_wise_player(words, legal, Rng(n))
