@@ -3,21 +3,24 @@
 Run: python bench/engine.py [--games N]
 Targets: random full game median GWT 4p <= 0.3 s, Santa Fe 5p <= 0.05 s; legal_moves median <= 1 ms.
 
-Then the searching players' playouts: full games with the level-1 player at every seat, each decision
-made as a rollout makes it (the seat's view, its legal moves, the player, the move played), in CPU
-milliseconds per decision: the search's cost per step.
+Then the searching players' playouts: full games with the search's rollout player at every seat (each
+game's ``ai_search.GAME.policy``), each decision made as a rollout makes it (the seat's view, its legal
+moves, the player, the move played), in CPU milliseconds per decision: the search's cost per step. Once
+with the rules' own ``view`` and ``play``, once with the search's quicker ones where the game has them
+(``Game.look`` and ``Game.step``: no words), the same games move for move.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import time
 
 import rules
-from rules.ai import choose_move
 from rules.core.playout import random_playout, replay
+from rules.core.rng import Rng
 
 TARGETS = {("gwt", 4): 0.3, ("santafe", 5): 0.05}
 LEGAL_TARGET = 0.001
@@ -63,19 +66,24 @@ def bench_game(game_id: str, players: int, games: int) -> dict[str, float]:
     }
 
 
-def bench_rollouts(game_id: str, players: int, games: int) -> tuple[float, float]:
-    """(CPU ms per decision, decisions per game) of level-1 games, as the search's rollouts play them."""
+def bench_rollouts(game_id: str, players: int, games: int, quick: bool) -> tuple[float, float]:
+    """(CPU ms per decision, decisions per game) of games between the search's rollout players, as its
+    playouts play them: with the search's quicker ``step`` and ``look`` when ``quick`` (where the game has
+    them), else with the rules' ``play`` and ``view``."""
     engine = rules.get(game_id)
+    game = importlib.import_module(f"{rules.modules()[game_id]}.ai_search").GAME
+    step = game.step if quick and game.step else (lambda s, seat, m: engine.play(s, seat, m)[0])
+    look = game.look if quick and game.look else engine.view
     decisions, spent = 0, 0.0
     for seed in range(games):
         state = engine.new_game(players, seed)
+        rng = Rng(seed)
         start = time.process_time()
         while not engine.is_over(state):
             seat = min(engine.to_act(state))
             legal = engine.legal_moves(state, seat)
-            view = engine.view(state, seat)
-            move = choose_move(game_id, view, legal, 1, decisions) if len(legal) > 1 else legal[0]
-            state, _ = engine.play(state, seat, move)
+            move = legal[0] if len(legal) == 1 else game.policy(look(state, seat), legal, rng)
+            state = step(state, seat, move)
             decisions += 1
         spent += time.process_time() - start
     return spent * 1000 / decisions, decisions / games
@@ -98,12 +106,14 @@ def main() -> None:
                   f"{r['legal_median_ms']:9.3f} {r['legal_p95_ms']:9.3f} {r['replay_longest_s']:9.4f} "
                   f"{r['dump_kib']:9.1f}")
     print(f"legal_moves target: median <= {LEGAL_TARGET * 1000:.1f} ms")
-    print(f"\n{'rollouts':8} {'p':>2} {'ms/decision':>12} {'decisions/game':>15}")
+    print(f"\n{'rollouts':8} {'p':>2} {'ms/decision':>12} {'quick ms':>9} {'ratio':>6} {'decisions':>10}")
     for game_id in rules.ids():
         engine = rules.get(game_id)
         for players in range(engine.min_players, engine.max_players + 1):
-            per, length = bench_rollouts(game_id, players, max(1, args.games // 3))
-            print(f"{game_id:8} {players:>2} {per:12.3f} {length:15.0f}")
+            games = max(1, args.games // 3)
+            per, length = bench_rollouts(game_id, players, games, quick=False)
+            quick, _ = bench_rollouts(game_id, players, games, quick=True)
+            print(f"{game_id:8} {players:>2} {per:12.3f} {quick:9.3f} {quick / per:6.2f} {length:10.0f}")
 
 
 if __name__ == "__main__":
