@@ -17,10 +17,12 @@ import importlib
 import json
 import statistics
 import time
+from dataclasses import replace
 
 import rules
 from rules.core.playout import random_playout, replay
 from rules.core.rng import Rng
+from rules.core.search import playout_rules
 
 TARGETS = {("gwt", 4): 0.3, ("santafe", 5): 0.05}
 LEGAL_TARGET = 0.001
@@ -72,8 +74,7 @@ def bench_rollouts(game_id: str, players: int, games: int, quick: bool) -> tuple
     them), else with the rules' ``play`` and ``view``."""
     engine = rules.get(game_id)
     game = importlib.import_module(f"{rules.modules()[game_id]}.ai_search").GAME
-    step = game.step if quick and game.step else (lambda s, seat, m: engine.play(s, seat, m)[0])
-    look = game.look if quick and game.look else engine.view
+    step, look = playout_rules(game if quick else replace(game, step=None, look=None))
     decisions, spent = 0, 0.0
     for seed in range(games):
         state = engine.new_game(players, seed)

@@ -31,6 +31,9 @@ from rules.core.spec import Budget, Player
 
 MAX_ROLLOUT = 2_000  # decisions: a safety stop, far beyond any cut-off
 
+Step = Callable[[State, int, str], State]  # a move's new state
+Look = Callable[[State, int], dict[str, Any]]  # a seat's view
+
 
 @dataclass(frozen=True)
 class Game:
@@ -56,8 +59,8 @@ class Game:
     horizon: Callable[[State], int]
     width: int = 8
     decisions: Callable[[dict[str, Any]], float] = lambda view: 1.0
-    step: Callable[[State, int, str], State] | None = None
-    look: Callable[[State, int], dict[str, Any]] | None = None
+    step: Step | None = None
+    look: Look | None = None
 
 
 def lead(totals: Sequence[float], seat: int) -> float:
@@ -155,11 +158,17 @@ def _clearly_better(a: dict[int, float], b: dict[int, float]) -> bool:
     return mean > math.sqrt(spread / len(diffs))
 
 
+def playout_rules(game: Game) -> tuple[Step, Look]:
+    """How a playout moves and what its players read: the game's quicker ``step`` and ``look``, else the
+    rules' ``play`` (its new state) and ``view``."""
+    rules = game.rules
+    return game.step or (lambda s, seat, m: rules.play(s, seat, m)[0]), game.look or rules.view
+
+
 def playout(game: Game, state: State, seat: int, move: str, rng: Rng) -> float:
     """``seat`` plays ``move`` in the sampled ``state``; everybody follows the policy to the cut-off."""
     rules = game.rules
-    step = game.step or (lambda s, who, m: rules.play(s, who, m)[0])
-    look = game.look or rules.view
+    step, look = playout_rules(game)
     stop = game.horizon(state)
     state = step(state, seat, move)
     for _ in range(MAX_ROLLOUT):

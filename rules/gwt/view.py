@@ -41,7 +41,8 @@ PROMPTS = {
 
 
 def decision_words(s: State) -> dict[str, Any] | None:
-    if s.over or not s.stack:
+    base = decision_kind(s)
+    if base is None:
         return None
     d = s.stack[-1]
     fields = {**d, "col1": d.get("col", 0) + 1, "station1": d.get("station", 0) + 1,
@@ -66,7 +67,7 @@ def decision_words(s: State) -> dict[str, Any] | None:
     # the facts a message does not name are left out, as the message's placeholders say
     wanted = {name for _, name, _, _ in Formatter().parse(PROMPTS[kind]) if name}
     say = said(f"gwt.prompt.{kind}", **{k: v for k, v in facts.items() if k in wanted})
-    return {"seats": [s.current], "prompt": f"Player {s.current + 1}: {prompt}", "kind": d["k"], "say": say}
+    return {**base, "prompt": f"Player {s.current + 1}: {prompt}", "say": say}
 
 
 def decision_kind(s: State) -> dict[str, Any] | None:
