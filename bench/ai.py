@@ -116,7 +116,8 @@ two seconds by default (the game's ``think_seconds``), a Santa Fe turn one. With
 0-159) against 74% (155 of 210) before: the same within the noise, 8 ± 10 points below one second per
 decision over both (bench/README.md). Over more seeds one second per decision won 81% (87 of 108), and
 a turn's share of two seconds makes the move a second for the decision alone makes in 98-99% of the
-decisions (``bench/agreement.py``): the seeds' deals move these win rates more than the budgets do.
+decisions (``bench/agreement.py``); with a reserve kept for the decisions a turn does not foresee, two
+seconds a turn won 78% (31 of 40). The seeds' deals move these win rates more than the budgets do.
 """
 
 from __future__ import annotations
