@@ -26,16 +26,16 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
+from ai import play_game, whole_decisions
+
 import rules
-from rules.ai import choose_move, players_for
+from rules.ai import choose_move
 from rules.core import search
-from rules.core.budget import Turn
 from rules.core.rng import Rng
 from rules.core.spec import Budget
 
@@ -66,49 +66,41 @@ def _search_game(game_id: str, level: int) -> search.Game | None:
 
 
 def collect(game_id: str, players: int, level: int, count: int) -> list[Position]:
-    engine = rules.get(game_id)
-    players_for(game_id)
     pick, found, seed = Rng(7), [], 0
+
+    def keep(seat: int, view: dict[str, Any], legal: list[str], move: str, given: Budget, at: int) -> None:
+        searched = seat == seed % players and len(favourite(game_id, level, view, legal)) > 1
+        if searched and pick.randrange(100) < SAMPLE:
+            found.append((kind(game_id, view), view, legal, at))
+
     while len(found) < count:
-        state, strong, n = engine.new_game(players, seed, {}), seed % players, 0
-        while not engine.is_over(state) and len(found) < count:
-            for seat in sorted(engine.to_act(state)):
-                if engine.is_over(state) or seat not in engine.to_act(state):
-                    continue
-                view, legal = engine.view(state, seat), engine.legal_moves(state, seat)
-                mine = seat == strong
-                if mine and len(favourite(game_id, level, view, legal)) > 1 and pick.randrange(100) < SAMPLE:
-                    found.append((kind(game_id, view), view, legal, seed * 7919 + n))
-                move = choose_move(game_id, view, legal, level if mine else 1, seed * 100_003 + n, COLLECT)
-                state, _ = engine.play(state, seat, move)
-                n += 1
+        play_game(game_id, players, seed, level, 1, budget=COLLECT, watch=keep)
         seed += 1
     return found[:count]
 
 
 @contextmanager
-def whole_decisions() -> Iterator[dict[str, int]]:
-    """Within it, a decision has all the budget it is given (no share of a turn), and its playouts are
-    counted (``["playouts"]`` of what it yields)."""
+def counted_playouts() -> Iterator[dict[str, int]]:
+    """Within it, the search's playouts are counted (``["playouts"]`` of what it yields)."""
     made = {"playouts": 0}
-    playout, share = search.playout, search.share
+    playout = search.playout
 
     def counted(*a: Any, **k: Any) -> float:
         made["playouts"] += 1
         return playout(*a, **k)
 
-    search.playout, search.share = counted, lambda left, decisions: left
+    search.playout = counted
     try:
         yield made
     finally:
-        search.playout, search.share = playout, share
+        search.playout = playout
 
 
 def decide(args: tuple[str, int, Position, list[float]]) -> tuple[str, str, list[str], list[int]]:
     """The position's kind, the favourite, and the move and the playouts at each budget."""
     game_id, level, (what, view, legal, seed), budgets = args
     moves, playouts = [], []
-    with whole_decisions() as made:
+    with whole_decisions(), counted_playouts() as made:
         for i, seconds in enumerate(budgets):
             made["playouts"] = 0
             other = i == len(budgets) - 1  # the long budget samples worlds of its own
@@ -121,29 +113,18 @@ def turn_against_whole(args: tuple[str, int, int, int, Budget, float]) -> list[t
     """One game at the turn's ``budget``: per searched decision of the level's seat, its kind, the share
     it was given and whether ``whole`` seconds for it alone made the same move."""
     game_id, players, level, seed, budget, whole = args
-    engine = rules.get(game_id)
     game = _search_game(game_id, level)
     assert game is not None
-    state, strong, n, found = engine.new_game(players, seed, {}), seed % players, 0, []
-    turn, turn_seat = Turn(budget), -1
-    while not engine.is_over(state):
-        for seat in sorted(engine.to_act(state)):
-            if engine.is_over(state) or seat not in engine.to_act(state):
-                continue
-            if seat != turn_seat:
-                turn, turn_seat = Turn(budget), seat
-            view, legal = engine.view(state, seat), engine.legal_moves(state, seat)
-            mine, decision_seed, left = seat == strong, seed * 100_003 + n, turn.left()
-            start = time.process_time()
-            move = choose_move(game_id, view, legal, level if mine else 1, decision_seed, left)
-            turn.spend(time.process_time() - start)
-            if mine and len(favourite(game_id, level, view, legal)) > 1:
-                given = search.share(left, game.decisions(view)).seconds
-                with whole_decisions():
-                    alone = choose_move(game_id, view, legal, level, decision_seed, Budget(whole))
-                found.append((kind(game_id, view), given, alone == move))
-            state, _ = engine.play(state, seat, move)
-            n += 1
+    found = []
+
+    def compare(seat: int, view: dict[str, Any], legal: list[str], move: str, left: Budget, at: int) -> None:
+        if seat == seed % players and len(favourite(game_id, level, view, legal)) > 1:
+            with whole_decisions():
+                alone = choose_move(game_id, view, legal, level, at, Budget(whole))
+            given = search.share(left, game.decisions(view)).seconds
+            found.append((kind(game_id, view), given, alone == move))
+
+    play_game(game_id, players, seed, level, 1, budget=budget, watch=compare)
     return found
 
 

@@ -125,7 +125,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,19 +156,32 @@ class GameRecord:
     turns_cpu: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per turn (CPU)
 
 
+@contextmanager
+def whole_decisions() -> Iterator[None]:
+    """Within it, each decision thinks for all the budget it is given (no share of a turn), as the
+    computers thought before the budget was per turn."""
+    search.share = lambda left, decisions: left
+    try:
+        yield
+    finally:
+        search.share = share
+
+
+Watch = Callable[[int, dict[str, Any], list[str], str, Budget, int], None]
+
+
 def play_game(game_id: str, players: int, seed: int, level: int, against: int = 0,
               options: dict[str, Any] | None = None, budget: Budget | None = None,
-              per_decision: bool = False) -> GameRecord:
+              per_decision: bool = False, watch: Watch | None = None) -> GameRecord:
     """One game: seat ``seed % players`` plays at ``level``, the others at ``against``. A seat's
     consecutive decisions are its turn: they share one ``budget`` (``rules.core.budget.Turn``), as in
     the bot; each turn's time is the sum of its decisions'. ``per_decision``: every decision has the whole
-    budget instead (how the computers thought before the budget was per turn), for comparing strength."""
+    budget instead (how the computers thought before the budget was per turn), for comparing strength.
+    ``watch(seat, view, legal, move, budget given, decision's seed)`` is told of each decision made, outside
+    its timing."""
     if per_decision:
-        search.share = lambda left, decisions: left  # each decision thinks for all it is given
-        try:
-            return play_game(game_id, players, seed, level, against, options, budget)
-        finally:
-            search.share = share
+        with whole_decisions():
+            return play_game(game_id, players, seed, level, against, options, budget, watch=watch)
     engine = rules.get(game_id)
     players_for(game_id)
     strong = seed % players
@@ -191,13 +206,16 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
                 turn = Turn(budget)
             view = engine.view(state, seat)
             legal = engine.legal_moves(state, seat)
+            left, decision_seed = turn.left(), seed * 100_003 + decisions
             start, start_cpu = time.perf_counter(), time.process_time()
-            move = choose_move(game_id, view, legal, levels[seat], seed * 100_003 + decisions, turn.left())
+            move = choose_move(game_id, view, legal, levels[seat], decision_seed, left)
             times[levels[seat]].append(time.perf_counter() - start)
             cpu[levels[seat]].append(time.process_time() - start_cpu)
             turn.spend(cpu[levels[seat]][-1])
             turns[levels[seat]][-1] += times[levels[seat]][-1]
             turns_cpu[levels[seat]][-1] += cpu[levels[seat]][-1]
+            if watch:
+                watch(seat, view, legal, move, left, decision_seed)
             state, _ = engine.play(state, seat, move)
             decisions += 1
     if not engine.is_over(state):
