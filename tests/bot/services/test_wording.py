@@ -114,7 +114,7 @@ GWT_ENGLISH = (
 
 @pytest.mark.parametrize(
     ("locale", "words"),
-    [("de", ("ist am Zug", "liefert nach")), ("nl", ("is aan de beurt", "levert in")), ("ja", ("の手番",))],
+    [("de", ("ist am Zug", "liefert nach")), ("nl", ("is aan de beurt", "levert aan")), ("ja", ("の手番",))],
 )
 def test_a_gwt_game_reads_in_the_readers_language(locale: str, words: tuple[str, ...]) -> None:
     # the move's own label inside "Player: <label>" is not translated yet: the lines of moves are left out
