@@ -22,6 +22,7 @@ REJECTED = re.compile(r"`(?P<word>[^`]+)`(?:\s*\(for “(?P<english>[^”]+)”\
 WORD_PARTS = re.compile(r"\s*(?:/|,|;|:|：|\(|\)|（|）)\s*")
 LATIN = "A-Za-zÀ-ÿ"
 NUMBER = r"(?:\d+|\{[^{}]*\})"
+GAMES = frozenset(path.parents[3].name for path in i18n.game_po_paths(ENGLISH))
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,8 @@ def table_rows(path: Path) -> Iterator[tuple[str, list[str]]]:
 
 
 def glossary(language: str) -> Glossary:
-    rejected, words = [], set()
+    rejected: list[Rejected] = []
+    words: set[str] = set()
     for path in sorted(GLOSSARY.glob("*.md")):
         for row_language, cells in table_rows(path):
             if row_language != language:
@@ -86,7 +88,7 @@ def messages(path: Path, language: str) -> dict[str, tuple[str, ...]]:
     for message in po:
         if message.id:
             key = message.id if isinstance(message.id, str) else message.id[0]
-            found[key] = (message.string,) if isinstance(message.string, str) else tuple(message.string)
+            found[key] = (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
     return found
 
 
@@ -97,20 +99,22 @@ def catalogs(language: str) -> list[tuple[Path, Path]]:
     return [(i18n.po_path(language), i18n.po_path(ENGLISH)), *games]
 
 
+def applies(rejected: Rejected, english: str, game: str | None) -> bool:
+    """Whether ``rejected`` is looked for in a message of ``game``'s catalog (None: the bot's) whose
+    English is ``english``: a game's catalog answers to its own game's glossary, not another game's."""
+    if rejected.english and not mentions(english, rejected.english):
+        return False
+    glossary_game = rejected.source.removesuffix(".md")
+    return not (game and glossary_game in GAMES and glossary_game != game)
+
+
 def wrong_words(text: str, english: str, terms: Glossary, game: str | None = None) -> list[Rejected]:
-    """The rejected words ``text`` uses, leaving aside those inside a longer glossary word; a game's own
-    catalog is held to the bot's glossaries and its own game's, not another game's."""
-    games = {path.parents[3].name for path in i18n.game_po_paths(ENGLISH)}
+    """The rejected words ``text`` uses, leaving aside those inside a longer glossary word."""
     wrong = []
-    for rejected in terms.rejected:
-        if rejected.english and not mentions(english, rejected.english):
-            continue
-        glossary_game = rejected.source.removesuffix(".md")
-        if game and glossary_game in games and glossary_game != game:
-            continue
+    for rejected in (r for r in terms.rejected if applies(r, english, game)):
         longer = sorted((w for w in terms.words if rejected.word in w and w != rejected.word), key=len)
         rest = text
-        for word in reversed(longer):
+        for word in reversed(longer):  # longest first: 列車コマ before 列車
             rest = rest.replace(word, "\0")
         if pattern(rejected.word).search(rest):
             wrong.append(rejected)
@@ -136,7 +140,7 @@ def test_no_catalog_uses_a_word_the_glossary_rejects(language: str) -> None:
             source = " ".join(english.get(msgid, ()))
             for form in forms:
                 faults += [
-                    f"{path.parents[3].name}/{path.name} {msgid}: “{r.word}” where {r.source} says “{r.instead}”"
+                    f"{path.parents[3].name} {msgid}: “{r.word}” where {r.source} says “{r.instead}”"
                     for r in wrong_words(form, source, terms, game)
                 ]
     assert faults == []
@@ -162,3 +166,9 @@ def test_the_search_finds_whole_words_and_leaves_longer_ones(
     language: str, text: str, english: str, wrong: list[str]
 ) -> None:
     assert sorted(r.word for r in wrong_words(text, english, glossary(language))) == sorted(wrong)
+
+
+def test_a_games_catalog_answers_to_its_own_games_glossary() -> None:
+    terms = glossary("ja")  # GWT's Japanese book writes カンザス市; Santa Fe's map prints Kansas City
+    assert [r.word for r in wrong_words("Kansas City", "", terms, "gwt")] == ["Kansas City"]
+    assert wrong_words("Kansas City", "", terms, "santafe") == []
