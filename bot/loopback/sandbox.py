@@ -182,7 +182,7 @@ async def _play(
             session.greet(db_path)
             session.watch()
             try:
-                while (line := await read_line(f"{session.channel_name}> ")) is not None:
+                while (line := await session.prompted(read_line)) is not None:
                     if line.strip() in ("quit", "exit"):
                         break
                     await session.handle(line)
@@ -241,6 +241,7 @@ class Sandbox:
         self.when_time_passes: TimePasses | None = None
         self._handling = False  # a line is being handled: it prints what changed when it is done
         self._printing = False  # a print of what the bot did in the background is on its way
+        self._prompting = False  # the prompt is on the terminal, waiting for a line
         self.save_world()
 
     @property
@@ -338,6 +339,13 @@ class Sandbox:
         else:
             self.write("? start with @name (try: help)")
 
+    async def prompted(self, read_line: LineReader) -> str | None:
+        self._prompting = True
+        try:
+            return await read_line(f"{self.channel_name}> ")
+        finally:
+            self._prompting = False
+
     def watch(self) -> None:
         """Print what the bot does between lines (a computer's move, a reminder) as it happens."""
         self.loopback.world.watchers.append(self._changed)
@@ -353,9 +361,16 @@ class Sandbox:
 
     def _print_background(self) -> None:
         self._printing = False
-        if not self._handling:
-            self.show_changes()
-            self.report_violations()
+        if self._handling:
+            return
+        if self._prompting and self.untold():
+            self.write("")  # below the prompt, not after it
+        self.show_changes()
+        self.report_violations()
+
+    def untold(self) -> bool:
+        """Whether a message was created or edited since ``show_changes`` last printed."""
+        return any(kind != "delete" for kind, _ in self.loopback.world.changes[self._shown :])
 
     async def wait(self, how_long: str) -> None:
         """Move the clock on by ``how_long`` ("2h", "1d 6h", "30m") and run the bot's round of due work;
