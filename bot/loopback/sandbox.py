@@ -541,9 +541,7 @@ class Sandbox:
 
 
 def duration(text: str) -> timedelta:
-    """ "2h" → two hours; "1d 6h", "1h30m", "90s"; a bare number counts minutes."""
-    if re.fullmatch(r"\d+(?:\.\d+)?", text):
-        text += "m"
+    """ "2h" → two hours; "1d 6h", "1h30m", "90s"."""
     parts = _DURATION.findall(text)
     if not parts or re.sub(_DURATION, "", text).strip():
         raise ValueError("say how long: wait 2h, wait 30m, wait 1d 6h, wait 90s")
