@@ -379,9 +379,12 @@ class Sandbox:
             await self.loopback.finish_work()
             return
         self.loopback.clock.advance(seconds=duration(how_long).total_seconds())
-        self.write(f"the clock now says {self.loopback.clock.now():%Y-%m-%d %H:%M} UTC")
+        now = f"{self.loopback.clock.now():%Y-%m-%d %H:%M} UTC"
+        self.write(f"the clock now says {now}")
         if self.when_time_passes is not None and self.client is not None:
-            await self.when_time_passes(self.client)
+            # a bare wait waits for what the round starts (a computer playing a seat whose time ran out)
+            with self.loopback.work_outside_interactions(f"the round of due work at {now}"):
+                await self.when_time_passes(self.client)
 
     def set_server(self, what: str) -> None:
         found = _LANGUAGE.match(what)

@@ -7,7 +7,7 @@ import contextlib
 import functools
 import socket
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 import discord
@@ -33,7 +33,7 @@ from .payloads import (
 )
 from .spec import ApiSpec, load_spec
 from .text import describe_message
-from .tracking import TaskTracker, interaction_parser
+from .tracking import TaskTracker, filed_under, interaction_parser
 from .users import APPLICATION_COMMAND, AUTOCOMPLETE, Reply, SimUser
 from .violations import Violation, Violations
 from .world import (
@@ -537,9 +537,19 @@ class LoopbackDiscord:
             await self.wait_until(answered, f"the bot to answer {interaction.label}")
 
     async def finish_work(self) -> None:
-        """Wait until the bot has finished (or is only waiting) on every interaction sent so far."""
+        """Wait until the bot has finished (or is only waiting) on every interaction sent so far, and on
+        the work begun under ``work_outside_interactions``."""
         for interaction in list(self.world.interactions.values()):
             await self._settle_interaction(interaction.id, interaction.label)
+        for key in [k for k in self.tracker.tasks if k not in self.world.interactions]:
+            await self._settle_interaction(key, key)
+
+    @contextlib.contextmanager
+    def work_outside_interactions(self, label: str) -> Iterator[None]:
+        """File the tasks the bot starts inside the block (a reminder round the sandbox runs: the computer
+        turns it wakes) under ``label``, so that ``finish_work`` waits for them too."""
+        with filed_under(label):
+            yield
 
     async def drop_connection(self, *, code: int = 4000) -> None:
         """Close the bot's websocket (as a lost connection); it reconnects and RESUMEs. Then wait for that."""

@@ -279,12 +279,15 @@ async def test_the_terminal_takes_lines_while_the_bot_works_and_prints_its_moves
 
 
 class ClockBot(SampleBot):
-    """A bot with a reminder an hour after /later, sent by its round of due work on the clock it was given."""
+    """A bot with a reminder an hour after /later, sent by its round of due work on the clock it was given;
+    the round also starts a computer's turn that goes on in the background until the test releases it."""
 
     def __init__(self, clock: Callable[[], datetime]) -> None:
         super().__init__()
         self.clock = clock
         self.due: list[tuple[datetime, int]] = []  # (when, channel id)
+        self.release: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.computers: list[asyncio.Task[None]] = []
 
     async def setup_hook(self) -> None:
         @app_commands.command(name="later", description="Remind me in an hour")
@@ -301,20 +304,36 @@ class ClockBot(SampleBot):
             channel = self.get_channel(channel_id)
             assert isinstance(channel, discord.TextChannel)
             await channel.send(f"reminder due at {when:%H:%M}")
+            self.computers.append(asyncio.create_task(self.computer_plays(channel)))
+
+    async def computer_plays(self, channel: discord.TextChannel) -> None:
+        await self.release
+        await channel.send("the computer played the seat")
 
 
 async def test_wait_moves_the_bots_clock_on_and_what_falls_due_is_delivered(tmp_path: Path) -> None:
     printed: list[str] = []
+    bots: list[ClockBot] = []
+    lines = ["@alice /later", "wait 30m", "wait 1h 1m", "wait soon", "wait 2x", "wait"]
+
+    async def read_line(prompt: str) -> str | None:
+        if lines == ["wait"]:  # the computer's turn the round started ends while the bare wait waits for it
+            bots[0].release.set_result(None)
+        return lines.pop(0) if lines else None
+
+    def factory(db: object, clock: Callable[[], datetime]) -> ClockBot:
+        bots.append(ClockBot(clock))
+        return bots[0]
 
     async def run_due(bot: discord.Client) -> None:
         assert isinstance(bot, ClockBot)
         await bot.run_due()
 
     await run_sandbox(
-        lambda db, clock: ClockBot(clock),
+        factory,
         tmp_path / "sandbox.db",
         tmp_path / "pictures",
-        read_line=script(["@alice /later", "wait 30m", "wait 1h 1m", "wait soon", "wait 2x"]),
+        read_line=read_line,
         write=printed.append,
         when_time_passes=run_due,
     )
@@ -325,6 +344,7 @@ async def test_wait_moves_the_bots_clock_on_and_what_falls_due_is_delivered(tmp_
     assert not any("reminder due" in line for line in printed[first:second])  # 30 minutes: not yet
     assert f"reminder due at {at.group(1)}" in "\n".join(printed[second:])
     assert out.count("refused: say how long: wait 2h, wait 30m") == 2
+    assert "the computer played the seat" in out  # the bare wait waited for it
 
 
 async def test_a_persons_and_the_servers_discord_language(tmp_path: Path) -> None:
