@@ -278,6 +278,27 @@ async def test_the_terminal_takes_lines_while_the_bot_works_and_prints_its_moves
     assert out.count("the computer moved") == 2  # once as it came, once in carol's look
 
 
+async def test_quit_stops_at_once_while_the_bot_still_works(tmp_path: Path) -> None:
+    printed: list[str] = []
+    bots: list[BusyBot] = []
+
+    def factory(db: object, clock: object) -> BusyBot:
+        bots.append(BusyBot())
+        return bots[0]
+
+    await run_sandbox(
+        factory,
+        tmp_path / "sandbox.db",
+        tmp_path / "pictures",
+        read_line=script(["@alice /think", "quit"]),
+        write=printed.append,
+    )
+    out = "\n".join(printed)
+    assert "thinking it over" in out and "refused" not in out and "busy" not in out
+    assert not bots[0].moving.done()  # the computer never moved: nothing waited for it
+    bots[0].moving.cancel()
+
+
 class ClockBot(SampleBot):
     """A bot with a reminder an hour after /later, sent by its round of due work on the clock it was given;
     the round also starts a computer's turn that goes on in the background until the test releases it."""
