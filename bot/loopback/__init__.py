@@ -136,7 +136,8 @@ a ``SimUser``, a ``Role`` or ``loopback.bot_account`` (the bot as a user); ``set
 
 The sandbox (``bot.loopback.sandbox.run_sandbox``) puts a terminal on the same machinery; there
 ``loopback.waits_for_work`` is off, so an action waits for the bot's answer only, not for what the bot does
-afterwards (``loopback.finish_work()`` waits for that).
+afterwards (``loopback.finish_work()`` waits for that, and for the tasks started inside
+``with loopback.work_outside_interactions(label):``, such as a reminder round's).
 """
 
 from .commands import CommandRefused
