@@ -22,9 +22,8 @@ still. Reported, loaded and idle, and their ratio:
   its hold a write loaded and idle) and how long a write waited for it on average;
 * event-loop lag: how late a 50 ms sleep wakes in the bot's loop (the loop that also sends discord.py's
   gateway heartbeats: a heartbeat is delayed as long); ``bot.latency`` (discord.py's last heartbeat's round
-  trip) sampled every second, as a median: the stand-in acknowledges a heartbeat at once in the same
-  process, and discord.py's heartbeat thread notes the time of its send only after the loop has sent it, so
-  a busy loop now and then records an acknowledgement before its send, as one whole heartbeat interval;
+  trip) sampled every second, as a median: at least the stand-in's shortest round trip (50 ms), which
+  leaves discord.py's heartbeat thread the time to note its send before the acknowledgement comes;
   and how often discord.py warned that a heartbeat was blocked (10 s or more).
 
 ``--apart`` (load) runs the bot as a real one runs, in a process of its own (``bench/apart.py``), the
@@ -39,9 +38,8 @@ bot's process (as before) or in the picture workers (as now), on the same views.
 Unless ``--apart``, the stand-in runs in the bot's process and loop, so every figure includes its work too
 (about half the process's CPU under load): a real bot's loop has less to do. Rate-limit windows are
 shortened 100 times, as in the end-to-end tests: the bench measures the bot, not the waits Discord imposes
-on a channel's posts. ``--latency S`` gives the network S seconds each way (none by default); without
-it, discord.py's heartbeat is acknowledged at once, and a busy bot now and then records that
-acknowledgement before the send it answers, as one whole heartbeat interval (the "41 s behind" warning).
+on a channel's posts. ``--latency S`` gives the network S seconds each way (none by default; a heartbeat's
+acknowledgement still takes the stand-in's shortest round trip).
 
 ``--phases`` (load) also times each picture drawn while loaded (how long it waited for a free picture
 worker, how long its worker took, how busy the workers were) and each computer decision (from asking to

@@ -278,11 +278,18 @@ async def run_sandbox(settings: Settings, **io: Any) -> None:
         reading.cancel()
         return None
 
+    async def run_due(bot: discord.Client) -> None:
+        """The reminder round, at once after the sandbox moved the clock on (not at the next poll)."""
+        reminders = bot.get_cog("Reminders") if isinstance(bot, BoardGameBot) else None
+        if reminders is not None:
+            await reminders.tick()  # type: ignore[attr-defined]
+
     await sandbox(
-        lambda db: build_bot(db, settings),
+        lambda db, clock: build_bot(db, settings, clock),
         settings.database_path,
         pictures,
         read_line=read_until_stopped,
+        when_time_passes=run_due,
         **io,
     )
 

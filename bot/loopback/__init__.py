@@ -130,9 +130,14 @@ members the bot did), ``archive_thread``, ``lock_thread``, ``delete_channel``, `
 ``add_bot_to_guild``, ``add_user`` / ``join`` (GUILD_MEMBER_ADD with the members intent), ``add_role(guild,
 name, mentionable=..., members=...)``, ``set_bot_access(channel, view=, send=, attach=, embed=,
 mention_everyone=, read_history=)`` and ``set_overwrite(channel, target, allow=, deny=)`` where the target is
-a ``SimUser``, a ``Role`` or ``loopback.bot_account`` (the bot as a user).
+a ``SimUser``, a ``Role`` or ``loopback.bot_account`` (the bot as a user); ``set_user_locale(user, locale)``
+(the language of a person's Discord, sent with their interactions) and ``set_guild_locale(guild, locale)``
+(GUILD_UPDATE, and the interactions' ``guild_locale``).
 
-The sandbox (``bot.loopback.sandbox.run_sandbox``) puts a terminal on the same machinery.
+The sandbox (``bot.loopback.sandbox.run_sandbox``) puts a terminal on the same machinery; there
+``loopback.waits_for_work`` is off, so an action waits for the bot's answer only, not for what the bot does
+afterwards (``loopback.finish_work()`` waits for that, and for the tasks started inside
+``with loopback.work_outside_interactions(label):``, such as a reminder round's).
 """
 
 from .commands import CommandRefused

@@ -32,6 +32,13 @@ log = logging.getLogger(__name__)
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE = 0, 1, 2, 3, 4
 RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41_250
+#: The shortest way from the bot to Discord and back, in seconds. Discord's HEARTBEAT_ACK crosses the network
+#: (gateway.mdx, "Heartbeat Interval": the interval's tolerance "will cover network latency"), so it never
+#: arrives before the client has noted when it sent the heartbeat. An acknowledgement from the same
+#: process, sent at once, can: discord.py's keep-alive thread notes the send only when the event loop lets it
+#: run, and takes an acknowledgement that came first as one for the heartbeat before, the whole interval
+#: late ("Can't keep up, shard ID 0 websocket is 41.3s behind").
+MIN_ROUND_TRIP = 0.05
 GUILD_MEMBERS_INTENT = 1 << 1
 # GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT: asking for one not enabled for the application closes the
 # connection with 4014 (gateway.mdx, "Privileged Intents").
@@ -270,10 +277,9 @@ class Gateway:
         op, data = payload.get("op"), payload.get("d")
         if op == HEARTBEAT:
             ack = {"op": HEARTBEAT_ACK, "d": None}
-            if self.latency:  # the heartbeat's way to Discord and the acknowledgement's way back
-                asyncio.get_running_loop().call_later(2 * self.latency, connection.outbox.put_nowait, ack)
-            else:
-                connection.outbox.put_nowait(ack)
+            # the heartbeat's way to Discord and the acknowledgement's way back
+            trip = max(2 * self.latency, MIN_ROUND_TRIP)
+            asyncio.get_running_loop().call_later(trip, connection.outbox.put_nowait, ack)
         elif op == IDENTIFY:
             self._identify(connection, data or {})
         elif op == RESUME:

@@ -192,6 +192,32 @@ def guild_create_json(world: World, guild: Guild, *, all_members: bool) -> dict[
     }
 
 
+#: What GUILD_CREATE adds to the guild object ("Guild Create" extra fields, gateway-events.mdx): a
+#: GUILD_UPDATE carries the guild object without them.
+_GUILD_CREATE_EXTRAS = (
+    "joined_at",
+    "large",
+    "unavailable",
+    "member_count",
+    "members",
+    "channels",
+    "threads",
+    "voice_states",
+    "presences",
+    "stage_instances",
+    "guild_scheduled_events",
+    "soundboard_sounds",
+)
+
+
+def guild_update_json(world: World, guild: Guild) -> dict[str, Any]:
+    """The guild object of a GUILD_UPDATE event."""
+    data = guild_create_json(world, guild, all_members=False)
+    for extra in _GUILD_CREATE_EXTRAS:
+        data.pop(extra, None)
+    return data
+
+
 def attachment_json(attachment: Attachment) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": attachment.id,

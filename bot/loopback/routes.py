@@ -116,7 +116,7 @@ class RouteBase:
 
     def _delete(self, message: Message) -> None:
         message.deleted = True
-        self.world.changes.append(("delete", message.id))
+        self.world.note_change("delete", message.id)
         if not message.ephemeral and self._wants_messages(message):
             event = {"id": message.id, "channel_id": message.channel_id}
             guild_id = self.world.channels[message.channel_id].guild_id
@@ -130,6 +130,6 @@ class RouteBase:
 
     def _announce(self, event: str, message: Message) -> None:
         """Note the change, and tell the bot about it the way the gateway does (never for ephemeral ones)."""
-        self.world.changes.append(("create" if event == "MESSAGE_CREATE" else "edit", message.id))
+        self.world.note_change("create" if event == "MESSAGE_CREATE" else "edit", message.id)
         if not message.ephemeral and self._wants_messages(message):
             self.events.dispatch(event, message_json(self.world, message))

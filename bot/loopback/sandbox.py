@@ -4,10 +4,13 @@ Call it with a factory that builds the real bot over an opened database::
 
     from bot.loopback.sandbox import run_sandbox
 
-    await run_sandbox(lambda db: build_bot(db, settings), Path("sandbox.db"), Path("sandbox-pictures"))
+    await run_sandbox(
+        lambda db, clock: build_bot(db, settings, clock), Path("sandbox.db"), Path("sandbox-pictures")
+    )
 
 ``bot_factory`` receives the database opened at ``db_path`` (``bot.storage.db.open_database``, migrations
-applied) and returns a discord.py client; the sandbox starts it with a fake token, creates the server
+applied) and the clock the bot must read (the stand-in's: the time now, moved on by ``wait``), and returns a
+discord.py client; the sandbox starts it with a fake token, creates the server
 "Sandbox" with #games and #lounge and the people alice, bob, carol (an admin) and dave (anyone else named
 joins on first use), then reads lines such as::
 
@@ -21,13 +24,22 @@ joins on first use), then reads lines such as::
                                      are several
     @alice submit hello              fill the modal the bot just opened (field=value; field=value for several)
     @bob look                        the last messages bob can see in this channel
+    @bob /game import file:0003-game.json   an attachment option: a file saved here (or any path)
+    @alice language de               the language of alice's Discord (the interactions' ``locale``)
+    server language ja               the server's language (``guild_locale``)
+    wait 2h                          move the clock on (d, h, m, s: wait 1d 6h): reminders, deadlines
+                                     and time limits then fall due as they would
+    wait                             until the bot has done what it was doing (the computers moved)
     #lounge                          switch channel (new thread NAME / new channel NAME make one)
     help, quit
 
 Every message the bot posts or edits is printed as text (content, embed titles, descriptions and fields, and
-components numbered for clicking); every picture it attaches is saved in ``pictures_dir``, numbered on from
-the pictures already there. The line reader and the writer are parameters, so a test can feed lines and read
-what was printed.
+components numbered for clicking); every file it attaches (pictures, an ``/export``) is saved in
+``pictures_dir``, numbered on from the files already there. A line waits only for the bot's answer: what the
+bot does afterwards (the computers' moves, a reminder) is printed as it happens, while the next line is
+typed. ``when_time_passes`` is called with the client after ``wait`` moves the clock, to run the round of
+due work the bot would otherwise start at its next poll. The line reader and the writer are parameters, so a
+test can feed lines and read what was printed.
 
 The world persists with the database: the ids of the server, its channels and threads and the people are kept
 in a small JSON file beside it (``sandbox.db`` → ``sandbox.world.json``), and the next start rebuilds the same
@@ -48,6 +60,7 @@ import shlex
 import sys
 import threading
 from collections.abc import Awaitable, Callable, Iterator, Mapping
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -65,12 +78,17 @@ from .violations import ContractViolation
 from .world import Channel, Message
 
 LineReader = Callable[[str], Awaitable[str | None]]
+BotClock = Callable[[], datetime]
+TimePasses = Callable[[discord.Client], Awaitable[object]]
 PEOPLE = ("alice", "bob", "carol", "dave")
 ADMINS = ("carol",)
 PICTURE_SUFFIXES = (".png", ".webp", ".jpg", ".jpeg", ".gif")
 _USER_LINE = re.compile(r"^@(\w+)\s+(.*)$")
 _NAMED = re.compile(r"^([a-z0-9_-]+):(.*)$")
-_USER, _CHANNEL, _BOOLEAN, _STRING_SELECT = 6, 7, 5, 3
+_USER, _CHANNEL, _BOOLEAN, _STRING_SELECT, _ATTACHMENT = 6, 7, 5, 3, 11
+_LANGUAGE = re.compile(r"^language\s+(\S+)$")
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([dhms])")
+_UNITS = {"d": "days", "h": "hours", "m": "minutes", "s": "seconds"}
 
 HELP = """\
   @NAME /command words…        run a slash command (options in order, or name:value)
@@ -79,6 +97,11 @@ HELP = """\
   @NAME choose NUMBER|OPTION   choose in a select menu there (NUMBER as printed before ")")
   @NAME submit TEXT | field=value; field=value   fill in the modal the bot opened
   @NAME look                   the last five messages NAME sees here
+  @NAME language CODE          the language of NAME's Discord (de, nl, ja, en-US, …)
+  server language CODE         the server's language
+  wait 2h | 30m | 1d 6h        move the clock on: reminders, deadlines and time limits fall due
+  wait                         wait until the bot has done what it was doing (computers moved)
+  /game import file:FILE       an attachment option takes a file saved here (or a path)
   #CHANNEL                     switch channel; new channel NAME / new thread NAME
   help                         this text; quit (or end of input) stops"""
 
@@ -120,12 +143,13 @@ def _read_raw_line(fd: int) -> str | None:
 
 
 async def run_sandbox(
-    bot_factory: Callable[[Any], discord.Client],
+    bot_factory: Callable[[Any, BotClock], discord.Client],
     db_path: str | Path,
     pictures_dir: str | Path,
     *,
     read_line: LineReader = read_stdin,
     write: Callable[[str], None] = print,
+    when_time_passes: TimePasses | None = None,
 ) -> None:
     """Run the real bot on a loopback Discord and let a person act as any simulated user (see module docs)."""
     pictures = Path(pictures_dir)
@@ -134,8 +158,12 @@ async def run_sandbox(
     try:
         with logging_to(Path(db_path).with_suffix(".log")):
             async with LoopbackDiscord() as loopback:
+                # the person types while the computers play: an action waits for the bot's answer only
+                loopback.waits_for_work = False
                 session = Sandbox(loopback, pictures, write, Path(db_path).with_suffix(".world.json"))
-                await _play(session, bot_factory(db), Path(db_path), read_line, write)
+                session.when_time_passes = when_time_passes
+                client = bot_factory(db, loopback.clock.now)
+                await _play(session, client, Path(db_path), read_line, write)
     finally:
         await db.close()
 
@@ -149,12 +177,18 @@ async def _play(
 ) -> None:
     try:
         async with session.loopback.run_bot(client) as bot:
+            session.client = bot
             await session.ensure_commands(bot)
             session.greet(db_path)
-            while (line := await read_line(f"{session.channel_name}> ")) is not None:
-                if line.strip() in ("quit", "exit"):
-                    break
-                await session.handle(line)
+            session.watch()
+            try:
+                while (line := await session.prompted(read_line)) is not None:
+                    if line.strip() in ("quit", "exit"):
+                        break
+                    await session.handle(line)
+            finally:
+                session.unwatch()
+            session.show_changes()
             session.report_violations()
     except ContractViolation as error:
         write(str(error))
@@ -203,6 +237,11 @@ class Sandbox:
         self._shown = 0  # position in the world's change log already printed
         self._saved = max((_picture_number(p) for p in pictures.iterdir()), default=0)
         self._modals: dict[str, Reply] = {}  # the last modal the bot opened for each person
+        self.client: discord.Client | None = None
+        self.when_time_passes: TimePasses | None = None
+        self._handling = False  # a line is being handled: it prints what changed when it is done
+        self._printing = False  # a print of what the bot did in the background is on its way
+        self._prompting = False  # the prompt is on the terminal, waiting for a line
         self.save_world()
 
     @property
@@ -271,24 +310,88 @@ class Sandbox:
     async def handle(self, line: str) -> None:
         """Act on one line and print what came of it."""
         line = line.strip()
+        if not line or line.startswith("//"):
+            return
+        self._handling = True
         try:
-            if not line or line.startswith("//"):
-                return
-            if line == "help":
-                self.write(HELP)
-            elif line.startswith("#"):
-                self.switch(line[1:].strip())
-            elif line.startswith("new "):
-                self.create(line[4:].strip())
-            elif found := _USER_LINE.match(line):
-                await self.act(self.person(found.group(1).lower()), found.group(2).strip())
-            else:
-                self.write("? start with @name (try: help)")
-        except (CommandRefused, LookupError, ValueError, TimeoutError) as error:
+            await self.obey(line)
+        except (CommandRefused, LookupError, ValueError, TimeoutError, OSError) as error:
             self.write(f"refused: {error}")
+        finally:
+            self._handling = False
         self.show_changes()
         self.report_violations()
         self.save_world()
+
+    async def obey(self, line: str) -> None:
+        if line == "help":
+            self.write(HELP)
+        elif line.startswith("#"):
+            self.switch(line[1:].strip())
+        elif line.startswith("new "):
+            self.create(line[4:].strip())
+        elif line.startswith("wait"):
+            await self.wait(line[4:].strip())
+        elif line.startswith("server "):
+            self.set_server(line[7:].strip())
+        elif found := _USER_LINE.match(line):
+            await self.act(self.person(found.group(1).lower()), found.group(2).strip())
+        else:
+            self.write("? start with @name (try: help)")
+
+    async def prompted(self, read_line: LineReader) -> str | None:
+        self._prompting = True
+        try:
+            return await read_line(f"{self.channel_name}> ")
+        finally:
+            self._prompting = False
+
+    def watch(self) -> None:
+        """Print what the bot does between lines (a computer's move, a reminder) as it happens."""
+        self.loopback.world.watchers.append(self._changed)
+
+    def unwatch(self) -> None:
+        self.loopback.world.watchers.remove(self._changed)
+
+    def _changed(self) -> None:
+        # a burst of changes (a post and its edits) is printed once, after the stand-in has made them all
+        if not self._handling and not self._printing:
+            self._printing = True
+            asyncio.get_running_loop().call_soon(self._print_background)
+
+    def _print_background(self) -> None:
+        self._printing = False
+        if self._handling:
+            return
+        if self._prompting and self.untold():
+            self.write("")  # below the prompt, not after it
+        self.show_changes()
+        self.report_violations()
+
+    def untold(self) -> bool:
+        """Whether a message was created or edited since ``show_changes`` last printed."""
+        return any(kind != "delete" for kind, _ in self.loopback.world.changes[self._shown :])
+
+    async def wait(self, how_long: str) -> None:
+        """Move the clock on by ``how_long`` ("2h", "1d 6h", "30m") and run the bot's round of due work;
+        without a time, wait until the bot has done what it was doing (the computers have moved)."""
+        if not how_long:
+            await self.loopback.finish_work()
+            return
+        self.loopback.clock.advance(seconds=duration(how_long).total_seconds())
+        now = f"{self.loopback.clock.now():%Y-%m-%d %H:%M} UTC"
+        self.write(f"the clock now says {now}")
+        if self.when_time_passes is not None and self.client is not None:
+            # a bare wait waits for what the round starts (a computer playing a seat whose time ran out)
+            with self.loopback.work_outside_interactions(f"the round of due work at {now}"):
+                await self.when_time_passes(self.client)
+
+    def set_server(self, what: str) -> None:
+        found = _LANGUAGE.match(what)
+        if found is None:
+            raise ValueError("say: server language CODE (such as de, nl, ja, en-US)")
+        self.loopback.set_guild_locale(self.guild, found.group(1))
+        self.write(f"the server's language is now {found.group(1)}")
 
     def switch(self, name: str) -> None:
         self.channel = self.find_channel(name)
@@ -337,6 +440,9 @@ class Sandbox:
         elif verb == "look":
             for message in user.sees(self.channel)[-5:]:
                 self.write(describe_message(self.loopback.world, message))
+        elif verb == "language" and rest:
+            self.loopback.set_user_locale(user, rest)
+            self.write(f"{user.name}'s Discord now speaks {rest}")
         else:
             raise ValueError(f"unknown action {verb!r} (try: help)")
 
@@ -384,7 +490,17 @@ class Sandbox:
             return found[0]
         if kind == _BOOLEAN:
             return text.lower() in ("true", "yes", "y", "1", "on")
+        if kind == _ATTACHMENT:
+            path = self.saved_file(text)
+            return (path.name, path.read_bytes())
         return text
+
+    def saved_file(self, name: str) -> Path:
+        """A file to upload: one saved in the pictures folder (by its name), or any path."""
+        for path in (self.pictures / name, Path(name).expanduser()):
+            if path.is_file():
+                return path
+        raise LookupError(f"no file {name} here or in {self.pictures}")
 
     def newest_with_components(self, user: SimUser) -> Message:
         for message in reversed(user.sees(self.channel)):
@@ -406,7 +522,7 @@ class Sandbox:
             self.write("(the bot did not answer)")
 
     def show_changes(self) -> None:
-        """Print every message created or edited since the last call, and save its pictures."""
+        """Print every message created or edited since the last call, and save its files."""
         world = self.loopback.world
         changed = dict.fromkeys(mid for kind, mid in world.changes[self._shown :] if kind != "delete")
         self._shown = len(world.changes)
@@ -416,15 +532,23 @@ class Sandbox:
                 continue
             self.write(describe_message(world, message))
             for attachment in message.attachments:
-                if attachment.filename.lower().endswith(PICTURE_SUFFIXES):
-                    self._saved += 1
-                    path = self.pictures / f"{self._saved:04d}-{attachment.filename}"
-                    path.write_bytes(attachment.data)
-                    self.write(f"  [picture saved] {path}")
+                self._saved += 1
+                path = self.pictures / f"{self._saved:04d}-{attachment.filename}"
+                path.write_bytes(attachment.data)
+                kind = "picture" if attachment.filename.lower().endswith(PICTURE_SUFFIXES) else "file"
+                self.write(f"  [{kind} saved] {path}")
 
     def report_violations(self) -> None:
         for violation in self.loopback.take_violations():
             self.write(f"! Discord would object: {violation}")
+
+
+def duration(text: str) -> timedelta:
+    """ "2h" → two hours; "1d 6h", "1h30m", "90s"."""
+    parts = _DURATION.findall(text)
+    if not parts or re.sub(_DURATION, "", text).strip():
+        raise ValueError("say how long: wait 2h, wait 30m, wait 1d 6h, wait 90s")
+    return sum((timedelta(**{_UNITS[unit]: float(n)}) for n, unit in parts), timedelta())
 
 
 def modal_values(text: str, modal: Mapping[str, Any]) -> dict[str, str]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import socket
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 import discord
@@ -21,10 +22,18 @@ from .gateway import MAX_GUILDS_PER_SHARD, Gateway
 from .http_api import API_PREFIX, HttpApi
 from .ids import Clock
 from .interaction_routes import DEFERRED_MESSAGE
-from .payloads import channel_json, guild_create_json, interaction_json, member_json, role_json
+from .limits import LOCALES
+from .payloads import (
+    channel_json,
+    guild_create_json,
+    guild_update_json,
+    interaction_json,
+    member_json,
+    role_json,
+)
 from .spec import ApiSpec, load_spec
 from .text import describe_message
-from .tracking import TaskTracker, interaction_parser
+from .tracking import TaskTracker, filed_under, interaction_parser
 from .users import APPLICATION_COMMAND, AUTOCOMPLETE, Reply, SimUser
 from .violations import Violation, Violations
 from .world import (
@@ -81,6 +90,10 @@ class LoopbackDiscord:
         self._runner: web.AppRunner | None = None
         self._arrivals: dict[str, asyncio.Event] = {}
         self.latency = latency
+        #: Whether an interaction waits for all the work the bot started for it (tests: what the bot does
+        #: about a click is all there when the click returns) or only for its answer (the sandbox: the
+        #: computers play on in the background while the person types the next line).
+        self.waits_for_work = True
 
     @property
     def latency(self) -> float:
@@ -231,6 +244,21 @@ class LoopbackDiscord:
             return data
 
         self._announce("GUILD_CREATE", joined)
+
+    def set_guild_locale(self, guild: Guild, locale: str) -> None:
+        """The server's preferred locale, as an admin sets it in the server settings: the bot hears
+        GUILD_UPDATE, and each interaction in the guild carries it as ``guild_locale``."""
+        if locale not in LOCALES:
+            raise ValueError(f"{locale!r} is not one of Discord's locales ({', '.join(sorted(LOCALES))})")
+        guild.locale = locale
+        self._announce("GUILD_UPDATE", lambda: guild_update_json(self.world, guild))
+
+    def set_user_locale(self, user: SimUser, locale: str) -> None:
+        """The language ``user`` picks in their Discord client: sent as ``locale`` with their interactions
+        (receiving-and-responding.mdx, "Interaction Object"; no gateway event tells a bot of it)."""
+        if locale not in LOCALES:
+            raise ValueError(f"{locale!r} is not one of Discord's locales ({', '.join(sorted(LOCALES))})")
+        user.account.locale = locale
 
     def add_user(
         self,
@@ -455,7 +483,10 @@ class LoopbackDiscord:
             await self.wait_until(lambda: self._answered(interaction), f"a bot process to answer {label}")
             return Reply(self, interaction, mark)
         await self._wait(arrival.wait(), f"the bot to receive {label}")
-        await self._settle_interaction(interaction.id, label)
+        if self.waits_for_work:
+            await self._settle_interaction(interaction.id, label)
+        else:
+            await self.wait_until(lambda: self._answered(interaction), f"the bot to answer {label}")
         return Reply(self, interaction, mark)
 
     def _command_owners(
@@ -496,9 +527,29 @@ class LoopbackDiscord:
             await asyncio.wait(busy, timeout=0.01, return_when=asyncio.FIRST_COMPLETED)
 
     async def settle(self) -> None:
-        """Wait until the bot has finished (or is only waiting) on every interaction sent so far."""
+        """Wait until the bot has finished (or is only waiting) on every interaction sent so far; when it
+        does not ``waits_for_work``, until it has answered each."""
+        if self.waits_for_work:
+            await self.finish_work()
+            return
+        for interaction in list(self.world.interactions.values()):
+            answered = functools.partial(self._answered, interaction)
+            await self.wait_until(answered, f"the bot to answer {interaction.label}")
+
+    async def finish_work(self) -> None:
+        """Wait until the bot has finished (or is only waiting) on every interaction sent so far, and on
+        the work begun under ``work_outside_interactions``."""
         for interaction in list(self.world.interactions.values()):
             await self._settle_interaction(interaction.id, interaction.label)
+        for key in [k for k in self.tracker.tasks if k not in self.world.interactions]:
+            await self._settle_interaction(key, key)
+
+    @contextlib.contextmanager
+    def work_outside_interactions(self, label: str) -> Iterator[None]:
+        """File the tasks the bot starts inside the block (a reminder round the sandbox runs: the computer
+        turns it wakes) under ``label``, so that ``finish_work`` waits for them too."""
+        with filed_under(label):
+            yield
 
     async def drop_connection(self, *, code: int = 4000) -> None:
         """Close the bot's websocket (as a lost connection); it reconnects and RESUMEs. Then wait for that."""

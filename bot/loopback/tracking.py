@@ -10,8 +10,9 @@ sleep, a ``View.wait()``, ``Client.wait_for``, an event or a queue).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from types import CoroutineType
 from typing import Any
 
@@ -95,6 +96,17 @@ class TaskTracker:
 
     def busy(self, interaction_id: str) -> list[asyncio.Task[Any]]:
         return [t for t in self.tasks.get(interaction_id, []) if not (t.done() or is_idle(t))]
+
+
+@contextlib.contextmanager
+def filed_under(key: str) -> Iterator[None]:
+    """Tasks started inside the block are filed under ``key``, as if an interaction of that id had caused
+    them."""
+    token = _current.set(key)
+    try:
+        yield
+    finally:
+        _current.reset(token)
 
 
 def interaction_parser(parse: Callable[[Any], None], parsed: Callable[[str], None]) -> Callable[[Any], None]:

@@ -6,6 +6,7 @@ Plain records; the JSON shapes Discord sends for them are built in ``payloads``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -270,6 +271,7 @@ class World:
         self.interactions: dict[str, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
         self.changes: list[tuple[str, str]] = []  # ("create" | "edit" | "delete", message id), in order
+        self.watchers: list[Callable[[], None]] = []  # told of each new change (the sandbox prints it)
         self.uploads: dict[str, Attachment] = {}  # every file ever attached, by attachment id
         self.closed_dms: set[str] = set()  # users who accept no direct messages from the bot
         self.origin = ""  # http://127.0.0.1:port once the server listens
@@ -284,6 +286,12 @@ class World:
         # the app to their own account.
         self.install_types: set[int] = {0}
         self.user_installs: set[str] = set()
+
+    def note_change(self, kind: str, message_id: str) -> None:
+        """Record that a message was created, edited or deleted, and tell the watchers."""
+        self.changes.append((kind, message_id))
+        for watcher in self.watchers:
+            watcher()
 
     # people and places
 

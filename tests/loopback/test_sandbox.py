@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 import logging
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +18,7 @@ from discord import app_commands
 
 from bot.log import VERBOSE_LIBRARIES, setup_logging
 from bot.loopback.sandbox import run_sandbox
+from bot.loopback.server import PATIENCE
 
 from .sample_bot import PNG, SampleBot
 
@@ -31,7 +36,7 @@ def script(lines: Iterable[str]):  # type: ignore[no-untyped-def]
 async def play(tmp_path: Path, lines: list[str]) -> str:
     printed: list[str] = []
     await run_sandbox(
-        lambda db: SampleBot(),
+        lambda db, clock: SampleBot(),
         tmp_path / "sandbox.db",
         tmp_path / "pictures",
         read_line=script(lines),
@@ -139,7 +144,7 @@ class MenuBot(SampleBot):
 async def test_choose_and_click_count_from_one_as_printed(tmp_path: Path) -> None:
     printed: list[str] = []
     await run_sandbox(
-        lambda db: MenuBot(),
+        lambda db, clock: MenuBot(),
         tmp_path / "sandbox.db",
         tmp_path / "pictures",
         read_line=script(["@alice /moves", "@alice choose 2", "@alice choose 3.3", "@alice click 2"]),
@@ -196,7 +201,7 @@ async def test_log_records_go_to_a_file_not_between_prompts(
     printed: list[str] = []
     try:
         await run_sandbox(
-            lambda db: SampleBot(),
+            lambda db, clock: SampleBot(),
             tmp_path / "sandbox.db",
             tmp_path / "pictures",
             read_line=read_line,
@@ -209,3 +214,233 @@ async def test_log_records_go_to_a_file_not_between_prompts(
     captured = capfd.readouterr()
     assert "keep up" not in captured.err + captured.out + "\n".join(printed)
     assert "Can't keep up" in (tmp_path / "sandbox.log").read_text()
+
+
+class BusyBot(SampleBot):
+    """A bot that answers /think at once and then works on in the background (as a computer thinks, in a
+    worker process: a future the stand-in cannot tell from work) until the test lets it post its move."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    async def setup_hook(self) -> None:
+        @app_commands.command(name="think", description="Answer, then move in the background")
+        async def think(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("thinking it over")
+            channel = interaction.channel
+            assert isinstance(channel, discord.TextChannel)
+            self.moving = asyncio.create_task(self.move_later(channel))
+
+        self.tree.add_command(think)
+        await super().setup_hook()
+
+    async def move_later(self, channel: discord.TextChannel) -> None:
+        await self.release
+        await channel.send("the computer moved")
+
+
+async def test_the_terminal_takes_lines_while_the_bot_works_and_prints_its_moves_as_they_come(
+    tmp_path: Path,
+) -> None:
+    printed: list[str] = []
+    moved = asyncio.Event()
+    bots: list[BusyBot] = []
+
+    def write(text: str) -> None:
+        printed.append(text)
+        if "the computer moved" in text:
+            moved.set()
+
+    def factory(db: object, clock: object) -> BusyBot:
+        bots.append(BusyBot())
+        return bots[0]
+
+    lines = ["@alice /think", "@bob /say hi"]
+
+    async def read_line(prompt: str) -> str | None:
+        if lines:
+            return lines.pop(0)
+        if not moved.is_set():  # the bot's move comes between lines, with no line typed
+            bots[0].release.set_result(None)
+            await asyncio.wait_for(moved.wait(), PATIENCE)  # a safety net against a hang, not a measurement
+            return "@carol look"
+        return None
+
+    await run_sandbox(
+        factory, tmp_path / "sandbox.db", tmp_path / "pictures", read_line=read_line, write=write
+    )
+    out = "\n".join(printed)
+    assert "refused" not in out and "busy" not in out
+    # bob's line was taken and answered while the bot was still working on alice's
+    order = [out.index(text) for text in ("thinking it over", "Loopback Bot\n  hi", "the computer moved")]
+    assert order == sorted(order)
+    assert out.count("the computer moved") == 2  # once as it came, once in carol's look
+
+
+async def test_quit_stops_at_once_while_the_bot_still_works(tmp_path: Path) -> None:
+    printed: list[str] = []
+    bots: list[BusyBot] = []
+
+    def factory(db: object, clock: object) -> BusyBot:
+        bots.append(BusyBot())
+        return bots[0]
+
+    await run_sandbox(
+        factory,
+        tmp_path / "sandbox.db",
+        tmp_path / "pictures",
+        read_line=script(["@alice /think", "quit"]),
+        write=printed.append,
+    )
+    out = "\n".join(printed)
+    assert "thinking it over" in out and "refused" not in out and "busy" not in out
+    assert not bots[0].moving.done()  # the computer never moved: nothing waited for it
+    bots[0].moving.cancel()
+
+
+class ClockBot(SampleBot):
+    """A bot with a reminder an hour after /later, sent by its round of due work on the clock it was given;
+    the round also starts a computer's turn that goes on in the background until the test releases it."""
+
+    def __init__(self, clock: Callable[[], datetime]) -> None:
+        super().__init__()
+        self.clock = clock
+        self.due: list[tuple[datetime, int]] = []  # (when, channel id)
+        self.release: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.computers: list[asyncio.Task[None]] = []
+
+    async def setup_hook(self) -> None:
+        @app_commands.command(name="later", description="Remind me in an hour")
+        async def later(interaction: discord.Interaction) -> None:
+            self.due.append((self.clock() + timedelta(hours=1), interaction.channel_id or 0))
+            await interaction.response.send_message(f"reminder at {self.due[-1][0]:%H:%M}")
+
+        self.tree.add_command(later)
+        await super().setup_hook()
+
+    async def run_due(self) -> None:
+        for when, channel_id in [d for d in self.due if d[0] <= self.clock()]:
+            self.due.remove((when, channel_id))
+            channel = self.get_channel(channel_id)
+            assert isinstance(channel, discord.TextChannel)
+            await channel.send(f"reminder due at {when:%H:%M}")
+            self.computers.append(asyncio.create_task(self.computer_plays(channel)))
+
+    async def computer_plays(self, channel: discord.TextChannel) -> None:
+        await self.release
+        await channel.send("the computer played the seat")
+
+
+async def test_wait_moves_the_bots_clock_on_and_what_falls_due_is_delivered(tmp_path: Path) -> None:
+    printed: list[str] = []
+    bots: list[ClockBot] = []
+    lines = ["@alice /later", "wait 30m", "wait 1h 1m", "wait soon", "wait 2x", "wait"]
+
+    async def read_line(prompt: str) -> str | None:
+        if lines == ["wait"]:  # the computer's turn the round started ends while the bare wait waits for it
+            bots[0].release.set_result(None)
+        return lines.pop(0) if lines else None
+
+    def factory(db: object, clock: Callable[[], datetime]) -> ClockBot:
+        bots.append(ClockBot(clock))
+        return bots[0]
+
+    async def run_due(bot: discord.Client) -> None:
+        assert isinstance(bot, ClockBot)
+        await bot.run_due()
+
+    await run_sandbox(
+        factory,
+        tmp_path / "sandbox.db",
+        tmp_path / "pictures",
+        read_line=read_line,
+        write=printed.append,
+        when_time_passes=run_due,
+    )
+    out = "\n".join(printed)
+    at = re.search(r"reminder at (\d\d:\d\d)", out)
+    assert at is not None
+    first, second = [i for i, line in enumerate(printed) if line.startswith("the clock now says")]
+    assert not any("reminder due" in line for line in printed[first:second])  # 30 minutes: not yet
+    assert f"reminder due at {at.group(1)}" in "\n".join(printed[second:])
+    assert out.count("refused: say how long: wait 2h, wait 30m") == 2
+    assert "the computer played the seat" in out  # the bare wait waited for it
+
+
+async def test_a_persons_and_the_servers_discord_language(tmp_path: Path) -> None:
+    @app_commands.command(name="languages", description="Say which languages the interaction carries")
+    async def languages(interaction: discord.Interaction) -> None:
+        guild = interaction.guild
+        assert guild is not None
+        await interaction.response.send_message(
+            f"locale {interaction.locale.value}, guild_locale {interaction.guild_locale}, "
+            f"server {guild.preferred_locale.value}"
+        )
+
+    class LanguageBot(SampleBot):
+        async def setup_hook(self) -> None:
+            self.tree.add_command(languages)
+            await super().setup_hook()
+
+    printed: list[str] = []
+    await run_sandbox(
+        lambda db, clock: LanguageBot(),
+        tmp_path / "sandbox.db",
+        tmp_path / "pictures",
+        read_line=script(
+            [
+                "@alice language de",
+                "server language ja",
+                "@alice /languages",
+                "@bob /languages",
+                "@alice language klingon",
+                "server language",
+                "@alice /languages",
+            ]
+        ),
+        write=printed.append,
+    )
+    out = "\n".join(printed)
+    assert "alice's Discord now speaks de" in out and "the server's language is now ja" in out
+    assert out.count("locale de, guild_locale ja, server ja") == 2  # bad input changed nothing
+    assert "locale en-US, guild_locale ja, server ja" in out  # bob's Discord is as it was
+    assert "refused: 'klingon' is not one of Discord's locales" in out
+    assert "refused: say: server language CODE" in out
+
+
+@app_commands.command(name="export", description="Send the game as a file")
+async def export(interaction: discord.Interaction) -> None:
+    data = discord.File(io.BytesIO(b'{"game": 7}'), filename="game-7.json")
+    await interaction.response.send_message("your export", file=data, ephemeral=True)
+
+
+@app_commands.command(name="import", description="Read a game from a file")
+async def import_(interaction: discord.Interaction, file: discord.Attachment) -> None:
+    content = (await file.read()).decode()  # fetched from the attachment's url, as from Discord's CDN
+    await interaction.response.send_message(f"imported {file.filename}: {content}")
+
+
+class ExportBot(SampleBot):
+    async def setup_hook(self) -> None:
+        self.tree.add_command(export)
+        self.tree.add_command(import_)
+        await super().setup_hook()
+
+
+async def test_an_export_is_saved_and_fed_back_to_an_attachment_option(tmp_path: Path) -> None:
+    printed: list[str] = []
+    await run_sandbox(
+        lambda db, clock: ExportBot(),
+        tmp_path / "sandbox.db",
+        tmp_path / "pictures",
+        read_line=script(
+            ["@alice /export", "@bob /import 0001-game-7.json", "@bob /import file:nowhere.json"]
+        ),
+        write=printed.append,
+    )
+    out = "\n".join(printed)
+    saved = tmp_path / "pictures" / "0001-game-7.json"
+    assert f"[file saved] {saved}" in out and saved.read_bytes() == b'{"game": 7}'
+    assert 'imported 0001-game-7.json: {"game": 7}' in out
+    assert f"refused: no file nowhere.json here or in {tmp_path / 'pictures'}" in out

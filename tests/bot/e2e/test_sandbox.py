@@ -10,7 +10,9 @@ from bot.settings import load_settings
 
 
 async def test_sandbox_plays_a_few_commands(tmp_path: Path) -> None:
-    lines = iter(["@alice /game santafe", "@bob /game join", "@alice /game start", "@bob look", "quit"])
+    # "wait": until the bot has posted the board (a line waits only for the bot's answer)
+    started = ["@alice /game santafe", "@bob /game join", "@alice /game start", "wait"]
+    lines = iter([*started, "@bob look", "quit"])
     printed: list[str] = []
 
     async def read(prompt: str) -> str | None:
@@ -41,7 +43,7 @@ async def test_a_game_carries_on_after_the_sandbox_restarts(tmp_path: Path) -> N
         return "\n".join(printed)
 
     await run(["@alice /game santafe", "@bob /game join"])
-    output = await run(["@alice /game start", "@alice /game status"])
+    output = await run(["@alice /game start", "wait", "@alice /game status"])
     assert "refused" not in output and "no game" not in output.lower()
     # the seats taken before the restart belong to the same people after it (seat order is drawn at random)
     assert re.search(r"Santa Fe\*\* · move 0 · @(bob @alice|alice @bob) your turn", output), output
