@@ -41,7 +41,7 @@ async def test_a_heartbeat_is_measured_by_its_own_acknowledgement(
     """discord.py notes a heartbeat's send on its keep-alive thread once the loop has sent it; an
     acknowledgement that reaches the loop before the thread runs counts from the heartbeat before, a whole
     interval ("Can't keep up, shard ID 0 websocket is 41.3s behind" in an idle sandbox on a busy host)."""
-    monkeypatch.setattr(gateway, "HEARTBEAT_INTERVAL_MS", 300)
+    monkeypatch.setattr(gateway, "HEARTBEAT_INTERVAL_MS", 1000)
     measured: list[float] = []
     acknowledged = threading.Event()
     ack, run_threadsafe = KeepAliveHandler.ack, asyncio.run_coroutine_threadsafe
@@ -73,9 +73,10 @@ async def test_a_heartbeat_is_measured_by_its_own_acknowledgement(
     monkeypatch.setattr(asyncio, "run_coroutine_threadsafe", send)
     async with place.loopback.run_bot(SampleBot()):
         await place.loopback.wait_until(
-            lambda: len(measured) >= 4, f"four heartbeat acknowledgements {measured}"
+            lambda: len(measured) >= 3, f"three heartbeat acknowledgements {measured}"
         )
-    assert all(latency < 0.15 for latency in measured), measured  # not the 0.3 s interval
+    # the round trip (50 ms and whatever a busy host adds), not the whole 1 s interval
+    assert all(latency < 0.8 for latency in measured), measured
 
 
 def test_latency_is_never_negative() -> None:
