@@ -3,6 +3,9 @@ what the channel sees (and never sees), and every refusal answered privately."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import discord
 import pytest
 
@@ -15,6 +18,7 @@ from bot.storage.connection import Location
 from bot.ui import pickers
 from tests.bot.cogs.conftest import Table, open_table
 from tests.bot.helpers import CHANNEL
+from tests.support import tinygame
 from tests.support.fixtures import ANN, BOB, started
 
 PRIVATE_WORDS = ("You draw", "You bid")
@@ -205,6 +209,47 @@ async def test_move_button_plays_and_a_stale_one_says_so(table: Table) -> None:
     await components.MoveButton(game.id, decision.key, draw_index).callback(again.mock)
     assert translate(ENGLISH, "message.stale_component") in again.last.content
     assert (await table.service.get_game(CHANNEL)).version == game.version + 1
+
+
+async def test_a_button_of_a_decision_already_taken_is_stale_though_the_same_choices_came_back(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With cards never played (only draw or pass on a turn), Ann faces the very same moves on her next
+    turn, yet the pass she pressed on her first turn refuses to play again: a press is good for the one
+    decision it was drawn for."""
+    offered = tinygame.Tiny.legal_moves
+
+    def draw_or_pass(self: tinygame.Tiny, state: Any, seat: int) -> list[str]:
+        return [m for m in offered(self, state, seat) if not m.startswith("play")]
+
+    monkeypatch.setattr(tinygame.Tiny, "legal_moves", draw_or_pass)
+    await begin(table, rounds=3)
+    game = await table.service.get_game(CHANNEL)
+    first = await table.service.decision(CHANNEL, ANN)
+    pass_index = [m for m, _ in first.moves].index("pass")
+    await components.MoveButton(game.id, first.key, pass_index).callback(table.interaction(ANN).mock)
+    while ANN not in (now := await table.service.get_game(CHANNEL)).to_act_users or len(now.to_act) > 1:
+        user = now.to_act_users[0]
+        await table.run(user, "move", move=(await table.service.legal_moves(CHANNEL, user))[0][0])
+    again = await table.service.decision(CHANNEL, ANN)
+    assert again.moves == first.moves and again.key != first.key
+    click = table.interaction(ANN)
+    await components.MoveButton(game.id, first.key, pass_index).callback(click.mock)
+    assert translate(ENGLISH, "message.stale_component") in click.last.content and click.last.ephemeral
+    assert (await table.service.get_game(CHANNEL)).version == now.version
+
+
+async def test_two_presses_of_one_button_at_once_play_once(table: Table) -> None:
+    """Two presses of the same button racing each other: one move, the other press refused privately."""
+    await begin(table)
+    game = await table.service.get_game(CHANNEL)
+    decision = await table.service.decision(CHANNEL, ANN)
+    pass_index = [m for m, _ in decision.moves].index("pass")
+    clicks = [table.interaction(ANN) for _ in range(2)]
+    button = components.MoveButton(game.id, decision.key, pass_index)
+    await asyncio.gather(*(button.callback(click.mock) for click in clicks))
+    assert (await table.service.get_game(CHANNEL)).version == game.version + 1
+    assert sum(bool(click.edits) for click in clicks) == 1  # one answer shows the move made
 
 
 async def test_select_menu_plays_the_chosen_index(table: Table) -> None:
