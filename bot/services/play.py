@@ -51,6 +51,8 @@ class Play(ServiceCore):
                 raise StaleVersion(said("refusal.stale"))
             rules = engine.rules_for(game.rules_id)
             state = await self._state(game, seats)
+            if expected_decision is not None:
+                await self._require_decision(game, seat.seat, state, expected_decision)
             if seat.seat not in game.to_act:
                 acting = [s for s in seats if s.seat in game.to_act]
                 waiting = ", ".join(s.name for s in acting) or "nobody"
@@ -61,8 +63,6 @@ class Play(ServiceCore):
                 else:
                     says = said("rules.not_your_turn", waiting=waiting)
                 raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.", say=says)
-            if expected_decision is not None:
-                await self._require_decision(game, seat.seat, state, expected_decision)
             names = {s.seat: s.name for s in seats}  # the names the labels were shown with
             move, new_state, events = engine.play(rules, state, seat.seat, move_text, names, locale)
             before = list(seats)
@@ -85,8 +85,10 @@ class Play(ServiceCore):
             )
 
     async def _require_decision(self, game: GameRow, seat: int, state: Any, expected: str) -> None:
-        """Refuse a button drawn for another decision of ``seat`` than the one it faces now."""
-        moves = engine.rules_for(game.rules_id).legal_moves(state, seat)
+        """Refuse a button drawn for another decision of ``seat`` than the one it faces now (none, when it
+        is not to act)."""
+        acting = seat in game.to_act
+        moves = engine.rules_for(game.rules_id).legal_moves(state, seat) if acting else []
         if await self._decision_key(game, seat, moves) != expected:
             raise StaleVersion(said("refusal.stale"))
 
