@@ -29,17 +29,22 @@ Lobby
     start(channel_id, by_user_id, *, admin=False) -> MoveOutcome   (seat None; computer seats may move)
     cancel(channel_id, by_user_id, *, admin=False) / abandon(channel_id, by_user_id=None, *, admin=False)
 Playing
-    submit(channel_id, user_id, move_text, expected_version=None, *, expected_revision=None) -> MoveOutcome
+    submit(channel_id, user_id, move_text, expected_version=None, *, expected_revision=None,
+           expected_decision=None) -> MoveOutcome
         (any spelling; the log keeps the canonical move; computer seats that must act then move in the
         background runner, ``runner``. ``GameInfo.version`` is the number of moves made
-        and goes back on undo; ``GameInfo.revision`` grows with every change and never repeats, so a
-        button that carries the revision can never act on a position its user did not see)
+        and goes back on undo; ``GameInfo.revision`` grows with every change and never repeats.
+        ``expected_decision`` is the key of the player's decision a button was drawn for
+        (``Decision.key``): the move is refused unless their legal moves are still those, listed alike,
+        and nothing was played for their seat since, so a button never plays twice and never plays a
+        move its user did not see, while the others' moves meanwhile leave it good)
     undo(channel_id, user_id) -> UndoOutcome    (Board Game Arena's policy, see ``policy.undo_refusal``)
     restore(channel_id, version, *, admin) -> GameInfo
 Reading
     get_game(channel_id) / game_by_id(game_id) / active_games() / games_of_user(user_id)
     seat_of(channel_id, user_id) -> int | None
     legal_moves(channel_id, user_id, locale) -> [(move, label)]   ([] when the user has nothing to decide)
+    decision(channel_id, user_id, locale) -> Decision   (those moves and the key a button carries)
     view_for(channel_id, user_id | None) -> (GameInfo, view) ; view_at(channel_id, version, user_id=None)
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
     news_for(channel_id, user_id) -> News | None   (the public events since the user's own last move, when
@@ -134,6 +139,7 @@ from bot.services.errors import (
 )
 from bot.services.games import GameService
 from bot.services.models import (
+    Decision,
     DueItem,
     GameInfo,
     MoveOutcome,
@@ -152,6 +158,7 @@ __all__ = [
     "Busy",
     "Clock",
     "DatabaseUnavailable",
+    "Decision",
     "DueItem",
     "FakeClock",
     "GameExists",

@@ -142,10 +142,11 @@ class MoveOutcome:
     notifications: tuple[Notification, ...] = field(default=())
     to_act_before: tuple[int, ...] = ()
     turn_started: bool = False
-    # the mover's next choices ((canonical, label) pairs; empty unless it is still their turn) and their
-    # own view, both of the position this outcome describes
+    # the mover's next choices ((canonical, label) pairs; empty unless it is still their turn), the key of
+    # that decision (``Decision.key``) and their own view, all of the position this outcome describes
     mover_moves: tuple[tuple[str, str], ...] = ()
     mover_view: dict[str, Any] | None = None
+    mover_decision: str = ""
 
     @property
     def version(self) -> int:
@@ -182,6 +183,16 @@ class DueItem:
     seat: int
     user_id: int | None
     due_at: datetime
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a player may do now: their legal moves ((canonical, label) pairs, in the engine's order) and
+    the key naming this decision (``engine.decision_key``). A button carries the key; a press is good
+    while the player's key is the same, whatever the others did meanwhile."""
+
+    moves: tuple[tuple[str, str], ...]
+    key: str
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from bot.i18n import ENGLISH, translate
 from bot.services import engine, wording
 from bot.services.core import ServiceCore
 from bot.services.errors import GameNotActive, NoSuchVersion
-from bot.services.models import GameInfo, News
+from bot.services.models import Decision, GameInfo, News
 from bot.storage import games as store
-from bot.storage.records import GameRow, from_json, to_json
+from bot.storage.records import GameRow, SeatRow, from_json, to_json
 from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, visible_to
 from rules.core.texts import said
 
@@ -60,6 +60,21 @@ class Reading(ServiceCore):
         ``locale``; empty if nothing is theirs to do."""
         game, seats = await self._latest_rows(channel_id)
         seat = self._seat_of_user(seats, user_id)
+        return await self._labelled(game, seats, seat, locale)
+
+    async def decision(self, channel_id: int, user_id: int, locale: object = None) -> Decision:
+        """The user's legal moves as ``legal_moves`` lists them, with the key of that decision for the
+        buttons that offer them (empty moves and key when nothing is theirs to do)."""
+        game, seats = await self._latest_rows(channel_id)
+        seat = self._seat_of_user(seats, user_id)
+        moves = await self._labelled(game, seats, seat, locale)
+        if seat is None or not moves:
+            return Decision((), "")
+        return Decision(tuple(moves), await self._decision_key(game, seat.seat, (m for m, _ in moves)))
+
+    async def _labelled(
+        self, game: GameRow, seats: list[SeatRow], seat: SeatRow | None, locale: object
+    ) -> list[tuple[str, str]]:
         if game.status != "active" or seat is None or seat.is_ai or seat.seat not in game.to_act:
             return []
         rules = engine.rules_for(game.rules_id)

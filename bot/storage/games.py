@@ -328,6 +328,19 @@ async def last_own_move(conn: Conn, game_id: int, seat: int) -> int:
     return int(row["v"] or 0) if row is not None else 0
 
 
+async def last_move_of_seat(conn: Conn, game_id: int, seat: int, upto: int) -> int:
+    """The number of the last move made for ``seat`` by anyone (its player, computer, the deadline, an
+    admin) up to move ``upto``; 0 if none yet."""
+    row = await one(
+        conn,
+        "SELECT MAX(version) AS v FROM moves WHERE game_id = :game_id AND seat = :seat AND version <= :upto",
+        game_id=game_id,
+        seat=seat,
+        upto=upto,
+    )
+    return int(row["v"] or 0) if row is not None else 0
+
+
 async def moves_after(conn: Conn, game_id: int, version: int) -> list[MoveRow]:
     """The moves after ``version``, oldest first."""
     found = await rows(

@@ -267,7 +267,9 @@ async def test_no_show_my_hand_button_in_a_game_without_hands(table: Table, hand
     game = await started(table.service)
     turn = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), ENGLISH)
     assert "Show my hand" not in [getattr(item, "label", None) for item in turn.children]
-    _content, picker = pickers.picker(game, [("pass", "End your turn")], "Your move", locale=ENGLISH)
+    _content, picker = pickers.picker(
+        game, [("pass", "End your turn")], "Your move", decision="0123456789ab", locale=ENGLISH
+    )
     assert "Show my hand" not in [getattr(item, "label", None) for item in picker.children]
 
 
