@@ -217,6 +217,7 @@ class BoardGameBot(commands.AutoShardedBot):
         return self.settings.database.postgres or ids is None or 0 in ids
 
     async def setup_hook(self) -> None:
+        self.start_workers()
         await self.tree.set_translator(CatalogTranslator())
         for name in self._extensions:
             await self.load_extension(name)
@@ -231,6 +232,13 @@ class BoardGameBot(commands.AutoShardedBot):
         # Garbage is collected first, so that nothing frozen is already dead.
         gc.collect()
         gc.freeze()
+
+    def start_workers(self) -> None:
+        """Begin starting the computer players' and the pictures' worker processes, each pool in a thread:
+        at boot, before the gateway connects, so that no decision or picture starts one while people wait,
+        and no start holds the event loop (bot/services/workers.py). Returns at once."""
+        self.games.thinkers.start()
+        pictures.drawers().start()
 
     async def close(self) -> None:
         """Turn new interactions away and answer those in flight, disconnect, then end the computer
