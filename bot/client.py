@@ -217,7 +217,6 @@ class BoardGameBot(commands.AutoShardedBot):
         return self.settings.database.postgres or ids is None or 0 in ids
 
     async def setup_hook(self) -> None:
-        self.start_workers()
         await self.tree.set_translator(CatalogTranslator())
         for name in self._extensions:
             await self.load_extension(name)
@@ -232,6 +231,8 @@ class BoardGameBot(commands.AutoShardedBot):
         # Garbage is collected first, so that nothing frozen is already dead.
         gc.collect()
         gc.freeze()
+        # last: the forkserver's imports would compete with the set-up for the cores
+        self.start_workers()
 
     def start_workers(self) -> None:
         """Begin starting the computer players' and the pictures' worker processes, each pool in a thread:
