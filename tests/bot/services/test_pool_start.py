@@ -109,3 +109,27 @@ async def test_a_pool_rebuilt_after_its_worker_died_starts_off_the_loop(starts: 
     finally:
         await thinkers.close()
         await drawers.close()
+
+
+async def test_a_pool_that_could_not_start_fails_that_call_and_the_next_one_starts_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot.services import workers
+
+    launch, tries = workers.launch, []
+
+    def failing_once(count: int) -> ProcessPoolExecutor:
+        tries.append(count)
+        if len(tries) == 1:
+            raise OSError("no forkserver today")
+        return launch(count)
+
+    monkeypatch.setattr(workers, "launch", failing_once)
+    thinkers = Thinkers(0.05, workers=1)
+    try:
+        with pytest.raises(ThinkingFailed, match="could not start: OSError"):
+            await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)
+        decision = await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)
+        assert decision.move == "pass" and decision.process != os.getpid() and tries == [1, 1]
+    finally:
+        await thinkers.close()
