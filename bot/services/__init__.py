@@ -4,8 +4,8 @@ and tests alike.
 ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None, think_workers=None)`` — every id
 is an int (a Discord snowflake), every time an aware UTC datetime from the injected clock. Computer players
 choose in worker processes (``thinking``: ``ai`` must be a module-level function, each turn within
-``think_seconds``, else the game's own), started at the first computer move; ``await close()`` ends them
-(the bot does on close).
+``think_seconds``, else the game's own), started off the event loop by ``thinkers.start()`` (the bot does at
+boot) or else at the first computer move; ``await close()`` ends them (the bot does on close).
 Channel-addressed methods act on the channel's open game (lobby or active); reading methods fall back to the
 channel's most recent game once it is over.
 Seats are numbered from 0. ``admin=True`` is the cog saying the caller may manage the server.
