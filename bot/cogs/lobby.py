@@ -383,6 +383,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             + translate(game.language, f"message.auto_play_set.{'on' if game.auto_play else 'off'}"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        if style == "every-turn":  # the live board would stay behind, naming a turn long past
+            close = announcer.close_live_board(self.bot, game, "message.live.every_turn")
+            await posting.attempt(self.bot, game.id, close)
 
     @app_commands.command(name="import", description="Continue or replay a game from a file made by /export")
     @app_commands.describe(file="the JSON file /export made")

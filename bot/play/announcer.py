@@ -169,6 +169,16 @@ async def post_results(
     await live.show_over(bot, game, channel, results)
 
 
+async def close_live_board(bot: BoardGameBot, game: GameInfo, said: str) -> None:
+    """The game's live board (if it has one) stops naming who acts and says ``said`` (a catalog message:
+    the game was abandoned, or is told a message per turn from now on), without buttons; it is no
+    longer the game's live board."""
+    channel = posting.channel_for(bot, game)
+    await live.close(bot, game, channel, translate(game.language, said))
+    await bot.games.forget_live_board(game.id)
+    await retire_buttons(bot, game.id, None)
+
+
 async def post_progress(bot: BoardGameBot, game: GameInfo) -> None:
     """During a simultaneous choice: who has chosen, without what, in one message edited as more choose.
     Its id is kept with the game, so after a restart the same message is edited; if it was deleted, or

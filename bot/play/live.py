@@ -137,9 +137,7 @@ async def show_turn(
 
 def acting_key(game: GameInfo) -> str:
     """Who acts, as the live board's picture remembers it: each seat to act and its person (or "ai")."""
-    return ",".join(
-        f"{s.seat}:{'ai' if s.is_ai else s.user_id}" for s in game.seats if s.seat in game.to_act
-    )
+    return ",".join(f"{s.seat}:{'ai' if s.is_ai else s.user_id}" for s in game.seats if s.seat in game.to_act)
 
 
 def _person_at(game: GameInfo, known: LiveBoard | None) -> int:

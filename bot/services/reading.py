@@ -259,6 +259,11 @@ class Reading(ServiceCore):
         async with self.db.transaction() as conn:
             await store.set_live_board(conn, game_id, *astuple(board))
 
+    async def forget_live_board(self, game_id: int) -> None:
+        """The game has no live board any more (it was closed): a quiet channel's next turn posts one."""
+        async with self.db.transaction() as conn:
+            await store.forget_live_board(conn, game_id)
+
     async def active_games(self) -> list[GameInfo]:
         """Every running game (the reminder loop's work list after a restart)."""
         async with self.db.reading() as conn:

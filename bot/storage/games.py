@@ -401,7 +401,9 @@ async def remove_moves_after(
         game_id=game_id,
     )
     await run(
-        conn, "DELETE FROM turn_pings WHERE game_id = :game_id AND version >= :version", version=version,
+        conn,
+        "DELETE FROM turn_pings WHERE game_id = :game_id AND version >= :version",
+        version=version,
         game_id=game_id,
     )
     return removed
@@ -584,6 +586,10 @@ async def set_live_board(
         lines_after=lines_after,
         person_at=person_at,
     )
+
+
+async def forget_live_board(conn: Conn, game_id: int) -> None:
+    await send(conn, "DELETE FROM live_boards WHERE game_id = :game_id", game_id=game_id)
 
 
 async def pinged_for_now(conn: Conn, game_id: int, upto: int) -> dict[int, int]:

@@ -210,3 +210,23 @@ async def test_computers_moves_in_a_row_all_stay_on_the_live_board(arena: Arena)
             assert board_title(board).endswith(f"the board after move {game.version}"), board_title(board)
             checked += 1
     assert checked, "the computers never played in a row"
+
+
+async def test_an_abandoned_game_and_one_told_per_turn_close_their_live_board(arena: Arena) -> None:
+    """An admin abandons one game, the host of another chooses a full message per turn: each live board
+    stops naming who acts and says why, without buttons."""
+    alice, bob = arena.people[:2]
+    other = arena.loopback.add_channel(arena.guild, "other")
+    async with arena.running() as (_bot, _service):
+        await arena.start_game("santafe", alice, bob)
+        await arena.start_game("santafe", alice, bob, channel=other)
+        await arena.loopback.settle()
+        abandoned, switched = arena.live_board(), arena.live_board(other)
+        await arena.admin.slash("admin abandon", arena.channel)
+        await alice.slash("game channel", other, style="every-turn")
+        await arena.loopback.settle()
+        abandoned = arena.loopback.world.messages[abandoned.id]
+        switched = arena.loopback.world.messages[switched.id]
+    assert "abandoned: no more moves" in abandoned.content and "Waiting" not in abandoned.content
+    assert "no longer kept" in switched.content and "Waiting" not in switched.content
+    assert not abandoned.flat_components() and not switched.flat_components()
