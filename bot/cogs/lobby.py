@@ -556,6 +556,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             translate(interaction.locale, "message.lobby.you_are_back"),
             translate(game.language, "message.lobby.back", name=shown_name(interaction.user)),
         )
+        if interaction.user.id in game.to_act_users:  # the board said the computer was thinking for them
+            post = announcer.post_turn(self.bot, game, perms=interaction.app_permissions)
+            await delivery.publish(interaction, game, post, done="posting.done.done")
 
 
 async def setup(bot: BoardGameBot) -> None:

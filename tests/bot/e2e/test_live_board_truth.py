@@ -14,7 +14,7 @@ import pytest
 from bot.loopback import Message, SimUser
 from bot.services import GameInfo, GameService
 from bot.storage import games as store
-from tests.bot.e2e.conftest import Arena
+from tests.bot.e2e.conftest import Arena, slow_computers
 
 Decision = tuple[str, int, int, int]  # person, seat, moves that seat had made, positions restored before
 
@@ -230,3 +230,33 @@ async def test_an_abandoned_game_and_one_told_per_turn_close_their_live_board(ar
     assert "abandoned: no more moves" in abandoned.content and "Waiting" not in abandoned.content
     assert "no longer kept" in switched.content and "Waiting" not in switched.content
     assert not abandoned.flat_components() and not switched.flat_components()
+
+
+async def test_a_seat_taken_back_while_the_computer_thinks_is_shown_waited_for_and_not_pinged_again(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Great Western Trail, two people: the person to act hands their seat to the computer, and takes it
+    back before the computer has moved. The live board, which said the computer was thinking for the
+    seat, says the person is waited for again; they were pinged for this decision once, at the start."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await arena.start_game("gwt", alice, bob)
+        await arena.loopback.settle()
+        game = await service.get_game(channel_id)
+        acting = person(arena, game.to_act_users[0])
+        seat = game.seat_of(game.to_act_users[0])
+        assert seat is not None
+        release = slow_computers(monkeypatch, service)
+        await acting.slash("game computer", arena.channel)
+        await arena.loopback.settle()
+        assert "thinking" in arena.live_board().content
+        await acting.slash("game take-back", arena.channel)
+        release.set()
+        await service.runner.idle()
+        await arena.loopback.settle()
+        assert (await service.get_game(channel_id)).version == game.version  # the computer's move dropped
+        board = arena.live_board()
+        pings = [m for m in arena.public() if acting.id in m.pinged_users]
+    assert "thinking" not in board.content and f"Waiting for {seat.name}" in board.content, board.content
+    assert len(pings) == 1, [m.content for m in pings]
