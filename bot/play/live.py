@@ -3,19 +3,28 @@
 Why this shape: a person back after a day away reads a short run of one-line pings, each a tap away from
 the one message that always shows the game as it is now, instead of a picture per move. So:
 
-- the live board holds who acts and what, the lines since the last change of turn, the board picture, and
-  the buttons (Play, Hand, Player boards). It is the game's newest turn message, so it alone carries
-  buttons (``announcer.retire_buttons``), and a ping has nothing that can go stale;
-- its picture is drawn again at most once every ``PICTURE_EVERY`` moves; in between only its words are
+- the live board holds who acts and what, the lines of every move since it last showed a person to act
+  (so computers' moves in a row add up rather than overwrite each other; cut with "and N more" only past
+  Discord's length limits), the board picture, and the buttons (Play, Hand, Player boards). It is the
+  game's newest turn message, so it alone carries buttons (``announcer.retire_buttons``), and a ping has
+  nothing that can go stale;
+- its picture is drawn again whenever someone else acts than when it was last drawn (a change of turn, a
+  seat handed to the computer or taken back), after a position gone back (undo, restore), and within one
+  person's consecutive steps at most once every ``PICTURE_EVERY`` moves; in between only its words are
   edited and the picture's title says which move it shows (``/board`` always draws the board of now);
 - each change of turn to a person pings exactly them in one line without a picture, linking to the board
   (a computer's turn pings nobody: the board says the computer is thinking), except the person whose
   move is being answered: their private answer shows their turn instead (``answering``), so neither a
   turn that follows the mover's own (Santa Fe's drawing) nor a quick computer's reply pings them;
+- a person is pinged once per decision: the ping is remembered per seat (``turn_pings``) until that seat
+  moves, so a board shown again for the same position (a seat change elsewhere, an admin's skip, a
+  restart) names them without pinging them again;
 - once the board has scrolled away (``SCROLLED`` of the bot's posts after it) a new one is posted at the
-  bottom, pinging who acts (the same people) in place of the one-line ping; so is one when the old board
-  was deleted or can no longer be edited (an archived thread). The old one gives up its buttons and
-  links to the new.
+  bottom, naming who acts (pinging those not pinged yet) in place of the one-line ping; so is one when
+  the old board was deleted or can no longer be edited (an archived thread). The old one gives up its
+  buttons and links to the new;
+- a finished or abandoned game's board, or the one left when the host chose a message per turn, says so
+  and gives up its buttons (``close``).
 
 Edits follow Discord's rules (message.mdx, "Edit Message"): fields left out stay as they are, so a text
 edit sends the content alone and keeps the picture; a new picture is sent with ``attachments`` listing
