@@ -239,7 +239,9 @@ class Reading(ServiceCore):
 
     async def live_board(self, game_id: int) -> LiveBoard | None:
         """The game's live board message, if it has one."""
-        return (await self.board_state(game_id, 0)).board
+        async with self.db.reading() as conn:
+            _, board = await store.live_board(conn, game_id)
+        return None if board is None else LiveBoard(*board)
 
     async def board_state(self, game_id: int, upto: int) -> BoardState:
         """The live board, the moves told, and who was pinged for a decision still theirs at move

@@ -390,8 +390,7 @@ async def remove_moves_after(
         version=version,
         game_id=game_id,
     )
-    # the live board draws the position again, and its lines go on from the position gone back to; a
-    # turn to be played again from there is a new decision, pinged again
+    # the live board draws the position again, and its lines go on from the position gone back to
     await run(
         conn,
         "UPDATE live_boards SET pictured_version = -1,"
@@ -400,10 +399,12 @@ async def remove_moves_after(
         version=version,
         game_id=game_id,
     )
+    # a ping for a position taken back is void; a restored position is a new decision for everyone
+    # pinged in it, while an undo leaves the turn (and its ping) standing
     await run(
         conn,
-        "DELETE FROM turn_pings WHERE game_id = :game_id AND version >= :version",
-        version=version,
+        "DELETE FROM turn_pings WHERE game_id = :game_id AND version >= :cutoff",
+        cutoff=version if reason == "restore" else version + 1,
         game_id=game_id,
     )
     return removed
