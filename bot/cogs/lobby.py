@@ -482,7 +482,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 translate(outcome.game.language, said, name=shown_name(interaction.user)),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            if not abandoned:
+            if abandoned:
+                await announcer.close_live_board(self.bot, outcome.game, "message.live.abandoned")
+            else:
                 await announcer.announce(self.bot, outcome, interaction.app_permissions)
 
         await delivery.publish(interaction, outcome.game, tell(), done="posting.done.resigned")

@@ -213,23 +213,27 @@ async def test_computers_moves_in_a_row_all_stay_on_the_live_board(arena: Arena)
 
 
 async def test_an_abandoned_game_and_one_told_per_turn_close_their_live_board(arena: Arena) -> None:
-    """An admin abandons one game, the host of another chooses a full message per turn: each live board
-    stops naming who acts and says why, without buttons."""
+    """An admin abandons one game, the last person of another resigns (which abandons it), the host of a
+    third chooses a full message per turn: each live board stops naming who acts and says why, without
+    buttons."""
     alice, bob = arena.people[:2]
-    other = arena.loopback.add_channel(arena.guild, "other")
+    resigned = arena.loopback.add_channel(arena.guild, "resigned")
+    switched = arena.loopback.add_channel(arena.guild, "switched")
     async with arena.running() as (_bot, _service):
         await arena.start_game("santafe", alice, bob)
-        await arena.start_game("santafe", alice, bob, channel=other)
+        await arena.start_game("santafe", bob, computers=1, channel=resigned)
+        await arena.start_game("santafe", alice, bob, channel=switched)
         await arena.loopback.settle()
-        abandoned, switched = arena.live_board(), arena.live_board(other)
+        boards = [arena.live_board(), arena.live_board(resigned), arena.live_board(switched)]
         await arena.admin.slash("admin abandon", arena.channel)
-        await alice.slash("game channel", other, style="every-turn")
+        await bob.slash("game resign", resigned)
+        await alice.slash("game channel", switched, style="every-turn")
         await arena.loopback.settle()
-        abandoned = arena.loopback.world.messages[abandoned.id]
-        switched = arena.loopback.world.messages[switched.id]
-    assert "abandoned: no more moves" in abandoned.content and "Waiting" not in abandoned.content
-    assert "no longer kept" in switched.content and "Waiting" not in switched.content
-    assert not abandoned.flat_components() and not switched.flat_components()
+        abandoned, left, every_turn = [arena.loopback.world.messages[b.id] for b in boards]
+    for board in (abandoned, left):
+        assert "abandoned: no more moves" in board.content and "Waiting" not in board.content, board.content
+    assert "no longer kept" in every_turn.content and "Waiting" not in every_turn.content
+    assert not any(b.flat_components() for b in (abandoned, left, every_turn))
 
 
 async def test_a_seat_taken_back_while_the_computer_thinks_is_shown_waited_for_and_not_pinged_again(
