@@ -98,13 +98,15 @@ def person(arena: Arena, user_id: int) -> SimUser:
     return next(p for p in arena.people if p.id == str(user_id))
 
 
+@pytest.mark.parametrize("style", ["quiet", "every-turn"])
 @pytest.mark.parametrize("title", ["santafe", "gwt"])
-async def test_no_person_is_pinged_twice_for_one_decision(arena: Arena, title: str) -> None:
-    """Three people and a computer. Between random moves: a person still to act hands their seat to the
-    computer, then takes it back; another hands theirs while someone else must act; an admin skips
-    whoever must act; the bot restarts; an admin restores an earlier position (a new decision for
-    everyone). In Santa Fe the seat handed over is one of several still choosing their card. Every
-    person is pinged at most once for each of their decisions."""
+async def test_no_person_is_pinged_twice_for_one_decision(arena: Arena, title: str, style: str) -> None:
+    """Three people and a computer, with a live board or a full message per turn. Between random moves:
+    a person still to act hands their seat to the computer, then takes it back; another hands theirs
+    while someone else must act; an admin skips whoever must act; the bot restarts; an admin restores
+    an earlier position (a new decision for everyone). In Santa Fe the seat handed over is one of
+    several still choosing their card. Every person is pinged at most once for each of their
+    decisions."""
     alice, bob, carol = arena.people
     rng = random.Random(11)
     count = PingCount(arena)
@@ -121,7 +123,7 @@ async def test_no_person_is_pinged_twice_for_one_decision(arena: Arena, title: s
         return len(people) >= (2 if title == "santafe" else 1)
 
     async with arena.running() as (_bot, service):
-        await arena.start_game(title, alice, bob, carol, computers=1)
+        await arena.start_game(title, alice, bob, carol, computers=1, style=style)
         await service.runner.idle()
         await arena.loopback.settle()
         await count.read(service)
