@@ -158,10 +158,11 @@ def _person_at(game: GameInfo, known: LiveBoard | None) -> int:
 
 def _lines_after(game: GameInfo, state: BoardState) -> int:
     """The move the board's lines begin after: the one it last showed a person to act after, so moves in
-    a row without a person (computers') add up instead of overwriting each other; a new board's begin
-    where the channel's telling left off."""
+    a row without a person (computers') add up instead of overwriting each other; a new board's, and
+    those of a game only computers play, begin where the channel's telling left off."""
     known = state.board
-    if known is None or known.lines_after < 0:
+    nobody = not delivery.human_users(game, [s.seat for s in game.seats])
+    if known is None or known.lines_after < 0 or nobody:
         return min(state.told, game.version)
     if 0 <= known.person_at < game.version:
         return known.person_at
