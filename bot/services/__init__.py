@@ -61,8 +61,9 @@ Reading
     progress_message(game_id) / remember_progress_message(game_id, message_id)   (the one message of who
         has chosen in the current simultaneous choice; a turn message ends that choice)
     live_board(game_id) -> LiveBoard | None / remember_live_board(game_id, LiveBoard)   (the game's live
-        board) ; board_state(game_id, upto) -> BoardState   (the board, what was told, who is pinged
-        for a decision still theirs: a person is pinged once per decision)
+        board; forget_live_board(game_id) once it was closed) ; board_state(game_id, upto) -> BoardState
+        (the board, what was told, who is pinged for a decision still theirs: a person is pinged once
+        per decision) ; movers_after(game_id, after, upto) -> {seat}   (who moved in between)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
