@@ -23,7 +23,7 @@ from bot.cogs._seats import (
     level_choices,
 )
 from bot.i18n import translate
-from bot.play import announcer, delivery, replies
+from bot.play import announcer, delivery, posting, replies
 from bot.ui import presenters
 
 if TYPE_CHECKING:
@@ -51,6 +51,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
                 game.language, "message.admin.abandoned", title=game.title, user=interaction.user.mention
             ),
             allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await posting.attempt(
+            self.bot, game.id, announcer.close_live_board(self.bot, game, "message.live.abandoned")
         )
 
     @app_commands.command(name="skip", description="Apply the deadline rule now to whoever must act")

@@ -383,6 +383,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             + translate(game.language, f"message.auto_play_set.{'on' if game.auto_play else 'off'}"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        if style == "every-turn":  # the live board would stay behind, naming a turn long past
+            close = announcer.close_live_board(self.bot, game, "message.live.every_turn")
+            await posting.attempt(self.bot, game.id, close)
 
     @app_commands.command(name="import", description="Continue or replay a game from a file made by /export")
     @app_commands.describe(file="the JSON file /export made")
@@ -479,7 +482,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 translate(outcome.game.language, said, name=shown_name(interaction.user)),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            if not abandoned:
+            if abandoned:
+                await announcer.close_live_board(self.bot, outcome.game, "message.live.abandoned")
+            else:
                 await announcer.announce(self.bot, outcome, interaction.app_permissions)
 
         await delivery.publish(interaction, outcome.game, tell(), done="posting.done.resigned")
@@ -553,6 +558,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             translate(interaction.locale, "message.lobby.you_are_back"),
             translate(game.language, "message.lobby.back", name=shown_name(interaction.user)),
         )
+        if interaction.user.id in game.to_act_users:  # the board said the computer was thinking for them
+            post = announcer.post_turn(self.bot, game, perms=interaction.app_permissions)
+            await delivery.publish(interaction, game, post, done="posting.done.done")
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -60,13 +60,15 @@ Reading
     public_events_between(game_id, after, upto) -> [event]   (what the live board's new picture marks)
     untold_public_events(game_id, upto) -> [event]   (public events of the moves the channel was not yet
         told, kept in the database; the channel's turn summaries are built from it)
-    mark_told(game_id, upto, live_board=None)   (after a summary was posted: those moves count as told;
-        the live board that told them, when given, as remember_live_board takes it)
+    mark_told(game_id, upto, live_board=None, pinged=())   (after a summary was posted: those moves count
+        as told; the live board that told them, when given; the (seat, person) pinged by it)
     untold_movers(game_id, upto) -> [seat]   (who moved since the channel was last told)
     progress_message(game_id) / remember_progress_message(game_id, message_id)   (the one message of who
         has chosen in the current simultaneous choice; a turn message ends that choice)
-    live_board(game_id) -> (message_id, pictured_version, posts_since) | None /
-        remember_live_board(game_id, message_id, pictured_version, posts_since=0)   (the game's live board)
+    live_board(game_id) -> LiveBoard | None / remember_live_board(game_id, LiveBoard)   (the game's live
+        board; forget_live_board(game_id) once it was closed) ; board_state(game_id, upto) -> BoardState
+        (the board, what was told, who is pinged for a decision still theirs: a person is pinged once
+        per decision) ; movers_after(game_id, after, upto) -> {seat}   (who moved in between)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
@@ -139,9 +141,11 @@ from bot.services.errors import (
 )
 from bot.services.games import GameService
 from bot.services.models import (
+    BoardState,
     Decision,
     DueItem,
     GameInfo,
+    LiveBoard,
     MoveOutcome,
     News,
     Notification,
@@ -155,6 +159,7 @@ __all__ = [
     "AlreadyJoined",
     "AlreadyStarted",
     "BadImport",
+    "BoardState",
     "Busy",
     "Clock",
     "DatabaseUnavailable",
@@ -166,6 +171,7 @@ __all__ = [
     "GameNotActive",
     "GamePaused",
     "GameService",
+    "LiveBoard",
     "MoveOutcome",
     "News",
     "NoGameHere",
