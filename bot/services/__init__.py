@@ -80,7 +80,9 @@ Time
     run_due(now=None) -> [Notification]   (resumes computer seats as above, sends reminders, applies deadline
         consequences: "skip" plays the engine's pass/skip move when it offers one, else the computer takes
         the seat; "ai" hands the seat to the computer; "vote" asks the others, and ``vote_kick`` decides)
-    force_skip(channel_id, by_user_id, *, admin=False) -> [Notification]
+    force_skip(channel_id, by_user_id, *, admin=False) -> ForcedSkip   (the deadline rule now, each seat's
+        notice saying a server manager applied it; ``seats`` say what it did to each: skipped, handed to
+        the computer for want of a pass or by the rule, or put to the others' vote)
     update_game_timing(channel_id, by_user_id, *, admin=False, reminder_minutes=…, deadline_minutes=…,
                        deadline_action=…)
     set_pictures(channel_id, by_user_id, "every-turn"|"on-request", *, admin=False) -> GameInfo
@@ -135,6 +137,8 @@ from bot.services.errors import (
 from bot.services.games import GameService
 from bot.services.models import (
     DueItem,
+    Forced,
+    ForcedSkip,
     GameInfo,
     MoveOutcome,
     News,
@@ -154,6 +158,8 @@ __all__ = [
     "DatabaseUnavailable",
     "DueItem",
     "FakeClock",
+    "Forced",
+    "ForcedSkip",
     "GameExists",
     "GameInfo",
     "GameNotActive",
