@@ -23,7 +23,7 @@ from bot.cogs._seats import (
     level_choices,
 )
 from bot.i18n import translate
-from bot.play import announcer, delivery, replies
+from bot.play import announcer, delivery, lobby_message, replies
 from bot.services import ForcedSkip
 from bot.ui import presenters
 
@@ -54,15 +54,17 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
     @app_commands.command(name="abandon", description="End the game here without a result")
     async def abandon(self, interaction: discord.Interaction) -> None:
         await replies.defer_private(interaction)
+        was = await self.bot.games.get_game(interaction.channel_id or 0)
         game = await self.bot.games.abandon(interaction.channel_id or 0, interaction.user.id, admin=True)
-        await replies.done(
-            interaction,
-            translate(interaction.locale, "message.admin.you_abandoned"),
-            translate(
-                game.language, "message.admin.abandoned", title=game.title, user=interaction.user.mention
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
+        private = translate(interaction.locale, "message.admin.you_abandoned")
+        public = translate(
+            game.language, "message.admin.abandoned", title=game.title, user=interaction.user.mention
         )
+        if was.status == "lobby":  # the lobby message says so and gives up its Join button
+            await interaction.followup.send(private, ephemeral=True)
+            await lobby_message.show(interaction, game, public)
+            return
+        await replies.done(interaction, private, public, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(
         name="skip",

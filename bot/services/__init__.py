@@ -28,6 +28,8 @@ Lobby
     move_seat(channel_id, by_user_id, user_id, new_position) -> GameInfo
     start(channel_id, by_user_id, *, admin=False) -> MoveOutcome   (seat None; computer seats may move)
     cancel(channel_id, by_user_id, *, admin=False) / abandon(channel_id, by_user_id=None, *, admin=False)
+    lobby_message(game_id) -> int | None / remember_lobby_message(game_id, message_id)   (the one message
+        that shows the lobby, edited in place)
 Playing
     submit(channel_id, user_id, move_text, expected_version=None, *, expected_revision=None) -> MoveOutcome
         (any spelling; the log keeps the canonical move; computer seats that must act then move in the

@@ -22,6 +22,7 @@ TABLES = (
     "kick_votes",
     "progress_posts",
     "live_boards",
+    "lobby_messages",
     "guild_settings",
     "user_settings",
     "user_languages",

@@ -20,7 +20,8 @@ async def test_open_join_and_start_a_santa_fe_game(table: Table) -> None:
     assert game.options == {"advanced": True, "buy_track": False} and game.max_players == 3
 
     joined = await table.run(BOB, "game join")
-    assert "Bob joined" in joined.last.content
+    assert joined.last.ephemeral and joined.last.content == "You joined."
+    assert (await table.lobby()).content.endswith("\nBob joined.")
     await table.run(ANN, "game add-ai", level=0)
     started_reply = await table.run(ANN, "game start")
     assert started_reply.deferred == {"thinking": True, "ephemeral": True}
@@ -107,10 +108,10 @@ async def test_cancel_by_host_and_leave(table: Table) -> None:
     """A guest may leave a lobby; the host calls it off publicly."""
     await table.run(ANN, "game santafe")
     await table.run(BOB, "game join")
-    left = await table.run(BOB, "game leave")
-    assert "Bob left" in left.last.content
-    cancelled = await table.run(ANN, "game cancel")
-    assert "called off" in cancelled.last.content
+    await table.run(BOB, "game leave")
+    assert (await table.lobby()).content.endswith("\nBob left.")
+    await table.run(ANN, "game cancel")
+    assert (await table.lobby()).content == "The game of Santa Fe here was called off."
     assert (await table.service.get_game(CHANNEL)).status == "abandoned"
 
 

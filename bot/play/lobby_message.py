@@ -1,0 +1,101 @@
+"""The lobby's one message: the table as it fills (players, options, the Join button), edited in place at
+each change instead of posted again, and told when the game starts or is called off, when it gives up its
+Join button. Its id is kept in the database (``remember_lobby_message``), so a restart edits the same
+message; a lobby whose message was deleted gets a new one."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import translate
+from bot.play import posting
+from bot.services import GameInfo
+from bot.ui import pickers, presenters
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+log = logging.getLogger(__name__)
+
+# One edit of a game's lobby message at a time in this process, each made from the game as read inside:
+# two joins at once cannot leave the message showing the table before the second.
+_editing: dict[int, asyncio.Lock] = {}
+
+
+def opened(game: GameInfo, host: str) -> dict[str, Any]:
+    """The lobby message as first posted (``post`` sends it): who opened which game, the table, Join."""
+    text = translate(game.language, "message.lobby.opened", host=host, title=game.title)
+    return _lobby(game, text)
+
+
+async def post(interaction: discord.Interaction, game: GameInfo, message: dict[str, Any]) -> None:
+    """Post ``message`` (the lobby's) as a follow-up of ``interaction``, which needs no permission in the
+    channel, and remember it as the lobby's message."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    posted = await interaction.followup.send(**message, wait=True)
+    await bot.games.remember_lobby_message(game.id, posted.id)
+
+
+async def show(interaction: discord.Interaction, game: GameInfo, news: str) -> None:
+    """After ``interaction`` changed the lobby of ``game`` (its user already answered privately): the
+    lobby message shows the table now and ``news`` as its last line. A waiting table keeps its Join button;
+    a started or called-off game's message says so instead, without the button or the table. A waiting
+    table whose message is gone is posted again; a closed one's ``news`` is posted instead."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    async with _editing.setdefault(game.id, asyncio.Lock()):
+        current = await bot.games.game_by_id(game.id)  # the newest table, not the one this change read
+        message = _lobby(current, _waiting(current, news)) if current.status == "lobby" else _closed(news)
+        if await _edit(bot, current, message):
+            return
+        if current.status == "lobby":
+            await post(interaction, current, message)
+        else:  # a new message has no button to take off
+            await interaction.followup.send(**{k: v for k, v in message.items() if k != "view"})
+    if current.status != "lobby":
+        _editing.pop(game.id, None)
+
+
+def _lobby(game: GameInfo, text: str) -> dict[str, Any]:
+    return {
+        "content": presenters.clip(text, presenters.CONTENT_LIMIT),
+        "embed": presenters.status_embed(game),
+        "view": pickers.lobby_view(game.id, game.language),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+
+
+def _closed(news: str) -> dict[str, Any]:
+    return {
+        "content": presenters.clip(news, presenters.CONTENT_LIMIT),
+        "embeds": [],  # the table of a lobby that is over would go stale: the game's own posts show it
+        "view": None,
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+
+
+def _waiting(game: GameInfo, news: str) -> str:
+    """A waiting lobby's words: what it is and who starts it (the host now, who may not be the opener),
+    then what just changed."""
+    host = next((s.name for s in game.seats if s.user_id == game.host_id), "")
+    table = translate(game.language, "message.lobby.waiting", title=game.title, host=presenters.safe(host))
+    return f"{table}\n{news}"
+
+
+async def _edit(bot: BoardGameBot, game: GameInfo, message: dict[str, Any]) -> bool:
+    """Edit the lobby's message to ``message``: whether it could (False: none posted, or it is gone)."""
+    message_id = await bot.games.lobby_message(game.id)
+    if message_id is None:
+        return False
+    changes = dict(message)
+    if "embed" in changes:  # an edit sets the message's embeds as a list
+        changes["embeds"] = [changes.pop("embed")]
+    try:
+        await posting.channel_for(bot, game).get_partial_message(message_id).edit(**changes)
+    except discord.HTTPException as exc:  # deleted, or out of the bot's reach: a follow-up reaches
+        log.info("cannot edit the lobby message of game %s (%s); posting a new one", game.id, exc.code)
+        return False
+    return True
