@@ -320,8 +320,9 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             if current is None:
                 return
             if current.status != "lobby":
-                # the lobby is over: take the button off its message and say why
-                await interaction.response.edit_message(embed=presenters.status_embed(current), view=None)
+                # the lobby is over: take the button off its message (the start already did, but a client may
+                # not have shown that yet) and say why; its table stays off, as it would go stale
+                await interaction.response.edit_message(view=None)
                 closed = translate(interaction.locale, "message.lobby_closed")
                 await interaction.followup.send(closed, ephemeral=True)
                 return
