@@ -60,10 +60,15 @@ async def show(interaction: discord.Interaction, game: GameInfo, news: str) -> N
 
 
 def _lobby(game: GameInfo, text: str) -> dict[str, Any]:
+    view = pickers.lobby_view(game.id, game.language)
+    if len(game.seats) >= game.max_players:  # a full table: Join comes back when a seat is free again
+        for item in view.children:
+            if isinstance(item, discord.ui.Button):
+                item.disabled = True
     return {
         "content": presenters.clip(text, presenters.CONTENT_LIMIT),
         "embed": presenters.status_embed(game),
-        "view": pickers.lobby_view(game.id, game.language),
+        "view": view,
         "allowed_mentions": discord.AllowedMentions.none(),
     }
 

@@ -19,12 +19,17 @@ def buttons(message: Message) -> list[str]:
     return [str(c.get("label")) for c in message.flat_components()]
 
 
+def full(lobby: Message) -> bool:
+    """Whether the lobby's Join button is disabled (its table is full)."""
+    return bool(lobby.component("Join").get("disabled"))
+
+
 async def test_every_change_to_the_table_edits_the_one_lobby_message(arena: Arena) -> None:
     alice, bob, carol = arena.people
     async with arena.running() as (_bot, service):
-        opened = await alice.slash("game santafe", arena.channel)
+        opened = await alice.slash("game santafe", arena.channel, max_players=3)
         lobby = opened.public
-        assert arena.public() == [lobby] and buttons(lobby) == ["Join"]
+        assert arena.public() == [lobby] and buttons(lobby) == ["Join"] and not full(lobby)
 
         joined = await bob.slash("game join", arena.channel)
         assert joined.message.ephemeral and joined.message.content == "You joined."
@@ -32,12 +37,15 @@ async def test_every_change_to_the_table_edits_the_one_lobby_message(arena: Aren
         clicked = await carol.click(lobby, "Join")
         assert clicked.message.ephemeral
         assert lobby.content.endswith("\nCarol joined.") and carol.mention in players(lobby)
-        await alice.slash("game add-ai", arena.channel, level=0)
-        assert "Computer 1" in players(lobby) and buttons(lobby) == ["Join"]
-        await alice.slash("game remove-ai", arena.channel, seat=4)
-        assert lobby.content.endswith("\nComputer 1 left the table.") and "Computer" not in players(lobby)
+        assert full(lobby)  # three of three seats taken
         await carol.slash("game leave", arena.channel)
         assert lobby.content.endswith("\nCarol left.") and carol.mention not in players(lobby)
+        assert not full(lobby)
+        await alice.slash("game add-ai", arena.channel, level=0)
+        assert "Computer 1" in players(lobby) and full(lobby)
+        await alice.slash("game remove-ai", arena.channel, seat=3)
+        assert lobby.content.endswith("\nComputer 1 left the table.") and "Computer" not in players(lobby)
+        assert buttons(lobby) == ["Join"] and not full(lobby)
         await alice.slash("game timing", arena.channel, deadline_hours=48)
         assert "Timing changed" in lobby.content.split("\n")[-1] and "2 days" in str(lobby.embeds[0])
         # the host of a lobby is named as the one who starts it
