@@ -62,7 +62,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         )
         if was.status == "lobby":  # the lobby message says so and gives up its Join button
             await interaction.followup.send(private, ephemeral=True)
-            await lobby_message.show(interaction, game, public)
+            await lobby_message.tell(interaction, game, public)
             return
         await replies.done(interaction, private, public, allowed_mentions=discord.AllowedMentions.none())
 

@@ -118,7 +118,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
         private = translate(interaction.locale, "message.lobby.opened_private", title=game.title)
         await interaction.followup.send(private, ephemeral=True)
-        await lobby_message.post(interaction, game, lobby_message.opened(game, shown_name(interaction.user)))
+        await lobby_message.open_lobby(interaction, game, shown_name(interaction.user))
 
     async def _check_limit(self, interaction: discord.Interaction) -> None:
         """Members may host only a few open games per server (the server's own limit, else the bot's);
@@ -143,7 +143,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await replies.done(interaction, private, public, allowed_mentions=discord.AllowedMentions.none())
             return
         await interaction.followup.send(private, ephemeral=True)
-        await lobby_message.show(interaction, game, public)
+        await lobby_message.tell(interaction, game, public)
 
     @app_commands.command(
         name="join", description="Take a seat in the game waiting here, or the seat kept for you"
@@ -171,7 +171,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             news += " " + translate(game.language, "message.lobby.called_off", title=game.title)
         private = translate(interaction.locale, "message.lobby.you_left")
         await interaction.followup.send(private, ephemeral=True)
-        await lobby_message.show(interaction, game, news)
+        await lobby_message.tell(interaction, game, news)
 
     @app_commands.command(name="add-ai", description="Seat a computer player in the game waiting here")
     @app_commands.describe(level=f"{LEVEL_HELP} (default: {SENSIBLE}, or the game's best below it)")
@@ -217,7 +217,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             translate(interaction.locale, "message.lobby.started_private"), ephemeral=True
         )
         said = translate(started.game.language, "message.lobby.started", title=started.game.title)
-        await lobby_message.show(interaction, started.game, said)
+        await lobby_message.tell(interaction, started.game, said, done="posting.done.started")
         perms = interaction.app_permissions
         post: Awaitable[Any] = (
             announcer.post_results(self.bot, started.game, started.result or {}, perms)
@@ -239,7 +239,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         public = translate(game.language, "message.lobby.called_off", title=game.title)
         if was.status == "lobby":  # the lobby message says so and gives up its Join button
             await interaction.followup.send(private, ephemeral=True)
-            await lobby_message.show(interaction, game, public)
+            await lobby_message.tell(interaction, game, public)
         else:
             await replies.done(interaction, private, public)
 

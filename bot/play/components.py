@@ -333,7 +333,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             joined = translate(interaction.locale, "message.lobby.you_joined")
             await interaction.followup.send(joined, ephemeral=True)
             news = translate(game.language, "message.lobby.joined", name=presenters.safe(name))
-            await lobby_message.show(interaction, game, news)  # the lobby's one message, edited
+            await lobby_message.tell(interaction, game, news)  # the lobby's one message, edited
 
         await guarded(interaction, run)
 

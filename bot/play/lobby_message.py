@@ -5,14 +5,13 @@ message; a lobby whose message was deleted gets a new one."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import translate
-from bot.play import posting
+from bot.play import delivery, posting
 from bot.services import GameInfo
 from bot.ui import pickers, presenters
 
@@ -20,43 +19,45 @@ if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 log = logging.getLogger(__name__)
-
-# One edit of a game's lobby message at a time in this process, each made from the game as read inside:
-# two joins at once cannot leave the message showing the table before the second.
-_editing: dict[int, asyncio.Lock] = {}
+DONE = "posting.done.done"  # what a failed lobby post tells the user: their change was done
 
 
-def opened(game: GameInfo, host: str) -> dict[str, Any]:
-    """The lobby message as first posted (``post`` sends it): who opened which game, the table, Join."""
+async def open_lobby(interaction: discord.Interaction, game: GameInfo, host: str) -> None:
+    """Post the new lobby of ``game``, opened by ``host``: who opened which game, the table, Join."""
     text = translate(game.language, "message.lobby.opened", host=host, title=game.title)
-    return _lobby(game, text)
+    await delivery.publish(interaction, game, _post(interaction, game, _lobby(game, text)), done=DONE)
 
 
-async def post(interaction: discord.Interaction, game: GameInfo, message: dict[str, Any]) -> None:
+async def tell(interaction: discord.Interaction, game: GameInfo, news: str, *, done: str = DONE) -> None:
+    """After ``interaction`` changed the lobby of ``game`` (its user already answered privately): the
+    lobby message shows the table now and ``news`` as its last line. A waiting table keeps its Join button;
+    a started or called-off game's message says so instead, without the button or the table. A waiting
+    table whose message is gone is posted again; a closed one's ``news`` is posted instead. In turn with
+    the game's other posts (``delivery.publish``: two changes at once leave the newer table shown), and a
+    failure is explained privately with ``done``, the change standing."""
+    await delivery.publish(interaction, game, _show(interaction, game, news), done=done)
+
+
+async def _show(interaction: discord.Interaction, game: GameInfo, news: str) -> None:
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    current = await bot.games.game_by_id(game.id)  # the newest table, not the one this change read
+    if game.status == "lobby" and current.status != "lobby":
+        return  # started or called off meanwhile: that change's news stands on the message
+    message = _lobby(current, _waiting(current, news)) if current.status == "lobby" else _closed(news)
+    if await _edit(bot, current, message):
+        return
+    if current.status == "lobby":
+        await _post(interaction, current, message)
+    else:  # a new message has no button to take off
+        await interaction.followup.send(**{k: v for k, v in message.items() if k != "view"})
+
+
+async def _post(interaction: discord.Interaction, game: GameInfo, message: dict[str, Any]) -> None:
     """Post ``message`` (the lobby's) as a follow-up of ``interaction``, which needs no permission in the
     channel, and remember it as the lobby's message."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     posted = await interaction.followup.send(**message, wait=True)
     await bot.games.remember_lobby_message(game.id, posted.id)
-
-
-async def show(interaction: discord.Interaction, game: GameInfo, news: str) -> None:
-    """After ``interaction`` changed the lobby of ``game`` (its user already answered privately): the
-    lobby message shows the table now and ``news`` as its last line. A waiting table keeps its Join button;
-    a started or called-off game's message says so instead, without the button or the table. A waiting
-    table whose message is gone is posted again; a closed one's ``news`` is posted instead."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    async with _editing.setdefault(game.id, asyncio.Lock()):
-        current = await bot.games.game_by_id(game.id)  # the newest table, not the one this change read
-        message = _lobby(current, _waiting(current, news)) if current.status == "lobby" else _closed(news)
-        if await _edit(bot, current, message):
-            return
-        if current.status == "lobby":
-            await post(interaction, current, message)
-        else:  # a new message has no button to take off
-            await interaction.followup.send(**{k: v for k, v in message.items() if k != "view"})
-    if current.status != "lobby":
-        _editing.pop(game.id, None)
 
 
 def _lobby(game: GameInfo, text: str) -> dict[str, Any]:
