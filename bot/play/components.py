@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import translate
-from bot.play import boards, controller, paging, replies
+from bot.play import boards, controller, lobby_message, paging, replies
 from bot.services import GameInfo
 from bot.ui import choices, custom_ids, pickers, presenters
 
@@ -323,8 +323,9 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             if current is None:
                 return
             if current.status != "lobby":
-                # the lobby is over: take the button off its message and say why
-                await interaction.response.edit_message(embed=presenters.status_embed(current), view=None)
+                # the lobby is over: take the button off its message (the start already did, but a client may
+                # not have shown that yet) and say why; its table stays off, as it would go stale
+                await interaction.response.edit_message(view=None)
                 closed = translate(interaction.locale, "message.lobby_closed")
                 await interaction.followup.send(closed, ephemeral=True)
                 return
@@ -332,13 +333,10 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             name = getattr(interaction.user, "display_name", None) or interaction.user.name
             await replies.defer_private(interaction)  # joining waits for the game's lock
             game = await bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
-            await replies.done(
-                interaction,
-                translate(interaction.locale, "message.lobby.you_joined"),
-                translate(game.language, "message.lobby.joined", name=presenters.safe(name)),
-                embed=presenters.status_embed(game),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            joined = translate(interaction.locale, "message.lobby.you_joined")
+            await interaction.followup.send(joined, ephemeral=True)
+            news = translate(game.language, "message.lobby.joined", name=presenters.safe(name))
+            await lobby_message.tell(interaction, game, news)  # the lobby's one message, edited
 
         await guarded(interaction, run)
 

@@ -28,6 +28,8 @@ Lobby
     move_seat(channel_id, by_user_id, user_id, new_position) -> GameInfo
     start(channel_id, by_user_id, *, admin=False) -> MoveOutcome   (seat None; computer seats may move)
     cancel(channel_id, by_user_id, *, admin=False) / abandon(channel_id, by_user_id=None, *, admin=False)
+    lobby_message(game_id) -> int | None / remember_lobby_message(game_id, message_id)   (the one message
+        that shows the lobby, edited in place)
 Playing
     submit(channel_id, user_id, move_text, expected_version=None, *, expected_revision=None,
            expected_decision=None) -> MoveOutcome
@@ -87,7 +89,9 @@ Time
     run_due(now=None) -> [Notification]   (resumes computer seats as above, sends reminders, applies deadline
         consequences: "skip" plays the engine's pass/skip move when it offers one, else the computer takes
         the seat; "ai" hands the seat to the computer; "vote" asks the others, and ``vote_kick`` decides)
-    force_skip(channel_id, by_user_id, *, admin=False) -> [Notification]
+    force_skip(channel_id, by_user_id, *, admin=False) -> ForcedSkip   (the deadline rule now, each seat's
+        notice saying a server manager applied it; ``seats`` say what it did to each: skipped, handed to
+        the computer for want of a pass or by the rule, or put to the others' vote)
     update_game_timing(channel_id, by_user_id, *, admin=False, reminder_minutes=…, deadline_minutes=…,
                        deadline_action=…)
     set_pictures(channel_id, by_user_id, "every-turn"|"on-request", *, admin=False) -> GameInfo
@@ -144,6 +148,8 @@ from bot.services.models import (
     BoardState,
     Decision,
     DueItem,
+    Forced,
+    ForcedSkip,
     GameInfo,
     LiveBoard,
     MoveOutcome,
@@ -166,6 +172,8 @@ __all__ = [
     "Decision",
     "DueItem",
     "FakeClock",
+    "Forced",
+    "ForcedSkip",
     "GameExists",
     "GameInfo",
     "GameNotActive",

@@ -126,6 +126,26 @@ class Notification:
 
 
 @dataclass(frozen=True)
+class Forced:
+    """What ``force_skip`` did to one seat that had to act (``name`` is the seat's): ``what`` is
+    "skipped" (its turn passed), "no_pass" (the game has no pass here, so the computer plays the seat
+    until its player takes it back), "computer" (the deadline rule hands it to the computer, likewise)
+    or "vote" (the others now vote on handing it to the computer)."""
+
+    seat: int
+    name: str
+    what: str
+
+
+@dataclass(frozen=True)
+class ForcedSkip:
+    """What ``force_skip`` did, seat by seat, and the notices to deliver."""
+
+    seats: tuple[Forced, ...]
+    notifications: tuple[Notification, ...]
+
+
+@dataclass(frozen=True)
 class PlayedMove:
     version: int
     seat: int

@@ -23,6 +23,7 @@ TABLES = (
     "progress_posts",
     "live_boards",
     "turn_pings",
+    "lobby_messages",
     "guild_settings",
     "user_settings",
     "user_languages",

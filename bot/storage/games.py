@@ -573,6 +573,22 @@ async def live_board(conn: Conn, game_id: int) -> tuple[int, tuple[int, int, int
     return told, board
 
 
+async def lobby_message(conn: Conn, game_id: int) -> int | None:
+    """The message that shows the game's lobby, if one was posted."""
+    row = await one(conn, "SELECT message_id FROM lobby_messages WHERE game_id = :game_id", game_id=game_id)
+    return None if row is None else int(row["message_id"])
+
+
+async def set_lobby_message(conn: Conn, game_id: int, message_id: int) -> None:
+    await send(
+        conn,
+        "INSERT INTO lobby_messages (game_id, message_id) VALUES (:game_id, :message_id)"
+        " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id",
+        game_id=game_id,
+        message_id=message_id,
+    )
+
+
 async def set_live_board(
     conn: Conn,
     game_id: int,
