@@ -56,6 +56,7 @@ from rules.gwt.places import to_ids
 from rules.gwt.prices import detail, say_detail
 from rules.gwt.scoring import CATEGORIES, LABELS, score
 from rules.gwt.setup import new_state
+from rules.gwt.spec import SPEC
 from rules.gwt.state import State, dump_state, load_state
 from rules.gwt.view import build_view, hand_lines, say_hand
 
@@ -215,9 +216,6 @@ class GreatWesternTrail:
 RULES = GreatWesternTrail()
 
 __all__ = ["RULES", "SPEC", "GreatWesternTrail"]
-
-# the spec imports the computer players, which read this package's content: load it last
-from rules.gwt.spec import SPEC  # noqa: E402
 
 
 def _marks(state: State, seat: int, action: tuple[Any, ...]) -> dict[str, Any]:
