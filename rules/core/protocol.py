@@ -25,12 +25,19 @@ optional ``say_move``, whose English ``describe_move`` returns): an engine with 
 parses with ``rules.core.notation.match_move(text, self.legal_moves(state, seat))`` and describes a move by
 its text.
 ``tests/contract`` checks every registered game against this contract.
+
+Beyond the contract an engine may offer the capabilities of ``OPTIONAL`` (a label's facts, a move's
+price, a hand in words, the move a deadline plays); the bot asks ``isinstance(engine, SaysMoves)`` and the
+like (each a ``Protocol`` of one method) before it calls one, and ``offered(engine)`` names those an
+engine has.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, runtime_checkable
+
+from rules.core.texts import Said
 
 State: TypeAlias = Any
 Event: TypeAlias = dict[str, Any]
@@ -105,6 +112,59 @@ class Notation(Protocol):
 @runtime_checkable
 class Engine(Rules, Notation, Protocol):
     """A game's engine as registered: its rules and its notation."""
+
+
+@runtime_checkable
+class SaysMoves(Protocol):
+    """A move's label as facts of the game's catalog, read in each reader's language (``describe_move``
+    is their English)."""
+
+    def say_move(self, state: State, seat: int, move: str) -> Said | str: ...
+
+
+@runtime_checkable
+class DetailsMoves(Protocol):
+    """What a legal move costs and earns, in English, for the line beside its label in a menu ("" when
+    there is nothing to add)."""
+
+    def detail_move(self, state: State, seat: int, move: str) -> str: ...
+
+
+@runtime_checkable
+class SaysDetails(Protocol):
+    """``detail_move`` as facts of the game's catalog."""
+
+    def say_detail(self, state: State, seat: int, move: str) -> Said | str: ...
+
+
+@runtime_checkable
+class DescribesHands(Protocol):
+    """The cards of a seat's view's ``hand`` in English, one a line."""
+
+    def describe_hand(self, view: dict[str, Any]) -> list[str]: ...
+
+
+@runtime_checkable
+class SaysHands(Protocol):
+    """``describe_hand`` as facts of the game's catalog, one a line."""
+
+    def say_hand(self, view: dict[str, Any]) -> Sequence[Said | str]: ...
+
+
+@runtime_checkable
+class SkipsTurns(Protocol):
+    """The move a deadline plays for an absent seat (``None``: none now); without it the bot plays a
+    legal ``pass`` or ``skip``."""
+
+    def skip_move(self, state: State, seat: int) -> str | None: ...
+
+
+OPTIONAL: tuple[type, ...] = (SaysMoves, DetailsMoves, SaysDetails, DescribesHands, SaysHands, SkipsTurns)
+
+
+def offered(engine: object) -> list[str]:
+    """The names of the ``OPTIONAL`` capabilities ``engine`` offers, in their order."""
+    return [capability.__name__ for capability in OPTIONAL if isinstance(engine, capability)]
 
 
 def missing(engine: object) -> list[str]:
