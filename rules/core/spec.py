@@ -17,12 +17,15 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from rules.core.rng import Rng
 
 # A computer player that does not think: (its own view, its legal moves, a seeded rng) -> a legal move.
 Player = Callable[[dict[str, Any], Sequence[str], Rng], str]
+
+
+OptionKind = Literal["choice", "switch", "number"]
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ class Option:
             raise ValueError(f"option {self.name}: a number needs a minimum and a maximum")
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> OptionKind:
         if self.choices:
             return "choice"
         return "switch" if isinstance(self.default, bool) else "number"

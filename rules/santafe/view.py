@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from rules.core.english import english
 from rules.core.result import build_result
@@ -18,8 +18,12 @@ from rules.santafe.state import (
     HAND_LIMIT,
     LAY,
     NO_ENGINEER,
+    OVER,
     SantaFeState,
 )
+
+# the decision of a view (``view["decision"]["kind"]``): a phase, or a laying turn's two steps
+DecisionKind = Literal["engineers", "choose", "exchange", "lay", "draw", "buy_track"]
 
 CATEGORIES = ("money", "cities")
 LABELS = {"money": "Money ($1 = 1 point)", "cities": "City cards"}
@@ -185,9 +189,12 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
     return data
 
 
-def decision_kind(s: SantaFeState) -> str:
+def decision_kind(s: SantaFeState) -> DecisionKind:
+    """What the seats to act decide now, in a game not over (a laying turn opens with its exchange)."""
     if s.phase == LAY:
         return "exchange" if s.step == EXCHANGE else "lay"
+    if s.phase == OVER:
+        raise ValueError("a game that is over has no decision")
     return s.phase
 
 
