@@ -57,7 +57,7 @@ def to_act(s: SantaFeState) -> frozenset[int]:
 
 def options(s: SantaFeState, seat: int) -> dict[str, Action]:
     """Every legal move of ``seat`` now, in a stable order (empty if the seat is not to act)."""
-    cache = s.__dict__.get("_options")
+    cache: tuple[int, dict[str, Action]] | None = s.__dict__.get("_options")
     if cache is not None and cache[0] == seat:
         return cache[1]
     if seat not in to_act(s):
@@ -168,7 +168,7 @@ def apply(s: SantaFeState, seat: int, action: Action) -> list[Event]:
     elif kind == "exchange":
         exchange(s, seat, action[1], events)
     elif kind in ("lay", "branch"):
-        track.lay_piece(s, seat, action, events)  # type: ignore[arg-type]
+        track.lay_piece(s, seat, action, events)
         after_piece(s, seat, events)
     elif kind == "stop":
         if not s.laid:

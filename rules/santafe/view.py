@@ -118,6 +118,7 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
     revealed = s.phase != CHOOSE
     seats = []
     for p in range(s.players):
+        chosen = s.choice[p]
         seat: dict[str, Any] = {
             "seat": p,
             "money": s.money[p],
@@ -127,7 +128,7 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
             "engineer": s.engineer[p] != NO_ENGINEER,
             # taken and played face up, so public knowledge; a card chosen this round still counts as
             # held until the reveal
-            "doubles_held": s.doubles[p] + int(not revealed and bool(s.choice[p] and s.choice[p][1])),
+            "doubles_held": s.doubles[p] + int(not revealed and bool(chosen and chosen[1])),
             "engineer_drawn": s.engineer[p] == DRAWN_ENGINEER,
             "bought_track": {board.RAILROADS[r]: n for r, n in enumerate(s.bought[p]) if n},
             "double_turn": s.double_on[p],
