@@ -35,8 +35,9 @@ engine has.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from typing import Any, Protocol, TypeAlias, TypedDict, cast, runtime_checkable
 
+from rules.core.result import Result
 from rules.core.texts import Said
 
 State: TypeAlias = Any
@@ -89,7 +90,41 @@ class Rules(Protocol):
     def load(self, data: Mapping[str, Any]) -> State: ...
 
 
-VIEW_KEYS = frozenset({"game", "viewer", "players", "to_act", "over", "decision", "round"})
+# Optional keys come from a ``total=False`` class rather than ``NotRequired``: under postponed
+# annotations Python 3.11 counts a ``NotRequired`` key as required at run time.
+class _Seats(TypedDict):
+    seats: list[int]
+
+
+class Decision(_Seats, total=False):
+    """What the seats to act decide now: ``prompt`` in English and ``say`` as facts (a computer's quick
+    view may leave the words out), ``kind`` the game's own name for the decision."""
+
+    prompt: str
+    say: Said | None
+    kind: str
+
+
+class View(TypedDict):
+    """The keys every view carries (the module's docstring); a game's view adds its own."""
+
+    game: str
+    viewer: int | None
+    players: int
+    to_act: list[int]
+    over: bool
+    decision: Decision | None
+    round: int
+
+
+VIEW_KEYS = View.__required_keys__
+
+
+def plain(typed: View | Result) -> dict[str, Any]:
+    """A game's typed view or result as the plain dict ``Rules`` hands the bot (the same object): the
+    engines build them as ``TypedDict``s (``View`` and each game's own, ``Result``), checked where they are
+    built; the bot still reads them as dicts."""
+    return cast(dict[str, Any], typed)
 
 
 @runtime_checkable
