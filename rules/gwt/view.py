@@ -14,7 +14,6 @@ from rules.gwt.state import State
 from rules.gwt.words import BONUSES, SKIPS, card, place, plural, say_card, say_place
 
 
-
 class Workers(TypedDict):
     cowboy: int
     craftsman: int

@@ -29,7 +29,6 @@ from rules.santafe.state import (
 DecisionKind = Literal["engineers", "choose", "exchange", "lay", "draw", "buy_track"]
 
 
-
 class SeatArea(TypedDict):
     """One seat's public area."""
 

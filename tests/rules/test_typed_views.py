@@ -33,13 +33,17 @@ def misfits(value: Any, kind: Any, where: str) -> list[str]:
         return [m for i, item in enumerate(value) for m in misfits(item, get_args(kind)[0], f"{where}[{i}]")]
     if not is_typed_dict(kind):
         return []
-    found = [f"{where}: lacks {sorted(kind.__required_keys__ - set(value))}"] if kind.__required_keys__ - set(
-        value
-    ) else []
+    found = (
+        [f"{where}: lacks {sorted(kind.__required_keys__ - set(value))}"]
+        if kind.__required_keys__ - set(value)
+        else []
+    )
     extra = set(value) - set(kind.__required_keys__) - set(kind.__optional_keys__)
     found += [f"{where}: has {sorted(extra)}"] if extra else []
     hints = get_type_hints(kind)
-    return found + [m for key in set(value) & set(hints) for m in misfits(value[key], hints[key], f"{where}.{key}")]
+    return found + [
+        m for key in set(value) & set(hints) for m in misfits(value[key], hints[key], f"{where}.{key}")
+    ]
 
 
 def test_the_checker_finds_a_missing_and_an_extra_key() -> None:

@@ -68,4 +68,4 @@ def test_a_spec_names_its_players_by_path_and_they_load(game_id: str) -> None:
 
 def test_a_player_path_that_names_no_function_is_refused() -> None:
     with pytest.raises(TypeError, match="not a function"):
-        Computer("a constant", "rules.ai:RANDOM").play
+        _ = Computer("a constant", "rules.ai:RANDOM").play
