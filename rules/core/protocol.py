@@ -1,7 +1,9 @@
 """The engine contract every game implements (see docs/adding-a-game.md and docs/architecture.md).
 
 A ``State`` is an engine's own object; only the engine looks inside it. Everything that leaves the
-engine is JSON-able: moves are text, views and results are dicts, events are dicts.
+engine is JSON-able: moves are text, views and results are dicts, events are dicts. An engine builds
+its views and results as ``TypedDict``s (``View`` extended by the game's own, ``rules.core.result.Result``)
+and hands them over with ``plain``.
 
 Every view carries these keys, whatever the game, so the bot and the renderer can rely on them:
 
