@@ -51,7 +51,7 @@ def _picture(game: str, picture: str, what: str) -> Callable[..., Image.Image]:
         if error.name != f"render.{game}":
             raise
         raise ValueError(f"no {what} picture for game {game!r}") from None
-    draw = getattr(module, picture, None)
+    draw: Callable[..., Image.Image] | None = getattr(module, picture, None)
     if draw is None:
         raise ValueError(f"no {what} picture for game {game!r}")
     return draw

@@ -14,7 +14,8 @@ registering it is one line in ``_MODULES``. docs/adding-a-game.md walks through 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from types import ModuleType
 
 from rules.core import Rules, RulesError, SetupError
 from rules.core.protocol import Engine, missing
@@ -24,7 +25,7 @@ from rules.core.spec import GameSpec
 _MODULES = {"gwt": "rules.gwt", "santafe": "rules.santafe"}
 
 
-def _module(game_id: str):  # type: ignore[no-untyped-def]
+def _module(game_id: str) -> ModuleType:
     key = game_id.strip().lower() if isinstance(game_id, str) else game_id
     if key not in _MODULES:
         known = ", ".join(sorted(_MODULES))
@@ -39,12 +40,14 @@ def _module(game_id: str):  # type: ignore[no-untyped-def]
 def get(game_id: str) -> Engine:
     """The engine of ``game_id``; raises ``SetupError`` for an unknown id and ``TypeError`` for a registered
     engine that lacks a member of ``Rules`` or ``Notation``."""
-    return _module(game_id).RULES  # type: ignore[no-any-return]
+    engine: Engine = _module(game_id).RULES
+    return engine
 
 
 def spec(game_id: str) -> GameSpec:
     """The spec of ``game_id``; raises ``SetupError`` for an unknown id."""
-    return _module(game_id).SPEC
+    found: GameSpec = _module(game_id).SPEC
+    return found
 
 
 def ids() -> tuple[str, ...]:
@@ -81,7 +84,7 @@ class _Games(Mapping[str, Rules]):
         except SetupError as exc:
             raise KeyError(key) from exc
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[str]:
         return iter(_MODULES)
 
     def __len__(self) -> int:

@@ -37,7 +37,8 @@ class Segment:
 
 @lru_cache(maxsize=1)
 def map_data() -> dict[str, Any]:
-    return json.loads(MAP_PATH.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(MAP_PATH.read_text(encoding="utf-8"))
+    return data
 
 
 def to_canvas(x: float, y: float) -> Point:

@@ -27,7 +27,7 @@ def messages() -> dict[str, tuple[str, ...]]:
                 if message.id:
                     key = message.id if isinstance(message.id, str) else message.id[0]
                     text = message.string
-                    found[key] = (text,) if isinstance(text, str) else tuple(text)
+                    found[key] = (text,) if isinstance(text, str) else tuple(text or ())
     return found
 
 

@@ -1,7 +1,9 @@
 """The engine contract every game implements (see docs/adding-a-game.md and docs/architecture.md).
 
 A ``State`` is an engine's own object; only the engine looks inside it. Everything that leaves the
-engine is JSON-able: moves are text, views and results are dicts, events are dicts.
+engine is JSON-able: moves are text, views and results are dicts, events are dicts. An engine builds
+its views and results as ``TypedDict``s (``View`` extended by the game's own, ``rules.core.result.Result``)
+and hands them over with ``plain``.
 
 Every view carries these keys, whatever the game, so the bot and the renderer can rely on them:
 
@@ -25,12 +27,20 @@ optional ``say_move``, whose English ``describe_move`` returns): an engine with 
 parses with ``rules.core.notation.match_move(text, self.legal_moves(state, seat))`` and describes a move by
 its text.
 ``tests/contract`` checks every registered game against this contract.
+
+Beyond the contract an engine may offer the capabilities of ``OPTIONAL`` (a label's facts, a move's
+price, a hand in words, the move a deadline plays); the bot asks ``isinstance(engine, SaysMoves)`` and the
+like (each a ``Protocol`` of one method) before it calls one, and ``offered(engine)`` names those an
+engine has.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeAlias, TypedDict, cast, runtime_checkable
+
+from rules.core.result import Result
+from rules.core.texts import Said
 
 State: TypeAlias = Any
 Event: TypeAlias = dict[str, Any]
@@ -82,7 +92,41 @@ class Rules(Protocol):
     def load(self, data: Mapping[str, Any]) -> State: ...
 
 
-VIEW_KEYS = frozenset({"game", "viewer", "players", "to_act", "over", "decision", "round"})
+# Optional keys come from a ``total=False`` class rather than ``NotRequired``: under postponed
+# annotations Python 3.11 counts a ``NotRequired`` key as required at run time.
+class _Seats(TypedDict):
+    seats: list[int]
+
+
+class Decision(_Seats, total=False):
+    """What the seats to act decide now: ``prompt`` in English and ``say`` as facts (a computer's quick
+    view may leave the words out), ``kind`` the game's own name for the decision."""
+
+    prompt: str
+    say: Said | None
+    kind: str
+
+
+class View(TypedDict):
+    """The keys every view carries (the module's docstring); a game's view adds its own."""
+
+    game: str
+    viewer: int | None
+    players: int
+    to_act: list[int]
+    over: bool
+    decision: Decision | None
+    round: int
+
+
+VIEW_KEYS = View.__required_keys__
+
+
+def plain(typed: View | Result) -> dict[str, Any]:
+    """A game's typed view or result as the plain dict ``Rules`` hands the bot (the same object): the
+    engines build them as ``TypedDict``s (``View`` and each game's own, ``Result``), checked where they are
+    built; the bot still reads them as dicts."""
+    return cast(dict[str, Any], typed)
 
 
 @runtime_checkable
@@ -105,6 +149,59 @@ class Notation(Protocol):
 @runtime_checkable
 class Engine(Rules, Notation, Protocol):
     """A game's engine as registered: its rules and its notation."""
+
+
+@runtime_checkable
+class SaysMoves(Protocol):
+    """A move's label as facts of the game's catalog, read in each reader's language (``describe_move``
+    is their English)."""
+
+    def say_move(self, state: State, seat: int, move: str) -> Said | str: ...
+
+
+@runtime_checkable
+class DetailsMoves(Protocol):
+    """What a legal move costs and earns, in English, for the line beside its label in a menu ("" when
+    there is nothing to add)."""
+
+    def detail_move(self, state: State, seat: int, move: str) -> str: ...
+
+
+@runtime_checkable
+class SaysDetails(Protocol):
+    """``detail_move`` as facts of the game's catalog."""
+
+    def say_detail(self, state: State, seat: int, move: str) -> Said | str: ...
+
+
+@runtime_checkable
+class DescribesHands(Protocol):
+    """The cards of a seat's view's ``hand`` in English, one a line."""
+
+    def describe_hand(self, view: dict[str, Any]) -> list[str]: ...
+
+
+@runtime_checkable
+class SaysHands(Protocol):
+    """``describe_hand`` as facts of the game's catalog, one a line."""
+
+    def say_hand(self, view: dict[str, Any]) -> Sequence[Said | str]: ...
+
+
+@runtime_checkable
+class SkipsTurns(Protocol):
+    """The move a deadline plays for an absent seat (``None``: none now); without it the bot plays a
+    legal ``pass`` or ``skip``."""
+
+    def skip_move(self, state: State, seat: int) -> str | None: ...
+
+
+OPTIONAL: tuple[type, ...] = (SaysMoves, DetailsMoves, SaysDetails, DescribesHands, SaysHands, SkipsTurns)
+
+
+def offered(engine: object) -> list[str]:
+    """The names of the ``OPTIONAL`` capabilities ``engine`` offers, in their order."""
+    return [capability.__name__ for capability in OPTIONAL if isinstance(engine, capability)]
 
 
 def missing(engine: object) -> list[str]:

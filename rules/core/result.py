@@ -10,7 +10,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypedDict
+
+
+class Standing(TypedDict):
+    """One seat's line of the score pad."""
+
+    seat: int
+    total: int
+    points: dict[str, int]
+    tiebreak: int
+    rank: int
+
+
+class Result(TypedDict):
+    """``Rules.result``: the shape above."""
+
+    categories: list[str]
+    labels: dict[str, str]
+    players: list[Standing]
+    ranking: list[list[int]]
+    winners: list[int]
 
 
 def category_words(key: str) -> str:
@@ -24,18 +44,18 @@ def build_result(
     points: Sequence[Mapping[str, int]],
     tiebreaks: Sequence[int] | None = None,
     labels: Mapping[str, str] | None = None,
-) -> dict[str, Any]:
+) -> Result:
     """Rank seats by total, then by ``tiebreaks`` (higher is better); equal seats share a place.
 
     ``labels`` words the categories for people; a category without one is its key written out.
     """
     tiebreaks = list(tiebreaks) if tiebreaks is not None else [0] * len(points)
-    players: list[dict[str, Any]] = []
+    players: list[Standing] = []
     for seat, pts in enumerate(points):
         total = sum(pts.get(c, 0) for c in categories)
         players.append(
             {"seat": seat, "total": total, "points": {c: pts.get(c, 0) for c in categories},
-             "tiebreak": tiebreaks[seat]}
+             "tiebreak": tiebreaks[seat], "rank": 0}  # ranked below, once every total is known
         )
     keys = sorted({(p["total"], p["tiebreak"]) for p in players}, reverse=True)
     ranking: list[list[int]] = []

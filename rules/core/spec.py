@@ -13,14 +13,19 @@ from here, so a new game needs no edit outside its own folders.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import Any, Literal
 
 from rules.core.rng import Rng
 
 # A computer player that does not think: (its own view, its legal moves, a seeded rng) -> a legal move.
 Player = Callable[[dict[str, Any], Sequence[str], Rng], str]
+
+
+OptionKind = Literal["choice", "switch", "number"]
 
 
 @dataclass(frozen=True)
@@ -50,7 +55,7 @@ class Option:
             raise ValueError(f"option {self.name}: a number needs a minimum and a maximum")
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> OptionKind:
         if self.choices:
             return "choice"
         return "switch" if isinstance(self.default, bool) else "number"
@@ -70,11 +75,31 @@ class Budget:
 class Computer:
     """A computer player of one level: what it does, in a line, and the function that plays:
     ``play(its own view, its legal moves, a seeded rules.core.rng.Rng)`` -> one of the legal moves; a
-    player that ``thinks`` (searches) is called with a fourth argument, its ``Budget``."""
+    player that ``thinks`` (searches) is called with a fourth argument, its ``Budget``.
+
+    ``player`` is that function or its path, ``"module:name"``. A game's spec names its players by path:
+    the players read the game's engine, so a spec importing them would make the game's package and its
+    players import each other; a path is imported on the first ``play``.
+    """
 
     description: str
-    play: Callable[..., str]
+    player: Callable[..., str] | str
     thinks: bool = False
+
+    @property
+    def play(self) -> Callable[..., str]:
+        """The function that plays."""
+        return self.player if callable(self.player) else _load(self.player)
+
+
+@cache
+def _load(path: str) -> Callable[..., str]:
+    """The function named ``"module:name"``."""
+    module, _, name = path.partition(":")
+    found = getattr(importlib.import_module(module), name)
+    if not callable(found):
+        raise TypeError(f"{path} is not a function")
+    return found  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)

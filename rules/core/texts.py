@@ -46,13 +46,13 @@ def lines_of(items: list[Any]) -> dict[str, Any]:
     return {"lines": items}
 
 
-def chained(msg: str, parts: list[Any]) -> Any:
+def chained(msg: str, parts: list[Any]) -> Said | str:
     """The ``parts`` that say something, in order, each joined to the rest by message ``msg`` (its
     ``{first}`` and ``{second}``: "A · B · C"); "" when none does."""
     shown = [part for part in parts if part]
     if not shown:
         return ""
-    joined = shown[-1]
+    joined: Said | str = shown[-1]
     for part in reversed(shown[:-1]):
         joined = said(msg, first=part, second=joined)
     return joined

@@ -43,6 +43,7 @@ from rules.core.english import english
 from rules.core.errors import GameOverError, NotYourTurnError, ParseError, RulesError
 from rules.core.events import TELLS_MOVE, event
 from rules.core.notation import match_move, normalize
+from rules.core.protocol import plain
 from rules.core.result import build_result
 from rules.core.texts import Said, said
 from rules.core.texts import seat as player
@@ -56,6 +57,7 @@ from rules.gwt.places import to_ids
 from rules.gwt.prices import detail, say_detail
 from rules.gwt.scoring import CATEGORIES, LABELS, score
 from rules.gwt.setup import new_state
+from rules.gwt.spec import SPEC
 from rules.gwt.state import State, dump_state, load_state
 from rules.gwt.view import build_view, hand_lines, say_hand
 
@@ -131,13 +133,13 @@ class GreatWesternTrail:
         return self._apply(state, seat, self._options(state)[move])[0]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
+        return plain(build_view(state, seat))
 
     def is_over(self, state: State) -> bool:
         return bool(state.over)
 
     def result(self, state: State) -> dict[str, Any]:
-        return build_result(CATEGORIES, [score(state, seat) for seat in range(state.n)], labels=LABELS)
+        return plain(build_result(CATEGORIES, [score(state, seat) for seat in range(state.n)], labels=LABELS))
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)
@@ -215,9 +217,6 @@ class GreatWesternTrail:
 RULES = GreatWesternTrail()
 
 __all__ = ["RULES", "SPEC", "GreatWesternTrail"]
-
-# the spec imports the computer players, which read this package's content: load it last
-from rules.gwt.spec import SPEC  # noqa: E402
 
 
 def _marks(state: State, seat: int, action: tuple[Any, ...]) -> dict[str, Any]:

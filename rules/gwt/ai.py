@@ -376,7 +376,8 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
     kind = act[0]
     hand = t.hand
     if kind == "discard":
-        card, reward = act[1], act[2]
+        card: str = act[1]
+        reward: dict[str, int] = act[2]
         if card not in hand:
             return 0.0
         return reward.get("money", 0) * t.dollar + reward.get("cert", 0) * t.cert + reward.get(
@@ -409,13 +410,14 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
     if kind == "engineer_money":
         return t.dollar * t.workers("engineer")
     if kind == "money":
-        return t.dollar * act[1]
+        amount: int = act[1]
+        return t.dollar * amount
     if kind == "cert_max":
         return t.cert * (CERT_TRACK.index(int(t.me["certificate_limit"])) - CERT_TRACK.index(t.certs()))
     if kind == "teepee_pairs":
-        teepees = t.me["teepees"]
-        pairs = min(teepees.count("teepee-green"), teepees.count("teepee-blue"))
-        return 2 * (2 * t.cert + 2 * t.dollar) * pairs
+        teepees: list[str] = t.me["teepees"]
+        sets = min(teepees.count("teepee-green"), teepees.count("teepee-blue"))
+        return 2 * (2 * t.cert + 2 * t.dollar) * sets
     if kind == "move":
         return 0.5
     if kind == "risk":
@@ -637,7 +639,9 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
             return 1.5 - loss
         for act in acts:
             if verb == "risk" and act[0] == "risk":
-                return act[2] * t.cert + act[3] * t.dollar - loss
+                certs: int = act[2]
+                dollars: int = act[3]
+                return certs * t.cert + dollars * t.dollar - loss
             if verb == "discard" and act[0] == "discard" and act[1] == card:
                 return action_worth(t, act)
             if verb == "discard" and act[0] == "objective_cert" and card in OBJECTIVES:
@@ -646,7 +650,7 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
                 return 3 * t.dollar - loss
         return t.dollar - loss
     if verb == "pair":
-        money = max([3, *(a[1] for a in acts if a[0] == "pair")])
+        money: int = max([3, *(a[1] for a in acts if a[0] == "pair")])
         cards = words[1:] if len(words) > 2 else [words[1], words[1]]
         return money * t.dollar + hand_change(t, cards)
     if verb == "hire":

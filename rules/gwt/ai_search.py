@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from rules.core.protocol import plain
 from rules.core.rng import Rng
 from rules.core.search import Game, search
 from rules.core.spec import Budget
@@ -140,8 +141,13 @@ def decisions(view: dict[str, Any]) -> float:
     return max(1.0, foreseen) + UNFORESEEN
 
 
+def quick_view(s: State, seat: int) -> dict[str, Any]:
+    """The view without its words, as the playouts' players read it."""
+    return plain(build_view(s, seat, words=False))
+
+
 GAME = Game(RULES, sample, trip_wise_player, rank, value, clock, horizon, decisions=decisions,
-            step=RULES.advance, look=partial(build_view, words=False))
+            step=RULES.advance, look=quick_view)
 
 
 def search_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:

@@ -138,7 +138,8 @@ def building_code(tile: str | None) -> str | None:
 
 
 def side_of(s: State, number: str) -> str:
-    return number + s.options["sides"][int(number) - 1]
+    sides: str = s.options["sides"]
+    return number + sides[int(number) - 1]
 
 
 def breeding_value(hand: list[str]) -> int:

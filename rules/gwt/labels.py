@@ -44,7 +44,7 @@ OTHER_DISC_SPACES = ("cert4", "cert6", "step-money", "step-vp", "hand")
 Label = Said | str
 
 
-def say_reward(reward: dict[str, int]) -> Label:
+def say_reward(reward: dict[str, int]) -> Said:
     parts: list[Label] = []
     if reward.get("money"):
         parts.append(said("gwt.words.dollars", amount=reward["money"]))
@@ -54,7 +54,7 @@ def say_reward(reward: dict[str, int]) -> Label:
         parts.append(said("gwt.words.engine_forward", spaces=reward["engine"]))
     if reward.get("objective_hand"):
         parts.append(said("gwt.words.an_objective_card"))
-    return listing(parts, conjunction=True)  # type: ignore[return-value]
+    return listing(parts, conjunction=True)
 
 
 def say_space(sp: str) -> Said:

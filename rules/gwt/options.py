@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Literal
 
 from rules.gwt.board import (
     building_code,
@@ -66,7 +66,14 @@ Options = dict[str, tuple[Any, ...]]
 HAZARD_LOCS = tuple(sp for spaces in HAZARD_SPACES.values() for sp in spaces)
 
 
-def decision(kind: str, **data: Any) -> dict[str, Any]:
+# the kinds of decision above, each with its prompt (``rules.gwt.view.PROMPTS``) and its skip's words
+Kind = Literal[
+    "first", "turn", "loc", "engine", "back", "bounce", "extra", "upgrade", "disc", "master", "bonus", "buy",
+    "objective", "draw", "discard", "trash", "aux", "move", "foresight", "income", "deliver", "end_turn",
+]
+
+
+def decision(kind: Kind, **data: Any) -> dict[str, Any]:
     return {"k": kind, **data}
 
 
@@ -511,7 +518,7 @@ def gen_deliver(s: State, seat: int, d: dict[str, Any]) -> Options:
             if value <= d["value"] and (multi or seat not in s.cities[c])}
 
 
-GENERATORS: dict[str, Callable[[State, int, dict[str, Any]], Options]] = {
+GENERATORS: dict[Kind, Callable[[State, int, dict[str, Any]], Options]] = {
     "first": gen_first, "turn": gen_turn, "loc": gen_loc, "engine": gen_engine, "back": gen_back,
     "bounce": gen_bounce, "extra": gen_extra, "upgrade": gen_upgrade, "disc": gen_disc, "master": gen_master,
     "bonus": gen_bonus, "buy": gen_buy, "objective": gen_objective, "draw": gen_draw, "discard": gen_discard,

@@ -138,8 +138,8 @@ def say_detail(move: str, state: Any, action: tuple[Any, ...] | None) -> Said | 
         return _dollars(action[3])
     if kind == "hazard":
         tile = state.trail.get(action[1]) or ""
-        points = said("gwt.words.vp", points=f"+{tile.split('-')[1][0]}") if tile else ""
-        return _dots(_dollars(action[2]) if action[2] else said("gwt.words.free"), points)
+        gained = said("gwt.words.vp", points=f"+{tile.split('-')[1][0]}") if tile else ""
+        return _dots(_dollars(action[2]) if action[2] else said("gwt.words.free"), gained)
     if kind == "upgrade_station":
         _space, cost, vp, *_rest = STATIONS[action[1] + 1]
         return _dots(_dollars(cost), said("gwt.words.vp", points=f"+{vp}"))

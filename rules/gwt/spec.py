@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from rules.core.spec import Computer, GameSpec, Option
-from rules.gwt.ai import heuristic_player
-from rules.gwt.ai_race import race_player
-from rules.gwt.ai_search import search_player
 from rules.gwt.buildings import topics as building_topics
 from rules.gwt.help import TOPICS
 from rules.gwt.setup import DEFAULTS, OPTION_VALUES
@@ -35,11 +32,11 @@ SPEC = GameSpec(
     help=TOPICS,
     subtopics=building_topics(),
     computers={
-        1: Computer("plays sensibly: a heuristic weighing each move", heuristic_player),
+        1: Computer("plays sensibly: a heuristic weighing each move", "rules.gwt.ai:heuristic_player"),
         2: Computer("builds: stops along the trail; tries its best moves out in games played on from what it"
-                    " sees", search_player, thinks=True),
+                    " sees", "rules.gwt.ai_search:search_player", thinks=True),
         3: Computer("races: hurries to Kansas City and plays for the lead; tries its moves out the same way",
-                    race_player, thinks=True),
+                    "rules.gwt.ai_race:race_player", thinks=True),
     },
     hands=True,
     # a turn is a move and the actions where the cattleman stops, some four searched decisions: against

@@ -3,14 +3,104 @@
 from __future__ import annotations
 
 from string import Formatter
-from typing import Any
+from typing import Any, TypedDict
 
+from rules.core.protocol import Decision, View
 from rules.core.texts import Said, said
 from rules.gwt.board import cert_limit, hand_limit, permanent_certs, side_of, step_limit
 from rules.gwt.content import JOB_COSTS, STATIONS
 from rules.gwt.options import location_actions
 from rules.gwt.state import State
 from rules.gwt.words import BONUSES, SKIPS, card, place, plural, say_card, say_place
+
+
+class Workers(TypedDict):
+    cowboy: int
+    craftsman: int
+    engineer: int
+
+
+class PlayerArea(TypedDict):
+    """One seat's public player board."""
+
+    seat: int
+    money: int
+    certificates: int
+    certificate_limit: int
+    permanent_certificates: int
+    workers: Workers
+    discs: dict[str, int]
+    buildings_available: list[str]
+    objectives: list[str]
+    hazards: list[str]
+    teepees: list[str]
+    station_masters: list[str]
+    location: str | None
+    engine: str
+    job_market_token: bool
+    hand_size: int
+    draw_stack_size: int
+    discard_pile: list[str]
+    removed_cards: list[str]
+    replaced_buildings: list[str]
+    step_limit: int
+    hand_limit: int
+
+
+class Station(TypedDict):
+    station: int
+    space: str
+    discs: list[int]
+    master: str | None
+    master_worker: str | None
+
+
+class JobMarket(TypedDict):
+    rows: list[list[str]]
+    costs: list[int]
+    token_row: int
+
+
+class Board(TypedDict):
+    """The table between the players: the trail, the railroad, the markets, the Kansas City supply."""
+
+    trail: dict[str, str | None]
+    stations: list[Station]
+    cities: dict[str, list[int]]
+    job_market: JobMarket
+    cattle_market: list[str]
+    cattle_stack_size: int
+    supply_sizes: list[int]
+    foresight: list[list[str | None]]
+    objective_display: list[str]
+    objective_stack_size: int
+    removed_tiles: list[str]
+    final_turns: int | None
+
+
+class Options(TypedDict):
+    neutral: str
+    building_sides: str
+    sides: str
+
+
+class GwtTableView(View):
+    """What everybody sees: a spectator's view."""
+
+    turn: int
+    current: int
+    options: Options
+    board: Board
+    pending: list[dict[str, Any]]
+    income: int
+    seats: list[PlayerArea]
+
+
+class GwtView(GwtTableView, total=False):
+    """What one seat (or a spectator) sees: a seat's own view adds its ``hand``."""
+
+    hand: list[str]
+
 
 PROMPTS = {
     "first": "place the cattleman on any neutral building",
@@ -40,7 +130,7 @@ PROMPTS = {
 }
 
 
-def decision_words(s: State) -> dict[str, Any] | None:
+def decision_words(s: State) -> Decision | None:
     base = decision_kind(s)
     if base is None:
         return None
@@ -70,7 +160,7 @@ def decision_words(s: State) -> dict[str, Any] | None:
     return {**base, "prompt": f"Player {s.current + 1}: {prompt}", "say": say}
 
 
-def decision_kind(s: State) -> dict[str, Any] | None:
+def decision_kind(s: State) -> Decision | None:
     """The pending decision without its words: who decides, and its kind."""
     if s.over or not s.stack:
         return None
@@ -82,10 +172,10 @@ class _Missing(dict):  # type: ignore[type-arg]
         return "?"
 
 
-def build_view(s: State, seat: int | None, words: bool = True) -> dict[str, Any]:
+def build_view(s: State, seat: int | None, words: bool = True) -> GwtView:
     """What ``seat`` sees (``None``: a spectator). Without ``words`` the pending decision is given by its
     kind alone, not in words: what a computer reads, in a fraction of the time (the search's playouts)."""
-    players = []
+    players: list[PlayerArea] = []
     for i, p in enumerate(s.players):
         players.append({
             "seat": i, "money": p.money, "certificates": p.cert, "certificate_limit": cert_limit(p),
@@ -99,7 +189,7 @@ def build_view(s: State, seat: int | None, words: bool = True) -> dict[str, Any]
             "replaced_buildings": list(p.boxed_buildings),
             "step_limit": step_limit(s.n, p), "hand_limit": hand_limit(p),
         })
-    view: dict[str, Any] = {
+    view: GwtView = {
         "game": "gwt", "viewer": seat, "players": s.n, "to_act": [] if s.over else [s.current],
         "over": s.over, "decision": decision_words(s) if words else decision_kind(s),
         "round": (s.turn - 1) // s.n + 1, "turn": s.turn,

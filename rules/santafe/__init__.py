@@ -35,10 +35,8 @@ three-letter ids for slugs; "dt" or "double turn" for "double"; "discard" for "e
 """
 
 from rules.santafe.engine import SantaFeRules
+from rules.santafe.spec import SPEC
 
 RULES = SantaFeRules()
 
 __all__ = ["RULES", "SPEC", "SantaFeRules"]
-
-# the spec imports the computer players, which read this package's content: load it last
-from rules.santafe.spec import SPEC  # noqa: E402

@@ -62,7 +62,8 @@ def decisions(view: dict[str, Any]) -> float:
     if view.get("phase") != "lay":
         return 1.0
     mine = view["seats"][view["viewer"]]
-    return max(1.0, (2 if mine.get("double_turn") else 1) - view.get("pieces_laid", 0))
+    laid: int = view.get("pieces_laid", 0)
+    return max(1.0, (2 if mine.get("double_turn") else 1) - laid)
 
 
 # Four candidates, not eight: level 2's best few hold the moves worth trying, and at a small budget each

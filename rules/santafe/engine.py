@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.errors import GameOverError, NotYourTurnError, RulesError, SetupError
 from rules.core.events import Event
+from rules.core.protocol import plain
 from rules.core.texts import Said, listing, said
 from rules.core.texts import seat as seat_fact
 from rules.santafe import flow, notation, prices, state, view
@@ -83,7 +84,7 @@ class SantaFeRules:
         return new, events
 
     def view(self, s: SantaFeState, seat: int | None) -> dict[str, Any]:
-        return view.view(s, seat)
+        return plain(view.view(s, seat))
 
     def describe_hand(self, seat_view: dict[str, Any]) -> list[str]:
         return view.hand_lines(seat_view)
@@ -95,7 +96,7 @@ class SantaFeRules:
         return s.over
 
     def result(self, s: SantaFeState) -> dict[str, Any]:
-        return view.result(s)
+        return plain(view.result(s))
 
     def dump(self, s: SantaFeState) -> dict[str, Any]:
         return state.dump(s)

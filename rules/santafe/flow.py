@@ -8,7 +8,7 @@ nothing to decide.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.core.events import GAME_END, TURN_START, Event, event
 from rules.core.texts import Said, said
@@ -57,7 +57,7 @@ def to_act(s: SantaFeState) -> frozenset[int]:
 
 def options(s: SantaFeState, seat: int) -> dict[str, Action]:
     """Every legal move of ``seat`` now, in a stable order (empty if the seat is not to act)."""
-    cache = s.__dict__.get("_options")
+    cache: tuple[int, dict[str, Action]] | None = s.__dict__.get("_options")
     if cache is not None and cache[0] == seat:
         return cache[1]
     if seat not in to_act(s):
@@ -168,7 +168,7 @@ def apply(s: SantaFeState, seat: int, action: Action) -> list[Event]:
     elif kind == "exchange":
         exchange(s, seat, action[1], events)
     elif kind in ("lay", "branch"):
-        track.lay_piece(s, seat, action, events)  # type: ignore[arg-type]
+        track.lay_piece(s, seat, action, events)
         after_piece(s, seat, events)
     elif kind == "stop":
         if not s.laid:
@@ -346,7 +346,16 @@ def card_said(city: int, double: int) -> str | Said:
     return said("santafe.card.double_turn_a") if double else said("santafe.card.none")
 
 
-def describe_choice(seat: int, choice: list[int] | None) -> dict[str, Any]:
+class Play(TypedDict):
+    """A revealed play: the city card (an id), whether with a Double Turn card, the Branch Line card."""
+
+    seat: int
+    city: str | None
+    double: bool
+    branch: str | None
+
+
+def describe_choice(seat: int, choice: list[int] | None) -> Play:
     """A revealed play as data: which city card, whether a Double Turn card, which Branch Line card."""
     city, double, branch = choice if choice is not None else (-1, 0, -1)
     return {

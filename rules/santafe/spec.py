@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from rules.core.spec import Computer, GameSpec, Option
-from rules.santafe.ai import heuristic_player, lookahead_player
-from rules.santafe.ai_search import search_player
 from rules.santafe.help import TOPICS
 
 SPEC = GameSpec(
@@ -20,12 +18,13 @@ SPEC = GameSpec(
     ),
     help=TOPICS,
     computers={
-        1: Computer("plays sensibly: a heuristic weighing each move", heuristic_player),
+        1: Computer("plays sensibly: a heuristic weighing each move", "rules.santafe.ai:heuristic_player"),
         2: Computer(
-            "looks ahead: weighs each piece of track with the best piece it could lay next", lookahead_player
+            "looks ahead: weighs each piece of track with the best piece it could lay next",
+            "rules.santafe.ai:lookahead_player",
         ),
         3: Computer("searches: tries its best moves out in games played on from what it sees",
-                    search_player, thinks=True),
+                    "rules.santafe.ai_search:search_player", thinks=True),
     },
     hands=True,
     tiebreak="Tie-break (7-value cards)",

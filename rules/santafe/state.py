@@ -9,22 +9,24 @@ side changes later. Cards are city indices (see ``board``); railroads are indice
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final, Literal
 
 from rules.core.rng import Rng
 from rules.santafe import board
 
 # Phases of a round (plus the engineer purchase before the first round of the advanced game).
-ENGINEERS = "engineers"
-CHOOSE = "choose"
-LAY = "lay"
-DRAW = "draw"
-BUY_TRACK = "buy_track"
-OVER = "over"
+Phase = Literal["engineers", "choose", "lay", "draw", "buy_track", "over"]
+ENGINEERS: Final = "engineers"
+CHOOSE: Final = "choose"
+LAY: Final = "lay"
+DRAW: Final = "draw"
+BUY_TRACK: Final = "buy_track"
+OVER: Final = "over"
 
 # Steps inside a laying turn.
-EXCHANGE = "exchange"
-PIECES = "pieces"
+Step = Literal["", "exchange", "pieces"]  # "": not in a laying turn
+EXCHANGE: Final = "exchange"
+PIECES: Final = "pieces"
 
 # engineer[seat]
 NO_ENGINEER, BOUGHT_ENGINEER, DRAWN_ENGINEER = 0, 1, 2
@@ -39,11 +41,11 @@ class SantaFeState:
     buy_track: bool
     rng: int
     round: int
-    phase: str
+    phase: Phase
     lay_turn: int             # 1 or 2 while laying
     first: int                # seat holding the First Player Train
     pos: int                  # how many seats have finished the current sequential phase
-    step: str                 # EXCHANGE or PIECES inside a laying turn
+    step: Step                # EXCHANGE or PIECES inside a laying turn, else ""
     laid: int                 # pieces the current seat laid in this laying turn
     anyone_laid: bool         # someone laid a piece in this laying turn
     money: list[int]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from rules.core.english import english
-from rules.core.result import build_result
+from rules.core.protocol import View
+from rules.core.result import Result, build_result
 from rules.core.texts import Said, said
 from rules.santafe import board, flow
+from rules.santafe.flow import Play
 from rules.santafe.state import (
     BUY_TRACK,
     CHOOSE,
@@ -18,8 +20,84 @@ from rules.santafe.state import (
     HAND_LIMIT,
     LAY,
     NO_ENGINEER,
+    OVER,
+    Phase,
     SantaFeState,
 )
+
+# the decision of a view (``view["decision"]["kind"]``): a phase, or a laying turn's two steps
+DecisionKind = Literal["engineers", "choose", "exchange", "lay", "draw", "buy_track"]
+
+
+class SeatArea(TypedDict):
+    """One seat's public area."""
+
+    seat: int
+    money: int
+    hand_size: int
+    played: list[str]
+    branch_card: str | None
+    engineer: bool
+    doubles_held: int
+    engineer_drawn: bool
+    bought_track: dict[str, int]
+    double_turn: bool
+    branch_in_play: str | None
+    chosen: bool
+    play: Play | None
+    city_points: int
+
+
+class Railroad(TypedDict):
+    id: str
+    name: str
+    home: str
+    supply: int
+    railheads: list[str]
+    cities: list[str]
+    branch_cards: int
+
+
+class Hand(TypedDict):
+    """The viewer's own cards."""
+
+    cities: list[str]
+    double_turn: int
+    branch: str | None
+    engineer: bool
+
+
+class Options(TypedDict):
+    advanced: bool
+    buy_track: bool
+
+
+class SantaFeTableView(View):
+    """What everybody sees: a spectator's view."""
+
+    phase: Phase
+    lay_turn: int | None
+    pieces_laid: int
+    anyone_laid: bool
+    first_player: int
+    options: Options
+    seats: list[SeatArea]
+    railroads: list[Railroad]
+    track: dict[str, str]
+    deck: int
+    double_turn_cards: int
+    engineer_cards: int
+    end_reason: str | None
+
+
+class SantaFeView(SantaFeTableView, total=False):
+    """What one seat (or a spectator) sees: a seat's own view adds its ``hand`` and ``choice``, and every
+    view of a game over its ``result``."""
+
+    hand: Hand
+    choice: Play | None
+    result: Result
+
 
 CATEGORIES = ("money", "cities")
 LABELS = {"money": "Money ($1 = 1 point)", "cities": "City cards"}
@@ -34,7 +112,7 @@ def sevens(s: SantaFeState, seat: int) -> int:
     return sum(1 for c in s.played[seat] if board.CITY_VALUE[c] == 7)
 
 
-def result(s: SantaFeState) -> dict[str, Any]:
+def result(s: SantaFeState) -> Result:
     points = [{"money": s.money[p], "cities": city_points(s, p)} for p in range(s.players)]
     # Ties go to the player who played the most value-7 city cards.
     return build_result(CATEGORIES, points, [sevens(s, p) for p in range(s.players)], labels=LABELS)
@@ -109,12 +187,13 @@ def pieces_asked(s: SantaFeState, seat: int) -> str:
     return "1 piece" if left == 1 else f"1 or {left} pieces"
 
 
-def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
+def view(s: SantaFeState, viewer: int | None) -> SantaFeView:
     acting = sorted(flow.to_act(s))
     revealed = s.phase != CHOOSE
     seats = []
     for p in range(s.players):
-        seat: dict[str, Any] = {
+        chosen = s.choice[p]
+        seat: SeatArea = {
             "seat": p,
             "money": s.money[p],
             "hand_size": s.hand_size(p),
@@ -123,7 +202,7 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
             "engineer": s.engineer[p] != NO_ENGINEER,
             # taken and played face up, so public knowledge; a card chosen this round still counts as
             # held until the reveal
-            "doubles_held": s.doubles[p] + int(not revealed and bool(s.choice[p] and s.choice[p][1])),
+            "doubles_held": s.doubles[p] + int(not revealed and bool(chosen and chosen[1])),
             "engineer_drawn": s.engineer[p] == DRAWN_ENGINEER,
             "bought_track": {board.RAILROADS[r]: n for r, n in enumerate(s.bought[p]) if n},
             "double_turn": s.double_on[p],
@@ -133,7 +212,7 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
             "city_points": city_points(s, p),
         }
         seats.append(seat)
-    railroads = []
+    railroads: list[Railroad] = []
     for r, colour in enumerate(board.RAILROADS):
         mask = s.connected[r]
         railroads.append(
@@ -147,7 +226,7 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
                 "branch_cards": s.branch_pool[r],
             }
         )
-    data: dict[str, Any] = {
+    data: SantaFeView = {
         "game": "santafe",
         "viewer": viewer,
         "players": s.players,
@@ -185,9 +264,12 @@ def view(s: SantaFeState, viewer: int | None) -> dict[str, Any]:
     return data
 
 
-def decision_kind(s: SantaFeState) -> str:
+def decision_kind(s: SantaFeState) -> DecisionKind:
+    """What the seats to act decide now, in a game not over (a laying turn opens with its exchange)."""
     if s.phase == LAY:
         return "exchange" if s.step == EXCHANGE else "lay"
+    if s.phase == OVER:
+        raise ValueError("a game that is over has no decision")
     return s.phase
 
 

@@ -7,6 +7,7 @@ import pytest
 import rules
 from rules.core.errors import AmbiguousMoveError, IllegalMoveError, ParseError, RulesError, SetupError
 from rules.core.notation import match_move
+from rules.core.protocol import SaysMoves, SkipsTurns, offered
 from rules.core.result import build_result
 from rules.core.rng import Rng
 
@@ -88,3 +89,19 @@ def test_registry_rejects_unknown_games() -> None:
     with pytest.raises(SetupError):
         rules.get("chess")
     assert tuple(rules.GAMES) == rules.ids() and {"gwt", "santafe"} <= set(rules.GAMES)
+
+
+class _Skipper:
+    """An engine's optional part alone: the move a deadline plays."""
+
+    def skip_move(self, state: object, seat: int) -> str | None:
+        return "pass"
+
+
+def test_an_engine_s_optional_capabilities_are_told_by_isinstance() -> None:
+    """The bot asks ``isinstance`` before it calls an optional method; an engine offers what it defines."""
+    assert isinstance(_Skipper(), SkipsTurns) and not isinstance(_Skipper(), SaysMoves)
+    assert offered(_Skipper()) == ["SkipsTurns"]
+    assert offered(object()) == []
+    both = ["SaysMoves", "DetailsMoves", "SaysDetails", "DescribesHands", "SaysHands"]
+    assert offered(rules.get("gwt")) == offered(rules.get("santafe")) == both

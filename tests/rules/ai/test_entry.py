@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+import rules
 from rules.ai import choose_move, levels, players_for
 from rules.core import SetupError
-from rules.core.spec import Budget
+from rules.core.spec import Budget, Computer
 
 LEGAL = [f"move {i}" for i in range(30)]
 
@@ -55,3 +56,16 @@ def test_a_level_a_game_lacks_is_played_by_its_best() -> None:
     assert [choose_move("gwt", view, legal, 5, s, budget) for s in range(3)] == [
         choose_move("gwt", view, legal, 2, s, budget) for s in range(3)
     ]
+
+
+@pytest.mark.parametrize("game_id", rules.ids())
+def test_a_spec_names_its_players_by_path_and_they_load(game_id: str) -> None:
+    """The spec does not import its players (they read the game's engine); each path loads a function."""
+    for computer in rules.spec(game_id).computers.values():
+        assert isinstance(computer.player, str)
+        assert computer.play.__module__ == computer.player.partition(":")[0]
+
+
+def test_a_player_path_that_names_no_function_is_refused() -> None:
+    with pytest.raises(TypeError, match="not a function"):
+        _ = Computer("a constant", "rules.ai:RANDOM").play
