@@ -159,9 +159,9 @@ class TokenShare:
     processes on the token (``bot.storage.shares``) and renewed every ``RENEW`` seconds.
 
     The part a process records is the most it may begin in any one window until its next renewal: a
-    smaller part is taken at once but recorded only once the requests begun under the larger one have left
-    the window, and a larger part is taken only once it is recorded. A renewal that fails (the database out
-    of reach) keeps the part the process has, which the others still count until its lease runs out.
+    smaller part is taken at once, but recorded as no less than what the window still holds (begun under
+    the larger one); a larger part is taken only once it is recorded. A renewal that fails (the database
+    out of reach) keeps the part the process has, which the others count until its lease runs out.
     """
 
     def __init__(
