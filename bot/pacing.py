@@ -148,9 +148,9 @@ class GlobalPace:
 
 def part_of_limit(limit: int, others: Sequence[int]) -> int:
     """A process's part of ``limit`` when the other live processes hold ``others``: an equal part among
-    all of them, but no more than the others leave free (a process joining gets its part once the others
-    have given theirs up at their next renewal)."""
-    equal = max(1, limit // (len(others) + 1))
+    all of them (rounded up, so that the parts use all of the limit), but no more than the others leave
+    free (a process joining gets its part once the others have given theirs up at their next renewal)."""
+    equal = -(-limit // (len(others) + 1))
     return max(0, min(equal, limit - sum(others)))
 
 

@@ -80,7 +80,8 @@ def within_limit(processes: list[Process]) -> None:
 
 def test_a_part_is_an_equal_part_but_no_more_than_the_others_leave_free() -> None:
     assert part_of_limit(50, []) == 50
-    assert part_of_limit(50, [16, 16]) == 16
+    assert part_of_limit(50, [17, 17]) == 16  # 17, 17 and 16: all of it
+    assert part_of_limit(50, [17, 16]) == 17
     assert part_of_limit(50, [50]) == 0  # the other gives up half at its next renewal
     assert part_of_limit(50, [25, 10]) == 15
     assert part_of_limit(2, [1, 1, 0]) == 0  # more processes than requests: the late ones wait
