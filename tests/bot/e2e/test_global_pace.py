@@ -89,7 +89,7 @@ async def test_processes_on_one_token_keep_within_the_limit_together(
                 )
             )
             assert [r for r in limits.rate_limited if r.scope == "global"] == []
-            assert all(b.pace.waited > 0 for b in bots)  # each had to wait: its part was smaller than the burst
+            assert all(b.pace.waited > 0 for b in bots)  # each waited: its part was smaller than the burst
             for n, channel in enumerate(channels):
                 assert [m.content for m in loopback.messages(channel)] == [f"post {n}"]
             await bots.pop().close()  # a clean stop: the other two share its part
