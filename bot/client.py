@@ -249,6 +249,7 @@ class BoardGameBot(commands.AutoShardedBot):
         try:
             await self.drain.stop()
             await super().close()
+            self.pace.close()
             if self.token_share is not None:
                 await self.token_share.stop()
         finally:

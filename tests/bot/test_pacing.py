@@ -112,3 +112,16 @@ async def test_without_a_part_nothing_goes_until_a_part_is_given() -> None:
     pace.share(1)
     assert pace.recent() == 1  # one went at once, the other waits for the next window
     await asyncio.wait_for(asyncio.gather(*waiting), timeout=5)
+
+
+async def test_once_closed_what_waits_goes_on_at_once() -> None:
+    """A closed bot sends nothing more: its waiting requests go on (to its closed session, which refuses
+    them) rather than wait for a part of the limit that no renewal will bring."""
+    pace = GlobalPace(per_second=1)
+    pace.share(0)
+    waiting = asyncio.create_task(pace.wait())
+    await asyncio.sleep(0)
+    assert not waiting.done()
+    pace.close()
+    await asyncio.wait_for(waiting, timeout=5)
+    await asyncio.wait_for(pace.wait(), timeout=5)  # and what asks later does not wait either

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
+from datetime import UTC, datetime
 
 import pytest
 from discord.http import Route
@@ -17,7 +18,7 @@ from bot.loopback.http_api import API_PREFIX
 from bot.loopback.ratelimits import Limit
 from bot.services import GameService
 from bot.settings import Settings
-from bot.storage import open_database
+from bot.storage import open_database, shares
 from bot.storage.connection import Location
 
 from .conftest import Arena
@@ -96,3 +97,35 @@ async def test_processes_on_one_token_keep_within_the_limit_together(
             await loopback.wait_until(
                 lambda: [b.pace.allowed for b in bots] == [PER_SECOND // 2] * 2, "the parts to grow"
             )
+
+
+async def test_a_process_closed_while_it_waits_for_its_part_stops(
+    db_where: Location, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process holds the whole limit, so this one's login waits for a part; a stop meanwhile
+    (SIGTERM) ends the wait instead of leaving the process waiting for a part that will not come."""
+    async with LoopbackDiscord() as loopback:
+        monkeypatch.setattr(Route, "BASE", loopback.origin + API_PREFIX)
+        other = await open_database(db_where)
+        try:
+            async with other.transaction() as conn:
+                await shares.keep(conn, "another process", PER_SECOND, datetime.now(UTC))
+            db = await open_database(db_where)
+            place = {"database_path": db_where.path} if db_where.path else {"database_url": db_where.url}
+            settings = Settings(
+                token=loopback.world.token,
+                shard_count=PROCESSES,
+                shard_ids=(0,),
+                global_requests_per_second=PER_SECOND,
+                **place,  # type: ignore[arg-type]
+            )
+            bot = BoardGameBot(games=GameService(db), settings=settings, extensions=(), sync_commands=False)
+            login = asyncio.create_task(bot.login(loopback.world.token))
+            await loopback.wait_until(lambda: bot.pace.waited == 1, "the login to wait for a part")
+            await bot.close()
+            await asyncio.wait_for(asyncio.wait([login]), timeout=10)
+            assert login.done()
+            assert not loopback.api.exchanges  # nothing reached Discord
+            await db.close()
+        finally:
+            await other.close()
