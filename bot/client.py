@@ -242,6 +242,15 @@ class BoardGameBot(commands.AutoShardedBot):
         # Garbage is collected first, so that nothing frozen is already dead.
         gc.collect()
         gc.freeze()
+        # last: the forkserver's imports would compete with the set-up for the cores
+        self.start_workers()
+
+    def start_workers(self) -> None:
+        """Begin starting the computer players' and the pictures' worker processes, each pool in a thread:
+        at boot, before the gateway connects, so that no decision or picture starts one while people wait,
+        and no start holds the event loop (bot/services/workers.py). Returns at once."""
+        self.games.thinkers.start()
+        pictures.drawers().start()
 
     async def close(self) -> None:
         """Turn new interactions away and answer those in flight, disconnect, then end the computer

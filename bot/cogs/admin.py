@@ -23,11 +23,22 @@ from bot.cogs._seats import (
     level_choices,
 )
 from bot.i18n import translate
-from bot.play import announcer, delivery, replies
+from bot.play import announcer, delivery, lobby_message, posting, replies
+from bot.services import ForcedSkip
 from bot.ui import presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
+
+
+def skipped_text(forced: ForcedSkip, title: str, locale: object) -> str:
+    """The manager's confirmation of /admin skip: what happened to each seat that had to act."""
+    if not forced.seats:
+        return translate(locale, "message.admin.skipped_nobody")
+    return "\n".join(
+        translate(locale, f"message.admin.skipped.{f.what}", name=presenters.safe(f.name), title=title)
+        for f in forced.seats
+    )
 
 
 @app_commands.guild_only()
@@ -43,27 +54,34 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
     @app_commands.command(name="abandon", description="End the game here without a result")
     async def abandon(self, interaction: discord.Interaction) -> None:
         await replies.defer_private(interaction)
+        was = await self.bot.games.get_game(interaction.channel_id or 0)
         game = await self.bot.games.abandon(interaction.channel_id or 0, interaction.user.id, admin=True)
-        await replies.done(
-            interaction,
-            translate(interaction.locale, "message.admin.you_abandoned"),
-            translate(
-                game.language, "message.admin.abandoned", title=game.title, user=interaction.user.mention
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
+        private = translate(interaction.locale, "message.admin.you_abandoned")
+        public = translate(
+            game.language, "message.admin.abandoned", title=game.title, user=interaction.user.mention
+        )
+        if was.status == "lobby":  # the lobby message says so and gives up its Join button
+            await interaction.followup.send(private, ephemeral=True)
+            await lobby_message.tell(interaction, game, public)
+            return
+        await replies.done(interaction, private, public, allowed_mentions=discord.AllowedMentions.none())
+        await posting.attempt(
+            self.bot, game.id, announcer.close_live_board(self.bot, game, "message.live.abandoned")
         )
 
-    @app_commands.command(name="skip", description="Apply the deadline rule now to whoever must act")
+    @app_commands.command(
+        name="skip",
+        description="Pass the turn of whoever must act; without a pass the computer plays on until take-back",
+    )
     async def skip(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
         channel_id = interaction.channel_id or 0
-        notes = await self.bot.games.force_skip(channel_id, interaction.user.id, admin=True)
-        await interaction.followup.send(
-            translate(interaction.locale, "message.admin.skipped"), ephemeral=True
-        )
+        forced = await self.bot.games.force_skip(channel_id, interaction.user.id, admin=True)
+        game = await self.bot.games.get_game(channel_id)
+        await interaction.followup.send(skipped_text(forced, game.title, interaction.locale), ephemeral=True)
         await announcer.deliver_notifications(
             self.bot,
-            notes,
+            forced.notifications,
             post_turn_in={channel_id},
             interaction=interaction,
             done="posting.done.deadline",

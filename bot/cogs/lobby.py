@@ -31,7 +31,7 @@ from bot.cogs._seats import (
 )
 from bot.cogs.game_commands import DeadlineAction, Hours
 from bot.i18n import translate
-from bot.play import announcer, channels, components, delivery, posting, replies
+from bot.play import announcer, channels, components, delivery, lobby_message, posting, replies
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
 from bot.ui import pickers, presenters
 
@@ -116,16 +116,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             # the server's language unless the host chose one
             language=values["language"] or i18n.language_of(interaction.guild_locale),
         )
-        await replies.done(
-            interaction,
-            translate(interaction.locale, "message.lobby.opened_private", title=game.title),
-            translate(
-                game.language, "message.lobby.opened", host=shown_name(interaction.user), title=game.title
-            ),
-            embed=presenters.status_embed(game),
-            view=pickers.lobby_view(game.id, game.language),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        private = translate(interaction.locale, "message.lobby.opened_private", title=game.title)
+        await interaction.followup.send(private, ephemeral=True)
+        await lobby_message.open_lobby(interaction, game, shown_name(interaction.user))
 
     async def _check_limit(self, interaction: discord.Interaction) -> None:
         """Members may host only a few open games per server (the server's own limit, else the bot's);
@@ -144,14 +137,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def _lobby_reply(
         self, interaction: discord.Interaction, private: str, public: str, game: GameInfo
     ) -> None:
-        """After ``replies.defer_private``: the change for the user, then the table for everyone."""
-        await replies.done(
-            interaction,
-            private,
-            public,
-            embed=presenters.status_embed(game),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        """After ``replies.defer_private``: the change for the user; then, for everyone, the lobby message
+        shows the table with ``public`` as its news (a running game's channel hears ``public`` itself)."""
+        if game.status != "lobby":
+            await replies.done(interaction, private, public, allowed_mentions=discord.AllowedMentions.none())
+            return
+        await interaction.followup.send(private, ephemeral=True)
+        await lobby_message.tell(interaction, game, public)
 
     @app_commands.command(
         name="join", description="Take a seat in the game waiting here, or the seat kept for you"
@@ -174,12 +166,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def leave(self, interaction: discord.Interaction) -> None:
         await replies.defer_private(interaction)
         game = await self.bot.games.leave(interaction.channel_id or 0, interaction.user.id)
-        await self._lobby_reply(
-            interaction,
-            translate(interaction.locale, "message.lobby.you_left"),
-            translate(game.language, "message.lobby.left", name=shown_name(interaction.user)),
-            game,
-        )
+        news = translate(game.language, "message.lobby.left", name=shown_name(interaction.user))
+        if game.status == "abandoned":  # nobody is left at the table
+            news += " " + translate(game.language, "message.lobby.called_off", title=game.title)
+        private = translate(interaction.locale, "message.lobby.you_left")
+        await interaction.followup.send(private, ephemeral=True)
+        await lobby_message.tell(interaction, game, news)
 
     @app_commands.command(name="add-ai", description="Seat a computer player in the game waiting here")
     @app_commands.describe(level=f"{LEVEL_HELP} (default: {SENSIBLE}, or the game's best below it)")
@@ -224,6 +216,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await interaction.followup.send(
             translate(interaction.locale, "message.lobby.started_private"), ephemeral=True
         )
+        said = translate(started.game.language, "message.lobby.started", title=started.game.title)
+        await lobby_message.tell(interaction, started.game, said, done="posting.done.started")
         perms = interaction.app_permissions
         post: Awaitable[Any] = (
             announcer.post_results(self.bot, started.game, started.result or {}, perms)
@@ -237,14 +231,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
         await replies.defer_private(interaction)
+        was = await self.bot.games.get_game(interaction.channel_id or 0)
         game = await self.bot.games.cancel(
             interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
         )
-        await replies.done(
-            interaction,
-            translate(interaction.locale, "message.lobby.you_called_off"),
-            translate(game.language, "message.lobby.called_off", title=game.title),
-        )
+        private = translate(interaction.locale, "message.lobby.you_called_off")
+        public = translate(game.language, "message.lobby.called_off", title=game.title)
+        if was.status == "lobby":  # the lobby message says so and gives up its Join button
+            await interaction.followup.send(private, ephemeral=True)
+            await lobby_message.tell(interaction, game, public)
+        else:
+            await replies.done(interaction, private, public)
 
     @app_commands.command(
         name="status", description="Who plays, whose turn it is (or the final scores), and the options"
@@ -288,11 +285,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         game = await self.bot.games.update_game_timing(
             interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction), **changes
         )
-        await replies.done(
+        await self._lobby_reply(
             interaction,
             translate(interaction.locale, "message.lobby.you_changed_timing"),
             translate(game.language, "message.lobby.timing_changed", timing=presenters.timing_text(game)),
-            allowed_mentions=discord.AllowedMentions.none(),
+            game,
         )
 
     @app_commands.command(
@@ -304,11 +301,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         game = await self.bot.games.set_pictures(
             interaction.channel_id or 0, interaction.user.id, mode, admin=is_manager(interaction)
         )
-        await replies.done(
+        await self._lobby_reply(
             interaction,
             translate(interaction.locale, "message.lobby.you_changed_pictures"),
             translate(game.language, f"message.pictures_set.{game.pictures}"),
-            allowed_mentions=discord.AllowedMentions.none(),
+            game,
         )
 
     @app_commands.command(
@@ -332,11 +329,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             pause=pause_seconds,
             admin=is_manager(interaction),
         )
-        await replies.done(
+        await self._lobby_reply(
             interaction,
             translate(interaction.locale, "message.pace_changed"),
             translate(game.language, "message.pace_set", pace=presenters.pace_text(game)),
-            allowed_mentions=discord.AllowedMentions.none(),
+            game,
         )
 
     @app_commands.command(name="language", description="The language of this game's posts (host or manager)")
@@ -347,11 +344,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         game = await self.bot.games.set_language(
             interaction.channel_id or 0, interaction.user.id, language, admin=is_manager(interaction)
         )
-        await replies.done(
+        await self._lobby_reply(
             interaction,
             translate(interaction.locale, "message.language_changed"),
             translate(game.language, "message.language_set"),
-            allowed_mentions=discord.AllowedMentions.none(),
+            game,
         )
 
     @app_commands.command(
@@ -375,14 +372,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             auto_play=auto_play,
             admin=is_manager(interaction),
         )
-        await replies.done(
+        await self._lobby_reply(
             interaction,
             translate(interaction.locale, "message.channel_changed"),
             translate(game.language, f"message.channel_style_set.{game.channel_style}")
             + " "
             + translate(game.language, f"message.auto_play_set.{'on' if game.auto_play else 'off'}"),
-            allowed_mentions=discord.AllowedMentions.none(),
+            game,
         )
+        if style == "every-turn":  # the live board would stay behind, naming a turn long past
+            close = announcer.close_live_board(self.bot, game, "message.live.every_turn")
+            await posting.attempt(self.bot, game.id, close)
 
     @app_commands.command(name="import", description="Continue or replay a game from a file made by /export")
     @app_commands.describe(file="the JSON file /export made")
@@ -479,7 +479,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 translate(outcome.game.language, said, name=shown_name(interaction.user)),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            if not abandoned:
+            if abandoned:
+                await announcer.close_live_board(self.bot, outcome.game, "message.live.abandoned")
+            else:
                 await announcer.announce(self.bot, outcome, interaction.app_permissions)
 
         await delivery.publish(interaction, outcome.game, tell(), done="posting.done.resigned")
@@ -553,6 +555,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             translate(interaction.locale, "message.lobby.you_are_back"),
             translate(game.language, "message.lobby.back", name=shown_name(interaction.user)),
         )
+        if interaction.user.id in game.to_act_users:  # the board said the computer was thinking for them
+            post = announcer.post_turn(self.bot, game, perms=interaction.app_permissions)
+            await delivery.publish(interaction, game, post, done="posting.done.done")
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -56,7 +56,7 @@ class Play(commands.Cog):
     @app_commands.describe(move="start typing: the list shows your legal moves")
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await controller.play(interaction, move, expected_revision=None)
+        await controller.play(interaction, move)
 
     @move.autocomplete("move")
     async def move_autocomplete(

@@ -55,15 +55,19 @@ async def post_turn(
     view = await bot.games.view_at(game.channel_id, game.version, None)
     prompt = presenters.decision_prompt(view, game)
     untold = await bot.games.untold_public_events(game.id, game.version)
+    if game.channel_style == "quiet":
+        named = [presenters.named(line, game) for line in extra]
+        shown = await live.show_turn(bot, game, channel, view, named, perms, untold)
+        await bot.games.mark_told(game.id, game.version, live_board=shown.kept, pinged=shown.pinged)
+        await retire_buttons(bot, game.id, shown.board, game.revision)
+        return shown.board
     lines = presenters.event_lines(untold, game=game)
     lines = [presenters.named(line, game) for line in [*lines, *extra]]
-    if game.channel_style == "quiet":
-        board, kept = await live.show_turn(bot, game, channel, view, lines, perms, untold)
-        await bot.games.mark_told(game.id, game.version, live_board=kept)
-        await retire_buttons(bot, game.id, board, game.revision)
-        return board
-    to_ping = delivery.human_users(game, game.to_act)
-    ping, allowed = presenters.mentions(to_ping)
+    people = delivery.human_seats(game, game.to_act)
+    pinged = (await bot.games.board_state(game.id, game.version)).pinged
+    fresh = [(seat, user) for seat, user in people if pinged.get(seat) != user]  # once per decision
+    ping, _ = presenters.mentions(user for _, user in people)
+    _, allowed = presenters.mentions(user for _, user in fresh)
     waiting = presenters.names(game, game.to_act)
     # a computer seat is "being thought for", not waited for (its move comes from the background runner)
     said = game.language
@@ -94,7 +98,7 @@ async def post_turn(
         view=pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language),
         allowed_mentions=allowed,
     )
-    await bot.games.mark_told(game.id, game.version)
+    await bot.games.mark_told(game.id, game.version, pinged=fresh)
     await retire_buttons(bot, game.id, message, game.revision)
     return message
 
@@ -163,6 +167,16 @@ async def post_results(
     await bot.games.mark_told(game.id, game.version)
     await retire_buttons(bot, game.id, None)
     await live.show_over(bot, game, channel, results)
+
+
+async def close_live_board(bot: BoardGameBot, game: GameInfo, said: str) -> None:
+    """The game's live board (if it has one) stops naming who acts and says ``said`` (a catalog message:
+    the game was abandoned, or is told a message per turn from now on), without buttons; it is no
+    longer the game's live board."""
+    channel = posting.channel_for(bot, game)
+    await live.close(bot, game, channel, translate(game.language, said))
+    await bot.games.forget_live_board(game.id)
+    await retire_buttons(bot, game.id, None)
 
 
 async def post_progress(bot: BoardGameBot, game: GameInfo) -> None:

@@ -5,8 +5,11 @@ the database is read again on every click.
 - ``PlayButton`` and ``HandButton`` sit on public turn messages; anyone may press them and gets a private
   answer (their own choices or hand, or why they have none).
 - ``MoveButton``, ``MoveSelect`` and ``FamilyButton`` sit only on private pickers, because a player's
-  choices can reveal their hand. They carry the game revision they were drawn for; a click on an older
-  one is refused, and so is a click by anyone but the person the picker was made for. Many moves
+  choices can reveal their hand. They carry the key of the player's decision they were drawn for
+  (``Decision.key``), so they stay good while the others play (a hidden card choice, a computer's
+  move); once that player's own choices changed (they moved, or an undo changed their options) a
+  click shows the choices now instead, and so does a pressed button's second press. A click by
+  anyone but the person the picker was made for is refused. Many moves
   come in two steps: a family of moves sharing their first words ("build 4a on …") is one entry, which
   opens a menu of its moves on the same message (``bot.ui.choices``).
 - A press on any of these that is no longer on its message is answered too (discord.py drops it).
@@ -24,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import translate
-from bot.play import boards, controller, paging, replies
+from bot.play import boards, controller, lobby_message, paging, replies
 from bot.services import GameInfo
 from bot.ui import choices, custom_ids, pickers, presenters
 
@@ -100,7 +103,6 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
     def __init__(self, game_id: int, revision: int) -> None:
         super().__init__(pickers.play_button(game_id, revision))
         self.game_id = game_id
-        self.revision = revision
 
     @classmethod
     async def from_custom_id(
@@ -110,10 +112,10 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            game = await _current(interaction, self.game_id)
-            if game is not None:
-                note = stale_note(interaction) if game.revision != self.revision else ""
-                await controller.show_options(interaction, note=note)
+            # the choices shown are the presser's current ones, however the game moved on since the post
+            # (its answer opens with what happened since their last move): nothing to refuse
+            if await _current(interaction, self.game_id) is not None:
+                await controller.show_options(interaction)
 
         await guarded(interaction, run)
 
@@ -162,43 +164,41 @@ class PlayerBoardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], templat
         await guarded(interaction, run)
 
 
-async def _play_index(interaction: discord.Interaction, game_id: int, revision: int, index: int) -> None:
-    """Play legal move number ``index`` as listed at ``revision``, refusing if the game has moved on."""
+async def _play_index(interaction: discord.Interaction, game_id: int, decision: str, index: int) -> None:
+    """Play legal move number ``index`` of the presser's decision keyed ``decision``; if their choices
+    are no longer those, show the choices now instead. The service checks the key again under the
+    game's lock, so two presses at once play once."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     if await _refused_to_others(interaction):
         return
-    game = await _current(interaction, game_id)
-    if game is None:
+    if await _current(interaction, game_id) is None:
         return
-    if game.revision != revision:
-        await controller.show_options(interaction, note=stale_note(interaction))
-        return
-    moves = await bot.games.legal_moves(interaction.channel_id or 0, interaction.user.id, interaction.locale)
-    if index >= len(moves):
+    now = await bot.games.decision(interaction.channel_id or 0, interaction.user.id, interaction.locale)
+    if now.key != decision or index >= len(now.moves):
         await controller.show_options(interaction, note=stale_note(interaction))
         return
     await interaction.response.defer()
-    await controller.play(interaction, moves[index][0], expected_revision=revision)
+    await controller.play(interaction, now.moves[index][0], expected_decision=decision)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.MOVE_TEMPLATE):
     """One legal move of a private picker."""
 
     def __init__(
-        self, game_id: int, revision: int, index: int, label: str = "Move", row: int | None = None
+        self, game_id: int, decision: str, index: int, label: str = "Move", row: int | None = None
     ) -> None:
-        super().__init__(pickers.move_button(game_id, revision, index, label, row))
-        self.game_id, self.revision, self.index = game_id, revision, index
+        super().__init__(pickers.move_button(game_id, decision, index, label, row))
+        self.game_id, self.decision, self.index = game_id, decision, index
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["revision"]), int(match["index"]), label or "Move")
+        return cls(int(match["game"]), match["decision"], int(match["index"]), label or "Move")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.revision, self.index))
+        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.decision, self.index))
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT_TEMPLATE):
@@ -207,32 +207,33 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
     def __init__(
         self,
         game_id: int,
-        revision: int,
+        decision: str,
         page: int,
         options: Sequence[discord.SelectOption] = (),
         row: int | None = None,
     ) -> None:
-        super().__init__(pickers.move_select(game_id, revision, page, options, row))
-        self.game_id, self.revision, self.page = game_id, revision, page
+        super().__init__(pickers.move_select(game_id, decision, page, options, row))
+        self.game_id, self.decision, self.page = game_id, decision, page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveSelect:
         options = item.options if isinstance(item, discord.ui.Select) else []
-        return cls(int(match["game"]), int(match["revision"]), int(match["page"]), options)
+        return cls(int(match["game"]), match["decision"], int(match["page"]), options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = self.item.values[0] if self.item.values else "0"
         if chosen.startswith(pickers.FAMILY_VALUE):
             number = int(chosen[len(pickers.FAMILY_VALUE) :])
-            await guarded(interaction, lambda: _open_family(interaction, self.game_id, self.revision, number))
+            await guarded(interaction, lambda: _open_family(interaction, self.game_id, self.decision, number))
             return
-        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.revision, int(chosen)))
+        await guarded(interaction, lambda: _play_index(interaction, self.game_id, self.decision, int(chosen)))
 
 
-async def _open_family(interaction: discord.Interaction, game_id: int, revision: int, number: int) -> None:
-    """Show the moves of family ``number`` (as listed at ``revision``) on the picker itself."""
+async def _open_family(interaction: discord.Interaction, game_id: int, decision: str, number: int) -> None:
+    """Show the moves of family ``number`` of the presser's decision keyed ``decision`` on the picker
+    itself; if their choices are no longer those, the choices now."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     if await _refused_to_others(interaction):
         return
@@ -240,13 +241,15 @@ async def _open_family(interaction: discord.Interaction, game_id: int, revision:
     if game is None:
         return
     channel_id = interaction.channel_id or 0
-    moves = await bot.games.legal_moves(channel_id, interaction.user.id, interaction.locale)
-    if game.revision != revision or number >= len(choices.families(moves, pickers.OPTIONS_PER_SELECT)):
+    now = await bot.games.decision(channel_id, interaction.user.id, interaction.locale)
+    if now.key != decision or number >= len(choices.families(now.moves, pickers.OPTIONS_PER_SELECT)):
         await controller.show_options(interaction, note=stale_note(interaction))
         return
     own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
     prompt = presenters.decision_prompt(own_view, game, interaction.locale)
-    content, view = pickers.picker(game, moves, prompt, opened=number, locale=interaction.locale)
+    content, view = pickers.picker(
+        game, now.moves, prompt, opened=number, decision=now.key, locale=interaction.locale
+    )
     # the picker message itself changes (an UPDATE_MESSAGE response): see
     # discord-docs interactions/receiving-and-responding.mdx, "Interaction Callback Type"
     await interaction.response.edit_message(content=presenters.clip(content, 2000), view=view)
@@ -258,25 +261,25 @@ class FamilyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cust
     def __init__(
         self,
         game_id: int,
-        revision: int,
+        decision: str,
         number: int,
         label: str = "…",
         row: int | None = None,
         opened: bool = False,
     ) -> None:
-        super().__init__(pickers.family_button(game_id, revision, number, label, row, opened))
-        self.game_id, self.revision, self.number = game_id, revision, number
+        super().__init__(pickers.family_button(game_id, decision, number, label, row, opened))
+        self.game_id, self.decision, self.number = game_id, decision, number
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> FamilyButton:
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["revision"]), int(match["number"]), label or "…")
+        return cls(int(match["game"]), match["decision"], int(match["number"]), label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         number = self.number
-        await guarded(interaction, lambda: _open_family(interaction, self.game_id, self.revision, number))
+        await guarded(interaction, lambda: _open_family(interaction, self.game_id, self.decision, number))
 
 
 class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.MUTE_TEMPLATE):
@@ -320,8 +323,9 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             if current is None:
                 return
             if current.status != "lobby":
-                # the lobby is over: take the button off its message and say why
-                await interaction.response.edit_message(embed=presenters.status_embed(current), view=None)
+                # the lobby is over: take the button off its message (the start already did, but a client may
+                # not have shown that yet) and say why; its table stays off, as it would go stale
+                await interaction.response.edit_message(view=None)
                 closed = translate(interaction.locale, "message.lobby_closed")
                 await interaction.followup.send(closed, ephemeral=True)
                 return
@@ -329,13 +333,10 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
             name = getattr(interaction.user, "display_name", None) or interaction.user.name
             await replies.defer_private(interaction)  # joining waits for the game's lock
             game = await bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
-            await replies.done(
-                interaction,
-                translate(interaction.locale, "message.lobby.you_joined"),
-                translate(game.language, "message.lobby.joined", name=presenters.safe(name)),
-                embed=presenters.status_embed(game),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            joined = translate(interaction.locale, "message.lobby.you_joined")
+            await interaction.followup.send(joined, ephemeral=True)
+            news = translate(game.language, "message.lobby.joined", name=presenters.safe(name))
+            await lobby_message.tell(interaction, game, news)  # the lobby's one message, edited
 
         await guarded(interaction, run)
 

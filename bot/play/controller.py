@@ -23,11 +23,12 @@ log = logging.getLogger(__name__)
 COMPUTER_GRACE = 0.5
 
 
-async def play(interaction: discord.Interaction, move: str, expected_revision: int | None) -> None:
+async def play(interaction: discord.Interaction, move: str, expected_decision: str | None = None) -> None:
     """Submit ``move`` for the user and present the outcome. The interaction must already be deferred.
 
-    ``expected_revision`` is the position a button was drawn for (None for typed moves, which are checked
-    against the current position anyway); the service refuses the move if the game has moved on.
+    ``expected_decision`` is the key of the user's decision a button was drawn for (None for typed moves,
+    which are checked against the current position anyway); the service refuses the move if the user's
+    choices are no longer those, or if a move was played for them since (a second press).
 
     The private answer goes first, to the original response (the deferred "thinking" message of /move, or
     the private picker a button sits on): it is not bound by Discord's global limit, so it never waits
@@ -47,7 +48,7 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
             channel_id,
             interaction.user.id,
             move,
-            expected_revision=expected_revision,
+            expected_decision=expected_decision,
             locale=interaction.locale,
         )
     perms = posting.bot_permissions(bot, outcome.game, interaction)
@@ -67,7 +68,11 @@ async def play(interaction: discord.Interaction, move: str, expected_revision: i
         # the next choices of the position the move made (read with it, under the game's lock)
         prompt = presenters.decision_prompt(outcome.mover_view, outcome.game, interaction.locale)
         content, picker = pickers.picker(
-            outcome.game, list(outcome.mover_moves), prompt, locale=interaction.locale
+            outcome.game,
+            list(outcome.mover_moves),
+            prompt,
+            decision=outcome.mover_decision,
+            locale=interaction.locale,
         )
         await interaction.edit_original_response(
             content=presenters.clip(f"{summary}\n\n{content}", 2000), view=picker
@@ -117,16 +122,17 @@ async def _options(
     prefix = (f"{note}\n" if note else "") + (f"{told}\n\n" if told else "")
     if seat is None:
         return prefix + translate(interaction.locale, "message.not_seated"), None, None
-    moves = await bot.games.legal_moves(channel_id, interaction.user.id, interaction.locale)
-    if not moves:
+    decision = await bot.games.decision(channel_id, interaction.user.id, interaction.locale)
+    if not decision.moves:
         waiting = presenters.names(game, game.to_act, interaction.locale)
         text = translate(interaction.locale, "message.nothing_to_decide")
         if waiting:
             text += " " + translate(interaction.locale, "message.waiting_for", names=waiting)
         return prefix + text, None, news
     own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
+    prompt = presenters.decision_prompt(own_view, game, interaction.locale)
     content, picker = pickers.picker(
-        game, moves, presenters.decision_prompt(own_view, game, interaction.locale), locale=interaction.locale
+        game, decision.moves, prompt, decision=decision.key, locale=interaction.locale
     )
     return presenters.clip(prefix + content, 2000), picker, news
 

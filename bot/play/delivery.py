@@ -26,6 +26,14 @@ def human_users(game: GameInfo, seats: tuple[int, ...] | list[int]) -> list[int]
     return [s.user_id for s in game.seats if s.seat in wanted and not s.is_ai and s.user_id is not None]
 
 
+def human_seats(game: GameInfo, seats: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:
+    """The people sitting at ``seats``, each as (seat, Discord user id); computer seats have none."""
+    wanted = set(seats)
+    return [
+        (s.seat, s.user_id) for s in game.seats if s.seat in wanted and not s.is_ai and s.user_id is not None
+    ]
+
+
 async def send_post(
     channel: discord.abc.Messageable,
     content: str,

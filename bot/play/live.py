@@ -3,19 +3,28 @@
 Why this shape: a person back after a day away reads a short run of one-line pings, each a tap away from
 the one message that always shows the game as it is now, instead of a picture per move. So:
 
-- the live board holds who acts and what, the lines since the last change of turn, the board picture, and
-  the buttons (Play, Hand, Player boards). It is the game's newest turn message, so it alone carries
-  buttons (``announcer.retire_buttons``), and a ping has nothing that can go stale;
-- its picture is drawn again at most once every ``PICTURE_EVERY`` moves; in between only its words are
+- the live board holds who acts and what, the lines of every move since it last showed a person to act
+  (so computers' moves in a row add up rather than overwrite each other; cut with "and N more" only past
+  Discord's length limits), the board picture, and the buttons (Play, Hand, Player boards). It is the
+  game's newest turn message, so it alone carries buttons (``announcer.retire_buttons``), and a ping has
+  nothing that can go stale;
+- its picture is drawn again whenever someone else acts than when it was last drawn (a change of turn, a
+  seat handed to the computer or taken back), after a position gone back (undo, restore), and within one
+  person's consecutive steps at most once every ``PICTURE_EVERY`` moves; in between only its words are
   edited and the picture's title says which move it shows (``/board`` always draws the board of now);
 - each change of turn to a person pings exactly them in one line without a picture, linking to the board
   (a computer's turn pings nobody: the board says the computer is thinking), except the person whose
   move is being answered: their private answer shows their turn instead (``answering``), so neither a
   turn that follows the mover's own (Santa Fe's drawing) nor a quick computer's reply pings them;
+- a person is pinged once per decision: the ping is remembered per seat (``turn_pings``) until that seat
+  moves, so a board shown again for the same position (a seat change elsewhere, an admin's skip, a
+  restart) names them without pinging them again;
 - once the board has scrolled away (``SCROLLED`` of the bot's posts after it) a new one is posted at the
-  bottom, pinging who acts (the same people) in place of the one-line ping; so is one when the old board
-  was deleted or can no longer be edited (an archived thread). The old one gives up its buttons and
-  links to the new.
+  bottom, naming who acts (pinging those not pinged yet) in place of the one-line ping; so is one when
+  the old board was deleted or can no longer be edited (an archived thread). The old one gives up its
+  buttons and links to the new;
+- a finished or abandoned game's board, or the one left when the host chose a message per turn, says so
+  and gives up its buttons (``close``).
 
 Edits follow Discord's rules (message.mdx, "Edit Message"): fields left out stay as they are, so a text
 edit sends the content alone and keeps the picture; a new picture is sent with ``attachments`` listing
@@ -36,7 +45,7 @@ import discord
 
 from bot.i18n import translate
 from bot.play import delivery, posting
-from bot.services import GameInfo
+from bot.services import BoardState, GameInfo, LiveBoard
 from bot.ui import pickers, pictures, presenters
 
 if TYPE_CHECKING:
@@ -79,38 +88,104 @@ def shown_privately(bot: BoardGameBot, game_id: int, user_id: int) -> bool:
     return present is not None and present.user_id == user_id and present.unpinged
 
 
+@dataclass(frozen=True)
+class Shown:
+    """The live board brought up to a game: the message, what is left to remember of it (None if that is
+    unchanged or already written, as a new board's is), and the people it pinged (seat, user id)."""
+
+    board: discord.Message
+    kept: LiveBoard | None
+    pinged: list[tuple[int, int]]
+
+
 async def show_turn(
     bot: BoardGameBot,
     game: GameInfo,
     channel: discord.PartialMessageable,
     view: dict[str, Any] | None,
-    lines: Sequence[str],
+    extra: Sequence[str],
     perms: discord.Permissions | None,
     untold: Sequence[dict[str, Any]] = (),
-) -> tuple[discord.Message, tuple[int, int, int] | None]:
+) -> Shown:
     """Bring the live board up to ``game`` (posting a new one if it is missing, scrolled away or no longer
-    editable) and ping who must act now; the live board message, and what is left to remember of an
-    edited one (``remember_live_board``'s message id, pictured version and posts since; None if that is
-    unchanged or already written, as a new board's is), which the caller writes with the moves it told
-    (``mark_told``): one write a move. A new picture marks what changed since the board's last one (else
-    since the last turn message: ``untold``)."""
-    known = await bot.games.live_board(game.id)
+    editable) and ping who must act now and was not pinged for this decision yet. The caller writes what
+    to remember of the board, and who was pinged, with the moves it told (``mark_told``): one write a
+    move. Its lines are every move since it last showed a person to act, then ``extra``; a new picture
+    marks what changed since the board's last one (else since the last turn message: ``untold``)."""
+    state = await bot.games.board_state(game.id, game.version)
+    known = state.board
+    after = _lines_after(game, state)
+    lines = [*await _run_lines(bot, game, after, state.told, untold), *extra]
+    people = _people(bot, game)
+    fresh = [p for p in people if state.pinged.get(p[0]) != p[1]]
+    acting = acting_key(game)
+    person_at = game.version if delivery.human_users(game, game.to_act) else _person_at(game, known)
     if known is not None:
-        message_id, pictured, posts_since = known
-        due = pictured < 0 or game.version - pictured >= PICTURE_EVERY
-        if not (posts_since >= SCROLLED and due):
-            changed = await _changed_since(bot, game, pictured, untold) if due else ()
-            edited = await _edit(game, channel, message_id, view, lines, perms, due, changed)
+        due = await _picture_due(bot, game, known, acting)
+        if not (known.posts_since >= SCROLLED and due):
+            changed = await _changed_since(bot, game, known.pictured_version, untold) if due else ()
+            edited = await _edit(game, channel, known.message_id, view, lines, perms, due, changed)
             if edited is not None:
                 board, drew = edited
-                pinged = await _ping(bot, game, channel, view, board)
-                now = (board.id, game.version if drew else pictured, posts_since + pinged)
-                return board, now if now != known else None
-    changed = await _changed_since(bot, game, known[1] if known is not None else -1, untold)
-    board = await _post(bot, game, channel, view, lines, perms, changed)
+                pinged = await _ping(game, channel, view, board, fresh)
+                now = LiveBoard(
+                    board.id,
+                    game.version if drew else known.pictured_version,
+                    known.posts_since + bool(pinged),
+                    acting if drew else known.pictured_for,
+                    after,
+                    person_at,
+                )
+                return Shown(board, now if now != known else None, pinged)
+    changed = await _changed_since(bot, game, known.pictured_version if known is not None else -1, untold)
+    board = await _post(bot, game, channel, view, lines, perms, changed, people, fresh, (after, person_at))
     if known is not None:
-        await _superseded(bot, game, channel, known[0], board)
-    return board, None
+        await _superseded(bot, game, channel, known.message_id, board)
+    return Shown(board, None, fresh)
+
+
+def acting_key(game: GameInfo) -> str:
+    """Who acts, as the live board's picture remembers it: each seat to act and its person (or "ai")."""
+    return ",".join(f"{s.seat}:{'ai' if s.is_ai else s.user_id}" for s in game.seats if s.seat in game.to_act)
+
+
+def _person_at(game: GameInfo, known: LiveBoard | None) -> int:
+    """The move after which the board last showed a person to act (none after a position gone back)."""
+    if known is None or known.person_at > game.version:
+        return -1
+    return known.person_at
+
+
+def _lines_after(game: GameInfo, state: BoardState) -> int:
+    """The move the board's lines begin after: the one it last showed a person to act after, so moves in
+    a row without a person (computers') add up instead of overwriting each other; a new board's, and
+    those of a game only computers play, begin where the channel's telling left off."""
+    known = state.board
+    nobody = not delivery.human_users(game, [s.seat for s in game.seats])
+    if known is None or known.lines_after < 0 or nobody:
+        return min(state.told, game.version)
+    if 0 <= known.person_at < game.version:
+        return known.person_at
+    return min(known.lines_after, game.version)
+
+
+async def _run_lines(
+    bot: BoardGameBot, game: GameInfo, after: int, told: int, untold: Sequence[dict[str, Any]]
+) -> list[str]:
+    """The lines of every move after move ``after`` (``untold`` holds those after ``told``)."""
+    events = untold if after == told else await bot.games.public_events_between(game.id, after, game.version)
+    return [presenters.named(line, game) for line in presenters.event_lines(events, game=game)]
+
+
+async def _picture_due(bot: BoardGameBot, game: GameInfo, known: LiveBoard, acting: str) -> bool:
+    """Whether the board needs a new picture: always when someone else acts than when it was drawn, or
+    after a position gone back; within one person's consecutive steps, every ``PICTURE_EVERY`` moves."""
+    pictured = known.pictured_version
+    if pictured < 0 or game.version < pictured or game.version - pictured >= PICTURE_EVERY:
+        return True
+    if known.pictured_for != acting:
+        return True
+    return bool(await bot.games.movers_after(game.id, pictured, game.version) - set(game.to_act))
 
 
 async def _changed_since(
@@ -151,17 +226,25 @@ async def show_over(
 ) -> None:
     """The game has ended: its live board (if it has one) stops naming who acts and points to the results
     instead, and gives up its buttons."""
+    await close(bot, game, channel, translate(game.language, "message.game_over_live", url=results.jump_url))
+
+
+async def close(bot: BoardGameBot, game: GameInfo, channel: discord.PartialMessageable, said: str) -> None:
+    """The live board (if the game has one) stops naming who acts and says ``said`` instead (the game is
+    over, abandoned, or told a message per turn from now on), without buttons."""
     known = await bot.games.live_board(game.id)
     if known is None:
         return
-    over = translate(game.language, "message.game_over_live", url=results.jump_url)
-    text = f"**{presenters.safe(game.title)}** · {over}"
+    text = f"**{presenters.safe(game.title)}** · {said}"
     try:
-        await channel.get_partial_message(known[0]).edit(
+        await channel.get_partial_message(known.message_id).edit(
             content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
         )
     except discord.HTTPException as exc:  # deleted, or in a thread archived meanwhile: nothing to correct
-        log.info("could not mark the live board of game %s as over (%s)", game.id, exc.code)
+        log.info("could not close the live board of game %s (%s)", game.id, exc.code)
+    kept = bot.turn_messages.get(game.id)
+    if kept is not None and kept[1].id == known.message_id:
+        bot.turn_messages.pop(game.id)
 
 
 def _draws(game: GameInfo, perms: discord.Permissions | None) -> bool:
@@ -216,10 +299,15 @@ async def _post(
     lines: Sequence[str],
     perms: discord.Permissions | None,
     changed: Sequence[dict[str, Any]],
+    people: Sequence[tuple[int, int]],
+    fresh: Sequence[tuple[int, int]],
+    run: tuple[int, int],
 ) -> discord.Message:
-    """A new live board at the bottom of the channel, pinging who must act; remembered at once, before
-    the old one is pointed to it."""
-    ping, allowed = presenters.mentions(_to_ping(bot, game))
+    """A new live board at the bottom of the channel, naming who must act and pinging those of them not
+    yet pinged for this decision (``fresh``); remembered at once, before the old one is pointed to it.
+    ``run``: the move its lines begin after, and the one after which it last showed a person to act."""
+    ping, _ = presenters.mentions(user for _, user in people)
+    _, allowed = presenters.mentions(user for _, user in fresh)
     text = _text(game, view, lines, ping)
     if perms is not None and not perms.attach_files and game.pictures == "every-turn":
         no_picture = translate(game.language, "message.no_picture")
@@ -227,7 +315,8 @@ async def _post(
     embeds, files = await _picture(game, view, lines, perms, changed)
     buttons = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language)
     board = await channel.send(text, embeds=embeds, files=files, view=buttons, allowed_mentions=allowed)
-    await bot.games.remember_live_board(game.id, board.id, game.version if files else -1)
+    pictured, acting = (game.version, acting_key(game)) if files else (-1, "")
+    await bot.games.remember_live_board(game.id, LiveBoard(board.id, pictured, 0, acting, *run))
     return board
 
 
@@ -260,31 +349,32 @@ async def _edit(
         return None
 
 
-def _to_ping(bot: BoardGameBot, game: GameInfo) -> list[int]:
-    """The people who must act now, but the one being answered privately (``answering``)."""
-    users = delivery.human_users(game, game.to_act)
+def _people(bot: BoardGameBot, game: GameInfo) -> list[tuple[int, int]]:
+    """The people who must act now (seat, user id), but the one being answered privately
+    (``answering``)."""
+    people = delivery.human_seats(game, game.to_act)
     present = _answering.get(bot, {}).get(game.id)
-    if present is not None and present.user_id in users:
-        users = [u for u in users if u != present.user_id]
+    if present is not None and any(user == present.user_id for _, user in people):
+        people = [(seat, user) for seat, user in people if user != present.user_id]
         present.unpinged = True
-    return users
+    return people
 
 
 async def _ping(
-    bot: BoardGameBot,
     game: GameInfo,
     channel: discord.PartialMessageable,
     view: dict[str, Any] | None,
     board: discord.Message,
-) -> int:
-    """One line for the people who must act now, linking to the live board; how many posts it made."""
-    users = _to_ping(bot, game)
-    if not users:
-        return 0
-    ping, allowed = presenters.mentions(users)
+    fresh: Sequence[tuple[int, int]],
+) -> list[tuple[int, int]]:
+    """One line for the people who must act now and were not pinged for this decision yet (``fresh``),
+    linking to the live board; those it pinged."""
+    if not fresh:
+        return []
+    ping, allowed = presenters.mentions(user for _, user in fresh)
     prompt = presenters.decision_prompt(view, game)
     text = translate(game.language, "message.live.your_turn_in", ping=ping, title=presenters.safe(game.title))
     text += f": {prompt}" if prompt else ""
     link = translate(game.language, "message.live.board_link", url=board.jump_url)
     await channel.send(presenters.clip(f"{text} · {link}", 2000), allowed_mentions=allowed)
-    return 1
+    return list(fresh)

@@ -4,8 +4,8 @@ and tests alike.
 ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None, think_workers=None)`` — every id
 is an int (a Discord snowflake), every time an aware UTC datetime from the injected clock. Computer players
 choose in worker processes (``thinking``: ``ai`` must be a module-level function, each turn within
-``think_seconds``, else the game's own), started at the first computer move; ``await close()`` ends them
-(the bot does on close).
+``think_seconds``, else the game's own), started off the event loop by ``thinkers.start()`` (the bot does at
+boot) or else at the first computer move; ``await close()`` ends them (the bot does on close).
 Channel-addressed methods act on the channel's open game (lobby or active); reading methods fall back to the
 channel's most recent game once it is over.
 Seats are numbered from 0. ``admin=True`` is the cog saying the caller may manage the server.
@@ -28,18 +28,25 @@ Lobby
     move_seat(channel_id, by_user_id, user_id, new_position) -> GameInfo
     start(channel_id, by_user_id, *, admin=False) -> MoveOutcome   (seat None; computer seats may move)
     cancel(channel_id, by_user_id, *, admin=False) / abandon(channel_id, by_user_id=None, *, admin=False)
+    lobby_message(game_id) -> int | None / remember_lobby_message(game_id, message_id)   (the one message
+        that shows the lobby, edited in place)
 Playing
-    submit(channel_id, user_id, move_text, expected_version=None, *, expected_revision=None) -> MoveOutcome
+    submit(channel_id, user_id, move_text, expected_version=None, *, expected_revision=None,
+           expected_decision=None) -> MoveOutcome
         (any spelling; the log keeps the canonical move; computer seats that must act then move in the
         background runner, ``runner``. ``GameInfo.version`` is the number of moves made
-        and goes back on undo; ``GameInfo.revision`` grows with every change and never repeats, so a
-        button that carries the revision can never act on a position its user did not see)
+        and goes back on undo; ``GameInfo.revision`` grows with every change and never repeats.
+        ``expected_decision`` is the key of the player's decision a button was drawn for
+        (``Decision.key``): the move is refused unless their legal moves are still those, listed alike,
+        and nothing was played for their seat since, so a button never plays twice and never plays a
+        move its user did not see, while the others' moves meanwhile leave it good)
     undo(channel_id, user_id) -> UndoOutcome    (Board Game Arena's policy, see ``policy.undo_refusal``)
     restore(channel_id, version, *, admin) -> GameInfo
 Reading
     get_game(channel_id) / game_by_id(game_id) / active_games() / games_of_user(user_id)
     seat_of(channel_id, user_id) -> int | None
     legal_moves(channel_id, user_id, locale) -> [(move, label)]   ([] when the user has nothing to decide)
+    decision(channel_id, user_id, locale) -> Decision   (those moves and the key a button carries)
     view_for(channel_id, user_id | None) -> (GameInfo, view) ; view_at(channel_id, version, user_id=None)
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
     news_for(channel_id, user_id) -> News | None   (the public events since the user's own last move, when
@@ -55,13 +62,15 @@ Reading
     public_events_between(game_id, after, upto) -> [event]   (what the live board's new picture marks)
     untold_public_events(game_id, upto) -> [event]   (public events of the moves the channel was not yet
         told, kept in the database; the channel's turn summaries are built from it)
-    mark_told(game_id, upto, live_board=None)   (after a summary was posted: those moves count as told;
-        the live board that told them, when given, as remember_live_board takes it)
+    mark_told(game_id, upto, live_board=None, pinged=())   (after a summary was posted: those moves count
+        as told; the live board that told them, when given; the (seat, person) pinged by it)
     untold_movers(game_id, upto) -> [seat]   (who moved since the channel was last told)
     progress_message(game_id) / remember_progress_message(game_id, message_id)   (the one message of who
         has chosen in the current simultaneous choice; a turn message ends that choice)
-    live_board(game_id) -> (message_id, pictured_version, posts_since) | None /
-        remember_live_board(game_id, message_id, pictured_version, posts_since=0)   (the game's live board)
+    live_board(game_id) -> LiveBoard | None / remember_live_board(game_id, LiveBoard)   (the game's live
+        board; forget_live_board(game_id) once it was closed) ; board_state(game_id, upto) -> BoardState
+        (the board, what was told, who is pinged for a decision still theirs: a person is pinged once
+        per decision) ; movers_after(game_id, after, upto) -> {seat}   (who moved in between)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
@@ -80,7 +89,9 @@ Time
     run_due(now=None) -> [Notification]   (resumes computer seats as above, sends reminders, applies deadline
         consequences: "skip" plays the engine's pass/skip move when it offers one, else the computer takes
         the seat; "ai" hands the seat to the computer; "vote" asks the others, and ``vote_kick`` decides)
-    force_skip(channel_id, by_user_id, *, admin=False) -> [Notification]
+    force_skip(channel_id, by_user_id, *, admin=False) -> ForcedSkip   (the deadline rule now, each seat's
+        notice saying a server manager applied it; ``seats`` say what it did to each: skipped, handed to
+        the computer for want of a pass or by the rule, or put to the others' vote)
     update_game_timing(channel_id, by_user_id, *, admin=False, reminder_minutes=…, deadline_minutes=…,
                        deadline_action=…)
     set_pictures(channel_id, by_user_id, "every-turn"|"on-request", *, admin=False) -> GameInfo
@@ -134,8 +145,13 @@ from bot.services.errors import (
 )
 from bot.services.games import GameService
 from bot.services.models import (
+    BoardState,
+    Decision,
     DueItem,
+    Forced,
+    ForcedSkip,
     GameInfo,
+    LiveBoard,
     MoveOutcome,
     News,
     Notification,
@@ -149,16 +165,21 @@ __all__ = [
     "AlreadyJoined",
     "AlreadyStarted",
     "BadImport",
+    "BoardState",
     "Busy",
     "Clock",
     "DatabaseUnavailable",
+    "Decision",
     "DueItem",
     "FakeClock",
+    "Forced",
+    "ForcedSkip",
     "GameExists",
     "GameInfo",
     "GameNotActive",
     "GamePaused",
     "GameService",
+    "LiveBoard",
     "MoveOutcome",
     "News",
     "NoGameHere",

@@ -607,6 +607,19 @@ class ServiceCore:
         async with self.db.reading() as conn:
             return await preferences.settings_of_users(conn, (u for u in user_ids if u is not None))
 
+    async def _decision_key(
+        self, game: GameRow, seat: int, moves: Iterable[object], played: Sequence[PlayedMove] = ()
+    ) -> str:
+        """The key of ``seat``'s decision over ``moves`` in ``game`` as read (``engine.decision_key``): the
+        number of the seat's last move comes from ``played`` when one of those is its, else from the log."""
+        mine = [p.version for p in played if p.seat == seat]
+        if mine:
+            last = max(mine)
+        else:
+            async with self.db.reading() as conn:
+                last = await store.last_move_of_seat(conn, game.id, seat, game.version)
+        return engine.decision_key(seat, last, moves)
+
     async def _outcome(
         self,
         game: GameRow,
@@ -666,11 +679,13 @@ class ServiceCore:
                 )
         mover_moves: list[tuple[str, str]] = []
         mover_view = None
+        mover_decision = ""
         if seat is not None and acting_user is not None and not finished:  # a person's move
             mover_view = rules.view(state, seat)
             if seat in game.to_act:
                 names = {s.seat: s.name for s in seats}
                 mover_moves = engine.labelled_moves(rules, state, seat, names, locale)
+                mover_decision = await self._decision_key(game, seat, (m for m, _ in mover_moves), played)
         turn_passed = seat is not None and (
             seat not in game.to_act
             or any(s.waiting_since not in (None, before.get(s.seat)) for s in seats if s.seat != seat)
@@ -694,6 +709,7 @@ class ServiceCore:
             ),
             mover_moves=tuple(mover_moves),
             mover_view=mover_view,
+            mover_decision=mover_decision,
         )
 
     @staticmethod

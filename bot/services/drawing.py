@@ -5,10 +5,11 @@ bot's process would hold up its event loop, and with it the replies to everyone 
 heartbeat. In worker processes a drawing costs the bot only the pickling of a view (a JSON-able dict) and
 of the encoded bytes that come back.
 
-``Drawers`` owns a ``ProcessPoolExecutor`` started at the first picture and ended by ``close``; a picture
-asked for after ``close`` starts a fresh pool (the pictures serve the process, not one bot). A drawing that
-fails raises ``DrawingFailed`` with the cause; a worker that died or hangs takes its pool with it, and the
-next picture starts a new one.
+``Drawers`` owns a pool of workers (``workers.py``) started off the event loop at the bot's boot (or at the
+first picture) and ended by ``close``; a picture asked for after ``close`` starts a fresh pool (the
+pictures serve the process, not one bot). A drawing that fails raises ``DrawingFailed`` with the cause; a
+worker that died or hangs takes its pool with it, and the next picture starts a new one, off the event
+loop too.
 """
 
 from __future__ import annotations
@@ -23,15 +24,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import render
-import rules
-from bot.services import thinking
+from bot.services.workers import Workers, WorkersFailed, preload
 
 log = logging.getLogger(__name__)
 
 # Same forkserver as the computer players' workers, which then also has Pillow and the pictures imported.
-_CONTEXT = thinking._CONTEXT
-if thinking._START == "forkserver":
-    _CONTEXT.set_forkserver_preload([*thinking.PRELOAD, __name__, "render"])
+preload(__name__, "render")
 
 #: How long one picture may take in its worker before the worker is taken for stuck (a board takes well
 #: under a second; a busy machine stretches that).
@@ -69,30 +67,31 @@ class Drawers:
     def __init__(self, workers: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.workers = workers or default_workers()
         self.timeout = timeout
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = Workers(self.workers)
         self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers,
-                mp_context=_CONTEXT,
-                initializer=thinking._start_worker,
-                initargs=(rules.modules(),),
-            )
-        return self._pool
+    def start(self) -> None:
+        """Begin starting the workers, off the event loop (the bot's boot calls it, so that the first
+        picture finds them up); returns at once."""
+        self._pool.start()
 
     @property
     def running(self) -> bool:
-        """Whether a pool of workers is up (started by a picture, not yet closed or discarded)."""
-        return self._pool is not None
+        """Whether a pool of workers is up or starting (not yet closed or discarded)."""
+        return self._pool.started
 
     async def draw(self, picture: Callable[..., Any], *args: Any, stem: str) -> Drawing:
         """``picture(*args)`` drawn and encoded in a worker (``picture``: a module-level function of
         ``render``, so it pickles by name). Raises ``DrawingFailed``."""
         # one drawing per worker handed over at a time: the time limit counts the drawing, never a queue
         async with self._slots_of(asyncio.get_running_loop()):
-            pool = self._executor()
+            try:  # (a start that hangs holds up this call alone, and only so long)
+                async with asyncio.timeout(self.timeout):
+                    pool = await self._pool.ready()
+            except WorkersFailed as exc:
+                raise DrawingFailed(str(exc)) from exc
+            except TimeoutError:
+                raise DrawingFailed(f"the workers did not start within {self.timeout:g} s") from None
             loop = asyncio.get_running_loop()
             try:
                 call = loop.run_in_executor(pool, draw, picture, args, stem)
@@ -116,13 +115,9 @@ class Drawers:
 
     async def _discard(self, pool: ProcessPoolExecutor) -> None:
         """End a pool whose worker hangs or died; the next picture starts a new one."""
-        if self._pool is pool:
-            self._pool = None
-        await asyncio.to_thread(thinking._end, pool)
+        await self._pool.discard(pool)
 
     async def close(self) -> None:
         """End the workers (a drawing under way fails: its message goes out without the picture)."""
-        pool, self._pool = self._pool, None
         self._slots = None
-        if pool is not None:
-            await asyncio.to_thread(thinking._end, pool)
+        await self._pool.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -143,6 +144,15 @@ def labelled_moves(
         )
         for move in game.legal_moves(state, seat)
     ]
+
+
+def decision_key(seat: int, last_move: int, moves: Iterable[object]) -> str:
+    """What names one decision of ``seat``: its legal moves in the engine's order (so that "move number N"
+    means one move) and the number of the last move made for it (so that a decision with the same moves
+    later on, after it moved, is another one). Twelve hex digits, short enough for a custom id."""
+    listed = "\n".join(str(move) for move in moves)
+    digest = hashlib.blake2b(f"{seat}\n{last_move}\n{listed}".encode(), digest_size=6)
+    return digest.hexdigest()
 
 
 def play(

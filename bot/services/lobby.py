@@ -157,6 +157,15 @@ class Lobby(ServiceCore):
                 await store.update_game(conn, game.id, updated_at=self.clock())
         return await self._info_of(game.id)
 
+    async def lobby_message(self, game_id: int) -> int | None:
+        """The id of the message that shows the game's lobby (edited in place), if one was posted."""
+        async with self.db.reading() as conn:
+            return await store.lobby_message(conn, game_id)
+
+    async def remember_lobby_message(self, game_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await store.set_lobby_message(conn, game_id, message_id)
+
     @staticmethod
     def _lobby_only(game: GameRow) -> None:
         if game.status != "lobby":

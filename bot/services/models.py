@@ -14,6 +14,28 @@ Status = str  # "lobby" | "active" | "finished" | "abandoned"
 
 
 @dataclass(frozen=True)
+class LiveBoard:
+    """What a quiet channel's live board message shows (``bot/play/live.py``)."""
+
+    message_id: int
+    pictured_version: int  # the move its picture shows; -1: none, or a position gone back from
+    posts_since: int = 0  # the bot's posts in the channel after it
+    pictured_for: str = ""  # who acted when its picture was drawn (``acting_key``)
+    lines_after: int = -1  # its lines tell every move after this one; -1: those the channel was not told
+    person_at: int = -1  # the move after which it last showed a person to act; -1: none
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """What the live board is about to be brought up to: the moves the channel was told of, the board (if
+    any), and who was pinged for a decision still theirs (seat -> person)."""
+
+    told: int
+    board: LiveBoard | None
+    pinged: dict[int, int]
+
+
+@dataclass(frozen=True)
 class SeatInfo:
     seat: int
     user_id: int | None
@@ -104,6 +126,26 @@ class Notification:
 
 
 @dataclass(frozen=True)
+class Forced:
+    """What ``force_skip`` did to one seat that had to act (``name`` is the seat's): ``what`` is
+    "skipped" (its turn passed), "no_pass" (the game has no pass here, so the computer plays the seat
+    until its player takes it back), "computer" (the deadline rule hands it to the computer, likewise)
+    or "vote" (the others now vote on handing it to the computer)."""
+
+    seat: int
+    name: str
+    what: str
+
+
+@dataclass(frozen=True)
+class ForcedSkip:
+    """What ``force_skip`` did, seat by seat, and the notices to deliver."""
+
+    seats: tuple[Forced, ...]
+    notifications: tuple[Notification, ...]
+
+
+@dataclass(frozen=True)
 class PlayedMove:
     version: int
     seat: int
@@ -142,10 +184,11 @@ class MoveOutcome:
     notifications: tuple[Notification, ...] = field(default=())
     to_act_before: tuple[int, ...] = ()
     turn_started: bool = False
-    # the mover's next choices ((canonical, label) pairs; empty unless it is still their turn) and their
-    # own view, both of the position this outcome describes
+    # the mover's next choices ((canonical, label) pairs; empty unless it is still their turn), the key of
+    # that decision (``Decision.key``) and their own view, all of the position this outcome describes
     mover_moves: tuple[tuple[str, str], ...] = ()
     mover_view: dict[str, Any] | None = None
+    mover_decision: str = ""
 
     @property
     def version(self) -> int:
@@ -182,6 +225,16 @@ class DueItem:
     seat: int
     user_id: int | None
     due_at: datetime
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a player may do now: their legal moves ((canonical, label) pairs, in the engine's order) and
+    the key naming this decision (``engine.decision_key``). A button carries the key; a press is good
+    while the player's key is the same, whatever the others did meanwhile."""
+
+    moves: tuple[tuple[str, str], ...]
+    key: str
 
 
 @dataclass(frozen=True)

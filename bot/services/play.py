@@ -26,6 +26,7 @@ class Play(ServiceCore):
         expected_version: int | None = None,
         *,
         expected_revision: int | None = None,
+        expected_decision: str | None = None,
         locale: object = None,
     ) -> MoveOutcome:
         """Play a move for the user's seat; computer-played seats that must act then move in the
@@ -33,7 +34,10 @@ class Play(ServiceCore):
 
         ``expected_version`` is the version the user saw (from a button): if the game moved on since, the
         move is refused with ``StaleVersion``. ``expected_revision`` is the stricter check: an undo brings
-        the version back, never the revision. Engine refusals (``RulesError``) pass through unchanged.
+        the version back, never the revision. ``expected_decision`` is the key of the user's decision a
+        button was drawn for (``Decision.key``): refused with ``StaleVersion`` unless the user's legal
+        moves are still those and nothing was played for their seat since; what others played meanwhile
+        does not matter. Engine refusals (``RulesError``) pass through unchanged.
         The move may be typed as its label in the language of ``locale`` (or in English), and the
         mover's next choices come labelled in that language.
         """
@@ -47,6 +51,8 @@ class Play(ServiceCore):
                 raise StaleVersion(said("refusal.stale"))
             rules = engine.rules_for(game.rules_id)
             state = await self._state(game, seats)
+            if expected_decision is not None:
+                await self._require_decision(game, seat.seat, state, expected_decision)
             if seat.seat not in game.to_act:
                 acting = [s for s in seats if s.seat in game.to_act]
                 waiting = ", ".join(s.name for s in acting) or "nobody"
@@ -77,6 +83,14 @@ class Play(ServiceCore):
                 acting_user=user_id,
                 locale=locale,
             )
+
+    async def _require_decision(self, game: GameRow, seat: int, state: Any, expected: str) -> None:
+        """Refuse a button drawn for another decision of ``seat`` than the one it faces now (none, when it
+        is not to act)."""
+        acting = seat in game.to_act
+        moves = engine.rules_for(game.rules_id).legal_moves(state, seat) if acting else []
+        if await self._decision_key(game, seat, moves) != expected:
+            raise StaleVersion(said("refusal.stale"))
 
     async def undo(self, channel_id: int, user_id: int) -> UndoOutcome:
         """Take back the user's last move, if the undo policy allows it (see ``policy.undo_refusal``)."""

@@ -4,16 +4,17 @@ checks."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import astuple, replace
 from typing import Any
 
 from bot.i18n import ENGLISH, translate
 from bot.services import engine, wording
 from bot.services.core import ServiceCore
 from bot.services.errors import GameNotActive, NoSuchVersion
-from bot.services.models import GameInfo, News
+from bot.services.models import BoardState, Decision, GameInfo, LiveBoard, News
 from bot.storage import games as store
-from bot.storage.records import GameRow, from_json, to_json
+from bot.storage.records import GameRow, SeatRow, from_json, to_json
 from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, visible_to
 from rules.core.texts import said
 
@@ -60,6 +61,21 @@ class Reading(ServiceCore):
         ``locale``; empty if nothing is theirs to do."""
         game, seats = await self._latest_rows(channel_id)
         seat = self._seat_of_user(seats, user_id)
+        return await self._labelled(game, seats, seat, locale)
+
+    async def decision(self, channel_id: int, user_id: int, locale: object = None) -> Decision:
+        """The user's legal moves as ``legal_moves`` lists them, with the key of that decision for the
+        buttons that offer them (empty moves and key when nothing is theirs to do)."""
+        game, seats = await self._latest_rows(channel_id)
+        seat = self._seat_of_user(seats, user_id)
+        moves = await self._labelled(game, seats, seat, locale)
+        if seat is None or not moves:
+            return Decision((), "")
+        return Decision(tuple(moves), await self._decision_key(game, seat.seat, (m for m, _ in moves)))
+
+    async def _labelled(
+        self, game: GameRow, seats: list[SeatRow], seat: SeatRow | None, locale: object
+    ) -> list[tuple[str, str]]:
         if game.status != "active" or seat is None or seat.is_ai or seat.seat not in game.to_act:
             return []
         rules = engine.rules_for(game.rules_id)
@@ -204,15 +220,21 @@ class Reading(ServiceCore):
         return [ev for m in moves for ev in m.events if is_public(ev)]
 
     async def mark_told(
-        self, game_id: int, upto: int, live_board: tuple[int, int, int] | None = None
+        self,
+        game_id: int,
+        upto: int,
+        live_board: LiveBoard | None = None,
+        pinged: Sequence[tuple[int, int]] = (),
     ) -> None:
         """The channel has been told every move up to ``upto`` (call after the summary was posted); and,
-        when given, the live board that told it is (message id, pictured version, posts since): one
-        write for both, as every move posted in a quiet channel makes them."""
+        when given, the live board that told it, and the people it pinged (seat, user id): one write
+        for all, as every move posted in a quiet channel makes them."""
         async with self.db.transaction() as conn:
             await store.mark_announced_upto(conn, game_id, upto)
             if live_board is not None:
-                await store.set_live_board(conn, game_id, *live_board)
+                await store.set_live_board(conn, game_id, *astuple(live_board))
+            if pinged:
+                await store.note_pings(conn, game_id, upto, pinged)
 
     async def untold_movers(self, game_id: int, upto: int) -> list[int]:
         """The seats that moved since the channel was last told, in the order they first moved (during a
@@ -230,16 +252,34 @@ class Reading(ServiceCore):
         async with self.db.transaction() as conn:
             await store.set_progress_post(conn, game_id, message_id)
 
-    async def live_board(self, game_id: int) -> tuple[int, int, int] | None:
-        """The game's live board message: its id, the move its picture shows, and the bot's posts since."""
+    async def live_board(self, game_id: int) -> LiveBoard | None:
+        """The game's live board message, if it has one."""
         async with self.db.reading() as conn:
-            return await store.live_board(conn, game_id)
+            _, board = await store.live_board(conn, game_id)
+        return None if board is None else LiveBoard(*board)
 
-    async def remember_live_board(
-        self, game_id: int, message_id: int, pictured_version: int, posts_since: int = 0
-    ) -> None:
+    async def board_state(self, game_id: int, upto: int) -> BoardState:
+        """The live board, the moves told, and who was pinged for a decision still theirs at move
+        ``upto``, in one read."""
+        async with self.db.reading() as conn:
+            told, board = await store.live_board(conn, game_id)
+            pinged = await store.pinged_for_now(conn, game_id, upto)
+        return BoardState(told, None if board is None else LiveBoard(*board), pinged)
+
+    async def movers_after(self, game_id: int, after: int, upto: int) -> set[int]:
+        """The seats that made a move after move ``after`` up to move ``upto``."""
+        async with self.db.reading() as conn:
+            moves = await store.moves_after(conn, game_id, after)
+        return {m.seat for m in moves if m.version <= upto}
+
+    async def remember_live_board(self, game_id: int, board: LiveBoard) -> None:
         async with self.db.transaction() as conn:
-            await store.set_live_board(conn, game_id, message_id, pictured_version, posts_since)
+            await store.set_live_board(conn, game_id, *astuple(board))
+
+    async def forget_live_board(self, game_id: int) -> None:
+        """The game has no live board any more (it was closed): a quiet channel's next turn posts one."""
+        async with self.db.transaction() as conn:
+            await store.forget_live_board(conn, game_id)
 
     async def active_games(self) -> list[GameInfo]:
         """Every running game (the reminder loop's work list after a restart)."""

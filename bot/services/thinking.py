@@ -6,19 +6,18 @@ bot's process it would hold the interpreter (and so the event loop) for that lon
 the bot goes on answering the people of every other game meanwhile. A decision with one legal move needs
 no worker: it is answered at once and costs the turn nothing.
 
-``Thinkers`` owns a ``ProcessPoolExecutor``, started at the first decision and ended by ``close``. At most
-one decision per worker is handed over at a time, so a decision's time limit counts its thinking and never
-a wait in the queue. A decision that fails or outlives its limit raises ``ThinkingFailed``; a worker that
-died or hangs takes its pool with it (the next decision starts a fresh one), and the caller falls back.
+``Thinkers`` owns a pool of workers (``workers.py``), started off the event loop at the bot's boot (or at
+the first decision) and ended by ``close``. At most one decision per worker is handed over at a time, so
+a decision's time limit counts its thinking and never a wait in the queue. A decision that fails or
+outlives its limit raises ``ThinkingFailed``; a worker that died or hangs takes its pool with it (the next
+decision starts a fresh one, off the event loop too), and the caller falls back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
-import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -27,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
+from bot.services.workers import Workers, WorkersFailed, preload
 from rules.core.budget import Turn
 from rules.core.spec import Budget
 
@@ -35,14 +35,8 @@ log = logging.getLogger(__name__)
 # (game id, view, legal moves, level, seed, budget=) -> move: the computer players' entry point.
 ChooseMove = Callable[..., str]
 
-# Workers fork from a server process that imported the players once: a new pool starts in milliseconds,
-# and the bot's own threads (the database's, the event loop's) are never forked.
-_START = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-_CONTEXT = multiprocessing.get_context(_START)
-# (the pictures' workers fork from the same server and add their own modules to this list)
-PRELOAD = [__name__, "rules.ai"]
-if _START == "forkserver":
-    _CONTEXT.set_forkserver_preload(PRELOAD)
+# (the forkserver imports the players once; see workers.py)
+preload(__name__, "rules.ai")
 
 
 def default_workers() -> int:
@@ -77,22 +71,6 @@ class ThinkingStopped(Exception):
     the reminder loop makes it after the restart, as after a crash."""
 
 
-def _start_worker(games: dict[str, str]) -> None:
-    """A worker's start: it ends with the bot's process, and knows the games registered while the bot
-    runs (the tests' tiny game) too."""
-    threading.Thread(target=_end_with_parent, name="end-with-parent", daemon=True).start()
-    for game_id, module in games.items():
-        rules.register(game_id, module)
-
-
-def _end_with_parent() -> None:
-    # A worker waits for work on a pipe it holds both ends of, so it would outlive a bot that was killed.
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        parent.join()
-        os._exit(1)
-
-
 def decide(
     ai: ChooseMove,
     game_id: str,
@@ -106,32 +84,6 @@ def decide(
     start, start_cpu = time.perf_counter(), time.process_time()
     move = ai(game_id, view, legal, level, seed, budget=budget)
     return Decision(move, os.getpid(), time.perf_counter() - start, time.process_time() - start_cpu)
-
-
-def _end(pool: ProcessPoolExecutor) -> None:
-    """End ``pool`` now, its workers included, and wait until they are gone; every call not finished
-    fails with ``BrokenProcessPool``.
-
-    A running call cannot be cancelled, so the workers are killed: Python 3.14's ``kill_workers`` does
-    that; before it only the executor's own table of processes knows them.
-
-    A worker killed while sending back a large result (a picture) leaves part of it in the results' pipe,
-    and the executor's thread would wait for the rest for good, since the pool holds the pipe's writing
-    end too: once the workers are gone that end is closed, so the wait ends as a dead worker's does.
-    """
-    processes = list((pool._processes or {}).values())  # type: ignore[attr-defined]
-    kill = getattr(pool, "kill_workers", None)
-    if kill is not None:
-        kill()
-    else:
-        for process in processes:  # (a pool already shut down has no table left)
-            process.kill()
-    for process in processes:
-        process.join()
-    results = pool._result_queue  # type: ignore[attr-defined]
-    if results is not None:  # (None once shut down)
-        results._writer.close()  # type: ignore[attr-defined]
-    pool.shutdown(wait=True)
 
 
 class Thinkers:
@@ -149,19 +101,20 @@ class Thinkers:
         self.workers = workers or default_workers()
         longest = max([seconds] if seconds else [s.think_seconds for s in rules.specs()], default=1.0)
         self.timeout = default_timeout(longest) if timeout is None else timeout
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = Workers(self.workers)
         self._closed = False
         self._slots = asyncio.Semaphore(self.workers)
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers,
-                mp_context=_CONTEXT,
-                initializer=_start_worker,
-                initargs=(rules.modules(),),
-            )
-        return self._pool
+    def start(self) -> None:
+        """Begin starting the workers, off the event loop (the bot's boot calls it, so that the first
+        decision finds them up); returns at once."""
+        if not self._closed:
+            self._pool.start()
+
+    @property
+    def started(self) -> bool:
+        """Whether the workers are up or starting."""
+        return self._pool.started
 
     def budget(self, game_id: str) -> Budget:
         """A whole turn's budget in ``game_id``."""
@@ -191,7 +144,13 @@ class Thinkers:
         async with self._slots:
             if self._closed:
                 raise ThinkingStopped("the computer players' workers are closed")
-            pool = self._executor()
+            try:  # (a start that hangs holds up this call alone, and only so long)
+                async with asyncio.timeout(self.timeout):
+                    pool = await self._pool.ready()
+            except WorkersFailed as exc:
+                raise ThinkingFailed(str(exc)) from exc
+            except TimeoutError:
+                raise ThinkingFailed(f"the workers did not start within {self.timeout:g} s") from None
             loop = asyncio.get_running_loop()
             try:  # a pool found broken already refuses the call at once
                 call = loop.run_in_executor(pool, decide, ai, game_id, view, legal, level, seed, budget)
@@ -210,14 +169,10 @@ class Thinkers:
 
     async def _discard(self, pool: ProcessPoolExecutor) -> None:
         """End a pool whose worker hangs or died; the next decision starts a new one."""
-        if self._pool is pool:
-            self._pool = None
-        await asyncio.to_thread(_end, pool)
+        await self._pool.discard(pool)
 
     async def close(self) -> None:
         """End the workers for good. A decision under way, or asked for later, raises ``ThinkingStopped``:
         its game's computer seat is moved by the reminder loop after the restart, as after a crash."""
-        pool, self._pool = self._pool, None
         self._closed = True
-        if pool is not None:
-            await asyncio.to_thread(_end, pool)
+        await self._pool.close()

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from bot.services import engine
 from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
 from bot.services.errors import NotAllowed
-from bot.services.models import DueItem, GameInfo, MoveOutcome, Notification
+from bot.services.models import DueItem, Forced, ForcedSkip, GameInfo, MoveOutcome, Notification
 from bot.services.policy import COMPUTER_GRACE, computer_due_at, due_items, kick_majority, next_due_at
 from bot.storage import due as due_store
 from bot.storage import games as store
@@ -157,7 +157,7 @@ class Timing(ServiceCore):
                 return []  # something changed since the list was made
             if item.kind == "reminder":
                 return [await self._remind(row, seats, item)]
-            return await self._deadline(row, seats, item.seat)
+            return (await self._deadline(row, seats, item.seat))[1]
 
     async def _remind(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
         async with self.db.transaction() as conn:
@@ -165,11 +165,16 @@ class Timing(ServiceCore):
         title = engine.rules_for(game.rules_id).title
         return await self._notice("reminder", "notice.reminder", game, item.user_id, title=title)
 
-    async def _deadline(self, game: GameRow, seats: list[SeatRow], seat_no: int) -> list[Notification]:
+    async def _deadline(
+        self, game: GameRow, seats: list[SeatRow], seat_no: int, *, forced: bool = False
+    ) -> tuple[str, list[Notification]]:
         """Apply the game's deadline consequence to an overdue seat: skip its turn when the rules offer a
-        pass, else (or when so chosen) hand it to the computer, or ask the others to vote."""
+        pass, else (or when so chosen) hand it to the computer, or ask the others to vote. What it did
+        (``Forced.what``) and the notices; ``forced``: a server manager applied it before its time, which
+        the notices say instead of "time ran out"."""
         seat = next(s for s in seats if s.seat == seat_no)
         rules = engine.rules_for(game.rules_id)
+        notice = "notice.forced" if forced else "notice"
         if game.deadline_action == "skip":
             state = await self._state(game, seats)
             skip = engine.skip_move(rules, state, seat_no)
@@ -193,23 +198,26 @@ class Timing(ServiceCore):
                     acting_user=None,
                     extra=[
                         await self._notice(
-                            "deadline", "notice.skipped", game, seat.user_id, title=rules.title
+                            "deadline", f"{notice}.skipped", game, seat.user_id, title=rules.title
                         )
                     ],
                 )
-                return list(outcome.notifications)
+                return "skipped", list(outcome.notifications)
         voters = [s for s in seats if s.seat != seat_no and not s.is_ai and s.user_id is not None]
         if game.deadline_action == "vote" and voters:
             async with self.db.transaction() as conn:
                 await store.update_seat(conn, game.id, seat_no, vote_opened_at=self.clock())
             need = kick_majority(len(voters))
             said = {"name": seat.name, "title": rules.title, "votes": need}
-            return [await self._notice("vote_open", "notice.vote_open", game, None, **said)]
-        note = await self._notice("replaced", "notice.replaced", game, seat.user_id, title=rules.title)
+            return "vote", [await self._notice("vote_open", f"{notice}.vote_open", game, None, **said)]
+        # a "skip" rule lands here only when the game has no pass for this seat now
+        what = "no_pass" if game.deadline_action == "skip" else "computer"
+        message = f"notice.forced.{what}" if forced else "notice.replaced"
+        note = await self._notice("replaced", message, game, seat.user_id, title=rules.title)
         outcome = await self._hand_over(
             game, seats, seat, state="replaced", level=DEFAULT_AI_LEVEL, acting_user=None, notes=[note]
         )
-        return list(outcome.notifications)
+        return what, list(outcome.notifications)
 
     async def vote_kick(self, channel_id: int, voter_id: int, seat: int) -> MoveOutcome | GameInfo:
         """Vote to hand an overdue player's seat to the computer; a majority of the others decides."""
@@ -232,16 +240,17 @@ class Timing(ServiceCore):
                 game, seats, target, state="replaced", level=DEFAULT_AI_LEVEL, acting_user=voter_id
             )
 
-    async def force_skip(
-        self, channel_id: int, by_user_id: int, *, admin: bool = False
-    ) -> list[Notification]:
+    async def force_skip(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> ForcedSkip:
         """Apply the deadline consequence now to every person who must act (host or admin)."""
         async with self._locked_active(channel_id) as (game, _seats):
             self._require_host(game, by_user_id, admin)
+            done: list[Forced] = []
             notes: list[Notification] = []
             for seat_no in game.to_act:
                 row, current = await self._rows(game.id)
                 seat = next(s for s in current if s.seat == seat_no)
                 if row.status == "active" and seat_no in row.to_act and not seat.is_ai:
-                    notes.extend(await self._deadline(row, current, seat_no))
-            return notes
+                    what, told = await self._deadline(row, current, seat_no, forced=True)
+                    done.append(Forced(seat_no, seat.name, what))
+                    notes.extend(told)
+            return ForcedSkip(tuple(done), tuple(notes))

@@ -22,6 +22,8 @@ TABLES = (
     "kick_votes",
     "progress_posts",
     "live_boards",
+    "turn_pings",
+    "lobby_messages",
     "guild_settings",
     "user_settings",
     "user_languages",

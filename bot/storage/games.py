@@ -328,6 +328,19 @@ async def last_own_move(conn: Conn, game_id: int, seat: int) -> int:
     return int(row["v"] or 0) if row is not None else 0
 
 
+async def last_move_of_seat(conn: Conn, game_id: int, seat: int, upto: int) -> int:
+    """The number of the last move made for ``seat`` by anyone (its player, computer, the deadline, an
+    admin) up to move ``upto``; 0 if none yet."""
+    row = await one(
+        conn,
+        "SELECT MAX(version) AS v FROM moves WHERE game_id = :game_id AND seat = :seat AND version <= :upto",
+        game_id=game_id,
+        seat=seat,
+        upto=upto,
+    )
+    return int(row["v"] or 0) if row is not None else 0
+
+
 async def moves_after(conn: Conn, game_id: int, version: int) -> list[MoveRow]:
     """The moves after ``version``, oldest first."""
     found = await rows(
@@ -388,6 +401,23 @@ async def remove_moves_after(
         conn,
         "UPDATE games SET announced_version = :version WHERE id = :game_id AND announced_version > :version",
         version=version,
+        game_id=game_id,
+    )
+    # the live board draws the position again, and its lines go on from the position gone back to
+    await run(
+        conn,
+        "UPDATE live_boards SET pictured_version = -1,"
+        " lines_after = CASE WHEN lines_after > :version THEN :version ELSE lines_after END,"
+        " person_at = CASE WHEN person_at > :version THEN -1 ELSE person_at END WHERE game_id = :game_id",
+        version=version,
+        game_id=game_id,
+    )
+    # a ping for a position taken back is void; a restored position is a new decision for everyone
+    # pinged in it, while an undo leaves the turn (and its ping) standing
+    await run(
+        conn,
+        "DELETE FROM turn_pings WHERE game_id = :game_id AND version >= :cutoff",
+        cutoff=version if reason == "restore" else version + 1,
         game_id=game_id,
     )
     return removed
@@ -516,29 +546,106 @@ async def set_progress_post(conn: Conn, game_id: int, message_id: int) -> None:
     )
 
 
-async def live_board(conn: Conn, game_id: int) -> tuple[int, int, int] | None:
-    """The game's live board message: (message id, the move its picture shows, the bot's posts since)."""
+async def live_board(conn: Conn, game_id: int) -> tuple[int, tuple[int, int, int, str, int, int] | None]:
+    """The moves the channel was told of (``announced_version``), and the game's live board message, if it
+    has one: (message id, the move its picture shows, the bot's posts since, who acted when it was drawn,
+    the move its lines begin after, the move after which it last showed a person to act)."""
     row = await one(
         conn,
-        "SELECT message_id, pictured_version, posts_since FROM live_boards WHERE game_id = :game_id",
+        "SELECT g.announced_version, b.message_id, b.pictured_version, b.posts_since, b.pictured_for,"
+        " b.lines_after, b.person_at FROM games g LEFT JOIN live_boards b ON b.game_id = g.id"
+        " WHERE g.id = :game_id",
         game_id=game_id,
     )
     if row is None:
-        return None
-    return int(row["message_id"]), int(row["pictured_version"]), int(row["posts_since"])
+        return 0, None
+    told = int(row["announced_version"])
+    if row["message_id"] is None:
+        return told, None
+    board = (
+        int(row["message_id"]),
+        int(row["pictured_version"]),
+        int(row["posts_since"]),
+        str(row["pictured_for"]),
+        int(row["lines_after"]),
+        int(row["person_at"]),
+    )
+    return told, board
+
+
+async def lobby_message(conn: Conn, game_id: int) -> int | None:
+    """The message that shows the game's lobby, if one was posted."""
+    row = await one(conn, "SELECT message_id FROM lobby_messages WHERE game_id = :game_id", game_id=game_id)
+    return None if row is None else int(row["message_id"])
+
+
+async def set_lobby_message(conn: Conn, game_id: int, message_id: int) -> None:
+    await send(
+        conn,
+        "INSERT INTO lobby_messages (game_id, message_id) VALUES (:game_id, :message_id)"
+        " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id",
+        game_id=game_id,
+        message_id=message_id,
+    )
 
 
 async def set_live_board(
-    conn: Conn, game_id: int, message_id: int, pictured_version: int, posts_since: int = 0
+    conn: Conn,
+    game_id: int,
+    message_id: int,
+    pictured_version: int,
+    posts_since: int = 0,
+    pictured_for: str = "",
+    lines_after: int = -1,
+    person_at: int = -1,
 ) -> None:
     await send(
         conn,
-        "INSERT INTO live_boards (game_id, message_id, pictured_version, posts_since)"
-        " VALUES (:game_id, :message_id, :pictured, :posts_since)"
+        "INSERT INTO live_boards (game_id, message_id, pictured_version, posts_since, pictured_for,"
+        " lines_after, person_at)"
+        " VALUES (:game_id, :message_id, :pictured, :posts_since, :pictured_for, :lines_after, :person_at)"
         " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
-        " pictured_version = excluded.pictured_version, posts_since = excluded.posts_since",
+        " pictured_version = excluded.pictured_version, posts_since = excluded.posts_since,"
+        " pictured_for = excluded.pictured_for, lines_after = excluded.lines_after,"
+        " person_at = excluded.person_at",
         game_id=game_id,
         message_id=message_id,
         pictured=pictured_version,
         posts_since=posts_since,
+        pictured_for=pictured_for,
+        lines_after=lines_after,
+        person_at=person_at,
     )
+
+
+async def forget_live_board(conn: Conn, game_id: int) -> None:
+    await send(conn, "DELETE FROM live_boards WHERE game_id = :game_id", game_id=game_id)
+
+
+async def pinged_for_now(conn: Conn, game_id: int, upto: int) -> dict[int, int]:
+    """Seat -> the person pinged for its turn, for each seat that has made no move since that ping (the
+    same decision is still theirs) in the game up to move ``upto``."""
+    found = await rows(
+        conn,
+        "SELECT p.seat, p.user_id FROM turn_pings p WHERE p.game_id = :game_id AND p.version <= :upto"
+        " AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = p.game_id AND m.seat = p.seat"
+        " AND m.version > p.version AND m.version <= :upto)",
+        game_id=game_id,
+        upto=upto,
+    )
+    return {int(r["seat"]): int(r["user_id"]) for r in found}
+
+
+async def note_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]]) -> None:
+    """The people pinged for the turns of their seats (seat, user id) in the position after ``version``."""
+    for seat, user_id in pinged:
+        await send(
+            conn,
+            "INSERT INTO turn_pings (game_id, seat, user_id, version) VALUES (:game_id, :seat, :user_id,"
+            " :version) ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+            " version = excluded.version",
+            game_id=game_id,
+            seat=seat,
+            user_id=user_id,
+            version=version,
+        )

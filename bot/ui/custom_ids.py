@@ -1,23 +1,24 @@
 """The only place component custom ids are built and read.
 
-A custom id carries everything a click needs after a restart: the game, the game revision the component
-was drawn for and, for a move, the index of the move in that position's legal-move list. Legal moves come
-in a stable order and a revision names one position for good (unlike the move count, it never repeats
-after an undo), so the index names exactly one move. Discord allows 100 characters; every id built here
-stays far below that.
+A custom id carries everything a click needs after a restart: the game and what the component was drawn
+for. The moves of a private picker carry the key of their player's decision (``Decision.key``: a digest
+of that player's legal moves in the engine's order and of the last move made for their seat) and the
+index of a move in that list: the index names exactly one move while the key is the player's, whatever
+the other players do meanwhile, and a button pressed twice finds the key changed by its first press.
+Pickers posted before keys carried the game's revision in the key's place; a revision is never twelve
+hex digits long, so such a press is answered as stale. Discord allows 100 characters; every id built
+here stays far below that.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 PREFIX = "bg"
 MAX_LENGTH = 100
 
 # Regular expressions for discord.ui.DynamicItem templates, one per kind of component.
-MOVE_TEMPLATE = rf"{PREFIX}:mv:(?P<game>[0-9]+):(?P<revision>[0-9]+):(?P<index>[0-9]+)"
-SELECT_TEMPLATE = rf"{PREFIX}:sel:(?P<game>[0-9]+):(?P<revision>[0-9]+):(?P<page>[0-9]+)"
-FAMILY_TEMPLATE = rf"{PREFIX}:fam:(?P<game>[0-9]+):(?P<revision>[0-9]+):(?P<number>[0-9]+)"
+MOVE_TEMPLATE = rf"{PREFIX}:mv:(?P<game>[0-9]+):(?P<decision>[0-9a-f]+):(?P<index>[0-9]+)"
+SELECT_TEMPLATE = rf"{PREFIX}:sel:(?P<game>[0-9]+):(?P<decision>[0-9a-f]+):(?P<page>[0-9]+)"
+FAMILY_TEMPLATE = rf"{PREFIX}:fam:(?P<game>[0-9]+):(?P<decision>[0-9a-f]+):(?P<number>[0-9]+)"
 PLAY_TEMPLATE = rf"{PREFIX}:play:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 HAND_TEMPLATE = rf"{PREFIX}:hand:(?P<game>[0-9]+)"
 MUTE_TEMPLATE = rf"{PREFIX}:mute:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
@@ -30,38 +31,32 @@ PAGE_TEMPLATE = (
 )
 
 
-@dataclass(frozen=True)
-class Target:
-    """What a component refers to: a game at a revision."""
-
-    game_id: int
-    revision: int
-
-
 def _checked(custom_id: str) -> str:
     if len(custom_id) > MAX_LENGTH:
         raise ValueError(f"custom id longer than {MAX_LENGTH} characters: {custom_id!r}")
     return custom_id
 
 
-def move(game_id: int, revision: int, index: int) -> str:
-    """A button that plays legal move number ``index`` of the game at ``revision``."""
-    return _checked(f"{PREFIX}:mv:{game_id}:{revision}:{index}")
+def move(game_id: int, decision: str, index: int) -> str:
+    """A button that plays legal move number ``index`` of the player's decision keyed ``decision``."""
+    return _checked(f"{PREFIX}:mv:{game_id}:{decision}:{index}")
 
 
-def select(game_id: int, revision: int, page: int) -> str:
-    """A select menu listing page ``page`` of the legal moves at ``revision``; option values are move
-    indexes, or ``f`` and a family number for a family of moves (see ``bot.ui.choices``)."""
-    return _checked(f"{PREFIX}:sel:{game_id}:{revision}:{page}")
+def select(game_id: int, decision: str, page: int) -> str:
+    """A select menu listing page ``page`` of the legal moves of the decision keyed ``decision``; option
+    values are move indexes, or ``f`` and a family number for a family of moves (see ``bot.ui.choices``)."""
+    return _checked(f"{PREFIX}:sel:{game_id}:{decision}:{page}")
 
 
-def family(game_id: int, revision: int, number: int) -> str:
-    """A button that opens family ``number`` of the legal moves at ``revision`` (see ``bot.ui.choices``)."""
-    return _checked(f"{PREFIX}:fam:{game_id}:{revision}:{number}")
+def family(game_id: int, decision: str, number: int) -> str:
+    """A button that opens family ``number`` of the legal moves of the decision keyed ``decision`` (see
+    ``bot.ui.choices``)."""
+    return _checked(f"{PREFIX}:fam:{game_id}:{decision}:{number}")
 
 
 def play(game_id: int, revision: int) -> str:
-    """The public "Play" button: opens the presser's own options privately."""
+    """The public "Play" button of a post about ``revision``: opens the presser's current options
+    privately, however the game moved on since."""
     return _checked(f"{PREFIX}:play:{game_id}:{revision}")
 
 

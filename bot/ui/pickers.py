@@ -4,7 +4,7 @@
 - Play and "Show my hand" sit on public turn messages; anyone may press them.
 - The moves of a private picker (buttons, menus, families of moves that open a menu of their own:
   ``bot.ui.choices``) sit only on private messages, because a player's choices can reveal their hand; they
-  carry the game revision they were drawn for.
+  carry the key of the player's decision they were drawn for (``Decision.key``).
 - "No more reminders this turn" sits on reminders, Join on a lobby, Accept / Take seat on a kept seat.
 """
 
@@ -65,26 +65,26 @@ def boards_button(game_id: int, locale: object = None) -> discord.ui.Button[Any]
 
 
 def move_button(
-    game_id: int, revision: int, index: int, label: str = "Move", row: int | None = None
+    game_id: int, decision: str, index: int, label: str = "Move", row: int | None = None
 ) -> discord.ui.Button[Any]:
     return discord.ui.Button(
         label=presenters.clip(label, BUTTON_LABEL),
         style=discord.ButtonStyle.secondary,
-        custom_id=custom_ids.move(game_id, revision, index),
+        custom_id=custom_ids.move(game_id, decision, index),
         row=row,
     )
 
 
 def move_select(
     game_id: int,
-    revision: int,
+    decision: str,
     page: int,
     options: Sequence[discord.SelectOption] = (),
     row: int | None = None,
     locale: object = None,
 ) -> discord.ui.Select[Any]:
     return discord.ui.Select(
-        custom_id=custom_ids.select(game_id, revision, page),
+        custom_id=custom_ids.select(game_id, decision, page),
         placeholder=_label(locale, "button.choose"),
         options=list(options) or [discord.SelectOption(label="…", value="0")],
         row=row,
@@ -93,7 +93,7 @@ def move_select(
 
 def family_button(
     game_id: int,
-    revision: int,
+    decision: str,
     number: int,
     label: str = "…",
     row: int | None = None,
@@ -102,7 +102,7 @@ def family_button(
     return discord.ui.Button(
         label=presenters.clip(label, BUTTON_LABEL),
         style=discord.ButtonStyle.primary if opened else discord.ButtonStyle.secondary,
-        custom_id=custom_ids.family(game_id, revision, number),
+        custom_id=custom_ids.family(game_id, decision, number),
         row=row,
     )
 
@@ -178,28 +178,30 @@ def picker(
     prompt: str,
     opened: int | None = None,
     *,
+    decision: str,
     locale: object,
 ) -> tuple[str, discord.ui.View]:
-    """A private message offering ``moves`` ((canonical, label) pairs): buttons if few, else the single
-    moves and the families of moves (``bot.ui.choices``), with family number ``opened`` shown as a menu
-    of its moves below them; its notes in the language of ``locale``."""
+    """A private message offering ``moves`` ((canonical, label) pairs) of the player's decision keyed
+    ``decision``: buttons if few, else the single moves and the families of moves (``bot.ui.choices``),
+    with family number ``opened`` shown as a menu of its moves below them; its notes in the language of
+    ``locale``."""
     view = discord.ui.View(timeout=None)
     lines = [f"**{prompt or 'Your move'}**"]
     if len(moves) <= MAX_BUTTONS:
         for index in range(len(moves)):
             label = presenters.move_label(moves, index, BUTTON_LABEL)
-            view.add_item(move_button(game.id, game.revision, index, label, row=index // PER_ROW))
+            view.add_item(move_button(game.id, decision, index, label, row=index // PER_ROW))
     else:
         listed = choices.entries(moves, OPTIONS_PER_SELECT)
         families = [e for e in listed if isinstance(e, choices.Family)]
         family = families[opened] if opened is not None and 0 <= opened < len(families) else None
         inner = _pages(list(family.indexes) if family else [], ROWS - 1)
         rows = ROWS - len(inner)
-        shown = _add_entries(view, game, moves, listed, families, rows, family, locale)
+        shown = _add_entries(view, game, decision, moves, listed, families, rows, family, locale)
         for page, indexes in enumerate(inner):
             options = [_option(moves, index) for index in indexes]
             view.add_item(
-                move_select(game.id, game.revision, ROWS + page, options, row=rows + page, locale=locale)
+                move_select(game.id, decision, ROWS + page, options, row=rows + page, locale=locale)
             )
         if family is not None:
             lines.append(translate(locale, "message.family_opened", family=family_label(family, locale)))
@@ -240,6 +242,7 @@ def _option(moves: Sequence[tuple[str, str]], index: int) -> discord.SelectOptio
 def _add_entries(
     view: discord.ui.View,
     game: GameInfo,
+    decision: str,
     moves: Sequence[tuple[str, str]],
     listed: list[choices.Entry],
     families: list[choices.Family],
@@ -253,13 +256,13 @@ def _add_entries(
             row = place // PER_ROW
             if isinstance(entry, int):
                 label = presenters.move_label(moves, entry, BUTTON_LABEL)
-                view.add_item(move_button(game.id, game.revision, entry, label, row=row))
+                view.add_item(move_button(game.id, decision, entry, label, row=row))
             else:
                 number = families.index(entry)
                 view.add_item(
                     family_button(
                         game.id,
-                        game.revision,
+                        decision,
                         number,
                         family_label(entry, locale),
                         row=row,
@@ -279,5 +282,5 @@ def _add_entries(
             for entry in shown[page : page + OPTIONS_PER_SELECT]
         ]
         row = page // OPTIONS_PER_SELECT
-        view.add_item(move_select(game.id, game.revision, row, options, row=row, locale=locale))
+        view.add_item(move_select(game.id, decision, row, options, row=row, locale=locale))
     return len(shown)

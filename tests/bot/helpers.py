@@ -7,6 +7,7 @@ each user's interactions record what was answered to them privately.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 from unittest.mock import AsyncMock, MagicMock
@@ -20,6 +21,8 @@ from bot.services import GameService
 from bot.settings import Settings
 
 GUILD = 10
+# ids of interactions' follow-ups, apart from those of the channels' own posts (1, 2, 3…)
+FOLLOW_UP_IDS = itertools.count(1_000_000)
 CHANNEL = 100
 # what the bot may do in the channel (Discord sends it with each interaction): all a game needs
 BOT_PERMISSIONS = discord.Permissions(
@@ -86,8 +89,12 @@ class RecordingChannel:
         self.mock = MagicMock(spec=discord.TextChannel)
         self.mock.id = channel_id
         self.sent: list[Sent] = []
+        # the public follow-ups of interactions here: not in ``sent`` (the bot did not post them), but the
+        # bot may edit them, as its own messages, by id
+        self.followed: list[Sent] = []
         self.mock.send = AsyncMock(side_effect=self._send)
         self.mock.get_partial_message = self._partial
+        self.mock.recording = self
 
     async def _send(self, content: str | None = None, **kwargs: Any) -> MagicMock:
         self.sent.append(Sent(content, kwargs, id=len(self.sent) + 1))
@@ -97,10 +104,12 @@ class RecordingChannel:
 
     def _partial(self, message_id: int) -> MagicMock:
         """A message addressed by id; editing it changes the recorded message."""
-        [sent] = [s for s in self.sent if s.id == message_id]
+        [sent] = [s for s in self.sent + self.followed if s.id == message_id]
 
         async def edit(content: str | None = None, **kwargs: Any) -> None:
             sent.content = content
+            if "embeds" in kwargs:  # the message's embeds are now these
+                sent.kwargs.pop("embed", None)
             sent.kwargs.update(kwargs)
             sent.edits += 1
 
@@ -182,9 +191,15 @@ def make_interaction(
 
     followup = MagicMock(spec=discord.Webhook)
 
-    async def follow(content: str | None = None, **kwargs: Any) -> None:
+    async def follow(content: str | None = None, **kwargs: Any) -> MagicMock:
         assert record.done, "a follow-up needs a response first"
-        record.replies.append(Sent(content, kwargs, ephemeral=bool(kwargs.get("ephemeral"))))
+        sent = Sent(content, kwargs, ephemeral=bool(kwargs.get("ephemeral")), id=next(FOLLOW_UP_IDS))
+        record.replies.append(sent)
+        if not sent.ephemeral:  # editable by id through its channel, like a message the bot posted
+            bot.get_channel(channel_id).recording.followed.append(sent)
+        message = MagicMock(spec=discord.WebhookMessage)
+        message.id = sent.id
+        return message
 
     followup.send = AsyncMock(side_effect=follow)
     mock.followup = followup

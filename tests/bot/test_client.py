@@ -4,6 +4,7 @@ the bot asks for the gateway intents it uses and no others."""
 from __future__ import annotations
 
 import logging
+import multiprocessing
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -17,8 +18,11 @@ from bot.client import BoardGameBot, CommandSyncRefused, sync_if_changed, tree_f
 from bot.loopback import LoopbackDiscord
 from bot.loopback.gateway import IDENTIFY
 from bot.services import GameService
+from bot.services.drawing import Drawers
+from bot.services.thinking import Thinkers
 from bot.settings import Settings
 from bot.storage import open_database
+from bot.ui import pictures
 
 APP = 7
 
@@ -216,3 +220,35 @@ async def test_discord_failing_the_global_sync_lets_the_bot_run_on(
     assert line.startswith("Discord failed the global command sync: 503")
     tree.sync.side_effect = None  # type: ignore[attr-defined]
     assert await sync_if_changed(tree, APP, None, tmp_path / "h.json") is True  # tried again next start
+
+
+async def test_the_worker_pools_start_at_boot_before_the_gateway_connects(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computers' and the pictures' workers start when the bot does, so that the first decision or
+    picture does not wait for them; by the time the bot stops they are ended."""
+    begun: list[tuple[str, int]] = []  # each pool's start, with the gateway's IDENTIFYs seen by then
+    async with LoopbackDiscord() as loopback:
+        for kind, pool in (("computers", Thinkers), ("pictures", Drawers)):
+            start = getattr(pool, "start", None)
+
+            def recording(self: Any, kind: str = kind, start: Any = start) -> None:
+                begun.append((kind, sum(p["op"] == IDENTIFY for p in loopback.gateway.received)))
+                if start is not None:
+                    start(self)
+
+            monkeypatch.setattr(pool, "start", recording, raising=False)
+        db = await open_database(tmp_path / "games.db")
+        try:
+            options = {
+                "token": "unused",
+                "database_path": tmp_path / "games.db",
+                "reminder_poll_seconds": 3600,
+            }
+            service = GameService(db)
+            async with loopback.run_bot(BoardGameBot(games=service, settings=Settings(**options))):
+                assert sorted(begun) == [("computers", 0), ("pictures", 0)]  # no game, no picture yet
+                assert service.thinkers.started and pictures.drawers().running
+        finally:
+            await db.close()
+    assert not pictures.drawers().running and multiprocessing.active_children() == []

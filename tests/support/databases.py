@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.storage import open_database
 from bot.storage.connection import Location, location
-from bot.storage.copy import NOT_COPIED, TABLES
+from bot.storage.copy import NOT_COPIED, TABLES, _tables
 from bot.storage.migrate import apply_migrations
 
 URL = os.environ.get("TEST_DATABASE_URL", "").strip()
@@ -102,7 +102,8 @@ async def table_rows(where: Location | Path) -> dict[str, list[tuple[Any, ...]]]
     try:
         async with db.reading() as conn:
             rows: dict[str, list[tuple[Any, ...]]] = {}
-            for table in TABLES:
+            present = await _tables(conn)  # a database at an older schema lacks the newer tables
+            for table in (t for t in TABLES if t in present):
                 width = len((await conn.exec_driver_sql(f"SELECT * FROM {table} LIMIT 0")).keys())
                 order = ", ".join(str(n) for n in range(1, width + 1))
                 result = await conn.exec_driver_sql(f"SELECT * FROM {table} ORDER BY {order}")

@@ -60,6 +60,14 @@ class Table:
     def public_text(self) -> str:
         return "\n".join(m.text() for m in self.public)
 
+    async def lobby(self, channel_id: int = CHANNEL) -> Sent:
+        """The lobby's one message as it reads now (a follow-up of the command that opened the game, edited
+        in place since)."""
+        game = await self.service.get_game(channel_id)
+        message_id = await self.service.lobby_message(game.id)
+        [lobby] = [m for m in self.stage.channels[channel_id].followed if m.id == message_id]
+        return lobby
+
 
 async def open_table(service: GameService) -> Table:
     """A table whose bot has every cog except the reminder loop loaded (also used to restart the bot)."""

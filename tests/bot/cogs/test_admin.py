@@ -7,7 +7,7 @@ import discord
 from bot.i18n import ENGLISH, translate
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
-from tests.support.fixtures import ANN, BOB, started
+from tests.support.fixtures import ANN, BOB, DOT, started
 
 
 async def test_admin_group_is_hidden_from_members(table: Table) -> None:
@@ -43,11 +43,46 @@ async def test_manager_restores_an_earlier_move(table: Table) -> None:
 
 
 async def test_manager_skip_applies_the_deadline_rule(table: Table) -> None:
-    """A forced skip passes Ann's turn and pings Bob."""
+    """A forced skip passes Ann's turn and pings Bob; the manager reads whose turn was skipped, and Ann
+    that a manager skipped it (no time ran out)."""
     await started(table.service, options={"rounds": 1})
-    await table.run(BOB, "admin skip", manage_guild=True)
+    skipped = await table.run(BOB, "admin skip", manage_guild=True)
     assert BOB in (table.public[-1].mentioned_users or [])
     assert (await table.service.get_game(CHANNEL)).to_act == (1,)
+    assert skipped.replies[0].ephemeral and skipped.replies[0].content == "Ann's turn was skipped."
+    told = table.public_text()
+    assert "A server manager skipped your turn in Tiny." in told and "Time ran out" not in told
+
+
+async def test_skip_in_a_step_without_a_pass_says_the_computer_plays_on_until_take_back(table: Table) -> None:
+    """Tiny's sealed bid has no pass (like every step of Great Western Trail): the skip hands each bidder's
+    seat to the computer until its player takes it back, and the confirmation, the pings and /help say
+    so."""
+    await started(table.service, options={"rounds": 1})
+    await table.run(ANN, "move", move="pass")
+    await table.run(BOB, "move", move="pass")  # both bid now, at the same time; a bid cannot be passed
+    skipped = await table.run(DOT, "admin skip", manage_guild=True)
+    await table.service.runner.idle()
+    game = await table.service.get_game(CHANNEL)
+    assert [s.state for s in game.seats] == ["replaced", "replaced"]
+    assert skipped.replies[0].content == "\n".join(
+        f"Tiny has no pass here, so the computer now plays {name}'s seat until they take it back with "
+        "/game take-back."
+        for name in ("Ann", "Bob")
+    )
+    pings = [m for m in table.public if "server manager" in (m.content or "")]
+    assert sorted(p.mentioned_users or [] for p in pings) == [[ANN], [BOB]]
+    assert all(
+        "the computer now plays your seat until you take it back with /game take-back" in (p.content or "")
+        for p in pings
+    )
+    assert "Time ran out" not in table.public_text()
+    admin_help = await table.run(DOT, "help", topic="admin")
+    assert "**/admin skip**" in admin_help.last.embeds[0].description
+    assert (
+        "where it has none (Great Western Trail) the computer plays their seat until they take it back "
+        "with **/game take-back**" in admin_help.last.embeds[0].description
+    )
 
 
 async def test_manager_sets_server_defaults(table: Table) -> None:

@@ -34,10 +34,10 @@ async def test_a_bug_behind_a_button_is_answered_too(
     """Component callbacks bypass the command tree; they still answer instead of leaving the click hanging."""
     game = await started(table.service, options={"rounds": 1})
 
-    async def broken(channel_id: int, user_id: int) -> None:
+    async def broken(channel_id: int, user_id: int, locale: object = None) -> None:
         raise KeyError("lost")
 
-    monkeypatch.setattr(table.service, "legal_moves", broken)
+    monkeypatch.setattr(table.service, "decision", broken)
     click = table.interaction(ANN)
     with caplog.at_level(logging.ERROR, logger="bot.play.replies"):
         await components.PlayButton(game.id, game.revision).callback(click.mock)

@@ -200,9 +200,10 @@ async def test_add_ai_offers_the_levels_of_the_game_here(table: Table) -> None:
 
 async def test_a_level_the_game_has_seats_that_computer(table: Table) -> None:
     await table.run(ANN, "game santafe")
-    added = await table.run(ANN, "game add-ai", level=2)
-    assert "level 2" in added.last.content and rules.ai.levels("santafe")[2] in added.last.content
-    assert "(computer, level 2)" in added.last.embeds[0].fields[0].value
+    await table.run(ANN, "game add-ai", level=2)
+    added = await table.lobby()
+    assert "level 2" in added.content and rules.ai.levels("santafe")[2] in added.content
+    assert "(computer, level 2)" in added.embeds[0].fields[0].value
     assert [s.ai_level for s in (await table.service.get_game(CHANNEL)).seats if s.is_ai] == [2]
 
 
@@ -212,8 +213,8 @@ async def test_a_level_the_game_lacks_is_refused_and_nothing_changes(table: Tabl
     assert refused.last.ephemeral
     assert refused.last.content.startswith("Tiny has no computer level 1. Its levels are 0: ")
     assert len((await table.service.get_game(CHANNEL)).seats) == 1
-    chosen = await table.run(ANN, "game add-ai")  # no level asked: the best the game has up to level 1
-    assert "level 0" in chosen.last.content
+    await table.run(ANN, "game add-ai")  # no level asked: the best the game has up to level 1
+    assert "level 0" in (await table.lobby()).content
     assert [s.ai_level for s in (await table.service.get_game(CHANNEL)).seats if s.is_ai] == [0]
 
 
@@ -267,16 +268,19 @@ async def test_no_show_my_hand_button_in_a_game_without_hands(table: Table, hand
     game = await started(table.service)
     turn = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), ENGLISH)
     assert "Show my hand" not in [getattr(item, "label", None) for item in turn.children]
-    _content, picker = pickers.picker(game, [("pass", "End your turn")], "Your move", locale=ENGLISH)
+    _content, picker = pickers.picker(
+        game, [("pass", "End your turn")], "Your move", decision="0123456789ab", locale=ENGLISH
+    )
     assert "Show my hand" not in [getattr(item, "label", None) for item in picker.children]
 
 
 async def test_add_ai_without_a_level_says_it_seated_the_default(table: Table) -> None:
     await table.run(ANN, "game santafe")
-    added = await table.run(ANN, "game add-ai")
-    assert "level 1" in added.last.content and "That is the default" in added.last.content
-    chosen = await table.run(ANN, "game add-ai", level=1)
-    assert "default" not in chosen.last.content
+    await table.run(ANN, "game add-ai")
+    added = (await table.lobby()).content or ""
+    assert "level 1" in added and "That is the default" in added
+    await table.run(ANN, "game add-ai", level=1)
+    assert "default" not in ((await table.lobby()).content or "")
 
 
 async def test_the_host_removes_a_computer_from_the_lobby(table: Table) -> None:
@@ -290,7 +294,8 @@ async def test_the_host_removes_a_computer_from_the_lobby(table: Table) -> None:
     person = await table.run(ANN, "game remove-ai", seat=3)
     assert person.last.ephemeral and "not a computer's" in person.last.content
     removed = await table.run(ANN, "game remove-ai", seat=2)
-    assert not removed.last.ephemeral and removed.last.content == "Computer 1 left the table."
+    assert removed.last.ephemeral and removed.last.content == "You took Computer 1 out."
+    assert (await table.lobby()).content.endswith("\nComputer 1 left the table.")
     assert [s.name for s in (await table.service.get_game(CHANNEL)).seats] == ["Ann", "Bob"]
 
 

@@ -7,6 +7,8 @@ from unittest.mock import AsyncMock, MagicMock
 
 import discord
 
+from bot.i18n import ENGLISH, translate
+from bot.play import lobby_message
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL, run_command
 from tests.support.fixtures import ANN, BOB, CID, play_to_end, started
@@ -20,7 +22,8 @@ async def test_open_join_and_start_a_santa_fe_game(table: Table) -> None:
     assert game.options == {"advanced": True, "buy_track": False} and game.max_players == 3
 
     joined = await table.run(BOB, "game join")
-    assert "Bob joined" in joined.last.content
+    assert joined.last.ephemeral and joined.last.content == "You joined."
+    assert (await table.lobby()).content.endswith("\nBob joined.")
     await table.run(ANN, "game add-ai", level=0)
     started_reply = await table.run(ANN, "game start")
     assert started_reply.deferred == {"thinking": True, "ephemeral": True}
@@ -107,10 +110,10 @@ async def test_cancel_by_host_and_leave(table: Table) -> None:
     """A guest may leave a lobby; the host calls it off publicly."""
     await table.run(ANN, "game santafe")
     await table.run(BOB, "game join")
-    left = await table.run(BOB, "game leave")
-    assert "Bob left" in left.last.content
-    cancelled = await table.run(ANN, "game cancel")
-    assert "called off" in cancelled.last.content
+    await table.run(BOB, "game leave")
+    assert (await table.lobby()).content.endswith("\nBob left.")
+    await table.run(ANN, "game cancel")
+    assert (await table.lobby()).content == "The game of Santa Fe here was called off."
     assert (await table.service.get_game(CHANNEL)).status == "abandoned"
 
 
@@ -177,3 +180,18 @@ async def test_import_refuses_what_is_not_an_export(table: Table) -> None:
     huge = table.interaction(CID, channel_id=CHANNEL + 7)
     await run_command(table.bot, "game import", huge, file=attachment(b"x" * (2 * 1024 * 1024)))
     assert huge.last.ephemeral and "larger than" in huge.last.content
+
+
+async def test_lobby_news_told_after_the_start_leaves_the_start_on_the_lobby_message(table: Table) -> None:
+    """A join told late (its post waited behind the start's) does not overwrite "has started" with its own
+    news: the lobby message keeps saying the game started, without a Join button."""
+    await table.run(ANN, "game santafe")
+    await table.run(BOB, "game join")
+    before_start = await table.service.get_game(CHANNEL)
+    await table.run(ANN, "game start")
+    late = table.interaction(BOB)
+    await late.mock.response.defer(ephemeral=True, thinking=True)
+    await lobby_message.tell(late.mock, before_start, "Bob joined.")
+    lobby = await table.lobby()
+    assert lobby.content == translate(ENGLISH, "message.lobby.started", title="Santa Fe")
+    assert lobby.view is None and late.everything() == []

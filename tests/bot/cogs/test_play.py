@@ -3,6 +3,9 @@ what the channel sees (and never sees), and every refusal answered privately."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import discord
 import pytest
 
@@ -15,6 +18,7 @@ from bot.storage.connection import Location
 from bot.ui import pickers
 from tests.bot.cogs.conftest import Table, open_table
 from tests.bot.helpers import CHANNEL
+from tests.support import tinygame
 from tests.support.fixtures import ANN, BOB, started
 
 PRIVATE_WORDS = ("You draw", "You bid")
@@ -191,29 +195,70 @@ async def test_play_button_answers_each_person_privately(table: Table) -> None:
 
 
 async def test_move_button_plays_and_a_stale_one_says_so(table: Table) -> None:
-    """A picker button plays its move; the same button after the game moved on is refused as stale."""
+    """A picker button plays its move; the same button after its player moved is refused as stale."""
     await begin(table)
     game = await table.service.get_game(CHANNEL)
-    legal = await table.service.legal_moves(CHANNEL, ANN)
-    draw_index = [m for m, _ in legal].index("draw")
+    decision = await table.service.decision(CHANNEL, ANN)
+    draw_index = [m for m, _ in decision.moves].index("draw")
     click = table.interaction(ANN)
-    await components.MoveButton(game.id, game.revision, draw_index).callback(click.mock)
+    await components.MoveButton(game.id, decision.key, draw_index).callback(click.mock)
     assert click.deferred == {} and "You draw a" in click.edits[-1].content
     assert (await table.service.get_game(CHANNEL)).version == game.version + 1
 
     again = table.interaction(ANN)
-    await components.MoveButton(game.id, game.revision, draw_index).callback(again.mock)
+    await components.MoveButton(game.id, decision.key, draw_index).callback(again.mock)
     assert translate(ENGLISH, "message.stale_component") in again.last.content
     assert (await table.service.get_game(CHANNEL)).version == game.version + 1
+
+
+async def test_a_button_of_a_decision_already_taken_is_stale_though_the_same_choices_came_back(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With cards never played (only draw or pass on a turn), Ann faces the very same moves on her next
+    turn, yet the pass she pressed on her first turn refuses to play again: a press is good for the one
+    decision it was drawn for."""
+    offered = tinygame.Tiny.legal_moves
+
+    def draw_or_pass(self: tinygame.Tiny, state: Any, seat: int) -> list[str]:
+        return [m for m in offered(self, state, seat) if not m.startswith("play")]
+
+    monkeypatch.setattr(tinygame.Tiny, "legal_moves", draw_or_pass)
+    await begin(table, rounds=3)
+    game = await table.service.get_game(CHANNEL)
+    first = await table.service.decision(CHANNEL, ANN)
+    pass_index = [m for m, _ in first.moves].index("pass")
+    await components.MoveButton(game.id, first.key, pass_index).callback(table.interaction(ANN).mock)
+    while ANN not in (now := await table.service.get_game(CHANNEL)).to_act_users or len(now.to_act) > 1:
+        user = now.to_act_users[0]
+        await table.run(user, "move", move=(await table.service.legal_moves(CHANNEL, user))[0][0])
+    again = await table.service.decision(CHANNEL, ANN)
+    assert again.moves == first.moves and again.key != first.key
+    click = table.interaction(ANN)
+    await components.MoveButton(game.id, first.key, pass_index).callback(click.mock)
+    assert translate(ENGLISH, "message.stale_component") in click.last.content and click.last.ephemeral
+    assert (await table.service.get_game(CHANNEL)).version == now.version
+
+
+async def test_two_presses_of_one_button_at_once_play_once(table: Table) -> None:
+    """Two presses of the same button racing each other: one move, the other press refused privately."""
+    await begin(table)
+    game = await table.service.get_game(CHANNEL)
+    decision = await table.service.decision(CHANNEL, ANN)
+    pass_index = [m for m, _ in decision.moves].index("pass")
+    clicks = [table.interaction(ANN) for _ in range(2)]
+    button = components.MoveButton(game.id, decision.key, pass_index)
+    await asyncio.gather(*(button.callback(click.mock) for click in clicks))
+    assert (await table.service.get_game(CHANNEL)).version == game.version + 1
+    assert sum(bool(click.edits) for click in clicks) == 1  # one answer shows the move made
 
 
 async def test_select_menu_plays_the_chosen_index(table: Table) -> None:
     """A menu option's value is the move index at the menu's version."""
     await begin(table)
     game = await table.service.get_game(CHANNEL)
-    legal = await table.service.legal_moves(CHANNEL, ANN)
-    menu = components.MoveSelect(game.id, game.revision, 0)
-    menu.item._values = [str([m for m, _ in legal].index("pass"))]
+    decision = await table.service.decision(CHANNEL, ANN)
+    menu = components.MoveSelect(game.id, decision.key, 0)
+    menu.item._values = [str([m for m, _ in decision.moves].index("pass"))]
     click = table.interaction(ANN)
     await menu.callback(click.mock)
     assert table.public[-1].mentioned_users == [BOB]
@@ -253,11 +298,11 @@ async def test_picker_uses_menus_when_there_are_many_moves() -> None:
     object.__setattr__(game, "revision", 4)
     object.__setattr__(game, "rules_id", "santafe")  # a game with hands: the picker keeps "Show my hand"
     many = [(f"m{n}", f"Move {n}") for n in range(130)]
-    content, view = pickers.picker(game, many, "Choose", locale=ENGLISH)
+    content, view = pickers.picker(game, many, "Choose", decision="0123456789ab", locale=ENGLISH)
     menus = [i for i in view.children if components.handler(i) is components.MoveSelect]
     assert len(menus) == 4 and all(len(m.options) <= 25 for m in menus)
     assert "/move" in content
-    few_content, few = pickers.picker(game, many[:5], "Choose", locale=ENGLISH)
+    few_content, few = pickers.picker(game, many[:5], "Choose", decision="0123456789ab", locale=ENGLISH)
     assert sum(components.handler(i) is components.MoveButton for i in few.children) == 5
     assert "/move" not in few_content
 
@@ -269,25 +314,26 @@ async def test_a_button_from_before_an_undo_is_stale_even_at_the_same_move_numbe
     plays = [m for m in legal if m.startswith("play")]
     await table.run(ANN, "move", move=plays[0])
     before_undo = await table.service.get_game(CHANNEL)
+    drawn_for = (await table.service.decision(CHANNEL, ANN)).key
     await table.run(ANN, "undo")
     await table.run(ANN, "move", move=plays[1])
     now = await table.service.get_game(CHANNEL)
     assert now.version == before_undo.version and now.revision != before_undo.revision
     click = table.interaction(ANN)
-    await components.MoveButton(before_undo.id, before_undo.revision, 0).callback(click.mock)
+    await components.MoveButton(before_undo.id, drawn_for, 0).callback(click.mock)
     assert translate(ENGLISH, "message.stale_component") in click.last.content
     assert (await table.service.get_game(CHANNEL)).revision == now.revision
 
 
-async def test_the_revision_travels_to_the_service(table: Table) -> None:
-    """A move made for an old position is refused by the service itself, not only by the button's check."""
+async def test_the_decision_travels_to_the_service(table: Table) -> None:
+    """A move made for an old decision is refused by the service itself, not only by the button's check."""
     await begin(table)
-    old = (await table.service.get_game(CHANNEL)).revision
+    old = (await table.service.decision(CHANNEL, ANN)).key
     await table.run(ANN, "move", move="draw")
     click = table.interaction(ANN)
     await click.mock.response.defer()
     with pytest.raises(StaleVersion):
-        await controller.play(click.mock, "pass", expected_revision=old)
+        await controller.play(click.mock, "pass", expected_decision=old)
     assert (await table.service.get_game(CHANNEL)).to_act == (0,)
 
 
@@ -295,13 +341,15 @@ async def test_a_family_entry_from_an_earlier_position_says_so(table: Table) -> 
     """A family entry of an older picker (or one the position no longer has) shows the choices now."""
     await begin(table)
     game = await table.service.get_game(CHANNEL)
+    old = (await table.service.decision(CHANNEL, ANN)).key
     await table.run(ANN, "move", move="draw")
     for number in (0, 7):
         click = table.interaction(ANN)
-        await components.FamilyButton(game.id, game.revision, number).callback(click.mock)
+        await components.FamilyButton(game.id, old, number).callback(click.mock)
         assert translate(ENGLISH, "message.stale_component") in click.last.content and click.last.ephemeral
     now = await table.service.get_game(CHANNEL)
+    current = (await table.service.decision(CHANNEL, ANN)).key
     click = table.interaction(ANN)
-    await components.FamilyButton(now.id, now.revision, 7).callback(click.mock)
+    await components.FamilyButton(now.id, current, 7).callback(click.mock)
     assert translate(ENGLISH, "message.stale_component") in click.last.content
     assert (await table.service.get_game(CHANNEL)).version == now.version

@@ -25,9 +25,10 @@ async def test_a_game_opened_on_a_german_server_posts_in_german(arena: Arena) ->
         assert opened.public.content == translate("de", "message.lobby.opened", host="Alice", title=title)
         assert private(opened) == translate("en", "message.lobby.opened_private", title=title)
         joined = await bob.slash("game join", arena.channel)
-        assert joined.public.content == "Bob ist dabei."
+        lobby = opened.public  # the lobby's one message, edited in place
+        assert lobby.content.endswith("\nBob ist dabei.") and lobby.content.startswith("Hier wartet")
         assert private(joined) == "You joined."
-        fields = joined.public.embeds[0]["fields"]
+        fields = lobby.embeds[0]["fields"]
         assert {"name": "Sprache", "value": "Deutsch", "inline": False} in fields
         await alice.slash("game start", arena.channel)
         board = arena.public()[-1]  # a new game's live board
@@ -44,11 +45,12 @@ async def test_the_host_picks_the_language_and_changes_it(arena: Arena) -> None:
         assert refused.message.ephemeral
         assert (await service.get_game(int(arena.channel.id))).language == "ja"
         changed = await alice.slash("game language", arena.channel, language="nl")
-        assert changed.public.content == translate("nl", "message.language_set")
+        lobby = opened.public  # the lobby's one message, edited in place, now in Dutch
+        assert lobby.content.endswith("\n" + translate("nl", "message.language_set"))
         assert private(changed) == translate("en", "message.language_changed")
         assert (await service.get_game(int(arena.channel.id))).language == "nl"
-        joined = await bob.slash("game join", arena.channel)
-        assert joined.public.content == "Bob doet mee."
+        await bob.slash("game join", arena.channel)
+        assert lobby.content.startswith("Hier wacht") and lobby.content.endswith("\nBob doet mee.")
 
 
 async def test_an_english_server_reads_english(arena: Arena) -> None:
@@ -76,10 +78,10 @@ async def test_a_german_game_of_santa_fe_read_by_a_japanese_player_to_the_end(ar
     people = {arena.by_id(p): p for p in (alice, bob, yuki)}
     rng = random.Random(11)
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel, language="de")
+        opened = await alice.slash("game santafe", arena.channel, language="de")
         joined = await yuki.slash("game join", arena.channel)
         assert private(joined) == translate("ja", "message.lobby.you_joined")
-        assert joined.public.content == "Yuki ist dabei."
+        assert opened.public.content.endswith("\nYuki ist dabei.")
         await bob.slash("game join", arena.channel)
         await alice.slash("game start", arena.channel)
         refused = await yuki.slash("move", arena.channel, move="no such move at all")
@@ -121,11 +123,13 @@ async def test_a_game_in_the_pseudo_locale_posts_only_catalog_sentences(arena: A
     lobby's news, the language note, and the turn message's frame."""
     alice, bob = arena.people[:2]
     async with arena.running() as (_bot, service):
-        await alice.slash("game santafe", arena.channel)
+        opened = await alice.slash("game santafe", arena.channel)
         await service.set_language(int(arena.channel.id), arena.by_id(alice), PSEUDO)
-        joined = await bob.slash("game join", arena.channel)
-        assert joined.public.content == translate(PSEUDO, "message.lobby.joined", name="Bob")
-        assert joined.public.content.startswith(PSEUDO_OPEN) and joined.public.content.endswith(PSEUDO_CLOSE)
+        await bob.slash("game join", arena.channel)
+        frame, news = opened.public.content.split("\n")  # the lobby's one message, edited in place
+        assert news == translate(PSEUDO, "message.lobby.joined", name="Bob")
+        for said in (frame, news):
+            assert said.startswith(PSEUDO_OPEN) and said.endswith(PSEUDO_CLOSE)
         await alice.slash("game start", arena.channel)
         [turn] = turn_messages(arena)
         title = turn.embeds[0]["title"]

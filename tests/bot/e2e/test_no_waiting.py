@@ -173,7 +173,11 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
             changes.append(await run.slash(alice, "game add-ai", level=COMPUTER_LEVEL))
         for change in changes:
             assert change.response_type == DEFERRED, change.interaction.label
-            assert change.ephemeral and not change.public.ephemeral, change.interaction.label
+            assert change.ephemeral, change.interaction.label
+        # the channel reads the lobby's one message, which each later change edited
+        assert not lobby.public.ephemeral
+        for change in changes[1:]:
+            assert lobby.public.id in {m.id for m in change.edited}, change.interaction.label
         await run.slash(alice, "game start")
 
         # The people play until a computer must act; a picker kept from alice's turn goes stale.

@@ -152,13 +152,21 @@ async def test_a_move_counts_even_if_the_bot_may_not_post(arena: Arena) -> None:
 
 
 async def test_the_join_button_of_a_started_game_is_taken_off_and_explained(arena: Arena) -> None:
-    """Join pressed after the start: the lobby message loses its button, the presser learns why."""
+    """The start takes the Join button off the lobby message; a press that still comes (a client that has
+    not shown the edit yet) is answered privately and changes nothing. A lobby message that kept its button
+    (one an earlier version of the bot left) loses it at the first press, and the presser learns why."""
     alice, bob = arena.people[:2]
     erin = arena.stranger
     async with arena.running() as (_bot, service):
         lobby = await alice.slash("game santafe", arena.channel)
+        with_button = lobby.public.components
+        join = lobby.public.component("Join")["custom_id"]
         await bob.slash("game join", arena.channel)
         await alice.slash("game start", arena.channel)
+        assert not lobby.public.flat_components()
+        forged = await erin.forge_click(lobby.public, join)
+        assert forged.ephemeral and forged.content == translate(ENGLISH, "message.gone_component")
+        lobby.public.components = with_button  # as an earlier version of the bot left it
         late = await erin.click(lobby.public, "Join")
         assert late.response_type == 7  # the lobby message itself was updated
         assert not late.message.flat_components()

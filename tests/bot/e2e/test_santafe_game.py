@@ -45,7 +45,7 @@ async def test_three_people_play_santa_fe_to_the_end(arena: Arena) -> None:
         lobby = await alice.slash("game santafe", arena.channel)
         await bob.slash("game join", arena.channel)
         joined = await carol.click(lobby.public, "Join")
-        assert "carol joined" in joined.public.content.lower() and joined.ephemeral
+        assert joined.ephemeral and lobby.public.content.lower().endswith("\ncarol joined.")
         await alice.slash("game start", arena.channel)
         moves = 0
         while (game := await service.get_game(int(arena.channel.id))).status == "active":

@@ -148,7 +148,7 @@ async def test_a_worker_that_dies_halfway_through_sending_its_picture_back_costs
     drawers = Drawers(workers=1)
     try:
         first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
-        pool = drawers._pool
+        pool = await drawers._pool.ready()
         drawers.timeout = 1  # the half-sent picture is found missing by its time limit
         try:
             async with asyncio.timeout(60):

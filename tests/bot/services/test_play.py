@@ -102,6 +102,24 @@ async def test_stale_version_is_refused_and_the_current_one_accepted(service):
     assert outcome.version == 2
 
 
+async def test_a_decision_key_holds_while_the_others_move_and_plays_once(service):
+    """In the simultaneous bid, Bob's bid leaves Ann's decision key as it was: a move sent with it is
+    played; the same key sent again (a second press) is refused and changes nothing."""
+    await started(service)
+    await act(service, "pass")
+    await act(service, "pass")
+    assert (await service.get_game(CHANNEL)).to_act == (0, 1)  # both bid at once
+    anns = await service.decision(CHANNEL, ANN)
+    assert [m for m, _ in anns.moves] == [m for m, _ in await service.legal_moves(CHANNEL, ANN)]
+    bobs = await service.decision(CHANNEL, BOB)
+    await service.submit(CHANNEL, BOB, bobs.moves[0][0], expected_decision=bobs.key)
+    assert (await service.decision(CHANNEL, ANN)).key == anns.key
+    played = await service.submit(CHANNEL, ANN, anns.moves[0][0], expected_decision=anns.key)
+    with pytest.raises(StaleVersion):
+        await service.submit(CHANNEL, ANN, anns.moves[0][0], expected_decision=anns.key)
+    assert (await service.get_game(CHANNEL)).version == played.version
+
+
 async def test_a_finished_game_refuses_moves_and_records_results(service):
     await started(service)
     info = await play_to_end(service)

@@ -211,13 +211,14 @@ async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
     player = Recorder(tmp_path / "calls", "hang")
     stopping = GameService(db, clock, player, new_seed=lambda: 3)
     await against_the_computer(stopping)
-    handed, executor = asyncio.Event(), stopping.thinkers._executor
+    handed, ready = asyncio.Event(), stopping.thinkers._pool.ready
 
-    def handing_over() -> Any:
+    async def handing_over() -> Any:
+        pool = await ready()
         handed.set()  # the decision is handed to the pool right after this
-        return executor()
+        return pool
 
-    stopping.thinkers._executor = handing_over  # type: ignore[method-assign]
+    stopping.thinkers._pool.ready = handing_over  # type: ignore[method-assign]
     await stopping.submit(CHANNEL, ANN, "pass")  # answered at once; the runner hands the decision over
     await handed.wait()
     await stopping.close()
@@ -245,8 +246,7 @@ async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error
     player = Recorder(tmp_path / "calls")
     try:
         await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
-        pool = thinkers._pool
-        assert pool is not None
+        pool = await thinkers._pool.ready()
         await thinkers._discard(pool)
         await thinkers._discard(pool)  # the second decision that found it broken
         assert started_here() == []
@@ -282,7 +282,7 @@ async def test_a_lone_legal_move_is_answered_at_once_without_a_worker(tmp_path: 
     try:
         decision = await thinkers.choose(player, "santafe", {}, ["done"], 2, 0)
         assert decision.move == "done" and decision.cpu == 0.0
-        assert player.calls() == [] and thinkers._pool is None  # no player, no worker started
+        assert player.calls() == [] and not thinkers.started  # no player, no worker started
     finally:
         await thinkers.close()
 

@@ -6,9 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.services import GameService, NotAllowed, NotHost, NotInGame
+from bot.services import Forced, GameService, NotAllowed, NotHost, NotInGame
 from bot.storage import open_database
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, started
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, started
 
 
 async def test_a_reminder_falls_due_after_the_interval_and_then_again(service, clock):
@@ -185,9 +185,34 @@ async def test_force_skip_applies_the_deadline_now(service, clock):
     await started(service, reminder_minutes=None)
     with pytest.raises(NotHost):
         await service.force_skip(CHANNEL, BOB)
-    notes = await service.force_skip(CHANNEL, BOB, admin=True)
-    assert ("deadline", ANN) in [(n.kind, n.user_id) for n in notes]
+    forced = await service.force_skip(CHANNEL, BOB, admin=True)
+    assert ("deadline", ANN) in [(n.kind, n.user_id) for n in forced.notifications]
+    assert forced.seats == (Forced(0, "Ann", "skipped"),)
     assert (await service.get_game(CHANNEL)).to_act == (1,)
+
+
+async def test_force_skip_says_what_it_did_where_there_is_no_pass_and_by_each_rule(service, clock):
+    """In the bid (no pass) the default rule hands the seats to the computer for want of a pass; the "ai"
+    rule by itself; the "vote" rule opens a vote. Each notice says a server manager did it."""
+    await started(service, reminder_minutes=None)
+    await act(service, "pass")
+    await act(service, "pass")  # both bid now
+    forced = await service.force_skip(CHANNEL, ANN, admin=True)
+    assert forced.seats == (Forced(0, "Ann", "no_pass"), Forced(1, "Bob", "no_pass"))
+    said = [(n.kind, n.message) for n in forced.notifications if n.kind == "replaced"]
+    assert said == [("replaced", "notice.forced.no_pass")] * 2
+    await service.runner.idle()
+
+    await started(service, channel=CHANNEL + 1, reminder_minutes=None, deadline_action="ai")
+    forced = await service.force_skip(CHANNEL + 1, ANN, admin=True)
+    assert forced.seats == (Forced(0, "Ann", "computer"),)
+    assert [n.message for n in forced.notifications if n.kind == "replaced"] == ["notice.forced.computer"]
+    await service.runner.idle()
+
+    await started(service, channel=CHANNEL + 2, reminder_minutes=None, deadline_action="vote")
+    forced = await service.force_skip(CHANNEL + 2, ANN, admin=True)
+    assert forced.seats == (Forced(0, "Ann", "vote"),)
+    assert [n.message for n in forced.notifications] == ["notice.forced.vote_open"]
 
 
 async def test_the_host_changes_the_timing_of_a_game(service):

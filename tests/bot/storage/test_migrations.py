@@ -421,13 +421,15 @@ async def test_a_database_at_the_schema_before_claims_keeps_every_row_and_plays_
     finally:
         await db.close()
     before = await table_rows(path)
-    assert await migrate_file(path) == (13, LATEST)
+    assert await migrate_file(path, target=14) == (13, 14)
     after = await table_rows(path)
     assert [row[:-2] for row in after["games"]] == before["games"]  # the two new columns come last
     assert [row[-2:] for row in after["games"]] == [(None, None)]
     assert {t: r for t, r in after.items() if t != "games"} == {
         t: r for t, r in before.items() if t != "games"
     }
+    assert await migrate_file(path) == (14, LATEST)
+    assert (await table_rows(path))["turn_pings"] == []  # nobody was pinged before
     db = await open_database(path)
     try:
         service = GameService(db, FakeClock())

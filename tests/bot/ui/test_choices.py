@@ -19,6 +19,8 @@ from tests.rules.gwt.scenario import at, clear_trail, game, hand
 
 from .test_presenters import game as game_info
 
+KEY = "0123456789ab"  # a decision's key, as engine.decision_key writes it
+
 
 def at_building_b() -> list[tuple[str, str]]:
     s = game(2)
@@ -53,11 +55,13 @@ def reachable(view: discord.ui.View) -> tuple[set[int], set[int], int]:
 
 def check_two_steps(moves: list[tuple[str, str]]) -> None:
     info = game_info(rules_id="gwt")
-    _content, first = pickers.picker(info, moves, "Your move", locale=ENGLISH)
+    _content, first = pickers.picker(info, moves, "Your move", decision=KEY, locale=ENGLISH)
     found, families, largest = reachable(first)
     assert largest <= 25 and len(first.children) <= 25
     for number in families:
-        content, second = pickers.picker(info, moves, "Your move", opened=number, locale=ENGLISH)
+        content, second = pickers.picker(
+            info, moves, "Your move", opened=number, decision=KEY, locale=ENGLISH
+        )
         inside, _, largest = reachable(second)
         assert largest <= 25 and len(content) <= 2000
         found |= inside
@@ -67,7 +71,7 @@ def check_two_steps(moves: list[tuple[str, str]]) -> None:
 def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_menus():
     moves = at_building_b()
     info = game_info(rules_id="gwt")
-    _content, first = pickers.picker(info, moves, "Your move", locale=ENGLISH)
+    _content, first = pickers.picker(info, moves, "Your move", decision=KEY, locale=ENGLISH)
     kinds = (components.MoveButton, components.FamilyButton)
     buttons = [i for i in first.children if components.handler(i) in kinds]
     labels = [b.label for b in buttons]
@@ -75,7 +79,7 @@ def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_m
     assert "end the turn" in labels and "discard Dutch Belt for $2" in labels
     assert any(label.startswith("build 1a on ") and label.endswith("(22 choices)") for label in labels)
     assert not any(components.handler(i) is components.MoveSelect for i in first.children)
-    _content, second = pickers.picker(info, moves, "Your move", opened=0, locale=ENGLISH)
+    _content, second = pickers.picker(info, moves, "Your move", opened=0, decision=KEY, locale=ENGLISH)
     menus = [i for i in second.children if components.handler(i) is components.MoveSelect]
     assert len(menus) == 1 and all(o.label.startswith("build 1a on ") for o in menus[0].options)
     check_two_steps(moves)
@@ -83,7 +87,9 @@ def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_m
 
 def test_the_menu_of_a_building_says_beside_each_place_its_price_and_what_the_building_does():
     moves = at_building_b()
-    _content, second = pickers.picker(game_info(rules_id="gwt"), moves, "Your move", opened=0, locale=ENGLISH)
+    _content, second = pickers.picker(
+        game_info(rules_id="gwt"), moves, "Your move", opened=0, decision=KEY, locale=ENGLISH
+    )
     menus = [i for i in second.children if components.handler(i) is components.MoveSelect]
     options = [o for i in menus for o in i.options]
     assert options and all(o.description and len(o.description) <= 100 for o in options)

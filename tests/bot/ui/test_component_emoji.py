@@ -21,8 +21,12 @@ def _views() -> dict[str, discord.ui.View]:
         "lobby": pickers.lobby_view(5, ENGLISH),
         "turn": pickers.turn_view(5, 15, True, ENGLISH),
         "reminder": pickers.reminder_view(5, 15, ENGLISH),
-        "picker with buttons": pickers.picker(game(), few, "Your move", locale=ENGLISH)[1],
-        "picker with menus": pickers.picker(game(), many, "Your move", locale=ENGLISH)[1],
+        "picker with buttons": pickers.picker(
+            game(), few, "Your move", decision="0123456789ab", locale=ENGLISH
+        )[1],
+        "picker with menus": pickers.picker(
+            game(), many, "Your move", decision="0123456789ab", locale=ENGLISH
+        )[1],
     }
 
 

@@ -7,16 +7,18 @@ import re
 import pytest
 
 from bot.play import components
+from bot.services import engine
 from bot.ui import custom_ids
 
 BIG = 2**63 - 1  # the largest SQLite integer id
+KEY = engine.decision_key(BIG, BIG, ["a move"])
 
 
 def test_every_id_fits_and_matches_its_template() -> None:
     cases = [
-        (custom_ids.move(BIG, BIG, 999), custom_ids.MOVE_TEMPLATE),
-        (custom_ids.select(BIG, BIG, 3), custom_ids.SELECT_TEMPLATE),
-        (custom_ids.family(BIG, BIG, 99), custom_ids.FAMILY_TEMPLATE),
+        (custom_ids.move(BIG, KEY, 999), custom_ids.MOVE_TEMPLATE),
+        (custom_ids.select(BIG, KEY, 3), custom_ids.SELECT_TEMPLATE),
+        (custom_ids.family(BIG, KEY, 99), custom_ids.FAMILY_TEMPLATE),
         (custom_ids.play(BIG, BIG), custom_ids.PLAY_TEMPLATE),
         (custom_ids.hand(BIG), custom_ids.HAND_TEMPLATE),
         (custom_ids.mute(BIG, BIG), custom_ids.MUTE_TEMPLATE),
@@ -31,9 +33,12 @@ def test_every_id_fits_and_matches_its_template() -> None:
 def test_templates_do_not_overlap() -> None:
     """Each id is claimed by exactly one kind of component."""
     ids = [
-        custom_ids.move(1, 2, 3),
-        custom_ids.select(1, 2, 0),
-        custom_ids.family(1, 2, 3),
+        custom_ids.move(1, KEY, 3),
+        custom_ids.select(1, KEY, 0),
+        custom_ids.family(1, KEY, 3),
+        "bg:mv:1:2:3",  # posted before keys: the revision in the key's place
+        "bg:sel:1:2:0",
+        "bg:fam:1:2:3",
         custom_ids.play(1, 2),
         custom_ids.hand(1),
         custom_ids.mute(1, 2),

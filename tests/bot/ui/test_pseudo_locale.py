@@ -64,7 +64,7 @@ def test_fixed_refusals_are_wholly_from_the_catalog(failure: Exception) -> None:
 
 def test_a_long_picker_has_only_catalog_notes_under_its_prompt() -> None:
     moves = [(f"m{i}", f"Move number {i}") for i in range(60)]
-    content, _view = pickers.picker(game_info(), moves, "Choose", locale=PSEUDO)
+    content, _view = pickers.picker(game_info(), moves, "Choose", decision="0123456789ab", locale=PSEUDO)
     prompt, *notes = content.split("\n")
     assert prompt == "**Choose**" and notes
     assert all(note.startswith("【") and bare(note) == "" for note in notes), notes

@@ -1,0 +1,162 @@
+"""A pool of worker processes that is started, and ended, off the event loop.
+
+Starting a worker from the forkserver waits on the forkserver's pipe, and the first start waits for the
+forkserver itself to import the workers' modules (the players, Pillow, the pictures): seconds on a busy
+machine. A ``ProcessPoolExecutor`` starts its workers inside its first calls, so a pool started from the
+event loop would hold the loop, and every interaction in flight, that long. A ``Workers`` starts every
+worker at once in a thread of its own instead (``start``, called at the bot's boot); a call that comes
+meanwhile awaits ``ready`` and the loop serves everyone else. Ending a pool waits on its processes, so it
+runs in a thread too.
+
+The computer players' (``thinking.py``) and the pictures' (``drawing.py``) workers fork from one server,
+which imports ``PRELOAD`` once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+
+import rules
+
+# Workers fork from a server process that imported their modules once: a new pool starts in
+# milliseconds, and the bot's own threads (the database's, the event loop's) are never forked.
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+CONTEXT = multiprocessing.get_context(START_METHOD)
+#: the modules the forkserver imports before its first fork (each kind of worker adds its own)
+PRELOAD: list[str] = [__name__]
+
+# Pools are started here, never in the event loop's thread: one thread for each kind of worker, so the
+# computers' and the pictures' pools start side by side.
+_starter = ThreadPoolExecutor(max_workers=2, thread_name_prefix="worker-pool-start")
+
+
+def preload(*modules: str) -> None:
+    """Have the forkserver import ``modules`` too, once, before it forks the first worker (a forkserver
+    already running keeps what it has)."""
+    PRELOAD.extend(m for m in modules if m not in PRELOAD)
+    if START_METHOD == "forkserver":
+        CONTEXT.set_forkserver_preload(PRELOAD)
+
+
+class WorkersFailed(Exception):
+    """The worker processes could not be started."""
+
+
+def launch(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes, every one of them started before it is returned (blocking: call it
+    from a thread, not the event loop).
+
+    A pool would otherwise start one worker in each of its first calls, in the caller's thread; it starts
+    none once all are up, so no later call waits on the forkserver."""
+    pool = ProcessPoolExecutor(
+        workers, mp_context=CONTEXT, initializer=start_worker, initargs=(rules.modules(),)
+    )
+    try:
+        pool._launch_processes()  # type: ignore[attr-defined]
+        pool._start_executor_manager_thread()  # type: ignore[attr-defined]
+    except BaseException:
+        end(pool)  # the workers started before the failure
+        raise
+    return pool
+
+
+def start_worker(games: dict[str, str]) -> None:
+    """A worker's start: it ends with the bot's process, and knows the games registered while the bot
+    runs (the tests' tiny game) too."""
+    threading.Thread(target=_end_with_parent, name="end-with-parent", daemon=True).start()
+    for game_id, module in games.items():
+        rules.register(game_id, module)
+
+
+def _end_with_parent() -> None:
+    # A worker waits for work on a pipe it holds both ends of, so it would outlive a bot that was killed.
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()
+        os._exit(1)
+
+
+def end(pool: ProcessPoolExecutor) -> None:
+    """End ``pool`` now, its workers included, and wait until they are gone (blocking: call it from a
+    thread); every call not finished fails with ``BrokenProcessPool``.
+
+    A running call cannot be cancelled, so the workers are killed: Python 3.14's ``kill_workers`` does
+    that; before it only the executor's own table of processes knows them.
+
+    A worker killed while sending back a large result (a picture) leaves part of it in the results' pipe,
+    and the executor's thread would wait for the rest for good, since the pool holds the pipe's writing
+    end too: once the workers are gone that end is closed, so the wait ends as a dead worker's does.
+    """
+    processes = list((pool._processes or {}).values())  # type: ignore[attr-defined]
+    kill = getattr(pool, "kill_workers", None)
+    if kill is not None:
+        kill()
+    else:
+        for process in processes:  # (a pool already shut down has no table left)
+            process.kill()
+    for process in processes:
+        process.join()
+    results = pool._result_queue  # type: ignore[attr-defined]
+    if results is not None:  # (None once shut down)
+        results._writer.close()  # type: ignore[attr-defined]
+    pool.shutdown(wait=True)
+
+
+class Workers:
+    """``workers`` worker processes, started in a thread by ``start`` (or by the first ``ready``), ended
+    in a thread by ``discard`` and ``close``. Not tied to one event loop: its start is a thread's future,
+    which any loop can await."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._starting: Future[ProcessPoolExecutor] | None = None
+
+    @property
+    def started(self) -> bool:
+        """Whether a pool is up or starting (not yet discarded or closed)."""
+        return self._starting is not None
+
+    def start(self) -> None:
+        """Begin starting the workers in a thread, unless they are up or starting; returns at once."""
+        if self._starting is None:
+            self._starting = _starter.submit(launch, self.workers)
+
+    async def ready(self) -> ProcessPoolExecutor:
+        """The pool, once its workers are up (started now if they are not); the loop runs on meanwhile.
+        Raises ``WorkersFailed`` when they could not start (the next call tries again)."""
+        self.start()
+        starting = self._starting
+        assert starting is not None
+        try:
+            return await asyncio.shield(asyncio.wrap_future(starting))
+        except Exception as exc:
+            if self._starting is starting:
+                self._starting = None
+            raise WorkersFailed(f"the worker processes could not start: {exc!r}") from exc
+
+    async def discard(self, pool: ProcessPoolExecutor) -> None:
+        """End ``pool`` (a worker of it hangs or died); the next ``ready`` starts a new one."""
+        if self._current() is pool:
+            self._starting = None
+        await asyncio.to_thread(end, pool)
+
+    async def close(self) -> None:
+        """End the workers, once a start under way has finished; a later ``ready`` starts them again."""
+        starting, self._starting = self._starting, None
+        if starting is None:
+            return
+        try:
+            pool = await asyncio.shield(asyncio.wrap_future(starting))
+        except Exception:  # it never started: nothing to end
+            return
+        await asyncio.to_thread(end, pool)
+
+    def _current(self) -> ProcessPoolExecutor | None:
+        starting = self._starting
+        if starting is None or not starting.done() or starting.cancelled() or starting.exception():
+            return None
+        return starting.result()
