@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from discord.http import Route
@@ -18,7 +18,7 @@ from bot.loopback.http_api import API_PREFIX
 from bot.loopback.ratelimits import Limit
 from bot.services import GameService
 from bot.settings import Settings
-from bot.storage import open_database, shares
+from bot.storage import Database, open_database, shares
 from bot.storage.connection import Location
 
 from .conftest import Arena
@@ -42,11 +42,9 @@ async def test_a_burst_past_the_global_limit_waits_its_turn_and_meets_no_429(are
         assert [m.content for m in arena.loopback.messages(channel)] == [f"post {n}"]
 
 
-@asynccontextmanager
-async def process(loopback: LoopbackDiscord, db_where: Location, shard: int) -> AsyncIterator[BoardGameBot]:
-    """One of ``PROCESSES`` bot processes on the token, each running one shard, with its own connection to
-    the shared database; logged in (its requests pass the stand-in), without a gateway session."""
-    db = await open_database(db_where)
+def bot_on_shard(loopback: LoopbackDiscord, db: Database, db_where: Location, shard: int) -> BoardGameBot:
+    """One of ``PROCESSES`` bot processes on the token, running shard ``shard``, over ``db`` (its own
+    connection to the database at ``db_where``, which the processes share)."""
     place = {"database_path": db_where.path} if db_where.path else {"database_url": db_where.url}
     settings = Settings(
         token=loopback.world.token,
@@ -55,7 +53,14 @@ async def process(loopback: LoopbackDiscord, db_where: Location, shard: int) -> 
         global_requests_per_second=PER_SECOND,
         **place,  # type: ignore[arg-type]
     )
-    bot = BoardGameBot(games=GameService(db), settings=settings, extensions=(), sync_commands=False)
+    return BoardGameBot(games=GameService(db), settings=settings, extensions=(), sync_commands=False)
+
+
+@asynccontextmanager
+async def process(loopback: LoopbackDiscord, db_where: Location, shard: int) -> AsyncIterator[BoardGameBot]:
+    """A bot process logged in (its requests pass the stand-in), without a gateway session."""
+    db = await open_database(db_where)
+    bot = bot_on_shard(loopback, db, db_where, shard)
     try:
         await bot.login(loopback.world.token)
         yield bot
@@ -106,26 +111,17 @@ async def test_a_process_closed_while_it_waits_for_its_part_stops(
     (SIGTERM) ends the wait instead of leaving the process waiting for a part that will not come."""
     async with LoopbackDiscord() as loopback:
         monkeypatch.setattr(Route, "BASE", loopback.origin + API_PREFIX)
-        other = await open_database(db_where)
+        db = await open_database(db_where)
         try:
-            async with other.transaction() as conn:
-                await shares.keep(conn, "another process", PER_SECOND, datetime.now(UTC))
-            db = await open_database(db_where)
-            place = {"database_path": db_where.path} if db_where.path else {"database_url": db_where.url}
-            settings = Settings(
-                token=loopback.world.token,
-                shard_count=PROCESSES,
-                shard_ids=(0,),
-                global_requests_per_second=PER_SECOND,
-                **place,  # type: ignore[arg-type]
-            )
-            bot = BoardGameBot(games=GameService(db), settings=settings, extensions=(), sync_commands=False)
+            async with db.transaction() as conn:
+                # renewed (as its clock says) far enough ahead to stay live however long the test takes
+                await shares.keep(conn, "another process", PER_SECOND, datetime.now(UTC) + timedelta(hours=1))
+            bot = bot_on_shard(loopback, db, db_where, 0)
             login = asyncio.create_task(bot.login(loopback.world.token))
             await loopback.wait_until(lambda: bot.pace.waited == 1, "the login to wait for a part")
             await bot.close()
             await asyncio.wait_for(asyncio.wait([login]), timeout=10)
             assert login.done()
             assert not loopback.api.exchanges  # nothing reached Discord
-            await db.close()
         finally:
-            await other.close()
+            await db.close()
