@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.cogs import EXTENSIONS
 from bot.drain import Drain
-from bot.pacing import GlobalPace
+from bot.pacing import GlobalPace, TokenShare
 from bot.settings import Settings
 from bot.translator import CatalogTranslator
 from bot.ui import pictures
@@ -200,6 +200,12 @@ class BoardGameBot(commands.AutoShardedBot):
         # every request made with the bot's token keeps within Discord's global limit (bot/pacing.py)
         self.pace = GlobalPace(settings.global_requests_per_second)
         self.http.request = self.pace.paced(self.http.request)  # type: ignore[method-assign]
+        # other processes may use the token too: the limit is shared out through the database they share
+        self.token_share = (
+            TokenShare(self.pace, games.db, games.holder, limit=settings.global_requests_per_second)
+            if settings.database.postgres or settings.shard_ids
+            else None
+        )
         # game id -> the revision and message of its latest turn message, whose buttons are retired when
         # one about a later position is posted
         self.turn_messages: dict[int, tuple[int, discord.Message]] = {}
@@ -215,6 +221,11 @@ class BoardGameBot(commands.AutoShardedBot):
         processes sharing the shards (SHARD_IDS) and one SQLite file, only the one running shard 0."""
         ids = self.settings.shard_ids
         return self.settings.database.postgres or ids is None or 0 in ids
+
+    async def login(self, token: str) -> None:
+        if self.token_share is not None:
+            await self.token_share.start()  # before the first request: it waits for this process's part
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
@@ -247,6 +258,9 @@ class BoardGameBot(commands.AutoShardedBot):
         try:
             await self.drain.stop()
             await super().close()
+            self.pace.close()
+            if self.token_share is not None:
+                await self.token_share.stop()
         finally:
             try:
                 await self.games.close()

@@ -48,7 +48,8 @@ class Settings:
     # How many worker processes draw the pictures (None: one per core but one, at least two).
     picture_workers: int | None = None
     # Discord's global limit on the bot's requests a second (50 unless Discord granted more); the bot
-    # keeps below it rather than be refused. Processes sharing one token share it.
+    # keeps below it rather than be refused. Processes sharing one token and database share it out
+    # between them (bot.pacing.TokenShare).
     global_requests_per_second: int = DISCORD_GLOBAL_LIMIT
 
     @property

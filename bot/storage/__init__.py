@@ -4,8 +4,9 @@
 the numbered migrations in ``migrations/`` (``migrations/postgresql/`` for PostgreSQL) through Alembic
 (``revisions/``; see ``migrate``); ``integrity.check_file`` runs SQLite's damage checks on a file.
 ``migrate_file``, ``backup_file`` and ``copy.copy_database`` are what ``python -m bot migrate``, ``backup
-PATH`` and ``copy-database FROM TO`` call. The modules ``games``, ``results``, ``preferences`` and ``due``
-hold the queries, run through ``sql``; each takes the connection of the caller's transaction.
+PATH`` and ``copy-database FROM TO`` call. The modules ``games``, ``results``, ``preferences``, ``due`` and
+``shares`` (the processes' parts of Discord's global limit) hold the queries, run through ``sql``; each
+takes the connection of the caller's transaction.
 """
 
 from bot.storage.db import Database, open_database

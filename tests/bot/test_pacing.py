@@ -100,3 +100,28 @@ async def test_a_paced_request_is_called_with_its_arguments_and_answers() -> Non
         return f"{route} {body}"
 
     assert await pace.paced(request)("GET /x", body=3) == "GET /x 3"
+
+
+async def test_without_a_part_nothing_goes_until_a_part_is_given() -> None:
+    """A process whose part of the token's limit is 0 (the others hold it all) waits for a share."""
+    pace = GlobalPace(per_second=3)
+    pace.share(0)
+    waiting = [asyncio.create_task(pace.wait()) for _ in range(2)]
+    await asyncio.sleep(0)
+    assert not any(w.done() for w in waiting)
+    pace.share(1)
+    assert pace.recent() == 1  # one went at once, the other waits for the next window
+    await asyncio.wait_for(asyncio.gather(*waiting), timeout=5)
+
+
+async def test_once_closed_what_waits_goes_on_at_once() -> None:
+    """A closed bot sends nothing more: its waiting requests go on (to its closed session, which refuses
+    them) rather than wait for a part of the limit that no renewal will bring."""
+    pace = GlobalPace(per_second=1)
+    pace.share(0)
+    waiting = asyncio.create_task(pace.wait())
+    await asyncio.sleep(0)
+    assert not waiting.done()
+    pace.close()
+    await asyncio.wait_for(waiting, timeout=5)
+    await asyncio.wait_for(pace.wait(), timeout=5)  # and what asks later does not wait either

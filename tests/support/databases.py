@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.storage import open_database
 from bot.storage.connection import Location, location
-from bot.storage.copy import TABLES, _tables
+from bot.storage.copy import NOT_COPIED, TABLES, _tables
 from bot.storage.migrate import apply_migrations
 
 URL = os.environ.get("TEST_DATABASE_URL", "").strip()
@@ -76,12 +76,12 @@ async def empty(where: Location) -> None:
     engine = create_async_engine(where.url, poolclass=sa.pool.NullPool)  # type: ignore[arg-type]
     try:
         async with engine.begin() as conn:
-            await conn.exec_driver_sql(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE")
+            await conn.exec_driver_sql(f"TRUNCATE {', '.join(TABLES + NOT_COPIED)} RESTART IDENTITY CASCADE")
             made = await conn.exec_driver_sql(
                 "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
             )
             for (table,) in made.all():
-                if table not in (*TABLES, "alembic_version"):
+                if table not in (*TABLES, *NOT_COPIED, "alembic_version"):
                     await conn.exec_driver_sql(f'DROP TABLE "{table}"')
     finally:
         await engine.dispose()
