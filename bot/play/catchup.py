@@ -48,7 +48,9 @@ async def _catch_up(bot: BoardGameBot, game_id: int) -> None:
         await pause(seconds)
         if await posting.attempt(bot, game_id, tell_untold(bot, game_id)) is None:
             return
-    log.warning("game %s: the channel could not be told of its latest moves; the reminder round will", game_id)
+    log.warning(
+        "game %s: the channel could not be told of its latest moves; the reminder round will", game_id
+    )
 
 
 async def tell_untold(bot: BoardGameBot, game_id: int) -> None:

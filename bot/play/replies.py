@@ -76,8 +76,9 @@ async def report(interaction: discord.Interaction, exc: BaseException) -> None:
     text = explain(exc, interaction.locale)
     original = exc.original if isinstance(exc, app_commands.CommandInvokeError) else exc
     if isinstance(original, Committed):
-        log.error("a step after a saved move failed in %s", context_of(interaction),
-                  exc_info=original.__cause__)
+        log.error(
+            "a step after a saved move failed in %s", context_of(interaction), exc_info=original.__cause__
+        )
     if text is None:
         log.error("unexpected error in %s", context_of(interaction), exc_info=original)
         text = translate(interaction.locale, "message.generic_error")
