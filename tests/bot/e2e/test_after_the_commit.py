@@ -28,11 +28,13 @@ UNCHANGED = "unchanged"  # the end of message.generic_error, in English
 
 
 class DroppedAfterMove:
-    """Once armed, the first database statement after the commit of the next move fails, as when the
-    connection was dropped; so do the next ``left`` statements, when set."""
+    """Once armed, the first database statement after the commit of the next move (after ``passing``
+    others) fails, as when the connection was dropped; so do the next ``left`` statements, when set."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, db: Database) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, db: Database, passing: int = 0) -> None:
         self.armed = self.moved = False
+        self.passing = passing
+        self.skip = 0  # statements yet to pass before the next fails
         self.left = 0  # statements yet to fail
         self.failed = 0
         transaction, reading, append = db.transaction, db.reading, store.append_move
@@ -48,7 +50,7 @@ class DroppedAfterMove:
             async with transaction() as conn:
                 yield conn
             if self.moved and self.armed:  # the move is committed: what follows fails
-                self.armed, self.left = False, 1
+                self.armed, self.skip, self.left = False, self.passing, 1
 
         @asynccontextmanager
         async def failing_reading() -> AsyncIterator[Any]:
@@ -61,7 +63,9 @@ class DroppedAfterMove:
         monkeypatch.setattr(db, "reading", failing_reading)
 
     def _statement(self) -> None:
-        if self.left:
+        if self.skip:
+            self.skip -= 1
+        elif self.left:
             self.left -= 1
             self.failed += 1
             dropped = ConnectionResetError("connection was closed in the middle of operation")
@@ -178,4 +182,37 @@ async def test_a_button_move_saved_before_a_dropped_connection_counts_and_is_tol
             return await person.click(picker, button)
 
         await check_counted_then_told(arena, service, pressed, monkeypatch, lasting=1)
+        arena.loopback.assert_prompt_responses()
+
+
+@pytest.mark.usefixtures("tiny_game")
+async def test_a_move_whose_post_failed_on_a_dropped_connection_is_told_once_it_passes(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The statement that fails is the post's own first read: the mover's answer shows the move, a note
+    says it counted although the channel did not hear of it, and the channel is told at the next try."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        await arena.start_game("tiny", alice, bob)
+        first, other = await movers(arena, service)
+        await arena.loopback.settle()
+        seen = {m.id for m in arena.public()}
+        before = await logged_versions(service, arena)
+        cleared, asked = hold_catch_ups(monkeypatch)
+        fault = DroppedAfterMove(monkeypatch, service.db, passing=1)  # the answer's read goes through
+        fault.armed = True
+        reply = await first.slash("move", arena.channel, move="pass")
+        await arena.loopback.wait_until(lambda: bool(reply.followups), "the note that the post failed")
+        assert fault.failed == 1
+        note = reply.followups[-1]
+        assert note.ephemeral and note.content.startswith("Your move counted, but I could not post it"), note
+        assert f"<#{channel_id}>" in note.content and UNCHANGED not in reply.text(), reply.text()
+        assert not pings_since(arena, seen)
+        cleared.set()
+        await running_catchup().settled()
+        await arena.loopback.settle()
+        assert asked == list(catchup.PAUSES[:1])
+        assert pings_since(arena, seen) == [{other.id}]
+        assert await logged_versions(service, arena) == [*before, len(before) + 1]
         arena.loopback.assert_prompt_responses()
