@@ -46,6 +46,8 @@ async def settled() -> None:
 async def _catch_up(bot: BoardGameBot, game_id: int) -> None:
     for seconds in PAUSES:
         await pause(seconds)
+        if bot.is_closed():  # stopping: the next start's reminder round tells it
+            return
         if await posting.attempt(bot, game_id, tell_untold(bot, game_id)) is None:
             return
     log.warning(
