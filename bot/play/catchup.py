@@ -46,12 +46,13 @@ async def settled() -> None:
 async def _catch_up(bot: BoardGameBot, game_id: int) -> None:
     for seconds in PAUSES:
         await pause(seconds)
-        if bot.is_closed():  # stopping: the next start's reminder round tells it
+        if bot.is_closed():  # stopping: the next post that goes through tells it
             return
         if await posting.attempt(bot, game_id, tell_untold(bot, game_id)) is None:
             return
     log.warning(
-        "game %s: the channel could not be told of its latest moves; the reminder round will", game_id
+        "game %s: the channel could not be told of its latest moves; the next post that goes through will",
+        game_id,
     )
 
 
