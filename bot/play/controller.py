@@ -39,7 +39,8 @@ async def play(interaction: discord.Interaction, move: str, expected_decision: s
     ``COMPUTER_GRACE``: a quick computer's post then tells both moves, in one edit of the live board
     instead of two. A quiet channel does not ping the mover meanwhile (``live.answering``): the answer
     shows their next choices, or, when the computers' answer made it their turn again, is edited to show
-    the computers' moves and their choices.
+    the computers' moves and their choices. Whatever fails once the move was saved, the mover hears that
+    it counted, never "unchanged" (``counted_anyway``).
     """
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
