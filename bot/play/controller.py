@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import translate
-from bot.play import announcer, channels, delivery, live, posting, replies
+from bot.play import announcer, catchup, channels, delivery, live, posting, replies
+from bot.services import Committed
 from bot.ui import pickers, pictures, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
-    from bot.services import News
+    from bot.services import MoveOutcome, News
 
 log = logging.getLogger(__name__)
 
@@ -38,19 +39,65 @@ async def play(interaction: discord.Interaction, move: str, expected_decision: s
     ``COMPUTER_GRACE``: a quick computer's post then tells both moves, in one edit of the live board
     instead of two. A quiet channel does not ping the mover meanwhile (``live.answering``): the answer
     shows their next choices, or, when the computers' answer made it their turn again, is edited to show
-    the computers' moves and their choices.
+    the computers' moves and their choices. Whatever fails once the move was saved, the mover hears that
+    it counted, never "unchanged" (``counted_anyway``).
     """
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
     news = await bot.games.news_for(channel_id, interaction.user.id)  # read before the move makes it old
+    saved: Committed | None = None
     async with bot.drain.move(interaction):  # a stop meanwhile tells the player whether it counted
-        outcome = await bot.games.submit(
-            channel_id,
-            interaction.user.id,
-            move,
-            expected_decision=expected_decision,
-            locale=interaction.locale,
-        )
+        try:
+            outcome = await bot.games.submit(
+                channel_id,
+                interaction.user.id,
+                move,
+                expected_decision=expected_decision,
+                locale=interaction.locale,
+            )
+        except Committed as exc:  # the move counted: the drain must not say otherwise
+            saved = exc
+    if saved is not None:
+        await counted_anyway(interaction, saved)
+        return
+    try:
+        await _present(interaction, outcome, news)
+    except Exception as exc:  # the move counted whatever failed after it: never "unchanged"
+        saved = Committed(outcome.game.id, outcome.game.channel_id, outcome.played[0].version)
+        saved.__cause__ = exc
+        await counted_anyway(interaction, saved)
+
+
+async def counted_anyway(interaction: discord.Interaction, saved: Committed) -> None:
+    """After a failure between a move's commit and its last post: log it, tell the mover that their move
+    counted (with their choices now, when they can be read), and have the channel told of it soon."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    log.error(
+        "move %s of game %s was saved, but a step after it failed (%s)",
+        saved.version,
+        saved.game_id,
+        replies.context_of(interaction),
+        exc_info=saved.__cause__,
+    )
+    catchup.schedule(bot, saved.game_id)
+    note = translate(interaction.locale, "message.move_counted_later", version=saved.version)
+    try:
+        content, choices, news = await _options(interaction, note=note)
+    except Exception:  # still failing: the note alone, choices are one Play away
+        log.warning("could not read the choices after move %s of game %s", saved.version, saved.game_id)
+        content, choices, news = note, None, None
+    try:
+        await interaction.edit_original_response(content=content, view=choices)
+    except discord.HTTPException:
+        log.warning("could not tell %s that their move counted", replies.context_of(interaction))
+        return
+    if news is not None:
+        bot.games.news_shown(news)
+
+
+async def _present(interaction: discord.Interaction, outcome: MoveOutcome, news: News | None) -> None:
+    """Answer the mover with what their saved move did and their next choices, then tell the channel."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     perms = posting.bot_permissions(bot, outcome.game, interaction)
     mine = [
         presenters.named(line, outcome.game)
@@ -91,9 +138,18 @@ async def play(interaction: discord.Interaction, move: str, expected_decision: s
         if since is not None:
             bot.games.news_shown(since)
     if failure is not None:
+        if passing(failure):
+            catchup.schedule(bot, outcome.game.id)
         await delivery.explain(interaction, outcome.game, failure, "posting.done.move")
     if not (failure is not None and channels.unknown_channel(failure)):  # else the game has just ended
         await announcer.notify_directly(bot, outcome)
+
+
+def passing(failure: BaseException) -> bool:
+    """Whether a post failed for a reason that may pass by itself (Discord's server, the database, a
+    bug met once), so trying again soon is worth it; a refusal (permissions, a deleted channel) is not
+    retried: the next post that can carries what was not told."""
+    return not isinstance(failure, discord.HTTPException) or isinstance(failure, discord.DiscordServerError)
 
 
 async def show_options(interaction: discord.Interaction, *, note: str = "") -> None:

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.i18n import translate
-from bot.services import ServiceError, wording
+from bot.services import Committed, ServiceError, wording
 from rules.core.errors import RulesError
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,8 @@ def explain(exc: BaseException, locale: object) -> str | None:
     """The message for an expected failure, in the language of ``locale``, or ``None`` for a bug."""
     if isinstance(exc, app_commands.CommandInvokeError):
         exc = exc.original
+    if isinstance(exc, Committed):  # saved: the failure came after the commit
+        return translate(locale, "message.move_counted_later", version=exc.version)
     if isinstance(exc, RulesError):
         said = wording.say(locale, exc.said, {}) if exc.said is not None else None
         return messages.explain_rules_error(exc, locale, said)
@@ -69,10 +71,15 @@ def context_of(interaction: discord.Interaction) -> str:
 
 
 async def report(interaction: discord.Interaction, exc: BaseException) -> None:
-    """Tell the user what went wrong, privately; log unexpected errors with their context."""
+    """Tell the user what went wrong, privately; log unexpected errors with their context. A move
+    saved before the failure (``Committed``) is answered that it counted, never "unchanged"."""
     text = explain(exc, interaction.locale)
+    original = exc.original if isinstance(exc, app_commands.CommandInvokeError) else exc
+    if isinstance(original, Committed):
+        log.error(
+            "a step after a saved move failed in %s", context_of(interaction), exc_info=original.__cause__
+        )
     if text is None:
-        original = exc.original if isinstance(exc, app_commands.CommandInvokeError) else exc
         log.error("unexpected error in %s", context_of(interaction), exc_info=original)
         text = translate(interaction.locale, "message.generic_error")
     try:

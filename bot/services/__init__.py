@@ -118,7 +118,8 @@ Settings and statistics
 
 Refusals raise a ``ServiceError`` subclass (``code`` + ``message``); the engine's ``RulesError`` (cannot
 parse, illegal, ambiguous, not your turn, game over) passes through unchanged. Nothing is changed by a
-refused request.
+refused request. ``submit`` raises ``Committed`` (the game and the version saved) when a step after the
+move's commit fails: the move counts.
 """
 
 from bot.services.clock import Clock, FakeClock, utc_now
@@ -128,6 +129,7 @@ from bot.services.errors import (
     AlreadyStarted,
     BadImport,
     Busy,
+    Committed,
     DatabaseUnavailable,
     GameExists,
     GameNotActive,
@@ -168,6 +170,7 @@ __all__ = [
     "BoardState",
     "Busy",
     "Clock",
+    "Committed",
     "DatabaseUnavailable",
     "Decision",
     "DueItem",

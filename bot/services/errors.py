@@ -1,7 +1,8 @@
 """Why the service refused something: one family with a machine-readable code and a message for people.
 
 Engine refusals (``rules.core.errors.RulesError``: cannot parse, illegal, not your turn…) pass through
-the service unchanged; the cogs show both kinds the same way.
+the service unchanged; the cogs show both kinds the same way. ``Committed`` is not a refusal: it says
+that a change was saved although a later step of the same call failed.
 """
 
 from __future__ import annotations
@@ -112,3 +113,15 @@ class DatabaseUnavailable(ServiceError, FileGone):
             "An administrator has been told."
         )
         self.detail = detail
+
+
+class Committed(Exception):
+    """A move was saved (``version`` of game ``game_id``), but a step after its commit failed (a dropped
+    database connection, say): the move counts, so its mover must not hear "unchanged". The failure is
+    the exception's ``__cause__``."""
+
+    def __init__(self, game_id: int, channel_id: int, version: int) -> None:
+        super().__init__(f"move {version} of game {game_id} was saved; a later step failed")
+        self.game_id = game_id
+        self.channel_id = channel_id
+        self.version = version

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from bot.services import engine
 from bot.services.core import ServiceCore
-from bot.services.errors import NoSuchVersion, NotAllowed, StaleVersion, UndoRefused
-from bot.services.models import GameInfo, MoveOutcome, UndoOutcome
+from bot.services.errors import Committed, NoSuchVersion, NotAllowed, StaleVersion, UndoRefused
+from bot.services.models import GameInfo, MoveOutcome, PlayedMove, UndoOutcome
 from bot.services.policy import undo_refusal
 from bot.storage import games as store
 from bot.storage.records import GameRow, SeatRow
@@ -69,20 +71,32 @@ class Play(ServiceCore):
             game, seats, record = await self._commit(
                 game, seats, seat.seat, user_id, move, new_state, events, "player"
             )
-            game, seats, new_state, forced = await self._forced_moves(game, seats, new_state, record)
+            with self._saved(game, seats, record):
+                game, seats, new_state, forced = await self._forced_moves(game, seats, new_state, record)
+                self._wake_computers(game, seats)
+                return await self._outcome(
+                    game,
+                    before,
+                    seats,
+                    new_state,
+                    [record, *forced],
+                    seat=seat.seat,
+                    move=move,
+                    events=events,
+                    acting_user=user_id,
+                    locale=locale,
+                )
+
+    @contextmanager
+    def _saved(self, game: GameRow, seats: list[SeatRow], record: PlayedMove) -> Iterator[None]:
+        """After ``record`` was committed: a failure of what follows (a forced step, reading who to
+        notify) becomes ``Committed``, so the mover hears that the move counted, not that nothing
+        changed; the computers who act after it are woken all the same."""
+        try:
+            yield
+        except Exception as exc:
             self._wake_computers(game, seats)
-            return await self._outcome(
-                game,
-                before,
-                seats,
-                new_state,
-                [record, *forced],
-                seat=seat.seat,
-                move=move,
-                events=events,
-                acting_user=user_id,
-                locale=locale,
-            )
+            raise Committed(game.id, game.channel_id, record.version) from exc
 
     async def _require_decision(self, game: GameRow, seat: int, state: Any, expected: str) -> None:
         """Refuse a button drawn for another decision of ``seat`` than the one it faces now (none, when it

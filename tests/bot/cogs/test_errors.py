@@ -7,7 +7,8 @@ import logging
 import pytest
 
 from bot.i18n import ENGLISH, translate
-from bot.play import components
+from bot.play import components, replies
+from bot.services import Committed
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, started
@@ -43,6 +44,22 @@ async def test_a_bug_behind_a_button_is_answered_too(
         await components.PlayButton(game.id, game.revision).callback(click.mock)
     assert click.last.content == translate(ENGLISH, "message.generic_error")
     assert caplog.records
+
+
+async def test_a_failure_after_a_saved_move_is_answered_that_it_counted(
+    table: Table, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``Committed`` reaching the error handler: the move counted, so the answer says so (never
+    "unchanged"), and the failure behind it is logged."""
+    saved = Committed(7, CHANNEL, 12)
+    saved.__cause__ = ConnectionResetError("connection dropped")
+    click = table.interaction(ANN)
+    with caplog.at_level(logging.ERROR, logger="bot.play.replies"):
+        await replies.report(click.mock, saved)
+    assert click.last.ephemeral
+    assert click.last.content == translate(ENGLISH, "message.move_counted_later", version=12)
+    (record,) = caplog.records
+    assert record.exc_info is not None and "connection dropped" in str(record.exc_info[1])
 
 
 async def test_autocomplete_without_a_game_offers_nothing(table: Table) -> None:
