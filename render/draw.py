@@ -156,6 +156,14 @@ def cross(d: ImageDraw.ImageDraw, centre: Point, half: float, colour: str, width
     d.line((x - half, y + half, x + half, y - half), fill=colour, width=width)
 
 
+def fitting_size(value: str, size: int, width: float, least: int = 11) -> int:
+    """The largest size up to ``size`` (at least ``least``) at which ``value`` fits ``width`` pixels: a
+    short label on a fixed box keeps all its letters in a language whose word is longer."""
+    while size > least and text_width(value, size) > width:
+        size -= 1
+    return size
+
+
 def wrap(value: str, size: int, width: float) -> list[str]:
     """Split ``value`` into lines no wider than ``width`` pixels, at spaces; a word too long for a line
     (Japanese writes no spaces) is broken between its characters."""

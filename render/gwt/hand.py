@@ -54,11 +54,11 @@ def render_hand(
         x = PAD + i * (CARD_W + GAP)
         rect = (x, 60, x + CARD_W, 60 + CARD_H)
         if code in pieces.CATTLE:
-            pieces.cattle_card(d, rect, code, theme)
+            pieces.cattle_card(d, rect, code, theme, said)
             text(
                 d,
                 ((rect[0] + rect[2]) / 2, rect[3] - 20),
-                pieces.cattle_name(code),
+                fit_text(pieces.cattle_name(code, said), theme.text_small - 2, CARD_W - 6),
                 theme.text_small - 2,
                 theme.ink,
             )
@@ -75,9 +75,6 @@ def render_hand(
             theme.text,
             theme.muted,
         )
-    if objectives:
-        key = fit_text(picture_word(said, "gwt.task_key"), theme.text_small - 3, width - 2 * PAD)
-        text(d, (PAD, CARD_H + 118), key, theme.text_small - 3, theme.muted, anchor="lm")
     summary = fit_text(
         picture_word(said, "gwt.hand.breeding", value=breeding_value(hand)), theme.text, width - 2 * PAD
     )
