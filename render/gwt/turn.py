@@ -183,15 +183,26 @@ def _breed_key(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) 
     """The market's breeds by colour, in their short forms in the picture's language (in English the ones
     moves take, ``rules.gwt.aliases``)."""
     breeds = list(dict.fromkeys(CATTLE[code][0] for code in MARKET_ORDER))
-    words = [picture_word(said, f"gwt.breed_short.{breed}") for breed in breeds]
-    room = (WIDTH - 10 - 612 - 8) - sum(text_width(w, SMALL) + 18 for w in words)
-    gap = room / max(1, len(words) - 1)
-    x = 612.0
-    for breed, word in zip(breeds, words, strict=True):
-        y = MARKET_BOTTOM - 20
-        d.rectangle((x, y - 7, x + 14, y + 7), fill=palette.breed(breed), outline=theme.ink)
-        text(d, (x + 18, y), word, SMALL, theme.ink, anchor="lm")
-        x += text_width(word, SMALL) + 18 + gap
+    named = [(breed, picture_word(said, f"gwt.breed_short.{breed}")) for breed in breeds]
+    width = WIDTH - 10 - 612 - 8
+    # one row where the names fit, else two (the longer Japanese names)
+    rows = (
+        [named]
+        if _key_width(named) <= width
+        else [named[: (len(named) + 1) // 2], named[(len(named) + 1) // 2 :]]
+    )
+    for k, row in enumerate(rows):
+        gap = (width - _key_width(row)) / max(1, len(row) - 1)
+        x, y = 612.0, MARKET_BOTTOM - 20 - 22 * (len(rows) - 1 - k)
+        for breed, word in row:
+            d.rectangle((x, y - 7, x + 14, y + 7), fill=palette.breed(breed), outline=theme.ink)
+            text(d, (x + 18, y), word, SMALL, theme.ink, anchor="lm")
+            x += text_width(word, SMALL) + 18 + gap
+
+
+def _key_width(named: list[tuple[str, str]]) -> float:
+    """The width of a row of the breed key without its gaps: each colour square and name."""
+    return sum(text_width(word, SMALL) + 18 for _breed, word in named)
 
 
 def _rail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
@@ -224,10 +235,12 @@ def _trail_base(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None)
                 text(d, (x, middle), fit_text(line, TEXT, 94), TEXT, theme.ink, bold=True)
         elif k == "start":
             start = picture_word(said, "gwt.start")
-            # wide enough for the word in any language, within the picture
-            half = min(max(28, text_width(start, SMALL) / 2 + 6), WIDTH - 6 - x)
-            box(d, (x - half, y - 16, x + half, y + 16), theme.panel, theme.ink, radius=8)
-            text(d, (x, y), fit_text(start, SMALL, 2 * half - 8), SMALL, theme.ink)
+            # wide enough for the word in any language, growing to the left at the picture's edge
+            half = max(28, text_width(start, SMALL) / 2 + 6)
+            right = min(x + half, WIDTH - 6)
+            middle = right - half
+            box(d, (middle - half, y - 16, right, y + 16), theme.panel, theme.ink, radius=8)
+            text(d, (middle, y), fit_text(start, SMALL, 2 * half - 8), SMALL, theme.ink)
         else:
             spot_shape(d, location, (x, y), R, theme)
         for i, (words, size, centre) in enumerate(label_lines(location, said)):
@@ -492,7 +505,10 @@ def objective_lines(
     tasks = picture_word(picture_words, f"gwt.objective_tasks.{code}")
     does = f"gwt.objective_action.{code}"
     action = picture_word(picture_words, does) if does in FACTS else ""
-    lines = [(line, True) for line in wrap(tasks, SMALL, room - text_width(worth, SMALL) - 12)]
+    beside = room - text_width(worth, SMALL) - 12  # the room left of the points
+    # the tasks beside the points where they fit on one line, else from the line below
+    first = [tasks] if text_width(tasks, SMALL) <= beside else ["", *wrap(tasks, SMALL, room)]
+    lines = [(line, True) for line in first]
     if action:
         at_once = picture_word(picture_words, "gwt.at_once", action=action)
         lines += [(line, False) for line in wrap(at_once, SMALL, room)]
