@@ -48,7 +48,8 @@ def text(
     bold: bool = False,
     halo: str | None = None,
 ) -> None:
-    """Draw ``value`` at ``xy``. Bold is a thin stroke in the same colour (the bundled face has no bold);
+    """Draw ``value`` at ``xy``. Bold is a thin stroke in the same colour (the bundled face has no bold),
+    for Latin letters only: a stroke clogs dense kanji, so Japanese is drawn plain;
     ``halo`` outlines the letters in that colour so they stay readable over lines. Rendered letters are
     cached, so a label repeated every turn costs one paste."""
     label = str(value)
@@ -58,11 +59,17 @@ def text(
     if halo is not None:
         mask, (dx, dy) = _letters(label, size, anchor, 3)
         d.bitmap((x + dx, y + dy), mask, fill=halo)
-    # below 18 px a stroke clogs the letters: small bold text is drawn plain
-    mask, (dx, dy) = _letters(label, size, anchor, 1 if bold and size >= 18 else 0)
+    # below 18 px a stroke clogs the letters, and at any size it clogs kanji: such bold text is drawn plain
+    stroke = 1 if bold and size >= 18 and not has_cjk(label) else 0
+    mask, (dx, dy) = _letters(label, size, anchor, stroke)
     d.bitmap((x + dx, y + dy), mask, fill=fill)
     for drawn in _recorders:
         drawn.append(Drawn(label, size, (x + dx, y + dy, x + dx + mask.width, y + dy + mask.height)))
+
+
+def has_cjk(label: str) -> bool:
+    """Whether ``label`` holds Japanese: kana, kanji or full-width forms (U+3000 and above)."""
+    return any(ord(ch) >= 0x3000 for ch in label)
 
 
 @lru_cache(maxsize=4096)
