@@ -90,8 +90,7 @@ def _railroad(
         for seat in station["discs"]:
             disc(d, (x - 33 + seat * 22, y + 10), 9, theme.player(seat), theme.ink, seat + 1, size=12)
         if station["master"]:
-            label = pieces.master_label(station["master"], said)
-            text(d, (x, y + 27), fit_text(label, theme.text_small - 4, 104), theme.text_small - 4, theme.ink)
+            _master(d, (x, y), pieces.master_label(station["master"], said), theme)
         elif station["master_worker"]:
             worker = picture_word(said, f"gwt.worker.{station['master_worker']}")
             master = picture_word(said, "gwt.master_worker", worker=worker)
@@ -106,6 +105,18 @@ def _railroad(
             x, y = x - 14 + (at_zero % 2) * 28, y - 26 + (at_zero // 2) * 52
             at_zero += 1
         pieces.engine(d, (x, y), seat, theme)
+
+
+def _master(d: ImageDraw.ImageDraw, turnout: tuple[float, float], label: str, theme: Theme) -> None:
+    """A station master's gain and scoring under the station's discs: on one line where it fits, else its
+    two parts on a line each (a longer language's words are not cut short)."""
+    x, y = turnout
+    size = theme.text_small - 4
+    if text_width(label, size) <= 104:
+        text(d, (x, y + 27), label, size, theme.ink)
+        return
+    for k, part in enumerate(label.split(" · ", 1)):
+        text(d, (x, y + 20 + k * 10), fit_text(part, size - 1, 104), size - 1, theme.ink)
 
 
 def _job_market(

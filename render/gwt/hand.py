@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, fit_text, text
+from render.draw import box, fit_text, fitting_size, text
 from render.gwt import pieces
 from render.names import seat_name
 from render.theme import DEFAULT, Theme
@@ -55,11 +55,13 @@ def render_hand(
         rect = (x, 60, x + CARD_W, 60 + CARD_H)
         if code in pieces.CATTLE:
             pieces.cattle_card(d, rect, code, theme, said)
+            name = pieces.cattle_name(code, said)
+            name_size = fitting_size(name, theme.text_small - 2, CARD_W - 6)  # the Japanese names are long
             text(
                 d,
                 ((rect[0] + rect[2]) / 2, rect[3] - 20),
-                fit_text(pieces.cattle_name(code, said), theme.text_small - 2, CARD_W - 6),
-                theme.text_small - 2,
+                fit_text(name, name_size, CARD_W - 6),
+                name_size,
                 theme.ink,
             )
         else:

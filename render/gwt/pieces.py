@@ -165,7 +165,8 @@ def objective_card(
     does: list[str] = []
     if action:
         key = f"gwt.card_action.{action}"
-        does = (picture_word(said, key) if key in ENGLISH else action).split("\n")
+        given = (picture_word(said, key) if key in ENGLISH else action).split("\n")
+        does = [line for part in given for line in wrap(part, size - 1, x1 - x0 - 6)]
     # the tasks from the top, what it does below them, both above the points' line
     room = int((y1 - 22 - y0 - 6) // (size + 1))
     tasks = tasks[: max(1, room - len(does))]

@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, fit_text, text, wrap
+from render.draw import box, disc, fit_text, fitting_size, text, wrap
 from render.gwt import pieces
 from render.names import seat_name
 from render.theme import DEFAULT, Theme
@@ -114,8 +114,9 @@ def _workers(
     for row, kind in enumerate(WORKER_TYPES):
         y = y0 + 62 + row * 66
         have = int(p["workers"][kind])
-        named = fit_text(picture_word(said, f"gwt.area.{kind}", count=have), theme.text_small, 110)
-        text(d, (x0 + 14, y), named, theme.text_small, theme.ink, anchor="lm")
+        named = picture_word(said, f"gwt.area.{kind}", count=have)
+        size = fitting_size(named, theme.text_small, 114)  # "Ambachtslieden 1" whole, a little smaller
+        text(d, (x0 + 14, y), fit_text(named, size, 114), size, theme.ink, anchor="lm")
         for space in range(1, 7):
             cx = x0 + 150 + (space - 1) * 88
             if space <= have:

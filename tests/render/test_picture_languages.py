@@ -73,3 +73,17 @@ def test_the_hand_and_player_area_read_in_the_readers_language_and_fit(
                 assert any(words["your_hand"].split("{")[0][:4] in t.label for t in texts) or any(
                     t.label.startswith(NAMES[seat]) for t in texts
                 )
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "ja"])
+def test_no_gwt_word_is_cut_short_in_a_longer_language(language: str) -> None:
+    # station masters, city notes, workers' names, breeds and objective cards keep all their letters
+    from tests.render.test_no_english_on_pictures import pictures_of
+
+    cut: set[tuple[str, str]] = set()
+    for picture, draw in pictures_of("gwt", language):
+        clear_layers()
+        with recording() as texts:
+            draw()
+        cut |= {(picture, t.label) for t in texts if "…" in t.label}
+    assert not cut, sorted(cut)
