@@ -76,12 +76,14 @@ def test_the_hand_and_player_area_read_in_the_readers_language_and_fit(
 
 
 @pytest.mark.parametrize("language", ["de", "nl", "ja"])
-def test_no_gwt_word_is_cut_short_in_a_longer_language(language: str) -> None:
-    # station masters, city notes, workers' names, breeds and objective cards keep all their letters
+@pytest.mark.parametrize("game", ["gwt", "santafe"])
+def test_no_word_is_cut_short_in_a_longer_language(game: str, language: str) -> None:
+    # GWT's station masters, city notes, workers' names, breeds and objective cards, Santa Fe's legend
+    # and players' lines keep all their letters
     from tests.render.test_no_english_on_pictures import pictures_of
 
     cut: set[tuple[str, str]] = set()
-    for picture, draw in pictures_of("gwt", language):
+    for picture, draw in pictures_of(game, language):
         clear_layers()
         with recording() as texts:
             draw()
