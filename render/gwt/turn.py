@@ -124,7 +124,7 @@ def render_turn(
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
     paths, placed = changes(changed)
-    _paths(d, paths, theme)
+    _paths(d, paths, theme, picture_words)
     _trail(d, board, view["seats"], theme)
     _placed(d, [loc for loc in placed if board["trail"].get(loc)], theme)
     _supply(d, board, theme, picture_words)
@@ -217,6 +217,17 @@ def _rail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         d.rectangle((x - 6, RAIL_Y - 18, x + 6, RAIL_Y - 8), fill=theme.panel, outline=theme.ink)
 
 
+def name_box(location: str, said: Words | None = None) -> tuple[float, float, float, float]:
+    """The box Kansas City's or the start's name is printed on. The start's is wide enough for its word in
+    any language, growing to the left at the picture's edge."""
+    x, y = at(location)
+    if location == "KANSAS_CITY":
+        return (x - 50, y - 30, x + 50, y + 30)
+    half = max(28, text_width(picture_word(said, "gwt.start"), SMALL) / 2 + 6)
+    right = min(x + half, WIDTH - 6)
+    return (right - 2 * half, y - 16, right, y + 16)
+
+
 def _trail_base(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
     data = layout()
     woods = set(data["woods"])
@@ -228,19 +239,16 @@ def _trail_base(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None)
         if location in woods:
             d.ellipse((x - R - 7, y - R - 7, x + R + 7, y + R + 7), fill=palette.WOODS)
         if k == "kc":
-            box(d, (x - 50, y - 30, x + 50, y + 30), theme.panel, theme.ink, radius=10, width=3)
+            box(d, name_box(location, said), theme.panel, theme.ink, radius=10, width=3)
             lines = picture_word(said, "gwt.kansas_city").rsplit(" ", 1)
             for i, line in enumerate(lines):
                 middle = y + (i - (len(lines) - 1) / 2) * 21
                 text(d, (x, middle), fit_text(line, TEXT, 94), TEXT, theme.ink, bold=True)
         elif k == "start":
             start = picture_word(said, "gwt.start")
-            # wide enough for the word in any language, growing to the left at the picture's edge
-            half = max(28, text_width(start, SMALL) / 2 + 6)
-            right = min(x + half, WIDTH - 6)
-            middle = right - half
-            box(d, (middle - half, y - 16, right, y + 16), theme.panel, theme.ink, radius=8)
-            text(d, (middle, y), fit_text(start, SMALL, 2 * half - 8), SMALL, theme.ink)
+            left, top, right, bottom = name_box(location, said)
+            box(d, (left, top, right, bottom), theme.panel, theme.ink, radius=8)
+            text(d, ((left + right) / 2, y), fit_text(start, SMALL, right - left - 8), SMALL, theme.ink)
         else:
             spot_shape(d, location, (x, y), R, theme)
         for i, (words, size, centre) in enumerate(label_lines(location, said)):
@@ -343,13 +351,37 @@ def walked(path: Sequence[str]) -> list[str]:
     return spaces
 
 
-def _paths(d: ImageDraw.ImageDraw, paths: Sequence[tuple[int, list[str]]], theme: Theme) -> None:
-    """A band in the walker's colour along each path, under the tiles and cattlemen."""
+def _paths(
+    d: ImageDraw.ImageDraw, paths: Sequence[tuple[int, list[str]]], theme: Theme, said: Words | None = None
+) -> None:
+    """A band in the walker's colour along each path, under the tiles and cattlemen; it stops at the edge
+    of Kansas City's and the start's boxes, so their names stay readable."""
     for seat, path in paths:
-        points = [at(loc) for loc in walked(path)]
+        spaces = walked(path)
+        points = [at(loc) for loc in spaces]
+        if len(points) > 1:
+            for end, inner in ((0, 1), (-1, -2)):
+                if spaces[end] in ("START", "KANSAS_CITY"):
+                    points[end] = _leaving(points[end], points[inner], name_box(spaces[end], said))
         if len(points) > 1:
             d.line([c for p in points for c in p], fill=theme.ink, width=PATH_WIDTH + 4, joint="curve")
             d.line([c for p in points for c in p], fill=theme.player(seat), width=PATH_WIDTH, joint="curve")
+
+
+def _leaving(
+    inside: tuple[float, float], outside: tuple[float, float], rect: tuple[float, float, float, float]
+) -> tuple[float, float]:
+    """Where the segment from ``inside`` (within ``rect``) to ``outside`` crosses the rectangle's edge."""
+    (x, y), (ox, oy) = inside, outside
+    dx, dy = ox - x, oy - y
+    steps = [
+        (edge - start) / delta
+        for edge_low, edge_high, start, delta in ((rect[0], rect[2], x, dx), (rect[1], rect[3], y, dy))
+        if delta
+        for edge in ((edge_high,) if delta > 0 else (edge_low,))
+    ]
+    t = min([1.0, *(step for step in steps if step >= 0)])
+    return (x + dx * t, y + dy * t)
 
 
 def _placed(d: ImageDraw.ImageDraw, spots: Sequence[str], theme: Theme) -> None:
