@@ -55,6 +55,7 @@ def text(
     label = str(value)
     if not label:
         return
+    size = face_size(label, size)
     x, y = round(xy[0]), round(xy[1])
     if halo is not None:
         mask, (dx, dy) = _letters(label, size, anchor, 3)
@@ -67,9 +68,21 @@ def text(
         drawn.append(Drawn(label, size, (x + dx, y + dy, x + dx + mask.width, y + dy + mask.height)))
 
 
+# Kanji at 16 px stand 14 px tall, 7 px once a turn picture is shown 550 px wide; a fifth larger they
+# stand 16 px (8 px shown), as legible as the Latin letters of the same nominal size.
+CJK_SCALE = 1.2
+
+
+def face_size(label: str, size: int) -> int:
+    """The size ``label`` is drawn and measured at: Japanese a fifth larger than ``size``."""
+    return round(size * CJK_SCALE) if has_cjk(label) else size
+
+
 def has_cjk(label: str) -> bool:
-    """Whether ``label`` holds Japanese: kana, kanji or full-width forms (U+3000 and above)."""
-    return any(ord(ch) >= 0x3000 for ch in label)
+    """Whether ``label`` holds Japanese: kana, kanji or full-width forms (not the pseudo-locale's 【】)."""
+    return any(
+        0x3040 <= ord(ch) <= 0x30FF or 0x4E00 <= ord(ch) <= 0x9FFF or ord(ch) >= 0xFF00 for ch in label
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -85,7 +98,7 @@ def _letters(label: str, size: int, anchor: str, stroke: int) -> tuple[Image.Ima
 
 
 def text_width(value: object, size: int) -> float:
-    return font(size).getlength(str(value))
+    return font(face_size(str(value), size)).getlength(str(value))
 
 
 def fit_text(value: str, size: int, width: float) -> str:

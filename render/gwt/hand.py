@@ -56,7 +56,7 @@ def render_hand(
         if code in pieces.CATTLE:
             pieces.cattle_card(d, rect, code, theme, said)
             name = pieces.cattle_name(code, said)
-            name_size = fitting_size(name, theme.text_small - 2, CARD_W - 6)  # the Japanese names are long
+            name_size = fitting_size(name, theme.text_small - 2, CARD_W - 6, least=9)  # Japanese: long names
             text(
                 d,
                 ((rect[0] + rect[2]) / 2, rect[3] - 20),

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from render.boxes import Box, crosses, overlap
-from render.draw import font, text_width
+from render.draw import face_size, font, text_width
 from render.words import Words, picture_word
 from rules.gwt.content import TRAIL
 from rules.gwt.places import name as place_name
@@ -111,7 +111,7 @@ def _lay(shown: list[tuple[str, int]], centre: tuple[float, float]) -> list[tupl
     laid = []
     for words, size in shown:
         middle = (cx, top + size / 2)
-        left, upper, right, lower = font(size).getbbox(words, anchor="mm")
+        left, upper, right, lower = font(face_size(words, size)).getbbox(words, anchor="mm")
         box = (cx + left - 1, middle[1] + upper - 1, cx + right + 1, middle[1] + lower + 1)
         laid.append(((words, size, middle), box))
         top += size - 1

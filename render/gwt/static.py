@@ -217,14 +217,9 @@ def _kansas_city(
     x, y = centre
     lines = picture_word(said, "gwt.kansas_city").rsplit(" ", 1)
     for i, line in enumerate(lines):
-        text(
-            d,
-            (x, y + (i - (len(lines) - 1) / 2) * leading),
-            fit_text(line, size, 96),
-            size,
-            theme.ink,
-            bold=True,
-        )
+        fitted = fitting_size(line, size, 96)  # smaller rather than cut short
+        middle = y + (i - (len(lines) - 1) / 2) * leading
+        text(d, (x, middle), fit_text(line, fitted, 96), fitted, theme.ink, bold=True)
 
 
 def _name(d: ImageDraw.ImageDraw, location: str, theme: Theme, said: Words | None = None) -> None:

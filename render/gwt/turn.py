@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, fit_text, text, text_width, wrap
+from render.draw import box, disc, fit_text, fitting_size, text, text_width, wrap
 from render.gwt import palette, pieces
 from render.gwt.figures import figures
 from render.gwt.layout import SpotNames, kind, layout, name_lines, place_names, spot_names
@@ -223,8 +223,8 @@ def name_box(location: str, said: Words | None = None) -> tuple[float, float, fl
     x, y = at(location)
     if location == "KANSAS_CITY":
         return (x - 50, y - 30, x + 50, y + 30)
-    half = max(28, text_width(picture_word(said, "gwt.start"), SMALL) / 2 + 6)
-    right = min(x + half, WIDTH - 6)
+    half = max(28, text_width(picture_word(said, "gwt.start"), SMALL) / 2 + 4)
+    right = min(x + half, WIDTH - 3)
     return (right - 2 * half, y - 16, right, y + 16)
 
 
@@ -243,7 +243,8 @@ def _trail_base(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None)
             lines = picture_word(said, "gwt.kansas_city").rsplit(" ", 1)
             for i, line in enumerate(lines):
                 middle = y + (i - (len(lines) - 1) / 2) * 21
-                text(d, (x, middle), fit_text(line, TEXT, 94), TEXT, theme.ink, bold=True)
+                size = fitting_size(line, TEXT, 94, least=SMALL)
+                text(d, (x, middle), fit_text(line, size, 94), size, theme.ink, bold=True)
         elif k == "start":
             start = picture_word(said, "gwt.start")
             left, top, right, bottom = name_box(location, said)
