@@ -14,9 +14,9 @@ from typing import Any
 
 from rules.core.english import english
 from rules.core.texts import said
-from rules.gwt.content import DISC_SPACES, OBJECTIVES
+from rules.gwt.content import DISC_SPACES, OBJECTIVES, TEEPEE_SPACES, TRAIL
 from rules.gwt.labels import say_disc_space, say_objective_action
-from rules.gwt.words import say_card
+from rules.gwt.words import BREEDS, say_card, say_place
 from rules.santafe.board import RAILROADS
 
 Words = Mapping[str, str]
@@ -28,6 +28,14 @@ FACTS: dict[str, Any] = {
     # an objective card's tasks ("2 stations, hazard") and what playing it does at once
     **{f"gwt.objective_tasks.{code}": say_card(code)["args"]["tasks"] for code in OBJECTIVES},
     **{f"gwt.objective_action.{c}": say_objective_action(c) for c in OBJECTIVES if say_objective_action(c)},
+    # a trail place by its name ("Flood 2", "Teepee +4", "spot 12", "the start"), as moves' labels say it
+    **{
+        f"gwt.place.{loc}": say_place(loc)
+        for loc in [*TRAIL, *TEEPEE_SPACES]
+        if not isinstance(say_place(loc), str)
+    },
+    # a breed as the edition prints it (the Japanese book translates them)
+    **{f"gwt.breed.{breed}": said(f"gwt.breed.{breed}") for breed in BREEDS},
     # a Santa Fe railroad's colour, as its cards name it
     **{f"santafe.colour.{colour}": said(f"santafe.colour.{colour}") for colour in RAILROADS},
 }
@@ -49,12 +57,27 @@ ENGLISH: dict[str, str] = {
     ),
     "gwt.token": "token on row {row}: hire for ${cost}",
     "gwt.draw_pile": "draw pile {count} · lower number: VP",
-    "gwt.objective_stack": 'stack {count} · take one with "objective <name>"',
+    "gwt.objective_stack": 'stack {count} · take one with an "objective card" action',
     "gwt.figures": "cert {certs} · engine {engine}",
     "gwt.taken": "built {built} · haz {hazards} · tee {teepees}",
     "gwt.vp": "{points} VP",
     "gwt.at_39": "at 39: back 1+, +$3",
     "gwt.start": "Start",
+    "gwt.kansas_city": "Kansas City",
+    "gwt.risk_note": "risk",
+    "gwt.risk_j_note": "risk J",
+    "gwt.city_note.kansas-city": "-6 VP, +$6 each",
+    "gwt.city_note.sacramento": "+6 VP",
+    "gwt.city_note.san-francisco": "+9 VP each",
+    "gwt.link_objective": "+obj",
+    "gwt.worker_letter.cowboy": "Cb",
+    "gwt.worker_letter.craftsman": "Cr",
+    "gwt.worker_letter.engineer": "En",
+    "gwt.breed_short.holstein": "Holstein",
+    "gwt.breed_short.brown-swiss": "Br. Swiss",
+    "gwt.breed_short.ayrshire": "Ayrshire",
+    "gwt.breed_short.highland": "Highland",
+    "gwt.breed_short.longhorn": "Longhorn",
     "gwt.trade_only": "trade only",
     "gwt.job_market_title": "Job market",
     "gwt.players_column": "{count}p",
@@ -142,10 +165,6 @@ ENGLISH: dict[str, str] = {
     "gwt.area.top": "top of discard pile:",
     "gwt.area.empty": "empty",
     "gwt.at_once": "at once: {action}",
-    "gwt.task_key": (
-        "B building · S station · H hazard · G / Bl green / blue teepee · 3 4 5 cattle value"
-        " · SF San Francisco"
-    ),
     "gwt.card_action.gain2": "+$2",
     "gwt.card_action.aux": "aux action",
     "gwt.card_action.draw": "draw and discard\nup to 3",
@@ -185,6 +204,14 @@ ENGLISH: dict[str, str] = {
     "santafe.area.played": "City cards played",
     "santafe.area.none": "none yet",
 }
+
+
+def layer_key(picture_words: Words | None) -> tuple[tuple[str, str], ...]:
+    """A picture's words as the key of its cached static layer: every word but the position's own
+    sentences (``prompt``, ``end_reason``), which change every turn and are never drawn on a layer."""
+    return tuple(
+        sorted((k, v) for k, v in (picture_words or {}).items() if k not in ("prompt", "end_reason"))
+    )
 
 
 def colour(picture_words: Words | None, railroad: str) -> str:

@@ -14,7 +14,7 @@ from render.gwt.layout import cattleman_point, layout, point, rail_point
 from render.gwt.static import JOB_COLUMNS, board_layer, foresight_x, job_cell
 from render.names import seat_name, with_names
 from render.theme import DEFAULT, Theme, text_on
-from render.words import Words, picture_word
+from render.words import Words, layer_key, picture_word
 
 CITY_SLOTS = 4
 
@@ -27,13 +27,13 @@ def render_board(
 ) -> Image.Image:
     """The whole board as ``view`` shows it; only public parts are drawn, so every seat's view and the
     spectator's give the same picture. ``picture_words``: its words in the game's language."""
-    img = board_layer(theme, int(view["players"]), tuple(sorted((picture_words or {}).items())))
+    img = board_layer(theme, int(view["players"]), layer_key(picture_words))
     d = ImageDraw.Draw(img)
     board = view["board"]
-    _trail(d, board, view["seats"], theme)
+    _trail(d, board, view["seats"], theme, picture_words)
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme, picture_words)
-    _job_market(d, board, int(view["players"]), theme)
+    _job_market(d, board, int(view["players"]), theme, picture_words)
     _cattle_market(d, board, theme, picture_words)
     _foresight(d, board, theme, picture_words)
     _objectives(d, board, theme, picture_words)
@@ -42,12 +42,16 @@ def render_board(
 
 
 def _trail(
-    d: ImageDraw.ImageDraw, board: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], theme: Theme
+    d: ImageDraw.ImageDraw,
+    board: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    theme: Theme,
+    said: Words | None = None,
 ) -> None:
     r = layout()["node_radius"]
     for location, code in board["trail"].items():
         if code:
-            pieces.tile(d, point(location), code, theme, half=r)
+            pieces.tile(d, point(location), code, theme, half=r, said=said)
     for location, here in pieces.standing(seats).items():
         for index, seat in enumerate(here):
             pieces.cattleman(d, cattleman_point(location, index, len(here)), seat, theme)
@@ -86,10 +90,10 @@ def _railroad(
         for seat in station["discs"]:
             disc(d, (x - 33 + seat * 22, y + 10), 9, theme.player(seat), theme.ink, seat + 1, size=12)
         if station["master"]:
-            label = pieces.master_label(station["master"], said)
-            text(d, (x, y + 27), fit_text(label, theme.text_small - 4, 104), theme.text_small - 4, theme.ink)
+            _master(d, (x, y), pieces.master_label(station["master"], said), theme)
         elif station["master_worker"]:
-            master = picture_word(said, "gwt.master_worker", worker=station["master_worker"])
+            worker = picture_word(said, f"gwt.worker.{station['master_worker']}")
+            master = picture_word(said, "gwt.master_worker", worker=worker)
             text(
                 d, (x, y + 27), fit_text(master, theme.text_small - 4, 104), theme.text_small - 4, theme.muted
             )
@@ -103,14 +107,28 @@ def _railroad(
         pieces.engine(d, (x, y), seat, theme)
 
 
-def _job_market(d: ImageDraw.ImageDraw, board: Mapping[str, Any], players: int, theme: Theme) -> None:
+def _master(d: ImageDraw.ImageDraw, turnout: tuple[float, float], label: str, theme: Theme) -> None:
+    """A station master's gain and scoring under the station's discs: on one line where it fits, else its
+    two parts on a line each (a longer language's words are not cut short)."""
+    x, y = turnout
+    size = theme.text_small - 4
+    if text_width(label, size) <= 104:
+        text(d, (x, y + 27), label, size, theme.ink)
+        return
+    for k, part in enumerate(label.split(" · ", 1)):
+        text(d, (x, y + 20 + k * 10), fit_text(part, size - 1, 104), size - 1, theme.ink)
+
+
+def _job_market(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], players: int, theme: Theme, said: Words | None = None
+) -> None:
     """Workers fill each row from the left, the order they were placed in; the row holding the job market
     token is framed."""
     market = board["job_market"]
     for row, workers in enumerate(market["rows"]):
         for k, code in enumerate(workers):
             x0, y0, x1, y1 = job_cell(row, 1 + k)
-            pieces.worker(d, ((x0 + x1) / 2, (y0 + y1) / 2), code, theme, half=15)
+            pieces.worker(d, ((x0 + x1) / 2, (y0 + y1) / 2), code, theme, half=15, said=said)
     token = int(market["token_row"]) - 1
     if token < len(market["costs"]):
         usable = sum(1 for _, needs in JOB_COLUMNS if players >= needs)
@@ -127,7 +145,7 @@ def _cattle_market(
     for i, code in enumerate(cards):
         cx = x0 + 6 + (i % 4) * 44
         cy = y0 + 32 + (i // 4) * 68
-        pieces.cattle_card(d, (cx, cy, cx + 40, cy + 62), code, theme)
+        pieces.cattle_card(d, (cx, cy, cx + 40, cy + 62), code, theme, picture_words)
     text(
         d,
         ((x0 + x1) / 2, y1 - 12),
@@ -147,7 +165,8 @@ def _foresight(
     for column, tiles in enumerate(board["foresight"]):
         for row, code in enumerate(tiles):
             if code:
-                pieces.tile(d, (foresight_x(column), y0 + 82 + row * 62), code, theme, half=22)
+                centre = (foresight_x(column), y0 + 82 + row * 62)
+                pieces.tile(d, centre, code, theme, half=22, said=picture_words)
 
 
 def _objectives(

@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, fit_text, text
+from render.draw import box, fit_text, fitting_size, text
 from render.gwt import pieces
 from render.names import seat_name
 from render.theme import DEFAULT, Theme
@@ -54,12 +54,14 @@ def render_hand(
         x = PAD + i * (CARD_W + GAP)
         rect = (x, 60, x + CARD_W, 60 + CARD_H)
         if code in pieces.CATTLE:
-            pieces.cattle_card(d, rect, code, theme)
+            pieces.cattle_card(d, rect, code, theme, said)
+            name = pieces.cattle_name(code, said)
+            name_size = fitting_size(name, theme.text_small - 2, CARD_W - 6, least=9)  # Japanese: long names
             text(
                 d,
                 ((rect[0] + rect[2]) / 2, rect[3] - 20),
-                pieces.cattle_name(code),
-                theme.text_small - 2,
+                fit_text(name, name_size, CARD_W - 6),
+                name_size,
                 theme.ink,
             )
         else:
@@ -75,9 +77,6 @@ def render_hand(
             theme.text,
             theme.muted,
         )
-    if objectives:
-        key = fit_text(picture_word(said, "gwt.task_key"), theme.text_small - 3, width - 2 * PAD)
-        text(d, (PAD, CARD_H + 118), key, theme.text_small - 3, theme.muted, anchor="lm")
     summary = fit_text(
         picture_word(said, "gwt.hand.breeding", value=breeding_value(hand)), theme.text, width - 2 * PAD
     )

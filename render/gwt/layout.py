@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from render.boxes import Box, crosses, overlap
-from render.draw import font, text_width
+from render.draw import face_size, font, text_width
+from render.words import Words, picture_word
 from rules.gwt.content import TRAIL
 from rules.gwt.places import name as place_name
 
@@ -41,8 +42,9 @@ def kind(location: str) -> str:
     return "private"
 
 
-def spot_name(location: str) -> tuple[str, str]:
-    """What is printed beside a spot: its short name (``rules.gwt.places``) and a risk note ("" if none).
+def spot_name(location: str, said: Words | None = None) -> tuple[str, str]:
+    """What is printed beside a spot in the picture's language: its short name (``rules.gwt.places``:
+    "Flood 2", a building spot's number) and a risk note ("" if none).
 
     A teepee space shows its trade value, the second word of its name ("Teepee +4"). Neutral buildings,
     the start and Kansas City carry their names on themselves, so they get none."""
@@ -51,8 +53,19 @@ def spot_name(location: str) -> tuple[str, str]:
     shown = place_name(location)
     if kind(location) == "teepee":
         return shown.partition(" ")[2], ""
+    if kind(location) == "hazard":
+        shown = picture_word(said, f"gwt.place.{location}")
     risk = layout()["risk"].get(location)
-    return shown, ("risk J" if risk == "Jersey" else "risk" if risk else "")
+    note = "gwt.risk_j_note" if risk == "Jersey" else "gwt.risk_note"
+    return shown, picture_word(said, note) if risk else ""
+
+
+SpotNames = tuple[tuple[str, str, str], ...]  # (location, name, risk note) of every spot: a cache key
+
+
+def spot_names(said: Words | None = None) -> SpotNames:
+    """Every spot's name and risk note in the picture's language (``spot_name``)."""
+    return tuple((location, *spot_name(location, said)) for location in layout()["trail"])
 
 
 NAME_SIZE = 13
@@ -63,13 +76,25 @@ Candidate = tuple[list[tuple[str, int]], float, float]  # a name's lines and the
 
 def _forms(lines: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
     """The ways a name may be printed: its lines as given, then a name of several words on one line
-    split in two at its last space ("Rockfall" over "3"), or two lines of one size joined into one."""
+    split in two at its last space ("Rockfall" over "3"), or two lines of one size joined into one; a
+    long word cut short last."""
     if len(lines) == 1 and " " in lines[0][0]:
         words, size = lines[0]
-        return [lines, [(part, size) for part in words.rsplit(" ", 1)]]
+        return [lines, [(part, size) for part in words.rsplit(" ", 1)], *_cut(words.rsplit(" ", 1), size)]
     if len(lines) == 2 and lines[0][1] == lines[1][1]:
-        return [lines, [(f"{lines[0][0]} {lines[1][0]}", lines[0][1])]]
+        size = lines[0][1]
+        return [lines, [(f"{lines[0][0]} {lines[1][0]}", size)], *_cut([lines[0][0], lines[1][0]], size)]
     return [lines]
+
+
+def _cut(lines: list[str], size: int) -> list[list[tuple[str, int]]]:
+    """Long words cut short with a dot ("Steinsc." over "3"), for where the whole word finds no room: the
+    last resort of ``_forms``."""
+    return [
+        [(line[:keep] + "." if len(line) > keep + 1 else line, size) for line in lines]
+        for keep in (7, 4)
+        if any(len(line) > keep + 1 for line in lines)
+    ] + [[(lines[-1][:4], size)]]  # at last the number alone: the colour tells the kind
 
 
 def _height(shown: list[tuple[str, int]]) -> float:
@@ -86,7 +111,7 @@ def _lay(shown: list[tuple[str, int]], centre: tuple[float, float]) -> list[tupl
     laid = []
     for words, size in shown:
         middle = (cx, top + size / 2)
-        left, upper, right, lower = font(size).getbbox(words, anchor="mm")
+        left, upper, right, lower = font(face_size(words, size)).getbbox(words, anchor="mm")
         box = (cx + left - 1, middle[1] + upper - 1, cx + right + 1, middle[1] + lower + 1)
         laid.append(((words, size, middle), box))
         top += size - 1
@@ -157,22 +182,28 @@ def place_names(
     return placed
 
 
-def name_lines(location: str) -> list[tuple[str, int]]:
-    """The full board's name line of a spot: name and risk note on one line."""
-    shown, risk = spot_name(location)
-    if not shown:
-        return []
-    return [(f"{shown} · {risk}" if risk else shown, NAME_SIZE)]
+def name_lines(names: SpotNames) -> Callable[[str], list[tuple[str, int]]]:
+    """The full board's name line of each spot: name and risk note on one line."""
+    by_location = {location: (shown, risk) for location, shown, risk in names}
+
+    def lines(location: str) -> list[tuple[str, int]]:
+        shown, risk = by_location.get(location, ("", ""))
+        if not shown:
+            return []
+        return [(f"{shown} · {risk}" if risk else shown, NAME_SIZE)]
+
+    return lines
 
 
-@lru_cache(maxsize=1)
-def board_names() -> dict[str, list[Line]]:
-    """Where the full board prints each spot's name."""
+@lru_cache(maxsize=8)
+def board_names(names: SpotNames) -> dict[str, list[Line]]:
+    """Where the full board prints each spot's name (``names``: ``spot_names`` in its language)."""
     regions = layout()["regions"]
     _x0, y0, x1, y1 = regions["indian_trade"]
     mid = (y0 + y1) / 2
     trade_note = (x1, mid - 9, x1 + 70, mid + 9)  # "trade only", printed right of the lower teepee row
-    return place_names(point, layout()["node_radius"], name_lines, (tuple(regions["foresight"]), trade_note))
+    keep_out = (tuple(regions["foresight"]), trade_note)
+    return place_names(point, layout()["node_radius"], name_lines(names), keep_out)
 
 
 def cattleman_point(location: str, index: int, count: int) -> tuple[float, float]:

@@ -12,18 +12,17 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render.draw import Point, box, disc, fit_text, hand, text
+from render.draw import Point, box, disc, fit_text, hand, text, wrap
 from render.gwt import palette
 from render.theme import Theme, text_on
-from render.words import ENGLISH, Words, picture_word
+from render.words import ENGLISH, FACTS, Words, picture_word
 from rules.gwt.aliases import WORKER_LETTER
 from rules.gwt.content import BUILDINGS, CATTLE, OBJECTIVES, STATION_MASTERS
 
 HAND_COLOURS = {"g": "green", "b": "black"}
-TASK_LABEL = {"b": "B", "s": "S", "h": "H", "g": "G", "bl": "Bl", "sf": "SF"}
-# A station master's gain and scoring, an objective card's action (a line each) and the key to its task
-# letters are the picture words gwt.master_gain.<gain>, gwt.master_label.<scoring>, gwt.card_action.<action>
-# and gwt.task_key (``render.words``).
+# A station master's gain and scoring, an objective card's tasks and action are the picture words
+# gwt.master_gain.<gain>, gwt.master_label.<scoring>, gwt.objective_tasks.<code> and
+# gwt.card_action.<action> (``render.words``).
 
 
 def owner(tile: str) -> tuple[str, int | None]:
@@ -41,7 +40,14 @@ def hands(d: ImageDraw.ImageDraw, corner: Point, letters: str, theme: Theme, siz
         hand(d, (cx, y), size * 0.8, palette.hand(HAND_COLOURS.get(letter, "black")))
 
 
-def tile(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: float = 20) -> None:
+def tile(
+    d: ImageDraw.ImageDraw,
+    centre: Point,
+    code: str,
+    theme: Theme,
+    half: float = 20,
+    said: Words | None = None,
+) -> None:
     """Any trail or supply tile (building, neutral building, hazard, teepee, worker) centred at ``centre``."""
     x, y = centre
     code, seat = owner(code)
@@ -64,7 +70,7 @@ def tile(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: f
         d.regular_polygon((x, y + 2, half + 3), 3, fill=colour, outline=theme.ink, width=2)
         hands(d, (x, y + 6), "g" if code.endswith("green") else "b", theme, 12)
     elif code in WORKER_LETTER:
-        worker(d, centre, code, theme, half)
+        worker(d, centre, code, theme, half, said)
     else:
         kind, _, rest = code.partition("-")
         colour = palette.hazard(kind)
@@ -74,7 +80,7 @@ def tile(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: f
         text(
             d,
             (x - half + 3, y - half + 2),
-            kind[:1].upper(),
+            picture_word(said, f"gwt.hazard.{kind}")[:1].upper(),
             max(10, int(half * 0.5)),
             "#FFFFFF",
             anchor="lt",
@@ -82,7 +88,14 @@ def tile(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: f
         hands(d, (x + half - 5, y + half - 5), rest[-1:], theme, 12)
 
 
-def worker(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half: float = 16) -> None:
+def worker(
+    d: ImageDraw.ImageDraw,
+    centre: Point,
+    code: str,
+    theme: Theme,
+    half: float = 16,
+    said: Words | None = None,
+) -> None:
     x, y = centre
     box(
         d,
@@ -92,11 +105,20 @@ def worker(d: ImageDraw.ImageDraw, centre: Point, code: str, theme: Theme, half:
         radius=int(half),
         width=2,
     )
-    text(d, (x, y), WORKER_LETTER.get(code, code[:2]), max(11, int(half * 0.9)), theme.ink, bold=True)
+    text(d, (x, y), worker_letter(code, said), max(11, int(half * 0.9)), theme.ink, bold=True)
+
+
+def worker_letter(code: str, said: Words | None = None) -> str:
+    """A worker's short form on its disc, in the picture's language ("Cb": cowboy)."""
+    return picture_word(said, f"gwt.worker_letter.{code}") if code in WORKER_LETTER else code[:2]
 
 
 def cattle_card(
-    d: ImageDraw.ImageDraw, rect: tuple[float, float, float, float], code: str, theme: Theme
+    d: ImageDraw.ImageDraw,
+    rect: tuple[float, float, float, float],
+    code: str,
+    theme: Theme,
+    said: Words | None = None,
 ) -> None:
     """A cattle card: breed colour band, breeding value large, victory points small."""
     x0, y0, x1, y1 = rect
@@ -111,12 +133,16 @@ def cattle_card(
         d, ((x0 + x1) / 2, y0 + height * 0.22), value, max(20, int(height * 0.22)), text_on(colour), bold=True
     )
     if points:
-        text(d, ((x0 + x1) / 2, y1 - height * 0.28), f"{points} VP", max(13, int(height * 0.12)), theme.ink)
+        worth = picture_word(said, "gwt.vp", points=points)
+        size = max(13, int(height * 0.12))
+        text(d, ((x0 + x1) / 2, y1 - height * 0.28), fit_text(worth, size, x1 - x0 - 4), size, theme.ink)
 
 
-def cattle_name(code: str) -> str:
+def cattle_name(code: str, said: Words | None = None) -> str:
+    """A cattle card's breed as the edition prints it, in the picture's language."""
     breed = CATTLE.get(code, (code, 0, 0))[0]
-    return breed.replace("-", " ").title()
+    key = f"gwt.breed.{breed}"
+    return picture_word(said, key) if key in FACTS else breed.replace("-", " ").title()
 
 
 def objective_card(
@@ -126,23 +152,31 @@ def objective_card(
     theme: Theme,
     said: Words | None = None,
 ) -> None:
-    """An objective card: its tasks, victory points and penalty."""
+    """An objective card as printed: its tasks and what it does at once, in words, and its points and
+    penalty."""
     x0, y0, x1, y1 = rect
     box(d, rect, "#FFFFFF", theme.ink, radius=6, width=2)
     if code not in OBJECTIVES:
         text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "?", theme.text_large, theme.muted)
         return
-    action, tasks, points, penalty = OBJECTIVES[code]
-    label = " ".join(TASK_LABEL.get(t, t.upper()) for t in tasks)
-    text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.36), label, theme.text_small, theme.ink, bold=True)
+    action, _tasks, points, penalty = OBJECTIVES[code]
+    size = theme.text_small - 4
+    tasks = wrap(picture_word(said, f"gwt.objective_tasks.{code}"), size, x1 - x0 - 8)
+    does: list[str] = []
     if action:
         key = f"gwt.card_action.{action}"
-        lines = (picture_word(said, key) if key in ENGLISH else action).split("\n")
-        lines = [fit_text(line, theme.text_small - 5, x1 - x0 - 6) for line in lines]
-        size = theme.text_small - 4 - (len(lines) > 1)  # two lines fit the smallest card a little smaller
-        for i, line in enumerate(lines):
-            y = y0 + (y1 - y0) * 0.6 + (i - (len(lines) - 1) / 2) * (size + 1)
-            text(d, ((x0 + x1) / 2, y), line, size, theme.muted)
+        given = (picture_word(said, key) if key in ENGLISH else action).split("\n")
+        does = [line for part in given for line in wrap(part, size - 1, x1 - x0 - 6)]
+    # the tasks from the top, what it does below them, both above the points' line
+    room = int((y1 - 22 - y0 - 6) // (size + 1))
+    tasks = tasks[: max(1, room - len(does))]
+    y = y0 + 6 + size / 2
+    for line in tasks:
+        text(d, ((x0 + x1) / 2, y), fit_text(line, size, x1 - x0 - 6), size, theme.ink, bold=True)
+        y += size + 1
+    for line in does[: max(0, room - len(tasks))]:
+        text(d, ((x0 + x1) / 2, y), fit_text(line, size - 1, x1 - x0 - 6), size - 1, theme.muted)
+        y += size
     text(d, (x0 + 6, y1 - 12), f"+{points}", theme.text_small, theme.good, anchor="lm", bold=True)
     if penalty:
         text(d, (x1 - 6, y1 - 12), f"-{penalty}", theme.text_small, theme.highlight, anchor="rm")

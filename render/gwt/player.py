@@ -8,11 +8,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, fit_text, text, wrap
+from render.draw import box, disc, fit_text, fitting_size, text, wrap
 from render.gwt import pieces
 from render.names import seat_name
 from render.theme import DEFAULT, Theme
-from render.words import Words, picture_word
+from render.words import FACTS, Words, picture_word
 from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
 from rules.gwt.words import place
 
@@ -75,6 +75,14 @@ def _header(
     text(d, (WIDTH - PAD, 40), f"${p['money']}", theme.title + 8, theme.money, anchor="rm", bold=True)
 
 
+def place_word(location: str, said: Words | None = None) -> str:
+    """A trail place inside the picture's sentences, in its language ("Flood 2", "the start")."""
+    if location == "KANSAS_CITY":
+        return picture_word(said, "gwt.kansas_city")
+    key = f"gwt.place.{location}"
+    return picture_word(said, key) if key in FACTS else place(location)
+
+
 def header_facts(p: Mapping[str, Any], said: Words | None = None) -> list[str]:
     """The line under the player's name: certificates, limits, engine and cattleman."""
     certs = picture_word(said, "gwt.area.certs", count=p["certificates"], limit=p["certificate_limit"])
@@ -85,7 +93,7 @@ def header_facts(p: Mapping[str, Any], said: Words | None = None) -> list[str]:
         picture_word(said, "gwt.area.step_limit", count=p["step_limit"]),
         picture_word(said, "gwt.area.hand_limit", count=p["hand_limit"]),
         picture_word(said, "gwt.area.engine", space=p["engine"]),
-        picture_word(said, "gwt.area.cattleman", place=place(p["location"]))
+        picture_word(said, "gwt.area.cattleman", place=place_word(p["location"], said))
         if p["location"]
         else picture_word(said, "gwt.area.not_placed"),
     ]
@@ -106,12 +114,13 @@ def _workers(
     for row, kind in enumerate(WORKER_TYPES):
         y = y0 + 62 + row * 66
         have = int(p["workers"][kind])
-        named = fit_text(picture_word(said, f"gwt.area.{kind}", count=have), theme.text_small, 110)
-        text(d, (x0 + 14, y), named, theme.text_small, theme.ink, anchor="lm")
+        named = picture_word(said, f"gwt.area.{kind}", count=have)
+        size = fitting_size(named, theme.text_small, 114)  # "Ambachtslieden 1" whole, a little smaller
+        text(d, (x0 + 14, y), fit_text(named, size, 114), size, theme.ink, anchor="lm")
         for space in range(1, 7):
             cx = x0 + 150 + (space - 1) * 88
             if space <= have:
-                pieces.worker(d, (cx, y), kind, theme, half=18)
+                pieces.worker(d, (cx, y), kind, theme, half=18, said=said)
             else:
                 d.ellipse((cx - 18, y - 18, cx + 18, y + 18), outline=theme.faint, width=2)
             bonus = WORKER_BONUS.get((kind, space))
@@ -165,7 +174,7 @@ def _buildings(
     _section(d, at, (660, 150), picture_word(said, "gwt.area.buildings"), theme)
     for i, code in enumerate(p["buildings_available"]):
         cx = x0 + 40 + i * 62
-        pieces.tile(d, (cx, y0 + 68), code, theme, half=24)
+        pieces.tile(d, (cx, y0 + 68), code, theme, half=24, said=said)
         craftsmen, points = BUILDINGS[code][:2]
         text(d, (cx, y0 + 110), f"{craftsmen} · {points}", theme.text_small - 1, theme.ink)
     if not p["buildings_available"]:
@@ -190,7 +199,7 @@ def _tiles(
     _section(d, at, (660, 150), picture_word(said, "gwt.area.tiles"), theme)
     x = x0 + 34
     for code in [*p["hazards"], *p["teepees"]]:
-        pieces.tile(d, (x, y0 + 62), code, theme, half=20)
+        pieces.tile(d, (x, y0 + 62), code, theme, half=20, said=said)
         x += 50
     if not p["hazards"] and not p["teepees"]:
         none = picture_word(said, "gwt.area.no_tiles")
@@ -215,8 +224,6 @@ def _objectives(
 ) -> None:
     x0, y0 = at
     _section(d, at, (660, 190), picture_word(said, "gwt.area.objectives"), theme)
-    key = fit_text(picture_word(said, "gwt.task_key"), theme.text_small - 4, 636)
-    text(d, (x0 + 12, y0 + 172), key, theme.text_small - 4, theme.muted, anchor="lm")
     for i, code in enumerate(p["objectives"][:7]):
         x = x0 + 12 + i * 92
         pieces.objective_card(d, (x, y0 + 34, x + 84, y0 + 148), code, theme, said)
@@ -265,7 +272,7 @@ def _cards(
         return
     top = pile[-1]
     if top in pieces.CATTLE:
-        pieces.cattle_card(d, (left + 190, y0 + 40, left + 250, y0 + 136), top, theme)
-        text(d, (left + 262, y0 + 90), pieces.cattle_name(top), theme.text, theme.ink, anchor="lm")
+        pieces.cattle_card(d, (left + 190, y0 + 40, left + 250, y0 + 136), top, theme, said)
+        text(d, (left + 262, y0 + 90), pieces.cattle_name(top, said), theme.text, theme.ink, anchor="lm")
     else:
         pieces.objective_card(d, (left + 190, y0 + 40, left + 280, y0 + 136), top, theme, said)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.draw import arrow, box, cross, disc, fit_text, hand, text, text_width
+from render.draw import arrow, box, cross, disc, fit_text, fitting_size, hand, text, text_width
 from render.gwt import palette
 from render.gwt.layout import (
     board_names,
@@ -12,6 +12,7 @@ from render.gwt.layout import (
     kind,
     layout,
     point,
+    spot_names,
     teepee_value,
 )
 from render.layers import cached_layer
@@ -57,7 +58,7 @@ def board_layer(theme: Theme, players: int, words: tuple[tuple[str, str], ...] =
     img = Image.new("RGB", tuple(layout()["canvas"]), theme.background)
     d = ImageDraw.Draw(img)
     said = dict(words)
-    _cities(d, theme)
+    _cities(d, theme, said)
     _railroad(d, theme, said)
     _trail(d, theme, said)
     _job_market(d, theme, players, said)
@@ -65,9 +66,20 @@ def board_layer(theme: Theme, players: int, words: tuple[tuple[str, str], ...] =
     return img
 
 
-def _cities(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+def city_label(slug: str, said: Words | None = None) -> str:
+    """A city's printed name; Kansas City in the picture's language (the Japanese book's カンザス市)."""
+    label: str = layout()["cities"][slug]["label"]
+    return picture_word(said, "gwt.kansas_city") if slug == "kansas-city" else label
+
+
+def link_label(label: str, said: Words | None = None) -> str:
+    """A city link's bonus ("-3 +obj") with its objective card in the picture's language."""
+    return label.replace("+obj", picture_word(said, "gwt.link_objective"))
+
+
+def _cities(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
     cities = layout()["cities"]
-    for city in cities.values():
+    for slug, city in cities.items():
         x0, y0, x1, _y1 = city["box"]
         box(
             d,
@@ -77,11 +89,13 @@ def _cities(d: ImageDraw.ImageDraw, theme: Theme) -> None:
             radius=8,
             width=2 if city["white_only"] else 3,
         )
-        text(d, ((x0 + x1) / 2, y0 + 14), city["label"], theme.text, theme.ink, bold=True)
+        text(d, ((x0 + x1) / 2, y0 + 14), city_label(slug, said), theme.text, theme.ink, bold=True)
         disc(d, (x0 + 18, y0 + 40), 13, theme.ink, theme.ink, city["value"], size=theme.text_small)
         if city["note"]:
-            text(d, (x1 - 6, y0 + 40), city["note"], theme.text_small - 2, theme.good, anchor="rm")
-    for left, right, label in layout()["city_arrows"]:
+            note = fit_text(picture_word(said, f"gwt.city_note.{slug}"), theme.text_small - 2, x1 - x0 - 40)
+            text(d, (x1 - 6, y0 + 40), note, theme.text_small - 2, theme.good, anchor="rm")
+    for left, right, printed in layout()["city_arrows"]:
+        label = link_label(printed, said)
         x, y, w, h = link_badge(left, right, label)
         colour = theme.highlight if label.startswith("-") else theme.good
         # the link joins both cities: a green bar from one city's centre to the other's under both boxes,
@@ -143,20 +157,15 @@ def _trail(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> N
             d.ellipse((x - r - 9, y - r - 9, x + r + 9, y + r + 9), fill=palette.WOODS)
         if k == "kc":
             box(d, (x - 52, y - 34, x + 52, y + 34), theme.panel, theme.ink, radius=10, width=3)
-            text(d, (x, y - 16), "Kansas", theme.text, theme.ink, bold=True)
-            text(d, (x, y + 6), "City", theme.text, theme.ink, bold=True)
+            _kansas_city(d, (x, y - 5), 22, theme.text, theme, said)
         elif k == "start":
             box(d, (x - 28, y - 18, x + 28, y + 18), theme.panel, theme.ink, radius=8)
-            text(
-                d,
-                (x, y),
-                fit_text(picture_word(said, "gwt.start"), theme.text_small, 52),
-                theme.text_small,
-                theme.ink,
-            )
+            start = picture_word(said, "gwt.start")
+            size = fitting_size(start, theme.text_small, 52)
+            text(d, (x, y), fit_text(start, size, 52), size, theme.ink)
         else:
             spot_shape(d, location, (x, y), r, theme)
-        _name(d, location, theme)
+        _name(d, location, theme, said)
     _x0, y0, x1, y1 = data["regions"]["indian_trade"]
     text(
         d,
@@ -196,9 +205,26 @@ def name_colour(location: str, theme: Theme) -> str:
     return theme.ink
 
 
-def _name(d: ImageDraw.ImageDraw, location: str, theme: Theme) -> None:
+def _kansas_city(
+    d: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    leading: int,
+    size: int,
+    theme: Theme,
+    said: Words | None,
+) -> None:
+    """Kansas City's name on its box: in two lines where it has two words, else in one."""
+    x, y = centre
+    lines = picture_word(said, "gwt.kansas_city").rsplit(" ", 1)
+    for i, line in enumerate(lines):
+        fitted = fitting_size(line, size, 96)  # smaller rather than cut short
+        middle = y + (i - (len(lines) - 1) / 2) * leading
+        text(d, (x, middle), fit_text(line, fitted, 96), fitted, theme.ink, bold=True)
+
+
+def _name(d: ImageDraw.ImageDraw, location: str, theme: Theme, said: Words | None = None) -> None:
     """The spot's short name below it (with its risk note), in the colour of its kind."""
-    for words, size, centre in board_names().get(location, []):
+    for words, size, centre in board_names(spot_names(said)).get(location, []):
         text(d, centre, words, size, name_colour(location, theme), bold=True, halo=theme.background)
 
 
@@ -304,7 +330,8 @@ def _legend(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> 
         text(d, (x, y), words, size, colour, anchor="lm")
         x += text_width(words, size) + 22
 
-    for worker, letters in (("cowboy", "Cb"), ("craftsman", "Cr"), ("engineer", "En")):
+    for worker in workers:
+        letters = picture_word(said, f"gwt.worker_letter.{worker}")
         d.ellipse((x, y - 11, x + 22, y + 11), fill=palette.worker(worker), outline=theme.ink, width=2)
         text(d, (x + 11, y), letters, theme.text_small - 5, theme.ink)
         x += 28

@@ -20,17 +20,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.draw import box, disc, fit_text, text, text_width, wrap
+from render.draw import box, disc, fit_text, fitting_size, text, text_width, wrap
 from render.gwt import palette, pieces
 from render.gwt.figures import figures
-from render.gwt.layout import kind, layout, name_lines, place_names, spot_name
+from render.gwt.layout import SpotNames, kind, layout, name_lines, place_names, spot_names
 from render.gwt.static import JOB_COLUMNS, name_colour, spot_shape
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name
 from render.theme import DEFAULT, Theme, text_on
-from render.words import FACTS, Words, picture_word
-from rules.gwt.aliases import breed_label, city_label
+from render.words import FACTS, Words, layer_key, picture_word
+from rules.gwt.aliases import city_label
 from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, RISKS, STATIONS
 from rules.gwt.graph import NEXT
 from rules.gwt.words import objective_terms
@@ -63,27 +63,23 @@ def at(location: str) -> tuple[float, float]:
     )
 
 
-def spot_label(location: str) -> tuple[str, str]:
-    """The lines printed beside a spot: its name and its risk note."""
-    return spot_name(location)
+@lru_cache(maxsize=8)
+def _names(names: SpotNames) -> dict[str, list[tuple[str, int, tuple[float, float]]]]:
+    board_lines = name_lines(names)
+
+    def lines_of(location: str) -> list[tuple[str, int]]:
+        lines = [(words, SMALL) for words, _size in board_lines(location)]
+        if kind(location) == "hazard":  # "Rockfall 3" is as wide as the gap between hazard spaces
+            return [(words, SMALL) for words in lines[0][0].rsplit(" ", 1)]
+        return lines
+
+    return place_names(at, R, lines_of, (SUPPLY,))
 
 
-def _lines_of(location: str) -> list[tuple[str, int]]:
-    lines = [(words, SMALL) for words, _size in name_lines(location)]
-    if kind(location) == "hazard":  # "Rockfall 3" is as wide as the gap between hazard spaces
-        return [(words, SMALL) for words in lines[0][0].rsplit(" ", 1)]
-    return lines
-
-
-@lru_cache(maxsize=1)
-def _names() -> dict[str, list[tuple[str, int, tuple[float, float]]]]:
-    return place_names(at, R, _lines_of, (SUPPLY,))
-
-
-def label_lines(location: str) -> list[tuple[str, int, tuple[float, float]]]:
-    """(text, size, centre) of each line of ``location``'s name; empty for the neutral, start and KC
-    spots, whose names are printed on them."""
-    return _names().get(location, [])
+def label_lines(location: str, said: Words | None = None) -> list[tuple[str, int, tuple[float, float]]]:
+    """(text, size, centre) of each line of ``location``'s name in the picture's language; empty for the
+    neutral, start and KC spots, whose names are printed on them."""
+    return _names(spot_names(said)).get(location, [])
 
 
 CATTLEMAN_R = 12
@@ -120,7 +116,7 @@ def render_turn(
     """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names),
     ``changed`` the public events since the last picture: the cattlemen's paths and the tiles just built
     or placed are marked. ``picture_words``: the heading's words in the game's language (``render.words``)."""
-    img = turn_layer(theme, int(view["players"]), layer_words(picture_words))
+    img = turn_layer(theme, int(view["players"]), layer_key(picture_words))
     d = ImageDraw.Draw(img)
     board = view["board"]
     header(d, _title(view, names, picture_words), view, names, last, theme, picture_words)
@@ -128,10 +124,10 @@ def render_turn(
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
     paths, placed = changes(changed)
-    _paths(d, paths, theme)
+    _paths(d, paths, theme, picture_words)
     _trail(d, board, view["seats"], theme)
     _placed(d, [loc for loc in placed if board["trail"].get(loc)], theme)
-    _supply(d, board, theme)
+    _supply(d, board, theme, picture_words)
     _job_market(d, board, int(view["players"]), theme, picture_words)
     _cattle_market(d, board, theme, picture_words)
     _objectives(d, board, theme, picture_words)
@@ -139,10 +135,11 @@ def render_turn(
 
 
 @cached_layer
-def turn_layer(theme: Theme, players: int, titles: tuple[str, ...] = ()) -> Image.Image:
-    """Background, city boxes, railroad line, the empty trail with names, market frames; ``titles`` are
-    the frames' titles, the foresight's and the risk key (``layer_words``), English by default."""
-    job, cattle, objectives, foresight, risk = titles or layer_words(None)
+def turn_layer(theme: Theme, players: int, words: tuple[tuple[str, str], ...] = ()) -> Image.Image:
+    """Background, city boxes, railroad line, the empty trail with names, market frames; ``words`` are
+    the picture's words (``render.words.layer_key``), English without them."""
+    said = dict(words) or None
+    job, cattle, objectives, foresight, risk = layer_words(said)
     img = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
     d = ImageDraw.Draw(img)
     cities = sorted(layout()["cities"].items(), key=lambda item: item[1]["pos"])
@@ -150,10 +147,11 @@ def turn_layer(theme: Theme, players: int, titles: tuple[str, ...] = ()) -> Imag
     for i, (slug, _city) in enumerate(cities):
         x0 = 10 + i * width
         box(d, (x0 + 2, CITY_TOP, x0 + width - 2, CITY_TOP + CITY_H), theme.panel, theme.ink, radius=6)
-        label = fit_text(city_label(slug), SMALL, width - 8)
+        name = picture_word(said, "gwt.kansas_city") if slug == "kansas-city" else city_label(slug)
+        label = fit_text(name, SMALL, width - 8)
         text(d, (x0 + width / 2, CITY_TOP + 13), label, SMALL, theme.ink)
     _rail_base(d, theme)
-    _trail_base(d, theme)
+    _trail_base(d, theme, said)
     for rect, title in (
         ((10, MARKET_TOP, 590, MARKET_BOTTOM), job),
         ((600, MARKET_TOP, WIDTH - 10, MARKET_BOTTOM), cattle),
@@ -164,7 +162,7 @@ def turn_layer(theme: Theme, players: int, titles: tuple[str, ...] = ()) -> Imag
     box(d, SUPPLY, theme.panel, theme.panel_edge, radius=8)
     # the rules' word, which the moves taking these tiles use ("take ... from the foresight")
     text(d, ((SUPPLY[0] + SUPPLY[2]) / 2, SUPPLY[1] + 14), foresight, SMALL, theme.ink, bold=True)
-    _breed_key(d, theme)
+    _breed_key(d, theme, said)
     text(d, (22, HEIGHT - 26), fit_text(risk, SMALL, WIDTH - 44), SMALL, theme.muted, anchor="lm")
     return img
 
@@ -181,18 +179,30 @@ def layer_words(picture_words: Words | None) -> tuple[str, ...]:
     return (*(picture_word(picture_words, key) for key in titles), risk)
 
 
-def _breed_key(d: ImageDraw.ImageDraw, theme: Theme) -> None:
-    """The market's breeds by colour, named as moves name them (short forms from ``rules.gwt.aliases``)."""
+def _breed_key(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
+    """The market's breeds by colour, in their short forms in the picture's language (in English the ones
+    moves take, ``rules.gwt.aliases``)."""
     breeds = list(dict.fromkeys(CATTLE[code][0] for code in MARKET_ORDER))
-    words = [breed_label(breed) for breed in breeds]
-    room = (WIDTH - 10 - 612 - 8) - sum(text_width(w, SMALL) + 18 for w in words)
-    gap = room / max(1, len(words) - 1)
-    x = 612.0
-    for breed, word in zip(breeds, words, strict=True):
-        y = MARKET_BOTTOM - 20
-        d.rectangle((x, y - 7, x + 14, y + 7), fill=palette.breed(breed), outline=theme.ink)
-        text(d, (x + 18, y), word, SMALL, theme.ink, anchor="lm")
-        x += text_width(word, SMALL) + 18 + gap
+    named = [(breed, picture_word(said, f"gwt.breed_short.{breed}")) for breed in breeds]
+    width = WIDTH - 10 - 612 - 8
+    # one row where the names fit, else two (the longer Japanese names)
+    rows = (
+        [named]
+        if _key_width(named) <= width
+        else [named[: (len(named) + 1) // 2], named[(len(named) + 1) // 2 :]]
+    )
+    for k, row in enumerate(rows):
+        gap = (width - _key_width(row)) / max(1, len(row) - 1)
+        x, y = 612.0, MARKET_BOTTOM - 20 - 22 * (len(rows) - 1 - k)
+        for breed, word in row:
+            d.rectangle((x, y - 7, x + 14, y + 7), fill=palette.breed(breed), outline=theme.ink)
+            text(d, (x + 18, y), word, SMALL, theme.ink, anchor="lm")
+            x += text_width(word, SMALL) + 18 + gap
+
+
+def _key_width(named: list[tuple[str, str]]) -> float:
+    """The width of a row of the breed key without its gaps: each colour square and name."""
+    return sum(text_width(word, SMALL) + 18 for _breed, word in named)
 
 
 def _rail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
@@ -207,7 +217,18 @@ def _rail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         d.rectangle((x - 6, RAIL_Y - 18, x + 6, RAIL_Y - 8), fill=theme.panel, outline=theme.ink)
 
 
-def _trail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
+def name_box(location: str, said: Words | None = None) -> tuple[float, float, float, float]:
+    """The box Kansas City's or the start's name is printed on. The start's is wide enough for its word in
+    any language, growing to the left at the picture's edge."""
+    x, y = at(location)
+    if location == "KANSAS_CITY":
+        return (x - 50, y - 30, x + 50, y + 30)
+    half = max(28, text_width(picture_word(said, "gwt.start"), SMALL) / 2 + 4)
+    right = min(x + half, WIDTH - 3)
+    return (right - 2 * half, y - 16, right, y + 16)
+
+
+def _trail_base(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
     data = layout()
     woods = set(data["woods"])
     for a, b in data["trail_edges"]:
@@ -218,15 +239,20 @@ def _trail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         if location in woods:
             d.ellipse((x - R - 7, y - R - 7, x + R + 7, y + R + 7), fill=palette.WOODS)
         if k == "kc":
-            box(d, (x - 50, y - 30, x + 50, y + 30), theme.panel, theme.ink, radius=10, width=3)
-            text(d, (x, y - 11), "Kansas", TEXT, theme.ink, bold=True)
-            text(d, (x, y + 10), "City", TEXT, theme.ink, bold=True)
+            box(d, name_box(location, said), theme.panel, theme.ink, radius=10, width=3)
+            lines = picture_word(said, "gwt.kansas_city").rsplit(" ", 1)
+            for i, line in enumerate(lines):
+                middle = y + (i - (len(lines) - 1) / 2) * 21
+                size = fitting_size(line, TEXT, 94, least=SMALL)
+                text(d, (x, middle), fit_text(line, size, 94), size, theme.ink, bold=True)
         elif k == "start":
-            box(d, (x - 28, y - 16, x + 28, y + 16), theme.panel, theme.ink, radius=8)
-            text(d, (x, y), "Start", SMALL, theme.ink)
+            start = picture_word(said, "gwt.start")
+            left, top, right, bottom = name_box(location, said)
+            box(d, (left, top, right, bottom), theme.panel, theme.ink, radius=8)
+            text(d, ((left + right) / 2, y), fit_text(start, SMALL, right - left - 8), SMALL, theme.ink)
         else:
             spot_shape(d, location, (x, y), R, theme)
-        for i, (words, size, centre) in enumerate(label_lines(location)):
+        for i, (words, size, centre) in enumerate(label_lines(location, said)):
             colour = name_colour(location, theme)
             text(d, centre, words, size, colour, bold=i == 0, halo=theme.background)
 
@@ -326,13 +352,37 @@ def walked(path: Sequence[str]) -> list[str]:
     return spaces
 
 
-def _paths(d: ImageDraw.ImageDraw, paths: Sequence[tuple[int, list[str]]], theme: Theme) -> None:
-    """A band in the walker's colour along each path, under the tiles and cattlemen."""
+def _paths(
+    d: ImageDraw.ImageDraw, paths: Sequence[tuple[int, list[str]]], theme: Theme, said: Words | None = None
+) -> None:
+    """A band in the walker's colour along each path, under the tiles and cattlemen; it stops at the edge
+    of Kansas City's and the start's boxes, so their names stay readable."""
     for seat, path in paths:
-        points = [at(loc) for loc in walked(path)]
+        spaces = walked(path)
+        points = [at(loc) for loc in spaces]
+        if len(points) > 1:
+            for end, inner in ((0, 1), (-1, -2)):
+                if spaces[end] in ("START", "KANSAS_CITY"):
+                    points[end] = _leaving(points[end], points[inner], name_box(spaces[end], said))
         if len(points) > 1:
             d.line([c for p in points for c in p], fill=theme.ink, width=PATH_WIDTH + 4, joint="curve")
             d.line([c for p in points for c in p], fill=theme.player(seat), width=PATH_WIDTH, joint="curve")
+
+
+def _leaving(
+    inside: tuple[float, float], outside: tuple[float, float], rect: tuple[float, float, float, float]
+) -> tuple[float, float]:
+    """Where the segment from ``inside`` (within ``rect``) to ``outside`` crosses the rectangle's edge."""
+    (x, y), (ox, oy) = inside, outside
+    dx, dy = ox - x, oy - y
+    steps = [
+        (edge - start) / delta
+        for edge_low, edge_high, start, delta in ((rect[0], rect[2], x, dx), (rect[1], rect[3], y, dy))
+        if delta
+        for edge in ((edge_high,) if delta > 0 else (edge_low,))
+    ]
+    t = min([1.0, *(step for step in steps if step >= 0)])
+    return (x + dx * t, y + dy * t)
 
 
 def _placed(d: ImageDraw.ImageDraw, spots: Sequence[str], theme: Theme) -> None:
@@ -344,7 +394,9 @@ def _placed(d: ImageDraw.ImageDraw, spots: Sequence[str], theme: Theme) -> None:
         )
 
 
-def _tile(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme: Theme) -> None:
+def _tile(
+    d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme: Theme, said: Words | None = None
+) -> None:
     x, y = centre
     code, seat = pieces.owner(code)
     rect = (x - R, y - R, x + R, y + R)
@@ -362,7 +414,7 @@ def _tile(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme:
         d.regular_polygon((x, y + 2, R + 2), 3, fill=palette.teepee(code.split("-", 1)[1]), outline=theme.ink)
         pieces.hands(d, (x, y + 6), "g" if code.endswith("green") else "b", theme, 12)
     elif code in WORKER_LETTER:
-        _worker(d, centre, code, theme)
+        _worker(d, centre, code, theme, said)
     else:
         hazard, _, rest = code.partition("-")
         box(d, rect, palette.hazard(hazard), theme.ink, radius=4, width=2)
@@ -370,13 +422,17 @@ def _tile(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme:
         pieces.hands(d, (x + R - 5, y + R - 5), rest[-1:], theme, 11)
 
 
-def _worker(d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme: Theme) -> None:
+def _worker(
+    d: ImageDraw.ImageDraw, centre: tuple[float, float], code: str, theme: Theme, said: Words | None = None
+) -> None:
     x, y = centre
     d.ellipse((x - 17, y - 17, x + 17, y + 17), fill=palette.worker(code), outline=theme.ink, width=2)
-    text(d, (x, y), WORKER_LETTER.get(code, code[:2]), SMALL, theme.ink, bold=True)
+    text(d, (x, y), pieces.worker_letter(code, said), SMALL, theme.ink, bold=True)
 
 
-def _supply(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> None:
+def _supply(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme, said: Words | None = None
+) -> None:
     """The Kansas City supply: the two tiles showing in each of the three columns."""
     x0, y0, x1, _ = SUPPLY
     step = (x1 - x0) / 3
@@ -385,7 +441,7 @@ def _supply(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> N
         text(d, (cx, y0 + 38), column + 1, SMALL, theme.muted)
         for row, code in enumerate(tiles):
             if code:
-                _tile(d, (cx, y0 + 80 + row * 54), code, theme)
+                _tile(d, (cx, y0 + 80 + row * 54), code, theme, said)
 
 
 def _job_market(
@@ -411,7 +467,7 @@ def _job_market(
         for k in range(usable):
             cy = top + 32 + k * 36
             if k < len(workers):
-                _worker(d, (cx, cy), workers[k], theme)
+                _worker(d, (cx, cy), workers[k], theme, picture_words)
             else:
                 d.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), outline=theme.faint, width=2)
     if token < len(market["costs"]):
@@ -452,7 +508,7 @@ def _cattle_market(
 def _objectives(
     d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme, picture_words: Words | None = None
 ) -> None:
-    """The open objective cards, each under the name "objective ..." takes, with points and tasks."""
+    """The open objective cards as printed: points, tasks and what each does at once."""
     shown = board["objective_display"]
     text(
         d,
@@ -467,22 +523,28 @@ def _objectives(
         x0, y0 = 20 + i * width, OBJECTIVES_TOP + 34
         box(d, (x0, y0, x0 + width - 10, y0 + OBJECTIVE_H), "#FFFFFF", theme.ink, radius=6, width=2)
         points, lines = objective_lines(code, width - 26, picture_words)
-        text(d, (x0 + 8, y0 + 16), code, TEXT, theme.ink, anchor="lm", bold=True)
         text(d, (x0 + width - 18, y0 + 16), points, SMALL, theme.good, anchor="rm", bold=True)
-        for k, line in enumerate(lines, start=1):
-            text(d, (x0 + 8, y0 + 16 + k * 24), line, SMALL, theme.ink, anchor="lm")
+        for k, (line, bold) in enumerate(lines):
+            text(d, (x0 + 8, y0 + 16 + k * 24), line, SMALL, theme.ink, anchor="lm", bold=bold)
 
 
-def objective_lines(code: str, room: float, picture_words: Words | None = None) -> tuple[str, list[str]]:
-    """An objective card's points ("+3/-2 VP") and, in at most three lines of ``room`` px, its tasks and
-    what playing it does at once."""
+def objective_lines(
+    code: str, room: float, picture_words: Words | None = None
+) -> tuple[str, list[tuple[str, bool]]]:
+    """An objective card as printed: its points ("+3/-2 VP") and, in at most four lines of ``room`` px,
+    its tasks (bold, the first line beside the points) and what playing it does at once."""
     points, _values, _items = objective_terms(code)
+    worth = picture_word(picture_words, "gwt.vp", points=points)
     tasks = picture_word(picture_words, f"gwt.objective_tasks.{code}")
     does = f"gwt.objective_action.{code}"
     action = picture_word(picture_words, does) if does in FACTS else ""
-    lines = wrap(tasks, SMALL, room)
+    beside = room - text_width(worth, SMALL) - 12  # the room left of the points
+    # the tasks beside the points where they fit on one line, else from the line below
+    first = [tasks] if text_width(tasks, SMALL) <= beside else ["", *wrap(tasks, SMALL, room)]
+    lines = [(line, True) for line in first]
     if action:
-        lines += wrap(picture_word(picture_words, "gwt.at_once", action=action), SMALL, room)
-    if len(lines) > 3:
-        lines = [*lines[:2], fit_text(" ".join(lines[2:]), SMALL, room)]
-    return picture_word(picture_words, "gwt.vp", points=points), lines
+        at_once = picture_word(picture_words, "gwt.at_once", action=action)
+        lines += [(line, False) for line in wrap(at_once, SMALL, room)]
+    if len(lines) > 4:
+        lines = [*lines[:3], (fit_text(" ".join(line for line, _bold in lines[3:]), SMALL, room), False)]
+    return worth, lines

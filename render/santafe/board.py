@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.boxes import Box, Point
-from render.draw import box, disc, fit_text, text, wrap
+from render.draw import box, disc, fit_text, fitting_size, text, wrap
 from render.names import seat_name, with_names
 from render.santafe import palette
 from render.santafe.geometry import cities, nodes, progress, segments
@@ -204,14 +204,9 @@ def _players(
             )
         elif seat.get("chosen"):
             status.append(picture_word(picture_words, "santafe.chosen"))
-        text(
-            d,
-            (x0 + 38, y + 40),
-            fit_text(" · ".join(status), theme.text_small - 1, x1 - x0 - 50),
-            theme.text_small - 1,
-            theme.muted,
-            anchor="lm",
-        )
+        line = " · ".join(status)
+        size = fitting_size(line, theme.text_small - 1, x1 - x0 - 50)  # smaller rather than cut short
+        text(d, (x0 + 38, y + 40), fit_text(line, size, x1 - x0 - 50), size, theme.muted, anchor="lm")
         for i, city in enumerate(played):
             cx = x0 + 10 + (i % per_row) * CHIP_W
             cy = y + 56 + (i // per_row) * 26

@@ -7,7 +7,7 @@ import math
 from collections.abc import Mapping
 
 from render.boxes import Box, Point, crosses, overlap
-from render.draw import font, text_width
+from render.draw import face_size, font, text_width
 from render.santafe.geometry import Segment, beside, cities
 
 # Railhead rings reach this far past a city's dot; connection squares hang this far below it.
@@ -198,7 +198,9 @@ def name_boxes(places: Mapping[str, Place], size: int) -> list[Box]:
         lines = place[2]
         points = line_centres(place, size) if len(lines) > 1 else [place[0]]
         for line, (x, y) in zip(lines, points, strict=True):
-            left, top, right, bottom = font(size).getbbox(line, anchor=place[1] if len(lines) == 1 else "mm")
+            left, top, right, bottom = font(face_size(line, size)).getbbox(
+                line, anchor=place[1] if len(lines) == 1 else "mm"
+            )
             found.append((x + left - 2, y + top - 2, x + right + 2, y + bottom + 2))
     return found
 
@@ -206,7 +208,7 @@ def name_boxes(places: Mapping[str, Place], size: int) -> list[Box]:
 def note_at(segment: Segment, words: str, size: int, away: float, names: list[Box]) -> Point:
     """Where a partly laid line's "laid/needed" note stands: ``away`` px beside its next slot, above it
     or, where a city's name (one of ``names``) is there, below it or further out."""
-    left, top, right, bottom = font(size).getbbox(words, anchor="mm")
+    left, top, right, bottom = font(face_size(words, size)).getbbox(words, anchor="mm")
     for side in (away, -away, 2 * away, -2 * away):
         x, y = beside(segment, side)
         if not any(overlap((x + left, y + top, x + right, y + bottom), name) for name in names):

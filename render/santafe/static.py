@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.boxes import Box, Point
-from render.draw import box, fit_text, text
+from render.draw import box, fit_text, fitting_size, text
 from render.layers import cached_layer, cached_sheet
 from render.santafe import palette
 from render.santafe.geometry import Segment, cities, nodes, segments
@@ -83,34 +83,37 @@ def _legend(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> 
     col = (x0 + 14, x0 + 206)
     room = min(col[1] - col[0], x1 - col[1]) - 30  # each word beside its mark, in its column
 
-    def word(key: str) -> str:
-        return fit_text(picture_word(said, key), size, room)
+    def word(key: str) -> tuple[str, int]:
+        """A key's word and its size: a longer language's word a little smaller rather than cut short."""
+        shown = picture_word(said, key)
+        fitted = fitting_size(shown, size, room)
+        return fit_text(shown, fitted, room), fitted
 
     rows = (y0 + 52, y0 + 82, y0 + 112)
     x, y = col[0] + 8, rows[0]
     d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=palette.railroad("red"), width=3)
-    text(d, (x + 16, y), word("santafe.legend.railhead"), size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), *word("santafe.legend.railhead"), theme.ink, anchor="lm")
     x, y = col[1] + 8, rows[0]
     for i, railroad in enumerate(("blue", "yellow")):
         d.rectangle(
             (x - 8 + i * 9, y - 4, x + i * 9, y + 4), fill=palette.railroad(railroad), outline=theme.ink
         )
-    text(d, (x + 16, y), word("santafe.key.reaching"), size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), *word("santafe.key.reaching"), theme.ink, anchor="lm")
     x, y = col[0] + 8, rows[1]
     d.rectangle((x - 6, y - 6, x + 6, y + 6), fill=palette.railroad("blue"), outline=theme.ink)
     text(d, (x, y), "$", 10, text_on(palette.railroad("blue")))
-    text(d, (x + 16, y), word("santafe.key.bonus"), size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), *word("santafe.key.bonus"), theme.ink, anchor="lm")
     x, y = col[1] + 8, rows[1]
     d.rectangle((x - 8, y - 8, x + 8, y + 8), fill=palette.railroad("green"), outline=theme.ink)
-    text(d, (x + 16, y), word("santafe.legend.home"), size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), *word("santafe.legend.home"), theme.ink, anchor="lm")
     x, y = col[0] + 8, rows[2]
     d.line((x - 10, y, x + 10, y), fill=palette.TRACK_EMPTY, width=4)
     for dx in RIVER_STROKES:
         d.line((x + dx, y - 8, x + dx, y + 8), fill=palette.RIVER, width=2)
-    text(d, (x + 16, y), word("santafe.legend.river"), size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), *word("santafe.legend.river"), theme.ink, anchor="lm")
     x, y = col[1] + 8, rows[2]
     d.polygon([(x - 6, y + 4), (x + 6, y + 4), (x, y - 7)], fill=palette.MOUNTAIN)
-    text(d, (x + 16, y), word("santafe.legend.mountain"), size, theme.ink, anchor="lm")
+    text(d, (x + 16, y), *word("santafe.legend.mountain"), theme.ink, anchor="lm")
 
 
 @cached_sheet

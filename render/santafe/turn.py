@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.boxes import Box
-from render.draw import fit_text, text, text_width, wrap
+from render.draw import fit_text, fitting_size, text, text_width, wrap
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, last_move, player_box
 from render.layers import cached_layer, cached_sheet
 from render.names import seat_name, with_names
@@ -226,8 +226,9 @@ def _railroads(
         left = picture_word(
             picture_words, "santafe.supply", railroad=railroad["name"], count=railroad["supply"]
         )
-        label = fit_text(left, TEXT, width - 16)
-        text(d, (x0 + (width - 8) / 2, MAP_BOTTOM + 35), label, TEXT, text_on(colour), bold=True)
+        size = fitting_size(left, TEXT, width - 16, least=SMALL)  # smaller rather than cut short
+        label = fit_text(left, size, width - 16)
+        text(d, (x0 + (width - 8) / 2, MAP_BOTTOM + 35), label, size, text_on(colour), bold=True)
 
 
 LEGEND = ("railhead", "reaches", "bonus", "home", "river", "mountain", "just_laid", "laid_needed")

@@ -74,3 +74,19 @@ def test_the_separator_dot_is_as_narrow_as_in_latin_text() -> None:
     """The pictures part their facts with "·"; the face's Japanese form of it is wider than an "n"."""
     face = font(SIZE)
     assert face.getlength("·") < face.getlength("n") / 2
+
+
+def drawn_pixels(label: str, bold: bool) -> bytes:
+    from PIL import Image, ImageDraw
+
+    from render.draw import text
+
+    image = Image.new("L", (400, 60), 0)
+    text(ImageDraw.Draw(image), (200, 30), label, SIZE, "white", bold=bold)
+    return image.tobytes()
+
+
+def test_bold_japanese_is_drawn_plain_and_bold_latin_stroked() -> None:
+    # the face has no bold weight: a stroke thickens Latin letters but clogs dense kanji
+    assert drawn_pixels("駅長タイル", bold=True) == drawn_pixels("駅長タイル", bold=False)
+    assert drawn_pixels("Station", bold=True) != drawn_pixels("Station", bold=False)

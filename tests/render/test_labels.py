@@ -14,7 +14,7 @@ from render import boxes, render_board, render_turn
 from render.boxes import Box, overlap
 from render.draw import Drawn, recording
 from render.gwt import turn
-from render.gwt.layout import GAP, board_names, cattleman_point, layout, point, spot_name
+from render.gwt.layout import GAP, board_names, cattleman_point, layout, point, spot_name, spot_names
 from render.gwt.static import board_layer
 from rules.gwt.content import PRIVATE_SPACES, TEEPEE_SPACES, TRAIL
 from tests.render.conftest import sampled_states
@@ -51,7 +51,7 @@ class Picture:
 
     def lines(self, location: str) -> list[tuple[str, int, tuple[float, float]]]:
         if self.kind == "board":
-            return board_names().get(location, [])
+            return board_names(spot_names()).get(location, [])
         return turn.label_lines(location)
 
     def name_texts(self, location: str) -> list[str]:

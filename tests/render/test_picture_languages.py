@@ -73,3 +73,40 @@ def test_the_hand_and_player_area_read_in_the_readers_language_and_fit(
                 assert any(words["your_hand"].split("{")[0][:4] in t.label for t in texts) or any(
                     t.label.startswith(NAMES[seat]) for t in texts
                 )
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "ja"])
+@pytest.mark.parametrize("game", ["gwt", "santafe"])
+def test_no_word_is_cut_short_in_a_longer_language(game: str, language: str) -> None:
+    # GWT's station masters, city notes, workers' names, breeds and objective cards, Santa Fe's legend
+    # and players' lines keep all their letters
+    from tests.render.test_no_english_on_pictures import pictures_of
+
+    cut: set[tuple[str, str]] = set()
+    for picture, draw in pictures_of(game, language):
+        clear_layers()
+        with recording() as texts:
+            draw()
+        cut |= {(picture, t.label) for t in texts if "…" in t.label}
+    assert not cut, sorted(cut)
+
+
+@pytest.mark.parametrize("game", ["gwt", "santafe"])
+def test_japanese_on_the_turn_picture_stands_8_px_tall_at_550_px(game: str) -> None:
+    # a kanji of each Japanese text as drawn, at the width Discord shows the picture
+    from render import render_turn
+    from render.draw import has_cjk
+    from render.theme import font
+
+    engine = rules.get(game)
+    for state in sampled_states(game, 4, ())[1:3]:
+        view = engine.view(state, None)
+        words = pictures.words_for("ja", view, [], NAMES[:4])
+        clear_layers()
+        with recording() as texts:
+            image = render_turn(view, NAMES[:4], ["Ada"], [], DEFAULT, words)
+        japanese = [t for t in texts if has_cjk(t.label)]
+        assert japanese
+        for t in japanese:
+            _left, top, _right, bottom = font(t.size).getbbox("駅")
+            assert (bottom - top) * 550 / image.width >= 8, t

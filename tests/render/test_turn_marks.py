@@ -86,3 +86,23 @@ def test_great_western_trail_marks_the_path_walked_and_the_building_built() -> N
     assert on_path, steps  # tiles may stand over some of the path's middles, never over all
     assert gwt_turn.walked(["A", "A-3"]) == ["A", "A-1", "A-2", "A-3"]  # along the trail, not across
     assert not [step for step in on_path if plain.getpixel(step) == colour]
+
+
+def test_the_path_walked_stops_at_the_start_and_kansas_city_boxes() -> None:
+    # a walk from the start to Kansas City: its band must not cross the names printed on their boxes
+    from render.draw import recording as recording_texts
+    from render.layers import clear_layers
+    from rules.gwt import RULES
+
+    state = RULES.new_game(4, 3, {})
+    view = RULES.view(state, None)
+    clear_layers()
+    with recording_texts() as texts:
+        image = gwt_turn.render_turn(view, None, (), [{"seat": 0, "path": ["START", "KANSAS_CITY"]}])
+    colour = rgb(DEFAULT.player(0))
+    names = [t for t in texts if t.label in ("Start", "Kansas", "City")]
+    assert len(names) == 3
+    for t in names:
+        x0, y0, x1, y1 = t.box
+        inside = [image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)]
+        assert colour not in inside, t
