@@ -385,7 +385,9 @@ def write_as_before_alembic(path, upto: int) -> None:  # type: ignore[no-untyped
     with sqlite3.connect(path, isolation_level=None) as conn:
         conn.execute("PRAGMA journal_mode = WAL")
         for number in range(1, upto + 1):
-            conn.executescript(f"BEGIN IMMEDIATE;\n{script(number)}\nPRAGMA user_version = {number};\nCOMMIT;")
+            conn.executescript(
+                f"BEGIN IMMEDIATE;\n{script(number)}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
 
 
 @pytest.mark.parametrize("upto", [LATEST, 10])
