@@ -1,8 +1,8 @@
 """The only place SQL lives: SQLite (Python's sqlite3) or PostgreSQL (asyncpg), through SQLAlchemy Core.
 
 ``open_database(where)`` opens a SQLite file (WAL mode, foreign keys on) or a PostgreSQL database and applies
-the numbered migrations in ``migrations/`` (``migrations/postgresql/`` for PostgreSQL) through Alembic
-(``revisions/``; see ``migrate``); ``integrity.check_file`` runs SQLite's damage checks on a file.
+the numbered migrations, Alembic revisions in ``revisions/versions/`` (see ``migrate`` and
+``revisions/README.md``); ``integrity.check_file`` runs SQLite's damage checks on a file.
 ``migrate_file``, ``backup_file`` and ``copy.copy_database`` are what ``python -m bot migrate``, ``backup
 PATH`` and ``copy-database FROM TO`` call. The modules ``games``, ``results``, ``preferences``, ``due`` and
 ``shares`` (the processes' parts of Discord's global limit) hold the queries, run through ``sql``; each

@@ -1,13 +1,14 @@
-"""Numbered SQL migrations, applied by Alembic.
+"""Numbered migrations, applied by Alembic: one revision file each, ``revisions/versions/NNNN_name.py``.
 
-``migrations/NNNN_name.sql`` hold SQLite's SQL and ``migrations/postgresql/NNNN_name.sql`` PostgreSQL's
-(the same schema: 64-bit integers, identity columns, triggers as PL/pgSQL functions);
-``revisions/versions/NNNN_name.py`` are Alembic's revisions, one per number, each running its database's
-file in its own transaction that also records the revision (Alembic's ``alembic_version`` table) and, on
-SQLite, the number (``PRAGMA user_version``), so a database is always at exactly one migration number. A
-SQLite database written before Alembic kept the schema knows only its ``user_version``: it is stamped at
-that revision first, and upgraded in place from there. A new migration is three files: its two ``.sql``
-files and a revision like the others, whose ``down_revision`` is the previous number.
+A revision is Alembic's: its ``upgrade`` says with Alembic's operations (``op.create_table``,
+``op.add_column``…) what changes, compiled for SQLite and for PostgreSQL alike (64-bit integers there:
+``BIG_INT``); where the two databases must differ it runs one SQL statement per database. Revisions 0001–0014
+are frozen as they were first written, as SQL: their statements, one by one, per database (``run_frozen``).
+Each revision runs in its own transaction that also records it (Alembic's ``alembic_version`` table) and, on
+SQLite, its number (``PRAGMA user_version``, kept by ``revisions/env.py``), so a database is always at exactly
+one migration number. A SQLite database written before Alembic kept the schema knows only its
+``user_version``: it is stamped at that revision first, and upgraded in place from there. How to add one:
+``revisions/README.md``.
 ``python -m bot migrate`` calls ``migrate_file`` and ``python -m bot backup PATH`` calls ``backup_file``.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,12 +30,14 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from bot.storage.connection import Location, location, open_file, sqlite_engine
 from bot.storage.sql import Conn
 
-MIGRATIONS_DIR = Path(__file__).with_name("migrations")
-POSTGRES_DIR = MIGRATIONS_DIR / "postgresql"
+REVISIONS_DIR = Path(__file__).with_name("revisions")
 # Held (a session's advisory lock) while one process migrates PostgreSQL, so processes starting together
 # take turns: the second finds the schema current.
 MIGRATE_LOCK_KEY = 0x6267616D6D67  # "bgammg"
-_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.py$")
+# The integer of every column: 64 bits on PostgreSQL, SQLite's INTEGER (a primary key of that exact type is
+# the row id)
+BIG_INT = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 
 
 class MigrationError(RuntimeError):
@@ -44,18 +48,17 @@ class MigrationError(RuntimeError):
 class Migration:
     number: int
     name: str
-    sql: str
 
 
-def migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """Every migration (SQLite's, or those of ``directory``), in order; their numbers must run 1, 2, 3…
-    without gaps."""
+def migrations(directory: Path | None = None) -> list[Migration]:
+    """Every migration (the revisions in ``directory``, by default ``revisions/versions``), in order; their
+    numbers must run 1, 2, 3… without gaps."""
     found: list[Migration] = []
-    for path in sorted(directory.glob("*.sql")):
+    for path in sorted((directory or REVISIONS_DIR / "versions").glob("*.py")):
         match = _NAME.match(path.name)
         if match is None:
             raise MigrationError(f"Migration file name not understood: {path.name}")
-        found.append(Migration(int(match.group(1)), match.group(2), path.read_text(encoding="utf-8")))
+        found.append(Migration(int(match.group(1)), match.group(2)))
     numbers = [m.number for m in found]
     if numbers != list(range(1, len(found) + 1)):
         raise MigrationError(f"Migrations must be numbered 1..n without gaps, found {numbers}")
@@ -63,7 +66,6 @@ def migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
 
 
 LATEST = len(migrations())
-REVISIONS_DIR = Path(__file__).with_name("revisions")
 
 
 def revision_id(number: int) -> str:
@@ -71,39 +73,21 @@ def revision_id(number: int) -> str:
     return f"{number:04d}"
 
 
-def _statements(sql: str) -> list[str]:
-    """The statements of a migration script; a trigger's body stays whole (its inner ``;`` do not end it)."""
-    found: list[str] = []
-    pending = ""
-    for line in sql.splitlines(keepends=True):
-        pending += line
-        if sqlite3.complete_statement(pending):
-            found.append(pending.strip())
-            pending = ""
-    if pending.strip() and not all(
-        part.strip().startswith("--") or not part.strip() for part in pending.splitlines()
-    ):
-        raise MigrationError(f"A migration ends in the middle of a statement: {pending.strip()[:80]!r}")
-    return found
-
-
-def run_numbered(number: int) -> None:
-    """The body of every revision: run migration ``number``'s SQL file in the revision's transaction and
-    keep ``PRAGMA user_version`` at the same number (what ``schema_version`` and older tools read)."""
+def run_frozen(sqlite: Sequence[str], postgresql: Sequence[str]) -> None:
+    """The body of a frozen revision: run its statements for the database at hand, in order, in the
+    revision's transaction."""
     from alembic import op
 
     bind = op.get_bind()
-    if bind.dialect.name == "postgresql":
-        script = migrations(POSTGRES_DIR)[number - 1].sql
-        bind.exec_driver_sql(
-            "SELECT 1"
-        )  # the driver begins the revision's transaction at its first statement
-        # the whole script in one round trip (asyncpg's simple protocol), inside that transaction
-        bind.connection.dbapi_connection.run_async(lambda driver: driver.execute(script))  # type: ignore[union-attr]
-        return
-    for statement in _statements(migrations()[number - 1].sql):
+    for statement in postgresql if bind.dialect.name == "postgresql" else sqlite:
         bind.exec_driver_sql(statement)
-    bind.exec_driver_sql(f"PRAGMA user_version = {number}")
+
+
+def record_number(connection: sa.Connection, revision: str) -> None:
+    """Keep SQLite's ``PRAGMA user_version`` at the revision just applied, in its transaction (what
+    ``schema_version`` and older tools read); PostgreSQL's number is Alembic's revision itself."""
+    if connection.dialect.name == "sqlite":
+        connection.exec_driver_sql(f"PRAGMA user_version = {int(revision)}")
 
 
 def downgrade_refused() -> None:

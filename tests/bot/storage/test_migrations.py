@@ -2,18 +2,52 @@
 
 from __future__ import annotations
 
+import importlib.util
+import shutil
 import sqlite3
 from datetime import UTC, datetime
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from bot.services import FakeClock, GameService
 from bot.storage import LATEST, MigrationError, migrate_file, open_database
 from bot.storage import migrate as migrations_module
-from bot.storage.migrate import Migration, apply_migrations, migrations
+from bot.storage.migrate import apply_migrations, migrations
 from tests.support.databases import table_rows
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC).isoformat()
+VERSIONS = migrations_module.REVISIONS_DIR / "versions"
+# the migrations kept as the SQL they were first written in; the later ones are Alembic's operations
+FROZEN = 14
+
+
+def revision_module(number: int) -> ModuleType:
+    """The revision file of migration ``number``, loaded as a module."""
+    path = next(VERSIONS.glob(f"{number:04d}_*.py"))
+    spec = importlib.util.spec_from_file_location(f"revision_{number:04d}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def revisions_with(tmp_path: Path, keep: int, extra: str, name: str = "extra") -> Path:
+    """A copy of the revisions directory with migrations 1..``keep`` and, after them, a revision whose
+    ``upgrade`` body is ``extra``."""
+    directory = tmp_path / "revisions"
+    shutil.copytree(migrations_module.REVISIONS_DIR, directory, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in (directory / "versions").glob("*.py"):
+        if int(path.name[:4]) > keep:
+            path.unlink()
+    number = keep + 1
+    (directory / "versions" / f"{number:04d}_{name}.py").write_text(
+        "import sqlalchemy as sa\nfrom alembic import op\n\n"
+        f'revision = "{number:04d}"\ndown_revision = "{keep:04d}"\n\n\n'
+        f"def upgrade() -> None:\n    {extra}\n"
+    )
+    return directory
 
 
 def columns(path, table: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -109,8 +143,8 @@ async def test_a_database_newer_than_the_code_is_refused(tmp_path):
 async def test_a_failing_migration_leaves_the_database_at_the_previous_one(tmp_path, monkeypatch):
     path = tmp_path / "broken.db"
     await migrate_file(path, target=1)
-    broken = [*migrations()[:1], Migration(2, "broken", "CREATE TABLE half (x INTEGER);\nTHIS IS NOT SQL;")]
-    monkeypatch.setattr(migrations_module, "migrations", lambda: broken)
+    broken = 'op.create_table("half", sa.Column("x", sa.Integer())); op.execute("THIS IS NOT SQL")'
+    monkeypatch.setattr(migrations_module, "REVISIONS_DIR", revisions_with(tmp_path, 1, broken, "broken"))
     with pytest.raises(MigrationError, match="broken"):
         await apply_migrations(path, target=2)
     assert "half" not in tables(path)
@@ -120,11 +154,11 @@ async def test_a_failing_migration_leaves_the_database_at_the_previous_one(tmp_p
 
 
 def test_badly_named_migration_files_are_refused(tmp_path):
-    (tmp_path / "0001_ok.sql").write_text("SELECT 1;")
-    (tmp_path / "0003_gap.sql").write_text("SELECT 1;")
+    (tmp_path / "0001_ok.py").write_text("")
+    (tmp_path / "0003_gap.py").write_text("")
     with pytest.raises(MigrationError, match="gaps"):
         migrations(tmp_path)
-    (tmp_path / "two.sql").write_text("SELECT 1;")
+    (tmp_path / "two.py").write_text("")
     with pytest.raises(MigrationError, match="not understood"):
         migrations(tmp_path)
 
@@ -316,14 +350,43 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
         await db.close()
 
 
+# Migrations 0015 and 0016 as they were first written, in SQL, before they became Alembic's operations:
+# what the schema-equality test holds the operations to.
+WRITTEN_AS_SQL = {
+    15: """
+ALTER TABLE live_boards ADD COLUMN pictured_for TEXT NOT NULL DEFAULT '';
+ALTER TABLE live_boards ADD COLUMN lines_after INTEGER NOT NULL DEFAULT -1;
+ALTER TABLE live_boards ADD COLUMN person_at INTEGER NOT NULL DEFAULT -1;
+CREATE TABLE turn_pings (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);""",
+    16: """
+CREATE TABLE lobby_messages (
+    game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    message_id INTEGER NOT NULL
+);""",
+}
+
+
+def script(number: int) -> str:
+    """Migration ``number``'s SQLite script, as the numbered-migration code ran it before Alembic."""
+    if number in WRITTEN_AS_SQL:
+        return WRITTEN_AS_SQL[number]
+    return "\n".join(revision_module(number).SQLITE)
+
+
 def write_as_before_alembic(path, upto: int) -> None:  # type: ignore[no-untyped-def]
     """A database as the numbered-migration code wrote it before Alembic: each file run in one script
     with its number in PRAGMA user_version, and no alembic_version table."""
     with sqlite3.connect(path, isolation_level=None) as conn:
         conn.execute("PRAGMA journal_mode = WAL")
-        for migration in migrations()[:upto]:
+        for number in range(1, upto + 1):
             conn.executescript(
-                f"BEGIN IMMEDIATE;\n{migration.sql}\nPRAGMA user_version = {migration.number};\nCOMMIT;"
+                f"BEGIN IMMEDIATE;\n{script(number)}\nPRAGMA user_version = {number};\nCOMMIT;"
             )
 
 
@@ -355,20 +418,62 @@ async def test_a_database_from_before_alembic_is_stamped_and_upgraded_in_place(t
     assert await migrate_file(path) == (LATEST, LATEST)
 
 
+def structure(path) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """Per table, what SQLite says of it: columns (type, NOT NULL, default, primary key), foreign keys and
+    indexes (the words of a CREATE statement aside)."""
+    with sqlite3.connect(path) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {
+            name: (
+                conn.execute(f"PRAGMA table_info({name})").fetchall(),
+                conn.execute(f"PRAGMA foreign_key_list({name})").fetchall(),
+                conn.execute(f"PRAGMA index_list({name})").fetchall(),
+            )
+            for name in names
+            if name != "alembic_version"
+        }
+
+
+def statements(path, *, but: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    with sqlite3.connect(path) as conn:
+        found = conn.execute("SELECT type, name, sql FROM sqlite_master WHERE tbl_name != 'alembic_version'")
+        return sorted(row for row in found if row[1] not in but)
+
+
 async def test_the_revisions_make_the_same_schema_as_the_numbered_files_run_as_scripts(tmp_path):
-    """Running the files statement by statement inside Alembic's transactions keeps triggers, partial
-    indexes and checks exactly as the scripts wrote them."""
+    """The frozen statements, one by one inside Alembic's transactions, keep triggers, partial indexes and
+    checks exactly as the scripts wrote them; the migrations written as operations make the same tables,
+    columns, defaults, keys and indexes as their SQL did."""
     before, after = tmp_path / "scripts.db", tmp_path / "alembic.db"
     write_as_before_alembic(before, LATEST)
     await migrate_file(after)
+    assert structure(before) == structure(after)
+    converted = ("live_boards", "turn_pings", "lobby_messages", "sqlite_autoindex_turn_pings_1")
+    assert statements(before, but=converted) == statements(after, but=converted)
 
-    def schema(path):  # type: ignore[no-untyped-def]
-        with sqlite3.connect(path) as conn:
-            return sorted(
-                conn.execute("SELECT type, name, sql FROM sqlite_master WHERE tbl_name != 'alembic_version'")
-            )
 
-    assert schema(before) == schema(after)
+def test_the_migrations_are_one_revision_file_each_and_the_later_ones_alembic_operations():
+    """No SQL file beside the revisions: the frozen ones carry their statements, the later ones say with
+    Alembic's operations what changes."""
+    storage = migrations_module.REVISIONS_DIR.parent
+    assert sorted(p.relative_to(storage).as_posix() for p in storage.rglob("*.sql")) == []
+    for number in range(1, LATEST + 1):
+        module = revision_module(number)
+        frozen = hasattr(module, "SQLITE") and hasattr(module, "POSTGRESQL")
+        assert frozen == (number <= FROZEN), number
+
+
+async def test_a_revision_of_alembic_operations_is_applied_and_keeps_the_number(tmp_path, monkeypatch):
+    """A new migration is only its revision: its operations run, and SQLite's user_version follows it."""
+    path = tmp_path / "next.db"
+    await migrate_file(path)
+    added = 'op.add_column("games", sa.Column("colour", sa.Text(), nullable=False, server_default="red"))'
+    monkeypatch.setattr(migrations_module, "REVISIONS_DIR", revisions_with(tmp_path, LATEST, added))
+    assert await migrate_file(path, target=LATEST + 1) == (LATEST, LATEST + 1)
+    assert "colour" in columns(path, "games")
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST + 1
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(f"{LATEST + 1:04d}",)]
 
 
 async def test_each_revision_commits_by_itself_so_a_late_failure_keeps_the_earlier_ones(
@@ -376,8 +481,8 @@ async def test_each_revision_commits_by_itself_so_a_late_failure_keeps_the_earli
 ):
     path = tmp_path / "late.db"
     await migrate_file(path, target=1)
-    broken = [*migrations()[:2], Migration(3, "broken", "CREATE TABLE half (x INTEGER);\nTHIS IS NOT SQL;")]
-    monkeypatch.setattr(migrations_module, "migrations", lambda: broken)
+    broken = 'op.create_table("half", sa.Column("x", sa.Integer())); op.execute("THIS IS NOT SQL")'
+    monkeypatch.setattr(migrations_module, "REVISIONS_DIR", revisions_with(tmp_path, 2, broken, "broken"))
     with pytest.raises(MigrationError, match=r"Migration 3 \(broken\)"):
         await apply_migrations(path, target=3)
     assert "half" not in tables(path) and "results" in tables(path)  # 2 stayed, 3 left nothing behind
@@ -387,7 +492,7 @@ async def test_each_revision_commits_by_itself_so_a_late_failure_keeps_the_earli
 
 
 def test_every_numbered_file_has_its_revision_in_order():
-    """A new NNNN_name.sql needs revisions/versions/NNNN_name.py next to it, or no database gets it."""
+    """Each revisions/versions/NNNN_name.py follows the one numbered before it, so every database gets it."""
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 

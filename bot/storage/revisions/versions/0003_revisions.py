@@ -1,13 +1,36 @@
-"""Alembic revision running migrations/0003_revisions.sql."""
+"""Migration 0003 (revisions), frozen: its SQL as first written, one statement at a time,
+for SQLite and for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, run_numbered
+from bot.storage.migrate import downgrade_refused, run_frozen
 
 revision = "0003"
 down_revision = "0002"
 
+SQLITE = [
+    """\
+-- A counter bumped by every change of a game's position (a move, an undo, a restore). Undo brings the
+-- version (the number of moves) back to an earlier value, so the version alone cannot tell whether a
+-- cached or snapshotted state is still the current one; the version and the revision together can.
+
+ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;""",
+    """\
+ALTER TABLE snapshots ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;""",
+]
+
+POSTGRESQL = [
+    """\
+-- A counter bumped by every change of a game's position (a move, an undo, a restore). Undo brings the
+-- version (the number of moves) back to an earlier value, so the version alone cannot tell whether a
+-- cached or snapshotted state is still the current one; the version and the revision together can.
+
+ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;""",
+    """\
+ALTER TABLE snapshots ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;""",
+]
+
 
 def upgrade() -> None:
-    run_numbered(3)
+    run_frozen(SQLITE, POSTGRESQL)
 
 
 def downgrade() -> None:

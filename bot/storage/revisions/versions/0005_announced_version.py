@@ -1,13 +1,36 @@
-"""Alembic revision running migrations/0005_announced_version.sql."""
+"""Migration 0005 (announced version), frozen: its SQL as first written, one statement at a time,
+for SQLite and for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, run_numbered
+from bot.storage.migrate import downgrade_refused, run_frozen
 
 revision = "0005"
 down_revision = "0004"
 
+SQLITE = [
+    """\
+-- How far the game's public summaries have gone: the moves after this version have not been told to
+-- the channel yet. Kept with the game so a restart in the middle of a long turn loses none of them.
+-- Games already running count as told up to their current move.
+
+ALTER TABLE games ADD COLUMN announced_version INTEGER NOT NULL DEFAULT 0 CHECK (announced_version >= 0);""",
+    """\
+UPDATE games SET announced_version = version;""",
+]
+
+POSTGRESQL = [
+    """\
+-- How far the game's public summaries have gone: the moves after this version have not been told to
+-- the channel yet. Kept with the game so a restart in the middle of a long turn loses none of them.
+-- Games already running count as told up to their current move.
+
+ALTER TABLE games ADD COLUMN announced_version BIGINT NOT NULL DEFAULT 0 CHECK (announced_version >= 0);""",
+    """\
+UPDATE games SET announced_version = version;""",
+]
+
 
 def upgrade() -> None:
-    run_numbered(5)
+    run_frozen(SQLITE, POSTGRESQL)
 
 
 def downgrade() -> None:

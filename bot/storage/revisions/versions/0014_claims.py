@@ -1,13 +1,36 @@
-"""Alembic revision running migrations/0014_claims.sql."""
+"""Migration 0014 (claims), frozen: its SQL as first written, one statement at a time,
+for SQLite and for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, run_numbered
+from bot.storage.migrate import downgrade_refused, run_frozen
 
 revision = "0014"
 down_revision = "0013"
 
+SQLITE = [
+    """\
+-- Which bot process is doing a game's due work (a reminder, a deadline, computer seats left waiting), and
+-- until when: several processes sharing one database each take the games no other holds, and a process
+-- that dies holding some leaves them to the others once its claim has run out. Times as elsewhere.
+
+ALTER TABLE games ADD COLUMN claimed_by TEXT;""",
+    """\
+ALTER TABLE games ADD COLUMN claimed_until TEXT;""",
+]
+
+POSTGRESQL = [
+    """\
+-- Which bot process is doing a game's due work (a reminder, a deadline, computer seats left waiting), and
+-- until when: several processes sharing one database each take the games no other holds, and a process
+-- that dies holding some leaves them to the others once its claim has run out. Times as elsewhere.
+
+ALTER TABLE games ADD COLUMN claimed_by TEXT;""",
+    """\
+ALTER TABLE games ADD COLUMN claimed_until TEXT;""",
+]
+
 
 def upgrade() -> None:
-    run_numbered(14)
+    run_frozen(SQLITE, POSTGRESQL)
 
 
 def downgrade() -> None:

@@ -1,9 +1,0 @@
--- How a game that no person plays (every seat a computer's) is told in its channel; the host chooses.
--- computer_posts: 'turn' posts at every change of turn, 'round' once per round (as many turn changes as
--- seats), 'end' only the results.
--- computer_pause: seconds the computers wait after each post, so watchers can follow (0: no wait).
-
-ALTER TABLE games ADD COLUMN computer_posts TEXT NOT NULL DEFAULT 'round'
-    CHECK (computer_posts IN ('turn', 'round', 'end'));
-ALTER TABLE games ADD COLUMN computer_pause BIGINT NOT NULL DEFAULT 0
-    CHECK (computer_pause BETWEEN 0 AND 3600);
