@@ -350,7 +350,7 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
         await db.close()
 
 
-# Migrations 0015 and 0016 as they were first written, in SQL, before they became Alembic's operations:
+# Migrations 0015 to 0017 as they were first written, in SQL, before they became Alembic's operations:
 # what the schema-equality test holds the operations to.
 WRITTEN_AS_SQL = {
     15: """
@@ -368,6 +368,12 @@ CREATE TABLE turn_pings (
 CREATE TABLE lobby_messages (
     game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
     message_id INTEGER NOT NULL
+);""",
+    17: """
+CREATE TABLE request_shares (
+    holder  TEXT PRIMARY KEY,
+    budget  INTEGER NOT NULL CHECK (budget >= 0),
+    seen_at TEXT NOT NULL
 );""",
 }
 
@@ -448,7 +454,14 @@ async def test_the_revisions_make_the_same_schema_as_the_numbered_files_run_as_s
     write_as_before_alembic(before, LATEST)
     await migrate_file(after)
     assert structure(before) == structure(after)
-    converted = ("live_boards", "turn_pings", "lobby_messages", "sqlite_autoindex_turn_pings_1")
+    converted = (
+        "live_boards",
+        "turn_pings",
+        "lobby_messages",
+        "request_shares",
+        "sqlite_autoindex_turn_pings_1",
+        "sqlite_autoindex_request_shares_1",
+    )
     assert statements(before, but=converted) == statements(after, but=converted)
 
 
