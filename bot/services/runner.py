@@ -17,7 +17,7 @@ default) or only at the end, and the computers wait ``computer_pause`` seconds a
 watchers can follow. The summaries read the move log, so nothing is lost between posts.
 
 The runner is memory only: after a crash or a failure the reminder round wakes it again
-(``Timing.resume_computer_turns``).
+(``Timing.resume_computer_turns``), on a claim whose lease this process renews while the run lasts.
 """
 
 from __future__ import annotations
@@ -111,6 +111,11 @@ class ComputerRunner:
         if game_id not in self._tasks:
             task = asyncio.get_running_loop().create_task(self._run(game_id), name=f"computers-{game_id}")
             self._tasks[game_id] = task
+
+    @property
+    def claimed(self) -> frozenset[int]:
+        """The games it runs on a claim, whose lease this process renews meanwhile."""
+        return frozenset(self._claimed)
 
     def running(self, game_id: int) -> bool:
         return game_id in self._tasks
