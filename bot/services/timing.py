@@ -43,6 +43,9 @@ class Timing(ServiceCore):
     _resumed = False
     # The games whose due work the reminder round under way holds (see ``run_due``).
     _in_round: frozenset[int] = frozenset()
+    # Computer seats left waiting at this start in games another holder claimed (an earlier life of this
+    # process, on PostgreSQL): resumed without the grace once that claim's lease runs out.
+    _left_at_start: frozenset[int] = frozenset()
 
     async def close(self) -> None:
         """Stop, then give back every claim at once, so that another process takes the work over now."""
@@ -70,8 +73,9 @@ class Timing(ServiceCore):
         for batch in chunks(sorted(self._in_round | self.runner.claimed), due_store.BATCH):
             async with self.db.transaction() as conn:
                 await due_store.renew(conn, batch, self.holder, moment + LEASE)
+        due_by = moment + COMPUTER_GRACE if self._left_at_start else moment
         async with self.db.reading() as conn:
-            return await due_store.lapsed(conn, self.holder, moment)
+            return await due_store.lapsed(conn, self.holder, moment, due_by)
 
     async def due(self, now: datetime | None = None) -> list[DueItem]:
         """Reminders and deadlines that are due at ``now`` (default: the clock), earliest first."""
@@ -138,19 +142,25 @@ class Timing(ServiceCore):
         running. The runner tells the channel of the moves as it makes them.
         """
         moment = now or self.clock()
-        horizon = moment if self._resumed else moment + COMPUTER_GRACE
+        first = not self._resumed
         self._resumed = True
-        woken: list[int] = []
+        late = moment + COMPUTER_GRACE
         waiting = [
             game.id
-            for game, seats in await self._due_games(horizon)
+            for game, seats in await self._due_games(late if first or self._left_at_start else moment)
             if (due := computer_due_at(game, seats)) is not None
-            and due <= horizon
+            and (due <= moment or first or game.id in self._left_at_start)
             and not self.runner.running(game.id)
         ]
         # of several processes sharing the database, one resumes each game; its claim is given back when
         # the run ends
-        for game_id in sorted(await self._claim(waiting, moment)):
+        taken = await self._claim(waiting, moment)
+        # a game another holder claimed at this start is taken without the grace once its claim ends
+        self._left_at_start = frozenset(
+            set(waiting) - taken if first else (self._left_at_start & set(waiting)) - taken
+        )
+        woken: list[int] = []
+        for game_id in sorted(taken):
             log.info("resuming the computer seats left waiting in game %s", game_id)
             self.runner.wake(game_id, claimed=True)
             woken.append(game_id)

@@ -101,16 +101,17 @@ async def renew(conn: Conn, game_ids: Sequence[int], holder: str, until: datetim
         )
 
 
-async def lapsed(conn: Conn, holder: str, now: datetime) -> bool:
-    """Whether a game with something due is claimed by another holder whose lease ran out by ``now``
-    (that process died or hangs): its work waits for whoever takes it over."""
+async def lapsed(conn: Conn, holder: str, now: datetime, due_by: datetime) -> bool:
+    """Whether a game with something due by ``due_by`` is claimed by another holder whose lease ran out by
+    ``now`` (that process died or hangs): its work waits for whoever takes it over."""
     found = await value(
         conn,
         f"SELECT 1 FROM games {indexed_by(conn, 'games_by_next_due')}"
-        " WHERE status = 'active' AND next_due_at <= :now"
+        " WHERE status = 'active' AND next_due_at <= :due_by"
         " AND claimed_by <> :holder AND claimed_until <= :now LIMIT 1",
         holder=holder,
         now=to_time(now),
+        due_by=to_time(due_by),
     )
     return found is not None
 
