@@ -3,8 +3,9 @@
 The service computes everything from times stored in the database, so after a restart the loop simply
 carries on; nothing is scheduled in memory. Its first round after a start also makes the moves of computer
 seats whose turn a crash interrupted. A second loop renews this process's claims on the games it works in
-every few seconds and starts a round at once when another process's claim has run out (that process died). /notify lets each player choose how they hear from the bot, and in
-which language; the language each person's Discord uses is noted as they use the bot.
+every few seconds and starts a round at once when another process's claim has run out (that process
+died). /notify lets each player choose how they hear from the bot, and in which language; the language
+each person's Discord uses is noted as they use the bot.
 """
 
 from __future__ import annotations
