@@ -100,6 +100,9 @@ class ComputerRunner:
         # through ``release`` when their run ends
         self._claimed: set[int] = set()
         self.release: Callable[[int], Awaitable[None]] | None = None
+        # claims a game for a run that was not resumed on a claim (a move woke it), so that the others
+        # take it over if this process dies meanwhile; None where no other process could (SQLite)
+        self.claim: Callable[[int], Awaitable[bool]] | None = None
 
     def wake(self, game_id: int, *, claimed: bool = False) -> None:
         """Let the game's computers act if they must: now, or right after the run under way."""
@@ -143,6 +146,7 @@ class ComputerRunner:
         moves = turns = 0
         budgets = TurnBudgets(self._new_turn)
         try:
+            await self._hold(game_id)
             while game_id in self._again:
                 self._again.discard(game_id)
                 while moves < self.max_moves:
@@ -176,6 +180,17 @@ class ComputerRunner:
                     await self.release(game_id)
                 except Exception:  # it runs out by itself
                     log.warning("could not give back the claim on game %s", game_id, exc_info=True)
+
+    async def _hold(self, game_id: int) -> None:
+        """Claim the game for this run unless it is claimed already; held by another process, it runs
+        unclaimed (a move made meanwhile by either is refused to the other by its version)."""
+        if self.claim is None or game_id in self._claimed:
+            return
+        try:
+            if await self.claim(game_id):
+                self._claimed.add(game_id)
+        except Exception:
+            log.warning("could not claim game %s; its computers play unclaimed", game_id, exc_info=True)
 
     async def _tell(self, outcome: MoveOutcome) -> None:
         if self.listener is None:

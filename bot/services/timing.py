@@ -43,9 +43,6 @@ class Timing(ServiceCore):
     _resumed = False
     # The games whose due work the reminder round under way holds (see ``run_due``).
     _in_round: frozenset[int] = frozenset()
-    # Computer seats left waiting at this start in games another holder claimed (an earlier life of this
-    # process, on PostgreSQL): resumed without the grace once that claim's lease runs out.
-    _left_at_start: frozenset[int] = frozenset()
 
     async def close(self) -> None:
         """Stop, then give back every claim at once, so that another process takes the work over now."""
@@ -73,9 +70,9 @@ class Timing(ServiceCore):
         for batch in chunks(sorted(self._in_round | self.runner.claimed), due_store.BATCH):
             async with self.db.transaction() as conn:
                 await due_store.renew(conn, batch, self.holder, moment + LEASE)
-        due_by = moment + COMPUTER_GRACE if self._left_at_start else moment
         async with self.db.reading() as conn:
-            return await due_store.lapsed(conn, self.holder, moment, due_by)
+            # a computer seat counts as due within the grace when the claim on it ran out
+            return await due_store.lapsed(conn, self.holder, moment, moment + COMPUTER_GRACE)
 
     async def due(self, now: datetime | None = None) -> list[DueItem]:
         """Reminders and deadlines that are due at ``now`` (default: the clock), earliest first."""
@@ -138,33 +135,37 @@ class Timing(ServiceCore):
         A change that gives a computer seat the turn wakes the runner itself; if the process died or the
         run failed in between, nothing else would ever move it. The first call after a start wakes every
         such game at once; later calls only those waiting longer than ``COMPUTER_GRACE`` (so a move
-        another process is making right now is left to it), and never a game this process is already
-        running. The runner tells the channel of the moves as it makes them.
+        another process is making right now is left to it) or whose claim ran out (the process making it
+        died), and never a game this process is already running. The runner tells the channel of the
+        moves as it makes them.
         """
         moment = now or self.clock()
         first = not self._resumed
         self._resumed = True
-        late = moment + COMPUTER_GRACE
-        waiting = [
-            game.id
-            for game, seats in await self._due_games(late if first or self._left_at_start else moment)
-            if (due := computer_due_at(game, seats)) is not None
-            and (due <= moment or first or game.id in self._left_at_start)
-            and not self.runner.running(game.id)
-        ]
+        waiting = {
+            game.id: due
+            for game, seats in await self._due_games(moment + COMPUTER_GRACE)
+            if (due := computer_due_at(game, seats)) is not None and not self.runner.running(game.id)
+        }
+        # within the grace, a game is taken only if the claim of the process moving it has run out
+        early = [] if first else [g for g, due in waiting.items() if due > moment]
+        abandoned: set[int] = set()
+        for batch in chunks(early, due_store.BATCH):
+            async with self.db.reading() as conn:
+                abandoned |= await due_store.lapsed_among(conn, batch, self.holder, moment)
+        chosen = [g for g, due in waiting.items() if first or due <= moment or g in abandoned]
         # of several processes sharing the database, one resumes each game; its claim is given back when
         # the run ends
-        taken = await self._claim(waiting, moment)
-        # a game another holder claimed at this start is taken without the grace once its claim ends
-        self._left_at_start = frozenset(
-            set(waiting) - taken if first else (self._left_at_start & set(waiting)) - taken
-        )
         woken: list[int] = []
-        for game_id in sorted(taken):
+        for game_id in sorted(await self._claim(chosen, moment)):
             log.info("resuming the computer seats left waiting in game %s", game_id)
             self.runner.wake(game_id, claimed=True)
             woken.append(game_id)
         return woken
+
+    async def _claim_run(self, game_id: int) -> bool:
+        """Claim a game for the computer run a move woke (``runner``), unless another process holds it."""
+        return game_id in await self._claim([game_id], self.clock())
 
     async def _release(self, game_id: int) -> None:
         async with self.db.transaction() as conn:

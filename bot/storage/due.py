@@ -102,18 +102,38 @@ async def renew(conn: Conn, game_ids: Sequence[int], holder: str, until: datetim
 
 
 async def lapsed(conn: Conn, holder: str, now: datetime, due_by: datetime) -> bool:
-    """Whether a game with something due by ``due_by`` is claimed by another holder whose lease ran out by
-    ``now`` (that process died or hangs): its work waits for whoever takes it over."""
-    found = await value(
+    """Whether a game with something due by ``due_by`` (or whose next-due time is not computed yet) is
+    claimed by another holder whose lease ran out by ``now`` (that process died or hangs): its work waits
+    for whoever takes it over. Two indexed queries."""
+    claimed = "claimed_by <> :holder AND claimed_until <= :now"
+    for where in (
+        f"{indexed_by(conn, 'games_by_next_due')} WHERE status = 'active' AND next_due_at <= :due_by",
+        f"{indexed_by(conn, 'games_due_stale')} WHERE due_stale = 1",
+    ):
+        found = await value(
+            conn,
+            f"SELECT 1 FROM games {where} AND {claimed} LIMIT 1",
+            holder=holder,
+            now=to_time(now),
+            due_by=to_time(due_by),
+        )
+        if found is not None:
+            return True
+    return False
+
+
+async def lapsed_among(conn: Conn, game_ids: Sequence[int], holder: str, now: datetime) -> set[int]:
+    """Those of ``game_ids`` (at most ``BATCH``) claimed by another holder whose lease ran out by ``now``."""
+    if not game_ids:
+        return set()
+    found = await rows(
         conn,
-        f"SELECT 1 FROM games {indexed_by(conn, 'games_by_next_due')}"
-        " WHERE status = 'active' AND next_due_at <= :due_by"
-        " AND claimed_by <> :holder AND claimed_until <= :now LIMIT 1",
+        "SELECT id FROM games WHERE id IN :games AND claimed_by <> :holder AND claimed_until <= :now",
+        games=list(game_ids),
         holder=holder,
         now=to_time(now),
-        due_by=to_time(due_by),
     )
-    return found is not None
+    return {r["id"] for r in found}
 
 
 async def release(conn: Conn, game_ids: Sequence[int], holder: str) -> None:

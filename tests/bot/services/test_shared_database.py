@@ -159,3 +159,37 @@ async def test_computer_seats_left_waiting_are_resumed_by_one_process(service, d
             conn, "SELECT COUNT(*) FROM moves WHERE game_id = :g AND actor = 'ai'", g=waiting.id
         )
     assert ai_moves == moved.version - waiting.version  # every move since was the computer's, each once
+
+
+async def test_a_process_killed_while_the_computer_a_move_woke_thinks_is_taken_over_within_a_lease(
+    service, db_where, clock, monkeypatch
+):
+    """Ann's move, made through another process, gives the computer the turn; that process is killed while
+    its computer thinks. Its run held a claim (several processes: PostgreSQL), so once the lease has run
+    out this process's renewal asks for a round, which makes the move: well before the minute after which
+    a computer seat counts as left behind."""
+    if not db_where.postgres:
+        return  # one process claims on SQLite, and its restart takes over at once (above)
+    await service.create_game(10, CHANNEL, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join")
+    await service.add_ai(CHANNEL, ANN)
+    await service.start(CHANNEL, ANN)
+    await service.run_due()  # this process's first round is behind it: only the grace or a lease helps
+    thinking = asyncio.Event()
+    async with died(db_where, clock) as doomed:
+
+        async def forever(*args: object, **kwargs: object) -> None:
+            thinking.set()
+            await asyncio.Event().wait()
+
+        monkeypatch.setattr(doomed.thinkers, "choose", forever)
+        await doomed.submit(CHANNEL, ANN, "pass")
+        await thinking.wait()
+        waiting, _ = await service._rows((await service.get_game(CHANNEL)).id)
+        doomed.runner.release = None  # killed: its run ends with the process, nothing is given back
+        await doomed.runner.close()
+    assert waiting.to_act == (1,)
+    assert await service.resume_computer_turns() == []
+    clock.advance(seconds=LEASE.total_seconds())
+    assert await service.renew_claims() is True
+    assert await service.resume_computer_turns() == [waiting.id]
+    assert await moved_since(service, waiting)
