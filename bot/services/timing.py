@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 
 # How long a claim on a game's due work lasts unless its holder renews it, and how often a live holder
 # renews its claims: the games of a process that died are taken over within LEASE + RENEW_EVERY, and a
-# process may stall for two renewals before it loses them.
+# live process keeps them through a stall of up to LEASE - RENEW_EVERY.
 LEASE = timedelta(seconds=20)
 RENEW_EVERY = timedelta(seconds=5)
 
@@ -63,8 +63,8 @@ class Timing(ServiceCore):
             await due_store.release_others(conn, self.holder)
 
     async def renew_claims(self, now: datetime | None = None) -> bool:
-        """Renew this process's lease on the games it works in (the round under way, the computer runs
-        it resumed); returns whether another holder's lease on a game with something due has run out,
+        """Renew this process's lease on the games it works in (the round under way, its claimed computer
+        runs); returns whether another holder's lease on a game with something due has run out,
         so that a round should take it over now rather than at its next turn."""
         moment = now or self.clock()
         for batch in chunks(sorted(self._in_round | self.runner.claimed), due_store.BATCH):
