@@ -2,8 +2,10 @@
 
 The service computes everything from times stored in the database, so after a restart the loop simply
 carries on; nothing is scheduled in memory. Its first round after a start also makes the moves of computer
-seats whose turn a crash interrupted. /notify lets each player choose how they hear from the bot, and in
-which language; the language each person's Discord uses is noted as they use the bot.
+seats whose turn a crash interrupted. A second loop renews this process's claims on the games it works in
+every few seconds and starts a round at once when another process's claim has run out (that process
+died). /notify lets each player choose how they hear from the bot, and in which language; the language
+each person's Discord uses is noted as they use the bot.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from bot.cogs.game_commands import LANGUAGE_CHOICES
 from bot.i18n import translate
 from bot.play import announcer, replies
 from bot.services import DatabaseUnavailable
+from bot.services.timing import RENEW_EVERY
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -34,25 +37,52 @@ class Reminders(commands.Cog):
         self.bot = bot
         self.loop = tasks.loop(seconds=bot.settings.reminder_poll_seconds)(self.tick)
         self.loop.before_loop(self.bot.wait_until_ready)
+        self.leases = tasks.loop(seconds=RENEW_EVERY.total_seconds())(self.renew)
+        self.leases.before_loop(self.bot.wait_until_ready)
+        self._round = asyncio.Lock()  # one round at a time, whichever loop starts it
+        self._early: asyncio.Task[None] | None = None  # a round started by ``renew``
+        self._started = False
 
     async def cog_load(self) -> None:
         if self.bot.keeps_time:  # one process among several sharing the database, so no one hears twice
             self.loop.start()
+            self.leases.start()
 
     async def cog_unload(self) -> None:
-        """Stop the loop and wait for a round under way to end, so it never runs on into a closing
+        """Stop the loops and wait for a round under way to end, so it never runs on into a closing
         database."""
-        self.loop.cancel()
-        task = self.loop.get_task()
-        if task is not None and task is not asyncio.current_task():
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        for loop in (self.loop, self.leases):
+            loop.cancel()
+        for task in (self.loop.get_task(), self.leases.get_task(), self._early):
+            if task is not None and task is not asyncio.current_task():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    async def renew(self) -> None:
+        """Renew this process's claims; when another process's claim on due work has run out, take the
+        work over now (in a round of its own, so the next renewal is not held up by it)."""
+        try:
+            lapsed = await self.bot.games.renew_claims()
+        except DatabaseUnavailable:
+            return
+        except Exception:
+            log.exception("could not renew this process's claims; the next renewal tries again")
+            return
+        if lapsed and not self._round.locked() and (self._early is None or self._early.done()):
+            self._early = asyncio.get_running_loop().create_task(self.tick(), name="reminders-early")
 
     async def tick(self) -> None:
         """One round: wake the computer seats a crash left waiting (the first round after a start wakes
         them all), apply due deadlines, deliver due reminders. A failed
         round never stops the loop."""
+        async with self._round:
+            await self._round_once()
+
+    async def _round_once(self) -> None:
         try:
+            if not self._started:  # claims left by this process's earlier life end now (SQLite)
+                await self.bot.games.take_over_claims()
+                self._started = True
             # the background runner makes those moves and posts them like any move
             await self.bot.games.resume_computer_turns()
             due = await self.bot.games.run_due()

@@ -89,6 +89,9 @@ Time
     run_due(now=None) -> [Notification]   (resumes computer seats as above, sends reminders, applies deadline
         consequences: "skip" plays the engine's pass/skip move when it offers one, else the computer takes
         the seat; "ai" hands the seat to the computer; "vote" asks the others, and ``vote_kick`` decides)
+    take_over_claims() ; renew_claims(now=None) -> bool   (a claim on a game's due work is a lease: at start
+        on SQLite the earlier life's claims end; the renewal says whether another process's lease ran out;
+        ``close()`` gives this process's claims back)
     force_skip(channel_id, by_user_id, *, admin=False) -> ForcedSkip   (the deadline rule now, each seat's
         notice saying a server manager applied it; ``seats`` say what it did to each: skipped, handed to
         the computer for want of a pass or by the rule, or put to the others' vote)

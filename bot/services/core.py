@@ -129,6 +129,8 @@ class ServiceCore:
         # computer seats move in the background, off the game's lock (see ``runner``)
         self.runner = ComputerRunner(self._computer_move, self.thinkers.turn, max_ai_moves)
         self.runner.release = self._release
+        if db.postgres:  # where several processes may share the games, a run is claimed (``timing``)
+            self.runner.claim = self._claim_run  # type: ignore[attr-defined]
         self._locks: dict[int, asyncio.Lock] = {}
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more

@@ -17,7 +17,7 @@ default) or only at the end, and the computers wait ``computer_pause`` seconds a
 watchers can follow. The summaries read the move log, so nothing is lost between posts.
 
 The runner is memory only: after a crash or a failure the reminder round wakes it again
-(``Timing.resume_computer_turns``).
+(``Timing.resume_computer_turns``), on a claim whose lease this process renews while the run lasts.
 """
 
 from __future__ import annotations
@@ -100,6 +100,9 @@ class ComputerRunner:
         # through ``release`` when their run ends
         self._claimed: set[int] = set()
         self.release: Callable[[int], Awaitable[None]] | None = None
+        # claims a game for a run that was not resumed on a claim (a move woke it), so that the others
+        # take it over if this process dies meanwhile; None where no other process could (SQLite)
+        self.claim: Callable[[int], Awaitable[bool]] | None = None
 
     def wake(self, game_id: int, *, claimed: bool = False) -> None:
         """Let the game's computers act if they must: now, or right after the run under way."""
@@ -111,6 +114,11 @@ class ComputerRunner:
         if game_id not in self._tasks:
             task = asyncio.get_running_loop().create_task(self._run(game_id), name=f"computers-{game_id}")
             self._tasks[game_id] = task
+
+    @property
+    def claimed(self) -> frozenset[int]:
+        """The games it runs on a claim, whose lease this process renews meanwhile."""
+        return frozenset(self._claimed)
 
     def running(self, game_id: int) -> bool:
         return game_id in self._tasks
@@ -138,6 +146,7 @@ class ComputerRunner:
         moves = turns = 0
         budgets = TurnBudgets(self._new_turn)
         try:
+            await self._hold(game_id)
             while game_id in self._again:
                 self._again.discard(game_id)
                 while moves < self.max_moves:
@@ -171,6 +180,17 @@ class ComputerRunner:
                     await self.release(game_id)
                 except Exception:  # it runs out by itself
                     log.warning("could not give back the claim on game %s", game_id, exc_info=True)
+
+    async def _hold(self, game_id: int) -> None:
+        """Claim the game for this run unless it is claimed already; held by another process, it runs
+        unclaimed (a move made meanwhile by either is refused to the other by its version)."""
+        if self.claim is None or game_id in self._claimed:
+            return
+        try:
+            if await self.claim(game_id):
+                self._claimed.add(game_id)
+        except Exception:
+            log.warning("could not claim game %s; its computers play unclaimed", game_id, exc_info=True)
 
     async def _tell(self, outcome: MoveOutcome) -> None:
         if self.listener is None:

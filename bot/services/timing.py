@@ -1,6 +1,13 @@
 """Reminders and deadlines, computed from stored times so they resume after a restart; computer seats a
 crash left waiting are resumed by the same loop. Each game's next-due time is stored (``storage.due``), so a
-round reads only the games with something due."""
+round reads only the games with something due.
+
+Of several processes sharing the database, each claims a game's due work before doing it, so it is done
+once. A claim is a lease (``games.claimed_by``, ``claimed_until``) that its holder renews every
+``RENEW_EVERY`` while it works there (``renew_claims``); a process that died stops renewing, and its
+games are taken over once ``LEASE`` has run out. A process that is the only one claiming (SQLite) ends the
+claims of its earlier lives at its start (``take_over_claims``), and a clean stop gives its claims back at
+once (``close``)."""
 
 from __future__ import annotations
 
@@ -21,9 +28,11 @@ from rules.core.texts import said
 
 log = logging.getLogger(__name__)
 
-# How long a process's claim on a game's due work lasts: long enough for a round's work, short enough that
-# the games of a process that died are soon taken over by the others.
-CLAIM = timedelta(minutes=5)
+# How long a claim on a game's due work lasts unless its holder renews it, and how often a live holder
+# renews its claims: the games of a process that died are taken over within LEASE + RENEW_EVERY, and a
+# live process keeps them through a stall of up to LEASE - RENEW_EVERY.
+LEASE = timedelta(seconds=20)
+RENEW_EVERY = timedelta(seconds=5)
 
 
 class Timing(ServiceCore):
@@ -32,6 +41,38 @@ class Timing(ServiceCore):
     # Whether this service has already resumed the computer turns a crash left behind (see
     # ``resume_computer_turns``): the first round after a start does it without waiting for the grace.
     _resumed = False
+    # The games whose due work the reminder round under way holds (see ``run_due``).
+    _in_round: frozenset[int] = frozenset()
+
+    async def close(self) -> None:
+        """Stop, then give back every claim at once, so that another process takes the work over now."""
+        await super().close()
+        try:
+            async with self.db.transaction() as conn:
+                await due_store.release_all(conn, self.holder)
+        except Exception:  # the claims run out by themselves within a lease
+            log.warning("could not give back this process's claims", exc_info=True)
+
+    async def take_over_claims(self) -> None:
+        """At the start of the process that keeps time: on SQLite it is the only one that claims, so every
+        claim not its own was left by an earlier life of it and ends now. On PostgreSQL another process
+        may be alive: its claims stand until their lease runs out."""
+        if self.db.postgres:
+            return
+        async with self.db.transaction() as conn:
+            await due_store.release_others(conn, self.holder)
+
+    async def renew_claims(self, now: datetime | None = None) -> bool:
+        """Renew this process's lease on the games it works in (the round under way, its claimed computer
+        runs); returns whether another holder's lease on a game with something due has run out,
+        so that a round should take it over now rather than at its next turn."""
+        moment = now or self.clock()
+        for batch in chunks(sorted(self._in_round | self.runner.claimed), due_store.BATCH):
+            async with self.db.transaction() as conn:
+                await due_store.renew(conn, batch, self.holder, moment + LEASE)
+        async with self.db.reading() as conn:
+            # a computer seat counts as due within the grace when the claim on it ran out
+            return await due_store.lapsed(conn, self.holder, moment, moment + COMPUTER_GRACE)
 
     async def due(self, now: datetime | None = None) -> list[DueItem]:
         """Reminders and deadlines that are due at ``now`` (default: the clock), earliest first."""
@@ -94,27 +135,37 @@ class Timing(ServiceCore):
         A change that gives a computer seat the turn wakes the runner itself; if the process died or the
         run failed in between, nothing else would ever move it. The first call after a start wakes every
         such game at once; later calls only those waiting longer than ``COMPUTER_GRACE`` (so a move
-        another process is making right now is left to it), and never a game this process is already
-        running. The runner tells the channel of the moves as it makes them.
+        another process is making right now is left to it) or whose claim ran out (the process making it
+        died), and never a game this process is already running. The runner tells the channel of the
+        moves as it makes them.
         """
         moment = now or self.clock()
-        horizon = moment if self._resumed else moment + COMPUTER_GRACE
+        first = not self._resumed
         self._resumed = True
-        woken: list[int] = []
-        waiting = [
-            game.id
-            for game, seats in await self._due_games(horizon)
-            if (due := computer_due_at(game, seats)) is not None
-            and due <= horizon
-            and not self.runner.running(game.id)
-        ]
+        waiting = {
+            game.id: due
+            for game, seats in await self._due_games(moment + COMPUTER_GRACE)
+            if (due := computer_due_at(game, seats)) is not None and not self.runner.running(game.id)
+        }
+        # within the grace, a game is taken only if the claim of the process moving it has run out
+        early = [] if first else [g for g, due in waiting.items() if due > moment]
+        abandoned: set[int] = set()
+        for batch in chunks(early, due_store.BATCH):
+            async with self.db.reading() as conn:
+                abandoned |= await due_store.lapsed_among(conn, batch, self.holder, moment)
+        chosen = [g for g, due in waiting.items() if first or due <= moment or g in abandoned]
         # of several processes sharing the database, one resumes each game; its claim is given back when
         # the run ends
-        for game_id in sorted(await self._claim(waiting, moment)):
+        woken: list[int] = []
+        for game_id in sorted(await self._claim(chosen, moment)):
             log.info("resuming the computer seats left waiting in game %s", game_id)
             self.runner.wake(game_id, claimed=True)
             woken.append(game_id)
         return woken
+
+    async def _claim_run(self, game_id: int) -> bool:
+        """Claim a game for the computer run a move woke (``runner``), unless another process holds it."""
+        return game_id in await self._claim([game_id], self.clock())
 
     async def _release(self, game_id: int) -> None:
         async with self.db.transaction() as conn:
@@ -125,7 +176,7 @@ class Timing(ServiceCore):
         taken: set[int] = set()
         for batch in chunks(game_ids, due_store.BATCH):
             async with self.db.transaction() as conn:
-                taken |= await due_store.claim(conn, batch, self.holder, now, now + CLAIM)
+                taken |= await due_store.claim(conn, batch, self.holder, now, now + LEASE)
         return taken
 
     async def run_due(self, now: datetime | None = None) -> list[Notification]:
@@ -135,10 +186,12 @@ class Timing(ServiceCore):
         notes: list[Notification] = []
         items = await self.due(now)
         mine = await self._claim(sorted({i.game_id for i in items}), now or self.clock())
+        self._in_round = frozenset(mine)  # renewed while the round works (``renew_claims``)
         try:
             for item in (i for i in items if i.game_id in mine):
                 notes += await self._run_item(item, now)
         finally:
+            self._in_round = frozenset()
             for batch in chunks(sorted(mine), due_store.BATCH):
                 async with self.db.transaction() as conn:
                     await due_store.release(conn, batch, self.holder)

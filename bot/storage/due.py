@@ -70,9 +70,9 @@ async def store_next_due(conn: Conn, due: Iterable[tuple[int, datetime | None]])
 
 
 async def claim(conn: Conn, game_ids: Sequence[int], holder: str, now: datetime, until: datetime) -> set[int]:
-    """Take the due work of those of ``game_ids`` no other process holds (or whose holder's claim ran
-    out) for ``holder`` until ``until``; returns the games taken. A game ``holder`` holds already is
-    taken again (its claim renewed)."""
+    """Take the due work of those of ``game_ids`` no other process holds (or whose holder's lease ran
+    out: it stopped renewing) for ``holder``, its lease running until ``until``; returns the games taken.
+    A game ``holder`` holds already is taken again (its lease renewed)."""
     if not game_ids:
         return set()
     taken = await rows(
@@ -89,6 +89,53 @@ async def claim(conn: Conn, game_ids: Sequence[int], holder: str, now: datetime,
     return {r["id"] for r in taken}
 
 
+async def renew(conn: Conn, game_ids: Sequence[int], holder: str, until: datetime) -> None:
+    """Extend ``holder``'s lease on those of ``game_ids`` it still holds to ``until``."""
+    if game_ids:
+        await send(
+            conn,
+            "UPDATE games SET claimed_until = :until WHERE id IN :games AND claimed_by = :holder",
+            games=list(game_ids),
+            holder=holder,
+            until=to_time(until),
+        )
+
+
+async def lapsed(conn: Conn, holder: str, now: datetime, due_by: datetime) -> bool:
+    """Whether a game with something due by ``due_by`` (or whose next-due time is not computed yet) is
+    claimed by another holder whose lease ran out by ``now`` (that process died or hangs): its work waits
+    for whoever takes it over. Two indexed queries."""
+    claimed = "claimed_by <> :holder AND claimed_until <= :now"
+    for where in (
+        f"{indexed_by(conn, 'games_by_next_due')} WHERE status = 'active' AND next_due_at <= :due_by",
+        f"{indexed_by(conn, 'games_due_stale')} WHERE due_stale = 1",
+    ):
+        found = await value(
+            conn,
+            f"SELECT 1 FROM games {where} AND {claimed} LIMIT 1",
+            holder=holder,
+            now=to_time(now),
+            due_by=to_time(due_by),
+        )
+        if found is not None:
+            return True
+    return False
+
+
+async def lapsed_among(conn: Conn, game_ids: Sequence[int], holder: str, now: datetime) -> set[int]:
+    """Those of ``game_ids`` (at most ``BATCH``) claimed by another holder whose lease ran out by ``now``."""
+    if not game_ids:
+        return set()
+    found = await rows(
+        conn,
+        "SELECT id FROM games WHERE id IN :games AND claimed_by <> :holder AND claimed_until <= :now",
+        games=list(game_ids),
+        holder=holder,
+        now=to_time(now),
+    )
+    return {r["id"] for r in found}
+
+
 async def release(conn: Conn, game_ids: Sequence[int], holder: str) -> None:
     """Give back ``holder``'s claims on ``game_ids`` (its work there is done)."""
     if game_ids:
@@ -99,3 +146,23 @@ async def release(conn: Conn, game_ids: Sequence[int], holder: str) -> None:
             games=list(game_ids),
             holder=holder,
         )
+
+
+async def release_all(conn: Conn, holder: str) -> None:
+    """Give back every claim of ``holder`` (it stops)."""
+    await send(
+        conn,
+        "UPDATE games SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = :holder",
+        holder=holder,
+    )
+
+
+async def release_others(conn: Conn, holder: str) -> None:
+    """End every claim not ``holder``'s: where it is the only process that claims, the others were left
+    by earlier lives of it."""
+    await send(
+        conn,
+        "UPDATE games SET claimed_by = NULL, claimed_until = NULL"
+        " WHERE claimed_by IS NOT NULL AND claimed_by <> :holder",
+        holder=holder,
+    )

@@ -12,6 +12,9 @@ from bot.cogs.reminders import Reminders
 from bot.i18n import ENGLISH, translate
 from bot.play import components
 from bot.services import DatabaseUnavailable, FakeClock
+from bot.services.timing import LEASE
+from bot.storage import due, sql
+from bot.storage.records import to_time
 from tests.bot.cogs.conftest import Table
 from tests.bot.helpers import CHANNEL
 from tests.support.fixtures import ANN, BOB, started
@@ -21,7 +24,8 @@ async def reminders(table: Table) -> Reminders:
     await table.bot.load_extension("bot.cogs.reminders")
     cog = table.bot.get_cog("Reminders")
     assert cog is not None
-    cog.loop.cancel()  # the tests drive the ticks themselves
+    cog.loop.cancel()  # the tests drive the ticks and the renewals themselves
+    cog.leases.cancel()
     return cog
 
 
@@ -124,6 +128,61 @@ async def test_the_first_round_posts_the_computer_moves_a_crash_interrupted(tabl
     await cog.tick()
     await service.runner.idle()
     assert len(table.public) == posted  # nothing twice
+
+
+async def test_after_a_restart_the_computer_moves_without_waiting_for_its_earlier_life_s_claim(
+    table: Table, clock: FakeClock
+) -> None:
+    """Killed while its computer thought, holding the game's claim (a computer it had resumed): on SQLite
+    the first round after the restart ends that claim and the computer moves at once; on PostgreSQL,
+    where another process might hold it, the first renewal after the claim's lease ran out starts a round
+    that moves it. No claim of five minutes is waited for."""
+    service = table.service
+    await service.create_game(
+        10, CHANNEL, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join", channel_style="every-turn"
+    )
+    await service.add_ai(CHANNEL, ANN)
+    await service.start(CHANNEL, ANN)
+    real = service.ai
+    service.ai = interrupted
+    await service.submit(CHANNEL, ANN, "pass")
+    await service.runner.idle()  # the background run was cut short
+    service.ai = real
+    game = await service.get_game(CHANNEL)
+    async with service.db.transaction() as conn:  # the claim the earlier life left, renewed just now
+        await sql.run(
+            conn,
+            "UPDATE games SET claimed_by = 'the earlier life', claimed_until = :until WHERE id = :g",
+            until=to_time(clock() + LEASE),
+            g=game.id,
+        )
+    cog = await reminders(table)
+    await cog.tick()
+    if service.db.postgres:
+        await service.runner.idle()
+        assert (await service.get_game(CHANNEL)).to_act == (1,)  # perhaps that process is alive
+        clock.advance(seconds=LEASE.total_seconds())
+        await cog.renew()
+        assert cog._early is not None
+        await cog._early
+    await service.runner.idle()
+    assert 1 not in (await service.get_game(CHANNEL)).to_act
+    turn = next(m for m in reversed(table.public) if m.embeds)
+    assert turn.mentioned_users == [ANN]
+
+
+async def test_a_clean_stop_gives_back_the_claims_of_the_computers_it_resumed(
+    table: Table, clock: FakeClock
+) -> None:
+    """Stopped while a computer it resumed thinks, the process leaves no claim behind."""
+    service = table.service
+    game = await started(service, options={"rounds": 1})
+    async with service.db.transaction() as conn:
+        assert await due.claim(conn, [game.id], service.holder, clock(), clock() + LEASE) == {game.id}
+    await service.close()
+    async with service.db.reading() as conn:
+        holder = await sql.value(conn, "SELECT claimed_by FROM games WHERE id = :g", g=game.id)
+    assert holder is None
 
 
 async def test_a_round_on_a_database_taken_away_logs_no_traceback_but_other_failures_do(
