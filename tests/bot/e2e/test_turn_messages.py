@@ -11,8 +11,7 @@ import pytest
 
 from bot.i18n import ENGLISH, translate
 from bot.loopback import Message
-from bot.play import controller
-from tests.bot.e2e.conftest import Arena, slow_computers
+from tests.bot.e2e.conftest import Arena, quick_computers, slow_computers
 from tests.support.fixtures import tiny_game
 
 __all__ = ["tiny_game"]
@@ -83,6 +82,7 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
                 posted = len(arena.public())
                 reply = await arena.play_first_move(service, alice)
                 assert reply.acknowledged  # the mover's answer never waits for the computer
+                await arena.loopback.settle()  # the computers too, whichever interaction woke them
                 after = await service.get_game(channel_id)
                 if release is not None and after.to_act_users != (int(alice.id),):
                     [thinking] = arena.public()[posted:]
@@ -110,7 +110,7 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
                 game = after
             assert answered == count
 
-        monkeypatch.setattr(controller, "COMPUTER_GRACE", 60.0)  # the computer always answers within it
+        quick_computers(monkeypatch, service)  # the computer always answers within the grace
         await answered_turns(4)
         release = slow_computers(monkeypatch, service)
         await answered_turns(3, release)
