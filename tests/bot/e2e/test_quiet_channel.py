@@ -249,6 +249,7 @@ async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (bot, service):
+        quick_computers(monkeypatch, service)  # the computer always answers within the grace
         await alice.slash("notify dm", arena.channel, enabled=True)
         await arena.start_game("gwt", alice, computers=1)
         await bot.games.runner.idle()
@@ -256,7 +257,6 @@ async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_
         dms = len(arena.loopback.messages(arena.loopback.dm_channel(alice)))
         game = await service.get_game(channel_id)
         computer = next(s.name for s in game.seats if s.is_ai)
-        quick_computers(monkeypatch, service)  # the computer always answers within the grace
         answered = 0
         while answered < 3:
             before = len(arena.public())

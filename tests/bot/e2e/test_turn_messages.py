@@ -65,6 +65,7 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (bot, service):
+        quick_computers(monkeypatch, service)  # the computer always answers within the grace
         await arena.start_game("gwt", alice, computers=1, style="every-turn")
         game = await service.get_game(channel_id)
         computer = next(s.name for s in game.seats if s.is_ai)
@@ -110,7 +111,6 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
                 game = after
             assert answered == count
 
-        quick_computers(monkeypatch, service)  # the computer always answers within the grace
         await answered_turns(4)
         release = slow_computers(monkeypatch, service)
         await answered_turns(3, release)
