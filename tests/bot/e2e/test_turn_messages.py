@@ -101,7 +101,9 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
                     assert is_turn(turn), arena.loopback.describe(turn)
                     answered += 1
                 elif after.version > game.version + 1:  # the computer played its turn in reply
-                    [turn] = arena.public()[posted:]
+                    new = arena.public()[posted:]
+                    assert len(new) == 1, [arena.loopback.describe(m) for m in new]
+                    [turn] = new
                     assert is_turn(turn), arena.loopback.describe(turn)
                     assert computer in arena.loopback.describe(turn).split("your turn", 1)[1]
                     answered += 1
