@@ -51,8 +51,9 @@ from .world import (
 )
 
 #: How long the harness waits for the bot before it gives up and says what it was waiting for. A safety net
-#: against a hung test, not a measurement: the bot's own promptness is measured per interaction.
-PATIENCE = 30.0
+#: against a hung test, not a measurement: the bot's own promptness is measured per interaction. Long enough
+#: for a busy machine, where starting the computers' worker processes alone has taken over half a minute.
+PATIENCE = 120.0
 #: Permissions an "admin" test user gets on top of an ordinary member's.
 ADMIN_PERMISSIONS = discord.Permissions(
     manage_guild=True, manage_channels=True, manage_messages=True, manage_threads=True

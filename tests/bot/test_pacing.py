@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
 
@@ -23,7 +22,7 @@ async def test_no_window_holds_more_than_allowed_and_the_order_is_kept() -> None
 
     async def request(n: int) -> None:
         await pace.wait()
-        began.append((n, time.monotonic()))
+        began.append((n, pace._sent[-1]))  # when the pace let it go (a busy machine may run it later)
 
     await asyncio.gather(*(request(n) for n in range(25)))
     assert [n for n, _ in began] == list(range(25))

@@ -1,9 +1,10 @@
 """A separate process that writes moves, for the crash and cross-process tests.
 
-    python -m tests.support.worker crash DB [dawdle]
-                                                 play moves forever (new games when one ends) until killed;
-                                                 with ``dawdle`` every move pauses inside its transaction, so
-                                                 most kills land in the middle of one
+    python -m tests.support.worker crash DB [stop N]
+                                                 play moves forever (new games when one ends) until killed,
+                                                 printing ``moved GAME VERSION`` once each move is committed;
+                                                 with ``stop N`` the N-th move stops inside its transaction
+                                                 and prints ``inside``, so the kill lands in the middle of it
     python -m tests.support.worker race DB USER MOVE VERSION
                                                  wait for a line on stdin, submit one move, print the outcome
     python -m tests.support.worker think DB      start a game of Ann against the computer, pass for Ann and
@@ -31,20 +32,26 @@ GUILD = 10
 FIRST_CHANNEL = 1000
 
 
-def dawdle_inside_transactions() -> None:
-    """Pause after writing the move row and before the snapshot: the widest window for a half-done move."""
+def stop_inside_transaction(nth: int) -> None:
+    """The ``nth`` move written stops after its move row, before its transaction commits, says so and waits
+    there for the kill."""
     real = store.append_move
+    appended = 0
 
-    async def slow_append(*args: Any, **kwargs: Any) -> None:
+    async def stopping_append(*args: Any, **kwargs: Any) -> None:
+        nonlocal appended
         await real(*args, **kwargs)
-        await asyncio.sleep(0.004)
+        appended += 1
+        if appended == nth:
+            print("inside", flush=True)
+            await asyncio.Event().wait()
 
-    store.append_move = slow_append  # type: ignore[assignment]
+    store.append_move = stopping_append  # type: ignore[assignment]
 
 
-async def crash(path: str, dawdle: bool) -> None:
-    if dawdle:
-        dawdle_inside_transactions()
+async def crash(path: str, stop: int | None) -> None:
+    if stop is not None:
+        stop_inside_transaction(stop)
     # A killed process loses nothing the OS already holds, so full sync (for power cuts) would only slow
     # the writes and leave fewer moves between two kills.
     db = await open_database(path, sync="normal")
@@ -68,7 +75,8 @@ async def crash(path: str, dawdle: bool) -> None:
         user = info.seats[info.to_act[0]].user_id
         assert user is not None
         move = (await service.legal_moves(channel, user))[0][0]
-        await service.submit(channel, user, move, expected_version=info.version)
+        outcome = await service.submit(channel, user, move, expected_version=info.version)
+        print(f"moved {info.id} {outcome.version}", flush=True)
 
 
 async def race(path: str, user: int, move: str, version: int, channel: int) -> None:
@@ -107,7 +115,7 @@ async def think(path: str) -> None:
 def main(argv: list[str]) -> None:
     tiny.register()
     if argv[0] == "crash":
-        asyncio.run(crash(argv[1], dawdle=argv[2:] == ["dawdle"]))
+        asyncio.run(crash(argv[1], stop=int(argv[3]) if argv[2:3] == ["stop"] else None))
     elif argv[0] == "race":
         asyncio.run(race(argv[1], int(argv[2]), argv[3], int(argv[4]), int(argv[5])))
     elif argv[0] == "think":

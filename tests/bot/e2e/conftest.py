@@ -169,3 +169,10 @@ def slow_computers(monkeypatch: pytest.MonkeyPatch, service: GameService) -> asy
     monkeypatch.setattr(service.thinkers, "choose", slow)
     monkeypatch.setattr(controller, "COMPUTER_GRACE", 0.05)
     return release
+
+
+def quick_computers(monkeypatch: pytest.MonkeyPatch, service: GameService) -> None:
+    """The channel's news of a person's move waits for the computers who act next however long they take
+    (no ``COMPUTER_GRACE``), and they think briefly: a computer that answers at once, on any machine."""
+    monkeypatch.setattr(controller, "COMPUTER_GRACE", None)
+    monkeypatch.setattr(service.thinkers, "seconds", 0.05)

@@ -12,9 +12,9 @@ import pytest
 
 from bot.i18n import ENGLISH, translate
 from bot.loopback import Channel, Message, SimUser
-from bot.play import announcer, controller, posting
+from bot.play import announcer, posting
 from bot.services import GameInfo, GameService, MoveOutcome
-from tests.bot.e2e.conftest import Arena, slow_computers
+from tests.bot.e2e.conftest import Arena, quick_computers, slow_computers
 from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
 
 LINK = "board: https://discord.com/channels/"
@@ -251,6 +251,7 @@ async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (bot, service):
+        quick_computers(monkeypatch, service)  # the computer always answers within the grace
         await alice.slash("notify dm", arena.channel, enabled=True)
         await arena.start_game("gwt", alice, computers=1)
         await bot.games.runner.idle()
@@ -258,7 +259,6 @@ async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_
         dms = len(arena.loopback.messages(arena.loopback.dm_channel(alice)))
         game = await service.get_game(channel_id)
         computer = next(s.name for s in game.seats if s.is_ai)
-        monkeypatch.setattr(controller, "COMPUTER_GRACE", 60.0)  # the computer always answers within it
         answered = 0
         while answered < 3:
             before = len(arena.public())

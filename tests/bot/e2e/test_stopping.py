@@ -77,6 +77,7 @@ async def test_a_move_finishing_within_the_grace_gets_its_own_answer(
     arena: Arena, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with arena.running() as (bot, service):
+        bot.drain.grace = 600.0  # only a hang guard: the move's answer never outlasts it, however slow
         await arena.start_game("santafe", arena.people[0], arena.people[1])
         mover, move = await first_mover(arena, service)
         release = hold_submit(monkeypatch, service, after_commit=True)

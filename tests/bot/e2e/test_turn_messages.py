@@ -11,8 +11,7 @@ import pytest
 
 from bot.i18n import ENGLISH, translate
 from bot.loopback import Message
-from bot.play import controller
-from tests.bot.e2e.conftest import Arena, slow_computers
+from tests.bot.e2e.conftest import Arena, quick_computers, slow_computers
 from tests.support.fixtures import tiny_game
 
 __all__ = ["tiny_game"]
@@ -66,6 +65,7 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
     alice = arena.people[0]
     channel_id = int(arena.channel.id)
     async with arena.running() as (bot, service):
+        quick_computers(monkeypatch, service)  # the computer always answers within the grace
         await arena.start_game("gwt", alice, computers=1, style="every-turn")
         game = await service.get_game(channel_id)
         computer = next(s.name for s in game.seats if s.is_ai)
@@ -83,6 +83,7 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
                 posted = len(arena.public())
                 reply = await arena.play_first_move(service, alice)
                 assert reply.acknowledged  # the mover's answer never waits for the computer
+                await arena.loopback.settle()  # the computers too, whichever interaction woke them
                 after = await service.get_game(channel_id)
                 if release is not None and after.to_act_users != (int(alice.id),):
                     [thinking] = arena.public()[posted:]
@@ -100,7 +101,9 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
                     assert is_turn(turn), arena.loopback.describe(turn)
                     answered += 1
                 elif after.version > game.version + 1:  # the computer played its turn in reply
-                    [turn] = arena.public()[posted:]
+                    new = arena.public()[posted:]
+                    assert len(new) == 1, [arena.loopback.describe(m) for m in new]
+                    [turn] = new
                     assert is_turn(turn), arena.loopback.describe(turn)
                     assert computer in arena.loopback.describe(turn).split("your turn", 1)[1]
                     answered += 1
@@ -110,7 +113,6 @@ async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
                 game = after
             assert answered == count
 
-        monkeypatch.setattr(controller, "COMPUTER_GRACE", 60.0)  # the computer always answers within it
         await answered_turns(4)
         release = slow_computers(monkeypatch, service)
         await answered_turns(3, release)

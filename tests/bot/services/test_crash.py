@@ -7,7 +7,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -18,10 +17,11 @@ from bot.storage import open_database, results
 from tests.support.fixtures import ANN, BOB, CHANNEL, GUILD, started, table_rows
 
 ROOT = Path(__file__).resolve().parents[3]
-KILLS = 50
+KILLS = 30  # half of them in the middle of a transaction
 
 
-def start_worker(db_path: Path, dawdle: bool) -> subprocess.Popen[str]:
+def start_worker(db_path: Path, stop: int | None) -> subprocess.Popen[str]:
+    """A process writing moves into ``db_path``; with ``stop``, its ``stop``-th move waits half written."""
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -29,7 +29,7 @@ def start_worker(db_path: Path, dawdle: bool) -> subprocess.Popen[str]:
             "tests.support.worker",
             "crash",
             str(db_path),
-            *(["dawdle"] if dawdle else []),
+            *(["stop", str(stop)] if stop is not None else []),
         ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
@@ -40,6 +40,24 @@ def start_worker(db_path: Path, dawdle: bool) -> subprocess.Popen[str]:
     line = proc.stdout.readline()
     assert line.strip() == "ready", proc.stderr.read() if proc.stderr else line
     return proc
+
+
+def committed(proc: subprocess.Popen[str], moves: int | None) -> dict[int, int]:
+    """What ``proc`` says it committed (each game's last version) once it has committed ``moves`` moves,
+    or, when ``moves`` is None, once it has stopped in the middle of one."""
+    assert proc.stdout is not None
+    done: dict[int, int] = {}
+    told = 0
+    while moves is None or told < moves:
+        line = proc.stdout.readline().split()
+        assert line, proc.stderr.read() if proc.stderr else "the worker ended"
+        if line == ["inside"] and moves is None:
+            break
+        word, game_id, version = line
+        assert word == "moved", line
+        done[int(game_id)] = int(version)
+        told += 1
+    return done
 
 
 def versions(db_path: Path) -> dict[int, int]:
@@ -73,23 +91,27 @@ async def check_consistent(db_path: Path) -> dict[int, int]:
 
 
 async def test_killing_a_writing_process_leaves_every_game_at_a_whole_version(tmp_path, tiny_game):
+    """Each worker is killed once it has committed a few moves: every other one at once (wherever it is
+    then), the others in the middle of a transaction. Nothing it said it committed is lost."""
     db_path = tmp_path / "crash.db"
     await (await open_database(db_path)).close()  # the schema exists before the first worker starts
     rng = random.Random(20261121)
     before: dict[int, int] = {}
     advanced = 0
     for kill in range(KILLS):
-        proc = start_worker(db_path, dawdle=kill % 2 == 1)  # every other worker pauses mid-transaction
-        time.sleep(rng.uniform(0.0, 0.06))
+        moves = rng.randint(1, 3)
+        mid_transaction = kill % 2 == 1
+        proc = start_worker(db_path, stop=moves + 1 if mid_transaction else None)
+        said = committed(proc, None if mid_transaction else moves)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         assert proc.returncode == -signal.SIGKILL  # it was still writing when killed
         after = await check_consistent(db_path)
-        for game_id, version in before.items():
+        for game_id, version in (before | said).items():
             assert after[game_id] >= version  # nothing committed was lost
         advanced += sum(after.values()) - sum(before.values())
         before = after
-    assert advanced > KILLS  # the workers really were writing moves between the kills
+    assert advanced >= KILLS  # every worker wrote a move before its kill
 
 
 @pytest.mark.parametrize(

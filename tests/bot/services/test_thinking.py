@@ -62,6 +62,32 @@ async def against_the_computer(service: GameService, level: int = 2) -> None:
 Children = Callable[[], list[multiprocessing.process.BaseProcess]]
 
 
+class LoopClock:
+    """The running event loop's clock, moved forward by ``skip``: its timers due within the skip (a
+    decision's time limit among them) fire at once, as if that much time had passed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        loop = asyncio.get_running_loop()
+        real = loop.time
+        self.skipped = 0.0
+        monkeypatch.setattr(loop, "time", lambda: real() + self.skipped)
+
+    def skip(self, seconds: float) -> None:
+        self.skipped += seconds
+
+
+async def time_out_each_hang(player: Recorder, clock: LoopClock, limit: float) -> None:
+    """Each time a worker has entered ``player`` (and hangs there), its decision's time limit passes: the
+    limit counts from a worker that is stuck, however long a busy machine took to start it."""
+    hung = 0
+    while True:
+        now = sum(1 for _, level, _ in player.calls() if level == 2)
+        if now > hung:
+            hung = now
+            clock.skip(limit + 1)
+        await asyncio.sleep(0.01)  # (the worker tells only through its file)
+
+
 @pytest.fixture
 def started_here() -> Children:
     """The child processes still running that the test started: not those running before it (a pictures'
@@ -127,12 +153,15 @@ async def test_a_worker_that_dies_or_hangs_gives_way_to_the_level_1_player_and_t
     tiny_game: None,
     tmp_path: Path,
     caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
     then: str,
     started_here: Children,
 ) -> None:
     player = Recorder(tmp_path / "calls", then)
-    # a short limit, so that the hanging worker is given up soon
-    service = GameService(db, clock, player, new_seed=lambda: 3, think_seconds=0.05, think_timeout=2.0)
+    limit = 60.0  # passed on the loop's clock once the worker hangs; by the wall clock only a hang guard
+    service = GameService(db, clock, player, new_seed=lambda: 3, think_seconds=0.05, think_timeout=limit)
+    hangs = time_out_each_hang(player, LoopClock(monkeypatch), limit) if then == "hang" else asyncio.sleep(0)
+    timing_out = asyncio.create_task(hangs)
     try:
         await against_the_computer(service)
         outcome = await service.submit(CHANNEL, ANN, "pass")
@@ -151,6 +180,7 @@ async def test_a_worker_that_dies_or_hangs_gives_way_to_the_level_1_player_and_t
         assert "the level-1 player stands in" in caplog.text
         assert await service.check_replay(outcome.game.id)
     finally:
+        timing_out.cancel()
         await service.close()
     assert started_here() == []
 

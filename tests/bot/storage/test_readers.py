@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 from sqlalchemy import text
@@ -106,8 +107,11 @@ async def test_the_writes_count_how_long_they_waited_for_the_writer_and_held_it(
             await conn.exec_driver_sql("INSERT INTO notes VALUES ('second')")
 
     second = asyncio.create_task(second_write())
-    await asyncio.sleep(0.05)  # the second write is waiting for the first
+    await asyncio.sleep(0)  # the second write has asked for the writer and waits for the first
+    asked_by = time.perf_counter()
+    await asyncio.sleep(0.05)
+    held_for = time.perf_counter() - asked_by  # at least: the first goes on holding it until released
     release.set()
     await asyncio.gather(first, second)
     assert db.writes.count - before == 3
-    assert db.writes.waited - waited >= 0.05 and db.writes.held >= 0.05  # the first held it that long
+    assert db.writes.waited - waited >= held_for and db.writes.held >= held_for

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
@@ -51,6 +51,7 @@ def test_a_turn_counts_down_what_its_decisions_used_and_never_goes_below_nothing
     assert share(turn.left(), 3).seconds == 0.0
 
 
+@settings(deadline=None)  # arithmetic: how long an example takes says only how busy the machine is
 @given(
     seconds=st.floats(0.01, 60),
     estimates=st.lists(st.floats(0.0, 25), min_size=1, max_size=30),
