@@ -1,7 +1,7 @@
 """Slash-command cogs. Each cog parses the interaction, calls the game service and presents the result."""
 
 EXTENSIONS = (
-    "bot.play",  # the buttons that survive restarts and the computer moves' announcements
+    "bot.play.extension",  # the buttons that survive restarts and the computer moves' announcements
     "bot.cogs.errors",
     "bot.cogs.lobby",
     "bot.cogs.play",

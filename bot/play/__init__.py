@@ -10,27 +10,5 @@
 - ``replies``, ``paging``, ``boards``: private answers, paged lists, player boards.
 
 It builds its messages and views with ``bot.ui`` (pure builders) and reads and changes games only through
-``bot.services``. Loaded as an extension (``setup``), so the client does not import it.
+``bot.services``. Loaded as the extension ``bot.play.extension``, so the client does not import it.
 """
-
-from __future__ import annotations
-
-import functools
-from typing import TYPE_CHECKING
-
-from bot.play import components, computers
-
-if TYPE_CHECKING:
-    from bot.client import BoardGameBot
-
-
-def install(bot: BoardGameBot) -> None:
-    """Answer presses on the bot's buttons after a restart too, and tell the channel of each computer move
-    the background runner makes, through the same path as a person's move."""
-    bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
-    if bot.games is not None:
-        bot.games.runner.listener = functools.partial(computers.tell, bot)
-
-
-async def setup(bot: BoardGameBot) -> None:
-    install(bot)

@@ -15,7 +15,7 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 from discord import app_commands
 
-from bot import play
+from bot.play import extension
 from bot.client import BoardGameBot
 from bot.services import GameService
 from bot.settings import Settings
@@ -225,7 +225,7 @@ def make_bot(service: GameService, *, max_games: int = 5) -> tuple[BoardGameBot,
     """A real bot around ``service`` whose channels and users are recording stand-ins; nothing connects."""
     settings = Settings(token="test-token", max_games_per_user=max_games)
     bot = BoardGameBot(games=service, settings=settings, sync_commands=False)
-    play.install(bot)  # as its extension does at start
+    extension.install(bot)  # as its extension does at start
     stage = Stage()
 
     def get_channel(channel_id: int) -> MagicMock:

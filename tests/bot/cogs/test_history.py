@@ -117,9 +117,7 @@ async def test_a_log_too_long_for_its_pages_comes_whole_as_a_text_file(
     await started(table.service, options={"rounds": 2})
     game = await play_to_end(table.service)
     assert game.version > 5
-    # by name: a bot that closed earlier in this process unloaded its "bot.play" extension, and with it
-    # the module objects this file imported; the cog reads the one imported since
-    monkeypatch.setattr("bot.play.paging.LOG_PAGES", 0)
+    monkeypatch.setattr(paging, "LOG_PAGES", 0)
     answer = await table.run(ANN, "log", count=5)
     assert answer.last.ephemeral and "the last 5 lines" in answer.last.content
     (file,) = answer.last.files
