@@ -25,6 +25,7 @@ from bot.services.clock import Clock, utc_now
 from bot.services.errors import (
     Busy,
     DatabaseUnavailable,
+    GameDamaged,
     GameNotActive,
     GamePaused,
     NoGameHere,
@@ -199,6 +200,8 @@ class ServiceCore:
     @staticmethod
     def _not_paused(game: GameRow) -> None:
         """Nothing is played in a paused game: its moves could be neither announced nor answered."""
+        if game.damaged is not None:
+            raise GameDamaged(said("refusal.damaged"))
         if game.paused_at is not None:
             raise GamePaused(said("refusal.paused"))
 
@@ -242,13 +245,18 @@ class ServiceCore:
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
-        """The current state: from the cache, else the stored snapshot, else a replay of the log."""
+        """The current state: from the cache, else the stored snapshot, else a replay of the log (also
+        when the snapshot is damaged; a log that does not replay pauses the game: ``GameDamaged``)."""
         cached = self.cache.get(game.id, game.revision)
         if cached is not None:
             return cached
         rules = engine.rules_for(game.rules_id)
         async with self.db.reading() as conn:
-            snapshot = await store.load_snapshot(conn, game.id)
+            try:
+                snapshot = await store.load_snapshot(conn, game.id)
+            except store.DamagedState as exc:
+                log.warning("game %s: %s; rebuilding it from its seed and moves", game.id, exc)
+                snapshot = None
             # another process may have moved on since ``game`` was read: replay only up to its version
             fresh = snapshot is not None and (snapshot.version, snapshot.revision) == (
                 game.version,
@@ -258,11 +266,31 @@ class ServiceCore:
         if moves is None and snapshot is not None:
             state = rules.load(snapshot.state)
         else:
-            state = engine.replay(
-                rules, len(seats), game.seed, game.options, [(m.seat, m.move) for m in moves or []]
-            )
+            state = await self._rebuilt(game, len(seats), moves or [])
         self.cache.put(game.id, game.revision, state)
         return state
+
+    async def _rebuilt(self, game: GameRow, players: int, moves: Sequence[MoveRow]) -> State:
+        """The state replayed from the seed and ``moves`` (the log up to ``game.version``); a log with a
+        gap or a move the engine refuses pauses the game as damaged and raises ``GameDamaged``."""
+        try:
+            return engine.replay_log(engine.rules_for(game.rules_id), players, game, moves)
+        except engine.BrokenLog as exc:
+            await self._pause_damaged(game, str(exc))
+            raise GameDamaged(said("refusal.damaged")) from None
+
+    async def _pause_damaged(self, game: GameRow, why: str) -> None:
+        """Pause ``game`` because its rows are damaged beyond what its log rebuilds, and log it once."""
+        log.error(
+            "game %s (channel %s) is damaged and paused: %s. Restore the database from a backup made with "
+            "python -m bot backup PATH (stop the bot, copy the backup over the database file, start it).",
+            game.id,
+            game.channel_id,
+            why,
+        )
+        async with self.db.transaction() as conn:
+            await store.update_game(conn, game.id, damaged=why[:200], paused_at=self.clock())
+        self.cache.drop(game.id)
 
     async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
         """The state after ``upto`` moves (default: the version ``game`` was read at), by replay."""

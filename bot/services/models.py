@@ -103,7 +103,8 @@ class Notification:
     """Something to tell someone: ``user_id`` None means the game's channel."""
 
     # "your_turn" | "reminder" | "deadline" | "vote_open" | "replaced" | "game_over" | "abandoned" (its
-    # channel was deleted) | "paused" (the bot left the server) | "resumed" (the bot is back)
+    # channel was deleted) | "paused" (the bot left the server) | "resumed" (the bot is back) |
+    # "damaged" (its rows are damaged and its log cannot rebuild them: paused until a restore)
     kind: str
     text: str
     game_id: int
