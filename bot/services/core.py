@@ -273,6 +273,8 @@ class ServiceCore:
     async def _rebuilt(self, game: GameRow, players: int, moves: Sequence[MoveRow]) -> State:
         """The state replayed from the seed and ``moves`` (the log up to ``game.version``); a log with a
         gap or a move the engine refuses pauses the game as damaged and raises ``GameDamaged``."""
+        if game.damaged is not None:  # paused as damaged before: said once, in the log and the channel
+            raise GameDamaged(said("refusal.damaged"))
         try:
             return engine.replay_log(engine.rules_for(game.rules_id), players, game, moves)
         except engine.BrokenLog as exc:

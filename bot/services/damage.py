@@ -58,9 +58,10 @@ class Damage(ServiceCore):
         for first in range(0, len(ids), BATCH):
             batch = ids[first : first + BATCH]
             for game_id, why in await self._damaged_among(batch):
-                if await self._repair(game_id, why):
+                found = await self._repair(game_id, why)
+                if found == "rebuilt":
                     report.rebuilt.append(game_id)
-                else:
+                elif found == "paused":
                     report.paused.append(game_id)
             report.checked += len(batch)
         report.seconds = time.monotonic() - start
@@ -89,8 +90,9 @@ class Damage(ServiceCore):
                 damaged.append((row["game_id"], str(exc)))
         return damaged
 
-    async def _repair(self, game_id: int, why: str) -> bool:
-        """Rebuild the game's state from its seed and log (True), or pause it as damaged (False)."""
+    async def _repair(self, game_id: int, why: str) -> str:
+        """Rebuild the game's state from its seed and log ("rebuilt"), or pause it as damaged ("paused";
+        "known" when it was paused so before)."""
         async with self._lock(game_id):
             try:
                 game, seats = await self._rows(game_id)
@@ -99,7 +101,7 @@ class Damage(ServiceCore):
             except _UNREADABLE as exc:
                 return await self._unreadable(game_id, f"{why}, and its rows cannot be read ({_first_line(exc)})")
             if game.damaged is not None:
-                return False
+                return "known"
             rules = engine.rules_for(game.rules_id)
             try:
                 state = engine.replay_log(rules, len(seats), game, moves)
@@ -110,15 +112,15 @@ class Damage(ServiceCore):
                     self.damage_notes.append(
                         await self._notice("damaged", "notice.damaged", game, None, title=title)
                     )
-                return False
+                return "paused"
             async with self.db.transaction() as conn:
                 snapshot = Snapshot(game.version, game.revision, rules.dump(state))
                 await store.save_snapshot(conn, game.id, snapshot)
             self.cache.drop(game.id)
             log.warning("game %s: %s; rebuilt from its seed and %d moves", game.id, why, len(moves))
-            return True
+            return "rebuilt"
 
-    async def _unreadable(self, game_id: int, why: str) -> bool:
+    async def _unreadable(self, game_id: int, why: str) -> str:
         """A game whose own rows cannot be read: pause it if its row still can be written, log it."""
         log.error(
             "game %s is damaged: %s. Restore the database from a backup made with python -m bot backup PATH.",
@@ -130,7 +132,7 @@ class Damage(ServiceCore):
                 await store.update_game(conn, game_id, damaged=why[:200], paused_at=self.clock())
         except _UNREADABLE:
             log.error("game %s could not even be marked as paused", game_id)
-        return False
+        return "paused"
 
 
 def _first_line(exc: BaseException) -> str:

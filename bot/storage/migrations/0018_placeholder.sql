@@ -1,1 +1,2 @@
 -- placeholder
+SELECT 1;
