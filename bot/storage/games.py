@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+import sqlalchemy as sa
+
 from bot.storage.records import (
     GameRow,
     MoveRow,
@@ -472,6 +474,10 @@ async def undone_moves_of(conn: Conn, game_id: int) -> list[dict[str, Any]]:
 # --- snapshots -----------------------------------------------------------------------------------------
 
 
+# SQLite's word (through Python's sqlite3) for a text column whose bytes are not UTF-8
+_UNDECODABLE = "Could not decode to UTF-8"
+
+
 class DamagedState(Exception):
     """A stored state that does not match its checksum or cannot be decoded: damaged on disk."""
 
@@ -498,12 +504,17 @@ async def save_snapshot(conn: Conn, game_id: int, snapshot: Snapshot) -> None:
 
 
 async def load_snapshot(conn: Conn, game_id: int) -> Snapshot | None:
-    """The game's stored snapshot; ``DamagedState`` when its text fails its checksum or is not JSON."""
-    row = await one(
-        conn,
-        "SELECT version, revision, state, checksum FROM snapshots WHERE game_id = :game_id",
-        game_id=game_id,
-    )
+    """The game's stored snapshot; ``DamagedState`` when its text fails its checksum or is not text."""
+    try:
+        row = await one(
+            conn,
+            "SELECT version, revision, state, checksum FROM snapshots WHERE game_id = :game_id",
+            game_id=game_id,
+        )
+    except sa.exc.OperationalError as exc:
+        if _UNDECODABLE not in str(exc.orig):
+            raise
+        raise DamagedState("the stored state is not text") from None
     return snapshot_from_row(row) if row else None
 
 
