@@ -48,10 +48,7 @@ async def checksums(path: Path, repeat: int) -> str:
         await db.close()
     assert all(not r.rebuilt and not r.paused for r in reports)
     seconds = [r.seconds for r in reports]
-    return (
-        f"{reports[0].checked} states, median {statistics.median(seconds):.2f} s, "
-        f"max {max(seconds):.2f} s"
-    )
+    return f"{reports[0].checked} states, median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s"
 
 
 def timed(path: Path, repeat: int, **options: object) -> str:
@@ -75,8 +72,10 @@ def main() -> None:
         path = Path(folder) / "big.db"
         asyncio.run(build(path, args.games))
         print(f"database: {path.stat().st_size / 2**20:.0f} MiB")
-        print(f"start-up check (quick_check, cap {START_CHECK_SECONDS:.0f} s): "
-              f"{timed(path, args.repeat, seconds=START_CHECK_SECONDS)}")
+        print(
+            f"start-up check (quick_check, cap {START_CHECK_SECONDS:.0f} s): "
+            f"{timed(path, args.repeat, seconds=START_CHECK_SECONDS)}"
+        )
         print(f"quick_check to the end: {timed(path, args.repeat)}")
         print(f"integrity_check (python -m bot check, migrate): {timed(path, args.repeat, full=True)}")
         print(f"states against their checksums (at every start): {asyncio.run(checksums(path, args.repeat))}")

@@ -99,7 +99,9 @@ class Damage(ServiceCore):
                 async with self.db.reading() as conn:
                     moves = await store.moves_of(conn, game_id, game.version)
             except _UNREADABLE as exc:
-                return await self._unreadable(game_id, f"{why}, and its rows cannot be read ({_first_line(exc)})")
+                return await self._unreadable(
+                    game_id, f"{why}, and its rows cannot be read ({_first_line(exc)})"
+                )
             if game.damaged is not None:
                 return "known"
             rules = engine.rules_for(game.rules_id)

@@ -65,11 +65,15 @@ async def test_a_damaged_state_met_while_playing_is_rebuilt_from_the_log(service
     assert await restarted.check_replay(game_id)  # the move's write stored a sound state again
 
 
-async def test_a_state_that_is_not_text_met_while_playing_is_rebuilt_from_the_log(service, restarted, db_kind):
+async def test_a_state_that_is_not_text_met_while_playing_is_rebuilt_from_the_log(
+    service, restarted, db_kind
+):
     if db_kind != "sqlite":
         pytest.skip("only SQLite stores bytes that are not UTF-8 in a text column")
     game_id, _ = await two_games_played(service)
-    await damage(service, "UPDATE snapshots SET state = CAST(X'7B22FF' AS TEXT) WHERE game_id = :id", id=game_id)
+    await damage(
+        service, "UPDATE snapshots SET state = CAST(X'7B22FF' AS TEXT) WHERE game_id = :id", id=game_id
+    )
     assert (await act(restarted)).version == 3
     assert await restarted.check_replay(game_id)
 
