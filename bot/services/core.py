@@ -281,18 +281,22 @@ class ServiceCore:
             await self._pause_damaged(game, str(exc))
             raise GameDamaged(said("refusal.damaged")) from None
 
-    async def _pause_damaged(self, game: GameRow, why: str) -> None:
-        """Pause ``game`` because its rows are damaged beyond what its log rebuilds, and log it once."""
-        log.error(
-            "game %s (channel %s) is damaged and paused: %s. Restore the database from a backup made with "
-            "python -m bot backup PATH (stop the bot, copy the backup over the database file, start it).",
-            game.id,
-            game.channel_id,
-            why,
-        )
+    async def _pause_damaged(self, game: GameRow, why: str) -> bool:
+        """Pause ``game`` because its rows are damaged beyond what its log rebuilds, and log it; False
+        when it was paused so already (by another process, or before)."""
         async with self.db.transaction() as conn:
-            await store.update_game(conn, game.id, damaged=why[:200], paused_at=self.clock())
+            first = await store.mark_damaged(conn, game.id, why[:200], self.clock())
         self.cache.drop(game.id)
+        if first:
+            log.error(
+                "game %s (channel %s) is damaged and paused: %s. Restore the database from a backup made "
+                "with python -m bot backup PATH (stop the bot, copy the backup over the database file, "
+                "start it).",
+                game.id,
+                game.channel_id,
+                why,
+            )
+        return first
 
     async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
         """The state after ``upto`` moves (default: the version ``game`` was read at), by replay."""

@@ -108,13 +108,16 @@ class Damage(ServiceCore):
             try:
                 state = engine.replay_log(rules, len(seats), game, moves)
             except engine.BrokenLog as exc:
-                await self._pause_damaged(game, f"{why}, and {exc}")
+                if not await self._pause_damaged(game, f"{why}, and {exc}"):
+                    return "known"
                 if game.status in store.OPEN_STATUSES:
                     title = rules.title
                     self.damage_notes.append(
                         await self._notice("damaged", "notice.damaged", game, None, title=title)
                     )
                 return "paused"
+            # a process that moved the game meanwhile wrote a newer version: this snapshot is then not
+            # fresh for the game's row, and a read replays the log instead (ServiceCore._state)
             async with self.db.transaction() as conn:
                 snapshot = Snapshot(game.version, game.revision, rules.dump(state))
                 await store.save_snapshot(conn, game.id, snapshot)
@@ -131,7 +134,7 @@ class Damage(ServiceCore):
         )
         try:
             async with self.db.transaction() as conn:
-                await store.update_game(conn, game_id, damaged=why[:200], paused_at=self.clock())
+                await store.mark_damaged(conn, game_id, why[:200], self.clock())
         except _UNREADABLE:
             log.error("game %s could not even be marked as paused", game_id)
         return "paused"

@@ -50,7 +50,6 @@ _GAME_COLUMNS = {
     "channel_style": str,
     "auto_play": int,
     "language": str,
-    "damaged": None,
 }
 _SEAT_COLUMNS = {
     "user_id": None,
@@ -194,6 +193,19 @@ async def all_game_ids(conn: Conn) -> list[int]:
 async def update_game(conn: Conn, game_id: int, **columns: Any) -> None:
     sets, values = _assignments(columns, _GAME_COLUMNS)
     await send(conn, f"UPDATE games SET {sets} WHERE id = :game_id", game_id=game_id, **values)
+
+
+async def mark_damaged(conn: Conn, game_id: int, why: str, now: datetime) -> bool:
+    """Pause the game as damaged (``why``); False when it was so already (another process got there
+    first, or an earlier start), so that only one says it."""
+    result = await run(
+        conn,
+        "UPDATE games SET damaged = :why, paused_at = :now WHERE id = :game_id AND damaged IS NULL",
+        game_id=game_id,
+        why=why,
+        now=to_time(now),
+    )
+    return bool(result.rowcount == 1)
 
 
 async def set_version(

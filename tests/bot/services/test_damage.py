@@ -127,3 +127,17 @@ async def test_a_broken_log_met_while_playing_pauses_the_game(service, restarted
     with pytest.raises(GameDamaged):  # every later move is told the same, and nothing changes
         await restarted.submit(CHANNEL, BOB, "pass")
     assert (await restarted.game_by_id(game_id)).version == 2
+
+
+async def test_two_processes_finding_the_same_damage_say_it_once(service, restarted, clock):
+    game_id, _ = await two_games_played(service)
+    await damage_state(service, game_id)
+    await break_log(service, game_id)
+    other = GameService(service.db, clock)  # a second process starting at the same time
+    try:
+        reports = [await restarted.check_states(), await other.check_states()]
+        notes = restarted.take_damage_notes() + other.take_damage_notes()
+    finally:
+        await other.close()
+    assert [r.paused for r in reports] == [[game_id], []]
+    assert [n.game_id for n in notes] == [game_id]
