@@ -21,7 +21,7 @@ from bot.services import engine
 from bot.services.core import ServiceCore
 from bot.services.models import Notification
 from bot.storage import games as store
-from bot.storage.records import Snapshot
+from bot.storage.records import GameRow, MoveRow, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -96,34 +96,42 @@ class Damage(ServiceCore):
         async with self._lock(game_id):
             try:
                 game, seats = await self._rows(game_id)
-                async with self.db.reading() as conn:
-                    moves = await store.moves_of(conn, game_id, game.version)
             except _UNREADABLE as exc:
                 return await self._unreadable(
-                    game_id, f"{why}, and its rows cannot be read ({_first_line(exc)})"
+                    game_id, f"{why}, and its row cannot be read ({_first_line(exc)})"
                 )
             if game.damaged is not None:
                 return "known"
             rules = engine.rules_for(game.rules_id)
             try:
-                state = engine.replay_log(rules, len(seats), game, moves)
+                state = engine.replay_log(rules, len(seats), game, await self._log_of(game))
             except engine.BrokenLog as exc:
-                if not await self._pause_damaged(game, f"{why}, and {exc}"):
-                    return "known"
-                if game.status in store.OPEN_STATUSES:
-                    title = rules.title
-                    self.damage_notes.append(
-                        await self._notice("damaged", "notice.damaged", game, None, title=title)
-                    )
-                return "paused"
+                return await self._paused(game, f"{why}, and {exc}")
             # a process that moved the game meanwhile wrote a newer version: this snapshot is then not
             # fresh for the game's row, and a read replays the log instead (ServiceCore._state)
             async with self.db.transaction() as conn:
                 snapshot = Snapshot(game.version, game.revision, rules.dump(state))
                 await store.save_snapshot(conn, game.id, snapshot)
             self.cache.drop(game.id)
-            log.warning("game %s: %s; rebuilt from its seed and %d moves", game.id, why, len(moves))
+            log.warning("game %s: %s; rebuilt from its seed and %d moves", game.id, why, game.version)
             return "rebuilt"
+
+    async def _log_of(self, game: GameRow) -> list[MoveRow]:
+        """The game's moves up to its version; ``BrokenLog`` when they cannot be read."""
+        try:
+            async with self.db.reading() as conn:
+                return await store.moves_of(conn, game.id, game.version)
+        except _UNREADABLE as exc:
+            raise engine.BrokenLog(f"its move log cannot be read ({_first_line(exc)})") from None
+
+    async def _paused(self, game: GameRow, why: str) -> str:
+        """Pause the damaged game; its channel's line waits in ``damage_notes`` (an open game's only)."""
+        if not await self._pause_damaged(game, why):
+            return "known"
+        if game.status in store.OPEN_STATUSES:
+            title = engine.rules_for(game.rules_id).title
+            self.damage_notes.append(await self._notice("damaged", "notice.damaged", game, None, title=title))
+        return "paused"
 
     async def _unreadable(self, game_id: int, why: str) -> str:
         """A game whose own rows cannot be read: pause it if its row still can be written, log it."""

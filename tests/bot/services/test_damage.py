@@ -141,3 +141,19 @@ async def test_two_processes_finding_the_same_damage_say_it_once(service, restar
         await other.close()
     assert [r.paused for r in reports] == [[game_id], []]
     assert [n.game_id for n in notes] == [game_id]
+
+
+async def test_a_move_log_that_cannot_be_read_pauses_the_game_with_its_line(service, restarted, db_kind):
+    if db_kind != "sqlite":
+        pytest.skip("only SQLite stores bytes that are not UTF-8 in a text column")
+    game_id, _ = await two_games_played(service)
+    await damage_state(service, game_id)
+    await damage(service, "DELETE FROM moves WHERE game_id = :id AND version = 2", id=game_id)
+    await damage(
+        service,
+        "INSERT INTO moves (game_id, version, seat, move, events, played_at)"
+        " VALUES (:id, 2, 1, CAST(X'FF' AS TEXT), '[]', '2026-01-01T00:00:00+00:00')",
+        id=game_id,
+    )
+    assert (await restarted.check_states()).paused == [game_id]
+    assert [n.game_id for n in restarted.take_damage_notes()] == [game_id]
