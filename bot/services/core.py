@@ -235,6 +235,7 @@ class ServiceCore:
             min_players=rules.min_players,
             seat_order=game.seat_order,
             paused_at=game.paused_at,
+            damaged=game.damaged is not None,
             imported_moves=game.imported_moves,
             pictures=game.pictures,
             computer_posts=game.computer_posts,

@@ -38,6 +38,8 @@ async def test_a_game_damaged_beyond_its_log_is_paused_with_one_line_at_start(ar
         refused = await bob.slash("move", arena.channel, move="pass")
         assert refused.ephemeral and "damaged" in refused.text()
         assert (await service.get_game(int(arena.channel.id))).paused
+        status = await bob.slash("game status", arena.channel)
+        assert "saved data is damaged" in status.text() and "back in this server" not in status.text()
 
     async with arena.running():  # a later start says nothing more
         pass
