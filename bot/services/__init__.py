@@ -112,8 +112,9 @@ Where games live (the cogs report what Discord tells them)
 Damage (``damage.py``)
     check_states() -> DamageReport   (at start-up: every stored state against its checksum; a damaged
         game is rebuilt from its seed and log, or paused, ``GameInfo.paused``, playing raising
-        ``GameDamaged``, when its log cannot rebuild it) ; take_damage_notes() -> [Notification]   (the
-        lines for the paused games' channels, once)
+        ``GameDamaged``, when its log cannot rebuild it; a move that finds it so pauses it too) ;
+        take_damage_notes() -> [Notification]   (the lines for the paused games' channels, once: said
+        by the client when it connects and by every reminder round)
 Settings and statistics
     mute(user_id, game_id=None, until_next_turn=False) ; unmute(user_id, game_id=None)
     user_settings / update_user_settings(user_id, dms=…, reminder_minutes=…, muted=…)

@@ -136,6 +136,8 @@ class ServiceCore:
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
         # user -> the language their Discord client last used, as stored (see ``note_language``)
         self.used_languages: dict[int, str] = {}
+        # lines for the channels of games paused as damaged, until the client says them (damage.py)
+        self.damage_notes: list[Notification] = []
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
@@ -279,8 +281,18 @@ class ServiceCore:
         try:
             return engine.replay_log(engine.rules_for(game.rules_id), players, game, moves)
         except engine.BrokenLog as exc:
-            await self._pause_damaged(game, str(exc))
+            await self._paused_as_damaged(game, str(exc))
             raise GameDamaged(said("refusal.damaged")) from None
+
+    async def _paused_as_damaged(self, game: GameRow, why: str) -> bool:
+        """Pause the damaged game (False: it was so already); an open game's channel line waits in
+        ``damage_notes``."""
+        if not await self._pause_damaged(game, why):
+            return False
+        if game.status in store.OPEN_STATUSES:
+            title = engine.rules_for(game.rules_id).title
+            self.damage_notes.append(await self._notice("damaged", "notice.damaged", game, None, title=title))
+        return True
 
     async def _pause_damaged(self, game: GameRow, why: str) -> bool:
         """Pause ``game`` because its rows are damaged beyond what its log rebuilds, and log it; False

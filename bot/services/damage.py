@@ -45,14 +45,11 @@ class DamageReport:
 class Damage(ServiceCore):
     """The start-up check of every stored state, and the lines it leaves for the damaged games' channels."""
 
-    damage_notes: list[Notification]
-
     async def check_states(self) -> DamageReport:
         """Check every stored state against its checksum; rebuild or pause each damaged game. The lines
         for the channels of the games paused wait in ``take_damage_notes``."""
         start = time.monotonic()
         report = DamageReport()
-        self.damage_notes = []
         async with self.db.reading() as conn:
             ids = await store.snapshot_ids(conn)
         for first in range(0, len(ids), BATCH):
@@ -68,8 +65,8 @@ class Damage(ServiceCore):
         return report
 
     def take_damage_notes(self) -> list[Notification]:
-        """The channel lines of the games the start-up check paused, once."""
-        notes, self.damage_notes = getattr(self, "damage_notes", []), []
+        """The channel lines of the games paused as damaged (at start-up or when a read found it), once."""
+        notes, self.damage_notes = self.damage_notes, []
         return notes
 
     async def _damaged_among(self, ids: Sequence[int]) -> list[tuple[int, str]]:
@@ -106,7 +103,7 @@ class Damage(ServiceCore):
             try:
                 state = engine.replay_log(rules, len(seats), game, await self._log_of(game))
             except engine.BrokenLog as exc:
-                return await self._paused(game, f"{why}, and {exc}")
+                return "paused" if await self._paused_as_damaged(game, f"{why}, and {exc}") else "known"
             # a process that moved the game meanwhile wrote a newer version: this snapshot is then not
             # fresh for the game's row, and a read replays the log instead (ServiceCore._state)
             async with self.db.transaction() as conn:
@@ -123,15 +120,6 @@ class Damage(ServiceCore):
                 return await store.moves_of(conn, game.id, game.version)
         except _UNREADABLE as exc:
             raise engine.BrokenLog(f"its move log cannot be read ({_first_line(exc)})") from None
-
-    async def _paused(self, game: GameRow, why: str) -> str:
-        """Pause the damaged game; its channel's line waits in ``damage_notes`` (an open game's only)."""
-        if not await self._pause_damaged(game, why):
-            return "known"
-        if game.status in store.OPEN_STATUSES:
-            title = engine.rules_for(game.rules_id).title
-            self.damage_notes.append(await self._notice("damaged", "notice.damaged", game, None, title=title))
-        return "paused"
 
     async def _unreadable(self, game_id: int, why: str) -> str:
         """A game whose own rows cannot be read: pause it if its row still can be written, log it."""

@@ -124,9 +124,12 @@ async def test_a_broken_log_met_while_playing_pauses_the_game(service, restarted
     with pytest.raises(GameDamaged, match="damaged"):
         await act(restarted)
     assert (await restarted.game_by_id(game_id)).paused
+    # one line for its channel, which the reminder round says
+    assert [(n.kind, n.game_id) for n in restarted.take_damage_notes()] == [("damaged", game_id)]
     with pytest.raises(GameDamaged):  # every later move is told the same, and nothing changes
         await restarted.submit(CHANNEL, BOB, "pass")
     assert (await restarted.game_by_id(game_id)).version == 2
+    assert restarted.take_damage_notes() == []  # said once
 
 
 async def test_two_processes_finding_the_same_damage_say_it_once(service, restarted, clock):
