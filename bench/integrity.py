@@ -1,5 +1,6 @@
 """The database check at start-up: how long SQLite's quick_check and integrity_check take on a large file of
-finished games, and how far past its cap the capped start-up check runs.
+finished games, how far past its cap the capped start-up check runs, and how long the check of every
+stored state against its checksum takes (``GameService.check_states``, run at every start).
 
 Run: python bench/integrity.py [--games 2400] [--dir DIR]   (2,400 Santa Fe games make about 200 MB)
 """
@@ -36,6 +37,20 @@ async def build(path: Path, games: int) -> None:
         await db.close()
 
 
+async def checksums(path: Path, repeat: int) -> str:
+    """The start-up pass over every stored state's checksum, ``repeat`` times on the sound file."""
+    db = await open_database(path)
+    service = GameService(db)
+    try:
+        reports = [await service.check_states() for _ in range(repeat)]
+    finally:
+        await service.close()
+        await db.close()
+    assert all(not r.rebuilt and not r.paused for r in reports)
+    seconds = [r.seconds for r in reports]
+    return f"{reports[0].checked} states, median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s"
+
+
 def timed(path: Path, repeat: int, **options: object) -> str:
     runs = [check_file(path, **options) for _ in range(repeat)]  # type: ignore[arg-type]
     assert all(r.sound for r in runs), runs[0].problems
@@ -57,10 +72,13 @@ def main() -> None:
         path = Path(folder) / "big.db"
         asyncio.run(build(path, args.games))
         print(f"database: {path.stat().st_size / 2**20:.0f} MiB")
-        print(f"start-up check (quick_check, cap {START_CHECK_SECONDS:.0f} s): "
-              f"{timed(path, args.repeat, seconds=START_CHECK_SECONDS)}")
+        print(
+            f"start-up check (quick_check, cap {START_CHECK_SECONDS:.0f} s): "
+            f"{timed(path, args.repeat, seconds=START_CHECK_SECONDS)}"
+        )
         print(f"quick_check to the end: {timed(path, args.repeat)}")
         print(f"integrity_check (python -m bot check, migrate): {timed(path, args.repeat, full=True)}")
+        print(f"states against their checksums (at every start): {asyncio.run(checksums(path, args.repeat))}")
         for cap in (0.0, 0.5):
             print(f"quick_check capped at {cap} s: {timed(path, args.repeat, seconds=cap)}")
 

@@ -237,6 +237,7 @@ class BoardGameBot(commands.AutoShardedBot):
             await sync_if_changed(
                 self.tree, self.application_id, self.settings.dev_guild_id, self.settings.command_hash_path
             )
+        await self.check_games()  # before the gateway connects: no move meets a damaged state unseen
         # What is loaded by now (modules, the command tree, discord.py's state) lives as long as the bot:
         # left out of every later collection, a full collection pauses the loop about a quarter less.
         # Garbage is collected first, so that nothing frozen is already dead.
@@ -244,6 +245,18 @@ class BoardGameBot(commands.AutoShardedBot):
         gc.freeze()
         # last: the forkserver's imports would compete with the set-up for the cores
         self.start_workers()
+
+    async def check_games(self) -> None:
+        """Check every stored state against its checksum: a damaged game is rebuilt from its log or
+        paused, and its channel told once connected (the lifecycle cog's on_ready)."""
+        report = await self.games.check_states()
+        log.info(
+            "checked %d stored game states in %.2f s: %d rebuilt, %d paused as damaged",
+            report.checked,
+            report.seconds,
+            len(report.rebuilt),
+            len(report.paused),
+        )
 
     def start_workers(self) -> None:
         """Begin starting the computer players' and the pictures' worker processes, each pool in a thread:

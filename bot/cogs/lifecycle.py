@@ -73,6 +73,8 @@ class Lifecycle(commands.Cog):
             present = (g.id for g in self.bot.guilds)
             notes = await self.bot.games.guilds_present(present, covered=self._heard_of)
             await channels.tell_privately(self.bot, notes, link=False)
+            # the games the start-up check paused as damaged (bot/services/damage.py)
+            await channels.tell_channels(self.bot, self.bot.games.take_damage_notes())
 
     def _heard_of(self, guild_id: int) -> bool:
         """Whether a guild the bot is in comes to this process: it runs the guild's shard (gateway.mdx,

@@ -22,7 +22,7 @@ from discord.ext import commands, tasks
 from bot import i18n, pacing
 from bot.cogs.game_commands import LANGUAGE_CHOICES
 from bot.i18n import translate
-from bot.play import announcer, replies
+from bot.play import announcer, channels, replies
 from bot.services import DatabaseUnavailable
 from bot.services.timing import RENEW_EVERY
 
@@ -88,6 +88,7 @@ class Reminders(commands.Cog):
             due = await self.bot.games.run_due()
             with pacing.background():  # nobody waits for these: a person's move is announced first
                 await announcer.deliver_notifications(self.bot, due)
+            await channels.tell_channels(self.bot, self.bot.games.take_damage_notes())  # games found damaged
         except DatabaseUnavailable:  # the database logged it once; a traceback every round says nothing more
             pass
         except Exception:

@@ -112,6 +112,12 @@ Where games live (the cogs report what Discord tells them)
         by the time paused, so nobody loses or gains time; a notice for each channel and person)
     guilds_present(guild_ids) -> [Notification]   (at start-up: pauses the games of servers the bot is
         no longer in, having left them while it was not running)
+Damage (``damage.py``)
+    check_states() -> DamageReport   (at start-up: every stored state against its checksum; a damaged
+        game is rebuilt from its seed and log, or paused, ``GameInfo.paused``, playing raising
+        ``GameDamaged``, when its log cannot rebuild it; a move that finds it so pauses it too) ;
+        take_damage_notes() -> [Notification]   (the lines for the paused games' channels, once: said
+        by the client when it connects and by every reminder round)
 Settings and statistics
     mute(user_id, game_id=None, until_next_turn=False) ; unmute(user_id, game_id=None)
     user_settings / update_user_settings(user_id, dms=…, reminder_minutes=…, muted=…)
@@ -134,6 +140,7 @@ from bot.services.errors import (
     Busy,
     Committed,
     DatabaseUnavailable,
+    GameDamaged,
     GameExists,
     GameNotActive,
     GamePaused,
@@ -180,6 +187,7 @@ __all__ = [
     "FakeClock",
     "Forced",
     "ForcedSkip",
+    "GameDamaged",
     "GameExists",
     "GameInfo",
     "GameNotActive",

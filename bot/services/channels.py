@@ -68,12 +68,14 @@ class Channels(ServiceCore):
         time paused. A notice for each game's channel and each seated person; nothing when none was
         paused (every start-up and every end of an outage reports the server as available)."""
         async with self.db.reading() as conn:
-            found = [g for g in await store.open_games_in_guild(conn, guild_id) if g.paused_at is not None]
+            found = await store.open_games_in_guild(conn, guild_id)
+        # a game paused as damaged stays so: only a restored database brings it back
+        found = [g for g in found if g.paused_at is not None and g.damaged is None]
         notes: list[Notification] = []
         for first in found:
             async with self._lock(first.id):
                 game, seats = await self._rows(first.id)
-                if game.status not in store.OPEN_STATUSES or game.paused_at is None:
+                if game.status not in store.OPEN_STATUSES or game.paused_at is None or game.damaged:
                     continue
                 await self._resume(game, seats)
                 title = engine.rules_for(game.rules_id).title

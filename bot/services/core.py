@@ -25,6 +25,7 @@ from bot.services.clock import Clock, utc_now
 from bot.services.errors import (
     Busy,
     DatabaseUnavailable,
+    GameDamaged,
     GameNotActive,
     GamePaused,
     NoGameHere,
@@ -137,6 +138,8 @@ class ServiceCore:
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
         # user -> the language their Discord client last used, as stored (see ``note_language``)
         self.used_languages: dict[int, str] = {}
+        # lines for the channels of games paused as damaged, until the client says them (damage.py)
+        self.damage_notes: list[Notification] = []
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
@@ -201,6 +204,8 @@ class ServiceCore:
     @staticmethod
     def _not_paused(game: GameRow) -> None:
         """Nothing is played in a paused game: its moves could be neither announced nor answered."""
+        if game.damaged is not None:
+            raise GameDamaged(said("refusal.damaged"))
         if game.paused_at is not None:
             raise GamePaused(said("refusal.paused"))
 
@@ -234,6 +239,7 @@ class ServiceCore:
             min_players=rules.min_players,
             seat_order=game.seat_order,
             paused_at=game.paused_at,
+            damaged=game.damaged is not None,
             imported_moves=game.imported_moves,
             pictures=game.pictures,
             computer_posts=game.computer_posts,
@@ -244,13 +250,18 @@ class ServiceCore:
         )
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
-        """The current state: from the cache, else the stored snapshot, else a replay of the log."""
+        """The current state: from the cache, else the stored snapshot, else a replay of the log (also
+        when the snapshot is damaged; a log that does not replay pauses the game: ``GameDamaged``)."""
         cached = self.cache.get(game.id, game.revision)
         if cached is not None:
             return cached
         rules = engine.rules_for(game.rules_id)
         async with self.db.reading() as conn:
-            snapshot = await store.load_snapshot(conn, game.id)
+            try:
+                snapshot = await store.load_snapshot(conn, game.id)
+            except store.DamagedState as exc:
+                log.warning("game %s: %s; rebuilding it from its seed and moves", game.id, exc)
+                snapshot = None
             # another process may have moved on since ``game`` was read: replay only up to its version
             fresh = snapshot is not None and (snapshot.version, snapshot.revision) == (
                 game.version,
@@ -260,11 +271,47 @@ class ServiceCore:
         if moves is None and snapshot is not None:
             state = rules.load(snapshot.state)
         else:
-            state = engine.replay(
-                rules, len(seats), game.seed, game.options, [(m.seat, m.move) for m in moves or []]
-            )
+            state = await self._rebuilt(game, len(seats), moves or [])
         self.cache.put(game.id, game.revision, state)
         return state
+
+    async def _rebuilt(self, game: GameRow, players: int, moves: Sequence[MoveRow]) -> State:
+        """The state replayed from the seed and ``moves`` (the log up to ``game.version``); a log with a
+        gap or a move the engine refuses pauses the game as damaged and raises ``GameDamaged``."""
+        if game.damaged is not None:  # paused as damaged before: said once, in the log and the channel
+            raise GameDamaged(said("refusal.damaged"))
+        try:
+            return engine.replay_log(engine.rules_for(game.rules_id), players, game, moves)
+        except engine.BrokenLog as exc:
+            await self._paused_as_damaged(game, str(exc))
+            raise GameDamaged(said("refusal.damaged")) from None
+
+    async def _paused_as_damaged(self, game: GameRow, why: str) -> bool:
+        """Pause the damaged game (False: it was so already); an open game's channel line waits in
+        ``damage_notes``."""
+        if not await self._pause_damaged(game, why):
+            return False
+        if game.status in store.OPEN_STATUSES:
+            title = engine.rules_for(game.rules_id).title
+            self.damage_notes.append(await self._notice("damaged", "notice.damaged", game, None, title=title))
+        return True
+
+    async def _pause_damaged(self, game: GameRow, why: str) -> bool:
+        """Pause ``game`` because its rows are damaged beyond what its log rebuilds, and log it; False
+        when it was paused so already (by another process, or before)."""
+        async with self.db.transaction() as conn:
+            first = await store.mark_damaged(conn, game.id, why[:200], self.clock())
+        self.cache.drop(game.id)
+        if first:
+            log.error(
+                "game %s (channel %s) is damaged and paused: %s. Restore the database from a backup made "
+                "with python -m bot backup PATH (stop the bot, copy the backup over the database file, "
+                "start it).",
+                game.id,
+                game.channel_id,
+                why,
+            )
+        return first
 
     async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
         """The state after ``upto`` moves (default: the version ``game`` was read at), by replay."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import rules
 from bot.i18n import ENGLISH, language_of
 from bot.services import wording
+from bot.storage.records import GameRow, MoveRow
 from rules.core.errors import ErrorCode, RulesError
 from rules.core.events import Event
 from rules.core.notation import match_label, normalize, suggest
@@ -187,6 +188,21 @@ def replay(
     for seat, move in moves:
         state, _ = game.play(state, seat, move)
     return state
+
+
+class BrokenLog(Exception):
+    """A game's move log cannot rebuild its state: a move is missing or the engine refuses one."""
+
+
+def replay_log(game: Rules, players: int, row: GameRow, moves: Sequence[MoveRow]) -> State:
+    """The state after the logged ``moves`` of the game ``row`` (numbered 1 to its version, in order);
+    ``BrokenLog`` when they are not all there or one does not play."""
+    if [m.version for m in moves] != list(range(1, row.version + 1)):
+        raise BrokenLog(f"its move log does not hold moves 1 to {row.version}")
+    try:
+        return replay(game, players, row.seed, row.options, [(m.seat, m.move) for m in moves])
+    except Exception as exc:  # an engine refuses a damaged move in its own way
+        raise BrokenLog(f"its move log does not replay ({type(exc).__name__}: {exc})") from None
 
 
 class StateCache:

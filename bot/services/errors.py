@@ -89,6 +89,13 @@ class GamePaused(ServiceError):
     code = "paused"
 
 
+class GameDamaged(GamePaused):
+    """The game's stored rows are damaged and its move log cannot rebuild them: it is paused until the
+    database is restored from a backup."""
+
+    code = "damaged"
+
+
 class AlreadyStarted(ServiceError):
     code = "already_started"
 

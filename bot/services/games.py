@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.services.archive import Archive
 from bot.services.channels import Channels
+from bot.services.damage import Damage
 from bot.services.lobby import Lobby
 from bot.services.play import Play
 from bot.services.prefs import Preferences
@@ -14,6 +15,6 @@ from bot.services.stats import Stats
 from bot.services.timing import Timing
 
 
-class GameService(Lobby, Play, Reading, Archive, Seats, Timing, Channels, Preferences, Stats):
+class GameService(Lobby, Play, Reading, Archive, Seats, Timing, Channels, Preferences, Stats, Damage):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes."""

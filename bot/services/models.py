@@ -77,6 +77,7 @@ class GameInfo:
     seat_order: str
     imported_moves: int | None = None  # None: dealt here; else the moves the import file brought
     paused_at: datetime | None = None  # the bot left the game's server: nothing happens until it is back
+    damaged: bool = False  # paused because its rows are damaged beyond what its log rebuilds
     pictures: str = "every-turn"  # or "on-request": turn messages come without the board (/board has it)
     computer_posts: str = "round"  # a game nobody plays in person is told at every "turn", "round" or "end"
     computer_pause: int = 0  # seconds its computers wait after each post, so watchers can follow
@@ -103,7 +104,8 @@ class Notification:
     """Something to tell someone: ``user_id`` None means the game's channel."""
 
     # "your_turn" | "reminder" | "deadline" | "vote_open" | "replaced" | "game_over" | "abandoned" (its
-    # channel was deleted) | "paused" (the bot left the server) | "resumed" (the bot is back)
+    # channel was deleted) | "paused" (the bot left the server) | "resumed" (the bot is back) |
+    # "damaged" (its rows are damaged and its log cannot rebuild them: paused until a restore)
     kind: str
     text: str
     game_id: int

@@ -300,8 +300,11 @@ class Reading(ServiceCore):
         game, seats = await self._rows(game_id)
         if game.status == "lobby":
             return True
-        async with self.db.reading() as conn:
-            snapshot = await store.load_snapshot(conn, game_id)
+        try:
+            async with self.db.reading() as conn:
+                snapshot = await store.load_snapshot(conn, game_id)
+        except store.DamagedState:
+            return False
         if snapshot is None or (snapshot.version, snapshot.revision) != (game.version, game.revision):
             return False
         rules = engine.rules_for(game.rules_id)

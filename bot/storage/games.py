@@ -7,9 +7,12 @@ Every function takes the connection of the caller's transaction (``Database.tran
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
+
+import sqlalchemy as sa
 
 from bot.storage.records import (
     GameRow,
@@ -190,6 +193,19 @@ async def all_game_ids(conn: Conn) -> list[int]:
 async def update_game(conn: Conn, game_id: int, **columns: Any) -> None:
     sets, values = _assignments(columns, _GAME_COLUMNS)
     await send(conn, f"UPDATE games SET {sets} WHERE id = :game_id", game_id=game_id, **values)
+
+
+async def mark_damaged(conn: Conn, game_id: int, why: str, now: datetime) -> bool:
+    """Pause the game as damaged (``why``); False when it was so already (another process got there
+    first, or an earlier start), so that only one says it."""
+    result = await run(
+        conn,
+        "UPDATE games SET damaged = :why, paused_at = :now WHERE id = :game_id AND damaged IS NULL",
+        game_id=game_id,
+        why=why,
+        now=to_time(now),
+    )
+    return bool(result.rowcount == 1)
 
 
 async def set_version(
@@ -470,25 +486,79 @@ async def undone_moves_of(conn: Conn, game_id: int) -> list[dict[str, Any]]:
 # --- snapshots -----------------------------------------------------------------------------------------
 
 
+# SQLite's word (through Python's sqlite3) for a text column whose bytes are not UTF-8
+_UNDECODABLE = "Could not decode to UTF-8"
+
+
+class DamagedState(Exception):
+    """A stored state that does not match its checksum or cannot be decoded: damaged on disk."""
+
+
+def state_checksum(text: str) -> str:
+    """The checksum stored with a state's text (SHA-256, hex)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 async def save_snapshot(conn: Conn, game_id: int, snapshot: Snapshot) -> None:
+    text = to_json(snapshot.state)
     await send(
         conn,
-        "INSERT INTO snapshots (game_id, version, revision, state)"
-        " VALUES (:game_id, :version, :revision, :state)"
+        "INSERT INTO snapshots (game_id, version, revision, state, checksum)"
+        " VALUES (:game_id, :version, :revision, :state, :checksum)"
         " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, revision = excluded.revision,"
-        " state = excluded.state",
+        " state = excluded.state, checksum = excluded.checksum",
         game_id=game_id,
         version=snapshot.version,
         revision=snapshot.revision,
-        state=to_json(snapshot.state),
+        state=text,
+        checksum=state_checksum(text),
     )
 
 
 async def load_snapshot(conn: Conn, game_id: int) -> Snapshot | None:
-    row = await one(
-        conn, "SELECT version, revision, state FROM snapshots WHERE game_id = :game_id", game_id=game_id
+    """The game's stored snapshot; ``DamagedState`` when its text fails its checksum or is not text."""
+    try:
+        row = await one(
+            conn,
+            "SELECT version, revision, state, checksum FROM snapshots WHERE game_id = :game_id",
+            game_id=game_id,
+        )
+    except sa.exc.OperationalError as exc:
+        if _UNDECODABLE not in str(exc.orig):
+            raise
+        raise DamagedState("the stored state is not text") from None
+    return snapshot_from_row(row) if row else None
+
+
+def snapshot_from_row(row: Any) -> Snapshot:
+    """A snapshot row (version, revision, state, checksum) as read, checked against its checksum (a row
+    written before checksums has none and is taken as it is)."""
+    text, checksum = row["state"], row["checksum"]
+    if not isinstance(text, str) or (checksum is not None and state_checksum(text) != checksum):
+        raise DamagedState("the stored state does not match its checksum")
+    try:
+        state = from_json(text)
+    except ValueError as exc:  # json's decoding errors are ValueErrors
+        raise DamagedState(f"the stored state is not readable ({exc})") from None
+    if not isinstance(state, dict):
+        raise DamagedState("the stored state is not readable")
+    return Snapshot(row["version"], row["revision"], state)
+
+
+async def snapshot_ids(conn: Conn) -> list[int]:
+    """The games that have a stored state, in order."""
+    return [r["game_id"] for r in await rows(conn, "SELECT game_id FROM snapshots ORDER BY game_id")]
+
+
+async def snapshot_rows(conn: Conn, first: int, last: int) -> list[Any]:
+    """The snapshot rows (game_id, version, revision, state, checksum) of games ``first`` to ``last``."""
+    return await rows(
+        conn,
+        "SELECT game_id, version, revision, state, checksum FROM snapshots"
+        " WHERE game_id BETWEEN :first AND :last ORDER BY game_id",
+        first=first,
+        last=last,
     )
-    return Snapshot(row["version"], row["revision"], from_json(row["state"])) if row else None
 
 
 # --- votes to remove an overdue player -----------------------------------------------------------------

@@ -55,6 +55,8 @@ def check_file(path: str | Path, *, full: bool = False, seconds: float | None = 
             raise
     except sqlite3.DatabaseError as exc:  # "file is not a database", "database disk image is malformed"
         problems = (str(exc),)
+    except UnicodeDecodeError:  # SQLite's message quotes damaged schema text that is not UTF-8
+        problems = ("malformed database schema (damaged text, not UTF-8)",)
     finally:
         conn.close()
     return CheckResult(problems, not capped, time.monotonic() - start)

@@ -59,6 +59,7 @@ class GameRow:
     channel_style: str = "quiet"  # or "every-turn": a full turn message at every change of turn
     auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
     language: str = "en"  # the catalog its public posts are written in
+    damaged: str | None = None  # why it is paused: its rows are damaged and its log cannot rebuild them
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ def game_from_row(row: Any) -> GameRow:
         channel_style=row["channel_style"],
         auto_play=bool(row["auto_play"]),
         language=row["language"],
+        damaged=row["damaged"],
     )
 
 

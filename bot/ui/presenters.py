@@ -321,7 +321,8 @@ def status_embed(
     language = locale or game.language
     status = translate(language, f"message.status.{game.status}") if game.status in STATUSES else game.status
     if game.paused:
-        status = translate(language, "message.status.paused", status=status)
+        paused = "message.status.damaged" if game.damaged else "message.status.paused"
+        status = translate(language, paused, status=status)
     embed = game_embed(game, f"{game.title}: {status}", locale=language)
     field = lambda key: translate(language, f"message.status_field.{key}")  # noqa: E731
     embed.add_field(name=field("players"), value=clip(seat_lines(game, language), FIELD_LIMIT), inline=False)
@@ -424,7 +425,8 @@ def my_games_lines(games: Sequence[GameInfo], user_id: int, locale: object) -> l
         link = f"[{game.title}]({jump_link(game.guild_id, game.channel_id)})"
         where = translate(locale, "message.my_games.where", game=link, channel=f"<#{game.channel_id}>")
         if game.paused:
-            lines.append(translate(locale, "message.my_games.paused", where=where))
+            paused = "message.my_games.damaged" if game.damaged else "message.my_games.paused"
+            lines.append(translate(locale, paused, where=where))
         elif game.status == "lobby":
             lines.append(translate(locale, "message.my_games.lobby", where=where, count=len(game.seats)))
         elif user_id in game.to_act_users:

@@ -45,3 +45,17 @@ def test_a_missing_file_is_not_created(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match="No database"):
         check_file(tmp_path / "none.db")
     assert not (tmp_path / "none.db").exists()
+
+
+def test_a_schema_damaged_into_bytes_that_are_not_text_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    """SQLite's complaint quotes the damaged schema text, which Python cannot read as UTF-8."""
+    path = tmp_path / "schema.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, name TEXT)")
+        conn.execute("CREATE INDEX games_by_name ON games (name)")
+    conn.close()
+    content = bytearray(path.read_bytes())
+    content[content.index(b"CREATE INDEX games_by_name") + 4] = 0xAB
+    path.write_bytes(content)
+    result = check_file(path)
+    assert result.problems == ("malformed database schema (damaged text, not UTF-8)",) and result.finished

@@ -350,7 +350,7 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
         await db.close()
 
 
-# Migrations 0015 to 0017 as they were first written, in SQL, before they became Alembic's operations:
+# Migrations 0015 to 0018 as they were first written, in SQL, before they became Alembic's operations:
 # what the schema-equality test holds the operations to.
 WRITTEN_AS_SQL = {
     15: """
@@ -375,6 +375,9 @@ CREATE TABLE request_shares (
     budget  INTEGER NOT NULL CHECK (budget >= 0),
     seen_at TEXT NOT NULL
 );""",
+    18: """
+ALTER TABLE snapshots ADD COLUMN checksum TEXT;
+ALTER TABLE games ADD COLUMN damaged TEXT;""",
 }
 
 
@@ -529,15 +532,23 @@ async def test_a_database_at_the_schema_before_claims_keeps_every_row_and_plays_
     adds the claim columns, empty, and changes no row; the service plays on."""
     path = tmp_path / "g.db"
     assert await migrate_file(path, target=13) == (0, 13)
-    db = await open_database(path, migrate=False)
-    try:
-        service = GameService(db, FakeClock())
-        await service.create_game(1, 100, 1, "Ann", "tiny", {"rounds": 2}, seat_order="join")
-        await service.join(100, 2, "Bob")
-        await service.start(100, 1)
-        await service.submit(100, 1, "pass")
-    finally:
-        await db.close()
+    with sqlite3.connect(path) as conn:  # as the code of schema 13 wrote them (today's writes newer columns)
+        conn.execute(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
+            " to_act, created_at, updated_at)"
+            """ VALUES (1, 1, 100, 1, 'tiny', '{"rounds": 2}', 7, 'active', 1, '[1]', ?, ?)""",
+            (NOW, NOW),
+        )
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
+            " VALUES (1, 0, 1, 'Ann', ?, NULL), (1, 1, 2, 'Bob', ?, ?)",
+            (NOW, NOW, NOW),
+        )
+        conn.execute(
+            "INSERT INTO moves (game_id, version, seat, user_id, move, events, played_at)"
+            """ VALUES (1, 1, 0, 1, 'pass', '[{"kind": "pass", "text": "Seat 0 ends the turn."}]', ?)""",
+            (NOW,),
+        )
     before = await table_rows(path)
     assert await migrate_file(path, target=14) == (13, 14)
     after = await table_rows(path)
