@@ -128,13 +128,13 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import rules
 from rules.ai import choose_move, players_for
 from rules.core import search
-from rules.core.budget import Turn, share
+from rules.core.budget import WALL_FACTOR, Turn, per_turn, share
 from rules.core.spec import Budget
 
 TARGET_WIN_RATE = 0.9
@@ -192,7 +192,7 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
     turns_cpu: dict[int, list[float]] = {lv: [] for lv in set(levels)}
     state = engine.new_game(players, seed, options)
     decisions = 0
-    budget = budget or Budget(rules.spec(game_id).think_seconds)  # default: the game's own, as in the bot
+    budget = budget or per_turn(rules.spec(game_id).think_seconds)  # default: the game's own, as in the bot
     turn, turn_seat = Turn(budget), -1
     while not engine.is_over(state) and decisions < MAX_DECISIONS:
         for seat in sorted(engine.to_act(state)):
@@ -211,7 +211,7 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
             move = choose_move(game_id, view, legal, levels[seat], decision_seed, left)
             times[levels[seat]].append(time.perf_counter() - start)
             cpu[levels[seat]].append(time.process_time() - start_cpu)
-            turn.spend(cpu[levels[seat]][-1])
+            turn.spend(cpu[levels[seat]][-1], times[levels[seat]][-1])
             turns[levels[seat]][-1] += times[levels[seat]][-1]
             turns_cpu[levels[seat]][-1] += cpu[levels[seat]][-1]
             if watch:
@@ -307,6 +307,10 @@ def main() -> None:
         "--seconds", type=float, help="a thinking level's budget: CPU seconds a turn (default: the game's)"
     )
     parser.add_argument(
+        "--wall", type=float,
+        help=f"a thinking level's wall-clock cap a turn (default {WALL_FACTOR:g} times its seconds; 0: none)",
+    )
+    parser.add_argument(
         "--per-decision", action="store_true",
         help="with --seconds: each decision has the whole budget (as before it was per turn)",
     )
@@ -314,8 +318,8 @@ def main() -> None:
     args = parser.parse_args()
     options = dict(_option(text) for text in args.option)
     budget = None
-    if args.playouts is not None or args.seconds is not None:
-        budget = Budget(seconds=args.seconds or 1.0, playouts=args.playouts)
+    if args.playouts is not None or args.seconds is not None or args.wall is not None:
+        budget = _budget(args)
     for game_id in args.game or sorted(rules.GAMES):
         engine = rules.get(game_id)
         counts = args.players or range(engine.min_players, engine.max_players + 1)
@@ -339,11 +343,13 @@ def main() -> None:
                     f"{key} {mine:.1f}/{other_points.get(key, 0):.1f}" for key, mine in strong_points.items()
                 )
                 print(f"{'':12} points per category, level {args.level} / level {args.against}: {shown}")
-            given = budget or Budget(rules.spec(game_id).think_seconds)
+            given = budget or per_turn(rules.spec(game_id).think_seconds)
             print(f"{'':12} budget: " + (f"{given.playouts} playouts per decision"
                                          if given.playouts is not None
                                          else f"{given.seconds} CPU seconds per "
                                          + ("decision" if args.per_decision else "turn")
+                                         + (f", at most {given.wall:g} by the wall clock" if given.wall
+                                            else ", no wall-clock cap")
                                          + ("" if budget else " (the game's own)")))
             for lv in sorted({args.level, args.against}):
                 if f"l{lv}_decisions" in f:
@@ -366,6 +372,17 @@ def main() -> None:
                         )
                     print()
             print(f"{'':12} ({time.perf_counter() - start:.1f} s)", flush=True)
+
+
+def _budget(args: argparse.Namespace) -> Budget:
+    """The budget the arguments set: ``--playouts``, or ``--seconds`` (default the one game's own) with
+    its wall-clock cap (``--wall``; 0: none)."""
+    games = args.game or sorted(rules.GAMES)
+    seconds = args.seconds or (rules.spec(games[0]).think_seconds if len(games) == 1 else 1.0)
+    budget = replace(per_turn(seconds), playouts=args.playouts)
+    if args.wall is not None:
+        budget = replace(budget, wall=args.wall or None)
+    return budget
 
 
 def _option(text: str) -> tuple[str, Any]:

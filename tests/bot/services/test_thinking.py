@@ -23,6 +23,7 @@ from bot.services.thinking import Decision, Thinkers, ThinkingFailed, ThinkingSt
 from bot.storage import Database, open_database
 from bot.storage.connection import Location
 from rules.ai import choose_move
+from rules.core.budget import per_turn
 from rules.core.spec import Budget, Computer
 from tests.support.fixtures import ANN, CHANNEL, lobby, moves_since
 
@@ -296,7 +297,7 @@ async def test_a_decision_thinks_within_the_budget_it_is_given(tmp_path: Path) -
         whole = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 2, 0)
         assert [seconds for _, _, seconds in player.calls()] == [0.02, 0.05]
         assert left.cpu >= 0.0 and whole.process != os.getpid()
-        assert thinkers.turn("santafe").left() == Budget(seconds=0.05)
+        assert thinkers.turn("santafe").left() == per_turn(0.05)  # with its wall-clock cap
     finally:
         await thinkers.close()
 
@@ -305,10 +306,10 @@ def test_a_turn_thinks_for_its_game_s_own_time_unless_the_host_set_one() -> None
     """A Great Western Trail turn holds a move and some four searched decisions, a Santa Fe turn one card:
     each game's own budget (``think_seconds``) unless ``COMPUTER_THINK_SECONDS`` sets one for all."""
     own = Thinkers(workers=1)
-    assert own.turn("gwt").left() == Budget(seconds=2.0) and own.budget("santafe") == Budget(seconds=1.0)
+    assert own.turn("gwt").left() == per_turn(2.0) and own.budget("santafe") == per_turn(1.0)
     assert own.timeout == default_timeout(2.0)  # long enough for the longest
     host = Thinkers(0.5, workers=1)
-    assert host.turn("gwt").left() == host.turn("santafe").left() == Budget(seconds=0.5)
+    assert host.turn("gwt").left() == host.turn("santafe").left() == per_turn(0.5)
 
 
 def test_a_player_asked_without_a_budget_thinks_for_a_whole_turn_of_its_game(
