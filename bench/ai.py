@@ -2,13 +2,15 @@
 
 Run from the repository root (project installed, or PYTHONPATH=.):
     python bench/ai.py [--games N] [--game gwt|santafe] [--players 2 3 ...] [--level 1] [--against 0]
-                       [--option advanced=true ...] [--jobs 2] [--playouts N | --seconds S] [--first N]
+                       [--option advanced=true ...] [--jobs 2] [--playouts N | --seconds S [--wall S]] [--first N]
 
 Level against level (e.g. the search against the heuristic, ``--level 2 --against 1 --playouts 32``): a
 thinking level thinks within the budget given (``--playouts``: exactly that many playouts per decision,
 reproducible; ``--seconds``: CPU seconds per turn, shared out across the turn's decisions as in the bot;
-default the game's own ``think_seconds``, two seconds a GWT turn and one a Santa Fe turn); ``--first``
-starts at that seed, so a long table can be played in slices.
+default the game's own ``think_seconds``, a second a turn in both games; ``--wall``: the turn's
+wall-clock cap, default 1.25 times its seconds as in the bot, 0 for none, so that a win rate does not
+depend on how busy the machine is); ``--first`` starts at that seed, so a long table can be played in
+slices.
 
 For every game and player count, plays N games with one seat at ``--level`` and every other seat at
 ``--against`` (default 0: random legal moves); the strong seat rotates through the seats game by game.
