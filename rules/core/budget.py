@@ -4,9 +4,10 @@
 decisions by one seat (a Great Western Trail turn is a move and the actions where the cattleman lands,
 some ten to twenty decisions; a Santa Fe card choice is a turn of one). Whoever drives the decisions
 keeps a ``Turn`` for the run: before each decision it hands the player ``turn.left()`` (what is left of
-the turn's budget), and after it ``turn.spend(seconds used)``. The player takes its own share of what is
-left with ``share``: the time left divided by its estimate of the decisions still to come in the turn,
-this one included (each game estimates that from the view's pending decision). A decision with one legal
+the turn's budget), and after it ``turn.spend(CPU seconds used, wall-clock seconds taken)``. The player
+takes its own share of what is left with ``share``: the time left divided by its estimate of the
+decisions still to come in the turn, this one included (each game estimates that from the view's pending
+decision). A decision with one legal
 move thinks not at all (``rules.ai.choose_move`` answers it at once), so its share goes to the others.
 
 Every share is at most what is left, and what is left falls by what each decision used, so a turn whose
