@@ -2,7 +2,8 @@
 
 Run from the repository root (project installed, or PYTHONPATH=.):
     python bench/ai.py [--games N] [--game gwt|santafe] [--players 2 3 ...] [--level 1] [--against 0]
-                       [--option advanced=true ...] [--jobs 2] [--playouts N | --seconds S [--wall S]] [--first N]
+                       [--option advanced=true ...] [--jobs 2] [--playouts N | --seconds S [--wall S]]
+                       [--first N]
 
 Level against level (e.g. the search against the heuristic, ``--level 2 --against 1 --playouts 32``): a
 thinking level thinks within the budget given (``--playouts``: exactly that many playouts per decision,
