@@ -115,7 +115,8 @@ not shown to be real, nor shown to be within 5: the per-turn budget thinks a thi
 0-89; turns CPU 2.00 s at the median and p95, wall median 2.00-2.01 s, p95 2.02-2.06, max 3.24 in the 70
 games played with the machine to themselves, two at a time on its two cores). So a GWT turn then thought
 two seconds by default (the game's ``think_seconds``; one since, bench/README.md), a Santa Fe turn one.
-With the playouts made some 16 % quicker (no words: ``Game.step`` and ``Game.look``), two seconds a turn won 71% (114 of 160, seeds
+With the playouts made some 16 % quicker (no words: ``Game.step`` and ``Game.look``), two seconds a turn
+won 71% (114 of 160, seeds
 0-159) against 74% (155 of 210) before: the same within the noise, 8 ± 10 points below one second per
 decision over both (bench/README.md). Over more seeds one second per decision won 81% (87 of 108), and
 a turn's share of two seconds makes the move a second for the decision alone makes in 98-99% of the
