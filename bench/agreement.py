@@ -19,7 +19,8 @@ turn's budget as the bot thinks (``--turn``, default the game's own ``think_seco
 the turn's decisions), and at each decision of the level's seat with two candidates or more also lets it
 decide with ``--whole`` seconds for that decision alone (as before the budget was per turn), from the same
 seed; prints, by kind, the share each decision was given (median, and how many got under a tenth of a
-second) and how often the two budgets made the same move. Figures: bench/README.md.
+second) and how often the two budgets made the same move. Every budget here is CPU time alone (no
+wall-clock cap), so the moves do not depend on how busy the machine is. Figures: bench/README.md.
 """
 
 from __future__ import annotations

@@ -2,13 +2,16 @@
 
 Run from the repository root (project installed, or PYTHONPATH=.):
     python bench/ai.py [--games N] [--game gwt|santafe] [--players 2 3 ...] [--level 1] [--against 0]
-                       [--option advanced=true ...] [--jobs 2] [--playouts N | --seconds S] [--first N]
+                       [--option advanced=true ...] [--jobs 2] [--playouts N | --seconds S [--wall S]]
+                       [--first N]
 
 Level against level (e.g. the search against the heuristic, ``--level 2 --against 1 --playouts 32``): a
 thinking level thinks within the budget given (``--playouts``: exactly that many playouts per decision,
 reproducible; ``--seconds``: CPU seconds per turn, shared out across the turn's decisions as in the bot;
-default the game's own ``think_seconds``, two seconds a GWT turn and one a Santa Fe turn); ``--first``
-starts at that seed, so a long table can be played in slices.
+default the game's own ``think_seconds``, a second a turn in both games; ``--wall``: the turn's
+wall-clock cap, default 1.25 times its seconds as in the bot, 0 for none, so that a win rate does not
+depend on how busy the machine is); ``--first`` starts at that seed, so a long table can be played in
+slices.
 
 For every game and player count, plays N games with one seat at ``--level`` and every other seat at
 ``--against`` (default 0: random legal moves); the strong seat rotates through the seats game by game.
@@ -110,9 +113,10 @@ not shown to be real, nor shown to be within 5: the per-turn budget thinks a thi
 (CPU median 1 s against 3 s). Later, over more games: a second per decision 81% (55 of 68, seeds 0-57 and
 135-144), a second per turn 71% (123 of 173, seeds 0-172), two seconds per turn 76% (68 of 90, seeds
 0-89; turns CPU 2.00 s at the median and p95, wall median 2.00-2.01 s, p95 2.02-2.06, max 3.24 in the 70
-games played with the machine to themselves, two at a time on its two cores). So a GWT turn now thinks
-two seconds by default (the game's ``think_seconds``), a Santa Fe turn one. With the playouts made some
-16 % quicker (no words: ``Game.step`` and ``Game.look``), two seconds a turn won 71% (114 of 160, seeds
+games played with the machine to themselves, two at a time on its two cores). So a GWT turn then thought
+two seconds by default (the game's ``think_seconds``; one since, bench/README.md), a Santa Fe turn one.
+With the playouts made some 16 % quicker (no words: ``Game.step`` and ``Game.look``), two seconds a turn
+won 71% (114 of 160, seeds
 0-159) against 74% (155 of 210) before: the same within the noise, 8 ± 10 points below one second per
 decision over both (bench/README.md). Over more seeds one second per decision won 81% (87 of 108), and
 a turn's share of two seconds makes the move a second for the decision alone makes in 98-99% of the
@@ -128,13 +132,13 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import rules
 from rules.ai import choose_move, players_for
 from rules.core import search
-from rules.core.budget import Turn, share
+from rules.core.budget import WALL_FACTOR, Turn, per_turn, share
 from rules.core.spec import Budget
 
 TARGET_WIN_RATE = 0.9
@@ -192,7 +196,7 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
     turns_cpu: dict[int, list[float]] = {lv: [] for lv in set(levels)}
     state = engine.new_game(players, seed, options)
     decisions = 0
-    budget = budget or Budget(rules.spec(game_id).think_seconds)  # default: the game's own, as in the bot
+    budget = budget or per_turn(rules.spec(game_id).think_seconds)  # default: the game's own, as in the bot
     turn, turn_seat = Turn(budget), -1
     while not engine.is_over(state) and decisions < MAX_DECISIONS:
         for seat in sorted(engine.to_act(state)):
@@ -211,7 +215,7 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
             move = choose_move(game_id, view, legal, levels[seat], decision_seed, left)
             times[levels[seat]].append(time.perf_counter() - start)
             cpu[levels[seat]].append(time.process_time() - start_cpu)
-            turn.spend(cpu[levels[seat]][-1])
+            turn.spend(cpu[levels[seat]][-1], times[levels[seat]][-1])
             turns[levels[seat]][-1] += times[levels[seat]][-1]
             turns_cpu[levels[seat]][-1] += cpu[levels[seat]][-1]
             if watch:
@@ -307,6 +311,10 @@ def main() -> None:
         "--seconds", type=float, help="a thinking level's budget: CPU seconds a turn (default: the game's)"
     )
     parser.add_argument(
+        "--wall", type=float,
+        help=f"a thinking level's wall-clock cap a turn (default {WALL_FACTOR:g} times its seconds; 0: none)",
+    )
+    parser.add_argument(
         "--per-decision", action="store_true",
         help="with --seconds: each decision has the whole budget (as before it was per turn)",
     )
@@ -314,8 +322,8 @@ def main() -> None:
     args = parser.parse_args()
     options = dict(_option(text) for text in args.option)
     budget = None
-    if args.playouts is not None or args.seconds is not None:
-        budget = Budget(seconds=args.seconds or 1.0, playouts=args.playouts)
+    if args.playouts is not None or args.seconds is not None or args.wall is not None:
+        budget = _budget(args)
     for game_id in args.game or sorted(rules.GAMES):
         engine = rules.get(game_id)
         counts = args.players or range(engine.min_players, engine.max_players + 1)
@@ -339,11 +347,13 @@ def main() -> None:
                     f"{key} {mine:.1f}/{other_points.get(key, 0):.1f}" for key, mine in strong_points.items()
                 )
                 print(f"{'':12} points per category, level {args.level} / level {args.against}: {shown}")
-            given = budget or Budget(rules.spec(game_id).think_seconds)
+            given = budget or per_turn(rules.spec(game_id).think_seconds)
             print(f"{'':12} budget: " + (f"{given.playouts} playouts per decision"
                                          if given.playouts is not None
                                          else f"{given.seconds} CPU seconds per "
                                          + ("decision" if args.per_decision else "turn")
+                                         + (f", at most {given.wall:g} by the wall clock" if given.wall
+                                            else ", no wall-clock cap")
                                          + ("" if budget else " (the game's own)")))
             for lv in sorted({args.level, args.against}):
                 if f"l{lv}_decisions" in f:
@@ -366,6 +376,17 @@ def main() -> None:
                         )
                     print()
             print(f"{'':12} ({time.perf_counter() - start:.1f} s)", flush=True)
+
+
+def _budget(args: argparse.Namespace) -> Budget:
+    """The budget the arguments set: ``--playouts``, or ``--seconds`` (default the one game's own) with
+    its wall-clock cap (``--wall``; 0: none)."""
+    games = args.game or sorted(rules.GAMES)
+    seconds = args.seconds or (rules.spec(games[0]).think_seconds if len(games) == 1 else 1.0)
+    budget = replace(per_turn(seconds), playouts=args.playouts)
+    if args.wall is not None:
+        budget = replace(budget, wall=args.wall or None)
+    return budget
 
 
 def _option(text: str) -> tuple[str, Any]:

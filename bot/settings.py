@@ -40,9 +40,9 @@ class Settings:
     # power cut may lose the last moves). See bot/storage/connection.py.
     database_sync: str = DEFAULT_SYNC
     # How long a searching computer player thinks about each turn, all its decisions in that turn
-    # together (seconds of its own CPU time, shared out across them; None: each game's own, which is set
-    # by how many decisions its turns hold), and how many worker processes think for the computer seats
-    # (None: one per core but one).
+    # together (seconds of its own CPU time, and at most rules.core.budget.WALL_FACTOR times that by the
+    # wall clock, shared out across them; None: each game's own), and how many worker processes think for
+    # the computer seats (None: one per core but one).
     computer_think_seconds: float | None = None
     computer_workers: int | None = None
     # How many worker processes draw the pictures (None: one per core but one, at least two).

@@ -612,7 +612,7 @@ class ServiceCore:
             budget = turn.left() if turn is not None else None  # what is left of the seat's turn
             decision = await self.thinkers.choose(self.ai, game.rules_id, view, legal, level, seed, budget)
             if turn is not None:
-                turn.spend(decision.cpu)
+                turn.spend(decision.cpu, decision.seconds)
             move, new_state, events = engine.play(rules, state, seat.seat, decision.move)
             log.debug(
                 "game %s seat %s: level %s chose %r in %.2f s in process %s",

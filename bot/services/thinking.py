@@ -27,7 +27,7 @@ from typing import Any
 
 import rules
 from bot.services.workers import Workers, WorkersFailed, preload
-from rules.core.budget import Turn
+from rules.core.budget import Turn, per_turn
 from rules.core.spec import Budget
 
 log = logging.getLogger(__name__)
@@ -91,8 +91,8 @@ class Thinkers:
     of CPU time, or when that is None within its game's own ``think_seconds``.
 
     Whoever drives a computer seat's turn keeps a ``turn(game)`` across its decisions: passes
-    ``turn.left()`` to ``choose`` and then ``turn.spend(decision.cpu)``, so each decision thinks within
-    its share of what is left of the turn."""
+    ``turn.left()`` to ``choose`` and then ``turn.spend(decision.cpu, decision.seconds)``, so each
+    decision thinks within its share of what is left of the turn (CPU and wall-clock time)."""
 
     def __init__(
         self, seconds: float | None = None, workers: int | None = None, timeout: float | None = None
@@ -118,7 +118,7 @@ class Thinkers:
 
     def budget(self, game_id: str) -> Budget:
         """A whole turn's budget in ``game_id``."""
-        return Budget(self.seconds or rules.spec(game_id).think_seconds)
+        return per_turn(self.seconds or rules.spec(game_id).think_seconds)  # CPU, with a wall-clock cap
 
     def turn(self, game_id: str) -> Turn:
         """A new turn's budget, for the decisions of one seat's turn in ``game_id``."""

@@ -11,9 +11,10 @@ favourite stays to the end and is played unless another candidate beats it, worl
 than the noise: with too few playouts to tell, the search plays as the heuristic does.
 
 The budget is a ``Budget``: exactly ``playouts`` playouts when set (the same seed then always gives the
-same move), else what is left of the turn's ``seconds`` of CPU time (``time.process_time``), of which
-the decision takes its share (``rules.core.budget.share``, by the game's estimate of the decisions still
-to come in the turn).
+same move), else what is left of the turn's ``seconds`` of CPU time (``cpu_clock``) and of its
+wall-clock cap (``wall``, read on ``wall_clock``), of which the decision takes its share
+(``rules.core.budget.share``, by the game's estimate of the decisions still to come in the turn):
+whichever share runs out first ends the search.
 """
 
 from __future__ import annotations
@@ -69,18 +70,31 @@ def lead(totals: Sequence[float], seat: int) -> float:
     return totals[seat] - sum(others) / len(others) if others else totals[seat]
 
 
+def cpu_clock() -> float:
+    return time.process_time()
+
+
+def wall_clock() -> float:
+    return time.perf_counter()
+
+
 class _Meter:
-    """How much of the budget is used, as a share: playouts counted, or CPU seconds."""
+    """How much of the budget is used, as a share: playouts counted, or the larger of the CPU seconds'
+    and the wall-clock seconds' shares."""
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
-        self.start = time.process_time()
+        self.start, self.wall_start = cpu_clock(), wall_clock()
         self.playouts = 0
 
     def used(self) -> float:
-        if self.budget.playouts is not None:
-            return self.playouts / max(1, self.budget.playouts)
-        return (time.process_time() - self.start) / max(1e-9, self.budget.seconds)
+        budget = self.budget
+        if budget.playouts is not None:
+            return self.playouts / max(1, budget.playouts)
+        used = (cpu_clock() - self.start) / max(1e-9, budget.seconds)
+        if budget.wall is not None:
+            used = max(used, (wall_clock() - self.wall_start) / max(1e-9, budget.wall))
+        return used
 
     def room(self) -> bool:
         """Whether one more playout fits: with a time budget, one as long as the average so far."""
@@ -109,7 +123,7 @@ def search(game: Game, view: dict[str, Any], legal: Sequence[str], rng: Rng, bud
     seat = view["viewer"]
     budget = share(budget, game.decisions(view))
     alive = candidates(game, view, legal, budget)
-    spent = budget.playouts < 1 if budget.playouts is not None else budget.seconds <= 0
+    spent = budget.playouts < 1 if budget.playouts is not None else _no_time(budget)
     if len(alive) == 1 or spent:
         return alive[0]
     favourite = alive[0]
@@ -135,6 +149,11 @@ def search(game: Game, view: dict[str, Any], legal: Sequence[str], rng: Rng, bud
         alive = _best_half(alive, values)
     leader = max(alive, key=lambda m: (_mean(values[m]), -alive.index(m)))
     return leader if _clearly_better(values[leader], values[favourite]) else favourite
+
+
+def _no_time(budget: Budget) -> bool:
+    """Whether a time budget has nothing left, of CPU time or by the wall clock."""
+    return budget.seconds <= 0 or (budget.wall is not None and budget.wall <= 0)
 
 
 def _mean(values: dict[int, float]) -> float:

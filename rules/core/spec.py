@@ -64,11 +64,13 @@ class Option:
 @dataclass(frozen=True)
 class Budget:
     """How long a thinking player may think: ``seconds`` of its own CPU time for what is left of its turn
-    (the player takes its share for the decision at hand, ``rules.core.budget``), or, when ``playouts``
+    (the player takes its share for the decision at hand, ``rules.core.budget``), and at most ``wall``
+    seconds by the wall clock when set (whichever runs out first ends the thinking); or, when ``playouts``
     is set, exactly that many playouts for each decision (the same seed then always gives the same move)."""
 
     seconds: float = 1.0
     playouts: int | None = None
+    wall: float | None = None
 
 
 @dataclass(frozen=True)

@@ -39,8 +39,8 @@ SPEC = GameSpec(
                     "rules.gwt.ai_race:race_player", thinks=True),
     },
     hands=True,
-    # a turn is a move and the actions where the cattleman stops, some four searched decisions: against
-    # level 1, level 2 won 71 % of 173 games at a second a turn, 76 % of 90 at two, 81 % of 68 at a second
-    # a decision (bench/ai.py); two seconds a turn keep a computer's turn to two seconds' wait
-    think_seconds=2.0,
+    # a turn is a move and the actions where the cattleman stops, some four searched decisions; a
+    # decision's move stops changing after a tenth of a second or so (bench/agreement.py), so a second a
+    # turn buys what two did, and keeps a computer's turn to a second's wait (bench/README.md)
+    think_seconds=1.0,
 )

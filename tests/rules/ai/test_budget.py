@@ -1,6 +1,7 @@
 """A computer's thinking time is for a whole turn: ``rules.core.budget`` shares what is left of it across
-the turn's decisions, the searching players take their share by their game's estimate of the decisions
-to come, and a decision with one legal move never reaches a player at all."""
+the turn's decisions, of its CPU time and of its wall-clock cap alike, the searching players take their
+share by their game's estimate of the decisions to come and stop at whichever runs out first, and a
+decision with one legal move never reaches a player at all."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import rules
 import rules.ai
 from rules.ai import choose_move
 from rules.core import search as search_module
-from rules.core.budget import Turn, share
+from rules.core.budget import WALL_FACTOR, Turn, per_turn, share
 from rules.core.rng import Rng
 from rules.core.spec import Budget, Computer
 from rules.gwt import ai_race, ai_search
@@ -61,17 +62,105 @@ def test_a_turn_of_n_decisions_never_thinks_longer_than_its_budget(
     seconds: float, estimates: list[float], thrift: list[float]
 ) -> None:
     """Whatever the estimates of the decisions to come (good or bad), decisions that keep to their shares
-    never think longer than the turn's budget in all; when each uses its whole share, the shares
-    themselves add up to no more than the budget."""
-    spender, whole = Turn(Budget(seconds=seconds)), Turn(Budget(seconds=seconds))
-    shares = []
+    never think longer than the turn's budget in all, by CPU time or by the wall clock; when each uses its
+    whole share, the shares themselves add up to no more than the budget."""
+    spender, whole = Turn(per_turn(seconds)), Turn(per_turn(seconds))
+    shares, walls = [], []
     for estimate, used in zip(estimates, thrift, strict=False):
-        spender.spend(share(spender.left(), estimate).seconds * used)
-        given_now = share(whole.left(), estimate).seconds
-        shares.append(given_now)
-        whole.spend(given_now)
+        given = share(spender.left(), estimate)
+        spender.spend(given.seconds * used, (given.wall or 0.0) * used)
+        given_now = share(whole.left(), estimate)
+        shares.append(given_now.seconds)
+        walls.append(given_now.wall or 0.0)
+        whole.spend(given_now.seconds, given_now.wall)
     assert spender.used <= seconds * (1 + 1e-9)
+    assert spender.waited <= seconds * WALL_FACTOR * (1 + 1e-9)
     assert sum(shares) <= seconds * (1 + 1e-9)
+    assert sum(walls) <= seconds * WALL_FACTOR * (1 + 1e-9)
+
+
+def test_a_turn_s_budget_is_capped_by_the_wall_clock_as_well_and_shared_out_alike() -> None:
+    budget = per_turn(2.0)
+    assert budget == Budget(seconds=2.0, wall=2.0 * WALL_FACTOR)
+    assert WALL_FACTOR >= 1  # on a quiet host the CPU time ends the thinking
+    assert share(Budget(seconds=1.0, wall=2.0), 4) == Budget(seconds=0.25, wall=0.5)
+    assert share(Budget(seconds=1.0, wall=-0.5), 2).wall == 0.0  # a turn that overran the clock
+    assert share(Budget(seconds=1.0), 4).wall is None  # no cap given, none made up
+
+
+def test_a_turn_counts_down_its_wall_clock_too_and_ends_when_either_runs_out() -> None:
+    """A busy host stretches a decision's CPU time by the wall clock: the turn's wall-clock cap then runs
+    out first, though CPU time is left."""
+    turn = Turn(Budget(seconds=1.0, wall=1.25))
+    turn.spend(0.2, 0.9)  # a core shared with others: 0.2 s of CPU took 0.9 s
+    assert (turn.left().seconds, turn.left().wall) == pytest.approx((0.8, 0.35))
+    turn.spend(0.1, 0.5)
+    assert turn.left().seconds == pytest.approx(0.7) and turn.left().wall == 0.0
+    turn.spend(0.3)  # unmeasured: no less than its CPU time
+    assert turn.waited == pytest.approx(1.7) and turn.decisions == 3
+
+
+class FakeClocks:
+    """The search's clocks, on which each playout takes ``cpu`` seconds of CPU and ``wall`` seconds by the
+    wall clock: no real time passes."""
+
+    def __init__(self, cpu: float, wall: float) -> None:
+        self.cpu, self.wall = cpu, wall
+        self.readings = {"cpu": 0.0, "wall": 0.0}
+        self.playouts = 0
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        playout = search_module.playout
+
+        def timed(*args: Any) -> float:
+            self.playouts += 1
+            self.readings["cpu"] += self.cpu
+            self.readings["wall"] += self.wall
+            return playout(*args)
+
+        monkeypatch.setattr(search_module, "playout", timed)
+        monkeypatch.setattr(search_module, "cpu_clock", lambda: self.readings["cpu"])
+        monkeypatch.setattr(search_module, "wall_clock", lambda: self.readings["wall"])
+
+
+@pytest.mark.parametrize(
+    ("game_id", "module"), [("gwt", ai_search), ("gwt", ai_race), ("santafe", santafe_search)]
+)
+def test_the_search_stops_at_its_wall_clock_share_though_cpu_time_is_left(
+    monkeypatch: pytest.MonkeyPatch, game_id: str, module: Any
+) -> None:
+    """On a host so busy that a playout's 10 ms of CPU take 100 ms by the wall clock, a decision given
+    a minute of CPU but half a second by the wall clock stops within that half second; its move is legal."""
+    clocks = FakeClocks(cpu=0.01, wall=0.1)
+    clocks.install(monkeypatch)
+    view, legal = _position(rules.get(game_id), 2, 3, 0)
+    game = replace(module.GAME, decisions=lambda view: 1.0)
+    move = search_module.search(game, view, legal, Rng(5), Budget(seconds=60.0, wall=0.5))
+    assert move in legal
+    assert 0 < clocks.playouts <= 5 and clocks.readings["wall"] <= 0.5
+    assert clocks.readings["cpu"] < 0.1  # nowhere near the minute of CPU
+
+
+def test_the_search_keeps_to_its_cpu_share_when_the_host_is_quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A core to itself: CPU time and the wall clock run alike, and the CPU share (the smaller) ends it."""
+    clocks = FakeClocks(cpu=0.1, wall=0.1)
+    clocks.install(monkeypatch)
+    view, legal = _position(GWT, 2, 3, 0)
+    game = replace(ai_search.GAME, decisions=lambda view: 1.0)
+    assert search_module.search(game, view, legal, Rng(5), per_turn(0.5)) in legal
+    assert clocks.playouts == 4 and clocks.readings["cpu"] <= 0.5  # a fifth would not fit
+
+
+def test_a_decision_with_no_wall_clock_left_plays_the_heuristic_s_favourite_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clocks = FakeClocks(cpu=0.01, wall=0.1)
+    clocks.install(monkeypatch)
+    view, legal = _position(GWT, 2, 3, 0)
+    spent = Budget(seconds=1.0, wall=0.0)
+    move = search_module.search(ai_search.GAME, view, legal, Rng(5), spent)
+    assert clocks.playouts == 0
+    assert move == search_module.candidates(ai_search.GAME, view, legal, spent)[0]
 
 
 def _position(engine: Any, players: int, seed: int, decisions: int) -> tuple[dict[str, Any], list[str]]:
