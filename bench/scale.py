@@ -340,9 +340,10 @@ def _player_process(where: str, channels: list[int], moves: int, ready: Any, go:
                 await start_game(service, channel)
             ready.release()
             await asyncio.to_thread(go.wait)
-            t0 = time.perf_counter()
+            t0, waited = time.perf_counter(), db.writes.waited
             done = await asyncio.gather(*(play_moves(service, c, moves) for c in channels))
-            results.put((time.perf_counter() - t0, [x for r in done for x in r]))
+            elapsed = time.perf_counter() - t0
+            results.put((elapsed, [x for r in done for x in r], db.writes.waited - waited))
         finally:
             await service.close()
             await db.close()
@@ -369,14 +370,17 @@ async def processes_case(folder: Path, games: int, moves: int, count: int, kind:
     found = [await asyncio.to_thread(results.get) for _ in workers]
     for worker in workers:
         await asyncio.to_thread(worker.join)
-    elapsed = max(e for e, _ in found)
-    latencies = [x for _, r in found for x in r]
+    elapsed = max(e for e, _, _ in found)
+    latencies = [x for _, r, _ in found for x in r]
     rate, p95 = len(latencies) / elapsed, percentile(latencies, 0.95)
     median = statistics.median(latencies)
+    # the writes' wait for their locks (in the process and in the database), as a share of the moves' time
+    waited = sum(w for _, _, w in found)
     print(
         f"P4 processes: {kind}, {count} process(es), {games} games x {moves} moves at once:"
         f" {len(latencies)} moves in {elapsed:.2f} s = {rate:.0f} moves/s; latency median"
-        f" {median * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
+        f" {median * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms; waiting for write locks"
+        f" {waited / len(latencies) * 1000:.1f} ms a move, {waited / sum(latencies):.0%} of a move's time"
     )
     return rate, p95
 

@@ -135,9 +135,10 @@ class Database:
         if self.path is None:
             # one at a time in this process too: a write waiting for the lock would only hold a pooled
             # connection that reads need
-            async with self._lock, self._holding(asked), self.engine.begin() as conn:
+            async with self._lock, self.engine.begin() as conn:
                 await conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK_KEY})
-                yield conn
+                async with self._holding(asked):
+                    yield conn
             return
         async with self._lock, self._holding(asked):
             self._check_file()
