@@ -30,7 +30,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 import rules
 from bot.services import FakeClock, GameService
 from bot.services.core import EXPORT_FORMAT
-from bot.storage import open_database, sql
+from bot.storage import locks, open_database, sql
 from bot.storage.connection import Location, location
 from rules.core.playout import random_playout
 
@@ -201,7 +201,7 @@ async def clone_active_games(service: GameService, count: int, first_channel: in
     for seat in range(1, PLAYERS):
         await service.join(first_channel, 1000 + seat, f"P{seat}")
     template = (await service.start(first_channel, 1000)).game
-    async with service.db.transaction() as conn:
+    async with service.db.transaction(locks=(locks.EVERYTHING,)) as conn:
         game = dict(await sql.one(conn, "SELECT * FROM games WHERE id = :g", g=template.id) or {})
         seats = [
             dict(r) for r in await sql.rows(conn, "SELECT * FROM seats WHERE game_id = :g", g=template.id)

@@ -14,7 +14,7 @@ from bot.services.models import DueItem, Forced, ForcedSkip, GameInfo, MoveOutco
 from bot.services.policy import COMPUTER_GRACE, computer_due_at, due_items, kick_majority, next_due_at
 from bot.storage import due as due_store
 from bot.storage import games as store
-from bot.storage import preferences
+from bot.storage import locks, preferences
 from bot.storage.records import GameRow, SeatRow, from_time
 from bot.storage.sql import chunks
 from rules.core.texts import said
@@ -63,7 +63,7 @@ class Timing(ServiceCore):
         with it."""
         after = 0
         while True:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(locks=(locks.DUE,)) as conn:
                 games = await due_store.stale_games(conn, after)
                 if not games:
                     return
@@ -117,14 +117,14 @@ class Timing(ServiceCore):
         return woken
 
     async def _release(self, game_id: int) -> None:
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
             await due_store.release(conn, [game_id], self.holder)
 
     async def _claim(self, game_ids: list[int], now: datetime) -> set[int]:
         """The games of ``game_ids`` whose due work this process takes (no other process holds them)."""
         taken: set[int] = set()
         for batch in chunks(game_ids, due_store.BATCH):
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
                 taken |= await due_store.claim(conn, batch, self.holder, now, now + CLAIM)
         return taken
 
@@ -140,7 +140,7 @@ class Timing(ServiceCore):
                 notes += await self._run_item(item, now)
         finally:
             for batch in chunks(sorted(mine), due_store.BATCH):
-                async with self.db.transaction() as conn:
+                async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
                     await due_store.release(conn, batch, self.holder)
         return notes
 
@@ -160,7 +160,7 @@ class Timing(ServiceCore):
             return (await self._deadline(row, seats, item.seat))[1]
 
     async def _remind(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game.id) as conn:
             await store.update_seat(conn, game.id, item.seat, last_reminded_at=self.clock())
         title = engine.rules_for(game.rules_id).title
         return await self._notice("reminder", "notice.reminder", game, item.user_id, title=title)
@@ -205,7 +205,7 @@ class Timing(ServiceCore):
                 return "skipped", list(outcome.notifications)
         voters = [s for s in seats if s.seat != seat_no and not s.is_ai and s.user_id is not None]
         if game.deadline_action == "vote" and voters:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.update_seat(conn, game.id, seat_no, vote_opened_at=self.clock())
             need = kick_majority(len(voters))
             said = {"name": seat.name, "title": rules.title, "votes": need}
@@ -231,7 +231,7 @@ class Timing(ServiceCore):
             if voter.seat == seat:
                 raise NotAllowed(said("refusal.own_vote"))
             others = [s for s in seats if s.seat != seat and not s.is_ai and s.user_id is not None]
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.add_kick_vote(conn, game.id, seat, voter_id, self.clock())
                 votes = await store.kick_voters(conn, game.id, seat)
             if len(votes) < kick_majority(len(others)):
