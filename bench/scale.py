@@ -340,10 +340,11 @@ def _player_process(where: str, channels: list[int], moves: int, ready: Any, go:
                 await start_game(service, channel)
             ready.release()
             await asyncio.to_thread(go.wait)
-            t0, waited = time.perf_counter(), db.writes.waited
+            t0, waited, queued = time.perf_counter(), db.writes.waited, db.writes.queued
             done = await asyncio.gather(*(play_moves(service, c, moves) for c in channels))
             elapsed = time.perf_counter() - t0
-            results.put((elapsed, [x for r in done for x in r], db.writes.waited - waited))
+            waits = (db.writes.waited - waited, db.writes.queued - queued)
+            results.put((elapsed, [x for r in done for x in r], waits))
         finally:
             await service.close()
             await db.close()
@@ -374,13 +375,15 @@ async def processes_case(folder: Path, games: int, moves: int, count: int, kind:
     latencies = [x for _, r, _ in found for x in r]
     rate, p95 = len(latencies) / elapsed, percentile(latencies, 0.95)
     median = statistics.median(latencies)
-    # the writes' wait for their locks (in the process and in the database), as a share of the moves' time
-    waited = sum(w for _, _, w in found)
+    # the writes' wait for their locks (in the process and in the database), as a share of the moves' time,
+    # and on PostgreSQL for a connection to write on
+    waited, queued = (sum(w[i] for _, _, w in found) for i in (0, 1))
     print(
         f"P4 processes: {kind}, {count} process(es), {games} games x {moves} moves at once:"
         f" {len(latencies)} moves in {elapsed:.2f} s = {rate:.0f} moves/s; latency median"
         f" {median * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms; waiting for write locks"
-        f" {waited / len(latencies) * 1000:.1f} ms a move, {waited / sum(latencies):.0%} of a move's time"
+        f" {waited / len(latencies) * 1000:.1f} ms a move, {waited / sum(latencies):.1%} of a move's time;"
+        f" for a connection {queued / len(latencies) * 1000:.1f} ms a move"
     )
     return rate, p95
 

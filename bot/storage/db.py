@@ -72,13 +72,15 @@ POSTGRES_WRITERS = POSTGRES_CONNECTIONS - READERS
 @dataclass
 class Writes:
     """What the write transactions have cost so far: how many, the seconds they waited for the writer (on
-    PostgreSQL: for their locks) in all, and the seconds they held it (each write holds it from its first
-    statement to its commit, so ``held`` over a stretch of time is how busy the writer was: near all of
-    it, and writes queue)."""
+    PostgreSQL: for their locks, ``queued`` aside) in all, and the seconds they held it (each write holds
+    it from its first statement to its commit, so ``held`` over a stretch of time is how busy the writer
+    was: near all of it, and writes queue). ``queued``: on PostgreSQL, the seconds they waited for one of
+    the process's ``POSTGRES_WRITERS`` connections."""
 
     count: int = 0
     waited: float = 0.0
     held: float = 0.0
+    queued: float = 0.0
 
 
 class Database:
@@ -156,11 +158,15 @@ class Database:
         asked = time.perf_counter()
         if self.path is None:
             keys = lock_of.keys_of([*locks, *([] if game is None else [lock_of.game(game)])])
-            async with self._locked_here(keys), self._writers, self.engine.begin() as conn:
-                for key in keys:
-                    await conn.execute(ADVISORY_LOCK, {"key": key})
-                async with self._holding(asked):
-                    yield conn
+            async with self._locked_here(keys):
+                here = time.perf_counter()
+                async with self._writers, self.engine.begin() as conn:
+                    queued = time.perf_counter() - here
+                    self.writes.queued += queued
+                    for key in keys:
+                        await conn.execute(ADVISORY_LOCK, {"key": key})
+                    async with self._holding(asked + queued):
+                        yield conn
             return
         async with self._lock, self._holding(asked):
             self._check_file()
