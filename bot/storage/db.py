@@ -112,7 +112,6 @@ class Database:
             assert where.url is not None
             self.engine: AsyncEngine = postgres_engine(where.url)
             self._writers = asyncio.Semaphore(POSTGRES_WRITERS)
-            # in this process a write waits for another's lock here, not holding a pooled connection
             self._held_here: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def _open(self) -> None:
@@ -157,22 +156,29 @@ class Database:
         away is never reported as done."""
         asked = time.perf_counter()
         if self.path is None:
-            keys = lock_of.keys_of([*locks, *([] if game is None else [lock_of.game(game)])])
-            async with self._locked_here(keys):
-                here = time.perf_counter()
-                async with self._writers, self.engine.begin() as conn:
-                    queued = time.perf_counter() - here
-                    self.writes.queued += queued
-                    for key in keys:
-                        await conn.execute(ADVISORY_LOCK, {"key": key})
-                    async with self._holding(asked + queued):
-                        yield conn
+            mine = [*locks, *([] if game is None else [lock_of.game(game)])]
+            async with self._postgres_write(lock_of.keys_of(mine), asked) as conn:
+                yield conn
             return
         async with self._lock, self._holding(asked):
             self._check_file()
             async with _begun(self.writer) as conn:
                 yield conn
             self._check_file()
+
+    @asynccontextmanager
+    async def _postgres_write(self, keys: list[int], asked: float) -> AsyncIterator[Conn]:
+        """A PostgreSQL write transaction holding the advisory lock of each of ``keys`` (sorted), each
+        first in this process: a write waiting for another's lock waits here, not on a pooled connection."""
+        async with self._locked_here(keys):
+            here = time.perf_counter()
+            async with self._writers, self.engine.begin() as conn:
+                queued = time.perf_counter() - here
+                self.writes.queued += queued
+                for key in keys:
+                    await conn.execute(ADVISORY_LOCK, {"key": key})
+                async with self._holding(asked + queued):
+                    yield conn
 
     @asynccontextmanager
     async def _locked_here(self, keys: list[int]) -> AsyncIterator[None]:

@@ -6,7 +6,8 @@ fixed keys below for work that spans many games. On PostgreSQL each becomes a tr
 lock, taken at the start of the transaction in the order of its key, so no two writes ever wait for each
 other in a circle. A move's version check (``games.set_version``) stays what makes a stale writer fail
 with ``Busy``; the game's lock only makes two writes to one game wait for each other instead of racing.
-On SQLite one writer at a time makes every lock implicit.
+A finished game's results are its own rows, written under its lock (there is no rating across games to
+keep in step). On SQLite one writer at a time makes every lock implicit.
 """
 
 from __future__ import annotations
