@@ -1,14 +1,15 @@
 """P4: scale. Move latency in a large database vs a small one, many games at once, memory per cached game,
 interactions during reminder rounds with many active games, and the cost of syncing every commit.
 
-Several processes on one database: ``processes`` plays 200 games at once shared out among 1 and 3 processes,
-``elsewhere`` times a player's interactions while another process runs reminder rounds over 10,000 active
-games. ``--postgres URL`` runs every case on that PostgreSQL server (a database each) instead of SQLite files.
+Several processes on one database: ``processes`` plays 200 games at once shared out among 1 and 3 processes
+(and reports the writes' wait for their locks as a share of a move's time), ``elsewhere`` times a player's
+interactions while another process runs reminder rounds over 10,000 active games. ``--postgres URL`` runs
+every case on that PostgreSQL server (a database each) instead of SQLite files.
 
 Run: python bench/scale.py [--big 10000] [--concurrent 200] [--cached 1000] [--active 10000] [--only NAME]
      [--processes 3] [--postgres postgresql://user@host/database]
 Targets: move latency ratio (10,000 games vs 10) <= 1.2; interaction latency during reminder rounds
-(10,000 active games vs 10) <= 1.2.
+(10,000 active games vs 10) <= 1.2; waiting for write locks <= 5 % of a move's time at 200 games.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 import rules
 from bot.services import FakeClock, GameService
 from bot.services.core import EXPORT_FORMAT
-from bot.storage import open_database, sql
+from bot.storage import locks, open_database, sql
 from bot.storage.connection import Location, location
 from rules.core.playout import random_playout
 
@@ -201,7 +202,7 @@ async def clone_active_games(service: GameService, count: int, first_channel: in
     for seat in range(1, PLAYERS):
         await service.join(first_channel, 1000 + seat, f"P{seat}")
     template = (await service.start(first_channel, 1000)).game
-    async with service.db.transaction() as conn:
+    async with service.db.transaction(locks=(locks.EVERYTHING,)) as conn:
         game = dict(await sql.one(conn, "SELECT * FROM games WHERE id = :g", g=template.id) or {})
         seats = [
             dict(r) for r in await sql.rows(conn, "SELECT * FROM seats WHERE game_id = :g", g=template.id)
@@ -340,9 +341,11 @@ def _player_process(where: str, channels: list[int], moves: int, ready: Any, go:
                 await start_game(service, channel)
             ready.release()
             await asyncio.to_thread(go.wait)
-            t0 = time.perf_counter()
+            t0, waited, queued = time.perf_counter(), db.writes.waited, db.writes.queued
             done = await asyncio.gather(*(play_moves(service, c, moves) for c in channels))
-            results.put((time.perf_counter() - t0, [x for r in done for x in r]))
+            elapsed = time.perf_counter() - t0
+            waits = (db.writes.waited - waited, db.writes.queued - queued)
+            results.put((elapsed, [x for r in done for x in r], waits))
         finally:
             await service.close()
             await db.close()
@@ -369,14 +372,19 @@ async def processes_case(folder: Path, games: int, moves: int, count: int, kind:
     found = [await asyncio.to_thread(results.get) for _ in workers]
     for worker in workers:
         await asyncio.to_thread(worker.join)
-    elapsed = max(e for e, _ in found)
-    latencies = [x for _, r in found for x in r]
+    elapsed = max(e for e, _, _ in found)
+    latencies = [x for _, r, _ in found for x in r]
     rate, p95 = len(latencies) / elapsed, percentile(latencies, 0.95)
     median = statistics.median(latencies)
+    # the writes' wait for their locks (in the process and in the database), as a share of the moves' time,
+    # and on PostgreSQL for a connection to write on
+    waited, queued = (sum(w[i] for _, _, w in found) for i in (0, 1))
     print(
         f"P4 processes: {kind}, {count} process(es), {games} games x {moves} moves at once:"
         f" {len(latencies)} moves in {elapsed:.2f} s = {rate:.0f} moves/s; latency median"
-        f" {median * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
+        f" {median * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms; waiting for write locks"
+        f" {waited / len(latencies) * 1000:.1f} ms a move, {waited / sum(latencies):.1%} of a move's time;"
+        f" for a connection {queued / len(latencies) * 1000:.1f} ms a move"
     )
     return rate, p95
 

@@ -34,7 +34,7 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from bot.storage import shares
+from bot.storage import locks, shares
 from bot.storage.db import Database
 
 T = TypeVar("T")
@@ -202,7 +202,7 @@ class TokenShare:
         """Record that this process is alive and take its part as the other live processes leave it."""
         now = self._clock()
         try:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(locks=(locks.SHARES,)) as conn:
                 part = part_of_limit(self.limit, await shares.others(conn, self.holder, now - LEASE))
                 if part < self.pace.allowed:
                     self.pace.share(part)  # before the others can read it and take what it gives up
@@ -226,7 +226,7 @@ class TokenShare:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         try:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(locks=(locks.SHARES,)) as conn:
                 await shares.leave(conn, self.holder)
         except Exception:  # the others take the part back anyway once its lease runs out
             log.warning("could not give back this process's part of the global limit", exc_info=True)

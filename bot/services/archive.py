@@ -10,6 +10,7 @@ from bot.services.core import DEFAULT_REMINDER_MINUTES, EXPORT_FORMAT, ServiceCo
 from bot.services.errors import BadImport, GameExists, NotAllowed
 from bot.services.models import GameInfo
 from bot.storage import games as store
+from bot.storage import locks
 from bot.storage.records import MoveRow, SeatRow
 from bot.storage.sql import IntegrityError
 from rules.core.events import Event
@@ -111,7 +112,7 @@ class Archive(ServiceCore):
         over = rules.is_over(state)
         now = self.clock()
         try:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(locks=(locks.guild(guild_id),)) as conn:
                 game_id = await store.insert_game(
                     conn,
                     guild_id=guild_id,

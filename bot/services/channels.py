@@ -57,7 +57,7 @@ class Channels(ServiceCore):
                 game, seats = await self._rows(first.id)
                 if game.status not in store.OPEN_STATUSES or game.paused_at is not None:
                     continue
-                async with self.db.transaction() as conn:
+                async with self.db.transaction(game=game.id) as conn:
                     await store.update_game(conn, game.id, paused_at=self.clock())
                 title = engine.rules_for(game.rules_id).title
                 notes.extend(await self._to_players(game, seats, "paused", "notice.paused", title=title))
@@ -109,7 +109,7 @@ class Channels(ServiceCore):
     async def _resume(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         assert game.paused_at is not None
         paused = max(self.clock() - game.paused_at, timedelta(0))
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game.id) as conn:
             for s in seats:
                 if s.waiting_since is None:
                     continue

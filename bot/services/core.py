@@ -299,7 +299,7 @@ class ServiceCore:
     async def _pause_damaged(self, game: GameRow, why: str) -> bool:
         """Pause ``game`` because its rows are damaged beyond what its log rebuilds, and log it; False
         when it was paused so already (by another process, or before)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game.id) as conn:
             first = await store.mark_damaged(conn, game.id, why[:200], self.clock())
         self.cache.drop(game.id)
         if first:
@@ -351,7 +351,7 @@ class ServiceCore:
         now = self.clock()
         version = game.version + 1
         try:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 game, seats = await self._store_position(
                     conn, game, seats, new_state, version=version, now=now, starting=turn_starters(events)
                 )
@@ -781,7 +781,7 @@ class ServiceCore:
         return reminder, deadline, action
 
     async def _abandon(self, game: GameRow) -> GameInfo:
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game.id) as conn:
             await store.update_game(conn, game.id, status="abandoned", to_act=(), updated_at=self.clock())
         self.cache.drop(game.id)
         game, seats = await self._rows(game.id)
@@ -799,7 +799,7 @@ class ServiceCore:
         notes: Sequence[Notification] = (),
     ) -> MoveOutcome:
         """Let the computer play ``seat`` from now on; it moves in the background if it must."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game.id) as conn:
             await store.update_seat(conn, game.id, seat.seat, is_ai=True, ai_level=level, state=state)
             await store.clear_kick_votes(conn, game.id, seat.seat)
             await store.update_game(conn, game.id, updated_at=self.clock())

@@ -106,7 +106,7 @@ class Damage(ServiceCore):
                 return "paused" if await self._paused_as_damaged(game, f"{why}, and {exc}") else "known"
             # a process that moved the game meanwhile wrote a newer version: this snapshot is then not
             # fresh for the game's row, and a read replays the log instead (ServiceCore._state)
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 snapshot = Snapshot(game.version, game.revision, rules.dump(state))
                 await store.save_snapshot(conn, game.id, snapshot)
             self.cache.drop(game.id)
@@ -129,7 +129,7 @@ class Damage(ServiceCore):
             why,
         )
         try:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game_id) as conn:
                 await store.mark_damaged(conn, game_id, why[:200], self.clock())
         except _UNREADABLE:
             log.error("game %s could not even be marked as paused", game_id)

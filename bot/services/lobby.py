@@ -26,7 +26,7 @@ from bot.services.errors import (
 )
 from bot.services.models import GameInfo, MoveOutcome
 from bot.storage import games as store
-from bot.storage import preferences
+from bot.storage import locks, preferences
 from bot.storage.records import GameRow, SeatRow
 from bot.storage.sql import IntegrityError
 from rules.core.rng import Rng
@@ -84,7 +84,7 @@ class Lobby(ServiceCore):
         )
         now = self.clock()
         try:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(locks=(locks.guild(guild_id),)) as conn:
                 game_id = await store.insert_game(
                     conn,
                     guild_id=guild_id,
@@ -117,7 +117,7 @@ class Lobby(ServiceCore):
             if any(s.user_id == user_id for s in seats):
                 raise AlreadyJoined(said("refusal.already_joined"))
             self._room_for_one_more(game, seats)
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.insert_seat(
                     conn, SeatRow(game.id, len(seats), user_id, name, False, None, "active", self.clock())
                 )
@@ -131,7 +131,7 @@ class Lobby(ServiceCore):
             self._room_for_one_more(game, seats)
             taken = {s.name for s in seats if s.is_ai}  # a removed computer's number may be free again
             number = next(n for n in range(1, len(seats) + 2) if f"Computer {n}" not in taken)
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.insert_seat(
                     conn,
                     SeatRow(
@@ -152,7 +152,7 @@ class Lobby(ServiceCore):
             if leaving is None or not leaving.is_ai:
                 raise NotAllowed(said("refusal.not_computer_seat", seat=seat + 1))
             rest = [s for s in seats if s.seat != seat]
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.replace_seats(conn, game.id, [replace(s, seat=i) for i, s in enumerate(rest)])
                 await store.update_game(conn, game.id, updated_at=self.clock())
         return await self._info_of(game.id)
@@ -163,7 +163,7 @@ class Lobby(ServiceCore):
             return await store.lobby_message(conn, game_id)
 
     async def remember_lobby_message(self, game_id: int, message_id: int) -> None:
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game_id) as conn:
             await store.set_lobby_message(conn, game_id, message_id)
 
     @staticmethod
@@ -184,7 +184,7 @@ class Lobby(ServiceCore):
             seat = self._require_seat(seats, user_id)
             rest = [s for s in seats if s.seat != seat.seat]
             people = [s for s in rest if not s.is_ai]
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.replace_seats(conn, game.id, [replace(s, seat=i) for i, s in enumerate(rest)])
                 if not people:
                     await store.update_game(conn, game.id, status="abandoned", updated_at=self.clock())
@@ -205,7 +205,7 @@ class Lobby(ServiceCore):
                 raise NotAllowed(said("refusal.position", last=len(seats) - 1))
             order = [s for s in seats if s.seat != moving.seat]
             order.insert(new_position, moving)
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.replace_seats(conn, game.id, [replace(s, seat=i) for i, s in enumerate(order)])
                 await store.update_game(conn, game.id, updated_at=self.clock())
         return await self._info_of(game.id)
@@ -227,7 +227,7 @@ class Lobby(ServiceCore):
             seated = [replace(s, seat=i) for i, s in enumerate(order)]
             state = rules.new_game(len(seated), game.seed, game.options)
             now = self.clock()
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.replace_seats(conn, game.id, seated)
                 game, seated = await self._store_position(
                     conn, game, seated, state, version=0, now=now, restart_clocks=True

@@ -125,7 +125,7 @@ class Play(ServiceCore):
         state = await self._replayed(game, len(seats), version)
         now = self.clock()
         try:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 # an undo stays within the mover's turn, so the clocks run on (undoing buys no time);
                 # a restored position is a new situation for everyone, so every clock restarts
                 game, seats = await self._store_position(

@@ -18,7 +18,7 @@ from bot.services.core import (
 from bot.services.errors import NotAllowed, NotInGame
 from bot.services.models import GameInfo
 from bot.storage import games as store
-from bot.storage import preferences
+from bot.storage import locks, preferences
 from bot.storage.preferences import GuildSettings, UserSettings
 from rules.core.texts import said
 
@@ -38,7 +38,7 @@ class Preferences(ServiceCore):
 
     async def mute(self, user_id: int, game_id: int | None = None, until_next_turn: bool = False) -> None:
         """Stop reminders: for one game or all, for good or only for the turn under way."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game_id, locks=(locks.user(user_id),)) as conn:
             if game_id is None and not until_next_turn:
                 await preferences.save_user_settings(conn, user_id, muted=True)
                 return
@@ -54,7 +54,7 @@ class Preferences(ServiceCore):
                     await store.update_seat(conn, game.id, seat.seat, muted=True)
 
     async def unmute(self, user_id: int, game_id: int | None = None) -> None:
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game_id, locks=(locks.user(user_id),)) as conn:
             if game_id is None:
                 await preferences.save_user_settings(conn, user_id, muted=False)
             for game, seat in await store.open_seats_of_user(conn, user_id):
@@ -70,7 +70,7 @@ class Preferences(ServiceCore):
         _only(changes, {"dms", "reminder_minutes", "muted"})
         if changes.get("reminder_minutes") is not None and changes["reminder_minutes"] <= 0:
             raise NotAllowed(said("refusal.reminder_interval"))
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(locks=(locks.user(user_id),)) as conn:
             return await preferences.save_user_settings(conn, user_id, **changes)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -90,7 +90,7 @@ class Preferences(ServiceCore):
                 raise NotAllowed(said("refusal.times_minutes"))
         if changes.get("max_games_per_user") is not None and changes["max_games_per_user"] <= 0:
             raise NotAllowed(said("refusal.hosting_limit"))
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(locks=(locks.guild(guild_id),)) as conn:
             return await preferences.save_guild_settings(conn, guild_id, **changes)
 
     async def set_pictures(
@@ -146,7 +146,7 @@ class Preferences(ServiceCore):
         remembered in memory so that the usual interaction costs no query at all."""
         if self.used_languages.get(user_id) == language:
             return
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(locks=(locks.user(user_id),)) as conn:
             await preferences.note_language(conn, user_id, language)
         self.used_languages[user_id] = language
 
@@ -155,7 +155,7 @@ class Preferences(ServiceCore):
         their Discord client last used with the bot."""
         if language is not None:
             check_language(language)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(locks=(locks.user(user_id),)) as conn:
             await preferences.choose_language(conn, user_id, language)
 
     async def languages_of(self, user_ids: Iterable[int]) -> dict[int, str]:
@@ -177,7 +177,7 @@ class Preferences(ServiceCore):
         given = {name: value for name, value in columns.items() if value is not None}
         async with self._locked(channel_id) as (game, _seats):
             self._require_host(game, by_user_id, admin)
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.update_game(conn, game.id, **given, updated_at=self.clock())
             return self._info(*await self._rows(game.id))
 
@@ -196,7 +196,7 @@ class Preferences(ServiceCore):
                 changes.get("deadline_minutes", game.deadline_minutes),
                 changes.get("deadline_action", game.deadline_action),
             )
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.update_game(
                     conn,
                     game.id,

@@ -229,7 +229,7 @@ class Reading(ServiceCore):
         """The channel has been told every move up to ``upto`` (call after the summary was posted); and,
         when given, the live board that told it, and the people it pinged (seat, user id): one write
         for all, as every move posted in a quiet channel makes them."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game_id) as conn:
             await store.mark_announced_upto(conn, game_id, upto)
             if live_board is not None:
                 await store.set_live_board(conn, game_id, *astuple(live_board))
@@ -249,7 +249,7 @@ class Reading(ServiceCore):
             return await store.progress_post(conn, game_id)
 
     async def remember_progress_message(self, game_id: int, message_id: int) -> None:
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game_id) as conn:
             await store.set_progress_post(conn, game_id, message_id)
 
     async def live_board(self, game_id: int) -> LiveBoard | None:
@@ -273,12 +273,12 @@ class Reading(ServiceCore):
         return {m.seat for m in moves if m.version <= upto}
 
     async def remember_live_board(self, game_id: int, board: LiveBoard) -> None:
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game_id) as conn:
             await store.set_live_board(conn, game_id, *astuple(board))
 
     async def forget_live_board(self, game_id: int) -> None:
         """The game has no live board any more (it was closed): a quiet channel's next turn posts one."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game_id) as conn:
             await store.forget_live_board(conn, game_id)
 
     async def active_games(self) -> list[GameInfo]:

@@ -72,7 +72,7 @@ class Seats(ServiceCore):
             seat = next((s for s in seats if s.user_id == user_id and s.state == "replaced"), None)
             if seat is None:
                 raise NotAllowed(said("refusal.no_computer_seat"))
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.update_seat(conn, game.id, seat.seat, is_ai=False, state="active")
                 await store.update_game(conn, game.id, updated_at=self.clock())
             return self._info(*await self._rows(game.id))
@@ -99,7 +99,7 @@ class Seats(ServiceCore):
                 self._require_host(game, by_user_id, admin)
             if self._seat_of_user(seats, user_id) is not None:
                 raise AlreadyJoined(said("refusal.person_seated"))
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.update_seat(conn, game.id, seat, offered_to=user_id)
                 await store.update_game(conn, game.id, updated_at=self.clock())
             return self._info(*await self._rows(game.id))
@@ -125,7 +125,7 @@ class Seats(ServiceCore):
             target = waiting[0]
             now = self.clock()
             acting = target.seat in game.to_act
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.update_seat(
                     conn,
                     game.id,
@@ -155,6 +155,6 @@ class Seats(ServiceCore):
             seat = self._require_seat(seats, user_id)
             if seat.state not in ("active", "away"):
                 raise NotAllowed(said("refusal.computer_plays"))
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.update_seat(conn, game.id, seat.seat, state="away" if away else "active")
             return self._info(*await self._rows(game.id))

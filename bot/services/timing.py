@@ -21,7 +21,7 @@ from bot.services.models import DueItem, Forced, ForcedSkip, GameInfo, MoveOutco
 from bot.services.policy import COMPUTER_GRACE, computer_due_at, due_items, kick_majority, next_due_at
 from bot.storage import due as due_store
 from bot.storage import games as store
-from bot.storage import preferences
+from bot.storage import locks, preferences
 from bot.storage.records import GameRow, SeatRow, from_time
 from bot.storage.sql import chunks
 from rules.core.texts import said
@@ -48,7 +48,7 @@ class Timing(ServiceCore):
         """Stop, then give back every claim at once, so that another process takes the work over now."""
         await super().close()
         try:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
                 await due_store.release_all(conn, self.holder)
         except Exception:  # the claims run out by themselves within a lease
             log.warning("could not give back this process's claims", exc_info=True)
@@ -59,7 +59,7 @@ class Timing(ServiceCore):
         may be alive: its claims stand until their lease runs out."""
         if self.db.postgres:
             return
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
             await due_store.release_others(conn, self.holder)
 
     async def renew_claims(self, now: datetime | None = None) -> bool:
@@ -68,7 +68,7 @@ class Timing(ServiceCore):
         so that a round should take it over now rather than at its next turn."""
         moment = now or self.clock()
         for batch in chunks(sorted(self._in_round | self.runner.claimed), due_store.BATCH):
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
                 await due_store.renew(conn, batch, self.holder, moment + LEASE)
         async with self.db.reading() as conn:
             # a computer seat counts as due within the grace when the claim on it ran out
@@ -104,7 +104,7 @@ class Timing(ServiceCore):
         with it."""
         after = 0
         while True:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(locks=(locks.DUE,)) as conn:
                 games = await due_store.stale_games(conn, after)
                 if not games:
                     return
@@ -168,14 +168,14 @@ class Timing(ServiceCore):
         return game_id in await self._claim([game_id], self.clock())
 
     async def _release(self, game_id: int) -> None:
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
             await due_store.release(conn, [game_id], self.holder)
 
     async def _claim(self, game_ids: list[int], now: datetime) -> set[int]:
         """The games of ``game_ids`` whose due work this process takes (no other process holds them)."""
         taken: set[int] = set()
         for batch in chunks(game_ids, due_store.BATCH):
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
                 taken |= await due_store.claim(conn, batch, self.holder, now, now + LEASE)
         return taken
 
@@ -193,7 +193,7 @@ class Timing(ServiceCore):
         finally:
             self._in_round = frozenset()
             for batch in chunks(sorted(mine), due_store.BATCH):
-                async with self.db.transaction() as conn:
+                async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
                     await due_store.release(conn, batch, self.holder)
         return notes
 
@@ -213,7 +213,7 @@ class Timing(ServiceCore):
             return (await self._deadline(row, seats, item.seat))[1]
 
     async def _remind(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game=game.id) as conn:
             await store.update_seat(conn, game.id, item.seat, last_reminded_at=self.clock())
         title = engine.rules_for(game.rules_id).title
         return await self._notice("reminder", "notice.reminder", game, item.user_id, title=title)
@@ -258,7 +258,7 @@ class Timing(ServiceCore):
                 return "skipped", list(outcome.notifications)
         voters = [s for s in seats if s.seat != seat_no and not s.is_ai and s.user_id is not None]
         if game.deadline_action == "vote" and voters:
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.update_seat(conn, game.id, seat_no, vote_opened_at=self.clock())
             need = kick_majority(len(voters))
             said = {"name": seat.name, "title": rules.title, "votes": need}
@@ -284,7 +284,7 @@ class Timing(ServiceCore):
             if voter.seat == seat:
                 raise NotAllowed(said("refusal.own_vote"))
             others = [s for s in seats if s.seat != seat and not s.is_ai and s.user_id is not None]
-            async with self.db.transaction() as conn:
+            async with self.db.transaction(game=game.id) as conn:
                 await store.add_kick_vote(conn, game.id, seat, voter_id, self.clock())
                 votes = await store.kick_voters(conn, game.id, seat)
             if len(votes) < kick_majority(len(others)):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from bot.storage import locks
 from bot.storage.connection import Location
 from bot.storage.db import Database, open_database
 from bot.storage.sql import Conn, batches, is_postgres, run_many, value
@@ -70,7 +71,7 @@ async def copy_database(source: Location, dest: Location) -> Copied:
 
 async def _copy(src: Database, dst: Database, dest: Location) -> Copied:
     counts: dict[str, int] = {}
-    async with src.reading() as read, dst.transaction() as write:
+    async with src.reading() as read, dst.transaction(locks=(locks.EVERYTHING,)) as write:
         known = await _tables(read) - set(NOT_COPIED)
         if known != set(TABLES):  # a table added to the schema must be added here too, or it is lost
             raise CopyRefused(f"The copy does not know the tables {sorted(known ^ set(TABLES))}.")

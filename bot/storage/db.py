@@ -4,8 +4,10 @@ The same handle serves a SQLite file and a PostgreSQL server; what differs betwe
 - SQLite allows one writer at a time: the process's writes share one connection, in turn (an
   ``asyncio.Lock``), each opened with ``BEGIN IMMEDIATE`` so another process's writer waits for it.
 - PostgreSQL lets many transactions run at once, from many processes. Every write transaction first
-  takes one transaction-scoped advisory lock, so writes are applied one at a time across every process
-  sharing the database, as on SQLite: a check made inside a transaction still holds when it commits.
+  takes a transaction-scoped advisory lock on each thing it names (``locks``: its game, or the narrow
+  thing it checks across games), so writes to one game are applied one at a time across every process
+  sharing the database while writes to different games run together: a check made inside a transaction
+  on what it locks still holds when it commits.
 Reads never wait for writes on either: each ``reading`` block sees one snapshot (WAL on SQLite,
 REPEATABLE READ on PostgreSQL).
 """
@@ -16,23 +18,32 @@ import asyncio
 import logging
 import os
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import weakref
+from collections.abc import AsyncIterator, Iterable
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.storage.connection import DEFAULT_SYNC, Location, location, postgres_engine, sqlite_engine
+from bot.storage import locks as lock_of
+from bot.storage.connection import (
+    DEFAULT_SYNC,
+    POSTGRES_CONNECTIONS,
+    Location,
+    location,
+    postgres_engine,
+    sqlite_engine,
+)
+from bot.storage.locks import Lock
 from bot.storage.migrate import apply_migrations, backup_connection, schema_version
 from bot.storage.sql import Conn
 from bot.storage.threaded import ThreadedConnection
 
 log = logging.getLogger(__name__)
 
-# The key of the advisory lock every write transaction on PostgreSQL takes (any fixed number: the bot's).
-WRITE_LOCK_KEY = 0x6267616D6573  # "bgames"
+ADVISORY_LOCK = sa.text("SELECT pg_advisory_xact_lock(:key)")
 
 
 class DatabaseUnavailable(Exception):
@@ -53,17 +64,23 @@ def file_identity(path: Path) -> tuple[int, int] | None:
 # connection's thread; on one shared connection every read of every game queued behind the others' round
 # trips (and behind each write's sync), so under load a read waited seconds for a few milliseconds' work.
 READERS = 4
+# Write transactions one process runs at once on PostgreSQL: the connections its pool keeps beside the
+# readers', so a burst of writes never leaves a read waiting for a connection.
+POSTGRES_WRITERS = POSTGRES_CONNECTIONS - READERS
 
 
 @dataclass
 class Writes:
-    """What the write transactions have cost so far: how many, the seconds they waited for the writer in
-    all, and the seconds they held it (each write holds it from its first statement to its commit, so
-    ``held`` over a stretch of time is how busy the writer was: near all of it, and writes queue)."""
+    """What the write transactions have cost so far: how many, the seconds they waited for the writer (on
+    PostgreSQL: for their locks, ``queued`` aside) in all, and the seconds they held it (each write holds
+    it from its first statement to its commit, so ``held`` over a stretch of time is how busy the writer
+    was: near all of it, and writes queue). ``queued``: on PostgreSQL, the seconds they waited for one of
+    the process's ``POSTGRES_WRITERS`` connections."""
 
     count: int = 0
     waited: float = 0.0
     held: float = 0.0
+    queued: float = 0.0
 
 
 class Database:
@@ -94,6 +111,8 @@ class Database:
         else:
             assert where.url is not None
             self.engine: AsyncEngine = postgres_engine(where.url)
+            self._writers = asyncio.Semaphore(POSTGRES_WRITERS)
+            self._held_here: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def _open(self) -> None:
         """Open the writing connection: a database that cannot be opened is reported here, and a SQLite
@@ -127,16 +146,18 @@ class Database:
             raise self.unavailable(self._gone)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Conn]:
-        """A write transaction: committed when the block ends, rolled back if it raises. Refused with
-        ``unavailable`` when the database file was deleted or replaced; checked again after the commit,
-        so a write that went into a file just taken away is never reported as done."""
+    async def transaction(
+        self, *, game: int | None = None, locks: Iterable[Lock] = ()
+    ) -> AsyncIterator[Conn]:
+        """A write transaction on ``game`` and ``locks`` (``bot.storage.locks``): committed when the block
+        ends, rolled back if it raises. On PostgreSQL it holds their locks from its start to its end; on
+        SQLite it is the one write at a time. Refused with ``unavailable`` when the database file was
+        deleted or replaced; checked again after the commit, so a write that went into a file just taken
+        away is never reported as done."""
         asked = time.perf_counter()
         if self.path is None:
-            # one at a time in this process too: a write waiting for the lock would only hold a pooled
-            # connection that reads need
-            async with self._lock, self._holding(asked), self.engine.begin() as conn:
-                await conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK_KEY})
+            mine = [*locks, *([] if game is None else [lock_of.game(game)])]
+            async with self._postgres_write(lock_of.keys_of(mine), asked) as conn:
                 yield conn
             return
         async with self._lock, self._holding(asked):
@@ -144,6 +165,32 @@ class Database:
             async with _begun(self.writer) as conn:
                 yield conn
             self._check_file()
+
+    @asynccontextmanager
+    async def _postgres_write(self, keys: list[int], asked: float) -> AsyncIterator[Conn]:
+        """A PostgreSQL write transaction holding the advisory lock of each of ``keys`` (sorted), each
+        first in this process: a write waiting for another's lock waits here, not on a pooled connection."""
+        async with self._locked_here(keys):
+            here = time.perf_counter()
+            async with self._writers, self.engine.begin() as conn:
+                queued = time.perf_counter() - here
+                self.writes.queued += queued
+                for key in keys:
+                    await conn.execute(ADVISORY_LOCK, {"key": key})
+                async with self._holding(asked + queued):
+                    yield conn
+
+    @asynccontextmanager
+    async def _locked_here(self, keys: list[int]) -> AsyncIterator[None]:
+        """Hold this process's lock of each key, in the order given (sorted: no two writes wait in a
+        circle)."""
+        async with AsyncExitStack() as stack:
+            for key in keys:
+                here = self._held_here.get(key)
+                if here is None:
+                    here = self._held_here[key] = asyncio.Lock()
+                await stack.enter_async_context(here)
+            yield
 
     @asynccontextmanager
     async def _holding(self, asked: float) -> AsyncIterator[None]:

@@ -22,7 +22,10 @@ async def stale_games(conn: Conn, after: int = 0, limit: int = BATCH) -> list[Ga
     from the first after ``after``."""
     found = await rows(
         conn,
-        "SELECT * FROM games WHERE due_stale = 1 AND id > :after ORDER BY id LIMIT :limit",
+        # locked until the new times are stored, so a change to one of these games meanwhile marks it stale
+        # again after them (one being changed now is passed over: its change marks it stale anyway)
+        "SELECT * FROM games WHERE due_stale = 1 AND id > :after ORDER BY id LIMIT :limit"
+        f" {skip_locked(conn)}",
         after=after,
         limit=limit,
     )

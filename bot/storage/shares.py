@@ -1,9 +1,9 @@
 """SQL for the parts of Discord's global request limit that processes sharing one token take (migration
 0017, ``request_shares``; the arithmetic is ``bot.pacing``'s).
 
-Each process renews its row in a write transaction of its own: ``others`` first, then ``keep``. On
-PostgreSQL ``others`` takes a lock of this table's own, so two processes never renew at once and each
-reads the parts the others hold as they are, not as they were before a renewal in flight.
+Each process renews its row in a write transaction of its own that locks this table
+(``locks.SHARES``): ``others`` first, then ``keep``. So on PostgreSQL two processes never renew at once
+and each reads the parts the others hold as they are, not as they were before a renewal in flight.
 """
 
 from __future__ import annotations
@@ -11,17 +11,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.storage.records import to_time
-from bot.storage.sql import Conn, is_postgres, rows, run
-
-# The key of the advisory lock a renewal takes on PostgreSQL (any fixed number: the bot's own).
-SHARES_LOCK_KEY = 0x6267616D7273  # "bgamrs"
+from bot.storage.sql import Conn, rows, run
 
 
 async def others(conn: Conn, holder: str, seen_after: datetime) -> list[int]:
     """The budgets of the live processes other than ``holder`` (renewed after ``seen_after``); the rows
     of those not renewed since (dead ones, and ``holder``'s own if it was away that long) are deleted."""
-    if is_postgres(conn):
-        await run(conn, "SELECT pg_advisory_xact_lock(:key)", key=SHARES_LOCK_KEY)
     await run(conn, "DELETE FROM request_shares WHERE seen_at <= :expired", expired=to_time(seen_after))
     found = await rows(conn, "SELECT budget FROM request_shares WHERE holder <> :holder", holder=holder)
     return [r["budget"] for r in found]

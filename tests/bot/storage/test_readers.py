@@ -21,12 +21,12 @@ async def count_notes(db: Database) -> int:
 
 
 async def held_write(db: Database, note: str) -> tuple[asyncio.Task[None], asyncio.Event]:
-    """A write of a note that holds the writing connection, inside its transaction, until the event
-    returned is set; returned once it is inside."""
+    """A write of a note (to game 1: on PostgreSQL, what it locks) that holds the writing connection,
+    inside its transaction, until the event returned is set; returned once it is inside."""
     inside, release = asyncio.Event(), asyncio.Event()
 
     async def write() -> None:
-        async with db.transaction() as conn:
+        async with db.transaction(game=1) as conn:
             await conn.execute(text("INSERT INTO notes VALUES (:note)"), {"note": note})
             inside.set()
             await release.wait()
@@ -103,7 +103,7 @@ async def test_the_writes_count_how_long_they_waited_for_the_writer_and_held_it(
     waited = db.writes.waited
 
     async def second_write() -> None:
-        async with db.transaction() as conn:
+        async with db.transaction(game=1) as conn:  # the same game's
             await conn.exec_driver_sql("INSERT INTO notes VALUES ('second')")
 
     second = asyncio.create_task(second_write())
