@@ -1,0 +1,59 @@
+"""A Great Western Trail build menu says what each building does: every build choice (a menu option, its
+family's entry, an autocomplete name) names the building's local actions in short, in the reader's
+language, within Discord's 100 characters."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from bot.services import engine
+from bot.ui import choices, pickers
+from tests.rules.gwt.scenario import at, clear_trail, game, hand
+
+from .test_choices import KEY
+from .test_presenters import game as game_info
+
+# Discord's limit on an autocomplete choice's name and a select option's label.
+LIMIT = 100
+# What a reader of each language reads for building 4a: "remove a hazard for $5", "move 2 steps".
+FOUR_A = {
+    "en": ("remove a hazard for $5", "move 2 steps"),
+    "de": ("Gefahr für $5 entfernen", "Viehzüchter 2 Schritte"),
+}
+
+
+def build_choices(locale: str) -> list[tuple[str, str]]:
+    """The moves at neutral building B with plenty of money and craftsmen: every building, every place."""
+    s = game(2)
+    clear_trail(s)
+    s.players[0].money = 30
+    s.players[0].workers[1] = 6
+    hand(s, 0, "dutch-belt", "jersey", "jersey", "guernsey")
+    s = at(s, 0, "B").copy()
+    return engine.labelled_moves(rules.get("gwt"), s, 0, locale=locale)
+
+
+@pytest.mark.parametrize("locale", sorted(FOUR_A))
+def test_every_build_choice_names_what_its_building_does(locale: str) -> None:
+    moves = build_choices(locale)
+    builds = {move: label for move, label in moves if move.startswith("build 4a ")}
+    assert builds
+    for label in builds.values():
+        assert all(words in label for words in FOUR_A[locale]), label
+    for move, label in moves:
+        if move.startswith("build "):
+            assert len(label) <= LIMIT, label
+
+
+@pytest.mark.parametrize("locale", sorted(FOUR_A))
+def test_the_build_menus_entry_for_a_building_says_what_it_does(locale: str) -> None:
+    moves = build_choices(locale)
+    entry = next(f for f in choices.families(moves) if f.key == "build 4a")
+    assert all(words in entry.shared for words in FOUR_A[locale]), entry.shared
+    _text, view = pickers.picker(game_info(rules_id="gwt"), moves, "", decision=KEY, locale=locale)
+    shown = [getattr(item, "label", None) for item in view.children] + [
+        option.label for item in view.children for option in getattr(item, "options", [])
+    ]
+    # the entry opening building 4a's places (a button, clipped at 80 characters after what it does)
+    assert any(label and all(words in label for words in FOUR_A[locale]) for label in shown), shown
