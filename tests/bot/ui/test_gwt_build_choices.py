@@ -57,3 +57,22 @@ def test_the_build_menus_entry_for_a_building_says_what_it_does(locale: str) -> 
     ]
     # the entry opening building 4a's places (a button, clipped at 80 characters after what it does)
     assert any(label and all(words in label for words in FOUR_A[locale]) for label in shown), shown
+
+
+@pytest.mark.parametrize(
+    ("locale", "reads"),
+    [
+        ("en", "move the engine to the turnout of station 1 (after space 4)"),
+        ("de", "Ausweichgleis von Bahnhof 1 (nach Feld 4)"),
+    ],
+)
+def test_an_engine_choice_names_a_turnout_by_its_station_and_the_space_it_branches_off(
+    locale: str, reads: str
+) -> None:
+    s = game(2)
+    s.players[0].money = 20
+    s.players[0].workers = [1, 1, 3]
+    s.players[0].engine = "2"
+    labels = dict(engine.labelled_moves(rules.get("gwt"), at(s, 0, "G"), 0, locale=locale))
+    assert reads in labels["engine 4.5"]
+    assert not [label for label in labels.values() if "4.5" in label]
