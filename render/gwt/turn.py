@@ -5,9 +5,12 @@ and most players never open it. So this picture is 1100 px wide and every text o
 (8 px once scaled to 550 px); the whole board stays available as the 1600 px picture of ``/board``.
 
 From top to bottom: who acts and what just happened; each player's money and scoring figures; the cities
-with their delivery discs and the railroad with engines and station discs; the trail with every spot's
-name and what stands there; the job market and the cattle market; the open objective cards. Cities and
-breeds are printed as moves name them (in their short forms from ``rules.gwt.aliases`` where room is short).
+with their delivery discs and the railroad with engines and station discs, each station's number under
+it and the station masters still to be appointed beside their stations' numbers; the trail with every
+spot's name and what stands there; the job market and the cattle market; the open objective cards; a key
+of what the neutral buildings A–G do, in the words of the build menus (``rules.gwt.labels.say_does``).
+Cities and breeds are printed as moves name them (in their short forms from ``rules.gwt.aliases`` where
+room is short).
 """
 
 from __future__ import annotations
