@@ -15,8 +15,8 @@ from typing import Any
 from rules.core.english import english
 from rules.core.texts import said
 from rules.gwt.content import DISC_SPACES, NEUTRAL_BUILDINGS, OBJECTIVES, TEEPEE_SPACES, TRAIL
-from rules.gwt.labels import say_disc_space, say_does, say_objective_action
-from rules.gwt.words import BREEDS, say_card, say_place
+from rules.gwt.labels import say_disc_space, say_objective_action
+from rules.gwt.words import BREEDS, say_card, say_does, say_place
 from rules.santafe.board import RAILROADS
 
 Words = Mapping[str, str]

@@ -8,7 +8,7 @@ From top to bottom: who acts and what just happened; each player's money and sco
 with their delivery discs and the railroad with engines and station discs, each station's number under
 it and the station masters still to be appointed beside their stations' numbers; the trail with every
 spot's name and what stands there; the job market and the cattle market; the open objective cards; a key
-of what the neutral buildings A–G do, in the words of the build menus (``rules.gwt.labels.say_does``).
+of what the neutral buildings A–G do, in the words of the build menus (``rules.gwt.words.say_does``).
 Cities and breeds are printed as moves name them (in their short forms from ``rules.gwt.aliases`` where
 room is short).
 """

@@ -15,18 +15,25 @@ from rules.core.english import english
 from rules.core.texts import Said, listing, said
 from rules.gwt.content import (
     AUX_ACTIONS,
-    BUILDINGS,
-    NEUTRAL_BUILDINGS,
     OBJECTIVES,
     STATION_AT,
     STATIONS,
     TEEPEE_SPACES,
     TRACK,
     WORKER_TYPES,
-    Action,
 )
 from rules.gwt.prices import build_craftsmen, say_delivery, say_fees, walk_fees
-from rules.gwt.words import SKIPS, city, say_card, say_cattle, say_place, say_place_with, say_tile
+from rules.gwt.words import (
+    SKIPS,
+    city,
+    say_building,
+    say_card,
+    say_cattle,
+    say_place,
+    say_place_with,
+    say_reward,
+    say_tile,
+)
 
 # Autocomplete clips choices at 100 characters; English labels stay within this.
 LONGEST = 90
@@ -55,19 +62,6 @@ OTHER_DISC_SPACES = ("cert4", "cert6", "step-money", "step-vp", "hand")
 Label = Said | str
 
 
-def say_reward(reward: dict[str, int]) -> Said:
-    parts: list[Label] = []
-    if reward.get("money"):
-        parts.append(said("gwt.words.dollars", amount=reward["money"]))
-    if reward.get("cert"):
-        parts.append(said("gwt.words.certificates", count=reward["cert"]))
-    if reward.get("engine"):
-        parts.append(said("gwt.words.engine_forward", spaces=reward["engine"]))
-    if reward.get("objective_hand"):
-        parts.append(said("gwt.words.an_objective_card"))
-    return listing(parts, conjunction=True)
-
-
 def say_space(sp: str) -> Said:
     """A railroad space by what the board prints: its number, or for a turnout space (the rulebook's word;
     they have no number) its station and the numbered space it branches off."""
@@ -82,71 +76,6 @@ def say_space(sp: str) -> Said:
 def turnout_after(sp: str) -> str:
     """The numbered space a turnout space branches off ("4.5" -> "4")."""
     return TRACK[TRACK.index(sp) - 1]
-
-
-# A building's local actions in a few words each (the catalog's gwt.does.<kind>), so a menu says what
-# a building does within Discord's 100 characters; the full texts are gwt.building.<code>.
-PLAIN_DOES = frozenset(
-    (
-        "buy",
-        "aux2",
-        "cert_or_objective",
-        "trade_or_engine",
-        "trade_or_aux2",
-        "woods",
-        "teepee_pairs",
-        "extra",
-        "cert_max",
-        "objective_cert",
-        "back_money",
-        "draw_cowboys",
-        "engineer_money",
-        "any_objective",
-        "copy",
-        "upgrade_behind",
-    )
-)
-
-
-def say_does(code: str) -> dict[str, list[Label]]:
-    """What building ``code`` (A–G or 1a–10b) does: its local actions in short, in the printed order."""
-    actions = NEUTRAL_BUILDINGS[code] if code in NEUTRAL_BUILDINGS else BUILDINGS[code][3]
-    return listing([say_action(action) for action in actions])
-
-
-def say_action(action: Action) -> Label:
-    """One local action in a few words: "Guernsey → $2", "hire for $2 more", "move 2 steps"."""
-    kind = action[0]
-    if kind in PLAIN_DOES:
-        return said(f"gwt.does.{kind}")
-    if kind == "discard":
-        return said("gwt.does.discard", card=said(f"gwt.breed.{action[1]}"), gain=say_reward(action[2]))
-    if kind == "pair":
-        return said("gwt.does.pair", gain=said("gwt.words.dollars", amount=action[1]))
-    if kind == "hire":
-        extra = int(action[1])
-        if not extra:
-            return said("gwt.does.hire")
-        return said("gwt.does.hire_more" if extra > 0 else "gwt.does.hire_less", amount=abs(extra))
-    if kind in ("build", "hazard"):
-        return said(f"gwt.does.{kind}", amount=action[1])
-    if kind == "engine":
-        per = action[1]
-        return (
-            said(f"gwt.does.engine_{per}")
-            if isinstance(per, str)
-            else said("gwt.words.engine_forward", spaces=per)
-        )
-    if kind == "move":
-        return said("gwt.does.move", count=action[1])
-    if kind == "money":
-        return said("gwt.words.gain", amount=action[1])
-    return kind
-
-
-def say_building(code: str) -> Said:
-    """A building by its letter or number and what it does: "4a (remove a hazard for $5, move 2 steps)"."""
-    return said("gwt.words.building_does", code=code, does=say_does(code))
 
 
 def say_aux(name: str, double: bool = False) -> Label:

@@ -44,7 +44,7 @@ def test_a_route_through_hazards_says_the_bank_fee_and_a_free_route_says_none() 
     clear_trail(own)
     own.trail["A-1"] = "1a@0"
     before_move(own, 0, "A")
-    assert details(own)["move A-1"].startswith("1a: gain $2 for each of your buildings in the woods")
+    assert details(own)["move A-1"] == "1a: $2 per building in the woods"
 
 
 def test_delivery_choices_say_transport_cost_and_points() -> None:
