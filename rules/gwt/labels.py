@@ -4,7 +4,8 @@ catalog (``rules/gwt/locales``), so each reader reads them in their own language
 ``say`` works from the canonical move alone; given the state, the option's action tuple and the pending
 decision, it adds what the move costs or gains and what lies on the locations it names. Menus read it
 ``priced``: with the figures of ``rules.gwt.prices`` too (fees on the way, craftsmen, cowboys, transport
-cost and points), which the log leaves to the events that follow the move. ``describe`` is the English.
+cost and points), which the log leaves to the events that follow the move; a build there also names what
+the building does (``words.say_does``). ``describe`` is the English.
 """
 
 from __future__ import annotations
