@@ -14,9 +14,9 @@ from typing import Any
 
 from rules.core.english import english
 from rules.core.texts import said
-from rules.gwt.content import DISC_SPACES, OBJECTIVES, TEEPEE_SPACES, TRAIL
+from rules.gwt.content import DISC_SPACES, NEUTRAL_BUILDINGS, OBJECTIVES, TEEPEE_SPACES, TRAIL
 from rules.gwt.labels import say_disc_space, say_objective_action
-from rules.gwt.words import BREEDS, say_card, say_place
+from rules.gwt.words import BREEDS, say_card, say_does, say_place
 from rules.santafe.board import RAILROADS
 
 Words = Mapping[str, str]
@@ -34,6 +34,8 @@ FACTS: dict[str, Any] = {
         for loc in [*TRAIL, *TEEPEE_SPACES]
         if not isinstance(say_place(loc), str)
     },
+    # what a neutral building does, in the short form of the build menus ("Guernsey → $2, hire, …")
+    **{f"gwt.building_does.{code}": say_does(code) for code in NEUTRAL_BUILDINGS},
     # a breed as the edition prints it (the Japanese book translates them)
     **{f"gwt.breed.{breed}": said(f"gwt.breed.{breed}") for breed in BREEDS},
     # a Santa Fe railroad's colour, as its cards name it
@@ -59,6 +61,8 @@ ENGLISH: dict[str, str] = {
     "gwt.draw_pile": "draw pile {count} · lower number: VP",
     "gwt.objective_stack": 'stack {count} · take one with an "objective card" action',
     "gwt.figures": "cert {certs} · engine {engine}",
+    "gwt.figures_turnout": "cert {certs} · engine at station {station}",
+    "gwt.neutral_key": "Neutral buildings",
     "gwt.taken": "built {built} · haz {hazards} · tee {teepees}",
     "gwt.vp": "{points} VP",
     "gwt.at_39": "at 39: back 1+, +$3",
@@ -144,6 +148,7 @@ ENGLISH: dict[str, str] = {
     "gwt.area.step_limit": "step limit {count}",
     "gwt.area.hand_limit": "hand limit {count}",
     "gwt.area.engine": "engine on {space}",
+    "gwt.area.engine_turnout": "engine on the turnout of station {station}",
     "gwt.area.cattleman": "cattleman at {place}",
     "gwt.area.not_placed": "cattleman not yet placed",
     "gwt.area.token": "job market token (+2 VP)",

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.draw import box, disc, fit_text, fitting_size, text, wrap
 from render.gwt import pieces
+from render.gwt.figures import turnout_station
 from render.names import seat_name
 from render.theme import DEFAULT, Theme
 from render.words import FACTS, Words, picture_word
@@ -83,6 +84,14 @@ def place_word(location: str, said: Words | None = None) -> str:
     return picture_word(said, key) if key in FACTS else place(location)
 
 
+def _engine(space: object, said: Words | None = None) -> str:
+    """Where the engine stands: a space's number, or the turnout of a station."""
+    station = turnout_station(space)
+    if station:
+        return picture_word(said, "gwt.area.engine_turnout", station=station)
+    return picture_word(said, "gwt.area.engine", space=space)
+
+
 def header_facts(p: Mapping[str, Any], said: Words | None = None) -> list[str]:
     """The line under the player's name: certificates, limits, engine and cattleman."""
     certs = picture_word(said, "gwt.area.certs", count=p["certificates"], limit=p["certificate_limit"])
@@ -92,7 +101,7 @@ def header_facts(p: Mapping[str, Any], said: Words | None = None) -> list[str]:
         certs,
         picture_word(said, "gwt.area.step_limit", count=p["step_limit"]),
         picture_word(said, "gwt.area.hand_limit", count=p["hand_limit"]),
-        picture_word(said, "gwt.area.engine", space=p["engine"]),
+        _engine(p["engine"], said),
         picture_word(said, "gwt.area.cattleman", place=place_word(p["location"], said))
         if p["location"]
         else picture_word(said, "gwt.area.not_placed"),

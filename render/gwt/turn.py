@@ -5,9 +5,12 @@ and most players never open it. So this picture is 1100 px wide and every text o
 (8 px once scaled to 550 px); the whole board stays available as the 1600 px picture of ``/board``.
 
 From top to bottom: who acts and what just happened; each player's money and scoring figures; the cities
-with their delivery discs and the railroad with engines and station discs; the trail with every spot's
-name and what stands there; the job market and the cattle market; the open objective cards. Cities and
-breeds are printed as moves name them (in their short forms from ``rules.gwt.aliases`` where room is short).
+with their delivery discs and the railroad with engines and station discs, each station's number under
+it and the station masters still to be appointed beside their stations' numbers; the trail with every
+spot's name and what stands there; the job market and the cattle market; the open objective cards; a key
+of what the neutral buildings A–G do, in the words of the build menus (``rules.gwt.words.say_does``).
+Cities and breeds are printed as moves name them (in their short forms from ``rules.gwt.aliases`` where
+room is short).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from render.names import seat_name
 from render.theme import DEFAULT, Theme, text_on
 from render.words import FACTS, Words, layer_key, picture_word
 from rules.gwt.aliases import city_label
-from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, RISKS, STATIONS
+from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, NEUTRAL_BUILDINGS, RISKS, STATIONS
 from rules.gwt.graph import NEXT
 from rules.gwt.words import objective_terms
 
@@ -39,18 +42,29 @@ from rules.gwt.words import objective_terms
 TRAIL_SCALE = 1.0  # the full board's spacing: hazard names are as wide as the gap between spaces
 # Rows stand further apart than on the full board, so names fit between a spot and the next line.
 TRAIL_SCALE_Y = 1.2
-TRAIL_ORIGIN = (0.0, 376.0)
-TRAIL_FROM = (39.0, 262.0)
-R = 20  # spot radius
 CITY_TOP, CITY_H = 222, 62
 RAIL_Y = 334
-MARKET_TOP = 1130
+# Under the railroad: each station's number, then the station masters still to be appointed.
+STATION_ROW = RAIL_Y + 42
+MASTER_TOP = RAIL_Y + 60
+MASTER_W = (WIDTH - 20) / 5
+BELOW_RAIL = 68  # how much further down the trail and markets begin for these two rows
+TRAIL_ORIGIN = (0.0, 376.0 + BELOW_RAIL)
+TRAIL_FROM = (39.0, 262.0)
+R = 20  # spot radius
+MARKET_TOP = 1130 + BELOW_RAIL
 MARKET_BOTTOM = MARKET_TOP + 236
 OBJECTIVES_TOP = MARKET_BOTTOM + 10
 OBJECTIVE_H = 104
 OBJECTIVE_W = (WIDTH - 40) / 4
-HEIGHT = OBJECTIVES_TOP + 40 + OBJECTIVE_H + 40
-SUPPLY = (8, 376, 196, 554)
+OBJECTIVES_END = OBJECTIVES_TOP + 40 + OBJECTIVE_H + 40
+# The key of the neutral buildings A–G: what each does, in two columns.
+KEY_TOP = OBJECTIVES_END
+KEY_ROW = 26
+KEY_COLUMN = (WIDTH - 20) / 2
+KEY_H = 44 + 4 * KEY_ROW
+HEIGHT = KEY_TOP + KEY_H + 8
+SUPPLY = (8, 376 + BELOW_RAIL, 196, 554 + BELOW_RAIL)
 WORKER_LETTER = pieces.WORKER_LETTER
 
 
@@ -123,6 +137,7 @@ def render_turn(
     _players(d, view, names, theme, picture_words)
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
+    _masters(d, board, theme, picture_words)
     paths, placed = changes(changed)
     _paths(d, paths, theme, picture_words)
     _trail(d, board, view["seats"], theme)
@@ -155,7 +170,8 @@ def turn_layer(theme: Theme, players: int, words: tuple[tuple[str, str], ...] = 
     for rect, title in (
         ((10, MARKET_TOP, 590, MARKET_BOTTOM), job),
         ((600, MARKET_TOP, WIDTH - 10, MARKET_BOTTOM), cattle),
-        ((10, OBJECTIVES_TOP, WIDTH - 10, HEIGHT - 8), objectives),
+        ((10, OBJECTIVES_TOP, WIDTH - 10, OBJECTIVES_END - 8), objectives),
+        ((10, KEY_TOP, WIDTH - 10, HEIGHT - 8), picture_word(said, "gwt.neutral_key")),
     ):
         box(d, rect, theme.panel, theme.panel_edge, radius=8)
         text(d, (rect[0] + 12, rect[1] + 16), title, TEXT, theme.ink, anchor="lm", bold=True)
@@ -163,8 +179,28 @@ def turn_layer(theme: Theme, players: int, words: tuple[tuple[str, str], ...] = 
     # the rules' word, which the moves taking these tiles use ("take ... from the foresight")
     text(d, ((SUPPLY[0] + SUPPLY[2]) / 2, SUPPLY[1] + 14), foresight, SMALL, theme.ink, bold=True)
     _breed_key(d, theme, said)
-    text(d, (22, HEIGHT - 26), fit_text(risk, SMALL, WIDTH - 44), SMALL, theme.muted, anchor="lm")
+    text(d, (22, OBJECTIVES_END - 26), fit_text(risk, SMALL, WIDTH - 44), SMALL, theme.muted, anchor="lm")
+    _neutral_key(d, theme, said)
     return img
+
+
+def key_lines(said: Words | None = None) -> list[tuple[str, str, tuple[float, float]]]:
+    """The neutral buildings' key: (letter, what it does, the centre of its letter's tile), A–D in the
+    left column and E–G in the right."""
+    placed: list[tuple[str, str, tuple[float, float]]] = []
+    for i, code in enumerate(NEUTRAL_BUILDINGS):
+        column, row = divmod(i, 4)
+        centre = (22 + column * KEY_COLUMN + 12, KEY_TOP + 46 + row * KEY_ROW)
+        placed.append((code, picture_word(said, f"gwt.building_does.{code}"), centre))
+    return placed
+
+
+def _neutral_key(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
+    """Each neutral building's letter as its tile shows it on the trail, and what it does."""
+    for code, does, (x, y) in key_lines(said):
+        box(d, (x - 11, y - 11, x + 11, y + 11), palette.NEUTRAL, theme.ink, radius=4, width=2)
+        text(d, (x, y), code, SMALL, "#FFFFFF", bold=True)
+        text(d, (x + 20, y), fit_text(does, SMALL, KEY_COLUMN - 40), SMALL, theme.ink, anchor="lm")
 
 
 def layer_words(picture_words: Words | None) -> tuple[str, ...]:
@@ -212,9 +248,43 @@ def _rail_base(d: ImageDraw.ImageDraw, theme: Theme) -> None:
         d.ellipse((x - 4, RAIL_Y - 4, x + 4, RAIL_Y + 4), fill=theme.panel, outline=theme.ink)
         if space % 5 == 0 or space == 39:
             text(d, (x, RAIL_Y + 20), space, SMALL, theme.muted)
-    for _number, (where, *_rest) in STATIONS.items():
+    for number, (where, *_rest) in STATIONS.items():
         x = rail_x(float(where))
         d.rectangle((x - 6, RAIL_Y - 18, x + 6, RAIL_Y - 8), fill=theme.panel, outline=theme.ink)
+        _station_number(d, (x, STATION_ROW), number, theme)
+
+
+def _station_number(d: ImageDraw.ImageDraw, centre: tuple[float, float], number: int, theme: Theme) -> None:
+    """A station's number in a station's square: under its turnout, and beside its master."""
+    x, y = centre
+    box(d, (x - 12, y - 10, x + 12, y + 10), theme.panel, theme.ink, radius=3, width=2)
+    text(d, (x, y), number, SMALL, theme.ink, bold=True)
+
+
+def master_lines(station: Mapping[str, Any], said: Words | None = None) -> list[str]:
+    """What a station's master gives and scores (two lines), or the worker appointed in its place."""
+    if station.get("master"):
+        return pieces.master_label(station["master"], said).split(" · ", 1)
+    if station.get("master_worker"):
+        worker = picture_word(said, f"gwt.worker.{station['master_worker']}")
+        return [picture_word(said, "gwt.master_worker", worker=worker)]
+    return []
+
+
+def _masters(
+    d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme, said: Words | None = None
+) -> None:
+    """The station masters in a row under the railroad, each beside its station's number: station 1's in
+    the first cell, station 5's in the last."""
+    for station in board["stations"]:
+        lines = master_lines(station, said)
+        if not lines:
+            continue
+        x0 = 10 + (int(station["station"]) - 1) * MASTER_W
+        _station_number(d, (x0 + 14, MASTER_TOP + 10), station["station"], theme)
+        for k, line in enumerate(lines):
+            y = MASTER_TOP + 10 + k * 20
+            text(d, (x0 + 32, y), fit_text(line, SMALL, MASTER_W - 36), SMALL, theme.ink, anchor="lm")
 
 
 def name_box(location: str, said: Words | None = None) -> tuple[float, float, float, float]:

@@ -4,7 +4,8 @@ catalog (``rules/gwt/locales``), so each reader reads them in their own language
 ``say`` works from the canonical move alone; given the state, the option's action tuple and the pending
 decision, it adds what the move costs or gains and what lies on the locations it names. Menus read it
 ``priced``: with the figures of ``rules.gwt.prices`` too (fees on the way, craftsmen, cowboys, transport
-cost and points), which the log leaves to the events that follow the move. ``describe`` is the English.
+cost and points), which the log leaves to the events that follow the move; a build there also names what
+the building does (``words.say_does``). ``describe`` is the English.
 """
 
 from __future__ import annotations
@@ -13,12 +14,33 @@ from typing import Any
 
 from rules.core.english import english
 from rules.core.texts import Said, listing, said
-from rules.gwt.content import AUX_ACTIONS, OBJECTIVES, STATION_AT, STATIONS, TEEPEE_SPACES, WORKER_TYPES
+from rules.gwt.content import (
+    AUX_ACTIONS,
+    OBJECTIVES,
+    STATION_AT,
+    STATIONS,
+    TEEPEE_SPACES,
+    TRACK,
+    WORKER_TYPES,
+)
 from rules.gwt.prices import build_craftsmen, say_delivery, say_fees, walk_fees
-from rules.gwt.words import SKIPS, city, say_card, say_cattle, say_place, say_place_with, say_tile
+from rules.gwt.words import (
+    SKIPS,
+    city,
+    say_building,
+    say_card,
+    say_cattle,
+    say_place,
+    say_place_with,
+    say_reward,
+    say_tile,
+)
 
 # Autocomplete clips choices at 100 characters; English labels stay within this.
 LONGEST = 90
+# A build's label says what the building does too: kept shorter in English, so that its translations,
+# a fifth longer, still fit in 100 characters.
+LONGEST_BUILD = 80
 
 # What an auxiliary action costs each time it is taken.
 AUX_COSTS = {"cert": 1, "engine": 1}
@@ -44,26 +66,20 @@ OTHER_DISC_SPACES = ("cert4", "cert6", "step-money", "step-vp", "hand")
 Label = Said | str
 
 
-def say_reward(reward: dict[str, int]) -> Said:
-    parts: list[Label] = []
-    if reward.get("money"):
-        parts.append(said("gwt.words.dollars", amount=reward["money"]))
-    if reward.get("cert"):
-        parts.append(said("gwt.words.certificates", count=reward["cert"]))
-    if reward.get("engine"):
-        parts.append(said("gwt.words.engine_forward", spaces=reward["engine"]))
-    if reward.get("objective_hand"):
-        parts.append(said("gwt.words.an_objective_card"))
-    return listing(parts, conjunction=True)
-
-
 def say_space(sp: str) -> Said:
+    """A railroad space by what the board prints: its number, or for a turnout space (the rulebook's word;
+    they have no number) its station and the numbered space it branches off."""
     station = STATION_AT.get(sp)
-    return (
-        said("gwt.words.space_station", space=sp, station=station)
-        if station
-        else said("gwt.words.space", space=sp)
-    )
+    if station and "." in sp:
+        return said("gwt.words.turnout", station=station, space=turnout_after(sp))
+    if station:
+        return said("gwt.words.space_station", space=sp, station=station)
+    return said("gwt.words.space", space=sp)
+
+
+def turnout_after(sp: str) -> str:
+    """The numbered space a turnout space branches off ("4.5" -> "4")."""
+    return TRACK[TRACK.index(sp) - 1]
 
 
 def say_aux(name: str, double: bool = False) -> Label:
@@ -133,8 +149,7 @@ def _priced(label: Label, move: str, state: Any, action: tuple[Any, ...], pendin
     if kind == "walk":
         return _walk(move.split(" ")[1:], state.trail, pending, say_fees(walk_fees(state, seat, action)))
     if kind == "build":
-        code, loc = move.split(" ")[1:3]
-        return _dot(label, said("gwt.words.craftsmen", count=build_craftsmen(state, code, loc)))
+        return _build(move, state, action)
     if kind == "purchase":
         return _dot(label, said("gwt.words.cowboys", count=action[2]))
     if kind == "deliver":
@@ -247,6 +262,20 @@ def _plain(move: str, state: Any, action: tuple[Any, ...] | None, pending: str) 
     if verb == "trash" and rest:
         return said("gwt.label.trash", card=say_card(rest[0]))
     return move
+
+
+def _build(move: str, state: Any, action: tuple[Any, ...]) -> Label:
+    """A build in a menu: the building with what it does, where, its price and craftsmen; what stands on
+    the place and then the craftsmen give way where the label would grow too long."""
+    code, loc = move.split(" ")[1:3]
+    building = say_building(code)
+    craftsmen = said("gwt.words.craftsmen", count=build_craftsmen(state, code, loc))
+    forms = [
+        _dot(_paid(said("gwt.label.build", building=building, place=place), action[3]), craftsmen)
+        for place in (say_place_with(state.trail, loc), say_place(loc))
+    ]
+    short = _paid(said("gwt.label.build", building=building, place=say_place(loc)), action[3])
+    return next((label for label in forms if len(english(label)) <= LONGEST_BUILD), short)
 
 
 def say_objective_action(code: str) -> Said | None:

@@ -16,6 +16,7 @@ from rules.gwt.board import building_code, fee_for
 from rules.gwt.buildings import say_points, say_text
 from rules.gwt.content import ARROWS, BUILDINGS, CATTLE, CITIES, NEUTRAL_BUILDINGS, STATIONS, TRAIL
 from rules.gwt.graph import transport_cost
+from rules.gwt.words import say_does
 
 # A menu option's description holds at most 100 characters (discord.SelectOption).
 DETAIL = 100
@@ -85,11 +86,12 @@ def _there(state: Any, seat: int, dest: str) -> Said | str:
     kind = TRAIL[dest][0] if dest in TRAIL else "teepee"
     if kind == "kc":
         return said("gwt.detail.kansas_city")
+    # what the building does in short, so that the fees before it still leave room within 100 characters
     if here in NEUTRAL_BUILDINGS:
-        return said("gwt.detail.building", code=here, text=say_text(here))
+        return said("gwt.detail.building", code=here, text=say_does(here))
     code = building_code(here)
     if code and here.endswith(f"@{seat}"):
-        return said("gwt.detail.building", code=code, text=say_text(code))
+        return said("gwt.detail.building", code=code, text=say_does(code))
     return said("gwt.detail.aux_there") if here else ""
 
 

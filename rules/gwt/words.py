@@ -1,4 +1,5 @@
-"""The words players read: printed names for the ids of cards, tiles, cities, places and disc spaces.
+"""The words players read: printed names for the ids of cards, tiles, cities, places and disc spaces, and
+what each building does in a few words (``say_does``, for menus and the turn picture's key).
 
 Labels and log texts use these instead of the notation's ids ("dutch-belt", "flood-2g", "gain2-ssh"),
 which stay the canonical spelling of moves. Players are always "Player N" (N = seat + 1): the bot
@@ -11,7 +12,7 @@ from collections import Counter
 
 from rules.core.texts import Said, listing, said, seat
 from rules.gwt import places
-from rules.gwt.content import CATTLE, OBJECTIVES, TEEPEE_SPACES, TRAIL
+from rules.gwt.content import BUILDINGS, CATTLE, NEUTRAL_BUILDINGS, OBJECTIVES, TEEPEE_SPACES, TRAIL, Action
 
 BREEDS = {
     "jersey": "Jersey", "dutch-belt": "Dutch Belt", "black-angus": "Black Angus", "guernsey": "Guernsey",
@@ -207,3 +208,81 @@ def say_place_with(trail: dict[str, str | None], loc: str) -> Said | str:
         case ("tile", code):
             return said("gwt.place.with", place=say_place(loc), what=say_tile(code))
     return say_place(loc)
+
+
+def say_reward(reward: dict[str, int]) -> Said:
+    parts: list[Said | str] = []
+    if reward.get("money"):
+        parts.append(said("gwt.words.dollars", amount=reward["money"]))
+    if reward.get("cert"):
+        parts.append(said("gwt.words.certificates", count=reward["cert"]))
+    if reward.get("engine"):
+        parts.append(said("gwt.words.engine_forward", spaces=reward["engine"]))
+    if reward.get("objective_hand"):
+        parts.append(said("gwt.words.an_objective_card"))
+    return listing(parts, conjunction=True)
+
+
+# A building's local actions in a few words each (the catalog's gwt.does.<kind>), so a menu says what
+# a building does within Discord's 100 characters; the full texts are gwt.building.<code>.
+PLAIN_DOES = frozenset(
+    (
+        "buy",
+        "aux2",
+        "cert_or_objective",
+        "trade_or_engine",
+        "trade_or_aux2",
+        "woods",
+        "teepee_pairs",
+        "extra",
+        "cert_max",
+        "objective_cert",
+        "back_money",
+        "draw_cowboys",
+        "engineer_money",
+        "any_objective",
+        "copy",
+        "upgrade_behind",
+    )
+)
+
+
+def say_does(code: str) -> dict[str, list[Said | str]]:
+    """What building ``code`` (A–G or 1a–10b) does: its local actions in short, in the printed order."""
+    actions = NEUTRAL_BUILDINGS[code] if code in NEUTRAL_BUILDINGS else BUILDINGS[code][3]
+    return listing([say_action(action) for action in actions])
+
+
+def say_action(action: Action) -> Said | str:
+    """One local action in a few words: "Guernsey → $2", "hire for $2 more", "move 2 steps"."""
+    kind = action[0]
+    if kind in PLAIN_DOES:
+        return said(f"gwt.does.{kind}")
+    if kind == "discard":
+        return said("gwt.does.discard", card=said(f"gwt.breed.{action[1]}"), gain=say_reward(action[2]))
+    if kind == "pair":
+        return said("gwt.does.pair", gain=said("gwt.words.dollars", amount=action[1]))
+    if kind == "hire":
+        extra = int(action[1])
+        if not extra:
+            return said("gwt.does.hire")
+        return said("gwt.does.hire_more" if extra > 0 else "gwt.does.hire_less", amount=abs(extra))
+    if kind in ("build", "hazard"):
+        return said(f"gwt.does.{kind}", amount=action[1])
+    if kind == "engine":
+        per = action[1]
+        return (
+            said(f"gwt.does.engine_{per}")
+            if isinstance(per, str)
+            else said("gwt.words.engine_forward", spaces=per)
+        )
+    if kind == "move":
+        return said("gwt.does.move", count=action[1])
+    if kind == "money":
+        return said("gwt.words.gain", amount=action[1])
+    return kind
+
+
+def say_building(code: str) -> Said:
+    """A building by its letter or number and what it does: "4a (remove a hazard for $5, move 2 steps)"."""
+    return said("gwt.words.building_does", code=code, does=say_does(code))

@@ -8,6 +8,9 @@ from bot.ui import choices
 from rules.ai import choose_move
 from tests.bot.e2e.conftest import Arena
 
+# The menu entry of building 1a, which says what it does before where it may stand.
+FIRST_BUILD = "build 1a ($2 per building in the woods) on "
+
 
 async def pick_in_picker(arena: Arena, user: SimUser, index: int, legal: list[tuple[str, str]]) -> Reply:
     """Open the private picker from the latest turn message and choose move number ``index`` in it: at
@@ -94,14 +97,12 @@ async def test_seventy_builds_come_in_two_steps(arena: Arena) -> None:
         components = reply.message.flat_components()
         assert all(len(c.get("options", [])) <= 25 for c in components)
         entry = next(
-            c
-            for c in components
-            if c.get("label", "").startswith("build 1a on ") and "choices)" in c["label"]
+            c for c in components if c.get("label", "").startswith(FIRST_BUILD) and "choices)" in c["label"]
         )
         opened = await user.click(reply, entry["custom_id"])
         assert opened.response_type == 7 and opened.message.id == reply.message.id
         menu = next(c for c in opened.message.flat_components() if c.get("type") == 3)
-        assert all(o["label"].startswith("build 1a on ") for o in menu["options"])
+        assert all(o["label"].startswith(FIRST_BUILD) for o in menu["options"])
         version = (await service.get_game(channel_id)).version
         chosen = await user.select(opened, menu["custom_id"], menu["options"][0]["value"])
         assert chosen.acknowledged and chosen.ephemeral

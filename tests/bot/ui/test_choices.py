@@ -20,6 +20,7 @@ from tests.rules.gwt.scenario import at, clear_trail, game, hand
 from .test_presenters import game as game_info
 
 KEY = "0123456789ab"  # a decision's key, as engine.decision_key writes it
+FIRST_BUILD = "build 1a ($2 per building in the woods) on "
 
 
 def at_building_b() -> list[tuple[str, str]]:
@@ -75,13 +76,13 @@ def test_the_picker_at_building_b_reaches_every_move_in_two_steps_without_long_m
     kinds = (components.MoveButton, components.FamilyButton)
     buttons = [i for i in first.children if components.handler(i) in kinds]
     labels = [b.label for b in buttons]
-    # the single moves, then one entry per building ("build 1a on spot … (22 choices)")
+    # the single moves, then one entry per building saying what it does ("build 1a (…) on … (22 choices)")
     assert "end the turn" in labels and "discard Dutch Belt for $2" in labels
-    assert any(label.startswith("build 1a on ") and label.endswith("(22 choices)") for label in labels)
+    assert any(label.startswith(FIRST_BUILD) and label.endswith("(22 choices)") for label in labels)
     assert not any(components.handler(i) is components.MoveSelect for i in first.children)
     _content, second = pickers.picker(info, moves, "Your move", opened=0, decision=KEY, locale=ENGLISH)
     menus = [i for i in second.children if components.handler(i) is components.MoveSelect]
-    assert len(menus) == 1 and all(o.label.startswith("build 1a on ") for o in menus[0].options)
+    assert len(menus) == 1 and all(o.label.startswith(FIRST_BUILD) for o in menus[0].options)
     check_two_steps(moves)
 
 

@@ -44,7 +44,7 @@ def test_a_route_through_hazards_says_the_bank_fee_and_a_free_route_says_none() 
     clear_trail(own)
     own.trail["A-1"] = "1a@0"
     before_move(own, 0, "A")
-    assert details(own)["move A-1"].startswith("1a: gain $2 for each of your buildings in the woods")
+    assert details(own)["move A-1"] == "1a: $2 per building in the woods"
 
 
 def test_delivery_choices_say_transport_cost_and_points() -> None:
@@ -67,7 +67,9 @@ def test_purchases_say_price_and_cowboys_and_buildings_say_craftsmen_and_dollars
     s.players[0].workers[1] = 2
     hand(s, 0, "jersey")
     found, said = labels(s), details(s)
-    assert found["build 4a A-1"] == "build 4a on spot 1 for $4 · 2 craftsmen"
+    assert found["build 4a A-1"] == (
+        "build 4a (remove a hazard for $5, move 2 steps) on spot 1 for $4 · 2 craftsmen"
+    )
     assert said["build 4a A-1"].startswith("2 craftsmen · $4 · 3 VP · black hand · remove a hazard for $5")
     s = at(game(2), 0, "E")
     s.players[0].money = 30
