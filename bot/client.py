@@ -188,7 +188,7 @@ class BoardGameBot(commands.AutoShardedBot):
             allowed_contexts=app_commands.AppCommandContext(guild=True),
             allowed_installs=app_commands.AppInstallationType(guild=True),
             shard_count=settings.shard_count,
-            # discord.py documents and reads None as "every shard" (AutoShardedClient); its options type omits it
+            # discord.py documents None as "every shard" (AutoShardedClient); its options type says list only
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]
             # Wait out ordinary 429s; a longer one (the daily limit on command creations) raises instead.
             max_ratelimit_timeout=RATE_LIMIT_PATIENCE,
