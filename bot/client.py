@@ -188,7 +188,8 @@ class BoardGameBot(commands.AutoShardedBot):
             allowed_contexts=app_commands.AppCommandContext(guild=True),
             allowed_installs=app_commands.AppInstallationType(guild=True),
             shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
+            # discord.py documents None as "every shard" (AutoShardedClient); its options type says list only
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]
             # Wait out ordinary 429s; a longer one (the daily limit on command creations) raises instead.
             max_ratelimit_timeout=RATE_LIMIT_PATIENCE,
             # nothing the bot says pings anyone unless that message names who (turn pings do)

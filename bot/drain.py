@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 if TYPE_CHECKING:
-    from discord.ext import commands
+    from bot.client import BoardGameBot
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ _AUTOCOMPLETE = 4
 class Flight:
     """One interaction being handled: its handler tasks and, for a move, whether it counted."""
 
-    tasks: set[asyncio.Task[Any]]
+    tasks: set[asyncio.Future[Any]]
     interaction: discord.Interaction | None = None
     channel_id: int = 0
     revision_before: int | None = None  # the game's revision when the move was submitted
@@ -50,7 +50,7 @@ class Flight:
 
 @dataclass
 class Drain:
-    bot: commands.Bot  # the BoardGameBot, which owns this (so typed by its base class)
+    bot: BoardGameBot  # which owns this
     grace: float = GRACE_SECONDS
     stopping: bool = False
     flights: dict[int, Flight] = field(default_factory=dict)
@@ -98,7 +98,7 @@ class Drain:
 
     async def _revision(self, channel_id: int) -> int | None:
         try:
-            return (await self.bot.games.get_game(channel_id)).revision  # type: ignore[attr-defined]
+            return (await self.bot.games.get_game(channel_id)).revision
         except Exception:  # no game here: the move is refused anyway
             return None
 
@@ -138,15 +138,15 @@ class Drain:
             log.warning("could not tell %s that the bot is restarting: %s", interaction.user, exc)
 
 
-def _tasks_started_by(parse: Callable[[Any], None], data: Any) -> set[asyncio.Task[Any]]:
+def _tasks_started_by(parse: Callable[[Any], None], data: Any) -> set[asyncio.Future[Any]]:
     """The tasks ``parse`` starts (it runs synchronously): a task factory notes them while it runs. Not a
     difference of ``asyncio.all_tasks()`` before and after, which walks every task of the bot twice per
     interaction: with hundreds of games running, that was half the event loop's work under load."""
     loop = asyncio.get_running_loop()
     previous = loop.get_task_factory()
-    started: set[asyncio.Task[Any]] = set()
+    started: set[asyncio.Future[Any]] = set()  # a task factory may return any future
 
-    def noting(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+    def noting(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Future[Any]:
         task = previous(loop, coro, **kwargs) if previous else asyncio.Task(coro, loop=loop, **kwargs)
         started.add(task)
         return task

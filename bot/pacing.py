@@ -30,14 +30,15 @@ import functools
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from bot.storage import locks, shares
 from bot.storage.db import Database
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 DISCORD_GLOBAL_LIMIT = 50  # requests a second, unless Discord granted the bot more
 WINDOW = 1.0  # seconds: Discord counts the requests it receives in each second
@@ -92,11 +93,11 @@ class GlobalPace:
         self._grant()
         await turn  # cancelled: its turn is skipped when it comes
 
-    def paced(self, request: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
-        """``request`` made to wait its turn first."""
+    def paced(self, request: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, Coroutine[Any, Any, T]]:
+        """``request`` made to wait its turn first (its signature kept, so it can stand in for it)."""
 
         @functools.wraps(request)
-        async def wrapper(*args: Any, **kwargs: Any) -> T:
+        async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
             await self.wait()
             return await request(*args, **kwargs)
 

@@ -135,7 +135,7 @@ def box(
     radius: int = 6,
     width: int = 2,
 ) -> None:
-    d.rounded_rectangle(tuple(rect), radius=radius, fill=fill, outline=outline, width=width)  # type: ignore[arg-type]
+    d.rounded_rectangle(tuple(rect), radius=radius, fill=fill, outline=outline, width=width)
 
 
 def square(d: ImageDraw.ImageDraw, centre: Point, half: float, fill: str, outline: str = "#222222") -> None:

@@ -48,7 +48,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         self.bot = bot
         super().__init__()
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return require_manager(interaction)
 
     @app_commands.command(name="abandon", description="End the game here without a result")

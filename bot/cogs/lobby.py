@@ -92,7 +92,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         self.bot = bot
         super().__init__()
         # one /game <id> per registered game, from its spec; refuses to start past Discord's limits
-        game_commands.add_open_commands(self.app_command, rules.specs(), self._create, bot.tree)
+        group = self.app_command
+        assert group is not None  # a GroupCog (this one has its group_name) always has its group
+        game_commands.add_open_commands(group, rules.specs(), self._create, bot.tree)
 
     async def _create(self, interaction: discord.Interaction, spec: GameSpec, values: dict[str, Any]) -> None:
         """/game <id>: ``values`` are the command's options by name (the game's own under their labels)."""

@@ -29,7 +29,8 @@ def matching_choices(moves: list[tuple[str, str]], typed: str) -> list[app_comma
     twenty-five places to build.
     """
     words = typed.lower().split()
-    whole, inside = [], []
+    whole: list[int] = []  # indices into ``moves``
+    inside: list[int] = []
     for index in choices.suggestion_order(moves, MAX_CHOICES):
         move, label = moves[index]
         haystack = f"{move} {label}".lower()

@@ -70,7 +70,7 @@ def _on_its_message(interaction: discord.Interaction) -> bool:
     message = interaction.message
     if message is None:
         return False
-    custom_id = (interaction.data or {}).get("custom_id")
+    custom_id = interaction.data.get("custom_id") if interaction.data else None
     kind = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
     found = kind.from_message(message, timeout=None).walk_children()
     return any(getattr(item, "custom_id", None) == custom_id for item in found)
@@ -81,7 +81,7 @@ async def answer_gone_component(interaction: discord.Interaction) -> None:
     before the message's update reached the presser): discord.py drops it, so nobody else would."""
     if interaction.type is not discord.InteractionType.component or _on_its_message(interaction):
         return
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    custom_id = str(interaction.data.get("custom_id", "")) if interaction.data else ""
     if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
         gone = translate(interaction.locale, "message.gone_component")
         await guarded(interaction, lambda: replies.private(interaction, gone))

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import discord
+from discord.utils import MISSING
 
 from bot.i18n import ENGLISH, translate
 from bot.play import dms, posting, replies
@@ -18,6 +19,13 @@ if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 log = logging.getLogger(__name__)
+
+
+class PostOptions(TypedDict, total=False):
+    """What a post may carry besides its words, embeds and pictures."""
+
+    view: discord.ui.View
+    allowed_mentions: discord.AllowedMentions
 
 
 def human_users(game: GameInfo, seats: tuple[int, ...] | list[int]) -> list[int]:
@@ -42,7 +50,7 @@ async def send_post(
     perms: discord.Permissions | None,
     *,
     more: Sequence[tuple[discord.Embed, discord.File | None]] = (),
-    **kwargs: Any,
+    **options: Unpack[PostOptions],
 ) -> discord.Message:
     """Post ``content``, ``embed`` and ``picture`` (and ``more`` embeds, each with its own picture) with
     what the bot may do in the channel.
@@ -58,16 +66,17 @@ async def send_post(
     files = [p for _, p in parts if p is not None]
     if perms is not None and not perms.embed_links:
         text = "\n".join([content, *(presenters.embed_text(e) for e, _ in parts)])
-        content, embed_kwargs = presenters.clip(text, 2000), {}
+        content, embeds = presenters.clip(text, 2000), MISSING  # discord.py's "not given"
     else:
         for e, p in parts:
             if p is not None:
                 e.set_image(url=f"attachment://{p.filename}")
-        embed_kwargs = {"embeds": [e for e, _ in parts]}
+        embeds = [e for e, _ in parts]
+    sent = presenters.clip(content, 2000)
     if not files:
-        return await channel.send(presenters.clip(content, 2000), **embed_kwargs, **kwargs)
+        return await channel.send(sent, embeds=embeds, **options)
     try:
-        return await channel.send(presenters.clip(content, 2000), files=files, **embed_kwargs, **kwargs)
+        return await channel.send(sent, files=files, embeds=embeds, **options)
     except discord.Forbidden as exc:
         if exc.code != posting.MISSING_PERMISSIONS:
             raise
@@ -80,7 +89,7 @@ async def send_post(
         None,
         discord.Permissions(attach_files=False, embed_links=True),
         more=[(e, None) for e, _ in more],
-        **kwargs,
+        **options,
     )
 
 

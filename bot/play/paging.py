@@ -94,7 +94,10 @@ async def send(interaction: discord.Interaction, listing: Listing) -> None:
     """Answer ``interaction`` privately with the list's first page (its last, for a log)."""
     start = len(listing.pages) - 1 if listing.opens_at_end else 0
     text, view = page_message(listing, start, interaction.locale)
-    await interaction.response.send_message(text, ephemeral=True, **({"view": view} if view else {}))
+    if view is None:
+        await interaction.response.send_message(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, view=view)
 
 
 # --- the lists ---------------------------------------------------------------------------------------
@@ -193,8 +196,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
-        numbers = (int(match[key]) for key in ("owner", "scope", "size", "stamp", "page"))
-        return cls(match["kind"], *numbers)
+        owner, scope, size, stamp, page = (int(match[k]) for k in ("owner", "scope", "size", "stamp", "page"))
+        return cls(match["kind"], owner, scope, size, stamp, page)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

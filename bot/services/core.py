@@ -13,7 +13,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
@@ -107,6 +107,10 @@ def _ai_seed(seed: int, version: int, seat: int) -> int:
 class ServiceCore:
     """State and helpers the service's parts share; the public operations live in the mixins."""
 
+    # a game's claim while its computers play, given to the runner here and defined by ``Timing``
+    _claim_run: Callable[[int], Awaitable[bool]]
+    _release: Callable[[int], Awaitable[None]]
+
     def __init__(
         self,
         db: Database,
@@ -131,7 +135,7 @@ class ServiceCore:
         self.runner = ComputerRunner(self._computer_move, self.thinkers.turn, max_ai_moves)
         self.runner.release = self._release
         if db.postgres:  # where several processes may share the games, a run is claimed (``timing``)
-            self.runner.claim = self._claim_run  # type: ignore[attr-defined]
+            self.runner.claim = self._claim_run
         self._locks: dict[int, asyncio.Lock] = {}
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more

@@ -175,7 +175,7 @@ def skip_move(game: Rules, state: State, seat: int) -> str | None:
     """The legal move that ends ``seat``'s turn doing nothing, if the rules allow one now."""
     chooser = getattr(game, "skip_move", None)
     if chooser is not None:
-        return chooser(state, seat)  # type: ignore[no-any-return]
+        return chooser(state, seat)
     legal = game.legal_moves(state, seat)
     return next((m for m in legal if normalize(m) in SKIP_MOVES), None)
 

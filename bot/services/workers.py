@@ -57,7 +57,7 @@ def launch(workers: int) -> ProcessPoolExecutor:
     )
     try:
         pool._launch_processes()  # type: ignore[attr-defined]
-        pool._start_executor_manager_thread()  # type: ignore[attr-defined]
+        pool._start_executor_manager_thread()
     except BaseException:
         end(pool)  # the workers started before the failure
         raise
@@ -91,7 +91,7 @@ def end(pool: ProcessPoolExecutor) -> None:
     and the executor's thread would wait for the rest for good, since the pool holds the pipe's writing
     end too: once the workers are gone that end is closed, so the wait ends as a dead worker's does.
     """
-    processes = list((pool._processes or {}).values())  # type: ignore[attr-defined]
+    processes = list((pool._processes or {}).values())
     kill = getattr(pool, "kill_workers", None)
     if kill is not None:
         kill()
@@ -100,7 +100,7 @@ def end(pool: ProcessPoolExecutor) -> None:
             process.kill()
     for process in processes:
         process.join()
-    results = pool._result_queue  # type: ignore[attr-defined]
+    results = pool._result_queue
     if results is not None:  # (None once shut down)
         results._writer.close()  # type: ignore[attr-defined]
     pool.shutdown(wait=True)

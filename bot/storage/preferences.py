@@ -87,7 +87,7 @@ async def save_guild_settings(conn: Conn, guild_id: int, **changes: Any) -> Guil
         action=new.deadline_action,
         max_games=new.max_games_per_user,
     )
-    return new  # type: ignore[no-any-return]
+    return new
 
 
 async def save_user_settings(conn: Conn, user_id: int, **changes: Any) -> UserSettings:
@@ -104,7 +104,7 @@ async def save_user_settings(conn: Conn, user_id: int, **changes: Any) -> UserSe
         reminder=new.reminder_minutes,
         muted=int(new.muted),
     )
-    return new  # type: ignore[no-any-return]
+    return new
 
 
 async def note_language(conn: Conn, user_id: int, language: str) -> None:

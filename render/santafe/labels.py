@@ -7,8 +7,9 @@ import math
 from collections.abc import Mapping
 
 from render.boxes import Box, Point, crosses, overlap
-from render.draw import face_size, font, text_width
+from render.draw import face_size, text_width
 from render.santafe.geometry import Segment, beside, cities
+from render.theme import font
 
 # Railhead rings reach this far past a city's dot; connection squares hang this far below it.
 RING = 5

@@ -104,7 +104,7 @@ def render_turn(
 
 def just_laid(view: Mapping[str, Any], changed: Sequence[Mapping[str, Any]]) -> list[str]:
     """The segments the ``changed`` events laid that are still on the board."""
-    laid = [ev.get("segment") for ev in changed if ev.get("type") == "lay"]
+    laid: list[str] = [ev["segment"] for ev in changed if ev.get("type") == "lay" and ev.get("segment")]
     return [segment for segment in dict.fromkeys(laid) if segment in view["track"]]
 
 
