@@ -211,9 +211,12 @@ async def test_a_deadline_round_goes_on_past_a_thread_that_is_gone_or_locked(
         game = await service.get_game(int(other.id))
         heard = [m for m in arena.loopback.messages(other) if m.visible_to is None]
         assert any("Time ran out" in m.content for m in heard)
-        turn = heard[-1]  # the turn message, with its Play button, pinging the next player
+        turn = heard[-1]  # the newest turn message, with its Play button
         assert any(c.get("label") == "Play" for c in turn.flat_components()), arena.loopback.describe(turn)
-        assert turn.pinged_users == {str(u) for u in game.to_act_users}
+        # the next player is pinged once for the decision, by whichever post told it first (the deadline's
+        # or the computer's, in the order the background work finished)
+        for user in game.to_act_users:
+            assert sum(str(user) in m.pinged_users for m in heard) == 1, [m.pinged_users for m in heard]
 
 
 async def test_posting_in_an_archived_thread_needs_no_lookup(arena: Arena) -> None:
