@@ -16,9 +16,9 @@ import discord
 import pytest
 
 from bot import __main__ as main_module
-from bot.loopback import LoopbackDiscord
-from bot.loopback.world import Command
 from bot.storage.migrate import LATEST
+from loopback import LoopbackDiscord
+from loopback.world import Command
 from tests.support.damaged import pages, played_database, scrambled
 
 ROOT = Path(__file__).resolve().parents[2]

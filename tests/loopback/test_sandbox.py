@@ -17,8 +17,8 @@ import pytest
 from discord import app_commands
 
 from bot.log import VERBOSE_LIBRARIES, setup_logging
-from bot.loopback.sandbox import run_sandbox
-from bot.loopback.server import PATIENCE
+from bot.sandbox import run_sandbox
+from loopback.server import PATIENCE
 
 from .sample_bot import PNG, SampleBot
 

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from bot.i18n import ENGLISH, translate
-from bot.loopback import Message
 from bot.play import controller
+from loopback import Message
 from tests.bot.e2e.conftest import Arena, slow_computers
 from tests.support.fixtures import tiny_game
 
