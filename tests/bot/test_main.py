@@ -75,6 +75,24 @@ def test_sandbox_runs_without_a_token(tmp_path: Path, monkeypatch: pytest.Monkey
     assert seen["settings"].database_path == tmp_path / "s.db"  # type: ignore[attr-defined]
 
 
+def test_sandbox_without_its_extra_names_the_extra(tmp_path: Path) -> None:
+    """Without the stand-in's dependencies (the sandbox extra) the sandbox says what to install, in one line;
+    a fresh interpreter where importing jsonschema fails, as where it is not installed."""
+    program = (
+        "import sys; sys.modules['jsonschema'] = None\n"  # None in sys.modules: the import raises
+        "from bot.__main__ import main\n"
+        f"raise SystemExit(main(['sandbox', '--database', {str(tmp_path / 's.db')!r}], env={{}}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "error: the sandbox needs the module jsonschema: install it with pip install -e '.[sandbox]'\n"
+    )
+    assert not (tmp_path / "s.db").exists()  # nothing was started
+
+
 def test_unreachable_discord_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
