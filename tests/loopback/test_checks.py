@@ -64,7 +64,7 @@ def test_a_remembered_verdict_is_the_same_verdict(monkeypatch: pytest.MonkeyPatc
 def test_the_description_is_vendored_with_its_licence() -> None:
     # a clone with nothing beside it must still check every request
     folder = SPEC_PATH.parent
-    assert SPEC_PATH.is_file() and folder.is_relative_to(Path(__file__).resolve().parents[2] / "bot")
+    assert SPEC_PATH.is_file() and folder.is_relative_to(Path(__file__).resolve().parents[2] / "loopback")
     assert "MIT License" in (folder / "LICENSE").read_text(encoding="utf-8")
     assert SPEC.match("POST", "/interactions/1/tok/callback") is not None
 
