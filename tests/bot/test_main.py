@@ -93,6 +93,24 @@ def test_sandbox_without_its_extra_names_the_extra(tmp_path: Path) -> None:
     assert not (tmp_path / "s.db").exists()  # nothing was started
 
 
+def test_the_bot_needs_nothing_of_the_sandbox_extra() -> None:
+    """Every module of the bot but the sandbox's imports where the stand-in and its dependencies are not
+    installed (a fresh interpreter where importing them fails)."""
+    program = (
+        "import importlib, pkgutil, sys\n"
+        "for name in ('loopback', 'jsonschema', 'emoji'):\n"
+        "    sys.modules[name] = None\n"
+        "import bot\n"
+        "for module in pkgutil.walk_packages(bot.__path__, 'bot.'):\n"
+        "    if module.name != 'bot.sandbox':\n"
+        "        importlib.import_module(module.name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+
+
 def test_unreachable_discord_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
