@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.client import BoardGameBot
-from bot.loopback import Channel, LoopbackDiscord, SimUser
 from bot.services import FakeClock, GameService
 from bot.settings import Settings
 from bot.storage import open_database
+from loopback import Channel, LoopbackDiscord, SimUser
 
 GAMES = (("santafe", 3), ("gwt", 2))
 STYLES = ("every-turn", "quiet")

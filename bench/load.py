@@ -74,13 +74,13 @@ from apart import CLOCK_JUMP, LagProbe, Warnings, written_since
 import render
 import rules
 from bot.client import BoardGameBot
-from bot.loopback import Channel, Guild, LoopbackDiscord, SimUser
 from bot.pacing import DISCORD_GLOBAL_LIMIT, SLACK, WINDOW
 from bot.services import FakeClock, GameService
 from bot.services.drawing import Drawers, Drawing, draw
 from bot.settings import Settings
 from bot.storage import open_database
 from bot.ui import pictures
+from loopback import Channel, Guild, LoopbackDiscord, SimUser
 
 TARGET_FIRST_MAX = 3.0
 TARGET_DONE_P95 = 1.5

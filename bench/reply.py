@@ -26,10 +26,10 @@ from pathlib import Path
 
 import rules
 from bot.client import BoardGameBot
-from bot.loopback import LoopbackDiscord, Reply
 from bot.services import FakeClock, GameService
 from bot.settings import Settings
 from bot.storage import open_database, sql
+from loopback import LoopbackDiscord, Reply
 
 TARGET_P95_MS = 300.0
 TARGET_LANGUAGE_RATIO = 1.1

@@ -87,12 +87,12 @@ async def measure() -> dict[str, float]:
     import render
     import rules
     from bot.__main__ import build_bot
-    from bot.loopback import LoopbackDiscord
     from bot.services.drawing import DrawingFailed
     from bot.services.thinking import ThinkingFailed
     from bot.settings import Settings
     from bot.storage import open_database
     from bot.ui import pictures
+    from loopback import LoopbackDiscord
     from rules.ai import choose_move
     from rules.core.spec import Budget
 

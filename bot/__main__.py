@@ -6,7 +6,8 @@
     python -m bot check         check the database file for damage (SQLite's integrity_check)
     python -m bot copy-database FROM TO
                                 copy every game and setting into an empty database (SQLite or PostgreSQL)
-    python -m bot sandbox       play against a simulated Discord on this machine (no token needed)
+    python -m bot sandbox       play against a simulated Discord on this machine (no token needed; the
+                                stand-in comes with the sandbox extra: pip install -e '.[sandbox]')
 
 Settings are listed in .env.example. Failures a person can fix are one line on stderr, not a traceback.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import logging
 import os
 import signal
@@ -23,6 +25,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -256,14 +259,23 @@ async def close_when_set(stopping: asyncio.Event, bot: discord.Client) -> None:
 SANDBOX_DATABASE = Path("sandbox.db")
 
 
+def load_sandbox() -> ModuleType:
+    """The bot's side of the sandbox, imported only now: the Discord stand-in it runs on and the stand-in's
+    dependencies come with the ``sandbox`` extra, which the bot itself does not need."""
+    try:
+        return importlib.import_module("bot.sandbox")
+    except ModuleNotFoundError as missing:
+        raise StartError(
+            f"the sandbox needs the module {missing.name}: install it with pip install -e '.[sandbox]'"
+        ) from None
+
+
 async def run_sandbox(settings: Settings, **io: Any) -> None:
     """The real bot on a simulated Discord; its own database (never the live one) and no development guild."""
-    from bot.loopback.sandbox import read_stdin
-    from bot.loopback.sandbox import run_sandbox as sandbox
-
+    sandbox = load_sandbox()
     settings = replace(settings, dev_guild_id=None)
     pictures = settings.database_path.with_name("sandbox-pictures")
-    read_line = io.pop("read_line", read_stdin)
+    read_line = io.pop("read_line", sandbox.read_stdin)
     stopping = asyncio.Event()
     stop_on_signals(stopping.set)
 
@@ -284,7 +296,7 @@ async def run_sandbox(settings: Settings, **io: Any) -> None:
         if reminders is not None:
             await reminders.tick()  # type: ignore[attr-defined]
 
-    await sandbox(
+    await sandbox.run_sandbox(
         lambda db, clock: build_bot(db, settings, clock),
         settings.database_path,
         pictures,

@@ -13,12 +13,22 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 if TYPE_CHECKING:
-    from bot.client import BoardGameBot
+    from bot.services import GameService
+
+
+class HasGames(Protocol):
+    """What a drain needs of the bot that owns it, a discord.py bot with the games' service (the client
+    imports this module, not the other way)."""
+
+    games: GameService
+    _connection: Any  # discord.py's connection state, whose gateway parsers the drain gates
+
+    def add_listener(self, func: Callable[..., Any], name: str = ...) -> None: ...
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +60,7 @@ class Flight:
 
 @dataclass
 class Drain:
-    bot: BoardGameBot  # which owns this
+    bot: HasGames  # which owns this
     grace: float = GRACE_SECONDS
     stopping: bool = False
     flights: dict[int, Flight] = field(default_factory=dict)

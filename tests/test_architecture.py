@@ -1,5 +1,7 @@
 """The layer arrows of docs/architecture.md: rules/ is pure, render/ draws without Discord or a database,
-bot/ui only builds, and no two modules of bot/ or of rules/ import each other, even for type hints only."""
+bot/ui only builds, the Discord stand-in (loopback/) knows nothing of the bot and the bot reaches it only
+from ``python -m bot sandbox``, and no two modules of bot/ or of rules/ import each other, even for type
+hints only."""
 
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ def imported_modules(package: str) -> dict[str, set[str]]:
         ("bot/services", {"discord"}),
         ("bot/storage", {"discord"}),
         ("bot/ui", {"sqlalchemy", "sqlite3"}),
+        ("bot", {"loopback", "jsonschema", "emoji"}),
+        ("loopback", {"bot", "rules", "render", "sqlalchemy", "sqlite3"}),
     ],
 )
 def test_layer_does_not_import(package: str, forbidden: set[str]) -> None:
@@ -46,7 +50,9 @@ def test_layer_does_not_import(package: str, forbidden: set[str]) -> None:
 
 # The one clock in rules/: a thinking computer player's budget is CPU seconds (rules.core.spec.Budget);
 # with a playout budget instead its moves depend on nothing but the view and the seed.
-EXCEPTIONS = {"rules/core/search.py": {"time"}}
+# The sandbox: the one module of the bot that composes it with the stand-in (imported only by the
+# command that runs it, see test_only_the_sandbox_command_imports_the_stand_in).
+EXCEPTIONS = {"rules/core/search.py": {"time"}, "bot/sandbox.py": {"loopback"}}
 
 
 def test_the_checker_sees_imports(tmp_path: Path) -> None:
@@ -152,3 +158,37 @@ def test_the_client_does_not_import_the_turn_pipeline() -> None:
     """The client loads the pipeline as an extension; importing it would close a circle through the
     pipeline's type hints of the client."""
     assert not {m for m in import_graph("bot")["bot.client"] if m.startswith("bot.play")}
+
+
+def module_level_imports(path: Path) -> set[str]:
+    """The modules a file imports when it is imported (its top level and type-checking blocks), not the ones
+    a function imports when it runs."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        for inner in ast.walk(node) if isinstance(node, ast.If) else [node]:
+            if isinstance(inner, ast.Import):
+                names.update(alias.name for alias in inner.names)
+            elif isinstance(inner, ast.ImportFrom) and inner.module and inner.level == 0:
+                names.update({inner.module} | {f"{inner.module}.{alias.name}" for alias in inner.names})
+    return names
+
+
+def test_only_the_sandbox_command_imports_the_stand_in() -> None:
+    """The bot runs without the sandbox extra: no module of the bot imports bot.sandbox (and through it the
+    stand-in) when it is imported; ``python -m bot sandbox`` loads it when it runs."""
+    importers = {
+        str(path.relative_to(ROOT)): "bot.sandbox" in module_level_imports(path)
+        for path in sorted((ROOT / "bot").rglob("*.py"))
+        if "sandbox" in path.read_text(encoding="utf-8")
+    }
+    assert importers and not any(importers.values())
+    assert "bot.sandbox" in (ROOT / "bot" / "__main__.py").read_text(encoding="utf-8")
+
+
+def test_the_top_level_walker_skips_function_bodies(tmp_path: Path) -> None:
+    """A lazy import is not counted, a top-level or type-checking one is (so the test above can fail)."""
+    path = tmp_path / "module.py"
+    path.write_text(
+        "import a\nfrom b import c\nif TYPE_CHECKING:\n    import d\ndef run():\n    import bot.sandbox\n"
+    )
+    assert module_level_imports(path) == {"a", "b", "b.c", "d"}

@@ -15,8 +15,8 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 from discord import app_commands
 
-from bot.play import extension
 from bot.client import BoardGameBot
+from bot.play import extension
 from bot.services import GameService
 from bot.settings import Settings
 

@@ -15,14 +15,14 @@ import pytest
 from discord import app_commands
 
 from bot.client import BoardGameBot, CommandSyncRefused, sync_if_changed, tree_fingerprint
-from bot.loopback import LoopbackDiscord
-from bot.loopback.gateway import IDENTIFY
 from bot.services import GameService
 from bot.services.drawing import Drawers
 from bot.services.thinking import Thinkers
 from bot.settings import Settings
 from bot.storage import open_database
 from bot.ui import pictures
+from loopback import LoopbackDiscord
+from loopback.gateway import IDENTIFY
 
 APP = 7
 

@@ -1,5 +1,5 @@
 """Every command, group, option and choice carries German, Dutch and Japanese names and descriptions from
-the catalogs, within Discord's rules for each field (the stand-in's checks, ``bot/loopback/limits.py``,
+the catalogs, within Discord's rules for each field (the stand-in's checks, ``loopback/limits.py``,
 name the documentation), and unique among its siblings in every language."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 
 from bot.client import BoardGameBot
 from bot.cogs import EXTENSIONS
-from bot.loopback import limits
 from bot.settings import Settings
 from bot.translator import CatalogTranslator
+from loopback import limits
 
 TRANSLATED = ("de", "nl", "ja")
 

@@ -16,9 +16,9 @@ import discord
 import pytest
 
 from bot import __main__ as main_module
-from bot.loopback import LoopbackDiscord
-from bot.loopback.world import Command
 from bot.storage.migrate import LATEST
+from loopback import LoopbackDiscord
+from loopback.world import Command
 from tests.support.damaged import pages, played_database, scrambled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,6 +73,42 @@ def test_sandbox_runs_without_a_token(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(main_module, "run_sandbox", fake_run)
     assert main_module.main(["sandbox", "--database", str(tmp_path / "s.db")], env={}) == 0
     assert seen["settings"].database_path == tmp_path / "s.db"  # type: ignore[attr-defined]
+
+
+def test_sandbox_without_its_extra_names_the_extra(tmp_path: Path) -> None:
+    """Without the stand-in's dependencies (the sandbox extra) the sandbox says what to install, in one line;
+    a fresh interpreter where importing jsonschema fails, as where it is not installed."""
+    program = (
+        "import sys; sys.modules['jsonschema'] = None\n"  # None in sys.modules: the import raises
+        "from bot.__main__ import main\n"
+        f"raise SystemExit(main(['sandbox', '--database', {str(tmp_path / 's.db')!r}], env={{}}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "error: the sandbox needs the module jsonschema: install it with pip install -e '.[sandbox]'\n"
+    )
+    assert not (tmp_path / "s.db").exists()  # nothing was started
+
+
+def test_the_bot_needs_nothing_of_the_sandbox_extra() -> None:
+    """Every module of the bot but the sandbox's imports where the stand-in and its dependencies are not
+    installed (a fresh interpreter where importing them fails)."""
+    program = (
+        "import importlib, pkgutil, sys\n"
+        "for name in ('loopback', 'jsonschema', 'emoji'):\n"
+        "    sys.modules[name] = None\n"
+        "import bot\n"
+        "for module in pkgutil.walk_packages(bot.__path__, 'bot.'):\n"
+        "    if module.name != 'bot.sandbox':\n"
+        "        importlib.import_module(module.name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_unreachable_discord_is_one_line(

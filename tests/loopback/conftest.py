@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.loopback import Channel, Guild, LoopbackDiscord, SimUser
+from loopback import Channel, Guild, LoopbackDiscord, SimUser
 
 
 @dataclass

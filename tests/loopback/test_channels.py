@@ -7,7 +7,7 @@ import io
 import discord
 import pytest
 
-from bot.loopback.messages import Upload, edit_message
+from loopback.messages import Upload, edit_message
 
 from .conftest import Place
 from .sample_bot import PNG, SampleBot

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.loopback import limits
-from bot.loopback.gateway import zlib_stream, zstd_stream
-from bot.loopback.ids import Clock, Snowflakes
-from bot.loopback.spec import SPEC_PATH, load_spec
-from bot.loopback.tracking import is_idle
+from loopback import limits
+from loopback.gateway import zlib_stream, zstd_stream
+from loopback.ids import Clock, Snowflakes
+from loopback.spec import SPEC_PATH, load_spec
+from loopback.tracking import is_idle
 
 SPEC = load_spec()
 
@@ -55,7 +55,7 @@ def test_a_remembered_verdict_is_the_same_verdict(monkeypatch: pytest.MonkeyPatc
     assert other is not None
     assert SPEC.body_errors(other, "application/json", good) != []
     # the memory is bounded: the oldest body is judged afresh
-    monkeypatch.setattr("bot.loopback.spec.VERDICTS_KEPT", 2)
+    monkeypatch.setattr("loopback.spec.VERDICTS_KEPT", 2)
     for text in ("a", "b", "c"):
         assert SPEC.body_errors(op, "application/json", {"content": text}) == []
     assert len(op._verdicts) == 2
@@ -64,7 +64,7 @@ def test_a_remembered_verdict_is_the_same_verdict(monkeypatch: pytest.MonkeyPatc
 def test_the_description_is_vendored_with_its_licence() -> None:
     # a clone with nothing beside it must still check every request
     folder = SPEC_PATH.parent
-    assert SPEC_PATH.is_file() and folder.is_relative_to(Path(__file__).resolve().parents[2] / "bot")
+    assert SPEC_PATH.is_file() and folder.is_relative_to(Path(__file__).resolve().parents[2] / "loopback")
     assert "MIT License" in (folder / "LICENSE").read_text(encoding="utf-8")
     assert SPEC.match("POST", "/interactions/1/tok/callback") is not None
 

@@ -8,7 +8,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.loopback.gateway import HELLO, IDENTIFY, INVALID_SESSION, RESUME
+from loopback.gateway import HELLO, IDENTIFY, INVALID_SESSION, RESUME
 
 from .conftest import Place
 from .sample_bot import SampleBot

@@ -11,8 +11,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.loopback import ContractViolation, LoopbackDiscord
-from bot.loopback.world import Interaction
+from loopback import ContractViolation, LoopbackDiscord
+from loopback.world import Interaction
 
 from .conftest import Place
 from .sample_bot import SampleBot

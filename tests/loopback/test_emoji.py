@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.loopback.emojis import INVALID_EMOJI, invalid_emoji, is_valid
+from loopback.emojis import INVALID_EMOJI, invalid_emoji, is_valid
 
 from .conftest import Place
 from .sample_bot import SampleBot

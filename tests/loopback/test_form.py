@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.loopback.form import DUPLICATE_CUSTOM_ID, PARSE_EXCLUSIVE, duplicate_custom_ids, exclusive_mentions
+from loopback.form import DUPLICATE_CUSTOM_ID, PARSE_EXCLUSIVE, duplicate_custom_ids, exclusive_mentions
 
 from .conftest import Place
 from .sample_bot import SampleBot

@@ -9,8 +9,8 @@ import aiohttp
 import discord
 import pytest
 
-from bot.loopback import LoopbackDiscord
-from bot.loopback.gateway import HELLO, IDENTIFY, INVALID_SESSION, RESUME
+from loopback import LoopbackDiscord
+from loopback.gateway import HELLO, IDENTIFY, INVALID_SESSION, RESUME
 
 from .sample_bot import SampleBot
 

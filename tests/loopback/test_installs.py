@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.loopback import CommandRefused, LoopbackDiscord
-from bot.loopback.commands import check_allowed
-from bot.loopback.installs import owners
-from bot.loopback.world import Command
+from loopback import CommandRefused, LoopbackDiscord
+from loopback.commands import check_allowed
+from loopback.installs import owners
+from loopback.world import Command
 
 from .conftest import Place
 from .sample_bot import SampleBot

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.loopback import CommandRefused, ContractViolation
+from loopback import CommandRefused, ContractViolation
 
 from .conftest import Place
 from .sample_bot import PNG, SampleBot

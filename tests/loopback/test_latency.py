@@ -13,7 +13,7 @@ import pytest
 from discord import app_commands
 from discord.gateway import KeepAliveHandler
 
-from bot.loopback import ContractViolation, LoopbackDiscord, gateway
+from loopback import ContractViolation, LoopbackDiscord, gateway
 
 from .conftest import Place
 from .sample_bot import SampleBot

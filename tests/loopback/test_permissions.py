@@ -7,8 +7,8 @@ import io
 import discord
 import pytest
 
-from bot.loopback import CommandRefused
-from bot.loopback.payloads import interaction_json
+from loopback import CommandRefused
+from loopback.payloads import interaction_json
 
 from .conftest import Place
 from .sample_bot import PNG, SampleBot

@@ -9,7 +9,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.loopback.ratelimits import Limit
+from loopback.ratelimits import Limit
 
 from .conftest import Place
 from .sample_bot import SampleBot

@@ -17,8 +17,8 @@ import pytest
 from discord import app_commands
 
 from bot.log import VERBOSE_LIBRARIES, setup_logging
-from bot.loopback.sandbox import run_sandbox
-from bot.loopback.server import PATIENCE
+from bot.sandbox import run_sandbox
+from loopback.server import PATIENCE
 
 from .sample_bot import PNG, SampleBot
 
@@ -191,11 +191,13 @@ async def test_log_records_go_to_a_file_not_between_prompts(
     touched = [logging.getLogger(), logging.getLogger("alembic")]
     touched += [logging.getLogger(name) for name in VERBOSE_LIBRARIES]
     levels = [logger.level for logger in touched]
-    handler = setup_logging("INFO")  # as python -m bot does before it starts the sandbox
+    # as python -m bot does before it starts the sandbox, with a token in the environment
+    handler = setup_logging("INFO", secret="NOT.A.TOKEN")
     lines = script(["@alice /say hello"])
 
     async def read_line(prompt: str) -> str | None:
         logging.getLogger("discord.gateway").warning("Can't keep up, websocket is 12.0s behind.")
+        logging.getLogger("discord.http").warning("sent with NOT.A.TOKEN")
         return await lines(prompt)
 
     printed: list[str] = []
@@ -213,7 +215,10 @@ async def test_log_records_go_to_a_file_not_between_prompts(
             logger.setLevel(level)
     captured = capfd.readouterr()
     assert "keep up" not in captured.err + captured.out + "\n".join(printed)
-    assert "Can't keep up" in (tmp_path / "sandbox.log").read_text()
+    log = (tmp_path / "sandbox.log").read_text()
+    assert "Can't keep up" in log
+    # the file keeps the terminal's filters: never the token
+    assert "sent with [redacted]" in log and "NOT.A.TOKEN" not in log
 
 
 class BusyBot(SampleBot):

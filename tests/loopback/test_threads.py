@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.loopback import CommandRefused
+from loopback import CommandRefused
 
 from .conftest import Place
 from .sample_bot import SampleBot

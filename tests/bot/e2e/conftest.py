@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from bot.client import BoardGameBot
-from bot.loopback import Channel, Guild, LoopbackDiscord, Message, Reply, SimUser
 from bot.play import controller
 from bot.services import FakeClock, GameService
 from bot.settings import Settings
 from bot.storage import Database, open_database
 from bot.storage.connection import Location
+from loopback import Channel, Guild, LoopbackDiscord, Message, Reply, SimUser
 from tests.support.databases import KINDS, fresh
 
 

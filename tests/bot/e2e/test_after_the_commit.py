@@ -16,11 +16,11 @@ import pytest
 import sqlalchemy as sa
 
 from bot.i18n import ENGLISH, translate
-from bot.loopback import Message, Reply, SimUser
 from bot.play import catchup
 from bot.services import GameService
 from bot.storage import Database
 from bot.storage import games as store
+from loopback import Message, Reply, SimUser
 from tests.bot.e2e.conftest import Arena
 from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
 

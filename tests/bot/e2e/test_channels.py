@@ -7,10 +7,10 @@ from datetime import timedelta
 
 from bot import messages
 from bot.i18n import ENGLISH
-from bot.loopback import LoopbackDiscord, SimUser
-from bot.loopback.payloads import guild_create_json
 from bot.services import GameService
 from bot.storage.connection import Location
+from loopback import LoopbackDiscord, SimUser
+from loopback.payloads import guild_create_json
 from tests.bot.e2e.conftest import Arena, sharded_bot
 
 

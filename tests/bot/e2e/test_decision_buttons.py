@@ -9,8 +9,8 @@ import asyncio
 
 import pytest
 
-from bot.loopback import Reply, SimUser
 from bot.services import GameService
+from loopback import Reply, SimUser
 from tests.bot.e2e.conftest import Arena, slow_computers
 
 STALE = "earlier point"  # message.stale_component, in English

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, translate
-from bot.loopback import Message, Reply
+from loopback import Message, Reply
 from tests.bot.e2e.conftest import Arena
 from tests.bot.e2e.test_santafe_game import act_by_autocomplete
 

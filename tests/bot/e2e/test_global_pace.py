@@ -13,13 +13,13 @@ from discord.http import Route
 
 from bot import pacing
 from bot.client import BoardGameBot
-from bot.loopback import LoopbackDiscord
-from bot.loopback.http_api import API_PREFIX
-from bot.loopback.ratelimits import Limit
 from bot.services import GameService
 from bot.settings import Settings
 from bot.storage import Database, open_database, shares
 from bot.storage.connection import Location
+from loopback import LoopbackDiscord
+from loopback.http_api import API_PREFIX
+from loopback.ratelimits import Limit
 
 from .conftest import Arena
 

@@ -3,8 +3,8 @@ computer player's judgement (from their own view), but every move is a Discord i
 
 from __future__ import annotations
 
-from bot.loopback import Reply, SimUser
 from bot.ui import choices
+from loopback import Reply, SimUser
 from rules.ai import choose_move
 from tests.bot.e2e.conftest import Arena
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.loopback import CommandRefused
+from loopback import CommandRefused
 
 from .conftest import Arena
 

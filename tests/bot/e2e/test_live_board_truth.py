@@ -11,9 +11,9 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.loopback import Message, SimUser
 from bot.services import GameInfo, GameService
 from bot.storage import games as store
+from loopback import Message, SimUser
 from tests.bot.e2e.conftest import Arena, slow_computers
 
 Decision = tuple[str, int, int, int]  # person, seat, moves that seat had made, positions restored before

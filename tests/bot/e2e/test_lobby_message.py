@@ -6,7 +6,7 @@ the same one."""
 from __future__ import annotations
 
 from bot.i18n import translate
-from bot.loopback import Message
+from loopback import Message
 from tests.bot.e2e.conftest import Arena
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from bot.loopback import Reply, SimUser
 from bot.services import GameService
+from loopback import Reply, SimUser
 from rules.core.rng import Rng
 from tests.bot.e2e.conftest import Arena
 

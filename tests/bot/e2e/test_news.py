@@ -3,8 +3,8 @@ and the next one does not say it again."""
 
 from __future__ import annotations
 
-from bot.loopback import SimUser
 from bot.services import GameService
+from loopback import SimUser
 from tests.bot.e2e.conftest import Arena
 
 NEWS = "**Since your last move:**"

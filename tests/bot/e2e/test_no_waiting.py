@@ -18,8 +18,8 @@ import pytest
 from discord import app_commands
 
 from bot.i18n import translate
-from bot.loopback import Channel, Message, Reply, SimUser
 from bot.services import GameService, engine
+from loopback import Channel, Message, Reply, SimUser
 from tests.bot.e2e.conftest import Arena
 
 LATENCY = 0.15  # seconds each way, about a bot hosted far from Discord's servers

@@ -4,8 +4,8 @@ to its owner alone, so these presses are forged (``SimUser.forge_click``): the b
 from __future__ import annotations
 
 from bot.i18n import ENGLISH, translate
-from bot.loopback import Message
 from bot.ui import choices, pickers
+from loopback import Message
 from tests.bot.e2e.conftest import Arena
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from bot.client import BoardGameBot
 from bot.i18n import ENGLISH, translate
-from bot.loopback import Channel
+from loopback import Channel
 from tests.bot.e2e.conftest import Arena
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from bot import messages
 from bot.i18n import ENGLISH, translate
-from bot.loopback import CommandRefused
+from loopback import CommandRefused
 from tests.bot.e2e.conftest import Arena
 
 

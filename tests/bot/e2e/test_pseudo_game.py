@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.i18n import PSEUDO
-from bot.loopback import Message
+from loopback import Message
 from rules.gwt.words import BREEDS
 from tests.bot.e2e.conftest import Arena
 

@@ -11,9 +11,9 @@ import sys
 import pytest
 
 from bot.i18n import ENGLISH, translate
-from bot.loopback import Channel, Message, SimUser
 from bot.play import announcer, posting
 from bot.services import GameInfo, GameService, MoveOutcome
+from loopback import Channel, Message, SimUser
 from tests.bot.e2e.conftest import Arena, quick_computers, slow_computers
 from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
 

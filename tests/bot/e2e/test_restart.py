@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.loopback import Reply
 from bot.services import GameInfo, GameService
 from bot.storage import games as store
 from bot.storage import open_database
 from bot.ui import presenters
+from loopback import Reply
 from rules.ai import choose_move
 from tests.bot.e2e.conftest import Arena
 

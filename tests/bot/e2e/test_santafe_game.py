@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.loopback import Reply, SimUser
+from loopback import Reply, SimUser
 from tests.bot.e2e.conftest import Arena
 
 PLAY_BUTTON = "Play"

@@ -24,9 +24,9 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from bot.loopback import Channel, LoopbackDiscord, SimUser
 from bot.storage.connection import Location
 from bot.storage.records import from_time, to_time
+from loopback import Channel, LoopbackDiscord, SimUser
 from tests.support.databases import WHY_NOT, fresh
 
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")

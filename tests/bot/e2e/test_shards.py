@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from bot.client import BoardGameBot
-from bot.loopback import Channel, LoopbackDiscord, SimUser
 from bot.storage.connection import Location
+from loopback import Channel, LoopbackDiscord, SimUser
 from tests.bot.e2e.conftest import sharded_bot
 
 

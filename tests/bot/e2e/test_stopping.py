@@ -11,8 +11,8 @@ import pytest
 
 from bot.client import BoardGameBot
 from bot.drain import COUNTED, NOT_COUNTED, RESTARTING
-from bot.loopback import SimUser
 from bot.services import GameService
+from loopback import SimUser
 from tests.bot.e2e.conftest import Arena
 
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.i18n import ENGLISH, translate
-from bot.loopback import Message
+from loopback import Message
 from tests.bot.e2e.conftest import Arena, quick_computers, slow_computers
 from tests.support.fixtures import tiny_game
 

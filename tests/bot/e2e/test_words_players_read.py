@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from bot.loopback import Reply, SimUser
+from loopback import Reply, SimUser
 from tests.bot.e2e.conftest import Arena
 
 # a word as players read it: punctuation and markdown around it are not part of it

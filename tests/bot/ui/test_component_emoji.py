@@ -8,8 +8,8 @@ import discord
 import pytest
 
 from bot.i18n import ENGLISH
-from bot.loopback.emojis import invalid_emoji
 from bot.ui import pickers
+from loopback.emojis import invalid_emoji
 
 from .test_presenters import game
 

@@ -1,16 +1,15 @@
-"""A terminal where one person plays every simulated user against the real bot on a loopback Discord.
+"""A terminal where one person plays every simulated user against a bot on a loopback Discord.
 
-Call it with a factory that builds the real bot over an opened database::
+Call ``run_terminal`` with a factory that builds the bot to play with, given the clock it must read (the
+stand-in's: the time now, moved on by ``wait``); the real bot's composition, its database opened at
+``db_path`` first, is ``bot.sandbox.run_sandbox``::
 
-    from bot.loopback.sandbox import run_sandbox
+    from loopback.sandbox import run_terminal
 
-    await run_sandbox(
-        lambda db, clock: build_bot(db, settings, clock), Path("sandbox.db"), Path("sandbox-pictures")
-    )
+    await run_terminal(lambda clock: build_my_bot(clock), Path("sandbox.db"), Path("sandbox-pictures"))
 
-``bot_factory`` receives the database opened at ``db_path`` (``bot.storage.db.open_database``, migrations
-applied) and the clock the bot must read (the stand-in's: the time now, moved on by ``wait``), and returns a
-discord.py client; the sandbox starts it with a fake token, creates the server
+``db_path`` names the bot's database file, which the stand-in never opens: the world and the log are kept
+beside it. The terminal starts the bot with a fake token, creates the server
 "Sandbox" with #games and #lounge and the people alice, bob, carol (an admin) and dave (anyone else named
 joins on first use), then reads lines such as::
 
@@ -66,9 +65,6 @@ from typing import Any
 
 import discord
 
-from bot.log import FORMAT
-from bot.storage.db import open_database
-
 from .commands import CommandRefused, find_command
 from .limits import modal_inputs
 from .server import LoopbackDiscord
@@ -89,6 +85,7 @@ _USER, _CHANNEL, _BOOLEAN, _STRING_SELECT, _ATTACHMENT = 6, 7, 5, 3, 11
 _LANGUAGE = re.compile(r"^language\s+(\S+)$")
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([dhms])")
 _UNITS = {"d": "days", "h": "hours", "m": "minutes", "s": "seconds"}
+FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"  # when no terminal handler has one
 
 HELP = """\
   @NAME /command words…        run a slash command (options in order, or name:value)
@@ -142,8 +139,8 @@ def _read_raw_line(fd: int) -> str | None:
     return data.decode(errors="replace").rstrip("\r\n")
 
 
-async def run_sandbox(
-    bot_factory: Callable[[Any, BotClock], discord.Client],
+async def run_terminal(
+    bot_factory: Callable[[BotClock], discord.Client],
     db_path: str | Path,
     pictures_dir: str | Path,
     *,
@@ -151,21 +148,17 @@ async def run_sandbox(
     write: Callable[[str], None] = print,
     when_time_passes: TimePasses | None = None,
 ) -> None:
-    """Run the real bot on a loopback Discord and let a person act as any simulated user (see module docs)."""
+    """Run a bot on a loopback Discord and let a person act as any simulated user (see module docs)."""
     pictures = Path(pictures_dir)
     pictures.mkdir(parents=True, exist_ok=True)
-    db = await open_database(db_path)
-    try:
-        with logging_to(Path(db_path).with_suffix(".log")):
-            async with LoopbackDiscord() as loopback:
-                # the person types while the computers play: an action waits for the bot's answer only
-                loopback.waits_for_work = False
-                session = Sandbox(loopback, pictures, write, Path(db_path).with_suffix(".world.json"))
-                session.when_time_passes = when_time_passes
-                client = bot_factory(db, loopback.clock.now)
-                await _play(session, client, Path(db_path), read_line, write)
-    finally:
-        await db.close()
+    with logging_to(Path(db_path).with_suffix(".log")):
+        async with LoopbackDiscord() as loopback:
+            # the person types while the computers play: an action waits for the bot's answer only
+            loopback.waits_for_work = False
+            session = Sandbox(loopback, pictures, write, Path(db_path).with_suffix(".world.json"))
+            session.when_time_passes = when_time_passes
+            client = bot_factory(loopback.clock.now)
+            await _play(session, client, Path(db_path), read_line, write)
 
 
 async def _play(
@@ -197,11 +190,16 @@ async def _play(
 @contextlib.contextmanager
 def logging_to(path: Path) -> Iterator[None]:
     """Send every log record to ``path`` instead of the terminal while the sandbox runs: a warning printed
-    on stderr would land in the middle of the prompt and what the person types."""
+    on stderr would land in the middle of the prompt and what the person types. The file keeps the format
+    and filters the program gave its terminal (the bot's: never the token, never hidden game information)."""
     root = logging.getLogger()
-    handler = logging.FileHandler(path, encoding="utf-8")
-    handler.setFormatter(logging.Formatter(FORMAT))
     terminal = [h for h in root.handlers if getattr(h, "stream", None) in (sys.stderr, sys.stdout)]
+    handler = logging.FileHandler(path, encoding="utf-8")
+    formats = [h.formatter for h in terminal if h.formatter]
+    handler.setFormatter(formats[0] if formats else logging.Formatter(FORMAT))
+    for each in terminal:
+        for kept in each.filters:
+            handler.addFilter(kept)
     for each in terminal:
         root.removeHandler(each)
     root.addHandler(handler)

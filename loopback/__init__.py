@@ -93,7 +93,7 @@ invoking user) and the interaction it answered.
 
 Example (pytest-asyncio)::
 
-    from bot.loopback import LoopbackDiscord
+    from loopback import LoopbackDiscord
 
     async def test_a_game_starts() -> None:
         async with LoopbackDiscord() as loopback:
@@ -134,7 +134,7 @@ a ``SimUser``, a ``Role`` or ``loopback.bot_account`` (the bot as a user); ``set
 (the language of a person's Discord, sent with their interactions) and ``set_guild_locale(guild, locale)``
 (GUILD_UPDATE, and the interactions' ``guild_locale``).
 
-The sandbox (``bot.loopback.sandbox.run_sandbox``) puts a terminal on the same machinery; there
+The sandbox (``loopback.sandbox.run_terminal``) puts a terminal on the same machinery; there
 ``loopback.waits_for_work`` is off, so an action waits for the bot's answer only, not for what the bot does
 afterwards (``loopback.finish_work()`` waits for that, and for the tasks started inside
 ``with loopback.work_outside_interactions(label):``, such as a reminder round's).
