@@ -44,10 +44,10 @@ class DroppedAfterMove:
             await append(conn, row)
 
         @asynccontextmanager
-        async def failing_transaction() -> AsyncIterator[Any]:
+        async def failing_transaction(**locked: Any) -> AsyncIterator[Any]:
             self._statement()
             self.moved = False
-            async with transaction() as conn:
+            async with transaction(**locked) as conn:
                 yield conn
             if self.moved and self.armed:  # the move is committed: what follows fails
                 self.armed, self.skip, self.left = False, self.passing, 1

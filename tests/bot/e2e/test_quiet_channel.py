@@ -309,11 +309,11 @@ async def test_telling_a_move_on_the_live_board_writes_once(
         running = sys.modules[announcer.__name__]
         transaction, post_turn = service.db.transaction, running.post_turn
 
-        def counted() -> object:
+        def counted(**locked: object) -> object:
             post = counting.get()
             if post is not None:
                 writes[post] += 1
-            return transaction()
+            return transaction(**locked)  # type: ignore[arg-type]
 
         async def told(*args: object, **kwargs: object) -> object:
             writes.append(0)
