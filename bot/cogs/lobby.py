@@ -252,7 +252,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         result = None
         if game.status == "active":
             view = await self.bot.games.view_at(game.channel_id, game.version, None)
-            prompt = presenters.decision_prompt(view, game)
+            prompt = presenters.decision_prompt(view, game, interaction.locale)
         elif game.status == "finished":
             result = await self.bot.games.final_result(game.channel_id)
         await interaction.response.send_message(

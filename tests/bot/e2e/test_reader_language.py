@@ -1,0 +1,37 @@
+"""Each reader in their own language: a private answer about a game (/log, /game status) reads in the
+language of whoever asked, whatever the game's own language."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from tests.bot.e2e.conftest import Arena
+from tests.bot.e2e.test_santafe_game import act_by_autocomplete
+
+# kana and kanji: what a Japanese sentence cannot do without
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+async def test_a_german_reader_of_a_japanese_game_reads_log_and_status_in_german(arena: Arena) -> None:
+    alice, bob = arena.people[:2]
+    hans = arena.loopback.add_user("hans", guilds=arena.guild, locale="de")
+    people = {arena.by_id(p): p for p in (alice, bob)}
+    rng = random.Random(5)
+    async with arena.running() as (_bot, service):
+        await alice.slash("game santafe", arena.channel, language="ja")
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        for _ in range(3):
+            game = await service.get_game(int(arena.channel.id))
+            await act_by_autocomplete(arena, people[game.to_act_users[0]], rng)
+        log = await hans.slash("log", arena.channel)
+        assert log.message.ephemeral
+        told = log.message.content + "".join(str(e) for e in log.message.embeds)
+        assert not JAPANESE.search(told), told
+        assert told.strip()
+        status = await hans.slash("game status", arena.channel)
+        fields = {f["name"]: f["value"] for f in status.message.embeds[0]["fields"]}
+        to_act = fields["Am Zug"]
+        assert not JAPANESE.search(to_act), to_act
+        assert "\n" in to_act  # the decision itself, not only who is waited for
