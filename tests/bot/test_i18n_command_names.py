@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from babel.messages.pofile import read_po
 
-from bot import i18n
+from bot import i18n, messages
+from bot.i18n import translate
 
 TRANSLATED = ("de", "nl", "ja")
 
@@ -32,8 +34,6 @@ def _roots(english: dict[str, tuple[str, ...]]) -> set[str]:
 
 def bot_messages(language: str) -> dict[str, str]:
     """The bot's own catalog of ``language`` (not the games'), each message's forms joined."""
-    from babel.messages.pofile import read_po
-
     with i18n.po_path(language).open("rb") as file:
         po = read_po(file, locale=language)
     texts = {}
@@ -84,3 +84,12 @@ def test_no_translated_message_names_a_button_in_english(language: str) -> None:
 def test_the_check_knows_the_localised_paths() -> None:
     assert command_paths("de")["/game join"] == "/spiel beitreten"
     assert command_paths("ja")["/board"] != "/board"
+
+
+def test_a_command_is_mentioned_by_its_id_or_named_in_the_readers_language() -> None:
+    assert messages.mention("game join", "de", {"game": 42}) == "</game join:42>"
+    assert messages.mention("game join", "de", {}) == "/spiel beitreten"
+    assert messages.mention("board", "ja", {}) == command_paths("ja")["/board"]
+    said = translate("ja", "message.notify.muted_everywhere")
+    mentioned = messages.with_mentions(said, "ja", ["notify unmute", "notify"], {"notify": 7})
+    assert "</notify unmute:7>" in mentioned and "/通知" not in mentioned

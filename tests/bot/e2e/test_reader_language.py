@@ -35,3 +35,17 @@ async def test_a_german_reader_of_a_japanese_game_reads_log_and_status_in_german
         to_act = fields["Am Zug"]
         assert not JAPANESE.search(to_act), to_act
         assert "\n" in to_act  # the decision itself, not only who is waited for
+
+
+async def test_help_mentions_commands_so_each_client_names_them_in_its_language(arena: Arena) -> None:
+    """A command mention (</game join:id>) is shown by each client in its own language; a German reader's
+    /help carries mentions, and no English command path."""
+    hans = arena.loopback.add_user("hans", guilds=arena.guild, locale="de")
+    async with arena.running():
+        [game] = [c for c in arena.loopback.world.global_commands if c.name == "game"]
+        helped = await hans.slash("help", arena.channel, topic="start")
+        text = helped.message.embeds[0]["description"]
+        assert f"</game join:{game.id}>" in text and f"</game start:{game.id}>" in text, text
+        assert "/spiel beitreten" not in text and "**/game" not in text
+        overview = await hans.slash("help", arena.channel)
+        assert f"</game gwt:{game.id}>" in overview.message.embeds[0]["description"]
