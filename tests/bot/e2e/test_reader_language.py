@@ -49,3 +49,17 @@ async def test_help_mentions_commands_so_each_client_names_them_in_its_language(
         assert "/spiel beitreten" not in text and "**/game" not in text
         overview = await hans.slash("help", arena.channel)
         assert f"</game gwt:{game.id}>" in overview.message.embeds[0]["description"]
+
+
+async def test_a_refusal_mentions_the_command_it_points_to(arena: Arena) -> None:
+    """A move typed wrong: the hint names /move as a mention, which the reader's client shows as its
+    own word for the command."""
+    alice, bob = arena.people[:2]
+    async with arena.running():
+        [move] = [c for c in arena.loopback.world.global_commands if c.name == "move"]
+        await alice.slash("game santafe", arena.channel)
+        await bob.slash("game join", arena.channel)
+        await alice.slash("game start", arena.channel)
+        refused = await alice.slash("move", arena.channel, move="no such move at all")
+        assert refused.message.ephemeral
+        assert f"</move:{move.id}>" in refused.message.content, refused.message.content
