@@ -52,9 +52,8 @@ def command_path(path: str, locale: object) -> str:
 
 def mention(path: str, locale: object, ids: Mapping[str, int]) -> str:
     """A command as the reader's client shows it: Discord's command mention (``</game join:id>``, which
-    each client shows in its own language: https://discord.com/developers/docs/reference#message-formatting)
-    when the id of its
-    top-level command is known, else its path in the reader's language."""
+    each client shows in its own language; "Message Formatting" in Discord's reference) when the id of
+    its top-level command is known, else its path in the reader's language."""
     root = path.split()[0]
     if root in ids:
         return f"</{path}:{ids[root]}>"
@@ -62,15 +61,16 @@ def mention(path: str, locale: object, ids: Mapping[str, int]) -> str:
 
 
 def with_mentions(text: str, locale: object, paths: Iterable[str], ids: Mapping[str, int]) -> str:
-    """``text`` with each command of ``paths`` it names in the reader's language turned into a mention
-    (longest first: "/spiel beitreten" before "/spiel"); unchanged where no id is known."""
+    """``text`` with each command of ``paths`` it names in the reader's language turned into a mention,
+    the longest name first ("/ゲーム コンピューター追加" before "/ゲーム コンピューター"); unchanged where no
+    id is known."""
     if not ids:
         return text
-    for path in sorted(paths, key=len, reverse=True):
-        named, said = command_path(path, locale), mention(path, locale, ids)
+    named = {path: command_path(path, locale) for path in paths}
+    for path in sorted(named, key=lambda p: len(named[p]), reverse=True):
         # ASCII word characters only: a Japanese particle may follow a command without a space
-        pattern = rf"(?<![A-Za-z0-9_/<-]){re.escape(named)}(?![A-Za-z0-9_-])"
-        text = re.sub(pattern, said.replace("\\", "\\\\"), text)
+        pattern = rf"(?<![A-Za-z0-9_/<-]){re.escape(named[path])}(?![A-Za-z0-9_-])"
+        text = re.sub(pattern, mention(path, locale, ids).replace("\\", "\\\\"), text)
     return text
 
 

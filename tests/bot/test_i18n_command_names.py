@@ -93,3 +93,12 @@ def test_a_command_is_mentioned_by_its_id_or_named_in_the_readers_language() -> 
     said = translate("ja", "message.notify.muted_everywhere")
     mentioned = messages.with_mentions(said, "ja", ["notify unmute", "notify"], {"notify": 7})
     assert "</notify unmute:7>" in mentioned and "/通知" not in mentioned
+
+
+def test_a_longer_command_name_is_mentioned_whole() -> None:
+    """ "/ゲーム コンピューター追加" begins with "/ゲーム コンピューター", another command."""
+    said = translate("ja", "message.lobby.computer_default")
+    ids = {"game": 3}
+    mentioned = messages.with_mentions(said, "ja", ["game computer", "game add-ai", "game remove-ai"], ids)
+    assert "</game add-ai:3>" in mentioned and "</game remove-ai:3>" in mentioned, mentioned
+    assert "</game computer:3>" not in mentioned, mentioned
