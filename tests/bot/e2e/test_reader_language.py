@@ -63,3 +63,13 @@ async def test_a_refusal_mentions_the_command_it_points_to(arena: Arena) -> None
         refused = await alice.slash("move", arena.channel, move="no such move at all")
         assert refused.message.ephemeral
         assert f"</move:{move.id}>" in refused.message.content, refused.message.content
+
+
+async def test_muting_everywhere_mentions_the_command_that_undoes_it(arena: Arena) -> None:
+    hans = arena.loopback.add_user("hans", guilds=arena.guild, locale="de")
+    async with arena.running():
+        [notify] = [c for c in arena.loopback.world.global_commands if c.name == "notify"]
+        muted = await hans.slash("notify mute", arena.channel, scope="everywhere")
+        assert muted.message.ephemeral
+        assert f"</notify unmute:{notify.id}>" in muted.message.content, muted.message.content
+        assert muted.message.content.startswith("Erinnerungen sind in all deinen Spielen aus.")
