@@ -61,17 +61,20 @@ class CatalogTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        """The text in ``locale``'s catalog; None (Discord then shows the English default) for English,
-        for a locale without a catalog, or a text no catalog holds."""
+        """The text in ``locale``'s catalog; None (Discord then shows the English default) for a text no
+        catalog holds, and in English (a locale without a catalog reads English) except for a choice its
+        option words otherwise than its value ("every turn" for /game pace's "turn")."""
         language = i18n.language_of(locale)
         data = context.data
         if isinstance(data, app_commands.Parameter) and context.location is Where.parameter_name:
             for choice in data.choices:
                 self._option_of[id(choice)] = option_path(data)
-        if language == i18n.ENGLISH:
-            return None
         if isinstance(data, app_commands.Choice):
             msgids: tuple[str, ...] = choice_msgids(data.value, self._option_of.get(id(data)))
+            if language == i18n.ENGLISH:  # the name is the value, unless the option words it otherwise
+                msgids = msgids[:-1]
+        elif language == i18n.ENGLISH:
+            return None
         else:
             msgid = command_msgid(context)
             msgids = () if msgid is None else (msgid,)

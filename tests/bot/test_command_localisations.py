@@ -95,6 +95,8 @@ async def test_a_choice_reads_as_its_option_means_it(payloads: list[dict[str, An
         assert pace["name_localizations"][lang] != mute["name_localizations"][lang], lang
     assert pace["name_localizations"]["de"] == "jeder Zug"
     assert mute["name_localizations"]["de"] == "dieser Zug"
+    assert pace["name_localizations"]["en-US"] == "every turn"  # in English too, not the bare value
+    assert "en-US" not in (mute.get("name_localizations") or {})
 
 
 async def test_option_descriptions_name_choices_as_the_reader_sees_them(
