@@ -50,6 +50,22 @@ async def tree_fingerprint(tree: app_commands.CommandTree, guild: discord.abc.Sn
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+async def fetch_command_ids(tree: app_commands.CommandTree, dev_guild_id: int | None) -> dict[str, int]:
+    """The id of each top-level command as Discord keeps it (by name), for command mentions: the
+    development guild's copies, else (none there, or that guild refused them) the global ones; empty when
+    Discord does not answer (messages then name commands by their localised paths)."""
+    scopes = [discord.Object(id=dev_guild_id), None] if dev_guild_id else [None]
+    for guild in scopes:
+        try:
+            synced = await tree.fetch_commands(guild=guild)
+        except discord.HTTPException as exc:
+            log.info("could not read the commands' ids (%s): %s", guild or "global", exc)
+            continue
+        if synced:
+            return {command.name: command.id for command in synced}
+    return {}
+
+
 def _read_hashes(path: Path) -> dict[str, str]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -210,6 +226,8 @@ class BoardGameBot(commands.AutoShardedBot):
         # game id -> the revision and message of its latest turn message, whose buttons are retired when
         # one about a later position is posted
         self.turn_messages: dict[int, tuple[int, discord.Message]] = {}
+        # each top-level command's id, once known: messages mention commands by it (bot.messages.mention)
+        self.command_ids: dict[str, int] = {}
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
         self.drain = Drain(self)  # a stop answers the interactions in flight (see close)
@@ -238,6 +256,7 @@ class BoardGameBot(commands.AutoShardedBot):
             await sync_if_changed(
                 self.tree, self.application_id, self.settings.dev_guild_id, self.settings.command_hash_path
             )
+            self.command_ids = await fetch_command_ids(self.tree, self.settings.dev_guild_id)
         await self.check_games()  # before the gateway connects: no move meets a damaged state unseen
         # What is loaded by now (modules, the command tree, discord.py's state) lives as long as the bot:
         # left out of every later collection, a full collection pauses the loop about a quarter less.

@@ -8,9 +8,10 @@ interface is in the catalogs (``bot/locales``), read with ``bot.i18n.translate``
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 
 import rules
-from bot.i18n import translate
+from bot.i18n import has_message, translate
 from rules.core.errors import ErrorCode, RulesError
 
 # Hints after a rules refusal, by the engine's error code: the catalog id of what to do next.
@@ -37,6 +38,40 @@ def open_commands(locale: object, markup: str = "") -> str:
     if len(names) == 1:
         return names[0]
     return translate(locale, "message.either_or", first=", ".join(names[:-1]), last=names[-1])
+
+
+def command_path(path: str, locale: object) -> str:
+    """A command's path ("game join") as the reader's client names it ("/spiel beitreten")."""
+    parts = path.split()
+    words = []
+    for depth in range(1, len(parts) + 1):
+        msgid = f"command.{'.'.join(parts[:depth])}.name"
+        words.append(translate(locale, msgid) if has_message(msgid) else parts[depth - 1])
+    return "/" + " ".join(words)
+
+
+def mention(path: str, locale: object, ids: Mapping[str, int]) -> str:
+    """A command as the reader's client shows it: Discord's command mention (``</game join:id>``, which
+    each client shows in its own language; "Message Formatting" in Discord's reference) when the id of
+    its top-level command is known, else its path in the reader's language."""
+    root = path.split()[0]
+    if root in ids:
+        return f"</{path}:{ids[root]}>"
+    return command_path(path, locale)
+
+
+def with_mentions(text: str, locale: object, paths: Iterable[str], ids: Mapping[str, int]) -> str:
+    """``text`` with each command of ``paths`` it names in the reader's language turned into a mention,
+    the longest name first ("/ゲーム コンピューター追加" before "/ゲーム コンピューター"); unchanged where no
+    id is known."""
+    if not ids:
+        return text
+    named = {path: command_path(path, locale) for path in paths}
+    for path in sorted(named, key=lambda p: len(named[p]), reverse=True):
+        # ASCII word characters only: a Japanese particle may follow a command without a space
+        pattern = rf"(?<![A-Za-z0-9_/<-]){re.escape(named[path])}(?![A-Za-z0-9_-])"
+        text = re.sub(pattern, mention(path, locale, ids).replace("\\", "\\\\"), text)
+    return text
 
 
 def service_hint(code: str, locale: object) -> str:

@@ -4,7 +4,8 @@ answers come from the catalogs (``bot/i18n.py``) and Discord shows each person t
 
 A message's id follows from where it stands in the tree: ``command.game.join.name``,
 ``command.game.join.description``, ``command.game.timing.reminder_hours.description`` for an option, and
-``choice.<value>`` for a choice's name.
+for a choice's name ``choice.<command>.<option>.<value>`` (``choice.game.pace.posts.turn``: "every turn")
+where the value reads differently in that option, else ``choice.<value>``.
 """
 
 from __future__ import annotations
@@ -19,8 +20,21 @@ _NAME = (Where.command_name, Where.group_name, Where.parameter_name)
 _DESCRIPTION = (Where.command_description, Where.group_description, Where.parameter_description)
 
 
+def option_path(parameter: app_commands.Parameter) -> str:
+    """An option's place in the tree, as message ids write it: ``game.pace.posts``."""
+    return f"{parameter.command.qualified_name} {parameter.name}".replace(" ", ".")
+
+
+def choice_msgids(value: object, option: str | None) -> tuple[str, ...]:
+    """The ids a choice's name may have, the most specific first: its option's own word for the value
+    ("turn" is "every turn" in /game pace, "this turn" in /notify mute), then the value's."""
+    general = f"choice.{value}"
+    return (f"choice.{option}.{value}", general) if option else (general,)
+
+
 def command_msgid(context: app_commands.TranslationContextTypes) -> str | None:
-    """The catalog id of the text ``context`` stands for, or None for a text the catalogs do not hold."""
+    """The catalog id of the text ``context`` stands for, or None for a text the catalogs do not hold
+    (a choice's ids come from ``choice_msgids``)."""
     data = context.data
     if context.location is Where.choice_name:
         return f"choice.{data.value}"
@@ -35,16 +49,34 @@ def command_msgid(context: app_commands.TranslationContextTypes) -> str | None:
 
 
 class CatalogTranslator(app_commands.Translator):
+    def __init__(self) -> None:
+        super().__init__()
+        # A choice does not know its option, and one list of choices may serve several options; discord.py
+        # translates an option's name right before its choices, so the option last seen is theirs.
+        self._option_of: dict[int, str] = {}
+
     async def translate(
         self,
         string: app_commands.locale_str,
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        """The text in ``locale``'s catalog; None (Discord then shows the English default) for English,
-        for a locale without a catalog, or a text no catalog holds."""
+        """The text in ``locale``'s catalog; None (Discord then shows the English default) for a text no
+        catalog holds, and in English (a locale without a catalog reads English) except for a choice its
+        option words otherwise than its value ("every turn" for /game pace's "turn")."""
         language = i18n.language_of(locale)
-        msgid = command_msgid(context)
-        if language == i18n.ENGLISH or msgid is None:
+        data = context.data
+        if isinstance(data, app_commands.Parameter) and context.location is Where.parameter_name:
+            for choice in data.choices:
+                self._option_of[id(choice)] = option_path(data)
+        if isinstance(data, app_commands.Choice):
+            msgids: tuple[str, ...] = choice_msgids(data.value, self._option_of.get(id(data)))
+            if language == i18n.ENGLISH:  # the name is the value, unless the option words it otherwise
+                msgids = msgids[:-1]
+        elif language == i18n.ENGLISH:
             return None
-        return i18n.catalog(language).text(msgid, None)
+        else:
+            msgid = command_msgid(context)
+            msgids = () if msgid is None else (msgid,)
+        found = (i18n.catalog(language).text(msgid, None) for msgid in msgids)
+        return next((text for text in found if text is not None), None)

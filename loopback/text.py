@@ -95,7 +95,9 @@ def describe_choices(choices: Sequence[Mapping[str, Any]]) -> str:
 
 
 def readable(world: World, text: str) -> str:
-    """Mentions written as names: <@id> → @alice, <#id> → #games."""
+    """Mentions written as names: <@id> → @alice, <#id> → #games, and a command mention </game join:id>
+    → /game join (its English name; a client shows the reader's: Discord's "Message Formatting",
+    https://discord.com/developers/docs/reference#message-formatting)."""
 
     def user(match: re.Match[str]) -> str:
         account = world.accounts.get(match.group(1))
@@ -105,4 +107,5 @@ def readable(world: World, text: str) -> str:
         found = world.channels.get(match.group(1))
         return f"#{found.name}" if found else match.group(0)
 
+    text = re.sub(r"</([^:<>]+):\d+>", r"/\1", text)
     return re.sub(r"<#(\d+)>", channel, re.sub(r"<@!?(\d+)>", user, text))

@@ -11,6 +11,19 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+_TREES = {
+    path: ast.parse(path.read_text(encoding="utf-8"))
+    for package in ("bot", "rules", "render", "loopback")
+    for path in sorted((ROOT / package).rglob("*.py"))
+}
+
+
+def parse(path: Path) -> ast.Module:
+    """``path``'s syntax tree, parsed when this module is collected: CPython 3.11 can refuse to build a
+    deep tree ("AST constructor recursion depth mismatch") once other tests have run in the process."""
+    tree = _TREES.get(path)
+    return tree if tree is not None else ast.parse(path.read_text(encoding="utf-8"))
+
 
 
 def imported_modules(package: str) -> dict[str, set[str]]:
@@ -18,7 +31,7 @@ def imported_modules(package: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for path in sorted((ROOT / package).rglob("*.py")):
         names: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse(path)):
             if isinstance(node, ast.Import):
                 names.update(alias.name.split(".")[0] for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -79,7 +92,7 @@ def import_graph(package: str) -> dict[str, set[str]]:
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse(path)):
             if isinstance(node, ast.Import):
                 found.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):
@@ -164,7 +177,7 @@ def module_level_imports(path: Path) -> set[str]:
     """The modules a file imports when it is imported (its top level and type-checking blocks), not the ones
     a function imports when it runs."""
     names: set[str] = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in parse(path).body:
         for inner in ast.walk(node) if isinstance(node, ast.If) else [node]:
             if isinstance(inner, ast.Import):
                 names.update(alias.name for alias in inner.names)

@@ -71,7 +71,7 @@ class Help(commands.Cog):
         locale = interaction.locale
         embed = discord.Embed(title=translate(locale, "help.title"), colour=discord.Colour.blurple())
         if topic is None:
-            embed.description = overview(locale)
+            embed.description = self._mentioned(overview(locale), locale)
             topics = [bot_topic(key, locale) for key in BOT_TOPICS]
             # an embed holds 6,000 characters in all and a field's value 1,024 (Discord's "Embed Limits",
             # messages.md): a longer language shares the room left, each topic cut short alike ("…";
@@ -82,8 +82,16 @@ class Help(commands.Cog):
                 embed.add_field(name=title, value=clip(text, room), inline=False)
         else:
             title, text = bot_topic(topic, locale)
-            embed.title, embed.description = title, text
+            embed.title, embed.description = title, self._mentioned(text, locale)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    def _mentioned(self, text: str, locale: object) -> str:
+        """``text`` with the commands it names as mentions, which the reader's client shows in its own
+        language and opens with a click. Only in a description: a field of the overview is cut to
+        fit, which could cut a mention in half."""
+        commands = self.bot.tree.walk_commands()
+        paths = [c.qualified_name for c in commands if isinstance(c, app_commands.Command)]
+        return messages.with_mentions(text, locale, paths, self.bot.command_ids)
 
     @app_commands.command(name="rules", description="The rules of a game, by topic")
     @app_commands.describe(

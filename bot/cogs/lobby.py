@@ -254,7 +254,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         result = None
         if game.status == "active":
             view = await self.bot.games.view_at(game.channel_id, game.version, None)
-            prompt = presenters.decision_prompt(view, game)
+            prompt = presenters.decision_prompt(view, game, interaction.locale)
         elif game.status == "finished":
             result = await self.bot.games.final_result(game.channel_id)
         await interaction.response.send_message(
@@ -297,7 +297,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(
         name="pictures", description="The board in every turn message, or only on /board (host or manager)"
     )
-    @app_commands.describe(mode="every-turn: the board in each turn message; on-request: only with /board")
+    @app_commands.describe(mode="the board in every turn message, or on request only: with /board")
     async def pictures(self, interaction: discord.Interaction, mode: PictureMode) -> None:
         await replies.defer_private(interaction)
         game = await self.bot.games.set_pictures(
@@ -314,7 +314,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         name="pace", description="How a game only computers play is told here (host or manager)"
     )
     @app_commands.describe(
-        posts="turn: at every change of turn; round: once per round; end: only the results",
+        posts="when the channel hears: at every change of turn, once per round, or only the results",
         pause_seconds="seconds the computers wait after each post, so watchers can follow (0 = none)",
     )
     async def pace(
@@ -357,7 +357,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         name="channel", description="A live board and one-line pings, or a full message per turn (host)"
     )
     @app_commands.describe(
-        style="quiet: one live board edited in place and a one-line ping per turn; every-turn: the old way",
+        style="quiet: one live board edited in place and a one-line ping per turn; a message per turn",
         auto_play="make at once a step with only one legal move and nothing to decide",
     )
     async def channel(

@@ -149,7 +149,7 @@ class Reminders(commands.Cog):
             await self.bot.games.mute(interaction.user.id, game.id, scope == "turn")
             said = "message.notify.muted_turn" if scope == "turn" else "message.notify.muted_game"
             text = translate(interaction.locale, said)
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(replies.mentioned(interaction, text), ephemeral=True)
 
     @notify.command(name="unmute", description="Turn reminders back on everywhere")
     async def unmute(self, interaction: discord.Interaction) -> None:

@@ -119,7 +119,7 @@ async def games_listing(bot: BoardGameBot, owner: int, guild_id: int, locale: ob
 async def log_listing(bot: BoardGameBot, owner: int, channel_id: int, count: int, locale: object) -> Listing:
     """The newest ``count`` lines of the log of the game in ``channel_id`` that ``owner`` may read."""
     game = await bot.games.get_game(channel_id)
-    lines = await bot.games.log(channel_id, owner, count)
+    lines = await bot.games.log(channel_id, owner, count, locale)  # the reader's, not the game's
     shown = tuple("• " + presenters.named(line, game) for line in lines)
     shown = shown or (translate(locale, "message.pages.no_moves"),)
     heading = translate(locale, "message.pages.log", title=game.title)

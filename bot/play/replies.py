@@ -60,6 +60,17 @@ def explain(exc: BaseException, locale: object) -> str | None:
     return None
 
 
+def mentioned(interaction: discord.Interaction, text: str) -> str:
+    """``text`` for the reader of ``interaction``, the commands it names as mentions, which their client
+    shows in its own language and opens with a click (``messages.with_mentions``; unchanged while the
+    commands' ids are unknown)."""
+    ids: dict[str, int] = getattr(interaction.client, "command_ids", {})
+    tree: app_commands.CommandTree | None = getattr(interaction.client, "tree", None)
+    commands = tree.walk_commands() if tree is not None else ()
+    paths = [c.qualified_name for c in commands if isinstance(c, app_commands.Command)]
+    return messages.with_mentions(text, interaction.locale, paths, ids)
+
+
 def context_of(interaction: discord.Interaction) -> str:
     what = (
         interaction.command.qualified_name
@@ -83,6 +94,6 @@ async def report(interaction: discord.Interaction, exc: BaseException) -> None:
         log.error("unexpected error in %s", context_of(interaction), exc_info=original)
         text = translate(interaction.locale, "message.generic_error")
     try:
-        await private(interaction, text)
+        await private(interaction, mentioned(interaction, text))
     except discord.HTTPException:
         log.warning("could not deliver an error message for %s", context_of(interaction))

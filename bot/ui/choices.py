@@ -7,6 +7,7 @@ with what, then where) and their labels, as every engine writes them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,7 +20,8 @@ SMALL = 5
 @dataclass(frozen=True)
 class Family:
     """Moves sharing their first words: ``key`` (notation words), ``shared`` (the first words of their
-    labels, which the entry reads with how many moves it holds)."""
+    labels, or in a language without spaces the run they share, which the entry reads with how many moves
+    it holds)."""
 
     key: str
     shared: str
@@ -44,8 +46,30 @@ def _common_words(labels: Sequence[str]) -> str:
     return " ".join(first[:count])
 
 
+# Where a label's own words end and what they cost or give begins ("（2ドル）", "・職人1人").
+_DETAIL = re.compile(r"[(（・·]")
+
+
+def _common_run(labels: Sequence[str]) -> str:
+    """The longest run of characters every label holds, up to its detail, for labels written without
+    spaces (Japanese: "1番マスに1aを建てる", "2番マスに1aを建てる" share "…番マスに1aを建てる"); "" if
+    none is two characters long."""
+    shortest = min(labels, key=len)
+    for size in range(len(shortest), 1, -1):
+        for start in range(len(shortest) - size + 1):
+            run = shortest[start : start + size]
+            if all(run in label for label in labels):
+                shared = _DETAIL.split(run, maxsplit=1)[0].strip()
+                if len(shared) < 2:
+                    continue
+                return shared if labels[0].startswith(shared) else f"…{shared}"
+    return ""
+
+
 def _family(moves: Sequence[tuple[str, str]], key: str, indexes: list[int]) -> Family:
-    shared = _common_words([moves[i][1] for i in indexes]) or key
+    labels = [moves[i][1] for i in indexes]
+    # a label's words, else (a language without spaces) its longest shared run: never the notation
+    shared = _common_words(labels) or _common_run(labels) or key
     return Family(key, shared, tuple(indexes))
 
 

@@ -169,9 +169,11 @@ class GreatWesternTrail:
 
         if first not in VERBS:
             # players read labels, never the notation: the first few moves are offered by theirs
-            some = "; ".join(label(m) for m in list(self._options(state))[:3])
+            examples = list(self._options(state))[:3]
+            some = "; ".join(label(m) for m in examples)
             raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (you may: {some}).",
-                             say=said("rules.not_a_move", text=text.strip(), title=SPEC.title, some=some))
+                             say=said("rules.not_a_move", text=text.strip(), title=SPEC.title,
+                                      some=[self.say_move(state, seat, m) for m in examples]))
         legal = self._options(state)
         try:
             typed = names_to_ids(to_ids(ALIASES.get(wanted, wanted)))

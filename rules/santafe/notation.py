@@ -107,7 +107,12 @@ def parse(s: SantaFeState, seat: int, text: str) -> str:
             some = "; ".join(describe(s, seat, move) for move in list(legal)[:3])
             raise ParseError(
                 f"'{text.strip()}' is not a Santa Fe move (you may: {some}).",
-                say=said("rules.not_a_move", text=text.strip(), title="Santa Fe", some=some),
+                say=said(
+                    "rules.not_a_move",
+                    text=text.strip(),
+                    title="Santa Fe",
+                    some=[say_label(s, seat, move) for move in list(legal)[:3]],
+                ),
             ) from None
         raise explain(s, seat, canonical, text.strip()) from None
 

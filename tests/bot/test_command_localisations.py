@@ -4,6 +4,7 @@ name the documentation), and unique among its siblings in every language."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -80,3 +81,36 @@ async def test_the_stand_in_refuses_a_localisation_discord_refuses(payloads: lis
     assert limits.command_problems([broken], "global") == [
         "/game: name in de 'Neues Spiel' breaks Discord's naming rule"
     ]
+
+
+def _choice_node(payloads: list[dict[str, Any]], path: str) -> dict[str, Any]:
+    return next(node for where, node in every_node(payloads) if where == path)
+
+
+async def test_a_choice_reads_as_its_option_means_it(payloads: list[dict[str, Any]]) -> None:
+    """One value, two options: "turn" is every turn in /game pace and this turn in /notify mute."""
+    pace = {c["value"]: c for c in _choice_node(payloads, "game pace posts")["choices"]}["turn"]
+    mute = {c["value"]: c for c in _choice_node(payloads, "notify mute scope")["choices"]}["turn"]
+    for lang in TRANSLATED:
+        assert pace["name_localizations"][lang] != mute["name_localizations"][lang], lang
+    assert pace["name_localizations"]["de"] == "jeder Zug"
+    assert mute["name_localizations"]["de"] == "dieser Zug"
+    assert pace["name_localizations"]["en-US"] == "every turn"  # in English too, not the bare value
+    assert "en-US" not in (mute.get("name_localizations") or {})
+
+
+async def test_option_descriptions_name_choices_as_the_reader_sees_them(
+    payloads: list[dict[str, Any]],
+) -> None:
+    """A description that explains the choices names each by the name the reader's menu shows."""
+    english = []
+    for path, node in every_node(payloads):
+        for lang in TRANSLATED:
+            said = (node.get("description_localizations") or {}).get(lang, "")
+            for choice in node.get("choices", []):
+                shown = (choice.get("name_localizations") or {}).get(lang, choice["name"])
+                value = str(choice["value"])  # a code ("de") is no word of the description's
+                word = rf"(?<![\w-]){re.escape(value)}(?![\w-])"
+                if choice["name"] == value != shown and re.search(word, said):
+                    english.append(f"{path} {lang}: {value!r} in {said!r}")
+    assert english == []

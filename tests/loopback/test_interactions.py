@@ -201,3 +201,12 @@ async def test_an_attachment_can_be_downloaded_from_its_url(place: Place) -> Non
         channel = bot.get_channel(int(place.games.id))
         message = await channel.fetch_message(int(reply.message.id))  # type: ignore[union-attr]
         assert await message.attachments[0].read() == PNG
+
+
+def test_a_command_mention_reads_as_the_command() -> None:
+    """Discord shows </game join:id> as the command's name ("Message Formatting", reference)."""
+    from loopback.ids import Clock
+    from loopback.text import readable
+    from loopback.world import World
+
+    assert readable(World(Clock()), "Take a seat with </game join:12345>.") == "Take a seat with /game join."

@@ -32,4 +32,4 @@ async def test_skipping_a_gwt_turn_says_the_computer_plays_the_seat_until_take_b
         assert not (await service.get_game(int(arena.channel.id))).seats[seat].is_ai
 
         helped = await arena.admin.slash("help", arena.channel, topic="admin")
-        assert "**/game take-back**" in helped.message.embeds[0]["description"]
+        assert "**</game take-back:" in helped.message.embeds[0]["description"]  # a command mention

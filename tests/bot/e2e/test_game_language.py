@@ -86,7 +86,9 @@ async def test_a_german_game_of_santa_fe_read_by_a_japanese_player_to_the_end(ar
         await alice.slash("game start", arena.channel)
         refused = await yuki.slash("move", arena.channel, move="no such move at all")
         assert refused.message.ephemeral
-        assert refused.message.content.endswith(translate("ja", "hint.cannot_parse"))
+        # the hint in Japanese, its /move a command mention her client names in Japanese
+        hint = translate("ja", "hint.cannot_parse").split("/手", 1)[1]
+        assert refused.message.content.endswith(hint) and "</move:" in refused.message.content
         moves = 0
         turns: dict[str, Message] = {}
         while (game := await service.get_game(int(arena.channel.id))).status == "active":

@@ -27,8 +27,10 @@ async def test_private_replies_follow_each_readers_language(arena: Arena) -> Non
             watcher = await person.click(turn, "Play")
             assert watcher.ephemeral and watcher.content == translate(locale, "message.not_seated")
         refused = await hans.slash("move", arena.channel, move="pass")
-        assert refused.ephemeral and refused.content.endswith(messages.service_hint("not_in_game", "de"))
-        assert "/spiel beitreten" in refused.content
+        # the hint in German, /spiel beitreten as a command mention his client names in German
+        hint = messages.service_hint("not_in_game", "de").removeprefix("/spiel beitreten")
+        assert refused.ephemeral and refused.content.endswith(hint)
+        assert "</game join:" in refused.content
         assert refused.content.startswith("Du spielst in diesem Spiel nicht mit.")  # the refusal, in German
         elsewhere = arena.loopback.add_channel(arena.guild, "empty")
         for person, said in (

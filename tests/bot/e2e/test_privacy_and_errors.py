@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot import messages
@@ -14,8 +16,10 @@ def is_no_game_answer(content: str) -> bool:
     """The service's neutral sentence, then the bot's hint naming the commands that open a game."""
     sentences = ("No game has been played in this channel.", "There is no game in this channel.")
     hint = messages.service_hint("no_game", ENGLISH)
-    return content in {f"{s} {hint}" for s in sentences} and all(
-        f"/game {game}" in content for game in ("gwt", "santafe")
+    # the commands are mentions (</game gwt:id>), which each client names in its own language
+    named = re.sub(r"</([^:>]+):\d+>", r"/\1", content)
+    return named in {f"{s} {hint}" for s in sentences} and all(
+        f"</game {game}:" in content for game in ("gwt", "santafe")
     )
 
 

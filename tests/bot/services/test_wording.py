@@ -189,6 +189,24 @@ def test_an_engines_refusal_reads_in_the_readers_language(
     assert text is not None and text.startswith(start), text
 
 
+@pytest.mark.parametrize("engine", [GWT, RULES])
+@pytest.mark.parametrize("locale", ["de", "nl", "ja"])
+def test_a_not_a_move_refusal_offers_its_examples_in_the_readers_words(engine: object, locale: str) -> None:
+    """The moves offered as examples read as the reader's menu shows them, not in English."""
+    from bot.play.replies import explain
+    from rules.core.errors import RulesError
+
+    state = engine.new_game(2, 1, {})  # type: ignore[attr-defined]
+    seat = min(engine.to_act(state))  # type: ignore[attr-defined]
+    with pytest.raises(RulesError) as refused:
+        engine.play(state, seat, "fly away")  # type: ignore[attr-defined]
+    text = explain(refused.value, locale)
+    first = engine.legal_moves(state, seat)[0]  # type: ignore[attr-defined]
+    english = engine.describe_move(state, seat, first)  # type: ignore[attr-defined]
+    ours = wording.say(locale, engine.say_move(state, seat, first), {})  # type: ignore[attr-defined]
+    assert text is not None and ours in text and english not in text, text
+
+
 def test_every_santafe_refusal_says_facts_that_read_in_english_as_its_sentence() -> None:
     """Moves typed wrong in every phase of seeded games: each refusal has facts, worded as the engine's
     English, and worded otherwise in German."""

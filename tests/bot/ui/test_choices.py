@@ -139,3 +139,18 @@ def test_families_are_cut_by_their_first_words_only_when_the_list_is_long():
     spots = [(f"move {i}", f"walk to {i}") for i in range(30)]
     assert [(f.key, len(f.indexes)) for f in choices.families(spots)] == [("move", 30)]
     check_two_steps(spots)
+
+
+def test_a_japanese_family_reads_by_its_labels_not_the_notation() -> None:
+    """Japanese labels have no spaces between words: a family reads by the run its labels share."""
+    s = game(2)
+    clear_trail(s)
+    s.players[0].money = 30
+    hand(s, 0, "dutch-belt", "jersey", "jersey", "guernsey")
+    s = at(s, 0, "B").copy()
+    moves = engine.labelled_moves(rules.get("gwt"), s, 0, locale="ja")
+    found = choices.families(moves)
+    assert found and all(not re.search(r"build|[a-z]{3,}", f.shared) for f in found), found
+    first = found[0]
+    assert all(first.shared.removeprefix("…") in moves[i][1] for i in first.indexes)
+    assert "1a" in first.shared  # the building's words follow it in each label
