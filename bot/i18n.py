@@ -82,7 +82,7 @@ def catalog(language: str) -> Catalog:
         for message in po:
             if not message.id or message.fuzzy:
                 continue
-            forms = (message.string,) if isinstance(message.string, str) else tuple(message.string)
+            forms = (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
             if all(forms):  # an untranslated message is left to the English fallback
                 key = message.id if isinstance(message.id, str) else message.id[0]
                 messages[key] = forms

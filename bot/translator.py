@@ -36,12 +36,12 @@ def command_msgid(context: app_commands.TranslationContextTypes) -> str | None:
     """The catalog id of the text ``context`` stands for, or None for a text the catalogs do not hold
     (a choice's ids come from ``choice_msgids``)."""
     data = context.data
-    if context.location is Where.choice_name:
+    if isinstance(data, app_commands.Choice):
         return f"choice.{data.value}"
-    if context.location in (Where.parameter_name, Where.parameter_description):
+    if isinstance(data, app_commands.Parameter):
         path = f"{data.command.qualified_name} {data.name}"
     elif context.location in _NAME + _DESCRIPTION:
-        path = getattr(data, "qualified_name", data.name)
+        path = str(getattr(data, "qualified_name", getattr(data, "name", "")))
     else:
         return None
     field = "name" if context.location in _NAME else "description"

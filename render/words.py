@@ -21,12 +21,19 @@ from rules.santafe.board import RAILROADS
 
 Words = Mapping[str, str]
 
+def _objective_tasks(code: str) -> Any:
+    """An objective card's tasks, as its card is said."""
+    card = say_card(code)
+    assert isinstance(card, dict), code  # an objective is said with its tasks, never as a bare name
+    return card["args"]["tasks"]
+
+
 # Words that are facts of a game's catalog (``rules.core.texts``), the same words its labels use: the bot
 # passes them in each language; without it they read in English.
 FACTS: dict[str, Any] = {
     **{f"gwt.disc_space.{space}": say_disc_space(space) for space in DISC_SPACES},
     # an objective card's tasks ("2 stations, hazard") and what playing it does at once
-    **{f"gwt.objective_tasks.{code}": say_card(code)["args"]["tasks"] for code in OBJECTIVES},
+    **{f"gwt.objective_tasks.{code}": _objective_tasks(code) for code in OBJECTIVES},
     **{f"gwt.objective_action.{c}": say_objective_action(c) for c in OBJECTIVES if say_objective_action(c)},
     # a trail place by its name ("Flood 2", "Teepee +4", "spot 12", "the start"), as moves' labels say it
     **{

@@ -73,15 +73,14 @@ class History(commands.Cog):
             await interaction.followup.send(
                 translate(interaction.locale, "message.shared_below"), ephemeral=True
             )
-        files: dict[str, discord.File] = {}
         if picture is None:
             embed.description = (
                 (embed.description or "") + "\n" + translate(language, "message.picture_failed")
             )
+            await interaction.followup.send(embed=embed, ephemeral=not share)
         else:
             embed.set_image(url=f"attachment://{picture.filename}")
-            files["file"] = picture
-        await interaction.followup.send(embed=embed, ephemeral=not share, **files)
+            await interaction.followup.send(embed=embed, ephemeral=not share, file=picture)
 
     @app_commands.command(
         name="export", description="Download the game here as a JSON file (rules, seed, moves)"

@@ -88,8 +88,8 @@ async def batches(conn: Conn, sql: str, size: int) -> AsyncIterator[list[RowMapp
             yield batch
         return
     result = await conn.stream(sa.text(sql))
-    async for batch in result.mappings().partitions(size):
-        yield list(batch)
+    async for rows in result.mappings().partitions(size):
+        yield list(rows)
 
 
 def chunks(values: Iterable[Any], size: int) -> Iterable[list[Any]]:

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from render.boxes import Box, crosses, overlap
-from render.draw import face_size, font, text_width
+from render.draw import face_size, text_width
+from render.theme import font
 from render.words import Words, picture_word
 from rules.gwt.content import TRAIL
 from rules.gwt.places import name as place_name
@@ -23,7 +24,8 @@ NEUTRAL_SLOTS = ("A", "B", "C", "D", "E", "F", "G")
 @lru_cache(maxsize=1)
 def layout() -> dict[str, Any]:
     """The parsed layout file (read once)."""
-    return json.loads(LAYOUT_PATH.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(LAYOUT_PATH.read_text(encoding="utf-8"))
+    return data
 
 
 def kind(location: str) -> str:

@@ -16,8 +16,9 @@ from render.draw import Point, box, disc, fit_text, hand, text, wrap
 from render.gwt import palette
 from render.theme import Theme, text_on
 from render.words import ENGLISH, FACTS, Words, picture_word
-from rules.gwt.aliases import WORKER_LETTER
-from rules.gwt.content import BUILDINGS, CATTLE, OBJECTIVES, STATION_MASTERS
+from rules.gwt.aliases import WORKER_LETTER as WORKER_LETTER
+from rules.gwt.content import BUILDINGS, OBJECTIVES, STATION_MASTERS
+from rules.gwt.content import CATTLE as CATTLE
 
 HAND_COLOURS = {"g": "green", "b": "black"}
 # A station master's gain and scoring, an objective card's tasks and action are the picture words

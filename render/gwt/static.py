@@ -37,7 +37,7 @@ def job_cell(row: int, column: int) -> tuple[float, float, float, float]:
 
 def foresight_x(column: int) -> float:
     """Centre x of a Kansas City supply column."""
-    return layout()["regions"]["foresight"][0] + 35 + column * 68
+    return float(layout()["regions"]["foresight"][0]) + 35 + column * 68
 
 
 LINK_SIZE = 13

@@ -280,7 +280,7 @@ def say_action(action: Action) -> Said | str:
         return said("gwt.does.move", count=action[1])
     if kind == "money":
         return said("gwt.words.gain", amount=action[1])
-    return kind
+    return str(kind)
 
 
 def say_building(code: str) -> Said:
