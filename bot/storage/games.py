@@ -455,6 +455,17 @@ async def unannounced(conn: Conn, game_id: int, upto: int) -> list[MoveRow]:
     return [move_from_row(r) for r in moves]
 
 
+async def untold_games(conn: Conn) -> list[int]:
+    """The games whose channel has not heard of every saved move (``announced_version`` behind), that
+    are still to be told: running or just over."""
+    found = await rows(
+        conn,
+        "SELECT id FROM games WHERE announced_version < version AND status IN ('active', 'finished')"
+        " ORDER BY id",
+    )
+    return [int(r["id"]) for r in found]
+
+
 async def mark_announced(conn: Conn, game_id: int, version: int) -> None:
     await send(
         conn,
