@@ -1,0 +1,61 @@
+"""A deadline that hands a late person's seat to the computer pings each person once per decision: the
+notice of the hand-over and the computer's moves that follow, posted from the reminder round and from
+the background runner, never ping the other person twice for the same decision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.client import BoardGameBot
+from bot.services import GameInfo
+from tests.bot.e2e.conftest import Arena
+from tests.bot.e2e.test_live_board_truth import PingCount, random_moves, until
+
+
+async def deadline_round(arena: Arena, bot: BoardGameBot) -> None:
+    """Two hours later, one round of the reminder loop (run here rather than waiting for its timer), and
+    the computer's moves it set off."""
+    arena.clock.advance(hours=2)
+    cog = bot.get_cog("Reminders")
+    assert cog is not None
+    await cog.tick()  # type: ignore[attr-defined]
+    await bot.games.runner.idle()
+    await arena.loopback.settle()
+
+
+@pytest.mark.parametrize("style", ["quiet", "every-turn"])
+@pytest.mark.parametrize("title", ["santafe", "gwt"])
+async def test_a_deadline_handing_a_seat_to_the_computer_pings_the_other_person_once(
+    arena: Arena, title: str, style: str
+) -> None:
+    alice, bob = arena.people[:2]
+    by_id = {int(alice.id): alice, int(bob.id): bob}
+    rng = random.Random(5)
+    count = PingCount(arena)
+    async with arena.running() as (bot, service):
+        await arena.start_game(title, alice, bob, style=style, deadline_hours=1, deadline_action="ai")
+        await service.runner.idle()
+        await arena.loopback.settle()
+        await count.read(service)
+
+        def one_person_late(game: GameInfo) -> bool:  # the other one waits for them
+            return len([u for u in game.to_act_users if u in by_id]) == 1 and game.version > 4
+
+        game = await until(arena, service, rng, one_person_late, count)
+        await count.read(service)
+        late = {str(u) for u in game.to_act_users}
+        await deadline_round(arena, bot)  # the late person's seat goes to the computer
+        await count.read(service)
+        await random_moves(arena, service, 6, rng, count)
+        await count.read(service)
+    others = {d: n for d, n in count.counts.items() if d[0] not in late}
+    assert others, "the other person was never pinged"
+    twice = {d: count.said[d] for d, n in others.items() if n > 1 and not ended(count.said[d])}
+    assert not twice, twice
+
+
+def ended(said: list[str]) -> bool:
+    """Whether the last of these pings is the game's results (everyone seated is pinged once more)."""
+    return "the game is over" in said[-1]
