@@ -717,6 +717,20 @@ async def pinged_for_now(conn: Conn, game_id: int, upto: int) -> dict[int, int]:
     return {int(r["seat"]): int(r["user_id"]) for r in found}
 
 
+async def forget_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]]) -> None:
+    """Forget the pings noted for the position after ``version`` (seat, user id): they were not made."""
+    for seat, user_id in pinged:
+        await send(
+            conn,
+            "DELETE FROM turn_pings WHERE game_id = :game_id AND seat = :seat AND user_id = :user_id"
+            " AND version = :version",
+            game_id=game_id,
+            seat=seat,
+            user_id=user_id,
+            version=version,
+        )
+
+
 async def note_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]]) -> None:
     """The people pinged for the turns of their seats (seat, user id) in the position after ``version``."""
     for seat, user_id in pinged:

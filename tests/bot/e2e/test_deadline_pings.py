@@ -4,14 +4,19 @@ the background runner, never ping the other person twice for the same decision."
 
 from __future__ import annotations
 
+import asyncio
 import random
+import sys
 
 import pytest
+import sqlalchemy as sa
 
 from bot.client import BoardGameBot
+from bot.play import catchup
 from bot.services import GameInfo
 from tests.bot.e2e.conftest import Arena
 from tests.bot.e2e.test_live_board_truth import PingCount, random_moves, until
+from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
 
 
 async def deadline_round(arena: Arena, bot: BoardGameBot) -> None:
@@ -59,3 +64,30 @@ async def test_a_deadline_handing_a_seat_to_the_computer_pings_the_other_person_
 def ended(said: list[str]) -> bool:
     """Whether the last of these pings is the game's results (everyone seated is pinged once more)."""
     return "the game is over" in said[-1]
+
+
+@pytest.mark.parametrize("style", ["quiet", "every-turn"])
+@pytest.mark.usefixtures("tiny_game")
+async def test_two_processes_telling_the_same_untold_turn_at_once_ping_once(arena: Arena, style: str) -> None:
+    """A move the channel was not told of (its process stopped before its post), told by two processes
+    at the same moment (a start-up pass and a catch-up, say): the person to act is pinged once."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (bot, service):
+        await arena.start_game("tiny", alice, bob, style=style)
+        acting = (await service.get_game(channel_id)).to_act_users
+        first = next(p for p in (alice, bob) if int(p.id) in acting)
+        await first.slash("move", arena.channel, move="pass")
+        await arena.loopback.settle()
+        game = await service.get_game(channel_id)
+        async with service.db.transaction(game=game.id) as conn:  # as if the post never went out
+            behind = {"v": game.version - 1, "g": game.id}
+            await conn.execute(sa.text("UPDATE games SET announced_version = :v WHERE id = :g"), behind)
+            await conn.execute(sa.text("DELETE FROM turn_pings WHERE game_id = :g"), {"g": game.id})
+        seen = {m.id for m in arena.public()}
+        # outside the process's posting lock, as another process's post would be
+        tell = sys.modules[catchup.__name__].tell_untold
+        await asyncio.gather(tell(bot, game.id), tell(bot, game.id))
+        await arena.loopback.settle()
+        pings = [m.pinged_users for m in arena.public() if m.id not in seen and m.pinged_users]
+        assert pings == [{str(u) for u in game.to_act_users}], pings
