@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.play import announcer, posting
+from bot.services import GameInfo
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -124,5 +125,14 @@ async def tell_untold(bot: BoardGameBot, game_id: int) -> None:
         return  # a later post has told it
     if game.status == "finished":
         await announcer.post_results(bot, game, await bot.games.final_result(game.channel_id))
+    elif game.status == "active" and await choosing(bot, game, movers):
+        await announcer.post_progress(bot, game)
     elif game.status == "active" and set(game.to_act) != set(movers):
         await announcer.post_turn(bot, game)
+
+
+async def choosing(bot: BoardGameBot, game: GameInfo, movers: list[int]) -> bool:
+    """Whether a simultaneous choice is going on: those who moved since are done, others still choose,
+    and the channel already has its message of who has chosen (else the turn message tells it)."""
+    done = not set(movers) & set(game.to_act)
+    return done and bool(game.to_act) and await bot.games.progress_message(game.id) is not None
