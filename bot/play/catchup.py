@@ -103,7 +103,9 @@ async def _tries(bot: BoardGameBot, game_id: int, at_once: bool) -> None:
         if failure is None:
             return
         if refused_for_good(failure):  # trying again would only be refused again
-            log.warning("game %s: Discord refuses the post; the next post that goes through tells it", game_id)
+            log.warning(
+                "game %s: Discord refuses the post; the next post that goes through tells it", game_id
+            )
             return
         if tries == 4:  # said once, not every minute while the fault lasts
             log.warning("game %s: the channel could not be told of its latest moves yet; trying on", game_id)
@@ -112,7 +114,9 @@ async def _tries(bot: BoardGameBot, game_id: int, at_once: bool) -> None:
 def refused_for_good(failure: BaseException) -> bool:
     """Whether Discord refused the post for a reason a retry does not cure (a missing permission, a
     channel gone: a 4xx other than 429 Too Many Requests); database faults and Discord's 5xx pass."""
-    return isinstance(failure, discord.HTTPException) and 400 <= failure.status < 500 and failure.status != 429
+    return (
+        isinstance(failure, discord.HTTPException) and 400 <= failure.status < 500 and failure.status != 429
+    )
 
 
 async def tell_untold(bot: BoardGameBot, game_id: int) -> None:

@@ -113,7 +113,6 @@ async def show_turn(
     move. Its lines are every move since it last showed a person to act, then ``extra``; a new picture
     marks what changed since the board's last one (else since the last turn message: ``untold``)."""
     state = await bot.games.board_state(game.id, game.version)
-    known = state.board
     after = _lines_after(game, state)
     lines = [*await _run_lines(bot, game, after, state.told, untold), *extra]
     people = _people(bot, game)
