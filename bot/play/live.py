@@ -18,7 +18,9 @@ the one message that always shows the game as it is now, instead of a picture pe
   turn that follows the mover's own (Santa Fe's drawing) nor a quick computer's reply pings them;
 - a person is pinged once per decision: the ping is remembered per seat (``turn_pings``) until that seat
   moves, so a board shown again for the same position (a seat change elsewhere, an admin's skip, a
-  restart) names them without pinging them again;
+  restart) names them without pinging them again; it is noted before the post that makes it, in the
+  write that checks it (``reserve_pings``), so two processes telling the same turn at once ping once,
+  and given back if that post fails;
 - once the board has scrolled away (``SCROLLED`` of the bot's posts after it) a new one is posted at the
   bottom, naming who acts (pinging those not pinged yet) in place of the one-line ping; so is one when
   the old board was deleted or can no longer be edited (an archived thread). The old one gives up its
