@@ -50,14 +50,15 @@ class Reminders(commands.Cog):
             self.leases.start()
 
     async def cog_unload(self) -> None:
-        """Stop the loops and wait for a round under way to end, so it never runs on into a closing
-        database."""
+        """Stop the loops and wait for a round under way to end, and end the catch-ups, so none runs on
+        into a closing database."""
         for loop in (self.loop, self.leases):
             loop.cancel()
         for task in (self.loop.get_task(), self.leases.get_task(), self._early):
             if task is not None and task is not asyncio.current_task():
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        await catchup.stop(self.bot)  # one waiting out a fault would outlive the bot; the next start tells
 
     async def renew(self) -> None:
         """Renew this process's claims; when another process's claim on due work has run out, take the

@@ -67,6 +67,14 @@ async def settled() -> None:
         await asyncio.gather(*_running.values(), return_exceptions=True)
 
 
+async def stop(bot: BoardGameBot) -> None:
+    """End ``bot``'s catch-ups (it is stopping): what they had left to tell, the next start tells."""
+    mine = [task for (owner, _), task in _running.items() if owner == id(bot)]
+    for task in mine:
+        task.cancel()
+    await asyncio.gather(*mine, return_exceptions=True)
+
+
 async def tell_all_untold(bot: BoardGameBot) -> int:
     """At a start, once connected: tell every game's channel what it was not told of (the process
     stopped or crashed between a commit and its post), at once; of several processes sharing the
