@@ -2,7 +2,8 @@
 
 The service computes everything from times stored in the database, so after a restart the loop simply
 carries on; nothing is scheduled in memory. Its first round after a start also makes the moves of computer
-seats whose turn a crash interrupted. A second loop renews this process's claims on the games it works in
+seats whose turn a crash interrupted, and tells the channels of saved moves they have not heard of
+(``catchup``). A second loop renews this process's claims on the games it works in
 every few seconds and starts a round at once when another process's claim has run out (that process
 died). /notify lets each player choose how they hear from the bot, and in which language; the language
 each person's Discord uses is noted as they use the bot.
@@ -22,7 +23,7 @@ from discord.ext import commands, tasks
 from bot import i18n, pacing
 from bot.cogs.game_commands import LANGUAGE_CHOICES
 from bot.i18n import translate
-from bot.play import announcer, channels, replies
+from bot.play import announcer, catchup, channels, replies
 from bot.services import DatabaseUnavailable
 from bot.services.timing import RENEW_EVERY
 
@@ -49,14 +50,15 @@ class Reminders(commands.Cog):
             self.leases.start()
 
     async def cog_unload(self) -> None:
-        """Stop the loops and wait for a round under way to end, so it never runs on into a closing
-        database."""
+        """Stop the loops and wait for a round under way to end, and end the catch-ups, so none runs on
+        into a closing database."""
         for loop in (self.loop, self.leases):
             loop.cancel()
         for task in (self.loop.get_task(), self.leases.get_task(), self._early):
             if task is not None and task is not asyncio.current_task():
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        await catchup.stop(self.bot)  # one waiting out a fault would outlive the bot; the next start tells
 
     async def renew(self) -> None:
         """Renew this process's claims; when another process's claim on due work has run out, take the
@@ -82,6 +84,8 @@ class Reminders(commands.Cog):
         try:
             if not self._started:  # claims left by this process's earlier life end now (SQLite)
                 await self.bot.games.take_over_claims()
+                # what a stop between a commit and its post left untold is told now, not at a reminder
+                await catchup.tell_all_untold(self.bot)
                 self._started = True
             # the background runner makes those moves and posts them like any move
             await self.bot.games.resume_computer_turns()

@@ -64,10 +64,7 @@ async def post_turn(
     lines = presenters.event_lines(untold, game=game)
     lines = [presenters.named(line, game) for line in [*lines, *extra]]
     people = delivery.human_seats(game, game.to_act)
-    pinged = (await bot.games.board_state(game.id, game.version)).pinged
-    fresh = [(seat, user) for seat, user in people if pinged.get(seat) != user]  # once per decision
     ping, _ = presenters.mentions(user for _, user in people)
-    _, allowed = presenters.mentions(user for _, user in fresh)
     waiting = presenters.names(game, game.to_act)
     # a computer seat is "being thought for", not waited for (its move comes from the background runner)
     said = game.language
@@ -89,15 +86,21 @@ async def post_turn(
     else:  # the host asked for pictures on request: the board is one /board away
         picture = None
         content = f"{content}\n{translate(said, 'message.board_on_request')}"
-    message = await delivery.send_post(
-        channel,
-        content,
-        embed,
-        picture,
-        perms,
-        view=pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language),
-        allowed_mentions=allowed,
-    )
+    fresh = await bot.games.reserve_pings(game.id, game.version, people)  # once per decision
+    _, allowed = presenters.mentions(user for _, user in fresh)
+    try:
+        message = await delivery.send_post(
+            channel,
+            content,
+            embed,
+            picture,
+            perms,
+            view=pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language),
+            allowed_mentions=allowed,
+        )
+    except BaseException:
+        await live.unreserve(bot, game, fresh)
+        raise
     await bot.games.mark_told(game.id, game.version, pinged=fresh)
     await retire_buttons(bot, game.id, message, game.revision)
     return message

@@ -18,7 +18,9 @@ the one message that always shows the game as it is now, instead of a picture pe
   turn that follows the mover's own (Santa Fe's drawing) nor a quick computer's reply pings them;
 - a person is pinged once per decision: the ping is remembered per seat (``turn_pings``) until that seat
   moves, so a board shown again for the same position (a seat change elsewhere, an admin's skip, a
-  restart) names them without pinging them again;
+  restart) names them without pinging them again; it is noted before the post that makes it, in the
+  write that checks it (``reserve_pings``), so two processes telling the same turn at once ping once,
+  and given back if that post fails;
 - once the board has scrolled away (``SCROLLED`` of the bot's posts after it) a new one is posted at the
   bottom, naming who acts (pinging those not pinged yet) in place of the one-line ping; so is one when
   the old board was deleted or can no longer be edited (an archived thread). The old one gives up its
@@ -113,11 +115,42 @@ async def show_turn(
     move. Its lines are every move since it last showed a person to act, then ``extra``; a new picture
     marks what changed since the board's last one (else since the last turn message: ``untold``)."""
     state = await bot.games.board_state(game.id, game.version)
-    known = state.board
     after = _lines_after(game, state)
     lines = [*await _run_lines(bot, game, after, state.told, untold), *extra]
     people = _people(bot, game)
-    fresh = [p for p in people if state.pinged.get(p[0]) != p[1]]
+    # noted as pinged before the post, so that another process telling the same turn does not ping too
+    fresh = await bot.games.reserve_pings(game.id, game.version, people)
+    try:
+        return await _bring_up(bot, game, channel, view, lines, perms, untold, state, after, people, fresh)
+    except BaseException:
+        await unreserve(bot, game, fresh)
+        raise
+
+
+async def unreserve(bot: BoardGameBot, game: GameInfo, fresh: Sequence[tuple[int, int]]) -> None:
+    """The post that was to ping ``fresh`` failed: they are still to be pinged for this decision."""
+    if fresh:
+        try:
+            await bot.games.unreserve_pings(game.id, game.version, fresh)
+        except Exception:  # the database failing too: better no ping for this decision than two
+            log.warning("could not forget the pings not made in game %s", game.id, exc_info=True)
+
+
+async def _bring_up(
+    bot: BoardGameBot,
+    game: GameInfo,
+    channel: discord.PartialMessageable,
+    view: dict[str, Any] | None,
+    lines: Sequence[str],
+    perms: discord.Permissions | None,
+    untold: Sequence[dict[str, Any]],
+    state: BoardState,
+    after: int,
+    people: Sequence[tuple[int, int]],
+    fresh: Sequence[tuple[int, int]],
+) -> Shown:
+    """``show_turn`` once the board's lines are known and who to ping is decided."""
+    known = state.board
     acting = acting_key(game)
     person_at = game.version if delivery.human_users(game, game.to_act) else _person_at(game, known)
     if known is not None:
@@ -141,7 +174,7 @@ async def show_turn(
     board = await _post(bot, game, channel, view, lines, perms, changed, people, fresh, (after, person_at))
     if known is not None:
         await _superseded(bot, game, channel, known.message_id, board)
-    return Shown(board, None, fresh)
+    return Shown(board, None, list(fresh))
 
 
 def acting_key(game: GameInfo) -> str:

@@ -266,6 +266,23 @@ class Reading(ServiceCore):
             pinged = await store.pinged_for_now(conn, game_id, upto)
         return BoardState(told, None if board is None else LiveBoard(*board), pinged)
 
+    async def reserve_pings(
+        self, game_id: int, upto: int, people: Sequence[tuple[int, int]]
+    ) -> list[tuple[int, int]]:
+        """Of ``people`` (seat, user id) who must act at move ``upto``, those not yet pinged for this
+        decision, noted as pinged in the same write: of two posts telling the same turn at once (two
+        processes), only one pings them. A post that then fails gives them back (``unreserve_pings``)."""
+        async with self.db.transaction(game=game_id) as conn:
+            pinged = await store.pinged_for_now(conn, game_id, upto)
+            fresh = [(seat, user) for seat, user in people if pinged.get(seat) != user]
+            await store.note_pings(conn, game_id, upto, fresh)
+        return fresh
+
+    async def unreserve_pings(self, game_id: int, upto: int, pinged: Sequence[tuple[int, int]]) -> None:
+        """Forget the pings ``reserve_pings`` noted when the post that was to make them failed."""
+        async with self.db.transaction(game=game_id) as conn:
+            await store.forget_pings(conn, game_id, upto, pinged)
+
     async def movers_after(self, game_id: int, after: int, upto: int) -> set[int]:
         """The seats that made a move after move ``after`` up to move ``upto``."""
         async with self.db.reading() as conn:

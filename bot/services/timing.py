@@ -163,6 +163,22 @@ class Timing(ServiceCore):
             woken.append(game_id)
         return woken
 
+    async def claim_untold(self) -> list[int]:
+        """The games whose channel was not told of every saved move (a post failed, or the process
+        stopped between a commit and its post) that this process tells: on SQLite all (it is the only
+        process keeping time), on PostgreSQL those it claims (``give_back_untold`` when told)."""
+        async with self.db.reading() as conn:
+            untold = await store.untold_games(conn)
+        if not self.db.postgres:
+            return untold
+        return sorted(await self._claim(untold, self.clock()))
+
+    async def give_back_untold(self, game_id: int) -> None:
+        """Give back the claim ``claim_untold`` took on ``game_id``, unless this process works there
+        otherwise meanwhile (a computer's run, a reminder round)."""
+        if self.db.postgres and game_id not in self.runner.claimed and game_id not in self._in_round:
+            await self._release(game_id)
+
     async def _claim_run(self, game_id: int) -> bool:
         """Claim a game for the computer run a move woke (``runner``), unless another process holds it."""
         return game_id in await self._claim([game_id], self.clock())

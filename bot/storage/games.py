@@ -455,6 +455,17 @@ async def unannounced(conn: Conn, game_id: int, upto: int) -> list[MoveRow]:
     return [move_from_row(r) for r in moves]
 
 
+async def untold_games(conn: Conn) -> list[int]:
+    """The games whose channel has not heard of every saved move (``announced_version`` behind), that
+    are still to be told: running or just over."""
+    found = await rows(
+        conn,
+        "SELECT id FROM games WHERE announced_version < version AND status IN ('active', 'finished')"
+        " ORDER BY id",
+    )
+    return [int(r["id"]) for r in found]
+
+
 async def mark_announced(conn: Conn, game_id: int, version: int) -> None:
     await send(
         conn,
@@ -704,6 +715,20 @@ async def pinged_for_now(conn: Conn, game_id: int, upto: int) -> dict[int, int]:
         upto=upto,
     )
     return {int(r["seat"]): int(r["user_id"]) for r in found}
+
+
+async def forget_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]]) -> None:
+    """Forget the pings noted for the position after ``version`` (seat, user id): they were not made."""
+    for seat, user_id in pinged:
+        await send(
+            conn,
+            "DELETE FROM turn_pings WHERE game_id = :game_id AND seat = :seat AND user_id = :user_id"
+            " AND version = :version",
+            game_id=game_id,
+            seat=seat,
+            user_id=user_id,
+            version=version,
+        )
 
 
 async def note_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]]) -> None:

@@ -6,6 +6,7 @@ has passed, not at the next reminder round."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -53,9 +54,9 @@ class DroppedAfterMove:
                 self.armed, self.skip, self.left = False, self.passing, 1
 
         @asynccontextmanager
-        async def failing_reading() -> AsyncIterator[Any]:
+        async def failing_reading(**how: Any) -> AsyncIterator[Any]:
             self._statement()
-            async with reading() as conn:
+            async with reading(**how) as conn:
                 yield conn
 
         monkeypatch.setattr(store, "append_move", appending)
@@ -90,6 +91,10 @@ def hold_catch_ups(monkeypatch: pytest.MonkeyPatch) -> tuple[asyncio.Event, list
 
     monkeypatch.setattr(running_catchup(), "pause", pause)
     return cleared, asked
+
+
+def first_pauses(count: int) -> list[float]:
+    return list(itertools.islice(catchup.pauses(), count))
 
 
 async def movers(arena: Arena, service: GameService) -> tuple[SimUser, SimUser]:
@@ -138,7 +143,7 @@ async def check_counted_then_told(
     await running_catchup().settled()
     await arena.loopback.settle()
     assert fault.failed == 1 + lasting
-    assert asked == list(catchup.PAUSES[: 1 + lasting])  # the first try comes within a second
+    assert asked == first_pauses(1 + lasting)  # the first try comes within a second
     assert pings_since(arena, seen) == [{other.id}]
     assert f"move {version} ·" in arena.live_board().content
     assert await logged_versions(service, arena) == [*before, version]
@@ -212,7 +217,74 @@ async def test_a_move_whose_post_failed_on_a_dropped_connection_is_told_once_it_
         cleared.set()
         await running_catchup().settled()
         await arena.loopback.settle()
-        assert asked == list(catchup.PAUSES[:1])
+        assert asked == first_pauses(1)
         assert pings_since(arena, seen) == [{other.id}]
         assert await logged_versions(service, arena) == [*before, len(before) + 1]
         arena.loopback.assert_prompt_responses()
+
+
+@pytest.mark.usefixtures("tiny_game")
+async def test_a_move_is_told_after_a_fault_lasting_many_tries_once_it_passes(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fault outlasts seven tries to tell the channel: the tries go on, their pauses capped at a
+    minute, and the channel hears of the move at the first try after the fault has passed."""
+    alice, bob = arena.people[:2]
+    async with arena.running() as (_bot, service):
+        await arena.start_game("tiny", alice, bob)
+
+        async def typed(person: SimUser) -> Reply:
+            return await person.slash("move", arena.channel, move="pass")
+
+        await check_counted_then_told(arena, service, typed, monkeypatch, lasting=7)
+        assert max(first_pauses(20)) == catchup.CAP
+        arena.loopback.assert_prompt_responses()
+
+
+async def first_round(bot: Any) -> None:
+    """The reminder loop's first round after a start (run here rather than waiting for its timer), and
+    the catch-ups it began."""
+    cog = bot.get_cog("Reminders")
+    assert cog is not None
+    await cog.tick()
+    await running_catchup().settled()
+    await bot.games.runner.idle()
+
+
+@pytest.mark.usefixtures("tiny_game")
+async def test_a_move_the_bot_stopped_before_telling_is_told_at_the_next_start_once(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot stops between a move's commit and its post (the post failed, and the fault outlasted the
+    process): the next start tells the channel of the move and pings the next person, once; a start
+    after that says nothing more."""
+    alice, bob = arena.people[:2]
+    async with arena.running() as (_bot, service):
+        await arena.start_game("tiny", alice, bob)
+        first, other = await movers(arena, service)
+        await arena.loopback.settle()
+        seen = {m.id for m in arena.public()}
+        before = await logged_versions(service, arena)
+        cleared, _ = hold_catch_ups(monkeypatch)
+        fault = DroppedAfterMove(monkeypatch, service.db)
+        fault.armed = True
+        reply = await first.slash("move", arena.channel, move="pass")
+        version = len(before) + 1
+        assert translate(ENGLISH, "message.move_counted_later", version=version) in reply.content
+        assert not pings_since(arena, seen)
+    assert not running_catchup()._running  # the catch-up waiting out the fault ended with the bot
+    cleared.set()
+    assert not pings_since(arena, seen)
+    async with arena.running() as (bot, service):
+        await first_round(bot)
+        await arena.loopback.settle()
+        assert pings_since(arena, seen) == [{other.id}]
+        assert f"move {version} ·" in arena.live_board().content
+        game = await service.get_game(int(arena.channel.id))
+        assert await service.untold_movers(game.id, game.version) == []
+        told = {m.id for m in arena.public()}
+    async with arena.running() as (bot, service):
+        await first_round(bot)
+        await arena.loopback.settle()
+        assert not pings_since(arena, told)
+        assert await logged_versions(service, arena) == [*before, version]
