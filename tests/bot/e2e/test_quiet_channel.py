@@ -292,12 +292,13 @@ async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_
     assert dm.content.startswith("It is your turn in [Great Western Trail]"), dm.content
 
 
-async def test_telling_a_move_on_the_live_board_writes_once(
+async def test_telling_a_move_on_the_live_board_writes_once_and_a_ping_once_more(
     arena: Arena, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The moves told on the live board are marked told, and what the bot keeps of the board (the move its
     picture shows, its posts since) is kept, in one write: every write of a busy bot waits its turn for
-    the others, so telling a move costs one (none for the board when it stayed as it was)."""
+    the others, so telling a move costs one (none for the board when it stayed as it was), and a ping one
+    more."""
     alice, bob = arena.people[:2]
     async with arena.running() as (_bot, service):
         await arena.start_game("santafe", alice, bob)
@@ -330,5 +331,7 @@ async def test_telling_a_move_on_the_live_board_writes_once(
         assert arena.live_board().id == board.id  # edited each time, never posted anew
         game = await service.get_game(int(arena.channel.id))
         known = await service.live_board(game.id)
-    assert writes and all(n == 1 for n in writes), writes
+    # one write for the moves told and the board, and one before a post that pings: the ping is noted
+    # before it is made, so that two posts telling the same turn at once (two processes) ping once
+    assert writes and all(1 <= n <= 2 for n in writes), writes
     assert known is not None and known.message_id == int(board.id)
