@@ -59,7 +59,8 @@ async def fetch_command_ids(tree: app_commands.CommandTree, dev_guild_id: int | 
         try:
             synced = await tree.fetch_commands(guild=guild)
         except discord.HTTPException as exc:
-            log.info("could not read the commands' ids (%s): %s", guild or "global", exc)
+            # the sync has already said why a scope is refused: one line for it is enough
+            log.debug("could not read the commands' ids (%s): %s", "guild" if guild else "global", exc)
             continue
         if synced:
             return {command.name: command.id for command in synced}
