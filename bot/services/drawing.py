@@ -85,13 +85,10 @@ class Drawers:
         ``render``, so it pickles by name). Raises ``DrawingFailed``."""
         # one drawing per worker handed over at a time: the time limit counts the drawing, never a queue
         async with self._slots_of(asyncio.get_running_loop()):
-            try:  # (a start that hangs holds up this call alone, and only so long)
-                async with asyncio.timeout(self.timeout):
-                    pool = await self._pool.ready()
+            try:
+                pool = await self._pool.ready_within(self.timeout)
             except WorkersFailed as exc:
                 raise DrawingFailed(str(exc)) from exc
-            except TimeoutError:
-                raise DrawingFailed(f"the workers did not start within {self.timeout:g} s") from None
             loop = asyncio.get_running_loop()
             try:
                 call = loop.run_in_executor(pool, draw, picture, args, stem)

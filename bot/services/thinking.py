@@ -144,13 +144,10 @@ class Thinkers:
         async with self._slots:
             if self._closed:
                 raise ThinkingStopped("the computer players' workers are closed")
-            try:  # (a start that hangs holds up this call alone, and only so long)
-                async with asyncio.timeout(self.timeout):
-                    pool = await self._pool.ready()
+            try:
+                pool = await self._pool.ready_within(self.timeout)
             except WorkersFailed as exc:
                 raise ThinkingFailed(str(exc)) from exc
-            except TimeoutError:
-                raise ThinkingFailed(f"the workers did not start within {self.timeout:g} s") from None
             loop = asyncio.get_running_loop()
             try:  # a pool found broken already refuses the call at once
                 call = loop.run_in_executor(pool, decide, ai, game_id, view, legal, level, seed, budget)

@@ -138,6 +138,15 @@ class Workers:
                 self._starting = None
             raise WorkersFailed(f"the worker processes could not start: {exc!r}") from exc
 
+    async def ready_within(self, seconds: float) -> ProcessPoolExecutor:
+        """``ready``, bounded: ``WorkersFailed`` also when the start takes longer than ``seconds`` (a start
+        that hangs holds up this call alone, and only so long)."""
+        try:
+            async with asyncio.timeout(seconds):
+                return await self.ready()
+        except TimeoutError:
+            raise WorkersFailed(f"the workers did not start within {seconds:g} s") from None
+
     async def discard(self, pool: ProcessPoolExecutor) -> None:
         """End ``pool`` (a worker of it hangs or died); the next ``ready`` starts a new one."""
         if self._current() is pool:
