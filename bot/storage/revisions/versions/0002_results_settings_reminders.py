@@ -1,7 +1,7 @@
 """Migration 0002 (results settings reminders), frozen: its SQL as first written, one statement at a time,
-for SQLite and for PostgreSQL."""
+for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, run_frozen
+from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
 
 revision = "0002"
 down_revision = "0001"
@@ -64,63 +64,7 @@ CREATE TABLE kick_votes (
 );""",
 ]
 
-POSTGRESQL = [
-    """\
--- Statistics, per-guild and per-user settings, and the bookkeeping reminders and deadline votes need.
-
-ALTER TABLE seats ADD COLUMN last_reminded_at TEXT;""",
-    """\
--- muted: no reminders for this seat in this game; muted_turn: no reminders while waiting_since equals it
-ALTER TABLE seats ADD COLUMN muted BIGINT NOT NULL DEFAULT 0 CHECK (muted IN (0, 1));""",
-    """\
-ALTER TABLE seats ADD COLUMN muted_turn TEXT;""",
-    """\
--- set once the deadline passed and the other players were asked to vote on removing this seat's player
-ALTER TABLE seats ADD COLUMN vote_opened_at TEXT;""",
-    """\
-CREATE TABLE results (
-    game_id     BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat        BIGINT NOT NULL,
-    guild_id    BIGINT,
-    rules_id    TEXT    NOT NULL,
-    user_id     BIGINT,
-    name        TEXT    NOT NULL,
-    is_ai       BIGINT NOT NULL CHECK (is_ai IN (0, 1)),
-    resigned    BIGINT NOT NULL DEFAULT 0 CHECK (resigned IN (0, 1)),
-    score       BIGINT NOT NULL,
-    rank        BIGINT NOT NULL,
-    won         BIGINT NOT NULL CHECK (won IN (0, 1)),
-    players     BIGINT NOT NULL,
-    finished_at TEXT    NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);""",
-    """\
-CREATE INDEX results_by_guild ON results (guild_id, rules_id);""",
-    """\
-CREATE INDEX results_by_user ON results (user_id, finished_at);""",
-    """\
-CREATE TABLE guild_settings (
-    guild_id         BIGINT PRIMARY KEY,
-    reminder_minutes BIGINT CHECK (reminder_minutes IS NULL OR reminder_minutes > 0),
-    deadline_minutes BIGINT CHECK (deadline_minutes IS NULL OR deadline_minutes > 0),
-    deadline_action  TEXT CHECK (deadline_action IS NULL OR deadline_action IN ('skip', 'ai', 'vote'))
-);""",
-    """\
-CREATE TABLE user_settings (
-    user_id          BIGINT PRIMARY KEY,
-    dms              BIGINT NOT NULL DEFAULT 1 CHECK (dms IN (0, 1)),
-    reminder_minutes BIGINT CHECK (reminder_minutes IS NULL OR reminder_minutes > 0),
-    muted            BIGINT NOT NULL DEFAULT 0 CHECK (muted IN (0, 1))
-);""",
-    """\
-CREATE TABLE kick_votes (
-    game_id  BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat     BIGINT NOT NULL,
-    voter_id BIGINT NOT NULL,
-    voted_at TEXT    NOT NULL,
-    PRIMARY KEY (game_id, seat, voter_id)
-);""",
-]
+POSTGRESQL = postgresql_of(SQLITE)
 
 
 def upgrade() -> None:

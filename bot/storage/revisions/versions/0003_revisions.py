@@ -1,7 +1,7 @@
 """Migration 0003 (revisions), frozen: its SQL as first written, one statement at a time,
-for SQLite and for PostgreSQL."""
+for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, run_frozen
+from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
 
 revision = "0003"
 down_revision = "0002"
@@ -17,16 +17,7 @@ ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;""",
 ALTER TABLE snapshots ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;""",
 ]
 
-POSTGRESQL = [
-    """\
--- A counter bumped by every change of a game's position (a move, an undo, a restore). Undo brings the
--- version (the number of moves) back to an earlier value, so the version alone cannot tell whether a
--- cached or snapshotted state is still the current one; the version and the revision together can.
-
-ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;""",
-    """\
-ALTER TABLE snapshots ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;""",
-]
+POSTGRESQL = postgresql_of(SQLITE)
 
 
 def upgrade() -> None:

@@ -1,7 +1,7 @@
 """Migration 0004 (guild hosting limit), frozen: its SQL as first written, one statement at a time,
-for SQLite and for PostgreSQL."""
+for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, run_frozen
+from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
 
 revision = "0004"
 down_revision = "0003"
@@ -15,14 +15,7 @@ ALTER TABLE guild_settings ADD COLUMN max_games_per_user INTEGER
     CHECK (max_games_per_user IS NULL OR max_games_per_user > 0);""",
 ]
 
-POSTGRESQL = [
-    """\
--- A server's own limit on the open games one member may host there; NULL falls back to the bot's
--- MAX_GAMES_PER_USER setting.
-
-ALTER TABLE guild_settings ADD COLUMN max_games_per_user BIGINT
-    CHECK (max_games_per_user IS NULL OR max_games_per_user > 0);""",
-]
+POSTGRESQL = postgresql_of(SQLITE)
 
 
 def upgrade() -> None:

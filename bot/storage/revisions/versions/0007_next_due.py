@@ -1,7 +1,7 @@
 """Migration 0007 (next due), frozen: its SQL as first written, one statement at a time,
-for SQLite and for PostgreSQL."""
+for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, run_frozen
+from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
 
 revision = "0007"
 down_revision = "0006"
@@ -62,21 +62,8 @@ END;""",
 ]
 
 POSTGRESQL = [
-    """\
--- When each game next needs the reminder loop (a reminder, a deadline, a computer seat to move), so a
--- round finds its work with one indexed query instead of reading every active game.
--- next_due_at is computed by the service's policy code; due_stale = 1 says it must be computed again.
--- The triggers below mark a game stale on every change that can move its next-due time, whoever makes
--- it, so no writer has to remember; the loop recomputes the stale games in batches before each round.
--- Existing games start stale: their times are computed by the first round after the upgrade.
-
-ALTER TABLE games ADD COLUMN next_due_at TEXT;""",
-    """\
-ALTER TABLE games ADD COLUMN due_stale BIGINT NOT NULL DEFAULT 1 CHECK (due_stale IN (0, 1));""",
-    """\
-CREATE INDEX games_by_next_due ON games (next_due_at) WHERE status = 'active';""",
-    """\
-CREATE INDEX games_due_stale ON games (id) WHERE due_stale = 1;""",
+    *postgresql_of(SQLITE[:4]),
+    # written for PostgreSQL: its triggers run functions
     """\
 -- (PostgreSQL: the games' own changes mark the row before it is written; the others update it after)
 CREATE FUNCTION games_due_moved() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,7 +1,7 @@
 """Migration 0013 (languages), frozen: its SQL as first written, one statement at a time,
-for SQLite and for PostgreSQL."""
+for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, run_frozen
+from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
 
 revision = "0013"
 down_revision = "0012"
@@ -24,23 +24,7 @@ CREATE TABLE user_languages (
 );""",
 ]
 
-POSTGRESQL = [
-    """\
--- Who reads which language.
--- games.language: the catalog the game's public posts are written in (the server's language when opened).
--- user_languages: per person, the language their Discord client last used with the bot (last_used) and
--- the one they chose with /notify language (chosen; NULL: follow last_used). Direct messages and
--- reminders read chosen, else last_used, else English. A table of its own, so that noting a person's
--- language never touches user_settings (whose changes mark their games' reminders for recomputing).
-
-ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en';""",
-    """\
-CREATE TABLE user_languages (
-    user_id   BIGINT PRIMARY KEY,
-    last_used TEXT,
-    chosen    TEXT
-);""",
-]
+POSTGRESQL = postgresql_of(SQLITE)
 
 
 def upgrade() -> None:
