@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rules.core.texts import said
@@ -39,7 +40,8 @@ from rules.gwt.graph import (
     numbered_spaces_between,
     transport_cost,
 )
-from rules.gwt.options import decision, ends_turn, occupied_by_others, options
+from rules.gwt.options import Kind, decision, ends_turn, occupied_by_others, options
+from rules.gwt.state import Player
 from rules.gwt.words import cards, place, place_with, plural, say_cards, say_place, say_place_with
 from rules.gwt.words import city as city_name
 
@@ -84,134 +86,197 @@ def _apply_local(tx: Tx, index: int, payload: tuple[Any, ...]) -> None:
     _effect(tx, payload, s.stack[-1])
 
 
-def _effect(tx: Tx, action: tuple[Any, ...], popped: dict[str, Any] | None = None) -> None:
+Popped = dict[str, Any] | None
+Effect = Callable[[Tx, Player, tuple[Any, ...], Popped], None]
+
+
+def _effect(tx: Tx, action: tuple[Any, ...], popped: Popped = None) -> None:
     """Carry out one action; ``popped`` is the decision it answered (already off the stack) if any."""
-    s, seat = tx.s, tx.s.current
-    p = s.players[seat]
     kind = action[0]
-    if kind == "walk":
-        _walk(tx, action[1], action[2], action[3], popped)
-    elif kind == "discard":
-        p.hand.remove(action[1])
-        p.discard.append(action[1])
-        _reward(tx, action[2])
-    elif kind == "pair":
-        for c in action[1]:
-            p.hand.remove(c)
-            p.discard.append(c)
-        p.money += action[2]
-    elif kind == "money":
-        p.money += action[1]
-    elif kind == "certs":
-        gain_certs(p, action[1])
-    elif kind == "teepee_pairs":
-        gain_certs(p, 2 * action[1])
-        p.money += 2 * action[1]
-    elif kind == "hire":
-        _hire(tx, action[1], action[2], action[3])
-    elif kind == "build":
-        _build(tx, action[1], action[2], action[3])
-    elif kind == "buy":
-        s.stack.append(decision("buy", cowboys=p.workers[0]))
-    elif kind == "purchase":
-        for c in action[1]:
-            s.market.remove(c)
-            p.discard.append(c)
-        p.money -= action[3]
-        left = popped["cowboys"] - action[2] if popped else 0
-        if left > 0:
-            s.stack.append(decision("buy", cowboys=left))
-    elif kind == "market_draw":
-        for _ in range(2):
-            if s.market_stack:
-                s.market.append(s.market_stack.pop())
-        tx.hidden = True
-        s.market.sort(key=MARKET_ORDER.index)
-        left = popped["cowboys"] - 1 if popped else 0
-        if left > 0:
-            s.stack.append(decision("buy", cowboys=left))
-    elif kind == "hazard":
-        p.hazards.append(s.trail[action[1]] or "")
-        s.trail[action[1]] = None
-        p.money -= action[2]
-    elif kind == "trade":
-        p.teepees.append(s.trail[action[1]] or "")
-        s.trail[action[1]] = None
-        p.money += TEEPEE_SPACES[action[1]]
-    elif kind == "engine":
-        p.money -= action[2]
-        _engine_to(tx, action[1])
-    elif kind == "back":
-        p.engine = action[1]
-        then = action[2]
-        _maybe_upgrade(tx, action[1])
-        if then == "money3":
-            p.money += 3
-        elif then.startswith("cert"):
-            gain_certs(p, int(then[4:]))
-        elif then.startswith("trash"):
-            s.stack.append(decision("trash", n=int(then[5:])))
-    elif kind == "bounce":
-        p.engine = action[1]
-        p.money += 3
-        _maybe_upgrade(tx, action[1])
-    elif kind == "extra":
-        moved = numbered_spaces_between(action[1], p.engine, occupied_by_others(s, seat))
-        p.engine = action[1]
-        _maybe_upgrade(tx, action[1])
-        s.stack.append(decision("deliver", value=moved, extra=True))
-    elif kind == "upgrade_station":
-        p.money -= STATIONS[action[1] + 1][1]
-        s.stack.append(decision("disc", station=action[1]))
-    elif kind == "disc":
-        _place_disc(tx, action[1], popped or {})
-    elif kind == "appoint":
-        p.workers[action[1]] -= 1
-        station = action[2]
-        tile = s.masters[station] or ""
-        s.masters[station] = None
-        s.master_workers[station] = WORKER_TYPES[action[1]]
-        p.masters.append(tile)
-        upper = STATION_MASTERS[tile][0]
-        if upper == "money2":
-            p.money += 2
-        elif upper == "hazard_or_trade":
-            s.stack.append(decision("bonus", what="hazard_or_trade"))
-    elif kind == "objective":
-        card = take_objective(tx, action[1])
-        if card is not None:
-            (p.hand if len(action) > 2 and action[2] == "hand" else p.discard).append(card)
-    elif kind == "draw":
-        drawn = draw_cards(tx, seat, action[1])
-        if drawn:
-            s.stack.append(decision("discard", n=len(drawn)))
-    elif kind == "discard_card":
-        p.hand.remove(action[1])
-        p.discard.append(action[1])
-        if popped and popped["n"] > 1:
-            s.stack.append(decision("discard", n=popped["n"] - 1))
-    elif kind == "trash":
-        p.hand.remove(action[1])
-        p.trashed.append(action[1])
-        if popped and popped["n"] > 1:
-            s.stack.append(decision("trash", n=popped["n"] - 1))
-    elif kind == "aux":
-        _aux(tx, action[1], action[2])
-    elif kind == "push":
-        s.stack.append(action[1])
-    elif kind == "copy":
-        copied = decision("loc", loc=action[1], tile=s.trail[action[1]], used=[], any=False, copy=True)
-        s.stack.append(copied)
-    elif kind == "pick":
-        col = s.foresight[action[1]]
-        col[col.index(action[2])] = None
-        place_tile(tx, action[2])
-    elif kind == "income":
-        _income(tx, action[1])
-    elif kind == "deliver":
-        _deliver(tx, action[1], popped or {})
-    else:
+    if kind not in _EFFECTS:
         raise AssertionError(f"unknown action {kind}")
+    _EFFECTS[kind](tx, tx.s.players[tx.s.current], action, popped)
+
+
+def _to_discard(p: Player, cards: Iterable[str]) -> None:
+    for c in cards:
+        p.hand.remove(c)
+        p.discard.append(c)
+
+
+def _discard_for_reward(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    _to_discard(p, [action[1]])
+    _reward(tx, action[2])
+
+
+def _discard_pair(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    _to_discard(p, action[1])
+    p.money += action[2]
+
+
+def _teepee_pairs(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    gain_certs(p, 2 * action[1])
+    p.money += 2 * action[1]
+
+
+def _again_with(tx: Tx, kind: Kind, popped: Popped, key: str, used: int = 1, **rest: Any) -> None:
+    """Put the answered decision back with what is left of it (``key`` less ``used``), if any is."""
+    left = popped[key] - used if popped else 0
+    if left > 0:
+        tx.s.stack.append(decision(kind, **{key: left}, **rest))
+
+
+def _purchase(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    for c in action[1]:
+        tx.s.market.remove(c)
+        p.discard.append(c)
+    p.money -= action[3]
+    _again_with(tx, "buy", popped, "cowboys", used=action[2])
+
+
+def _market_draw(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    s = tx.s
+    for _ in range(2):
+        if s.market_stack:
+            s.market.append(s.market_stack.pop())
+    tx.hidden = True
+    s.market.sort(key=MARKET_ORDER.index)
+    _again_with(tx, "buy", popped, "cowboys")
+
+
+def _remove_hazard(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    p.hazards.append(tx.s.trail[action[1]] or "")
+    tx.s.trail[action[1]] = None
+    p.money -= action[2]
+
+
+def _trade(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    p.teepees.append(tx.s.trail[action[1]] or "")
+    tx.s.trail[action[1]] = None
+    p.money += TEEPEE_SPACES[action[1]]
+
+
+def _move_engine_back(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    p.engine = action[1]
+    then = action[2]
+    _maybe_upgrade(tx, action[1])
+    if then == "money3":
+        p.money += 3
+    elif then.startswith("cert"):
+        gain_certs(p, int(then[4:]))
+    elif then.startswith("trash"):
+        tx.s.stack.append(decision("trash", n=int(then[5:])))
+
+
+def _bounce(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    p.engine = action[1]
+    p.money += 3
+    _maybe_upgrade(tx, action[1])
+
+
+def _extra_delivery(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    moved = numbered_spaces_between(action[1], p.engine, occupied_by_others(tx.s, tx.s.current))
+    p.engine = action[1]
+    _maybe_upgrade(tx, action[1])
+    tx.s.stack.append(decision("deliver", value=moved, extra=True))
+
+
+def _upgrade_station(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    p.money -= STATIONS[action[1] + 1][1]
+    tx.s.stack.append(decision("disc", station=action[1]))
+
+
+def _appoint(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    s = tx.s
+    p.workers[action[1]] -= 1
+    station = action[2]
+    tile = s.masters[station] or ""
+    s.masters[station] = None
+    s.master_workers[station] = WORKER_TYPES[action[1]]
+    p.masters.append(tile)
+    upper = STATION_MASTERS[tile][0]
+    if upper == "money2":
+        p.money += 2
+    elif upper == "hazard_or_trade":
+        s.stack.append(decision("bonus", what="hazard_or_trade"))
+
+
+def _objective(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    card = take_objective(tx, action[1])
+    if card is not None:
+        (p.hand if len(action) > 2 and action[2] == "hand" else p.discard).append(card)
+
+
+def _draw(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    drawn = draw_cards(tx, tx.s.current, action[1])
+    if drawn:
+        tx.s.stack.append(decision("discard", n=len(drawn)))
+
+
+def _discard_card(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    _to_discard(p, [action[1]])
+    _again_with(tx, "discard", popped, "n")
+
+
+def _trash(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    p.hand.remove(action[1])
+    p.trashed.append(action[1])
+    _again_with(tx, "trash", popped, "n")
+
+
+def _copy(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    loc = action[1]
+    tx.s.stack.append(decision("loc", loc=loc, tile=tx.s.trail[loc], used=[], any=False, copy=True))
+
+
+def _pick(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    col = tx.s.foresight[action[1]]
+    col[col.index(action[2])] = None
+    place_tile(tx, action[2])
+
+
+def _money(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
+    p.money += action[1]
+
+
+# What each kind of action does: kind -> (state's copy, its mover, the action, the decision it answered)
+_EFFECTS: dict[str, Effect] = {
+    "walk": lambda tx, p, a, popped: _walk(tx, a[1], a[2], a[3], popped),
+    "discard": _discard_for_reward,
+    "pair": _discard_pair,
+    "money": _money,
+    "certs": lambda tx, p, a, popped: gain_certs(p, a[1]),
+    "teepee_pairs": _teepee_pairs,
+    "hire": lambda tx, p, a, popped: _hire(tx, a[1], a[2], a[3]),
+    "build": lambda tx, p, a, popped: _build(tx, a[1], a[2], a[3]),
+    "buy": lambda tx, p, a, popped: tx.s.stack.append(decision("buy", cowboys=p.workers[0])),
+    "purchase": _purchase,
+    "market_draw": _market_draw,
+    "hazard": _remove_hazard,
+    "trade": _trade,
+    "engine": lambda tx, p, a, popped: _pay_and_move_engine(tx, p, a[1], a[2]),
+    "back": _move_engine_back,
+    "bounce": _bounce,
+    "extra": _extra_delivery,
+    "upgrade_station": _upgrade_station,
+    "disc": lambda tx, p, a, popped: _place_disc(tx, a[1], popped or {}),
+    "appoint": _appoint,
+    "objective": _objective,
+    "draw": _draw,
+    "discard_card": _discard_card,
+    "trash": _trash,
+    "aux": lambda tx, p, a, popped: _aux(tx, a[1], a[2]),
+    "push": lambda tx, p, a, popped: tx.s.stack.append(a[1]),
+    "copy": _copy,
+    "pick": _pick,
+    "income": lambda tx, p, a, popped: _income(tx, a[1]),
+    "deliver": lambda tx, p, a, popped: _deliver(tx, a[1], popped or {}),
+}
+
+
+def _pay_and_move_engine(tx: Tx, p: Player, to: Any, price: int) -> None:
+    p.money -= price
+    _engine_to(tx, to)
 
 
 def _reward(tx: Tx, reward: dict[str, int]) -> None:
