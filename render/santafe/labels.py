@@ -97,12 +97,7 @@ def place_city_names(
     not fit; at each distance a name of several words is tried on one line, then on two (anchored at its
     middle). Where no place is free, the one with the fewest clashes is taken and the city noted in
     ``UNPLACED``."""
-    taken: list[Box] = list(squares.values())
-    for city_id, (x, y) in where.items():
-        if city_id in cities():
-            r = radius + RING
-            taken.append((x - r, y - r, x + r, y + r))
-            taken.append((x - 25, y + radius, x + 25, y + radius + SQUARES))
+    taken = _covered(where, radius, squares)
     placed: dict[str, Place] = {}
     leaders: list[tuple[Point, Point]] = []
     # each slot with the box around it, so only slots near a candidate are walked along
@@ -127,21 +122,8 @@ def place_city_names(
     # (cities with a preferred side first, so a neighbour does not take it)
     for city_id in sorted(cities(), key=lambda c: (c not in PREFERRED, -crowd(c), where[c][0])):
         x, y = where[city_id]
-        gap = radius + RING + 2
-        options: list[tuple[Point, str, Box, tuple[str, ...]]] = []
-        for extra in reach:
-            d = gap + extra
-            for shown in _forms(cities()[city_id]["name"]):
-                w = max(text_width(line, size) for line in shown) + 2
-                h = (size + 2) * len(shown)
-                around = _around(x, y, d, w, h)
-                if len(shown) > 1:  # two lines hang from their middle
-                    around = [(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), "mm", b) for _p, _a, b in around]
-                options += [(point, anchor, block, shown) for point, anchor, block in around]
-        if city_id in PREFERRED:  # the preferred side at every distance before any other side
-            options.sort(key=lambda option: not _towards(option[2], (x, y), PREFERRED[city_id]))
         best: tuple[int, Point, str, Box, tuple[str, ...]] | None = None
-        for point, anchor, block, shown in options:
+        for point, anchor, block, shown in _candidates(city_id, (x, y), radius, size, reach):
             # a name that would poke past the left or right edge slides back inside
             slide = max(frame[0] - block[0], 0.0) + min(frame[2] - block[2], 0.0)
             if slide and block[2] - block[0] <= frame[2] - frame[0]:
@@ -174,6 +156,38 @@ def place_city_names(
         leaders.append(((x, y), ((block[0] + block[2]) / 2, (block[1] + block[3]) / 2)))
         placed[city_id] = (point, anchor, shown)
     return placed
+
+
+def _covered(where: Mapping[str, Point], radius: float, squares: Mapping[str, Box]) -> list[Box]:
+    """What no name may cover: the bonus squares, each city's ring and the squares' row under it."""
+    taken: list[Box] = list(squares.values())
+    for city_id, (x, y) in where.items():
+        if city_id in cities():
+            r = radius + RING
+            taken.append((x - r, y - r, x + r, y + r))
+            taken.append((x - 25, y + radius, x + 25, y + radius + SQUARES))
+    return taken
+
+
+def _candidates(
+    city_id: str, dot: Point, radius: float, size: int, reach: tuple[int, ...]
+) -> list[tuple[Point, str, Box, tuple[str, ...]]]:
+    """Every place tried for a city's name, in the order tried: (anchor point, anchor, box, lines)."""
+    x, y = dot
+    gap = radius + RING + 2
+    options: list[tuple[Point, str, Box, tuple[str, ...]]] = []
+    for extra in reach:
+        d = gap + extra
+        for shown in _forms(cities()[city_id]["name"]):
+            w = max(text_width(line, size) for line in shown) + 2
+            h = (size + 2) * len(shown)
+            around = _around(x, y, d, w, h)
+            if len(shown) > 1:  # two lines hang from their middle
+                around = [(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), "mm", b) for _p, _a, b in around]
+            options += [(point, anchor, block, shown) for point, anchor, block in around]
+    if city_id in PREFERRED:  # the preferred side at every distance before any other side
+        options.sort(key=lambda option: not _towards(option[2], dot, PREFERRED[city_id]))
+    return options
 
 
 def _towards(block: Box, dot: Point, degrees: float) -> bool:

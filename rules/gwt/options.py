@@ -206,7 +206,19 @@ def spec_moves(s: State, seat: int, act: tuple[Any, ...], d: dict[str, Any]) -> 
     elif kind == "trade_or_aux2":
         out.update(trade_moves(s, seat))
         out.update(aux_moves(s, seat, double=True))
-    elif kind == "woods":
+    else:
+        out.update(_building_moves(s, seat, act, d))
+    return out
+
+
+def _building_moves(
+    s: State, seat: int, act: tuple[Any, ...], d: dict[str, Any]
+) -> dict[str, tuple[Any, ...]]:
+    """Moves of the buildings' own actions that no other action shares."""
+    p = s.players[seat]
+    kind = act[0]
+    out: dict[str, tuple[Any, ...]] = {}
+    if kind == "woods":
         out["woods"] = ("money", 2 * woods_count(s, seat))
     elif kind == "teepee_pairs":
         pairs = min(p.teepees.count("teepee-green"), p.teepees.count("teepee-blue"))

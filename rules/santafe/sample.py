@@ -30,48 +30,12 @@ SECRET_DOUBLE = 0.25  # how likely a hidden choice is a Double Turn card, when t
 
 def sample(view: dict[str, Any], rng: Rng) -> SantaFeState:
     """A state whose view for ``view["viewer"]`` is ``view``, the hidden parts dealt by ``rng``."""
-    me = view["viewer"]
     n = view["players"]
     seats = view["seats"]
-    own = view["hand"]
     phase = view["phase"]
     choosing = phase == CHOOSE
-    unseen = Counter(B.city_cards())
-    unseen -= Counter(CITY_INDEX[c] for c in own["cities"])
-    for v in seats:
-        unseen -= Counter(CITY_INDEX[c] for c in v["played"])
-    mine = view.get("choice")
-    if choosing and mine is not None and mine["city"] is not None:
-        unseen -= Counter([CITY_INDEX[mine["city"]]])
-    pool = sorted(unseen.elements())
-    rng.shuffle(pool)
-
-    hand: list[list[int]] = []
-    doubles: list[int] = []
-    choice: list[list[int] | None] = []
-    for p, v in enumerate(seats):
-        branch = B.RAILROAD_INDEX[v["branch_card"]] if v["branch_card"] else -1
-        held = v["doubles_held"]
-        if p == me:
-            hand.append(sorted(CITY_INDEX[c] for c in own["cities"]))
-            doubles.append(own["double_turn"])
-            choice.append(_choice(mine) if mine is not None else None)
-            continue
-        secret = None
-        if choosing and v["chosen"]:
-            # the chosen card is one of the hand's: a Double Turn card (the count shown still holds it)
-            # or a city card
-            if held and view["round"] > 1 and rng.randrange(1000) < SECRET_DOUBLE * 1000:
-                held -= 1
-                secret = [-1, 1, branch]
-            else:
-                secret = [pool.pop() if pool else -1, 0, branch]
-        elif not choosing and v["play"] is not None:
-            secret = _choice(v["play"])
-        cities = v["hand_size"] - held - (branch >= 0) - int(v["engineer_drawn"])
-        hand.append(sorted(pool.pop() for _ in range(min(cities, len(pool)))))
-        doubles.append(held)
-        choice.append(secret)
+    pool = _unseen_cities(view, rng)
+    hand, doubles, choice = _deal_hands(view, pool, rng)
     deck = pool[: view["deck"]]
     while len(deck) < view["deck"]:  # only if the view is inconsistent
         deck.append(rng.randrange(B.CITY_COUNT))
@@ -115,6 +79,58 @@ def sample(view: dict[str, Any], rng: Rng) -> SantaFeState:
         engineer_pool=view["engineer_cards"],
         end_reason=view["end_reason"] or "",
     )
+
+
+def _unseen_cities(view: dict[str, Any], rng: Rng) -> list[int]:
+    """The city cards the viewer has not seen (in no hand of theirs, played, or chosen), shuffled."""
+    unseen = Counter(B.city_cards())
+    unseen -= Counter(CITY_INDEX[c] for c in view["hand"]["cities"])
+    for v in view["seats"]:
+        unseen -= Counter(CITY_INDEX[c] for c in v["played"])
+    mine = view.get("choice")
+    if view["phase"] == CHOOSE and mine is not None and mine["city"] is not None:
+        unseen -= Counter([CITY_INDEX[mine["city"]]])
+    pool = sorted(unseen.elements())
+    rng.shuffle(pool)
+    return pool
+
+
+def _deal_hands(
+    view: dict[str, Any], pool: list[int], rng: Rng
+) -> tuple[list[list[int]], list[int], list[list[int] | None]]:
+    """Each seat's hand, Double Turn cards and hidden choice: the viewer's as the view shows them, the
+    others' dealt from ``pool`` (taken from it)."""
+    me = view["viewer"]
+    own = view["hand"]
+    mine = view.get("choice")
+    choosing = view["phase"] == CHOOSE
+    hand: list[list[int]] = []
+    doubles: list[int] = []
+    choice: list[list[int] | None] = []
+    for p, v in enumerate(view["seats"]):
+        branch = B.RAILROAD_INDEX[v["branch_card"]] if v["branch_card"] else -1
+        held = v["doubles_held"]
+        if p == me:
+            hand.append(sorted(CITY_INDEX[c] for c in own["cities"]))
+            doubles.append(own["double_turn"])
+            choice.append(_choice(mine) if mine is not None else None)
+            continue
+        secret = None
+        if choosing and v["chosen"]:
+            # the chosen card is one of the hand's: a Double Turn card (the count shown still holds it)
+            # or a city card
+            if held and view["round"] > 1 and rng.randrange(1000) < SECRET_DOUBLE * 1000:
+                held -= 1
+                secret = [-1, 1, branch]
+            else:
+                secret = [pool.pop() if pool else -1, 0, branch]
+        elif not choosing and v["play"] is not None:
+            secret = _choice(v["play"])
+        cities = v["hand_size"] - held - (branch >= 0) - int(v["engineer_drawn"])
+        hand.append(sorted(pool.pop() for _ in range(min(cities, len(pool)))))
+        doubles.append(held)
+        choice.append(secret)
+    return hand, doubles, choice
 
 
 def _choice(play: dict[str, Any]) -> list[int]:
