@@ -1,0 +1,12 @@
+"""Higher's picture words (``render/higher/words.py``): the English of its ``picture.higher.*`` messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+FACTS: dict[str, Any] = {}
+
+ENGLISH: dict[str, str] = {
+    "higher.top": "top card: {card}",
+    "higher.cards": "{count} cards · {played} played",
+}
