@@ -13,12 +13,12 @@ words its labels use). ``english_words()`` and ``facts()`` gather them over the 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
 import rules
+from render import packages
 from rules.core.english import english
 
 Words = Mapping[str, str]
@@ -36,12 +36,7 @@ ENGLISH: dict[str, str] = {
 
 def _game_words(game: str) -> ModuleType | None:
     """The module ``render.<game>.words``, or None for a game whose pictures write no words of their own."""
-    try:
-        return importlib.import_module(f"render.{game}.words")
-    except ModuleNotFoundError as error:
-        if error.name not in (f"render.{game}", f"render.{game}.words"):
-            raise
-        return None
+    return packages.package(game, "words")
 
 
 def game_english(game: str) -> dict[str, str]:

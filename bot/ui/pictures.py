@@ -104,10 +104,15 @@ def _fixed_words(language: str, games: tuple[str, ...]) -> dict[str, str]:
     """The words of every registered game's pictures (``games``) in ``language``, read once per
     language and registry."""
     words = {key: wording.text_of(language, said) for key, said in facts().items()}
-    return words | {
-        key: translate(language, f"picture.{key}", **{name: f"{{{name}}}" for name in _placeholders(english)})
-        for key, english in english_words().items()
-    }
+    return words | {key: _word(language, key, english) for key, english in english_words().items()}
+
+
+def _word(language: str, key: str, english: str) -> str:
+    """A picture's word in ``language``, its ``{placeholders}`` kept; a word a game added before its
+    catalog entries (``picture.<key>``) reads in English, as a computer level's or a score's does."""
+    if not has_message(f"picture.{key}"):
+        return english
+    return translate(language, f"picture.{key}", **{name: f"{{{name}}}" for name in _placeholders(english)})
 
 
 def _placeholders(template: str) -> list[str]:

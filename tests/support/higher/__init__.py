@@ -1,25 +1,20 @@
-"""Higher: a toy hidden-hand game written from docs/adding-a-game.md alone, as its two folders would be
-(``engine.py`` is what ``rules/higher/`` would hold, ``pictures.py`` and ``words.py`` what ``render/higher/``
-would), registered for a test by ``register`` instead of its one line in ``rules._MODULES``."""
+"""Higher: a toy hidden-hand game written from docs/adding-a-game.md alone, as its two folders would hold
+it: ``engine.py`` is what ``rules/higher/`` would (its ``RULES`` and ``SPEC``), ``pictures/`` what
+``render/higher/`` would (its pictures and ``words.py``). Registered for a test by ``register`` rather
+than by its line in ``rules._MODULES``; ``engine.PICTURES`` names its pictures package
+(``render.packages``)."""
 
 from __future__ import annotations
 
-import sys
-
 import rules
-from tests.support.higher import pictures, words
 
 ID = "higher"
 
 
 def register() -> None:
-    """Make ``rules.get("higher")`` and its pictures (``render.higher``, ``render.higher.words``) found."""
+    """Make ``rules.get("higher")`` and its pictures found, in the workers too."""
     rules.register(ID, "tests.support.higher.engine")
-    sys.modules[f"render.{ID}"] = pictures
-    sys.modules[f"render.{ID}.words"] = words
 
 
 def unregister() -> None:
     rules.unregister(ID)
-    sys.modules.pop(f"render.{ID}", None)
-    sys.modules.pop(f"render.{ID}.words", None)

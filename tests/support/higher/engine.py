@@ -18,6 +18,7 @@ from rules.core.spec import GameSpec
 
 State = dict[str, Any]
 HAND = 4
+PICTURES = "tests.support.higher.pictures"  # a game in render/higher/ would need no such line
 
 
 class Higher:

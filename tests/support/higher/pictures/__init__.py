@@ -1,4 +1,4 @@
-"""Higher's pictures (``render/higher/``), drawn from views only."""
+"""Higher's pictures (what ``render/higher/__init__.py`` would hold), drawn from views only."""
 
 from __future__ import annotations
 

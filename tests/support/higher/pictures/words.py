@@ -1,4 +1,5 @@
-"""Higher's picture words (``render/higher/words.py``): the English of its ``picture.higher.*`` messages."""
+"""Higher's picture words (what ``render/higher/words.py`` would hold): the English of its
+``picture.higher.*`` messages."""
 
 from __future__ import annotations
 
