@@ -127,7 +127,7 @@ def test_the_doc_names_every_message_of_the_bots_catalog_that_is_a_games_own(gam
     assert sorted(own - messages_a_game_brings(game)) == []
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_toy_game_keeps_the_contract_and_draws_every_picture(toy: str, players: int) -> None:
     test_play.test_random_games_keep_the_contract_at_every_step(toy, players)
     test_play.test_play_never_changes_the_state_it_is_given(toy, players)

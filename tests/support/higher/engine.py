@@ -1,4 +1,4 @@
-"""Higher, the rules (``rules/higher/``): each seat holds 4 hidden cards of 1..12. In turn, play a card
+"""Higher, the rules (``rules/higher/``): each seat holds 4 hidden cards of 1..16. In turn, play a card
 higher than the top card if you hold one (you must), else pass; when all the others have passed, the
 last to play leads again onto an empty table. Whoever plays their last card ends the game; each card
 played scores 1."""
@@ -25,14 +25,14 @@ class Higher:
     id = "higher"
     title = "Higher"
     min_players = 2
-    max_players = 3
+    max_players = 4
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         if options:
             raise SetupError(f"Unknown options: {sorted(options)}")
         if not self.min_players <= players <= self.max_players:
-            raise SetupError("Higher is for 2 or 3 players.")
-        deck = list(range(1, 13))
+            raise SetupError("Higher is for 2 to 4 players.")
+        deck = list(range(1, 17))
         Rng(seed).shuffle(deck)
         hands = [sorted(deck[i * HAND : (i + 1) * HAND]) for i in range(players)]
         return {
@@ -135,7 +135,7 @@ SPEC = GameSpec(
     title="Higher",
     summary="play a higher card than the last, or pass",
     min_players=2,
-    max_players=3,
+    max_players=4,
     colour=(200, 120, 40),
     help={"goal": ("Goal", "Be the first to play every card of your hand.")},
     hands=True,

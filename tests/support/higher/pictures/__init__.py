@@ -13,7 +13,7 @@ from render.names import seat_name
 from render.theme import DEFAULT, Theme
 from render.words import Words, picture_word
 
-BOARD_SIZE = (WIDTH, 260)
+BOARD_SIZE = (WIDTH, 300)
 
 
 def _board(
@@ -62,7 +62,8 @@ def render_player_area(
 ) -> Image.Image:
     image = Image.new("RGB", (400, 60), theme.background)
     played = view["played"][seat]
-    line = picture_word(picture_words, "higher.cards", count=view["hand_sizes"][seat], played=played)
+    cards = picture_word(picture_words, "higher.cards", count=view["hand_sizes"][seat], played=played)
+    line = f"{seat_name(names, seat)}: {cards}"
     text(ImageDraw.Draw(image), (10, 30), line, TEXT, theme.player(seat), anchor="lm")
     return image
 
