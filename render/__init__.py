@@ -28,13 +28,13 @@ colours live in ``render/<game id>/palette.py``; ``theme`` holds only what every
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
 import rules
+from render import packages
 from render.encode import encode
 from render.result import render_result
 from render.theme import DEFAULT, Theme
@@ -42,15 +42,13 @@ from rules.core.errors import SetupError
 
 
 def _picture(game: str, picture: str, what: str) -> Callable[..., Image.Image]:
-    """The function ``render.<game>.<picture>``; each game's package exports its pictures by these names."""
+    """The function ``render.<game>.<picture>``; each game's package exports its pictures by these names
+    (``render.packages``)."""
     if not isinstance(game, str) or not game.isidentifier():  # a dotted id would reach a module inside
         raise ValueError(f"no {what} picture for game {game!r}")
-    try:
-        module = importlib.import_module(f"render.{game}")
-    except ModuleNotFoundError as error:
-        if error.name != f"render.{game}":
-            raise
-        raise ValueError(f"no {what} picture for game {game!r}") from None
+    module = packages.package(game)
+    if module is None:
+        raise ValueError(f"no {what} picture for game {game!r}")
     draw: Callable[..., Image.Image] | None = getattr(module, picture, None)
     if draw is None:
         raise ValueError(f"no {what} picture for game {game!r}")

@@ -549,7 +549,9 @@ class ServiceCore:
     ) -> tuple[GameRow, list[SeatRow], State, list[PlayedMove]]:
         """With auto-play on, make at once every step a person must take that is no choice at all: exactly
         one legal move, and nothing secret in it (a card chosen unseen stays the player's to pick, even when
-        it is the only one). Computer seats are left to the runner. The summary says who it was made for.
+        it is the only one) nor in its being the only one (``GuardsForcedSteps``: in a hidden-hand game it
+        can tell what the hand lacks). Computer seats are left to the runner. The summary says who it was
+        made for.
 
         A person who may still take back ``after``, the move they just made, has a choice left: undo it or
         go on; their lone next step waits for them, so making it does not take the undo away."""
@@ -578,7 +580,7 @@ class ServiceCore:
                     and seat.user_id is not None
                 ):
                     legal = rules.legal_moves(state, seat.seat)
-                    if len(legal) == 1:
+                    if len(legal) == 1 and not engine.forced_step_reveals(rules, state, seat.seat, legal[0]):
                         new_state, events = rules.play(state, seat.seat, legal[0])
                         if not any(ev.get(HIDES_MOVE) for ev in events):
                             label = engine.label(rules, state, seat.seat, legal[0])

@@ -15,7 +15,7 @@ from rules.core.errors import ErrorCode, RulesError
 from rules.core.events import Event
 from rules.core.notation import match_label, normalize, suggest
 from rules.core.players import replace_players
-from rules.core.protocol import Engine, Rules, State
+from rules.core.protocol import Engine, GuardsForcedSteps, Rules, State
 from rules.core.texts import said
 
 # Moves an engine may offer that end a turn without doing anything: what a deadline's "skip" plays.
@@ -178,6 +178,12 @@ def skip_move(game: Rules, state: State, seat: int) -> str | None:
         return chooser(state, seat)
     legal = game.legal_moves(state, seat)
     return next((m for m in legal if normalize(m) in SKIP_MOVES), None)
+
+
+def forced_step_reveals(game: Rules, state: State, seat: int, move: str) -> bool:
+    """Whether making ``move``, ``seat``'s only legal move, for them would tell the table a secret: the
+    engine says (``GuardsForcedSteps``); an engine that does not say reveals nothing by it."""
+    return isinstance(game, GuardsForcedSteps) and game.forced_step_reveals(state, seat, move)
 
 
 def replay(

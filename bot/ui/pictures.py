@@ -18,13 +18,13 @@ from typing import Any
 import discord
 
 import render
+import rules
 from bot.i18n import has_message, language_of, translate
 from bot.services import wording
 from bot.services.drawing import Drawers, DrawingFailed
 from render.result import WORDS as SHEET_WORDS
 from render.theme import DEFAULT
-from render.words import ENGLISH as PICTURE_WORDS
-from render.words import FACTS as PICTURE_FACTS
+from render.words import english_words, facts
 from rules.core.events import GAME_END
 
 log = logging.getLogger(__name__)
@@ -87,7 +87,7 @@ def words_for(
     pending decision's prompt and, once the game has ended, why (from ``changed``); seats named as
     ``names`` has them (pictures show names as chosen)."""
     by_seat = dict(enumerate(names))
-    words = dict(_fixed_words(language_of(language)))
+    words = dict(_fixed_words(language_of(language), rules.ids()))
     decision = view.get("decision") or {}
     if decision.get("say"):
         words["prompt"] = wording.text_of(language, decision["say"], by_seat)
@@ -100,13 +100,19 @@ def words_for(
 
 
 @cache
-def _fixed_words(language: str) -> dict[str, str]:
-    """The words every picture in ``language`` shares, read once per language."""
-    words = {key: wording.text_of(language, said) for key, said in PICTURE_FACTS.items()}
-    return words | {
-        key: translate(language, f"picture.{key}", **{name: f"{{{name}}}" for name in _placeholders(english)})
-        for key, english in PICTURE_WORDS.items()
-    }
+def _fixed_words(language: str, games: tuple[str, ...]) -> dict[str, str]:
+    """The words of every registered game's pictures (``games``) in ``language``, read once per
+    language and registry."""
+    words = {key: wording.text_of(language, said) for key, said in facts().items()}
+    return words | {key: _word(language, key, english) for key, english in english_words().items()}
+
+
+def _word(language: str, key: str, english: str) -> str:
+    """A picture's word in ``language``, its ``{placeholders}`` kept; a word a game added before its
+    catalog entries (``picture.<key>``) reads in English, as a computer level's or a score's does."""
+    if not has_message(f"picture.{key}"):
+        return english
+    return translate(language, f"picture.{key}", **{name: f"{{{name}}}" for name in _placeholders(english)})
 
 
 def _placeholders(template: str) -> list[str]:

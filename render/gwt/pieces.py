@@ -14,8 +14,9 @@ from PIL import ImageDraw
 
 from render.draw import Point, box, disc, fit_text, hand, text, wrap
 from render.gwt import palette
+from render.gwt.words import ENGLISH, FACTS
 from render.theme import Theme, text_on
-from render.words import ENGLISH, FACTS, Words, picture_word
+from render.words import Words, picture_word
 from rules.gwt.aliases import WORKER_LETTER as WORKER_LETTER
 from rules.gwt.content import BUILDINGS, OBJECTIVES, STATION_MASTERS
 from rules.gwt.content import CATTLE as CATTLE

@@ -11,9 +11,10 @@ from PIL import Image, ImageDraw
 from render.draw import box, disc, fit_text, fitting_size, text, wrap
 from render.gwt import pieces
 from render.gwt.figures import turnout_station
+from render.gwt.words import FACTS
 from render.names import seat_name
 from render.theme import DEFAULT, Theme
-from render.words import FACTS, Words, picture_word
+from render.words import Words, picture_word
 from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
 from rules.gwt.words import place
 

@@ -28,11 +28,12 @@ from render.gwt import palette, pieces
 from render.gwt.figures import figures
 from render.gwt.layout import SpotNames, kind, layout, name_lines, place_names, spot_names
 from render.gwt.static import JOB_COLUMNS, name_colour, spot_shape
+from render.gwt.words import FACTS
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name
 from render.theme import DEFAULT, Theme, text_on
-from render.words import FACTS, Words, layer_key, picture_word
+from render.words import Words, layer_key, picture_word
 from rules.gwt.aliases import city_label
 from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, NEUTRAL_BUILDINGS, RISKS, STATIONS
 from rules.gwt.graph import NEXT

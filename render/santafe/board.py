@@ -16,8 +16,9 @@ from render.santafe import palette
 from render.santafe.geometry import cities, nodes, progress, segments
 from render.santafe.labels import name_boxes, note_at
 from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer, name_places
+from render.santafe.words import ENGLISH, colour
 from render.theme import DEFAULT, Theme, text_on
-from render.words import ENGLISH, Words, colour, picture_word
+from render.words import Words, picture_word
 
 PANEL = (1192, 70, 1588, 990)
 LEGEND_TOP = 838

@@ -13,8 +13,9 @@ from render.names import seat_name
 from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities, map_data
+from render.santafe.words import colour
 from render.theme import DEFAULT, Theme, text_on
-from render.words import Words, colour, picture_word
+from render.words import Words, picture_word
 
 CARD_W, CARD_H, GAP, PAD = 170, 230, 14, 20
 MINI = (140, 96)

@@ -13,8 +13,9 @@ from render.names import seat_name
 from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities
+from render.santafe.words import colour
 from render.theme import DEFAULT, Theme
-from render.words import Words, colour, picture_word
+from render.words import Words, picture_word
 
 WIDTH, PAD, CARD_W, CARD_H, PER_ROW = 960, 20, 176, 84, 5
 

@@ -24,8 +24,9 @@ from render.santafe.board import connections, railheads
 from render.santafe.geometry import Segment, cities, nodes, progress, segments
 from render.santafe.labels import Place, name_boxes, note_at, place_city_names
 from render.santafe.static import MAP_FRAME, RIVER_STROKES, bonus_box, built_segment, city_mark, empty_map
+from render.santafe.words import ENGLISH
 from render.theme import DEFAULT, Theme, text_on
-from render.words import ENGLISH, Words, picture_word
+from render.words import Words, picture_word
 
 FRAME = MAP_FRAME  # the map's frame on the full board
 SCALE = (WIDTH - 20) / (FRAME[2] - FRAME[0])

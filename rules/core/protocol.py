@@ -29,9 +29,9 @@ its text.
 ``tests/contract`` checks every registered game against this contract.
 
 Beyond the contract an engine may offer the capabilities of ``OPTIONAL`` (a label's facts, a move's
-price, a hand in words, the move a deadline plays); the bot asks ``isinstance(engine, SaysMoves)`` and the
-like (each a ``Protocol`` of one method) before it calls one, and ``offered(engine)`` names those an
-engine has.
+price, a hand in words, the move a deadline plays, whether a forced step tells a secret); the bot asks
+``isinstance(engine, SaysMoves)`` and the like (each a ``Protocol`` of one method) before it calls one,
+and ``offered(engine)`` names those an engine has.
 """
 
 from __future__ import annotations
@@ -196,7 +196,25 @@ class SkipsTurns(Protocol):
     def skip_move(self, state: State, seat: int) -> str | None: ...
 
 
-OPTIONAL: tuple[type, ...] = (SaysMoves, DetailsMoves, SaysDetails, DescribesHands, SaysHands, SkipsTurns)
+@runtime_checkable
+class GuardsForcedSteps(Protocol):
+    """Whether making ``move``, ``seat``'s only legal move, for them at once would tell the table what
+    they hide: in a hidden-hand game "the only move" says what their hand could not do, and so does a
+    step made the instant their turn begins. The bot then leaves the step for the player to take.
+    Without it a forced step is taken to reveal nothing (a game without hidden hands needs none)."""
+
+    def forced_step_reveals(self, state: State, seat: int, move: str) -> bool: ...
+
+
+OPTIONAL: tuple[type, ...] = (
+    SaysMoves,
+    DetailsMoves,
+    SaysDetails,
+    DescribesHands,
+    SaysHands,
+    SkipsTurns,
+    GuardsForcedSteps,
+)
 
 
 def offered(engine: object) -> list[str]:

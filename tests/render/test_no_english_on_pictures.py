@@ -114,26 +114,27 @@ def ended_in_english(label: str, game: str) -> bool:
 
 def pictures_of(game: str, language: str) -> Iterator[tuple[str, Callable[[], Any]]]:
     """Every picture of a seeded game: board, turn, each seat's area and hand, and the score sheet."""
-    engine = rules.get(game)
-    states = sampled_states(game, 4, ())
+    engine, players = rules.get(game), min(4, rules.spec(game).max_players)
+    names = NAMES[:players]
+    states = sampled_states(game, players, ())
     for state in states[1:]:
         public = engine.view(state, None)
-        words = pictures.words_for(language, public, [], NAMES)
-        yield "board", partial(render_board, public, NAMES, DEFAULT, words)
-        yield "turn", partial(render_turn, public, NAMES, ["Ada"], [], DEFAULT, words)
-        for seat in range(4):
+        words = pictures.words_for(language, public, [], names)
+        yield "board", partial(render_board, public, names, DEFAULT, words)
+        yield "turn", partial(render_turn, public, names, ["Ada"], [], DEFAULT, words)
+        for seat in range(players):
             own = engine.view(state, seat)
-            mine = pictures.words_for(language, own, [], NAMES)
-            yield "player", partial(render_player_area, own, seat, NAMES, DEFAULT, mine)
+            mine = pictures.words_for(language, own, [], names)
+            yield "player", partial(render_player_area, own, seat, names, DEFAULT, mine)
             if "hand" in own:
-                yield "hand", partial(render_hand, own, NAMES, DEFAULT, mine)
+                yield "hand", partial(render_hand, own, names, DEFAULT, mine)
     result = engine.result(states[-1])
     sheet = pictures.result_words(result, game, language)
-    yield "result", partial(render_result, result, NAMES, game, sheet)
+    yield "result", partial(render_result, result, names, game, sheet)
 
 
 @pytest.mark.parametrize("language", ["de", "nl", "ja"])
-@pytest.mark.parametrize("game", ["gwt", "santafe"])
+@pytest.mark.parametrize("game", rules.ids())
 def test_no_english_word_is_drawn_on_a_translated_picture(game: str, language: str) -> None:
     found: dict[str, set[str]] = {}
     for picture, draw in pictures_of(game, language):

@@ -21,13 +21,16 @@ from tests.render.conftest import sampled_states
 from tests.render.test_santafe_turn import overlap
 
 NAMES = ["Ada", "Brook", "Cyrus", "Dana", "Emil"]
+# every registered game at its most players (the most words on a picture), and the options that add some
+FULLEST = [(game, rules.spec(game).max_players) for game in rules.ids()]
+OPTIONS = {"santafe": (("advanced", True),)}
 
 
 @pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
-@pytest.mark.parametrize(("game", "players"), [("gwt", 4), ("santafe", 5)])
+@pytest.mark.parametrize(("game", "players"), FULLEST)
 def test_the_board_reads_in_the_games_language_and_fits(game: str, players: int, language: str) -> None:
     engine = rules.get(game)
-    for state in sampled_states(game, players, (("advanced", True),) if game == "santafe" else ()):
+    for state in sampled_states(game, players, OPTIONS.get(game, ())):
         view = engine.view(state, None)
         words = pictures.words_for(language, view, [], NAMES[:players])
         clear_layers()
@@ -44,14 +47,14 @@ def test_the_board_reads_in_the_games_language_and_fits(game: str, players: int,
             assert key and all(t.box[2] <= x1 for t in key), key[-1]
             for a, b in combinations(key, 2):
                 assert not overlap(a.box, b.box), (a, b)
-        else:
+        elif game == "santafe":
             assert any(words["santafe.legend.home"] in label for label in labels)
             inside = [t for t in texts if t.box[0] >= LEGEND[0] and t.box[1] >= LEGEND[1]]
             assert inside and all(t.box[2] <= LEGEND[2] for t in inside)
 
 
 @pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
-@pytest.mark.parametrize(("game", "players"), [("gwt", 4), ("santafe", 5)])
+@pytest.mark.parametrize(("game", "players"), [(g, n) for g, n in FULLEST if rules.spec(g).hands])
 def test_the_hand_and_player_area_read_in_the_readers_language_and_fit(
     game: str, players: int, language: str
 ) -> None:
@@ -76,7 +79,7 @@ def test_the_hand_and_player_area_read_in_the_readers_language_and_fit(
 
 
 @pytest.mark.parametrize("language", ["de", "nl", "ja"])
-@pytest.mark.parametrize("game", ["gwt", "santafe"])
+@pytest.mark.parametrize("game", rules.ids())
 def test_no_word_is_cut_short_in_a_longer_language(game: str, language: str) -> None:
     # GWT's station masters, city notes, workers' names, breeds and objective cards, Santa Fe's legend
     # and players' lines keep all their letters
@@ -91,20 +94,20 @@ def test_no_word_is_cut_short_in_a_longer_language(game: str, language: str) -> 
     assert not cut, sorted(cut)
 
 
-@pytest.mark.parametrize("game", ["gwt", "santafe"])
+@pytest.mark.parametrize("game", rules.ids())
 def test_japanese_on_the_turn_picture_stands_8_px_tall_at_550_px(game: str) -> None:
     # a kanji of each Japanese text as drawn, at the width Discord shows the picture
     from render import render_turn
     from render.draw import has_cjk
     from render.theme import font
 
-    engine = rules.get(game)
-    for state in sampled_states(game, 4, ())[1:3]:
+    engine, players = rules.get(game), min(4, rules.spec(game).max_players)
+    for state in sampled_states(game, players, ())[1:3]:
         view = engine.view(state, None)
-        words = pictures.words_for("ja", view, [], NAMES[:4])
+        words = pictures.words_for("ja", view, [], NAMES[:players])
         clear_layers()
         with recording() as texts:
-            image = render_turn(view, NAMES[:4], ["Ada"], [], DEFAULT, words)
+            image = render_turn(view, NAMES[:players], ["Ada"], [], DEFAULT, words)
         japanese = [t for t in texts if has_cjk(t.label)]
         assert japanese
         for t in japanese:

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 import rules
-from render import encode, render_board, render_hand, render_player_area, render_result, render_turn
+from render import encode, packages, render_board, render_hand, render_player_area, render_result, render_turn
 from render.draw import recording
 from render.encode import MAX_BYTES
 from rules.core.result import build_result
@@ -29,7 +29,7 @@ def fits(image: Image.Image) -> None:
 def test_every_picture_renders(config: Config) -> None:
     game, players, options = config
     engine, spec = rules.get(game), rules.spec(game)
-    board_size = importlib.import_module(f"render.{game}").BOARD_SIZE
+    board_size = importlib.import_module(packages.name_of(game)).BOARD_SIZE
     names = [f"Player {i + 1}" for i in range(players)]
     for state in sampled_states(game, players, options):
         board = render_board(engine.view(state, None), names)
@@ -53,7 +53,7 @@ def test_every_picture_renders(config: Config) -> None:
 def test_each_game_package_exports_its_pictures(game: str) -> None:
     """``render/<game>/`` exports the pictures ``render`` finds by name, a hand picture exactly when the
     spec says the game has hands, and the size of its board picture."""
-    package = importlib.import_module(f"render.{game}")
+    package = importlib.import_module(packages.name_of(game))
     for picture in ("render_board", "render_turn", "render_player_area"):
         assert callable(getattr(package, picture, None)), picture
     assert callable(getattr(package, "render_hand", None)) is rules.spec(game).hands
@@ -94,7 +94,7 @@ def test_encoded_picture_opens_as_what_its_name_says() -> None:
 
 def test_incompressible_picture_falls_back_to_webp_within_the_limit() -> None:
     """Even noise the size of the largest board any game draws is encoded within the limit."""
-    boards = [importlib.import_module(f"render.{game}").BOARD_SIZE for game in rules.ids()]
+    boards = [importlib.import_module(packages.name_of(game)).BOARD_SIZE for game in rules.ids()]
     size = max(boards, key=lambda wh: wh[0] * wh[1])
     noise = Image.frombytes("RGB", size, random.Random(5).randbytes(size[0] * size[1] * 3))
     data, filename = encode(noise)

@@ -17,8 +17,7 @@ from render.heading import WIDTH
 from render.layers import clear_layers
 from render.santafe import turn as santafe_turn
 from render.theme import DEFAULT
-from render.words import ENGLISH as PICTURE_WORDS
-from render.words import picture_word
+from render.words import english_words, picture_word
 from tests.render.conftest import CONFIGS, Config, config_id, sampled_states
 from tests.render.test_santafe_turn import overlap
 
@@ -101,7 +100,7 @@ def test_game_over_names_players_by_name() -> None:
 
 def test_the_english_catalog_writes_the_pictures_own_english() -> None:
     """The pictures' words have one English: the catalog's is the pictures' default."""
-    for key, english in PICTURE_WORDS.items():
+    for key, english in english_words().items():
         assert pictures.words_for("en", {}, [], [])[key] == english, key
 
 

@@ -9,8 +9,8 @@ from render.draw import recording
 from render.gwt import pieces, player
 from render.gwt.board import prompt_line
 from render.gwt.turn import render_turn
+from render.gwt.words import FACTS
 from render.theme import DEFAULT
-from render.words import FACTS
 from rules.core.english import english
 from rules.gwt import RULES
 from rules.gwt.content import DISC_SPACES, OBJECTIVES

@@ -14,7 +14,7 @@ from bot.storage import Database, open_database
 from bot.storage import games as store
 from bot.storage.connection import Location
 from bot.storage.records import MoveRow
-from tests.support import tiny
+from tests.support import higher, tiny
 from tests.support.databases import KINDS, fresh
 from tests.support.databases import table_rows as table_rows
 
@@ -29,6 +29,14 @@ def tiny_game() -> Iterator[None]:
     tiny.register()
     yield
     tiny.unregister()
+
+
+@pytest.fixture
+def higher_game() -> Iterator[None]:
+    """The toy hidden-hand game of docs/adding-a-game.md registered, its pictures too."""
+    higher.register()
+    yield
+    higher.unregister()
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from discord import app_commands
 
+import rules
 from bot.i18n import translate
 from bot.services import GameService, engine
 from loopback import Channel, Message, Reply, SimUser
@@ -242,8 +243,8 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         # Moves and refusals while the computer thinks.
         await run.slash(alice, "move", move="pass")
         await run.slash(alice, "undo")
-        await run.slash(alice, "game santafe")  # a game runs here already
-        await run.slash(alice, "game gwt")
+        for game_id in rules.ids():  # every game's command: a game runs here already
+            await run.slash(alice, f"game {game_id}")
         await run.slash(carol, "game join")  # no seat kept for her
         await run.slash(carol, "game leave")
         await run.slash(alice, "game add-ai")

@@ -4,14 +4,17 @@ names it."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
+
+import pytest
 
 import rules
 from tests.bot.e2e.conftest import Arena
-from tests.support.fixtures import tiny_game
+from tests.support.fixtures import higher_game, tiny_game
 from tests.support.tinygame import SPEC
 
-__all__ = ["tiny_game"]
+__all__ = ["higher_game", "tiny_game"]
 
 INTEGER = 4
 
@@ -46,3 +49,28 @@ async def test_a_game_registered_in_rules_alone_gets_its_command_and_opens(
         await alice.slash("game start", arena.channel)
         game = await service.get_game(int(arena.channel.id))
         assert game.rules_id == SPEC.id and game.options == {"rounds": 3} and game.status == "active"
+
+
+async def test_a_hidden_hand_game_written_from_the_docs_plays_to_its_end(
+    arena: Arena, higher_game: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Higher (docs/adding-a-game.md's toy game, registered alone) opens, plays to its end with /move in a
+    quiet channel with auto-play on, and posts its pictures and result; no forced step is made for a
+    hand, so nothing public says a move was the only one."""
+    alice, bob = arena.people[:2]
+    async with arena.running() as (_bot, service):
+        await arena.start_game("higher", alice, bob)
+        channel = int(arena.channel.id)
+        game = await service.get_game(channel)
+        for _ in range(50):
+            if game.status != "active":
+                break
+            [user] = game.to_act_users
+            person = next(p for p in (alice, bob) if int(p.id) == user)
+            await arena.play_first_move(service, person)
+            game = await service.get_game(channel)
+        assert game.status == "finished"
+        public = arena.public()
+        assert any(m.attachments for m in public)
+        assert not any("the only move" in f"{m.content} {m.embeds}" for m in public)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []  # every picture drawn

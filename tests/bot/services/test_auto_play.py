@@ -9,7 +9,9 @@ import random
 import pytest
 
 from bot.services import GameService, NotAllowed, NotHost
-from tests.support.fixtures import ANN, BOB, CHANNEL, CID, started
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, NAMES, higher_game, started
+
+__all__ = ["higher_game"]
 
 SEED = 1
 
@@ -68,3 +70,26 @@ async def test_only_the_host_chooses_and_bad_values_change_nothing(service: Game
     assert (game.channel_style, game.auto_play) == ("every-turn", False)  # as the test table opened it
     game = await service.set_channel_style(CHANNEL, ANN, style="quiet", auto_play=True)
     assert (game.channel_style, game.auto_play) == ("quiet", True)
+
+
+async def test_a_step_whose_being_the_only_one_tells_what_a_hand_holds_waits_for_its_player(
+    service: GameService, higher_game: None
+) -> None:
+    """Higher (a hidden hand; play higher or pass) says every forced step would reveal the hand: with
+    auto-play on, a person left with one legal move (a pass: nothing higher; one card: the rest lower)
+    takes it themselves, and no line says "the only move"."""
+    await service.create_game(
+        GUILD, CHANNEL, ANN, NAMES[ANN], "higher", options={}, seat_order="join", auto_play=True
+    )
+    await service.join(CHANNEL, BOB, NAMES[BOB])
+    game = (await service.start(CHANNEL, ANN)).game
+    lone = 0
+    while game.status == "active":
+        [user] = game.to_act_users
+        moves = await service.legal_moves(CHANNEL, user)
+        lone += len(moves) == 1
+        outcome = await service.submit(CHANNEL, user, moves[0][0])
+        assert len(outcome.played) == 1, [p.move for p in outcome.played]  # nothing made for the next
+        game = outcome.game
+    assert lone > 0
+    assert not any("made for" in line for line in await service.log(CHANNEL, limit=1000))

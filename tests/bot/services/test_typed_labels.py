@@ -17,9 +17,11 @@ from tests.support.fixtures import GUILD
 # Display names are at most 32 characters; long ones push labels past the menus' limits.
 NAMES = ("Alice", "Bob the Builder of Dodge City xx", "Carol", "Dave Long-Name The Cattle Baron", "Eve")
 SHOWN = (OPTION_LABEL, BUTTON_LABEL)  # autocomplete choices and menu options: 100; buttons: 80
+# one player count each: one more than the fewest, where the game allows it
+SOME = [(game, min(rules.spec(game).min_players + 1, rules.spec(game).max_players)) for game in rules.ids()]
 GAMES = [
     (game, players)
-    for game in ("gwt", "santafe")
+    for game in rules.ids()
     for players in range(rules.spec(game).min_players, rules.spec(game).max_players + 1)
 ]
 
@@ -56,7 +58,7 @@ def test_every_shown_label_typed_back_is_its_move(game_id, players):
 
 
 @pytest.mark.parametrize("locale", ["de", "nl", "ja", PSEUDO])
-@pytest.mark.parametrize(("game_id", "players"), [("gwt", 3), ("santafe", 4)])
+@pytest.mark.parametrize(("game_id", "players"), SOME)
 def test_every_label_shown_in_a_players_language_typed_back_is_its_move(game_id, players, locale):
     """Labels in German, Dutch, Japanese (and the pseudo-locale's longer ones), cut to fit as shown, read
     back to their moves; so do the English ones."""
