@@ -196,7 +196,23 @@ class SkipsTurns(Protocol):
     def skip_move(self, state: State, seat: int) -> str | None: ...
 
 
-OPTIONAL: tuple[type, ...] = (SaysMoves, DetailsMoves, SaysDetails, DescribesHands, SaysHands, SkipsTurns)
+@runtime_checkable
+class ScoresPositions(Protocol):
+    """Each seat's points in a position, counted from what every player can see (never a hidden card),
+    for a chart of a game's points over its moves; once the game is over, the result's totals."""
+
+    def public_scores(self, state: State) -> list[int]: ...
+
+
+OPTIONAL: tuple[type, ...] = (
+    SaysMoves,
+    DetailsMoves,
+    SaysDetails,
+    DescribesHands,
+    SaysHands,
+    SkipsTurns,
+    ScoresPositions,
+)
 
 
 def offered(engine: object) -> list[str]:
