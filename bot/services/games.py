@@ -17,7 +17,7 @@ from bot.services.timing import Timing
 
 
 class GameService(
-    Lobby, Play, Reading, Replays, Archive, Seats, Timing, Channels, Preferences, Stats, Damage
+    Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channels, Preferences, Stats, Damage
 ):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes."""

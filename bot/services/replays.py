@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.services import engine
-from bot.services.core import ServiceCore
 from bot.services.errors import GameNotActive, NoGameHere, NoSuchVersion, NotAllowed
 from bot.services.models import GameInfo
+from bot.services.reading import Reading
 from bot.storage import games as store
 from bot.storage.records import GameRow, MoveRow
 from rules.core.protocol import ScoresPositions
@@ -58,21 +58,23 @@ def frame_versions(last: int, most: int = MOST_FRAMES) -> list[int]:
     return sorted({round(i * step) for i in range(most)} | {0, last})
 
 
-class Replays(ServiceCore):
-    """Replays and the points over a game: reading only, nothing changes."""
+class Replays(Reading):
+    """Replays and the points over a game: reading only, nothing changes (the log's lines as ``Reading``
+    reads them)."""
 
     async def replay_game(
         self, channel_id: int, guild_id: int | None, game_id: int | None = None
     ) -> GameInfo:
         """The game a replay asked for in ``guild_id`` shows: ``game_id``, else the channel's latest game.
         Refused (``NotAllowed``) for a game of another server, and (``GameNotActive``) before it started."""
+        game: GameRow | None
         if game_id is None:
             game, seats = await self._latest_rows(channel_id)
         else:
             try:
                 game, seats = await self._rows(game_id)
             except NoGameHere:
-                game, seats = None, []
+                game = None
             if game is None or game.guild_id != guild_id:
                 # said alike whether or not such a game exists elsewhere: another server's games stay unknown
                 raise NotAllowed(said("refusal.replay.other_server", game=game_id))
