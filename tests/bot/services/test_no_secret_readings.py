@@ -2,8 +2,8 @@
 game (and the tiny one) through the service and the presenters, checking after every move, for every seat
 and a spectator, the log at several lengths, the boards (now, after every past move, a player's), the
 status, the list of games, the autocomplete, the turn summary, the notices (direct messages), the export
-and each position of a replay. What is secret comes from the engine: other seats' private events, and the moves they hid
-(``hides_move``) that no public ``reveals`` has shown since.
+and each position of a replay. What is secret comes from the engine: other seats' private events, and the
+moves they hid (``hides_move``) that no public ``reveals`` has shown since.
 """
 
 from __future__ import annotations
