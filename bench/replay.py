@@ -6,8 +6,8 @@ search, so the game is quick to make), then, as the bot does: the spectator's vi
 by one replay (``bot.services.replays``), the turn pictures drawn and encoded as one animated WebP
 (``render.replay.render_replay``, what a picture worker runs), and for comparison the same frames as an
 animated PNG; the public points after every move and their chart. Target: the animation within
-``render.replay.MAX_BYTES`` (8 MiB, under Discord's 10 MiB upload limit) and built within the picture
-workers' time limit (``bot.services.drawing.DEFAULT_TIMEOUT``, 30 s) on the 2-core machine.
+``render.replay.MAX_BYTES`` (8 MiB, under Discord's 10 MiB upload limit) and built within its picture
+worker's time limit (``bot.ui.pictures.REPLAY_TIMEOUT``, 180 s) on the 2-core machine.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import os
 import time
 
 import rules
-from bot.services.drawing import DEFAULT_TIMEOUT
 from bot.services.replays import MOST_FRAMES, frame_versions
+from bot.ui.pictures import REPLAY_TIMEOUT
 from render import encode
 from render.chart import render_score_chart
 from render.replay import MAX_BYTES, STEPS, animate, render_replay, replay_frames
@@ -88,7 +88,7 @@ def measure(game_id: str, players: int, seed: int, most: int) -> None:
     print(f"  replay for the frames' views   {replayed:6.2f} s")
     print(
         f"  animated replay (draw + WebP)  {built:6.2f} s  {len(data) / 2**20:5.2f} MiB  {filename}"
-        f"  (limit {MAX_BYTES / 2**20:.0f} MiB; worker time limit {DEFAULT_TIMEOUT:.0f} s)"
+        f"  (limit {MAX_BYTES / 2**20:.0f} MiB; worker time limit {REPLAY_TIMEOUT:.0f} s)"
     )
     print(f"    of which drawing the frames  {drawn:6.2f} s")
     print(

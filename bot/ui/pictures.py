@@ -151,7 +151,7 @@ async def score_chart(
 
 
 #: How long an animated replay may take in its worker: a whole game's pictures, drawn and encoded
-#: (bench/replay.py: about 15 s for 120 pictures of Great Western Trail on a quiet 2-core machine).
+#: (bench/replay.py: 37-52 s for 120 pictures of Great Western Trail on the 2-core machine loaded 12-19).
 REPLAY_TIMEOUT = 180.0
 
 
