@@ -70,7 +70,9 @@ async def test_a_replay_steps_through_the_game_privately_and_never_shows_a_secre
         back = await other.click(opened, control(opened, f"bg:rp:{game.id}:c:")["custom_id"])
         assert back.response_type == 6  # answered at once, the picture drawn after
         assert f"move {last - 1} of {last}" in shown(back)
-        jumped = await other.select(back.message, f"bg:rpj:{game.id}", "0")
+        middle = await other.select(back.message, f"bg:rpj:{game.id}", "5")
+        assert f"move 5 of {last}" in shown(middle)
+        jumped = await other.select(middle.message, f"bg:rpj:{game.id}", "0")
         assert f"move 0 of {last}" in shown(jumped) and "before the first move" in shown(jumped)
         assert control(jumped, f"bg:rp:{game.id}:a:").get("disabled")  # already at the start
         on = await other.click(jumped, control(jumped, f"bg:rp:{game.id}:e:")["custom_id"])
