@@ -15,6 +15,12 @@ Every function takes a view (``Rules.view(state, seat)``) or a result and return
         whose spec has ``hands=True``.
     render_result(result, names, game_id, words=None, theme=DEFAULT) -> Image
         The final score sheet from ``Rules.result`` (``rules.core.result`` shape), winners highlighted.
+    render_score_chart(series, names, title, words=None, theme=DEFAULT) -> Image
+        Each player's points over a game (one line per seat; ``series``: every seat's public points per
+        position, ``rules.core.protocol.ScoresPositions``), for the final scores.
+    render.replay.render_replay(frames, names=None, picture_words=None, stem="replay") -> (bytes, filename)
+        A game's turn pictures, one per (spectator view, lines) of ``frames``, as one animated WebP within
+        Discord's upload limit (it encodes itself: an animation is no single ``Image``).
     encode(image, stem="board") -> (bytes, filename)
         Palette PNG (WebP if a picture would exceed 1 MiB); always at most 1 MiB.
 
@@ -35,6 +41,7 @@ from PIL import Image
 
 import rules
 from render import packages
+from render.chart import render_score_chart
 from render.encode import encode
 from render.result import render_result
 from render.theme import DEFAULT, Theme
@@ -117,5 +124,6 @@ __all__ = [
     "render_hand",
     "render_player_area",
     "render_result",
+    "render_score_chart",
     "render_turn",
 ]

@@ -1,6 +1,6 @@
 """Looking back and around: /log (recent moves as text), /board (the board, or a player's own board, now or
-at any earlier move), /export, and /games (your open games in this server, and whose turn it is in
-each)."""
+at any earlier move), /replay (a game move by move, or as one animated picture), /export, and /games (your
+open games in this server, and whose turn it is in each)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot import messages
 from bot.cogs._checks import is_manager
 from bot.i18n import translate
-from bot.play import boards, paging
+from bot.play import boards, paging, replays
 from bot.ui import pictures, presenters
 
 if TYPE_CHECKING:
@@ -81,6 +81,21 @@ class History(commands.Cog):
         else:
             embed.set_image(url=f"attachment://{picture.filename}")
             await interaction.followup.send(embed=embed, ephemeral=not share, file=picture)
+
+    @app_commands.command(name="replay", description="Look back at a game move by move (only you)")
+    @app_commands.describe(
+        game="the game's number (default: the latest game here)",
+        move="open at the position after this many moves (default: the last)",
+        animated="the whole game as one animated picture instead",
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1] | None = None,
+        move: app_commands.Range[int, 0] | None = None,
+        animated: bool = False,
+    ) -> None:
+        await replays.send_replay(interaction, game, move, animated)
 
     @app_commands.command(
         name="export", description="Download the game here as a JSON file (rules, seed, moves)"

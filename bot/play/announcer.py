@@ -156,6 +156,10 @@ async def post_results(
     )
     names = presenters.seat_names(game)
     final = await pictures.board(view, names, words=pictures.words_for(game.language, view, untold, names))
+    more = [(board, final)] if final is not None else []
+    chart = await points_chart(bot, game)
+    if chart is not None:
+        more.insert(0, chart)
     results = await delivery.send_post(
         channel,
         translate(game.language, "message.game_over_ping", ping=ping)
@@ -164,12 +168,25 @@ async def post_results(
         embed,
         picture,
         perms,
-        more=[(board, final)] if final is not None else [],
+        more=more,
         allowed_mentions=allowed,
     )
     await bot.games.mark_told(game.id, game.version)
     await retire_buttons(bot, game.id, None)
     await live.show_over(bot, game, channel, results)
+
+
+async def points_chart(bot: BoardGameBot, game: GameInfo) -> tuple[discord.Embed, discord.File] | None:
+    """The chart of each player's public points over the game, for the final scores (None when the
+    game's rules count no points in a position, or the picture could not be drawn)."""
+    series = await bot.games.score_history(game.id)
+    if not series:
+        return None
+    title = translate(game.language, "message.result.points_chart", title=game.title)
+    picture = await pictures.score_chart(series, presenters.seat_names(game), game.title, game.language)
+    if picture is None:
+        return None
+    return presenters.game_embed(game, presenters.clip(title, 256)), picture
 
 
 async def close_live_board(bot: BoardGameBot, game: GameInfo, said: str) -> None:

@@ -14,6 +14,7 @@ the database is read again on every click.
   opens a menu of its moves on the same message (``bot.ui.choices``).
 - A press on any of these that is no longer on its message is answered too (discord.py drops it).
 - ``MuteButton`` sits on reminders.
+- ``replays.ReplayButton`` and ``replays.ReplayJump`` turn a private /replay to another position.
 - ``ClaimButton`` takes a seat kept for one person (named by an imported file, or offered to them as a
   replacement). Anyone may press it; only that person is seated, anyone else is told privately why not.
 """
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import translate
-from bot.play import boards, controller, lobby_message, paging, replies
+from bot.play import boards, controller, lobby_message, paging, replays, replies
 from bot.services import GameInfo
 from bot.ui import choices, custom_ids, pickers, presenters
 
@@ -408,4 +409,6 @@ DYNAMIC_ITEMS = (
     ClaimButton,
     PlayerBoardsButton,
     paging.PageButton,
+    replays.ReplayButton,
+    replays.ReplayJump,
 )

@@ -59,6 +59,16 @@ Reading
         ``parent_id``: the channel of the thread it goes into)
     check_replay(game_id) -> bool   (the snapshot equals a replay of seed + moves)
     final_result(channel_id) -> dict   (a finished game's ranking and points; GameNotActive before)
+Replays (``replays.py``: what a spectator sees, never a seat's hand)
+    replay_game(channel_id, guild_id, game_id=None) -> GameInfo   (the game a replay shows: ``game_id``
+        in this server, else the channel's latest; NotAllowed for another server's, GameNotActive before
+        its first move)
+    replay_position(game_id, version, locale=None) -> ReplayPosition   (the spectator's view after
+        ``version`` moves and the log line of that move; NoSuchVersion out of range)
+    replay_frames(game_id, locale=None, most=120) -> (GameInfo, [ReplayFrame])   (the positions of an
+        animated replay, at most ``most``, with the lines of the moves between them)
+    score_history(game_id) -> [[points per seat]] | None   (public points after every move, for the
+        chart with the final scores; None when the rules count none in a position)
     public_events_between(game_id, after, upto) -> [event]   (what the live board's new picture marks)
     untold_public_events(game_id, upto) -> [event]   (public events of the moves the channel was not yet
         told, kept in the database; the channel's turn summaries are built from it)

@@ -61,6 +61,12 @@ def draw(picture: Callable[..., Any], args: tuple[Any, ...], stem: str) -> Drawi
     return Drawing(data, filename, os.getpid())
 
 
+def make(picture: Callable[..., tuple[bytes, str]], args: tuple[Any, ...], stem: str) -> Drawing:
+    """Runs in a worker: ``picture(*args, stem=stem)``, a picture that encodes itself (an animation)."""
+    data, filename = picture(*args, stem=stem)
+    return Drawing(data, filename, os.getpid())
+
+
 class Drawers:
     """The worker processes that draw and encode the bot's pictures, at most ``workers`` at a time."""
 
@@ -80,9 +86,18 @@ class Drawers:
         """Whether a pool of workers is up or starting (not yet closed or discarded)."""
         return self._pool.started
 
-    async def draw(self, picture: Callable[..., Any], *args: Any, stem: str) -> Drawing:
+    async def draw(
+        self,
+        picture: Callable[..., Any],
+        *args: Any,
+        stem: str,
+        encoded: bool = False,
+        timeout: float | None = None,
+    ) -> Drawing:
         """``picture(*args)`` drawn and encoded in a worker (``picture``: a module-level function of
-        ``render``, so it pickles by name). Raises ``DrawingFailed``."""
+        ``render``, so it pickles by name; with ``encoded`` it returns its own bytes and file name, as an
+        animation does, within ``timeout`` seconds rather than a picture's). Raises ``DrawingFailed``."""
+        limit = timeout or self.timeout
         # one drawing per worker handed over at a time: the time limit counts the drawing, never a queue
         async with self._slots_of(asyncio.get_running_loop()):
             try:
@@ -91,12 +106,12 @@ class Drawers:
                 raise DrawingFailed(str(exc)) from exc
             loop = asyncio.get_running_loop()
             try:
-                call = loop.run_in_executor(pool, draw, picture, args, stem)
-                async with asyncio.timeout(self.timeout):
+                call = loop.run_in_executor(pool, make if encoded else draw, picture, args, stem)
+                async with asyncio.timeout(limit):
                     return await call
             except TimeoutError:
                 await self._discard(pool)
-                raise DrawingFailed(f"no picture after {self.timeout:g} s; the worker was ended") from None
+                raise DrawingFailed(f"no picture after {limit:g} s; the worker was ended") from None
             except BrokenProcessPool as exc:
                 await self._discard(pool)
                 raise DrawingFailed(f"the drawing's worker process died: {exc}") from exc

@@ -10,11 +10,14 @@ from bot.services.lobby import Lobby
 from bot.services.play import Play
 from bot.services.prefs import Preferences
 from bot.services.reading import Reading
+from bot.services.replays import Replays
 from bot.services.seats import Seats
 from bot.services.stats import Stats
 from bot.services.timing import Timing
 
 
-class GameService(Lobby, Play, Reading, Archive, Seats, Timing, Channels, Preferences, Stats, Damage):
+class GameService(
+    Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channels, Preferences, Stats, Damage
+):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes."""

@@ -114,7 +114,14 @@ class Reading(ServiceCore):
         (else the game's); private lines only for the seat they belong to."""
         game, seats = await self._latest_rows(channel_id)
         seat = self._seat_of_user(seats, user_id) if user_id is not None else None
-        viewer = None if seat is None else seat.seat
+        lines = await self._log_lines(game, seats, None if seat is None else seat.seat, locale)
+        return lines[-limit:] if limit > 0 else lines
+
+    async def _log_lines(
+        self, game: GameRow, seats: Sequence[SeatRow], viewer: int | None, locale: object
+    ) -> list[str]:
+        """Every line of ``game``'s log as ``viewer`` (a seat, None: a spectator) may read it, one a move,
+        in the language of ``locale`` (else the game's)."""
         names = {s.seat: s.name for s in seats}
         language = locale or game.language
         async with self.db.reading() as conn:
@@ -159,7 +166,7 @@ class Reading(ServiceCore):
                 texts.remove(wording.event_text(teller, language, names))
                 head = f"{m.version}. {who} {teller['text'][len(mover) :]}"
             lines.append(head + (" — " + " ".join(texts) if texts else ""))
-        return lines[-limit:] if limit > 0 else lines
+        return lines
 
     async def news_for(self, channel_id: int, user_id: int) -> News | None:
         """The public events of the moves since the user's own last move, when someone else has moved

@@ -25,6 +25,8 @@ MUTE_TEMPLATE = rf"{PREFIX}:mute:(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 JOIN_TEMPLATE = rf"{PREFIX}:join:(?P<game>[0-9]+)"
 CLAIM_TEMPLATE = rf"{PREFIX}:claim:(?P<game>[0-9]+):(?P<seat>[0-9]+)"
 BOARDS_TEMPLATE = rf"{PREFIX}:boards:(?P<game>[0-9]+)"
+REPLAY_TEMPLATE = rf"{PREFIX}:rp:(?P<game>[0-9]+):(?P<slot>[a-z]):(?P<version>[0-9]+)"
+REPLAY_JUMP_TEMPLATE = rf"{PREFIX}:rpj:(?P<game>[0-9]+)"
 PAGE_TEMPLATE = (
     rf"{PREFIX}:pg:(?P<kind>[a-z]+):(?P<owner>[0-9]+):(?P<scope>[0-9]+):(?P<size>[0-9]+)"
     r":(?P<stamp>[0-9]+):(?P<page>[0-9]+)"
@@ -90,3 +92,14 @@ def page(kind: str, owner: int, scope: int, size: int, stamp: int, number: int) 
     game in channel ``scope`` with ``size`` lines) shown to ``owner``; ``stamp`` tells whether the list
     has changed since."""
     return _checked(f"{PREFIX}:pg:{kind}:{owner}:{scope}:{size}:{stamp}:{number}")
+
+
+def replay(game_id: int, slot: str, version: int) -> str:
+    """A button of a private replay that shows position ``version`` of the game; ``slot`` tells the
+    buttons of one message apart (two may lead to the same position)."""
+    return _checked(f"{PREFIX}:rp:{game_id}:{slot}:{version}")
+
+
+def replay_jump(game_id: int) -> str:
+    """A private replay's menu of positions; option values are move numbers."""
+    return _checked(f"{PREFIX}:rpj:{game_id}")

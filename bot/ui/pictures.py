@@ -22,6 +22,8 @@ import rules
 from bot.i18n import has_message, language_of, translate
 from bot.services import wording
 from bot.services.drawing import Drawers, DrawingFailed
+from render.chart import WORDS as CHART_WORDS
+from render.replay import render_replay
 from render.result import WORDS as SHEET_WORDS
 from render.theme import DEFAULT
 from render.words import english_words, facts
@@ -142,6 +144,38 @@ async def result(
     """The final score breakdown, its words in ``language``."""
     words = result_words(result_data, rules_id, language)
     return await _file(render.render_result, result_data, list(names), rules_id, words, stem="result")
+
+
+async def score_chart(
+    series: Sequence[Sequence[int]], names: Sequence[str], title: str, language: object = None
+) -> discord.File | None:
+    """Each player's public points over the game (``GameService.score_history``), its words in
+    ``language``."""
+    words = {key: translate(language, f"picture.chart.{key}", title="{title}") for key in CHART_WORDS}
+    args = ([list(points) for points in series], list(names), title, words)
+    return await _file(render.render_score_chart, *args, stem="points")
+
+
+#: How long an animated replay may take in its worker: a whole game's pictures, drawn and encoded
+#: (bench/replay.py: 37-52 s for 120 pictures of Great Western Trail on the 2-core machine loaded 12-19).
+REPLAY_TIMEOUT = 180.0
+
+
+async def replay(
+    frames: Sequence[tuple[dict[str, Any], Sequence[str]]],
+    names: Sequence[str],
+    words: dict[str, str] | None = None,
+    stem: str = "replay",
+) -> discord.File | None:
+    """A game's turn pictures as one animated picture (``render.replay``), from spectator views only;
+    ``words``: the pictures' words in the reader's language (``words_for``)."""
+    args = ([(view, list(lines)) for view, lines in frames], list(names), words)
+    try:
+        drawing = await _drawers.draw(render_replay, *args, stem=stem, encoded=True, timeout=REPLAY_TIMEOUT)
+    except DrawingFailed:
+        log.exception("drawing %s failed", stem)
+        return None
+    return discord.File(io.BytesIO(drawing.data), filename=drawing.filename)
 
 
 def result_words(result_data: dict[str, Any], rules_id: str, language: object) -> dict[str, Any]:

@@ -206,6 +206,14 @@ class GuardsForcedSteps(Protocol):
     def forced_step_reveals(self, state: State, seat: int, move: str) -> bool: ...
 
 
+@runtime_checkable
+class ScoresPositions(Protocol):
+    """Each seat's points in a position, counted from what every player can see (never a hidden card),
+    for a chart of a game's points over its moves; once the game is over, the result's totals."""
+
+    def public_scores(self, state: State) -> list[int]: ...
+
+
 OPTIONAL: tuple[type, ...] = (
     SaysMoves,
     DetailsMoves,
@@ -214,6 +222,7 @@ OPTIONAL: tuple[type, ...] = (
     SaysHands,
     SkipsTurns,
     GuardsForcedSteps,
+    ScoresPositions,
 )
 
 

@@ -55,7 +55,7 @@ from rules.gwt.labels import unwrap
 from rules.gwt.options import Options, ends_turn, options
 from rules.gwt.places import to_ids
 from rules.gwt.prices import detail, say_detail
-from rules.gwt.scoring import CATEGORIES, LABELS, score
+from rules.gwt.scoring import CATEGORIES, LABELS, public_score, score
 from rules.gwt.setup import new_state
 from rules.gwt.spec import SPEC
 from rules.gwt.state import State, dump_state, load_state
@@ -140,6 +140,9 @@ class GreatWesternTrail:
 
     def result(self, state: State) -> dict[str, Any]:
         return plain(build_result(CATEGORIES, [score(state, seat) for seat in range(state.n)], labels=LABELS))
+
+    def public_scores(self, state: State) -> list[int]:
+        return [public_score(state, seat) for seat in range(state.n)]
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)

@@ -97,10 +97,23 @@ def score(s: State, seat: int) -> dict[str, int]:
     items = task_items(s, seat)
     deck = whole_deck(s, seat)
     optional = [c for c in deck if c in OBJECTIVES]
-    has = set(p.masters)
     objective_points, master_objectives = best_objectives(
-        p.objectives, optional, items, "sm-objectives" in has)
+        p.objectives, optional, items, "sm-objectives" in set(p.masters))
+    table = table_points(s, seat)
+    return {
+        **{c: table[c] for c in CATEGORIES[:5]},
+        "cattle": sum(CATTLE[c][2] for c in deck if c in CATTLE),
+        "objectives": objective_points,
+        "station_masters": table["station_masters"] + master_objectives,
+        **{c: table[c] for c in CATEGORIES[8:]},
+    }
 
+
+def table_points(s: State, seat: int) -> dict[str, int]:
+    """The points of every category but cattle and objective cards (and the station masters' points
+    for objective cards): what lies open on the table."""
+    p = s.players[seat]
+    has = set(p.masters)
     city_points = 0
     for city, (_value, _black, vp, multi) in CITIES.items():
         discs = s.cities[city].count(seat)
@@ -109,7 +122,7 @@ def score(s: State, seat: int) -> dict[str, int]:
         if seat in s.cities[a] and seat in s.cities[b]:
             city_points += vp
 
-    masters = master_objectives
+    masters = 0
     if "sm-workers" in has:
         masters += sum(p.workers)
     if "sm-certificates" in has:
@@ -117,7 +130,7 @@ def score(s: State, seat: int) -> dict[str, int]:
     if "sm-hazards" in has:
         masters += 3 * (len(p.hazards) // 2)
     if "sm-teepees" in has:
-        masters += 3 * min(items["g"], items["bl"])
+        masters += 3 * min(p.teepees.count("teepee-green"), p.teepees.count("teepee-blue"))
 
     return {
         "money": p.money // 5,
@@ -126,10 +139,17 @@ def score(s: State, seat: int) -> dict[str, int]:
         "cities": city_points,
         "stations": sum(STATIONS[i + 1][2] for i, seats in enumerate(s.stations) if seat in seats),
         "hazards": sum(hazard_vp(h) for h in p.hazards),
-        "cattle": sum(CATTLE[c][2] for c in deck if c in CATTLE),
-        "objectives": objective_points,
         "station_masters": masters,
         "workers": sum(4 * max(0, w - 4) for w in p.workers),
         "disc": 3 if p.discs["step-vp"] == 0 else 0,
         "job_token": 2 if p.job_token else 0,
     }
+
+
+def public_score(s: State, seat: int) -> int:
+    """``seat``'s points from what lies open on the table (``table_points``: cattle and objective cards
+    lie in hands and decks, which the other players may not know, until the final count); once the game
+    is over, the final total."""
+    if s.over:
+        return sum(score(s, seat).values())
+    return sum(table_points(s, seat).values())

@@ -98,6 +98,9 @@ class SantaFeRules:
     def result(self, s: SantaFeState) -> dict[str, Any]:
         return plain(view.result(s))
 
+    def public_scores(self, s: SantaFeState) -> list[int]:
+        return view.public_scores(s)
+
     def dump(self, s: SantaFeState) -> dict[str, Any]:
         return state.dump(s)
 

@@ -112,6 +112,11 @@ def sevens(s: SantaFeState, seat: int) -> int:
     return sum(1 for c in s.played[seat] if board.CITY_VALUE[c] == 7)
 
 
+def public_scores(s: SantaFeState) -> list[int]:
+    """Each seat's points as they stand: money and played city cards lie open, so all of it is public."""
+    return [s.money[p] + city_points(s, p) for p in range(s.players)]
+
+
 def result(s: SantaFeState) -> Result:
     points = [{"money": s.money[p], "cities": city_points(s, p)} for p in range(s.players)]
     # Ties go to the player who played the most value-7 city cards.

@@ -1,9 +1,9 @@
 """No reading the bot offers tells a viewer what their own view does not: random games of every registered
 game (and the tiny one) through the service and the presenters, checking after every move, for every seat
 and a spectator, the log at several lengths, the boards (now, after every past move, a player's), the
-status, the list of games, the autocomplete, the turn summary, the notices (direct messages) and the
-export. What is secret comes from the engine: other seats' private events, and the moves they hid
-(``hides_move``) that no public ``reveals`` has shown since.
+status, the list of games, the autocomplete, the turn summary, the notices (direct messages), the export
+and each position of a replay. What is secret comes from the engine: other seats' private events, and the
+moves they hid (``hides_move``) that no public ``reveals`` has shown since.
 """
 
 from __future__ import annotations
@@ -166,6 +166,13 @@ async def test_no_reading_tells_a_secret(service: GameService, game_id: str) -> 
             assert await service.view_at(CHANNEL, version, None) == engine.view(states[version], None)
             user, seat = viewers[version % len(viewers)]  # each past view is a replay: one viewer each
             assert await service.view_at(CHANNEL, version, user) == engine.view(states[version], seat)
+            # /replay: a spectator's view and log line of each position, whoever asks
+            position = await service.replay_position(game.id, version)
+            assert position.view == engine.view(states[version], None)
+            if position.line is not None:
+                assert not leaks(position.line, secrets.of(None)), f"a replay reads {position.line!r}"
+                if version in secrets.moves_hidden_from(None):
+                    assert f": {secrets.moves_hidden_from(None)[version]}" not in position.line
         checked_boards = len(states)
         game = await service.get_game(CHANNEL)
         if game.status != "active":
