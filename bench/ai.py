@@ -21,7 +21,9 @@ Prints the strong seat's win rate (sole and shared wins), the average score of e
 score category), the time per decision of each level (median, p95, max, by the wall clock and in CPU
 time: on a shared machine the wall clock also counts waiting for a core; the players' modules are imported
 before timing) and the time per turn of each level (a seat's consecutive decisions; median, p95, max, by
-the wall clock and in CPU time). Targets: the
+the wall clock and in CPU time); for GWT, each level's plans a seat (deliveries to Kansas City, own
+buildings, craftsmen hired, stations, station master tiles, cattle bought) and how many seats and games
+delivered to Kansas City twice or more (level 4's figures: bench/README.md). Targets: the
 heuristic wins at least 90% of its games against random seats; every decision within 200 ms.
 
 Measured on the shared 2-core machine (``--jobs 1``, small budgets: a one-second budget is some 20 times
@@ -158,6 +160,31 @@ class GameRecord:
     finished: bool = True
     turns: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per turn (wall)
     turns_cpu: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per turn (CPU)
+    plans: list[dict[str, int]] = field(default_factory=list)  # per seat: what its game shows of its plan
+
+
+def gwt_plans(state: Any) -> list[dict[str, int]]:
+    """Per seat, what the end of a Great Western Trail game shows of its plan: deliveries to Kansas City,
+    own buildings on the trail, craftsmen hired, stations, station master tiles, cattle bought (breeding
+    value 3 or more: the starting herd's are 1 and 2)."""
+    from rules.gwt.board import own_buildings
+    from rules.gwt.content import CATTLE
+    from rules.gwt.scoring import whole_deck
+
+    return [
+        {
+            "kansas_city": state.cities["kansas-city"].count(seat),
+            "buildings": len(own_buildings(state, seat)),
+            "craftsmen_hired": p.workers[1] - 1,
+            "stations": sum(1 for seats in state.stations if seat in seats),
+            "station_masters": len(p.masters),
+            "cattle_bought": sum(1 for c in whole_deck(state, seat) if c in CATTLE and CATTLE[c][1] >= 3),
+        }
+        for seat, p in enumerate(state.players)
+    ]
+
+
+PLANS: dict[str, Callable[[Any], list[dict[str, int]]]] = {"gwt": gwt_plans}
 
 
 @contextmanager
@@ -228,8 +255,9 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
     result = engine.result(state)
     scores = [p["total"] for p in result["players"]]
     points = [dict(p["points"]) for p in result["players"]]
+    plans = PLANS[game_id](state) if game_id in PLANS else []
     return GameRecord(strong, list(result["winners"]), scores, points, times, cpu, turns=turns,
-                      turns_cpu=turns_cpu)
+                      turns_cpu=turns_cpu, plans=plans)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -255,6 +283,25 @@ def categories(records: list[GameRecord]) -> tuple[dict[str, float], dict[str, f
     )
 
 
+def plan_figures(records: list[GameRecord]) -> dict[str, Any]:
+    """Average plan figures of the strong seat and of the other seats, the seats that delivered to Kansas
+    City twice or more, and the games in which any seat did."""
+    strong: dict[str, list[int]] = {}
+    other: dict[str, list[int]] = {}
+    for r in records:
+        for seat, plan in enumerate(r.plans):
+            for key, value in plan.items():
+                (strong if seat == r.strong_seat else other).setdefault(key, []).append(value)
+    twice = [sum(1 for v in side.get("kansas_city", []) if v >= 2) for side in (strong, other)]
+    games = sum(1 for r in records if any(p["kansas_city"] >= 2 for p in r.plans))
+    return {
+        "strong": {k: statistics.mean(v) for k, v in strong.items()},
+        "other": {k: statistics.mean(v) for k, v in other.items()},
+        "kc_twice": twice,
+        "kc_twice_games": games if records and records[0].plans else None,
+    }
+
+
 def bench(game_id: str, players: int, games: int, level: int, jobs: int, against: int = 0,
           options: dict[str, Any] | None = None, budget: Budget | None = None,
           first: int = 0, per_decision: bool = False) -> dict[str, Any]:
@@ -278,6 +325,7 @@ def bench(game_id: str, players: int, games: int, level: int, jobs: int, against
         "score_strong": statistics.mean(strong_scores) if done else 0.0,
         "score_other": statistics.mean(other_scores) if other_scores else 0.0,
         "categories": categories(done),
+        "plans": plan_figures(done),
     }
     for lv in sorted({level, against}):
         for clock in ("wall", "cpu"):
@@ -347,6 +395,14 @@ def main() -> None:
                     f"{key} {mine:.1f}/{other_points.get(key, 0):.1f}" for key, mine in strong_points.items()
                 )
                 print(f"{'':12} points per category, level {args.level} / level {args.against}: {shown}")
+            plans = f["plans"]
+            if plans["strong"]:
+                shown = ", ".join(f"{key} {mine:.2f}/{plans['other'].get(key, 0):.2f}"
+                                  for key, mine in plans["strong"].items())
+                mine, theirs = plans["kc_twice"]
+                print(f"{'':12} plans per seat, level {args.level} / level {args.against}: {shown}; seats "
+                      f"delivering to Kansas City twice or more {mine}/{theirs}, in "
+                      f"{plans['kc_twice_games']} of {int(f['games'] - f['unfinished'])} games")
             given = budget or per_turn(rules.spec(game_id).think_seconds)
             print(f"{'':12} budget: " + (f"{given.playouts} playouts per decision"
                                          if given.playouts is not None

@@ -32,11 +32,13 @@ SPEC = GameSpec(
     help=TOPICS,
     subtopics=building_topics(),
     computers={
-        1: Computer("plays sensibly: a heuristic weighing each move", "rules.gwt.ai:heuristic_player"),
-        2: Computer("builds: stops along the trail; tries its best moves out in games played on from what it"
-                    " sees", "rules.gwt.ai_search:search_player", thinks=True),
-        3: Computer("races: hurries to Kansas City and plays for the lead; tries its moves out the same way",
+        1: Computer("beginner: plays by a heuristic weighing each move", "rules.gwt.ai:heuristic_player"),
+        2: Computer("casual, builds: stops along the trail; tries its best moves out in games played on",
+                    "rules.gwt.ai_search:search_player", thinks=True),
+        3: Computer("casual, races: hurries to Kansas City and plays for the lead; tries its moves out too",
                     "rules.gwt.ai_race:race_player", thinks=True),
+        4: Computer("strong: tries its best moves out, valuing each position by what it is worth at the end",
+                    "rules.gwt.ai_plan:plan_player", thinks=True),
     },
     hands=True,
     # a turn is a move and the actions where the cattleman stops, some four searched decisions; a

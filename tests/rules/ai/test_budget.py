@@ -19,7 +19,7 @@ from rules.core import search as search_module
 from rules.core.budget import WALL_FACTOR, Turn, per_turn, share
 from rules.core.rng import Rng
 from rules.core.spec import Budget, Computer
-from rules.gwt import ai_race, ai_search
+from rules.gwt import ai_plan, ai_race, ai_search
 from rules.santafe import ai_search as santafe_search
 
 GWT = rules.get("gwt")
@@ -124,7 +124,8 @@ class FakeClocks:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "module"), [("gwt", ai_search), ("gwt", ai_race), ("santafe", santafe_search)]
+    ("game_id", "module"),
+    [("gwt", ai_search), ("gwt", ai_race), ("gwt", ai_plan), ("santafe", santafe_search)],
 )
 def test_the_search_stops_at_its_wall_clock_share_though_cpu_time_is_left(
     monkeypatch: pytest.MonkeyPatch, game_id: str, module: Any
@@ -205,6 +206,7 @@ def test_great_western_trail_foresees_the_decisions_left_in_the_turn_from_the_pe
     kansas_city = [{"k": "end_turn"}, {"k": "deliver"}, {"k": "income"}, {"k": "foresight"}]
     assert ai_search.decisions({"pending": kansas_city}) == 4 + ai_search.UNFORESEEN
     assert ai_race.GAME.decisions is ai_search.decisions
+    assert ai_plan.GAME.decisions is ai_search.decisions
 
 
 def test_no_great_western_trail_decision_takes_all_that_is_left_of_the_turn() -> None:
@@ -244,6 +246,7 @@ def test_a_lone_legal_move_never_reaches_the_player(monkeypatch: pytest.MonkeyPa
     [
         ("gwt", 2, ai_search),
         ("gwt", 3, ai_race),
+        ("gwt", 4, ai_plan),
         ("santafe", 3, santafe_search),
     ],
 )

@@ -1,0 +1,182 @@
+"""Fit the Great Western Trail value model (``rules.gwt.ai_features``) from self-play, reproducibly.
+
+Run from the repository root (project installed, or PYTHONPATH=.):
+    python bench/train_gwt.py [--games 1200] [--first 0] [--ridge 1.0] [--jobs 2] [--write] [--check]
+
+Plays ``--games`` two-player games from seeds ``--first`` on, every seat a heuristic player (the
+trip-wise heuristic three seats in four, level 1's plain one otherwise, drawn by the game's seed) that
+plays one of its three best moves at random one decision in ten, so the games show many plans; at the
+start of every turn it records each seat's ``features`` and, once the game is over, pairs them with that
+seat's final score. Then fits a ridge regression (standardised features, penalty ``--ridge`` per row,
+the bias free) by exact normal equations in plain Python, so the same games always give the same
+weights; prints the fit (R², mean absolute error on the last tenth of the games, held out) and how long
+each step took. ``--write`` writes the weights to ``rules/gwt/data/value_weights.json``; ``--check``
+fits again and fails unless the shipped weights are the ones the games give.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from rules.core.rng import Rng
+from rules.gwt import RULES
+from rules.gwt.ai import PLAIN, TRIP_WISE, Weights, scores
+from rules.gwt.ai_features import NAMES, WEIGHTS, features
+from rules.gwt.ai_search import quick_view
+from rules.gwt.scoring import score as final_score
+
+EXPLORE = 10    # percent of decisions played at random among the heuristic's best three
+DIGITS = 6      # the weights are written rounded, so a refit compares exactly
+Rows = list[tuple[list[float], float]]
+
+
+def play(seed: int, players: int = 2) -> Rows:
+    """One self-play game: (features, final score) of each seat at the start of each of its turns."""
+    rng = Rng(seed * 7919 + 13)
+    weights: list[Weights] = [TRIP_WISE if rng.randrange(4) < 3 else PLAIN for _ in range(players)]
+    state = RULES.new_game(players, seed, {})
+    seen: list[tuple[int, list[float]]] = []
+    turn = -1
+    for _ in range(20_000):
+        if RULES.is_over(state):
+            break
+        if state.turn != turn:
+            turn = state.turn
+            seen.extend((seat, features(state, seat)) for seat in range(players))
+        seat = min(RULES.to_act(state))
+        legal = RULES.legal_moves(state, seat)
+        move = legal[0]
+        if len(legal) > 1:
+            points = scores(quick_view(state, seat), legal, weights[seat])
+            order = sorted(range(len(legal)), key=lambda i: -points[i])
+            move = legal[order[0]] if rng.randrange(100) >= EXPLORE else legal[rng.choice(order[:3])]
+        state = RULES.advance(state, seat, move)
+    if not RULES.is_over(state):
+        return []
+    final = [float(sum(final_score(state, seat).values())) for seat in range(players)]
+    return [(x, final[seat]) for seat, x in seen]
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting (``a`` symmetric positive definite)."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            if f:
+                for c in range(col, n + 1):
+                    m[r][c] -= f * m[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def fit(rows: Rows, ridge: float) -> list[float]:
+    """Ridge regression on standardised features (the bias, column 0, unpenalised), in raw units."""
+    n, d = len(rows), len(rows[0][0])
+    mean = [sum(x[j] for x, _ in rows) / n for j in range(d)]
+    scale = [max(1e-9, (sum((x[j] - mean[j]) ** 2 for x, _ in rows) / n) ** 0.5) for j in range(d)]
+    scale[0] = 1.0
+    y_mean = sum(y for _, y in rows) / n
+    k = d - 1  # the standardised columns 1..d-1
+    xtx = [[0.0] * k for _ in range(k)]
+    xty = [0.0] * k
+    for x, y in rows:
+        z = [(x[j] - mean[j]) / scale[j] for j in range(1, d)]
+        dy = y - y_mean
+        for i in range(k):
+            zi = z[i]
+            if zi:
+                row = xtx[i]
+                for j in range(i, k):
+                    row[j] += zi * z[j]
+                xty[i] += zi * dy
+    for i in range(k):
+        for j in range(i):
+            xtx[i][j] = xtx[j][i]
+        xtx[i][i] += ridge * n / 1000  # ``ridge`` per thousand rows, on the standardised scale
+    beta = solve(xtx, xty)
+    weights = [beta[i - 1] / scale[i] for i in range(1, d)]
+    bias = y_mean - sum(w * mean[i + 1] for i, w in enumerate(weights))
+    return [round(w, DIGITS) for w in [bias, *weights]]
+
+
+def quality(rows: Rows, weights: Sequence[float]) -> tuple[float, float]:
+    """R² and mean absolute error of the weights on ``rows``."""
+    if not rows:
+        return 0.0, 0.0
+    preds = [sum(w * v for w, v in zip(weights, x, strict=True)) for x, _ in rows]
+    ys = [y for _, y in rows]
+    mean = sum(ys) / len(ys)
+    total = sum((y - mean) ** 2 for y in ys)
+    err = sum((y - p) ** 2 for y, p in zip(ys, preds, strict=True))
+    mae = sum(abs(y - p) for y, p in zip(ys, preds, strict=True)) / len(ys)
+    return (1 - err / total if total else 0.0), mae
+
+
+def games(first: int, count: int, jobs: int) -> list[Rows]:
+    seeds = range(first, first + count)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            return list(pool.map(play, seeds, chunksize=8))
+    return [play(seed) for seed in seeds]
+
+
+def train(first: int, count: int, ridge: float, jobs: int = 1) -> tuple[list[float], dict[str, Any]]:
+    """The weights the games from ``first`` give, and figures on the fit."""
+    start = time.perf_counter()
+    played = games(first, count, jobs)
+    held = max(1, count // 10)
+    train_rows = [r for g in played[:-held] for r in g]
+    test_rows = [r for g in played[-held:] for r in g]
+    mid = time.perf_counter()
+    weights = fit(train_rows, ridge)
+    end = time.perf_counter()
+    r2, mae = quality(train_rows, weights)
+    r2_held, mae_held = quality(test_rows, weights)
+    return weights, {"rows": len(train_rows), "held_rows": len(test_rows), "play_s": mid - start,
+                     "fit_s": end - mid, "r2": r2, "mae": mae, "r2_held": r2_held, "mae_held": mae_held}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1200)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--ridge", type=float, default=1.0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--write", action="store_true", help="write the weights into the repository")
+    parser.add_argument("--check", action="store_true", help="fail unless the shipped weights are reproduced")
+    args = parser.parse_args()
+    weights, f = train(args.first, args.games, args.ridge, args.jobs)
+    print(f"{args.games} games from seed {args.first}: {f['rows']} positions, {f['held_rows']} held out; "
+          f"played in {f['play_s']:.1f} s, fitted in {f['fit_s']:.1f} s")
+    print(f"fit: R² {f['r2']:.3f}, mean abs error {f['mae']:.2f} points; held out: R² {f['r2_held']:.3f}, "
+          f"mean abs error {f['mae_held']:.2f}")
+    for name, w in zip(NAMES, weights, strict=True):
+        print(f"    {name:18} {w:+.4f}")
+    data = {"names": list(NAMES), "weights": weights,
+            "trained": {"games": args.games, "first": args.first, "ridge": args.ridge, "players": 2,
+                        "explore": EXPLORE}}
+    if args.check:
+        shipped = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+        same = shipped["weights"] == weights and shipped["names"] == list(NAMES)
+        print("the shipped weights are reproduced" if same else "the shipped weights differ from these")
+        if not same:
+            sys.exit(1)
+    if args.write:
+        WEIGHTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"written to {WEIGHTS}")
+
+
+if __name__ == "__main__":
+    main()

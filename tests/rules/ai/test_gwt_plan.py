@@ -1,0 +1,90 @@
+"""Great Western Trail level 4: the search scored by the value learned from self-play. It plays only legal
+moves, keeps to its budget like the other searching levels (tests/rules/ai/test_budget.py), and the
+training script's steps are deterministic, so the shipped weights are what ``bench/train_gwt.py`` gives
+(assertions about values and moves, never about strength: that is measured in bench/ai.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rules
+from bench.train_gwt import fit, play, train
+from rules.ai import choose_move
+from rules.core.spec import Budget
+from rules.gwt import RULES, ai_plan
+from rules.gwt.ai_features import NAMES, WEIGHTS, Model, features, model
+from rules.gwt.scoring import score as final_score
+from tests.rules.ai.test_search import positions
+
+
+def test_the_shipped_weights_fit_the_features_and_say_how_they_were_trained() -> None:
+    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    assert tuple(data["names"]) == NAMES and len(data["weights"]) == len(NAMES)
+    assert {"games", "first", "ridge"} <= set(data["trained"])
+    state, seat = next(positions("gwt", 2, 5, {}, every=40))
+    assert len(features(state, seat)) == len(NAMES)
+
+
+def test_a_finished_game_is_worth_its_score_and_a_running_one_its_prediction() -> None:
+    engine = rules.get("gwt")
+    state = engine.new_game(2, 4, {})
+    while not engine.is_over(state):
+        seat = min(engine.to_act(state))
+        state, _ = engine.play(state, seat, choose_move("gwt", engine.view(state, seat),
+                                                        engine.legal_moves(state, seat), 1, state.turn))
+    m = model()
+    assert m.value(state, 0) == sum(final_score(state, 0).values())
+    running, seat = next(positions("gwt", 2, 4, {}, every=50))
+    assert m.value(running, seat) == pytest.approx(m.predict(features(running, seat)))
+
+
+def test_points_banked_raise_the_value() -> None:
+    """A hazard tile's points are points the seat keeps: the value rises with them."""
+    state, seat = next((st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 2, 6, {}, every=1))
+                       if n >= 60)
+    richer = state.copy()
+    richer.players[seat].hazards.append("flood-4g")
+    assert model().value(richer, seat) > model().value(state, seat)
+
+
+def test_at_three_players_half_the_others_average_counts_against_it() -> None:
+    state, seat = next((st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 3, 5, {}, every=1))
+                       if n >= 60)
+    m = model()
+    others = [m.value(state, i) for i in range(3) if i != seat]
+    assert ai_plan.value(state, seat) == pytest.approx(m.value(state, seat) - 0.5 * sum(others) / 2)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_level_4_plays_whole_games_with_legal_moves_only(players: int) -> None:
+    """Level 4 in every seat, a few playouts a decision, a whole game: every move it makes is legal."""
+    state = RULES.new_game(players, 21 + players, {})
+    decisions = 0
+    while not RULES.is_over(state) and decisions < 5000:
+        seat = min(RULES.to_act(state))
+        legal = RULES.legal_moves(state, seat)
+        move = choose_move("gwt", RULES.view(state, seat), legal, 4, decisions, Budget(playouts=3))
+        assert move in legal
+        state, _ = RULES.play(state, seat, move)
+        decisions += 1
+    assert RULES.is_over(state)
+
+
+def test_the_fit_recovers_a_linear_rule_exactly() -> None:
+    """Rows made by a known linear rule: a fit with a tiny penalty gives back its weights."""
+    rows = [([1.0, float(a), float(b), float(a * b % 7)], 3.0 + 2.0 * a - 0.5 * b + 0.25 * (a * b % 7))
+            for a in range(9) for b in range(11)]
+    weights = fit(rows, ridge=1e-9)
+    assert weights == pytest.approx([3.0, 2.0, -0.5, 0.25], abs=1e-4)
+
+
+def test_training_is_deterministic() -> None:
+    """The same seeds give the same games and the same weights, in one process or two."""
+    assert play(3) == play(3) and play(3)
+    once, _ = train(0, 6, 1.0, jobs=1)
+    again, _ = train(0, 6, 1.0, jobs=2)
+    assert once == again and len(once) == len(NAMES)
+    assert Model(NAMES, tuple(once)).predict(play(3)[0][0]) == pytest.approx(
+        sum(w * x for w, x in zip(once, play(3)[0][0], strict=True)))
