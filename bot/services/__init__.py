@@ -124,6 +124,9 @@ Settings and statistics
     guild_settings / update_guild_settings(guild_id, reminder_minutes=…, deadline_minutes=…,
                                            deadline_action=…, max_games_per_user=…)
     stats(guild_id, user_id=None) -> dict ; leaderboard(guild_id, rules_id=None) -> [dict]
+    rating_board(guild_id, rules_id=None, *, everywhere=False) -> [{rules_id, people, computers}]
+    ratings_of(guild_id, user_id) -> [dict]   (per game: the rating, its latest changes and the computer
+        levels'; ratings are written by ``rater`` once a move finished a game, openskill's Plackett–Luce)
 
 Refusals raise a ``ServiceError`` subclass (``code`` + ``message``); the engine's ``RulesError`` (cannot
 parse, illegal, ambiguous, not your turn, game over) passes through unchanged. Nothing is changed by a

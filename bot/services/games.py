@@ -9,12 +9,15 @@ from bot.services.damage import Damage
 from bot.services.lobby import Lobby
 from bot.services.play import Play
 from bot.services.prefs import Preferences
+from bot.services.ratings import Ratings
 from bot.services.reading import Reading
 from bot.services.seats import Seats
 from bot.services.stats import Stats
 from bot.services.timing import Timing
 
 
-class GameService(Lobby, Play, Reading, Archive, Seats, Timing, Channels, Preferences, Stats, Damage):
+class GameService(
+    Lobby, Play, Reading, Archive, Seats, Timing, Channels, Preferences, Stats, Ratings, Damage
+):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes."""
