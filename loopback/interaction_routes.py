@@ -13,6 +13,10 @@ from .payloads import message_json
 from .routes import ApiError, ApiRequest, RouteBase, unknown
 from .world import EPHEMERAL, LOADING, Interaction, Message
 
+# an interaction authorised by the user's own install alone (authorizing_integration_owners key "1")
+USER_INSTALL_ONLY = "1"
+USER_FOLLOWUPS = 5
+
 RESPONSE_DEADLINE = timedelta(seconds=3)
 TOKEN_LIFETIME = timedelta(minutes=15)
 
@@ -166,6 +170,12 @@ class InteractionRoutes(RouteBase):
     async def followup(self, req: ApiRequest) -> tuple[int, Any]:
         interaction = self._interaction_for_webhook(req)
         where = f"follow-up to {interaction.label}"
+        if set(interaction.owners) == {USER_INSTALL_ONLY} and interaction.followups_sent >= USER_FOLLOWUPS:
+            # "Apps are limited to 5 followup messages per interaction if it was initiated from a
+            # user-installed app and isn't installed in the server" (receiving-and-responding.mdx, "Create
+            # Followup Message"); the code Discord answers with is not documented
+            raise ApiError(400, 40094, "This interaction has hit the maximum number of follow up messages")
+        interaction.followups_sent += 1
         self._check_message(where, req.body or {}, req.uploads)
         self._check_thread_open(self.world.channels[interaction.channel_id], posting=True)
         original = self.world.messages.get(interaction.original_message_id or "")

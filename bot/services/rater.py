@@ -1,8 +1,8 @@
 """Rating finished games (bot/ratings.py's model), one at a time in the order their results were written:
 each game's counted seats rate in its server and across servers. A game is rated right after the move that
 finished it was committed, in a transaction of its own under ``locks.RATINGS`` (ratings span games); one
-left unrated (the process stopped in between, or the write failed) is rated with the next game that ends,
-or by ``recompute``."""
+left unrated (the process stopped in between, or the write failed) is rated with the next game that ends
+(when it finished within a week of the newest rated one), or by ``recompute``."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ async def _rate_unrated(conn: Conn) -> int:
             before = await store.current(conn, guild_id, game.rules_id, (p.player for p in placed))
             after = model.rate(placed, before)
             await store.save(conn, game, guild_id, before, after, model.NEW)
-        await store.mark_rated(conn, game.game_id)
+        await store.mark_rated(conn, game)
     return len(games)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.ratings import Rating, Seat
@@ -16,6 +16,9 @@ from bot.storage.sql import Conn, rows, run, value
 
 #: The guild id of the ratings across servers (no Discord id is 0).
 EVERYWHERE = 0
+#: How far before the newest rated game a game left unrated is still found by the next rating (one
+#: older than that waits for ``python -m bot recompute-ratings``).
+LOOK_BACK = timedelta(days=7)
 
 
 @dataclass(frozen=True)
@@ -45,13 +48,20 @@ class HistoryRow:
 
 
 async def unrated_games(conn: Conn) -> list[FinishedGame]:
-    """Finished, counted games not rated yet, oldest result first (the order a recompute rates them in)."""
+    """Counted finished games not rated yet, oldest result first (the order a recompute rates them in):
+    those that finished at most ``LOOK_BACK`` before the newest game rated (all of them when none is), so
+    that the look stays short however many games were played."""
+    newest = await value(conn, "SELECT finished_at FROM rated_games ORDER BY position DESC LIMIT 1")
+    newest_at = from_time(newest)
+    since = "" if newest_at is None else to_time(newest_at - LOOK_BACK)
     found = await rows(
         conn,
         "SELECT game_id, MIN(guild_id) AS guild_id, MIN(rules_id) AS rules_id,"
-        " MIN(finished_at) AS finished_at"
-        f" FROM results WHERE {COUNTED} AND game_id NOT IN (SELECT game_id FROM rated_games)"
+        " MIN(finished_at) AS finished_at FROM results WHERE finished_at >= :since"
+        " AND EXISTS (SELECT 1 FROM games AS g WHERE g.id = results.game_id AND g.imported_moves IS NULL)"
+        " AND NOT EXISTS (SELECT 1 FROM rated_games AS r WHERE r.game_id = results.game_id)"
         " GROUP BY game_id ORDER BY MIN(finished_at), game_id",
+        since=since,
     )
     return [
         FinishedGame(r["game_id"], r["guild_id"], r["rules_id"], from_time(r["finished_at"]))  # type: ignore[arg-type]
@@ -136,13 +146,14 @@ async def save(
         )
 
 
-async def mark_rated(conn: Conn, game_id: int) -> None:
+async def mark_rated(conn: Conn, game: FinishedGame) -> None:
     position = await value(conn, "SELECT COALESCE(MAX(position), 0) + 1 FROM rated_games")
     await run(
         conn,
-        "INSERT INTO rated_games (game_id, position) VALUES (:game_id, :position)",
-        game_id=game_id,
+        "INSERT INTO rated_games (game_id, position, finished_at) VALUES (:game_id, :position, :at)",
+        game_id=game.game_id,
         position=position,
+        at=to_time(game.finished_at),
     )
 
 

@@ -405,9 +405,12 @@ CREATE TABLE rating_history (
 );
 CREATE INDEX rating_history_by_player ON rating_history (guild_id, rules_id, player);
 CREATE TABLE rated_games (
-    game_id  INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-    position INTEGER NOT NULL
-);""",
+    game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    position    INTEGER NOT NULL,
+    finished_at TEXT NOT NULL
+);
+CREATE INDEX rated_games_in_order ON rated_games (position);
+CREATE INDEX results_by_finish ON results (finished_at);""",
 }
 
 
@@ -497,6 +500,8 @@ async def test_the_revisions_make_the_same_schema_as_the_numbered_files_run_as_s
         "rated_games",
         "ratings_by_user",
         "rating_history_by_player",
+        "rated_games_in_order",
+        "results_by_finish",
         "sqlite_autoindex_turn_pings_1",
         "sqlite_autoindex_request_shares_1",
         "sqlite_autoindex_ratings_1",

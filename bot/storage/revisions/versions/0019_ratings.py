@@ -5,8 +5,8 @@ ratings: each player's current rating in one game (rules_id) in one server (guil
 (guild_id 0: no Discord id is 0). player: "user:<id>" for a person, "computer:<level>" for a computer level
 (its own ladder). mu and sigma: the model's estimate and its uncertainty; games: games rated.
 rating_history: one row per player and game rated: the rating before and after that game.
-rated_games: the finished games already rated (in the order rated), so none is rated twice and one missed
-(a process stopped between the result and its rating) is rated next."""
+rated_games: the finished games already rated (in the order rated, with when each finished), so none is
+rated twice and one missed (a process stopped between the result and its rating) is rated next."""
 
 import sqlalchemy as sa
 from alembic import op
@@ -51,7 +51,11 @@ def upgrade() -> None:
             "game_id", BIG_INT, sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, nullable=True
         ),
         sa.Column("position", BIG_INT, nullable=False),
+        sa.Column("finished_at", sa.Text(), nullable=False),
     )
+    op.create_index("rated_games_in_order", "rated_games", ["position"])
+    # the games finished lately, which the next rating looks through for any not rated yet
+    op.create_index("results_by_finish", "results", ["finished_at"])
 
 
 def downgrade() -> None:
