@@ -80,7 +80,7 @@ def ordered(games: Sequence[GameInfo], user_id: int) -> list[GameInfo]:
 
 async def listing(bot: BoardGameBot, owner: int, locale: object) -> Listing | None:
     """The owner's open games in every server the bot is in, as a private list; None if there are none."""
-    games = [g for g in await bot.games.games_of_user(owner) if g.guild_id and bot.get_guild(g.guild_id)]
+    games = [g for g in await bot.games.seated_games(owner) if g.guild_id and bot.get_guild(g.guild_id)]
     if not games:
         return None
     boards = await bot.games.live_board_messages([g.id for g in games])

@@ -106,7 +106,7 @@ async def send(interaction: discord.Interaction, listing: Listing) -> None:
 async def games_listing(bot: BoardGameBot, owner: int, guild_id: int, locale: object) -> Listing | None:
     """The owner's open games in the server, the ones waiting for them first, in the owner's ``locale``;
     ``None`` if there are none."""
-    mine = [g for g in await bot.games.games_of_user(owner) if g.guild_id == guild_id]
+    mine = [g for g in await bot.games.seated_games(owner) if g.guild_id == guild_id]
     if not mine:
         return None
     # the games waiting for this user first, then the others, then the paused, each group oldest first

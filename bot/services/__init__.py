@@ -44,7 +44,8 @@ Playing
     restore(channel_id, version, *, admin) -> GameInfo
 Reading
     get_game(channel_id) / game_by_id(game_id) / active_games() / games_of_user(user_id)
-    live_board_messages(game_ids) -> {game_id: message_id}   (one read, for /mygames)
+    seated_games(user_id) -> [GameInfo]   (as games_of_user, in three reads) ;
+    live_board_messages(game_ids) -> {game_id: message_id}   (one read; both for /mygames)
     seat_of(channel_id, user_id) -> int | None
     legal_moves(channel_id, user_id, locale) -> [(move, label)]   ([] when the user has nothing to decide)
     decision(channel_id, user_id, locale) -> Decision   (those moves and the key a button carries)
