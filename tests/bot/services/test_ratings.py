@@ -123,3 +123,28 @@ def test_python_m_bot_recompute_ratings_rebuilds_them_from_the_results(tmp_path,
     assert main_module.main(["recompute-ratings"], env={"DATABASE_PATH": str(path)}) == 0
     assert "rated 1 finished games" in capsys.readouterr().out
     assert asyncio.run(play_and_read(wipe=False)) == rated
+
+
+async def test_a_game_left_unrated_is_rated_by_the_next_one_even_days_later_as_a_recompute_would(
+    service, db, clock, monkeypatch
+):
+    """The next rating looks back a week from the newest game rated, which is never after the one left
+    unrated: however long until another game ends, it is found, and rated in its place."""
+    real = rater._rate_unrated
+
+    async def failing(conn):  # type: ignore[no-untyped-def]
+        raise RuntimeError("the database went away")
+
+    await started(service, (ANN, BOB))
+    await play_to_end(service)
+    monkeypatch.setattr(rater, "_rate_unrated", failing)
+    await started(service, (ANN, BOB, CID), CHANNEL + 1)
+    await play_to_end(service, CHANNEL + 1)
+    monkeypatch.setattr(rater, "_rate_unrated", real)
+    clock.advance(days=30)
+    await started(service, (ANN, BOB), CHANNEL + 2)
+    await play_to_end(service, CHANNEL + 2)
+    rated = await people(service)
+    assert (rated[ANN][1], rated[BOB][1], rated[CID][1]) == (3, 3, 1)
+    assert await rater.recompute(db) == 3
+    assert await people(service) == rated
