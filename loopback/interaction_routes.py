@@ -129,6 +129,12 @@ class InteractionRoutes(RouteBase):
     ) -> Message:
         """A message answering ``interaction``; ephemeral ones only its user can see."""
         flags = int(payload.get("flags") or 0)
+        if self._public_answers_refused(interaction):
+            # USE_EXTERNAL_APPS "Allows user-installed apps to send public responses. When disabled, users
+            # will still be allowed to use their apps but the responses will be ephemeral. This only
+            # applies to apps not also installed to the server." (permissions.mdx)
+            flags |= EPHEMERAL
+            payload = {**payload, "flags": flags}
         message = create_message(
             self.world,
             interaction.channel_id,
@@ -145,6 +151,14 @@ class InteractionRoutes(RouteBase):
             interaction.followup_ids.append(message.id)
         self._announce("MESSAGE_CREATE", message)
         return message
+
+    def _public_answers_refused(self, interaction: Interaction) -> bool:
+        """In a server, an interaction that only the user's own install authorised, from a member without
+        Use External Apps there."""
+        channel = self.world.channels[interaction.channel_id]
+        if channel.guild_id is None or set(interaction.owners) != {USER_INSTALL_ONLY}:
+            return False
+        return not self.world.permissions(interaction.user_id, channel).use_external_apps
 
     def _interaction_for_webhook(self, req: ApiRequest) -> Interaction:
         """The interaction whose token a follow-up or webhook edit uses, while the token is good.

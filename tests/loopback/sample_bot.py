@@ -140,6 +140,12 @@ async def echoes(interaction: discord.Interaction, times: int) -> None:
             return
 
 
+@app_commands.command(name="wave", description="Wave to everyone in the channel")
+@app_commands.allowed_installs(guilds=True, users=True)
+async def wave(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("👋")
+
+
 @app_commands.command(name="remind", description="Remind someone by direct message")
 async def remind(interaction: discord.Interaction, who: discord.User) -> None:
     await who.send("it is your turn")
@@ -194,6 +200,7 @@ ALL_COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ..
     announce,
     shout,
     echoes,
+    wave,
     remind,
     card,
     steps,

@@ -3,6 +3,7 @@ it and the portal enables it, through the user's own install of the app."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from loopback import CommandRefused, LoopbackDiscord
@@ -79,3 +80,21 @@ def test_a_command_outside_its_contexts_is_refused_in_a_server_too() -> None:
         check_allowed(loopback.world, dm_only, alice.id, channel)
     everywhere = Command(id="2", payload={"name": "mine", "contexts": [0, 1, 2]}, guild_id=None, version="1")
     check_allowed(loopback.world, everywhere, alice.id, channel)
+
+
+async def test_without_use_external_apps_a_user_installed_apps_answers_are_ephemeral(place: Place) -> None:
+    """permissions.mdx, USE_EXTERNAL_APPS: without it in a server, a user-installed app (not installed to
+    that server) answers only its user; with it, or where the server installed the app, publicly."""
+    loopback = place.loopback
+    loopback.world.install_types = {0, 1}
+    loopback.world.user_installs.update({place.alice.id, place.bob.id})
+    elsewhere = loopback.add_guild("Elsewhere")
+    general = loopback.add_channel(elsewhere, "general")
+    loopback.join(place.alice, elsewhere)
+    loopback.join(place.bob, elsewhere, permissions=discord.Permissions(use_external_apps=True))
+    loopback.remove_bot_from_guild(elsewhere)
+    async with loopback.run_bot(SampleBot()):
+        alices = await place.alice.slash("wave", general)
+        bobs = await place.bob.slash("wave", general)
+        at_home = await place.alice.slash("wave", place.games)
+    assert alices.ephemeral and not bobs.ephemeral and not at_home.ephemeral
