@@ -6,6 +6,8 @@
     python -m bot check         check the database file for damage (SQLite's integrity_check)
     python -m bot copy-database FROM TO
                                 copy every game and setting into an empty database (SQLite or PostgreSQL)
+    python -m bot recompute-ratings
+                                rate every finished game again from the stored results, in order
     python -m bot sandbox       play against a simulated Discord on this machine (no token needed; the
                                 stand-in comes with the sandbox extra: pip install -e '.[sandbox]')
 
@@ -171,6 +173,20 @@ async def copy(source: str, dest: str) -> dict[str, int]:
         ) from None
 
 
+async def recompute_ratings(settings: Settings) -> int:
+    """``python -m bot recompute-ratings``: every rating again from the stored results (after a change of
+    the model's parameters, say); how many games were rated. Safe while the bot runs: one transaction."""
+    from bot.services import rater  # the services only for this command
+
+    db = await open_configured(settings)
+    try:
+        return await rater.recompute(db)
+    except DATABASE_ERRORS as exc:
+        raise database_problem(settings.database, exc) from None
+    finally:
+        await db.close()
+
+
 async def backup(where: Location, dest: Path) -> Path:
     path = _sqlite_only(where, "python -m bot backup copies SQLite files;")
     try:
@@ -320,6 +336,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     )
     copying.add_argument("source", metavar="FROM")
     copying.add_argument("dest", metavar="TO")
+    sub.add_parser("recompute-ratings", help="rate every finished game again from the stored results")
     sandbox = sub.add_parser("sandbox", help="play on a simulated Discord, no token needed")
     sandbox.add_argument(
         "--database", type=Path, default=SANDBOX_DATABASE, help="database file for the sandbox (sandbox.db)"
@@ -351,6 +368,9 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
                 f"copied {sum(rows.values())} rows to {location(args.dest)}: "
                 + ", ".join(f"{t} {n}" for t, n in rows.items())
             )
+        elif command == "recompute-ratings":
+            count = asyncio.run(recompute_ratings(settings))
+            print(f"{settings.database}: rated {count} finished games again from their results")
         elif command == "sandbox":
             asyncio.run(run_sandbox(replace(settings, database_path=args.database)))
         else:

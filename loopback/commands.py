@@ -54,11 +54,15 @@ def check_allowed(world: World, command: Command, user_id: str, channel: Channel
             f"/{command.name} is not available here: the app is not installed to this server, and the "
             f"command's installation contexts are {kinds}"
         )
+    # application-commands.mdx, "Interaction Contexts": GUILD (0), BOT_DM (1) and PRIVATE_CHANNEL (2, only
+    # for a command installed to a user); ``contexts`` null or missing allows them all
+    contexts = payload.get("contexts")
     if channel.guild_id is None:
-        contexts = payload.get("contexts")
         if (contexts is not None and 1 not in contexts) or payload.get("dm_permission") is False:
             raise CommandRefused(f"/{command.name} cannot be used in direct messages")
         return
+    if contexts is not None and 0 not in contexts:
+        raise CommandRefused(f"/{command.name} cannot be used in servers")
     needed = payload.get("default_member_permissions")
     if needed is not None:
         have = world.permissions(user_id, channel)

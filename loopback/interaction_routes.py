@@ -13,6 +13,10 @@ from .payloads import message_json
 from .routes import ApiError, ApiRequest, RouteBase, unknown
 from .world import EPHEMERAL, LOADING, Interaction, Message
 
+# an interaction authorised by the user's own install alone (authorizing_integration_owners key "1")
+USER_INSTALL_ONLY = "1"
+USER_FOLLOWUPS = 5
+
 RESPONSE_DEADLINE = timedelta(seconds=3)
 TOKEN_LIFETIME = timedelta(minutes=15)
 
@@ -125,6 +129,12 @@ class InteractionRoutes(RouteBase):
     ) -> Message:
         """A message answering ``interaction``; ephemeral ones only its user can see."""
         flags = int(payload.get("flags") or 0)
+        if self._public_answers_refused(interaction):
+            # USE_EXTERNAL_APPS "Allows user-installed apps to send public responses. When disabled, users
+            # will still be allowed to use their apps but the responses will be ephemeral. This only
+            # applies to apps not also installed to the server." (permissions.mdx)
+            flags |= EPHEMERAL
+            payload = {**payload, "flags": flags}
         message = create_message(
             self.world,
             interaction.channel_id,
@@ -141,6 +151,14 @@ class InteractionRoutes(RouteBase):
             interaction.followup_ids.append(message.id)
         self._announce("MESSAGE_CREATE", message)
         return message
+
+    def _public_answers_refused(self, interaction: Interaction) -> bool:
+        """In a server, an interaction that only the user's own install authorised, from a member without
+        Use External Apps there."""
+        channel = self.world.channels[interaction.channel_id]
+        if channel.guild_id is None or set(interaction.owners) != {USER_INSTALL_ONLY}:
+            return False
+        return not self.world.permissions(interaction.user_id, channel).use_external_apps
 
     def _interaction_for_webhook(self, req: ApiRequest) -> Interaction:
         """The interaction whose token a follow-up or webhook edit uses, while the token is good.
@@ -166,6 +184,12 @@ class InteractionRoutes(RouteBase):
     async def followup(self, req: ApiRequest) -> tuple[int, Any]:
         interaction = self._interaction_for_webhook(req)
         where = f"follow-up to {interaction.label}"
+        if set(interaction.owners) == {USER_INSTALL_ONLY} and interaction.followups_sent >= USER_FOLLOWUPS:
+            # "Apps are limited to 5 followup messages per interaction if it was initiated from a
+            # user-installed app and isn't installed in the server" (receiving-and-responding.mdx, "Create
+            # Followup Message"); the code Discord answers with is not documented
+            raise ApiError(400, 40094, "This interaction has hit the maximum number of follow up messages")
+        interaction.followups_sent += 1
         self._check_message(where, req.body or {}, req.uploads)
         self._check_thread_open(self.world.channels[interaction.channel_id], posting=True)
         original = self.world.messages.get(interaction.original_message_id or "")

@@ -299,6 +299,18 @@ def command_json(world: World, command: Command) -> dict[str, Any]:
     return data
 
 
+# receiving-and-responding.mdx (Interaction Object, note ***): where the app has no bot user to hold
+# permissions (DMs with other users), ``app_permissions`` holds these; the stand-in gives them in a server
+# without the bot too, where only a user's own install reaches it.
+USER_INSTALL_PERMISSIONS = (1 << 15) | (1 << 14) | (1 << 17)  # ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE
+
+
+def _app_permissions(world: World, channel: Channel) -> int:
+    if channel.guild_id and channel.guild_id not in world.guilds:
+        return USER_INSTALL_PERMISSIONS
+    return world.permissions(world.bot.id, channel).value
+
+
 def _integration_owners(interaction: Interaction) -> dict[str, str]:
     if interaction.owners:
         return interaction.owners
@@ -317,7 +329,7 @@ def interaction_json(world: World, interaction: Interaction) -> dict[str, Any]:
         "channel_id": channel.id,
         "token": interaction.token,
         "version": 1,
-        "app_permissions": str(world.permissions(world.bot.id, channel).value),
+        "app_permissions": str(_app_permissions(world, channel)),
         "locale": world.accounts[interaction.user_id].locale,
         "entitlements": [],
         "authorizing_integration_owners": _integration_owners(interaction),
@@ -325,7 +337,7 @@ def interaction_json(world: World, interaction: Interaction) -> dict[str, Any]:
         "attachment_size_limit": 10 * 1024 * 1024,
     }
     if interaction.guild_id:
-        guild = world.guilds[interaction.guild_id]
+        guild = world.guild_of(channel)  # a user's own install reaches servers without the bot too
         data["guild_id"] = guild.id
         data["guild_locale"] = guild.locale
         data["guild"] = {"id": guild.id, "locale": guild.locale, "features": []}

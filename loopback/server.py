@@ -461,7 +461,10 @@ class LoopbackDiscord:
         process: until it has answered it, a deferred answer included)."""
         if self.bot is None and not self.gateway.sessions:
             raise RuntimeError("no bot is running (use run_bot, or start a bot process against origin)")
-        self._check_can_interact(user, channel, kind)
+        owners = self._command_owners(user, channel, kind, data)
+        if kind not in (APPLICATION_COMMAND, AUTOCOMPLETE) and message is not None:
+            owners = self._message_owners(message) or owners
+        self._check_can_interact(user, channel, kind, owners)
         interaction = self.world.new_interaction(
             type=kind,
             user_id=user.id,
@@ -471,7 +474,7 @@ class LoopbackDiscord:
             started=time.monotonic(),
             label=label,
             message_id=message.id if message else None,
-            owners=self._command_owners(user, channel, kind, data),
+            owners=owners,
         )
         mark = len(self.world.changes)
         arrival = self._arrivals[interaction.id] = asyncio.Event()
@@ -506,13 +509,23 @@ class LoopbackDiscord:
         original = self.world.messages.get(interaction.original_message_id or "")
         return bool(interaction.followup_ids) or (original is not None and not original.flags & LOADING)
 
-    def _check_can_interact(self, user: SimUser, channel: Channel, kind: int) -> None:
+    def _message_owners(self, message: Message) -> dict[str, str]:
+        """A component's installs are those of the interaction whose answer it sits on
+        (receiving-and-responding.mdx, "Authorizing Integration Owners Object": they tell the authorizing
+        user from the one who pressed)."""
+        source = self.world.interactions.get(message.interaction_id or "")
+        return dict(source.owners) if source is not None else {}
+
+    def _check_can_interact(
+        self, user: SimUser, channel: Channel, kind: int, owners: dict[str, str] | None = None
+    ) -> None:
         """What Discord's client would not let a person do at all."""
         if not self.world.can_see(user.id, channel):
             raise CommandRefused(f"{user.name} cannot see #{channel.name or channel.id}")
-        if channel.guild_id and channel.guild_id not in self.world.guilds:
-            # A command of a user-installed app may pass ``check_allowed`` here; what Discord then sends
-            # to an app without a bot in the server is not modelled.
+        # Only the user's own install reaches an app in a server without its bot (application-commands.mdx,
+        # "Installation Context"); the owners then hold USER_INSTALL alone.
+        away = channel.guild_id and channel.guild_id not in self.world.guilds
+        if away and str(installs.USER_INSTALL) not in (owners or {}):
             raise CommandRefused("the bot is not in this guild")
         if channel.archived and kind in (APPLICATION_COMMAND, AUTOCOMPLETE):
             # "Users cannot edit messages, add reactions, use application commands, or join archived

@@ -237,6 +237,7 @@ class Interaction:
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     owners: dict[str, str] = field(default_factory=dict)  # authorizing_integration_owners
+    followups_sent: int = 0  # calls to Create Followup Message (the one filling a deferred reply too)
 
     @property
     def acknowledged(self) -> bool:

@@ -6,6 +6,7 @@ EXTENSIONS = (
     "bot.cogs.lobby",
     "bot.cogs.play",
     "bot.cogs.history",
+    "bot.cogs.mygames",
     "bot.cogs.reminders",
     "bot.cogs.help",
     "bot.cogs.stats",

@@ -11,6 +11,7 @@ from discord.ext import commands
 import rules
 from bot.cogs.game_commands import game_choices
 from bot.i18n import translate
+from bot.ratings import PROVISIONAL_GAMES
 from bot.ui import presenters
 
 if TYPE_CHECKING:
@@ -52,20 +53,67 @@ def stats_lines(stats: dict[str, Any], locale: object) -> list[str]:
     return lines
 
 
-def leaderboard_lines(rows: list[dict[str, Any]], locale: object) -> list[str]:
+def who_of(row: dict[str, Any], *, mention: bool) -> str:
+    """A person on a list: a mention in their server, their latest name on a list across servers (which
+    must not ping, nor show an id, of someone the server may not know)."""
+    if mention and row.get("user_id"):
+        return f"<@{row['user_id']}>"
+    return presenters.safe(row.get("name") or "?")
+
+
+def rating_text(entry: dict[str, Any], locale: object) -> str:
+    """A rating as shown: the number, the games it rests on, and whether it is provisional yet."""
+    text = translate(locale, "message.rating.value", rating=f"{entry['rating']:.1f}", count=entry["games"])
+    return text + (translate(locale, "message.rating.provisional") if entry.get("provisional") else "")
+
+
+def computers_text(computers: list[dict[str, Any]], locale: object) -> str:
+    """The computer levels' own ladder, on one line."""
+    levels = ", ".join(
+        translate(locale, "message.rating.computer", level=c["level"], rating=f"{c['rating']:.1f}")
+        for c in sorted(computers, key=lambda c: c["level"] or 0)
+    )
+    return translate(locale, "message.rating.computers", levels=levels)
+
+
+def leaderboard_lines(boards: list[dict[str, Any]], locale: object, *, mention: bool = True) -> list[str]:
+    """Per game: its people by rating (with the games each rating rests on), then the computer levels."""
+    lines: list[str] = []
+    for board in boards:
+        if len(boards) > 1:
+            lines.append(f"**{title_of(board['rules_id'])}**")
+        for place, row in enumerate(board["people"][:20], start=1):
+            lines.append(
+                translate(
+                    locale,
+                    "message.leaderboard.rating_line",
+                    place=place,
+                    who=who_of(row, mention=mention),
+                    rating=rating_text(row, locale),
+                )
+            )
+        if board["computers"]:
+            lines.append(computers_text(board["computers"], locale))
+    return lines
+
+
+def rating_lines(ratings: list[dict[str, Any]], locale: object) -> list[str]:
+    """A person's rating per game, its newest changes and the computer levels beside it."""
     lines = []
-    for place, row in enumerate(rows[:20], start=1):
-        who = f"<@{row['user_id']}>" if row.get("user_id") else presenters.safe(row.get("name", "?"))
-        text = translate(
-            locale,
-            "message.leaderboard.line",
-            place=place,
-            who=who,
-            won=row.get("won", 0),
-            shared=shared_text(row, locale),
-            played=row.get("played", 0),
+    for entry in ratings:
+        lines.append(
+            translate(
+                locale,
+                "message.stats.rating",
+                title=title_of(entry["rules_id"]),
+                rating=rating_text(entry, locale),
+            )
         )
-        lines.append(text + (average(row["avg_score"], locale) if row.get("avg_score") is not None else ""))
+        if entry["history"]:
+            changes = ", ".join(f"{h['before']:.1f} → {h['after']:.1f}" for h in entry["history"])
+            lines.append(translate(locale, "message.stats.rating_history", changes=changes))
+        if entry["computers"]:
+            lines.append(computers_text(entry["computers"], locale))
     return lines
 
 
@@ -106,32 +154,48 @@ class Stats(commands.Cog):
         if recent:
             lines.append("\n" + translate(said, "message.stats.recent_heading"))
             lines.extend(recent_line(r, said) for r in recent[:5])
+        rated = await self.bot.games.ratings_of(interaction.guild_id or 0, target.id)
+        if rated:
+            lines.append("\n" + translate(said, "message.stats.rating_heading"))
+            lines.extend(rating_lines(rated, said))
         name = presenters.safe(getattr(target, "display_name", target.name))
         embed = discord.Embed(
             title=presenters.clip(translate(said, "message.stats.title", name=name), 256),
             description=presenters.clip("\n".join(lines), presenters.DESCRIPTION_LIMIT),
             colour=discord.Colour.blurple(),
         )
-        embed.set_footer(text=translate(said, "message.stats.counting"))
+        footer = translate(said, "message.stats.counting")
+        if rated:
+            footer += "\n" + translate(said, "message.rating.counting", count=PROVISIONAL_GAMES)
+        embed.set_footer(text=presenters.clip(footer, 2048))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="leaderboard", description="The most successful players in this server")
-    @app_commands.describe(game="one game only (default: all games)")
+    @app_commands.command(name="leaderboard", description="The best rated players in this server")
+    @app_commands.describe(
+        game="one game only (default: all games)", everywhere="ratings across all servers (default: this one)"
+    )
     @app_commands.choices(game=game_choices())
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rows = await self.bot.games.leaderboard(interaction.guild_id or 0, game)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str | None = None, everywhere: bool = False
+    ) -> None:
+        boards = await self.bot.games.rating_board(interaction.guild_id or 0, game, everywhere=everywhere)
         said = interaction.guild_locale  # a public post: the server's language
-        lines = leaderboard_lines(rows, said) or [translate(said, "message.stats.none")]
+        lines = leaderboard_lines(boards, said, mention=not everywhere)
+        lines = lines or [translate(said, "message.stats.none")]
         if game:
             title = translate(said, "message.leaderboard.title_of", title=title_of(game))
         else:
             title = translate(said, "message.leaderboard.title")
+        if everywhere:
+            title = translate(said, "message.leaderboard.everywhere", title=title)
         embed = discord.Embed(
-            title=title,
+            title=presenters.clip(title, 256),
             description=presenters.clip("\n".join(lines), presenters.DESCRIPTION_LIMIT),
             colour=discord.Colour.gold(),
         )
-        embed.set_footer(text=translate(said, "message.stats.counting"))
+        footer = translate(said, "message.stats.counting")
+        footer += "\n" + translate(said, "message.rating.counting", count=PROVISIONAL_GAMES)
+        embed.set_footer(text=presenters.clip(footer, 2048))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 

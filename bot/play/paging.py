@@ -106,7 +106,7 @@ async def send(interaction: discord.Interaction, listing: Listing) -> None:
 async def games_listing(bot: BoardGameBot, owner: int, guild_id: int, locale: object) -> Listing | None:
     """The owner's open games in the server, the ones waiting for them first, in the owner's ``locale``;
     ``None`` if there are none."""
-    mine = [g for g in await bot.games.games_of_user(owner) if g.guild_id == guild_id]
+    mine = [g for g in await bot.games.seated_games(owner) if g.guild_id == guild_id]
     if not mine:
         return None
     # the games waiting for this user first, then the others, then the paused, each group oldest first
@@ -147,7 +147,7 @@ Builder = Callable[["BoardGameBot", int, int, int, object], Awaitable[Listing | 
 BUILDERS: dict[str, Builder] = {
     "games": lambda bot, owner, scope, size, locale: games_listing(bot, owner, scope, locale),
     "log": log_listing,
-}
+}  # and "mygames", added by bot.play.everywhere (which builds on this module)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PAGE_TEMPLATE):
@@ -218,7 +218,11 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         bot: BoardGameBot = interaction.client  # type: ignore[assignment]
         listing = await builder(bot, self.owner, self.scope, self.size, interaction.locale)
         if listing is None:  # nothing left to list
-            text = messages.no_open_games(interaction.locale)
+            text = (
+                translate(interaction.locale, "message.mygames.none")
+                if self.kind == "mygames"
+                else messages.no_open_games(interaction.locale)
+            )
             await interaction.response.edit_message(content=text, view=None)
             return
         note = translate(interaction.locale, "message.pages.changed") if listing.stamp != self.stamp else ""

@@ -44,6 +44,8 @@ Playing
     restore(channel_id, version, *, admin) -> GameInfo
 Reading
     get_game(channel_id) / game_by_id(game_id) / active_games() / games_of_user(user_id)
+    seated_games(user_id) -> [GameInfo]   (as games_of_user, in three reads) ;
+    live_board_messages(game_ids) -> {game_id: message_id}   (one read; both for /mygames)
     seat_of(channel_id, user_id) -> int | None
     legal_moves(channel_id, user_id, locale) -> [(move, label)]   ([] when the user has nothing to decide)
     decision(channel_id, user_id, locale) -> Decision   (those moves and the key a button carries)
@@ -134,6 +136,9 @@ Settings and statistics
     guild_settings / update_guild_settings(guild_id, reminder_minutes=…, deadline_minutes=…,
                                            deadline_action=…, max_games_per_user=…)
     stats(guild_id, user_id=None) -> dict ; leaderboard(guild_id, rules_id=None) -> [dict]
+    rating_board(guild_id, rules_id=None, *, everywhere=False) -> [{rules_id, people, computers}]
+    ratings_of(guild_id, user_id) -> [dict]   (per game: the rating, its latest changes and the computer
+        levels'; ratings are written by ``rater`` once a move finished a game, openskill's Plackett–Luce)
 
 Refusals raise a ``ServiceError`` subclass (``code`` + ``message``); the engine's ``RulesError`` (cannot
 parse, illegal, ambiguous, not your turn, game over) passes through unchanged. Nothing is changed by a

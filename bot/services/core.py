@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from bot import i18n
-from bot.services import engine, notices
+from bot.services import engine, notices, rater
 from bot.services.clock import Clock, utc_now
 from bot.services.errors import (
     Busy,
@@ -370,6 +370,8 @@ class ServiceCore:
             self.cache.drop(game.id)
             raise
         self.cache.put(game.id, game.revision, new_state)
+        if game.status == "finished":
+            await rater.rate_finished(self.db)
         return game, seats, PlayedMove(version, seat, user_id, move, tuple(events), actor)
 
     async def _store_position(

@@ -6,9 +6,11 @@ from __future__ import annotations
 from bot.services.archive import Archive
 from bot.services.channels import Channels
 from bot.services.damage import Damage
+from bot.services.everywhere import Everywhere
 from bot.services.lobby import Lobby
 from bot.services.play import Play
 from bot.services.prefs import Preferences
+from bot.services.ratings import Ratings
 from bot.services.reading import Reading
 from bot.services.replays import Replays
 from bot.services.seats import Seats
@@ -17,7 +19,8 @@ from bot.services.timing import Timing
 
 
 class GameService(
-    Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channels, Preferences, Stats, Damage
+    Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channels, Preferences, Stats, Ratings, Everywhere,
+    Damage,
 ):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes."""

@@ -6,8 +6,9 @@ fixed keys below for work that spans many games. On PostgreSQL each becomes a tr
 lock, taken at the start of the transaction in the order of its key, so no two writes ever wait for each
 other in a circle. A move's version check (``games.set_version``) stays what makes a stale writer fail
 with ``Busy``; the game's lock only makes two writes to one game wait for each other instead of racing.
-A finished game's results are its own rows, written under its lock (there is no rating across games to
-keep in step). On SQLite one writer at a time makes every lock implicit.
+A finished game's results are its own rows, written under its lock; the ratings, kept in step across
+games, are written after it in a transaction of their own under ``RATINGS``. On SQLite one writer at a
+time makes every lock implicit.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ CLAIMS = Lock("claims")
 DUE = Lock("due")
 #: The parts of Discord's global limit the processes sharing a token take (``request_shares``).
 SHARES = Lock("request_shares")
+#: Every rating (``ratings``, ``rating_history``, ``rated_games``): games are rated one at a time, in order.
+RATINGS = Lock("ratings")
 #: A whole database written at once (a copy into a new one).
 EVERYTHING = Lock("everything")
 

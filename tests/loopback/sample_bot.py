@@ -123,6 +123,29 @@ async def shout(interaction: discord.Interaction, times: int) -> None:
     await interaction.response.send_message("A" * times)
 
 
+# the codes of the follow-ups Discord refused to /echoes
+REFUSED_FOLLOWUPS: list[int] = []
+
+
+@app_commands.command(name="echoes", description="Answer with many follow-ups")
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+async def echoes(interaction: discord.Interaction, times: int) -> None:
+    await interaction.response.defer(ephemeral=True)
+    for number in range(times):
+        try:
+            await interaction.followup.send(f"echo {number + 1}", ephemeral=True)
+        except discord.HTTPException as exc:
+            REFUSED_FOLLOWUPS.append(exc.code)
+            return
+
+
+@app_commands.command(name="wave", description="Wave to everyone in the channel")
+@app_commands.allowed_installs(guilds=True, users=True)
+async def wave(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("👋")
+
+
 @app_commands.command(name="remind", description="Remind someone by direct message")
 async def remind(interaction: discord.Interaction, who: discord.User) -> None:
     await who.send("it is your turn")
@@ -176,6 +199,8 @@ ALL_COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ..
     feedback,
     announce,
     shout,
+    echoes,
+    wave,
     remind,
     card,
     steps,

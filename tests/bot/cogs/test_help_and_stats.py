@@ -90,10 +90,17 @@ async def test_stats_and_leaderboard_after_a_finished_game(table: Table) -> None
         await table.run(uid, "move", move=(await table.service.legal_moves(CHANNEL, uid))[0][0])
     stats = await table.run(ANN, "stats")
     assert stats.last.ephemeral and "1 played" in stats.last.embeds[0].description
+    assert "**Rating**" in stats.last.embeds[0].description
+    assert "(1 game), provisional" in stats.last.embeds[0].description
+    assert "provisional until 5 games" in stats.last.embeds[0].footer.text
     board = await table.run(ANN, "leaderboard")
     description = board.last.embeds[0].description
-    assert "<@1>" in description and "<@2>" in description
+    lines = description.splitlines()
+    assert len(lines) == 2 and all("(1 game), provisional" in line for line in lines)
+    assert {lines[0][:7], lines[1][:7]} == {"1. <@1>", "2. <@2>"}
     assert board.last.mentioned_users == []
+    everywhere = (await table.run(ANN, "leaderboard", everywhere=True)).last.embeds[0]
+    assert everywhere.title == "Leaderboard (all servers)" and "<@" not in everywhere.description
 
 
 def test_stats_lines_show_shared_first_places_apart_from_wins_and_one_point_singular() -> None:
@@ -101,8 +108,15 @@ def test_stats_lines_show_shared_first_places_apart_from_wins_and_one_point_sing
     assert stats_lines(stats, "en-US") == [
         "**Santa Fe**: 3 played, 1 won, 1 shared first, average 40.0 points"
     ]
-    board = [{"user_id": 1, "played": 3, "won": 0, "shared": 2, "avg_score": 1.0}]
-    assert leaderboard_lines(board, "en-US") == ["1. <@1>: 0 won, 2 shared first of 3, average 1.0 points"]
+    person = {"user_id": 1, "name": "Ann", "rating": 21.04, "games": 1, "provisional": True}
+    computer = {"user_id": None, "level": 2, "rating": 3.5, "games": 7, "provisional": False}
+    board = [{"rules_id": "santafe", "people": [person], "computers": [computer]}]
+    assert leaderboard_lines(board, "en-US") == [
+        "1. <@1>: 21.0 (1 game), provisional",
+        "Computers: level 2 3.5",
+    ]
+    # across servers: the name, never a mention of someone the server may not know
+    assert leaderboard_lines(board, "en-US", mention=False)[0] == "1. Ann: 21.0 (1 game), provisional"
     assert recent_line({"rules_id": "santafe", "rank": 1, "shared": True, "score": 1}, "en-US") == (
         "Santa Fe: shared first place, 1 point"
     )

@@ -209,6 +209,7 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         await run.slash(alice, "log")
         await run.slash(alice, "board")
         listing = await run.slash(alice, "games")  # more than fit on one page
+        await run.slash(alice, "mygames")
         await run.slash(alice, "help")
         await run.slash(alice, "rules", game="santafe")
         await run.slash(alice, "stats")

@@ -30,7 +30,9 @@ async def forged_win(service: GameService) -> dict[str, Any]:
 
 async def statistics(service: GameService) -> tuple[Any, ...]:
     people = [await service.stats(GUILD, user) for user in (ANN, BOB, CID, DOT)]
-    return (await service.stats(GUILD), people, await service.leaderboard(GUILD))
+    ratings = [await service.ratings_of(GUILD, user) for user in (ANN, BOB, CID, DOT)]
+    boards = (await service.rating_board(GUILD), await service.rating_board(GUILD, everywhere=True))
+    return (await service.stats(GUILD), people, await service.leaderboard(GUILD), ratings, boards)
 
 
 async def test_a_forged_finished_game_changes_no_statistic(service, db):

@@ -47,6 +47,8 @@ async def carried_on(where: Location, clock: FakeClock) -> None:
         new = await started(service, channel=CHANNEL + 3)
         assert new.id > (await service.get_game(CHANNEL + 2)).id
         assert (await service.stats(10))["played"] == 2
+        # the copied ratings go on: the second game rates on top of the first
+        assert sorted(e["games"] for e in (await service.rating_board(10))[0]["people"]) == [1, 2, 2]
     finally:
         await service.close()
         await db.close()
@@ -64,6 +66,7 @@ async def test_games_go_on_in_the_copy_and_the_copy_back(tmp_path: Path, to: str
         and counts["moves"] > 3
         and counts["results"] == 2
         and counts["user_settings"] == 1
+        and (counts["rated_games"], counts["ratings"], counts["rating_history"]) == (1, 4, 4)
     )
     assert await table_rows(copy) == await table_rows(first)
     back = Location(path=tmp_path / "back.db")

@@ -350,7 +350,7 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
         await db.close()
 
 
-# Migrations 0015 to 0018 as they were first written, in SQL, before they became Alembic's operations:
+# Migrations 0015 to 0019 as they were first written, in SQL, before they became Alembic's operations:
 # what the schema-equality test holds the operations to.
 WRITTEN_AS_SQL = {
     15: """
@@ -378,6 +378,39 @@ CREATE TABLE request_shares (
     18: """
 ALTER TABLE snapshots ADD COLUMN checksum TEXT;
 ALTER TABLE games ADD COLUMN damaged TEXT;""",
+    19: """
+CREATE TABLE ratings (
+    guild_id   INTEGER,
+    rules_id   TEXT,
+    player     TEXT,
+    user_id    INTEGER,
+    mu         FLOAT NOT NULL,
+    sigma      FLOAT NOT NULL,
+    games      INTEGER NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (guild_id, rules_id, player)
+);
+CREATE INDEX ratings_by_user ON ratings (user_id);
+CREATE TABLE rating_history (
+    game_id      INTEGER REFERENCES games (id) ON DELETE CASCADE,
+    guild_id     INTEGER,
+    player       TEXT,
+    rules_id     TEXT NOT NULL,
+    mu_before    FLOAT NOT NULL,
+    sigma_before FLOAT NOT NULL,
+    mu           FLOAT NOT NULL,
+    sigma        FLOAT NOT NULL,
+    finished_at  TEXT NOT NULL,
+    PRIMARY KEY (game_id, guild_id, player)
+);
+CREATE INDEX rating_history_by_player ON rating_history (guild_id, rules_id, player);
+CREATE TABLE rated_games (
+    game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    position    INTEGER NOT NULL,
+    finished_at TEXT NOT NULL
+);
+CREATE INDEX rated_games_in_order ON rated_games (position);
+CREATE INDEX results_by_finish ON results (finished_at);""",
 }
 
 
@@ -462,8 +495,17 @@ async def test_the_revisions_make_the_same_schema_as_the_numbered_files_run_as_s
         "turn_pings",
         "lobby_messages",
         "request_shares",
+        "ratings",
+        "rating_history",
+        "rated_games",
+        "ratings_by_user",
+        "rating_history_by_player",
+        "rated_games_in_order",
+        "results_by_finish",
         "sqlite_autoindex_turn_pings_1",
         "sqlite_autoindex_request_shares_1",
+        "sqlite_autoindex_ratings_1",
+        "sqlite_autoindex_rating_history_1",
     )
     assert statements(before, but=converted) == statements(after, but=converted)
 
