@@ -50,7 +50,7 @@ def level_for(game: GameInfo, level: int | None, locale: object) -> int:
     if level is None:
         return min(SENSIBLE, max(levels))
     if level not in levels:
-        have = "; ".join(f"{n}: {level_description(game.rules_id, n, locale)}" for n in levels)
+        have = translate(locale, "game.list_separator").join(f"{n}: {level_description(game.rules_id, n, locale)}" for n in levels)
         raise NotAllowed(
             translate(locale, "message.no_such_level", title=game.title, level=level, levels=have)
         )
