@@ -140,5 +140,5 @@ def test_santa_fe_hints_name_moves_by_their_labels_never_by_notation(language: s
     """A hint or refusal tells a player which choice to pick as the list shows it, in their language."""
     path = next(p for p in i18n.game_po_paths(language) if p.parent.parent.parent.parent.name == "santafe")
     _, found = game_entries(path)
-    quoting = {msgid: form for msgid, forms in found.items() for form in forms if SANTA_FE_NOTATION.search(form)}
+    quoting = {msgid: f for msgid, forms in found.items() for f in forms if SANTA_FE_NOTATION.search(f)}
     assert not quoting, quoting

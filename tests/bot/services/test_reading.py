@@ -206,7 +206,8 @@ async def test_the_log_hides_a_card_chosen_in_secret_until_the_reveal(service):
     await service.submit(CHANNEL, BOB, bob_move)  # the last choice: every card is revealed
     for viewer in (ANN, BOB, CID):
         lines = await service.log(CHANNEL, viewer, limit=0)
-        assert lines[0].startswith(f"1. Ann chose: {ann_label}") and lines[1].startswith(f"2. Bob chose: {bob_label}")
+        assert lines[0].startswith(f"1. Ann chose: {ann_label}")
+        assert lines[1].startswith(f"2. Bob chose: {bob_label}")
 
 
 async def started_gwt(service):
