@@ -44,10 +44,8 @@ def _common_words(labels: Sequence[str]) -> str:
     count = len(first)
     for label in labels[1:]:
         words = label.split(" ")
-        count = next(
-            (i for i, (a, b) in enumerate(zip(first, words, strict=False)) if _said(a) != _said(b)), count
-        )
-        count = min(count, len(words))
+        differs = (i for i, (a, b) in enumerate(zip(first, words, strict=False)) if _said(a) != _said(b))
+        count = min(count, next(differs, count), len(words))
     return " ".join(first[:count])
 
 
