@@ -50,7 +50,8 @@ def level_for(game: GameInfo, level: int | None, locale: object) -> int:
     if level is None:
         return min(SENSIBLE, max(levels))
     if level not in levels:
-        have = "; ".join(f"{n}: {level_description(game.rules_id, n, locale)}" for n in levels)
+        separator = translate(locale, "game.list_separator")
+        have = separator.join(f"{n}: {level_description(game.rules_id, n, locale)}" for n in levels)
         raise NotAllowed(
             translate(locale, "message.no_such_level", title=game.title, level=level, levels=have)
         )

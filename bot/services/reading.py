@@ -147,14 +147,21 @@ class Reading(ServiceCore):
                 shown = [ev for ev in shown if not ev.get(HIDES_MOVE)]
             # an engine's own "Player N: <label>." line says again what the head of the line says; when it
             # also says the move was made for the player, it heads the line in place of the label
-            own = f"Player {m.seat + 1}: {english_text}."
+            # (an event of type "move" naming this move; in older games, its English text)
+            own = (f"Player {m.seat + 1}: {english_text}.", f"Player {m.seat + 1} chose: {english_text}.")
+
+            def is_own(ev: dict[str, Any], m: Any = m, own: tuple[str, str] = own) -> bool:
+                named = ev.get("type") == "move" and ev.get("move") == m.move and ev.get("seat") == m.seat
+                return named or ev.get("text") in own
+
             said = [(ev, wording.event_text(ev, language, names)) for ev in shown]
-            made = next((text for ev, text in said if ev.get("text") == own and "made_for" in ev), None)
-            texts = [text for ev, text in said if text and ev.get("text") != own]
+            made = next((text for ev, text in said if is_own(ev) and "made_for" in ev), None)
+            texts = [text for ev, text in said if text and not is_own(ev)]
             who = names.get(m.seat) or translate(language, "message.seat_number", number=m.seat + 1)
             if m.actor in ACTORS:
                 who = translate(language, f"message.log.by_{m.actor}", name=who)
-            head = f"{m.version}. {who}: {move_text}" if made is None else f"{m.version}. {made}"
+            chose = translate(language, "message.log.move", name=who, move=move_text)
+            head = f"{m.version}. {chose}" if made is None else f"{m.version}. {made}"
             teller = next((ev for ev in shown if ev.get(TELLS_MOVE)), None)
             mover = f"Player {m.seat + 1} "
             if teller is not None and wording.has_facts(teller):
@@ -165,7 +172,7 @@ class Reading(ServiceCore):
             elif teller is not None and str(teller.get("text", "")).startswith(mover):
                 texts.remove(wording.event_text(teller, language, names))
                 head = f"{m.version}. {who} {teller['text'][len(mover) :]}"
-            lines.append(head + (" — " + " ".join(texts) if texts else ""))
+            lines.append(log_line(language, head, texts))
         return lines
 
     async def news_for(self, channel_id: int, user_id: int) -> News | None:
@@ -334,3 +341,14 @@ class Reading(ServiceCore):
         rules = engine.rules_for(game.rules_id)
         state = await self._replayed(game, len(seats))
         return from_json(to_json(rules.dump(state))) == snapshot.state  # compared as stored
+
+
+def log_line(language: object, head: str, texts: Sequence[str]) -> str:
+    """A move's line of the log: its head, then what followed, sentences joined as ``language`` writes them
+    (Japanese sentences end in 。 and follow one another with no space)."""
+    if not texts:
+        return head
+    joined = texts[-1]
+    for text in reversed(texts[:-1]):
+        joined = translate(language, "message.sentences", first=text, second=joined)
+    return translate(language, "message.log.line", head=head, events=joined)

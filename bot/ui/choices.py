@@ -8,6 +8,7 @@ with what, then where) and their labels, as every engine writes them.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,14 +37,22 @@ def _words(move: str, depth: int) -> str:
 
 
 def _common_words(labels: Sequence[str]) -> str:
-    """The whole words every label begins with."""
+    """The whole words every label begins with (as the first label writes them); words compare without
+    the opening brackets or quotes before them, which say how a label is put together ("(build" and
+    "build" are one word), not what it says."""
     first = labels[0].split(" ")
     count = len(first)
     for label in labels[1:]:
         words = label.split(" ")
-        count = next((i for i, (a, b) in enumerate(zip(first, words, strict=False)) if a != b), count)
-        count = min(count, len(words))
+        differs = (i for i, (a, b) in enumerate(zip(first, words, strict=False)) if _said(a) != _said(b))
+        count = min(count, next(differs, count), len(words))
     return " ".join(first[:count])
+
+
+def _said(word: str) -> str:
+    """``word`` without its opening brackets and quotes (Unicode's opening and initial punctuation)."""
+    start = next((i for i, c in enumerate(word) if unicodedata.category(c) not in ("Ps", "Pi")), len(word))
+    return word[start:]
 
 
 # Where a label's own words end and what they cost or give begins ("（2ドル）", "・職人1人").

@@ -85,7 +85,7 @@ def waiting_text(game: GameInfo, seats: Iterable[int], *, lead: bool = True, loc
     parts = [said] if people else []
     if thought:
         parts.append(translate(language, "message.turn.computer_thinking", names=thought))
-    return "; ".join(parts)
+    return translate(language, "game.list_separator").join(parts)
 
 
 def mentions(user_ids: Iterable[int]) -> tuple[str, discord.AllowedMentions]:

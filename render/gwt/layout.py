@@ -99,6 +99,11 @@ def _cut(lines: list[str], size: int) -> list[list[tuple[str, int]]]:
     ] + [[(lines[-1][:4], size)]]  # at last the number alone: the colour tells the kind
 
 
+def _is_cut(shown: list[tuple[str, int]], lines: list[tuple[str, int]]) -> bool:
+    """Whether ``shown`` (one of ``_forms(lines)``) leaves out letters of the name."""
+    return "".join(w for w, _ in shown).replace(" ", "") != "".join(w for w, _ in lines).replace(" ", "")
+
+
 def _height(shown: list[tuple[str, int]]) -> float:
     """Height of a name's lines, each a pixel less than its size below the one before (the letters
     still stand 4 px apart), with a pixel's margin above and below."""
@@ -153,11 +158,15 @@ def place_names(
         gap = radius * 0.55 if kind(location) == "teepee" else radius
         below: tuple[list[Candidate], list[Candidate]] = ([], [])  # one row down, two rows down
         beside: list[Candidate] = []
-        for shown in _forms(lines):
+        above: list[Candidate] = []  # free where no cattleman stands (a hazard space): before a word is cut
+        forms = _forms(lines)
+        for shown in forms:
             w = max(text_width(words, size) for words, size in shown) + 2
             h = _height(shown)
             for row in (0, 1):
                 below[row].extend((shown, dx, gap + 3 + h * (row + 0.5)) for dx in (0, -8, 8, -16, 16))
+            if not _is_cut(shown, lines):
+                above.extend((shown, dx, -(gap + 3 + h / 2)) for dx in (0, -8, 8, -16, 16, -24, 24))
             sides = [
                 (radius + 5 + w / 2, 0.0),
                 (-(radius + 5 + w / 2), 0.0),
@@ -165,7 +174,9 @@ def place_names(
                 (-(radius * 0.75 + w / 2), radius + 1 + h / 2),
             ]
             beside += [(shown, dx * k, dy * k) for k in (1.0, 1.25, 1.5) for dx, dy in sides]
-        for shown, dx, dy in below[0] + below[1] + beside:
+        whole = [c for c in below[0] if not _is_cut(c[0], lines)]
+        cut = [c for c in below[0] if _is_cut(c[0], lines)]
+        for shown, dx, dy in whole + above + cut + below[1] + beside:
             laid = _lay(shown, (x + dx, y + dy))
             if not any(
                 any(overlap(block, other) for other in taken)

@@ -98,6 +98,7 @@ def label_lines(location: str, said: Words | None = None) -> list[tuple[str, int
 
 
 CATTLEMAN_R = 12
+CLEAR = 8  # the least room between the start's box and the tile beside it
 PATH_WIDTH = 6  # the band a cattleman walked, in its colour
 
 
@@ -295,8 +296,12 @@ def name_box(location: str, said: Words | None = None) -> tuple[float, float, fl
     if location == "KANSAS_CITY":
         return (x - 50, y - 30, x + 50, y + 30)
     half = max(28, text_width(picture_word(said, "gwt.start"), SMALL) / 2 + 4)
-    right = min(x + half, WIDTH - 3)
-    return (right - 2 * half, y - 16, right, y + 16)
+    right = min(x + half, WIDTH - 2)
+    # a long word (Japanese スタート) grows the box to the left, never closer than CLEAR to a tile there
+    others = [at(other) for other in layout()["trail"] if other != location]
+    row = [ox + R for ox, oy in others if abs(oy - y) <= R]
+    nearest = max((edge for edge in row if edge < x), default=0.0)
+    return (max(right - 2 * half, nearest + CLEAR), y - 16, right, y + 16)
 
 
 def _trail_base(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
@@ -320,7 +325,7 @@ def _trail_base(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None)
             start = picture_word(said, "gwt.start")
             left, top, right, bottom = name_box(location, said)
             box(d, (left, top, right, bottom), theme.panel, theme.ink, radius=8)
-            text(d, ((left + right) / 2, y), fit_text(start, SMALL, right - left - 8), SMALL, theme.ink)
+            text(d, ((left + right) / 2, y), fit_text(start, SMALL, right - left - 6), SMALL, theme.ink)
         else:
             spot_shape(d, location, (x, y), R, theme)
         for i, (words, size, centre) in enumerate(label_lines(location, said)):

@@ -17,6 +17,7 @@ from rules.core.texts import Said, listing, said
 from rules.gwt.content import (
     AUX_ACTIONS,
     OBJECTIVES,
+    PRIVATE_SPACES,
     STATION_AT,
     STATIONS,
     TEEPEE_SPACES,
@@ -41,6 +42,8 @@ LONGEST = 90
 # A build's label says what the building does too: kept shorter in English, so that its translations,
 # a fifth longer, still fit in 100 characters.
 LONGEST_BUILD = 80
+# The longest name of a building space (they are numbered 1 to 22).
+WIDEST_SPOT = said("gwt.place.spot", number=len(PRIVATE_SPACES))
 
 # What an auxiliary action costs each time it is taken.
 AUX_COSTS = {"cert": 1, "engine": 1}
@@ -265,17 +268,21 @@ def _plain(move: str, state: Any, action: tuple[Any, ...] | None, pending: str) 
 
 
 def _build(move: str, state: Any, action: tuple[Any, ...]) -> Label:
-    """A build in a menu: the building with what it does, where, its price and craftsmen; what stands on
-    the place and then the craftsmen give way where the label would grow too long."""
+    """A build in a menu: the building with what it does, where, its price and craftsmen. Whether the
+    craftsmen fit is decided per building (with its widest place), and then only the place gives way to its
+    bare name: every place of one building reads alike but for the place, so its menu family shares those
+    words in every language."""
     code, loc = move.split(" ")[1:3]
     building = say_building(code)
     craftsmen = said("gwt.words.craftsmen", count=build_craftsmen(state, code, loc))
-    forms = [
-        _dot(_paid(said("gwt.label.build", building=building, place=place), action[3]), craftsmen)
-        for place in (say_place_with(state.trail, loc), say_place(loc))
-    ]
-    short = _paid(said("gwt.label.build", building=building, place=say_place(loc)), action[3])
-    return next((label for label in forms if len(english(label)) <= LONGEST_BUILD), short)
+
+    def label(place: Label, dotted: bool) -> Label:
+        text = _paid(said("gwt.label.build", building=building, place=place), action[3])
+        return _dot(text, craftsmen) if dotted else text
+
+    dotted = len(english(label(WIDEST_SPOT, True))) <= LONGEST_BUILD
+    full = label(say_place_with(state.trail, loc), dotted)
+    return full if len(english(full)) <= LONGEST_BUILD else label(say_place(loc), dotted)
 
 
 def say_objective_action(code: str) -> Said | None:

@@ -130,7 +130,7 @@ def explain(s: SantaFeState, seat: int, move: str, typed: str | None = None) -> 
         "draw": "Cards are drawn after the second laying turn.",
         "exchange": "A Double Turn player exchanges at the start of the second laying turn.",
         "keep": "A Double Turn player exchanges at the start of the second laying turn.",
-        "done": "'done' ends a Double Turn player's laying turn after a piece.",
+        "done": english(said("santafe.when.done")),
     }
     if verb == "play" and s.phase == CHOOSE:
         return _explain_play(s, seat, move)
@@ -205,17 +205,13 @@ def _explain_play(s: SantaFeState, seat: int, move: str) -> RulesError:
                 say=said("santafe.error.no_city_card", city=board.CITY_NAME[city]),
             )
     else:
-        double = " or 'double'" if s.round > 1 and s.doubles[seat] else ""  # only while one may be played
-        return ParseError(
-            f"There is no card '{card}': play a city{double}.",
-            say=said("santafe.error.no_card_or_double" if double else "santafe.error.no_card", card=card),
-        )
+        double = s.round > 1 and s.doubles[seat]  # only while one may be played
+        told = said("santafe.error.no_card_or_double" if double else "santafe.error.no_card", card=card)
+        return ParseError(english(told), say=told)
     if held >= 0 and not branch:
         colour = board.RAILROADS[held]
-        return IllegalMoveError(
-            f"Your Branch Line card must be played this round: add '+branch {colour}'.",
-            say=said("santafe.error.branch_due", colour=colour),
-        )
+        told = said("santafe.error.branch_due", colour=colour)
+        return IllegalMoveError(english(told), say=told)
     if held < 0 and branch:
         return IllegalMoveError("You hold no Branch Line card.", say=said("santafe.error.no_branch"))
     return IllegalMoveError(
@@ -312,12 +308,11 @@ def _explain_lay(s: SantaFeState, seat: int, words: list[str], typed: str) -> Ru
 def _explain_draw(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
     if s.phase == BUY_TRACK:
         if words[:2] != ["buy", "track"]:
-            return IllegalMoveError(
-                "Now each player may buy one piece ('buy track <railroad>') or pass.",
-                say=said("santafe.error.buy_or_pass"),
-            )
+            told = said("santafe.error.buy_or_pass")
+            return IllegalMoveError(english(told), say=told)
         if len(words) != 3:
-            return ParseError("Write 'buy track <railroad>'.", say=said("santafe.error.write_buy_track"))
+            told = said("santafe.error.write_buy_track")
+            return ParseError(english(told), say=told)
         try:
             r = _railroad(words[2])
         except ParseError as exc:
@@ -336,7 +331,8 @@ def _explain_draw(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
     what = words[1] if len(words) > 1 else ""
     if words[0] == "buy" and what == "branch":
         if len(words) != 3:
-            return ParseError("Write 'buy branch <railroad>'.", say=said("santafe.error.write_buy_branch"))
+            told = said("santafe.error.write_buy_branch")
+            return ParseError(english(told), say=told)
         try:
             r = _railroad(words[2])
         except ParseError as exc:
@@ -377,10 +373,8 @@ def _explain_draw(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
                 "You already have an Engineer card.", say=said("santafe.error.engineer_held")
             )
         return IllegalMoveError("No Engineer card is left.", say=said("santafe.error.no_engineer_left"))
-    return ParseError(
-        "Draw 'city', 'double' or 'engineer', or 'buy branch <railroad>'.",
-        say=said("santafe.error.draw_what"),
-    )
+    told = said("santafe.error.draw_what")
+    return ParseError(english(told), say=told)
 
 
 # Autocomplete shows at most 100 characters of a label; English labels stay within this.

@@ -186,7 +186,7 @@ def pieces_asked(s: SantaFeState, seat: int) -> str:
     left = flow.pieces_allowed(s, seat) - s.laid
     pieces = f"piece{'s' if left > 1 else ''}"
     if s.laid:
-        return f"up to {left} more {pieces}, or 'done'"
+        return english(said("santafe.pieces.more", count=left))
     if "pass" in flow.lay_options(s, seat):
         return f"up to {left} {pieces}, or pass"
     return "1 piece" if left == 1 else f"1 or {left} pieces"

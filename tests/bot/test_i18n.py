@@ -127,3 +127,18 @@ def test_every_game_catalog_is_complete_with_the_same_placeholders(language: str
             assert all(placeholders(form) == wanted for form in forms), (language, msgid)
             plural = len(wanted_entries[msgid]) > 1
             assert len(forms) == (po.num_plurals if plural else 1), (language, msgid)
+
+
+# A Santa Fe move typed as notation ("done", "double", "+branch red", "buy track …"), quoted in a message.
+SANTA_FE_NOTATION = re.compile(
+    r"['‘“„「]\s*(done|double|city|engineer|\+branch\b[^'’”“」]*|buy (track|branch)\b[^'’”“」]*)\s*['’”“」]"
+)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_santa_fe_hints_name_moves_by_their_labels_never_by_notation(language: str) -> None:
+    """A hint or refusal tells a player which choice to pick as the list shows it, in their language."""
+    path = next(p for p in i18n.game_po_paths(language) if p.parent.parent.parent.parent.name == "santafe")
+    _, found = game_entries(path)
+    quoting = {msgid: f for msgid, forms in found.items() for f in forms if SANTA_FE_NOTATION.search(f)}
+    assert not quoting, quoting

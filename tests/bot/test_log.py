@@ -139,4 +139,4 @@ async def test_debug_logging_names_no_private_move_or_choice(db, clock, debug_te
     assert not [secret for secret in secrets if secret in log]
     assert "level 0 chose" in log  # the computer's moves are logged, by their public text
     if game_id == "santafe":
-        assert hidden["player"] and hidden["ai"] and "chose 'chose a card'" in log
+        assert hidden["player"] and hidden["ai"] and "chose 'a hidden card'" in log

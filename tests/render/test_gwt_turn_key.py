@@ -19,6 +19,7 @@ from render.draw import Drawn, recording
 from render.gwt import turn
 from render.layers import clear_layers
 from render.theme import DEFAULT
+from render.words import picture_word
 from rules.core.english import english
 from rules.gwt.content import NEUTRAL_BUILDINGS, STATIONS
 from rules.gwt.labels import say_space
@@ -90,3 +91,34 @@ def test_an_engine_on_a_turnout_is_named_by_its_station_in_labels() -> None:
     assert english(say_space("4.5")) == "the turnout of station 1 (after space 4)"
     assert english(say_space("39")) == "space 39 (station 10)"
     assert english(say_space("12")) == "space 12"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ja"])
+def test_the_start_box_keeps_its_word_whole_and_clear_of_tile_a(language: str) -> None:
+    """The start's box grows for a long word (Japanese スタート) but stands 8 px clear of neutral building A
+    beside it, its word drawn whole."""
+    view = view_with_turnout()
+    texts = turn_texts(view, language)
+    words = pictures.words_for(language, view, [], NAMES) if language != "en" else None
+    left, _top, right, _bottom = turn.name_box("START", words)
+    a_right = turn.at("A")[0] + turn.R
+    assert left - a_right >= 8, (left, a_right)
+    word = picture_word(words, "gwt.start")
+    start = [t for t in texts if t.label == word]
+    assert start and all(left <= t.box[0] and t.box[2] <= right for t in start), start
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ja"])
+def test_every_trail_name_keeps_all_its_letters(language: str) -> None:
+    """Where a name finds no room below its spot in full, it stands elsewhere round the spot (above a
+    hazard space) before a word is cut short: no German "Steinsc." over "4", no Dutch "Overstr."."""
+    from render.gwt.layout import board_names, spot_names
+
+    view = view_with_turnout()
+    words = pictures.words_for(language, view, [], NAMES) if language != "en" else None
+    names = spot_names(words)
+    whole = {location: f"{shown} · {risk}" if risk else shown for location, shown, risk in names}
+    for placed in (board_names(names), {loc: turn.label_lines(loc, words) for loc in whole}):
+        for location, lines in placed.items():
+            printed = " ".join(line for line, _size, _centre in lines).split()
+            assert set(printed) <= set(whole[location].split()), (location, printed, whole[location])

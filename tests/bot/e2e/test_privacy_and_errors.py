@@ -63,19 +63,19 @@ async def test_log_keeps_a_secret_card_choice_until_the_reveal(arena: Arena) -> 
         chosen = choice["name"]  # /log names a move by its label, as the list showed it
         await first.slash("move", arena.channel, move=choice["value"])
         mine = await first.slash("log", arena.channel)
-        assert mine.ephemeral and f"{names[int(first.id)]}: {chosen}" in mine.content, mine.content
+        assert mine.ephemeral and f"{names[int(first.id)]} chose: {chosen}" in mine.content, mine.content
         assert "has chosen a card" not in mine.content  # the mover reads what, not only that, they chose
         for reader in (second, carol):
             theirs = await reader.slash("log", arena.channel)
             assert theirs.ephemeral and chosen not in theirs.content, theirs.content
-            assert f"{names[int(first.id)]}: chose a card" in theirs.content, theirs.content
+            assert f"{names[int(first.id)]} chose: a hidden card" in theirs.content, theirs.content
         reply = (await second.autocomplete("move", arena.channel, move=""))[0]
         answer = reply["name"]
         # the last choice: the cards are revealed
         await second.slash("move", arena.channel, move=reply["value"])
         revealed = await carol.slash("log", arena.channel)
-        assert f"{names[int(first.id)]}: {chosen}" in revealed.content, revealed.content
-        assert f"{names[int(second.id)]}: {answer}" in revealed.content, revealed.content
+        assert f"{names[int(first.id)]} chose: {chosen}" in revealed.content, revealed.content
+        assert f"{names[int(second.id)]} chose: {answer}" in revealed.content, revealed.content
 
 
 async def test_wrong_actions_get_private_specific_answers(arena: Arena) -> None:

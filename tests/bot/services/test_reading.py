@@ -30,8 +30,8 @@ async def test_the_log_shows_private_lines_only_to_their_owner(service):
     await service.submit(CHANNEL, ANN, "draw")
     ann_log = await service.log(CHANNEL, ANN)
     bob_log = await service.log(CHANNEL, BOB)
-    assert ann_log[0].startswith("1. Ann: Draw the top card") and "You draw a" in ann_log[0]
-    assert bob_log[0].startswith("1. Ann: Draw the top card") and "You draw" not in bob_log[0]
+    assert ann_log[0].startswith("1. Ann chose: Draw the top card") and "You draw a" in ann_log[0]
+    assert bob_log[0].startswith("1. Ann chose: Draw the top card") and "You draw" not in bob_log[0]
     assert await service.log(CHANNEL, None) == bob_log
 
 
@@ -191,22 +191,23 @@ async def test_a_finished_game_is_exported_to_anyone_without_warning(service):
 
 
 async def test_the_log_hides_a_card_chosen_in_secret_until_the_reveal(service):
-    """Santa Fe's card choice: the others read "chose a card" until every card is revealed."""
+    """Santa Fe's card choice: the others read "a hidden card" until every card is revealed."""
     await service.create_game(GUILD, CHANNEL, ANN, "Ann", "santafe", seat_order="join")
     await service.join(CHANNEL, BOB, "Bob")
     await service.start(CHANNEL, ANN)
     ann_move, ann_label = (await service.legal_moves(CHANNEL, ANN))[0]
     await service.submit(CHANNEL, ANN, ann_move)
     # the mover reads the label of their move, never its notation
-    assert (await service.log(CHANNEL, ANN))[-1].startswith(f"1. Ann: {ann_label} — ")
+    assert (await service.log(CHANNEL, ANN))[-1].startswith(f"1. Ann chose: {ann_label} — ")
     for viewer in (BOB, CID, None):
         line = (await service.log(CHANNEL, viewer))[-1]
-        assert line.startswith("1. Ann: chose a card — ") and ann_label not in line
+        assert line.startswith("1. Ann chose: a hidden card — ") and ann_label not in line
     bob_move, bob_label = (await service.legal_moves(CHANNEL, BOB))[0]
     await service.submit(CHANNEL, BOB, bob_move)  # the last choice: every card is revealed
     for viewer in (ANN, BOB, CID):
         lines = await service.log(CHANNEL, viewer, limit=0)
-        assert lines[0].startswith(f"1. Ann: {ann_label}") and lines[1].startswith(f"2. Bob: {bob_label}")
+        assert lines[0].startswith(f"1. Ann chose: {ann_label}")
+        assert lines[1].startswith(f"2. Bob chose: {bob_label}")
 
 
 async def started_gwt(service):
@@ -254,6 +255,27 @@ async def test_a_gwt_log_names_each_move_once_and_reads_in_the_readers_language(
         assert f": {said}." not in rest, line
     german = "\n".join(await service.log(CHANNEL, ANN, limit=0, locale="de"))
     assert "ist am Zug" in german and "'s turn" not in german
+
+
+# How a log line says who made which move, as a sentence in the past tense, per language.
+CHOSE = {"en": "Ann chose: ", "de": "Ann wählte: ", "nl": "Ann koos: ", "ja": "Annは「"}
+
+
+@pytest.mark.parametrize("locale", sorted(CHOSE))
+async def test_a_gwt_log_line_reads_as_a_sentence_joined_as_its_language_writes(service, locale):
+    """A move's line says that the player chose it (not "Ann: <infinitive>"), and its events follow as the
+    reader's language joins sentences: Japanese without ASCII separators or spaces after 。."""
+    await started_gwt(service)
+    rng = random.Random(3)
+    for _ in range(40):
+        await random_gwt_move(service, rng)
+    lines = await service.log(CHANNEL, ANN, limit=0, locale=locale)
+    heads = [line.split(". ", 1)[1] for line in lines]
+    assert any(head.startswith(CHOSE[locale]) for head in heads), heads
+    assert not [head for head in heads if head.startswith(("Ann: ", "Ann："))], heads
+    if locale == "ja":
+        joined = "\n".join(lines)
+        assert " — " not in joined and "。 " not in joined and "; " not in joined, joined
 
 
 async def test_a_gwt_log_stored_with_english_labels_reads_in_the_readers_language(service, monkeypatch):

@@ -154,3 +154,17 @@ def test_a_japanese_family_reads_by_its_labels_not_the_notation() -> None:
     first = found[0]
     assert all(first.shared.removeprefix("…") in moves[i][1] for i in first.indexes)
     assert "1a" in first.shared  # the building's words follow it in each label
+
+
+def test_a_familys_words_compare_without_the_brackets_that_open_them() -> None:
+    """Labels put together differently ("«build …" nested in one more message) still share their words."""
+    moves = [("build x 1", "«build x on 1"), ("build x 2", "«build x on 2"), ("build x 3", "build x on 3")]
+    [family] = choices.families(moves, limit=2)
+    assert family.shared == "«build x on"
+
+
+def test_a_familys_words_are_those_every_label_shares() -> None:
+    """A word one label lacks is not the family's, whichever label comes last."""
+    moves = [("go a 1", "go to A by B"), ("go a 2", "go via A by B"), ("go a 3", "go to A by C")]
+    [family] = choices.families(moves, limit=2)
+    assert family.shared == "go"

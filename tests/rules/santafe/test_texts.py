@@ -56,7 +56,7 @@ def test_an_unknown_card_is_answered_with_the_cards_that_may_be_played() -> None
     second_round = edit(first, round=2, doubles=[1, 0, 0])
     for state, seat, offered in [
         (first, 0, "play a city."),
-        (second_round, 0, "play a city or 'double'."),
+        (second_round, 0, "play a city card or “Play a Double Turn card”."),
         (second_round, 1, "play a city."),
     ]:
         with pytest.raises(ParseError) as refused:
@@ -73,7 +73,7 @@ def test_the_laying_prompt_never_says_up_to_a_piece_that_must_be_laid() -> None:
     s = double_turn_round()
     assert RULES.view(s, None)["decision"]["prompt"].endswith("1 or 2 pieces).")
     s, _ = RULES.play(s, 1, "lay blue chi-kcy")
-    assert RULES.view(s, None)["decision"]["prompt"].endswith("up to 1 more piece, or 'done').")
+    assert RULES.view(s, None)["decision"]["prompt"].endswith("up to 1 more piece, or “Done laying”).")
     advanced = laying(advanced=True)  # nothing forces a piece in the advanced game
     assert "pass" in RULES.legal_moves(advanced, advanced.current())
     assert RULES.view(advanced, None)["decision"]["prompt"].endswith("up to 1 piece, or pass).")
