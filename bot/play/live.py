@@ -15,7 +15,8 @@ the one message that always shows the game as it is now, instead of a picture pe
 - each change of turn to a person pings exactly them in one line without a picture, linking to the board
   (a computer's turn pings nobody: the board says the computer is thinking), except the person whose
   move is being answered: their private answer shows their turn instead (``answering``), so neither a
-  turn that follows the mover's own (Santa Fe's drawing) nor a quick computer's reply pings them;
+  turn that follows the mover's own (Santa Fe's drawing) nor a quick computer's reply pings them; that
+  counts as their ping for the decision, so a board shown again for it later does not ping them either;
 - a person is pinged once per decision: the ping is remembered per seat (``turn_pings``) until that seat
   moves, so a board shown again for the same position (a seat change elsewhere, an admin's skip, a
   restart) names them without pinging them again; it is noted before the post that makes it, in the
@@ -117,9 +118,10 @@ async def show_turn(
     state = await bot.games.board_state(game.id, game.version)
     after = _lines_after(game, state)
     lines = [*await _run_lines(bot, game, after, state.told, untold), *extra]
-    people = _people(bot, game)
-    # noted as pinged before the post, so that another process telling the same turn does not ping too
-    fresh = await bot.games.reserve_pings(game.id, game.version, people)
+    people, shown = _people(bot, game)
+    # noted as pinged before the post, so that another process telling the same turn does not ping too;
+    # the person answered privately counts as told: their answer shows them this decision
+    fresh = await bot.games.reserve_pings(game.id, game.version, people, shown=shown)
     try:
         return await _bring_up(bot, game, channel, view, lines, perms, untold, state, after, people, fresh)
     except BaseException:
@@ -382,15 +384,15 @@ async def _edit(
         return None
 
 
-def _people(bot: BoardGameBot, game: GameInfo) -> list[tuple[int, int]]:
+def _people(bot: BoardGameBot, game: GameInfo) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """The people who must act now (seat, user id), but the one being answered privately
-    (``answering``)."""
+    (``answering``); and that one, if they must act (their answer shows their turn)."""
     people = delivery.human_seats(game, game.to_act)
     present = _answering.get(bot, {}).get(game.id)
-    if present is not None and any(user == present.user_id for _, user in people):
-        people = [(seat, user) for seat, user in people if user != present.user_id]
-        present.unpinged = True
-    return people
+    if present is None or not any(user == present.user_id for _, user in people):
+        return people, []
+    present.unpinged = True
+    return [p for p in people if p[1] != present.user_id], [p for p in people if p[1] == present.user_id]
 
 
 async def _ping(

@@ -430,12 +430,13 @@ async def remove_moves_after(
     )
     # a ping for a position taken back is void; a restored position is a new decision for everyone
     # pinged in it, while an undo leaves the turn (and its ping) standing
-    await run(
-        conn,
-        "DELETE FROM turn_pings WHERE game_id = :game_id AND version >= :cutoff",
-        cutoff=version if reason == "restore" else version + 1,
-        game_id=game_id,
-    )
+    for table in TOLD_BY.values():
+        await run(
+            conn,
+            f"DELETE FROM {table} WHERE game_id = :game_id AND version >= :cutoff",
+            cutoff=version if reason == "restore" else version + 1,
+            game_id=game_id,
+        )
     return removed
 
 
@@ -703,12 +704,17 @@ async def forget_live_board(conn: Conn, game_id: int) -> None:
     await send(conn, "DELETE FROM live_boards WHERE game_id = :game_id", game_id=game_id)
 
 
-async def pinged_for_now(conn: Conn, game_id: int, upto: int) -> dict[int, int]:
-    """Seat -> the person pinged for its turn, for each seat that has made no move since that ping (the
-    same decision is still theirs) in the game up to move ``upto``."""
+# Where a turn told to a person is remembered: the channel's pings, and the direct messages saying so.
+TOLD_BY = {"ping": "turn_pings", "dm": "turn_dms"}
+
+
+async def pinged_for_now(conn: Conn, game_id: int, upto: int, by: str = "ping") -> dict[int, int]:
+    """Seat -> the person pinged (``by`` "dm": sent a direct message) for its turn, for each seat that has
+    made no move since (the same decision is still theirs) in the game up to move ``upto``."""
+    table = TOLD_BY[by]
     found = await rows(
         conn,
-        "SELECT p.seat, p.user_id FROM turn_pings p WHERE p.game_id = :game_id AND p.version <= :upto"
+        f"SELECT p.seat, p.user_id FROM {table} p WHERE p.game_id = :game_id AND p.version <= :upto"
         " AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = p.game_id AND m.seat = p.seat"
         " AND m.version > p.version AND m.version <= :upto)",
         game_id=game_id,
@@ -717,12 +723,15 @@ async def pinged_for_now(conn: Conn, game_id: int, upto: int) -> dict[int, int]:
     return {int(r["seat"]): int(r["user_id"]) for r in found}
 
 
-async def forget_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]]) -> None:
-    """Forget the pings noted for the position after ``version`` (seat, user id): they were not made."""
+async def forget_pings(
+    conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]], by: str = "ping"
+) -> None:
+    """Forget the pings (or direct messages) noted for the position after ``version`` (seat, user id):
+    they were not made."""
     for seat, user_id in pinged:
         await send(
             conn,
-            "DELETE FROM turn_pings WHERE game_id = :game_id AND seat = :seat AND user_id = :user_id"
+            f"DELETE FROM {TOLD_BY[by]} WHERE game_id = :game_id AND seat = :seat AND user_id = :user_id"
             " AND version = :version",
             game_id=game_id,
             seat=seat,
@@ -731,12 +740,15 @@ async def forget_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[
         )
 
 
-async def note_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]]) -> None:
-    """The people pinged for the turns of their seats (seat, user id) in the position after ``version``."""
+async def note_pings(
+    conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]], by: str = "ping"
+) -> None:
+    """The people pinged (or sent a direct message) for the turns of their seats (seat, user id) in the
+    position after ``version``."""
     for seat, user_id in pinged:
         await send(
             conn,
-            "INSERT INTO turn_pings (game_id, seat, user_id, version) VALUES (:game_id, :seat, :user_id,"
+            f"INSERT INTO {TOLD_BY[by]} (game_id, seat, user_id, version) VALUES (:game_id, :seat, :user_id,"
             " :version) ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id,"
             " version = excluded.version",
             game_id=game_id,
