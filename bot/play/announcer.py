@@ -88,6 +88,12 @@ async def post_turn(
         content = f"{content}\n{translate(said, 'message.board_on_request')}"
     fresh = await bot.games.reserve_pings(game.id, game.version, people)  # once per decision
     _, allowed = presenters.mentions(user for _, user in fresh)
+    options: delivery.PostOptions = {
+        "view": pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language),
+        "allowed_mentions": allowed,
+    }
+    if fresh:  # the post that pings: posted again after a crash, it is not seen twice
+        options["nonce"] = live.ping_nonce(game, "turn", fresh)
     try:
         message = await delivery.send_post(
             channel,
@@ -95,8 +101,7 @@ async def post_turn(
             embed,
             picture,
             perms,
-            view=pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language),
-            allowed_mentions=allowed,
+            **options,
         )
     except BaseException:
         await live.unreserve(bot, game, fresh)

@@ -21,7 +21,8 @@ the one message that always shows the game as it is now, instead of a picture pe
   moves, so a board shown again for the same position (a seat change elsewhere, an admin's skip, a
   restart) names them without pinging them again; it is noted before the post that makes it, in the
   write that checks it (``reserve_pings``), so two processes telling the same turn at once ping once,
-  and given back if that post fails;
+  and given back if that post fails; the post carries a nonce (``ping_nonce``), so when a restart tells
+  again a turn whose ping may or may not have gone out (``catchup``), Discord hands back the first;
 - once the board has scrolled away (``SCROLLED`` of the bot's posts after it) a new one is posted at the
   bottom, naming who acts (pinging those not pinged yet) in place of the one-line ping; so is one when
   the old board was deleted or can no longer be edited (an archived thread). The old one gives up its
@@ -38,6 +39,7 @@ waits out a 429, and a turn edits the board once.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import weakref
 from collections.abc import Iterator, Sequence
@@ -411,5 +413,16 @@ async def _ping(
     text = translate(game.language, "message.live.your_turn_in", ping=ping, title=presenters.safe(game.title))
     text += f": {prompt}" if prompt else ""
     link = translate(game.language, "message.live.board_link", url=board.jump_url)
-    await channel.send(presenters.clip(f"{text} · {link}", 2000), allowed_mentions=allowed)
+    nonce = ping_nonce(game, "ping", fresh)
+    await channel.send(presenters.clip(f"{text} · {link}", 2000), allowed_mentions=allowed, nonce=nonce)
     return list(fresh)
+
+
+def ping_nonce(game: GameInfo, kind: str, fresh: Sequence[tuple[int, int]]) -> str:
+    """The nonce of a post (``kind``) pinging ``fresh`` for their decision after move ``game.version``.
+    discord.py sends it with enforce_nonce, so Discord returns the message already created with it in the
+    past few minutes instead of creating another (message.mdx, "Create Message"): the same ping posted
+    again, after a crash between the post and the note that it was made or after an answer lost on the
+    way, is not seen twice."""
+    key = f"{game.id}:{game.version}:{kind}:{sorted(fresh)}"
+    return hashlib.sha256(key.encode()).hexdigest()[:25]  # Discord takes up to 25 characters

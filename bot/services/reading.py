@@ -296,6 +296,12 @@ class Reading(ServiceCore):
         async with self.db.transaction(game=game_id) as conn:
             await store.forget_pings(conn, game_id, upto, pinged, by)
 
+    async def forget_untold_pings(self, game_id: int) -> None:
+        """At a start: the pings noted for moves the channel was not told of may not have been made (the
+        process stopped between noting and posting them); forgotten, so the telling pings again."""
+        async with self.db.transaction(game=game_id) as conn:
+            await store.forget_untold_pings(conn, game_id)
+
     async def movers_after(self, game_id: int, after: int, upto: int) -> set[int]:
         """The seats that made a move after move ``after`` up to move ``upto``."""
         async with self.db.reading() as conn:

@@ -740,6 +740,20 @@ async def forget_pings(
         )
 
 
+async def forget_untold_pings(conn: Conn, game_id: int) -> None:
+    """Forget the pings noted for positions the channel has not been told of (after the game's announced
+    version): the post that was to make them may not have gone out (the process stopped after noting
+    them), so the telling that follows pings again (with the same nonce: a ping that did go out is not
+    doubled)."""
+    for table in TOLD_BY.values():
+        await send(
+            conn,
+            f"DELETE FROM {table} WHERE game_id = :game_id AND version >"
+            " (SELECT announced_version FROM games WHERE id = :game_id)",
+            game_id=game_id,
+        )
+
+
 async def note_pings(
     conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]], by: str = "ping"
 ) -> None:
