@@ -61,6 +61,7 @@ class Steps:
     after: bool = False  # the move is committed: steps are counted
     moved: bool = False
     done: bool = False  # the case is over: the test's own reads are not steps
+    quiet: bool = True  # the game has a live board (else a message per turn)
     seen: list[Step] = field(default_factory=list)
     hit: Step | None = None
 
@@ -118,11 +119,12 @@ def watch(monkeypatch: pytest.MonkeyPatch, bot: BoardGameBot, service: GameServi
     monkeypatch.setattr(webhooks.AsyncWebhookAdapter, "request", counted_answer)
 
 
-async def opened(arena: Arena, name: str) -> tuple[Channel, Any, Any]:
-    """A new two-person game of the tiny game in a new channel: the channel, the person to act, the other."""
+async def opened(arena: Arena, name: str, style: str) -> tuple[Channel, Any, Any]:
+    """A new two-person game of the tiny game in a new channel told in ``style``: the channel, the person
+    to act, the other."""
     alice, bob = arena.people[:2]
     channel = arena.loopback.add_channel(arena.guild, name)
-    await arena.start_game("tiny", alice, bob, channel=channel)
+    await arena.start_game("tiny", alice, bob, channel=channel, style=style)
     await arena.loopback.settle()
     return channel, alice, bob
 
@@ -143,13 +145,13 @@ async def log_of(service: GameService, channel: Channel) -> list[int]:
         return [m.version for m in await store.moves_of(conn, game.id, game.version + 1)]
 
 
-async def record(arena: Arena, monkeypatch: pytest.MonkeyPatch) -> list[Step]:
+async def record(arena: Arena, monkeypatch: pytest.MonkeyPatch, style: str) -> list[Step]:
     """The steps of a clean run: one move, from its commit to its last post."""
     steps = Steps()
     with monkeypatch.context() as patches:
         async with arena.running() as (bot, service):
             watch(patches, bot, service, steps)
-            channel, _, _ = await opened(arena, "clean")
+            channel, _, _ = await opened(arena, "clean", style)
             first, other = await to_act(service, channel, arena)
             seen = {m.id for m in arena.loopback.messages(channel)}
             await first.slash("move", channel, move="pass")
@@ -194,21 +196,23 @@ def check_answer(reply: Reply, kill: bool) -> None:
 
 
 @pytest.mark.parametrize("kill", [False, True], ids=["fail-once", "kill"])
+@pytest.mark.parametrize("style", ["quiet", "every-turn"])
 @pytest.mark.usefixtures("tiny_game")
 async def test_a_fault_at_any_step_after_a_move_leaves_the_truth_told_once(
-    arena: Arena, monkeypatch: pytest.MonkeyPatch, kill: bool
+    arena: Arena, monkeypatch: pytest.MonkeyPatch, kill: bool, style: str
 ) -> None:
-    steps = await record(arena, monkeypatch)
+    """A live board (a new game's) or a full message per turn."""
+    steps = await record(arena, monkeypatch, style)
     print("steps after the commit:", *(f"{n}: {k} {w}" for n, (k, w) in enumerate(steps)), sep="\n  ")
     problems: list[str] = []
     for n in chosen(steps):
         where = f"step {n} {steps[n]}"
-        fault = Steps(at=n, kill=kill)
+        fault = Steps(at=n, kill=kill, quiet=style == "quiet")
         with left_loading(kill), monkeypatch.context() as patches:
             async with arena.running() as (bot, service):
                 watch(patches, bot, service, fault)
                 cleared, _ = hold_catch_ups(patches)
-                channel, _, _ = await opened(arena, f"case-{n}")
+                channel, _, _ = await opened(arena, f"case-{n}", style)
                 first, other = await to_act(service, channel, arena)
                 seen = {m.id for m in arena.loopback.messages(channel)}
                 before = await log_of(service, channel)
@@ -254,6 +258,6 @@ async def verdict(
     if pings != [{other.id}]:
         wrong.append(f"{where}: pings {pings} ({[m.content[:60] for m in new]})")
     boards = [m for m in arena.loopback.messages(channel) if m.visible_to is None and " · move " in m.content]
-    if not boards or f"move {len(before) + 1} ·" not in boards[-1].content:
+    if fault.quiet and (not boards or f"move {len(before) + 1} ·" not in boards[-1].content):
         wrong.append(f"{where}: the board says {boards[-1].content[:80] if boards else None}")
     return wrong
