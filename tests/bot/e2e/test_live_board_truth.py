@@ -6,12 +6,15 @@ headline are of the position the person pinged acts in; computers' moves in a ro
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
-from bot.services import GameInfo, GameService
+from bot.play import announcer
+from bot.services import GameInfo, GameService, MoveOutcome
 from bot.storage import games as store
 from loopback import Message, SimUser
 from tests.bot.e2e.conftest import Arena, quick_computers, slow_computers
@@ -334,3 +337,41 @@ async def test_a_turn_shown_in_the_movers_answer_is_not_pinged_when_the_board_is
 async def moves_since(service: GameService, after: int, game: GameInfo) -> list[store.MoveRow]:
     async with service.db.reading() as conn:
         return [m for m in await store.moves_after(conn, game.id, after) if m.version <= game.version]
+
+
+async def test_a_turn_told_twice_sends_its_direct_message_once(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Great Western Trail, two people who take their turns by direct message too: the news of the move
+    that gives Bob his turn reaches the direct-message step a second time (as a retry, or a second
+    process telling the same move, would hand it on): Bob gets one message for that turn."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (bot, service):
+        for someone in (alice, bob):
+            await someone.slash("notify dm", arena.channel, enabled=True)
+        await arena.start_game("gwt", alice, bob)
+        await arena.loopback.settle()
+        outcomes: list[MoveOutcome] = []
+        submit = service.submit
+
+        async def recorded(*args: Any, **kwargs: Any) -> MoveOutcome:
+            outcome = await submit(*args, **kwargs)
+            outcomes.append(outcome)
+            return outcome
+
+        monkeypatch.setattr(service, "submit", recorded)
+        game = await service.get_game(channel_id)
+        mover = person(arena, game.to_act_users[0])
+        waiting = bob if mover is alice else alice
+        while int(waiting.id) not in game.to_act_users:
+            await arena.play_first_move(service, mover)
+            await arena.loopback.settle()
+            game = await service.get_game(channel_id)
+        inbox = arena.loopback.dm_channel(waiting)
+        sent = [m.content for m in arena.loopback.messages(inbox)]
+        assert sum(text.startswith("It is your turn") for text in sent) == 1, sent
+        await sys.modules[announcer.__name__].notify_directly(bot, outcomes[-1])
+        await arena.loopback.settle()
+        again = [m.content for m in arena.loopback.messages(inbox)]
+    assert again == sent, again
