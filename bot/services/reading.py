@@ -321,14 +321,14 @@ class Reading(ServiceCore):
         """Every running game (the reminder loop's work list after a restart)."""
         async with self.db.reading() as conn:
             rows = await store.games_with_status(conn, ["active"])
-            pairs = [(g, await store.seats_of(conn, g.id)) for g in rows]
+            pairs = await store.with_seats(conn, rows)
         return [self._info(g, s) for g, s in pairs]
 
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
         """The user's open games (lobbies and running games), oldest first."""
         async with self.db.reading() as conn:
             found = await store.open_seats_of_user(conn, user_id)
-            pairs = [(g, await store.seats_of(conn, g.id)) for g, _ in found]
+            pairs = await store.with_seats(conn, [g for g, _ in found])
         return [self._info(g, s) for g, s in pairs]
 
     async def check_replay(self, game_id: int) -> bool:

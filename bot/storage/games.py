@@ -8,6 +8,7 @@ Every function takes the connection of the caller's transaction (``Database.tran
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -15,10 +16,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from bot.storage.records import (
+    UNDECODABLE,
     GameRow,
     MoveRow,
     SeatRow,
     Snapshot,
+    decoded,
     from_json,
     game_from_row,
     move_from_row,
@@ -27,6 +30,8 @@ from bot.storage.records import (
     to_time,
 )
 from bot.storage.sql import Conn, one, rows, run, send
+
+log = logging.getLogger(__name__)
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -167,7 +172,7 @@ async def open_games_in_place(conn: Conn, channel_id: int) -> list[GameRow]:
         " AND (channel_id = :place OR parent_id = :place) ORDER BY id",
         place=channel_id,
     )
-    return [game_from_row(r) for r in found]
+    return decoded(found, game_from_row)
 
 
 async def open_games_in_guild(conn: Conn, guild_id: int) -> list[GameRow]:
@@ -176,14 +181,14 @@ async def open_games_in_guild(conn: Conn, guild_id: int) -> list[GameRow]:
         "SELECT * FROM games WHERE status IN ('lobby', 'active') AND guild_id = :guild ORDER BY id",
         guild=guild_id,
     )
-    return [game_from_row(r) for r in found]
+    return decoded(found, game_from_row)
 
 
 async def games_with_status(conn: Conn, statuses: Iterable[str]) -> list[GameRow]:
     found = await rows(
         conn, "SELECT * FROM games WHERE status IN :statuses ORDER BY id", statuses=list(statuses)
     )
-    return [game_from_row(r) for r in found]
+    return decoded(found, game_from_row)
 
 
 async def all_game_ids(conn: Conn) -> list[int]:
@@ -285,6 +290,18 @@ async def update_seat(conn: Conn, game_id: int, seat: int, **columns: Any) -> No
     )
 
 
+async def with_seats(conn: Conn, games: Sequence[GameRow]) -> list[tuple[GameRow, list[SeatRow]]]:
+    """Each of ``games`` with its seats, but a game one of whose seats no longer decodes (damaged on
+    disk): left out and logged, so one game's damage does not fail a listing of many."""
+    out = []
+    for game in games:
+        try:
+            out.append((game, await seats_of(conn, game.id)))
+        except UNDECODABLE:
+            log.warning("game %s: a seat's row no longer decodes; left out of a listing", game.id)
+    return out
+
+
 async def open_seats_of_user(conn: Conn, user_id: int) -> list[tuple[GameRow, SeatRow]]:
     """The user's seats in open games, with their games (muting, the 'my games' list), oldest first."""
     where = (
@@ -293,7 +310,11 @@ async def open_seats_of_user(conn: Conn, user_id: int) -> list[tuple[GameRow, Se
     )
     games = await rows(conn, f"SELECT games.* {where}", user_id=user_id)
     seats = await rows(conn, f"SELECT seats.* {where}", user_id=user_id)
-    return [(game_from_row(g), seat_from_row(s)) for g, s in zip(games, seats, strict=True)]
+    return decoded(zip(games, seats, strict=True), _game_and_seat)
+
+
+def _game_and_seat(pair: tuple[Any, Any]) -> tuple[GameRow, SeatRow]:
+    return game_from_row(pair[0]), seat_from_row(pair[1])
 
 
 # --- moves ---------------------------------------------------------------------------------------------
