@@ -257,6 +257,8 @@ async def verdict(
     pings = [m.pinged_users for m in new if m.pinged_users]
     if pings != [{other.id}]:
         wrong.append(f"{where}: pings {pings} ({[m.content[:60] for m in new]})")
+    if fault.quiet and [m for m in new if " · move " in m.content]:  # the board is edited, never doubled
+        wrong.append(f"{where}: a second live board {[m.content[:60] for m in new]}")
     boards = [m for m in arena.loopback.messages(channel) if m.visible_to is None and " · move " in m.content]
     if fault.quiet and (not boards or f"move {len(before) + 1} ·" not in boards[-1].content):
         wrong.append(f"{where}: the board says {boards[-1].content[:80] if boards else None}")
