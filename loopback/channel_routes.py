@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .messages import create_message, edit_message
 from .payloads import channel_json, member_json, message_json, user_json
 from .routes import ApiError, ApiRequest, RouteBase, unknown
 from .world import DM, EPHEMERAL, PRIVATE_THREAD, THREADS, Channel, Message
+
+# Seconds a nonce sent with enforce_nonce stays checked: message.mdx, "Create Message", says "in the past
+# few minutes"; the stand-in takes three.
+NONCE_WINDOW = 180.0
 
 
 class ChannelRoutes(RouteBase):
@@ -72,6 +77,9 @@ class ChannelRoutes(RouteBase):
             # message.mdx, "Create Message" limitations; the code is in opcodes-and-status-codes.mdx.
             raise ApiError(400, 160002, "Cannot reply without permission to read message history")
         self._check_thread_open(channel, posting=True)
+        earlier = self._same_nonce(payload)
+        if earlier is not None:
+            return 200, message_json(self.world, earlier)
         message = create_message(
             self.world,
             channel.id,
@@ -80,8 +88,21 @@ class ChannelRoutes(RouteBase):
             self.origin,
             author_id=self.world.bot.id,
         )
+        if payload.get("nonce") is not None and payload.get("enforce_nonce"):
+            self.world.nonces[(self.world.bot.id, str(payload["nonce"]))] = (message.id, time.monotonic())
         self._announce("MESSAGE_CREATE", message)
         return 200, message_json(self.world, message)
+
+    def _same_nonce(self, payload: dict[str, Any]) -> Message | None:
+        """The message the bot created with this nonce in the past few minutes, when ``enforce_nonce`` is
+        set: message.mdx, "Create Message" (enforce_nonce): "If another message was created by the same
+        author with the same nonce, that message will be returned and no new message will be created"."""
+        if payload.get("nonce") is None or not payload.get("enforce_nonce"):
+            return None
+        found = self.world.nonces.get((self.world.bot.id, str(payload["nonce"])))
+        if found is None or time.monotonic() - found[1] > NONCE_WINDOW:
+            return None
+        return self.world.messages.get(found[0])
 
     async def get_messages(self, req: ApiRequest) -> tuple[int, Any]:
         channel = self._channel(req)

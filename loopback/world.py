@@ -275,6 +275,9 @@ class World:
         self.watchers: list[Callable[[], None]] = []  # told of each new change (the sandbox prints it)
         self.uploads: dict[str, Attachment] = {}  # every file ever attached, by attachment id
         self.closed_dms: set[str] = set()  # users who accept no direct messages from the bot
+        # (author id, nonce) -> (message id, when it was created, time.monotonic()): the messages posted
+        # with ``enforce_nonce``, so the same nonce within ``NONCE_WINDOW`` gets the same message back
+        self.nonces: dict[tuple[str, str], tuple[str, float]] = {}
         self.origin = ""  # http://127.0.0.1:port once the server listens
         self.global_commands: list[Command] = []
         self.guild_commands: dict[str, list[Command]] = {}

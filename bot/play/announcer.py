@@ -88,6 +88,12 @@ async def post_turn(
         content = f"{content}\n{translate(said, 'message.board_on_request')}"
     fresh = await bot.games.reserve_pings(game.id, game.version, people)  # once per decision
     _, allowed = presenters.mentions(user for _, user in fresh)
+    options: delivery.PostOptions = {
+        "view": pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language),
+        "allowed_mentions": allowed,
+    }
+    if fresh:  # the post that pings: posted again after a crash, it is not seen twice
+        options["nonce"] = live.ping_nonce(game, "turn", fresh)
     try:
         message = await delivery.send_post(
             channel,
@@ -95,8 +101,7 @@ async def post_turn(
             embed,
             picture,
             perms,
-            view=pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language),
-            allowed_mentions=allowed,
+            **options,
         )
     except BaseException:
         await live.unreserve(bot, game, fresh)
@@ -287,7 +292,9 @@ async def deliver_notifications(
 async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
     """Direct messages for players who accept them; the channel message already pinged everyone. If the
     game moved on since ``outcome``, a turn its player has played meanwhile is not announced, nor one the
-    player's private answer is showing them (``live.answering``)."""
+    player's private answer is showing them (``live.answering``). A turn's message goes to each person
+    once per decision (``turn_dms``, kept like the channel's pings): noted before it is sent, given back
+    if it could not be."""
     notes = [
         n
         for n in outcome.notifications
@@ -295,15 +302,32 @@ async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
         and n.user_id is not None
         and not (n.kind == "your_turn" and live.shown_privately(bot, outcome.game.id, n.user_id))
     ]
+    turns: dict[int, tuple[int, int]] = {}  # user id -> (seat, user id) of each turn told, once per decision
+    version = outcome.game.version
     if any(n.kind == "your_turn" for n in notes):
         current = await bot.games.game_by_id(outcome.game.id)
         if current.revision != outcome.game.revision:
             notes = [
                 n for n in notes if n.kind != "your_turn" or _same_turn(outcome.game, current, n.user_id)
             ]
+        people = [
+            (seat.seat, seat.user_id)
+            for n in notes
+            if n.kind == "your_turn" and (seat := current.seat_of(n.user_id or 0)) and seat.user_id
+        ]
+        fresh = await bot.games.reserve_pings(current.id, current.version, people, by="dm")
+        turns = {user: (seat, user) for seat, user in fresh}
+        notes = [n for n in notes if n.kind != "your_turn" or n.user_id in turns]
+        version = current.version
     for note in notes:
-        if note.user_id is not None:
-            await delivery.deliver_dm(bot, note)
+        if note.user_id is None:
+            continue
+        sent = await delivery.deliver_dm(bot, note)
+        if not sent and note.kind == "your_turn":
+            try:
+                await bot.games.unreserve_pings(outcome.game.id, version, [turns[note.user_id]], by="dm")
+            except Exception:  # the database failing too: better no message for this decision than two
+                log.warning("could not forget a direct message not sent in game %s", outcome.game.id)
 
 
 def _same_turn(before: GameInfo, now: GameInfo, user_id: int | None) -> bool:

@@ -8,7 +8,9 @@ its post left untold.
 
 What to say is read from the game as it is then, as a reminder round's post does, so a try that comes
 after a later move's post says nothing; and the pings remembered per decision (``turn_pings``) keep a
-person from being pinged twice for one decision, whoever posts.
+person from being pinged twice for one decision, whoever posts. At a start, the pings noted for moves not
+yet told are forgotten first: the process that noted them may have stopped before posting them; the ping
+posted again carries the same nonce (``live.ping_nonce``), so one that did go out is not doubled.
 """
 
 from __future__ import annotations
@@ -83,6 +85,10 @@ async def tell_all_untold(bot: BoardGameBot) -> int:
     if games:
         log.info("telling %d games' channels of moves they have not heard of", len(games))
     for game_id in games:
+        try:  # a ping noted by the process that stopped may never have been posted: it is made again
+            await bot.games.forget_untold_pings(game_id)
+        except Exception:
+            log.warning("could not forget the pings not told in game %s", game_id, exc_info=True)
         schedule(bot, game_id, at_once=True, claimed=True)
     return len(games)
 

@@ -26,6 +26,7 @@ class PostOptions(TypedDict, total=False):
 
     view: discord.ui.View
     allowed_mentions: discord.AllowedMentions
+    nonce: str  # sent with enforce_nonce: the same nonce again gets the first message (``live.ping_nonce``)
 
 
 def human_users(game: GameInfo, seats: tuple[int, ...] | list[int]) -> list[int]:

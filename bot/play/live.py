@@ -15,12 +15,14 @@ the one message that always shows the game as it is now, instead of a picture pe
 - each change of turn to a person pings exactly them in one line without a picture, linking to the board
   (a computer's turn pings nobody: the board says the computer is thinking), except the person whose
   move is being answered: their private answer shows their turn instead (``answering``), so neither a
-  turn that follows the mover's own (Santa Fe's drawing) nor a quick computer's reply pings them;
+  turn that follows the mover's own (Santa Fe's drawing) nor a quick computer's reply pings them; that
+  counts as their ping for the decision, so a board shown again for it later does not ping them either;
 - a person is pinged once per decision: the ping is remembered per seat (``turn_pings``) until that seat
   moves, so a board shown again for the same position (a seat change elsewhere, an admin's skip, a
   restart) names them without pinging them again; it is noted before the post that makes it, in the
   write that checks it (``reserve_pings``), so two processes telling the same turn at once ping once,
-  and given back if that post fails;
+  and given back if that post fails; the post carries a nonce (``ping_nonce``), so when a restart tells
+  again a turn whose ping may or may not have gone out (``catchup``), Discord hands back the first;
 - once the board has scrolled away (``SCROLLED`` of the bot's posts after it) a new one is posted at the
   bottom, naming who acts (pinging those not pinged yet) in place of the one-line ping; so is one when
   the old board was deleted or can no longer be edited (an archived thread). The old one gives up its
@@ -37,6 +39,7 @@ waits out a 429, and a turn edits the board once.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import weakref
 from collections.abc import Iterator, Sequence
@@ -117,9 +120,10 @@ async def show_turn(
     state = await bot.games.board_state(game.id, game.version)
     after = _lines_after(game, state)
     lines = [*await _run_lines(bot, game, after, state.told, untold), *extra]
-    people = _people(bot, game)
-    # noted as pinged before the post, so that another process telling the same turn does not ping too
-    fresh = await bot.games.reserve_pings(game.id, game.version, people)
+    people, shown = _people(bot, game)
+    # noted as pinged before the post, so that another process telling the same turn does not ping too;
+    # the person answered privately counts as told: their answer shows them this decision
+    fresh = await bot.games.reserve_pings(game.id, game.version, people, shown=shown)
     try:
         return await _bring_up(bot, game, channel, view, lines, perms, untold, state, after, people, fresh)
     except BaseException:
@@ -382,15 +386,15 @@ async def _edit(
         return None
 
 
-def _people(bot: BoardGameBot, game: GameInfo) -> list[tuple[int, int]]:
+def _people(bot: BoardGameBot, game: GameInfo) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """The people who must act now (seat, user id), but the one being answered privately
-    (``answering``)."""
+    (``answering``); and that one, if they must act (their answer shows their turn)."""
     people = delivery.human_seats(game, game.to_act)
     present = _answering.get(bot, {}).get(game.id)
-    if present is not None and any(user == present.user_id for _, user in people):
-        people = [(seat, user) for seat, user in people if user != present.user_id]
-        present.unpinged = True
-    return people
+    if present is None or not any(user == present.user_id for _, user in people):
+        return people, []
+    present.unpinged = True
+    return [p for p in people if p[1] != present.user_id], [p for p in people if p[1] == present.user_id]
 
 
 async def _ping(
@@ -409,5 +413,16 @@ async def _ping(
     text = translate(game.language, "message.live.your_turn_in", ping=ping, title=presenters.safe(game.title))
     text += f": {prompt}" if prompt else ""
     link = translate(game.language, "message.live.board_link", url=board.jump_url)
-    await channel.send(presenters.clip(f"{text} · {link}", 2000), allowed_mentions=allowed)
+    nonce = ping_nonce(game, "ping", fresh)
+    await channel.send(presenters.clip(f"{text} · {link}", 2000), allowed_mentions=allowed, nonce=nonce)
     return list(fresh)
+
+
+def ping_nonce(game: GameInfo, kind: str, fresh: Sequence[tuple[int, int]]) -> str:
+    """The nonce of a post (``kind``) pinging ``fresh`` for their decision after move ``game.version``.
+    discord.py sends it with enforce_nonce, so Discord returns the message already created with it in the
+    past few minutes instead of creating another (message.mdx, "Create Message"): the same ping posted
+    again, after a crash between the post and the note that it was made or after an answer lost on the
+    way, is not seen twice."""
+    key = f"{game.id}:{game.version}:{kind}:{sorted(fresh)}"
+    return hashlib.sha256(key.encode()).hexdigest()[:25]  # Discord takes up to 25 characters

@@ -281,21 +281,40 @@ class Reading(ServiceCore):
         return BoardState(told, None if board is None else LiveBoard(*board), pinged)
 
     async def reserve_pings(
-        self, game_id: int, upto: int, people: Sequence[tuple[int, int]]
+        self,
+        game_id: int,
+        upto: int,
+        people: Sequence[tuple[int, int]],
+        *,
+        by: str = "ping",
+        shown: Sequence[tuple[int, int]] = (),
     ) -> list[tuple[int, int]]:
         """Of ``people`` (seat, user id) who must act at move ``upto``, those not yet pinged for this
         decision, noted as pinged in the same write: of two posts telling the same turn at once (two
-        processes), only one pings them. A post that then fails gives them back (``unreserve_pings``)."""
+        processes), only one pings them. A post that then fails gives them back (``unreserve_pings``).
+        ``by`` "dm": the same for the direct message saying their turn has come. ``shown``: people told
+        of this decision otherwise (their private answer shows it), noted as told without being returned,
+        so no later post tells them again."""
         async with self.db.transaction(game=game_id) as conn:
-            pinged = await store.pinged_for_now(conn, game_id, upto)
+            pinged = await store.pinged_for_now(conn, game_id, upto, by)
             fresh = [(seat, user) for seat, user in people if pinged.get(seat) != user]
-            await store.note_pings(conn, game_id, upto, fresh)
+            told = [(seat, user) for seat, user in shown if pinged.get(seat) != user]
+            await store.note_pings(conn, game_id, upto, [*fresh, *told], by)
         return fresh
 
-    async def unreserve_pings(self, game_id: int, upto: int, pinged: Sequence[tuple[int, int]]) -> None:
-        """Forget the pings ``reserve_pings`` noted when the post that was to make them failed."""
+    async def unreserve_pings(
+        self, game_id: int, upto: int, pinged: Sequence[tuple[int, int]], *, by: str = "ping"
+    ) -> None:
+        """Forget the pings (``by`` "dm": direct messages) ``reserve_pings`` noted when the post that was
+        to make them failed."""
         async with self.db.transaction(game=game_id) as conn:
-            await store.forget_pings(conn, game_id, upto, pinged)
+            await store.forget_pings(conn, game_id, upto, pinged, by)
+
+    async def forget_untold_pings(self, game_id: int) -> None:
+        """At a start: the pings noted for moves the channel was not told of may not have been made (the
+        process stopped between noting and posting them); forgotten, so the telling pings again."""
+        async with self.db.transaction(game=game_id) as conn:
+            await store.forget_untold_pings(conn, game_id)
 
     async def movers_after(self, game_id: int, after: int, upto: int) -> set[int]:
         """The seats that made a move after move ``after`` up to move ``upto``."""
@@ -316,14 +335,14 @@ class Reading(ServiceCore):
         """Every running game (the reminder loop's work list after a restart)."""
         async with self.db.reading() as conn:
             rows = await store.games_with_status(conn, ["active"])
-            pairs = [(g, await store.seats_of(conn, g.id)) for g in rows]
+            pairs = await store.with_seats(conn, rows)
         return [self._info(g, s) for g, s in pairs]
 
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
         """The user's open games (lobbies and running games), oldest first."""
         async with self.db.reading() as conn:
             found = await store.open_seats_of_user(conn, user_id)
-            pairs = [(g, await store.seats_of(conn, g.id)) for g, _ in found]
+            pairs = await store.with_seats(conn, [g for g, _ in found])
         return [self._info(g, s) for g, s in pairs]
 
     async def check_replay(self, game_id: int) -> bool:

@@ -114,7 +114,8 @@ class Timing(ServiceCore):
                     conn, (s.user_id for rows in seats.values() for s in rows if s.user_id is not None)
                 )
                 await due_store.store_next_due(
-                    conn, [(g.id, next_due_at(g, seats[g.id], prefs)) for g in games]
+                    conn,
+                    [(g.id, next_due_at(g, seats[g.id], prefs) if g.id in seats else None) for g in games],
                 )
 
     async def _due_games(self, until: datetime) -> list[tuple[GameRow, list[SeatRow]]]:
@@ -126,7 +127,7 @@ class Timing(ServiceCore):
         for batch in chunks(games, due_store.BATCH):
             async with self.db.reading() as conn:
                 seats = await due_store.seats_of_games(conn, [g.id for g in batch])
-            pairs += [(g, seats[g.id]) for g in batch]
+            pairs += [(g, seats[g.id]) for g in batch if g.id in seats]  # not one whose seats are damaged
         return pairs
 
     async def resume_computer_turns(self, now: datetime | None = None) -> list[int]:

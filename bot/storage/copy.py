@@ -27,6 +27,7 @@ TABLES = (
     "progress_posts",
     "live_boards",
     "turn_pings",
+    "turn_dms",
     "lobby_messages",
     "guild_settings",
     "user_settings",

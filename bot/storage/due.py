@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from bot.storage.records import GameRow, SeatRow, game_from_row, seat_from_row, to_time
+from bot.storage.records import GameRow, SeatRow, decoded, game_from_row, seat_from_row, to_time
 from bot.storage.sql import Conn, indexed_by, rows, run_many, send, skip_locked, value
 
 # SQLite's smallest limit on the parameters of one statement is 999; batches stay well below it.
@@ -29,7 +29,11 @@ async def stale_games(conn: Conn, after: int = 0, limit: int = BATCH) -> list[Ga
         after=after,
         limit=limit,
     )
-    return [game_from_row(r) for r in found]
+    bad: list[int] = []
+    games = decoded(found, game_from_row, bad)
+    if bad:  # a game whose row no longer decodes has no due time the loop could act on: not stale again
+        await send(conn, "UPDATE games SET due_stale = 0, next_due_at = NULL WHERE id IN :bad", bad=bad)
+    return games
 
 
 async def games_due(conn: Conn, until: datetime) -> list[GameRow]:
@@ -41,7 +45,7 @@ async def games_due(conn: Conn, until: datetime) -> list[GameRow]:
         " WHERE status = 'active' AND next_due_at <= :until ORDER BY next_due_at, id",
         until=to_time(until),
     )
-    return [game_from_row(r) for r in found]
+    return decoded(found, game_from_row)
 
 
 async def earliest_due(conn: Conn) -> str | None:
@@ -52,14 +56,19 @@ async def earliest_due(conn: Conn) -> str | None:
 
 
 async def seats_of_games(conn: Conn, game_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
-    """The seats of every game in ``game_ids`` (at most ``BATCH``), in seat order."""
+    """The seats of every game in ``game_ids`` (at most ``BATCH``), in seat order; a game one of whose seats
+    no longer decodes is not among them."""
     found: dict[int, list[SeatRow]] = {g: [] for g in game_ids}
     if not game_ids:
         return found
-    for row in await rows(
+    listed = await rows(
         conn, "SELECT * FROM seats WHERE game_id IN :games ORDER BY game_id, seat", games=list(game_ids)
-    ):
-        found[row["game_id"]].append(seat_from_row(row))
+    )
+    bad: list[int] = []
+    for seat in decoded(listed, seat_from_row, bad):
+        found[seat.game_id].append(seat)
+    for game_id in bad:  # a game with a seat that no longer decodes is left out whole
+        found.pop(game_id, None)
     return found
 
 

@@ -8,6 +8,7 @@ Every function takes the connection of the caller's transaction (``Database.tran
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -15,10 +16,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from bot.storage.records import (
+    UNDECODABLE,
     GameRow,
     MoveRow,
     SeatRow,
     Snapshot,
+    decoded,
     from_json,
     game_from_row,
     move_from_row,
@@ -27,6 +30,8 @@ from bot.storage.records import (
     to_time,
 )
 from bot.storage.sql import Conn, one, rows, run, send
+
+log = logging.getLogger(__name__)
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -167,7 +172,7 @@ async def open_games_in_place(conn: Conn, channel_id: int) -> list[GameRow]:
         " AND (channel_id = :place OR parent_id = :place) ORDER BY id",
         place=channel_id,
     )
-    return [game_from_row(r) for r in found]
+    return decoded(found, game_from_row)
 
 
 async def open_games_in_guild(conn: Conn, guild_id: int) -> list[GameRow]:
@@ -176,14 +181,14 @@ async def open_games_in_guild(conn: Conn, guild_id: int) -> list[GameRow]:
         "SELECT * FROM games WHERE status IN ('lobby', 'active') AND guild_id = :guild ORDER BY id",
         guild=guild_id,
     )
-    return [game_from_row(r) for r in found]
+    return decoded(found, game_from_row)
 
 
 async def games_with_status(conn: Conn, statuses: Iterable[str]) -> list[GameRow]:
     found = await rows(
         conn, "SELECT * FROM games WHERE status IN :statuses ORDER BY id", statuses=list(statuses)
     )
-    return [game_from_row(r) for r in found]
+    return decoded(found, game_from_row)
 
 
 async def all_game_ids(conn: Conn) -> list[int]:
@@ -285,6 +290,18 @@ async def update_seat(conn: Conn, game_id: int, seat: int, **columns: Any) -> No
     )
 
 
+async def with_seats(conn: Conn, games: Sequence[GameRow]) -> list[tuple[GameRow, list[SeatRow]]]:
+    """Each of ``games`` with its seats, but a game one of whose seats no longer decodes (damaged on
+    disk): left out and logged, so one game's damage does not fail a listing of many."""
+    out = []
+    for game in games:
+        try:
+            out.append((game, await seats_of(conn, game.id)))
+        except UNDECODABLE:
+            log.warning("game %s: a seat's row no longer decodes; left out of a listing", game.id)
+    return out
+
+
 async def open_seats_of_user(conn: Conn, user_id: int) -> list[tuple[GameRow, SeatRow]]:
     """The user's seats in open games, with their games (muting, the 'my games' list), oldest first."""
     where = (
@@ -293,7 +310,11 @@ async def open_seats_of_user(conn: Conn, user_id: int) -> list[tuple[GameRow, Se
     )
     games = await rows(conn, f"SELECT games.* {where}", user_id=user_id)
     seats = await rows(conn, f"SELECT seats.* {where}", user_id=user_id)
-    return [(game_from_row(g), seat_from_row(s)) for g, s in zip(games, seats, strict=True)]
+    return decoded(zip(games, seats, strict=True), _game_and_seat)
+
+
+def _game_and_seat(pair: tuple[Any, Any]) -> tuple[GameRow, SeatRow]:
+    return game_from_row(pair[0]), seat_from_row(pair[1])
 
 
 # --- moves ---------------------------------------------------------------------------------------------
@@ -430,12 +451,13 @@ async def remove_moves_after(
     )
     # a ping for a position taken back is void; a restored position is a new decision for everyone
     # pinged in it, while an undo leaves the turn (and its ping) standing
-    await run(
-        conn,
-        "DELETE FROM turn_pings WHERE game_id = :game_id AND version >= :cutoff",
-        cutoff=version if reason == "restore" else version + 1,
-        game_id=game_id,
-    )
+    for table in TOLD_BY.values():
+        await run(
+            conn,
+            f"DELETE FROM {table} WHERE game_id = :game_id AND version >= :cutoff",
+            cutoff=version if reason == "restore" else version + 1,
+            game_id=game_id,
+        )
     return removed
 
 
@@ -703,12 +725,17 @@ async def forget_live_board(conn: Conn, game_id: int) -> None:
     await send(conn, "DELETE FROM live_boards WHERE game_id = :game_id", game_id=game_id)
 
 
-async def pinged_for_now(conn: Conn, game_id: int, upto: int) -> dict[int, int]:
-    """Seat -> the person pinged for its turn, for each seat that has made no move since that ping (the
-    same decision is still theirs) in the game up to move ``upto``."""
+# Where a turn told to a person is remembered: the channel's pings, and the direct messages saying so.
+TOLD_BY = {"ping": "turn_pings", "dm": "turn_dms"}
+
+
+async def pinged_for_now(conn: Conn, game_id: int, upto: int, by: str = "ping") -> dict[int, int]:
+    """Seat -> the person pinged (``by`` "dm": sent a direct message) for its turn, for each seat that has
+    made no move since (the same decision is still theirs) in the game up to move ``upto``."""
+    table = TOLD_BY[by]
     found = await rows(
         conn,
-        "SELECT p.seat, p.user_id FROM turn_pings p WHERE p.game_id = :game_id AND p.version <= :upto"
+        f"SELECT p.seat, p.user_id FROM {table} p WHERE p.game_id = :game_id AND p.version <= :upto"
         " AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = p.game_id AND m.seat = p.seat"
         " AND m.version > p.version AND m.version <= :upto)",
         game_id=game_id,
@@ -717,12 +744,15 @@ async def pinged_for_now(conn: Conn, game_id: int, upto: int) -> dict[int, int]:
     return {int(r["seat"]): int(r["user_id"]) for r in found}
 
 
-async def forget_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]]) -> None:
-    """Forget the pings noted for the position after ``version`` (seat, user id): they were not made."""
+async def forget_pings(
+    conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]], by: str = "ping"
+) -> None:
+    """Forget the pings (or direct messages) noted for the position after ``version`` (seat, user id):
+    they were not made."""
     for seat, user_id in pinged:
         await send(
             conn,
-            "DELETE FROM turn_pings WHERE game_id = :game_id AND seat = :seat AND user_id = :user_id"
+            f"DELETE FROM {TOLD_BY[by]} WHERE game_id = :game_id AND seat = :seat AND user_id = :user_id"
             " AND version = :version",
             game_id=game_id,
             seat=seat,
@@ -731,12 +761,29 @@ async def forget_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[
         )
 
 
-async def note_pings(conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]]) -> None:
-    """The people pinged for the turns of their seats (seat, user id) in the position after ``version``."""
+async def forget_untold_pings(conn: Conn, game_id: int) -> None:
+    """Forget the pings noted for positions the channel has not been told of (after the game's announced
+    version): the post that was to make them may not have gone out (the process stopped after noting
+    them), so the telling that follows pings again (with the same nonce: a ping that did go out is not
+    doubled)."""
+    for table in TOLD_BY.values():
+        await send(
+            conn,
+            f"DELETE FROM {table} WHERE game_id = :game_id AND version >"
+            " (SELECT announced_version FROM games WHERE id = :game_id)",
+            game_id=game_id,
+        )
+
+
+async def note_pings(
+    conn: Conn, game_id: int, version: int, pinged: Sequence[tuple[int, int]], by: str = "ping"
+) -> None:
+    """The people pinged (or sent a direct message) for the turns of their seats (seat, user id) in the
+    position after ``version``."""
     for seat, user_id in pinged:
         await send(
             conn,
-            "INSERT INTO turn_pings (game_id, seat, user_id, version) VALUES (:game_id, :seat, :user_id,"
+            f"INSERT INTO {TOLD_BY[by]} (game_id, seat, user_id, version) VALUES (:game_id, :seat, :user_id,"
             " :version) ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id,"
             " version = excluded.version",
             game_id=game_id,

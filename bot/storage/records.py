@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+Row = TypeVar("Row")
+
+# What converting a row whose columns were damaged raises: JSON or a time that no longer decodes
+# (ValueError, json's error among them), a value of the wrong type.
+UNDECODABLE = (ValueError, TypeError, KeyError)
 
 
 def to_json(value: Any) -> str:
@@ -150,6 +160,23 @@ def seat_from_row(row: Any) -> SeatRow:
         vote_opened_at=from_time(row["vote_opened_at"]),
         offered_to=row["offered_to"],
     )
+
+
+def decoded(found: Iterable[Any], convert: Callable[[Any], Row], bad: list[Any] | None = None) -> list[Row]:
+    """Each row of a query over many games converted, but one whose columns no longer decode (damaged on
+    disk): that one is left out and logged, its key (``game_id`` or ``id``) added to ``bad``, so one
+    game's damage does not fail the listing, the due sweep or the start of every other game."""
+    out: list[Row] = []
+    for row in found:
+        try:
+            out.append(convert(row))
+        except UNDECODABLE:
+            first = row[0] if isinstance(row, tuple) else row  # a game with its seat: the game's row
+            key = first["game_id"] if "game_id" in first else first["id"]
+            log.warning("game %s: a stored row no longer decodes; left out of a listing", key)
+            if bad is not None:
+                bad.append(key)
+    return out
 
 
 def move_from_row(row: Any) -> MoveRow:

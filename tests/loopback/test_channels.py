@@ -36,6 +36,20 @@ async def test_messages_are_sent_fetched_listed_edited_and_deleted(place: Place)
     assert place.loopback.world.messages[str(second.id)].deleted
 
 
+async def test_a_post_with_a_nonce_already_used_returns_the_first_message(place: Place) -> None:
+    """message.mdx, "Create Message": with ``enforce_nonce`` (discord.py sets it with every nonce), a
+    message by the same author with the same nonce in the past few minutes is returned and no new one is
+    created; another nonce, or none, posts anew."""
+    async with place.loopback.run_bot(SampleBot()) as bot:
+        channel = text_channel(bot, place)
+        first = await channel.send("ping", nonce="turn-7")
+        again = await channel.send("ping", nonce="turn-7")
+        other = await channel.send("ping", nonce="turn-8")
+        plain = await channel.send("ping")
+    assert again.id == first.id and len({first.id, other.id, plain.id}) == 3
+    assert len(place.loopback.messages(place.games)) == 3
+
+
 async def test_an_edit_replaces_a_picture_only_through_the_attachments_it_lists(place: Place) -> None:
     """message.mdx, "Edit Message": fields left out stay; ``attachments`` lists every file the message keeps,
     new ones included, so a new picture listed alone replaces the old; an upload it does not list is not

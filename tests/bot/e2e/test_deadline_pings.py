@@ -40,6 +40,8 @@ async def test_a_deadline_handing_a_seat_to_the_computer_pings_the_other_person_
     rng = random.Random(5)
     count = PingCount(arena)
     async with arena.running() as (bot, service):
+        for someone in (alice, bob):  # their turns come by direct message too
+            await someone.slash("notify dm", arena.channel, enabled=True)
         await arena.start_game(title, alice, bob, style=style, deadline_hours=1, deadline_action="ai")
         await service.runner.idle()
         await arena.loopback.settle()
@@ -59,6 +61,7 @@ async def test_a_deadline_handing_a_seat_to_the_computer_pings_the_other_person_
     assert others, "the other person was never pinged"
     twice = {d: count.said[d] for d, n in others.items() if n > 1 and not ended(count.said[d])}
     assert not twice, twice
+    assert count.dms and not {d: n for d, n in count.dms.items() if n > 1}, count.told()
 
 
 def ended(said: list[str]) -> bool:
@@ -84,6 +87,7 @@ async def test_two_processes_telling_the_same_untold_turn_at_once_ping_once(aren
             behind = {"v": game.version - 1, "g": game.id}
             await conn.execute(sa.text("UPDATE games SET announced_version = :v WHERE id = :g"), behind)
             await conn.execute(sa.text("DELETE FROM turn_pings WHERE game_id = :g"), {"g": game.id})
+        arena.loopback.world.nonces.clear()  # nor did Discord see it (the ping's nonce is unknown to it)
         seen = {m.id for m in arena.public()}
         # outside the process's posting lock, as another process's post would be
         tell = sys.modules[catchup.__name__].tell_untold

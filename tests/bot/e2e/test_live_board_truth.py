@@ -6,28 +6,33 @@ headline are of the position the person pinged acts in; computers' moves in a ro
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
-from bot.services import GameInfo, GameService
+from bot.play import announcer
+from bot.services import GameInfo, GameService, MoveOutcome
 from bot.storage import games as store
 from loopback import Message, SimUser
-from tests.bot.e2e.conftest import Arena, slow_computers
+from tests.bot.e2e.conftest import Arena, quick_computers, slow_computers
 
 Decision = tuple[str, int, int, int]  # person, seat, moves that seat had made, positions restored before
 
 
 class PingCount:
-    """Counts the channel's pings per (person, decision): a seat's decision lasts from the moment it must
-    act until its next move, or until an admin restores an earlier position."""
+    """Counts the channel's pings and the turn DMs per (person, decision): a seat's decision lasts from the
+    moment it must act until its next move, or until an admin restores an earlier position."""
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
         self.seen = 0
+        self.dms_seen: dict[str, int] = {}
         self.restores = 0
         self.counts: Counter[Decision] = Counter()
+        self.dms: Counter[Decision] = Counter()
         self.said: dict[Decision, list[str]] = {}
 
     async def read(self, service: GameService) -> None:
@@ -45,9 +50,23 @@ class PingCount:
                 decision = (user, seat.seat, made, self.restores)
                 self.counts[decision] += 1
                 self.said.setdefault(decision, []).append(message.content[:70])
+        for user in self.arena.people:
+            inbox = self.arena.loopback.messages(self.arena.loopback.dm_channel(user))
+            new, self.dms_seen[user.id] = inbox[self.dms_seen.get(user.id, 0) :], len(inbox)
+            for message in new:
+                if not message.content.startswith("It is your turn"):
+                    continue
+                seat = game.seat_of(int(user.id))
+                assert seat is not None, message.content
+                made = sum(1 for m in moves if m.seat == seat.seat)
+                decision = (user.id, seat.seat, made, self.restores)
+                self.dms[decision] += 1
+                self.said.setdefault(decision, []).append("DM " + message.content[:66])
 
     def twice(self) -> dict[Decision, int]:
-        return {decision: n for decision, n in self.counts.items() if n > 1}
+        """The decisions pinged, or sent a turn DM, more than once."""
+        twice = {decision: n for decision, n in self.counts.items() if n > 1}
+        return twice | {decision: n for decision, n in self.dms.items() if n > 1}
 
     def told(self) -> dict[Decision, list[str]]:
         """The pings of each decision pinged more than once, for the failure's message."""
@@ -106,7 +125,7 @@ async def test_no_person_is_pinged_twice_for_one_decision(arena: Arena, title: s
     while someone else must act; an admin skips whoever must act; the bot restarts; an admin restores
     an earlier position (a new decision for everyone). In Santa Fe the seat handed over is one of
     several still choosing their card. Every person is pinged at most once for each of their
-    decisions."""
+    decisions, and sent at most one direct message saying it is their turn."""
     alice, bob, carol = arena.people
     rng = random.Random(11)
     count = PingCount(arena)
@@ -123,6 +142,8 @@ async def test_no_person_is_pinged_twice_for_one_decision(arena: Arena, title: s
         return len(people) >= (2 if title == "santafe" else 1)
 
     async with arena.running() as (_bot, service):
+        for someone in arena.people:  # their turns come by direct message too
+            await someone.slash("notify dm", arena.channel, enabled=True)
         await arena.start_game(title, alice, bob, carol, computers=1, style=style)
         await service.runner.idle()
         await arena.loopback.settle()
@@ -151,7 +172,7 @@ async def test_no_person_is_pinged_twice_for_one_decision(arena: Arena, title: s
         await random_moves(arena, service, 6, rng, count)
         await count.read(service)
         assert (await service.get_game(channel_id)).status == "active"
-    assert count.counts, "nobody was pinged"
+    assert count.counts and count.dms, "nobody was pinged or sent a direct message"
     assert not count.twice(), count.told()
 
 
@@ -266,3 +287,91 @@ async def test_a_seat_taken_back_while_the_computer_thinks_is_shown_waited_for_a
         pings = [m for m in arena.public() if acting.id in m.pinged_users]
     assert "thinking" not in board.content and f"Waiting for {seat.name}" in board.content, board.content
     assert len(pings) == 1, [m.content for m in pings]
+
+
+async def test_a_turn_shown_in_the_movers_answer_is_not_pinged_when_the_board_is_shown_again(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Great Western Trail against a computer that answers at once: the person's next turn is shown in
+    the private answer to their move, unpinged. They hand their seat to the computer and take it back
+    before it moves: the live board, shown again for the same decision, names them without a ping (they
+    were told of this decision already, in their answer)."""
+    alice = arena.people[0]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (_bot, service):
+        quick_computers(monkeypatch, service)
+        await arena.start_game("gwt", alice, computers=1)
+        await service.runner.idle()
+        await arena.loopback.settle()
+        game = await service.get_game(channel_id)
+        for _ in range(20):  # until the computer has answered her move within her answer
+            before = len(arena.public())
+            arena.clock.advance(seconds=1)
+            await arena.play_first_move(service, alice)
+            await service.runner.idle()
+            await arena.loopback.settle()
+            after = await service.get_game(channel_id)
+            answered = after.to_act_users == (int(alice.id),) and any(
+                m.seat not in after.to_act for m in await moves_since(service, game.version, after)
+            )
+            game = after
+            if answered and not any(m.pinged_users for m in arena.public()[before:]):
+                break
+        else:
+            raise AssertionError("the computer never answered within her answer")
+        seen = len(arena.public())
+        release = slow_computers(monkeypatch, service)
+        await alice.slash("game computer", arena.channel)
+        await arena.loopback.settle()
+        await alice.slash("game take-back", arena.channel)
+        release.set()
+        await service.runner.idle()
+        await arena.loopback.settle()
+        assert (await service.get_game(channel_id)).version == game.version  # the same decision
+        board = arena.live_board()
+        pings = [m.content for m in arena.public()[seen:] if m.pinged_users]
+    assert "thinking" not in board.content, board.content
+    assert pings == [], pings
+
+
+async def moves_since(service: GameService, after: int, game: GameInfo) -> list[store.MoveRow]:
+    async with service.db.reading() as conn:
+        return [m for m in await store.moves_after(conn, game.id, after) if m.version <= game.version]
+
+
+async def test_a_turn_told_twice_sends_its_direct_message_once(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Great Western Trail, two people who take their turns by direct message too: the news of the move
+    that gives Bob his turn reaches the direct-message step a second time (as a retry, or a second
+    process telling the same move, would hand it on): Bob gets one message for that turn."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    async with arena.running() as (bot, service):
+        for someone in (alice, bob):
+            await someone.slash("notify dm", arena.channel, enabled=True)
+        await arena.start_game("gwt", alice, bob)
+        await arena.loopback.settle()
+        outcomes: list[MoveOutcome] = []
+        submit = service.submit
+
+        async def recorded(*args: Any, **kwargs: Any) -> MoveOutcome:
+            outcome = await submit(*args, **kwargs)
+            outcomes.append(outcome)
+            return outcome
+
+        monkeypatch.setattr(service, "submit", recorded)
+        game = await service.get_game(channel_id)
+        mover = person(arena, game.to_act_users[0])
+        waiting = bob if mover is alice else alice
+        while int(waiting.id) not in game.to_act_users:
+            await arena.play_first_move(service, mover)
+            await arena.loopback.settle()
+            game = await service.get_game(channel_id)
+        inbox = arena.loopback.dm_channel(waiting)
+        sent = [m.content for m in arena.loopback.messages(inbox)]
+        assert sum(text.startswith("It is your turn") for text in sent) == 1, sent
+        await sys.modules[announcer.__name__].notify_directly(bot, outcomes[-1])
+        await arena.loopback.settle()
+        again = [m.content for m in arena.loopback.messages(inbox)]
+    assert again == sent, again

@@ -350,7 +350,7 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
         await db.close()
 
 
-# Migrations 0015 to 0019 as they were first written, in SQL, before they became Alembic's operations:
+# Migrations 0015 to 0020 as they were first written, in SQL, before they became Alembic's operations:
 # what the schema-equality test holds the operations to.
 WRITTEN_AS_SQL = {
     15: """
@@ -411,6 +411,14 @@ CREATE TABLE rated_games (
 );
 CREATE INDEX rated_games_in_order ON rated_games (position);
 CREATE INDEX results_by_finish ON results (finished_at);""",
+    20: """
+CREATE TABLE turn_dms (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);""",
 }
 
 
@@ -493,6 +501,7 @@ async def test_the_revisions_make_the_same_schema_as_the_numbered_files_run_as_s
     converted = (
         "live_boards",
         "turn_pings",
+        "turn_dms",
         "lobby_messages",
         "request_shares",
         "ratings",
@@ -503,6 +512,7 @@ async def test_the_revisions_make_the_same_schema_as_the_numbered_files_run_as_s
         "rated_games_in_order",
         "results_by_finish",
         "sqlite_autoindex_turn_pings_1",
+        "sqlite_autoindex_turn_dms_1",
         "sqlite_autoindex_request_shares_1",
         "sqlite_autoindex_ratings_1",
         "sqlite_autoindex_rating_history_1",
@@ -601,6 +611,7 @@ async def test_a_database_at_the_schema_before_claims_keeps_every_row_and_plays_
     }
     assert await migrate_file(path) == (14, LATEST)
     assert (await table_rows(path))["turn_pings"] == []  # nobody was pinged before
+    assert (await table_rows(path))["turn_dms"] == []
     db = await open_database(path)
     try:
         service = GameService(db, FakeClock())
