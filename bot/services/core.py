@@ -14,7 +14,7 @@ import os
 import secrets
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -33,8 +33,17 @@ from bot.services.errors import (
     NotHost,
     NotInGame,
 )
-from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
+from bot.services.models import (
+    BoardState,
+    GameInfo,
+    LiveBoard,
+    MoveOutcome,
+    Notification,
+    PlayedMove,
+    SeatInfo,
+)
 from bot.services.policy import undo_refusal
+from bot.services.report import Report, ToldMove, reach
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
@@ -137,6 +146,8 @@ class ServiceCore:
         if db.postgres:  # where several processes may share the games, a run is claimed (``timing``)
             self.runner.claim = self._claim_run
         self._locks: dict[int, asyncio.Lock] = {}
+        # channel -> the game this process last found open there, whose lock ``_locked`` takes first
+        self._open_games: dict[int, int] = {}
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
@@ -165,11 +176,18 @@ class ServiceCore:
     async def _info_of(self, game_id: int) -> GameInfo:
         return self._info(*await self._rows(game_id))
 
-    async def _open_row(self, channel_id: int) -> GameRow:
+    async def _open_row(self, channel_id: int, active: bool = False) -> GameRow:
+        """The channel's open game; with ``active``, refused unless it has started (a finished one is said
+        to be over)."""
         async with self.db.reading() as conn:
             game = await store.open_game_in_channel(conn, channel_id)
+            latest = await store.latest_game_in_channel(conn, channel_id) if game is None and active else None
         if game is None:
+            if latest is not None and latest.status == "finished":
+                raise GameNotActive(said("refusal.over"))
             raise NoGameHere(said("refusal.no_game"))
+        if active and game.status == "lobby":
+            raise GameNotActive(said("refusal.not_started"))
         return game
 
     async def _latest_rows(self, channel_id: int) -> tuple[GameRow, list[SeatRow]]:
@@ -180,30 +198,45 @@ class ServiceCore:
             return game, await store.seats_of(conn, game.id)
 
     @asynccontextmanager
-    async def _locked(self, channel_id: int) -> AsyncIterator[tuple[GameRow, list[SeatRow]]]:
-        """The channel's open game, locked, with rows read after the lock was taken."""
-        first = await self._open_row(channel_id)
+    async def _locked(
+        self, channel_id: int, *, active: bool = False
+    ) -> AsyncIterator[tuple[GameRow, list[SeatRow]]]:
+        """The channel's open game, locked, with rows read after the lock was taken; ``active``: refused
+        unless it has started and is not paused.
+
+        The lock taken is that of the game this process last found open in the channel, so the rows are
+        read once, under it; the first time, or once that game has ended, the open game is looked up
+        before its lock is taken."""
+        known = self._open_games.get(channel_id)
+        if known is not None:
+            async with self._lock(known):
+                try:
+                    game, seats = await self._rows(known)
+                except NoGameHere:
+                    game = None
+                if game is not None and game.channel_id == channel_id and game.status in store.OPEN_STATUSES:
+                    self._playable(game, active)
+                    yield game, seats
+                    return
+            self._open_games.pop(channel_id, None)
+        first = await self._open_row(channel_id, active)
         async with self._lock(first.id):
             game, seats = await self._rows(first.id)
             if game.status not in store.OPEN_STATUSES:
                 raise GameNotActive(said("refusal.just_ended"))
+            self._open_games[channel_id] = game.id
+            self._playable(game, active)
             yield game, seats
 
-    @asynccontextmanager
-    async def _locked_active(self, channel_id: int) -> AsyncIterator[tuple[GameRow, list[SeatRow]]]:
-        try:
-            first = await self._open_row(channel_id)
-        except NoGameHere:
-            async with self.db.reading() as conn:
-                latest = await store.latest_game_in_channel(conn, channel_id)
-            if latest is not None and latest.status == "finished":
-                raise GameNotActive(said("refusal.over")) from None
-            raise
-        if first.status == "lobby":
-            raise GameNotActive(said("refusal.not_started"))
-        async with self._locked(channel_id) as (game, seats):
+    def _locked_active(self, channel_id: int) -> AbstractAsyncContextManager[tuple[GameRow, list[SeatRow]]]:
+        """The channel's game, locked, once started and while not paused (see ``_locked``)."""
+        return self._locked(channel_id, active=True)
+
+    def _playable(self, game: GameRow, active: bool) -> None:
+        if active:
+            if game.status == "lobby":
+                raise GameNotActive(said("refusal.not_started"))
             self._not_paused(game)
-            yield game, seats
 
     @staticmethod
     def _not_paused(game: GameRow) -> None:
@@ -697,7 +730,7 @@ class ServiceCore:
         finished = game.status == "finished"
         result = rules.result(state) if finished else None
         before = {s.seat: s.waiting_since for s in seats_before}
-        prefs = await self._prefs(s.user_id for s in seats)
+        prefs, report = await self._read_after(game, seats, state)
         notes = list(extra)
         for s in seats:
             if not (not s.is_ai and s.user_id is not None and s.state in ("active", "away")):
@@ -763,7 +796,30 @@ class ServiceCore:
             mover_moves=tuple(mover_moves),
             mover_view=mover_view,
             mover_decision=mover_decision,
+            report=report,
         )
+
+    async def _read_after(
+        self, game: GameRow, seats: Sequence[SeatRow], state: State
+    ) -> tuple[dict[int, UserSettings], Report]:
+        """In one reading block, under the game's lock after a change: who of the seated takes direct
+        messages, and the report the announcer tells the channel from (``report``)."""
+        async with self.db.reading() as conn:
+            prefs = await preferences.settings_of_users(
+                conn, (s.user_id for s in seats if s.user_id is not None)
+            )
+            told, board = await store.live_board(conn, game.id)
+            pinged = await store.pinged_for_now(conn, game.id, game.version)
+            known = BoardState(told, None if board is None else LiveBoard(*board), pinged)
+            since = reach(known)
+            moves = await store.moves_after(conn, game.id, since) if since < game.version else []
+        told_moves = tuple(
+            ToldMove(m.version, m.seat, tuple(ev for ev in m.events if is_public(ev)))
+            for m in moves
+            if m.version <= game.version
+        )
+        view = engine.rules_for(game.rules_id).view(state, None)
+        return prefs, Report(game.id, game.version, game.revision, view, known, since, told_moves)
 
     @staticmethod
     def _timing_defaults(

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import ENGLISH, translate
 from bot.services import wording
+
+if TYPE_CHECKING:
+    from bot.services.report import Report
 
 SeatState = str  # "active" | "away" | "replaced" (played by the computer for now) | "resigned"
 Status = str  # "lobby" | "active" | "finished" | "abandoned"
@@ -191,6 +194,8 @@ class MoveOutcome:
     mover_moves: tuple[tuple[str, str], ...] = ()
     mover_view: dict[str, Any] | None = None
     mover_decision: str = ""
+    # what the channel is to be told of the position this outcome describes, read with it (``report``)
+    report: Report | None = None
 
     @property
     def version(self) -> int:

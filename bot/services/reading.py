@@ -165,11 +165,13 @@ class Reading(ServiceCore):
         """The public events of the moves since the user's own last move, when someone else has moved
         since; without the moves already shown to them (``news_shown``). None when there is nothing new,
         the user is not seated or the game is not running."""
-        game, seats = await self._latest_rows(channel_id)
-        seat = self._seat_of_user(seats, user_id)
-        if seat is None or game.status != "active":
-            return None
-        async with self.db.reading() as conn:
+        async with self.db.reading() as conn:  # one read: this comes before every move
+            game = await store.latest_game_in_channel(conn, channel_id)
+            if game is None or game.status != "active":
+                return None
+            seat = self._seat_of_user(await store.seats_of(conn, game.id), user_id)
+            if seat is None:
+                return None
             own = await store.last_own_move(conn, game.id, seat.seat)
             moves = await store.moves_after(conn, game.id, own)
         since = own
