@@ -144,7 +144,6 @@ move's commit fails: the move counts.
 """
 
 from bot.services.clock import Clock, FakeClock, utc_now
-from bot.services.core import GUILD_DEFAULT
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -183,6 +182,7 @@ from bot.services.models import (
     SeatInfo,
     UndoOutcome,
 )
+from bot.services.policy import GUILD_DEFAULT
 
 __all__ = [
     "GUILD_DEFAULT",
