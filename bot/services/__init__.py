@@ -48,6 +48,8 @@ Reading
     seat_of(channel_id, user_id) -> int | None
     legal_moves(channel_id, user_id, locale) -> [(move, label)]   ([] when the user has nothing to decide)
     decision(channel_id, user_id, locale) -> Decision   (those moves and the key a button carries)
+    choices(channel_id, user_id, locale) -> Choices   (in one read: the game, the user's seat, their news,
+        decision and own view, as a picker of their options shows them)
     view_for(channel_id, user_id | None) -> (GameInfo, view) ; view_at(channel_id, version, user_id=None)
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
     news_for(channel_id, user_id) -> News | None   (the public events since the user's own last move, when
@@ -169,6 +171,7 @@ from bot.services.errors import (
 from bot.services.games import GameService
 from bot.services.models import (
     BoardState,
+    Choices,
     Decision,
     DueItem,
     Forced,
@@ -191,6 +194,7 @@ __all__ = [
     "BadImport",
     "BoardState",
     "Busy",
+    "Choices",
     "Clock",
     "Committed",
     "DatabaseUnavailable",

@@ -258,6 +258,19 @@ class News:
     events: tuple[dict[str, Any], ...]
 
 
+@dataclass(frozen=True)
+class Choices:
+    """What a player is shown when they ask for their options: the game, their seat (None: not seated),
+    the news since their last move, their decision (no moves: nothing to decide) and, with one, their
+    own view."""
+
+    game: GameInfo
+    seat: int | None
+    news: News | None
+    decision: Decision
+    view: dict[str, Any] | None
+
+
 def _notice(language: str, message: str, params: dict[str, Any]) -> str:
     """``message`` in ``language``; a parameter that is an engine's facts (a prompt) is worded there too."""
     worded = {

@@ -19,7 +19,7 @@ from tests.bot.e2e.conftest import Arena, quick_computers
 # Reading blocks at most, from a person's /move in a quiet GWT channel until all it causes was told: alone,
 # and answered at once by a computer (whose turn takes several moves).
 PERSON_READS = 6
-ANSWERED_READS = 26
+ANSWERED_READS = 21
 
 
 class Blocks:
