@@ -13,8 +13,8 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from bot.services import engine, outcomes, positions
@@ -23,8 +23,6 @@ from bot.services.errors import (
     Busy,
     DatabaseUnavailable,
     GameDamaged,
-    GameNotActive,
-    GamePaused,
     NoGameHere,
     NotHost,
     NotInGame,
@@ -36,10 +34,10 @@ from bot.services.models import (
     MoveOutcome,
     Notification,
     PlayedMove,
-    SeatInfo,
 )
 from bot.services.policy import DEFAULT_AI_LEVEL, undo_refusal
 from bot.services.report import Report, ToldMove, reach
+from bot.services.repository import Repository, info
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
@@ -72,6 +70,9 @@ def _ai_seed(seed: int, version: int, seat: int) -> int:
 class ServiceCore:
     """State and helpers the service's parts share; the public operations live in the mixins."""
 
+    _info = staticmethod(info)
+    _not_paused = staticmethod(Repository.not_paused)
+
     # a game's claim while its computers play, given to the runner here and defined by ``Timing``
     _claim_run: Callable[[int], Awaitable[bool]]
     _release: Callable[[int], Awaitable[None]]
@@ -101,9 +102,13 @@ class ServiceCore:
         self.runner.release = self._release
         if db.postgres:  # where several processes may share the games, a run is claimed (``timing``)
             self.runner.claim = self._claim_run
-        self._locks: dict[int, asyncio.Lock] = {}
-        # channel -> the game this process last found open there, whose lock ``_locked`` takes first
-        self._open_games: dict[int, int] = {}
+        # the rows and the per-game locks; the parts of the service call them by these names
+        self.repo = Repository(db)
+        self._lock = self.repo.lock
+        self._rows = self.repo.rows
+        self._latest_rows = self.repo.latest_rows
+        self._locked = self.repo.locked
+        self._prefs = self.repo.prefs
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
@@ -119,128 +124,12 @@ class ServiceCore:
         await self.thinkers.close()
         await self.runner.close()
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
-
-    async def _rows(self, game_id: int) -> tuple[GameRow, list[SeatRow]]:
-        async with self.db.reading() as conn:
-            game = await store.game_by_id(conn, game_id)
-            if game is None:
-                raise NoGameHere(said("refusal.game_gone"))
-            return game, await store.seats_of(conn, game_id)
+    def _locked_active(self, channel_id: int) -> AbstractAsyncContextManager[tuple[GameRow, list[SeatRow]]]:
+        """The channel's game, locked, once started and while not paused (``Repository.locked``)."""
+        return self.repo.locked(channel_id, active=True)
 
     async def _info_of(self, game_id: int) -> GameInfo:
-        return self._info(*await self._rows(game_id))
-
-    async def _open_row(self, channel_id: int, active: bool = False) -> GameRow:
-        """The channel's open game; with ``active``, refused unless it has started (a finished one is said
-        to be over)."""
-        async with self.db.reading() as conn:
-            game = await store.open_game_in_channel(conn, channel_id)
-            latest = await store.latest_game_in_channel(conn, channel_id) if game is None and active else None
-        if game is None:
-            if latest is not None and latest.status == "finished":
-                raise GameNotActive(said("refusal.over"))
-            raise NoGameHere(said("refusal.no_game"))
-        if active and game.status == "lobby":
-            raise GameNotActive(said("refusal.not_started"))
-        return game
-
-    async def _latest_rows(self, channel_id: int) -> tuple[GameRow, list[SeatRow]]:
-        async with self.db.reading() as conn:
-            game = await store.latest_game_in_channel(conn, channel_id)
-            if game is None:
-                raise NoGameHere(said("refusal.no_game_ever"))
-            return game, await store.seats_of(conn, game.id)
-
-    @asynccontextmanager
-    async def _locked(
-        self, channel_id: int, *, active: bool = False
-    ) -> AsyncIterator[tuple[GameRow, list[SeatRow]]]:
-        """The channel's open game, locked, with rows read after the lock was taken; ``active``: refused
-        unless it has started and is not paused.
-
-        The lock taken is that of the game this process last found open in the channel, so the rows are
-        read once, under it; the first time, or once that game has ended, the open game is looked up
-        before its lock is taken."""
-        known = self._open_games.get(channel_id)
-        if known is not None:
-            async with self._lock(known):
-                try:
-                    game, seats = await self._rows(known)
-                except NoGameHere:
-                    game = None
-                if game is not None and game.channel_id == channel_id and game.status in store.OPEN_STATUSES:
-                    self._playable(game, active)
-                    yield game, seats
-                    return
-            self._open_games.pop(channel_id, None)
-        first = await self._open_row(channel_id, active)
-        async with self._lock(first.id):
-            game, seats = await self._rows(first.id)
-            if game.status not in store.OPEN_STATUSES:
-                raise GameNotActive(said("refusal.just_ended"))
-            self._open_games[channel_id] = game.id
-            self._playable(game, active)
-            yield game, seats
-
-    def _locked_active(self, channel_id: int) -> AbstractAsyncContextManager[tuple[GameRow, list[SeatRow]]]:
-        """The channel's game, locked, once started and while not paused (see ``_locked``)."""
-        return self._locked(channel_id, active=True)
-
-    def _playable(self, game: GameRow, active: bool) -> None:
-        if active:
-            if game.status == "lobby":
-                raise GameNotActive(said("refusal.not_started"))
-            self._not_paused(game)
-
-    @staticmethod
-    def _not_paused(game: GameRow) -> None:
-        """Nothing is played in a paused game: its moves could be neither announced nor answered."""
-        if game.damaged is not None:
-            raise GameDamaged(said("refusal.damaged"))
-        if game.paused_at is not None:
-            raise GamePaused(said("refusal.paused"))
-
-    def _info(self, game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
-        rules = engine.rules_for(game.rules_id)
-        return GameInfo(
-            id=game.id,
-            guild_id=game.guild_id,
-            channel_id=game.channel_id,
-            rules_id=game.rules_id,
-            title=rules.title,
-            options=dict(game.options),
-            status=game.status,
-            version=game.version,
-            revision=game.revision,
-            seats=tuple(
-                SeatInfo(
-                    s.seat, s.user_id, s.name, s.is_ai, s.ai_level, s.state, s.waiting_since, s.offered_to
-                )
-                for s in seats
-            ),
-            host_id=game.host_id,
-            created_at=game.created_at,
-            updated_at=game.updated_at,
-            turn_started_at=game.turn_started_at,
-            to_act=game.to_act,
-            reminder_minutes=game.reminder_minutes,
-            deadline_minutes=game.deadline_minutes,
-            deadline_action=game.deadline_action,
-            max_players=game.max_players or rules.max_players,
-            min_players=rules.min_players,
-            seat_order=game.seat_order,
-            paused_at=game.paused_at,
-            damaged=game.damaged is not None,
-            imported_moves=game.imported_moves,
-            pictures=game.pictures,
-            computer_posts=game.computer_posts,
-            computer_pause=game.computer_pause,
-            channel_style=game.channel_style,
-            auto_play=game.auto_play,
-            language=game.language,
-        )
+        return info(*await self._rows(game_id))
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
         """The current state: from the cache, else the stored snapshot, else a replay of the log (also
@@ -527,10 +416,6 @@ class ServiceCore:
         dm = user_id is not None and (await self._prefs([user_id]))[user_id].dms
         where = {"game_id": game.id, "channel_id": game.channel_id, "user_id": user_id, "dm": dm}
         return Notification.said(kind, message, params, **where)
-
-    async def _prefs(self, user_ids: Iterable[int | None]) -> dict[int, UserSettings]:
-        async with self.db.reading() as conn:
-            return await preferences.settings_of_users(conn, (u for u in user_ids if u is not None))
 
     async def _decision_key(
         self, game: GameRow, seat: int, moves: Iterable[object], played: Sequence[PlayedMove] = ()
