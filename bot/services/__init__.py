@@ -170,14 +170,12 @@ from bot.services.errors import (
 )
 from bot.services.games import GameService
 from bot.services.models import (
-    BoardState,
     Choices,
     Decision,
     DueItem,
     Forced,
     ForcedSkip,
     GameInfo,
-    LiveBoard,
     MoveOutcome,
     News,
     Notification,
@@ -186,6 +184,7 @@ from bot.services.models import (
     UndoOutcome,
 )
 from bot.services.policy import GUILD_DEFAULT
+from bot.services.report import BoardState, LiveBoard, Report
 
 __all__ = [
     "GUILD_DEFAULT",
@@ -220,6 +219,7 @@ __all__ = [
     "NotInGame",
     "Notification",
     "PlayedMove",
+    "Report",
     "SeatInfo",
     "ServiceError",
     "StaleVersion",

@@ -27,16 +27,9 @@ from bot.services.errors import (
     NotHost,
     NotInGame,
 )
-from bot.services.models import (
-    BoardState,
-    GameInfo,
-    LiveBoard,
-    MoveOutcome,
-    Notification,
-    PlayedMove,
-)
+from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove
 from bot.services.policy import DEFAULT_AI_LEVEL, undo_refusal
-from bot.services.report import Report, ToldMove, reach
+from bot.services.report import BoardState, LiveBoard, Report, ToldMove, reach
 from bot.services.repository import Repository, info
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped

@@ -17,28 +17,6 @@ Status = str  # "lobby" | "active" | "finished" | "abandoned"
 
 
 @dataclass(frozen=True)
-class LiveBoard:
-    """What a quiet channel's live board message shows (``bot/play/live.py``)."""
-
-    message_id: int
-    pictured_version: int  # the move its picture shows; -1: none, or a position gone back from
-    posts_since: int = 0  # the bot's posts in the channel after it
-    pictured_for: str = ""  # who acted when its picture was drawn (``acting_key``)
-    lines_after: int = -1  # its lines tell every move after this one; -1: those the channel was not told
-    person_at: int = -1  # the move after which it last showed a person to act; -1: none
-
-
-@dataclass(frozen=True)
-class BoardState:
-    """What the live board is about to be brought up to: the moves the channel was told of, the board (if
-    any), and who was pinged for a decision still theirs (seat -> person)."""
-
-    told: int
-    board: LiveBoard | None
-    pinged: dict[int, int]
-
-
-@dataclass(frozen=True)
 class SeatInfo:
     seat: int
     user_id: int | None

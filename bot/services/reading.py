@@ -12,7 +12,8 @@ from bot.i18n import ENGLISH, translate
 from bot.services import engine, wording
 from bot.services.core import ServiceCore
 from bot.services.errors import GameNotActive, NoGameHere, NoSuchVersion
-from bot.services.models import BoardState, Choices, Decision, GameInfo, LiveBoard, News
+from bot.services.models import Choices, Decision, GameInfo, News
+from bot.services.report import BoardState, LiveBoard
 from bot.storage import games as store
 from bot.storage.records import GameRow, SeatRow, from_json, to_json
 from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, visible_to
