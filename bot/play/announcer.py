@@ -149,15 +149,21 @@ async def retire_buttons(
 
 
 async def post_results(
-    bot: BoardGameBot, game: GameInfo, result: dict[str, Any], perms: discord.Permissions | None = None
+    bot: BoardGameBot,
+    game: GameInfo,
+    result: dict[str, Any],
+    perms: discord.Permissions | None = None,
+    *,
+    report: Report | None = None,
 ) -> None:
     """The final message: last events, ranking with points per category, the score picture and the final
-    board."""
+    board; told from ``report``, the last move's, when given (nothing moves in a finished game)."""
+    reads = Reads(bot.games, report)
     channel = posting.channel_for(bot, game)
     # every person seated, also those whose seat the computer finished: it was their game too
     ping, allowed = presenters.mentions([s.user_id for s in game.seats if s.user_id is not None])
     embed = presenters.results_embed(game, result, await bot.games.computer_played(game.id))
-    untold = await bot.games.untold_public_events(game.id, game.version)
+    untold = await reads.untold_public_events(game.id, game.version)
     lines = [presenters.named(line, game) for line in presenters.event_lines(untold, game=game)]
     if lines:
         embed.add_field(
@@ -166,7 +172,7 @@ async def post_results(
             inline=False,
         )
     picture = await pictures.result(result, presenters.seat_names(game), game.rules_id, game.language)
-    view = await bot.games.view_at(game.channel_id, game.version, None)
+    view = await reads.view_at(game.id, game.channel_id, game.version)
     board = presenters.game_embed(
         game, presenters.clip(translate(game.language, "message.result.final_board", title=game.title), 256)
     )
@@ -231,7 +237,7 @@ async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permi
     again would ping the same person twice."""
     game = outcome.game
     if outcome.finished:
-        await post_results(bot, game, outcome.result or {}, perms)
+        await post_results(bot, game, outcome.result or {}, perms, report=outcome.report)
     elif outcome.still_choosing and outcome.seat is not None:
         await post_progress(bot, game)
     elif outcome.turn_passed or outcome.turn_started:
