@@ -32,6 +32,7 @@ from bot.services.policy import DEFAULT_AI_LEVEL, undo_refusal
 from bot.services.report import BoardState, LiveBoard, Report, ToldMove, reach
 from bot.services.repository import Repository, info
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
+from bot.services.stats import Stats
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
 from bot.storage import preferences, results
@@ -97,6 +98,7 @@ class ServiceCore:
             self.runner.claim = self._claim_run
         # the rows and the per-game locks; the parts of the service call them by these names
         self.repo = Repository(db)
+        self.statistics = Stats(db)  # a part of its own: it shares nothing with the others
         self._lock = self.repo.lock
         self._rows = self.repo.rows
         self._latest_rows = self.repo.latest_rows
