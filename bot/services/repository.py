@@ -74,7 +74,9 @@ class Repository:
         before its lock is taken."""
         known = self._open_games.get(channel_id)
         if known is not None:
-            async with self.lock(known):
+            lock = self.lock(known)
+            waited = lock.locked()  # another operation on the game goes on: it may end it meanwhile
+            async with lock:
                 try:
                     game, seats = await self.rows(known)
                 except NoGameHere:
@@ -84,6 +86,8 @@ class Repository:
                     yield game, seats
                     return
             self._open_games.pop(channel_id, None)
+            if waited and game is not None and game.channel_id == channel_id:
+                raise GameNotActive(said("refusal.just_ended"))  # ended while this one waited
         first = await self.open_row(channel_id, active)
         async with self.lock(first.id):
             game, seats = await self.rows(first.id)
