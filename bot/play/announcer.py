@@ -26,38 +26,54 @@ import discord
 
 from bot.i18n import translate
 from bot.play import delivery, live, posting
+from bot.play.reads import Reads
 from bot.services import GameInfo, MoveOutcome, Notification
 from bot.ui import pickers, pictures, presenters
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
+    from bot.services.report import Report
 
 log = logging.getLogger(__name__)
 
 
 async def post_turn(
-    bot: BoardGameBot, game: GameInfo, extra: Sequence[str] = (), perms: discord.Permissions | None = None
+    bot: BoardGameBot,
+    game: GameInfo,
+    extra: Sequence[str] = (),
+    perms: discord.Permissions | None = None,
+    *,
+    report: Report | None = None,
+    moved: bool = False,
 ) -> discord.Message | None:
     """The public turn message: what happened since the last summary, the board, and a ping for exactly who
     must act now. The summary's lines count as told only once the message is posted.
 
     ``game`` may be older than the game by now (a reminder round resumes every waiting game before it
     posts, and people move meanwhile), so the post is built from the game as it is now; if a later
-    post has already told the channel everything, or the game is over, nothing is posted."""
+    post has already told the channel everything, or the game is over, nothing is posted.
+
+    ``report``: what the move that made ``game`` left to tell, read with it under the game's lock; the post
+    is made from it while the game is still at that position. ``moved``: the post tells moves played, and
+    says nothing if a later post has told them already."""
     current = await bot.games.game_by_id(game.id)
+    # the report holds the truth only while the game is at its position
+    reads = Reads(bot.games, report if report is not None and report.revision == current.revision else None)
+    if moved and not await reads.untold_movers(game.id, game.version):
+        return None
     if current.revision != game.revision:
         if current.status != "active":
             return None
-        if not extra and not await bot.games.untold_movers(game.id, current.version):
+        if not extra and not await reads.untold_movers(game.id, current.version):
             return None
         game = current
     channel = posting.channel_for(bot, game)
-    view = await bot.games.view_at(game.channel_id, game.version, None)
+    view = await reads.view_at(game.id, game.channel_id, game.version)
     prompt = presenters.decision_prompt(view, game)
-    untold = await bot.games.untold_public_events(game.id, game.version)
+    untold = await reads.untold_public_events(game.id, game.version)
     if game.channel_style == "quiet":
         named = [presenters.named(line, game) for line in extra]
-        shown = await live.show_turn(bot, game, channel, view, named, perms, untold)
+        shown = await live.show_turn(bot, game, channel, view, named, perms, untold, reads)
         await bot.games.mark_told(game.id, game.version, live_board=shown.kept, pinged=shown.pinged)
         await retire_buttons(bot, game.id, shown.board, game.revision)
         return shown.board
@@ -138,15 +154,21 @@ async def retire_buttons(
 
 
 async def post_results(
-    bot: BoardGameBot, game: GameInfo, result: dict[str, Any], perms: discord.Permissions | None = None
+    bot: BoardGameBot,
+    game: GameInfo,
+    result: dict[str, Any],
+    perms: discord.Permissions | None = None,
+    *,
+    report: Report | None = None,
 ) -> None:
     """The final message: last events, ranking with points per category, the score picture and the final
-    board."""
+    board; told from ``report``, the last move's, when given (nothing moves in a finished game)."""
+    reads = Reads(bot.games, report)
     channel = posting.channel_for(bot, game)
     # every person seated, also those whose seat the computer finished: it was their game too
     ping, allowed = presenters.mentions([s.user_id for s in game.seats if s.user_id is not None])
     embed = presenters.results_embed(game, result, await bot.games.computer_played(game.id))
-    untold = await bot.games.untold_public_events(game.id, game.version)
+    untold = await reads.untold_public_events(game.id, game.version)
     lines = [presenters.named(line, game) for line in presenters.event_lines(untold, game=game)]
     if lines:
         embed.add_field(
@@ -155,7 +177,7 @@ async def post_results(
             inline=False,
         )
     picture = await pictures.result(result, presenters.seat_names(game), game.rules_id, game.language)
-    view = await bot.games.view_at(game.channel_id, game.version, None)
+    view = await reads.view_at(game.id, game.channel_id, game.version)
     board = presenters.game_embed(
         game, presenters.clip(translate(game.language, "message.result.final_board", title=game.title), 256)
     )
@@ -237,13 +259,11 @@ async def announce(bot: BoardGameBot, outcome: MoveOutcome, perms: discord.Permi
     again would ping the same person twice."""
     game = outcome.game
     if outcome.finished:
-        await post_results(bot, game, outcome.result or {}, perms)
+        await post_results(bot, game, outcome.result or {}, perms, report=outcome.report)
     elif outcome.still_choosing and outcome.seat is not None:
         await post_progress(bot, game)
     elif outcome.turn_passed or outcome.turn_started:
-        if outcome.played and not await bot.games.untold_movers(game.id, game.version):
-            return
-        await post_turn(bot, game, perms=perms)
+        await post_turn(bot, game, perms=perms, report=outcome.report, moved=bool(outcome.played))
 
 
 def computers_next(outcome: MoveOutcome) -> bool:

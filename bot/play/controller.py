@@ -171,22 +171,19 @@ async def _options(
     their last move; and that news, to be marked shown once sent."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     channel_id = interaction.channel_id or 0
-    game = await bot.games.get_game(channel_id)
-    seat = await bot.games.seat_of(channel_id, interaction.user.id)
-    news = await bot.games.news_for(channel_id, interaction.user.id)
+    shown = await bot.games.choices(channel_id, interaction.user.id, interaction.locale)  # one read
+    game, news, decision = shown.game, shown.news, shown.decision
     told = presenters.news_block(game, news.events, interaction.locale) if news is not None else ""
     prefix = (f"{note}\n" if note else "") + (f"{told}\n\n" if told else "")
-    if seat is None:
+    if shown.seat is None:
         return prefix + translate(interaction.locale, "message.not_seated"), None, None
-    decision = await bot.games.decision(channel_id, interaction.user.id, interaction.locale)
     if not decision.moves:
         waiting = presenters.names(game, game.to_act, interaction.locale)
         text = translate(interaction.locale, "message.nothing_to_decide")
         if waiting:
             text += " " + translate(interaction.locale, "message.waiting_for", names=waiting)
         return prefix + text, None, news
-    own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-    prompt = presenters.decision_prompt(own_view, game, interaction.locale)
+    prompt = presenters.decision_prompt(shown.view, game, interaction.locale)
     content, picker = pickers.picker(
         game, decision.moves, prompt, decision=decision.key, locale=interaction.locale
     )

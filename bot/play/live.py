@@ -50,6 +50,7 @@ import discord
 
 from bot.i18n import translate
 from bot.play import delivery, posting
+from bot.play.reads import Reads
 from bot.services import BoardState, GameInfo, LiveBoard
 from bot.ui import pickers, pictures, presenters
 
@@ -111,21 +112,26 @@ async def show_turn(
     extra: Sequence[str],
     perms: discord.Permissions | None,
     untold: Sequence[dict[str, Any]] = (),
+    reads: Reads | None = None,
 ) -> Shown:
     """Bring the live board up to ``game`` (posting a new one if it is missing, scrolled away or no longer
     editable) and ping who must act now and was not pinged for this decision yet. The caller writes what
     to remember of the board, and who was pinged, with the moves it told (``mark_told``): one write a
     move. Its lines are every move since it last showed a person to act, then ``extra``; a new picture
-    marks what changed since the board's last one (else since the last turn message: ``untold``)."""
-    state = await bot.games.board_state(game.id, game.version)
+    marks what changed since the board's last one (else since the last turn message: ``untold``).
+    ``reads``: the move's report where it answers (``bot.play.reads``), else the service."""
+    reads = reads or Reads(bot.games)
+    state = await reads.board_state(game.id, game.version)
     after = _lines_after(game, state)
-    lines = [*await _run_lines(bot, game, after, state.told, untold), *extra]
+    lines = [*await _run_lines(reads, game, after, state.told, untold), *extra]
     people, shown = _people(bot, game)
     # noted as pinged before the post, so that another process telling the same turn does not ping too;
     # the person answered privately counts as told: their answer shows them this decision
     fresh = await bot.games.reserve_pings(game.id, game.version, people, shown=shown)
     try:
-        return await _bring_up(bot, game, channel, view, lines, perms, untold, state, after, people, fresh)
+        return await _bring_up(
+            bot, reads, game, channel, view, lines, perms, untold, state, after, people, fresh
+        )
     except BaseException:
         await unreserve(bot, game, fresh)
         raise
@@ -142,6 +148,7 @@ async def unreserve(bot: BoardGameBot, game: GameInfo, fresh: Sequence[tuple[int
 
 async def _bring_up(
     bot: BoardGameBot,
+    reads: Reads,
     game: GameInfo,
     channel: discord.PartialMessageable,
     view: dict[str, Any] | None,
@@ -158,9 +165,9 @@ async def _bring_up(
     acting = acting_key(game)
     person_at = game.version if delivery.human_users(game, game.to_act) else _person_at(game, known)
     if known is not None:
-        due = await _picture_due(bot, game, known, acting)
+        due = await _picture_due(reads, game, known, acting)
         if not (known.posts_since >= SCROLLED and due):
-            changed = await _changed_since(bot, game, known.pictured_version, untold) if due else ()
+            changed = await _changed_since(reads, game, known.pictured_version, untold) if due else ()
             edited = await _edit(game, channel, known.message_id, view, lines, perms, due, changed)
             if edited is not None:
                 board, drew = edited
@@ -174,7 +181,7 @@ async def _bring_up(
                     person_at,
                 )
                 return Shown(board, now if now != known else None, pinged)
-    changed = await _changed_since(bot, game, known.pictured_version if known is not None else -1, untold)
+    changed = await _changed_since(reads, game, known.pictured_version if known is not None else -1, untold)
     board = await _post(bot, game, channel, view, lines, perms, changed, people, fresh, (after, person_at))
     if known is not None:
         await _superseded(bot, game, channel, known.message_id, board)
@@ -207,14 +214,14 @@ def _lines_after(game: GameInfo, state: BoardState) -> int:
 
 
 async def _run_lines(
-    bot: BoardGameBot, game: GameInfo, after: int, told: int, untold: Sequence[dict[str, Any]]
+    reads: Reads, game: GameInfo, after: int, told: int, untold: Sequence[dict[str, Any]]
 ) -> list[str]:
     """The lines of every move after move ``after`` (``untold`` holds those after ``told``)."""
-    events = untold if after == told else await bot.games.public_events_between(game.id, after, game.version)
+    events = untold if after == told else await reads.public_events_between(game.id, after, game.version)
     return [presenters.named(line, game) for line in presenters.event_lines(events, game=game)]
 
 
-async def _picture_due(bot: BoardGameBot, game: GameInfo, known: LiveBoard, acting: str) -> bool:
+async def _picture_due(reads: Reads, game: GameInfo, known: LiveBoard, acting: str) -> bool:
     """Whether the board needs a new picture: always when someone else acts than when it was drawn, or
     after a position gone back; within one person's consecutive steps, every ``PICTURE_EVERY`` moves."""
     pictured = known.pictured_version
@@ -222,17 +229,17 @@ async def _picture_due(bot: BoardGameBot, game: GameInfo, known: LiveBoard, acti
         return True
     if known.pictured_for != acting:
         return True
-    return bool(await bot.games.movers_after(game.id, pictured, game.version) - set(game.to_act))
+    return bool(await reads.movers_after(game.id, pictured, game.version) - set(game.to_act))
 
 
 async def _changed_since(
-    bot: BoardGameBot, game: GameInfo, pictured: int, untold: Sequence[dict[str, Any]]
+    reads: Reads, game: GameInfo, pictured: int, untold: Sequence[dict[str, Any]]
 ) -> Sequence[dict[str, Any]]:
     """What a new picture marks: the public events since the move the board's last picture showed (read
     only when a picture is drawn), else, with no picture yet, those since the last turn message."""
     if pictured < 0:
         return untold
-    return await bot.games.public_events_between(game.id, pictured, game.version)
+    return await reads.public_events_between(game.id, pictured, game.version)
 
 
 async def _superseded(

@@ -14,7 +14,8 @@ What comes back is plain frozen data (``models``): ``GameInfo`` (seats, status, 
 who must act, timing), ``MoveOutcome`` (the requested move and its events, every move played after it
 by computer seats, ``public_events``, who must act now and who had to just before (``to_act_before``),
 ``turn_passed``, ``turn_started``, ``still_choosing``, ``finished`` and ``result``, and ``notifications``
-to deliver; all worked out under the game's lock), ``UndoOutcome``, ``Notification`` (``user_id`` None =
+to deliver; all worked out under the game's lock; and the ``report`` the channel is told from, read with
+the move: ``report``), ``UndoOutcome``, ``Notification`` (``user_id`` None =
 the channel; ``dm`` = the user takes direct messages) and ``DueItem``.
 
 Lobby
@@ -49,6 +50,8 @@ Reading
     seat_of(channel_id, user_id) -> int | None
     legal_moves(channel_id, user_id, locale) -> [(move, label)]   ([] when the user has nothing to decide)
     decision(channel_id, user_id, locale) -> Decision   (those moves and the key a button carries)
+    choices(channel_id, user_id, locale) -> Choices   (in one read: the game, the user's seat, their news,
+        decision and own view, as a picker of their options shows them)
     view_for(channel_id, user_id | None) -> (GameInfo, view) ; view_at(channel_id, version, user_id=None)
     log(channel_id, user_id=None, limit=20) -> [str] ; undone_moves(channel_id)
     news_for(channel_id, user_id) -> News | None   (the public events since the user's own last move, when
@@ -76,6 +79,9 @@ Replays (``replays.py``: what a spectator sees, never a seat's hand)
         told, kept in the database; the channel's turn summaries are built from it)
     mark_told(game_id, upto, live_board=None, pinged=())   (after a summary was posted: those moves count
         as told; the live board that told them, when given; the (seat, person) pinged by it)
+    reserve_pings(game_id, upto, people) -> [(seat, person)]   (of those who must act, the ones not pinged
+        for this decision yet, noted as pinged before the post, so two posts of one turn ping once) ;
+        unreserve_pings(game_id, upto, pinged)   (the post that was to ping them failed)
     untold_movers(game_id, upto) -> [seat]   (who moved since the channel was last told)
     progress_message(game_id) / remember_progress_message(game_id, message_id)   (the one message of who
         has chosen in the current simultaneous choice; a turn message ends that choice)
@@ -83,6 +89,8 @@ Replays (``replays.py``: what a spectator sees, never a seat's hand)
         board; forget_live_board(game_id) once it was closed) ; board_state(game_id, upto) -> BoardState
         (the board, what was told, who is pinged for a decision still theirs: a person is pinged once
         per decision) ; movers_after(game_id, after, upto) -> {seat}   (who moved in between)
+    claim_untold() -> [game_id] ; give_back_untold(game_id)   (the games whose channel was not told of every
+        saved move, at a start: this process tells those it claims, ``bot.play.catchup``)
 Seats
     resign(channel_id, user_id) -> MoveOutcome   (the computer plays on; no win is counted)
     hand_to_ai(channel_id, by_user_id, seat, level=1, *, admin=False) -> MoveOutcome
@@ -139,6 +147,12 @@ Settings and statistics
     rating_board(guild_id, rules_id=None, *, everywhere=False) -> [{rules_id, people, computers}]
     ratings_of(guild_id, user_id) -> [dict]   (per game: the rating, its latest changes and the computer
         levels'; ratings are written by ``rater`` once a move finished a game, openskill's Plackett–Luce)
+    computer_played(game_id) -> {seat: move}   (the seats of a finished game the computer played most of)
+Languages
+    note_language(user_id, language)   (the language their Discord client uses; written when it changed)
+    choose_language(user_id, language | None) ; languages_of(user_ids) -> {user: language}   (what each
+        reads direct messages and reminders in)
+    set_language(channel_id, by_user_id, language, *, admin=False) -> GameInfo   (the game's public posts)
 
 Refusals raise a ``ServiceError`` subclass (``code`` + ``message``); the engine's ``RulesError`` (cannot
 parse, illegal, ambiguous, not your turn, game over) passes through unchanged. Nothing is changed by a
@@ -147,7 +161,6 @@ move's commit fails: the move counts.
 """
 
 from bot.services.clock import Clock, FakeClock, utc_now
-from bot.services.core import GUILD_DEFAULT
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -172,13 +185,12 @@ from bot.services.errors import (
 )
 from bot.services.games import GameService
 from bot.services.models import (
-    BoardState,
+    Choices,
     Decision,
     DueItem,
     Forced,
     ForcedSkip,
     GameInfo,
-    LiveBoard,
     MoveOutcome,
     News,
     Notification,
@@ -186,6 +198,8 @@ from bot.services.models import (
     SeatInfo,
     UndoOutcome,
 )
+from bot.services.policy import GUILD_DEFAULT
+from bot.services.report import BoardState, LiveBoard, Report
 
 __all__ = [
     "GUILD_DEFAULT",
@@ -194,6 +208,7 @@ __all__ = [
     "BadImport",
     "BoardState",
     "Busy",
+    "Choices",
     "Clock",
     "Committed",
     "DatabaseUnavailable",
@@ -219,6 +234,7 @@ __all__ = [
     "NotInGame",
     "Notification",
     "PlayedMove",
+    "Report",
     "SeatInfo",
     "ServiceError",
     "StaleVersion",

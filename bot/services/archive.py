@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.services import engine
-from bot.services.core import DEFAULT_REMINDER_MINUTES, EXPORT_FORMAT, ServiceCore
+from bot.services import engine, positions
+from bot.services.core import EXPORT_FORMAT, ServiceCore
 from bot.services.errors import BadImport, GameExists, NotAllowed
 from bot.services.models import GameInfo
+from bot.services.policy import DEFAULT_REMINDER_MINUTES
 from bot.storage import games as store
 from bot.storage import locks
 from bot.storage.records import MoveRow, SeatRow
@@ -143,7 +144,7 @@ class Archive(ServiceCore):
                     )
                 game = await store.game_by_id(conn, game_id)
                 assert game is not None  # inserted just above, in this transaction
-                game, seats = await self._store_position(
+                game, seats = await positions.store_position(
                     conn, game, seats, state, version=len(logged), now=now
                 )
                 await store.mark_announced(conn, game_id, len(logged))  # the imported log is old news

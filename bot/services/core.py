@@ -13,40 +13,36 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
-from dataclasses import replace
-from datetime import datetime
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from bot import i18n
-from bot.services import engine, notices, rater
+from bot.services import engine, outcomes, positions, rater
 from bot.services.clock import Clock, utc_now
 from bot.services.errors import (
     Busy,
     DatabaseUnavailable,
     GameDamaged,
-    GameNotActive,
-    GamePaused,
     NoGameHere,
-    NotAllowed,
     NotHost,
     NotInGame,
 )
-from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove, SeatInfo
-from bot.services.policy import undo_refusal
+from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove
+from bot.services.policy import DEFAULT_AI_LEVEL, undo_refusal
+from bot.services.report import BoardState, LiveBoard, Report, ToldMove, reach
+from bot.services.repository import Repository, info
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
+from bot.services.stats import Stats
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
 from bot.storage import preferences, results
 from bot.storage.db import Database
-from bot.storage.preferences import GuildSettings, UserSettings
-from bot.storage.records import GameRow, MoveRow, SeatRow, Snapshot
-from bot.storage.results import ResultRow
+from bot.storage.preferences import UserSettings
+from bot.storage.records import GameRow, MoveRow, SeatRow
 from rules.ai import choose_move
 from rules.core.budget import Turn
 from rules.core.english import english
-from rules.core.events import HIDES_MOVE, TURN_START, Event, event, is_public, shown_moves, turn_starters
+from rules.core.events import HIDES_MOVE, Event, is_public, shown_moves, turn_starters
 from rules.core.protocol import Engine, State
 from rules.core.texts import said
 
@@ -54,49 +50,10 @@ log = logging.getLogger(__name__)
 
 
 EXPORT_FORMAT = "boardgame-bot/1"
-DEFAULT_REMINDER_MINUTES = 24 * 60
-DEFAULT_AI_LEVEL = 1
 # The player that stands in, in the bot's own process, when a worker brings back no move.
 FALLBACK_AI_LEVEL = 1
-SEAT_ORDERS = ("random", "join")
-DEADLINE_ACTIONS = ("skip", "ai", "vote")
-PICTURE_MODES = ("every-turn", "on-request")  # does every turn message show the board
-# how often the channel of a game nobody plays in person hears of its computers' moves, and how long (in
-# seconds) they wait after each post
-COMPUTER_POSTS = ("turn", "round", "end")
-MAX_COMPUTER_PAUSE = 3600
-CHANNEL_STYLES = ("quiet", "every-turn")  # a live board and one-line pings, or a full message per turn
 # Forced steps made in a row at most (each one is a real step of the rules; this only bounds the loop).
 MAX_FORCED = 50
-
-
-def check_language(language: str) -> None:
-    """Refuse a language the catalogs do not hold (the pseudo-locale is one, for tests of the texts)."""
-    if language not in (*i18n.LANGUAGES, i18n.PSEUDO):
-        raise NotAllowed(said("refusal.language", choices=", ".join(i18n.LANGUAGES)))
-
-
-class _GuildDefault:
-    """Marks a setting left to the guild's default (``None`` already means "off")."""
-
-    def __repr__(self) -> str:
-        return "GUILD_DEFAULT"
-
-
-GUILD_DEFAULT: Any = _GuildDefault()
-
-
-def made_for(events: list[Event], seat: int, label: str) -> list[Event]:
-    """A forced step's events, its first public line saying it was made for the player ("Player 3 draws
-    a city card (made for Player 3: the only move).")."""
-    note = f"made for Player {seat + 1}: the only move"
-    for index, ev in enumerate(events):
-        if is_public(ev) and ev.get("type") != TURN_START and str(ev.get("text", "")).strip():
-            if ev.get("msg"):  # an event of facts: the note is worded where it is shown
-                return [*events[:index], {**ev, "made_for": seat}, *events[index + 1 :]]
-            text = str(ev["text"]).strip().removesuffix(".")
-            return [*events[:index], {**ev, "text": f"{text} ({note})."}, *events[index + 1 :]]
-    return [*events, event("auto_play", f"Player {seat + 1}: {label} ({note}).", seat=seat)]
 
 
 def _ai_seed(seed: int, version: int, seat: int) -> int:
@@ -106,6 +63,9 @@ def _ai_seed(seed: int, version: int, seat: int) -> int:
 
 class ServiceCore:
     """State and helpers the service's parts share; the public operations live in the mixins."""
+
+    _info = staticmethod(info)
+    _not_paused = staticmethod(Repository.not_paused)
 
     # a game's claim while its computers play, given to the runner here and defined by ``Timing``
     _claim_run: Callable[[int], Awaitable[bool]]
@@ -136,7 +96,14 @@ class ServiceCore:
         self.runner.release = self._release
         if db.postgres:  # where several processes may share the games, a run is claimed (``timing``)
             self.runner.claim = self._claim_run
-        self._locks: dict[int, asyncio.Lock] = {}
+        # the rows and the per-game locks; the parts of the service call them by these names
+        self.repo = Repository(db)
+        self.statistics = Stats(db)  # a part of its own: it shares nothing with the others
+        self._lock = self.repo.lock
+        self._rows = self.repo.rows
+        self._latest_rows = self.repo.latest_rows
+        self._locked = self.repo.locked
+        self._prefs = self.repo.prefs
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
@@ -152,106 +119,12 @@ class ServiceCore:
         await self.thinkers.close()
         await self.runner.close()
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
-
-    async def _rows(self, game_id: int) -> tuple[GameRow, list[SeatRow]]:
-        async with self.db.reading() as conn:
-            game = await store.game_by_id(conn, game_id)
-            if game is None:
-                raise NoGameHere(said("refusal.game_gone"))
-            return game, await store.seats_of(conn, game_id)
+    def _locked_active(self, channel_id: int) -> AbstractAsyncContextManager[tuple[GameRow, list[SeatRow]]]:
+        """The channel's game, locked, once started and while not paused (``Repository.locked``)."""
+        return self.repo.locked(channel_id, active=True)
 
     async def _info_of(self, game_id: int) -> GameInfo:
-        return self._info(*await self._rows(game_id))
-
-    async def _open_row(self, channel_id: int) -> GameRow:
-        async with self.db.reading() as conn:
-            game = await store.open_game_in_channel(conn, channel_id)
-        if game is None:
-            raise NoGameHere(said("refusal.no_game"))
-        return game
-
-    async def _latest_rows(self, channel_id: int) -> tuple[GameRow, list[SeatRow]]:
-        async with self.db.reading() as conn:
-            game = await store.latest_game_in_channel(conn, channel_id)
-            if game is None:
-                raise NoGameHere(said("refusal.no_game_ever"))
-            return game, await store.seats_of(conn, game.id)
-
-    @asynccontextmanager
-    async def _locked(self, channel_id: int) -> AsyncIterator[tuple[GameRow, list[SeatRow]]]:
-        """The channel's open game, locked, with rows read after the lock was taken."""
-        first = await self._open_row(channel_id)
-        async with self._lock(first.id):
-            game, seats = await self._rows(first.id)
-            if game.status not in store.OPEN_STATUSES:
-                raise GameNotActive(said("refusal.just_ended"))
-            yield game, seats
-
-    @asynccontextmanager
-    async def _locked_active(self, channel_id: int) -> AsyncIterator[tuple[GameRow, list[SeatRow]]]:
-        try:
-            first = await self._open_row(channel_id)
-        except NoGameHere:
-            async with self.db.reading() as conn:
-                latest = await store.latest_game_in_channel(conn, channel_id)
-            if latest is not None and latest.status == "finished":
-                raise GameNotActive(said("refusal.over")) from None
-            raise
-        if first.status == "lobby":
-            raise GameNotActive(said("refusal.not_started"))
-        async with self._locked(channel_id) as (game, seats):
-            self._not_paused(game)
-            yield game, seats
-
-    @staticmethod
-    def _not_paused(game: GameRow) -> None:
-        """Nothing is played in a paused game: its moves could be neither announced nor answered."""
-        if game.damaged is not None:
-            raise GameDamaged(said("refusal.damaged"))
-        if game.paused_at is not None:
-            raise GamePaused(said("refusal.paused"))
-
-    def _info(self, game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
-        rules = engine.rules_for(game.rules_id)
-        return GameInfo(
-            id=game.id,
-            guild_id=game.guild_id,
-            channel_id=game.channel_id,
-            rules_id=game.rules_id,
-            title=rules.title,
-            options=dict(game.options),
-            status=game.status,
-            version=game.version,
-            revision=game.revision,
-            seats=tuple(
-                SeatInfo(
-                    s.seat, s.user_id, s.name, s.is_ai, s.ai_level, s.state, s.waiting_since, s.offered_to
-                )
-                for s in seats
-            ),
-            host_id=game.host_id,
-            created_at=game.created_at,
-            updated_at=game.updated_at,
-            turn_started_at=game.turn_started_at,
-            to_act=game.to_act,
-            reminder_minutes=game.reminder_minutes,
-            deadline_minutes=game.deadline_minutes,
-            deadline_action=game.deadline_action,
-            max_players=game.max_players or rules.max_players,
-            min_players=rules.min_players,
-            seat_order=game.seat_order,
-            paused_at=game.paused_at,
-            damaged=game.damaged is not None,
-            imported_moves=game.imported_moves,
-            pictures=game.pictures,
-            computer_posts=game.computer_posts,
-            computer_pause=game.computer_pause,
-            channel_style=game.channel_style,
-            auto_play=game.auto_play,
-            language=game.language,
-        )
+        return info(*await self._rows(game_id))
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
         """The current state: from the cache, else the stored snapshot, else a replay of the log (also
@@ -356,7 +229,7 @@ class ServiceCore:
         version = game.version + 1
         try:
             async with self.db.transaction(game=game.id) as conn:
-                game, seats = await self._store_position(
+                game, seats = await positions.store_position(
                     conn, game, seats, new_state, version=version, now=now, starting=turn_starters(events)
                 )
                 await store.append_move(
@@ -364,7 +237,7 @@ class ServiceCore:
                 )
                 if game.status == "finished":
                     await results.insert_results(
-                        conn, self._result_rows(game, seats, rules.result(new_state), now)
+                        conn, positions.result_rows(game, seats, rules.result(new_state), now)
                     )
         except BaseException:
             self.cache.drop(game.id)
@@ -373,124 +246,6 @@ class ServiceCore:
         if game.status == "finished":
             await rater.rate_finished(self.db)
         return game, seats, PlayedMove(version, seat, user_id, move, tuple(events), actor)
-
-    async def _store_position(
-        self,
-        conn: Any,
-        game: GameRow,
-        seats: list[SeatRow],
-        state: State,
-        *,
-        version: int,
-        now: datetime,
-        restart_clocks: bool = False,
-        starting: Iterable[int] = (),
-    ) -> tuple[GameRow, list[SeatRow]]:
-        """Write the game's new position, only if nobody changed the game since ``game`` was read.
-
-        Sets the version, the next revision, who must act and the status; stores the snapshot; starts
-        and stops the seats' waiting clocks (all of them restart when ``restart_clocks``; those of the
-        ``starting`` seats restart because their turn begins now, even if they were acting already). The
-        caller's transaction fails with ``Busy`` (on SQLite at its next statement or its commit: the checks
-        are sent without waiting, ``sql.send``) when another writer got there first, and rolls back.
-        """
-        rules = engine.rules_for(game.rules_id)
-        to_act = tuple(sorted(rules.to_act(state)))
-        status = "finished" if rules.is_over(state) else "active"
-        fresh = set(starting) & set(to_act)
-        changed = (
-            restart_clocks or bool(fresh) or set(to_act) != set(game.to_act) or game.turn_started_at is None
-        )
-        turn_started = now if changed else game.turn_started_at
-        await store.set_version(
-            conn,
-            game.id,
-            expected=game.version,
-            revision=game.revision,
-            new=version,
-            refused=Busy(said("refusal.busy")),
-            to_act=to_act,
-            status=status,
-            updated_at=now,
-            turn_started_at=turn_started,
-        )
-        revision = game.revision + 1
-        await store.save_snapshot(conn, game.id, Snapshot(version, revision, rules.dump(state)))
-        if restart_clocks or fresh:
-            # stop those clocks first (keeping the others running), so the next line starts them anew
-            running = () if restart_clocks else set(to_act) - fresh
-            seats = await self._update_waiting(conn, game.id, seats, running, now)
-        seats = await self._update_waiting(conn, game.id, seats, to_act, now)
-        game = replace(
-            game,
-            version=version,
-            revision=revision,
-            to_act=to_act,
-            status=status,
-            updated_at=now,
-            turn_started_at=turn_started,
-        )
-        return game, seats
-
-    @staticmethod
-    async def _update_waiting(
-        conn: Any, game_id: int, seats: list[SeatRow], to_act: Iterable[int], now: datetime
-    ) -> list[SeatRow]:
-        """Start the clock of seats that must now act, stop it for seats that need not any more."""
-        acting = set(to_act)
-        updated = []
-        for s in seats:
-            if s.seat in acting and s.waiting_since is None:
-                s = replace(s, waiting_since=now, last_reminded_at=None, vote_opened_at=None)
-            elif s.seat not in acting and s.waiting_since is not None:
-                s = replace(
-                    s, waiting_since=None, last_reminded_at=None, vote_opened_at=None, muted_turn=None
-                )
-                await store.clear_kick_votes(conn, game_id, s.seat)
-            else:
-                updated.append(s)
-                continue
-            await store.update_seat(
-                conn,
-                game_id,
-                s.seat,
-                waiting_since=s.waiting_since,
-                last_reminded_at=s.last_reminded_at,
-                vote_opened_at=s.vote_opened_at,
-                muted_turn=s.muted_turn,
-            )
-            updated.append(s)
-        return updated
-
-    @staticmethod
-    def _result_rows(
-        game: GameRow, seats: Sequence[SeatRow], result: dict[str, Any], now: datetime
-    ) -> list[ResultRow]:
-        by_seat = {p["seat"]: p for p in result.get("players", [])}
-        winners = set(result.get("winners", []))
-        rows = []
-        for s in seats:
-            entry = by_seat.get(s.seat, {})
-            resigned = s.state == "resigned"
-            rows.append(
-                ResultRow(
-                    game_id=game.id,
-                    seat=s.seat,
-                    guild_id=game.guild_id,
-                    rules_id=game.rules_id,
-                    user_id=s.user_id,
-                    name=s.name,
-                    is_ai=s.is_ai and not resigned and s.state != "replaced",
-                    resigned=resigned,
-                    score=int(entry.get("total", 0)),
-                    rank=int(entry.get("rank", len(seats))),
-                    won=s.seat in winners and not resigned and len(winners) == 1,
-                    players=len(seats),
-                    finished_at=now,
-                    shared=s.seat in winners and not resigned and len(winners) > 1,
-                )
-            )
-        return rows
 
     async def _computer_move(
         self, game_id: int, budgets: TurnBudgets | None = None
@@ -586,7 +341,8 @@ class ServiceCore:
                         new_state, events = rules.play(state, seat.seat, legal[0])
                         if not any(ev.get(HIDES_MOVE) for ev in events):
                             label = engine.label(rules, state, seat.seat, legal[0])
-                            forced = (seat, legal[0], new_state, made_for(list(events), seat.seat, label))
+                            noted = outcomes.made_for(list(events), seat.seat, label)
+                            forced = (seat, legal[0], new_state, noted)
                             break
             if forced is None:
                 break
@@ -660,10 +416,6 @@ class ServiceCore:
         where = {"game_id": game.id, "channel_id": game.channel_id, "user_id": user_id, "dm": dm}
         return Notification.said(kind, message, params, **where)
 
-    async def _prefs(self, user_ids: Iterable[int | None]) -> dict[int, UserSettings]:
-        async with self.db.reading() as conn:
-            return await preferences.settings_of_users(conn, (u for u in user_ids if u is not None))
-
     async def _decision_key(
         self, game: GameRow, seat: int, moves: Iterable[object], played: Sequence[PlayedMove] = ()
     ) -> str:
@@ -692,101 +444,55 @@ class ServiceCore:
         extra: Sequence[Notification] = (),
         locale: object = None,
     ) -> MoveOutcome:
-        """What a move (or a start, a hand-over, a deadline) did, from the seats just before it and the
-        game just after it, both read under the game's lock. Seats that had to act had their waiting clock
-        running (``_update_waiting``), which is how ``to_act_before`` is known from ``seats_before``. The
-        mover's next choices are labelled in the language of ``locale``."""
+        """What a move (or a start, a hand-over, a deadline) did (``outcomes.outcome``), from the seats just
+        before it and the game just after it, both read under the game's lock; with who takes direct
+        messages and the channel's report read in one block, and, when the mover decides again, the key
+        of that decision. The mover's next choices are labelled in the language of ``locale``."""
         rules = engine.rules_for(game.rules_id)
-        info = self._info(game, seats)
-        finished = game.status == "finished"
-        result = rules.result(state) if finished else None
-        before = {s.seat: s.waiting_since for s in seats_before}
-        prefs = await self._prefs(s.user_id for s in seats)
-        notes = list(extra)
-        for s in seats:
-            if not (not s.is_ai and s.user_id is not None and s.state in ("active", "away")):
-                continue
-            dm = prefs[s.user_id].dms
-            if finished:
-                notes.append(
-                    Notification.said(
-                        "game_over",
-                        "notice.game_over",
-                        {"title": info.title},
-                        game_id=game.id,
-                        channel_id=game.channel_id,
-                        user_id=s.user_id,
-                        dm=dm,
-                    )
-                )
-            elif (
-                s.waiting_since is not None
-                and s.waiting_since != before.get(s.seat)
-                and s.user_id != acting_user
-            ):
-                notes.append(
-                    Notification.said(
-                        "your_turn",
-                        *notices.your_turn(info, rules.view(state, s.seat)),
-                        game_id=game.id,
-                        channel_id=game.channel_id,
-                        user_id=s.user_id,
-                        dm=dm,
-                    )
-                )
-        mover_moves: list[tuple[str, str]] = []
-        mover_view = None
-        mover_decision = ""
-        if seat is not None and acting_user is not None and not finished:  # a person's move
-            mover_view = rules.view(state, seat)
-            if seat in game.to_act:
-                names = {s.seat: s.name for s in seats}
-                mover_moves = engine.labelled_moves(rules, state, seat, names, locale)
-                mover_decision = await self._decision_key(game, seat, (m for m, _ in mover_moves), played)
-        turn_passed = seat is not None and (
-            seat not in game.to_act
-            or any(s.waiting_since not in (None, before.get(s.seat)) for s in seats if s.seat != seat)
-        )
-        return MoveOutcome(
-            game=info,
-            seat=seat,
-            move=move,
-            events=tuple(events),
-            public_events=tuple(ev for p in played for ev in p.events if is_public(ev)),
-            played=tuple(played),
-            to_act=game.to_act,
-            to_act_users=info.to_act_users,
-            turn_passed=turn_passed,
-            finished=finished,
-            result=result,
-            notifications=tuple(notes),
-            to_act_before=tuple(sorted(s.seat for s in seats_before if s.waiting_since is not None)),
-            turn_started=any(
-                ev.get("type") == TURN_START and is_public(ev) for p in played for ev in p.events
-            ),
-            mover_moves=tuple(mover_moves),
-            mover_view=mover_view,
-            mover_decision=mover_decision,
+        prefs, report = await self._read_after(game, seats, state)
+        choices: tuple[tuple[str, str], ...] = ()
+        key = ""
+        if seat is not None and acting_user is not None and game.status != "finished" and seat in game.to_act:
+            names = {s.seat: s.name for s in seats}
+            choices = tuple(engine.labelled_moves(rules, state, seat, names, locale))
+            key = await self._decision_key(game, seat, (m for m, _ in choices), played)
+        return outcomes.outcome(
+            self._info(game, seats),
+            rules,
+            game,
+            seats_before,
+            seats,
+            state,
+            played,
+            outcomes.Move(seat, move, tuple(events), acting_user),
+            prefs,
+            report,
+            mover_moves=choices,
+            mover_decision=key,
+            extra=extra,
         )
 
-    @staticmethod
-    def _timing_defaults(
-        guild: GuildSettings | None, reminder: Any, deadline: Any, action: Any
-    ) -> tuple[int | None, int | None, str]:
-        if reminder is GUILD_DEFAULT:
-            reminder = (
-                guild.reminder_minutes if guild and guild.reminder_minutes else DEFAULT_REMINDER_MINUTES
+    async def _read_after(
+        self, game: GameRow, seats: Sequence[SeatRow], state: State
+    ) -> tuple[dict[int, UserSettings], Report]:
+        """In one reading block, under the game's lock after a change: who of the seated takes direct
+        messages, and the report the announcer tells the channel from (``report``)."""
+        async with self.db.reading() as conn:
+            prefs = await preferences.settings_of_users(
+                conn, (s.user_id for s in seats if s.user_id is not None)
             )
-        if deadline is GUILD_DEFAULT:
-            deadline = guild.deadline_minutes if guild else None
-        if action is GUILD_DEFAULT or action is None:
-            action = (guild.deadline_action if guild else None) or "skip"
-        if action not in DEADLINE_ACTIONS:
-            raise NotAllowed(said("refusal.deadline_action", choices=", ".join(DEADLINE_ACTIONS)))
-        for value in (reminder, deadline):
-            if value is not None and value <= 0:
-                raise NotAllowed(said("refusal.times"))
-        return reminder, deadline, action
+            told, board = await store.live_board(conn, game.id)
+            pinged = await store.pinged_for_now(conn, game.id, game.version)
+            known = BoardState(told, None if board is None else LiveBoard(*board), pinged)
+            since = reach(known)
+            moves = await store.moves_after(conn, game.id, since) if since < game.version else []
+        told_moves = tuple(
+            ToldMove(m.version, m.seat, tuple(ev for ev in m.events if is_public(ev)))
+            for m in moves
+            if m.version <= game.version
+        )
+        view = engine.rules_for(game.rules_id).view(state, None)
+        return prefs, Report(game.id, game.version, game.revision, view, known, since, told_moves)
 
     async def _abandon(self, game: GameRow) -> GameInfo:
         async with self.db.transaction(game=game.id) as conn:

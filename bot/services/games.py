@@ -3,6 +3,8 @@ docstring for the whole API). Its parts live in modules named for what they do."
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.services.archive import Archive
 from bot.services.channels import Channels
 from bot.services.damage import Damage
@@ -14,13 +16,23 @@ from bot.services.ratings import Ratings
 from bot.services.reading import Reading
 from bot.services.replays import Replays
 from bot.services.seats import Seats
-from bot.services.stats import Stats
 from bot.services.timing import Timing
 
 
 class GameService(
-    Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channels, Preferences, Stats, Ratings, Everywhere,
-    Damage,
+    Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channels, Preferences, Ratings, Everywhere, Damage
 ):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
-    ``close()`` ends its computer players' worker processes."""
+    ``close()`` ends its computer players' worker processes. The statistics are a part of their own
+    (``statistics``, a ``Stats`` over the database), called through it here."""
+
+    async def stats(self, guild_id: int, user_id: int | None = None, recent: int = 10) -> dict[str, Any]:
+        return await self.statistics.stats(guild_id, user_id, recent)
+
+    async def computer_played(self, game_id: int) -> dict[int, int]:
+        return await self.statistics.computer_played(game_id)
+
+    async def leaderboard(
+        self, guild_id: int, rules_id: str | None = None, limit: int = 20
+    ) -> list[dict[str, Any]]:
+        return await self.statistics.leaderboard(guild_id, rules_id, limit)

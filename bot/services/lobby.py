@@ -7,15 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from bot.i18n import ENGLISH
-from bot.services import engine
-from bot.services.core import (
-    CHANNEL_STYLES,
-    DEFAULT_AI_LEVEL,
-    GUILD_DEFAULT,
-    SEAT_ORDERS,
-    ServiceCore,
-    check_language,
-)
+from bot.services import engine, positions
+from bot.services.core import ServiceCore
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -25,6 +18,14 @@ from bot.services.errors import (
     TableFull,
 )
 from bot.services.models import GameInfo, MoveOutcome
+from bot.services.policy import (
+    CHANNEL_STYLES,
+    DEFAULT_AI_LEVEL,
+    GUILD_DEFAULT,
+    SEAT_ORDERS,
+    check_language,
+    timing_defaults,
+)
 from bot.storage import games as store
 from bot.storage import locks, preferences
 from bot.storage.records import GameRow, SeatRow
@@ -79,7 +80,7 @@ class Lobby(ServiceCore):
             raise NotAllowed(said("refusal.style", choices=", ".join(CHANNEL_STYLES)))
         async with self.db.reading() as conn:
             guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
-        reminder, deadline, action = self._timing_defaults(
+        reminder, deadline, action = timing_defaults(
             guild, reminder_minutes, deadline_minutes, deadline_action
         )
         now = self.clock()
@@ -229,7 +230,7 @@ class Lobby(ServiceCore):
             now = self.clock()
             async with self.db.transaction(game=game.id) as conn:
                 await store.replace_seats(conn, game.id, seated)
-                game, seated = await self._store_position(
+                game, seated = await positions.store_position(
                     conn, game, seated, state, version=0, now=now, restart_clocks=True
                 )
             self.cache.put(game.id, game.revision, state)

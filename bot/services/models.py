@@ -4,35 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import ENGLISH, translate
 from bot.services import wording
 
+if TYPE_CHECKING:
+    from bot.services.report import Report
+
 SeatState = str  # "active" | "away" | "replaced" (played by the computer for now) | "resigned"
 Status = str  # "lobby" | "active" | "finished" | "abandoned"
-
-
-@dataclass(frozen=True)
-class LiveBoard:
-    """What a quiet channel's live board message shows (``bot/play/live.py``)."""
-
-    message_id: int
-    pictured_version: int  # the move its picture shows; -1: none, or a position gone back from
-    posts_since: int = 0  # the bot's posts in the channel after it
-    pictured_for: str = ""  # who acted when its picture was drawn (``acting_key``)
-    lines_after: int = -1  # its lines tell every move after this one; -1: those the channel was not told
-    person_at: int = -1  # the move after which it last showed a person to act; -1: none
-
-
-@dataclass(frozen=True)
-class BoardState:
-    """What the live board is about to be brought up to: the moves the channel was told of, the board (if
-    any), and who was pinged for a decision still theirs (seat -> person)."""
-
-    told: int
-    board: LiveBoard | None
-    pinged: dict[int, int]
 
 
 @dataclass(frozen=True)
@@ -191,6 +172,8 @@ class MoveOutcome:
     mover_moves: tuple[tuple[str, str], ...] = ()
     mover_view: dict[str, Any] | None = None
     mover_decision: str = ""
+    # what the channel is to be told of the position this outcome describes, read with it (``report``)
+    report: Report | None = None
 
     @property
     def version(self) -> int:
@@ -251,6 +234,19 @@ class News:
     upto: int
     upto_move: str  # tells the move ``upto`` from another played in its place after an undo
     events: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What a player is shown when they ask for their options: the game, their seat (None: not seated),
+    the news since their last move, their decision (no moves: nothing to decide) and, with one, their
+    own view."""
+
+    game: GameInfo
+    seat: int | None
+    news: News | None
+    decision: Decision
+    view: dict[str, Any] | None
 
 
 def _notice(language: str, message: str, params: dict[str, Any]) -> str:

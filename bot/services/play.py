@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from bot.services import engine
+from bot.services import engine, positions
 from bot.services.core import ServiceCore
 from bot.services.errors import Committed, NoSuchVersion, NotAllowed, StaleVersion, UndoRefused
 from bot.services.models import GameInfo, MoveOutcome, PlayedMove, UndoOutcome
@@ -128,7 +128,7 @@ class Play(ServiceCore):
             async with self.db.transaction(game=game.id) as conn:
                 # an undo stays within the mover's turn, so the clocks run on (undoing buys no time);
                 # a restored position is a new situation for everyone, so every clock restarts
-                game, seats = await self._store_position(
+                game, seats = await positions.store_position(
                     conn, game, seats, state, version=version, now=now, restart_clocks=reason == "restore"
                 )
                 await store.remove_moves_after(

@@ -13,15 +13,65 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
+from bot import i18n
+from bot.services.errors import NotAllowed
 from bot.services.models import DueItem
-from bot.storage.preferences import UserSettings
+from bot.storage.preferences import GuildSettings, UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow
 from rules.core.events import is_irreversible, starts_turn
 from rules.core.texts import Said, said
 
 # A computer seat's move normally follows within a second; one still pending after this was interrupted.
 COMPUTER_GRACE = timedelta(minutes=1)
+
+# Defaults and the closed sets of the table's settings.
+DEFAULT_REMINDER_MINUTES = 24 * 60
+DEFAULT_AI_LEVEL = 1
+SEAT_ORDERS = ("random", "join")
+DEADLINE_ACTIONS = ("skip", "ai", "vote")
+PICTURE_MODES = ("every-turn", "on-request")  # does every turn message show the board
+# how often the channel of a game nobody plays in person hears of its computers' moves, and how long (in
+# seconds) they wait after each post
+COMPUTER_POSTS = ("turn", "round", "end")
+MAX_COMPUTER_PAUSE = 3600
+CHANNEL_STYLES = ("quiet", "every-turn")  # a live board and one-line pings, or a full message per turn
+
+
+def check_language(language: str) -> None:
+    """Refuse a language the catalogs do not hold (the pseudo-locale is one, for tests of the texts)."""
+    if language not in (*i18n.LANGUAGES, i18n.PSEUDO):
+        raise NotAllowed(said("refusal.language", choices=", ".join(i18n.LANGUAGES)))
+
+
+class _GuildDefault:
+    """Marks a setting left to the guild's default (``None`` already means "off")."""
+
+    def __repr__(self) -> str:
+        return "GUILD_DEFAULT"
+
+
+GUILD_DEFAULT: Any = _GuildDefault()
+
+
+def timing_defaults(
+    guild: GuildSettings | None, reminder: Any, deadline: Any, action: Any
+) -> tuple[int | None, int | None, str]:
+    """A game's reminder and deadline minutes and deadline action, those left to the guild
+    (``GUILD_DEFAULT``) filled in from its settings; refused when out of bounds."""
+    if reminder is GUILD_DEFAULT:
+        reminder = guild.reminder_minutes if guild and guild.reminder_minutes else DEFAULT_REMINDER_MINUTES
+    if deadline is GUILD_DEFAULT:
+        deadline = guild.deadline_minutes if guild else None
+    if action is GUILD_DEFAULT or action is None:
+        action = (guild.deadline_action if guild else None) or "skip"
+    if action not in DEADLINE_ACTIONS:
+        raise NotAllowed(said("refusal.deadline_action", choices=", ".join(DEADLINE_ACTIONS)))
+    for value in (reminder, deadline):
+        if value is not None and value <= 0:
+            raise NotAllowed(said("refusal.times"))
+    return reminder, deadline, action
 
 
 def undo_refusal(last: MoveRow | None, seat: int, user_id: int) -> Said | None:

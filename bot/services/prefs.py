@@ -6,17 +6,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.services.core import (
+from bot.services.core import ServiceCore
+from bot.services.errors import NotAllowed, NotInGame
+from bot.services.models import GameInfo
+from bot.services.policy import (
     CHANNEL_STYLES,
     COMPUTER_POSTS,
     DEADLINE_ACTIONS,
     MAX_COMPUTER_PAUSE,
     PICTURE_MODES,
-    ServiceCore,
     check_language,
+    timing_defaults,
 )
-from bot.services.errors import NotAllowed, NotInGame
-from bot.services.models import GameInfo
 from bot.storage import games as store
 from bot.storage import locks, preferences
 from bot.storage.preferences import GuildSettings, UserSettings
@@ -190,7 +191,7 @@ class Preferences(ServiceCore):
             allowed = {"reminder_minutes", "deadline_minutes", "deadline_action"}
             if set(changes) - allowed:
                 raise NotAllowed(said("refusal.only_changeable", choices=", ".join(sorted(allowed))))
-            reminder, deadline, action = self._timing_defaults(
+            reminder, deadline, action = timing_defaults(
                 None,
                 changes.get("reminder_minutes", game.reminder_minutes),
                 changes.get("deadline_minutes", game.deadline_minutes),

@@ -11,8 +11,9 @@ from typing import Any
 from bot.i18n import ENGLISH, translate
 from bot.services import engine, wording
 from bot.services.core import ServiceCore
-from bot.services.errors import GameNotActive, NoSuchVersion
-from bot.services.models import BoardState, Decision, GameInfo, LiveBoard, News
+from bot.services.errors import GameNotActive, NoGameHere, NoSuchVersion
+from bot.services.models import Choices, Decision, GameInfo, News
+from bot.services.report import BoardState, LiveBoard
 from bot.storage import games as store
 from bot.storage.records import GameRow, SeatRow, from_json, to_json
 from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, visible_to
@@ -179,13 +180,19 @@ class Reading(ServiceCore):
         """The public events of the moves since the user's own last move, when someone else has moved
         since; without the moves already shown to them (``news_shown``). None when there is nothing new,
         the user is not seated or the game is not running."""
-        game, seats = await self._latest_rows(channel_id)
-        seat = self._seat_of_user(seats, user_id)
+        async with self.db.reading() as conn:  # one read: this comes before every move
+            game = await store.latest_game_in_channel(conn, channel_id)
+            if game is None:
+                return None
+            seat = self._seat_of_user(await store.seats_of(conn, game.id), user_id)
+            return await self._news(conn, game, seat)
+
+    async def _news(self, conn: Any, game: GameRow, seat: SeatRow | None) -> News | None:
+        """``news_for`` of ``seat`` in ``game``, read on ``conn``."""
         if seat is None or game.status != "active":
             return None
-        async with self.db.reading() as conn:
-            own = await store.last_own_move(conn, game.id, seat.seat)
-            moves = await store.moves_after(conn, game.id, own)
+        own = await store.last_own_move(conn, game.id, seat.seat)
+        moves = await store.moves_after(conn, game.id, own)
         since = own
         shown = self._news_shown.get((game.id, seat.seat))
         if shown is not None and any((m.version, m.move) == shown for m in moves):
@@ -195,6 +202,32 @@ class Reading(ServiceCore):
             return None
         events = tuple(ev for m in news for ev in m.events if is_public(ev))
         return News(game.id, seat.seat, own, news[-1].version, news[-1].move, events)
+
+    async def choices(self, channel_id: int, user_id: int, locale: object = None) -> Choices:
+        """What the user is shown when their options are asked for, in one read: the channel's game (as
+        ``get_game``), their seat, the news since their last move (``news_for``), their decision
+        (``decision``, labelled in the language of ``locale``) and, when they have one, their own view."""
+        async with self.db.reading() as conn:
+            game = await store.latest_game_in_channel(conn, channel_id)
+            if game is None:
+                raise NoGameHere(said("refusal.no_game_ever"))
+            seats = await store.seats_of(conn, game.id)
+            seat = self._seat_of_user(seats, user_id)
+            news = await self._news(conn, game, seat)
+            last = (
+                None
+                if seat is None
+                else await store.last_move_of_seat(conn, game.id, seat.seat, game.version)
+            )
+        info = self._info(game, seats)
+        if seat is None or last is None:
+            return Choices(info, None, None, Decision((), ""), None)
+        moves = await self._labelled(game, seats, seat, locale)
+        if not moves:
+            return Choices(info, seat.seat, news, Decision((), ""), None)
+        decision = Decision(tuple(moves), engine.decision_key(seat.seat, last, (m for m, _ in moves)))
+        view = engine.rules_for(game.rules_id).view(await self._state(game, seats), seat.seat)
+        return Choices(info, seat.seat, news, decision, view)
 
     def news_shown(self, news: News) -> None:
         """The player has read ``news``: the next reply tells them only what happened after it."""

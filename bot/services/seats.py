@@ -3,9 +3,10 @@ away."""
 
 from __future__ import annotations
 
-from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
+from bot.services.core import ServiceCore
 from bot.services.errors import AlreadyJoined, NotAllowed
 from bot.services.models import GameInfo, MoveOutcome
+from bot.services.policy import DEFAULT_AI_LEVEL
 from bot.storage import games as store
 from rules.core.texts import said
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services.core import ServiceCore
 from bot.storage import results
+from bot.storage.db import Database
 
 
-class Stats(ServiceCore):
-    """Statistics from finished games: per game and per player, and the leaderboard."""
+class Stats:
+    """Statistics from finished games: per game and per player, and the leaderboard (read from ``db``)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def stats(self, guild_id: int, user_id: int | None = None, recent: int = 10) -> dict[str, Any]:
         """Per game: played, won outright, first places shared, average score (of the user, or the whole

@@ -38,7 +38,7 @@ async def test_a_bug_behind_a_button_is_answered_too(
     async def broken(channel_id: int, user_id: int, locale: object = None) -> None:
         raise KeyError("lost")
 
-    monkeypatch.setattr(table.service, "decision", broken)
+    monkeypatch.setattr(table.service, "choices", broken)  # what the Play button reads
     click = table.interaction(ANN)
     with caplog.at_level(logging.ERROR, logger="bot.play.replies"):
         await components.PlayButton(game.id, game.revision).callback(click.mock)

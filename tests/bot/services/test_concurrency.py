@@ -8,7 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.services import Busy, GameService, StaleVersion
+import pytest
+
+from bot.services import Busy, GameNotActive, GameService, StaleVersion
 from bot.storage import open_database
 from rules.core.errors import RulesError
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, DOT, started
@@ -153,3 +155,20 @@ async def test_an_undo_elsewhere_is_noticed_even_at_the_same_version(service, db
         assert await contiguous(other) == [(1, 0, f"play {hand[1]}"), (2, 0, f"play {hand[0]}")]
     finally:
         await other_db.close()
+
+
+async def test_a_move_that_waited_while_the_game_was_abandoned_hears_it_has_just_ended(service):
+    """The move waits for the game's lock while the host abandons the game: it is told the game has just
+    ended, as when it read the game open before the abandon, never that the channel has no game."""
+    await started(service)
+    await service.submit(CHANNEL, ANN, "pass")  # the channel's game is known to the process now
+    game = await service.get_game(CHANNEL)
+    async with service._lock(game.id):  # an operation on the game goes on
+        abandon = asyncio.ensure_future(service.abandon(CHANNEL, ANN))
+        await asyncio.sleep(0)
+        move = asyncio.ensure_future(service.submit(CHANNEL, BOB, "pass"))
+        await asyncio.sleep(0)  # both wait for the lock, the abandon first
+    await abandon
+    with pytest.raises(GameNotActive) as refused:
+        await move
+    assert refused.value.message == "That game has just ended."
