@@ -79,9 +79,12 @@ Replays (``replays.py``: what a spectator sees, never a seat's hand)
         told, kept in the database; the channel's turn summaries are built from it)
     mark_told(game_id, upto, live_board=None, pinged=())   (after a summary was posted: those moves count
         as told; the live board that told them, when given; the (seat, person) pinged by it)
-    reserve_pings(game_id, upto, people) -> [(seat, person)]   (of those who must act, the ones not pinged
-        for this decision yet, noted as pinged before the post, so two posts of one turn ping once) ;
-        unreserve_pings(game_id, upto, pinged)   (the post that was to ping them failed)
+    reserve_pings(game_id, upto, people, shown=()) -> [(seat, person)]   (of those who must act, the ones
+        not pinged for this decision yet, noted as pinged before the post, so two posts of one turn ping
+        once; ``shown``: those whose private answer showed them the decision, noted without a ping) ;
+        unreserve_pings(game_id, upto, pinged)   (the post that was to ping them failed) ;
+        forget_untold_pings(game_id)   (at a start: the pings noted for moves not yet told may not have been
+        made, so the telling pings again)
     untold_movers(game_id, upto) -> [seat]   (who moved since the channel was last told)
     progress_message(game_id) / remember_progress_message(game_id, message_id)   (the one message of who
         has chosen in the current simultaneous choice; a turn message ends that choice)
