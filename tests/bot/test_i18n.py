@@ -4,6 +4,7 @@ and ``translate`` picks the reader's language, falls back to English, and choose
 from __future__ import annotations
 
 import re
+from pathlib import Path
 import string
 
 import discord
@@ -142,3 +143,23 @@ def test_santa_fe_hints_name_moves_by_their_labels_never_by_notation(language: s
     _, found = game_entries(path)
     quoting = {msgid: f for msgid, forms in found.items() for f in forms if SANTA_FE_NOTATION.search(f)}
     assert not quoting, quoting
+
+
+CATALOG_FILES = sorted(
+    path
+    for root in ("bot/locales", "rules")
+    for path in Path(root).rglob("*.po")
+)
+
+
+@pytest.mark.parametrize("path", CATALOG_FILES, ids=str)
+def test_each_message_of_a_catalog_file_has_one_translation(path: object) -> None:
+    """Babel keeps the first of two ``msgstr`` lines under one ``msgid`` and says nothing (gettext's msgfmt
+    refuses the file): two versions of a message, as a merge of two edits can leave, must not pass."""
+    previous = ""
+    for number, line in enumerate(Path(str(path)).read_text().splitlines(), 1):
+        if line.startswith('"'):
+            continue  # a continuation of the line before
+        if line.startswith("msgstr ") and previous.startswith("msgstr "):
+            raise AssertionError(f"{path}:{number}: a second translation of the same message")
+        previous = line
