@@ -4,8 +4,8 @@ and ``translate`` picks the reader's language, falls back to English, and choose
 from __future__ import annotations
 
 import re
-from pathlib import Path
 import string
+from pathlib import Path
 
 import discord
 import pytest
