@@ -226,14 +226,14 @@ class Database:
         async with self._reader_slots:
             if self.path is None:
                 async with self.pool.acquire() as raw:
-                    conn = PostgresConnection(raw)
-                    async with _postgres_begun(conn, "BEGIN ISOLATION LEVEL REPEATABLE READ"):
-                        yield conn
+                    shared = PostgresConnection(raw)
+                    async with _postgres_begun(shared, "BEGIN ISOLATION LEVEL REPEATABLE READ"):
+                        yield shared
                 return
             reader = await self._reader()
             if reader is None:
-                async with self._lock, _begun(self._writer, "BEGIN") as conn:
-                    yield conn
+                async with self._lock, _begun(self._writer, "BEGIN") as writer:
+                    yield writer
                 return
             try:
                 reader.begin_reading()

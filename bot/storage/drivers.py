@@ -9,6 +9,7 @@ driver's own.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from typing import Any, NoReturn
@@ -36,6 +37,11 @@ _POSTGRES_ERRORS: tuple[tuple[type[BaseException], type[sa.exc.DBAPIError]], ...
 def _raise(exc: BaseException, sql: str, arguments: Any) -> NoReturn:
     """Raise the driver's error ``exc`` as SQLAlchemy's (parameters not shown: they may be anything)."""
     if isinstance(exc, sqlite3.Error):
+        # The traceback holds the frame, on the connection's thread, of the cursor whose fetch failed (a
+        # text that is not UTF-8): let go of it now, so the cursor is closed and its statement reset here.
+        # An active statement would keep the connection's snapshot after its COMMIT, and every later
+        # block on it would read the past.
+        exc.with_traceback(None)
         raise sa.exc.DBAPIError.instance(
             sql, arguments, exc, sqlite3.Error, hide_parameters=True  # type: ignore[arg-type]
         ) from exc
@@ -57,17 +63,17 @@ class SqliteConnection(Conn):
 
     @classmethod
     async def open(cls, connect: Callable[[], sqlite3.Connection]) -> SqliteConnection:
-        """``connect()`` (a sqlite3 connection that any thread may use) run on the new connection's
-        thread."""
-        opened: list[sqlite3.Connection] = []
-
-        def connector() -> sqlite3.Connection:
-            opened.append(connect())
-            return opened[-1]
-
-        raw = await aiosqlite.Connection(connector, 64)
+        """A connection from ``connect()`` (a sqlite3 connection that any thread may use), opened off the
+        event loop. It is opened before aiosqlite's thread starts: a file that cannot be opened raises
+        here, and leaves no thread behind (aiosqlite's own would tell a closed event loop later)."""
+        direct = await asyncio.to_thread(connect)
+        try:
+            raw = await aiosqlite.Connection(lambda: direct, 64)
+        except BaseException:
+            direct.close()
+            raise
         raw.row_factory = sqlite3.Row
-        return cls(raw, opened[0])
+        return cls(raw, direct)
 
     async def run(self, sql: str, arguments: list[Any], *, returns_rows: bool) -> Result:
         try:
