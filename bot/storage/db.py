@@ -48,7 +48,7 @@ from bot.storage.sql import Conn
 
 log = logging.getLogger(__name__)
 
-ADVISORY_LOCK = "SELECT pg_advisory_xact_lock($1)"
+ADVISORY_LOCK = "SELECT pg_advisory_xact_lock({key})"
 
 
 class DatabaseUnavailable(Exception):
@@ -189,9 +189,9 @@ class Database:
                 queued = time.perf_counter() - here
                 self.writes.queued += queued
                 conn = PostgresConnection(raw)
-                async with _postgres_begun(conn, "BEGIN"):
-                    for key in keys:
-                        await conn.run(ADVISORY_LOCK, [key], returns_rows=True)
+                # the BEGIN and the locks in one trip (the keys are numbers of our own making)
+                begin = "; ".join(["BEGIN", *(ADVISORY_LOCK.format(key=int(key)) for key in keys)])
+                async with _postgres_begun(conn, begin):
                     async with self._holding(asked + queued):
                         yield conn
 
@@ -313,8 +313,8 @@ async def _begun(conn: SqliteConnection, begin: str) -> AsyncIterator[SqliteConn
 async def _postgres_begun(conn: PostgresConnection, begin: str) -> AsyncIterator[PostgresConnection]:
     """A PostgreSQL transaction on ``conn``, begun with ``begin``: committed when the block ends, rolled
     back if it raises (a connection the server dropped is closed by the pool on its return)."""
-    await conn.run(begin, [], returns_rows=False)
     try:
+        await conn.run(begin, [], returns_rows=False)
         yield conn
         await conn.run("COMMIT", [], returns_rows=False)
     except BaseException:
