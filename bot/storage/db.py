@@ -191,9 +191,8 @@ class Database:
                 conn = PostgresConnection(raw)
                 # the BEGIN and the locks in one trip (the keys are numbers of our own making)
                 begin = "; ".join(["BEGIN", *(ADVISORY_LOCK.format(key=int(key)) for key in keys)])
-                async with _postgres_begun(conn, begin):
-                    async with self._holding(asked + queued):
-                        yield conn
+                async with _postgres_begun(conn, begin), self._holding(asked + queued):
+                    yield conn
 
     @asynccontextmanager
     async def _locked_here(self, keys: list[int]) -> AsyncIterator[None]:
