@@ -298,9 +298,11 @@ class Database:
 @asynccontextmanager
 async def _begun(conn: SqliteConnection, begin: str) -> AsyncIterator[SqliteConnection]:
     """A SQLite transaction on ``conn``, begun with ``begin``: committed when the block ends, rolled back
-    if it raises (or if its commit does)."""
-    await conn.begin(begin)
+    if it raises (or if its commit does). The BEGIN is inside: a block cancelled while its BEGIN is on its
+    way still runs it on the connection's thread, and the rollback (queued after it) ends it, so the next
+    transaction never finds one open."""
     try:
+        await conn.begin(begin)
         yield conn
         await conn.commit()
     except BaseException:

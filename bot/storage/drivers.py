@@ -51,9 +51,26 @@ def _raise(exc: BaseException, sql: str, arguments: Any) -> NoReturn:
     raise exc
 
 
+class Row(sqlite3.Row):
+    """A SQLite row read as asyncpg's ``Record`` is: by column name or position, and as a mapping
+    (``keys``, ``values``, ``items``, ``get``), so a row reads the same on both databases."""
+
+    def values(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    def items(self) -> list[tuple[str, Any]]:
+        return list(zip(self.keys(), self, strict=True))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except IndexError:
+            return default
+
+
 class SqliteConnection(Conn):
     """An aiosqlite connection (its own thread, calls run in the order made) to a file opened by
-    ``open`` (WAL, foreign keys, the sync mode: ``connection.open_file``); rows are ``sqlite3.Row``."""
+    ``open`` (WAL, foreign keys, the sync mode: ``connection.open_file``); rows are ``Row``."""
 
     dialect = SQLITE
 
@@ -72,7 +89,7 @@ class SqliteConnection(Conn):
         except BaseException:
             direct.close()
             raise
-        raw.row_factory = sqlite3.Row
+        raw.row_factory = Row
         return cls(raw, direct)
 
     async def run(self, sql: str, arguments: list[Any], *, returns_rows: bool) -> Result:

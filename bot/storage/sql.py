@@ -84,7 +84,7 @@ class Scalars(list[Any]):
 
 
 class Result:
-    """A statement's outcome, read whole: its rows (each by column name or position: sqlite3's ``Row`` or
+    """A statement's outcome, read whole: its rows (each by column name or position: ``drivers.Row`` or
     asyncpg's ``Record``) and how many rows it changed (-1 when it returned rows instead)."""
 
     __slots__ = ("_rows", "rowcount")
