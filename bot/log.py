@@ -12,8 +12,9 @@ FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 # player's hand). Their records below INFO are never written, whatever LOG_LEVEL says.
 VERBOSE_LIBRARIES = ("discord",)
 # SQLAlchemy logs every statement with its parameters (every hand, the deck order, the random state in the
-# stored snapshots) at INFO: only its warnings are ever written.
-QUIET_LIBRARIES = ("sqlalchemy",)
+# stored snapshots) at INFO, aiosqlite every call with its arguments at DEBUG: only their warnings are ever
+# written (asyncpg's too, for the same reason).
+QUIET_LIBRARIES = ("sqlalchemy", "aiosqlite", "asyncpg")
 
 
 class RedactFilter(logging.Filter):

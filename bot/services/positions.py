@@ -34,8 +34,8 @@ async def store_position(
     Sets the version, the next revision, who must act and the status; stores the snapshot; starts
     and stops the seats' waiting clocks (all of them restart when ``restart_clocks``; those of the
     ``starting`` seats restart because their turn begins now, even if they were acting already). The
-    caller's transaction fails with ``Busy`` (on SQLite at its next statement or its commit: the checks
-    are sent without waiting, ``sql.send``) when another writer got there first, and rolls back.
+    version check raises ``Busy`` when another writer got there first, and the caller's transaction
+    rolls back.
     """
     rules = engine.rules_for(game.rules_id)
     to_act = tuple(sorted(rules.to_act(state)))

@@ -1,6 +1,6 @@
 """Opening a database the way every part of the bot uses it: a SQLite file (Python's sqlite3, each
-connection on a thread of its own: ``threaded``) or a PostgreSQL server (asyncpg, SQLAlchemy's asyncio
-engine), both through SQLAlchemy."""
+connection on aiosqlite's thread of its own) or a PostgreSQL server (a pool of asyncpg connections); and,
+for Alembic's migrations only, a synchronous SQLAlchemy engine on a SQLite file."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+import asyncpg
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 # Writers wait this long for another process's write lock before SQLite reports "database is locked".
 BUSY_TIMEOUT_MS = 15_000
@@ -64,7 +64,7 @@ def open_file(path: str | Path, *, sync: str = DEFAULT_SYNC) -> sqlite3.Connecti
     another process's write lock."""
     if sync not in SYNC_MODES:
         raise ValueError(f"sync must be one of {SYNC_MODES}, not {sync!r}")
-    # used on one thread only (``threaded``), but a connection left unclosed is closed by the garbage
+    # used on one thread only (aiosqlite's), but a connection left unclosed is closed by the garbage
     # collector wherever it runs, which sqlite3 would refuse (and log) if tied to the thread
     conn = sqlite3.connect(
         str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
@@ -99,7 +99,28 @@ def sqlite_engine(path: Path, *, sync: str = DEFAULT_SYNC, begin: str = "BEGIN I
 POSTGRES_CONNECTIONS = 10
 
 
-def postgres_engine(url: str, *, connections: int = POSTGRES_CONNECTIONS) -> AsyncEngine:
-    return create_async_engine(
-        url, pool_size=connections, max_overflow=0, pool_timeout=3600, pool_pre_ping=True
-    )
+def postgres_dsn(url: str) -> str:
+    """asyncpg's form of a ``location`` URL (it knows no ``+asyncpg`` driver name)."""
+    return sa.make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def _reset(conn: asyncpg.Connection) -> None:
+    # a connection comes back between transactions (each ends with COMMIT or ROLLBACK) and with only
+    # transaction-scoped advisory locks: asyncpg's default reset (a round trip undoing session state the
+    # bot never sets) is not needed
+    if conn.is_in_transaction():
+        await conn.execute("ROLLBACK")
+
+
+async def postgres_pool(url: str, *, connections: int = POSTGRES_CONNECTIONS) -> asyncpg.Pool:
+    """A pool of at most ``connections`` asyncpg connections to the server at ``url``, opened as they are
+    needed; a server that cannot be reached is reported here."""
+    dsn = postgres_dsn(url)
+    try:
+        pool = await asyncpg.create_pool(
+            dsn, min_size=1, max_size=connections, reset=_reset, max_inactive_connection_lifetime=300
+        )
+    except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:  # refused: a password, no such database
+        raise sa.exc.OperationalError("connect", None, exc, hide_parameters=True) from exc  # type: ignore[arg-type]
+    assert pool is not None
+    return pool

@@ -10,6 +10,11 @@ The same handle serves a SQLite file and a PostgreSQL server; what differs betwe
   on what it locks still holds when it commits.
 Reads never wait for writes on either: each ``reading`` block sees one snapshot (WAL on SQLite,
 REPEATABLE READ on PostgreSQL).
+
+A transaction (or a reading block) is one named operation over one connection: the block gets a
+``sql.Conn`` (aiosqlite or asyncpg, used directly: ``drivers``), hands it to the storage functions it calls,
+each of whose statements is awaited and raises its error where it happens, and ends with the commit (the
+block's end) or the rollback (an error, which goes on up). How it works on each database: docs/storage.md.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sqlite3
 import time
 import weakref
 from collections.abc import AsyncIterator, Iterable
@@ -24,8 +30,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncEngine
+import asyncpg
 
 from bot.storage import locks as lock_of
 from bot.storage.connection import (
@@ -33,17 +38,17 @@ from bot.storage.connection import (
     POSTGRES_CONNECTIONS,
     Location,
     location,
-    postgres_engine,
-    sqlite_engine,
+    open_file,
+    postgres_pool,
 )
+from bot.storage.drivers import PostgresConnection, SqliteConnection
 from bot.storage.locks import Lock
-from bot.storage.migrate import apply_migrations, backup_connection, schema_version
+from bot.storage.migrate import MigrationError, apply_migrations, schema_version
 from bot.storage.sql import Conn
-from bot.storage.threaded import ThreadedConnection
 
 log = logging.getLogger(__name__)
 
-ADVISORY_LOCK = sa.text("SELECT pg_advisory_xact_lock(:key)")
+ADVISORY_LOCK = "SELECT pg_advisory_xact_lock({key})"
 
 
 class DatabaseUnavailable(Exception):
@@ -102,29 +107,37 @@ class Database:
         self._gone: str | None = None
         self.writes = Writes()  # for the load bench, which reports how busy the writer was
         if where.path is not None:
-            writes = sqlite_engine(where.path, sync=sync, begin="BEGIN IMMEDIATE")
-            reads = sqlite_engine(where.path, sync=sync, begin="BEGIN")
-            self.writer = ThreadedConnection(writes.connect)
-            self._new_reader = lambda: ThreadedConnection(reads.connect)
-            self._readers: list[ThreadedConnection] = []  # idle reading connections
-            self._opened: list[ThreadedConnection] = []
+            path = where.path
+            self._connect = lambda: open_file(path, sync=sync)
+            self.writer: SqliteConnection | None = None  # opened by ``_open``
+            self._readers: list[SqliteConnection] = []  # idle reading connections
+            self._opened: list[SqliteConnection] = []
         else:
-            assert where.url is not None
-            self.engine: AsyncEngine = postgres_engine(where.url)
+            self._pool: asyncpg.Pool | None = None  # opened by ``_open``
             self._writers = asyncio.Semaphore(POSTGRES_WRITERS)
             self._held_here: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def _open(self) -> None:
-        """Open the writing connection: a database that cannot be opened is reported here, and a SQLite
-        file is created."""
+        """Open the writing connection (on PostgreSQL, the pool): a database that cannot be opened is
+        reported here, and a SQLite file is created."""
         if self.path is None:
-            async with self.engine.connect():
-                pass
+            assert self.where.url is not None
+            self._pool = await postgres_pool(self.where.url)
             return
-        await self.writer.open()
+        self.writer = await SqliteConnection.open(self._connect)
         # The connection's file, seen through its path just after it was opened. Never through a second
         # descriptor of our own: closing one would drop SQLite's POSIX locks on the file.
         self._identity = file_identity(self.path)
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        assert self._pool is not None, "open the database first"
+        return self._pool
+
+    @property
+    def _writer(self) -> SqliteConnection:
+        assert self.writer is not None, "open the database first"
+        return self.writer
 
     @property
     def postgres(self) -> bool:
@@ -162,7 +175,7 @@ class Database:
             return
         async with self._lock, self._holding(asked):
             self._check_file()
-            async with _begun(self.writer) as conn:
+            async with _begun(self._writer, "BEGIN IMMEDIATE") as conn:
                 yield conn
             self._check_file()
 
@@ -172,12 +185,13 @@ class Database:
         first in this process: a write waiting for another's lock waits here, not on a pooled connection."""
         async with self._locked_here(keys):
             here = time.perf_counter()
-            async with self._writers, self.engine.begin() as conn:
+            async with self._writers, self.pool.acquire() as raw:
                 queued = time.perf_counter() - here
                 self.writes.queued += queued
-                for key in keys:
-                    await conn.execute(ADVISORY_LOCK, {"key": key})
-                async with self._holding(asked + queued):
+                conn = PostgresConnection(raw)
+                # the BEGIN and the locks in one trip (the keys are numbers of our own making)
+                begin = "; ".join(["BEGIN", *(ADVISORY_LOCK.format(key=int(key)) for key in keys)])
+                async with _postgres_begun(conn, begin), self._holding(asked + queued):
                     yield conn
 
     @asynccontextmanager
@@ -210,35 +224,36 @@ class Database:
         open file: a new connection would open another file)."""
         async with self._reader_slots:
             if self.path is None:
-                async with self.engine.connect() as conn:
-                    conn = await conn.execution_options(isolation_level="REPEATABLE READ")
-                    async with conn.begin():
-                        yield conn
+                async with self.pool.acquire() as raw:
+                    shared = PostgresConnection(raw)
+                    async with _postgres_begun(shared, "BEGIN ISOLATION LEVEL REPEATABLE READ"):
+                        yield shared
                 return
             reader = await self._reader()
             if reader is None:
-                async with self._lock, _begun(self.writer) as conn:
-                    yield conn
+                async with self._lock, _begun(self._writer, "BEGIN") as writer:
+                    yield writer
                 return
             try:
+                reader.begin_reading()
                 yield reader
+                reader.end_reading()
             except BaseException:
                 await self._drop(reader)  # it may be left inside a transaction
                 raise
-            reader.commit_soon()  # the next block on this connection starts after it
             self._readers.append(reader)
 
-    async def _reader(self) -> ThreadedConnection | None:
+    async def _reader(self) -> SqliteConnection | None:
         """An idle reading connection, opened if none is; None once the file is not the one opened."""
         if self._readers:
             return self._readers.pop()
         if self._gone is not None or file_identity(self.path) != self._identity:  # type: ignore[arg-type]
             return None
-        reader = await self._new_reader().open()
+        reader = await SqliteConnection.open(self._connect)
         self._opened.append(reader)
         return reader
 
-    async def _drop(self, reader: ThreadedConnection) -> None:
+    async def _drop(self, reader: SqliteConnection) -> None:
         if reader in self._opened:
             self._opened.remove(reader)
         try:
@@ -256,30 +271,59 @@ class Database:
             raise ValueError("PostgreSQL is backed up with its own tools (pg_dump), not by the bot.")
         if Path(dest).resolve() == self.path.resolve():
             raise ValueError("A backup must go to another file than the database itself.")
-        async with self._lock:
-            return await self.writer.run_sync(
-                lambda conn: backup_connection(conn.connection.dbapi_connection, dest)
-            )
+        target_path = Path(dest)
+        if target_path.is_dir():
+            raise MigrationError(f"Backup destination {target_path} is a directory.")
+        # used on the writer's thread only
+        target = await asyncio.to_thread(sqlite3.connect, str(target_path), check_same_thread=False)
+        try:
+            async with self._lock:
+                await self._writer.backup(target)
+        finally:
+            target.close()
+        return target_path
 
     async def close(self) -> None:
         if self.path is None:
-            await self.engine.dispose()
+            if self._pool is not None:
+                await self._pool.close()
             return
         readers, self._opened, self._readers = self._opened, [], []
         for reader in readers:
             await reader.close()
-        await self.writer.close()
+        if self.writer is not None:
+            await self.writer.close()
 
 
 @asynccontextmanager
-async def _begun(conn: ThreadedConnection) -> AsyncIterator[ThreadedConnection]:
-    """A transaction on ``conn`` (begun by its first statement): committed when the block ends, rolled
-    back if it raises, or if its commit does (a statement sent without waiting reports its error there)."""
+async def _begun(conn: SqliteConnection, begin: str) -> AsyncIterator[SqliteConnection]:
+    """A SQLite transaction on ``conn``, begun with ``begin``: committed when the block ends, rolled back
+    if it raises (or if its commit does). The BEGIN is inside: a block cancelled while its BEGIN is on its
+    way still runs it on the connection's thread, and the rollback (queued after it) ends it, so the next
+    transaction never finds one open."""
     try:
+        await conn.begin(begin)
         yield conn
         await conn.commit()
     except BaseException:
         await conn.rollback()
+        raise
+
+
+@asynccontextmanager
+async def _postgres_begun(conn: PostgresConnection, begin: str) -> AsyncIterator[PostgresConnection]:
+    """A PostgreSQL transaction on ``conn``, begun with ``begin``: committed when the block ends, rolled
+    back if it raises (a connection the server dropped is closed by the pool on its return)."""
+    try:
+        await conn.run(begin, [], returns_rows=False)
+        yield conn
+        await conn.run("COMMIT", [], returns_rows=False)
+    except BaseException:
+        if not conn.raw.is_closed():
+            try:
+                await conn.raw.execute("ROLLBACK")
+            except Exception:
+                conn.raw.terminate()  # the pool opens another in its place
         raise
 
 

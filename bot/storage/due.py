@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from bot.storage.records import GameRow, SeatRow, decoded, game_from_row, seat_from_row, to_time
-from bot.storage.sql import Conn, indexed_by, rows, run_many, send, skip_locked, value
+from bot.storage.sql import Conn, indexed_by, rows, run, run_many, skip_locked, value
 
 # SQLite's smallest limit on the parameters of one statement is 999; batches stay well below it.
 BATCH = 500
@@ -32,7 +32,7 @@ async def stale_games(conn: Conn, after: int = 0, limit: int = BATCH) -> list[Ga
     bad: list[int] = []
     games = decoded(found, game_from_row, bad)
     if bad:  # a game whose row no longer decodes has no due time the loop could act on: not stale again
-        await send(conn, "UPDATE games SET due_stale = 0, next_due_at = NULL WHERE id IN :bad", bad=bad)
+        await run(conn, "UPDATE games SET due_stale = 0, next_due_at = NULL WHERE id IN :bad", bad=bad)
     return games
 
 
@@ -104,7 +104,7 @@ async def claim(conn: Conn, game_ids: Sequence[int], holder: str, now: datetime,
 async def renew(conn: Conn, game_ids: Sequence[int], holder: str, until: datetime) -> None:
     """Extend ``holder``'s lease on those of ``game_ids`` it still holds to ``until``."""
     if game_ids:
-        await send(
+        await run(
             conn,
             "UPDATE games SET claimed_until = :until WHERE id IN :games AND claimed_by = :holder",
             games=list(game_ids),
@@ -151,7 +151,7 @@ async def lapsed_among(conn: Conn, game_ids: Sequence[int], holder: str, now: da
 async def release(conn: Conn, game_ids: Sequence[int], holder: str) -> None:
     """Give back ``holder``'s claims on ``game_ids`` (its work there is done)."""
     if game_ids:
-        await send(
+        await run(
             conn,
             "UPDATE games SET claimed_by = NULL, claimed_until = NULL"
             " WHERE id IN :games AND claimed_by = :holder",
@@ -162,7 +162,7 @@ async def release(conn: Conn, game_ids: Sequence[int], holder: str) -> None:
 
 async def release_all(conn: Conn, holder: str) -> None:
     """Give back every claim of ``holder`` (it stops)."""
-    await send(
+    await run(
         conn,
         "UPDATE games SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = :holder",
         holder=holder,
@@ -172,7 +172,7 @@ async def release_all(conn: Conn, holder: str) -> None:
 async def release_others(conn: Conn, holder: str) -> None:
     """End every claim not ``holder``'s: where it is the only process that claims, the others were left
     by earlier lives of it."""
-    await send(
+    await run(
         conn,
         "UPDATE games SET claimed_by = NULL, claimed_until = NULL"
         " WHERE claimed_by IS NOT NULL AND claimed_by <> :holder",

@@ -29,7 +29,7 @@ from bot.storage.records import (
     to_json,
     to_time,
 )
-from bot.storage.sql import Conn, one, rows, run, send
+from bot.storage.sql import Conn, one, rows, run
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +197,7 @@ async def all_game_ids(conn: Conn) -> list[int]:
 
 async def update_game(conn: Conn, game_id: int, **columns: Any) -> None:
     sets, values = _assignments(columns, _GAME_COLUMNS)
-    await send(conn, f"UPDATE games SET {sets} WHERE id = :game_id", game_id=game_id, **values)
+    await run(conn, f"UPDATE games SET {sets} WHERE id = :game_id", game_id=game_id, **values)
 
 
 async def mark_damaged(conn: Conn, game_id: int, why: str, now: datetime) -> bool:
@@ -224,25 +224,26 @@ async def set_version(
     **columns: Any,
 ) -> None:
     """Move the game from version ``expected`` at ``revision`` to version ``new`` (and the next revision),
-    only if it is still where the caller saw it; else the transaction fails with ``refused`` (on SQLite
-    at its next statement or its commit: see ``sql.send``).
+    only if it is still where the caller saw it; else ``refused`` is raised here, and the caller's
+    transaction rolls back.
 
     This conditional update is what makes two writers (two processes, or a stale cache) safe: the
     second one finds the game changed, updates nothing and must give up.
     """
     sets, values = _assignments(columns, _GAME_COLUMNS)
     extra = f", {sets}" if sets else ""
-    await send(
+    result = await run(
         conn,
         f"UPDATE games SET version = :new, revision = revision + 1{extra}"
         " WHERE id = :game_id AND version = :expected AND revision = :revision",
-        unless_one_row=refused,
         new=new,
         game_id=game_id,
         expected=expected,
         revision=revision,
         **values,
     )
+    if result.rowcount != 1:
+        raise refused
 
 
 # --- seats ---------------------------------------------------------------------------------------------
@@ -254,7 +255,7 @@ async def seats_of(conn: Conn, game_id: int) -> list[SeatRow]:
 
 
 async def insert_seat(conn: Conn, seat: SeatRow) -> None:
-    await send(
+    await run(
         conn,
         "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level, state, joined_at, waiting_since,"
         " offered_to) VALUES (:game_id, :seat, :user_id, :name, :is_ai, :ai_level, :state, :joined_at,"
@@ -274,14 +275,14 @@ async def insert_seat(conn: Conn, seat: SeatRow) -> None:
 
 async def replace_seats(conn: Conn, game_id: int, seats: Sequence[SeatRow]) -> None:
     """Rewrite the whole seat list (lobby order changes, seating at start)."""
-    await send(conn, "DELETE FROM seats WHERE game_id = :game_id", game_id=game_id)
+    await run(conn, "DELETE FROM seats WHERE game_id = :game_id", game_id=game_id)
     for seat in seats:
         await insert_seat(conn, seat)
 
 
 async def update_seat(conn: Conn, game_id: int, seat: int, **columns: Any) -> None:
     sets, values = _assignments(columns, _SEAT_COLUMNS)
-    await send(
+    await run(
         conn,
         f"UPDATE seats SET {sets} WHERE game_id = :game_id AND seat = :seat",
         game_id=game_id,
@@ -322,7 +323,7 @@ def _game_and_seat(pair: tuple[Any, Any]) -> tuple[GameRow, SeatRow]:
 
 async def append_move(conn: Conn, move: MoveRow) -> None:
     """Add a row to the log; ``UNIQUE (game_id, version)`` refuses a second move at the same version."""
-    await send(
+    await run(
         conn,
         "INSERT INTO moves (game_id, version, seat, user_id, move, events, actor, played_at)"
         " VALUES (:game_id, :version, :seat, :user_id, :move, :events, :actor, :played_at)",
@@ -489,7 +490,7 @@ async def untold_games(conn: Conn) -> list[int]:
 
 
 async def mark_announced(conn: Conn, game_id: int, version: int) -> None:
-    await send(
+    await run(
         conn,
         "UPDATE games SET announced_version = :version WHERE id = :game_id",
         version=version,
@@ -500,7 +501,7 @@ async def mark_announced(conn: Conn, game_id: int, version: int) -> None:
 async def mark_announced_upto(conn: Conn, game_id: int, upto: int) -> None:
     """Count the moves up to ``upto`` as announced; never lowers the mark, never passes the game's version
     (moves taken back since they were read are not news that was told)."""
-    await send(
+    await run(
         conn,
         "UPDATE games SET announced_version = CASE WHEN version < :upto THEN version ELSE :upto END"
         " WHERE id = :game_id AND announced_version < :upto AND announced_version < version",
@@ -534,7 +535,7 @@ def state_checksum(text: str) -> str:
 
 async def save_snapshot(conn: Conn, game_id: int, snapshot: Snapshot) -> None:
     text = to_json(snapshot.state)
-    await send(
+    await run(
         conn,
         "INSERT INTO snapshots (game_id, version, revision, state, checksum)"
         " VALUES (:game_id, :version, :revision, :state, :checksum)"
@@ -598,7 +599,7 @@ async def snapshot_rows(conn: Conn, first: int, last: int) -> list[Any]:
 
 
 async def add_kick_vote(conn: Conn, game_id: int, seat: int, voter_id: int, now: datetime) -> None:
-    await send(
+    await run(
         conn,
         "INSERT INTO kick_votes (game_id, seat, voter_id, voted_at) VALUES (:game_id, :seat, :voter, :at)"
         " ON CONFLICT DO NOTHING",
@@ -620,7 +621,7 @@ async def kick_voters(conn: Conn, game_id: int, seat: int) -> set[int]:
 
 
 async def clear_kick_votes(conn: Conn, game_id: int, seat: int) -> None:
-    await send(
+    await run(
         conn, "DELETE FROM kick_votes WHERE game_id = :game_id AND seat = :seat", game_id=game_id, seat=seat
     )
 
@@ -638,7 +639,7 @@ async def progress_post(conn: Conn, game_id: int) -> int | None:
 
 
 async def set_progress_post(conn: Conn, game_id: int, message_id: int) -> None:
-    await send(
+    await run(
         conn,
         "INSERT INTO progress_posts (game_id, message_id, after_version)"
         " SELECT id, CAST(:message_id AS BIGINT), announced_version FROM games WHERE id = :game_id"
@@ -683,7 +684,7 @@ async def lobby_message(conn: Conn, game_id: int) -> int | None:
 
 
 async def set_lobby_message(conn: Conn, game_id: int, message_id: int) -> None:
-    await send(
+    await run(
         conn,
         "INSERT INTO lobby_messages (game_id, message_id) VALUES (:game_id, :message_id)"
         " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id",
@@ -702,7 +703,7 @@ async def set_live_board(
     lines_after: int = -1,
     person_at: int = -1,
 ) -> None:
-    await send(
+    await run(
         conn,
         "INSERT INTO live_boards (game_id, message_id, pictured_version, posts_since, pictured_for,"
         " lines_after, person_at)"
@@ -722,7 +723,7 @@ async def set_live_board(
 
 
 async def forget_live_board(conn: Conn, game_id: int) -> None:
-    await send(conn, "DELETE FROM live_boards WHERE game_id = :game_id", game_id=game_id)
+    await run(conn, "DELETE FROM live_boards WHERE game_id = :game_id", game_id=game_id)
 
 
 # Where a turn told to a person is remembered: the channel's pings, and the direct messages saying so.
@@ -750,7 +751,7 @@ async def forget_pings(
     """Forget the pings (or direct messages) noted for the position after ``version`` (seat, user id):
     they were not made."""
     for seat, user_id in pinged:
-        await send(
+        await run(
             conn,
             f"DELETE FROM {TOLD_BY[by]} WHERE game_id = :game_id AND seat = :seat AND user_id = :user_id"
             " AND version = :version",
@@ -767,7 +768,7 @@ async def forget_untold_pings(conn: Conn, game_id: int) -> None:
     them), so the telling that follows pings again (with the same nonce: a ping that did go out is not
     doubled)."""
     for table in TOLD_BY.values():
-        await send(
+        await run(
             conn,
             f"DELETE FROM {table} WHERE game_id = :game_id AND version >"
             " (SELECT announced_version FROM games WHERE id = :game_id)",
@@ -781,7 +782,7 @@ async def note_pings(
     """The people pinged (or sent a direct message) for the turns of their seats (seat, user id) in the
     position after ``version``."""
     for seat, user_id in pinged:
-        await send(
+        await run(
             conn,
             f"INSERT INTO {TOLD_BY[by]} (game_id, seat, user_id, version) VALUES (:game_id, :seat, :user_id,"
             " :version) ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id,"

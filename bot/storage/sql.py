@@ -1,79 +1,191 @@
-"""Running the storage modules' SQL on either database (SQLAlchemy Core over sqlite3 or asyncpg).
+"""Running the storage modules' SQL on either database: written once (SQLAlchemy's ``text`` form, parameters
+``:name``), compiled for the database at hand and sent to its driver, aiosqlite or asyncpg, used directly.
 
-The SQL is written once, with named parameters (``:game_id``), in the part of the language SQLite and
-PostgreSQL share. The few places where they differ are answered here and nowhere else.
+A storage function is a named operation over one connection: the ``Conn`` of the caller's transaction or
+reading block (``Database.transaction`` / ``Database.reading``). Each statement is one awaited trip to the
+driver and its error is raised there, where it happens, as SQLAlchemy's exception for it
+(``IntegrityError``, ``OperationalError``…: what the services and the command line catch). A statement is
+compiled once per database and kept (``_compiled``): SQLAlchemy's compiler turns ``:name`` into the driver's
+marks (``?`` for sqlite3, ``$1`` for asyncpg) and says which parameter goes where; a list parameter stands
+for ``IN :name`` and is written as one mark per value.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+import re
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import RowMapping
-from sqlalchemy.ext.asyncio import AsyncConnection
-
-from bot.storage.threaded import ThreadedConnection
-
-#: What every storage function takes: the connection of the caller's transaction or reading block
-#: (SQLAlchemy's own on PostgreSQL; on SQLite one with the same methods, on a thread: ``threaded``).
-Conn = AsyncConnection | ThreadedConnection
+from sqlalchemy.dialects.postgresql import asyncpg as postgres_dialect
+from sqlalchemy.dialects.sqlite import pysqlite as sqlite_dialect
 
 #: The error a refused insert raises on both databases (a unique index or a constraint said no).
 IntegrityError = sa.exc.IntegrityError
 
+#: What each driver's SQL is compiled for.
+SQLITE = sqlite_dialect.dialect()
+POSTGRES = postgres_dialect.dialect()
+DIALECTS = {"sqlite": SQLITE, "postgresql": POSTGRES}
 
-@lru_cache(maxsize=1024)
-def _statement(sql: str, expanding: tuple[str, ...]) -> sa.TextClause:
-    # the same few hundred statements run again and again: build each once
-    statement = sa.text(sql)
-    if expanding:
-        statement = statement.bindparams(*(sa.bindparam(name, expanding=True) for name in expanding))
-    return statement
-
-
-def _prepared(sql: str, params: Mapping[str, Any]) -> sa.TextClause:
-    # a list or tuple parameter stands for ``IN :name`` (expanded into one mark per value)
-    expanding = tuple(sorted(name for name, value in params.items() if isinstance(value, list | tuple)))
-    return _statement(sql, expanding)
+_ROW_STATEMENTS = ("SELECT", "WITH", "PRAGMA", "VALUES", "EXPLAIN")
+_RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 
 
-async def run(conn: Conn, sql: str, **params: Any) -> Any:
-    """Execute one statement; the result (SQLAlchemy's, or ``threaded.Rows``) tells ``rowcount`` and, for
-    a query or ``RETURNING``, has the rows (``mappings()``, ``scalar()``…)."""
-    return await conn.execute(_prepared(sql, params), params)
+class Compiled:
+    """One statement as its driver takes it: the SQL with the driver's marks, the parameters' names in the
+    order of the marks, and whether it returns rows (read whole) or only changes them (a count)."""
+
+    __slots__ = ("names", "returns_rows", "sql")
+
+    def __init__(self, sql: str, names: tuple[str, ...], returns_rows: bool) -> None:
+        self.sql, self.names, self.returns_rows = sql, names, returns_rows
+
+    def arguments(self, params: Mapping[str, Any]) -> list[Any]:
+        return [params[name] for name in self.names]
 
 
-async def send(conn: Conn, sql: str, *, unless_one_row: Exception | None = None, **params: Any) -> None:
-    """Execute a write whose outcome nobody reads (but for ``unless_one_row``: the error the transaction
-    fails with if the statement does not change exactly one row). On SQLite it is sent to the connection's
-    thread without waiting for the trip back (``ThreadedConnection.send``: under load each trip waits its
-    turn in the event loop, and the write lock is held meanwhile); its error, if any, is raised by the
-    transaction's next statement or its commit, and the transaction rolls back. On PostgreSQL it is
-    ``run``, and the error is raised at once."""
-    if isinstance(conn, ThreadedConnection):
-        conn.send(_prepared(sql, params), params, unless_one_row=unless_one_row)
-        return
-    result = await run(conn, sql, **params)
-    if unless_one_row is not None and result.rowcount != 1:
-        raise unless_one_row
+@lru_cache(maxsize=4096)
+def _compiled(sql: str, dialect: str, expanded: tuple[tuple[str, int], ...]) -> Compiled:
+    # the same few hundred statements run again and again: compile each once per database
+    for name, count in expanded:
+        marks = ", ".join(f":{name}_{i}" for i in range(count)) or "NULL"
+        sql = re.sub(rf":{name}\b", f"({marks})", sql)
+    compiled = sa.text(sql).compile(dialect=DIALECTS[dialect])
+    text = compiled.string
+    head = text.lstrip().split(None, 1)[0].upper() if text.strip() else ""
+    returns_rows = head in _ROW_STATEMENTS or _RETURNING.search(text) is not None
+    return Compiled(text, tuple(compiled.positiontup or ()), returns_rows)
+
+
+def compiled(
+    statement: str | sa.TextClause, dialect: str, params: Mapping[str, Any]
+) -> tuple[Compiled, list[Any]]:
+    """``statement`` for the driver of ``dialect`` and its positional arguments from ``params`` (a list or
+    tuple value stands for ``IN :name``)."""
+    sql = statement.text if isinstance(statement, sa.TextClause) else statement
+    lists = sorted(name for name, value in params.items() if isinstance(value, list | tuple))
+    if not lists:
+        ready = _compiled(sql, dialect, ())
+        return ready, ready.arguments(params)
+    flat = {name: value for name, value in params.items() if name not in lists}
+    for name in lists:
+        flat.update((f"{name}_{i}", item) for i, item in enumerate(params[name]))
+    ready = _compiled(sql, dialect, tuple((name, len(params[name])) for name in lists))
+    return ready, ready.arguments(flat)
+
+
+class Scalars(list[Any]):
+    """The first column of every row (SQLAlchemy's ``ScalarResult`` as far as the callers use it)."""
+
+    def all(self) -> list[Any]:
+        return list(self)
+
+
+class Result:
+    """A statement's outcome, read whole: its rows (each by column name or position: ``drivers.Row`` or
+    asyncpg's ``Record``) and how many rows it changed (-1 when it returned rows instead)."""
+
+    __slots__ = ("_rows", "rowcount")
+
+    def __init__(self, rows: Sequence[Any], rowcount: int = -1) -> None:
+        self._rows = rows
+        self.rowcount = rowcount
+
+    def mappings(self) -> Result:
+        return self  # the drivers' rows are read by column name already
+
+    def all(self) -> list[Any]:
+        return list(self._rows)
+
+    def first(self) -> Any:
+        return self._rows[0] if self._rows else None
+
+    def scalar(self) -> Any:
+        return self._rows[0][0] if self._rows else None
+
+    def scalar_one(self) -> Any:
+        if not self._rows:
+            raise sa.exc.NoResultFound("no row was found where one was required")
+        if len(self._rows) > 1:
+            raise sa.exc.MultipleResultsFound("more than one row was found where one was required")
+        return self._rows[0][0]
+
+    def scalars(self) -> Scalars:
+        return Scalars(row[0] for row in self._rows)
+
+    def keys(self) -> list[str]:
+        return list(self._rows[0].keys()) if self._rows else []
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
+Statement = str | sa.TextClause
+Parameters = Mapping[str, Any] | None
+
+
+class Conn:
+    """One connection inside a transaction or reading block, whichever the database: what every storage
+    function takes. Its drivers' forms are ``drivers.SqliteConnection`` and ``drivers.PostgresConnection``."""
+
+    #: the SQLAlchemy dialect its statements are compiled for (``dialect.name``: "sqlite" or "postgresql")
+    dialect: sa.Dialect
+
+    async def execute(self, statement: Statement, parameters: Parameters = None) -> Result:
+        """One statement with parameters by name, awaited; its error is raised here."""
+        ready, arguments = compiled(statement, self.dialect.name, parameters or {})
+        return await self.run(ready.sql, arguments, returns_rows=ready.returns_rows)
+
+    async def scalar(self, statement: Statement, parameters: Parameters = None) -> Any:
+        return (await self.execute(statement, parameters)).scalar()
+
+    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+        """One statement for each of ``rows`` (parameter sets by name), in one trip."""
+        if not rows:
+            return
+        ready, _ = compiled(statement, self.dialect.name, rows[0])
+        await self.run_many(ready.sql, [ready.arguments(row) for row in rows])
+
+    async def exec_driver_sql(self, sql: str, parameters: Sequence[Any] = ()) -> Result:
+        """SQL in the driver's own form (marks ``?`` or ``$1``), as it is."""
+        head = sql.lstrip().split(None, 1)[0].upper() if sql.strip() else ""
+        returns_rows = head in _ROW_STATEMENTS or _RETURNING.search(sql) is not None
+        return await self.run(sql, list(parameters), returns_rows=returns_rows)
+
+    async def run(self, sql: str, arguments: list[Any], *, returns_rows: bool) -> Result:
+        raise NotImplementedError
+
+    async def run_many(self, sql: str, arguments: list[list[Any]]) -> None:
+        raise NotImplementedError
+
+    def stream(self, sql: str, size: int) -> AsyncIterator[list[Any]]:
+        raise NotImplementedError
+
+
+async def run(conn: Conn, sql: str, **params: Any) -> Result:
+    """Execute one statement; the result tells ``rowcount`` and, for a query or ``RETURNING``, has the
+    rows (``first()``, ``all()``, ``scalar()``…)."""
+    return await conn.execute(sql, params)
 
 
 async def run_many(conn: Conn, sql: str, rows: Sequence[Mapping[str, Any]]) -> None:
     """Execute one statement for each of ``rows`` (a batch of parameter sets)."""
-    if rows:
-        await conn.execute(_statement(sql, ()), list(rows))
+    await conn.execute_many(sql, rows)
 
 
-async def one(conn: Conn, sql: str, **params: Any) -> RowMapping | None:
-    """The first row, by column name, or None."""
-    return (await run(conn, sql, **params)).mappings().first()
+async def one(conn: Conn, sql: str, **params: Any) -> Any:
+    """The first row (by column name), or None."""
+    return (await run(conn, sql, **params)).first()
 
 
-async def rows(conn: Conn, sql: str, **params: Any) -> list[RowMapping]:
+async def rows(conn: Conn, sql: str, **params: Any) -> list[Any]:
     """Every row, by column name."""
-    return list((await run(conn, sql, **params)).mappings().all())
+    return (await run(conn, sql, **params)).all()
 
 
 async def value(conn: Conn, sql: str, **params: Any) -> Any:
@@ -81,15 +193,10 @@ async def value(conn: Conn, sql: str, **params: Any) -> Any:
     return (await run(conn, sql, **params)).scalar()
 
 
-async def batches(conn: Conn, sql: str, size: int) -> AsyncIterator[list[RowMapping]]:
+async def batches(conn: Conn, sql: str, size: int) -> AsyncIterator[list[Any]]:
     """The rows of a query a batch of ``size`` at a time, read as they are wanted (a whole table)."""
-    if isinstance(conn, ThreadedConnection):
-        async for batch in conn.partitions(sa.text(sql), size):
-            yield batch
-        return
-    result = await conn.stream(sa.text(sql))
-    async for rows in result.mappings().partitions(size):
-        yield list(rows)
+    async for batch in conn.stream(sql, size):
+        yield batch
 
 
 def chunks(values: Iterable[Any], size: int) -> Iterable[list[Any]]:

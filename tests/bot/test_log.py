@@ -102,6 +102,8 @@ async def test_debug_logging_writes_no_hidden_card(db, clock, debug_logging) -> 
         await service.submit(500, user, (await service.legal_moves(500, user))[0][0])
     logging.getLogger("discord.http").debug("a library record below INFO is never written")
     logging.getLogger("sqlalchemy.engine.Engine").info("SQLAlchemy's statements are never written")
+    logging.getLogger("aiosqlite").info("aiosqlite's calls are never written")
+    logging.getLogger("asyncpg.pool").info("asyncpg's are never written")
     log = debug_logging.readouterr().err
     assert not any(hand in log for hand in hands)
     assert '"rng"' not in log and '"deck"' not in log and "never written" not in log

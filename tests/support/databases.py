@@ -104,7 +104,11 @@ async def table_rows(where: Location | Path) -> dict[str, list[tuple[Any, ...]]]
             rows: dict[str, list[tuple[Any, ...]]] = {}
             present = await _tables(conn)  # a database at an older schema lacks the newer tables
             for table in (t for t in TABLES if t in present):
-                width = len((await conn.exec_driver_sql(f"SELECT * FROM {table} LIMIT 0")).keys())
+                # a row's width (a result knows its columns from its rows: none, an empty table)
+                width = len((await conn.exec_driver_sql(f"SELECT * FROM {table} LIMIT 1")).keys())
+                if not width:
+                    rows[table] = []
+                    continue
                 order = ", ".join(str(n) for n in range(1, width + 1))
                 result = await conn.exec_driver_sql(f"SELECT * FROM {table} ORDER BY {order}")
                 rows[table] = [tuple(r) for r in result]

@@ -25,17 +25,17 @@ async def work_of_a_round(service: GameService) -> tuple[int, int]:
         steps[0] += 1
         return 0
 
-    def hooks(conn, on: bool) -> None:  # type: ignore[no-untyped-def]
-        """SQLite's own hooks on the writing connection (set on its thread, as sqlite3 requires)."""
-        driver = conn.connection.dbapi_connection
-        driver.set_trace_callback(statements.append if on else None)
-        driver.set_progress_handler(step if on else None, 1)
+    async def hooks(on: bool) -> None:
+        """SQLite's own hooks on the writing connection (set on its thread by aiosqlite)."""
+        driver = service.db.writer.raw
+        await driver.set_trace_callback(statements.append if on else None)
+        await driver.set_progress_handler(step if on else None, 1)
 
-    await service.db.writer.run_sync(hooks, True)
+    await hooks(True)
     try:
         assert await service.run_due() == []
     finally:
-        await service.db.writer.run_sync(hooks, False)
+        await hooks(False)
     return len(statements), steps[0]
 
 

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.storage import open_database
-from bot.storage.connection import Location
+from bot.storage.connection import Location, sqlite_engine
 from bot.storage.copy import NOT_COPIED, TABLES
 from bot.storage.migrate import LATEST
 from tests.support.databases import WHY_NOT, fresh
@@ -36,12 +37,22 @@ def _shape(conn: sa.Connection) -> dict[str, tuple[list[str], list[tuple[str, ..
 
 
 async def shape_of(where: Location) -> dict[str, tuple[list[str], list[tuple[str, ...]]]]:
-    db = await open_database(where)
+    """The schema the bot's migrations make at ``where``, read by SQLAlchemy's inspector."""
+    await (await open_database(where)).close()
+    if where.path is not None:
+        engine = sqlite_engine(where.path, begin="BEGIN")
+        try:
+            with engine.connect() as conn:
+                return _shape(conn)
+        finally:
+            engine.dispose()
+    assert where.url is not None
+    postgres = create_async_engine(where.url, poolclass=sa.pool.NullPool)
     try:
-        async with db.reading() as conn:
+        async with postgres.connect() as conn:
             return await conn.run_sync(_shape)
     finally:
-        await db.close()
+        await postgres.dispose()
 
 
 async def test_both_databases_have_the_same_tables_columns_and_unique_keys(tmp_path: Path) -> None:

@@ -1,47 +1,63 @@
-"""How many times a transaction waits for its connection's thread (SQLite): under load every wait is a turn
-in the busy event loop, and a write holds the one writer for all of its waits."""
+"""Each statement of a transaction is one awaited trip to its driver, and its error is raised where it
+happens: a transaction never goes on past a statement that failed."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+import aiosqlite
 import pytest
+import sqlalchemy as sa
 
 from bot.services import GameService
 from bot.storage import Database, sql
 from bot.storage import games as store
-from bot.storage.threaded import ThreadedConnection
+from bot.storage.drivers import SqliteConnection
 from tests.bot.storage.test_readers import count_notes
 from tests.support.fixtures import CHANNEL, act, started
 
 
-async def test_a_failed_write_sent_without_waiting_undoes_its_whole_transaction(db: Database) -> None:
+async def test_a_failed_write_raises_at_its_statement_and_undoes_its_whole_transaction(db: Database) -> None:
     async with db.transaction() as conn:
         await conn.exec_driver_sql("CREATE TABLE notes (text TEXT UNIQUE)")
+    reached = []
     with pytest.raises(sql.IntegrityError):
         async with db.transaction() as conn:
-            await sql.send(conn, "INSERT INTO notes VALUES (:note)", note="first")
-            await sql.send(conn, "INSERT INTO notes VALUES (:note)", note="first")  # refused
-            await sql.send(conn, "INSERT INTO notes VALUES (:note)", note="second")
+            await sql.run(conn, "INSERT INTO notes VALUES (:note)", note="first")
+            try:
+                await sql.run(conn, "INSERT INTO notes VALUES (:note)", note="first")  # refused
+            finally:
+                reached.append("after the refused insert")
+            await sql.run(conn, "INSERT INTO notes VALUES (:note)", note="second")
+            reached.append("never")
+    assert reached == ["after the refused insert"]
     assert await count_notes(db) == 0
-    # the writer is left clean: the next transaction commits, and finds no error of the last one
+    # the writer is left clean: the next transaction commits
     async with db.transaction() as conn:
-        await sql.send(conn, "INSERT INTO notes VALUES (:note)", note="third")
-        assert await sql.value(conn, "SELECT count(*) FROM notes") == 1  # sees what was sent before it
+        await sql.run(conn, "INSERT INTO notes VALUES (:note)", note="third")
+        assert await sql.value(conn, "SELECT count(*) FROM notes") == 1
     assert await count_notes(db) == 1
+
+
+async def test_a_refused_seat_raises_where_it_is_written(service: GameService) -> None:
+    info = await started(service)
+    async with service.db.reading() as conn:
+        (seat, *_) = await store.seats_of(conn, info.id)
+    with pytest.raises(sql.IntegrityError):
+        async with service.db.transaction(game=info.id) as conn:
+            await store.insert_seat(conn, seat)  # the seat is taken: raised here, not at the commit
+            pytest.fail("the transaction went on past a refused statement")
 
 
 class Refused(Exception):
     pass
 
 
-async def test_a_version_check_that_finds_the_game_moved_on_fails_its_transaction(
-    service: GameService,
-) -> None:
+async def test_a_version_check_that_finds_the_game_moved_on_raises_at_once(service: GameService) -> None:
     info = await started(service)
     with pytest.raises(Refused):
-        async with service.db.transaction() as conn:
+        async with service.db.transaction(game=info.id) as conn:
             await store.set_version(
                 conn,
                 info.id,
@@ -52,69 +68,57 @@ async def test_a_version_check_that_finds_the_game_moved_on_fails_its_transactio
                 status="finished",
             )
             await store.update_game(conn, info.id, host_id=999)
+            pytest.fail("the transaction went on past a refused version check")
     after = await service.get_game(CHANNEL)
     assert (after.version, after.status, after.host_id) == (info.version, "active", info.host_id)
 
 
 @pytest.fixture
 def trips(monkeypatch: pytest.MonkeyPatch, service: GameService) -> Counter[str]:
-    """The waits for a connection's thread from now on, by connection: "writer" or "reader"."""
+    """The trips to a connection's thread from now on, by connection: "writer" or "reader"."""
     if service.db.postgres:
         pytest.skip("trips to a connection's thread are SQLite's")
     counted: Counter[str] = Counter()
-    call = ThreadedConnection._call
+    # every call aiosqlite sends to its connection's thread goes through ``Connection._execute``
+    call = aiosqlite.Connection._execute
 
-    async def counting(self: ThreadedConnection, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        counted["writer" if self is service.db.writer else "reader"] += 1
+    async def counting(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        writer = service.db.writer
+        counted["writer" if writer is not None and self is writer.raw else "reader"] += 1
         return await call(self, fn, *args, **kwargs)
 
-    monkeypatch.setattr(ThreadedConnection, "_call", counting)
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counting)
     return counted
 
 
-async def test_a_move_waits_once_for_the_writer_and_once_a_statement_for_a_reader(
+async def test_a_reading_block_is_one_trip_a_statement(
     service: GameService, trips: Counter[str]
 ) -> None:
     await started(service)
     await act(service)  # the readers are open and the game is cached from now on
     await service.runner.idle()
-    writes = service.db.writes.count
     trips.clear()
-    await act(service)
-    await service.runner.idle()
-    made = service.db.writes.count - writes
-    assert made >= 1
-    # a move's write, its version check included, is sent without waiting: it waits for its commit alone
-    assert trips["writer"] == made, (trips, made)
-
-    trips.clear()
-    await service.get_game(CHANNEL)  # the game's row and its seats: two statements, two waits
-    assert trips == {"reader": 2}
+    await service.get_game(CHANNEL)  # the game's row and its seats: two statements
+    assert trips == {"reader": 2}  # its begin and end take no trip
 
 
-async def test_a_reading_block_whose_end_fails_leaves_its_connection_usable(
-    db: Database, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+async def test_a_reading_block_whose_end_fails_says_so_and_its_connection_is_replaced(
+    db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if db.postgres:
-        pytest.skip("a reading block's end is waited for on PostgreSQL")
+        pytest.skip("SQLite's reading connections")
     async with db.transaction() as conn:
         await conn.exec_driver_sql("CREATE TABLE notes (text TEXT)")
     assert await count_notes(db) == 0
     (reader,) = db._readers
-    commit, failed = reader.sync.commit, list[bool]()
 
-    def failing_once() -> None:
-        if not failed:
-            failed.append(True)
-            raise RuntimeError("disk I/O error")
-        commit()
+    def failing() -> None:
+        raise sa.exc.OperationalError("COMMIT", None, OSError("disk I/O error"))
 
-    monkeypatch.setattr(reader.sync, "commit", failing_once)
-    assert await count_notes(db) == 0  # ends without waiting: its commit fails on the thread meanwhile
+    monkeypatch.setattr(reader, "end_reading", failing)
+    with pytest.raises(sa.exc.OperationalError):
+        await count_notes(db)
+    assert reader not in db._readers and isinstance(reader, SqliteConnection)
     async with db.transaction() as conn:
         await conn.exec_driver_sql("INSERT INTO notes VALUES ('new')")
-    # the failed end was rolled back: the same connection starts a fresh snapshot, which sees the row
-    assert await count_notes(db) == 1
-    assert db._readers == [reader]
-    assert failed
-    assert "could not end a reading transaction" in caplog.text
+    assert await count_notes(db) == 1  # on a fresh connection
