@@ -146,13 +146,14 @@ def _cattle_market(
         cx = x0 + 6 + (i % 4) * 44
         cy = y0 + 32 + (i // 4) * 68
         pieces.cattle_card(d, (cx, cy, cx + 40, cy + 62), code, theme, picture_words)
-    text(
-        d,
-        ((x0 + x1) / 2, y1 - 12),
-        picture_word(picture_words, "gwt.pile", count=board["cattle_stack_size"]),
-        theme.text_small - 2,
-        theme.muted,
-    )
+    _pile(d, ((x0 + x1) / 2, y1 - 12), board["cattle_stack_size"], theme, picture_words)
+
+
+def _pile(
+    d: ImageDraw.ImageDraw, at: tuple[float, float], count: int, theme: Theme, picture_words: Words | None
+) -> None:
+    """How many cards are left in a display's draw pile, under the display."""
+    text(d, at, picture_word(picture_words, "gwt.pile", count=count), theme.text_small - 2, theme.muted)
 
 
 def _foresight(
@@ -177,13 +178,7 @@ def _objectives(
         cx = x0 + 8 + (i % 2) * 86
         cy = y0 + 32 + (i // 2) * 88
         pieces.objective_card(d, (cx, cy, cx + 80, cy + 80), code, theme, picture_words)
-    text(
-        d,
-        ((x0 + x1) / 2, y1 - 14),
-        picture_word(picture_words, "gwt.pile", count=board["objective_stack_size"]),
-        theme.text_small - 2,
-        theme.muted,
-    )
+    _pile(d, ((x0 + x1) / 2, y1 - 14), board["objective_stack_size"], theme, picture_words)
 
 
 def _status(
