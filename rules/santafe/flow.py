@@ -278,12 +278,12 @@ def choose(s: SantaFeState, seat: int, city: int, double: int, events: list[Even
     )
     # the move names the card: the others read only that a card was chosen, until the reveal
     events.append(
-        event(
+        seat_event(
             "chosen",
-            f"{player(seat)} has chosen a card.",
-            seat=seat,
+            seat,
+            "has chosen a card.",
+            "santafe.event.chosen",
             hides_move=said("santafe.hidden.chose"),
-            say=said("santafe.event.chosen", player=who(seat)),
         )
     )
     if all(c is not None for c in s.choice):
@@ -404,12 +404,7 @@ def begin_lay(s: SantaFeState, events: list[Event]) -> None:
 def forced_pass(s: SantaFeState, seat: int) -> Event:
     """The event for a seat with no piece it may lay (although the game goes on): it cannot pay for
     one (advanced game) or holds no piece of a railroad that can still grow (optional rule)."""
-    return event(
-        "pass",
-        f"{player(seat)} has no piece to lay and passes.",
-        seat=seat,
-        say=said("santafe.event.no_piece", player=who(seat)),
-    )
+    return seat_event("pass", seat, "has no piece to lay and passes.", "santafe.event.no_piece")
 
 
 def next_layer(s: SantaFeState, events: list[Event]) -> bool:
@@ -466,26 +461,20 @@ def exchange(s: SantaFeState, seat: int, cards: tuple[int, ...], events: list[Ev
         # the discarded cards leave the game unseen: the table learns only how many
         plural = "s" if len(cards) > 1 else ""
         events.append(
-            event(
+            seat_event(
                 "exchange",
-                f"{player(seat)} exchanges {len(cards)} city card{plural}.",
-                seat=seat,
+                seat,
+                f"exchanges {len(cards)} city card{plural}.",
+                "santafe.event.exchange",
+                {"count": len(cards)},
                 irreversible=True,
                 count=len(cards),
                 hides_move=said("santafe.hidden.exchange", count=len(cards)),
                 for_good=True,
-                say=said("santafe.event.exchange", player=who(seat), count=len(cards)),
             )
         )
     else:
-        events.append(
-            event(
-                "keep",
-                f"{player(seat)} keeps the hand.",
-                seat=seat,
-                say=said("santafe.event.keep", player=who(seat)),
-            )
-        )
+        events.append(seat_event("keep", seat, "keeps the hand.", "santafe.event.keep"))
     if not track.piece_options(s, seat):
         events.append(forced_pass(s, seat))
         end_lay_turn(s, events)
@@ -633,23 +622,17 @@ def buy_track(s: SantaFeState, seat: int, r: int, events: list[Event]) -> None:
         s.supply[r] -= 1
         s.bought[seat][r] += 1
         events.append(
-            event(
+            seat_event(
                 "buy_track",
-                f"{player(seat)} buys a {board.RAILROAD_NAME[r]} piece for $1.",
-                seat=seat,
+                seat,
+                f"buys a {board.RAILROAD_NAME[r]} piece for $1.",
+                "santafe.event.buy_track",
+                {"railroad": board.RAILROAD_NAME[r]},
                 railroad=board.RAILROADS[r],
-                say=said("santafe.event.buy_track", player=who(seat), railroad=board.RAILROAD_NAME[r]),
             )
         )
     else:
-        events.append(
-            event(
-                "pass",
-                f"{player(seat)} buys no track.",
-                seat=seat,
-                say=said("santafe.event.no_track", player=who(seat)),
-            )
-        )
+        events.append(seat_event("pass", seat, "buys no track.", "santafe.event.no_track"))
     s.pos += 1
     begin_sequence(s, events)
 
