@@ -571,14 +571,13 @@ def _cattle_market(
         text(d, (x0 + 18, y0 + 18), value, LARGE, text_on(colour), bold=True)
         if points:
             text(d, (x0 + 18, y0 + 48), points, SMALL, theme.ink)
-    text(
-        d,
-        (WIDTH - 24, MARKET_TOP + 16),
-        picture_word(picture_words, "gwt.draw_pile", count=board["cattle_stack_size"]),
-        SMALL,
-        theme.muted,
-        anchor="rm",
-    )
+    left = picture_word(picture_words, "gwt.draw_pile", count=board["cattle_stack_size"])
+    _pile_note(d, MARKET_TOP, left, theme)
+
+
+def _pile_note(d: ImageDraw.ImageDraw, top: float, words: str, theme: Theme) -> None:
+    """What is left in a display's pile, at the right end of the display's title line."""
+    text(d, (WIDTH - 24, top + 16), words, SMALL, theme.muted, anchor="rm")
 
 
 def _objectives(
@@ -586,14 +585,8 @@ def _objectives(
 ) -> None:
     """The open objective cards as printed: points, tasks and what each does at once."""
     shown = board["objective_display"]
-    text(
-        d,
-        (WIDTH - 24, OBJECTIVES_TOP + 16),
-        picture_word(picture_words, "gwt.objective_stack", count=board["objective_stack_size"]),
-        SMALL,
-        theme.muted,
-        anchor="rm",
-    )
+    left = picture_word(picture_words, "gwt.objective_stack", count=board["objective_stack_size"])
+    _pile_note(d, OBJECTIVES_TOP, left, theme)
     width = OBJECTIVE_W
     for i, code in enumerate(shown[:4]):
         x0, y0 = 20 + i * width, OBJECTIVES_TOP + 34
