@@ -32,6 +32,7 @@ from render.gwt.words import FACTS
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name
+from render.scene import Scene
 from render.theme import DEFAULT, Theme, text_on
 from render.words import Words, layer_key, picture_word
 from rules.gwt.aliases import city_label
@@ -136,7 +137,7 @@ def render_turn(
     d = ImageDraw.Draw(img)
     board = view["board"]
     header(d, _title(view, names, picture_words), view, names, last, theme, picture_words)
-    _players(d, view, names, theme, picture_words)
+    _players(Scene(d, view, names, theme, picture_words))
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
     _masters(d, board, theme, picture_words)
@@ -343,13 +344,8 @@ def _title(view: Mapping[str, Any], names: Sequence[str] | None, picture_words: 
     return title
 
 
-def _players(
-    d: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    theme: Theme,
-    picture_words: Words | None = None,
-) -> None:
+def _players(scene: Scene) -> None:
+    d, view, names, theme, picture_words = scene
     to_act = set(view.get("to_act", []))
     for seat, player in enumerate(view["seats"]):
         lines = [(line, LARGE, theme.ink) for line in figures(view, seat, picture_words)]
