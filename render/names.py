@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from render.words import Words, picture_word
 from rules.core.players import player, replace_players
 
 
@@ -19,3 +21,11 @@ def with_names(words: str, names: Sequence[str] | None) -> str:
     if not names:
         return words
     return replace_players(words, lambda seat: seat_name(names, seat))
+
+
+def hand_title(view: Mapping[str, Any], names: Sequence[str] | None, said: Words | None) -> str:
+    """A hand picture's title: whose hand it is when ``view`` is a player's own, else just "Hand"."""
+    seat = view.get("viewer")
+    if isinstance(seat, int):
+        return picture_word(said, "your_hand", name=seat_name(names, seat))
+    return picture_word(said, "hand")

@@ -62,73 +62,69 @@ def render_result(
     height = HEAD_H + ROW_H * (len(categories) + 1 + tiebreak_row) + PAD * 2 + 20
     img = Image.new("RGB", (width, height), theme.background)
     d = ImageDraw.Draw(img)
-    text(
-        d,
-        (PAD, PAD + 4),
-        fit_text(said["title"].format(title=spec.title), theme.title, width - 2 * PAD),
-        theme.title,
-        theme.ink,
-        anchor="lt",
-        bold=True,
-    )
+    title = fit_text(said["title"].format(title=spec.title), theme.title, width - 2 * PAD)
+    text(d, (PAD, PAD + 4), title, theme.title, theme.ink, anchor="lt", bold=True)
     top = HEAD_H + PAD - 10
-    for i, category in enumerate([*categories, "total"]):
-        y = top + i * ROW_H
-        if i % 2 == 0:
-            d.rectangle((PAD, y, width - PAD, y + ROW_H), fill=theme.panel)
-        label = said["total"] if category == "total" else labels[category]
-        text(
-            d,
-            (PAD + 12, y + ROW_H / 2),
-            label,
-            theme.text_large if category == "total" else theme.text,
-            theme.ink,
-            anchor="lm",
-            bold=category == "total",
-        )
+    rows = [*(labels[category] for category in categories), said["total"]]
+    _row_labels(d, rows, top, width, theme)
     total_y = top + len(categories) * ROW_H
     d.line((PAD, total_y, width - PAD, total_y), fill=theme.ink, width=2)
     for column, player in enumerate(players):
         x0 = PAD + LABEL_W + column * COLUMN_W
-        cx = x0 + COLUMN_W / 2
-        seat = player["seat"]
-        won = seat in winners
-        if won:
-            d.rectangle((x0 + 6, PAD + 54, x0 + COLUMN_W - 6, total_y + ROW_H + 2), fill="#FBEBD0")
-            box(
-                d,
-                (x0 + 4, PAD + 52, x0 + COLUMN_W - 4, total_y + ROW_H + 4),
-                None,
-                theme.highlight,
-                radius=10,
-                width=4,
-            )
-        disc(d, (cx, PAD + 78), 16, theme.player(seat), theme.ink, seat + 1)
-        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-        text(d, (cx, PAD + 108), fit_text(name, theme.text, COLUMN_W - 16), theme.text, theme.ink, bold=won)
-        # a tie the game's tie-breaks left standing is a shared first place, not a win each
-        first = said["shared"] if len(winners) > 1 else said["winner"]
-        place = first if won else said.get(f"place_{player['rank']}", f"{_ordinal(player['rank'])} place")
-        text(d, (cx, PAD + 132), place, theme.text_small, theme.highlight if won else theme.muted, bold=won)
-        for i, category in enumerate(categories):
-            value = player["points"].get(category, 0)
-            colour = theme.highlight if value < 0 else (theme.ink if value else theme.muted)
-            text(d, (cx, top + i * ROW_H + ROW_H / 2), value, theme.text, colour)
-        text(d, (cx, total_y + ROW_H / 2), player["total"], theme.text_large, theme.ink, bold=True)
+        _column(d, player, x0, names, categories, winners, said, (top, total_y), theme)
     if tiebreak_row:
         y = total_y + ROW_H + 14
-        text(
-            d,
-            (PAD + 12, y + ROW_H / 2),
-            (words or {}).get("tiebreak") or spec.tiebreak or WORDS["tiebreak"],
-            theme.text_small,
-            theme.muted,
-            anchor="lm",
-        )
+        named = (words or {}).get("tiebreak") or spec.tiebreak or WORDS["tiebreak"]
+        text(d, (PAD + 12, y + ROW_H / 2), named, theme.text_small, theme.muted, anchor="lm")
         for column, player in enumerate(players):
             cx = PAD + LABEL_W + column * COLUMN_W + COLUMN_W / 2
             text(d, (cx, y + ROW_H / 2), player.get("tiebreak", 0), theme.text_small, theme.muted)
     return img
+
+
+def _row_labels(d: ImageDraw.ImageDraw, rows: Sequence[str], top: float, width: float, theme: Theme) -> None:
+    """Every row's label on alternate stripes; the last row, the total, larger and bold."""
+    for i, label in enumerate(rows):
+        y = top + i * ROW_H
+        if i % 2 == 0:
+            d.rectangle((PAD, y, width - PAD, y + ROW_H), fill=theme.panel)
+        total = i == len(rows) - 1
+        size = theme.text_large if total else theme.text
+        text(d, (PAD + 12, y + ROW_H / 2), label, size, theme.ink, anchor="lm", bold=total)
+
+
+def _column(
+    d: ImageDraw.ImageDraw,
+    player: Mapping[str, Any],
+    x0: float,
+    names: Sequence[str],
+    categories: Sequence[str],
+    winners: set[int],
+    said: Mapping[str, Any],
+    rows: tuple[float, float],
+    theme: Theme,
+) -> None:
+    """One player's column: a frame when they won, their disc, name and place, a value per row."""
+    top, total_y = rows
+    cx = x0 + COLUMN_W / 2
+    seat = player["seat"]
+    won = seat in winners
+    if won:
+        d.rectangle((x0 + 6, PAD + 54, x0 + COLUMN_W - 6, total_y + ROW_H + 2), fill="#FBEBD0")
+        frame = (x0 + 4, PAD + 52, x0 + COLUMN_W - 4, total_y + ROW_H + 4)
+        box(d, frame, None, theme.highlight, radius=10, width=4)
+    disc(d, (cx, PAD + 78), 16, theme.player(seat), theme.ink, seat + 1)
+    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    text(d, (cx, PAD + 108), fit_text(name, theme.text, COLUMN_W - 16), theme.text, theme.ink, bold=won)
+    # a tie the game's tie-breaks left standing is a shared first place, not a win each
+    first = said["shared"] if len(winners) > 1 else said["winner"]
+    place = first if won else said.get(f"place_{player['rank']}", f"{_ordinal(player['rank'])} place")
+    text(d, (cx, PAD + 132), place, theme.text_small, theme.highlight if won else theme.muted, bold=won)
+    for i, category in enumerate(categories):
+        value = player["points"].get(category, 0)
+        colour = theme.highlight if value < 0 else (theme.ink if value else theme.muted)
+        text(d, (cx, top + i * ROW_H + ROW_H / 2), value, theme.text, colour)
+    text(d, (cx, total_y + ROW_H / 2), player["total"], theme.text_large, theme.ink, bold=True)
 
 
 def _ordinal(n: int) -> str:

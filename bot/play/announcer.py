@@ -69,7 +69,6 @@ async def post_turn(
         game = current
     channel = posting.channel_for(bot, game)
     view = await reads.view_at(game.id, game.channel_id, game.version)
-    prompt = presenters.decision_prompt(view, game)
     untold = await reads.untold_public_events(game.id, game.version)
     if game.channel_style == "quiet":
         named = [presenters.named(line, game) for line in extra]
@@ -77,6 +76,21 @@ async def post_turn(
         await bot.games.mark_told(game.id, game.version, live_board=shown.kept, pinged=shown.pinged)
         await retire_buttons(bot, game.id, shown.board, game.revision)
         return shown.board
+    return await _post_summary(bot, game, channel, view, untold, extra, perms)
+
+
+async def _post_summary(
+    bot: BoardGameBot,
+    game: GameInfo,
+    channel: discord.PartialMessageable,
+    view: dict[str, Any],
+    untold: list[dict[str, Any]],
+    extra: Sequence[str],
+    perms: discord.Permissions | None,
+) -> discord.Message:
+    """A turn message of the normal style: the events told, the board (or how to ask for it), and one ping
+    per person who must act, sent once per decision."""
+    prompt = presenters.decision_prompt(view, game)
     lines = presenters.event_lines(untold, game=game)
     lines = [presenters.named(line, game) for line in [*lines, *extra]]
     people = delivery.human_seats(game, game.to_act)

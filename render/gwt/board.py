@@ -13,6 +13,7 @@ from render.gwt.figures import figures
 from render.gwt.layout import cattleman_point, layout, point, rail_point
 from render.gwt.static import JOB_COLUMNS, board_layer, foresight_x, job_cell
 from render.names import seat_name, with_names
+from render.scene import Scene
 from render.theme import DEFAULT, Theme, text_on
 from render.words import Words, layer_key, picture_word
 
@@ -37,7 +38,7 @@ def render_board(
     _cattle_market(d, board, theme, picture_words)
     _foresight(d, board, theme, picture_words)
     _objectives(d, board, theme, picture_words)
-    _status(d, view, names, theme, picture_words)
+    _status(Scene(d, view, names, theme, picture_words))
     return img
 
 
@@ -146,13 +147,14 @@ def _cattle_market(
         cx = x0 + 6 + (i % 4) * 44
         cy = y0 + 32 + (i // 4) * 68
         pieces.cattle_card(d, (cx, cy, cx + 40, cy + 62), code, theme, picture_words)
-    text(
-        d,
-        ((x0 + x1) / 2, y1 - 12),
-        picture_word(picture_words, "gwt.pile", count=board["cattle_stack_size"]),
-        theme.text_small - 2,
-        theme.muted,
-    )
+    _pile(d, ((x0 + x1) / 2, y1 - 12), board["cattle_stack_size"], theme, picture_words)
+
+
+def _pile(
+    d: ImageDraw.ImageDraw, at: tuple[float, float], count: int, theme: Theme, picture_words: Words | None
+) -> None:
+    """How many cards are left in a display's draw pile, under the display."""
+    text(d, at, picture_word(picture_words, "gwt.pile", count=count), theme.text_small - 2, theme.muted)
 
 
 def _foresight(
@@ -177,22 +179,11 @@ def _objectives(
         cx = x0 + 8 + (i % 2) * 86
         cy = y0 + 32 + (i // 2) * 88
         pieces.objective_card(d, (cx, cy, cx + 80, cy + 80), code, theme, picture_words)
-    text(
-        d,
-        ((x0 + x1) / 2, y1 - 14),
-        picture_word(picture_words, "gwt.pile", count=board["objective_stack_size"]),
-        theme.text_small - 2,
-        theme.muted,
-    )
+    _pile(d, ((x0 + x1) / 2, y1 - 14), board["objective_stack_size"], theme, picture_words)
 
 
-def _status(
-    d: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    theme: Theme,
-    picture_words: Words | None = None,
-) -> None:
+def _status(scene: Scene) -> None:
+    d, view, names, theme, picture_words = scene
     x0, y0, x1, _ = layout()["regions"]["status"]
     to_act = set(view.get("to_act", []))
     x = x0 + 14

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.draw import box, fit_text, fitting_size, text
 from render.gwt import pieces
-from render.names import seat_name
+from render.names import hand_title
 from render.theme import DEFAULT, Theme
 from render.words import Words, picture_word
 
@@ -43,13 +43,7 @@ def render_hand(
     width = max(640, PAD * 2 + len(cards) * (CARD_W + GAP) - GAP)
     img = Image.new("RGB", (width, CARD_H + 136), theme.background)
     d = ImageDraw.Draw(img)
-    seat = view.get("viewer")
-    title = (
-        picture_word(said, "your_hand", name=seat_name(names, seat))
-        if isinstance(seat, int)
-        else picture_word(said, "hand")
-    )
-    text(d, (PAD, 28), title, theme.title - 4, theme.ink, anchor="lm", bold=True)
+    text(d, (PAD, 28), hand_title(view, names, said), theme.title - 4, theme.ink, anchor="lm", bold=True)
     for i, code in enumerate(cards):
         x = PAD + i * (CARD_W + GAP)
         rect = (x, 60, x + CARD_W, 60 + CARD_H)

@@ -4,7 +4,7 @@ buildings still to build, hazards, teepees, objectives, station masters and card
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -35,15 +35,31 @@ def render_player_area(
     p = view["seats"][seat]
     img = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
     d = ImageDraw.Draw(img)
-    said = picture_words
-    _header(d, p, seat, names, theme, said)
-    _workers(d, p, theme, (PAD, 100), said)
-    _discs(d, p, seat, theme, (PAD, 360), said)
-    _buildings(d, p, theme, (720, 100), said)
-    _tiles(d, p, theme, (720, 260), said)
-    _objectives(d, p, theme, (720, 420), said)
-    _cards(d, p, theme, (PAD, 630), said)
+    _header(d, p, seat, names, theme, picture_words)
+    area = _Area(d, p, theme, picture_words)
+    _workers(area, (PAD, 100))
+    _discs(area, seat, (PAD, 360))
+    _buildings(area, (720, 100))
+    _tiles(area, (720, 260))
+    _objectives(area, (720, 420))
+    _cards(area, (PAD, 630))
     return img
+
+
+class _Area(NamedTuple):
+    """What every section of the area draws with: the picture, the seat's part of the view, the colours and
+    sizes, the words."""
+
+    d: ImageDraw.ImageDraw
+    p: Mapping[str, Any]
+    theme: Theme
+    said: Words | None
+
+
+def _note(area: _Area, at: tuple[float, float], key: str, size: int | None = None) -> None:
+    """A section's muted remark where it has nothing to show ("all built", "empty")."""
+    size = area.theme.text if size is None else size
+    text(area.d, at, picture_word(area.said, key), size, area.theme.muted, anchor="lm")
 
 
 def _section(
@@ -112,13 +128,8 @@ def header_facts(p: Mapping[str, Any], said: Words | None = None) -> list[str]:
     return facts
 
 
-def _workers(
-    d: ImageDraw.ImageDraw,
-    p: Mapping[str, Any],
-    theme: Theme,
-    at: tuple[float, float],
-    said: Words | None = None,
-) -> None:
+def _workers(area: _Area, at: tuple[float, float]) -> None:
+    d, p, theme, said = area
     x0, y0 = at
     _section(d, at, (680, 245), picture_word(said, "gwt.area.workers"), theme)
     for row, kind in enumerate(WORKER_TYPES):
@@ -141,15 +152,9 @@ def _workers(
                 text(d, (cx, y + 28), label, theme.text_small - 4, theme.muted)
 
 
-def _discs(
-    d: ImageDraw.ImageDraw,
-    p: Mapping[str, Any],
-    seat: int,
-    theme: Theme,
-    at: tuple[float, float],
-    said: Words | None = None,
-) -> None:
+def _discs(area: _Area, seat: int, at: tuple[float, float]) -> None:
     """Every disc space: discs still there in the player's colour, cleared spaces as empty rings."""
+    d, p, theme, said = area
     x0, y0 = at
     _section(d, at, (680, 220), picture_word(said, "gwt.area.discs"), theme)
     colour = theme.player(seat)
@@ -173,13 +178,8 @@ def _discs(
             text(d, (cx + 64, y), line, size, theme.ink if left < count else theme.muted, anchor="lm")
 
 
-def _buildings(
-    d: ImageDraw.ImageDraw,
-    p: Mapping[str, Any],
-    theme: Theme,
-    at: tuple[float, float],
-    said: Words | None = None,
-) -> None:
+def _buildings(area: _Area, at: tuple[float, float]) -> None:
+    d, p, theme, said = area
     x0, y0 = at
     _section(d, at, (660, 150), picture_word(said, "gwt.area.buildings"), theme)
     for i, code in enumerate(p["buildings_available"]):
@@ -188,23 +188,11 @@ def _buildings(
         craftsmen, points = BUILDINGS[code][:2]
         text(d, (cx, y0 + 110), f"{craftsmen} · {points}", theme.text_small - 1, theme.ink)
     if not p["buildings_available"]:
-        text(
-            d,
-            (x0 + 12, y0 + 68),
-            picture_word(said, "gwt.area.all_built"),
-            theme.text,
-            theme.muted,
-            anchor="lm",
-        )
+        _note(area, (x0 + 12, y0 + 68), "gwt.area.all_built")
 
 
-def _tiles(
-    d: ImageDraw.ImageDraw,
-    p: Mapping[str, Any],
-    theme: Theme,
-    at: tuple[float, float],
-    said: Words | None = None,
-) -> None:
+def _tiles(area: _Area, at: tuple[float, float]) -> None:
+    d, p, theme, said = area
     x0, y0 = at
     _section(d, at, (660, 150), picture_word(said, "gwt.area.tiles"), theme)
     x = x0 + 34
@@ -212,8 +200,7 @@ def _tiles(
         pieces.tile(d, (x, y0 + 62), code, theme, half=20, said=said)
         x += 50
     if not p["hazards"] and not p["teepees"]:
-        none = picture_word(said, "gwt.area.no_tiles")
-        text(d, (x0 + 12, y0 + 62), none, theme.text_small, theme.muted, anchor="lm")
+        _note(area, (x0 + 12, y0 + 62), "gwt.area.no_tiles", theme.text_small)
     for i, code in enumerate(p["station_masters"]):
         text(
             d,
@@ -225,13 +212,8 @@ def _tiles(
         )
 
 
-def _objectives(
-    d: ImageDraw.ImageDraw,
-    p: Mapping[str, Any],
-    theme: Theme,
-    at: tuple[float, float],
-    said: Words | None = None,
-) -> None:
+def _objectives(area: _Area, at: tuple[float, float]) -> None:
+    d, p, theme, said = area
     x0, y0 = at
     _section(d, at, (660, 190), picture_word(said, "gwt.area.objectives"), theme)
     for i, code in enumerate(p["objectives"][:7]):
@@ -248,13 +230,8 @@ def _objectives(
         )
 
 
-def _cards(
-    d: ImageDraw.ImageDraw,
-    p: Mapping[str, Any],
-    theme: Theme,
-    at: tuple[float, float],
-    said: Words | None = None,
-) -> None:
+def _cards(area: _Area, at: tuple[float, float]) -> None:
+    d, p, theme, said = area
     x0, y0 = at
     _section(d, at, (WIDTH - 2 * PAD, 150), picture_word(said, "gwt.area.cards"), theme)
     counts = picture_word(
@@ -271,14 +248,7 @@ def _cards(
     text(d, (left, y0 + 90), top_word, theme.text, theme.ink, anchor="lm")
     pile = p["discard_pile"]
     if not pile:
-        text(
-            d,
-            (left + 190, y0 + 90),
-            picture_word(said, "gwt.area.empty"),
-            theme.text,
-            theme.muted,
-            anchor="lm",
-        )
+        _note(area, (left + 190, y0 + 90), "gwt.area.empty")
         return
     top = pile[-1]
     if top in pieces.CATTLE:

@@ -32,6 +32,7 @@ from render.gwt.words import FACTS
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name
+from render.scene import Scene
 from render.theme import DEFAULT, Theme, text_on
 from render.words import Words, layer_key, picture_word
 from rules.gwt.aliases import city_label
@@ -136,7 +137,7 @@ def render_turn(
     d = ImageDraw.Draw(img)
     board = view["board"]
     header(d, _title(view, names, picture_words), view, names, last, theme, picture_words)
-    _players(d, view, names, theme, picture_words)
+    _players(Scene(d, view, names, theme, picture_words))
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
     _masters(d, board, theme, picture_words)
@@ -343,13 +344,8 @@ def _title(view: Mapping[str, Any], names: Sequence[str] | None, picture_words: 
     return title
 
 
-def _players(
-    d: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    theme: Theme,
-    picture_words: Words | None = None,
-) -> None:
+def _players(scene: Scene) -> None:
+    d, view, names, theme, picture_words = scene
     to_act = set(view.get("to_act", []))
     for seat, player in enumerate(view["seats"]):
         lines = [(line, LARGE, theme.ink) for line in figures(view, seat, picture_words)]
@@ -571,14 +567,13 @@ def _cattle_market(
         text(d, (x0 + 18, y0 + 18), value, LARGE, text_on(colour), bold=True)
         if points:
             text(d, (x0 + 18, y0 + 48), points, SMALL, theme.ink)
-    text(
-        d,
-        (WIDTH - 24, MARKET_TOP + 16),
-        picture_word(picture_words, "gwt.draw_pile", count=board["cattle_stack_size"]),
-        SMALL,
-        theme.muted,
-        anchor="rm",
-    )
+    left = picture_word(picture_words, "gwt.draw_pile", count=board["cattle_stack_size"])
+    _pile_note(d, MARKET_TOP, left, theme)
+
+
+def _pile_note(d: ImageDraw.ImageDraw, top: float, words: str, theme: Theme) -> None:
+    """What is left in a display's pile, at the right end of the display's title line."""
+    text(d, (WIDTH - 24, top + 16), words, SMALL, theme.muted, anchor="rm")
 
 
 def _objectives(
@@ -586,14 +581,8 @@ def _objectives(
 ) -> None:
     """The open objective cards as printed: points, tasks and what each does at once."""
     shown = board["objective_display"]
-    text(
-        d,
-        (WIDTH - 24, OBJECTIVES_TOP + 16),
-        picture_word(picture_words, "gwt.objective_stack", count=board["objective_stack_size"]),
-        SMALL,
-        theme.muted,
-        anchor="rm",
-    )
+    left = picture_word(picture_words, "gwt.objective_stack", count=board["objective_stack_size"])
+    _pile_note(d, OBJECTIVES_TOP, left, theme)
     width = OBJECTIVE_W
     for i, code in enumerate(shown[:4]):
         x0, y0 = 20 + i * width, OBJECTIVES_TOP + 34

@@ -17,6 +17,7 @@ from render.santafe.geometry import cities, nodes, progress, segments
 from render.santafe.labels import name_boxes, note_at
 from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer, name_places
 from render.santafe.words import ENGLISH, colour
+from render.scene import Scene
 from render.theme import DEFAULT, Theme, text_on
 from render.words import Words, picture_word
 
@@ -43,8 +44,9 @@ def render_map(
     img.paste(sheet, corner, sheet)
     connections(d, view, nodes(), CITY_R, theme)
     railheads(d, view, nodes(), CITY_R, theme)
-    _header(d, view, names, theme, picture_words)
-    _players(d, view, names, theme, picture_words)
+    scene = Scene(d, view, names, theme, picture_words)
+    _header(scene)
+    _players(scene)
     _railroads(d, view, theme, picture_words)
     return img
 
@@ -112,13 +114,8 @@ def railheads(
             d.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=3)
 
 
-def _header(
-    d: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    theme: Theme,
-    picture_words: Words | None = None,
-) -> None:
+def _header(scene: Scene) -> None:
+    d, view, names, theme, picture_words = scene
     key = f"santafe.phase.{view.get('phase')}"
     phase = picture_word(picture_words, key) if key in ENGLISH else str(view.get("phase", ""))
     if view.get("lay_turn"):
@@ -141,13 +138,8 @@ def _header(
         text(d, (20, 52 + i * 22), line, theme.text, theme.muted, anchor="lm")
 
 
-def _players(
-    d: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    theme: Theme,
-    picture_words: Words | None = None,
-) -> None:
+def _players(scene: Scene) -> None:
+    d, view, names, theme, picture_words = scene
     x0, y0, x1, _ = PANEL
     info = cities()
     to_act = set(view.get("to_act", []))

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.draw import box, fit_text, text
-from render.names import seat_name
+from render.names import hand_title
 from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities, map_data
@@ -41,13 +41,7 @@ def render_hand(
     width = max(560, PAD * 2 + len(cards) * (CARD_W + GAP) - GAP)
     img = Image.new("RGB", (width, CARD_H + 110), theme.background)
     d = ImageDraw.Draw(img)
-    seat = view.get("viewer")
-    title = (
-        picture_word(said, "your_hand", name=seat_name(names, seat))
-        if isinstance(seat, int)
-        else picture_word(said, "hand")
-    )
-    text(d, (PAD, 26), title, theme.title - 4, theme.ink, anchor="lm", bold=True)
+    text(d, (PAD, 26), hand_title(view, names, said), theme.title - 4, theme.ink, anchor="lm", bold=True)
     for i, (kind, value) in enumerate(cards):
         x = PAD + i * (CARD_W + GAP)
         rect = (x, 56, x + CARD_W, 56 + CARD_H)

@@ -25,6 +25,7 @@ from render.santafe.geometry import Segment, cities, nodes, progress, segments
 from render.santafe.labels import Place, name_boxes, note_at, place_city_names
 from render.santafe.static import MAP_FRAME, RIVER_STROKES, bonus_box, built_segment, city_mark, empty_map
 from render.santafe.words import ENGLISH
+from render.scene import Scene
 from render.theme import DEFAULT, Theme, text_on
 from render.words import Words, picture_word
 
@@ -97,7 +98,7 @@ def render_turn(
     header(d, _title(view, names, picture_words), view, names, last, theme, picture_words)
     if view.get("over") and view.get("end_reason"):
         _end_reason(d, view, names, last, theme, picture_words)
-    _players(d, view, names, theme, picture_words)
+    _players(Scene(d, view, names, theme, picture_words))
     _railroads(d, view, theme, picture_words)
     legend(d, view, theme, picture_words)
     return img
@@ -190,13 +191,8 @@ def figures(seat: Mapping[str, Any], picture_words: Words | None = None) -> str:
     )
 
 
-def _players(
-    d: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    theme: Theme,
-    picture_words: Words | None = None,
-) -> None:
+def _players(scene: Scene) -> None:
+    d, view, names, theme, picture_words = scene
     to_act = set(view.get("to_act", []))
     for seat in view["seats"]:
         n = seat["seat"]

@@ -10,6 +10,8 @@ the building does (``words.say_does``). ``describe`` is the English.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rules.core.english import english
@@ -173,98 +175,155 @@ def _plain(move: str, state: Any, action: tuple[Any, ...] | None, pending: str) 
         return said(f"gwt.skip.{pending}")
     if move in FIXED and not (move == "upgrade" and action):
         return said(f"gwt.label.{move.replace(' ', '_')}")
-    words = move.split(" ")
-    verb, rest = words[0], words[1:]
-    kind = action[0] if action else ""
+    verb, *rest = move.split(" ")
+    handler = _VERBS.get(verb)
+    if handler is None or (not rest and verb not in _BARE_VERBS):
+        return move
     trail = state.trail if state is not None else {}
-    if verb == "move":
-        return _walk(rest, trail, pending)
-    if verb == "aux" and rest:
-        times = 2 if rest[-1] == "x2" else 1
-        cost = AUX_COSTS[rest[0]] * times if rest[0] in AUX_COSTS else None
-        return _paid(say_aux(rest[0], double=times == 2), cost)
-    if verb in ("discard", "risk") and rest:
-        gain = say_reward(action[2]) if kind == "discard" and action and len(action) > 2 else None
-        text = (
-            said("gwt.label.discard_for", card=say_card(rest[0]), gain=gain)
-            if gain and gain["items"]
-            else said("gwt.label.discard", card=say_card(rest[0]))
-        )
-        return said("gwt.label.risk", action=text) if verb == "risk" else text
-    if verb == "pair" and rest:
-        a, b = rest[0], rest[-1]
-        text = (
-            said("gwt.label.pair_same", breed=say_cattle(a))
-            if a == b
-            else said("gwt.label.pair", first=say_cattle(a), second=say_cattle(b))
-        )
-        return _paid(text, action[2] if kind == "pair" and action else None)
-    if verb == "hire" and len(rest) == 2:
-        worker = said(f"gwt.label.hire_{rest[0]}", row=rest[1]) if rest[0] in WORKER_TYPES else move
-        return _paid(worker, action[3] if kind == "hire" and action else None)
-    if verb == "build" and len(rest) == 2:
-        text = said("gwt.label.build", building=rest[0], place=say_place_with(trail, rest[1]))
-        return _paid(text, action[3] if kind == "build" and action else None)
-    if verb == "buy" and "for" in rest:
-        names = listing([say_cattle(c) for c in rest[: rest.index("for")]], conjunction=True)
-        return said("gwt.label.buy_cattle", cattle=names, price=rest[-1])
-    if verb == "draw" and rest:
-        if pending == "buy":
-            return said("gwt.label.market_draw")
-        return said("gwt.label.draw", count=int(rest[0]))
-    if verb == "remove" and rest:
-        here = trail.get(rest[0])
-        text = (
-            said("gwt.label.remove", tile=say_tile(here), place=say_place(rest[0]))
-            if here
-            else said("gwt.label.remove_hazard", place=say_place(rest[0]))
-        )
-        return _paid(text, action[2] if kind == "hazard" and action else None)
-    if verb == "trade" and rest:
-        here = trail.get(rest[0])
-        value = TEEPEE_SPACES.get(rest[0], 0)
-        what = say_tile(here) if here else said("gwt.words.teepee")
-        return said(
-            "gwt.label.trade_gain" if value >= 0 else "gwt.label.trade_pay",
-            tile=what,
-            place=say_place(rest[0]),
-            amount=abs(value),
-        )
-    if verb == "engine" and rest:
-        return _engine(rest[0], action)
-    if verb == "back" and rest:
-        return said("gwt.label.engine_bounce", space=say_space(rest[0]))
-    if verb == "upgrade":
-        n = int(rest[0]) if rest else (action[1] + 1 if action else 0)
-        if n in STATIONS:
-            return said("gwt.label.upgrade_station", station=n, cost=STATIONS[n][1])
-        return said("gwt.label.upgrade")
-    if verb == "disc" and rest:
-        if rest[0] == "station":
-            return said("gwt.label.disc_station", station=rest[-1])
-        return said("gwt.label.disc_space", space=say_disc_space(rest[0]))
-    if verb == "appoint" and rest:
-        return said(f"gwt.label.appoint_{rest[0]}") if rest[0] in WORKER_TYPES else move
-    if verb == "gain" and rest:
-        return said("gwt.words.gain", amount=rest[0])
-    if verb == "certs" and rest:
-        return said("gwt.label.certs", count=int(rest[0]))
-    if verb == "copy" and rest:
-        return said("gwt.label.copy", place=say_place_with(trail, rest[0]))
-    if verb == "pick" and rest:
-        return said("gwt.label.pick", tile=say_tile(rest[0]))
-    if verb == "deliver" and rest:
-        return said("gwt.label.deliver", city=city(rest[0]))
-    if verb == "objective" and rest:
-        return said("gwt.label.objective", card=say_card(rest[0]))
-    if verb == "play" and rest:
-        does = say_objective_action(rest[0])
-        if does is None:
-            return said("gwt.label.play", card=say_card(rest[0]))
-        return said("gwt.label.play_does", card=say_card(rest[0]), action=does)
-    if verb == "trash" and rest:
-        return said("gwt.label.trash", card=say_card(rest[0]))
-    return move
+    label = handler(_Move(move, verb, rest, action, trail, pending))
+    return move if label is None else label
+
+
+@dataclass(frozen=True)
+class _Move:
+    """A move's words and what its option tuple adds, as the verbs' label makers read them."""
+
+    text: str
+    verb: str
+    rest: list[str]
+    action: tuple[Any, ...] | None
+    trail: dict[str, Any]
+    pending: str
+
+    def part(self, kind: str, index: int) -> Any:
+        """Item ``index`` of the option tuple when it is a ``kind`` option, else ``None``."""
+        return self.action[index] if self.action and self.action[0] == kind else None
+
+
+def _aux(m: _Move) -> Label:
+    times = 2 if m.rest[-1] == "x2" else 1
+    cost = AUX_COSTS[m.rest[0]] * times if m.rest[0] in AUX_COSTS else None
+    return _paid(say_aux(m.rest[0], double=times == 2), cost)
+
+
+def _discard(m: _Move) -> Label:
+    gain = say_reward(m.action[2]) if m.action and m.action[0] == "discard" and len(m.action) > 2 else None
+    text = (
+        said("gwt.label.discard_for", card=say_card(m.rest[0]), gain=gain)
+        if gain and gain["items"]
+        else said("gwt.label.discard", card=say_card(m.rest[0]))
+    )
+    return said("gwt.label.risk", action=text) if m.verb == "risk" else text
+
+
+def _pair(m: _Move) -> Label:
+    a, b = m.rest[0], m.rest[-1]
+    text = (
+        said("gwt.label.pair_same", breed=say_cattle(a))
+        if a == b
+        else said("gwt.label.pair", first=say_cattle(a), second=say_cattle(b))
+    )
+    return _paid(text, m.part("pair", 2))
+
+
+def _hire(m: _Move) -> Label | None:
+    if len(m.rest) != 2:
+        return None
+    kind, row = m.rest
+    worker = said(f"gwt.label.hire_{kind}", row=row) if kind in WORKER_TYPES else m.text
+    return _paid(worker, m.part("hire", 3))
+
+
+def _build_plain(m: _Move) -> Label | None:
+    if len(m.rest) != 2:
+        return None
+    text = said("gwt.label.build", building=m.rest[0], place=say_place_with(m.trail, m.rest[1]))
+    return _paid(text, m.part("build", 3))
+
+
+def _buy(m: _Move) -> Label | None:
+    if "for" not in m.rest:
+        return None
+    names = listing([say_cattle(c) for c in m.rest[: m.rest.index("for")]], conjunction=True)
+    return said("gwt.label.buy_cattle", cattle=names, price=m.rest[-1])
+
+
+def _draw(m: _Move) -> Label:
+    if m.pending == "buy":
+        return said("gwt.label.market_draw")
+    return said("gwt.label.draw", count=int(m.rest[0]))
+
+
+def _remove(m: _Move) -> Label:
+    here = m.trail.get(m.rest[0])
+    text = (
+        said("gwt.label.remove", tile=say_tile(here), place=say_place(m.rest[0]))
+        if here
+        else said("gwt.label.remove_hazard", place=say_place(m.rest[0]))
+    )
+    return _paid(text, m.part("hazard", 2))
+
+
+def _trade(m: _Move) -> Label:
+    here = m.trail.get(m.rest[0])
+    value = TEEPEE_SPACES.get(m.rest[0], 0)
+    return said(
+        "gwt.label.trade_gain" if value >= 0 else "gwt.label.trade_pay",
+        tile=say_tile(here) if here else said("gwt.words.teepee"),
+        place=say_place(m.rest[0]),
+        amount=abs(value),
+    )
+
+
+def _upgrade(m: _Move) -> Label:
+    n = int(m.rest[0]) if m.rest else (m.action[1] + 1 if m.action else 0)
+    if n in STATIONS:
+        return said("gwt.label.upgrade_station", station=n, cost=STATIONS[n][1])
+    return said("gwt.label.upgrade")
+
+
+def _disc(m: _Move) -> Label:
+    if m.rest[0] == "station":
+        return said("gwt.label.disc_station", station=m.rest[-1])
+    return said("gwt.label.disc_space", space=say_disc_space(m.rest[0]))
+
+
+def _play(m: _Move) -> Label:
+    does = say_objective_action(m.rest[0])
+    if does is None:
+        return said("gwt.label.play", card=say_card(m.rest[0]))
+    return said("gwt.label.play_does", card=say_card(m.rest[0]), action=does)
+
+
+# Verbs whose label needs no word after the verb; every other verb without one is labelled as typed.
+_BARE_VERBS = frozenset(("move", "upgrade"))
+# Each verb's label maker; ``None`` from one means the words do not fit it and the move is labelled as typed.
+_VERBS: dict[str, Callable[[_Move], Label | None]] = {
+    "move": lambda m: _walk(m.rest, m.trail, m.pending),
+    "aux": _aux,
+    "discard": _discard,
+    "risk": _discard,
+    "pair": _pair,
+    "hire": _hire,
+    "build": _build_plain,
+    "buy": _buy,
+    "draw": _draw,
+    "remove": _remove,
+    "trade": _trade,
+    "engine": lambda m: _engine(m.rest[0], m.action),
+    "back": lambda m: said("gwt.label.engine_bounce", space=say_space(m.rest[0])),
+    "upgrade": _upgrade,
+    "disc": _disc,
+    "appoint": lambda m: said(f"gwt.label.appoint_{m.rest[0]}") if m.rest[0] in WORKER_TYPES else m.text,
+    "gain": lambda m: said("gwt.words.gain", amount=m.rest[0]),
+    "certs": lambda m: said("gwt.label.certs", count=int(m.rest[0])),
+    "copy": lambda m: said("gwt.label.copy", place=say_place_with(m.trail, m.rest[0])),
+    "pick": lambda m: said("gwt.label.pick", tile=say_tile(m.rest[0])),
+    "deliver": lambda m: said("gwt.label.deliver", city=city(m.rest[0])),
+    "objective": lambda m: said("gwt.label.objective", card=say_card(m.rest[0])),
+    "play": _play,
+    "trash": lambda m: said("gwt.label.trash", card=say_card(m.rest[0])),
+}
 
 
 def _build(move: str, state: Any, action: tuple[Any, ...]) -> Label:

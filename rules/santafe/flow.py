@@ -38,6 +38,26 @@ def player(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def seat_event(
+    kind: str, seat: int, does: str, key: str, args: dict[str, Any] | None = None, **data: Any
+) -> Event:
+    """A public event about what ``seat`` did: "Player N <does>", said as ``key`` with the player and
+    ``args``."""
+    return event(
+        kind, f"{player(seat)} {does}", seat=seat, say=said(key, player=who(seat), **(args or {})), **data
+    )
+
+
+def engineer_turn(s: SantaFeState) -> Event:
+    """The current seat's turn to buy an Engineer card or pass (advanced game, before round 1)."""
+    return turn_start(
+        s,
+        s.current(),
+        "buy an Engineer card for $4, or pass.",
+        said("santafe.prompt.engineer", price=ENGINEER_PRICE),
+    )
+
+
 def branch_price(s: SantaFeState) -> int:
     return 2 if s.advanced else 1
 
@@ -172,14 +192,7 @@ def apply(s: SantaFeState, seat: int, action: Action) -> list[Event]:
         after_piece(s, seat, events)
     elif kind == "stop":
         if not s.laid:
-            events.append(
-                event(
-                    "pass",
-                    f"{player(seat)} passes.",
-                    seat=seat,
-                    say=said("santafe.event.pass", player=who(seat)),
-                )
-            )
+            events.append(seat_event("pass", seat, "passes.", "santafe.event.pass"))
         end_lay_turn(s, events)
     elif kind == "draw":
         draw(s, seat, action, events)
@@ -194,14 +207,7 @@ def start(s: SantaFeState) -> list[Event]:
     if s.advanced:
         s.phase = ENGINEERS
         s.pos = 0
-        events.append(
-            turn_start(
-                s,
-                s.current(),
-                "buy an Engineer card for $4, or pass.",
-                said("santafe.prompt.engineer", price=ENGINEER_PRICE),
-            )
-        )
+        events.append(engineer_turn(s))
     else:
         start_round(s, events)
     return events
@@ -221,33 +227,14 @@ def buy_engineer(s: SantaFeState, seat: int, buy: bool, events: list[Event]) -> 
         s.money[seat] -= ENGINEER_PRICE
         s.engineer[seat] = BOUGHT_ENGINEER
         s.engineer_pool -= 1
-        events.append(
-            event(
-                "engineer",
-                f"{player(seat)} buys an Engineer card for ${ENGINEER_PRICE}.",
-                seat=seat,
-                say=said("santafe.event.engineer", player=who(seat), price=ENGINEER_PRICE),
-            )
-        )
+        does = f"buys an Engineer card for ${ENGINEER_PRICE}."
+        price = {"price": ENGINEER_PRICE}
+        events.append(seat_event("engineer", seat, does, "santafe.event.engineer", price))
     else:
-        events.append(
-            event(
-                "pass",
-                f"{player(seat)} buys no Engineer card.",
-                seat=seat,
-                say=said("santafe.event.no_engineer", player=who(seat)),
-            )
-        )
+        events.append(seat_event("pass", seat, "buys no Engineer card.", "santafe.event.no_engineer"))
     s.pos += 1
     if s.pos < s.players:
-        events.append(
-            turn_start(
-                s,
-                s.current(),
-                "buy an Engineer card for $4, or pass.",
-                said("santafe.prompt.engineer", price=ENGINEER_PRICE),
-            )
-        )
+        events.append(engineer_turn(s))
     else:
         start_round(s, events)
 
@@ -291,12 +278,12 @@ def choose(s: SantaFeState, seat: int, city: int, double: int, events: list[Even
     )
     # the move names the card: the others read only that a card was chosen, until the reveal
     events.append(
-        event(
+        seat_event(
             "chosen",
-            f"{player(seat)} has chosen a card.",
-            seat=seat,
+            seat,
+            "has chosen a card.",
+            "santafe.event.chosen",
             hides_move=said("santafe.hidden.chose"),
-            say=said("santafe.event.chosen", player=who(seat)),
         )
     )
     if all(c is not None for c in s.choice):
@@ -417,12 +404,7 @@ def begin_lay(s: SantaFeState, events: list[Event]) -> None:
 def forced_pass(s: SantaFeState, seat: int) -> Event:
     """The event for a seat with no piece it may lay (although the game goes on): it cannot pay for
     one (advanced game) or holds no piece of a railroad that can still grow (optional rule)."""
-    return event(
-        "pass",
-        f"{player(seat)} has no piece to lay and passes.",
-        seat=seat,
-        say=said("santafe.event.no_piece", player=who(seat)),
-    )
+    return seat_event("pass", seat, "has no piece to lay and passes.", "santafe.event.no_piece")
 
 
 def next_layer(s: SantaFeState, events: list[Event]) -> bool:
@@ -479,26 +461,20 @@ def exchange(s: SantaFeState, seat: int, cards: tuple[int, ...], events: list[Ev
         # the discarded cards leave the game unseen: the table learns only how many
         plural = "s" if len(cards) > 1 else ""
         events.append(
-            event(
+            seat_event(
                 "exchange",
-                f"{player(seat)} exchanges {len(cards)} city card{plural}.",
-                seat=seat,
+                seat,
+                f"exchanges {len(cards)} city card{plural}.",
+                "santafe.event.exchange",
+                {"count": len(cards)},
                 irreversible=True,
                 count=len(cards),
                 hides_move=said("santafe.hidden.exchange", count=len(cards)),
                 for_good=True,
-                say=said("santafe.event.exchange", player=who(seat), count=len(cards)),
             )
         )
     else:
-        events.append(
-            event(
-                "keep",
-                f"{player(seat)} keeps the hand.",
-                seat=seat,
-                say=said("santafe.event.keep", player=who(seat)),
-            )
-        )
+        events.append(seat_event("keep", seat, "keeps the hand.", "santafe.event.keep"))
     if not track.piece_options(s, seat):
         events.append(forced_pass(s, seat))
         end_lay_turn(s, events)
@@ -571,6 +547,18 @@ def begin_sequence(s: SantaFeState, events: list[Event]) -> None:
 
 
 def draw(s: SantaFeState, seat: int, action: Action, events: list[Event]) -> None:
+    if action[1] == "none":
+        events.append(seat_event("pass", seat, "buys no Branch Line card.", "santafe.event.no_branch"))
+    else:
+        _take_card(s, seat, action, events)
+        if draw_options(s, seat):
+            return
+    s.pos += 1
+    begin_sequence(s, events)
+
+
+def _take_card(s: SantaFeState, seat: int, action: Action, events: list[Event]) -> None:
+    """Draw a city card, take a Double Turn or Engineer card, or buy a Branch Line card."""
     what = action[1]
     if what == "city":
         card = s.deck.pop()
@@ -585,26 +573,20 @@ def draw(s: SantaFeState, seat: int, action: Action, events: list[Event]) -> Non
             )
         )
         events.append(
-            event(
+            seat_event(
                 "draw",
-                f"{player(seat)} draws a city card.",
-                seat=seat,
+                seat,
+                "draws a city card.",
+                "santafe.event.draw_city",
                 irreversible=True,
                 card="city",
-                say=said("santafe.event.draw_city", player=who(seat)),
             )
         )
     elif what == "double":
         s.doubles[seat] += 1
         s.doubles_pool -= 1
         events.append(
-            event(
-                "draw",
-                f"{player(seat)} takes a Double Turn card.",
-                seat=seat,
-                card="double",
-                say=said("santafe.event.draw_double", player=who(seat)),
-            )
+            seat_event("draw", seat, "takes a Double Turn card.", "santafe.event.draw_double", card="double")
         )
     elif what == "branch":
         r = action[2]
@@ -612,45 +594,26 @@ def draw(s: SantaFeState, seat: int, action: Action, events: list[Event]) -> Non
         s.money[seat] -= price
         s.branch_pool[r] -= 1
         s.branch_held[seat] = r
+        name = board.RAILROAD_NAME[r]
         events.append(
-            event(
+            seat_event(
                 "draw",
-                f"{player(seat)} buys the {board.RAILROAD_NAME[r]} Branch Line card for ${price}.",
-                seat=seat,
+                seat,
+                f"buys the {name} Branch Line card for ${price}.",
+                "santafe.event.buy_branch",
+                {"railroad": name, "price": price},
                 card="branch",
                 railroad=board.RAILROADS[r],
-                say=said(
-                    "santafe.event.buy_branch", player=who(seat), railroad=board.RAILROAD_NAME[r], price=price
-                ),
             )
         )
     elif what == "engineer":
         s.engineer[seat] = DRAWN_ENGINEER
         s.engineer_pool -= 1
         events.append(
-            event(
-                "draw",
-                f"{player(seat)} takes an Engineer card.",
-                seat=seat,
-                card="engineer",
-                say=said("santafe.event.draw_engineer", player=who(seat)),
+            seat_event(
+                "draw", seat, "takes an Engineer card.", "santafe.event.draw_engineer", card="engineer"
             )
         )
-    else:
-        events.append(
-            event(
-                "pass",
-                f"{player(seat)} buys no Branch Line card.",
-                seat=seat,
-                say=said("santafe.event.no_branch", player=who(seat)),
-            )
-        )
-        s.pos += 1
-        begin_sequence(s, events)
-        return
-    if not draw_options(s, seat):
-        s.pos += 1
-        begin_sequence(s, events)
 
 
 def buy_track(s: SantaFeState, seat: int, r: int, events: list[Event]) -> None:
@@ -659,23 +622,17 @@ def buy_track(s: SantaFeState, seat: int, r: int, events: list[Event]) -> None:
         s.supply[r] -= 1
         s.bought[seat][r] += 1
         events.append(
-            event(
+            seat_event(
                 "buy_track",
-                f"{player(seat)} buys a {board.RAILROAD_NAME[r]} piece for $1.",
-                seat=seat,
+                seat,
+                f"buys a {board.RAILROAD_NAME[r]} piece for $1.",
+                "santafe.event.buy_track",
+                {"railroad": board.RAILROAD_NAME[r]},
                 railroad=board.RAILROADS[r],
-                say=said("santafe.event.buy_track", player=who(seat), railroad=board.RAILROAD_NAME[r]),
             )
         )
     else:
-        events.append(
-            event(
-                "pass",
-                f"{player(seat)} buys no track.",
-                seat=seat,
-                say=said("santafe.event.no_track", player=who(seat)),
-            )
-        )
+        events.append(seat_event("pass", seat, "buys no track.", "santafe.event.no_track"))
     s.pos += 1
     begin_sequence(s, events)
 

@@ -230,6 +230,18 @@ def _railroad(word: str) -> int:
     return board.RAILROAD_INDEX[colour]
 
 
+def _bought_railroad(words: list[str], how_to_write: str) -> int | RulesError:
+    """The railroad "buy track|branch <colour>" names, or the error to answer (``how_to_write`` when the
+    words are not three)."""
+    if len(words) != 3:
+        told = said(how_to_write)
+        return ParseError(english(told), say=told)
+    try:
+        return _railroad(words[2])
+    except ParseError as exc:
+        return exc
+
+
 def _explain_lay(s: SantaFeState, seat: int, words: list[str], typed: str) -> RulesError:
     # the example names cities as the map prints them: players never see the ids of the notation
     a, b = board.KEY_DIRECTION["chi-kcy"]
@@ -310,13 +322,9 @@ def _explain_draw(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
         if words[:2] != ["buy", "track"]:
             told = said("santafe.error.buy_or_pass")
             return IllegalMoveError(english(told), say=told)
-        if len(words) != 3:
-            told = said("santafe.error.write_buy_track")
-            return ParseError(english(told), say=told)
-        try:
-            r = _railroad(words[2])
-        except ParseError as exc:
-            return exc
+        r = _bought_railroad(words, "santafe.error.write_buy_track")
+        if isinstance(r, RulesError):
+            return r
         if not s.supply[r]:
             return IllegalMoveError(
                 f"No free {board.railroad_label(r)} track is left to buy.",
@@ -330,13 +338,9 @@ def _explain_draw(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
         return IllegalMoveError("Your hand is full.", say=said("santafe.error.hand_full"))
     what = words[1] if len(words) > 1 else ""
     if words[0] == "buy" and what == "branch":
-        if len(words) != 3:
-            told = said("santafe.error.write_buy_branch")
-            return ParseError(english(told), say=told)
-        try:
-            r = _railroad(words[2])
-        except ParseError as exc:
-            return exc
+        r = _bought_railroad(words, "santafe.error.write_buy_branch")
+        if isinstance(r, RulesError):
+            return r
         price = flow.branch_price(s)
         if s.branch_held[seat] >= 0:
             return IllegalMoveError(

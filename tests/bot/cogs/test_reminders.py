@@ -99,9 +99,8 @@ def interrupted(*args, **kwargs):  # type: ignore[no-untyped-def]
     raise asyncio.CancelledError
 
 
-async def test_the_first_round_posts_the_computer_moves_a_crash_interrupted(table: Table) -> None:
-    """The process died while the computer chose its reply to Ann: the first round after the restart makes
-    that move and posts the turn, pinging Ann, as the move itself would have."""
+async def _computer_cut_short(table: Table) -> None:
+    """Ann against a computer: Ann passes and the process dies while the computer chooses its reply."""
     service = table.service
     await service.create_game(
         10, CHANNEL, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join", channel_style="every-turn"
@@ -113,6 +112,13 @@ async def test_the_first_round_posts_the_computer_moves_a_crash_interrupted(tabl
     await service.submit(CHANNEL, ANN, "pass")
     await service.runner.idle()  # the background run was cut short
     service.ai = real
+
+
+async def test_the_first_round_posts_the_computer_moves_a_crash_interrupted(table: Table) -> None:
+    """The process died while the computer chose its reply to Ann: the first round after the restart makes
+    that move and posts the turn, pinging Ann, as the move itself would have."""
+    service = table.service
+    await _computer_cut_short(table)
     assert (await service.get_game(CHANNEL)).to_act == (1,)
     cog = await reminders(table)
     await cog.tick()
@@ -138,16 +144,7 @@ async def test_after_a_restart_the_computer_moves_without_waiting_for_its_earlie
     where another process might hold it, the first renewal after the claim's lease ran out starts a round
     that moves it. No claim of five minutes is waited for."""
     service = table.service
-    await service.create_game(
-        10, CHANNEL, ANN, "Ann", "tiny", {"rounds": 2}, seat_order="join", channel_style="every-turn"
-    )
-    await service.add_ai(CHANNEL, ANN)
-    await service.start(CHANNEL, ANN)
-    real = service.ai
-    service.ai = interrupted
-    await service.submit(CHANNEL, ANN, "pass")
-    await service.runner.idle()  # the background run was cut short
-    service.ai = real
+    await _computer_cut_short(table)
     game = await service.get_game(CHANNEL)
     async with service.db.transaction() as conn:  # the claim the earlier life left, renewed just now
         await sql.run(

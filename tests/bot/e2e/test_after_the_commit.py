@@ -11,7 +11,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 import sqlalchemy as sa
@@ -110,6 +110,34 @@ async def logged_versions(service: GameService, arena: Arena) -> list[int]:
         return [m.version for m in await store.moves_of(conn, game.id, game.version + 1)]
 
 
+class Armed(NamedTuple):
+    """A two-person game about to fail after a move's commit: who moves, who is next, the public messages
+    and logged moves so far, the held catch-ups (``cleared``, ``asked``: see ``hold_catch_ups``) and the
+    armed fault."""
+
+    first: SimUser
+    other: SimUser
+    seen: set[str]
+    before: list[int]
+    cleared: asyncio.Event
+    asked: list[float]
+    fault: DroppedAfterMove
+
+
+async def arm_fault(
+    arena: Arena, service: GameService, monkeypatch: pytest.MonkeyPatch, passing: int = 0
+) -> Armed:
+    """Everything settled, the catch-ups held and a ``DroppedAfterMove`` (``passing``) armed."""
+    first, other = await movers(arena, service)
+    await arena.loopback.settle()
+    seen = {m.id for m in arena.public()}
+    before = await logged_versions(service, arena)
+    cleared, asked = hold_catch_ups(monkeypatch)
+    fault = DroppedAfterMove(monkeypatch, service.db, passing)
+    fault.armed = True
+    return Armed(first, other, seen, before, cleared, asked, fault)
+
+
 def pings_since(arena: Arena, seen: set[str]) -> list[set[str]]:
     """Who each public message of the channel not among ``seen`` pinged (messages that pinged)."""
     public: list[Message] = [m for m in arena.public() if m.id not in seen]
@@ -123,13 +151,7 @@ async def check_counted_then_told(
     the answer says it counted, the move is logged once, and once the fault clears (after failing the
     first ``lasting`` tries to tell the channel) the channel tells the move and pings the other person,
     once."""
-    first, other = await movers(arena, service)
-    await arena.loopback.settle()
-    seen = {m.id for m in arena.public()}
-    before = await logged_versions(service, arena)
-    cleared, asked = hold_catch_ups(monkeypatch)
-    fault = DroppedAfterMove(monkeypatch, service.db)
-    fault.armed = True
+    first, other, seen, before, cleared, asked, fault = await arm_fault(arena, service, monkeypatch)
     reply: Reply = await play(first)
     version = len(before) + 1
     assert fault.failed == 1
@@ -200,13 +222,10 @@ async def test_a_move_whose_post_failed_on_a_dropped_connection_is_told_once_it_
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
         await arena.start_game("tiny", alice, bob)
-        first, other = await movers(arena, service)
-        await arena.loopback.settle()
-        seen = {m.id for m in arena.public()}
-        before = await logged_versions(service, arena)
-        cleared, asked = hold_catch_ups(monkeypatch)
-        fault = DroppedAfterMove(monkeypatch, service.db, passing=1)  # the answer's read goes through
-        fault.armed = True
+        # passing=1: the answer's read goes through
+        first, other, seen, before, cleared, asked, fault = await arm_fault(
+            arena, service, monkeypatch, passing=1
+        )
         reply = await first.slash("move", arena.channel, move="pass")
         await arena.loopback.wait_until(lambda: bool(reply.followups), "the note that the post failed")
         assert fault.failed == 1
@@ -261,13 +280,7 @@ async def test_a_move_the_bot_stopped_before_telling_is_told_at_the_next_start_o
     alice, bob = arena.people[:2]
     async with arena.running() as (_bot, service):
         await arena.start_game("tiny", alice, bob)
-        first, other = await movers(arena, service)
-        await arena.loopback.settle()
-        seen = {m.id for m in arena.public()}
-        before = await logged_versions(service, arena)
-        cleared, _ = hold_catch_ups(monkeypatch)
-        fault = DroppedAfterMove(monkeypatch, service.db)
-        fault.armed = True
+        first, other, seen, before, cleared, _, _fault = await arm_fault(arena, service, monkeypatch)
         reply = await first.slash("move", arena.channel, move="pass")
         version = len(before) + 1
         assert translate(ENGLISH, "message.move_counted_later", version=version) in reply.content

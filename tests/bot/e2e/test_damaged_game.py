@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.storage import open_database
 from bot.storage.sql import run
+from loopback import SimUser
 from tests.bot.e2e.conftest import Arena
 
 
@@ -20,16 +21,22 @@ async def damage(arena: Arena, *, log_too: bool) -> None:
         await db.close()
 
 
+async def played_then_damaged(arena: Arena, *, log_too: bool) -> tuple[SimUser, SimUser]:
+    """Alice and Bob's Santa Fe game after Alice's first move, damaged while no bot runs (see ``damage``)."""
+    alice, bob = arena.people[:2]
+    async with arena.running() as (_bot, service):
+        await arena.start_game("santafe", alice, bob)
+        await arena.play_first_move(service, alice)
+    await damage(arena, log_too=log_too)
+    return alice, bob
+
+
 def damage_lines(arena: Arena) -> list[str]:
     return [m.content for m in arena.public() if "is damaged" in m.content]
 
 
 async def test_a_game_damaged_beyond_its_log_is_paused_with_one_line_at_start(arena: Arena) -> None:
-    alice, bob = arena.people[:2]
-    async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob)
-        await arena.play_first_move(service, alice)
-    await damage(arena, log_too=True)
+    _, bob = await played_then_damaged(arena, log_too=True)
 
     async with arena.running() as (_bot, service):
         await arena.loopback.wait_until(lambda: damage_lines(arena), "the line about the damaged game")
@@ -47,11 +54,7 @@ async def test_a_game_damaged_beyond_its_log_is_paused_with_one_line_at_start(ar
 
 
 async def test_a_damaged_state_is_rebuilt_at_start_and_the_game_plays_on(arena: Arena) -> None:
-    alice, bob = arena.people[:2]
-    async with arena.running() as (_bot, service):
-        await arena.start_game("santafe", alice, bob)
-        await arena.play_first_move(service, alice)
-    await damage(arena, log_too=False)
+    alice, bob = await played_then_damaged(arena, log_too=False)
 
     async with arena.running() as (_bot, service):
         game = await service.get_game(int(arena.channel.id))
