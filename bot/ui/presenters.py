@@ -16,6 +16,7 @@ from bot.i18n import LANGUAGE_NAMES, has_message, translate
 from bot.services import GameInfo, engine, notices, wording
 from rules.core import notation
 from rules.core.events import HIDES_MOVE, REVEALS, is_public
+from rules.core.protocol import DescribesHands, SaysHands
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
@@ -455,7 +456,11 @@ def hand_lines(view: dict[str, Any], locale: object = None) -> list[str]:
     """The cards of the viewer's own hand, one a line, in the language of ``locale``: from its engine's
     ``say_hand`` (facts), else its ``describe_hand`` (English); none without either."""
     engine = rules.get(view["game"])
-    told = getattr(engine, "say_hand", None) or getattr(engine, "describe_hand", None)
-    if told is None:
+    told: Sequence[object]
+    if isinstance(engine, SaysHands):
+        told = engine.say_hand(view)
+    elif isinstance(engine, DescribesHands):
+        told = engine.describe_hand(view)
+    else:
         return []
-    return [safe(wording.text_of(locale, line)) for line in told(view)]
+    return [safe(wording.text_of(locale, line)) for line in told]
