@@ -37,11 +37,11 @@ objective cards are named by immediate action and tasks (gain2-bgbl, aux-sf, mov
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.core.english import english
 from rules.core.errors import GameOverError, NotYourTurnError, ParseError, RulesError
-from rules.core.events import TELLS_MOVE, event
+from rules.core.events import TELLS_MOVE, Event, event
 from rules.core.notation import match_move, normalize
 from rules.core.protocol import plain
 from rules.core.result import build_result
@@ -98,7 +98,7 @@ class GreatWesternTrail:
             return []
         return list(self._options(state))
 
-    def play(self, state: State, seat: int, move: str) -> tuple[State, list[dict[str, Any]]]:
+    def play(self, state: State, seat: int, move: str) -> tuple[State, list[Event]]:
         # a canonical move (what computer players and rollouts send) needs no parsing
         opts = self._options(state) if not state.over and seat == state.current else {}
         canonical = move if move in opts else self.parse_move(state, seat, move)
@@ -224,7 +224,14 @@ RULES = GreatWesternTrail()
 __all__ = ["RULES", "SPEC", "GreatWesternTrail"]
 
 
-def _marks(state: State, seat: int, action: tuple[Any, ...]) -> dict[str, Any]:
+class _Marks(TypedDict, total=False):
+    """The ``Details`` of a ``move`` event that mark it in the turn picture."""
+
+    path: list[str]
+    built: str
+
+
+def _marks(state: State, seat: int, action: tuple[Any, ...]) -> _Marks:
     """What the turn picture marks of a move: the cattleman's path (from where it stood to where it
     stops) or the place of a building just built."""
     inner = unwrap(action)
