@@ -47,6 +47,7 @@ from rules.core.protocol import plain
 from rules.core.result import build_result
 from rules.core.texts import Said, said
 from rules.core.texts import seat as player
+from rules.gwt.actions import as_build, as_walk
 from rules.gwt.aliases import to_ids as names_to_ids
 from rules.gwt.board import Tx
 from rules.gwt.effects import apply, settle
@@ -236,8 +237,8 @@ def _marks(state: State, seat: int, action: tuple[Any, ...]) -> _Marks:
     stops) or the place of a building just built."""
     inner = unwrap(action)
     if inner and inner[0] == "walk":
-        start = state.players[seat].location
-        return {"path": [loc for loc in (start, *inner[2], inner[1]) if loc]}
+        start, step = state.players[seat].location, as_walk(inner)
+        return {"path": [loc for loc in (start, *step.route, step.dest) if loc]}
     if inner and inner[0] == "build":
-        return {"built": inner[2]}
+        return {"built": as_build(inner).loc}
     return {}

@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core.english import english
 from rules.core.texts import Said, listing, said
+from rules.gwt.actions import as_build
 from rules.gwt.content import (
     AUX_ACTIONS,
     OBJECTIVES,
@@ -204,7 +205,7 @@ def _plain(move: str, state: Any, action: tuple[Any, ...] | None, pending: str) 
         return _paid(worker, action[3] if kind == "hire" and action else None)
     if verb == "build" and len(rest) == 2:
         text = said("gwt.label.build", building=rest[0], place=say_place_with(trail, rest[1]))
-        return _paid(text, action[3] if kind == "build" and action else None)
+        return _paid(text, as_build(action).cost if kind == "build" and action else None)
     if verb == "buy" and "for" in rest:
         names = listing([say_cattle(c) for c in rest[: rest.index("for")]], conjunction=True)
         return said("gwt.label.buy_cattle", cattle=names, price=rest[-1])
@@ -277,7 +278,7 @@ def _build(move: str, state: Any, action: tuple[Any, ...]) -> Label:
     craftsmen = said("gwt.words.craftsmen", count=build_craftsmen(state, code, loc))
 
     def label(place: Label, dotted: bool) -> Label:
-        text = _paid(said("gwt.label.build", building=building, place=place), action[3])
+        text = _paid(said("gwt.label.build", building=building, place=place), as_build(action).cost)
         return _dot(text, craftsmen) if dotted else text
 
     dotted = len(english(label(WIDEST_SPOT, True))) <= LONGEST_BUILD
