@@ -46,6 +46,7 @@ from render.encode import encode
 from render.result import render_result
 from render.theme import DEFAULT, Theme
 from rules.core.errors import SetupError
+from rules.core.events import Event
 
 
 def _picture(game: str, picture: str, what: str) -> Callable[..., Image.Image]:
@@ -76,7 +77,7 @@ def render_turn(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     last: Sequence[str] = (),
-    changed: Sequence[Mapping[str, Any]] = (),
+    changed: Sequence[Event] = (),
     theme: Theme = DEFAULT,
     picture_words: Mapping[str, str] | None = None,
 ) -> Image.Image:

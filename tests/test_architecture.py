@@ -205,3 +205,25 @@ def test_the_top_level_walker_skips_function_bodies(tmp_path: Path) -> None:
         "import a\nfrom b import c\nif TYPE_CHECKING:\n    import d\ndef run():\n    import bot.sandbox\n"
     )
     assert module_level_imports(path) == {"a", "b", "b.c", "d"}
+
+
+def test_the_bot_asks_for_optional_engine_capabilities_by_their_protocols() -> None:
+    """The bot finds an engine's optional capabilities with ``isinstance(engine, SaysMoves)`` and the like
+    (``rules.core.protocol.OPTIONAL``), so mypy checks each call; never by ``getattr``/``hasattr`` of a
+    method's name, which mypy cannot follow."""
+    from rules.core.protocol import OPTIONAL
+
+    methods = {name for capability in OPTIONAL for name in vars(capability) if not name.startswith("_")}
+    offenders = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path, tree in _TREES.items()
+        if path.relative_to(ROOT).parts[0] in ("bot", "render")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("getattr", "hasattr")
+        and len(node.args) > 1
+        and isinstance(node.args[1], ast.Constant)
+        and node.args[1].value in methods
+    ]
+    assert methods and not offenders

@@ -53,6 +53,7 @@ from bot.play import delivery, posting
 from bot.play.reads import Reads
 from bot.services import BoardState, GameInfo, LiveBoard
 from bot.ui import pickers, pictures, presenters
+from rules.core.events import Event
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -111,7 +112,7 @@ async def show_turn(
     view: dict[str, Any] | None,
     extra: Sequence[str],
     perms: discord.Permissions | None,
-    untold: Sequence[dict[str, Any]] = (),
+    untold: Sequence[Event] = (),
     reads: Reads | None = None,
 ) -> Shown:
     """Bring the live board up to ``game`` (posting a new one if it is missing, scrolled away or no longer
@@ -154,7 +155,7 @@ async def _bring_up(
     view: dict[str, Any] | None,
     lines: Sequence[str],
     perms: discord.Permissions | None,
-    untold: Sequence[dict[str, Any]],
+    untold: Sequence[Event],
     state: BoardState,
     after: int,
     people: Sequence[tuple[int, int]],
@@ -214,7 +215,7 @@ def _lines_after(game: GameInfo, state: BoardState) -> int:
 
 
 async def _run_lines(
-    reads: Reads, game: GameInfo, after: int, told: int, untold: Sequence[dict[str, Any]]
+    reads: Reads, game: GameInfo, after: int, told: int, untold: Sequence[Event]
 ) -> list[str]:
     """The lines of every move after move ``after`` (``untold`` holds those after ``told``)."""
     events = untold if after == told else await reads.public_events_between(game.id, after, game.version)
@@ -233,8 +234,8 @@ async def _picture_due(reads: Reads, game: GameInfo, known: LiveBoard, acting: s
 
 
 async def _changed_since(
-    reads: Reads, game: GameInfo, pictured: int, untold: Sequence[dict[str, Any]]
-) -> Sequence[dict[str, Any]]:
+    reads: Reads, game: GameInfo, pictured: int, untold: Sequence[Event]
+) -> Sequence[Event]:
     """What a new picture marks: the public events since the move the board's last picture showed (read
     only when a picture is drawn), else, with no picture yet, those since the last turn message."""
     if pictured < 0:
@@ -316,7 +317,7 @@ async def _picture(
     view: dict[str, Any] | None,
     lines: Sequence[str],
     perms: discord.Permissions | None,
-    changed: Sequence[dict[str, Any]],
+    changed: Sequence[Event],
 ) -> tuple[list[discord.Embed], list[discord.File]]:
     """The board of now as the live board shows it: an embed naming the move it shows, with the picture
     (without Embed Links, which drops a bot's embeds, the picture alone)."""
@@ -342,7 +343,7 @@ async def _post(
     view: dict[str, Any] | None,
     lines: Sequence[str],
     perms: discord.Permissions | None,
-    changed: Sequence[dict[str, Any]],
+    changed: Sequence[Event],
     people: Sequence[tuple[int, int]],
     fresh: Sequence[tuple[int, int]],
     run: tuple[int, int],
@@ -372,7 +373,7 @@ async def _edit(
     lines: Sequence[str],
     perms: discord.Permissions | None,
     due: bool,
-    changed: Sequence[dict[str, Any]],
+    changed: Sequence[Event],
 ) -> tuple[discord.Message, bool] | None:
     """Edit the live board to ``game`` (with a new picture if one is ``due``): the message and whether it
     has a new picture; None if it is gone or can no longer be edited."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.services import BoardState
+from rules.core.events import Event
 
 if TYPE_CHECKING:
     from bot.services import GameService
@@ -39,7 +40,7 @@ class Reads:
         report = self._of(game_id, upto)
         return report.board if report is not None else await self.games.board_state(game_id, upto)
 
-    async def untold_public_events(self, game_id: int, upto: int) -> list[dict[str, Any]]:
+    async def untold_public_events(self, game_id: int, upto: int) -> list[Event]:
         report = self._of(game_id, upto)
         if report is not None:
             return report.untold_public_events()
@@ -49,7 +50,7 @@ class Reads:
         report = self._of(game_id, upto)
         return report.untold_movers() if report is not None else await self.games.untold_movers(game_id, upto)
 
-    async def public_events_between(self, game_id: int, after: int, upto: int) -> list[dict[str, Any]]:
+    async def public_events_between(self, game_id: int, after: int, upto: int) -> list[Event]:
         report = self._of(game_id, upto, after)
         if report is not None:
             return report.public_events_between(after)

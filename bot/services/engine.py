@@ -15,8 +15,17 @@ from rules.core.errors import ErrorCode, RulesError
 from rules.core.events import Event
 from rules.core.notation import match_label, normalize, suggest
 from rules.core.players import replace_players
-from rules.core.protocol import Engine, GuardsForcedSteps, Rules, State
-from rules.core.texts import said
+from rules.core.protocol import (
+    DetailsMoves,
+    Engine,
+    GuardsForcedSteps,
+    Rules,
+    SaysDetails,
+    SaysMoves,
+    SkipsTurns,
+    State,
+)
+from rules.core.texts import Said, said
 
 # Moves an engine may offer that end a turn without doing anything: what a deadline's "skip" plays.
 SKIP_MOVES = ("pass", "skip")
@@ -76,11 +85,12 @@ def _stopped(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def said_label(game: Engine, state: State, seat: int, move: str) -> Any:
+def said_label(game: Engine, state: State, seat: int, move: str) -> Said | str:
     """The label of a legal move as the engine says it: facts (``say_move``, which an engine may offer),
     else its English label."""
-    tell = getattr(game, "say_move", None)
-    return tell(state, seat, move) if tell is not None else str(game.describe_move(state, seat, move))
+    if isinstance(game, SaysMoves):
+        return game.say_move(state, seat, move)
+    return str(game.describe_move(state, seat, move))
 
 
 def label(
@@ -123,8 +133,11 @@ def detail(
 ) -> str:
     """The engine's detail of a legal move (what it costs and earns: ``say_detail`` or ``detail_move``,
     which an engine may offer) in the language of ``locale``, else ""."""
-    tell = getattr(game, "say_detail", None) or getattr(game, "detail_move", None)
-    return wording.text_of(locale, tell(state, seat, move), names) if tell is not None else ""
+    if isinstance(game, SaysDetails):
+        return wording.text_of(locale, game.say_detail(state, seat, move), names)
+    if isinstance(game, DetailsMoves):
+        return wording.text_of(locale, game.detail_move(state, seat, move), names)
+    return ""
 
 
 def labelled_moves(
@@ -173,9 +186,8 @@ def play(
 
 def skip_move(game: Rules, state: State, seat: int) -> str | None:
     """The legal move that ends ``seat``'s turn doing nothing, if the rules allow one now."""
-    chooser = getattr(game, "skip_move", None)
-    if chooser is not None:
-        return chooser(state, seat)
+    if isinstance(game, SkipsTurns):
+        return game.skip_move(state, seat)
     legal = game.legal_moves(state, seat)
     return next((m for m in legal if normalize(m) in SKIP_MOVES), None)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import ENGLISH, translate
 from bot.services import wording
+from rules.core.events import Event
 
 if TYPE_CHECKING:
     from bot.services.report import Report
@@ -134,7 +135,7 @@ class PlayedMove:
     seat: int
     user_id: int | None
     move: str
-    events: tuple[dict[str, Any], ...]
+    events: tuple[Event, ...]
     actor: str  # "player" | "ai" | "deadline" | "admin"
 
 
@@ -156,8 +157,8 @@ class MoveOutcome:
     game: GameInfo
     seat: int | None
     move: str | None
-    events: tuple[dict[str, Any], ...]
-    public_events: tuple[dict[str, Any], ...]
+    events: tuple[Event, ...]
+    public_events: tuple[Event, ...]
     played: tuple[PlayedMove, ...]
     to_act: tuple[int, ...]
     to_act_users: tuple[int, ...]
@@ -233,7 +234,7 @@ class News:
     since: int
     upto: int
     upto_move: str  # tells the move ``upto`` from another played in its place after an undo
-    events: tuple[dict[str, Any], ...]
+    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,14 @@ from bot.services.models import Choices, Decision, GameInfo, News
 from bot.services.report import BoardState, LiveBoard
 from bot.storage import games as store
 from bot.storage.records import GameRow, SeatRow, from_json, to_json
-from rules.core.events import HIDES_MOVE, TELLS_MOVE, is_public, shown_moves, visible_to
+from rules.core.events import HIDES_MOVE, TELLS_MOVE, Event, is_public, shown_moves, visible_to
 from rules.core.texts import said
 
 # Who made a move other than its player, as the log says it (message.log.by_<actor>).
 ACTORS = ("ai", "deadline", "admin")
 
 
-def _facts_of(events: list[dict[str, Any]]) -> int:
+def _facts_of(events: list[Event]) -> int:
     """How much of ``events`` reads in every language: 0 for English text only, 1 for facts holding
     English prose (a move's label before labels were facts), 2 for facts alone."""
     if not any(wording.has_facts(ev) for ev in events):
@@ -151,7 +151,7 @@ class Reading(ServiceCore):
             # (an event of type "move" naming this move; in older games, its English text)
             own = (f"Player {m.seat + 1}: {english_text}.", f"Player {m.seat + 1} chose: {english_text}.")
 
-            def is_own(ev: dict[str, Any], m: Any = m, own: tuple[str, str] = own) -> bool:
+            def is_own(ev: Event, m: Any = m, own: tuple[str, str] = own) -> bool:
                 named = ev.get("type") == "move" and ev.get("move") == m.move and ev.get("seat") == m.seat
                 return named or ev.get("text") in own
 
@@ -236,7 +236,7 @@ class Reading(ServiceCore):
     @staticmethod
     def _move_labels(
         game: GameRow, players: int, moves: list[tuple[int, str]]
-    ) -> tuple[list[Any], list[list[dict[str, Any]]]]:
+    ) -> tuple[list[Any], list[list[Event]]]:
         """The label each move had when it was made (players read labels, never the notation), as the
         engine says it (``engine.said_label``), by replaying the game: a label may name what lay on the
         board at that moment."""
@@ -251,13 +251,13 @@ class Reading(ServiceCore):
             events.append(list(said))
         return labels, events
 
-    async def public_events_between(self, game_id: int, after: int, upto: int) -> list[dict[str, Any]]:
+    async def public_events_between(self, game_id: int, after: int, upto: int) -> list[Event]:
         """The public events of the moves after move ``after`` up to move ``upto``, oldest first."""
         async with self.db.reading() as conn:
             moves = await store.moves_after(conn, game_id, after)
         return [ev for m in moves if m.version <= upto for ev in m.events if is_public(ev)]
 
-    async def untold_public_events(self, game_id: int, upto: int) -> list[dict[str, Any]]:
+    async def untold_public_events(self, game_id: int, upto: int) -> list[Event]:
         """The public events of every move up to move ``upto`` that the channel was not yet told, oldest
         first. Reading them tells nobody: ``mark_told`` does, once the summary holding them was posted.
         Kept with the game, so a summary of a long turn survives a restart; moves taken back are not in

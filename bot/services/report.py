@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.core.events import Event
+
 
 @dataclass(frozen=True)
 class LiveBoard:
@@ -42,7 +44,7 @@ class ToldMove:
 
     version: int
     seat: int
-    events: tuple[dict[str, Any], ...]
+    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class Report:
         """Whether the report answers a question about the moves after ``after`` up to ``upto``."""
         return upto == self.version and (after is None or after >= self.since)
 
-    def untold_public_events(self) -> list[dict[str, Any]]:
+    def untold_public_events(self) -> list[Event]:
         """The public events of the moves the channel was not told of, oldest first."""
         return self.public_events_between(self.board.told)
 
@@ -71,7 +73,7 @@ class Report:
         """The seats that moved since the channel was last told, in the order they first moved."""
         return list(dict.fromkeys(m.seat for m in self.moves if m.version > self.board.told))
 
-    def public_events_between(self, after: int) -> list[dict[str, Any]]:
+    def public_events_between(self, after: int) -> list[Event]:
         """The public events of the moves after move ``after`` (at least ``since``), oldest first."""
         return [ev for m in self.moves if m.version > after for ev in m.events]
 

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
+from rules.core.events import Event
+
 log = logging.getLogger(__name__)
 
 Row = TypeVar("Row")
@@ -104,7 +106,7 @@ class MoveRow:
     seat: int
     user_id: int | None
     move: str
-    events: list[dict[str, Any]]
+    events: list[Event]
     actor: str
     played_at: datetime
 

@@ -27,7 +27,7 @@ from render.replay import render_replay
 from render.result import WORDS as SHEET_WORDS
 from render.theme import DEFAULT
 from render.words import english_words, facts
-from rules.core.events import GAME_END
+from rules.core.events import GAME_END, Event
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ async def turn_board(
     view: dict[str, Any],
     names: Sequence[str],
     last: Sequence[str] = (),
-    changed: Sequence[dict[str, Any]] = (),
+    changed: Sequence[Event] = (),
     stem: str = "turn",
     words: dict[str, str] | None = None,
 ) -> discord.File | None:
@@ -83,7 +83,7 @@ async def turn_board(
 
 
 def words_for(
-    language: object, view: dict[str, Any], changed: Sequence[dict[str, Any]], names: Sequence[str]
+    language: object, view: dict[str, Any], changed: Sequence[Event], names: Sequence[str]
 ) -> dict[str, str]:
     """The words of a picture in ``language`` (``render.words``), with the position's own sentences: the
     pending decision's prompt and, once the game has ended, why (from ``changed``); seats named as

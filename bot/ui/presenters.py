@@ -15,7 +15,8 @@ import rules
 from bot.i18n import LANGUAGE_NAMES, has_message, translate
 from bot.services import GameInfo, engine, notices, wording
 from rules.core import notation
-from rules.core.events import HIDES_MOVE, REVEALS, is_public
+from rules.core.events import HIDES_MOVE, REVEALS, Event, is_public
+from rules.core.protocol import DescribesHands, SaysHands
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
@@ -99,7 +100,7 @@ def mentions(user_ids: Iterable[int]) -> tuple[str, discord.AllowedMentions]:
 
 
 def event_lines(
-    events: Iterable[dict[str, Any]],
+    events: Iterable[Event],
     *,
     seat: int | None = None,
     game: GameInfo | None = None,
@@ -131,7 +132,7 @@ def seat_names_of(game: GameInfo | None) -> dict[int, str]:
     return {} if game is None else {info.seat: safe(info.name) for info in game.seats}
 
 
-def _told_better(events: list[dict[str, Any]], index: int, seat: int | None) -> bool:
+def _told_better(events: list[Event], index: int, seat: int | None) -> bool:
     ev = events[index]
     if not ev.get(HIDES_MOVE):
         return False
@@ -142,9 +143,7 @@ def _told_better(events: list[dict[str, Any]], index: int, seat: int | None) -> 
 NEWS_LIMIT = 900  # of a private reply's 2000 characters: the choices below it must still fit
 
 
-def news_block(
-    game: GameInfo, events: Iterable[dict[str, Any]], locale: object, limit: int = NEWS_LIMIT
-) -> str:
+def news_block(game: GameInfo, events: Iterable[Event], locale: object, limit: int = NEWS_LIMIT) -> str:
     """What the channel was told since the reader's last move, oldest first, in at most ``limit``
     characters, framed in the reader's ``locale``; the lines that do not fit are counted and left to /log
     (empty when nothing was told)."""
@@ -455,7 +454,11 @@ def hand_lines(view: dict[str, Any], locale: object = None) -> list[str]:
     """The cards of the viewer's own hand, one a line, in the language of ``locale``: from its engine's
     ``say_hand`` (facts), else its ``describe_hand`` (English); none without either."""
     engine = rules.get(view["game"])
-    told = getattr(engine, "say_hand", None) or getattr(engine, "describe_hand", None)
-    if told is None:
+    told: Sequence[object]
+    if isinstance(engine, SaysHands):
+        told = engine.say_hand(view)
+    elif isinstance(engine, DescribesHands):
+        told = engine.describe_hand(view)
+    else:
         return []
-    return [safe(wording.text_of(locale, line)) for line in told(view)]
+    return [safe(wording.text_of(locale, line)) for line in told]

@@ -35,6 +35,7 @@ from render.names import seat_name
 from render.scene import Scene
 from render.theme import DEFAULT, Theme, text_on
 from render.words import Words, layer_key, picture_word
+from rules.core.events import Event
 from rules.gwt.aliases import city_label
 from rules.gwt.content import BUILDINGS, CATTLE, MARKET_ORDER, NEUTRAL_BUILDINGS, RISKS, STATIONS
 from rules.gwt.graph import NEXT
@@ -126,7 +127,7 @@ def render_turn(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     last: Sequence[str] = (),
-    changed: Sequence[Mapping[str, Any]] = (),
+    changed: Sequence[Event] = (),
     theme: Theme = DEFAULT,
     picture_words: Words | None = None,
 ) -> Image.Image:
@@ -398,7 +399,7 @@ def _trail(
             disc(d, centre, CATTLEMAN_R, theme.player(seat), theme.ink, seat + 1, size=SMALL)
 
 
-def changes(changed: Sequence[Mapping[str, Any]]) -> tuple[list[tuple[int, list[str]]], list[str]]:
+def changes(changed: Sequence[Event]) -> tuple[list[tuple[int, list[str]]], list[str]]:
     """What ``changed`` events did on the trail: each cattleman's path (seat, spots walked from where it
     stood) and the spots where a building was built or a tile placed."""
     paths = [(int(ev["seat"]), list(ev["path"])) for ev in changed if ev.get("path") and "seat" in ev]

@@ -28,6 +28,7 @@ from render.santafe.words import ENGLISH
 from render.scene import Scene
 from render.theme import DEFAULT, Theme, text_on
 from render.words import Words, picture_word
+from rules.core.events import Event
 
 FRAME = MAP_FRAME  # the map's frame on the full board
 SCALE = (WIDTH - 20) / (FRAME[2] - FRAME[0])
@@ -75,7 +76,7 @@ def render_turn(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     last: Sequence[str] = (),
-    changed: Sequence[Mapping[str, Any]] = (),
+    changed: Sequence[Event] = (),
     theme: Theme = DEFAULT,
     picture_words: Words | None = None,
 ) -> Image.Image:
@@ -104,7 +105,7 @@ def render_turn(
     return img
 
 
-def just_laid(view: Mapping[str, Any], changed: Sequence[Mapping[str, Any]]) -> list[str]:
+def just_laid(view: Mapping[str, Any], changed: Sequence[Event]) -> list[str]:
     """The segments the ``changed`` events laid that are still on the board."""
     laid: list[str] = [ev["segment"] for ev in changed if ev.get("type") == "lay" and ev.get("segment")]
     return [segment for segment in dict.fromkeys(laid) if segment in view["track"]]

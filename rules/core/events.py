@@ -3,8 +3,9 @@
 Every event has ``type`` and ``text`` (one readable English sentence, the stored copy for readers without
 the catalogs); an event may also say what happened as facts, ``msg`` and ``args`` (``rules/core/texts.py``),
 which the bot shows in the reader's language. Events are stored as JSON, so they must read back from it
-unchanged (text keys only). ``private_to`` is ``None`` for a public
-event or the seat that alone may read it.
+unchanged (text keys only). ``private_to`` is ``None`` for a public event or the seat that alone may read
+it. ``Event`` types them: the keys every event has, the markers below, and ``Details``, what a kind may
+add (``event``'s keyword arguments; a new key goes there first).
 
 Undo depends on two markers, so an engine must set them:
 
@@ -35,18 +36,79 @@ shows the move's label (the log) shows that event in its place rather than sayin
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, TypedDict, Unpack, cast
 
 from rules.core.texts import Said
 
-Event = dict[str, Any]
 
-TURN_START = "turn_start"
-GAME_END = "game_end"
-HIDES_MOVE = "hides_move"
-FOR_GOOD = "for_good"
-REVEALS = "reveals"
-TELLS_MOVE = "tells_move"
+class _Record(TypedDict):
+    """The keys every event has."""
+
+    type: str
+    text: str
+    private_to: int | None
+
+
+class Details(TypedDict, total=False):
+    """What an event may say beyond ``type``, ``text`` and ``private_to``: who it is about and, per kind,
+    the facts the bot's log, news and pictures read (``seat`` for most; ``path``/``built`` on a GWT
+    ``move``; ``railroad``/``segment`` on a Santa Fe ``lay``...). Optional keys come from a ``total=False``
+    class rather than ``NotRequired``: under postponed annotations Python 3.11 counts a ``NotRequired``
+    key as required at run time."""
+
+    seat: int
+    seats: list[int]
+    move: str
+    reason: str
+    # GWT
+    path: list[str]
+    built: str
+    cards: list[str]
+    paid: int
+    owner: int | None
+    location: str
+    city: str
+    transport: int
+    hand: list[str]
+    income: int
+    tile: str
+    space: str
+    worker: str
+    row: int
+    # Santa Fe
+    railroad: str
+    card: str
+    discarded: list[str]
+    count: int
+    segment: str
+    branch: bool
+    cost: int
+    bonus: int
+    round: int
+    first: int
+    plays: list[Any]  # each a ``rules.santafe.flow.Play`` (rules.core imports no game)
+
+
+class Event(_Record, Details, total=False):
+    """An event record: ``type``, ``text``, ``private_to`` always; the markers (module docstring) and the
+    facts (``msg``, ``args``) when set; a kind's own ``Details``."""
+
+    irreversible: bool
+    hides_move: Said | str
+    for_good: bool
+    reveals: bool
+    tells_move: bool
+    msg: str
+    args: dict[str, Any]
+    made_for: int  # the bot's mark on the line of a move it made for a seat (its only move)
+
+
+TURN_START: Final = "turn_start"
+GAME_END: Final = "game_end"
+HIDES_MOVE: Final = "hides_move"
+FOR_GOOD: Final = "for_good"
+REVEALS: Final = "reveals"
+TELLS_MOVE: Final = "tells_move"
 
 
 def event(
@@ -59,7 +121,7 @@ def event(
     for_good: bool = False,
     reveals: bool = False,
     say: Said | None = None,
-    **data: Any,
+    **data: Unpack[Details],
 ) -> Event:
     """Build an event record (``hides_move``, ``for_good``, ``reveals``: see the module's docstring)."""
     record: Event = {"type": type_, "text": text, "private_to": private_to}
@@ -73,7 +135,7 @@ def event(
         record[REVEALS] = True
     if say is not None:
         record["msg"], record["args"] = say["msg"], say["args"]
-    record.update(data)
+    record.update(cast(Event, data))  # mypy takes ``Details`` for no part of ``Event``: it is one
     return record
 
 

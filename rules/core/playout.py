@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.protocol import Event, Rules, State
+from rules.core.events import Event
+from rules.core.protocol import Rules, State
 from rules.core.rng import Rng
 
 

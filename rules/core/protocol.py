@@ -39,11 +39,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, TypedDict, cast, runtime_checkable
 
+from rules.core.events import Event
 from rules.core.result import Result
 from rules.core.texts import Said
 
 State: TypeAlias = Any
-Event: TypeAlias = dict[str, Any]
 
 
 @runtime_checkable

@@ -37,16 +37,17 @@ objective cards are named by immediate action and tasks (gain2-bgbl, aux-sf, mov
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.core.english import english
 from rules.core.errors import GameOverError, NotYourTurnError, ParseError, RulesError
-from rules.core.events import TELLS_MOVE, event
+from rules.core.events import TELLS_MOVE, Event, event
 from rules.core.notation import match_move, normalize
 from rules.core.protocol import plain
 from rules.core.result import build_result
 from rules.core.texts import Said, said
 from rules.core.texts import seat as player
+from rules.gwt.actions import as_build, as_walk
 from rules.gwt.aliases import to_ids as names_to_ids
 from rules.gwt.board import Tx
 from rules.gwt.effects import apply, settle
@@ -98,7 +99,7 @@ class GreatWesternTrail:
             return []
         return list(self._options(state))
 
-    def play(self, state: State, seat: int, move: str) -> tuple[State, list[dict[str, Any]]]:
+    def play(self, state: State, seat: int, move: str) -> tuple[State, list[Event]]:
         # a canonical move (what computer players and rollouts send) needs no parsing
         opts = self._options(state) if not state.over and seat == state.current else {}
         canonical = move if move in opts else self.parse_move(state, seat, move)
@@ -224,13 +225,20 @@ RULES = GreatWesternTrail()
 __all__ = ["RULES", "SPEC", "GreatWesternTrail"]
 
 
-def _marks(state: State, seat: int, action: tuple[Any, ...]) -> dict[str, Any]:
+class _Marks(TypedDict, total=False):
+    """The ``Details`` of a ``move`` event that mark it in the turn picture."""
+
+    path: list[str]
+    built: str
+
+
+def _marks(state: State, seat: int, action: tuple[Any, ...]) -> _Marks:
     """What the turn picture marks of a move: the cattleman's path (from where it stood to where it
     stops) or the place of a building just built."""
     inner = unwrap(action)
     if inner and inner[0] == "walk":
-        start = state.players[seat].location
-        return {"path": [loc for loc in (start, *inner[2], inner[1]) if loc]}
+        start, step = state.players[seat].location, as_walk(inner)
+        return {"path": [loc for loc in (start, *step.route, step.dest) if loc]}
     if inner and inner[0] == "build":
-        return {"built": inner[2]}
+        return {"built": as_build(inner).loc}
     return {}

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
-from rules.core.events import event
+from rules.core.events import Details, Event, event
 from rules.core.rng import Rng
-from rules.core.texts import said
+from rules.core.texts import Said, said
 from rules.core.texts import seat as seat_of
 from rules.gwt.content import (
     BUILDINGS,
@@ -40,10 +40,10 @@ class Tx:
     def __init__(self, state: State, seat: int) -> None:
         self.s = state
         self.seat = seat
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
         self.hidden = False          # something hidden was revealed or randomness was used
         # the event that tells the whole move, if one does: no "Player N: ..." line is needed
-        self.teller: dict[str, Any] | None = None
+        self.teller: Event | None = None
         self._rng: Rng | None = None
 
     @property
@@ -57,12 +57,12 @@ class Tx:
         if self._rng is not None:
             self.s.rng = self._rng.state
 
-    def log(self, type_: str, text: str, **data: Any) -> None:
-        self.events.append(event(type_, text, **data))
+    def log(self, type_: str, text: str, *, say: Said | None = None, **data: Unpack[Details]) -> None:
+        self.events.append(event(type_, text, say=say, **data))
 
-    def tell(self, type_: str, text: str, **data: Any) -> None:
+    def tell(self, type_: str, text: str, *, say: Said | None = None, **data: Unpack[Details]) -> None:
         """Log the event that tells the whole move, and more than its label says."""
-        self.log(type_, text, **data)
+        self.log(type_, text, say=say, **data)
         self.teller = self.events[-1]
 
 

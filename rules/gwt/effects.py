@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.texts import said
 from rules.core.texts import seat as seat_of
+from rules.gwt.actions import Build, Walk, as_build, as_walk
 from rules.gwt.board import (
     Tx,
     breeding_value,
@@ -241,14 +242,14 @@ def _money(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
 
 # What each kind of action does: kind -> (state's copy, its mover, the action, the decision it answered)
 _EFFECTS: dict[str, Effect] = {
-    "walk": lambda tx, p, a, popped: _walk(tx, a[1], a[2], a[3], popped),
+    "walk": lambda tx, p, a, popped: _walk(tx, as_walk(a), popped),
     "discard": _discard_for_reward,
     "pair": _discard_pair,
     "money": _money,
     "certs": lambda tx, p, a, popped: gain_certs(p, a[1]),
     "teepee_pairs": _teepee_pairs,
     "hire": lambda tx, p, a, popped: _hire(tx, a[1], a[2], a[3]),
-    "build": lambda tx, p, a, popped: _build(tx, a[1], a[2], a[3]),
+    "build": lambda tx, p, a, popped: _build(tx, as_build(a)),
     "buy": lambda tx, p, a, popped: tx.s.stack.append(decision("buy", cowboys=p.workers[0])),
     "purchase": _purchase,
     "market_draw": _market_draw,
@@ -291,8 +292,9 @@ def _reward(tx: Tx, reward: dict[str, int]) -> None:
         s.stack.append(decision("objective", to="hand", optional=True))
 
 
-def _walk(tx: Tx, dest: str, passed: list[str], free: bool, popped: dict[str, Any] | None) -> None:
+def _walk(tx: Tx, action: Walk, popped: dict[str, Any] | None) -> None:
     s, seat = tx.s, tx.s.current
+    dest, passed, free = action.dest, action.route, action.free
     p = s.players[seat]
     if not free:
         for loc in [*passed, dest]:
@@ -371,7 +373,8 @@ def _hire(tx: Tx, worker: str, row: int, cost: int) -> None:
         s.stack.append(decision("bonus", what=bonus))
 
 
-def _build(tx: Tx, number: str, loc: str, cost: int) -> None:
+def _build(tx: Tx, action: Build) -> None:
+    number, loc, cost = action.number, action.loc, action.cost
     s = tx.s
     seat = s.current
     p = s.players[seat]

@@ -16,6 +16,7 @@ from typing import Any
 
 from rules.core.english import english
 from rules.core.texts import Said, listing, said
+from rules.gwt.actions import as_build
 from rules.gwt.content import (
     AUX_ACTIONS,
     OBJECTIVES,
@@ -238,7 +239,7 @@ def _build_plain(m: _Move) -> Label | None:
     if len(m.rest) != 2:
         return None
     text = said("gwt.label.build", building=m.rest[0], place=say_place_with(m.trail, m.rest[1]))
-    return _paid(text, m.part("build", 3))
+    return _paid(text, as_build(m.action).cost if m.action and m.action[0] == "build" else None)
 
 
 def _buy(m: _Move) -> Label | None:
@@ -336,7 +337,7 @@ def _build(move: str, state: Any, action: tuple[Any, ...]) -> Label:
     craftsmen = said("gwt.words.craftsmen", count=build_craftsmen(state, code, loc))
 
     def label(place: Label, dotted: bool) -> Label:
-        text = _paid(said("gwt.label.build", building=building, place=place), action[3])
+        text = _paid(said("gwt.label.build", building=building, place=place), as_build(action).cost)
         return _dot(text, craftsmen) if dotted else text
 
     dotted = len(english(label(WIDEST_SPOT, True))) <= LONGEST_BUILD

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any, Literal
 
+from rules.gwt.actions import build, walk
 from rules.gwt.board import (
     building_code,
     cleared,
@@ -106,12 +107,12 @@ def _walk_moves(s: State, seat: int, limit: int, *, free: bool = False) -> Optio
                 name = f"move {dest}"
             else:
                 name = f"move {dest} " + (f"via {' '.join(route)}" if route else "direct")
-            opts[name] = ("walk", dest, route, free)
+            opts[name] = walk(dest, route, free)
     return opts
 
 
 def gen_first(s: State, seat: int, d: dict[str, Any]) -> Options:
-    return {f"move {slot}": ("walk", slot, [], True) for slot in ("A", "B", "C", "D", "E", "F", "G")}
+    return {f"move {slot}": walk(slot, [], True) for slot in ("A", "B", "C", "D", "E", "F", "G")}
 
 
 def gen_turn(s: State, seat: int, d: dict[str, Any]) -> Options:
@@ -193,7 +194,7 @@ def spec_moves(s: State, seat: int, act: tuple[Any, ...], d: dict[str, Any]) -> 
         limit = p.workers[2] if n == "engineers" else woods_count(s, seat) if n == "woods" else n
         out.update(engine_moves(s, seat, limit, 0))
     elif kind == "move":
-        out.update({k: ("walk", *v[1:]) for k, v in _walk_moves(s, seat, act[1]).items()})
+        out.update(_walk_moves(s, seat, act[1]))
     elif kind == "aux2":
         out.update(aux_moves(s, seat, double=True))
     elif kind == "cert_or_objective":
@@ -299,12 +300,12 @@ def build_moves(s: State, seat: int, per: int) -> dict[str, tuple[Any, ...]]:
         need = BUILDINGS[code][0]
         if p.workers[1] >= need and p.money >= per * need:
             for loc in empty:
-                out[f"build {code} {loc}"] = ("build", number, loc, per * need)
+                out[f"build {code} {loc}"] = build(number, loc, per * need)
         for loc in mine:
             old = BUILDINGS[building_code(s.trail[loc]) or ""][0]
             diff = need - old
             if diff > 0 and p.workers[1] >= diff and p.money >= per * diff:
-                out[f"build {code} {loc}"] = ("build", number, loc, per * diff)
+                out[f"build {code} {loc}"] = build(number, loc, per * diff)
     return out
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from rules.core.english import english
 from rules.core.texts import Said, chained, listing, said
 from rules.core.texts import seat as player
+from rules.gwt.actions import as_build, as_walk
 from rules.gwt.board import building_code, fee_for
 from rules.gwt.buildings import say_points, say_text
 from rules.gwt.content import ARROWS, BUILDINGS, CATTLE, CITIES, NEUTRAL_BUILDINGS, STATIONS, TRAIL
@@ -23,12 +24,12 @@ DETAIL = 100
 
 
 def walk_fees(state: Any, seat: int, action: tuple[Any, ...]) -> dict[int | None, int]:
-    """Dollars a walk ("walk", dest, route, free) pays, by payee (a seat, or None for the bank)."""
-    _kind, dest, route, free = action[:4]
+    """Dollars a walk (``rules.gwt.actions.Walk``) pays, by payee (a seat, or None for the bank)."""
+    step = as_walk(action)
     owed: dict[int | None, int] = {}
-    if free:
+    if step.free:
         return owed
-    for loc in (*route, dest):
+    for loc in (*step.route, step.dest):
         fee, payee = fee_for(state, seat, loc)
         if fee:
             owed[payee] = owed.get(payee, 0) + fee
@@ -118,9 +119,10 @@ def say_detail(move: str, state: Any, action: tuple[Any, ...] | None) -> Said | 
     seat = state.current
     kind = action[0]
     if kind == "walk":
-        return _dots(say_fees(walk_fees(state, seat, action)), _there(state, seat, action[1]))
+        return _dots(say_fees(walk_fees(state, seat, action)), _there(state, seat, as_walk(action).dest))
     if kind == "build":
-        code, loc, dollars = move.split(" ")[1], action[2], action[3]
+        code, step = move.split(" ")[1], as_build(action)
+        loc, dollars = step.loc, step.cost
         craftsmen = said("gwt.words.craftsmen", count=build_craftsmen(state, code, loc))
         return _dots(craftsmen, _dollars(dollars), say_points(code), say_text(code))
     if kind == "purchase":

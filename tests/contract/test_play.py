@@ -6,7 +6,8 @@ turn boundaries that bound undo.
 from __future__ import annotations
 
 import json
-from typing import Any
+from types import UnionType
+from typing import Any, get_args, get_origin, get_type_hints
 
 import pytest
 
@@ -14,7 +15,7 @@ import rules
 from rules.core.events import GAME_END, TURN_START, Event
 from rules.core.playout import random_playout, replay
 from rules.core.protocol import VIEW_KEYS, Notation, Rules, State
-from tests.contract.conftest import GAME_PLAYERS, spec_of
+from tests.contract.conftest import GAME_PLAYERS, GAMES, TINY, spec_of
 
 SEEDS = (1, 2)
 MAX_MOVES = 20_000
@@ -169,3 +170,42 @@ def test_play_never_changes_the_state_it_is_given(game_id: str, players: int) ->
         after, _ = engine.play(state, seat, engine.legal_moves(state, seat)[-1])
         assert json.dumps(engine.dump(state), sort_keys=True) == data
         state = after
+
+
+EVENT_TYPES = get_type_hints(Event)
+
+
+def fits(value: Any, hint: Any) -> bool:
+    """Whether JSON-able ``value`` has the type ``hint`` of an ``Event`` key."""
+    if hint is Any:
+        return True
+    if isinstance(hint, UnionType):
+        return any(fits(value, arm) for arm in get_args(hint))
+    if hint is type(None):
+        return value is None
+    origin = get_origin(hint) or hint
+    if origin is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, origin)
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != TINY])
+def test_every_event_is_an_event_typed_dict(game_id: str) -> None:
+    """What the bot and the pictures read of an event is what ``rules.core.events.Event`` types: its
+    required keys are there, and no key outside it or of another type (mypy checks the engines' calls of
+    ``event``; this checks what they emit)."""
+    engine = rules.get(game_id)
+    players = spec_of(game_id).max_players
+    options = spec_of(game_id).defaults()
+    wrong: set[str] = set()
+
+    def check(state: State, seat: int, move: str, events: list[Event]) -> None:
+        for ev in events:
+            assert Event.__required_keys__ <= set(ev), ev
+            for key, value in ev.items():
+                if key not in EVENT_TYPES or not fits(value, EVENT_TYPES[key]):
+                    wrong.add(f"{ev['type']}.{key}={value!r}")
+
+    for seed in SEEDS:
+        assert random_playout(engine, players, seed, options, max_moves=MAX_MOVES, check=check).finished
+    assert not wrong

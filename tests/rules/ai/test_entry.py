@@ -37,12 +37,13 @@ def test_levels_are_described_from_the_spec() -> None:
 
 
 def test_each_game_registers_its_levels() -> None:
-    """Santa Fe has a heuristic, a lookahead and a searching level, Great Western Trail a heuristic and two
-    searching ones (one builds, one races); only the searching levels think (take a budget)."""
+    """Santa Fe has a heuristic, a lookahead and a searching level, Great Western Trail a heuristic and three
+    searching ones (one builds, one races, one values positions as learned from self-play); only the
+    searching levels think (take a budget)."""
     assert set(players_for("santafe")) == {0, 1, 2, 3}
-    assert set(players_for("gwt")) == {0, 1, 2, 3}
+    assert set(players_for("gwt")) == {0, 1, 2, 3, 4}
     assert [lv for lv, c in players_for("santafe").items() if c.thinks] == [3]
-    assert [lv for lv, c in players_for("gwt").items() if c.thinks] == [2, 3]
+    assert [lv for lv, c in players_for("gwt").items() if c.thinks] == [2, 3, 4]
 
 
 def test_a_level_a_game_lacks_is_played_by_its_best() -> None:
