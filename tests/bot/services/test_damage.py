@@ -186,9 +186,7 @@ async def replace_move(service: GameService, game_id: int, version: int, *, chec
     )
 
 
-async def test_a_move_that_fails_its_checksum_breaks_the_log_and_pauses_its_game(
-    service, restarted, caplog
-):
+async def test_a_move_that_fails_its_checksum_breaks_the_log_and_pauses_its_game(service, restarted, caplog):
     game_id, other_id = await two_games_played(service)
     await damage_state(service, game_id)
     await replace_move(service, game_id, 2, checksum=True)
