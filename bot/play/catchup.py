@@ -10,7 +10,9 @@ What to say is read from the game as it is then, as a reminder round's post does
 after a later move's post says nothing; and the pings remembered per decision (``turn_pings``) keep a
 person from being pinged twice for one decision, whoever posts. At a start, the pings noted for moves not
 yet told are forgotten first: the process that noted them may have stopped before posting them; the ping
-posted again carries the same nonce (``live.ping_nonce``), so one that did go out is not doubled.
+posted again carries the same nonce (``live.ping_nonce``), so one that did go out is not doubled. The
+turn's direct messages go with that post (``turn_dms``), so they are told again the same way; one that
+failed after the channel was told is owed, and a try here sends it.
 """
 
 from __future__ import annotations

@@ -42,10 +42,13 @@ async def deliver(
     dropped connection). When Discord says they take no direct messages (50007), their setting is turned
     off, so no later notice tries again, and the game's channel (``channel_id``) hears it once.
     ``nonce``: sent with enforce_nonce, so the same message sent again within minutes is not doubled."""
-    options: dict[str, str] = {} if nonce is None else {"nonce": nonce}
+    quiet = discord.AllowedMentions.none()
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(text, allowed_mentions=discord.AllowedMentions.none(), **options)  # type: ignore[arg-type]
+        if nonce is None:
+            await user.send(text, allowed_mentions=quiet)
+        else:
+            await user.send(text, allowed_mentions=quiet, nonce=nonce)
     except discord.HTTPException as exc:
         log.info("could not send a direct message to user %s", user_id)
         if exc.code == CANNOT_DM:

@@ -49,6 +49,17 @@ def owes(bot: BoardGameBot, game_id: int) -> bool:
 async def tell(
     bot: BoardGameBot, game: GameInfo, view: dict[str, Any] | None = None, board_id: int | None = None
 ) -> bool:
+    """See ``_tell``; a failure of its own (the database's) never fails the post that tells the turn:
+    the messages are then owed."""
+    try:
+        return await _tell(bot, game, view, board_id)
+    except Exception:
+        log.warning("could not send the turn messages of game %s yet", game.id, exc_info=True)
+        _owe(bot, game)
+        return False
+
+
+async def _tell(bot: BoardGameBot, game: GameInfo, view: dict[str, Any] | None, board_id: int | None) -> bool:
     """Send the turn message to each person who must act in ``game`` and takes direct messages, unless
     told of this decision already (or their private answer shows it). ``view``: the spectators' view of
     ``game`` (read when None); ``board_id``: the message showing the turn (the live board, or the turn
@@ -66,14 +77,19 @@ async def tell(
     if not people:
         _owed.pop(key, None)
         return True
-    fresh = await bot.games.reserve_pings(game.id, game.version, people, by="dm")
-    if fresh and view is None:
+    if view is None:
         view = await Reads(bot.games, None).view_at(game.id, game.channel_id, game.version)
+    fresh = await bot.games.reserve_pings(game.id, game.version, people, by="dm")
     failed: list[tuple[int, int]] = []
     for seat, user in fresh:
-        text = await words(bot, game, user, view or {}, board_id)
         nonce = live.ping_nonce(game, "dm", [(seat, user)])
-        if await dms.deliver(bot, user, text, game.channel_id, nonce) == "failed":
+        try:
+            text = await words(bot, game, user, view, board_id)
+            sent = await dms.deliver(bot, user, text, game.channel_id, nonce)
+        except Exception:  # reading the reader's language failed (the database): owed like a failed send
+            log.warning("could not word a turn message of game %s", game.id, exc_info=True)
+            sent = "failed"
+        if sent == "failed":
             failed.append((seat, user))
     if not failed:
         _owed.pop(key, None)
@@ -83,11 +99,15 @@ async def tell(
     except Exception:  # the database failing too: better no message for this decision than two
         log.warning("could not forget the direct messages not sent in game %s", game.id)
         _owed.pop(key, None)
-        return False
-    _owed[key] = game.version
+        return True
+    _owe(bot, game)
+    return False
+
+
+def _owe(bot: BoardGameBot, game: GameInfo) -> None:
+    _owed[(id(bot), game.id)] = game.version
     if when_owed is not None:
         when_owed(bot, game.id)
-    return False
 
 
 async def tell_owed(bot: BoardGameBot, game: GameInfo) -> None:
@@ -101,6 +121,8 @@ async def tell_owed(bot: BoardGameBot, game: GameInfo) -> None:
         _owed.pop(key, None)
         return
     board = (await bot.games.live_board_messages([game.id])).get(game.id)
+    if board is None and game.id in bot.turn_messages:  # a message per turn: the latest one
+        board = bot.turn_messages[game.id][1].id
     if not await tell(bot, game, None, board):
         raise NotSent(f"a turn message of game {game.id} could not be sent yet")
 
