@@ -41,11 +41,6 @@ class NotSent(Exception):
     """A turn's direct message failed for a reason that may pass: the catch-up tries again."""
 
 
-def owes(bot: BoardGameBot, game_id: int) -> bool:
-    """Whether a turn message of the game waits for a fault to pass."""
-    return (id(bot), game_id) in _owed
-
-
 async def tell(
     bot: BoardGameBot, game: GameInfo, view: dict[str, Any] | None = None, board_id: int | None = None
 ) -> bool:
