@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import translate
-from bot.play import delivery, live, posting
+from bot.play import delivery, live, posting, turn_dms
 from bot.play.reads import Reads
 from bot.services import GameInfo, MoveOutcome, Notification
 from bot.ui import pickers, pictures, presenters
@@ -73,6 +73,7 @@ async def post_turn(
     if game.channel_style == "quiet":
         named = [presenters.named(line, game) for line in extra]
         shown = await live.show_turn(bot, game, channel, view, named, perms, untold, reads)
+        await turn_dms.tell(bot, game, view, shown.board.id)
         await bot.games.mark_told(game.id, game.version, live_board=shown.kept, pinged=shown.pinged)
         await retire_buttons(bot, game.id, shown.board, game.revision)
         return shown.board
@@ -136,6 +137,7 @@ async def _post_summary(
     except BaseException:
         await live.unreserve(bot, game, fresh)
         raise
+    await turn_dms.tell(bot, game, view, message.id)  # before the turn counts as told: see turn_dms
     await bot.games.mark_told(game.id, game.version, pinged=fresh)
     await retire_buttons(bot, game.id, message, game.revision)
     return message
@@ -324,50 +326,8 @@ async def deliver_notifications(
 
 
 async def notify_directly(bot: BoardGameBot, outcome: MoveOutcome) -> None:
-    """Direct messages for players who accept them; the channel message already pinged everyone. If the
-    game moved on since ``outcome``, a turn its player has played meanwhile is not announced, nor one the
-    player's private answer is showing them (``live.answering``). A turn's message goes to each person
-    once per decision (``turn_dms``, kept like the channel's pings): noted before it is sent, given back
-    if it could not be."""
-    notes = [
-        n
-        for n in outcome.notifications
-        if n.dm
-        and n.user_id is not None
-        and not (n.kind == "your_turn" and live.shown_privately(bot, outcome.game.id, n.user_id))
-    ]
-    turns: dict[int, tuple[int, int]] = {}  # user id -> (seat, user id) of each turn told, once per decision
-    version = outcome.game.version
-    if any(n.kind == "your_turn" for n in notes):
-        current = await bot.games.game_by_id(outcome.game.id)
-        if current.revision != outcome.game.revision:
-            notes = [
-                n for n in notes if n.kind != "your_turn" or _same_turn(outcome.game, current, n.user_id)
-            ]
-        people = [
-            (seat.seat, seat.user_id)
-            for n in notes
-            if n.kind == "your_turn" and (seat := current.seat_of(n.user_id or 0)) and seat.user_id
-        ]
-        fresh = await bot.games.reserve_pings(current.id, current.version, people, by="dm")
-        turns = {user: (seat, user) for seat, user in fresh}
-        notes = [n for n in notes if n.kind != "your_turn" or n.user_id in turns]
-        version = current.version
-    for note in notes:
-        if note.user_id is None:
-            continue
-        sent = await delivery.deliver_dm(bot, note)
-        if not sent and note.kind == "your_turn":
-            try:
-                await bot.games.unreserve_pings(outcome.game.id, version, [turns[note.user_id]], by="dm")
-            except Exception:  # the database failing too: better no message for this decision than two
-                log.warning("could not forget a direct message not sent in game %s", outcome.game.id)
-
-
-def _same_turn(before: GameInfo, now: GameInfo, user_id: int | None) -> bool:
-    """Whether ``user_id``'s turn in ``before`` is still not played in ``now`` (its clock, which starts
-    anew with each of their turns, still runs from the same moment)."""
-    then, seat = before.seat_of(user_id or 0), now.seat_of(user_id or 0)
-    if then is None or seat is None or seat.seat not in now.to_act:
-        return False
-    return seat.waiting_since is not None and seat.waiting_since == then.waiting_since
+    """Direct messages for players who accept them (the game's end, a vote…); the channel message already
+    pinged everyone. A turn's message goes with the post that tells the channel of it (``turn_dms``)."""
+    for note in outcome.notifications:
+        if note.dm and note.user_id is not None and note.kind != "your_turn":
+            await delivery.deliver_dm(bot, note)

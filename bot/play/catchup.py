@@ -10,7 +10,9 @@ What to say is read from the game as it is then, as a reminder round's post does
 after a later move's post says nothing; and the pings remembered per decision (``turn_pings``) keep a
 person from being pinged twice for one decision, whoever posts. At a start, the pings noted for moves not
 yet told are forgotten first: the process that noted them may have stopped before posting them; the ping
-posted again carries the same nonce (``live.ping_nonce``), so one that did go out is not doubled.
+posted again carries the same nonce (``live.ping_nonce``), so one that did go out is not doubled. The
+turn's direct messages go with that post (``turn_dms``), so they are told again the same way; one that
+failed after the channel was told is owed, and a try here sends it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.play import announcer, posting
+from bot.play import announcer, posting, turn_dms
 from bot.services import GameInfo
 
 if TYPE_CHECKING:
@@ -63,6 +65,9 @@ def schedule(bot: BoardGameBot, game_id: int, *, at_once: bool = False, claimed:
     task.add_done_callback(lambda _: _running.pop(key, None))
 
 
+turn_dms.when_owed = schedule  # a turn's direct message that failed is sent by the catch-up
+
+
 async def settled() -> None:
     """Wait until every catch-up scheduled so far has ended."""
     while _running:
@@ -75,6 +80,7 @@ async def stop(bot: BoardGameBot) -> None:
     for task in mine:
         task.cancel()
     await asyncio.gather(*mine, return_exceptions=True)
+    turn_dms.forget(bot)
 
 
 async def tell_all_untold(bot: BoardGameBot) -> int:
@@ -139,8 +145,9 @@ async def tell_untold(bot: BoardGameBot, game_id: int) -> None:
     of the channel, as ``announcer.announce`` keeps it)."""
     game = await bot.games.game_by_id(game_id)
     movers = await bot.games.untold_movers(game.id, game.version)
-    if not movers:
-        return  # a later post has told it
+    if not movers:  # a later post has told it; a turn's direct message may still be owed
+        await turn_dms.tell_owed(bot, game)
+        return
     if game.status == "finished":
         await announcer.post_results(bot, game, await bot.games.final_result(game.channel_id))
     elif game.status == "active" and await choosing(bot, game, movers):

@@ -30,20 +30,34 @@ def with_place(text: str, channel_id: int) -> str:
 
 
 async def send(bot: BoardGameBot, user_id: int, text: str, channel_id: int) -> bool:
-    """Send ``text`` to ``user_id``. When Discord says they take no direct messages (50007), their setting is
-    turned off, so no later notice tries again, and the game's channel (``channel_id``) hears it once."""
+    """Send ``text`` to ``user_id`` (see ``deliver``); whether it was sent."""
+    return await deliver(bot, user_id, text, channel_id) == "sent"
+
+
+async def deliver(
+    bot: BoardGameBot, user_id: int, text: str, channel_id: int, nonce: str | None = None
+) -> str:
+    """Send ``text`` to ``user_id``: "sent"; "refused" when Discord refuses it for a reason a retry does not
+    cure (a 4xx other than 429); "failed" when trying again later may succeed (Discord's 5xx, 429, a
+    dropped connection). When Discord says they take no direct messages (50007), their setting is turned
+    off, so no later notice tries again, and the game's channel (``channel_id``) hears it once.
+    ``nonce``: sent with enforce_nonce, so the same message sent again within minutes is not doubled."""
+    quiet = discord.AllowedMentions.none()
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+        if nonce is None:
+            await user.send(text, allowed_mentions=quiet)
+        else:
+            await user.send(text, allowed_mentions=quiet, nonce=nonce)
     except discord.HTTPException as exc:
         log.info("could not send a direct message to user %s", user_id)
         if exc.code == CANNOT_DM:
             await closed(bot, user_id, channel_id)
-        return False
+        return "refused" if 400 <= exc.status < 500 and exc.status != 429 else "failed"
     except Exception:  # a direct message is a courtesy: it must never fail the move that caused it
         log.exception("direct message to user %s failed", user_id)
-        return False
-    return True
+        return "failed"
+    return "sent"
 
 
 async def closed(bot: BoardGameBot, user_id: int, channel_id: int) -> None:

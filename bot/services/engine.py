@@ -217,6 +217,9 @@ def replay_log(game: Rules, players: int, row: GameRow, moves: Sequence[MoveRow]
     ``BrokenLog`` when they are not all there or one does not play."""
     if [m.version for m in moves] != list(range(1, row.version + 1)):
         raise BrokenLog(f"its move log does not hold moves 1 to {row.version}")
+    damaged = [m.version for m in moves if not m.intact()]
+    if damaged:  # replaying a changed move would rebuild a position that never was
+        raise BrokenLog(f"its move {damaged[0]} does not match its checksum")
     try:
         return replay(game, players, row.seed, row.options, [(m.seat, m.move) for m in moves])
     except Exception as exc:  # an engine refuses a damaged move in its own way

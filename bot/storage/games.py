@@ -325,8 +325,8 @@ async def append_move(conn: Conn, move: MoveRow) -> None:
     """Add a row to the log; ``UNIQUE (game_id, version)`` refuses a second move at the same version."""
     await run(
         conn,
-        "INSERT INTO moves (game_id, version, seat, user_id, move, events, actor, played_at)"
-        " VALUES (:game_id, :version, :seat, :user_id, :move, :events, :actor, :played_at)",
+        "INSERT INTO moves (game_id, version, seat, user_id, move, events, actor, played_at, checksum)"
+        " VALUES (:game_id, :version, :seat, :user_id, :move, :events, :actor, :played_at, :checksum)",
         game_id=move.game_id,
         version=move.version,
         seat=move.seat,
@@ -335,6 +335,7 @@ async def append_move(conn: Conn, move: MoveRow) -> None:
         events=to_json(move.events),
         actor=move.actor,
         played_at=to_time(move.played_at),
+        checksum=move.sealed(),
     )
 
 

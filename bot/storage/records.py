@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from collections.abc import Callable, Iterable
@@ -109,6 +110,17 @@ class MoveRow:
     events: list[Event]
     actor: str
     played_at: datetime
+    # as stored (NULL for a move written before checksums); ``intact`` says whether it still matches
+    checksum: str | None = None
+
+    def sealed(self) -> str:
+        """The checksum stored with the move: SHA-256 (hex) of what replaying it reads."""
+        text = f"{self.game_id}:{self.version}:{self.seat}:{self.move}"
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+    def intact(self) -> bool:
+        """Whether the row matches the checksum written with it (a row from before checksums is trusted)."""
+        return self.checksum is None or self.checksum == self.sealed()
 
 
 def game_from_row(row: Any) -> GameRow:
@@ -191,4 +203,5 @@ def move_from_row(row: Any) -> MoveRow:
         events=from_json(row["events"], []),
         actor=row["actor"],
         played_at=from_time(row["played_at"]),  # type: ignore[arg-type]
+        checksum=row["checksum"],
     )

@@ -4,7 +4,8 @@ board, the ping, the buttons taken off), each failed once, and the bot "killed" 
 on nothing it does reaches the database or Discord, it stops without its clean stop's work, and a new bot
 starts on the same database). After each: the mover's answer is true (it counted, or the channel will
 hear of it; never "unchanged"), the move is in the log once, the channel shows it and pings the next
-person exactly once, after the fault clears or at the restart, and nothing is doubled.
+person exactly once, after the fault clears or at the restart, that person (who takes direct messages) gets
+exactly one direct message of their turn, and nothing is doubled.
 
 The steps are found by recording a clean run first, so the sweep covers each one the code makes, not a
 hand-picked list. By default a representative subset runs (the first and last database statement and
@@ -136,6 +137,12 @@ async def to_act(service: GameService, channel: Channel, arena: Arena) -> tuple[
     return first, next(p for p in arena.people[:2] if p is not first)
 
 
+def turn_dms(arena: Arena, channel: Channel, person: Any) -> list[Any]:
+    """The direct messages telling ``person`` their turn in the game of ``channel`` has come."""
+    inbox = arena.loopback.messages(arena.loopback.dm_channel(person))
+    return [m for m in inbox if "your turn** since" in m.content and f"/{channel.id}/" in m.content]
+
+
 def public_since(arena: Arena, channel: Channel, seen: set[str]) -> list[Any]:
     return [m for m in arena.loopback.messages(channel) if m.visible_to is None and m.id not in seen]
 
@@ -154,6 +161,7 @@ async def record(arena: Arena, monkeypatch: pytest.MonkeyPatch, style: str) -> l
             watch(patches, bot, service, steps)
             channel, _, _ = await opened(arena, "clean", style)
             first, other = await to_act(service, channel, arena)
+            await other.slash("notify dm", channel, enabled=True)
             seen = {m.id for m in arena.loopback.messages(channel)}
             await first.slash("move", channel, move="pass")
             await arena.loopback.settle()
@@ -162,6 +170,7 @@ async def record(arena: Arena, monkeypatch: pytest.MonkeyPatch, style: str) -> l
             steps.done = True  # the bot's stop is not a step of the move
             pings = [m.pinged_users for m in public_since(arena, channel, seen) if m.pinged_users]
             assert pings == [{other.id}], pings
+            assert len(turn_dms(arena, channel, other)) == 1
     assert any(k == "db" for k, _ in steps.seen) and any(k == "discord" for k, _ in steps.seen), steps.seen
     return steps.seen
 
@@ -218,6 +227,7 @@ async def test_a_fault_at_any_step_after_a_move_leaves_the_truth_told_once(
                 cleared, _ = hold_catch_ups(patches)
                 channel, _, _ = await opened(arena, f"case-{n}", style)
                 first, other = await to_act(service, channel, arena)
+                await other.slash("notify dm", channel, enabled=True)
                 seen = {m.id for m in arena.loopback.messages(channel)}
                 before = await log_of(service, channel)
                 reply = await first.slash("move", channel, move="pass")
@@ -261,6 +271,9 @@ async def verdict(
     pings = [m.pinged_users for m in new if m.pinged_users]
     if pings != [{other.id}]:
         wrong.append(f"{where}: pings {pings} ({[m.content[:60] for m in new]})")
+    dms = turn_dms(arena, channel, other)
+    if len(dms) != 1:  # the person to act takes direct messages: one for their turn
+        wrong.append(f"{where}: {len(dms)} direct messages of the turn")
     if fault.quiet and [m for m in new if " · move " in m.content]:  # the board is edited, never doubled
         wrong.append(f"{where}: a second live board {[m.content[:60] for m in new]}")
     boards = [m for m in arena.loopback.messages(channel) if m.visible_to is None and " · move " in m.content]

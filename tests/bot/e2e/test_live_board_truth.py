@@ -54,7 +54,7 @@ class PingCount:
             inbox = self.arena.loopback.messages(self.arena.loopback.dm_channel(user))
             new, self.dms_seen[user.id] = inbox[self.dms_seen.get(user.id, 0) :], len(inbox)
             for message in new:
-                if not message.content.startswith("It is your turn"):
+                if "your turn** since" not in message.content:
                     continue
                 seat = game.seat_of(int(user.id))
                 assert seat is not None, message.content
@@ -370,7 +370,7 @@ async def test_a_turn_told_twice_sends_its_direct_message_once(
             game = await service.get_game(channel_id)
         inbox = arena.loopback.dm_channel(waiting)
         sent = [m.content for m in arena.loopback.messages(inbox)]
-        assert sum(text.startswith("It is your turn") for text in sent) == 1, sent
+        assert sum("your turn** since" in text for text in sent) == 1, sent
         await sys.modules[announcer.__name__].notify_directly(bot, outcomes[-1])
         await arena.loopback.settle()
         again = [m.content for m in arena.loopback.messages(inbox)]

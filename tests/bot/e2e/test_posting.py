@@ -261,18 +261,24 @@ async def test_in_a_thread_the_permission_named_is_send_messages_in_threads(aren
         ), refused.content
 
 
-async def test_the_turn_message_says_game_question_and_link_on_one_line(arena: Arena) -> None:
-    """The direct message of a turn: the game, what is asked and a link that opens it, on one line, and
+async def test_the_turn_message_says_what_mygames_says_and_what_is_asked(arena: Arena) -> None:
+    """The direct message of a turn says what /mygames says of the game: its title linking to the live
+    board, the server, since when the turn waits and the time left with a deadline; then what is asked;
     the place said once."""
     alice, bob = arena.people[:2]
     guild_id, channel_id = int(arena.guild.id), int(arena.channel.id)
     async with arena.running() as (_bot, service):
         await bob.slash("notify dm", arena.channel, enabled=True)
-        await arena.start_game("gwt", alice, bob, seat_order="join")
+        await arena.start_game("gwt", alice, bob, seat_order="join", deadline_hours=24)
         while (await service.get_game(channel_id)).to_act_users == (int(alice.id),):
             await arena.play_first_move(service, alice)
         await arena.loopback.settle()
         [dm] = arena.loopback.messages(arena.loopback.dm_channel(bob))
-        link = f"https://discord.com/channels/{guild_id}/{channel_id}"
-        assert dm.content.startswith(f"It is your turn in [Great Western Trail]({link}): "), dm.content
-        assert "\n" not in dm.content and dm.content.count(str(channel_id)) == 1, dm.content
+        board = arena.live_board()
+        link = f"https://discord.com/channels/{guild_id}/{channel_id}/{board.id}"
+        head, asked = dm.content.split("\n")
+        where = f"**[Great Western Trail]({link}) in {arena.guild.name}"
+        assert head.startswith(f"{where}: your turn** since <t:"), head
+        assert ", your time runs out <t:" in head, head
+        assert asked.startswith("To do: ") and len(asked) > len("To do: "), asked
+        assert dm.content.count(str(channel_id)) == 1, dm.content

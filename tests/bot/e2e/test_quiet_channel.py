@@ -289,7 +289,8 @@ async def test_a_person_answered_at_once_by_a_computer_sees_their_turn_in_their_
         new = arena.public()[before:]
         [dm] = arena.loopback.messages(arena.loopback.dm_channel(alice))[dms:]
     assert [m.pinged_users for m in new if m.pinged_users] == [{alice.id}], [m.content for m in new]
-    assert dm.content.startswith("It is your turn in [Great Western Trail]"), dm.content
+    assert dm.content.startswith("**[Great Western Trail]("), dm.content
+    assert "your turn** since" in dm.content, dm.content
 
 
 async def test_telling_a_move_on_the_live_board_writes_once_and_a_ping_once_more(

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.services import FakeClock, GameDamaged, GameService
-from bot.storage.sql import run
+from bot.storage.sql import rows, run
 from tests.support.fixtures import BOB, CHANNEL, GUILD, act, started
 
 OTHER = 102
@@ -160,3 +160,57 @@ async def test_a_move_log_that_cannot_be_read_pauses_the_game_with_its_line(serv
     )
     assert (await restarted.check_states()).paused == [game_id]
     assert [n.game_id for n in restarted.take_damage_notes()] == [game_id]
+
+
+async def replace_move(service: GameService, game_id: int, version: int, *, checksum: bool) -> None:
+    """Move ``version``'s text changed on disk into another move that still plays (the log refuses
+    changes: it is taken out and written again), its stored checksum kept (or absent, as before
+    checksums)."""
+    async with service.db.reading() as conn:
+        found = await rows(
+            conn, "SELECT * FROM moves WHERE game_id = :id AND version = :v", id=game_id, v=version
+        )
+    row = found[0]
+    assert row["checksum"] is not None  # written with the move
+    other = "draw" if row["move"] == "pass" else "pass"
+    await damage(service, "DELETE FROM moves WHERE game_id = :id AND version = :v", id=game_id, v=version)
+    await damage(
+        service,
+        "INSERT INTO moves (game_id, version, seat, move, events, played_at, checksum)"
+        " VALUES (:id, :v, :seat, :move, '[]', '2026-01-01T00:00:00+00:00', :checksum)",
+        id=game_id,
+        v=version,
+        seat=row["seat"],
+        move=other,
+        checksum=row["checksum"] if checksum else None,
+    )
+
+
+async def test_a_move_that_fails_its_checksum_breaks_the_log_and_pauses_its_game(service, restarted, caplog):
+    game_id, other_id = await two_games_played(service)
+    await damage_state(service, game_id)
+    await replace_move(service, game_id, 2, checksum=True)
+    assert await restarted.check_replay(other_id)
+    report = await restarted.check_states()
+    assert (report.rebuilt, report.paused) == ([], [game_id])  # not rebuilt into a position that never was
+    assert [n.game_id for n in restarted.take_damage_notes()] == [game_id]
+    assert (await restarted.game_by_id(game_id)).damaged
+    assert "its move 2 does not match its checksum" in caplog.text
+    assert (await act(restarted, channel=OTHER)).version == 3  # the other game goes on
+
+
+async def test_a_damaged_move_met_while_playing_pauses_the_game(service, restarted):
+    game_id, _ = await two_games_played(service)
+    await damage_state(service, game_id, "{not json")
+    await replace_move(service, game_id, 1, checksum=True)
+    with pytest.raises(GameDamaged, match="damaged"):
+        await act(restarted)
+    assert (await restarted.game_by_id(game_id)).paused
+    assert [n.game_id for n in restarted.take_damage_notes()] == [game_id]
+
+
+async def test_a_move_stored_before_checksums_is_trusted(service, restarted):
+    game_id, _ = await two_games_played(service)
+    await damage_state(service, game_id)
+    await replace_move(service, game_id, 2, checksum=False)
+    assert (await restarted.check_states()).rebuilt == [game_id]
