@@ -208,6 +208,9 @@ async def test_every_command_and_button_answers_in_time_while_computers_think(
         await run.slash(alice, "options")
         await run.slash(alice, "log")
         await run.slash(alice, "board")
+        replay = await run.slash(alice, "replay")
+        await run.click(alice, replay, "1")  # to the start
+        await run.select(alice, replay, "Jump to a move…", "0")
         listing = await run.slash(alice, "games")  # more than fit on one page
         await run.slash(alice, "mygames")
         await run.slash(alice, "help")
