@@ -30,6 +30,7 @@ class HasGames(Protocol):
 
     def add_listener(self, func: Callable[..., Any], name: str = ...) -> None: ...
 
+
 log = logging.getLogger(__name__)
 
 #: How long interactions in flight get to finish once a stop is asked for (a service manager waits longer:

@@ -158,9 +158,7 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         shard_count=shard_count,
         shard_ids=shard_ids,
         database_sync=sync,
-        computer_think_seconds=_seconds(
-            env, "COMPUTER_THINK_SECONDS", None, minimum=0.01, maximum=60
-        ),
+        computer_think_seconds=_seconds(env, "COMPUTER_THINK_SECONDS", None, minimum=0.01, maximum=60),
         computer_workers=_int(env, "COMPUTER_WORKERS", None, minimum=1),
         picture_workers=_int(env, "PICTURE_WORKERS", None, minimum=1),
         global_requests_per_second=_int(env, "GLOBAL_REQUESTS_PER_SECOND", DISCORD_GLOBAL_LIMIT, minimum=1)

@@ -25,7 +25,6 @@ def parse(path: Path) -> ast.Module:
     return tree if tree is not None else ast.parse(path.read_text(encoding="utf-8"))
 
 
-
 def imported_modules(package: str) -> dict[str, set[str]]:
     """Top-level module names imported by each file under ``package``."""
     found: dict[str, set[str]] = {}

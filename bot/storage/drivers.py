@@ -43,7 +43,11 @@ def _raise(exc: BaseException, sql: str, arguments: Any) -> NoReturn:
         # block on it would read the past.
         exc.with_traceback(None)
         raise sa.exc.DBAPIError.instance(
-            sql, arguments, exc, sqlite3.Error, hide_parameters=True  # type: ignore[arg-type]
+            sql,
+            arguments,
+            exc,
+            sqlite3.Error,
+            hide_parameters=True,  # type: ignore[arg-type]
         ) from exc
     for driver, ours in _POSTGRES_ERRORS:
         if isinstance(exc, driver):

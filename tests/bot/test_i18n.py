@@ -145,11 +145,7 @@ def test_santa_fe_hints_name_moves_by_their_labels_never_by_notation(language: s
     assert not quoting, quoting
 
 
-CATALOG_FILES = sorted(
-    path
-    for root in ("bot/locales", "rules")
-    for path in Path(root).rglob("*.po")
-)
+CATALOG_FILES = sorted(path for root in ("bot/locales", "rules") for path in Path(root).rglob("*.po"))
 
 
 @pytest.mark.parametrize("path", CATALOG_FILES, ids=str)

@@ -91,9 +91,7 @@ def trips(monkeypatch: pytest.MonkeyPatch, service: GameService) -> Counter[str]
     return counted
 
 
-async def test_a_reading_block_is_one_trip_a_statement(
-    service: GameService, trips: Counter[str]
-) -> None:
+async def test_a_reading_block_is_one_trip_a_statement(service: GameService, trips: Counter[str]) -> None:
     await started(service)
     await act(service)  # the readers are open and the game is cached from now on
     await service.runner.idle()

@@ -32,8 +32,11 @@ def test_a_finished_game_is_worth_its_score_and_a_running_one_its_prediction() -
     state = engine.new_game(2, 4, {})
     while not engine.is_over(state):
         seat = min(engine.to_act(state))
-        state, _ = engine.play(state, seat, choose_move("gwt", engine.view(state, seat),
-                                                        engine.legal_moves(state, seat), 1, state.turn))
+        state, _ = engine.play(
+            state,
+            seat,
+            choose_move("gwt", engine.view(state, seat), engine.legal_moves(state, seat), 1, state.turn),
+        )
     m = model()
     assert m.value(state, 0) == sum(final_score(state, 0).values())
     running, seat = next(positions("gwt", 2, 4, {}, every=50))
@@ -42,16 +45,18 @@ def test_a_finished_game_is_worth_its_score_and_a_running_one_its_prediction() -
 
 def test_points_banked_raise_the_value() -> None:
     """A hazard tile's points are points the seat keeps: the value rises with them."""
-    state, seat = next((st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 2, 6, {}, every=1))
-                       if n >= 60)
+    state, seat = next(
+        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 2, 6, {}, every=1)) if n >= 60
+    )
     richer = state.copy()
     richer.players[seat].hazards.append("flood-4g")
     assert model().value(richer, seat) > model().value(state, seat)
 
 
 def test_at_three_players_half_the_others_average_counts_against_it() -> None:
-    state, seat = next((st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 3, 5, {}, every=1))
-                       if n >= 60)
+    state, seat = next(
+        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 3, 5, {}, every=1)) if n >= 60
+    )
     m = model()
     others = [m.value(state, i) for i in range(3) if i != seat]
     assert ai_plan.value(state, seat) == pytest.approx(m.value(state, seat) - 0.5 * sum(others) / 2)
@@ -74,8 +79,11 @@ def test_level_4_plays_whole_games_with_legal_moves_only(players: int) -> None:
 
 def test_the_fit_recovers_a_linear_rule_exactly() -> None:
     """Rows made by a known linear rule: a fit with a tiny penalty gives back its weights."""
-    rows = [([1.0, float(a), float(b), float(a * b % 7)], 3.0 + 2.0 * a - 0.5 * b + 0.25 * (a * b % 7))
-            for a in range(9) for b in range(11)]
+    rows = [
+        ([1.0, float(a), float(b), float(a * b % 7)], 3.0 + 2.0 * a - 0.5 * b + 0.25 * (a * b % 7))
+        for a in range(9)
+        for b in range(11)
+    ]
     weights = fit(rows, ridge=1e-9)
     assert weights == pytest.approx([3.0, 2.0, -0.5, 0.25], abs=1e-4)
 
@@ -87,4 +95,5 @@ def test_training_is_deterministic() -> None:
     again, _ = train(0, 6, 1.0, jobs=2)
     assert once == again and len(once) == len(NAMES)
     assert Model(NAMES, tuple(once)).predict(play(3)[0][0]) == pytest.approx(
-        sum(w * x for w, x in zip(once, play(3)[0][0], strict=True)))
+        sum(w * x for w, x in zip(once, play(3)[0][0], strict=True))
+    )

@@ -85,7 +85,8 @@ def test_at_three_players_the_others_count_at_half() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "options"), [(2, {}), (4, {"neutral": "random", "building_sides": "random"})])
+    ("players", "options"), [(2, {}), (4, {"neutral": "random", "building_sides": "random"})]
+)
 def test_the_playouts_quick_step_reaches_the_state_play_reaches(players: int, options: dict) -> None:
     """``advance`` (a playout's move, without the words of its events) leaves every legal move's state
     exactly as ``play`` does, the random draws it makes included."""
