@@ -19,16 +19,17 @@ from typing import Any
 
 from bot.services import engine, outcomes, positions, rater
 from bot.services.clock import Clock, utc_now
+from bot.services.damage import Damage
 from bot.services.errors import (
     Busy,
     DatabaseUnavailable,
     GameDamaged,
     NoGameHere,
-    NotHost,
     NotInGame,
 )
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove
-from bot.services.policy import DEFAULT_AI_LEVEL, undo_refusal
+from bot.services.notices import notice
+from bot.services.policy import DEFAULT_AI_LEVEL, require_host, undo_refusal
 from bot.services.report import BoardState, LiveBoard, Report, ToldMove, reach
 from bot.services.repository import Repository, info
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
@@ -104,13 +105,13 @@ class ServiceCore:
         self._latest_rows = self.repo.latest_rows
         self._locked = self.repo.locked
         self._prefs = self.repo.prefs
+        # the check of stored states, and the pausing of a game whose log does not rebuild it
+        self.damage = Damage(db, self.repo, clock, self.cache)
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
         # user -> the language their Discord client last used, as stored (see ``note_language``)
         self.used_languages: dict[int, str] = {}
-        # lines for the channels of games paused as damaged, until the client says them (damage.py)
-        self.damage_notes: list[Notification] = []
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
@@ -160,35 +161,8 @@ class ServiceCore:
         try:
             return engine.replay_log(engine.rules_for(game.rules_id), players, game, moves)
         except engine.BrokenLog as exc:
-            await self._paused_as_damaged(game, str(exc))
+            await self.damage.paused_as_damaged(game, str(exc))
             raise GameDamaged(said("refusal.damaged")) from None
-
-    async def _paused_as_damaged(self, game: GameRow, why: str) -> bool:
-        """Pause the damaged game (False: it was so already); an open game's channel line waits in
-        ``damage_notes``."""
-        if not await self._pause_damaged(game, why):
-            return False
-        if game.status in store.OPEN_STATUSES:
-            title = engine.rules_for(game.rules_id).title
-            self.damage_notes.append(await self._notice("damaged", "notice.damaged", game, None, title=title))
-        return True
-
-    async def _pause_damaged(self, game: GameRow, why: str) -> bool:
-        """Pause ``game`` because its rows are damaged beyond what its log rebuilds, and log it; False
-        when it was paused so already (by another process, or before)."""
-        async with self.db.transaction(game=game.id) as conn:
-            first = await store.mark_damaged(conn, game.id, why[:200], self.clock())
-        self.cache.drop(game.id)
-        if first:
-            log.error(
-                "game %s (channel %s) is damaged and paused: %s. Restore the database from a backup made "
-                "with python -m bot backup PATH (stop the bot, copy the backup over the database file, "
-                "start it).",
-                game.id,
-                game.channel_id,
-                why,
-            )
-        return first
 
     async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
         """The state after ``upto`` moves (default: the version ``game`` was read at), by replay."""
@@ -207,10 +181,7 @@ class ServiceCore:
             raise NotInGame(said("refusal.not_playing"))
         return seat
 
-    @staticmethod
-    def _require_host(game: GameRow, user_id: int | None, admin: bool) -> None:
-        if not admin and user_id != game.host_id:
-            raise NotHost(said("refusal.not_host"))
+    _require_host = staticmethod(require_host)
 
     async def _commit(
         self,
@@ -410,11 +381,7 @@ class ServiceCore:
     async def _notice(
         self, kind: str, message: str, game: GameRow, user_id: int | None, **params: Any
     ) -> Notification:
-        """A notification of catalog ``message`` for ``user_id`` (None: the channel), saying whether they
-        take direct messages."""
-        dm = user_id is not None and (await self._prefs([user_id]))[user_id].dms
-        where = {"game_id": game.id, "channel_id": game.channel_id, "user_id": user_id, "dm": dm}
-        return Notification.said(kind, message, params, **where)
+        return await notice(self.repo, kind, message, game, user_id, **params)
 
     async def _decision_key(
         self, game: GameRow, seat: int, moves: Iterable[object], played: Sequence[PlayedMove] = ()
@@ -495,11 +462,10 @@ class ServiceCore:
         return prefs, Report(game.id, game.version, game.revision, view, known, since, told_moves)
 
     async def _abandon(self, game: GameRow) -> GameInfo:
-        async with self.db.transaction(game=game.id) as conn:
-            await store.update_game(conn, game.id, status="abandoned", to_act=(), updated_at=self.clock())
-        self.cache.drop(game.id)
-        game, seats = await self._rows(game.id)
-        return self._info(game, seats)
+        try:
+            return await self.repo.abandon(game, self.clock())
+        finally:
+            self.cache.drop(game.id)
 
     async def _hand_over(
         self,

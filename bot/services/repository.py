@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
+from datetime import datetime
 
 from bot.services import engine
 from bot.services.errors import GameDamaged, GameNotActive, GamePaused, NoGameHere
@@ -110,6 +111,12 @@ class Repository:
             raise GameDamaged(said("refusal.damaged"))
         if game.paused_at is not None:
             raise GamePaused(said("refusal.paused"))
+
+    async def abandon(self, game: GameRow, now: datetime) -> GameInfo:
+        """End ``game`` without a result (the caller drops its cached state); the game as it is then."""
+        async with self.db.transaction(game=game.id) as conn:
+            await store.update_game(conn, game.id, status="abandoned", to_act=(), updated_at=now)
+        return info(*await self.rows(game.id))
 
     async def prefs(self, user_ids: Iterable[int | None]) -> dict[int, UserSettings]:
         async with self.db.reading() as conn:
