@@ -110,8 +110,6 @@ class ServiceCore:
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
-        # user -> the language their Discord client last used, as stored (see ``note_language``)
-        self.used_languages: dict[int, str] = {}
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 

@@ -3,6 +3,7 @@ docstring for the whole API). Its parts live in modules named for what they do."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bot.services.archive import Archive
@@ -10,7 +11,7 @@ from bot.services.channels import Channels
 from bot.services.damage import DamageReport
 from bot.services.everywhere import Everywhere
 from bot.services.lobby import Lobby
-from bot.services.models import Notification
+from bot.services.models import GameInfo, Notification
 from bot.services.play import Play
 from bot.services.prefs import Preferences
 from bot.services.ratings import Ratings
@@ -18,15 +19,87 @@ from bot.services.reading import Reading
 from bot.services.replays import Replays
 from bot.services.seats import Seats
 from bot.services.timing import Timing
+from bot.storage.preferences import GuildSettings, UserSettings
 
 
-class GameService(
-    Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channels, Preferences, Ratings, Everywhere
-):
+class GameService(Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channels, Ratings, Everywhere):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes. The statistics are a part of their own
     (``statistics``, a ``Stats`` over the database), called through it here; so are the other parts
-    that are plain classes (``damage``...)."""
+    that are plain classes (``damage``, ``preferences``...)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.preferences = Preferences(self.db, self.repo, self.clock)
+
+    # Preferences (``prefs.py``)
+    async def mute(self, user_id: int, game_id: int | None = None, until_next_turn: bool = False) -> None:
+        await self.preferences.mute(user_id, game_id, until_next_turn)
+
+    async def unmute(self, user_id: int, game_id: int | None = None) -> None:
+        await self.preferences.unmute(user_id, game_id)
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        return await self.preferences.user_settings(user_id)
+
+    async def update_user_settings(self, user_id: int, **changes: Any) -> UserSettings:
+        return await self.preferences.update_user_settings(user_id, **changes)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return await self.preferences.guild_settings(guild_id)
+
+    async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+        return await self.preferences.update_guild_settings(guild_id, **changes)
+
+    async def set_pictures(
+        self, channel_id: int, by_user_id: int, pictures: str, *, admin: bool = False
+    ) -> GameInfo:
+        return await self.preferences.set_pictures(channel_id, by_user_id, pictures, admin=admin)
+
+    async def set_computer_pace(
+        self,
+        channel_id: int,
+        by_user_id: int,
+        *,
+        posts: str | None = None,
+        pause: int | None = None,
+        admin: bool = False,
+    ) -> GameInfo:
+        return await self.preferences.set_computer_pace(
+            channel_id, by_user_id, posts=posts, pause=pause, admin=admin
+        )
+
+    async def set_channel_style(
+        self,
+        channel_id: int,
+        by_user_id: int,
+        *,
+        style: str | None = None,
+        auto_play: bool | None = None,
+        admin: bool = False,
+    ) -> GameInfo:
+        return await self.preferences.set_channel_style(
+            channel_id, by_user_id, style=style, auto_play=auto_play, admin=admin
+        )
+
+    async def note_language(self, user_id: int, language: str) -> None:
+        await self.preferences.note_language(user_id, language)
+
+    async def choose_language(self, user_id: int, language: str | None) -> None:
+        await self.preferences.choose_language(user_id, language)
+
+    async def languages_of(self, user_ids: Iterable[int]) -> dict[int, str]:
+        return await self.preferences.languages_of(user_ids)
+
+    async def set_language(
+        self, channel_id: int, by_user_id: int, language: str, *, admin: bool = False
+    ) -> GameInfo:
+        return await self.preferences.set_language(channel_id, by_user_id, language, admin=admin)
+
+    async def update_game_timing(
+        self, channel_id: int, by_user_id: int, *, admin: bool = False, **changes: Any
+    ) -> GameInfo:
+        return await self.preferences.update_game_timing(channel_id, by_user_id, admin=admin, **changes)
 
     # Damage (``damage.py``)
     async def check_states(self) -> DamageReport:
