@@ -3,7 +3,7 @@ docstring for the whole API). Its parts live in modules named for what they do."
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bot.services.archive import Archive
@@ -26,11 +26,14 @@ class GameService(Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channel
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes. The statistics are a part of their own
     (``statistics``, a ``Stats`` over the database), called through it here; so are the other parts
-    that are plain classes (``damage``, ``preferences``...)."""
+    that are plain classes (``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.preferences = Preferences(self.db, self.repo, self.clock)
+        self.channels = Channels(self.db, self.repo, self.clock, self.cache)
+        self.everywhere = Everywhere(self.db)
+        self.ratings = Ratings(self.db)
 
     # Preferences (``prefs.py``)
     async def mute(self, user_id: int, game_id: int | None = None, until_next_turn: bool = False) -> None:
@@ -100,6 +103,37 @@ class GameService(Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channel
         self, channel_id: int, by_user_id: int, *, admin: bool = False, **changes: Any
     ) -> GameInfo:
         return await self.preferences.update_game_timing(channel_id, by_user_id, admin=admin, **changes)
+
+    # Channels (``channels.py``)
+    async def channel_gone(self, channel_id: int) -> list[Notification]:
+        return await self.channels.channel_gone(channel_id)
+
+    async def guild_left(self, guild_id: int) -> list[Notification]:
+        return await self.channels.guild_left(guild_id)
+
+    async def guild_back(self, guild_id: int) -> list[Notification]:
+        return await self.channels.guild_back(guild_id)
+
+    async def guilds_present(
+        self, guild_ids: Iterable[int], *, covered: Callable[[int], bool] | None = None
+    ) -> list[Notification]:
+        return await self.channels.guilds_present(guild_ids, covered=covered)
+
+    # Everywhere (``everywhere.py``)
+    async def seated_games(self, user_id: int) -> list[GameInfo]:
+        return await self.everywhere.seated_games(user_id)
+
+    async def live_board_messages(self, game_ids: Sequence[int]) -> dict[int, int]:
+        return await self.everywhere.live_board_messages(game_ids)
+
+    # Ratings (``ratings.py``)
+    async def rating_board(
+        self, guild_id: int, rules_id: str | None = None, *, everywhere: bool = False, limit: int = 20
+    ) -> list[dict[str, Any]]:
+        return await self.ratings.rating_board(guild_id, rules_id, everywhere=everywhere, limit=limit)
+
+    async def ratings_of(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
+        return await self.ratings.ratings_of(guild_id, user_id)
 
     # Damage (``damage.py``)
     async def check_states(self) -> DamageReport:
