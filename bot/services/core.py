@@ -18,6 +18,8 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from bot.services import engine, outcomes, positions, rater
+from bot.services.archive import Archive
+from bot.services.channels import Channels
 from bot.services.clock import Clock, utc_now
 from bot.services.damage import Damage
 from bot.services.errors import (
@@ -27,9 +29,12 @@ from bot.services.errors import (
     NoGameHere,
     NotInGame,
 )
+from bot.services.everywhere import Everywhere
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove
 from bot.services.notices import notice
 from bot.services.policy import DEFAULT_AI_LEVEL, require_host, undo_refusal
+from bot.services.prefs import Preferences
+from bot.services.ratings import Ratings
 from bot.services.report import BoardState, LiveBoard, Report, ToldMove, reach
 from bot.services.repository import Repository, info
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
@@ -50,7 +55,6 @@ from rules.core.texts import said
 log = logging.getLogger(__name__)
 
 
-EXPORT_FORMAT = "boardgame-bot/1"
 # The player that stands in, in the bot's own process, when a worker brings back no move.
 FALLBACK_AI_LEVEL = 1
 # Forced steps made in a row at most (each one is a real step of the rules; this only bounds the loop).
@@ -107,6 +111,12 @@ class ServiceCore:
         self._prefs = self.repo.prefs
         # the check of stored states, and the pausing of a game whose log does not rebuild it
         self.damage = Damage(db, self.repo, clock, self.cache)
+        # the parts that are plain classes, each called through ``GameService``'s methods of its names
+        self.preferences = Preferences(db, self.repo, clock)
+        self.channels = Channels(db, self.repo, clock, self.cache)
+        self.everywhere = Everywhere(db)
+        self.ratings = Ratings(db)
+        self.archive = Archive(db, self.repo, clock)
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}

@@ -6,15 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from bot.services.archive import Archive
-from bot.services.channels import Channels
 from bot.services.damage import DamageReport
-from bot.services.everywhere import Everywhere
 from bot.services.lobby import Lobby
 from bot.services.models import GameInfo, Notification
 from bot.services.play import Play
-from bot.services.prefs import Preferences
-from bot.services.ratings import Ratings
 from bot.services.reading import Reading
 from bot.services.replays import Replays
 from bot.services.seats import Seats
@@ -22,18 +17,11 @@ from bot.services.timing import Timing
 from bot.storage.preferences import GuildSettings, UserSettings
 
 
-class GameService(Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channels, Ratings, Everywhere):
+class GameService(Lobby, Play, Replays, Reading, Seats, Timing):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
-    ``close()`` ends its computer players' worker processes. The statistics are a part of their own
-    (``statistics``, a ``Stats`` over the database), called through it here; so are the other parts
-    that are plain classes (``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.preferences = Preferences(self.db, self.repo, self.clock)
-        self.channels = Channels(self.db, self.repo, self.clock, self.cache)
-        self.everywhere = Everywhere(self.db)
-        self.ratings = Ratings(self.db)
+    ``close()`` ends its computer players' worker processes. The parts that are plain classes
+    (``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``, and
+    ``statistics``) are built by ``ServiceCore`` and called through short methods of the same names."""
 
     # Preferences (``prefs.py``)
     async def mute(self, user_id: int, game_id: int | None = None, until_next_turn: bool = False) -> None:
@@ -134,6 +122,26 @@ class GameService(Lobby, Play, Replays, Reading, Archive, Seats, Timing, Channel
 
     async def ratings_of(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
         return await self.ratings.ratings_of(guild_id, user_id)
+
+    # Archive (``archive.py``)
+    async def export(
+        self, channel_id: int, by_user_id: int | None = None, *, admin: bool = False
+    ) -> dict[str, Any]:
+        return await self.archive.export(channel_id, by_user_id, admin=admin)
+
+    async def import_game(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        data: dict[str, Any],
+        host_id: int,
+        host_name: str | None = None,
+        *,
+        parent_id: int | None = None,
+    ) -> GameInfo:
+        return await self.archive.import_game(
+            guild_id, channel_id, data, host_id, host_name, parent_id=parent_id
+        )
 
     # Damage (``damage.py``)
     async def check_states(self) -> DamageReport:
