@@ -30,11 +30,13 @@ from bot.services.errors import (
     NotInGame,
 )
 from bot.services.everywhere import Everywhere
+from bot.services.gamelog import GameLog
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove
 from bot.services.notices import notice
 from bot.services.policy import DEFAULT_AI_LEVEL, require_host, undo_refusal
 from bot.services.prefs import Preferences
 from bot.services.ratings import Ratings
+from bot.services.replays import Replays
 from bot.services.report import BoardState, LiveBoard, Report, ToldMove, reach
 from bot.services.repository import Repository, info
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
@@ -117,6 +119,8 @@ class ServiceCore:
         self.everywhere = Everywhere(db)
         self.ratings = Ratings(db)
         self.archive = Archive(db, self.repo, clock)
+        self.gamelog = GameLog(db)
+        self.replays = Replays(self.repo, self.gamelog)
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
@@ -173,11 +177,7 @@ class ServiceCore:
             raise GameDamaged(said("refusal.damaged")) from None
 
     async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
-        """The state after ``upto`` moves (default: the version ``game`` was read at), by replay."""
-        async with self.db.reading() as conn:
-            moves = await store.moves_of(conn, game.id, game.version if upto is None else upto)
-        rules = engine.rules_for(game.rules_id)
-        return engine.replay(rules, players, game.seed, game.options, [(m.seat, m.move) for m in moves])
+        return await self.gamelog.replayed(game, players, upto)
 
     @staticmethod
     def _seat_of_user(seats: Sequence[SeatRow], user_id: int) -> SeatRow | None:

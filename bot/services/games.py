@@ -11,16 +11,16 @@ from bot.services.lobby import Lobby
 from bot.services.models import GameInfo, Notification
 from bot.services.play import Play
 from bot.services.reading import Reading
-from bot.services.replays import Replays
+from bot.services.replays import MOST_FRAMES, ReplayFrame, ReplayPosition
 from bot.services.seats import Seats
 from bot.services.timing import Timing
 from bot.storage.preferences import GuildSettings, UserSettings
 
 
-class GameService(Lobby, Play, Replays, Reading, Seats, Timing):
+class GameService(Lobby, Play, Reading, Seats, Timing):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes. The parts that are plain classes
-    (``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``, and
+    (``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``, ``replays`` and
     ``statistics``) are built by ``ServiceCore`` and called through short methods of the same names."""
 
     # Preferences (``prefs.py``)
@@ -122,6 +122,23 @@ class GameService(Lobby, Play, Replays, Reading, Seats, Timing):
 
     async def ratings_of(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
         return await self.ratings.ratings_of(guild_id, user_id)
+
+    # Replays (``replays.py``)
+    async def replay_game(
+        self, channel_id: int, guild_id: int | None, game_id: int | None = None
+    ) -> GameInfo:
+        return await self.replays.replay_game(channel_id, guild_id, game_id)
+
+    async def replay_position(self, game_id: int, version: int, locale: object = None) -> ReplayPosition:
+        return await self.replays.replay_position(game_id, version, locale)
+
+    async def replay_frames(
+        self, game_id: int, locale: object = None, most: int = MOST_FRAMES
+    ) -> tuple[GameInfo, list[ReplayFrame]]:
+        return await self.replays.replay_frames(game_id, locale, most)
+
+    async def score_history(self, game_id: int) -> list[list[int]] | None:
+        return await self.replays.score_history(game_id)
 
     # Archive (``archive.py``)
     async def export(
