@@ -25,7 +25,6 @@ from bot.services.damage import Damage
 from bot.services.errors import (
     Busy,
     DatabaseUnavailable,
-    GameDamaged,
     NoGameHere,
     NotInGame,
 )
@@ -36,10 +35,12 @@ from bot.services.notices import notice
 from bot.services.policy import DEFAULT_AI_LEVEL, require_host, undo_refusal
 from bot.services.prefs import Preferences
 from bot.services.ratings import Ratings
+from bot.services.reading import Reading
 from bot.services.replays import Replays
 from bot.services.report import BoardState, LiveBoard, Report, ToldMove, reach
-from bot.services.repository import Repository, info
+from bot.services.repository import Repository, info, seat_of_user
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
+from bot.services.states import States
 from bot.services.stats import Stats
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
@@ -120,10 +121,9 @@ class ServiceCore:
         self.ratings = Ratings(db)
         self.archive = Archive(db, self.repo, clock)
         self.gamelog = GameLog(db)
+        self.states = States(db, self.cache, self.damage)
+        self.reading = Reading(db, self.repo, self.states, self.gamelog)
         self.replays = Replays(self.repo, self.gamelog)
-        # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
-        # kept in memory: after a restart a player may read the same news once more
-        self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
@@ -140,48 +140,12 @@ class ServiceCore:
         return info(*await self._rows(game_id))
 
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
-        """The current state: from the cache, else the stored snapshot, else a replay of the log (also
-        when the snapshot is damaged; a log that does not replay pauses the game: ``GameDamaged``)."""
-        cached = self.cache.get(game.id, game.revision)
-        if cached is not None:
-            return cached
-        rules = engine.rules_for(game.rules_id)
-        async with self.db.reading() as conn:
-            try:
-                snapshot = await store.load_snapshot(conn, game.id)
-            except store.DamagedState as exc:
-                log.warning("game %s: %s; rebuilding it from its seed and moves", game.id, exc)
-                snapshot = None
-            # another process may have moved on since ``game`` was read: replay only up to its version
-            fresh = snapshot is not None and (snapshot.version, snapshot.revision) == (
-                game.version,
-                game.revision,
-            )
-            moves = None if fresh else await store.moves_of(conn, game.id, game.version)
-        if moves is None and snapshot is not None:
-            state = rules.load(snapshot.state)
-        else:
-            state = await self._rebuilt(game, len(seats), moves or [])
-        self.cache.put(game.id, game.revision, state)
-        return state
-
-    async def _rebuilt(self, game: GameRow, players: int, moves: Sequence[MoveRow]) -> State:
-        """The state replayed from the seed and ``moves`` (the log up to ``game.version``); a log with a
-        gap or a move the engine refuses pauses the game as damaged and raises ``GameDamaged``."""
-        if game.damaged is not None:  # paused as damaged before: said once, in the log and the channel
-            raise GameDamaged(said("refusal.damaged"))
-        try:
-            return engine.replay_log(engine.rules_for(game.rules_id), players, game, moves)
-        except engine.BrokenLog as exc:
-            await self.damage.paused_as_damaged(game, str(exc))
-            raise GameDamaged(said("refusal.damaged")) from None
+        return await self.states.current(game, seats)
 
     async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
         return await self.gamelog.replayed(game, players, upto)
 
-    @staticmethod
-    def _seat_of_user(seats: Sequence[SeatRow], user_id: int) -> SeatRow | None:
-        return next((s for s in seats if s.user_id == user_id and s.state != "resigned"), None)
+    _seat_of_user = staticmethod(seat_of_user)
 
     def _require_seat(self, seats: Sequence[SeatRow], user_id: int) -> SeatRow:
         seat = self._seat_of_user(seats, user_id)
@@ -394,15 +358,7 @@ class ServiceCore:
     async def _decision_key(
         self, game: GameRow, seat: int, moves: Iterable[object], played: Sequence[PlayedMove] = ()
     ) -> str:
-        """The key of ``seat``'s decision over ``moves`` in ``game`` as read (``engine.decision_key``): the
-        number of the seat's last move comes from ``played`` when one of those is its, else from the log."""
-        mine = [p.version for p in played if p.seat == seat]
-        if mine:
-            last = max(mine)
-        else:
-            async with self.db.reading() as conn:
-                last = await store.last_move_of_seat(conn, game.id, seat, game.version)
-        return engine.decision_key(seat, last, moves)
+        return await self.gamelog.decision_key(game, seat, moves, played)
 
     async def _outcome(
         self,

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot.i18n import ENGLISH, translate
 from bot.services import engine, wording
+from bot.services.models import PlayedMove
 from bot.storage import games as store
 from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
@@ -91,6 +92,19 @@ class GameLog:
                 head = f"{m.version}. {who} {teller['text'][len(mover) :]}"
             lines.append(log_line(language, head, texts))
         return lines
+
+    async def decision_key(
+        self, game: GameRow, seat: int, moves: Iterable[object], played: Sequence[PlayedMove] = ()
+    ) -> str:
+        """The key of ``seat``'s decision over ``moves`` in ``game`` as read (``engine.decision_key``): the
+        number of the seat's last move comes from ``played`` when one of those is its, else from the log."""
+        mine = [p.version for p in played if p.seat == seat]
+        if mine:
+            last = max(mine)
+        else:
+            async with self.db.reading() as conn:
+                last = await store.last_move_of_seat(conn, game.id, seat, game.version)
+        return engine.decision_key(seat, last, moves)
 
     async def replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
         """The state after ``upto`` moves (default: the version ``game`` was read at), by replay."""

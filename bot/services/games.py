@@ -8,20 +8,21 @@ from typing import Any
 
 from bot.services.damage import DamageReport
 from bot.services.lobby import Lobby
-from bot.services.models import GameInfo, Notification
+from bot.services.models import Choices, Decision, GameInfo, News, Notification
 from bot.services.play import Play
-from bot.services.reading import Reading
 from bot.services.replays import MOST_FRAMES, ReplayFrame, ReplayPosition
+from bot.services.report import BoardState, LiveBoard
 from bot.services.seats import Seats
 from bot.services.timing import Timing
 from bot.storage.preferences import GuildSettings, UserSettings
 
 
-class GameService(Lobby, Play, Reading, Seats, Timing):
+class GameService(Lobby, Play, Seats, Timing):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes. The parts that are plain classes
-    (``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``, ``replays`` and
-    ``statistics``) are built by ``ServiceCore`` and called through short methods of the same names."""
+    (``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``, ``replays``,
+    ``reading`` and ``statistics``) are built by ``ServiceCore`` and called through short methods of
+    the same names."""
 
     # Preferences (``prefs.py``)
     async def mute(self, user_id: int, game_id: int | None = None, until_next_turn: bool = False) -> None:
@@ -122,6 +123,114 @@ class GameService(Lobby, Play, Reading, Seats, Timing):
 
     async def ratings_of(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
         return await self.ratings.ratings_of(guild_id, user_id)
+
+    # Reading (``reading.py``)
+    async def get_game(self, channel_id: int) -> GameInfo:
+        return await self.reading.get_game(channel_id)
+
+    async def game_by_id(self, game_id: int) -> GameInfo:
+        return await self.reading.game_by_id(game_id)
+
+    async def final_result(self, channel_id: int) -> dict[str, Any]:
+        return await self.reading.final_result(channel_id)
+
+    async def seat_of(self, channel_id: int, user_id: int) -> int | None:
+        return await self.reading.seat_of(channel_id, user_id)
+
+    async def legal_moves(
+        self, channel_id: int, user_id: int, locale: object = None
+    ) -> list[tuple[str, str]]:
+        return await self.reading.legal_moves(channel_id, user_id, locale)
+
+    async def decision(self, channel_id: int, user_id: int, locale: object = None) -> Decision:
+        return await self.reading.decision(channel_id, user_id, locale)
+
+    async def view_for(self, channel_id: int, user_id: int | None) -> tuple[GameInfo, dict[str, Any]]:
+        return await self.reading.view_for(channel_id, user_id)
+
+    async def view_at(self, channel_id: int, version: int, user_id: int | None = None) -> dict[str, Any]:
+        return await self.reading.view_at(channel_id, version, user_id)
+
+    async def log(
+        self, channel_id: int, user_id: int | None = None, limit: int = 20, locale: object = None
+    ) -> list[str]:
+        return await self.reading.log(channel_id, user_id, limit, locale)
+
+    async def news_for(self, channel_id: int, user_id: int) -> News | None:
+        return await self.reading.news_for(channel_id, user_id)
+
+    async def choices(self, channel_id: int, user_id: int, locale: object = None) -> Choices:
+        return await self.reading.choices(channel_id, user_id, locale)
+
+    def news_shown(self, news: News) -> None:
+        self.reading.news_shown(news)
+
+    async def public_events_between(self, game_id: int, after: int, upto: int) -> list[dict[str, Any]]:
+        return await self.reading.public_events_between(game_id, after, upto)
+
+    async def untold_public_events(self, game_id: int, upto: int) -> list[dict[str, Any]]:
+        return await self.reading.untold_public_events(game_id, upto)
+
+    async def mark_told(
+        self,
+        game_id: int,
+        upto: int,
+        live_board: LiveBoard | None = None,
+        pinged: Sequence[tuple[int, int]] = (),
+    ) -> None:
+        await self.reading.mark_told(game_id, upto, live_board, pinged)
+
+    async def untold_movers(self, game_id: int, upto: int) -> list[int]:
+        return await self.reading.untold_movers(game_id, upto)
+
+    async def progress_message(self, game_id: int) -> int | None:
+        return await self.reading.progress_message(game_id)
+
+    async def remember_progress_message(self, game_id: int, message_id: int) -> None:
+        await self.reading.remember_progress_message(game_id, message_id)
+
+    async def live_board(self, game_id: int) -> LiveBoard | None:
+        return await self.reading.live_board(game_id)
+
+    async def board_state(self, game_id: int, upto: int) -> BoardState:
+        return await self.reading.board_state(game_id, upto)
+
+    async def reserve_pings(
+        self,
+        game_id: int,
+        upto: int,
+        people: Sequence[tuple[int, int]],
+        *,
+        by: str = "ping",
+        shown: Sequence[tuple[int, int]] = (),
+    ) -> list[tuple[int, int]]:
+        return await self.reading.reserve_pings(game_id, upto, people, by=by, shown=shown)
+
+    async def unreserve_pings(
+        self, game_id: int, upto: int, pinged: Sequence[tuple[int, int]], *, by: str = "ping"
+    ) -> None:
+        await self.reading.unreserve_pings(game_id, upto, pinged, by=by)
+
+    async def forget_untold_pings(self, game_id: int) -> None:
+        await self.reading.forget_untold_pings(game_id)
+
+    async def movers_after(self, game_id: int, after: int, upto: int) -> set[int]:
+        return await self.reading.movers_after(game_id, after, upto)
+
+    async def remember_live_board(self, game_id: int, board: LiveBoard) -> None:
+        await self.reading.remember_live_board(game_id, board)
+
+    async def forget_live_board(self, game_id: int) -> None:
+        await self.reading.forget_live_board(game_id)
+
+    async def active_games(self) -> list[GameInfo]:
+        return await self.reading.active_games()
+
+    async def games_of_user(self, user_id: int) -> list[GameInfo]:
+        return await self.reading.games_of_user(user_id)
+
+    async def check_replay(self, game_id: int) -> bool:
+        return await self.reading.check_replay(game_id)
 
     # Replays (``replays.py``)
     async def replay_game(

@@ -123,6 +123,11 @@ class Repository:
             return await preferences.settings_of_users(conn, (u for u in user_ids if u is not None))
 
 
+def seat_of_user(seats: Sequence[SeatRow], user_id: int) -> SeatRow | None:
+    """The seat ``user_id`` plays in (not one they resigned), if any."""
+    return next((s for s in seats if s.user_id == user_id and s.state != "resigned"), None)
+
+
 def info(game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
     """What the service hands back of a game's rows."""
     rules = engine.rules_for(game.rules_id)
