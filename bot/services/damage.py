@@ -4,7 +4,7 @@ it, paused with one line for its channel and one in the log. The other games go 
 
 SQLite's ``quick_check`` (``bot/storage/integrity.py``) has already refused a file whose pages are broken;
 this finds what it cannot see: bytes changed inside a row. A damaged state met while playing is rebuilt or
-paused the same way (``ServiceCore._state`` calls ``Damage.paused_as_damaged``).
+paused the same way (``States.current`` calls ``Damage.paused_as_damaged``).
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ class Damage:
             except engine.BrokenLog as exc:
                 return "paused" if await self.paused_as_damaged(game, f"{why}, and {exc}") else "known"
             # a process that moved the game meanwhile wrote a newer version: this snapshot is then not
-            # fresh for the game's row, and a read replays the log instead (ServiceCore._state)
+            # fresh for the game's row, and a read replays the log instead (States.current)
             async with self.db.transaction(game=game.id) as conn:
                 snapshot = Snapshot(game.version, game.revision, rules.dump(state))
                 await store.save_snapshot(conn, game.id, snapshot)
