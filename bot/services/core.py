@@ -26,7 +26,6 @@ from bot.services.errors import (
     Busy,
     DatabaseUnavailable,
     NoGameHere,
-    NotInGame,
 )
 from bot.services.everywhere import Everywhere
 from bot.services.gamelog import GameLog
@@ -37,23 +36,22 @@ from bot.services.prefs import Preferences
 from bot.services.ratings import Ratings
 from bot.services.reading import Reading
 from bot.services.replays import Replays
-from bot.services.report import BoardState, LiveBoard, Report, ToldMove, reach
-from bot.services.repository import Repository, info, seat_of_user
-from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
+from bot.services.repository import Repository, info, require_seat, seat_of_user
+from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets, wake_computers
+from bot.services.seats import Seats
 from bot.services.states import States
 from bot.services.stats import Stats
+from bot.services.telling import Telling
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.storage import games as store
-from bot.storage import preferences, results
+from bot.storage import results
 from bot.storage.db import Database
-from bot.storage.preferences import UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow
 from rules.ai import choose_move
 from rules.core.budget import Turn
 from rules.core.english import english
-from rules.core.events import HIDES_MOVE, Event, is_public, shown_moves, turn_starters
+from rules.core.events import HIDES_MOVE, Event, shown_moves, turn_starters
 from rules.core.protocol import Engine, State
-from rules.core.texts import said
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +121,8 @@ class ServiceCore:
         self.gamelog = GameLog(db)
         self.states = States(db, self.cache, self.damage)
         self.reading = Reading(db, self.repo, self.states, self.gamelog)
+        self.telling = Telling(db, self.gamelog)
+        self.seats = Seats(db, self.repo, clock, self.cache, self.states, self.telling, self.runner)
         self.replays = Replays(self.repo, self.gamelog)
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -147,11 +147,7 @@ class ServiceCore:
 
     _seat_of_user = staticmethod(seat_of_user)
 
-    def _require_seat(self, seats: Sequence[SeatRow], user_id: int) -> SeatRow:
-        seat = self._seat_of_user(seats, user_id)
-        if seat is None:
-            raise NotInGame(said("refusal.not_playing"))
-        return seat
+    _require_seat = staticmethod(require_seat)
 
     _require_host = staticmethod(require_host)
 
@@ -300,8 +296,7 @@ class ServiceCore:
         """Let the background runner move the computer seats that must act now, after this operation
         (see ``runner``): nobody waits for a computer, and the game's lock is never held while one
         thinks."""
-        if game.status == "active" and any(s.is_ai and s.seat in game.to_act for s in seats):
-            self.runner.wake(game.id)
+        wake_computers(self.runner, game, seats)
 
     async def _ai_move(
         self, game: GameRow, seat: SeatRow, rules: Engine, state: State, turn: Turn | None = None
@@ -375,55 +370,19 @@ class ServiceCore:
         extra: Sequence[Notification] = (),
         locale: object = None,
     ) -> MoveOutcome:
-        """What a move (or a start, a hand-over, a deadline) did (``outcomes.outcome``), from the seats just
-        before it and the game just after it, both read under the game's lock; with who takes direct
-        messages and the channel's report read in one block, and, when the mover decides again, the key
-        of that decision. The mover's next choices are labelled in the language of ``locale``."""
-        rules = engine.rules_for(game.rules_id)
-        prefs, report = await self._read_after(game, seats, state)
-        choices: tuple[tuple[str, str], ...] = ()
-        key = ""
-        if seat is not None and acting_user is not None and game.status != "finished" and seat in game.to_act:
-            names = {s.seat: s.name for s in seats}
-            choices = tuple(engine.labelled_moves(rules, state, seat, names, locale))
-            key = await self._decision_key(game, seat, (m for m, _ in choices), played)
-        return outcomes.outcome(
-            self._info(game, seats),
-            rules,
+        return await self.telling.outcome(
             game,
             seats_before,
             seats,
             state,
             played,
-            outcomes.Move(seat, move, tuple(events), acting_user),
-            prefs,
-            report,
-            mover_moves=choices,
-            mover_decision=key,
+            seat=seat,
+            move=move,
+            events=events,
+            acting_user=acting_user,
             extra=extra,
+            locale=locale,
         )
-
-    async def _read_after(
-        self, game: GameRow, seats: Sequence[SeatRow], state: State
-    ) -> tuple[dict[int, UserSettings], Report]:
-        """In one reading block, under the game's lock after a change: who of the seated takes direct
-        messages, and the report the announcer tells the channel from (``report``)."""
-        async with self.db.reading() as conn:
-            prefs = await preferences.settings_of_users(
-                conn, (s.user_id for s in seats if s.user_id is not None)
-            )
-            told, board = await store.live_board(conn, game.id)
-            pinged = await store.pinged_for_now(conn, game.id, game.version)
-            known = BoardState(told, None if board is None else LiveBoard(*board), pinged)
-            since = reach(known)
-            moves = await store.moves_after(conn, game.id, since) if since < game.version else []
-        told_moves = tuple(
-            ToldMove(m.version, m.seat, tuple(ev for ev in m.events if is_public(ev)))
-            for m in moves
-            if m.version <= game.version
-        )
-        view = engine.rules_for(game.rules_id).view(state, None)
-        return prefs, Report(game.id, game.version, game.revision, view, known, since, told_moves)
 
     async def _abandon(self, game: GameRow) -> GameInfo:
         try:
@@ -442,23 +401,6 @@ class ServiceCore:
         acting_user: int | None,
         notes: Sequence[Notification] = (),
     ) -> MoveOutcome:
-        """Let the computer play ``seat`` from now on; it moves in the background if it must."""
-        async with self.db.transaction(game=game.id) as conn:
-            await store.update_seat(conn, game.id, seat.seat, is_ai=True, ai_level=level, state=state)
-            await store.clear_kick_votes(conn, game.id, seat.seat)
-            await store.update_game(conn, game.id, updated_at=self.clock())
-        game, seats = await self._rows(game.id)
-        current = await self._state(game, seats)
-        self._wake_computers(game, seats)
-        return await self._outcome(
-            game,
-            seats,
-            seats,
-            current,
-            (),
-            seat=seat.seat,
-            move=None,
-            events=(),
-            acting_user=acting_user,
-            extra=notes,
+        return await self.seats.hand_over(
+            game, seats, seat, state=state, level=level, acting_user=acting_user, notes=notes
         )

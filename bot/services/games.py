@@ -8,21 +8,21 @@ from typing import Any
 
 from bot.services.damage import DamageReport
 from bot.services.lobby import Lobby
-from bot.services.models import Choices, Decision, GameInfo, News, Notification
+from bot.services.models import Choices, Decision, GameInfo, MoveOutcome, News, Notification
 from bot.services.play import Play
+from bot.services.policy import DEFAULT_AI_LEVEL
 from bot.services.replays import MOST_FRAMES, ReplayFrame, ReplayPosition
 from bot.services.report import BoardState, LiveBoard
-from bot.services.seats import Seats
 from bot.services.timing import Timing
 from bot.storage.preferences import GuildSettings, UserSettings
 
 
-class GameService(Lobby, Play, Seats, Timing):
+class GameService(Lobby, Play, Timing):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes. The parts that are plain classes
     (``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``, ``replays``,
-    ``reading`` and ``statistics``) are built by ``ServiceCore`` and called through short methods of
-    the same names."""
+    ``reading``, ``seats`` and ``statistics``) are built by ``ServiceCore`` and called through short
+    methods of the same names."""
 
     # Preferences (``prefs.py``)
     async def mute(self, user_id: int, game_id: int | None = None, until_next_turn: bool = False) -> None:
@@ -123,6 +123,37 @@ class GameService(Lobby, Play, Seats, Timing):
 
     async def ratings_of(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
         return await self.ratings.ratings_of(guild_id, user_id)
+
+    # Seats (``seats.py``)
+    async def resign(self, channel_id: int, user_id: int) -> MoveOutcome:
+        return await self.seats.resign(channel_id, user_id)
+
+    async def hand_to_ai(
+        self,
+        channel_id: int,
+        by_user_id: int,
+        seat: int,
+        level: int = DEFAULT_AI_LEVEL,
+        *,
+        admin: bool = False,
+    ) -> MoveOutcome:
+        return await self.seats.hand_to_ai(channel_id, by_user_id, seat, level, admin=admin)
+
+    async def take_back_seat(self, channel_id: int, user_id: int) -> GameInfo:
+        return await self.seats.take_back_seat(channel_id, user_id)
+
+    async def offer_seat(
+        self, channel_id: int, by_user_id: int, seat: int, user_id: int, *, admin: bool = False
+    ) -> GameInfo:
+        return await self.seats.offer_seat(channel_id, by_user_id, seat, user_id, admin=admin)
+
+    async def claim_seat(
+        self, channel_id: int, user_id: int, name: str, *, guild_id: int | None, seat: int | None = None
+    ) -> GameInfo:
+        return await self.seats.claim_seat(channel_id, user_id, name, guild_id=guild_id, seat=seat)
+
+    async def set_away(self, channel_id: int, user_id: int, away: bool) -> GameInfo:
+        return await self.seats.set_away(channel_id, user_id, away)
 
     # Reading (``reading.py``)
     async def get_game(self, channel_id: int) -> GameInfo:

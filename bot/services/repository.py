@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 
 from bot.services import engine
-from bot.services.errors import GameDamaged, GameNotActive, GamePaused, NoGameHere
+from bot.services.errors import GameDamaged, GameNotActive, GamePaused, NoGameHere, NotInGame
 from bot.services.models import GameInfo, SeatInfo
 from bot.storage import games as store
 from bot.storage import preferences
@@ -126,6 +126,14 @@ class Repository:
 def seat_of_user(seats: Sequence[SeatRow], user_id: int) -> SeatRow | None:
     """The seat ``user_id`` plays in (not one they resigned), if any."""
     return next((s for s in seats if s.user_id == user_id and s.state != "resigned"), None)
+
+
+def require_seat(seats: Sequence[SeatRow], user_id: int) -> SeatRow:
+    """``user_id``'s seat; ``NotInGame`` when they play none."""
+    seat = seat_of_user(seats, user_id)
+    if seat is None:
+        raise NotInGame(said("refusal.not_playing"))
+    return seat
 
 
 def info(game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
