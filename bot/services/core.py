@@ -29,6 +29,7 @@ from bot.services.errors import (
 )
 from bot.services.everywhere import Everywhere
 from bot.services.gamelog import GameLog
+from bot.services.lobby import Lobby
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove
 from bot.services.notices import notice
 from bot.services.policy import DEFAULT_AI_LEVEL, require_host, undo_refusal
@@ -123,6 +124,7 @@ class ServiceCore:
         self.reading = Reading(db, self.repo, self.states, self.gamelog)
         self.telling = Telling(db, self.gamelog)
         self.seats = Seats(db, self.repo, clock, self.cache, self.states, self.telling, self.runner)
+        self.lobby = Lobby(db, self.repo, clock, self.cache, self.telling, self.runner, self.new_seed)
         self.replays = Replays(self.repo, self.gamelog)
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -383,12 +385,6 @@ class ServiceCore:
             extra=extra,
             locale=locale,
         )
-
-    async def _abandon(self, game: GameRow) -> GameInfo:
-        try:
-            return await self.repo.abandon(game, self.clock())
-        finally:
-            self.cache.drop(game.id)
 
     async def _hand_over(
         self,

@@ -6,23 +6,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from bot.i18n import ENGLISH
 from bot.services.damage import DamageReport
-from bot.services.lobby import Lobby
 from bot.services.models import Choices, Decision, GameInfo, MoveOutcome, News, Notification
 from bot.services.play import Play
-from bot.services.policy import DEFAULT_AI_LEVEL
+from bot.services.policy import DEFAULT_AI_LEVEL, GUILD_DEFAULT
 from bot.services.replays import MOST_FRAMES, ReplayFrame, ReplayPosition
 from bot.services.report import BoardState, LiveBoard
 from bot.services.timing import Timing
 from bot.storage.preferences import GuildSettings, UserSettings
 
 
-class GameService(Lobby, Play, Timing):
+class GameService(Play, Timing):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes. The parts that are plain classes
-    (``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``, ``replays``,
-    ``reading``, ``seats`` and ``statistics``) are built by ``ServiceCore`` and called through short
-    methods of the same names."""
+    (``lobby``, ``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``,
+    ``replays``, ``reading``, ``seats`` and ``statistics``) are built by ``ServiceCore`` and called
+    through short methods of the same names."""
 
     # Preferences (``prefs.py``)
     async def mute(self, user_id: int, game_id: int | None = None, until_next_turn: bool = False) -> None:
@@ -123,6 +123,78 @@ class GameService(Lobby, Play, Timing):
 
     async def ratings_of(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
         return await self.ratings.ratings_of(guild_id, user_id)
+
+    # Lobby (``lobby.py``)
+    async def create_game(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        rules_id: str,
+        options: dict[str, Any] | None = None,
+        *,
+        max_players: int | None = None,
+        seat_order: str = "random",
+        reminder_minutes: int | None = GUILD_DEFAULT,
+        deadline_minutes: int | None = GUILD_DEFAULT,
+        deadline_action: str | None = GUILD_DEFAULT,
+        parent_id: int | None = None,
+        channel_style: str = "quiet",
+        auto_play: bool = True,
+        language: str = ENGLISH,
+    ) -> GameInfo:
+        return await self.lobby.create_game(
+            guild_id,
+            channel_id,
+            host_id,
+            host_name,
+            rules_id,
+            options,
+            max_players=max_players,
+            seat_order=seat_order,
+            reminder_minutes=reminder_minutes,
+            deadline_minutes=deadline_minutes,
+            deadline_action=deadline_action,
+            parent_id=parent_id,
+            channel_style=channel_style,
+            auto_play=auto_play,
+            language=language,
+        )
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
+        return await self.lobby.join(channel_id, user_id, name)
+
+    async def add_ai(self, channel_id: int, by_user_id: int, level: int = 1) -> GameInfo:
+        return await self.lobby.add_ai(channel_id, by_user_id, level)
+
+    async def remove_ai(
+        self, channel_id: int, by_user_id: int, seat: int, *, admin: bool = False
+    ) -> GameInfo:
+        return await self.lobby.remove_ai(channel_id, by_user_id, seat, admin=admin)
+
+    async def lobby_message(self, game_id: int) -> int | None:
+        return await self.lobby.lobby_message(game_id)
+
+    async def remember_lobby_message(self, game_id: int, message_id: int) -> None:
+        await self.lobby.remember_lobby_message(game_id, message_id)
+
+    async def leave(self, channel_id: int, user_id: int) -> GameInfo:
+        return await self.lobby.leave(channel_id, user_id)
+
+    async def move_seat(self, channel_id: int, by_user_id: int, user_id: int, new_position: int) -> GameInfo:
+        return await self.lobby.move_seat(channel_id, by_user_id, user_id, new_position)
+
+    async def start(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> MoveOutcome:
+        return await self.lobby.start(channel_id, by_user_id, admin=admin)
+
+    async def cancel(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> GameInfo:
+        return await self.lobby.cancel(channel_id, by_user_id, admin=admin)
+
+    async def abandon(
+        self, channel_id: int, by_user_id: int | None = None, *, admin: bool = False
+    ) -> GameInfo:
+        return await self.lobby.abandon(channel_id, by_user_id, admin=admin)
 
     # Seats (``seats.py``)
     async def resign(self, channel_id: int, user_id: int) -> MoveOutcome:
