@@ -1,4 +1,6 @@
-"""What every part of the game service shares: loading games, locking, writing moves, computer turns.
+"""The base of the game service: it builds the parts (the repository, states, log, telling) and the plain
+feature classes from them, and keeps what playing and the clocks (``Play``, ``Timing``, still mixins over
+it) share: writing moves, forced steps and computer turns.
 
 Every operation on one game runs under that game's ``asyncio.Lock`` (one process) and every write is one
 SQLite transaction whose version check (``UPDATE … WHERE version = expected``) keeps a second process
@@ -69,7 +71,7 @@ def _ai_seed(seed: int, version: int, seat: int) -> int:
 
 
 class ServiceCore:
-    """State and helpers the service's parts share; the public operations live in the mixins."""
+    """The parts and feature classes of the service, built once; the helpers ``Play`` and ``Timing`` share."""
 
     _info = staticmethod(info)
     _not_paused = staticmethod(Repository.not_paused)
