@@ -1,6 +1,6 @@
 """The base of the game service: it builds the parts (the repository, states, log, telling) and the plain
-feature classes from them, and keeps what playing and the clocks (``Play``, ``Timing``, still mixins over
-it) share: writing moves, forced steps and computer turns.
+feature classes from them, and keeps what the clocks (``Timing``, still a mixin over it) and the computers'
+runner share: computer turns (writing moves is ``moves.Moves``).
 
 Every operation on one game runs under that game's ``asyncio.Lock`` (one process) and every write is one
 SQLite transaction whose version check (``UPDATE … WHERE version = expected``) keeps a second process
@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from bot.services import engine, outcomes, positions, rater
+from bot.services import engine
 from bot.services.archive import Archive
 from bot.services.channels import Channels
 from bot.services.clock import Clock, utc_now
@@ -33,8 +33,10 @@ from bot.services.everywhere import Everywhere
 from bot.services.gamelog import GameLog
 from bot.services.lobby import Lobby
 from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove
+from bot.services.moves import Moves
 from bot.services.notices import notice
-from bot.services.policy import DEFAULT_AI_LEVEL, require_host, undo_refusal
+from bot.services.play import Play
+from bot.services.policy import DEFAULT_AI_LEVEL, require_host
 from bot.services.prefs import Preferences
 from bot.services.ratings import Ratings
 from bot.services.reading import Reading
@@ -46,14 +48,12 @@ from bot.services.states import States
 from bot.services.stats import Stats
 from bot.services.telling import Telling
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
-from bot.storage import games as store
-from bot.storage import results
 from bot.storage.db import Database
-from bot.storage.records import GameRow, MoveRow, SeatRow
+from bot.storage.records import GameRow, SeatRow
 from rules.ai import choose_move
 from rules.core.budget import Turn
 from rules.core.english import english
-from rules.core.events import HIDES_MOVE, Event, shown_moves, turn_starters
+from rules.core.events import Event, shown_moves
 from rules.core.protocol import Engine, State
 
 log = logging.getLogger(__name__)
@@ -61,8 +61,6 @@ log = logging.getLogger(__name__)
 
 # The player that stands in, in the bot's own process, when a worker brings back no move.
 FALLBACK_AI_LEVEL = 1
-# Forced steps made in a row at most (each one is a real step of the rules; this only bounds the loop).
-MAX_FORCED = 50
 
 
 def _ai_seed(seed: int, version: int, seat: int) -> int:
@@ -71,7 +69,7 @@ def _ai_seed(seed: int, version: int, seat: int) -> int:
 
 
 class ServiceCore:
-    """The parts and feature classes of the service, built once; the helpers ``Play`` and ``Timing`` share."""
+    """The parts and feature classes of the service, built once; the helpers ``Timing`` uses."""
 
     _info = staticmethod(info)
     _not_paused = staticmethod(Repository.not_paused)
@@ -125,7 +123,11 @@ class ServiceCore:
         self.states = States(db, self.cache, self.damage)
         self.reading = Reading(db, self.repo, self.states, self.gamelog)
         self.telling = Telling(db, self.gamelog)
+        self.moves = Moves(db, clock, self.cache)
         self.seats = Seats(db, self.repo, clock, self.cache, self.states, self.telling, self.runner)
+        self.play = Play(
+            db, self.repo, clock, self.cache, self.states, self.gamelog, self.telling, self.moves, self.runner
+        )
         self.lobby = Lobby(db, self.repo, clock, self.cache, self.telling, self.runner, self.new_seed)
         self.replays = Replays(self.repo, self.gamelog)
         # this process among those sharing the database, as its claims on games' due work name it
@@ -166,29 +168,7 @@ class ServiceCore:
         events: list[Event],
         actor: str,
     ) -> tuple[GameRow, list[SeatRow], PlayedMove]:
-        """Append one move, its snapshot and the new version in one transaction."""
-        rules = engine.rules_for(game.rules_id)
-        now = self.clock()
-        version = game.version + 1
-        try:
-            async with self.db.transaction(game=game.id) as conn:
-                game, seats = await positions.store_position(
-                    conn, game, seats, new_state, version=version, now=now, starting=turn_starters(events)
-                )
-                await store.append_move(
-                    conn, MoveRow(game.id, version, seat, user_id, move, events, actor, now)
-                )
-                if game.status == "finished":
-                    await results.insert_results(
-                        conn, positions.result_rows(game, seats, rules.result(new_state), now)
-                    )
-        except BaseException:
-            self.cache.drop(game.id)
-            raise
-        self.cache.put(game.id, game.revision, new_state)
-        if game.status == "finished":
-            await rater.rate_finished(self.db)
-        return game, seats, PlayedMove(version, seat, user_id, move, tuple(events), actor)
+        return await self.moves.commit(game, seats, seat, user_id, move, new_state, events, actor)
 
     async def _computer_move(
         self, game_id: int, budgets: TurnBudgets | None = None
@@ -247,54 +227,7 @@ class ServiceCore:
     async def _forced_moves(
         self, game: GameRow, seats: list[SeatRow], state: State, after: PlayedMove | None = None
     ) -> tuple[GameRow, list[SeatRow], State, list[PlayedMove]]:
-        """With auto-play on, make at once every step a person must take that is no choice at all: exactly
-        one legal move, and nothing secret in it (a card chosen unseen stays the player's to pick, even when
-        it is the only one) nor in its being the only one (``GuardsForcedSteps``: in a hidden-hand game it
-        can tell what the hand lacks). Computer seats are left to the runner. The summary says who it was
-        made for.
-
-        A person who may still take back ``after``, the move they just made, has a choice left: undo it or
-        go on; their lone next step waits for them, so making it does not take the undo away."""
-        rules = engine.rules_for(game.rules_id)
-        held = None
-        if after is not None and after.user_id is not None:
-            last = MoveRow(
-                game.id,
-                after.version,
-                after.seat,
-                after.user_id,
-                after.move,
-                list(after.events),
-                after.actor,
-                self.clock(),
-            )
-            held = after.seat if undo_refusal(last, after.seat, after.user_id) is None else None
-        made: list[PlayedMove] = []
-        while game.auto_play and game.status == "active" and len(made) < MAX_FORCED:
-            forced = None
-            for seat in seats:
-                if (
-                    seat.seat != held
-                    and seat.seat in game.to_act
-                    and not seat.is_ai
-                    and seat.user_id is not None
-                ):
-                    legal = rules.legal_moves(state, seat.seat)
-                    if len(legal) == 1 and not engine.forced_step_reveals(rules, state, seat.seat, legal[0]):
-                        new_state, events = rules.play(state, seat.seat, legal[0])
-                        if not any(ev.get(HIDES_MOVE) for ev in events):
-                            label = engine.label(rules, state, seat.seat, legal[0])
-                            noted = outcomes.made_for(list(events), seat.seat, label)
-                            forced = (seat, legal[0], new_state, noted)
-                            break
-            if forced is None:
-                break
-            seat, move, state, events = forced
-            game, seats, record = await self._commit(
-                game, seats, seat.seat, seat.user_id, move, state, events, "player"
-            )
-            made.append(record)
-        return game, seats, state, made
+        return await self.moves.forced(game, seats, state, after)
 
     def _wake_computers(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         """Let the background runner move the computer seats that must act now, after this operation

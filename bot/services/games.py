@@ -8,8 +8,7 @@ from typing import Any
 
 from bot.i18n import ENGLISH
 from bot.services.damage import DamageReport
-from bot.services.models import Choices, Decision, GameInfo, MoveOutcome, News, Notification
-from bot.services.play import Play
+from bot.services.models import Choices, Decision, GameInfo, MoveOutcome, News, Notification, UndoOutcome
 from bot.services.policy import DEFAULT_AI_LEVEL, GUILD_DEFAULT
 from bot.services.replays import MOST_FRAMES, ReplayFrame, ReplayPosition
 from bot.services.report import BoardState, LiveBoard
@@ -17,10 +16,10 @@ from bot.services.timing import Timing
 from bot.storage.preferences import GuildSettings, UserSettings
 
 
-class GameService(Play, Timing):
+class GameService(Timing):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes. The parts that are plain classes
-    (``lobby``, ``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``,
+    (``lobby``, ``play``, ``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``,
     ``replays``, ``reading``, ``seats`` and ``statistics``) are built by ``ServiceCore`` and called
     through short methods of the same names."""
 
@@ -195,6 +194,37 @@ class GameService(Play, Timing):
         self, channel_id: int, by_user_id: int | None = None, *, admin: bool = False
     ) -> GameInfo:
         return await self.lobby.abandon(channel_id, by_user_id, admin=admin)
+
+    # Play (``play.py``)
+    async def submit(
+        self,
+        channel_id: int,
+        user_id: int,
+        move_text: str,
+        expected_version: int | None = None,
+        *,
+        expected_revision: int | None = None,
+        expected_decision: str | None = None,
+        locale: object = None,
+    ) -> MoveOutcome:
+        return await self.play.submit(
+            channel_id,
+            user_id,
+            move_text,
+            expected_version,
+            expected_revision=expected_revision,
+            expected_decision=expected_decision,
+            locale=locale,
+        )
+
+    async def undo(self, channel_id: int, user_id: int) -> UndoOutcome:
+        return await self.play.undo(channel_id, user_id)
+
+    async def restore(self, channel_id: int, version: int, *, admin: bool = False) -> GameInfo:
+        return await self.play.restore(channel_id, version, admin=admin)
+
+    async def undone_moves(self, channel_id: int) -> list[dict[str, Any]]:
+        return await self.play.undone_moves(channel_id)
 
     # Seats (``seats.py``)
     async def resign(self, channel_id: int, user_id: int) -> MoveOutcome:
