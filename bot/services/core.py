@@ -15,7 +15,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -32,7 +32,7 @@ from bot.services.errors import (
 from bot.services.everywhere import Everywhere
 from bot.services.gamelog import GameLog
 from bot.services.lobby import Lobby
-from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove
+from bot.services.models import MoveOutcome, Notification, PlayedMove
 from bot.services.moves import Moves
 from bot.services.notices import notice
 from bot.services.play import Play
@@ -41,7 +41,7 @@ from bot.services.prefs import Preferences
 from bot.services.ratings import Ratings
 from bot.services.reading import Reading
 from bot.services.replays import Replays
-from bot.services.repository import Repository, info, require_seat, seat_of_user
+from bot.services.repository import Repository, info, require_seat
 from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets, wake_computers
 from bot.services.seats import Seats
 from bot.services.states import States
@@ -72,7 +72,6 @@ class ServiceCore:
     """The parts and feature classes of the service, built once; the helpers ``Timing`` uses."""
 
     _info = staticmethod(info)
-    _not_paused = staticmethod(Repository.not_paused)
 
     # a game's claim while its computers play, given to the runner here and defined by ``Timing``
     _claim_run: Callable[[int], Awaitable[bool]]
@@ -108,8 +107,6 @@ class ServiceCore:
         self.statistics = Stats(db)  # a part of its own: it shares nothing with the others
         self._lock = self.repo.lock
         self._rows = self.repo.rows
-        self._latest_rows = self.repo.latest_rows
-        self._locked = self.repo.locked
         self._prefs = self.repo.prefs
         # the check of stored states, and the pausing of a game whose log does not rebuild it
         self.damage = Damage(db, self.repo, clock, self.cache)
@@ -142,16 +139,8 @@ class ServiceCore:
         """The channel's game, locked, once started and while not paused (``Repository.locked``)."""
         return self.repo.locked(channel_id, active=True)
 
-    async def _info_of(self, game_id: int) -> GameInfo:
-        return info(*await self._rows(game_id))
-
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
         return await self.states.current(game, seats)
-
-    async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
-        return await self.gamelog.replayed(game, players, upto)
-
-    _seat_of_user = staticmethod(seat_of_user)
 
     _require_seat = staticmethod(require_seat)
 
@@ -286,11 +275,6 @@ class ServiceCore:
         self, kind: str, message: str, game: GameRow, user_id: int | None, **params: Any
     ) -> Notification:
         return await notice(self.repo, kind, message, game, user_id, **params)
-
-    async def _decision_key(
-        self, game: GameRow, seat: int, moves: Iterable[object], played: Sequence[PlayedMove] = ()
-    ) -> str:
-        return await self.gamelog.decision_key(game, seat, moves, played)
 
     async def _outcome(
         self,
