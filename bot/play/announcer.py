@@ -29,6 +29,7 @@ from bot.play import delivery, live, posting, turn_dms
 from bot.play.reads import Reads
 from bot.services import GameInfo, MoveOutcome, Notification
 from bot.ui import pickers, pictures, presenters
+from rules.core.events import Event
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -85,7 +86,7 @@ async def _post_summary(
     game: GameInfo,
     channel: discord.PartialMessageable,
     view: dict[str, Any],
-    untold: list[dict[str, Any]],
+    untold: list[Event],
     extra: Sequence[str],
     perms: discord.Permissions | None,
 ) -> discord.Message:

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.services import engine, positions
-from bot.services.core import EXPORT_FORMAT, ServiceCore
+from bot.services.clock import Clock
 from bot.services.errors import BadImport, GameExists, NotAllowed
 from bot.services.models import GameInfo
 from bot.services.policy import DEFAULT_REMINDER_MINUTES
+from bot.services.repository import Repository, info
 from bot.storage import games as store
 from bot.storage import locks
+from bot.storage.db import Database
 from bot.storage.records import MoveRow, SeatRow
 from bot.storage.sql import IntegrityError
 from rules.core.events import Event
+from rules.core.protocol import Engine, State
 from rules.core.texts import said
 
 EXPORT_REVEALS = (
@@ -22,10 +26,31 @@ EXPORT_REVEALS = (
     "do not share this file with anyone playing in it."
 )
 NAME_LENGTH = 32  # Discord's longest display name: a file's names are shown, never trusted further
+EXPORT_FORMAT = "boardgame-bot/1"
+#: Who a file may say made a move; anything else reads as a player's.
+ACTORS = ("player", "ai", "deadline", "admin")
 
 
-class Archive(ServiceCore):
+@dataclass(frozen=True)
+class _Export:
+    """What an exported file says, read and checked for shape (``_read_export``)."""
+
+    rules: Engine
+    players: list[dict[str, Any]]
+    names: list[str]
+    seed: int
+    options: dict[str, Any]
+    moves: list[tuple[int, str]]
+    actors: list[str]
+
+
+class Archive:
     """A game as portable data: export, and import with every move checked by replay."""
+
+    def __init__(self, db: Database, repo: Repository, clock: Clock) -> None:
+        self.db = db
+        self.repo = repo
+        self.clock = clock
 
     async def export(
         self, channel_id: int, by_user_id: int | None = None, *, admin: bool = False
@@ -36,7 +61,7 @@ class Archive(ServiceCore):
         when a person asks (``by_user_id``) only a server manager who holds no seat in it may have it,
         and the data says so in ``hidden_cards_warning``.
         """
-        game, seats = await self._latest_rows(channel_id)
+        game, seats = await self.repo.latest_rows(channel_id)
         running = game.status in store.OPEN_STATUSES
         if running and by_user_id is not None:
             if any(by_user_id in (s.user_id, s.offered_to) for s in seats):
@@ -85,72 +110,97 @@ class Archive(ServiceCore):
         An imported game never counts in statistics, finished or not. ``parent_id``: the channel of
         the thread it goes into.
         """
-        try:
-            if data.get("format") != EXPORT_FORMAT:
-                raise BadImport(said("refusal.import.not_export", format=EXPORT_FORMAT))
-            rules = engine.rules_for(str(data["rules_id"]))
-            players = sorted(data["players"], key=lambda p: p["seat"])
-            if [p["seat"] for p in players] != list(range(len(players))):
-                raise BadImport(said("refusal.import.seat_numbers"))
-            people = [p["user_id"] for p in players if p.get("user_id") is not None]
-            if any(type(u) is not int or not 0 < u < 2**63 for u in people):  # a snowflake fits 63 bits
-                raise BadImport(said("refusal.import.user_id"))
-            if len(people) != len(set(people)):
-                raise BadImport(said("refusal.import.one_seat"))
-            names = [" ".join(str(p["name"]).split())[:NAME_LENGTH] for p in players]
-            seed, options = int(data["seed"]), dict(data.get("options") or {})
-            moves = [(int(m["seat"]), str(m["move"])) for m in data["moves"]]
-            actors = [str(m.get("actor", "player")) for m in data["moves"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadImport(said("refusal.import.malformed", detail=str(exc))) from exc
-        state = rules.new_game(len(players), seed, options)
+        file = _read_export(data)
+        state = file.rules.new_game(len(file.players), file.seed, file.options)
         logged: list[tuple[int, str, list[Event]]] = []
-        for number, (seat, move) in enumerate(moves, start=1):
-            if rules.is_over(state):
+        for number, (seat, move) in enumerate(file.moves, start=1):
+            if file.rules.is_over(state):
                 raise BadImport(said("refusal.import.after_end", number=number))
-            canonical, state, events = engine.play(rules, state, seat, move)
+            canonical, state, events = engine.play(file.rules, state, seat, move)
             logged.append((seat, canonical, events))
-        over = rules.is_over(state)
-        now = self.clock()
         try:
-            async with self.db.transaction(locks=(locks.guild(guild_id),)) as conn:
-                game_id = await store.insert_game(
-                    conn,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    host_id=host_id,
-                    rules_id=rules.id,
-                    options=options,
-                    seed=seed,
-                    now=now,
-                    status="finished" if over else "active",
-                    seat_order="join",
-                    reminder_minutes=DEFAULT_REMINDER_MINUTES,
-                    imported_moves=len(logged),
-                    parent_id=parent_id,
-                )
-                seats = [
-                    _imported_seat(game_id, p, name, host_id, host_name, now)
-                    for p, name in zip(players, names, strict=True)
-                ]
-                await store.replace_seats(conn, game_id, seats)
-                for version, ((seat, canonical, events), actor) in enumerate(
-                    zip(logged, actors, strict=True), 1
-                ):
-                    actor = actor if actor in ("player", "ai", "deadline", "admin") else "player"
-                    # the file says who made its moves, but nobody here made them: they are nobody's
-                    await store.append_move(
-                        conn, MoveRow(game_id, version, seat, None, canonical, events, actor, now)
-                    )
-                game = await store.game_by_id(conn, game_id)
-                assert game is not None  # inserted just above, in this transaction
-                game, seats = await positions.store_position(
-                    conn, game, seats, state, version=len(logged), now=now
-                )
-                await store.mark_announced(conn, game_id, len(logged))  # the imported log is old news
+            game_id = await self._store_import(
+                file, logged, state, guild_id, channel_id, host_id, host_name, parent_id
+            )
         except IntegrityError:
             raise GameExists(said("refusal.import.channel_taken")) from None
-        return await self._info_of(game_id)
+        return info(*await self.repo.rows(game_id))
+
+    async def _store_import(
+        self,
+        file: _Export,
+        logged: list[tuple[int, str, list[Event]]],
+        state: State,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str | None,
+        parent_id: int | None,
+    ) -> int:
+        """Write the checked game of ``file`` (its moves replayed into ``logged`` and ``state``) in one
+        transaction; its id."""
+        now = self.clock()
+        async with self.db.transaction(locks=(locks.guild(guild_id),)) as conn:
+            game_id = await store.insert_game(
+                conn,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                rules_id=file.rules.id,
+                options=file.options,
+                seed=file.seed,
+                now=now,
+                status="finished" if file.rules.is_over(state) else "active",
+                seat_order="join",
+                reminder_minutes=DEFAULT_REMINDER_MINUTES,
+                imported_moves=len(logged),
+                parent_id=parent_id,
+            )
+            seats = [
+                _imported_seat(game_id, p, name, host_id, host_name, now)
+                for p, name in zip(file.players, file.names, strict=True)
+            ]
+            await store.replace_seats(conn, game_id, seats)
+            for version, ((seat, canonical, events), actor) in enumerate(
+                zip(logged, file.actors, strict=True), 1
+            ):
+                actor = actor if actor in ACTORS else "player"
+                # the file says who made its moves, but nobody here made them: they are nobody's
+                await store.append_move(
+                    conn, MoveRow(game_id, version, seat, None, canonical, events, actor, now)
+                )
+            game = await store.game_by_id(conn, game_id)
+            assert game is not None  # inserted just above, in this transaction
+            await positions.store_position(conn, game, seats, state, version=len(logged), now=now)
+            await store.mark_announced(conn, game_id, len(logged))  # the imported log is old news
+        return game_id
+
+
+def _read_export(data: dict[str, Any]) -> _Export:
+    """The file's contents, checked for shape (not yet for legal moves); ``BadImport`` says what is wrong."""
+    try:
+        if data.get("format") != EXPORT_FORMAT:
+            raise BadImport(said("refusal.import.not_export", format=EXPORT_FORMAT))
+        rules = engine.rules_for(str(data["rules_id"]))
+        players = sorted(data["players"], key=lambda p: p["seat"])
+        if [p["seat"] for p in players] != list(range(len(players))):
+            raise BadImport(said("refusal.import.seat_numbers"))
+        people = [p["user_id"] for p in players if p.get("user_id") is not None]
+        if any(type(u) is not int or not 0 < u < 2**63 for u in people):  # a snowflake fits 63 bits
+            raise BadImport(said("refusal.import.user_id"))
+        if len(people) != len(set(people)):
+            raise BadImport(said("refusal.import.one_seat"))
+        return _Export(
+            rules=rules,
+            players=players,
+            names=[" ".join(str(p["name"]).split())[:NAME_LENGTH] for p in players],
+            seed=int(data["seed"]),
+            options=dict(data.get("options") or {}),
+            moves=[(int(m["seat"]), str(m["move"])) for m in data["moves"]],
+            actors=[str(m.get("actor", "player")) for m in data["moves"]],
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadImport(said("refusal.import.malformed", detail=str(exc))) from exc
 
 
 def _imported_seat(

@@ -14,9 +14,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.services import engine
-from bot.services.core import ServiceCore
+from bot.services.clock import Clock
 from bot.services.models import Notification
+from bot.services.notices import notice
+from bot.services.repository import Repository
 from bot.storage import games as store
+from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
 
 
@@ -24,8 +27,14 @@ def _later(moment: datetime | None, by: timedelta) -> datetime | None:
     return None if moment is None else moment + by
 
 
-class Channels(ServiceCore):
+class Channels:
     """Games whose channel, thread or server the bot lost (or got back)."""
+
+    def __init__(self, db: Database, repo: Repository, clock: Clock, cache: engine.StateCache) -> None:
+        self.db = db
+        self.repo = repo
+        self.clock = clock
+        self.cache = cache
 
     async def channel_gone(self, channel_id: int) -> list[Notification]:
         """The channel or thread was deleted: its open game and those of its threads end without a
@@ -34,11 +43,12 @@ class Channels(ServiceCore):
             found = await store.open_games_in_place(conn, channel_id)
         notes: list[Notification] = []
         for first in found:
-            async with self._lock(first.id):
-                game, seats = await self._rows(first.id)
+            async with self.repo.lock(first.id):
+                game, seats = await self.repo.rows(first.id)
                 if game.status not in store.OPEN_STATUSES:
                     continue
-                await self._abandon(game)
+                await self.repo.abandon(game, self.clock())
+                self.cache.drop(game.id)
                 title = engine.rules_for(game.rules_id).title
                 said = (
                     "notice.abandoned_channel" if game.channel_id == channel_id else "notice.abandoned_parent"
@@ -53,8 +63,8 @@ class Channels(ServiceCore):
             found = await store.open_games_in_guild(conn, guild_id)
         notes: list[Notification] = []
         for first in found:
-            async with self._lock(first.id):
-                game, seats = await self._rows(first.id)
+            async with self.repo.lock(first.id):
+                game, seats = await self.repo.rows(first.id)
                 if game.status not in store.OPEN_STATUSES or game.paused_at is not None:
                     continue
                 async with self.db.transaction(game=game.id) as conn:
@@ -73,13 +83,13 @@ class Channels(ServiceCore):
         found = [g for g in found if g.paused_at is not None and g.damaged is None]
         notes: list[Notification] = []
         for first in found:
-            async with self._lock(first.id):
-                game, seats = await self._rows(first.id)
+            async with self.repo.lock(first.id):
+                game, seats = await self.repo.rows(first.id)
                 if game.status not in store.OPEN_STATUSES or game.paused_at is None or game.damaged:
                     continue
                 await self._resume(game, seats)
                 title = engine.rules_for(game.rules_id).title
-                notes.append(await self._notice("resumed", "notice.resumed", game, None, title=title))
+                notes.append(await notice(self.repo, "resumed", "notice.resumed", game, None, title=title))
                 notes.extend(await self._to_players(game, seats, "resumed", "notice.resumed", title=title))
         return notes
 
@@ -136,4 +146,4 @@ class Channels(ServiceCore):
         """The same notice (catalog ``message``) for every person seated (not the computer's seats, not
         those who resigned)."""
         people = [s for s in seats if s.user_id is not None and s.state != "resigned"]
-        return [await self._notice(kind, message, game, s.user_id, **params) for s in people]
+        return [await notice(self.repo, kind, message, game, s.user_id, **params) for s in people]

@@ -1,4 +1,6 @@
-"""What every part of the game service shares: loading games, locking, writing moves, computer turns.
+"""The base of the game service: it builds the parts (the repository, states, log, telling) and the plain
+feature classes from them, and keeps what the clocks (``Timing``, still a mixin over it) and the computers'
+runner share: computer turns (writing moves is ``moves.Moves``).
 
 Every operation on one game runs under that game's ``asyncio.Lock`` (one process) and every write is one
 SQLite transaction whose version check (``UPDATE … WHERE version = expected``) keeps a second process
@@ -13,47 +15,52 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from bot.services import engine, outcomes, positions, rater
+from bot.services import engine
+from bot.services.archive import Archive
+from bot.services.channels import Channels
 from bot.services.clock import Clock, utc_now
+from bot.services.damage import Damage
 from bot.services.errors import (
     Busy,
     DatabaseUnavailable,
-    GameDamaged,
     NoGameHere,
-    NotHost,
-    NotInGame,
 )
-from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove
-from bot.services.policy import DEFAULT_AI_LEVEL, undo_refusal
-from bot.services.report import BoardState, LiveBoard, Report, ToldMove, reach
-from bot.services.repository import Repository, info
-from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
+from bot.services.everywhere import Everywhere
+from bot.services.gamelog import GameLog
+from bot.services.lobby import Lobby
+from bot.services.models import MoveOutcome, Notification, PlayedMove
+from bot.services.moves import Moves
+from bot.services.notices import notice
+from bot.services.play import Play
+from bot.services.policy import DEFAULT_AI_LEVEL, require_host
+from bot.services.prefs import Preferences
+from bot.services.ratings import Ratings
+from bot.services.reading import Reading
+from bot.services.replays import Replays
+from bot.services.repository import Repository, info, require_seat
+from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets, wake_computers
+from bot.services.seats import Seats
+from bot.services.states import States
 from bot.services.stats import Stats
+from bot.services.telling import Telling
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
-from bot.storage import games as store
-from bot.storage import preferences, results
 from bot.storage.db import Database
-from bot.storage.preferences import UserSettings
-from bot.storage.records import GameRow, MoveRow, SeatRow
+from bot.storage.records import GameRow, SeatRow
 from rules.ai import choose_move
 from rules.core.budget import Turn
 from rules.core.english import english
-from rules.core.events import HIDES_MOVE, Event, is_public, shown_moves, turn_starters
+from rules.core.events import Event, shown_moves
 from rules.core.protocol import Engine, State
-from rules.core.texts import said
 
 log = logging.getLogger(__name__)
 
 
-EXPORT_FORMAT = "boardgame-bot/1"
 # The player that stands in, in the bot's own process, when a worker brings back no move.
 FALLBACK_AI_LEVEL = 1
-# Forced steps made in a row at most (each one is a real step of the rules; this only bounds the loop).
-MAX_FORCED = 50
 
 
 def _ai_seed(seed: int, version: int, seat: int) -> int:
@@ -62,10 +69,9 @@ def _ai_seed(seed: int, version: int, seat: int) -> int:
 
 
 class ServiceCore:
-    """State and helpers the service's parts share; the public operations live in the mixins."""
+    """The parts and feature classes of the service, built once; the helpers ``Timing`` uses."""
 
     _info = staticmethod(info)
-    _not_paused = staticmethod(Repository.not_paused)
 
     # a game's claim while its computers play, given to the runner here and defined by ``Timing``
     _claim_run: Callable[[int], Awaitable[bool]]
@@ -101,16 +107,26 @@ class ServiceCore:
         self.statistics = Stats(db)  # a part of its own: it shares nothing with the others
         self._lock = self.repo.lock
         self._rows = self.repo.rows
-        self._latest_rows = self.repo.latest_rows
-        self._locked = self.repo.locked
         self._prefs = self.repo.prefs
-        # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
-        # kept in memory: after a restart a player may read the same news once more
-        self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
-        # user -> the language their Discord client last used, as stored (see ``note_language``)
-        self.used_languages: dict[int, str] = {}
-        # lines for the channels of games paused as damaged, until the client says them (damage.py)
-        self.damage_notes: list[Notification] = []
+        # the check of stored states, and the pausing of a game whose log does not rebuild it
+        self.damage = Damage(db, self.repo, clock, self.cache)
+        # the parts that are plain classes, each called through ``GameService``'s methods of its names
+        self.preferences = Preferences(db, self.repo, clock)
+        self.channels = Channels(db, self.repo, clock, self.cache)
+        self.everywhere = Everywhere(db)
+        self.ratings = Ratings(db)
+        self.archive = Archive(db, self.repo, clock)
+        self.gamelog = GameLog(db)
+        self.states = States(db, self.cache, self.damage)
+        self.reading = Reading(db, self.repo, self.states, self.gamelog)
+        self.telling = Telling(db, self.gamelog)
+        self.moves = Moves(db, clock, self.cache)
+        self.seats = Seats(db, self.repo, clock, self.cache, self.states, self.telling, self.runner)
+        self.play = Play(
+            db, self.repo, clock, self.cache, self.states, self.gamelog, self.telling, self.moves, self.runner
+        )
+        self.lobby = Lobby(db, self.repo, clock, self.cache, self.telling, self.runner, self.new_seed)
+        self.replays = Replays(self.repo, self.gamelog)
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
@@ -123,94 +139,12 @@ class ServiceCore:
         """The channel's game, locked, once started and while not paused (``Repository.locked``)."""
         return self.repo.locked(channel_id, active=True)
 
-    async def _info_of(self, game_id: int) -> GameInfo:
-        return info(*await self._rows(game_id))
-
     async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
-        """The current state: from the cache, else the stored snapshot, else a replay of the log (also
-        when the snapshot is damaged; a log that does not replay pauses the game: ``GameDamaged``)."""
-        cached = self.cache.get(game.id, game.revision)
-        if cached is not None:
-            return cached
-        rules = engine.rules_for(game.rules_id)
-        async with self.db.reading() as conn:
-            try:
-                snapshot = await store.load_snapshot(conn, game.id)
-            except store.DamagedState as exc:
-                log.warning("game %s: %s; rebuilding it from its seed and moves", game.id, exc)
-                snapshot = None
-            # another process may have moved on since ``game`` was read: replay only up to its version
-            fresh = snapshot is not None and (snapshot.version, snapshot.revision) == (
-                game.version,
-                game.revision,
-            )
-            moves = None if fresh else await store.moves_of(conn, game.id, game.version)
-        if moves is None and snapshot is not None:
-            state = rules.load(snapshot.state)
-        else:
-            state = await self._rebuilt(game, len(seats), moves or [])
-        self.cache.put(game.id, game.revision, state)
-        return state
+        return await self.states.current(game, seats)
 
-    async def _rebuilt(self, game: GameRow, players: int, moves: Sequence[MoveRow]) -> State:
-        """The state replayed from the seed and ``moves`` (the log up to ``game.version``); a log with a
-        gap or a move the engine refuses pauses the game as damaged and raises ``GameDamaged``."""
-        if game.damaged is not None:  # paused as damaged before: said once, in the log and the channel
-            raise GameDamaged(said("refusal.damaged"))
-        try:
-            return engine.replay_log(engine.rules_for(game.rules_id), players, game, moves)
-        except engine.BrokenLog as exc:
-            await self._paused_as_damaged(game, str(exc))
-            raise GameDamaged(said("refusal.damaged")) from None
+    _require_seat = staticmethod(require_seat)
 
-    async def _paused_as_damaged(self, game: GameRow, why: str) -> bool:
-        """Pause the damaged game (False: it was so already); an open game's channel line waits in
-        ``damage_notes``."""
-        if not await self._pause_damaged(game, why):
-            return False
-        if game.status in store.OPEN_STATUSES:
-            title = engine.rules_for(game.rules_id).title
-            self.damage_notes.append(await self._notice("damaged", "notice.damaged", game, None, title=title))
-        return True
-
-    async def _pause_damaged(self, game: GameRow, why: str) -> bool:
-        """Pause ``game`` because its rows are damaged beyond what its log rebuilds, and log it; False
-        when it was paused so already (by another process, or before)."""
-        async with self.db.transaction(game=game.id) as conn:
-            first = await store.mark_damaged(conn, game.id, why[:200], self.clock())
-        self.cache.drop(game.id)
-        if first:
-            log.error(
-                "game %s (channel %s) is damaged and paused: %s. Restore the database from a backup made "
-                "with python -m bot backup PATH (stop the bot, copy the backup over the database file, "
-                "start it).",
-                game.id,
-                game.channel_id,
-                why,
-            )
-        return first
-
-    async def _replayed(self, game: GameRow, players: int, upto: int | None = None) -> State:
-        """The state after ``upto`` moves (default: the version ``game`` was read at), by replay."""
-        async with self.db.reading() as conn:
-            moves = await store.moves_of(conn, game.id, game.version if upto is None else upto)
-        rules = engine.rules_for(game.rules_id)
-        return engine.replay(rules, players, game.seed, game.options, [(m.seat, m.move) for m in moves])
-
-    @staticmethod
-    def _seat_of_user(seats: Sequence[SeatRow], user_id: int) -> SeatRow | None:
-        return next((s for s in seats if s.user_id == user_id and s.state != "resigned"), None)
-
-    def _require_seat(self, seats: Sequence[SeatRow], user_id: int) -> SeatRow:
-        seat = self._seat_of_user(seats, user_id)
-        if seat is None:
-            raise NotInGame(said("refusal.not_playing"))
-        return seat
-
-    @staticmethod
-    def _require_host(game: GameRow, user_id: int | None, admin: bool) -> None:
-        if not admin and user_id != game.host_id:
-            raise NotHost(said("refusal.not_host"))
+    _require_host = staticmethod(require_host)
 
     async def _commit(
         self,
@@ -223,29 +157,7 @@ class ServiceCore:
         events: list[Event],
         actor: str,
     ) -> tuple[GameRow, list[SeatRow], PlayedMove]:
-        """Append one move, its snapshot and the new version in one transaction."""
-        rules = engine.rules_for(game.rules_id)
-        now = self.clock()
-        version = game.version + 1
-        try:
-            async with self.db.transaction(game=game.id) as conn:
-                game, seats = await positions.store_position(
-                    conn, game, seats, new_state, version=version, now=now, starting=turn_starters(events)
-                )
-                await store.append_move(
-                    conn, MoveRow(game.id, version, seat, user_id, move, events, actor, now)
-                )
-                if game.status == "finished":
-                    await results.insert_results(
-                        conn, positions.result_rows(game, seats, rules.result(new_state), now)
-                    )
-        except BaseException:
-            self.cache.drop(game.id)
-            raise
-        self.cache.put(game.id, game.revision, new_state)
-        if game.status == "finished":
-            await rater.rate_finished(self.db)
-        return game, seats, PlayedMove(version, seat, user_id, move, tuple(events), actor)
+        return await self.moves.commit(game, seats, seat, user_id, move, new_state, events, actor)
 
     async def _computer_move(
         self, game_id: int, budgets: TurnBudgets | None = None
@@ -304,61 +216,13 @@ class ServiceCore:
     async def _forced_moves(
         self, game: GameRow, seats: list[SeatRow], state: State, after: PlayedMove | None = None
     ) -> tuple[GameRow, list[SeatRow], State, list[PlayedMove]]:
-        """With auto-play on, make at once every step a person must take that is no choice at all: exactly
-        one legal move, and nothing secret in it (a card chosen unseen stays the player's to pick, even when
-        it is the only one) nor in its being the only one (``GuardsForcedSteps``: in a hidden-hand game it
-        can tell what the hand lacks). Computer seats are left to the runner. The summary says who it was
-        made for.
-
-        A person who may still take back ``after``, the move they just made, has a choice left: undo it or
-        go on; their lone next step waits for them, so making it does not take the undo away."""
-        rules = engine.rules_for(game.rules_id)
-        held = None
-        if after is not None and after.user_id is not None:
-            last = MoveRow(
-                game.id,
-                after.version,
-                after.seat,
-                after.user_id,
-                after.move,
-                list(after.events),
-                after.actor,
-                self.clock(),
-            )
-            held = after.seat if undo_refusal(last, after.seat, after.user_id) is None else None
-        made: list[PlayedMove] = []
-        while game.auto_play and game.status == "active" and len(made) < MAX_FORCED:
-            forced = None
-            for seat in seats:
-                if (
-                    seat.seat != held
-                    and seat.seat in game.to_act
-                    and not seat.is_ai
-                    and seat.user_id is not None
-                ):
-                    legal = rules.legal_moves(state, seat.seat)
-                    if len(legal) == 1 and not engine.forced_step_reveals(rules, state, seat.seat, legal[0]):
-                        new_state, events = rules.play(state, seat.seat, legal[0])
-                        if not any(ev.get(HIDES_MOVE) for ev in events):
-                            label = engine.label(rules, state, seat.seat, legal[0])
-                            noted = outcomes.made_for(list(events), seat.seat, label)
-                            forced = (seat, legal[0], new_state, noted)
-                            break
-            if forced is None:
-                break
-            seat, move, state, events = forced
-            game, seats, record = await self._commit(
-                game, seats, seat.seat, seat.user_id, move, state, events, "player"
-            )
-            made.append(record)
-        return game, seats, state, made
+        return await self.moves.forced(game, seats, state, after)
 
     def _wake_computers(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         """Let the background runner move the computer seats that must act now, after this operation
         (see ``runner``): nobody waits for a computer, and the game's lock is never held while one
         thinks."""
-        if game.status == "active" and any(s.is_ai and s.seat in game.to_act for s in seats):
-            self.runner.wake(game.id)
+        wake_computers(self.runner, game, seats)
 
     async def _ai_move(
         self, game: GameRow, seat: SeatRow, rules: Engine, state: State, turn: Turn | None = None
@@ -410,24 +274,7 @@ class ServiceCore:
     async def _notice(
         self, kind: str, message: str, game: GameRow, user_id: int | None, **params: Any
     ) -> Notification:
-        """A notification of catalog ``message`` for ``user_id`` (None: the channel), saying whether they
-        take direct messages."""
-        dm = user_id is not None and (await self._prefs([user_id]))[user_id].dms
-        where = {"game_id": game.id, "channel_id": game.channel_id, "user_id": user_id, "dm": dm}
-        return Notification.said(kind, message, params, **where)
-
-    async def _decision_key(
-        self, game: GameRow, seat: int, moves: Iterable[object], played: Sequence[PlayedMove] = ()
-    ) -> str:
-        """The key of ``seat``'s decision over ``moves`` in ``game`` as read (``engine.decision_key``): the
-        number of the seat's last move comes from ``played`` when one of those is its, else from the log."""
-        mine = [p.version for p in played if p.seat == seat]
-        if mine:
-            last = max(mine)
-        else:
-            async with self.db.reading() as conn:
-                last = await store.last_move_of_seat(conn, game.id, seat, game.version)
-        return engine.decision_key(seat, last, moves)
+        return await notice(self.repo, kind, message, game, user_id, **params)
 
     async def _outcome(
         self,
@@ -444,62 +291,19 @@ class ServiceCore:
         extra: Sequence[Notification] = (),
         locale: object = None,
     ) -> MoveOutcome:
-        """What a move (or a start, a hand-over, a deadline) did (``outcomes.outcome``), from the seats just
-        before it and the game just after it, both read under the game's lock; with who takes direct
-        messages and the channel's report read in one block, and, when the mover decides again, the key
-        of that decision. The mover's next choices are labelled in the language of ``locale``."""
-        rules = engine.rules_for(game.rules_id)
-        prefs, report = await self._read_after(game, seats, state)
-        choices: tuple[tuple[str, str], ...] = ()
-        key = ""
-        if seat is not None and acting_user is not None and game.status != "finished" and seat in game.to_act:
-            names = {s.seat: s.name for s in seats}
-            choices = tuple(engine.labelled_moves(rules, state, seat, names, locale))
-            key = await self._decision_key(game, seat, (m for m, _ in choices), played)
-        return outcomes.outcome(
-            self._info(game, seats),
-            rules,
+        return await self.telling.outcome(
             game,
             seats_before,
             seats,
             state,
             played,
-            outcomes.Move(seat, move, tuple(events), acting_user),
-            prefs,
-            report,
-            mover_moves=choices,
-            mover_decision=key,
+            seat=seat,
+            move=move,
+            events=events,
+            acting_user=acting_user,
             extra=extra,
+            locale=locale,
         )
-
-    async def _read_after(
-        self, game: GameRow, seats: Sequence[SeatRow], state: State
-    ) -> tuple[dict[int, UserSettings], Report]:
-        """In one reading block, under the game's lock after a change: who of the seated takes direct
-        messages, and the report the announcer tells the channel from (``report``)."""
-        async with self.db.reading() as conn:
-            prefs = await preferences.settings_of_users(
-                conn, (s.user_id for s in seats if s.user_id is not None)
-            )
-            told, board = await store.live_board(conn, game.id)
-            pinged = await store.pinged_for_now(conn, game.id, game.version)
-            known = BoardState(told, None if board is None else LiveBoard(*board), pinged)
-            since = reach(known)
-            moves = await store.moves_after(conn, game.id, since) if since < game.version else []
-        told_moves = tuple(
-            ToldMove(m.version, m.seat, tuple(ev for ev in m.events if is_public(ev)))
-            for m in moves
-            if m.version <= game.version
-        )
-        view = engine.rules_for(game.rules_id).view(state, None)
-        return prefs, Report(game.id, game.version, game.revision, view, known, since, told_moves)
-
-    async def _abandon(self, game: GameRow) -> GameInfo:
-        async with self.db.transaction(game=game.id) as conn:
-            await store.update_game(conn, game.id, status="abandoned", to_act=(), updated_at=self.clock())
-        self.cache.drop(game.id)
-        game, seats = await self._rows(game.id)
-        return self._info(game, seats)
 
     async def _hand_over(
         self,
@@ -512,23 +316,6 @@ class ServiceCore:
         acting_user: int | None,
         notes: Sequence[Notification] = (),
     ) -> MoveOutcome:
-        """Let the computer play ``seat`` from now on; it moves in the background if it must."""
-        async with self.db.transaction(game=game.id) as conn:
-            await store.update_seat(conn, game.id, seat.seat, is_ai=True, ai_level=level, state=state)
-            await store.clear_kick_votes(conn, game.id, seat.seat)
-            await store.update_game(conn, game.id, updated_at=self.clock())
-        game, seats = await self._rows(game.id)
-        current = await self._state(game, seats)
-        self._wake_computers(game, seats)
-        return await self._outcome(
-            game,
-            seats,
-            seats,
-            current,
-            (),
-            seat=seat.seat,
-            move=None,
-            events=(),
-            acting_user=acting_user,
-            extra=notes,
+        return await self.seats.hand_over(
+            game, seats, seat, state=state, level=level, acting_user=acting_user, notes=notes
         )

@@ -4,7 +4,7 @@ it, paused with one line for its channel and one in the log. The other games go 
 
 SQLite's ``quick_check`` (``bot/storage/integrity.py``) has already refused a file whose pages are broken;
 this finds what it cannot see: bytes changed inside a row. A damaged state met while playing is rebuilt or
-paused the same way (``ServiceCore._state``).
+paused the same way (``States.current`` calls ``Damage.paused_as_damaged``).
 """
 
 from __future__ import annotations
@@ -18,9 +18,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from bot.services import engine
-from bot.services.core import ServiceCore
+from bot.services.clock import Clock
 from bot.services.models import Notification
+from bot.services.notices import notice
+from bot.services.repository import Repository
 from bot.storage import games as store
+from bot.storage.db import Database
 from bot.storage.records import GameRow, MoveRow, Snapshot
 
 log = logging.getLogger(__name__)
@@ -42,8 +45,17 @@ class DamageReport:
     seconds: float = 0.0
 
 
-class Damage(ServiceCore):
-    """The start-up check of every stored state, and the lines it leaves for the damaged games' channels."""
+class Damage:
+    """The start-up check of every stored state, the pausing of a game whose log does not rebuild it,
+    and the lines that leaves for the damaged games' channels."""
+
+    def __init__(self, db: Database, repo: Repository, clock: Clock, cache: engine.StateCache) -> None:
+        self.db = db
+        self.repo = repo
+        self.clock = clock
+        self.cache = cache
+        # lines for the channels of games paused as damaged, until the client says them
+        self.notes: list[Notification] = []
 
     async def check_states(self) -> DamageReport:
         """Check every stored state against its checksum; rebuild or pause each damaged game. The lines
@@ -66,8 +78,35 @@ class Damage(ServiceCore):
 
     def take_damage_notes(self) -> list[Notification]:
         """The channel lines of the games paused as damaged (at start-up or when a read found it), once."""
-        notes, self.damage_notes = self.damage_notes, []
+        notes, self.notes = self.notes, []
         return notes
+
+    async def paused_as_damaged(self, game: GameRow, why: str) -> bool:
+        """Pause the damaged game (False: it was so already); an open game's channel line waits in
+        ``notes``."""
+        if not await self._pause_damaged(game, why):
+            return False
+        if game.status in store.OPEN_STATUSES:
+            title = engine.rules_for(game.rules_id).title
+            self.notes.append(await notice(self.repo, "damaged", "notice.damaged", game, None, title=title))
+        return True
+
+    async def _pause_damaged(self, game: GameRow, why: str) -> bool:
+        """Pause ``game`` because its rows are damaged beyond what its log rebuilds, and log it; False
+        when it was paused so already (by another process, or before)."""
+        async with self.db.transaction(game=game.id) as conn:
+            first = await store.mark_damaged(conn, game.id, why[:200], self.clock())
+        self.cache.drop(game.id)
+        if first:
+            log.error(
+                "game %s (channel %s) is damaged and paused: %s. Restore the database from a backup made "
+                "with python -m bot backup PATH (stop the bot, copy the backup over the database file, "
+                "start it).",
+                game.id,
+                game.channel_id,
+                why,
+            )
+        return first
 
     async def _damaged_among(self, ids: Sequence[int]) -> list[tuple[int, str]]:
         """The games among ``ids`` (in order) whose stored state is damaged, each with why."""
@@ -90,9 +129,9 @@ class Damage(ServiceCore):
     async def _repair(self, game_id: int, why: str) -> str:
         """Rebuild the game's state from its seed and log ("rebuilt"), or pause it as damaged ("paused";
         "known" when it was paused so before)."""
-        async with self._lock(game_id):
+        async with self.repo.lock(game_id):
             try:
-                game, seats = await self._rows(game_id)
+                game, seats = await self.repo.rows(game_id)
             except _UNREADABLE as exc:
                 return await self._unreadable(
                     game_id, f"{why}, and its row cannot be read ({_first_line(exc)})"
@@ -103,9 +142,9 @@ class Damage(ServiceCore):
             try:
                 state = engine.replay_log(rules, len(seats), game, await self._log_of(game))
             except engine.BrokenLog as exc:
-                return "paused" if await self._paused_as_damaged(game, f"{why}, and {exc}") else "known"
+                return "paused" if await self.paused_as_damaged(game, f"{why}, and {exc}") else "known"
             # a process that moved the game meanwhile wrote a newer version: this snapshot is then not
-            # fresh for the game's row, and a read replays the log instead (ServiceCore._state)
+            # fresh for the game's row, and a read replays the log instead (States.current)
             async with self.db.transaction(game=game.id) as conn:
                 snapshot = Snapshot(game.version, game.revision, rules.dump(state))
                 await store.save_snapshot(conn, game.id, snapshot)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot.i18n import ENGLISH
 from bot.services import engine, positions
-from bot.services.core import ServiceCore
+from bot.services.clock import Clock
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -24,18 +24,41 @@ from bot.services.policy import (
     GUILD_DEFAULT,
     SEAT_ORDERS,
     check_language,
+    require_host,
     timing_defaults,
 )
+from bot.services.repository import Repository, info, require_seat
+from bot.services.runner import ComputerRunner, wake_computers
+from bot.services.telling import Telling
 from bot.storage import games as store
 from bot.storage import locks, preferences
+from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
 from bot.storage.sql import IntegrityError
 from rules.core.rng import Rng
 from rules.core.texts import said
 
 
-class Lobby(ServiceCore):
+class Lobby:
     """Opening, filling, seating, starting and closing games."""
+
+    def __init__(
+        self,
+        db: Database,
+        repo: Repository,
+        clock: Clock,
+        cache: engine.StateCache,
+        telling: Telling,
+        runner: ComputerRunner,
+        new_seed: Callable[[], int],
+    ) -> None:
+        self.db = db
+        self.repo = repo
+        self.clock = clock
+        self.cache = cache
+        self.telling = telling
+        self.runner = runner
+        self.new_seed = new_seed
 
     async def create_game(
         self,
@@ -113,7 +136,7 @@ class Lobby(ServiceCore):
         return await self._info_of(game_id)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
-        async with self._locked(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id) as (game, seats):
             self._lobby_only(game)
             if any(s.user_id == user_id for s in seats):
                 raise AlreadyJoined(said("refusal.already_joined"))
@@ -126,9 +149,9 @@ class Lobby(ServiceCore):
         return await self._info_of(game.id)
 
     async def add_ai(self, channel_id: int, by_user_id: int, level: int = DEFAULT_AI_LEVEL) -> GameInfo:
-        async with self._locked(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id) as (game, seats):
             self._lobby_only(game)
-            self._require_host(game, by_user_id, False)
+            require_host(game, by_user_id, False)
             self._room_for_one_more(game, seats)
             taken = {s.name for s in seats if s.is_ai}  # a removed computer's number may be free again
             number = next(n for n in range(1, len(seats) + 2) if f"Computer {n}" not in taken)
@@ -146,9 +169,9 @@ class Lobby(ServiceCore):
         self, channel_id: int, by_user_id: int, seat: int, *, admin: bool = False
     ) -> GameInfo:
         """The host takes a computer's seat (counted from 0) away before the start; later seats move up."""
-        async with self._locked(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id) as (game, seats):
             self._lobby_only(game)
-            self._require_host(game, by_user_id, admin)
+            require_host(game, by_user_id, admin)
             leaving = next((s for s in seats if s.seat == seat), None)
             if leaving is None or not leaving.is_ai:
                 raise NotAllowed(said("refusal.not_computer_seat", seat=seat + 1))
@@ -179,10 +202,10 @@ class Lobby(ServiceCore):
 
     async def leave(self, channel_id: int, user_id: int) -> GameInfo:
         """Leave a lobby. The host's leaving hands the lobby to the next person; the last one closes it."""
-        async with self._locked(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id) as (game, seats):
             if game.status != "lobby":
                 raise AlreadyStarted(said("refusal.started_resign"))
-            seat = self._require_seat(seats, user_id)
+            seat = require_seat(seats, user_id)
             rest = [s for s in seats if s.seat != seat.seat]
             people = [s for s in rest if not s.is_ai]
             async with self.db.transaction(game=game.id) as conn:
@@ -193,15 +216,15 @@ class Lobby(ServiceCore):
                     await store.update_game(conn, game.id, host_id=people[0].user_id, updated_at=self.clock())
                 else:
                     await store.update_game(conn, game.id, updated_at=self.clock())
-            game, seats = await self._rows(game.id)
-            return self._info(game, seats)
+            game, seats = await self.repo.rows(game.id)
+            return info(game, seats)
 
     async def move_seat(self, channel_id: int, by_user_id: int, user_id: int, new_position: int) -> GameInfo:
         """Change the lobby's seating (used when the game seats players in join order)."""
-        async with self._locked(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id) as (game, seats):
             self._lobby_only(game)
-            self._require_host(game, by_user_id, False)
-            moving = self._require_seat(seats, user_id)
+            require_host(game, by_user_id, False)
+            moving = require_seat(seats, user_id)
             if not 0 <= new_position < len(seats):
                 raise NotAllowed(said("refusal.position", last=len(seats) - 1))
             order = [s for s in seats if s.seat != moving.seat]
@@ -213,10 +236,10 @@ class Lobby(ServiceCore):
 
     async def start(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> MoveOutcome:
         """Seat the players (shuffled with the game's seed, or in join order) and deal."""
-        async with self._locked(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id) as (game, seats):
             self._lobby_only(game)
-            self._require_host(game, by_user_id, admin)
-            self._not_paused(game)
+            require_host(game, by_user_id, admin)
+            self.repo.not_paused(game)
             rules = engine.rules_for(game.rules_id)
             if len(seats) < rules.min_players:
                 raise NotEnoughPlayers(
@@ -235,23 +258,32 @@ class Lobby(ServiceCore):
                 )
             self.cache.put(game.id, game.revision, state)
             before = [replace(s, waiting_since=None) for s in seated]
-            self._wake_computers(game, seated)
-            return await self._outcome(
+            wake_computers(self.runner, game, seated)
+            return await self.telling.outcome(
                 game, before, seated, state, (), seat=None, move=None, events=(), acting_user=by_user_id
             )
 
     async def cancel(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> GameInfo:
         """Close the channel's game: the host may cancel a lobby; a running game needs an admin."""
-        async with self._locked(channel_id) as (game, _seats):
+        async with self.repo.locked(channel_id) as (game, _seats):
             if game.status == "active" and not admin:
                 raise NotAllowed(said("refusal.cancel_running"))
-            self._require_host(game, by_user_id, admin)
+            require_host(game, by_user_id, admin)
             return await self._abandon(game)
 
     async def abandon(
         self, channel_id: int, by_user_id: int | None = None, *, admin: bool = False
     ) -> GameInfo:
         """End the channel's game without a result (host or admin)."""
-        async with self._locked(channel_id) as (game, _seats):
-            self._require_host(game, by_user_id, admin)
+        async with self.repo.locked(channel_id) as (game, _seats):
+            require_host(game, by_user_id, admin)
             return await self._abandon(game)
+
+    async def _info_of(self, game_id: int) -> GameInfo:
+        return info(*await self.repo.rows(game_id))
+
+    async def _abandon(self, game: GameRow) -> GameInfo:
+        try:
+            return await self.repo.abandon(game, self.clock())
+        finally:
+            self.cache.drop(game.id)

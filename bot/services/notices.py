@@ -6,7 +6,9 @@ import re
 from typing import Any
 
 from bot.services.engine import with_names
-from bot.services.models import GameInfo
+from bot.services.models import GameInfo, Notification
+from bot.services.repository import Repository
+from bot.storage.records import GameRow
 from rules.core.players import PLAYER_WORDS
 
 # Engines write a prompt for anyone reading the board ("Player 2: choose…; waiting for Player 2."); told to
@@ -36,3 +38,13 @@ def your_turn(game: GameInfo, view: dict[str, Any]) -> tuple[str, dict[str, Any]
     if asked:
         return "notice.your_turn_asked", {**params, "asked": asked}
     return "notice.your_turn", params
+
+
+async def notice(
+    repo: Repository, kind: str, message: str, game: GameRow, user_id: int | None, **params: Any
+) -> Notification:
+    """A notification of catalog ``message`` for ``user_id`` (None: the channel), saying whether they
+    take direct messages."""
+    dm = user_id is not None and (await repo.prefs([user_id]))[user_id].dms
+    where = {"game_id": game.id, "channel_id": game.channel_id, "user_id": user_id, "dm": dm}
+    return Notification.said(kind, message, params, **where)

@@ -7,18 +7,47 @@ from contextlib import contextmanager
 from typing import Any
 
 from bot.services import engine, positions
-from bot.services.core import ServiceCore
+from bot.services.clock import Clock
 from bot.services.errors import Committed, NoSuchVersion, NotAllowed, StaleVersion, UndoRefused
+from bot.services.gamelog import GameLog
 from bot.services.models import GameInfo, MoveOutcome, PlayedMove, UndoOutcome
+from bot.services.moves import Moves
 from bot.services.policy import undo_refusal
+from bot.services.repository import Repository, info, require_seat
+from bot.services.runner import ComputerRunner, wake_computers
+from bot.services.states import States
+from bot.services.telling import Telling
 from bot.storage import games as store
+from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
 from rules.core.errors import NotYourTurnError
 from rules.core.texts import said
 
 
-class Play(ServiceCore):
+class Play:
     """Moves: submitting, undoing under the table policy, and restoring an earlier position."""
+
+    def __init__(
+        self,
+        db: Database,
+        repo: Repository,
+        clock: Clock,
+        cache: engine.StateCache,
+        states: States,
+        gamelog: GameLog,
+        telling: Telling,
+        moves: Moves,
+        runner: ComputerRunner,
+    ) -> None:
+        self.db = db
+        self.repo = repo
+        self.clock = clock
+        self.cache = cache
+        self.states = states
+        self.gamelog = gamelog
+        self.telling = telling
+        self.moves = moves
+        self.runner = runner
 
     async def submit(
         self,
@@ -43,8 +72,8 @@ class Play(ServiceCore):
         The move may be typed as its label in the language of ``locale`` (or in English), and the
         mover's next choices come labelled in that language.
         """
-        async with self._locked_active(channel_id) as (game, seats):
-            seat = self._require_seat(seats, user_id)
+        async with self.repo.locked(channel_id, active=True) as (game, seats):
+            seat = require_seat(seats, user_id)
             if seat.is_ai:
                 raise NotAllowed(said("refusal.computer_plays"))
             if expected_version is not None and expected_version != game.version:
@@ -52,7 +81,7 @@ class Play(ServiceCore):
             if expected_revision is not None and expected_revision != game.revision:
                 raise StaleVersion(said("refusal.stale"))
             rules = engine.rules_for(game.rules_id)
-            state = await self._state(game, seats)
+            state = await self.states.current(game, seats)
             if expected_decision is not None:
                 await self._require_decision(game, seat.seat, state, expected_decision)
             if seat.seat not in game.to_act:
@@ -68,13 +97,13 @@ class Play(ServiceCore):
             names = {s.seat: s.name for s in seats}  # the names the labels were shown with
             move, new_state, events = engine.play(rules, state, seat.seat, move_text, names, locale)
             before = list(seats)
-            game, seats, record = await self._commit(
+            game, seats, record = await self.moves.commit(
                 game, seats, seat.seat, user_id, move, new_state, events, "player"
             )
             with self._saved(game, seats, record):
-                game, seats, new_state, forced = await self._forced_moves(game, seats, new_state, record)
-                self._wake_computers(game, seats)
-                return await self._outcome(
+                game, seats, new_state, forced = await self.moves.forced(game, seats, new_state, record)
+                wake_computers(self.runner, game, seats)
+                return await self.telling.outcome(
                     game,
                     before,
                     seats,
@@ -95,7 +124,7 @@ class Play(ServiceCore):
         try:
             yield
         except Exception as exc:
-            self._wake_computers(game, seats)
+            wake_computers(self.runner, game, seats)
             raise Committed(game.id, game.channel_id, record.version) from exc
 
     async def _require_decision(self, game: GameRow, seat: int, state: Any, expected: str) -> None:
@@ -103,26 +132,26 @@ class Play(ServiceCore):
         is not to act)."""
         acting = seat in game.to_act
         moves = engine.rules_for(game.rules_id).legal_moves(state, seat) if acting else []
-        if await self._decision_key(game, seat, moves) != expected:
+        if await self.gamelog.decision_key(game, seat, moves) != expected:
             raise StaleVersion(said("refusal.stale"))
 
     async def undo(self, channel_id: int, user_id: int) -> UndoOutcome:
         """Take back the user's last move, if the undo policy allows it (see ``policy.undo_refusal``)."""
-        async with self._locked_active(channel_id) as (game, seats):
-            seat = self._require_seat(seats, user_id)
+        async with self.repo.locked(channel_id, active=True) as (game, seats):
+            seat = require_seat(seats, user_id)
             async with self.db.reading() as conn:
                 last = await store.last_moves(conn, game.id, 1)
             refusal = undo_refusal(last[0] if last else None, seat.seat, user_id)
             if refusal is not None:
                 raise UndoRefused(refusal)
             game, seats = await self._rewind(game, seats, game.version - 1, by_user=user_id, reason="undo")
-            return UndoOutcome(self._info(game, seats), seat.seat, last[0].move, game.version)
+            return UndoOutcome(info(game, seats), seat.seat, last[0].move, game.version)
 
     async def _rewind(
         self, game: GameRow, seats: list[SeatRow], version: int, *, by_user: int | None, reason: str
     ) -> tuple[GameRow, list[SeatRow]]:
         """Drop every move after ``version`` (kept in ``undone_moves``) and rebuild the state by replay."""
-        state = await self._replayed(game, len(seats), version)
+        state = await self.gamelog.replayed(game, len(seats), version)
         now = self.clock()
         try:
             async with self.db.transaction(game=game.id) as conn:
@@ -144,14 +173,14 @@ class Play(ServiceCore):
         """An admin puts the game back to an earlier version (the later moves are kept aside, not lost)."""
         if not admin:
             raise NotAllowed(said("refusal.restore_admin"))
-        async with self._locked_active(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id, active=True) as (game, seats):
             if not 0 <= version < game.version:
                 raise NoSuchVersion(said("refusal.version", last=game.version - 1))
             game, seats = await self._rewind(game, seats, version, by_user=None, reason="restore")
-            return self._info(game, seats)
+            return info(game, seats)
 
     async def undone_moves(self, channel_id: int) -> list[dict[str, Any]]:
         """The audit trail of moves taken back by undo or restore."""
-        game, _ = await self._latest_rows(channel_id)
+        game, _ = await self.repo.latest_rows(channel_id)
         async with self.db.reading() as conn:
             return await store.undone_moves_of(conn, game.id)

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot import i18n
-from bot.services.errors import NotAllowed
+from bot.services.errors import NotAllowed, NotHost
 from bot.services.models import DueItem
 from bot.storage.preferences import GuildSettings, UserSettings
 from bot.storage.records import GameRow, MoveRow, SeatRow
@@ -53,6 +53,12 @@ class _GuildDefault:
 
 
 GUILD_DEFAULT: Any = _GuildDefault()
+
+
+def require_host(game: GameRow, user_id: int | None, admin: bool) -> None:
+    """Refused unless ``user_id`` hosts ``game`` or manages the server (``admin``)."""
+    if not admin and user_id != game.host_id:
+        raise NotHost(said("refusal.not_host"))
 
 
 def timing_defaults(

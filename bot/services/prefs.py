@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.services.core import ServiceCore
+from bot.services.clock import Clock
 from bot.services.errors import NotAllowed, NotInGame
 from bot.services.models import GameInfo
 from bot.services.policy import (
@@ -16,10 +16,13 @@ from bot.services.policy import (
     MAX_COMPUTER_PAUSE,
     PICTURE_MODES,
     check_language,
+    require_host,
     timing_defaults,
 )
+from bot.services.repository import Repository, info
 from bot.storage import games as store
 from bot.storage import locks, preferences
+from bot.storage.db import Database
 from bot.storage.preferences import GuildSettings, UserSettings
 from rules.core.texts import said
 
@@ -34,8 +37,15 @@ def _only(changes: dict[str, Any], known: set[str]) -> None:
         )
 
 
-class Preferences(ServiceCore):
+class Preferences:
     """Muting, and the per-user, per-guild and per-game reminder and deadline settings."""
+
+    def __init__(self, db: Database, repo: Repository, clock: Clock) -> None:
+        self.db = db
+        self.repo = repo
+        self.clock = clock
+        # user -> the language their Discord client last used, as stored (see ``note_language``)
+        self.used_languages: dict[int, str] = {}
 
     async def mute(self, user_id: int, game_id: int | None = None, until_next_turn: bool = False) -> None:
         """Stop reminders: for one game or all, for good or only for the turn under way."""
@@ -176,18 +186,18 @@ class Preferences(ServiceCore):
         """Write the game's settings in ``columns`` (those given, not None) for its host or a manager; the
         game as it is then."""
         given = {name: value for name, value in columns.items() if value is not None}
-        async with self._locked(channel_id) as (game, _seats):
-            self._require_host(game, by_user_id, admin)
+        async with self.repo.locked(channel_id) as (game, _seats):
+            require_host(game, by_user_id, admin)
             async with self.db.transaction(game=game.id) as conn:
                 await store.update_game(conn, game.id, **given, updated_at=self.clock())
-            return self._info(*await self._rows(game.id))
+            return info(*await self.repo.rows(game.id))
 
     async def update_game_timing(
         self, channel_id: int, by_user_id: int, *, admin: bool = False, **changes: Any
     ) -> GameInfo:
         """The host changes this game's ``reminder_minutes``, ``deadline_minutes`` or ``deadline_action``."""
-        async with self._locked(channel_id) as (game, _seats):
-            self._require_host(game, by_user_id, admin)
+        async with self.repo.locked(channel_id) as (game, _seats):
+            require_host(game, by_user_id, admin)
             allowed = {"reminder_minutes", "deadline_minutes", "deadline_action"}
             if set(changes) - allowed:
                 raise NotAllowed(said("refusal.only_changeable", choices=", ".join(sorted(allowed))))
@@ -206,4 +216,4 @@ class Preferences(ServiceCore):
                     deadline_action=action,
                     updated_at=self.clock(),
                 )
-            return self._info(*await self._rows(game.id))
+            return info(*await self.repo.rows(game.id))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot import ratings as model
-from bot.services.core import ServiceCore
 from bot.storage import ratings as store
+from bot.storage.db import Database
 
 #: How many rating changes /stats shows per game.
 HISTORY = 5
@@ -28,8 +28,11 @@ def _entry(row: store.RatingRow) -> dict[str, Any]:
     }
 
 
-class Ratings(ServiceCore):
-    """Ratings per game, in one server or across servers (``everywhere``)."""
+class Ratings:
+    """Ratings per game, in one server or across servers (``everywhere``), read from ``db``."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def rating_board(
         self, guild_id: int, rules_id: str | None = None, *, everywhere: bool = False, limit: int = 20

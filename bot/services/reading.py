@@ -3,56 +3,55 @@ checks."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import astuple, replace
+from dataclasses import astuple
 from typing import Any
 
-from bot.i18n import ENGLISH, translate
-from bot.services import engine, wording
-from bot.services.core import ServiceCore
+from bot.services import engine
 from bot.services.errors import GameNotActive, NoGameHere, NoSuchVersion
+from bot.services.gamelog import GameLog
 from bot.services.models import Choices, Decision, GameInfo, News
 from bot.services.report import BoardState, LiveBoard
+from bot.services.repository import Repository, info, seat_of_user
+from bot.services.states import States
 from bot.storage import games as store
+from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow, from_json, to_json
-from rules.core.events import HIDES_MOVE, TELLS_MOVE, Event, is_public, shown_moves, visible_to
+from rules.core.events import Event, is_public
 from rules.core.texts import said
 
-# Who made a move other than its player, as the log says it (message.log.by_<actor>).
-ACTORS = ("ai", "deadline", "admin")
 
-
-def _facts_of(events: list[Event]) -> int:
-    """How much of ``events`` reads in every language: 0 for English text only, 1 for facts holding
-    English prose (a move's label before labels were facts), 2 for facts alone."""
-    if not any(wording.has_facts(ev) for ev in events):
-        return 0
-    return 1 if any('"prose":' in json.dumps(ev.get("args") or {}) for ev in events) else 2
-
-
-class Reading(ServiceCore):
+class Reading:
     """Looking at games: info, legal moves, views, the log, replay checks."""
+
+    def __init__(self, db: Database, repo: Repository, states: States, gamelog: GameLog) -> None:
+        self.db = db
+        self.repo = repo
+        self.states = states
+        self.gamelog = gamelog
+        # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
+        # kept in memory: after a restart a player may read the same news once more
+        self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}
 
     async def get_game(self, channel_id: int) -> GameInfo:
         """The channel's open game, else its most recent one; raises ``NoGameHere`` if it never had one."""
-        return self._info(*await self._latest_rows(channel_id))
+        return info(*await self.repo.latest_rows(channel_id))
 
     async def game_by_id(self, game_id: int) -> GameInfo:
-        return self._info(*await self._rows(game_id))
+        return info(*await self.repo.rows(game_id))
 
     async def final_result(self, channel_id: int) -> dict[str, Any]:
         """The channel's latest game's result once it is over: ranking, winners, totals and points per
         category, as the rules report them (from the stored final position, else by replay)."""
-        game, seats = await self._latest_rows(channel_id)
+        game, seats = await self.repo.latest_rows(channel_id)
         if game.status != "finished":
             raise GameNotActive(said("refusal.not_over"))
-        state = await self._state(game, seats)
+        state = await self.states.current(game, seats)
         return engine.rules_for(game.rules_id).result(state)
 
     async def seat_of(self, channel_id: int, user_id: int) -> int | None:
-        _game, seats = await self._latest_rows(channel_id)
-        seat = self._seat_of_user(seats, user_id)
+        _game, seats = await self.repo.latest_rows(channel_id)
+        seat = seat_of_user(seats, user_id)
         return None if seat is None else seat.seat
 
     async def legal_moves(
@@ -60,19 +59,19 @@ class Reading(ServiceCore):
     ) -> list[tuple[str, str]]:
         """(canonical move, label) for each move the user may make now, labelled in the language of
         ``locale``; empty if nothing is theirs to do."""
-        game, seats = await self._latest_rows(channel_id)
-        seat = self._seat_of_user(seats, user_id)
+        game, seats = await self.repo.latest_rows(channel_id)
+        seat = seat_of_user(seats, user_id)
         return await self._labelled(game, seats, seat, locale)
 
     async def decision(self, channel_id: int, user_id: int, locale: object = None) -> Decision:
         """The user's legal moves as ``legal_moves`` lists them, with the key of that decision for the
         buttons that offer them (empty moves and key when nothing is theirs to do)."""
-        game, seats = await self._latest_rows(channel_id)
-        seat = self._seat_of_user(seats, user_id)
+        game, seats = await self.repo.latest_rows(channel_id)
+        seat = seat_of_user(seats, user_id)
         moves = await self._labelled(game, seats, seat, locale)
         if seat is None or not moves:
             return Decision((), "")
-        return Decision(tuple(moves), await self._decision_key(game, seat.seat, (m for m, _ in moves)))
+        return Decision(tuple(moves), await self.gamelog.decision_key(game, seat.seat, (m for m, _ in moves)))
 
     async def _labelled(
         self, game: GameRow, seats: list[SeatRow], seat: SeatRow | None, locale: object
@@ -80,32 +79,32 @@ class Reading(ServiceCore):
         if game.status != "active" or seat is None or seat.is_ai or seat.seat not in game.to_act:
             return []
         rules = engine.rules_for(game.rules_id)
-        state = await self._state(game, seats)
+        state = await self.states.current(game, seats)
         names = {s.seat: s.name for s in seats}  # labels are plain text: names as chosen, unescaped
         return engine.labelled_moves(rules, state, seat.seat, names, locale)
 
     async def view_for(self, channel_id: int, user_id: int | None) -> tuple[GameInfo, dict[str, Any]]:
         """The game and what ``user_id`` may see: their seat's private view, or the spectator view."""
-        game, seats = await self._latest_rows(channel_id)
+        game, seats = await self.repo.latest_rows(channel_id)
         if game.status == "lobby":
             raise GameNotActive(said("refusal.not_started"))
-        seat = self._seat_of_user(seats, user_id) if user_id is not None else None
+        seat = seat_of_user(seats, user_id) if user_id is not None else None
         rules = engine.rules_for(game.rules_id)
-        state = await self._state(game, seats)
-        return self._info(game, seats), rules.view(state, None if seat is None else seat.seat)
+        state = await self.states.current(game, seats)
+        return info(game, seats), rules.view(state, None if seat is None else seat.seat)
 
     async def view_at(self, channel_id: int, version: int, user_id: int | None = None) -> dict[str, Any]:
         """The view (private to the user's seat, else spectator) after ``version`` moves, by replay."""
-        game, seats = await self._latest_rows(channel_id)
+        game, seats = await self.repo.latest_rows(channel_id)
         if game.status == "lobby":
             raise GameNotActive(said("refusal.not_started"))
         if not 0 <= version <= game.version:
             raise NoSuchVersion(said("refusal.version", last=game.version))
-        seat = self._seat_of_user(seats, user_id) if user_id is not None else None
+        seat = seat_of_user(seats, user_id) if user_id is not None else None
         if version == game.version:
-            state = await self._state(game, seats)  # the current position: no replay needed
+            state = await self.states.current(game, seats)  # the current position: no replay needed
         else:
-            state = await self._replayed(game, len(seats), version)
+            state = await self.gamelog.replayed(game, len(seats), version)
         return engine.rules_for(game.rules_id).view(state, None if seat is None else seat.seat)
 
     async def log(
@@ -113,68 +112,10 @@ class Reading(ServiceCore):
     ) -> list[str]:
         """The newest ``limit`` lines of the game log, the engine's lines in the language of ``locale``
         (else the game's); private lines only for the seat they belong to."""
-        game, seats = await self._latest_rows(channel_id)
-        seat = self._seat_of_user(seats, user_id) if user_id is not None else None
-        lines = await self._log_lines(game, seats, None if seat is None else seat.seat, locale)
+        game, seats = await self.repo.latest_rows(channel_id)
+        seat = seat_of_user(seats, user_id) if user_id is not None else None
+        lines = await self.gamelog.lines(game, seats, None if seat is None else seat.seat, locale)
         return lines[-limit:] if limit > 0 else lines
-
-    async def _log_lines(
-        self, game: GameRow, seats: Sequence[SeatRow], viewer: int | None, locale: object
-    ) -> list[str]:
-        """Every line of ``game``'s log as ``viewer`` (a seat, None: a spectator) may read it, one a move,
-        in the language of ``locale`` (else the game's)."""
-        names = {s.seat: s.name for s in seats}
-        language = locale or game.language
-        async with self.db.reading() as conn:
-            moves = await store.moves_of(conn, game.id)
-        lines = []
-        said_labels, derived = self._move_labels(game, len(seats), [(m.seat, m.move) for m in moves])
-        # events stored before the engine wrote facts (or with a move's English label inside) read as the
-        # replay says them, in any language
-        moves = [
-            replace(m, events=again) if _facts_of(again) > _facts_of(m.events) else m
-            for m, again in zip(moves, derived, strict=True)
-        ]
-        # a secret move (a card chosen in secret) reads as its stand-in until the viewer may know it
-        shown_labels = shown_moves(
-            [(m.seat, label, m.events) for m, label in zip(moves, said_labels, strict=True)], viewer
-        )
-        texts_of_moves = [wording.text_of(language, label, names) for label in shown_labels]
-        english_texts = [wording.text_of(ENGLISH, label) for label in shown_labels]
-        for m, move_text, english_text in zip(moves, texts_of_moves, english_texts, strict=True):
-            shown = [ev for ev in m.events if visible_to(ev, viewer)]
-            if viewer == m.seat and any(not is_public(ev) for ev in shown):
-                # the mover's own private line tells them more than the stand-in the others read
-                shown = [ev for ev in shown if not ev.get(HIDES_MOVE)]
-            # an engine's own "Player N: <label>." line says again what the head of the line says; when it
-            # also says the move was made for the player, it heads the line in place of the label
-            # (an event of type "move" naming this move; in older games, its English text)
-            own = (f"Player {m.seat + 1}: {english_text}.", f"Player {m.seat + 1} chose: {english_text}.")
-
-            def is_own(ev: Event, m: Any = m, own: tuple[str, str] = own) -> bool:
-                named = ev.get("type") == "move" and ev.get("move") == m.move and ev.get("seat") == m.seat
-                return named or ev.get("text") in own
-
-            said = [(ev, wording.event_text(ev, language, names)) for ev in shown]
-            made = next((text for ev, text in said if is_own(ev) and "made_for" in ev), None)
-            texts = [text for ev, text in said if text and not is_own(ev)]
-            who = names.get(m.seat) or translate(language, "message.seat_number", number=m.seat + 1)
-            if m.actor in ACTORS:
-                who = translate(language, f"message.log.by_{m.actor}", name=who)
-            chose = translate(language, "message.log.move", name=who, move=move_text)
-            head = f"{m.version}. {chose}" if made is None else f"{m.version}. {made}"
-            teller = next((ev for ev in shown if ev.get(TELLS_MOVE)), None)
-            mover = f"Player {m.seat + 1} "
-            if teller is not None and wording.has_facts(teller):
-                # an event tells the move in more words than its label: it heads the line instead
-                texts.remove(wording.event_text(teller, language, names))
-                told = wording.event_text(teller, language, {**names, m.seat: who})
-                head = f"{m.version}. {told}"
-            elif teller is not None and str(teller.get("text", "")).startswith(mover):
-                texts.remove(wording.event_text(teller, language, names))
-                head = f"{m.version}. {who} {teller['text'][len(mover) :]}"
-            lines.append(log_line(language, head, texts))
-        return lines
 
     async def news_for(self, channel_id: int, user_id: int) -> News | None:
         """The public events of the moves since the user's own last move, when someone else has moved
@@ -184,7 +125,7 @@ class Reading(ServiceCore):
             game = await store.latest_game_in_channel(conn, channel_id)
             if game is None:
                 return None
-            seat = self._seat_of_user(await store.seats_of(conn, game.id), user_id)
+            seat = seat_of_user(await store.seats_of(conn, game.id), user_id)
             return await self._news(conn, game, seat)
 
     async def _news(self, conn: Any, game: GameRow, seat: SeatRow | None) -> News | None:
@@ -212,44 +153,26 @@ class Reading(ServiceCore):
             if game is None:
                 raise NoGameHere(said("refusal.no_game_ever"))
             seats = await store.seats_of(conn, game.id)
-            seat = self._seat_of_user(seats, user_id)
+            seat = seat_of_user(seats, user_id)
             news = await self._news(conn, game, seat)
             last = (
                 None
                 if seat is None
                 else await store.last_move_of_seat(conn, game.id, seat.seat, game.version)
             )
-        info = self._info(game, seats)
+        shown = info(game, seats)
         if seat is None or last is None:
-            return Choices(info, None, None, Decision((), ""), None)
+            return Choices(shown, None, None, Decision((), ""), None)
         moves = await self._labelled(game, seats, seat, locale)
         if not moves:
-            return Choices(info, seat.seat, news, Decision((), ""), None)
+            return Choices(shown, seat.seat, news, Decision((), ""), None)
         decision = Decision(tuple(moves), engine.decision_key(seat.seat, last, (m for m, _ in moves)))
-        view = engine.rules_for(game.rules_id).view(await self._state(game, seats), seat.seat)
-        return Choices(info, seat.seat, news, decision, view)
+        view = engine.rules_for(game.rules_id).view(await self.states.current(game, seats), seat.seat)
+        return Choices(shown, seat.seat, news, decision, view)
 
     def news_shown(self, news: News) -> None:
         """The player has read ``news``: the next reply tells them only what happened after it."""
         self._news_shown[(news.game_id, news.seat)] = (news.upto, news.upto_move)
-
-    @staticmethod
-    def _move_labels(
-        game: GameRow, players: int, moves: list[tuple[int, str]]
-    ) -> tuple[list[Any], list[list[Event]]]:
-        """The label each move had when it was made (players read labels, never the notation), as the
-        engine says it (``engine.said_label``), by replaying the game: a label may name what lay on the
-        board at that moment."""
-        if not moves:
-            return [], []
-        rules = engine.rules_for(game.rules_id)
-        state = rules.new_game(players, game.seed, game.options)
-        labels, events = [], []
-        for seat, move in moves:
-            labels.append(engine.said_label(rules, state, seat, move))
-            state, said = rules.play(state, seat, move)
-            events.append(list(said))
-        return labels, events
 
     async def public_events_between(self, game_id: int, after: int, upto: int) -> list[Event]:
         """The public events of the moves after move ``after`` up to move ``upto``, oldest first."""
@@ -369,18 +292,18 @@ class Reading(ServiceCore):
         async with self.db.reading() as conn:
             rows = await store.games_with_status(conn, ["active"])
             pairs = await store.with_seats(conn, rows)
-        return [self._info(g, s) for g, s in pairs]
+        return [info(g, s) for g, s in pairs]
 
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
         """The user's open games (lobbies and running games), oldest first."""
         async with self.db.reading() as conn:
             found = await store.open_seats_of_user(conn, user_id)
             pairs = await store.with_seats(conn, [g for g, _ in found])
-        return [self._info(g, s) for g, s in pairs]
+        return [info(g, s) for g, s in pairs]
 
     async def check_replay(self, game_id: int) -> bool:
         """Whether replaying the seed and the log gives exactly the stored snapshot (and version)."""
-        game, seats = await self._rows(game_id)
+        game, seats = await self.repo.rows(game_id)
         if game.status == "lobby":
             return True
         try:
@@ -391,16 +314,5 @@ class Reading(ServiceCore):
         if snapshot is None or (snapshot.version, snapshot.revision) != (game.version, game.revision):
             return False
         rules = engine.rules_for(game.rules_id)
-        state = await self._replayed(game, len(seats))
+        state = await self.gamelog.replayed(game, len(seats))
         return from_json(to_json(rules.dump(state))) == snapshot.state  # compared as stored
-
-
-def log_line(language: object, head: str, texts: Sequence[str]) -> str:
-    """A move's line of the log: its head, then what followed, sentences joined as ``language`` writes them
-    (Japanese sentences end in 。 and follow one another with no space)."""
-    if not texts:
-        return head
-    joined = texts[-1]
-    for text in reversed(texts[:-1]):
-        joined = translate(language, "message.sentences", first=text, second=joined)
-    return translate(language, "message.log.line", head=head, events=joined)

@@ -16,8 +16,9 @@ from typing import Any
 
 from bot.services import engine
 from bot.services.errors import GameNotActive, NoGameHere, NoSuchVersion, NotAllowed
+from bot.services.gamelog import GameLog
 from bot.services.models import GameInfo
-from bot.services.reading import Reading
+from bot.services.repository import Repository, info
 from bot.storage import games as store
 from bot.storage.records import GameRow, MoveRow
 from rules.core.protocol import ScoresPositions
@@ -58,9 +59,14 @@ def frame_versions(last: int, most: int = MOST_FRAMES) -> list[int]:
     return sorted({round(i * step) for i in range(most)} | {0, last})
 
 
-class Replays(Reading):
+class Replays:
     """Replays and the points over a game: reading only, nothing changes (the log's lines as ``Reading``
-    reads them)."""
+    reads them, from ``gamelog``)."""
+
+    def __init__(self, repo: Repository, gamelog: GameLog) -> None:
+        self.repo = repo
+        self.db = repo.db
+        self.gamelog = gamelog
 
     async def replay_game(
         self, channel_id: int, guild_id: int | None, game_id: int | None = None
@@ -69,10 +75,10 @@ class Replays(Reading):
         Refused (``NotAllowed``) for a game of another server, and (``GameNotActive``) before it started."""
         game: GameRow | None
         if game_id is None:
-            game, seats = await self._latest_rows(channel_id)
+            game, seats = await self.repo.latest_rows(channel_id)
         else:
             try:
-                game, seats = await self._rows(game_id)
+                game, seats = await self.repo.rows(game_id)
             except NoGameHere:
                 game = None
             if game is None or game.guild_id != guild_id:
@@ -80,31 +86,31 @@ class Replays(Reading):
                 raise NotAllowed(said("refusal.replay.other_server", game=game_id))
         if game.status == "lobby" or (game.version == 0 and game.status != "active"):
             raise GameNotActive(said("refusal.replay.no_moves"))
-        return self._info(game, seats)
+        return info(game, seats)
 
     async def replay_position(self, game_id: int, version: int, locale: object = None) -> ReplayPosition:
         """The game ``game_id`` after ``version`` moves, as a spectator sees it (``NoSuchVersion`` for a
         move it has not reached), and the line that tells that move in the language of ``locale``."""
-        game, seats = await self._rows(game_id)
+        game, seats = await self.repo.rows(game_id)
         if game.status == "lobby":
             raise GameNotActive(said("refusal.not_started"))
         if not 0 <= version <= game.version:
             raise NoSuchVersion(said("refusal.version", last=game.version))
-        state = await self._replayed(game, len(seats), version)
+        state = await self.gamelog.replayed(game, len(seats), version)
         view = engine.rules_for(game.rules_id).view(state, None)
-        lines = await self._log_lines(game, seats, None, locale) if version else []
-        return ReplayPosition(self._info(game, seats), version, view, lines[version - 1] if lines else None)
+        lines = await self.gamelog.lines(game, seats, None, locale) if version else []
+        return ReplayPosition(info(game, seats), version, view, lines[version - 1] if lines else None)
 
     async def replay_frames(
         self, game_id: int, locale: object = None, most: int = MOST_FRAMES
     ) -> tuple[GameInfo, list[ReplayFrame]]:
         """The positions of an animated replay of the game up to now (``frame_versions``), each as a
         spectator sees it, with the lines of the moves it shows."""
-        game, seats = await self._rows(game_id)
+        game, seats = await self.repo.rows(game_id)
         if game.status == "lobby":
             raise GameNotActive(said("refusal.not_started"))
         moves = await self._moves(game)
-        lines = await self._log_lines(game, seats, None, locale)
+        lines = await self.gamelog.lines(game, seats, None, locale)
         wanted = frame_versions(len(moves), most)
         # the replay runs in a thread: a long game takes a moment, which the event loop need not wait out
         views = await asyncio.to_thread(_views_at, game, len(seats), moves, wanted)
@@ -112,13 +118,13 @@ class Replays(Reading):
         for version, view in zip(wanted, views, strict=True):
             frames.append(ReplayFrame(version, view, tuple(lines[shown:version])))
             shown = version
-        return self._info(game, seats), frames
+        return info(game, seats), frames
 
     async def score_history(self, game_id: int) -> list[list[int]] | None:
         """Each seat's public points (``ScoresPositions``) after every move of the game, from its start
         (one list per position: the first before any move, the last now); None for a game whose rules
         count no points in a position."""
-        game, seats = await self._rows(game_id)
+        game, seats = await self.repo.rows(game_id)
         rules = engine.rules_for(game.rules_id)
         if not isinstance(rules, ScoresPositions) or game.status == "lobby":
             return None

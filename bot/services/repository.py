@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
+from datetime import datetime
 
 from bot.services import engine
-from bot.services.errors import GameDamaged, GameNotActive, GamePaused, NoGameHere
+from bot.services.errors import GameDamaged, GameNotActive, GamePaused, NoGameHere, NotInGame
 from bot.services.models import GameInfo, SeatInfo
 from bot.storage import games as store
 from bot.storage import preferences
@@ -111,9 +112,28 @@ class Repository:
         if game.paused_at is not None:
             raise GamePaused(said("refusal.paused"))
 
+    async def abandon(self, game: GameRow, now: datetime) -> GameInfo:
+        """End ``game`` without a result (the caller drops its cached state); the game as it is then."""
+        async with self.db.transaction(game=game.id) as conn:
+            await store.update_game(conn, game.id, status="abandoned", to_act=(), updated_at=now)
+        return info(*await self.rows(game.id))
+
     async def prefs(self, user_ids: Iterable[int | None]) -> dict[int, UserSettings]:
         async with self.db.reading() as conn:
             return await preferences.settings_of_users(conn, (u for u in user_ids if u is not None))
+
+
+def seat_of_user(seats: Sequence[SeatRow], user_id: int) -> SeatRow | None:
+    """The seat ``user_id`` plays in (not one they resigned), if any."""
+    return next((s for s in seats if s.user_id == user_id and s.state != "resigned"), None)
+
+
+def require_seat(seats: Sequence[SeatRow], user_id: int) -> SeatRow:
+    """``user_id``'s seat; ``NotInGame`` when they play none."""
+    seat = seat_of_user(seats, user_id)
+    if seat is None:
+        raise NotInGame(said("refusal.not_playing"))
+    return seat
 
 
 def info(game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.services.models import MoveOutcome
 from bot.services.thinking import ThinkingStopped
+from bot.storage.records import GameRow, SeatRow
 from rules.core.budget import Turn
 from rules.core.events import Event, turn_starters
 
@@ -199,3 +200,10 @@ class ComputerRunner:
             await self.listener(outcome)
         except Exception:  # the move stands; the next post carries its summary
             log.exception("could not tell of a computer move in game %s", outcome.game.id)
+
+
+def wake_computers(runner: ComputerRunner, game: GameRow, seats: Sequence[SeatRow]) -> None:
+    """Let ``runner`` move the computer seats that must act now, after the operation under way: nobody
+    waits for a computer, and the game's lock is never held while one thinks."""
+    if game.status == "active" and any(s.is_ai and s.seat in game.to_act for s in seats):
+        runner.wake(game.id)

@@ -3,33 +3,63 @@ away."""
 
 from __future__ import annotations
 
-from bot.services.core import ServiceCore
+from collections.abc import Sequence
+
+from bot.services import engine
+from bot.services.clock import Clock
 from bot.services.errors import AlreadyJoined, NotAllowed
-from bot.services.models import GameInfo, MoveOutcome
-from bot.services.policy import DEFAULT_AI_LEVEL
+from bot.services.models import GameInfo, MoveOutcome, Notification
+from bot.services.policy import DEFAULT_AI_LEVEL, require_host
+from bot.services.repository import Repository, info, require_seat, seat_of_user
+from bot.services.runner import ComputerRunner, wake_computers
+from bot.services.states import States
+from bot.services.telling import Telling
 from bot.storage import games as store
+from bot.storage.db import Database
+from bot.storage.records import GameRow, SeatRow
 from rules.core.texts import said
 
 
-class Seats(ServiceCore):
+class Seats:
     """Who plays a seat: resigning, the computer taking over and handing back, offering and taking a
     seat, away."""
+
+    def __init__(
+        self,
+        db: Database,
+        repo: Repository,
+        clock: Clock,
+        cache: engine.StateCache,
+        states: States,
+        telling: Telling,
+        runner: ComputerRunner,
+    ) -> None:
+        self.db = db
+        self.repo = repo
+        self.clock = clock
+        self.cache = cache
+        self.states = states
+        self.telling = telling
+        self.runner = runner
 
     async def resign(self, channel_id: int, user_id: int) -> MoveOutcome:
         """Give up: the computer plays the seat to the end and the result counts no win for it.
 
         When nobody but the computer would be left, the game is abandoned instead.
         """
-        async with self._locked_active(channel_id) as (game, seats):
-            seat = self._require_seat(seats, user_id)
+        async with self.repo.locked(channel_id, active=True) as (game, seats):
+            seat = require_seat(seats, user_id)
             # people still in the game (a seat the computer plays for a while still has its person)
             people = [
                 s for s in seats if s.seat != seat.seat and s.user_id is not None and s.state != "resigned"
             ]
             if not people:
-                info = await self._abandon(game)
+                try:
+                    ended = await self.repo.abandon(game, self.clock())
+                finally:
+                    self.cache.drop(game.id)
                 return MoveOutcome(
-                    game=info,
+                    game=ended,
                     seat=seat.seat,
                     move=None,
                     events=(),
@@ -41,7 +71,7 @@ class Seats(ServiceCore):
                     finished=False,
                     result=None,
                 )
-            return await self._hand_over(
+            return await self.hand_over(
                 game, seats, seat, state="resigned", level=DEFAULT_AI_LEVEL, acting_user=user_id
             )
 
@@ -55,28 +85,28 @@ class Seats(ServiceCore):
         admin: bool = False,
     ) -> MoveOutcome:
         """The computer plays ``seat`` for now (by the seat's player, the host or an admin); reversible."""
-        async with self._locked_active(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id, active=True) as (game, seats):
             target = next((s for s in seats if s.seat == seat), None)
             if target is None:
                 raise NotAllowed(said("refusal.no_seat", seat=seat))
             if target.user_id != by_user_id:
-                self._require_host(game, by_user_id, admin)
+                require_host(game, by_user_id, admin)
             if target.is_ai:
                 raise NotAllowed(said("refusal.computer_already"))
-            return await self._hand_over(
+            return await self.hand_over(
                 game, seats, target, state="replaced", level=level, acting_user=by_user_id
             )
 
     async def take_back_seat(self, channel_id: int, user_id: int) -> GameInfo:
         """A player whose seat the computer has been playing (not after resigning) plays it again."""
-        async with self._locked_active(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id, active=True) as (game, seats):
             seat = next((s for s in seats if s.user_id == user_id and s.state == "replaced"), None)
             if seat is None:
                 raise NotAllowed(said("refusal.no_computer_seat"))
             async with self.db.transaction(game=game.id) as conn:
                 await store.update_seat(conn, game.id, seat.seat, is_ai=False, state="active")
                 await store.update_game(conn, game.id, updated_at=self.clock())
-            return self._info(*await self._rows(game.id))
+            return info(*await self.repo.rows(game.id))
 
     async def offer_seat(
         self,
@@ -92,18 +122,18 @@ class Seats(ServiceCore):
         Nothing changes at the table until that person takes it with ``claim_seat``: until then the
         seat is played as before. A newer offer for the same seat replaces the older one.
         """
-        async with self._locked_active(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id, active=True) as (game, seats):
             target = next((s for s in seats if s.seat == seat), None)
             if target is None:
                 raise NotAllowed(said("refusal.no_seat", seat=seat + 1))
             if target.user_id != by_user_id:
-                self._require_host(game, by_user_id, admin)
-            if self._seat_of_user(seats, user_id) is not None:
+                require_host(game, by_user_id, admin)
+            if seat_of_user(seats, user_id) is not None:
                 raise AlreadyJoined(said("refusal.person_seated"))
             async with self.db.transaction(game=game.id) as conn:
                 await store.update_seat(conn, game.id, seat, offered_to=user_id)
                 await store.update_game(conn, game.id, updated_at=self.clock())
-            return self._info(*await self._rows(game.id))
+            return info(*await self.repo.rows(game.id))
 
     async def claim_seat(
         self, channel_id: int, user_id: int, name: str, *, guild_id: int | None, seat: int | None = None
@@ -113,7 +143,7 @@ class Seats(ServiceCore):
         ``guild_id`` is the server the request comes from; a game is only ever joined from its own
         server. ``seat`` None takes the (first) seat waiting for the user.
         """
-        async with self._locked_active(channel_id) as (game, seats):
+        async with self.repo.locked(channel_id, active=True) as (game, seats):
             if guild_id != game.guild_id:
                 raise NotAllowed(said("refusal.other_server"))
             waiting = [s for s in seats if s.offered_to == user_id and seat in (None, s.seat)]
@@ -121,7 +151,7 @@ class Seats(ServiceCore):
                 if seat is not None and any(s.seat == seat and s.offered_to is not None for s in seats):
                     raise NotAllowed(said("refusal.seat_kept", seat=seat + 1))
                 raise NotAllowed(said("refusal.no_seat_waiting"))
-            if self._seat_of_user(seats, user_id) is not None:
+            if seat_of_user(seats, user_id) is not None:
                 raise AlreadyJoined(said("refusal.you_seated"))
             target = waiting[0]
             now = self.clock()
@@ -148,14 +178,46 @@ class Seats(ServiceCore):
                 if target.user_id is not None and game.host_id == target.user_id:
                     await store.update_game(conn, game.id, host_id=user_id)
                 await store.update_game(conn, game.id, updated_at=now)
-            return self._info(*await self._rows(game.id))
+            return info(*await self.repo.rows(game.id))
 
     async def set_away(self, channel_id: int, user_id: int, away: bool) -> GameInfo:
         """Mark the user away (no reminders, no deadline) or back."""
-        async with self._locked_active(channel_id) as (game, seats):
-            seat = self._require_seat(seats, user_id)
+        async with self.repo.locked(channel_id, active=True) as (game, seats):
+            seat = require_seat(seats, user_id)
             if seat.state not in ("active", "away"):
                 raise NotAllowed(said("refusal.computer_plays"))
             async with self.db.transaction(game=game.id) as conn:
                 await store.update_seat(conn, game.id, seat.seat, state="away" if away else "active")
-            return self._info(*await self._rows(game.id))
+            return info(*await self.repo.rows(game.id))
+
+    async def hand_over(
+        self,
+        game: GameRow,
+        seats: list[SeatRow],
+        seat: SeatRow,
+        *,
+        state: str,
+        level: int,
+        acting_user: int | None,
+        notes: Sequence[Notification] = (),
+    ) -> MoveOutcome:
+        """Let the computer play ``seat`` from now on; it moves in the background if it must."""
+        async with self.db.transaction(game=game.id) as conn:
+            await store.update_seat(conn, game.id, seat.seat, is_ai=True, ai_level=level, state=state)
+            await store.clear_kick_votes(conn, game.id, seat.seat)
+            await store.update_game(conn, game.id, updated_at=self.clock())
+        game, seats = await self.repo.rows(game.id)
+        current = await self.states.current(game, seats)
+        wake_computers(self.runner, game, seats)
+        return await self.telling.outcome(
+            game,
+            seats,
+            seats,
+            current,
+            (),
+            seat=seat.seat,
+            move=None,
+            events=(),
+            acting_user=acting_user,
+            extra=notes,
+        )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from bot.services.core import EXPORT_FORMAT
+from bot.services.archive import EXPORT_FORMAT
 from tests.bot.e2e.conftest import Arena
 
 
