@@ -202,9 +202,8 @@ def build_bot(
     db: Database, settings: Settings, clock: Clock | None = None, **options: object
 ) -> BoardGameBot:
     """The real bot with the real service over ``db`` (``clock``: a bench's clock that jumps)."""
-    from bot.services import GameService
+    from bot.services import GameService, drawing, thinking, workers
     from bot.services.clock import utc_now
-    from bot.services import drawing, thinking, workers
     from bot.ui import pictures
 
     # one pool of workers for the computers and the pictures, each kind within its own limit

@@ -8,15 +8,14 @@ of the encoded bytes that come back.
 ``Drawers`` sends its pictures to a pool of workers (``workers.Pool``; the process's, shared with the
 computer players, unless given a size of its own; at most all workers but one draw at once, so a burst of
 pictures leaves a worker to a computer's turn: ``PICTURE_WORKERS``), started off the event loop at the
-bot's boot (or at the first picture) and ended by ``close``; a picture asked for after ``close`` starts a fresh pool (the
-pictures serve the process, not one bot). A drawing that fails raises ``DrawingFailed`` with the cause; a
-worker that died or hangs takes its pool with it, and the next picture starts a new one, off the event
-loop too.
+bot's boot (or at the first picture) and ended by ``close``; a picture asked for after ``close`` starts a
+fresh pool (the pictures serve the process, not one bot). A drawing that fails raises ``DrawingFailed``
+with the cause; a worker that died or hangs takes its pool with it, and the next picture starts a new one,
+off the event loop too.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 from collections.abc import Callable

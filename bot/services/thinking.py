@@ -17,7 +17,6 @@ decision starts a fresh one, off the event loop too), and the caller falls back.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import time
@@ -184,7 +183,8 @@ class Thinkers:
         await self.pool.discard(pool)
 
     async def close(self) -> None:
-        """End the workers for good (the pictures' too, when shared: the bot is stopping). A decision under way, or asked for later, raises ``ThinkingStopped``:
-        its game's computer seat is moved by the reminder loop after the restart, as after a crash."""
+        """End the workers for good (the pictures' too, when shared: the bot is stopping). A decision
+        under way, or asked for later, raises ``ThinkingStopped``: its game's computer seat is moved by
+        the reminder loop after the restart, as after a crash."""
         self._closed = True
         await self.pool.close()

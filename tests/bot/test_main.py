@@ -425,11 +425,10 @@ async def test_the_bot_draws_with_as_many_picture_workers_as_set(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """PICTURE_WORKERS sizes the drawing workers of the bot that ``python -m bot`` builds."""
+    from bot.services import workers
     from bot.settings import load_settings
     from bot.storage import open_database
     from bot.ui import pictures
-
-    from bot.services import workers
 
     monkeypatch.setattr(pictures, "_drawers", pictures.drawers())  # put back after the test
     monkeypatch.setattr(workers, "_shared", workers.shared())
