@@ -44,7 +44,7 @@ class Settings:
     # wall clock, shared out across them; None: each game's own).
     computer_think_seconds: float | None = None
     # How many worker processes think for the computer seats and draw the pictures, one pool for both
-    # (None: one per core but one, at least two, and at least computer_workers and picture_workers), and
+    # (None: one per core but one, at least three, and at least computer_workers and picture_workers), and
     # how many of them each kind may hold at once (None: all but one, so the other kind keeps one).
     workers: int | None = None
     computer_workers: int | None = None

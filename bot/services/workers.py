@@ -179,9 +179,10 @@ class Workers:
 
 
 def default_workers() -> int:
-    """One per core but one, which is left to the bot itself; at least two, so that each kind of job
-    keeps a worker of its own while the other kind is busy."""
-    return max(2, (os.cpu_count() or 1) - 1)
+    """One per core but one, which is left to the bot itself; at least three, as many as the two pools
+    that this one replaced had on a small host: the pictures (at most all workers but one at once) keep
+    the two they had there, and a computer's turn the one."""
+    return max(3, (os.cpu_count() or 1) - 1)
 
 
 class Pool:
