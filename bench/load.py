@@ -76,7 +76,7 @@ import rules
 from bot.client import BoardGameBot
 from bot.pacing import DISCORD_GLOBAL_LIMIT, SLACK, WINDOW
 from bot.services import FakeClock, GameService
-from bot.services.drawing import Drawers, Drawing, draw
+from bot.services.drawing import KIND, Drawers, Drawing, draw
 from bot.settings import Settings
 from bot.storage import open_database
 from bot.ui import pictures
@@ -119,11 +119,16 @@ class TimedDrawers(Drawers):
         self.drew: list[float] = []
 
     async def draw(self, picture: Callable[..., Any], *args: Any, stem: str) -> Drawing:
-        asked = time.perf_counter()
-        loop = asyncio.get_running_loop()
-        async with self._slots_of(loop):
-            started = time.perf_counter()
-            drawing = await loop.run_in_executor(self._executor(), draw, picture, args, stem)
+        asked, begun = time.perf_counter(), []
+        drawing = await self.pool.run(
+            KIND,
+            draw,
+            *(picture, args, stem),
+            timeout=self.timeout,
+            start_timeout=self.timeout,
+            admitted=lambda: begun.append(time.perf_counter()),  # a worker is free for it
+        )
+        started = begun[0]
         self.waited.append(started - asked)
         self.drew.append(time.perf_counter() - started)
         return drawing

@@ -10,9 +10,9 @@ players and Pillow):
   process included: no interaction can reach the bot before it is ready, so none waits on this one;
 * boot: from the bot ready until its worker processes are up (when it starts them at boot), and at
   least two seconds;
-* first move: the first computer decision (a GWT level-2 decision, 0.2 s) through the computers' pool;
-* first picture: the first board picture through the pictures' pool;
-* rebuild: a worker of each pool killed, the decision / picture that finds it dead, and the next one,
+* first move: the first computer decision (a GWT level-2 decision, 0.2 s) through the workers;
+* first picture: the first board picture through the workers;
+* rebuild: the workers of both killed, the decision / picture that finds it dead, and the next one,
   which starts a new pool;
 * idle: the bot ready with nothing to do, for two seconds: how late the ticker wakes on this machine
   anyway (the other processes' share of the cores), the floor under the other figures.
@@ -125,8 +125,9 @@ async def measure() -> dict[str, float]:
                     ticker.phase = "first picture"
                     drawing = await drawers.draw(render.render_board, picture_view, [], stem="board")
                     ticker.phase = "rebuild"
-                    os.kill(decision.process, signal.SIGKILL)
-                    os.kill(drawing.process, signal.SIGKILL)
+                    for process in {decision.process, drawing.process}:  # (one pool: maybe one worker)
+                        with contextlib.suppress(ProcessLookupError):
+                            os.kill(process, signal.SIGKILL)
                     for _ in range(2):  # the call that finds the worker dead, then one on a new pool
                         with contextlib.suppress(ThinkingFailed):
                             await thinkers.choose(choose_move, "gwt", view, legal, 2, 1, Budget(0.2))

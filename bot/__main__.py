@@ -202,18 +202,16 @@ def build_bot(
     db: Database, settings: Settings, clock: Clock | None = None, **options: object
 ) -> BoardGameBot:
     """The real bot with the real service over ``db`` (``clock``: a bench's clock that jumps)."""
-    from bot.services import GameService
+    from bot.services import GameService, drawing, thinking, workers
     from bot.services.clock import utc_now
-    from bot.services.drawing import Drawers
     from bot.ui import pictures
 
-    pictures.use(Drawers(settings.picture_workers))
-    games = GameService(
-        db,
-        clock or utc_now,
-        think_seconds=settings.computer_think_seconds,
-        think_workers=settings.computer_workers,
-    )
+    # one pool of workers for the computers and the pictures, each kind within its own limit
+    limits = {thinking.KIND: settings.computer_workers, drawing.KIND: settings.picture_workers}
+    size = settings.workers or max(workers.default_workers(), *(n or 0 for n in limits.values()))
+    workers.use(workers.Pool(size, limits))
+    pictures.use(drawing.Drawers())
+    games = GameService(db, clock or utc_now, think_seconds=settings.computer_think_seconds)
     return BoardGameBot(games=games, settings=settings, **options)  # type: ignore[arg-type]
 
 

@@ -280,9 +280,10 @@ class BoardGameBot(commands.AutoShardedBot):
         )
 
     def start_workers(self) -> None:
-        """Begin starting the computer players' and the pictures' worker processes, each pool in a thread:
-        at boot, before the gateway connects, so that no decision or picture starts one while people wait,
-        and no start holds the event loop (bot/services/workers.py). Returns at once."""
+        """Begin starting the worker processes of the computer players and the pictures (one shared pool
+        unless either was given its own), in a thread: at boot, before the gateway connects, so that no
+        decision or picture starts one while people wait, and no start holds the event loop
+        (bot/services/workers.py). Returns at once."""
         self.games.thinkers.start()
         pictures.drawers().start()
 

@@ -41,11 +41,13 @@ class Settings:
     database_sync: str = DEFAULT_SYNC
     # How long a searching computer player thinks about each turn, all its decisions in that turn
     # together (seconds of its own CPU time, and at most rules.core.budget.WALL_FACTOR times that by the
-    # wall clock, shared out across them; None: each game's own), and how many worker processes think for
-    # the computer seats (None: one per core but one).
+    # wall clock, shared out across them; None: each game's own).
     computer_think_seconds: float | None = None
+    # How many worker processes think for the computer seats and draw the pictures, one pool for both
+    # (None: one per core but one, at least three, and at least computer_workers and picture_workers), and
+    # how many of them each kind may hold at once (None: all but one, so the other kind keeps one).
+    workers: int | None = None
     computer_workers: int | None = None
-    # How many worker processes draw the pictures (None: one per core but one, at least two).
     picture_workers: int | None = None
     # Discord's global limit on the bot's requests a second (50 unless Discord granted more); the bot
     # keeps below it rather than be refused. Processes sharing one token and database share it out
@@ -159,6 +161,7 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         shard_ids=shard_ids,
         database_sync=sync,
         computer_think_seconds=_seconds(env, "COMPUTER_THINK_SECONDS", None, minimum=0.01, maximum=60),
+        workers=_int(env, "WORKERS", None, minimum=1),
         computer_workers=_int(env, "COMPUTER_WORKERS", None, minimum=1),
         picture_workers=_int(env, "PICTURE_WORKERS", None, minimum=1),
         global_requests_per_second=_int(env, "GLOBAL_REQUESTS_PER_SECOND", DISCORD_GLOBAL_LIMIT, minimum=1)

@@ -5,16 +5,17 @@ bot's process would hold up its event loop, and with it the replies to everyone 
 heartbeat. In worker processes a drawing costs the bot only the pickling of a view (a JSON-able dict) and
 of the encoded bytes that come back.
 
-``Drawers`` owns a pool of workers (``workers.py``) started off the event loop at the bot's boot (or at the
-first picture) and ended by ``close``; a picture asked for after ``close`` starts a fresh pool (the
-pictures serve the process, not one bot). A drawing that fails raises ``DrawingFailed`` with the cause; a
-worker that died or hangs takes its pool with it, and the next picture starts a new one, off the event
-loop too.
+``Drawers`` sends its pictures to a pool of workers (``workers.Pool``; the process's, shared with the
+computer players, unless given a size of its own; at most all workers but one draw at once, so a burst of
+pictures leaves a worker to a computer's turn: ``PICTURE_WORKERS``), started off the event loop at the
+bot's boot (or at the first picture) and ended by ``close``; a picture asked for after ``close`` starts a
+fresh pool (the pictures serve the process, not one bot). A drawing that fails raises ``DrawingFailed``
+with the cause; a worker that died or hangs takes its pool with it, and the next picture starts a new one,
+off the event loop too.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 from collections.abc import Callable
@@ -24,22 +25,19 @@ from dataclasses import dataclass
 from typing import Any
 
 import render
-from bot.services.workers import Workers, WorkersFailed, preload
+from bot.services.workers import Pool, Workers, WorkersFailed, preload, shared
 
 log = logging.getLogger(__name__)
 
 # Same forkserver as the computer players' workers, which then also has Pillow and the pictures imported.
 preload(__name__, "render")
 
+#: the pictures' kind of job in the shared pool
+KIND = "pictures"
+
 #: How long one picture may take in its worker before the worker is taken for stuck (a board takes well
 #: under a second; a busy machine stretches that).
 DEFAULT_TIMEOUT = 30.0
-
-
-def default_workers() -> int:
-    """One per core but one, at least two: pictures come in bursts (a move posts a turn picture, /hand
-    and /board follow), and one worker would make each wait for the one before."""
-    return max(2, (os.cpu_count() or 1) - 1)
 
 
 @dataclass(frozen=True)
@@ -68,23 +66,39 @@ def make(picture: Callable[..., tuple[bytes, str]], args: tuple[Any, ...], stem:
 
 
 class Drawers:
-    """The worker processes that draw and encode the bot's pictures, at most ``workers`` at a time."""
+    """The worker processes that draw and encode the bot's pictures: the process's pool, shared with the
+    computers (at most ``workers`` pictures at a time), unless given a size of its own."""
 
-    def __init__(self, workers: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.workers = workers or default_workers()
+    def __init__(
+        self, workers: int | None = None, timeout: float = DEFAULT_TIMEOUT, pool: Pool | None = None
+    ) -> None:
         self.timeout = timeout
-        self._pool = Workers(self.workers)
-        self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        self._own = pool or (Pool(workers, {KIND: workers}) if workers else None)
+
+    @property
+    def pool(self) -> Pool:
+        """The pool drawing the pictures (the shared one is looked up at each picture: the composition root
+        may replace it after this was made)."""
+        return self._own or shared()
+
+    @property
+    def workers(self) -> int:
+        """The most pictures drawn at once."""
+        return self.pool.limit(KIND)
+
+    @property
+    def _pool(self) -> Workers:
+        return self.pool.processes
 
     def start(self) -> None:
         """Begin starting the workers, off the event loop (the bot's boot calls it, so that the first
         picture finds them up); returns at once."""
-        self._pool.start()
+        self.pool.start()
 
     @property
     def running(self) -> bool:
         """Whether a pool of workers is up or starting (not yet closed or discarded)."""
-        return self._pool.started
+        return self.pool.started
 
     async def draw(
         self,
@@ -98,38 +112,28 @@ class Drawers:
         ``render``, so it pickles by name; with ``encoded`` it returns its own bytes and file name, as an
         animation does, within ``timeout`` seconds rather than a picture's). Raises ``DrawingFailed``."""
         limit = timeout or self.timeout
-        # one drawing per worker handed over at a time: the time limit counts the drawing, never a queue
-        async with self._slots_of(asyncio.get_running_loop()):
-            try:
-                pool = await self._pool.ready_within(self.timeout)
-            except WorkersFailed as exc:
-                raise DrawingFailed(str(exc)) from exc
-            loop = asyncio.get_running_loop()
-            try:
-                call = loop.run_in_executor(pool, make if encoded else draw, picture, args, stem)
-                async with asyncio.timeout(limit):
-                    return await call
-            except TimeoutError:
-                await self._discard(pool)
-                raise DrawingFailed(f"no picture after {limit:g} s; the worker was ended") from None
-            except BrokenProcessPool as exc:
-                await self._discard(pool)
-                raise DrawingFailed(f"the drawing's worker process died: {exc}") from exc
-            except Exception as exc:
-                raise DrawingFailed(f"the drawing failed: {exc!r}") from exc
-
-    def _slots_of(self, loop: asyncio.AbstractEventLoop) -> asyncio.Semaphore:
-        """The running loop's semaphore: a semaphore serves one loop, and the pictures may outlive one
-        (a process running one bot after another, as the tests do)."""
-        if self._slots is None or self._slots[0] is not loop:
-            self._slots = (loop, asyncio.Semaphore(self.workers))
-        return self._slots[1]
+        try:
+            return await self.pool.run(
+                KIND,
+                make if encoded else draw,
+                *(picture, args, stem),
+                timeout=limit,
+                start_timeout=self.timeout,
+            )
+        except WorkersFailed as exc:
+            raise DrawingFailed(str(exc)) from exc
+        except TimeoutError:
+            raise DrawingFailed(f"no picture after {limit:g} s; the worker was ended") from None
+        except BrokenProcessPool as exc:
+            raise DrawingFailed(f"the drawing's worker process died: {exc}") from exc
+        except Exception as exc:
+            raise DrawingFailed(f"the drawing failed: {exc!r}") from exc
 
     async def _discard(self, pool: ProcessPoolExecutor) -> None:
         """End a pool whose worker hangs or died; the next picture starts a new one."""
-        await self._pool.discard(pool)
+        await self.pool.discard(pool)
 
     async def close(self) -> None:
-        """End the workers (a drawing under way fails: its message goes out without the picture)."""
-        self._slots = None
-        await self._pool.close()
+        """End the workers (a drawing under way fails: its message goes out without the picture; the
+        computers' decisions too, when shared: the bot is stopping)."""
+        await self.pool.close()

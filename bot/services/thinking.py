@@ -6,16 +6,17 @@ bot's process it would hold the interpreter (and so the event loop) for that lon
 the bot goes on answering the people of every other game meanwhile. A decision with one legal move needs
 no worker: it is answered at once and costs the turn nothing.
 
-``Thinkers`` owns a pool of workers (``workers.py``), started off the event loop at the bot's boot (or at
-the first decision) and ended by ``close``. At most one decision per worker is handed over at a time, so
-a decision's time limit counts its thinking and never a wait in the queue. A decision that fails or
+``Thinkers`` sends its decisions to a pool of workers (``workers.Pool``; the process's, shared with the
+pictures, unless given a size of its own), started off the event loop at the bot's boot (or at the first
+decision) and ended by ``close``. At most one decision per worker is handed over at a time, so a
+decision's time limit counts its thinking and never a wait in the queue, and the decisions hold at most
+all workers but one while pictures wait (``COMPUTER_WORKERS``). A decision that fails or
 outlives its limit raises ``ThinkingFailed``; a worker that died or hangs takes its pool with it (the next
 decision starts a fresh one, off the event loop too), and the caller falls back.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import time
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
-from bot.services.workers import Workers, WorkersFailed, preload
+from bot.services.workers import Pool, Workers, WorkersFailed, preload, shared
 from rules.core.budget import Turn, per_turn
 from rules.core.spec import Budget
 
@@ -38,10 +39,8 @@ ChooseMove = Callable[..., str]
 # (the forkserver imports the players once; see workers.py)
 preload(__name__, "rules.ai")
 
-
-def default_workers() -> int:
-    """One worker per core but one, which is left to the bot itself; at least one."""
-    return max(1, (os.cpu_count() or 1) - 1)
+#: the computers' kind of job in the shared pool
+KIND = "computers"
 
 
 def default_timeout(seconds: float) -> float:
@@ -95,26 +94,38 @@ class Thinkers:
     decision thinks within its share of what is left of the turn (CPU and wall-clock time)."""
 
     def __init__(
-        self, seconds: float | None = None, workers: int | None = None, timeout: float | None = None
+        self,
+        seconds: float | None = None,
+        workers: int | None = None,
+        timeout: float | None = None,
+        pool: Pool | None = None,
     ) -> None:
         self.seconds = seconds
-        self.workers = workers or default_workers()
         longest = max([seconds] if seconds else [s.think_seconds for s in rules.specs()], default=1.0)
         self.timeout = default_timeout(longest) if timeout is None else timeout
-        self._pool = Workers(self.workers)
+        # ``workers`` (tests, benches): a pool of its own; else the process's, shared with the pictures
+        self.pool = pool or (Pool(workers, {KIND: workers}) if workers else shared())
         self._closed = False
-        self._slots = asyncio.Semaphore(self.workers)
+
+    @property
+    def workers(self) -> int:
+        """The most decisions thought at once."""
+        return self.pool.limit(KIND)
+
+    @property
+    def _pool(self) -> Workers:
+        return self.pool.processes
 
     def start(self) -> None:
         """Begin starting the workers, off the event loop (the bot's boot calls it, so that the first
         decision finds them up); returns at once."""
         if not self._closed:
-            self._pool.start()
+            self.pool.start()
 
     @property
     def started(self) -> bool:
         """Whether the workers are up or starting."""
-        return self._pool.started
+        return self.pool.started
 
     def budget(self, game_id: str) -> Budget:
         """A whole turn's budget in ``game_id``."""
@@ -141,35 +152,39 @@ class Thinkers:
         if len(legal) == 1 and not self._closed:
             return Decision(legal[0], os.getpid(), 0.0, 0.0)
         budget = self.budget(game_id) if budget is None else budget
-        async with self._slots:
+        try:
+            return await self.pool.run(
+                KIND,
+                decide,
+                *(ai, game_id, view, legal, level, seed, budget),
+                timeout=self.timeout,
+                start_timeout=self.timeout,
+                admitted=self._check_open,
+            )
+        except ThinkingStopped:
+            raise
+        except WorkersFailed as exc:
+            raise ThinkingFailed(str(exc)) from exc
+        except Exception as exc:
             if self._closed:
-                raise ThinkingStopped("the computer players' workers are closed")
-            try:
-                pool = await self._pool.ready_within(self.timeout)
-            except WorkersFailed as exc:
-                raise ThinkingFailed(str(exc)) from exc
-            loop = asyncio.get_running_loop()
-            try:  # a pool found broken already refuses the call at once
-                call = loop.run_in_executor(pool, decide, ai, game_id, view, legal, level, seed, budget)
-                async with asyncio.timeout(self.timeout):
-                    return await call
-            except Exception as exc:
-                if self._closed:
-                    raise ThinkingStopped("the computer players' workers were closed") from exc
-                if isinstance(exc, TimeoutError):
-                    await self._discard(pool)
-                    raise ThinkingFailed(f"no move after {self.timeout:g} s; the worker was ended") from None
-                if isinstance(exc, BrokenProcessPool):
-                    await self._discard(pool)
-                    raise ThinkingFailed(f"the worker process died: {exc}") from exc
-                raise ThinkingFailed(f"the player failed: {exc!r}") from exc
+                raise ThinkingStopped("the computer players' workers were closed") from exc
+            if isinstance(exc, TimeoutError):
+                raise ThinkingFailed(f"no move after {self.timeout:g} s; the worker was ended") from None
+            if isinstance(exc, BrokenProcessPool):
+                raise ThinkingFailed(f"the worker process died: {exc}") from exc
+            raise ThinkingFailed(f"the player failed: {exc!r}") from exc
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise ThinkingStopped("the computer players' workers are closed")
 
     async def _discard(self, pool: ProcessPoolExecutor) -> None:
         """End a pool whose worker hangs or died; the next decision starts a new one."""
-        await self._pool.discard(pool)
+        await self.pool.discard(pool)
 
     async def close(self) -> None:
-        """End the workers for good. A decision under way, or asked for later, raises ``ThinkingStopped``:
-        its game's computer seat is moved by the reminder loop after the restart, as after a crash."""
+        """End the workers for good (the pictures' too, when shared: the bot is stopping). A decision
+        under way, or asked for later, raises ``ThinkingStopped``: its game's computer seat is moved by
+        the reminder loop after the restart, as after a crash."""
         self._closed = True
-        await self._pool.close()
+        await self.pool.close()

@@ -8,8 +8,9 @@ worker at once in a thread of its own instead (``start``, called at the bot's bo
 meanwhile awaits ``ready`` and the loop serves everyone else. Ending a pool waits on its processes, so it
 runs in a thread too.
 
-The computer players' (``thinking.py``) and the pictures' (``drawing.py``) workers fork from one server,
-which imports ``PRELOAD`` once.
+The computer players' decisions (``thinking.py``) and the pictures (``drawing.py``) are two kinds of job
+for one ``Pool`` of workers (the process's, ``shared``), each kind with a limit of jobs in flight so that
+neither starves the other; its workers fork from one server, which imports ``PRELOAD`` once.
 """
 
 from __future__ import annotations
@@ -18,9 +19,15 @@ import asyncio
 import multiprocessing
 import os
 import threading
+import weakref
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 import rules
+
+T = TypeVar("T")
 
 # Workers fork from a server process that imported their modules once: a new pool starts in
 # milliseconds, and the bot's own threads (the database's, the event loop's) are never forked.
@@ -29,8 +36,8 @@ CONTEXT = multiprocessing.get_context(START_METHOD)
 #: the modules the forkserver imports before its first fork (each kind of worker adds its own)
 PRELOAD: list[str] = [__name__]
 
-# Pools are started here, never in the event loop's thread: one thread for each kind of worker, so the
-# computers' and the pictures' pools start side by side.
+# Pools are started here, never in the event loop's thread (two threads: a pool of its own, as a test or
+# a bench makes, starts beside the shared one).
 _starter = ThreadPoolExecutor(max_workers=2, thread_name_prefix="worker-pool-start")
 
 
@@ -169,3 +176,112 @@ class Workers:
         if starting is None or not starting.done() or starting.cancelled() or starting.exception():
             return None
         return starting.result()
+
+
+def default_workers() -> int:
+    """One per core but one, which is left to the bot itself; at least three, as many as the two pools
+    that this one replaced had on a small host: the pictures (at most all workers but one at once) keep
+    the two they had there, and a computer's turn the one."""
+    return max(3, (os.cpu_count() or 1) - 1)
+
+
+class Pool:
+    """One pool of ``workers`` worker processes serving several kinds of job (the computers' decisions,
+    the pictures), fairly: each kind has at most ``limit(kind)`` jobs in flight, by default all workers but
+    one, so a burst of pictures leaves a worker to a computer's turn and the reverse; and all kinds
+    together at most ``workers``, one job per worker handed over at a time, so a job's time limit counts
+    its work and never a wait in the executor's queue.
+
+    A job that outlives its limit, or whose worker died, takes the pool down with it (``discard``; the
+    next job starts a new one off the event loop). The other jobs in flight then fail too; one whose pool
+    was ended because another job hung is run once more, on the new pool. Not tied to one event loop."""
+
+    def __init__(self, workers: int | None = None, limits: dict[str, int | None] | None = None) -> None:
+        self.workers = workers or default_workers()
+        self.limits = {kind: n for kind, n in (limits or {}).items() if n}
+        self.processes = Workers(self.workers)
+        self._hung: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()  # ended for another's hang
+        self._gates: tuple[asyncio.AbstractEventLoop, dict[str, asyncio.Semaphore], asyncio.Semaphore] | None
+        self._gates = None
+
+    def limit(self, kind: str) -> int:
+        """The most jobs of ``kind`` in flight at once."""
+        return min(self.workers, self.limits.get(kind) or max(1, self.workers - 1))
+
+    def start(self) -> None:
+        """Begin starting the workers in a thread (at the bot's boot); returns at once."""
+        self.processes.start()
+
+    @property
+    def started(self) -> bool:
+        """Whether the workers are up or starting."""
+        return self.processes.started
+
+    async def run(
+        self,
+        kind: str,
+        job: Callable[..., T],
+        *args: Any,
+        timeout: float,
+        start_timeout: float,
+        admitted: Callable[[], None] | None = None,
+    ) -> T:
+        """``job(*args)`` run in a worker, once a worker is free for ``kind`` (``admitted`` is called
+        then, and may raise to give up). Raises ``WorkersFailed`` when the workers do not start within
+        ``start_timeout``, ``TimeoutError`` when the job outlives ``timeout`` and ``BrokenProcessPool`` when
+        its worker died (the pool is discarded in both cases), else what ``job`` raised."""
+        kinds, every = self._gates_of(asyncio.get_running_loop(), kind)
+        async with kinds, every:
+            if admitted is not None:
+                admitted()
+            for last_try in (False, True):
+                pool = await self.processes.ready_within(start_timeout)
+                try:  # a pool found broken already refuses the call at once
+                    call = asyncio.get_running_loop().run_in_executor(pool, job, *args)
+                    async with asyncio.timeout(timeout):
+                        return await call
+                except TimeoutError:
+                    self._hung.add(pool)
+                    await self.processes.discard(pool)
+                    raise
+                except BrokenProcessPool:
+                    if pool in self._hung and not last_try:
+                        continue  # ended for another job that hung: this one gets a new pool
+                    await self.processes.discard(pool)
+                    raise
+        raise AssertionError("unreachable")  # (mypy: the loop returns or raises)
+
+    def _gates_of(
+        self, loop: asyncio.AbstractEventLoop, kind: str
+    ) -> tuple[asyncio.Semaphore, asyncio.Semaphore]:
+        """The running loop's semaphores for ``kind`` and for every kind: a semaphore serves one loop, and
+        the pool may outlive one (a process running one bot after another, as the tests do)."""
+        if self._gates is None or self._gates[0] is not loop:
+            self._gates = (loop, {}, asyncio.Semaphore(self.workers))
+        kinds = self._gates[1]
+        if kind not in kinds:
+            kinds[kind] = asyncio.Semaphore(self.limit(kind))
+        return kinds[kind], self._gates[2]
+
+    async def discard(self, pool: ProcessPoolExecutor) -> None:
+        """End ``pool`` (a worker of it hangs or died); the next job starts a new one."""
+        await self.processes.discard(pool)
+
+    async def close(self) -> None:
+        """End the workers (jobs under way fail); a later job starts them again."""
+        self._gates = None
+        await self.processes.close()
+
+
+_shared = Pool()
+
+
+def shared() -> Pool:
+    """The process's pool, which the computers and the pictures share unless given their own."""
+    return _shared
+
+
+def use(pool: Pool) -> None:
+    """Make ``pool`` the process's shared pool (the composition root sizes it from the settings)."""
+    global _shared
+    _shared = pool

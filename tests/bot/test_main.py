@@ -425,15 +425,40 @@ async def test_the_bot_draws_with_as_many_picture_workers_as_set(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """PICTURE_WORKERS sizes the drawing workers of the bot that ``python -m bot`` builds."""
+    from bot.services import workers
     from bot.settings import load_settings
     from bot.storage import open_database
     from bot.ui import pictures
 
     monkeypatch.setattr(pictures, "_drawers", pictures.drawers())  # put back after the test
+    monkeypatch.setattr(workers, "_shared", workers.shared())
     settings = load_settings({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": "3"})
     db = await open_database(tmp_path / "games.db")
     try:
         main_module.build_bot(db, settings)
         assert pictures.drawers().workers == 3
+    finally:
+        await db.close()
+
+
+async def test_the_bot_s_computers_and_pictures_share_one_pool_sized_as_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """WORKERS sizes the one pool; COMPUTER_WORKERS and PICTURE_WORKERS cap each kind's share of it
+    (unset: all workers but one)."""
+    from bot.services import workers
+    from bot.settings import load_settings
+    from bot.storage import open_database
+    from bot.ui import pictures
+
+    monkeypatch.setattr(pictures, "_drawers", pictures.drawers())  # put back after the test
+    monkeypatch.setattr(workers, "_shared", workers.shared())
+    settings = load_settings({"DISCORD_TOKEN": "x", "WORKERS": "4", "COMPUTER_WORKERS": "1"})
+    db = await open_database(tmp_path / "games.db")
+    try:
+        bot = main_module.build_bot(db, settings)
+        assert bot.games.thinkers.pool is pictures.drawers().pool is workers.shared()
+        assert workers.shared().workers == 4
+        assert bot.games.thinkers.workers == 1 and pictures.drawers().workers == 3
     finally:
         await db.close()

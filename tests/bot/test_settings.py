@@ -93,6 +93,12 @@ def test_picture_workers() -> None:
     assert load_settings({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": " 3 "}).picture_workers == 3
 
 
+def test_workers() -> None:
+    """One pool of workers for the computers and the pictures: its default size unless WORKERS says."""
+    assert load_settings({"DISCORD_TOKEN": "x"}).workers is None
+    assert load_settings({"DISCORD_TOKEN": "x", "WORKERS": " 4 "}).workers == 4
+
+
 def test_global_requests_per_second() -> None:
     """Discord's 50 a second unless a bot was granted more; nothing below one a second."""
     assert load_settings({"DISCORD_TOKEN": "x"}).global_requests_per_second == 50
