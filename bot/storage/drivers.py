@@ -57,7 +57,11 @@ def _raise(exc: BaseException, sql: str, arguments: Any) -> NoReturn:
 
 class Row(sqlite3.Row):
     """A SQLite row read as asyncpg's ``Record`` is: by column name or position, and as a mapping
-    (``keys``, ``values``, ``items``, ``get``), so a row reads the same on both databases."""
+    (``keys``, ``values``, ``items``, ``get``, ``in`` asking for a column), so a row reads the same on both
+    databases."""
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.keys()
 
     def values(self) -> tuple[Any, ...]:
         return tuple(self)
