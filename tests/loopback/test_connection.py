@@ -59,6 +59,7 @@ async def test_commands_are_registered_and_can_be_fetched(place: Place) -> None:
         "board",
         "card",
         "colour",
+        "echoes",
         "feedback",
         "game",
         "move",
@@ -68,6 +69,7 @@ async def test_commands_are_registered_and_can_be_fetched(place: Place) -> None:
         "shout",
         "steps",
         "upload",
+        "wave",
     ]
     assert registered == fetched == expected
 

@@ -51,7 +51,7 @@ async def test_a_person_playing_the_computer_sees_each_answer_and_the_final_boar
         text = arena.loopback.describe(final)
         assert "game over" in text.lower() and "final board" in text, text
         names = sorted(a.filename.split(".")[0] for a in final.attachments)
-        assert names == ["board", "result"], names
+        assert names == ["board", "points", "result"], names  # the points chart comes with the result
 
 
 async def test_in_great_western_trail_each_turn_the_computer_answered_is_posted(
