@@ -87,9 +87,18 @@ def _end_with_parent() -> None:
         os._exit(1)
 
 
+# Ending a pool is done once: closing the bot ends the pool while a job in flight, failing with
+# ``BrokenProcessPool``, discards the same pool from another thread, and two ``shutdown`` calls at once
+# would both close its results' pipe (the second then fails with EBADF, or closes a descriptor reused by
+# then).
+_ending = threading.Lock()
+_ended: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+
+
 def end(pool: ProcessPoolExecutor) -> None:
     """End ``pool`` now, its workers included, and wait until they are gone (blocking: call it from a
-    thread); every call not finished fails with ``BrokenProcessPool``.
+    thread); every call not finished fails with ``BrokenProcessPool``. A pool already ended, or being ended
+    in another thread, is ended once: this call returns when that ending is done.
 
     A running call cannot be cancelled, so the workers are killed: Python 3.14's ``kill_workers`` does
     that; before it only the executor's own table of processes knows them.
@@ -98,6 +107,13 @@ def end(pool: ProcessPoolExecutor) -> None:
     and the executor's thread would wait for the rest for good, since the pool holds the pipe's writing
     end too: once the workers are gone that end is closed, so the wait ends as a dead worker's does.
     """
+    with _ending:
+        if pool not in _ended:
+            _end_once(pool)
+            _ended.add(pool)
+
+
+def _end_once(pool: ProcessPoolExecutor) -> None:
     processes = list((pool._processes or {}).values())
     kill = getattr(pool, "kill_workers", None)
     if kill is not None:

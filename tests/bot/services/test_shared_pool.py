@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -133,3 +134,33 @@ def test_sized_alone_a_pool_serves_its_one_kind_with_every_worker() -> None:
     assert Thinkers().pool is Drawers().pool is workers.shared()
     shared = Pool(4, {drawing.KIND: 2})
     assert shared.limit(thinking.KIND) == 3 and shared.limit(drawing.KIND) == 2
+
+
+def test_a_pool_ended_from_two_threads_at_once_is_shut_down_once() -> None:
+    """Closing the bot ends the pool while a job that lost its worker discards the same pool from another
+    thread: the pool is shut down once (two shutdowns at once both closed its results' pipe: EBADF)."""
+    pool = workers.launch(1)
+    shutdowns: list[bool] = []
+    shutdown = pool.shutdown
+
+    def counted(wait: bool = True, **kwargs: Any) -> None:
+        shutdowns.append(wait)
+        shutdown(wait, **kwargs)
+
+    pool.shutdown = counted  # type: ignore[method-assign]
+    failures: list[BaseException] = []
+
+    def ending() -> None:
+        try:
+            workers.end(pool)
+        except BaseException as exc:  # the test reports it
+            failures.append(exc)
+
+    threads = [threading.Thread(target=ending) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    workers.end(pool)  # and once more, later: nothing left to do
+    assert failures == []
+    assert shutdowns == [True]
