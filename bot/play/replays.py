@@ -78,10 +78,10 @@ async def position_message(
     names = presenters.seat_names(game)
     words = pictures.words_for(locale, position.view, [], names)
     picture = await pictures.board(position.view, names, stem=f"replay-{game.id}-{version}", words=words)
-    if picture is None:
-        embed.description = (embed.description or "") + "\n" + translate(locale, "message.picture_failed")
-    else:
+    if picture is not None:
         embed.set_image(url=f"attachment://{picture.filename}")
+    elif pictures.draws(position.view, "render_board"):  # a game without board pictures has none to miss
+        embed.description = (embed.description or "") + "\n" + translate(locale, "message.picture_failed")
     return embed, picture
 
 
