@@ -182,8 +182,9 @@ async def replay(
     names: Sequence[str],
     words: dict[str, str] | None = None,
     stem: str = "replay",
-) -> discord.File | None:
-    """A game's turn pictures as one animated picture (``render.replay``), from spectator views only;
+) -> tuple[bytes, str] | None:
+    """A game's turn pictures as one animated picture (``render.replay``), from spectator views only, as
+    its bytes and file name (kept by ``bot.ui.animations`` for the next reader);
     ``words``: the pictures' words in the reader's language (``words_for``). None without a picture: a
     failed drawing (logged), or a game without turn pictures."""
     if not frames or not draws(frames[0][0], "render_turn"):
@@ -194,7 +195,7 @@ async def replay(
     except DrawingFailed:
         log.exception("drawing %s failed", stem)
         return None
-    return discord.File(io.BytesIO(drawing.data), filename=drawing.filename)
+    return drawing.data, drawing.filename
 
 
 def result_words(result_data: dict[str, Any], rules_id: str, language: object) -> dict[str, Any]:
