@@ -21,6 +21,7 @@ from bot.pacing import GlobalPace, TokenShare
 from bot.settings import Settings
 from bot.translator import CatalogTranslator
 from bot.ui import pictures
+from bot.ui.animations import Animations
 
 if TYPE_CHECKING:
     from bot.services import GameService
@@ -229,6 +230,8 @@ class BoardGameBot(commands.AutoShardedBot):
         self.turn_messages: dict[int, tuple[int, discord.Message]] = {}
         # each top-level command's id, once known: messages mention commands by it (bot.messages.mention)
         self.command_ids: dict[str, int] = {}
+        # the animated replays drawn, for the next to ask (bot/ui/animations.py): this bot's, as its games are
+        self.animations = Animations()
         self._extensions = tuple(extensions)
         self._sync_commands = sync_commands
         self.drain = Drain(self)  # a stop answers the interactions in flight (see close)

@@ -21,6 +21,8 @@ Every function takes a view (``Rules.view(state, seat)``) or a result and return
     render.replay.render_replay(frames, names=None, picture_words=None, stem="replay") -> (bytes, filename)
         A game's turn pictures, one per (spectator view, lines) of ``frames``, as one animated WebP within
         Discord's upload limit (it encodes itself: an animation is no single ``Image``).
+    has_picture(game, picture) -> bool
+        Whether ``game``'s package draws ``picture`` ("render_turn"…); a game may have none (the tests' toys).
     encode(image, stem="board") -> (bytes, filename)
         Palette PNG (WebP if a picture would exceed 1 MiB); always at most 1 MiB.
 
@@ -49,15 +51,27 @@ from rules.core.errors import SetupError
 from rules.core.events import Event
 
 
-def _picture(game: str, picture: str, what: str) -> Callable[..., Image.Image]:
-    """The function ``render.<game>.<picture>``; each game's package exports its pictures by these names
-    (``render.packages``)."""
+def _found(game: object, picture: str) -> Callable[..., Image.Image] | None:
+    """The function ``render.<game>.<picture>``, None when the game has no such picture (no package of
+    pictures at all, as the tests' toy games, or not that one); each game's package exports its pictures by
+    these names (``render.packages``)."""
     if not isinstance(game, str) or not game.isidentifier():  # a dotted id would reach a module inside
-        raise ValueError(f"no {what} picture for game {game!r}")
+        return None
     module = packages.package(game)
-    if module is None:
-        raise ValueError(f"no {what} picture for game {game!r}")
-    draw: Callable[..., Image.Image] | None = getattr(module, picture, None)
+    draw: Callable[..., Image.Image] | None = None if module is None else getattr(module, picture, None)
+    return draw
+
+
+def has_picture(game: object, picture: str) -> bool:
+    """Whether ``game`` draws ``picture`` (``"render_turn"``, ``"render_board"``…): a game may register
+    no pictures, or only some; asked in the bot's process, so a game without one is not sent to a worker
+    to fail there."""
+    return _found(game, picture) is not None
+
+
+def _picture(game: str, picture: str, what: str) -> Callable[..., Image.Image]:
+    """The function ``render.<game>.<picture>``; ``ValueError`` for a game without it."""
+    draw = _found(game, picture)
     if draw is None:
         raise ValueError(f"no {what} picture for game {game!r}")
     return draw
@@ -121,6 +135,7 @@ __all__ = [
     "DEFAULT",
     "Theme",
     "encode",
+    "has_picture",
     "render_board",
     "render_hand",
     "render_player_area",

@@ -74,9 +74,10 @@ class History(commands.Cog):
                 translate(interaction.locale, "message.shared_below"), ephemeral=True
             )
         if picture is None:
-            embed.description = (
-                (embed.description or "") + "\n" + translate(language, "message.picture_failed")
-            )
+            if pictures.draws(view, "render_board"):  # a game without board pictures misses none
+                embed.description = (
+                    (embed.description or "") + "\n" + translate(language, "message.picture_failed")
+                )
             await interaction.followup.send(embed=embed, ephemeral=not share)
         else:
             embed.set_image(url=f"attachment://{picture.filename}")

@@ -10,16 +10,18 @@ animated picture instead.
 
 from __future__ import annotations
 
+import io
 import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import translate
+from bot.i18n import language_of, translate
 from bot.play import replies
 from bot.services import GameInfo
 from bot.services.replays import ReplayPosition
 from bot.ui import custom_ids, pictures, presenters
+from bot.ui.animations import Animation, AnimationKey
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -78,10 +80,10 @@ async def position_message(
     names = presenters.seat_names(game)
     words = pictures.words_for(locale, position.view, [], names)
     picture = await pictures.board(position.view, names, stem=f"replay-{game.id}-{version}", words=words)
-    if picture is None:
-        embed.description = (embed.description or "") + "\n" + translate(locale, "message.picture_failed")
-    else:
+    if picture is not None:
         embed.set_image(url=f"attachment://{picture.filename}")
+    elif pictures.draws(position.view, "render_board"):  # a game without board pictures has none to miss
+        embed.description = (embed.description or "") + "\n" + translate(locale, "message.picture_failed")
     return embed, picture
 
 
@@ -104,20 +106,42 @@ async def send_replay(
     await interaction.followup.send(embed=embed, view=view, ephemeral=True, **extra)
 
 
+def animation_key(game: GameInfo, locale: object) -> AnimationKey:
+    """What the animated replay of ``game`` as it is now, for a reader of ``locale``, is made from."""
+    return AnimationKey(game.id, game.revision, language_of(locale), tuple(presenters.seat_names(game)))
+
+
+async def animation(bot: BoardGameBot, game: GameInfo, locale: object) -> Animation | None:
+    """The animated replay of ``game`` (as read: at its revision) for a reader of ``locale``: the one
+    this bot drew already for that revision and language, else drawn once however many ask at once
+    (``bot.ui.animations``); None when no picture came."""
+
+    async def build() -> tuple[AnimationKey, Animation] | None:
+        shown, frames = await bot.games.replay_frames(game.id, locale)
+        names = presenters.seat_names(shown)
+        words = pictures.words_for(locale, frames[-1].view, [], names)
+        words.pop("prompt", None)  # one position's prompt would be wrong on every other frame
+        lines = [(f.view, [presenters.named(line, shown) for line in f.lines]) for f in frames]
+        drawn = await pictures.replay(lines, names, words, stem=f"replay-{shown.id}")
+        if drawn is None:
+            return None
+        data, filename = drawn
+        return animation_key(shown, locale), Animation(data, filename, len(frames), shown.version)
+
+    return await bot.animations.get(animation_key(game, locale), build)
+
+
 async def _send_animation(bot: BoardGameBot, interaction: discord.Interaction, game: GameInfo) -> None:
     locale = interaction.locale
-    shown, frames = await bot.games.replay_frames(game.id, locale)
-    names = presenters.seat_names(shown)
-    words = pictures.words_for(locale, frames[-1].view, [], names)
-    words.pop("prompt", None)  # one position's prompt would be wrong on every other frame
-    lines = [(f.view, [presenters.named(line, shown) for line in f.lines]) for f in frames]
-    picture = await pictures.replay(lines, names, words, stem=f"replay-{shown.id}")
-    said = {"title": shown.title, "game": shown.id, "moves": shown.version, "frames": len(frames)}
-    if picture is None:
+    drawn = await animation(bot, game, locale)
+    moves, frames = (drawn.moves, drawn.frames) if drawn is not None else (game.version, 0)
+    said = {"title": game.title, "game": game.id, "moves": moves, "frames": frames}
+    if drawn is None:
         text = translate(locale, "message.replay.animation_failed", **said)
         await interaction.followup.send(text, ephemeral=True)
         return
     text = translate(locale, "message.replay.animation", **said)
+    picture = discord.File(io.BytesIO(drawn.data), filename=drawn.filename)
     await interaction.followup.send(text, file=picture, ephemeral=True)
 
 

@@ -185,13 +185,12 @@ class Database:
         first in this process: a write waiting for another's lock waits here, not on a pooled connection."""
         async with self._locked_here(keys):
             here = time.perf_counter()
-            async with self._writers, self.pool.acquire() as raw:
-                queued = time.perf_counter() - here
+            # the BEGIN and the locks in one trip (the keys are numbers of our own making)
+            begin = "; ".join(["BEGIN", *(ADVISORY_LOCK.format(key=int(key)) for key in keys)])
+            async with self._writers, _postgres_begun(self.pool, begin) as (conn, taken):
+                queued = taken - here
                 self.writes.queued += queued
-                conn = PostgresConnection(raw)
-                # the BEGIN and the locks in one trip (the keys are numbers of our own making)
-                begin = "; ".join(["BEGIN", *(ADVISORY_LOCK.format(key=int(key)) for key in keys)])
-                async with _postgres_begun(conn, begin), self._holding(asked + queued):
+                async with self._holding(asked + queued):
                     yield conn
 
     @asynccontextmanager
@@ -224,10 +223,8 @@ class Database:
         open file: a new connection would open another file)."""
         async with self._reader_slots:
             if self.path is None:
-                async with self.pool.acquire() as raw:
-                    shared = PostgresConnection(raw)
-                    async with _postgres_begun(shared, "BEGIN ISOLATION LEVEL REPEATABLE READ"):
-                        yield shared
+                async with _postgres_begun(self.pool, "BEGIN ISOLATION LEVEL REPEATABLE READ") as (shared, _):
+                    yield shared
                 return
             reader = await self._reader()
             if reader is None:
@@ -311,20 +308,72 @@ async def _begun(conn: SqliteConnection, begin: str) -> AsyncIterator[SqliteConn
 
 
 @asynccontextmanager
-async def _postgres_begun(conn: PostgresConnection, begin: str) -> AsyncIterator[PostgresConnection]:
-    """A PostgreSQL transaction on ``conn``, begun with ``begin``: committed when the block ends, rolled
-    back if it raises (a connection the server dropped is closed by the pool on its return)."""
-    try:
-        await conn.run(begin, [], returns_rows=False)
-        yield conn
-        await conn.run("COMMIT", [], returns_rows=False)
-    except BaseException:
-        if not conn.raw.is_closed():
+async def _postgres_begun(pool: asyncpg.Pool, begin: str) -> AsyncIterator[tuple[PostgresConnection, float]]:
+    """A transaction on a connection of ``pool``, begun with ``begin``: committed when the block ends,
+    rolled back if it raises (a connection the server dropped is closed by the pool on its return). The
+    block gets the connection and when it was taken (``time.perf_counter``: the write's wait for it).
+
+    asyncpg's pool hands out no connection it knows is closed (``is_closed``, checked at each acquire), but
+    one the server ended or the network dropped while it sat idle looks open until it is used: asyncpg
+    has not read its end yet (a server restart, ``pg_terminate_backend``, an idle timeout, a firewall that
+    forgot it). Its first statement, the BEGIN, then fails with the connection closed, before anything was
+    done on it; that connection is ended (the pool opens another in its place) and the transaction begins
+    on the next one, up to once for every connection the pool holds (after a restart of the server each may
+    be dead), so no block meets a dropped connection. Any other failure of the BEGIN goes on up."""
+    async with AsyncExitStack() as stack:
+        conn, taken = await _live_begun(pool, stack, begin)
+        try:
+            yield conn, taken
+            await conn.run("COMMIT", [], returns_rows=False)
+        except BaseException:
+            await _abandon(conn)
+            raise
+
+
+async def _live_begun(
+    pool: asyncpg.Pool, stack: AsyncExitStack, begin: str
+) -> tuple[PostgresConnection, float]:
+    """A connection of ``pool`` held by ``stack`` (released when it closes), its transaction begun with
+    ``begin``, and when it was taken; connections found dropped at their BEGIN are passed over."""
+    for left in range(pool.get_max_size(), -1, -1):
+        async with AsyncExitStack() as held:
+            raw = await held.enter_async_context(pool.acquire())
+            taken = time.perf_counter()
+            conn = PostgresConnection(raw)
             try:
-                await conn.raw.execute("ROLLBACK")
+                await conn.run(begin, [], returns_rows=False)
             except Exception:
-                conn.raw.terminate()  # the pool opens another in its place
-        raise
+                if left and _lost(raw):  # nothing was done on it: begin on another
+                    log.info("a pooled PostgreSQL connection was found dropped; another is taken")
+                    continue  # leaving ``held`` gives the dead one back, and the pool replaces it
+                await _abandon(conn)
+                raise
+            except BaseException:  # cancelled on its way: its BEGIN may have been run or not
+                await _abandon(conn)
+                raise
+            stack.push_async_exit(held.pop_all())
+            return conn, taken
+    raise AssertionError("the last try raises")  # pragma: no cover
+
+
+def _lost(raw: asyncpg.Connection) -> bool:
+    """Whether the pooled connection ``raw`` is closed (a proxy whose connection closed is already back
+    in its pool, and answers nothing more)."""
+    try:
+        return raw.is_closed()
+    except asyncpg.InterfaceError:
+        return True
+
+
+async def _abandon(conn: PostgresConnection) -> None:
+    """Roll back the transaction on ``conn`` after an error, or end the connection when that fails too
+    (the pool opens another in its place); nothing to do for a connection already closed."""
+    if _lost(conn.raw):
+        return
+    try:
+        await conn.raw.execute("ROLLBACK")
+    except Exception:
+        conn.raw.terminate()
 
 
 async def open_database(

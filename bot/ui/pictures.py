@@ -49,6 +49,12 @@ async def close() -> None:
     await _drawers.close()
 
 
+def draws(view: dict[str, Any], picture: str) -> bool:
+    """Whether the game of ``view`` has ``picture`` (``"render_turn"``…): a game may have no pictures, or
+    only some, and then simply has none, as its choice, not a fault (``render.has_picture``)."""
+    return render.has_picture(view.get("game"), picture)
+
+
 async def _file(picture: Callable[..., Any], *args: Any, stem: str) -> discord.File | None:
     try:
         drawing = await _drawers.draw(picture, *args, stem=stem)
@@ -62,7 +68,10 @@ async def board(
     view: dict[str, Any], names: Sequence[str], stem: str = "board", words: dict[str, str] | None = None
 ) -> discord.File | None:
     """The public board drawn from a view (pass a spectator view for anything posted publicly), its words
-    in a language (``words``: ``words_for``)."""
+    in a language (``words``: ``words_for``); None without a picture (a drawing that failed, logged, or a
+    game without board pictures)."""
+    if not draws(view, "render_board"):
+        return None
     return await _file(render.render_board, view, list(names), DEFAULT, words, stem=stem)
 
 
@@ -77,7 +86,10 @@ async def turn_board(
     """The picture of a turn message: the state at a glance, made to read in Discord's inline preview
     (``last``: the lines telling the last move, with players' names; ``changed``: the public events since
     the last picture, whose changes it marks; ``words``: its heading's words, ``words_for``). ``/board``
-    posts the full board."""
+    posts the full board. None without a picture: a failed drawing (logged), or a game without turn
+    pictures."""
+    if not draws(view, "render_turn"):
+        return None
     args = (view, list(names), list(last), list(changed), DEFAULT, words)
     return await _file(render.render_turn, *args, stem=stem)
 
@@ -127,6 +139,8 @@ async def hand(
 ) -> discord.File | None:
     """The viewer's own hand, titled with their name: only ever sent ephemerally to that viewer (``words``:
     in their language, ``words_for``)."""
+    if not draws(view, "render_hand"):
+        return None
     return await _file(render.render_hand, view, list(names), DEFAULT, words, stem="hand")
 
 
@@ -134,6 +148,8 @@ async def player_area(
     view: dict[str, Any], seat: int, names: Sequence[str], words: dict[str, str] | None = None
 ) -> discord.File | None:
     """A seat's public area (``words``: in its reader's language, ``words_for``)."""
+    if not draws(view, "render_player_area"):
+        return None
     args = (view, seat, list(names), DEFAULT, words)
     return await _file(render.render_player_area, *args, stem=f"player-{seat + 1}")
 
@@ -166,16 +182,20 @@ async def replay(
     names: Sequence[str],
     words: dict[str, str] | None = None,
     stem: str = "replay",
-) -> discord.File | None:
-    """A game's turn pictures as one animated picture (``render.replay``), from spectator views only;
-    ``words``: the pictures' words in the reader's language (``words_for``)."""
+) -> tuple[bytes, str] | None:
+    """A game's turn pictures as one animated picture (``render.replay``), from spectator views only, as
+    its bytes and file name (kept by ``bot.ui.animations`` for the next reader);
+    ``words``: the pictures' words in the reader's language (``words_for``). None without a picture: a
+    failed drawing (logged), or a game without turn pictures."""
+    if not frames or not draws(frames[0][0], "render_turn"):
+        return None
     args = ([(view, list(lines)) for view, lines in frames], list(names), words)
     try:
         drawing = await _drawers.draw(render_replay, *args, stem=stem, encoded=True, timeout=REPLAY_TIMEOUT)
     except DrawingFailed:
         log.exception("drawing %s failed", stem)
         return None
-    return discord.File(io.BytesIO(drawing.data), filename=drawing.filename)
+    return drawing.data, drawing.filename
 
 
 def result_words(result_data: dict[str, Any], rules_id: str, language: object) -> dict[str, Any]:

@@ -4,15 +4,19 @@ final scores come with the chart of each player's points over the game."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 from typing import Any
 
+import pytest
 from PIL import Image
 
 import rules
 from bot.services import GameService
 from bot.services.engine import replay
+from bot.ui import pictures
+from bot.ui.animations import Animation, AnimationKey, Build
 from loopback import Reply, SimUser
 from tests.bot.e2e.conftest import Arena
 
@@ -89,6 +93,71 @@ async def test_a_replay_steps_through_the_game_privately_and_never_shows_a_secre
 
         assert len(arena.public()) == public_before  # a replay tells the channel nothing
         arena.loopback.assert_prompt_responses()
+
+
+async def test_an_animated_replay_is_drawn_once_per_position_and_language_however_many_ask(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob, carol = arena.people
+    loopback = arena.loopback
+    loopback.set_user_locale(bob, "en-GB")  # English as alice's en-US: the same pictures and lines
+    loopback.set_user_locale(carol, "de")
+    drawn: list[int] = []  # the pictures of each animation drawn
+    gate = asyncio.Event()
+    gate.set()
+    draw = pictures.replay
+
+    async def counted(frames: Any, *args: Any, **options: Any) -> Any:
+        drawn.append(len(frames))
+        await gate.wait()
+        return await draw(frames, *args, **options)
+
+    monkeypatch.setattr(pictures, "replay", counted)
+
+    def pictures_of(reply: Reply) -> tuple[int, bytes]:
+        [movie] = reply.message.attachments
+        with Image.open(io.BytesIO(movie.data)) as frames:
+            return int(getattr(frames, "n_frames", 1)), movie.data
+
+    async with arena.running() as (bot, service):
+        await arena.start_game("santafe", alice, bob)
+        await play_until(arena, service, random.Random(2), lambda g: g.version >= 4)
+        game = await service.get_game(int(arena.channel.id))
+
+        first = await alice.slash("replay", arena.channel, animated=True)
+        assert pictures_of(first)[0] == game.version + 1 and drawn == [game.version + 1]
+        again = await bob.slash("replay", arena.channel, animated=True)
+        assert pictures_of(again) == pictures_of(first) and len(drawn) == 1  # kept: not drawn again
+        assert f"{game.version} moves in {game.version + 1} pictures" in again.content
+        german = await carol.slash("replay", arena.channel, animated=True)
+        assert german.ephemeral and len(drawn) == 2  # another language's words and lines
+        assert pictures_of(german)[1] != pictures_of(first)[1]
+
+        # a move: the kept animation is not shown again; two asking at once get one drawing
+        await play_until(arena, service, random.Random(2), lambda g: g.version > game.version)
+        now = await service.get_game(int(arena.channel.id))
+        gate.clear()  # no drawing ends until both have asked
+        asked: list[AnimationKey] = []
+        both_asked = asyncio.Event()
+        get = bot.animations.get
+
+        async def noted(key: AnimationKey, build: Build) -> Animation | None:
+            asked.append(key)
+            if len(asked) == 2:
+                both_asked.set()
+            return await get(key, build)
+
+        monkeypatch.setattr(bot.animations, "get", noted)
+        both = [asyncio.create_task(u.slash("replay", arena.channel, animated=True)) for u in (alice, bob)]
+        waiting = asyncio.create_task(both_asked.wait())
+        done, _ = await asyncio.wait([waiting, *both], return_when=asyncio.FIRST_COMPLETED)
+        assert done == {waiting}  # neither answered before both asked
+        gate.set()
+        shown = [pictures_of(reply) for reply in await asyncio.gather(*both)]
+        assert shown[0] == shown[1] and shown[0][0] == now.version + 1
+        assert asked[0] == asked[1] and asked[0].revision == now.revision
+        assert len(drawn) == 3 and bot.animations.builds == 3
+        loopback.assert_prompt_responses()
 
 
 async def test_a_replay_of_another_server_s_game_or_a_move_not_played_is_refused_privately(

@@ -79,16 +79,46 @@ async def test_the_bot_s_pictures_come_from_the_drawing_workers(monkeypatch: pyt
 async def test_a_failed_drawing_gives_no_picture_and_logs_the_worker_s_error(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    view = {**santafe_view(), "game": "chess"}  # no pictures for that game
+    view = {"game": "santafe", "players": 3}  # a view the board cannot be drawn from: no track
     with caplog.at_level(logging.ERROR, logger="bot.ui.pictures"):
         assert await pictures.board(view, ["Ada", "Brook", "Cy"]) is None
     [record] = caplog.records
     assert record.getMessage() == "drawing board failed"
     assert record.exc_info is not None and isinstance(record.exc_info[1], DrawingFailed)
-    assert "no board picture for game 'chess'" in str(record.exc_info[1])
+    assert "KeyError('track')" in str(record.exc_info[1])
     # the error was raised in the worker: its traceback came back with it
     assert "_RemoteTraceback" in type(record.exc_info[1].__cause__.__cause__).__name__
     assert pictures.drawers().running  # one bad view costs no worker
+
+
+async def test_a_game_without_pictures_has_none_quietly_and_asks_no_worker(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, tiny_game: None
+) -> None:
+    asked: list[str] = []
+
+    class Counting(Drawers):
+        async def draw(self, picture: Any, *args: Any, stem: str, **options: Any) -> Any:
+            asked.append(stem)
+            return await super().draw(picture, *args, stem=stem, **options)
+
+    monkeypatch.setattr(pictures, "_drawers", Counting(workers=1))
+    engine = rules.get("tiny")  # registered with no package of pictures (tests/support/tinygame.py)
+    view = engine.view(engine.new_game(2, 1), None)
+    names = ["Ada", "Brook"]
+    with caplog.at_level(logging.DEBUG, logger="bot.ui.pictures"):
+        assert await pictures.turn_board(view, names, ["Ada: moved."]) is None
+        assert await pictures.board(view, names) is None
+        assert await pictures.player_area(view, 0, names) is None
+        assert await pictures.hand(engine.view(engine.new_game(2, 1), 0), names) is None
+        assert await pictures.replay([(view, [])], names) is None
+    assert caplog.records == [] and asked == []
+    # a game with only some pictures has the others: Santa Fe without its turn picture still draws a board
+    monkeypatch.delattr("render.santafe.render_turn")
+    assert not pictures.draws(santafe_view(), "render_turn") and pictures.draws(
+        santafe_view(), "render_board"
+    )
+    assert await pictures.turn_board(santafe_view(), ["Ada", "Brook", "Cy"]) is None
+    assert caplog.records == [] and asked == []
 
 
 async def test_a_worker_that_dies_is_replaced_by_a_fresh_pool() -> None:

@@ -7,16 +7,23 @@ saying why.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
+import asyncpg
 import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.storage import open_database
-from bot.storage.connection import Location, sqlite_engine
+from bot.storage.connection import Location, postgres_dsn, sqlite_engine
 from bot.storage.copy import NOT_COPIED, TABLES
+from bot.storage.db import Database
 from bot.storage.migrate import LATEST
+from bot.storage.sql import Conn, value
 from tests.support.databases import WHY_NOT, fresh
 
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")
@@ -92,5 +99,77 @@ async def test_postgresql_is_at_the_newest_migration_and_its_triggers_work(tmp_p
                     {"g": game},
                 )
                 await conn.execute(sa.text("UPDATE moves SET move = 'y'"))
+    finally:
+        await db.close()
+
+
+def end_backends(url: str, pids: list[int]) -> None:
+    """End the server's backends ``pids`` (``pg_terminate_backend``, waiting until each is gone) from a
+    thread of its own, holding up the caller's event loop meanwhile: its pool cannot see those connections
+    close before it next hands one out, as with a connection dropped without a word (a restarted server, a
+    firewall that forgot it)."""
+
+    async def end() -> None:
+        admin = await asyncpg.connect(postgres_dsn(url))
+        try:
+            for pid in pids:
+                assert await admin.fetchval("SELECT pg_terminate_backend($1, 10000)", pid)
+        finally:
+            await admin.close()
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, end()).result()
+
+
+async def backend(block: Callable[[], AbstractAsyncContextManager[Conn]]) -> int:
+    """The server process of the connection a block of ``block`` runs on, asked as its first statement."""
+    async with block() as conn:
+        return int(await value(conn, "SELECT pg_backend_pid()"))
+
+
+@pytest.mark.parametrize("kind", ["reading", "writing"])
+async def test_a_pooled_connection_the_server_ended_is_not_the_next_block_s_first_statement_s(
+    tmp_path: Path, kind: str
+) -> None:
+    where = await fresh("postgresql", tmp_path)
+    db = await open_database(where)
+    assert where.url is not None
+    try:
+
+        def block() -> AbstractAsyncContextManager[Conn]:
+            return db.reading() if kind == "reading" else db.transaction(game=1)
+
+        first = await backend(block)
+        assert await backend(block) == first  # the pool hands the same connection out again
+        end_backends(where.url, [first])
+        again = await backend(block)  # its first statement works, on another connection
+        assert again != first
+        assert await backend(block) == again
+    finally:
+        await db.close()
+
+
+async def test_after_every_pooled_connection_was_ended_the_next_blocks_work(tmp_path: Path) -> None:
+    where = await fresh("postgresql", tmp_path)
+    db: Database = await open_database(where)
+    assert where.url is not None
+    try:
+        held = asyncio.Event()
+        pids: list[int] = []
+
+        async def reader() -> None:
+            async with db.reading() as conn:
+                pids.append(int(await value(conn, "SELECT pg_backend_pid()")))
+                if len(pids) == 3:
+                    held.set()
+                await held.wait()  # three readings at once: three connections in the pool
+
+        await asyncio.gather(reader(), reader(), reader())
+        assert len(set(pids)) == 3
+        end_backends(where.url, pids)  # as a restarted server leaves them
+        async with db.transaction(game=1) as conn:
+            assert await value(conn, "SELECT pg_backend_pid()") not in pids
+        found = await asyncio.gather(*(backend(db.reading) for _ in range(3)))
+        assert not set(found) & set(pids)
     finally:
         await db.close()
