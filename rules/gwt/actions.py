@@ -13,7 +13,7 @@ are another thing: the data the options of a location are made from, not options
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar, get_args
 
 _N = TypeVar("_N", bound=tuple[Any, ...])
 
@@ -606,6 +606,171 @@ def as_deliver(action: tuple[Any, ...]) -> Deliver:
     return _read(Deliver, "deliver", action)
 
 
+# ============================================= the buildings' local actions (rules.gwt.content)
+#
+# What a building (or a private space's risk) offers, as data: each makes the options above when the
+# cattleman stands there (``rules.gwt.options.spec_moves``). Several share a kind's name with the option
+# they make (``("hire", 2)`` offers ``("hire", "cowboy", 0, 8)``), so their classes are named ``Local…``.
+
+
+class LocalDiscard(NamedTuple):
+    """Discard a ``card`` (a breed, or an objective card's code) for ``reward`` (``{"money": 2}``, …)."""
+
+    kind: Literal["discard"]
+    card: str
+    reward: dict[str, int]
+
+
+def local_discard(card: str, reward: dict[str, int]) -> LocalDiscard:
+    return LocalDiscard("discard", card, reward)
+
+
+def as_local_discard(action: tuple[Any, ...]) -> LocalDiscard:
+    return _read(LocalDiscard, "discard", action)
+
+
+class LocalPair(NamedTuple):
+    """Discard a pair of cattle cards of one breed for ``money`` dollars."""
+
+    kind: Literal["pair"]
+    money: int
+
+
+def local_pair(money: int) -> LocalPair:
+    return LocalPair("pair", money)
+
+
+def as_local_pair(action: tuple[Any, ...]) -> LocalPair:
+    return _read(LocalPair, "pair", action)
+
+
+class LocalHire(NamedTuple):
+    """Hire one worker, paying the job market's price plus ``modifier`` dollars (-1: $1 less)."""
+
+    kind: Literal["hire"]
+    modifier: int
+
+
+def local_hire(modifier: int) -> LocalHire:
+    return LocalHire("hire", modifier)
+
+
+def as_local_hire(action: tuple[Any, ...]) -> LocalHire:
+    return _read(LocalHire, "hire", action)
+
+
+class LocalBuild(NamedTuple):
+    """Build one building, paying ``per_craftsman`` dollars for each craftsman it needs."""
+
+    kind: Literal["build"]
+    per_craftsman: int
+
+
+def local_build(per_craftsman: int) -> LocalBuild:
+    return LocalBuild("build", per_craftsman)
+
+
+def as_local_build(action: tuple[Any, ...]) -> LocalBuild:
+    return _read(LocalBuild, "build", action)
+
+
+class LocalHazard(NamedTuple):
+    """Remove one hazard from the trail for ``cost`` dollars."""
+
+    kind: Literal["hazard"]
+    cost: int
+
+
+def local_hazard(cost: int) -> LocalHazard:
+    return LocalHazard("hazard", cost)
+
+
+def as_local_hazard(action: tuple[Any, ...]) -> LocalHazard:
+    return _read(LocalHazard, "hazard", action)
+
+
+class LocalEngine(NamedTuple):
+    """Move the engine forward up to ``spaces`` spaces: a number, ``"engineers"`` (one per engineer) or
+    ``"woods"`` (one per own building in the woods)."""
+
+    kind: Literal["engine"]
+    spaces: int | str
+
+
+def local_engine(spaces: int | str) -> LocalEngine:
+    return LocalEngine("engine", spaces)
+
+
+def as_local_engine(action: tuple[Any, ...]) -> LocalEngine:
+    return _read(LocalEngine, "engine", action)
+
+
+class LocalMove(NamedTuple):
+    """Move the cattleman up to ``steps`` steps forward, then use the new location's actions."""
+
+    kind: Literal["move"]
+    steps: int
+
+
+def local_move(steps: int) -> LocalMove:
+    return LocalMove("move", steps)
+
+
+def as_local_move(action: tuple[Any, ...]) -> LocalMove:
+    return _read(LocalMove, "move", action)
+
+
+class LocalMoney(NamedTuple):
+    """Gain ``amount`` dollars."""
+
+    kind: Literal["money"]
+    amount: int
+
+
+def local_money(amount: int) -> LocalMoney:
+    return LocalMoney("money", amount)
+
+
+def as_local_money(action: tuple[Any, ...]) -> LocalMoney:
+    return _read(LocalMoney, "money", action)
+
+
+class Risk(NamedTuple):
+    """A risk action of a private space, for the owner of the building there: discard a ``card``
+    (``"jersey"``, or ``"any"`` cattle card) for ``cert`` certificates and ``money`` dollars."""
+
+    kind: Literal["risk"]
+    card: str
+    cert: int
+    money: int
+
+
+def risk(card: str, cert: int, money: int) -> Risk:
+    return Risk("risk", card, cert, money)
+
+
+def as_risk(action: tuple[Any, ...]) -> Risk:
+    return _read(Risk, "risk", action)
+
+
+# The local actions whose kind says it all (``rules/gwt/content.py`` says what each does)
+BareKind = Literal[
+    "buy", "aux2", "cert_or_objective", "trade_or_engine", "trade_or_aux2", "woods", "teepee_pairs",
+    "extra", "cert_max", "objective_cert", "back_money", "draw_cowboys", "engineer_money", "any_objective",
+    "copy", "upgrade_behind",
+]
+
+
+class LocalBare(NamedTuple):
+    """A local action with nothing to it but its ``kind`` (one of ``BareKind``)."""
+
+    kind: BareKind
+
+
+def local(kind: BareKind) -> LocalBare:
+    return LocalBare(kind)
+
+
 # every kind of option, by its name
 KINDS: dict[str, type[tuple[Any, ...]]] = {
     "act": Act,
@@ -644,4 +809,18 @@ KINDS: dict[str, type[tuple[Any, ...]]] = {
     "pick": Pick,
     "income": Income,
     "deliver": Deliver,
+}
+
+# every kind of local action, by its name (``LocalBare`` for those of ``BareKind``)
+LOCAL_KINDS: dict[str, type[tuple[Any, ...]]] = {
+    "discard": LocalDiscard,
+    "pair": LocalPair,
+    "hire": LocalHire,
+    "build": LocalBuild,
+    "hazard": LocalHazard,
+    "engine": LocalEngine,
+    "move": LocalMove,
+    "money": LocalMoney,
+    "risk": Risk,
+    **dict.fromkeys(get_args(BareKind), LocalBare),
 }

@@ -141,7 +141,7 @@ def location_actions(s: State, seat: int, d: dict[str, Any]) -> list[tuple[Any, 
         acts = [a for a in acts if a[0] != "copy"]
     elif d["loc"] in RISKS:
         card, cert, money = RISKS[d["loc"]]
-        acts.append(("risk", card, cert, money))
+        acts.append(do.risk(card, cert, money))
     return acts
 
 
@@ -176,25 +176,26 @@ def spec_moves(s: State, seat: int, act: tuple[Any, ...], d: dict[str, Any]) -> 
     kind = act[0]
     out: dict[str, tuple[Any, ...]] = {}
     if kind == "discard":
-        if act[1] in p.hand:
-            out[f"discard {act[1]}"] = do.discard(act[1], act[2])
+        offer = do.as_local_discard(act)
+        if offer.card in p.hand:
+            out[f"discard {offer.card}"] = do.discard(offer.card, offer.reward)
     elif kind == "pair":
-        out.update(_pair_moves(p.hand, act[1]))
+        out.update(_pair_moves(p.hand, do.as_local_pair(act).money))
     elif kind == "hire":
-        out.update(hire_moves(s, seat, act[1]))
+        out.update(hire_moves(s, seat, do.as_local_hire(act).modifier))
     elif kind == "build":
-        out.update(build_moves(s, seat, act[1]))
+        out.update(build_moves(s, seat, do.as_local_build(act).per_craftsman))
     elif kind == "buy":
         if _buy_options(s, seat, p.workers[0]):
             out["buy"] = do.buy()
     elif kind == "hazard":
-        out.update(hazard_moves(s, seat, act[1]))
+        out.update(hazard_moves(s, seat, do.as_local_hazard(act).cost))
     elif kind == "engine":
-        n = act[1]
-        limit = p.workers[2] if n == "engineers" else woods_count(s, seat) if n == "woods" else n
+        n = do.as_local_engine(act).spaces
+        limit = n if isinstance(n, int) else p.workers[2] if n == "engineers" else woods_count(s, seat)
         out.update(engine_moves(s, seat, limit, 0))
     elif kind == "move":
-        out.update(_walk_moves(s, seat, act[1]))
+        out.update(_walk_moves(s, seat, do.as_local_move(act).steps))
     elif kind == "aux2":
         out.update(aux_moves(s, seat, double=True))
     elif kind == "cert_or_objective":
@@ -256,9 +257,11 @@ def _building_moves(
             if TRACK_INDEX[space] < here and seat not in s.stations[n - 1] and can_upgrade(s, seat, n - 1):
                 out[f"upgrade {n}"] = do.upgrade_station(n - 1)
     elif kind == "money":
-        out[f"gain {act[1]}"] = do.money(act[1])
+        amount = do.as_local_money(act).amount
+        out[f"gain {amount}"] = do.money(amount)
     elif kind == "risk":
-        card, cert, money = act[1], act[2], act[3]
+        offer = do.as_risk(act)
+        card, cert, money = offer.card, offer.cert, offer.money
         cards = ["jersey"] if card == "jersey" else sorted(c for c in set(p.hand) if c in CATTLE)
         for c in cards:
             if c in p.hand:

@@ -8,7 +8,8 @@ import pytest
 import rules
 from rules.core.playout import random_playout
 from rules.gwt import actions
-from rules.gwt.actions import KINDS, as_build, as_walk, build, walk
+from rules.gwt.actions import KINDS, LOCAL_KINDS, as_build, as_walk, build, walk
+from rules.gwt.content import BUILDINGS, NEUTRAL_BUILDINGS, RISKS
 from rules.gwt.labels import unwrap
 
 
@@ -111,3 +112,19 @@ def test_a_reader_refuses_another_kind_or_length() -> None:
         actions.as_hire(("build", "4", "12", 6))
     with pytest.raises(ValueError, match="not a money"):
         actions.as_money(("money", 1, 2))
+
+
+def test_every_local_action_of_the_buildings_is_its_kinds_typed_tuple() -> None:
+    local = [a for acts in NEUTRAL_BUILDINGS.values() for a in acts]
+    local += [a for *_, acts in BUILDINGS.values() for a in acts]
+    local += [actions.risk(*r) for r in RISKS.values()]
+    for action in local:
+        assert type(action) is LOCAL_KINDS[action[0]], action
+        assert action == tuple(action)
+    assert {a[0] for a in local} == set(LOCAL_KINDS)  # every kind is used by some building
+    assert NEUTRAL_BUILDINGS["A"] == (("discard", "guernsey", {"money": 2}), ("hire", 0), ("hire", 2))
+    assert BUILDINGS["10b"][3] == (("money", 4), ("engine", 4), ("move", 4))
+    assert actions.as_local_engine(("engine", "woods")).spaces == "woods"
+    assert actions.as_risk(("risk", "any", 1, 0)) == actions.risk("any", 1, 0)
+    with pytest.raises(ValueError, match="not a hire"):
+        actions.as_local_hire(("hire", "cowboy", 0, 6))  # the option, not the local action
