@@ -431,7 +431,7 @@ def as_trade(action: tuple[Any, ...]) -> Trade:
 
 
 class Engine(NamedTuple):
-    """Move the engine forward to ``space``, for ``cost`` dollars (0 but for building 9b's $2)."""
+    """Move the engine forward to ``space``, for ``cost`` dollars (0 but for neutral building D's $2)."""
 
     kind: Literal["engine"]
     space: str
@@ -478,7 +478,7 @@ def as_bounce(action: tuple[Any, ...]) -> Bounce:
 
 
 class Extra(NamedTuple):
-    """The extra delivery (building 6b): move the engine back to ``space``, then deliver to a city worth
+    """The extraordinary delivery (building 9a): move the engine back to ``space``, then deliver to a city worth
     at most the spaces moved, without income or transport costs."""
 
     kind: Literal["extra"]
@@ -542,7 +542,7 @@ def as_appoint(action: tuple[Any, ...]) -> Appoint:
 
 
 class Push(NamedTuple):
-    """Put ``decision`` on top of the stack (the extra delivery's choice of space)."""
+    """Put ``decision`` on top of the stack (the extraordinary delivery's choice of space)."""
 
     kind: Literal["push"]
     decision: dict[str, Any]

@@ -1,7 +1,8 @@
 """The pending decisions and the moves each one offers.
 
 Every decision is a small dict on ``State.stack`` (top = last); ``options`` maps each legal move
-(canonical text) to an action tuple that ``rules.gwt.effects.apply`` carries out. Decision kinds:
+(canonical text) to an action tuple (a typed one of ``rules.gwt.actions``) that ``rules.gwt.effects.apply``
+carries out. Decision kinds:
 
     first        place the cattleman on a neutral building (first turn)
     turn         phase A: move the cattleman (objective cards may be played first)
