@@ -478,8 +478,8 @@ def as_bounce(action: tuple[Any, ...]) -> Bounce:
 
 
 class Extra(NamedTuple):
-    """The extraordinary delivery (building 9a): move the engine back to ``space``, then deliver to a city worth
-    at most the spaces moved, without income or transport costs."""
+    """The extraordinary delivery (building 9a): move the engine back to ``space``, then deliver to a
+    city worth at most the spaces moved, without income or transport costs."""
 
     kind: Literal["extra"]
     space: str
