@@ -36,6 +36,7 @@ from functools import cached_property
 from typing import Any
 
 from rules.core.rng import Rng
+from rules.gwt import actions as do
 from rules.gwt.ai_hand import breeding_value, card_keep, cycle_gain, draw_gain, draw_odds
 from rules.gwt.content import (
     ARROWS,
@@ -376,8 +377,8 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
     kind = act[0]
     hand = t.hand
     if kind == "discard":
-        card: str = act[1]
-        reward: dict[str, int] = act[2]
+        offer = do.as_local_discard(act)
+        card, reward = offer.card, offer.reward
         if card not in hand:
             return 0.0
         return reward.get("money", 0) * t.dollar + reward.get("cert", 0) * t.cert + reward.get(
@@ -385,19 +386,20 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
     if kind == "pair":
         cattle = t.cattle_in_hand()
         pairs = [[a, b] for i, a in enumerate(cattle) for b in cattle[i + 1:] if CATTLE[a][0] == CATTLE[b][0]]
-        return act[1] * t.dollar + max(hand_change(t, p) for p in pairs) if pairs else 0.0
+        money = do.as_local_pair(act).money
+        return money * t.dollar + max(hand_change(t, p) for p in pairs) if pairs else 0.0
     if kind == "hire":
-        return best_hire(t, act[1])
+        return best_hire(t, do.as_local_hire(act).modifier)
     if kind == "build":
-        return best_build(t, act[1])
+        return best_build(t, do.as_local_build(act).per_craftsman)
     if kind == "buy":
         return best_purchase(t, t.workers("cowboy"))
     if kind == "hazard":
-        return best_hazard(t, act[1])
+        return best_hazard(t, do.as_local_hazard(act).cost)
     if kind == "engine":
-        n = act[1]
-        steps = t.workers("engineer") if n == "engineers" else (
-            sum(1 for b in t.own_buildings() if b in WOODS) if n == "woods" else n)
+        n = do.as_local_engine(act).spaces
+        steps = n if isinstance(n, int) else t.workers("engineer") if n == "engineers" else (
+            sum(1 for b in t.own_buildings() if b in WOODS))
         return engine_worth(t, steps)
     if kind == "cert_or_objective":
         return t.cert if t.certs() < int(t.me["certificate_limit"]) else 0.0
@@ -410,8 +412,7 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
     if kind == "engineer_money":
         return t.dollar * t.workers("engineer")
     if kind == "money":
-        amount: int = act[1]
-        return t.dollar * amount
+        return t.dollar * do.as_local_money(act).amount
     if kind == "cert_max":
         return t.cert * (CERT_TRACK.index(int(t.me["certificate_limit"])) - CERT_TRACK.index(t.certs()))
     if kind == "teepee_pairs":
@@ -421,7 +422,8 @@ def action_worth(t: Table, act: tuple[Any, ...]) -> float:
     if kind == "move":
         return 0.5
     if kind == "risk":
-        card, cert, money = act[1], act[2], act[3]
+        offer_risk = do.as_risk(act)
+        card, cert, money = offer_risk.card, offer_risk.cert, offer_risk.money
         ok = ("jersey" in hand) if card == "jersey" else bool(t.cattle_in_hand())
         return cert * t.cert + money * t.dollar if ok else 0.0
     return 0.3
@@ -435,7 +437,7 @@ def tile_actions(t: Table, loc: str | None) -> tuple[tuple[Any, ...], ...]:
         return NEUTRAL_BUILDINGS[tile]
     if tile and tile.endswith(f"@{t.seat}"):
         acts = BUILDINGS[tile.split("@")[0]][3]
-        return (*acts, ("risk", *RISKS[loc])) if loc in RISKS else acts
+        return (*acts, do.risk(*RISKS[loc])) if loc in RISKS else acts
     return ()
 
 
@@ -639,10 +641,9 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
             return 1.5 - loss
         for act in acts:
             if verb == "risk" and act[0] == "risk":
-                certs: int = act[2]
-                dollars: int = act[3]
-                return certs * t.cert + dollars * t.dollar - loss
-            if verb == "discard" and act[0] == "discard" and act[1] == card:
+                offer = do.as_risk(act)
+                return offer.cert * t.cert + offer.money * t.dollar - loss
+            if verb == "discard" and act[0] == "discard" and do.as_local_discard(act).card == card:
                 return action_worth(t, act)
             if verb == "discard" and act[0] == "objective_cert" and card in OBJECTIVES:
                 return 2 * t.cert - 0.5
@@ -650,7 +651,7 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
                 return 3 * t.dollar - loss
         return t.dollar - loss
     if verb == "pair":
-        money: int = max([3, *(a[1] for a in acts if a[0] == "pair")])
+        money = max([3, *(do.as_local_pair(a).money for a in acts if a[0] == "pair")])
         cards = words[1:] if len(words) > 2 else [words[1], words[1]]
         return money * t.dollar + hand_change(t, cards)
     if verb == "hire":
@@ -671,7 +672,7 @@ def local_move_worth(t: Table, kind: str, words: list[str]) -> float:
     if verb == "buy":
         return best_purchase(t, t.workers("cowboy")) if len(words) == 1 else purchase_worth(t, words)
     if verb == "remove":
-        price = max([0, *(a[1] for a in acts if a[0] == "hazard")])
+        price = max([0, *(do.as_local_hazard(a).cost for a in acts if a[0] == "hazard")])
         return hazard_worth(t, t.trail.get(words[1]), price)
     if verb == "trade":
         return teepee_worth(t, words[1])

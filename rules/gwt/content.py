@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.gwt import actions as do
+
 # ---------------------------------------------------------------------------------------------- trail
 
 # id -> (kind, next ids). Kinds: start, neutral, private, hazard, teepee, kc.
@@ -303,49 +305,51 @@ WORKER_BONUS: dict[tuple[str, int], str] = {
 
 # ------------------------------------------------------------------------------------------- buildings
 
-# Local actions, as data. Kinds:
-#   ("discard", card, reward)    discard that cattle card; reward keys money / cert / engine
-#   ("pair", money)              discard two cards of one breed
-#   ("hire", modifier)  ("build", dollars per craftsman)  ("buy",)  ("hazard", cost)
-#   ("engine", n)                n an int, "engineers" or "woods"
-#   ("move", n)                  move the cattleman up to n steps, then phase B again
-#   ("aux2",)                    single or double auxiliary action
-#   ("cert_or_objective",)  ("trade_or_engine",)  ("trade_or_aux2",)
-#   ("woods",) ("teepee_pairs",) ("extra",) ("cert_max",) ("objective_cert",) ("back_money",)
-#   ("draw_cowboys",) ("engineer_money",) ("any_objective",) ("copy",) ("upgrade_behind",) ("money", n)
+# Local actions, as data (``rules.gwt.actions``: ``LocalDiscard`` … ``LocalBare``):
+#   discard(card, reward)        discard that cattle card; reward keys money / cert / engine
+#   pair(money)                  discard two cards of one breed
+#   hire(modifier)  build(dollars per craftsman)  buy  hazard(cost)
+#   engine(spaces)               spaces an int, "engineers" or "woods"
+#   move(steps)                  move the cattleman up to that many steps, then phase B again
+#   aux2                         single or double auxiliary action
+#   cert_or_objective  trade_or_engine  trade_or_aux2
+#   woods teepee_pairs extra cert_max objective_cert back_money
+#   draw_cowboys engineer_money any_objective copy upgrade_behind money(amount)
 Action = tuple[Any, ...]
 
 NEUTRAL_BUILDINGS: dict[str, tuple[Action, ...]] = {
-    "A": (("discard", "guernsey", {"money": 2}), ("hire", 0), ("hire", 2)),
-    "B": (("discard", "dutch-belt", {"money": 2}), ("build", 2)),
-    "C": (("cert_or_objective",), ("engine", "engineers")),
-    "D": (("trade_or_engine",), ("aux2",)),
-    "E": (("discard", "black-angus", {"money": 2}), ("buy",)),
-    "F": (("pair", 4), ("hazard", 7)),
-    "G": (("engine", "engineers"), ("aux2",)),
+    "A": (do.local_discard("guernsey", {"money": 2}), do.local_hire(0), do.local_hire(2)),
+    "B": (do.local_discard("dutch-belt", {"money": 2}), do.local_build(2)),
+    "C": (do.local("cert_or_objective"), do.local_engine("engineers")),
+    "D": (do.local("trade_or_engine"), do.local("aux2")),
+    "E": (do.local_discard("black-angus", {"money": 2}), do.local("buy")),
+    "F": (do.local_pair(4), do.local_hazard(7)),
+    "G": (do.local_engine("engineers"), do.local("aux2")),
 }
 
 # code -> (craftsmen, victory points, hands, local actions)
 BUILDINGS: dict[str, tuple[int, int, str, tuple[Action, ...]]] = {
-    "1a": (1, 1, "g", (("woods",),)),
-    "2a": (1, 1, "", (("discard", "guernsey", {"money": 4}), ("buy",))),
-    "3a": (1, 1, "", (("pair", 3), ("move", 1))),
-    "4a": (2, 3, "b", (("hazard", 5), ("move", 2))),
-    "5a": (3, 4, "", (("hire", -1), ("engine", "engineers"))),
-    "6a": (4, 5, "", (("discard", "holstein", {"money": 10}), ("aux2",))),
-    "7a": (5, 6, "gb", (("teepee_pairs",),)),
-    "8a": (5, 6, "g", (("trade_or_aux2",), ("engine", 2))),
-    "9a": (7, 9, "", (("engine", 3), ("extra",))),
-    "10a": (9, 13, "b", (("cert_max",), ("move", 5))),
-    "1b": (1, 1, "g", (("objective_cert",), ("back_money",))),
-    "2b": (1, 1, "", (("discard", "jersey", {"engine": 1}), ("discard", "dutch-belt", {"money": 3}))),
-    "3b": (2, 3, "", (("aux2",), ("move", 1))),
-    "4b": (2, 3, "b", (("draw_cowboys",), ("move", 3))),
-    "5b": (3, 4, "", (("discard", "black-angus", {"cert": 2}), ("engineer_money",))),
-    "6b": (4, 5, "", (("any_objective",),)),
-    "7b": (5, 6, "gb", (("engine", "woods"),)),
-    "8b": (6, 8, "", (("copy",),)),
-    "9b": (6, 8, "", (("upgrade_behind",),)),
-    "10b": (8, 11, "b", (("money", 4), ("engine", 4), ("move", 4))),
+    "1a": (1, 1, "g", (do.local("woods"),)),
+    "2a": (1, 1, "", (do.local_discard("guernsey", {"money": 4}), do.local("buy"))),
+    "3a": (1, 1, "", (do.local_pair(3), do.local_move(1))),
+    "4a": (2, 3, "b", (do.local_hazard(5), do.local_move(2))),
+    "5a": (3, 4, "", (do.local_hire(-1), do.local_engine("engineers"))),
+    "6a": (4, 5, "", (do.local_discard("holstein", {"money": 10}), do.local("aux2"))),
+    "7a": (5, 6, "gb", (do.local("teepee_pairs"),)),
+    "8a": (5, 6, "g", (do.local("trade_or_aux2"), do.local_engine(2))),
+    "9a": (7, 9, "", (do.local_engine(3), do.local("extra"))),
+    "10a": (9, 13, "b", (do.local("cert_max"), do.local_move(5))),
+    "1b": (1, 1, "g", (do.local("objective_cert"), do.local("back_money"))),
+    "2b": (1, 1, "", (
+        do.local_discard("jersey", {"engine": 1}), do.local_discard("dutch-belt", {"money": 3}),
+    )),
+    "3b": (2, 3, "", (do.local("aux2"), do.local_move(1))),
+    "4b": (2, 3, "b", (do.local("draw_cowboys"), do.local_move(3))),
+    "5b": (3, 4, "", (do.local_discard("black-angus", {"cert": 2}), do.local("engineer_money"))),
+    "6b": (4, 5, "", (do.local("any_objective"),)),
+    "7b": (5, 6, "gb", (do.local_engine("woods"),)),
+    "8b": (6, 8, "", (do.local("copy"),)),
+    "9b": (6, 8, "", (do.local("upgrade_behind"),)),
+    "10b": (8, 11, "b", (do.local_money(4), do.local_engine(4), do.local_move(4))),
 }
 BUILDING_NUMBERS = tuple(str(n) for n in range(1, 11))

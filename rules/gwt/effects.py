@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.texts import said
 from rules.core.texts import seat as seat_of
+from rules.gwt import actions as do
 from rules.gwt.actions import Build, Walk, as_build, as_walk
 from rules.gwt.board import (
     Tx,
@@ -60,11 +61,12 @@ def apply(tx: Tx, action: tuple[Any, ...]) -> None:
     s = tx.s
     kind = action[0]
     if kind == "act":
-        _apply_local(tx, action[1], action[2])
+        local = do.as_act(action)
+        _apply_local(tx, local.local, local.effect)
     elif kind == "aux_instead":
         top = s.stack[-1]
         s.stack[-1] = {**top, "aux": True, "any": True}
-        _effect(tx, action[1])
+        _effect(tx, do.as_aux_instead(action).effect)
     elif kind == "end_turn":
         end_turn(tx)
     elif kind in ("done", "skip"):
@@ -74,7 +76,7 @@ def apply(tx: Tx, action: tuple[Any, ...]) -> None:
         if ending:
             end_turn(tx)
     elif kind == "play":
-        _play_objective(tx, action[1])
+        _play_objective(tx, do.as_play(action).card)
     else:
         top = s.stack.pop()
         _effect(tx, action, top)
@@ -106,18 +108,21 @@ def _to_discard(p: Player, cards: Iterable[str]) -> None:
 
 
 def _discard_for_reward(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    _to_discard(p, [action[1]])
-    _reward(tx, action[2])
+    step = do.as_discard(action)
+    _to_discard(p, [step.card])
+    _reward(tx, step.reward)
 
 
 def _discard_pair(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    _to_discard(p, action[1])
-    p.money += action[2]
+    step = do.as_pair(action)
+    _to_discard(p, step.cards)
+    p.money += step.money
 
 
 def _teepee_pairs(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    gain_certs(p, 2 * action[1])
-    p.money += 2 * action[1]
+    pairs = do.as_teepee_pairs(action).pairs
+    gain_certs(p, 2 * pairs)
+    p.money += 2 * pairs
 
 
 def _again_with(tx: Tx, kind: Kind, popped: Popped, key: str, used: int = 1, **rest: Any) -> None:
@@ -128,11 +133,12 @@ def _again_with(tx: Tx, kind: Kind, popped: Popped, key: str, used: int = 1, **r
 
 
 def _purchase(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    for c in action[1]:
+    step = do.as_purchase(action)
+    for c in step.cards:
         tx.s.market.remove(c)
         p.discard.append(c)
-    p.money -= action[3]
-    _again_with(tx, "buy", popped, "cowboys", used=action[2])
+    p.money -= step.price
+    _again_with(tx, "buy", popped, "cowboys", used=step.cowboys)
 
 
 def _market_draw(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
@@ -146,21 +152,24 @@ def _market_draw(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> 
 
 
 def _remove_hazard(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    p.hazards.append(tx.s.trail[action[1]] or "")
-    tx.s.trail[action[1]] = None
-    p.money -= action[2]
+    step = do.as_hazard(action)
+    p.hazards.append(tx.s.trail[step.loc] or "")
+    tx.s.trail[step.loc] = None
+    p.money -= step.cost
 
 
 def _trade(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    p.teepees.append(tx.s.trail[action[1]] or "")
-    tx.s.trail[action[1]] = None
-    p.money += TEEPEE_SPACES[action[1]]
+    loc = do.as_trade(action).loc
+    p.teepees.append(tx.s.trail[loc] or "")
+    tx.s.trail[loc] = None
+    p.money += TEEPEE_SPACES[loc]
 
 
 def _move_engine_back(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    p.engine = action[1]
-    then = action[2]
-    _maybe_upgrade(tx, action[1])
+    step = do.as_back(action)
+    p.engine = step.space
+    then = step.then
+    _maybe_upgrade(tx, step.space)
     if then == "money3":
         p.money += 3
     elif then.startswith("cert"):
@@ -170,30 +179,34 @@ def _move_engine_back(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped
 
 
 def _bounce(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    p.engine = action[1]
+    space = do.as_bounce(action).space
+    p.engine = space
     p.money += 3
-    _maybe_upgrade(tx, action[1])
+    _maybe_upgrade(tx, space)
 
 
 def _extra_delivery(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    moved = numbered_spaces_between(action[1], p.engine, occupied_by_others(tx.s, tx.s.current))
-    p.engine = action[1]
-    _maybe_upgrade(tx, action[1])
+    space = do.as_extra(action).space
+    moved = numbered_spaces_between(space, p.engine, occupied_by_others(tx.s, tx.s.current))
+    p.engine = space
+    _maybe_upgrade(tx, space)
     tx.s.stack.append(decision("deliver", value=moved, extra=True))
 
 
 def _upgrade_station(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    p.money -= STATIONS[action[1] + 1][1]
-    tx.s.stack.append(decision("disc", station=action[1]))
+    station = do.as_upgrade_station(action).station
+    p.money -= STATIONS[station + 1][1]
+    tx.s.stack.append(decision("disc", station=station))
 
 
 def _appoint(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
     s = tx.s
-    p.workers[action[1]] -= 1
-    station = action[2]
+    step = do.as_appoint(action)
+    p.workers[step.worker] -= 1
+    station = step.station
     tile = s.masters[station] or ""
     s.masters[station] = None
-    s.master_workers[station] = WORKER_TYPES[action[1]]
+    s.master_workers[station] = WORKER_TYPES[step.worker]
     p.masters.append(tile)
     upper = STATION_MASTERS[tile][0]
     if upper == "money2":
@@ -203,41 +216,44 @@ def _appoint(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None
 
 
 def _objective(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    card = take_objective(tx, action[1])
+    step = do.as_objective(action)
+    card = take_objective(tx, step.card)
     if card is not None:
-        (p.hand if len(action) > 2 and action[2] == "hand" else p.discard).append(card)
+        (p.hand if step.to == "hand" else p.discard).append(card)
 
 
 def _draw(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    drawn = draw_cards(tx, tx.s.current, action[1])
+    drawn = draw_cards(tx, tx.s.current, do.as_draw(action).number)
     if drawn:
         tx.s.stack.append(decision("discard", n=len(drawn)))
 
 
 def _discard_card(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    _to_discard(p, [action[1]])
+    _to_discard(p, [do.as_discard_card(action).card])
     _again_with(tx, "discard", popped, "n")
 
 
 def _trash(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    p.hand.remove(action[1])
-    p.trashed.append(action[1])
+    card = do.as_trash(action).card
+    p.hand.remove(card)
+    p.trashed.append(card)
     _again_with(tx, "trash", popped, "n")
 
 
 def _copy(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    loc = action[1]
+    loc = do.as_copy(action).loc
     tx.s.stack.append(decision("loc", loc=loc, tile=tx.s.trail[loc], used=[], any=False, copy=True))
 
 
 def _pick(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    col = tx.s.foresight[action[1]]
-    col[col.index(action[2])] = None
-    place_tile(tx, action[2])
+    step = do.as_pick(action)
+    col = tx.s.foresight[step.column]
+    col[col.index(step.tile)] = None
+    place_tile(tx, step.tile)
 
 
 def _money(tx: Tx, p: Player, action: tuple[Any, ...], popped: Popped) -> None:
-    p.money += action[1]
+    p.money += do.as_money(action).amount
 
 
 # What each kind of action does: kind -> (state's copy, its mover, the action, the decision it answered)
@@ -246,38 +262,38 @@ _EFFECTS: dict[str, Effect] = {
     "discard": _discard_for_reward,
     "pair": _discard_pair,
     "money": _money,
-    "certs": lambda tx, p, a, popped: gain_certs(p, a[1]),
+    "certs": lambda tx, p, a, popped: gain_certs(p, do.as_certs(a).number),
     "teepee_pairs": _teepee_pairs,
-    "hire": lambda tx, p, a, popped: _hire(tx, a[1], a[2], a[3]),
+    "hire": lambda tx, p, a, popped: _hire(tx, do.as_hire(a)),
     "build": lambda tx, p, a, popped: _build(tx, as_build(a)),
     "buy": lambda tx, p, a, popped: tx.s.stack.append(decision("buy", cowboys=p.workers[0])),
     "purchase": _purchase,
     "market_draw": _market_draw,
     "hazard": _remove_hazard,
     "trade": _trade,
-    "engine": lambda tx, p, a, popped: _pay_and_move_engine(tx, p, a[1], a[2]),
+    "engine": lambda tx, p, a, popped: _pay_and_move_engine(tx, p, do.as_engine(a)),
     "back": _move_engine_back,
     "bounce": _bounce,
     "extra": _extra_delivery,
     "upgrade_station": _upgrade_station,
-    "disc": lambda tx, p, a, popped: _place_disc(tx, a[1], popped or {}),
+    "disc": lambda tx, p, a, popped: _place_disc(tx, do.as_disc(a).space, popped or {}),
     "appoint": _appoint,
     "objective": _objective,
     "draw": _draw,
     "discard_card": _discard_card,
     "trash": _trash,
-    "aux": lambda tx, p, a, popped: _aux(tx, a[1], a[2]),
-    "push": lambda tx, p, a, popped: tx.s.stack.append(a[1]),
+    "aux": lambda tx, p, a, popped: _aux(tx, do.as_aux(a)),
+    "push": lambda tx, p, a, popped: tx.s.stack.append(do.as_push(a).decision),
     "copy": _copy,
     "pick": _pick,
-    "income": lambda tx, p, a, popped: _income(tx, a[1]),
-    "deliver": lambda tx, p, a, popped: _deliver(tx, a[1], popped or {}),
+    "income": lambda tx, p, a, popped: _income(tx, do.as_income(a).cert),
+    "deliver": lambda tx, p, a, popped: _deliver(tx, do.as_deliver(a).city, popped or {}),
 }
 
 
-def _pay_and_move_engine(tx: Tx, p: Player, to: Any, price: int) -> None:
-    p.money -= price
-    _engine_to(tx, to)
+def _pay_and_move_engine(tx: Tx, p: Player, action: do.Engine) -> None:
+    p.money -= action.cost
+    _engine_to(tx, action.space)
 
 
 def _reward(tx: Tx, reward: dict[str, int]) -> None:
@@ -361,7 +377,8 @@ def _play_objective(tx: Tx, card: str) -> None:
         s.stack.append(decision("move", max=3))
 
 
-def _hire(tx: Tx, worker: str, row: int, cost: int) -> None:
+def _hire(tx: Tx, action: do.Hire) -> None:
+    worker, row, cost = action.worker, action.row, action.cost
     s = tx.s
     p = s.players[s.current]
     s.job_rows[row].remove(worker)
@@ -423,7 +440,8 @@ def _place_disc(tx: Tx, choice: str, target: dict[str, Any]) -> None:
                 s.stack.append(decision("objective", to="discard", optional=False))
 
 
-def _aux(tx: Tx, name: str, times: int) -> None:
+def _aux(tx: Tx, action: do.Aux) -> None:
+    name, times = action.name, action.times
     s = tx.s
     p = s.players[s.current]
     if name == "money":

@@ -16,6 +16,7 @@ from typing import Any
 
 from rules.core.english import english
 from rules.core.texts import Said, listing, said
+from rules.gwt import actions as do
 from rules.gwt.actions import as_build
 from rules.gwt.content import (
     AUX_ACTIONS,
@@ -108,7 +109,7 @@ def say_disc_space(name: str) -> Label:
 def unwrap(action: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
     """The effect inside the wrappers of phase B ("act": a local action, "aux_instead": an auxiliary one)."""
     while action and action[0] in ("act", "aux_instead"):
-        action = action[-1]
+        action = do.as_act(action).effect if action[0] == "act" else do.as_aux_instead(action).effect
     return action
 
 
@@ -157,16 +158,18 @@ def _priced(label: Label, move: str, state: Any, action: tuple[Any, ...], pendin
     if kind == "build":
         return _build(move, state, action)
     if kind == "purchase":
-        return _dot(label, said("gwt.words.cowboys", count=action[2]))
+        return _dot(label, said("gwt.words.cowboys", count=do.as_purchase(action).cowboys))
     if kind == "deliver":
         extra = bool(state.stack and state.stack[-1].get("extra"))
-        return _dot(label, say_delivery(state, seat, action[1], extra))
+        return _dot(label, say_delivery(state, seat, do.as_deliver(action).city, extra))
     if kind == "upgrade_station":
-        return _dot(label, said("gwt.words.vp", points=f"+{STATIONS[action[1] + 1][2]}"))
+        station = do.as_upgrade_station(action).station
+        return _dot(label, said("gwt.words.vp", points=f"+{STATIONS[station + 1][2]}"))
     if kind == "money" and move in ("woods", "engineers"):
-        return _dot(label, said("gwt.words.dollars", amount=action[1]))
+        return _dot(label, said("gwt.words.dollars", amount=do.as_money(action).amount))
     if kind == "teepee_pairs":
-        return _dot(label, said("gwt.words.teepee_gain", count=2 * action[1], amount=2 * action[1]))
+        pairs = do.as_teepee_pairs(action).pairs
+        return _dot(label, said("gwt.words.teepee_gain", count=2 * pairs, amount=2 * pairs))
     return label
 
 
@@ -196,9 +199,9 @@ class _Move:
     trail: dict[str, Any]
     pending: str
 
-    def part(self, kind: str, index: int) -> Any:
-        """Item ``index`` of the option tuple when it is a ``kind`` option, else ``None``."""
-        return self.action[index] if self.action and self.action[0] == kind else None
+    def of(self, kind: str) -> tuple[Any, ...] | None:
+        """The option tuple when it is a ``kind`` option, else ``None``."""
+        return self.action if self.action and self.action[0] == kind else None
 
 
 def _aux(m: _Move) -> Label:
@@ -208,7 +211,8 @@ def _aux(m: _Move) -> Label:
 
 
 def _discard(m: _Move) -> Label:
-    gain = say_reward(m.action[2]) if m.action and m.action[0] == "discard" and len(m.action) > 2 else None
+    discard = m.of("discard")
+    gain = say_reward(do.as_discard(discard).reward) if discard else None
     text = (
         said("gwt.label.discard_for", card=say_card(m.rest[0]), gain=gain)
         if gain and gain["items"]
@@ -224,7 +228,8 @@ def _pair(m: _Move) -> Label:
         if a == b
         else said("gwt.label.pair", first=say_cattle(a), second=say_cattle(b))
     )
-    return _paid(text, m.part("pair", 2))
+    pair = m.of("pair")
+    return _paid(text, do.as_pair(pair).money if pair else None)
 
 
 def _hire(m: _Move) -> Label | None:
@@ -232,14 +237,16 @@ def _hire(m: _Move) -> Label | None:
         return None
     kind, row = m.rest
     worker = said(f"gwt.label.hire_{kind}", row=row) if kind in WORKER_TYPES else m.text
-    return _paid(worker, m.part("hire", 3))
+    hire = m.of("hire")
+    return _paid(worker, do.as_hire(hire).cost if hire else None)
 
 
 def _build_plain(m: _Move) -> Label | None:
     if len(m.rest) != 2:
         return None
     text = said("gwt.label.build", building=m.rest[0], place=say_place_with(m.trail, m.rest[1]))
-    return _paid(text, as_build(m.action).cost if m.action and m.action[0] == "build" else None)
+    build = m.of("build")
+    return _paid(text, as_build(build).cost if build else None)
 
 
 def _buy(m: _Move) -> Label | None:
@@ -262,7 +269,8 @@ def _remove(m: _Move) -> Label:
         if here
         else said("gwt.label.remove_hazard", place=say_place(m.rest[0]))
     )
-    return _paid(text, m.part("hazard", 2))
+    hazard = m.of("hazard")
+    return _paid(text, do.as_hazard(hazard).cost if hazard else None)
 
 
 def _trade(m: _Move) -> Label:
@@ -277,7 +285,7 @@ def _trade(m: _Move) -> Label:
 
 
 def _upgrade(m: _Move) -> Label:
-    n = int(m.rest[0]) if m.rest else (m.action[1] + 1 if m.action else 0)
+    n = int(m.rest[0]) if m.rest else (do.as_upgrade_station(m.action).station + 1 if m.action else 0)
     if n in STATIONS:
         return said("gwt.label.upgrade_station", station=n, cost=STATIONS[n][1])
     return said("gwt.label.upgrade")
@@ -384,7 +392,7 @@ def _walk(rest: list[str], trail: dict[str, str | None], pending: str, fees: Lab
 def _engine(sp: str, action: tuple[Any, ...] | None) -> Label:
     kind = action[0] if action else "engine"
     if kind == "engine":
-        cost = action[2] if action and len(action) > 2 else 0
+        cost = do.as_engine(action).cost if action else 0
         return _paid(said("gwt.label.engine", space=say_space(sp)), cost or None)
     if kind == "bounce":
         return said("gwt.label.engine_bounce", space=say_space(sp))

@@ -1,7 +1,8 @@
 """The pending decisions and the moves each one offers.
 
 Every decision is a small dict on ``State.stack`` (top = last); ``options`` maps each legal move
-(canonical text) to an action tuple that ``rules.gwt.effects.apply`` carries out. Decision kinds:
+(canonical text) to an action tuple (a typed one of ``rules.gwt.actions``) that ``rules.gwt.effects.apply``
+carries out. Decision kinds:
 
     first        place the cattleman on a neutral building (first turn)
     turn         phase A: move the cattleman (objective cards may be played first)
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any, Literal
 
-from rules.gwt.actions import build, walk
+from rules.gwt import actions as do
 from rules.gwt.board import (
     building_code,
     cleared,
@@ -107,12 +108,12 @@ def _walk_moves(s: State, seat: int, limit: int, *, free: bool = False) -> Optio
                 name = f"move {dest}"
             else:
                 name = f"move {dest} " + (f"via {' '.join(route)}" if route else "direct")
-            opts[name] = walk(dest, route, free)
+            opts[name] = do.walk(dest, route, free)
     return opts
 
 
 def gen_first(s: State, seat: int, d: dict[str, Any]) -> Options:
-    return {f"move {slot}": walk(slot, [], True) for slot in ("A", "B", "C", "D", "E", "F", "G")}
+    return {f"move {slot}": do.walk(slot, [], True) for slot in ("A", "B", "C", "D", "E", "F", "G")}
 
 
 def gen_turn(s: State, seat: int, d: dict[str, Any]) -> Options:
@@ -123,7 +124,7 @@ def gen_turn(s: State, seat: int, d: dict[str, Any]) -> Options:
 
 def _objective_plays(s: State, seat: int) -> Options:
     hand = s.players[seat].hand
-    return {f"play {c}": ("play", c) for c in sorted(set(hand)) if c in OBJECTIVES}
+    return {f"play {c}": do.play(c) for c in sorted(set(hand)) if c in OBJECTIVES}
 
 
 def location_actions(s: State, seat: int, d: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -141,7 +142,7 @@ def location_actions(s: State, seat: int, d: dict[str, Any]) -> list[tuple[Any, 
         acts = [a for a in acts if a[0] != "copy"]
     elif d["loc"] in RISKS:
         card, cert, money = RISKS[d["loc"]]
-        acts.append(("risk", card, cert, money))
+        acts.append(do.risk(card, cert, money))
     return acts
 
 
@@ -159,14 +160,14 @@ def gen_loc(s: State, seat: int, d: dict[str, Any]) -> Options:
                     continue           # the cheaper hire of the same building is used first
                 hire_pending = True
             for name, payload in spec_moves(s, seat, act, d).items():
-                opts.setdefault(name, ("act", i, payload))
+                opts.setdefault(name, do.act(i, payload))
         has_aux2 = any(a[0] in ("aux2", "trade_or_aux2") for a in acts)
         if not d.get("any") and not d.get("copy") and not has_aux2:
             for name, payload in aux_moves(s, seat, double=False).items():
-                opts[name] = ("aux_instead", payload)
+                opts[name] = do.aux_instead(payload)
     if not d.get("copy"):
         opts.update(_objective_plays(s, seat))
-    opts["done"] = ("done",)
+    opts["done"] = do.done()
     return opts
 
 
@@ -176,30 +177,31 @@ def spec_moves(s: State, seat: int, act: tuple[Any, ...], d: dict[str, Any]) -> 
     kind = act[0]
     out: dict[str, tuple[Any, ...]] = {}
     if kind == "discard":
-        if act[1] in p.hand:
-            out[f"discard {act[1]}"] = ("discard", act[1], act[2])
+        offer = do.as_local_discard(act)
+        if offer.card in p.hand:
+            out[f"discard {offer.card}"] = do.discard(offer.card, offer.reward)
     elif kind == "pair":
-        out.update(_pair_moves(p.hand, act[1]))
+        out.update(_pair_moves(p.hand, do.as_local_pair(act).money))
     elif kind == "hire":
-        out.update(hire_moves(s, seat, act[1]))
+        out.update(hire_moves(s, seat, do.as_local_hire(act).modifier))
     elif kind == "build":
-        out.update(build_moves(s, seat, act[1]))
+        out.update(build_moves(s, seat, do.as_local_build(act).per_craftsman))
     elif kind == "buy":
         if _buy_options(s, seat, p.workers[0]):
-            out["buy"] = ("buy",)
+            out["buy"] = do.buy()
     elif kind == "hazard":
-        out.update(hazard_moves(s, seat, act[1]))
+        out.update(hazard_moves(s, seat, do.as_local_hazard(act).cost))
     elif kind == "engine":
-        n = act[1]
-        limit = p.workers[2] if n == "engineers" else woods_count(s, seat) if n == "woods" else n
+        n = do.as_local_engine(act).spaces
+        limit = n if isinstance(n, int) else p.workers[2] if n == "engineers" else woods_count(s, seat)
         out.update(engine_moves(s, seat, limit, 0))
     elif kind == "move":
-        out.update(_walk_moves(s, seat, act[1]))
+        out.update(_walk_moves(s, seat, do.as_local_move(act).steps))
     elif kind == "aux2":
         out.update(aux_moves(s, seat, double=True))
     elif kind == "cert_or_objective":
-        out["cert"] = ("certs", 1)
-        out.update({k: ("objective", v[1], "discard") for k, v in objective_moves(s).items()})
+        out["cert"] = do.certs(1)
+        out.update({k: do.objective(card, "discard") for k, card in objective_moves(s).items()})
     elif kind == "trade_or_engine":
         out.update(trade_moves(s, seat))
         if p.money >= 2:
@@ -220,49 +222,51 @@ def _building_moves(
     kind = act[0]
     out: dict[str, tuple[Any, ...]] = {}
     if kind == "woods":
-        out["woods"] = ("money", 2 * woods_count(s, seat))
+        out["woods"] = do.money(2 * woods_count(s, seat))
     elif kind == "teepee_pairs":
         pairs = min(p.teepees.count("teepee-green"), p.teepees.count("teepee-blue"))
         if pairs:
-            out["teepees"] = ("teepee_pairs", pairs)
+            out["teepees"] = do.teepee_pairs(pairs)
     elif kind == "extra":
         if p.engine != "0":
-            out["extra"] = ("push", decision("extra"))
+            out["extra"] = do.push(decision("extra"))
     elif kind == "cert_max":
-        out["certs max"] = ("certs", 9)
+        out["certs max"] = do.certs(9)
     elif kind == "objective_cert":
         for c in sorted(set(p.hand)):
             if c in OBJECTIVES:
-                out[f"discard {c}"] = ("discard", c, {"cert": 2})
+                out[f"discard {c}"] = do.discard(c, {"cert": 2})
     elif kind == "back_money":
         for sp in engine_back_exact(p.engine, occupied_by_others(s, seat), 1):
-            out[f"back {sp}"] = ("back", sp, "money3")
+            out[f"back {sp}"] = do.back(sp, "money3")
     elif kind == "draw_cowboys":
         for k in range(1, p.workers[0] + 1):
-            out[f"draw {k}"] = ("draw", k)
+            out[f"draw {k}"] = do.draw(k)
     elif kind == "engineer_money":
-        out["engineers"] = ("money", p.workers[2])
+        out["engineers"] = do.money(p.workers[2])
     elif kind == "any_objective":
         for c in sorted(set(p.hand)):
             if c in CATTLE:
-                out[f"discard {c}"] = ("discard", c, {"money": 3, "objective_hand": 1})
+                out[f"discard {c}"] = do.discard(c, {"money": 3, "objective_hand": 1})
     elif kind == "copy":
         for loc in adjacent_buildings(d["loc"], s.trail):
             if building_code(s.trail[loc]) != "8b":
-                out[f"copy {loc}"] = ("copy", loc)
+                out[f"copy {loc}"] = do.copy(loc)
     elif kind == "upgrade_behind":
         here = TRACK_INDEX[p.engine]
         for n, (space, *_rest) in STATIONS.items():
             if TRACK_INDEX[space] < here and seat not in s.stations[n - 1] and can_upgrade(s, seat, n - 1):
-                out[f"upgrade {n}"] = ("upgrade_station", n - 1)
+                out[f"upgrade {n}"] = do.upgrade_station(n - 1)
     elif kind == "money":
-        out[f"gain {act[1]}"] = ("money", act[1])
+        amount = do.as_local_money(act).amount
+        out[f"gain {amount}"] = do.money(amount)
     elif kind == "risk":
-        card, cert, money = act[1], act[2], act[3]
+        offer = do.as_risk(act)
+        card, cert, money = offer.card, offer.cert, offer.money
         cards = ["jersey"] if card == "jersey" else sorted(c for c in set(p.hand) if c in CATTLE)
         for c in cards:
             if c in p.hand:
-                out[f"risk {c}"] = ("discard", c, {"cert": cert, "money": money})
+                out[f"risk {c}"] = do.discard(c, {"cert": cert, "money": money})
     return out
 
 
@@ -273,7 +277,7 @@ def _pair_moves(hand: list[str], money: int) -> dict[str, tuple[Any, ...]]:
         for b in cattle[i:]:
             if CATTLE[a][0] != CATTLE[b][0] or (a == b and hand.count(a) < 2):
                 continue
-            out[f"pair {a}" if a == b else f"pair {a} {b}"] = ("pair", [a, b], money)
+            out[f"pair {a}" if a == b else f"pair {a} {b}"] = do.pair([a, b], money)
     return out
 
 
@@ -286,7 +290,7 @@ def hire_moves(s: State, seat: int, modifier: int) -> dict[str, tuple[Any, ...]]
             continue
         for t in WORKER_TYPES:
             if t in s.job_rows[r] and p.workers[WORKER_TYPES.index(t)] < 6:
-                out[f"hire {t} {r + 1}"] = ("hire", t, r, cost)
+                out[f"hire {t} {r + 1}"] = do.hire(t, r, cost)
     return out
 
 
@@ -300,24 +304,24 @@ def build_moves(s: State, seat: int, per: int) -> dict[str, tuple[Any, ...]]:
         need = BUILDINGS[code][0]
         if p.workers[1] >= need and p.money >= per * need:
             for loc in empty:
-                out[f"build {code} {loc}"] = build(number, loc, per * need)
+                out[f"build {code} {loc}"] = do.build(number, loc, per * need)
         for loc in mine:
             old = BUILDINGS[building_code(s.trail[loc]) or ""][0]
             diff = need - old
             if diff > 0 and p.workers[1] >= diff and p.money >= per * diff:
-                out[f"build {code} {loc}"] = build(number, loc, per * diff)
+                out[f"build {code} {loc}"] = do.build(number, loc, per * diff)
     return out
 
 
 def hazard_moves(s: State, seat: int, cost: int) -> dict[str, tuple[Any, ...]]:
     if s.players[seat].money < cost:
         return {}
-    return {f"remove {loc}": ("hazard", loc, cost) for loc in HAZARD_LOCS if s.trail[loc] is not None}
+    return {f"remove {loc}": do.hazard(loc, cost) for loc in HAZARD_LOCS if s.trail[loc] is not None}
 
 
 def trade_moves(s: State, seat: int) -> dict[str, tuple[Any, ...]]:
     money = s.players[seat].money
-    return {f"trade {loc}": ("trade", loc) for loc, value in TEEPEE_SPACES.items()
+    return {f"trade {loc}": do.trade(loc) for loc, value in TEEPEE_SPACES.items()
             if s.trail[loc] is not None and money + value >= 0}
 
 
@@ -326,15 +330,14 @@ def engine_moves(s: State, seat: int, limit: int, cost: int) -> dict[str, tuple[
     if limit <= 0:
         return {}
     ahead = engine_ahead(p.engine, occupied_by_others(s, seat), limit)
-    return {f"engine {sp}": ("engine", sp, cost) for sp in ahead}
+    return {f"engine {sp}": do.engine(sp, cost) for sp in ahead}
 
 
-def objective_moves(s: State) -> dict[str, tuple[Any, ...]]:
-    out: dict[str, tuple[Any, ...]] = {
-        f"objective {c}": ("objective", c) for c in sorted(set(s.objective_display))
-    }
+def objective_moves(s: State) -> dict[str, str]:
+    """The objective cards to take, by move: each card in the display, or the top of the stack."""
+    out = {f"objective {c}": c for c in sorted(set(s.objective_display))}
     if s.objective_stack:
-        out["objective stack"] = ("objective", "stack")
+        out["objective stack"] = "stack"
     return out
 
 
@@ -348,13 +351,13 @@ def aux_moves(s: State, seat: int, *, double: bool) -> dict[str, tuple[Any, ...]
     """Auxiliary actions: single ones when unlocked; doubled ones when ``double`` and both discs are off."""
     p = s.players[seat]
     occ = occupied_by_others(s, seat)
-    out: dict[str, tuple[Any, ...]] = {"aux money": ("aux", "money", 1)}
+    out: dict[str, tuple[Any, ...]] = {"aux money": do.aux("money", 1)}
     if double and cleared(p, "money") == 1:
-        out["aux money x2"] = ("aux", "money", 2)
+        out["aux money x2"] = do.aux("money", 2)
     if p.deck or p.discard or p.hand:
-        out["aux draw"] = ("aux", "draw", 1)
+        out["aux draw"] = do.aux("draw", 1)
         if double and cleared(p, "draw") == 1:
-            out["aux draw x2"] = ("aux", "draw", 2)
+            out["aux draw x2"] = do.aux("draw", 2)
     for name in ("cert", "engine", "trash"):
         gone = cleared(p, name)
         for times in (1, 2):
@@ -367,41 +370,41 @@ def aux_moves(s: State, seat: int, *, double: bool) -> dict[str, tuple[Any, ...]
             else:
                 ok = bool(engine_back_exact(p.engine, occ, times)) and (name == "cert" or bool(p.hand))
             if ok:
-                out[f"aux {name}" + (" x2" if times == 2 else "")] = ("aux", name, times)
+                out[f"aux {name}" + (" x2" if times == 2 else "")] = do.aux(name, times)
     return out
 
 
 def gen_engine(s: State, seat: int, d: dict[str, Any]) -> Options:
     opts = engine_moves(s, seat, d["max"], 0)
     if d.get("optional", True) or not opts:
-        opts["skip"] = ("skip",)
+        opts["skip"] = do.skip()
     return opts
 
 
 def gen_back(s: State, seat: int, d: dict[str, Any]) -> Options:
     p = s.players[seat]
     spaces = engine_back_exact(p.engine, occupied_by_others(s, seat), d["steps"])
-    return {f"engine {sp}": ("back", sp, d["then"]) for sp in spaces}
+    return {f"engine {sp}": do.back(sp, d["then"]) for sp in spaces}
 
 
 def gen_bounce(s: State, seat: int, d: dict[str, Any]) -> Options:
     p = s.players[seat]
-    return {f"engine {sp}": ("bounce", sp) for sp in engine_behind(p.engine, occupied_by_others(s, seat))}
+    return {f"engine {sp}": do.bounce(sp) for sp in engine_behind(p.engine, occupied_by_others(s, seat))}
 
 
 def gen_extra(s: State, seat: int, d: dict[str, Any]) -> Options:
     p = s.players[seat]
-    opts: Options = {f"engine {sp}": ("extra", sp)
+    opts: Options = {f"engine {sp}": do.extra(sp)
                      for sp in engine_behind(p.engine, occupied_by_others(s, seat))}
-    opts["skip"] = ("skip",)
+    opts["skip"] = do.skip()
     return opts
 
 
 def gen_upgrade(s: State, seat: int, d: dict[str, Any]) -> Options:
     opts: Options = {}
     if can_upgrade(s, seat, d["station"]):
-        opts["upgrade"] = ("upgrade_station", d["station"])
-    opts["skip"] = ("skip",)
+        opts["upgrade"] = do.upgrade_station(d["station"])
+    opts["skip"] = do.skip()
     return opts
 
 
@@ -410,15 +413,15 @@ def gen_disc(s: State, seat: int, d: dict[str, Any]) -> Options:
     exclude = d.get("station")
     choices = disc_options(s, seat, black_ok, s.players[seat].money, exclude)
     if not choices:
-        return {"skip": ("skip",)}
-    return {f"disc {c}": ("disc", c) for c in choices}
+        return {"skip": do.skip()}
+    return {f"disc {c}": do.disc(c) for c in choices}
 
 
 def gen_master(s: State, seat: int, d: dict[str, Any]) -> Options:
     p = s.players[seat]
-    opts: Options = {f"appoint {t}": ("appoint", i, d["station"]) for i, t in enumerate(WORKER_TYPES)
+    opts: Options = {f"appoint {t}": do.appoint(i, d["station"]) for i, t in enumerate(WORKER_TYPES)
                      if p.workers[i] >= 2}
-    opts["skip"] = ("skip",)
+    opts["skip"] = do.skip()
     return opts
 
 
@@ -437,8 +440,8 @@ def gen_bonus(s: State, seat: int, d: dict[str, Any]) -> Options:
     if what.startswith("jersey_") and "jersey" in p.hand:
         reward = {"jersey_cert1": {"cert": 1}, "jersey_money2": {"money": 2},
                   "jersey_cert2": {"cert": 2}, "jersey_money4": {"money": 4}}[what]
-        opts["discard jersey"] = ("discard", "jersey", reward)
-    opts["skip"] = ("skip",)
+        opts["discard jersey"] = do.discard("jersey", reward)
+    opts["skip"] = do.skip()
     return opts
 
 
@@ -452,53 +455,53 @@ def _buy_options(s: State, seat: int, cowboys: int) -> dict[str, tuple[Any, ...]
         for combo in combinations_with_replacement(codes, count):
             if any(s.market.count(c) < combo.count(c) for c in combo):
                 continue
-            out[f"buy {' '.join(combo)} for {price}"] = ("purchase", list(combo), used, price)
+            out[f"buy {' '.join(combo)} for {price}"] = do.purchase(list(combo), used, price)
     if cowboys >= 1 and s.market_stack:
-        out["draw 2"] = ("market_draw",)
+        out["draw 2"] = do.market_draw()
     return out
 
 
 def gen_buy(s: State, seat: int, d: dict[str, Any]) -> Options:
     opts = _buy_options(s, seat, d["cowboys"])
-    opts["done"] = ("done",)
+    opts["done"] = do.done()
     return opts
 
 
 def gen_objective(s: State, seat: int, d: dict[str, Any]) -> Options:
-    opts: Options = {k: ("objective", v[1], d["to"]) for k, v in objective_moves(s).items()}
+    opts: Options = {k: do.objective(card, d["to"]) for k, card in objective_moves(s).items()}
     if d["optional"] or not opts:
-        opts["skip"] = ("skip",)
+        opts["skip"] = do.skip()
     return opts
 
 
 def gen_draw(s: State, seat: int, d: dict[str, Any]) -> Options:
-    opts: Options = {f"draw {k}": ("draw", k) for k in range(1, d["max"] + 1)}
-    opts["skip"] = ("skip",)
+    opts: Options = {f"draw {k}": do.draw(k) for k in range(1, d["max"] + 1)}
+    opts["skip"] = do.skip()
     return opts
 
 
 def gen_discard(s: State, seat: int, d: dict[str, Any]) -> Options:
     hand = s.players[seat].hand
     if not hand:
-        return {"skip": ("skip",)}
-    return {f"discard {c}": ("discard_card", c) for c in sorted(set(hand))}
+        return {"skip": do.skip()}
+    return {f"discard {c}": do.discard_card(c) for c in sorted(set(hand))}
 
 
 def gen_trash(s: State, seat: int, d: dict[str, Any]) -> Options:
-    opts: Options = {f"trash {c}": ("trash", c) for c in sorted(set(s.players[seat].hand))}
-    opts["skip"] = ("skip",)
+    opts: Options = {f"trash {c}": do.trash(c) for c in sorted(set(s.players[seat].hand))}
+    opts["skip"] = do.skip()
     return opts
 
 
 def gen_aux(s: State, seat: int, d: dict[str, Any]) -> Options:
     opts: Options = dict(aux_moves(s, seat, double=d["double"]))
-    opts["skip"] = ("skip",)
+    opts["skip"] = do.skip()
     return opts
 
 
 def gen_move(s: State, seat: int, d: dict[str, Any]) -> Options:
     opts = _walk_moves(s, seat, d["max"], free=True)
-    opts["skip"] = ("skip",)
+    opts["skip"] = do.skip()
     return opts
 
 
@@ -506,18 +509,18 @@ def gen_foresight(s: State, seat: int, d: dict[str, Any]) -> Options:
     tiles = [t for t in s.foresight[d["col"]] if t is not None]
     if s.job_token >= JOB_ROWS:
         tiles = [t for t in tiles if t not in WORKER_TYPES]
-    opts: Options = {f"pick {t}": ("pick", d["col"], t) for t in sorted(set(tiles))}
-    return opts or {"skip": ("skip",)}
+    opts: Options = {f"pick {t}": do.pick(d["col"], t) for t in sorted(set(tiles))}
+    return opts or {"skip": do.skip()}
 
 
 def gen_income(s: State, seat: int, d: dict[str, Any]) -> Options:
     p = s.players[seat]
     here = CERT_TRACK.index(p.cert)
-    return {f"certs {p.cert - CERT_TRACK[i]}": ("income", CERT_TRACK[i]) for i in range(here, -1, -1)}
+    return {f"certs {p.cert - CERT_TRACK[i]}": do.income(CERT_TRACK[i]) for i in range(here, -1, -1)}
 
 
 def gen_end_turn(s: State, seat: int, d: dict[str, Any]) -> Options:
-    return {"done": ("end_turn",)}
+    return {"done": do.end_turn()}
 
 
 def ends_turn(s: State) -> bool:
@@ -527,7 +530,7 @@ def ends_turn(s: State) -> bool:
 
 
 def gen_deliver(s: State, seat: int, d: dict[str, Any]) -> Options:
-    return {f"deliver {c}": ("deliver", c) for c, (value, _b, _vp, multi) in CITIES.items()
+    return {f"deliver {c}": do.deliver(c) for c, (value, _b, _vp, multi) in CITIES.items()
             if value <= d["value"] and (multi or seat not in s.cities[c])}
 
 

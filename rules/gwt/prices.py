@@ -12,6 +12,7 @@ from typing import Any
 from rules.core.english import english
 from rules.core.texts import Said, chained, listing, said
 from rules.core.texts import seat as player
+from rules.gwt import actions as do
 from rules.gwt.actions import as_build, as_walk
 from rules.gwt.board import building_code, fee_for
 from rules.gwt.buildings import say_points, say_text
@@ -126,7 +127,8 @@ def say_detail(move: str, state: Any, action: tuple[Any, ...] | None) -> Said | 
         craftsmen = said("gwt.words.craftsmen", count=build_craftsmen(state, code, loc))
         return _dots(craftsmen, _dollars(dollars), say_points(code), say_text(code))
     if kind == "purchase":
-        combo, cowboys, price = action[1], action[2], action[3]
+        bought = do.as_purchase(action)
+        combo, cowboys, price = bought.cards, bought.cowboys, bought.price
         value = CATTLE[combo[0]][1]
         points = sum(CATTLE[c][2] for c in combo)
         return _dots(
@@ -137,16 +139,17 @@ def say_detail(move: str, state: Any, action: tuple[Any, ...] | None) -> Said | 
         )
     if kind == "deliver":
         extra = bool(state.stack and state.stack[-1].get("extra"))
-        return say_delivery(state, seat, action[1], extra)
+        return say_delivery(state, seat, do.as_deliver(action).city, extra)
     if kind == "hire":
-        return _dollars(action[3])
+        return _dollars(do.as_hire(action).cost)
     if kind == "hazard":
-        tile = state.trail.get(action[1]) or ""
+        removal = do.as_hazard(action)
+        tile = state.trail.get(removal.loc) or ""
         gained = said("gwt.words.vp", points=f"+{tile.split('-')[1][0]}") if tile else ""
-        return _dots(_dollars(action[2]) if action[2] else said("gwt.words.free"), gained)
+        return _dots(_dollars(removal.cost) if removal.cost else said("gwt.words.free"), gained)
     if kind == "upgrade_station":
-        _space, cost, vp, *_rest = STATIONS[action[1] + 1]
+        _space, cost, vp, *_rest = STATIONS[do.as_upgrade_station(action).station + 1]
         return _dots(_dollars(cost), said("gwt.words.vp", points=f"+{vp}"))
-    if kind == "engine" and len(action) > 2 and action[2]:
-        return _dollars(action[2])
+    if kind == "engine" and do.as_engine(action).cost:
+        return _dollars(do.as_engine(action).cost)
     return ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.core.texts import Said, listing, said, seat
+from rules.gwt import actions as do
 from rules.gwt import places
 from rules.gwt.content import BUILDINGS, CATTLE, NEUTRAL_BUILDINGS, OBJECTIVES, TEEPEE_SPACES, TRAIL, Action
 
@@ -259,27 +260,30 @@ def say_action(action: Action) -> Said | str:
     if kind in PLAIN_DOES:
         return said(f"gwt.does.{kind}")
     if kind == "discard":
-        return said("gwt.does.discard", card=said(f"gwt.breed.{action[1]}"), gain=say_reward(action[2]))
+        offer = do.as_local_discard(action)
+        return said("gwt.does.discard", card=said(f"gwt.breed.{offer.card}"), gain=say_reward(offer.reward))
     if kind == "pair":
-        return said("gwt.does.pair", gain=said("gwt.words.dollars", amount=action[1]))
+        return said("gwt.does.pair", gain=said("gwt.words.dollars", amount=do.as_local_pair(action).money))
     if kind == "hire":
-        extra = int(action[1])
+        extra = int(do.as_local_hire(action).modifier)
         if not extra:
             return said("gwt.does.hire")
         return said("gwt.does.hire_more" if extra > 0 else "gwt.does.hire_less", amount=abs(extra))
-    if kind in ("build", "hazard"):
-        return said(f"gwt.does.{kind}", amount=action[1])
+    if kind == "build":
+        return said("gwt.does.build", amount=do.as_local_build(action).per_craftsman)
+    if kind == "hazard":
+        return said("gwt.does.hazard", amount=do.as_local_hazard(action).cost)
     if kind == "engine":
-        per = action[1]
+        per = do.as_local_engine(action).spaces
         return (
             said(f"gwt.does.engine_{per}")
             if isinstance(per, str)
             else said("gwt.words.engine_forward", spaces=per)
         )
     if kind == "move":
-        return said("gwt.does.move", count=action[1])
+        return said("gwt.does.move", count=do.as_local_move(action).steps)
     if kind == "money":
-        return said("gwt.words.gain", amount=action[1])
+        return said("gwt.words.gain", amount=do.as_local_money(action).amount)
     return str(kind)
 
 
