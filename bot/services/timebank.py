@@ -162,3 +162,8 @@ def holiday_left(game: GameRow, seat: SeatRow) -> timedelta:
 
 def on_holiday(seat: SeatRow, now: datetime) -> bool:
     return seat.holiday_until is not None and seat.holiday_until > now
+
+
+def stamp(moment: datetime, style: str = "R") -> str:
+    """Discord's timestamp markup: each reader's client shows it in their own zone and words."""
+    return f"<t:{int(moment.timestamp())}:{style}>"

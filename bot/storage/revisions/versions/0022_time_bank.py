@@ -18,13 +18,20 @@ down_revision = "0021"
 def upgrade() -> None:
     op.add_column("games", sa.Column("bank_minutes", sa.Integer(), nullable=True))
     op.add_column(
-        "games", sa.Column("bank_increment_minutes", sa.Integer(), nullable=False, server_default=sa.text("0"))
+        "games",
+        sa.Column("bank_increment_minutes", sa.Integer(), nullable=False, server_default=sa.text("0")),
     )
-    op.add_column("games", sa.Column("holiday_days", sa.Integer(), nullable=False, server_default=sa.text("0")))
+    op.add_column(
+        "games", sa.Column("holiday_days", sa.Integer(), nullable=False, server_default=sa.text("0"))
+    )
     op.add_column("seats", sa.Column("bank_seconds", sa.Integer(), nullable=True))
-    op.add_column("seats", sa.Column("bank_warned", sa.Integer(), nullable=False, server_default=sa.text("0")))
+    op.add_column(
+        "seats", sa.Column("bank_warned", sa.Integer(), nullable=False, server_default=sa.text("0"))
+    )
     op.add_column("seats", sa.Column("holiday_until", sa.Text(), nullable=True))
-    op.add_column("seats", sa.Column("holiday_used", sa.Integer(), nullable=False, server_default=sa.text("0")))
+    op.add_column(
+        "seats", sa.Column("holiday_used", sa.Integer(), nullable=False, server_default=sa.text("0"))
+    )
 
 
 def downgrade() -> None:
