@@ -150,7 +150,8 @@ def bank_warning_due_at(game: GameRow, seat: SeatRow) -> datetime | None:
 
 
 def due_items(game: GameRow, seats: Sequence[SeatRow], prefs: Mapping[int, UserSettings]) -> list[DueItem]:
-    """Every pending reminder, time-bank warning and deadline of the game with the time it falls due (past or future)."""
+    """Every pending reminder, time-bank warning and deadline of the game with the time it falls due
+    (past or future)."""
     items: list[DueItem] = []
     for seat in seats:
         user_prefs = prefs.get(seat.user_id) if seat.user_id is not None else None

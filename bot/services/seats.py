@@ -191,6 +191,9 @@ class Seats:
             if seat.state not in ("active", "away"):
                 raise NotAllowed(said("refusal.computer_plays"))
             if game.bank_minutes:
+                if away and days is None:  # a holiday in a game with a bank is a number of days
+                    left = timebank.holiday_left(game, seat).days
+                    raise NotAllowed(said("refusal.bank.away_days", left=left))
                 return await self._holiday(game, seat, days if away else None)
             if days is not None:
                 raise NotAllowed(said("refusal.bank.days_without_bank"))

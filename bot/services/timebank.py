@@ -20,7 +20,7 @@ is already past when the clock starts is not given (the ping says the bank).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.services.errors import NotAllowed
@@ -153,6 +153,16 @@ def warning_due(game: GameRow, seat: SeatRow) -> tuple[int, datetime] | None:
         if bank > WARNINGS[index]:
             return index, out - WARNINGS[index]
     return None
+
+
+def latest_warning(game: GameRow, seat: SeatRow, now: datetime) -> int | None:
+    """The last of the warnings not yet given that is due at ``now`` (one given late, after a pause of the
+    bot, stands for the earlier ones it passed), or None."""
+    found = None
+    while (due := warning_due(game, seat)) is not None and due[1] <= now:
+        found = due[0]
+        seat = replace(seat, bank_warned=found + 1)
+    return found
 
 
 def holiday_left(game: GameRow, seat: SeatRow) -> timedelta:

@@ -240,7 +240,8 @@ class Timing(ServiceCore):
     async def _warn_bank(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
         """The next warning of a running time bank ("1 day left"), noted as given for this decision."""
         seat = next(s for s in seats if s.seat == item.seat)
-        index, _ = timebank.warning_due(game, seat) or (0, item.due_at)
+        index = timebank.latest_warning(game, seat, self.clock())
+        index = 0 if index is None else index
         async with self.db.transaction(game=game.id) as conn:
             await store.update_seat(conn, game.id, item.seat, bank_warned=index + 1)
         title = engine.rules_for(game.rules_id).title
