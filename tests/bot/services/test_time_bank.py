@@ -60,6 +60,48 @@ async def test_a_move_spends_what_the_wait_took_and_adds_the_increment_up_to_the
     assert game.to_act == (0, 1) and game.seats[0].bank_out_at == clock() + timedelta(days=2)
 
 
+async def test_simultaneous_bids_each_spend_their_own_bank(service: GameService, clock: FakeClock) -> None:
+    await started(service, reminder_minutes=None, time_bank=TimeBank(3 * DAY, 0, 7))
+    await act(service, "pass")
+    await act(service, "pass")  # both bid now, at the same moment
+    game = await service.get_game(CHANNEL)
+    assert game.to_act == (0, 1)
+    outs = [s.bank_out_at for s in game.seats]
+    clock.advance(hours=5)
+    await service.submit(CHANNEL, BOB, (await service.legal_moves(CHANNEL, BOB))[0][0])
+    clock.advance(hours=7)
+    await service.submit(CHANNEL, ANN, (await service.legal_moves(CHANNEL, ANN))[0][0])
+    game = await service.get_game(CHANNEL)
+    # each bank is what was left when that bid was made: Bob 5 hours less, Ann 12 hours less
+    assert outs[1] is not None and game.seats[1].bank_left == outs[1] - (clock() - timedelta(hours=7))
+    assert outs[0] is not None and game.seats[0].bank_left == outs[0] - clock()
+
+
+async def test_santa_fe_card_choices_each_spend_the_choosers_own_bank(
+    service: GameService, clock: FakeClock
+) -> None:
+    await service.create_game(
+        10, CHANNEL, ANN, "Ann", "santafe", {}, seat_order="join", reminder_minutes=None,
+        time_bank=TimeBank(7 * DAY, 0, 7),
+    )  # fmt: skip
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.start(CHANNEL, ANN)
+    while len((game := await service.get_game(CHANNEL)).to_act) < 2:  # lay track until all choose a card
+        user = game.to_act_users[0]
+        clock.advance(minutes=1)
+        await service.submit(CHANNEL, user, (await service.legal_moves(CHANNEL, user))[0][0])
+    outs = {s.user_id: s.bank_out_at for s in game.seats}
+    spent = {}
+    for user, hours in ((BOB, 3), (ANN, 10)):
+        clock.advance(hours=hours)
+        spent[user] = clock()
+        await service.submit(CHANNEL, user, (await service.legal_moves(CHANNEL, user))[0][0])
+    after = {s.user_id: s for s in (await service.get_game(CHANNEL)).seats}
+    for user in (ANN, BOB):
+        out = outs[user]
+        assert out is not None and after[user].bank_left == out - spent[user]
+
+
 async def test_a_holiday_stops_the_bank_and_coming_back_early_gives_the_rest_back(
     service: GameService, clock: FakeClock
 ) -> None:
