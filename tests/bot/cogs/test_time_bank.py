@@ -32,6 +32,8 @@ async def test_a_bank_warns_and_runs_out_once_in_the_channel(table: Table, clock
     assert sum("Time ran out" in line for line in lines) == 1
     assert (await table.service.get_game(CHANNEL)).to_act == (1,)
     assert BOB in (table.public[-1].mentioned_users or [])
+    # the turn message says when Bob's bank runs out: his full three days from now
+    assert "Bob's time bank runs out <t:" in (table.public[-1].content or "")
 
 
 async def test_the_bank_shows_in_status_and_a_holiday_is_announced(table: Table, clock: FakeClock) -> None:
