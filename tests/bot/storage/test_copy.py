@@ -8,9 +8,9 @@ import pytest
 
 from bot import __main__ as main_module
 from bot.services import FakeClock, GameService
+from bot.services.timebank import TimeBank
 from bot.storage import open_database
 from bot.storage.connection import Location
-from bot.services.timebank import TimeBank
 from bot.storage.copy import CopyRefused, copy_database
 from tests.support.databases import KINDS, fresh, table_rows
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, act, play_to_end, started
