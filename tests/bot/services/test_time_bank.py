@@ -163,3 +163,12 @@ async def test_days_away_without_a_bank_are_refused(service: GameService) -> Non
     with pytest.raises(NotAllowed):
         await service.set_away(CHANNEL, ANN, True, days=2)
     assert (await service.get_game(CHANNEL)).seats[0].state == "active"
+
+
+async def test_a_bank_replaces_the_servers_default_deadline(service: GameService, clock: FakeClock) -> None:
+    await service.update_guild_settings(10, deadline_minutes=60)
+    game = await started(service, reminder_minutes=None, time_bank=BANK)
+    assert game.deadline_minutes is None
+    clock.advance(hours=2)
+    assert await service.run_due() == []  # the server's hour is not this game's clock
+    assert (await service.get_game(CHANNEL)).to_act == (0,)
