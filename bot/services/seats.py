@@ -207,10 +207,10 @@ class Seats:
         now = self.clock()
         changes: dict[str, Any] = {"state": "active"}
         if days is None:
-            if timebank.on_holiday(seat, now):
-                assert seat.holiday_until is not None
-                given_back = int((seat.holiday_until - now).total_seconds())
-                changes |= {"holiday_until": now, "holiday_used": max(seat.holiday_used - given_back, 0)}
+            if not timebank.on_holiday(seat, now) or seat.holiday_until is None:
+                raise NotAllowed(said("refusal.bank.not_on_holiday"))
+            given_back = int((seat.holiday_until - now).total_seconds())
+            changes |= {"holiday_until": now, "holiday_used": max(seat.holiday_used - given_back, 0)}
         else:
             left = timebank.holiday_left(game, seat).days
             if timebank.on_holiday(seat, now):

@@ -143,6 +143,8 @@ async def test_a_holiday_longer_than_allowed_or_without_a_bank_is_refused_and_ch
             await service.set_away(CHANNEL, ANN, True, days=days)
     with pytest.raises(NotAllowed):  # a holiday is a number of days in a game with a bank
         await service.set_away(CHANNEL, ANN, True)
+    with pytest.raises(NotAllowed):  # nobody comes back from a holiday they are not on
+        await service.set_away(CHANNEL, ANN, False)
     assert await service._rows(before[0].id) == before
 
 
