@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.play import everywhere
 from bot.services import FakeClock, GameService, NotAllowed
 from bot.services.timebank import TimeBank
 from bot.storage.connection import Location
@@ -174,3 +175,10 @@ async def test_a_bank_replaces_the_servers_default_deadline(service: GameService
     clock.advance(hours=2)
     assert await service.run_due() == []  # the server's hour is not this game's clock
     assert (await service.get_game(CHANNEL)).to_act == (0,)
+
+
+async def test_mygames_says_when_your_bank_runs_out(service: GameService, clock: FakeClock) -> None:
+    game = await started(service, reminder_minutes=None, time_bank=BANK)
+    out = clock() + timedelta(days=3)
+    assert everywhere.time_left(game, ANN) == f"<t:{int(out.timestamp())}:R>"
+    assert everywhere.time_left(game, BOB) == ""  # not Bob's turn
