@@ -33,6 +33,10 @@ TIMING_HELP = {
     "deadline_hours": "hours a player has for a turn (0 = no deadline; default: server's)",
     "deadline_action": "when time runs out: skip the turn, let the computer play it, or let the others vote",
     "language": "the language of the game's posts here (default: the server's)",
+    "time_bank": "a bank of days per player, refilled each move, instead of a deadline (default: off)",
+    "bank_days": "a custom time bank's days per player (1-60)",
+    "increment_hours": "a custom time bank's hours added per move (0-336)",
+    "holiday_days": "days of holiday each player may take with /game away (0-60, default 7)",
 }
 # (name, type, default) of the options every game's command takes after the game's own
 TIMING: tuple[tuple[str, Any, Any], ...] = (
@@ -41,9 +45,22 @@ TIMING: tuple[tuple[str, Any, Any], ...] = (
     ("deadline_hours", Hours | None, None),
     ("deadline_action", DeadlineAction | None, None),
     ("language", str | None, None),
+    ("time_bank", str | None, None),
+    # plain numbers: the bot itself says what is wrong with one out of bounds
+    ("bank_days", int | None, None),
+    ("increment_hours", int | None, None),
+    ("holiday_days", int | None, None),
 )
 # The languages a game's posts can be in: each shown by its own name, its catalog's code sent.
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in i18n.LANGUAGE_NAMES.items()]
+# The time bank's presets, each shown as people say it, its code sent (``bot.services.timebank``).
+BANK_CHOICES = [
+    app_commands.Choice(name="off", value="off"),
+    app_commands.Choice(name="3 days + 1 day per move", value="3d+1d"),
+    app_commands.Choice(name="7 days + 1 day per move", value="7d+1d"),
+    app_commands.Choice(name="14 days + 2 days per move", value="14d+2d"),
+    app_commands.Choice(name="custom: bank_days + increment_hours", value="custom"),
+]
 SHARED = ("max_players", *TIMING_HELP)
 
 # Discord's limits (discord-docs/application-commands.mdx: the application command object and its option
@@ -146,7 +163,7 @@ def open_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, ..
     helps = {"max_players": f"most players who may join ({player_counts(spec)})", **TIMING_HELP}
     helps |= {parameter_name(o): o.description for o in spec.options}
     app_commands.describe(**helps)(open_game)
-    app_commands.choices(language=LANGUAGE_CHOICES)(open_game)
+    app_commands.choices(language=LANGUAGE_CHOICES, time_bank=BANK_CHOICES)(open_game)
     renamed = {parameter_name(o): o.label for o in spec.options if parameter_name(o) != o.label}
     if renamed:
         app_commands.rename(**renamed)(open_game)

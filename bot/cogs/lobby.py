@@ -32,7 +32,7 @@ from bot.cogs._seats import (
 from bot.cogs.game_commands import DeadlineAction, Hours
 from bot.i18n import translate
 from bot.play import announcer, channels, components, delivery, lobby_message, posting, replies
-from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError
+from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError, timebank
 from bot.ui import pickers, presenters
 
 if TYPE_CHECKING:
@@ -102,6 +102,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await replies.defer_private(interaction)
         await self._check_limit(interaction)
         options = {o.name: values[game_commands.parameter_name(o)] for o in spec.options}
+        bank = timebank.choose(
+            values["time_bank"], values["bank_days"], values["increment_hours"], values["holiday_days"]
+        )
         game = await self.bot.games.create_game(
             interaction.guild_id,
             interaction.channel_id or 0,
@@ -117,6 +120,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             parent_id=channels.thread_parent(interaction),
             # the server's language unless the host chose one
             language=values["language"] or i18n.language_of(interaction.guild_locale),
+            time_bank=bank,
         )
         private = translate(interaction.locale, "message.lobby.opened_private", title=game.title)
         await interaction.followup.send(private, ephemeral=True)
@@ -489,12 +493,37 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await delivery.publish(interaction, outcome.game, tell(), done="posting.done.resigned")
 
     @app_commands.command(name="away", description="Mark yourself away (no reminders, no deadline) or back")
-    @app_commands.describe(away="true while you are away, false when you are back")
-    async def away(self, interaction: discord.Interaction, away: bool = True) -> None:
+    @app_commands.describe(
+        away="true while you are away, false when you are back",
+        days="with a time bank: a holiday of this many days, which stops your bank",
+    )
+    async def away(
+        self, interaction: discord.Interaction, away: bool = True, days: int | None = None
+    ) -> None:
         await replies.defer_private(interaction)
-        await self.bot.games.set_away(interaction.channel_id or 0, interaction.user.id, away)
-        said = "message.lobby.away" if away else "message.lobby.welcome_back"
-        await interaction.followup.send(translate(interaction.locale, said), ephemeral=True)
+        game = await self.bot.games.set_away(interaction.channel_id or 0, interaction.user.id, away, days)
+        seat = game.seat_of(interaction.user.id)
+        if not game.bank_minutes or seat is None:
+            said = "message.lobby.away" if away else "message.lobby.welcome_back"
+            await interaction.followup.send(translate(interaction.locale, said), ephemeral=True)
+            return
+        holiday = away and seat.holiday_until is not None
+        private, public = (
+            ("message.bank.holiday_private", "message.bank.holiday")
+            if holiday
+            else ("message.lobby.welcome_back", "message.bank.holiday_over")
+        )
+        until = presenters.moment(seat.holiday_until) if seat.holiday_until is not None else ""
+        await interaction.followup.send(translate(interaction.locale, private, until=until), ephemeral=True)
+        name = shown_name(interaction.user)
+
+        async def tell() -> None:
+            await posting.channel_for(self.bot, game).send(
+                translate(game.language, public, name=name, until=until),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+        await delivery.publish(interaction, game, tell(), done="posting.done.away")
 
     @app_commands.command(
         name="replace", description="Offer a seat to another member, who takes it with Accept"

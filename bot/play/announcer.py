@@ -106,6 +106,8 @@ async def _post_summary(
         else presenters.waiting_text(game, game.to_act)
     )
     content = f"{content}: {prompt}"
+    bank = presenters.bank_text(game, game.to_act)
+    content += f"\n{bank}" if bank else ""
     embed = presenters.game_embed(
         game,
         presenters.clip(translate(said, "message.turn.to_act", title=game.title, names=waiting), 256),

@@ -35,14 +35,16 @@ def time_left(game: GameInfo, user_id: int) -> str:
         seat is None
         or game.status != "active"
         or game.paused
-        or not game.deadline_minutes
+        or not (game.deadline_minutes or game.bank_minutes)
         or seat.seat not in game.to_act
         or seat.state != "active"
         or not seat.human
         or seat.waiting_since is None
     ):
         return ""
-    return _when(seat.waiting_since + timedelta(minutes=game.deadline_minutes))
+    if game.bank_minutes:  # a time bank: when this person's runs out
+        return _when(seat.bank_out_at) if seat.bank_out_at is not None else ""
+    return _when(seat.waiting_since + timedelta(minutes=game.deadline_minutes or 0))
 
 
 def game_line(game: GameInfo, user_id: int, server: str, board_id: int | None, locale: object) -> str:

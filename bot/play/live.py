@@ -306,6 +306,8 @@ def _text(game: GameInfo, view: dict[str, Any] | None, lines: Sequence[str], pin
     move = translate(said, "message.live.move", number=game.version)
     head = f"**{presenters.safe(game.title)}** · {move} · {who}"
     head += f": {prompt}" if prompt else ""
+    bank = presenters.bank_text(game, game.to_act)
+    head += f"\n{bank}" if bank else ""
     if game.pictures != "every-turn":
         head += "\n" + translate(said, "message.board_on_request")
     body = presenters.bullet_block(lines, presenters.CONTENT_LIMIT - len(head) - 1, said) if lines else ""
@@ -420,6 +422,8 @@ async def _ping(
     prompt = presenters.decision_prompt(view, game)
     text = translate(game.language, "message.live.your_turn_in", ping=ping, title=presenters.safe(game.title))
     text += f": {prompt}" if prompt else ""
+    bank = presenters.bank_text(game, [seat for seat, _ in fresh])
+    text += f" · {bank}" if bank else ""
     link = translate(game.language, "message.live.board_link", url=board.jump_url)
     nonce = ping_nonce(game, "ping", fresh)
     await channel.send(presenters.clip(f"{text} · {link}", 2000), allowed_mentions=allowed, nonce=nonce)

@@ -102,7 +102,8 @@ Seats
         (nothing changes until that person takes the seat)
     claim_seat(channel_id, user_id, name, *, guild_id, seat=None) -> GameInfo
         (the seat kept for or offered to ``user_id``, from the game's own server; nobody else's)
-    set_away(channel_id, user_id, away) -> GameInfo    (no reminders or deadline while away)
+    set_away(channel_id, user_id, away, days=None) -> GameInfo    (no reminders or deadline while away;
+                                                  with a time bank: a holiday of ``days``)
     vote_kick(channel_id, voter_id, seat) -> GameInfo | MoveOutcome   (MoveOutcome once the vote carries)
 Time
     due(now=None) -> [DueItem] ; next_due_at() -> datetime | None   (found through each game's stored

@@ -12,6 +12,7 @@ from bot.services.models import Choices, Decision, GameInfo, MoveOutcome, News, 
 from bot.services.policy import DEFAULT_AI_LEVEL, GUILD_DEFAULT
 from bot.services.replays import MOST_FRAMES, ReplayFrame, ReplayPosition
 from bot.services.report import BoardState, LiveBoard
+from bot.services.timebank import TimeBank
 from bot.services.timing import Timing
 from bot.storage.preferences import GuildSettings, UserSettings
 from rules.core.events import Event
@@ -143,6 +144,7 @@ class GameService(Timing):
         channel_style: str = "quiet",
         auto_play: bool = True,
         language: str = ENGLISH,
+        time_bank: TimeBank | None = None,
     ) -> GameInfo:
         return await self.lobby.create_game(
             guild_id,
@@ -160,6 +162,7 @@ class GameService(Timing):
             channel_style=channel_style,
             auto_play=auto_play,
             language=language,
+            time_bank=time_bank,
         )
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
@@ -255,8 +258,8 @@ class GameService(Timing):
     ) -> GameInfo:
         return await self.seats.claim_seat(channel_id, user_id, name, guild_id=guild_id, seat=seat)
 
-    async def set_away(self, channel_id: int, user_id: int, away: bool) -> GameInfo:
-        return await self.seats.set_away(channel_id, user_id, away)
+    async def set_away(self, channel_id: int, user_id: int, away: bool, days: int | None = None) -> GameInfo:
+        return await self.seats.set_away(channel_id, user_id, away, days)
 
     # Reading (``reading.py``)
     async def get_game(self, channel_id: int) -> GameInfo:

@@ -30,6 +30,7 @@ from bot.services.policy import (
 from bot.services.repository import Repository, info, require_seat
 from bot.services.runner import ComputerRunner, wake_computers
 from bot.services.telling import Telling
+from bot.services.timebank import TimeBank
 from bot.storage import games as store
 from bot.storage import locks, preferences
 from bot.storage.db import Database
@@ -78,6 +79,7 @@ class Lobby:
         channel_style: str = "quiet",
         auto_play: bool = True,
         language: str = ENGLISH,
+        time_bank: TimeBank | None = None,
     ) -> GameInfo:
         """Open a lobby in the channel with the host in seat 0.
 
@@ -87,7 +89,8 @@ class Lobby:
         Reminder and deadline settings left out come from the guild's settings (reminders default to
         daily, deadlines to none); ``None`` turns them off. Bad options are refused now, not at start.
         ``parent_id`` is the channel of the thread the game is in (a thread game ends with its channel).
-        ``language`` is the catalog its public posts are written in.
+        ``language`` is the catalog its public posts are written in. A ``time_bank`` replaces the
+        deadline (refused with one given too).
         """
         check_language(language)
         rules = engine.rules_for(rules_id)
@@ -103,6 +106,10 @@ class Lobby:
             raise NotAllowed(said("refusal.style", choices=", ".join(CHANNEL_STYLES)))
         async with self.db.reading() as conn:
             guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
+        if time_bank is not None:
+            if deadline_minutes is not GUILD_DEFAULT and deadline_minutes is not None:
+                raise NotAllowed(said("refusal.bank.and_deadline"))
+            deadline_minutes = None  # the bank is the clock, whatever the server's default deadline
         reminder, deadline, action = timing_defaults(
             guild, reminder_minutes, deadline_minutes, deadline_action
         )
@@ -131,6 +138,14 @@ class Lobby:
                 await store.insert_seat(
                     conn, SeatRow(game_id, 0, host_id, host_name, False, None, "active", now)
                 )
+                if time_bank is not None:
+                    await store.update_game(
+                        conn,
+                        game_id,
+                        bank_minutes=time_bank.bank_minutes,
+                        bank_increment_minutes=time_bank.increment_minutes,
+                        holiday_days=time_bank.holiday_days,
+                    )
         except IntegrityError:
             raise GameExists(said("refusal.channel_taken")) from None
         return await self._info_of(game_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import ENGLISH, translate
@@ -27,6 +27,11 @@ class SeatInfo:
     state: SeatState
     waiting_since: datetime | None = None
     offered_to: int | None = None  # the only person who may take this seat; nobody else is seated by it
+    # in a game with a time bank: its bank when its clock last started, when it runs out (while it must
+    # act and is not on holiday), and when its holiday ends
+    bank_left: timedelta | None = None
+    bank_out_at: datetime | None = None
+    holiday_until: datetime | None = None
 
     @property
     def human(self) -> bool:
@@ -66,6 +71,9 @@ class GameInfo:
     channel_style: str = "quiet"  # or "every-turn": a full turn message at every change of turn
     auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
     language: str = "en"  # the catalog its public posts are written in (bot/i18n.py)
+    bank_minutes: int | None = None  # each seat's time bank at the start (None: no bank)
+    bank_increment_minutes: int = 0  # what each finished wait adds to a seat's bank
+    holiday_days: int = 0  # days of holiday each seat may take in the game
 
     @property
     def paused(self) -> bool:
@@ -205,7 +213,7 @@ class UndoOutcome:
 class DueItem:
     """A reminder or a deadline that is due (or will be, at ``due_at``)."""
 
-    kind: str  # "reminder" | "deadline"
+    kind: str  # "reminder" | "bank" (a time-bank warning) | "deadline"
     game_id: int
     channel_id: int
     seat: int

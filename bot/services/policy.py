@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot import i18n
+from bot.services import timebank
 from bot.services.errors import NotAllowed, NotHost
 from bot.services.models import DueItem
 from bot.storage.preferences import GuildSettings, UserSettings
@@ -117,29 +118,49 @@ def reminder_due_at(game: GameRow, seat: SeatRow, prefs: UserSettings | None) ->
     )
     if not minutes:
         return None
-    return (seat.last_reminded_at or since) + timedelta(minutes=minutes)
+    due = (seat.last_reminded_at or since) + timedelta(minutes=minutes)
+    # no reminder while on holiday: the first comes one interval after it ends
+    if seat.holiday_until is not None and seat.holiday_until > since:
+        due = max(due, seat.holiday_until + timedelta(minutes=minutes))
+    return due
 
 
 def deadline_due_at(game: GameRow, seat: SeatRow) -> datetime | None:
-    """When ``seat`` runs out of time, or None (no deadline, away, the computer plays it, vote open)."""
-    if not _running(game) or not game.deadline_minutes or seat.is_ai or seat.state != "active":
+    """When ``seat`` runs out of time, or None (no deadline, away, the computer plays it, vote open); in a
+    game with a time bank, when its bank runs out."""
+    has_limit = game.deadline_minutes or game.bank_minutes
+    if not _running(game) or not has_limit or seat.is_ai or seat.state != "active":
         return None
     if seat.user_id is None:  # a seat waiting for its person to take it: the game waits, nobody is chased
         return None
     since = waiting_since(seat, game.to_act)
     if since is None or seat.vote_opened_at is not None:
         return None
-    return since + timedelta(minutes=game.deadline_minutes)
+    if game.bank_minutes:
+        return timebank.runs_out_at(game, seat)
+    return since + timedelta(minutes=game.deadline_minutes or 0)
+
+
+def bank_warning_due_at(game: GameRow, seat: SeatRow) -> datetime | None:
+    """When the waiting seat's next time-bank warning ("1 day left") falls due, or None."""
+    if deadline_due_at(game, seat) is None:
+        return None
+    warning = timebank.warning_due(game, seat)
+    return warning[1] if warning is not None else None
 
 
 def due_items(game: GameRow, seats: Sequence[SeatRow], prefs: Mapping[int, UserSettings]) -> list[DueItem]:
-    """Every pending reminder and deadline of the game with the time it falls due (past or future)."""
+    """Every pending reminder, time-bank warning and deadline of the game with the time it falls due
+    (past or future)."""
     items: list[DueItem] = []
     for seat in seats:
         user_prefs = prefs.get(seat.user_id) if seat.user_id is not None else None
         deadline = deadline_due_at(game, seat)
         if deadline is not None:
             items.append(DueItem("deadline", game.id, game.channel_id, seat.seat, seat.user_id, deadline))
+        warning = bank_warning_due_at(game, seat)
+        if warning is not None:
+            items.append(DueItem("bank", game.id, game.channel_id, seat.seat, seat.user_id, warning))
         remind = reminder_due_at(game, seat, user_prefs)
         if remind is not None and (deadline is None or remind < deadline):
             items.append(DueItem("reminder", game.id, game.channel_id, seat.seat, seat.user_id, remind))

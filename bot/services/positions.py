@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.services import engine
+from bot.services import engine, timebank
 from bot.services.errors import Busy
 from bot.storage import games as store
 from bot.storage.records import GameRow, SeatRow, Snapshot
@@ -60,8 +60,8 @@ async def store_position(
     if restart_clocks or fresh:
         # stop those clocks first (keeping the others running), so the next line starts them anew
         running = () if restart_clocks else set(to_act) - fresh
-        seats = await update_waiting(conn, game.id, seats, running, now)
-    seats = await update_waiting(conn, game.id, seats, to_act, now)
+        seats = await update_waiting(conn, game.id, seats, running, now, bank=game)
+    seats = await update_waiting(conn, game.id, seats, to_act, now, bank=game)
     game = replace(
         game,
         version=version,
@@ -75,15 +75,27 @@ async def store_position(
 
 
 async def update_waiting(
-    conn: Any, game_id: int, seats: list[SeatRow], to_act: Iterable[int], now: datetime
+    conn: Any,
+    game_id: int,
+    seats: list[SeatRow],
+    to_act: Iterable[int],
+    now: datetime,
+    *,
+    bank: GameRow | None = None,
 ) -> list[SeatRow]:
-    """Start the clock of seats that must now act, stop it for seats that need not any more."""
+    """Start the clock of seats that must now act, stop it for seats that need not any more; in a game
+    with a time bank (``bank``, the game's row), a stopped clock books its wait against the seat's bank
+    and adds the increment, in the same write."""
     acting = set(to_act)
+    banking = bank is not None and bool(bank.bank_minutes)
     updated = []
     for s in seats:
         if s.seat in acting and s.waiting_since is None:
-            s = replace(s, waiting_since=now, last_reminded_at=None, vote_opened_at=None)
+            s = replace(s, waiting_since=now, last_reminded_at=None, vote_opened_at=None, bank_warned=0)
         elif s.seat not in acting and s.waiting_since is not None:
+            if banking:
+                assert bank is not None
+                s = replace(s, bank_seconds=timebank.settle(bank, s, now), bank_warned=0)
             s = replace(s, waiting_since=None, last_reminded_at=None, vote_opened_at=None, muted_turn=None)
             await store.clear_kick_votes(conn, game_id, s.seat)
         else:
@@ -97,6 +109,7 @@ async def update_waiting(
             last_reminded_at=s.last_reminded_at,
             vote_opened_at=s.vote_opened_at,
             muted_turn=s.muted_turn,
+            **({"bank_seconds": s.bank_seconds, "bank_warned": s.bank_warned} if banking else {}),
         )
         updated.append(s)
     return updated

@@ -201,6 +201,8 @@ class Preferences:
             allowed = {"reminder_minutes", "deadline_minutes", "deadline_action"}
             if set(changes) - allowed:
                 raise NotAllowed(said("refusal.only_changeable", choices=", ".join(sorted(allowed))))
+            if game.bank_minutes and changes.get("deadline_minutes") is not None:
+                raise NotAllowed(said("refusal.bank.and_deadline"))
             reminder, deadline, action = timing_defaults(
                 None,
                 changes.get("reminder_minutes", game.reminder_minutes),

@@ -12,9 +12,10 @@ from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 
-from bot.services import engine
+from bot.services import engine, timebank
 from bot.services.errors import GameDamaged, GameNotActive, GamePaused, NoGameHere, NotInGame
 from bot.services.models import GameInfo, SeatInfo
+from bot.services.policy import deadline_due_at
 from bot.storage import games as store
 from bot.storage import preferences
 from bot.storage.db import Database
@@ -150,7 +151,19 @@ def info(game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
         version=game.version,
         revision=game.revision,
         seats=tuple(
-            SeatInfo(s.seat, s.user_id, s.name, s.is_ai, s.ai_level, s.state, s.waiting_since, s.offered_to)
+            SeatInfo(
+                s.seat,
+                s.user_id,
+                s.name,
+                s.is_ai,
+                s.ai_level,
+                s.state,
+                s.waiting_since,
+                s.offered_to,
+                bank_left=timebank.banked(game, s) if game.bank_minutes else None,
+                bank_out_at=deadline_due_at(game, s) if game.bank_minutes else None,
+                holiday_until=s.holiday_until,
+            )
             for s in seats
         ),
         host_id=game.host_id,
@@ -173,4 +186,7 @@ def info(game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
         channel_style=game.channel_style,
         auto_play=game.auto_play,
         language=game.language,
+        bank_minutes=game.bank_minutes,
+        bank_increment_minutes=game.bank_increment_minutes,
+        holiday_days=game.holiday_days,
     )

@@ -4,8 +4,10 @@ away."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
 
-from bot.services import engine
+from bot.services import engine, timebank
 from bot.services.clock import Clock
 from bot.services.errors import AlreadyJoined, NotAllowed
 from bot.services.models import GameInfo, MoveOutcome, Notification
@@ -180,15 +182,53 @@ class Seats:
                 await store.update_game(conn, game.id, updated_at=now)
             return info(*await self.repo.rows(game.id))
 
-    async def set_away(self, channel_id: int, user_id: int, away: bool) -> GameInfo:
-        """Mark the user away (no reminders, no deadline) or back."""
+    async def set_away(self, channel_id: int, user_id: int, away: bool, days: int | None = None) -> GameInfo:
+        """Mark the user away (no reminders, no deadline) or back. In a game with a time bank, away is a
+        holiday of ``days`` out of the game's allowance, which stops the seat's bank until it ends or
+        the player comes back (the rest of the holiday is given back)."""
         async with self.repo.locked(channel_id, active=True) as (game, seats):
             seat = require_seat(seats, user_id)
             if seat.state not in ("active", "away"):
                 raise NotAllowed(said("refusal.computer_plays"))
+            if game.bank_minutes:
+                if away and days is None:  # a holiday in a game with a bank is a number of days
+                    left = timebank.holiday_left(game, seat).days
+                    raise NotAllowed(said("refusal.bank.away_days", left=left))
+                return await self._holiday(game, seat, days if away else None)
+            if days is not None:
+                raise NotAllowed(said("refusal.bank.days_without_bank"))
             async with self.db.transaction(game=game.id) as conn:
                 await store.update_seat(conn, game.id, seat.seat, state="away" if away else "active")
             return info(*await self.repo.rows(game.id))
+
+    async def _holiday(self, game: GameRow, seat: SeatRow, days: int | None) -> GameInfo:
+        """Start a holiday of ``days`` for ``seat`` (None: end the one under way); refused, changing
+        nothing, when it is longer than what is left of the allowance."""
+        now = self.clock()
+        changes: dict[str, Any] = {"state": "active"}
+        if days is None:
+            if not timebank.on_holiday(seat, now) or seat.holiday_until is None:
+                raise NotAllowed(said("refusal.bank.not_on_holiday"))
+            given_back = int((seat.holiday_until - now).total_seconds())
+            changes |= {"holiday_until": now, "holiday_used": max(seat.holiday_used - given_back, 0)}
+        else:
+            left = timebank.holiday_left(game, seat).days
+            if timebank.on_holiday(seat, now):
+                raise NotAllowed(
+                    said("refusal.bank.on_holiday", at=timebank.stamp(seat.holiday_until or now))
+                )
+            if not 1 <= days <= left:
+                raise NotAllowed(said("refusal.bank.holiday_length", left=left))
+            if seat.waiting_since is not None and seat.seat in game.to_act:
+                changes["bank_seconds"] = timebank.book(game, seat, now)  # the wait so far is spent
+            changes |= {
+                "holiday_until": now + timedelta(days=days),
+                "holiday_used": seat.holiday_used + days * 86400,
+            }
+        async with self.db.transaction(game=game.id) as conn:
+            await store.update_seat(conn, game.id, seat.seat, **changes)
+            await store.update_game(conn, game.id, updated_at=now)
+        return info(*await self.repo.rows(game.id))
 
     async def hand_over(
         self,

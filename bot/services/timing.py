@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from bot.services import engine
+from bot.services import engine, timebank
 from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
 from bot.services.errors import NotAllowed
 from bot.services.models import DueItem, Forced, ForcedSkip, GameInfo, MoveOutcome, Notification
@@ -227,6 +227,8 @@ class Timing(ServiceCore):
                 return []  # something changed since the list was made
             if item.kind == "reminder":
                 return [await self._remind(row, seats, item)]
+            if item.kind == "bank":
+                return [await self._warn_bank(row, seats, item)]
             return (await self._deadline(row, seats, item.seat))[1]
 
     async def _remind(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
@@ -234,6 +236,20 @@ class Timing(ServiceCore):
             await store.update_seat(conn, game.id, item.seat, last_reminded_at=self.clock())
         title = engine.rules_for(game.rules_id).title
         return await self._notice("reminder", "notice.reminder", game, item.user_id, title=title)
+
+    async def _warn_bank(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
+        """The next warning of a running time bank ("1 day left"), noted as given for this decision."""
+        seat = next(s for s in seats if s.seat == item.seat)
+        index = timebank.latest_warning(game, seat, self.clock())
+        index = 0 if index is None else index
+        async with self.db.transaction(game=game.id) as conn:
+            await store.update_seat(conn, game.id, item.seat, bank_warned=index + 1)
+        title = engine.rules_for(game.rules_id).title
+        out = timebank.runs_out_at(game, seat) or item.due_at
+        message = timebank.WARNING_NOTICES[index]
+        return await self._notice(
+            "reminder", message, game, item.user_id, title=title, at=timebank.stamp(out)
+        )
 
     async def _deadline(
         self, game: GameRow, seats: list[SeatRow], seat_no: int, *, forced: bool = False

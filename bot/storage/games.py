@@ -55,6 +55,9 @@ _GAME_COLUMNS = {
     "channel_style": str,
     "auto_play": int,
     "language": str,
+    "bank_minutes": None,
+    "bank_increment_minutes": int,
+    "holiday_days": int,
 }
 _SEAT_COLUMNS = {
     "user_id": None,
@@ -68,6 +71,10 @@ _SEAT_COLUMNS = {
     "muted_turn": to_time,
     "vote_opened_at": to_time,
     "offered_to": None,
+    "bank_seconds": None,
+    "bank_warned": int,
+    "holiday_until": to_time,
+    "holiday_used": int,
 }
 
 

@@ -73,6 +73,11 @@ class GameRow:
     auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
     language: str = "en"  # the catalog its public posts are written in
     damaged: str | None = None  # why it is paused: its rows are damaged and its log cannot rebuild them
+    # a time bank (``services.timebank``): minutes each seat starts with (None: no bank), minutes a
+    # finished wait adds, days of holiday each seat may take
+    bank_minutes: int | None = None
+    bank_increment_minutes: int = 0
+    holiday_days: int = 0
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,10 @@ class SeatRow:
     muted_turn: datetime | None = None
     vote_opened_at: datetime | None = None
     offered_to: int | None = None  # the only person who may take this seat (import, replacement)
+    bank_seconds: int | None = None  # its time bank when its clock last started (None: the full bank)
+    bank_warned: int = 0  # how many of the bank's warnings this decision has had
+    holiday_until: datetime | None = None  # its bank stands still until then
+    holiday_used: int = 0  # seconds of the game's holiday allowance taken
 
 
 @dataclass(frozen=True)
@@ -154,6 +163,9 @@ def game_from_row(row: Any) -> GameRow:
         auto_play=bool(row["auto_play"]),
         language=row["language"],
         damaged=row["damaged"],
+        bank_minutes=row["bank_minutes"],
+        bank_increment_minutes=row["bank_increment_minutes"],
+        holiday_days=row["holiday_days"],
     )
 
 
@@ -173,6 +185,10 @@ def seat_from_row(row: Any) -> SeatRow:
         muted_turn=from_time(row["muted_turn"]),
         vote_opened_at=from_time(row["vote_opened_at"]),
         offered_to=row["offered_to"],
+        bank_seconds=row["bank_seconds"],
+        bank_warned=row["bank_warned"],
+        holiday_until=from_time(row["holiday_until"]),
+        holiday_used=row["holiday_used"],
     )
 
 

@@ -7,6 +7,7 @@ cogs stay short.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -290,7 +291,17 @@ def timing_text(game: GameInfo, locale: object = None) -> str:
         )
     else:
         reminder = translate(language, "message.timing.no_reminders")
-    if game.deadline_minutes:
+    if game.bank_minutes:
+        action = translate(language, f"message.deadline_action.{game.deadline_action}")
+        deadline = translate(
+            language,
+            "message.timing.bank",
+            bank=hours(game.bank_minutes, language),
+            increment=hours(game.bank_increment_minutes, language),
+            action=action,
+            holidays=translate(language, "message.time.days", count=game.holiday_days),
+        )
+    elif game.deadline_minutes:
         action = translate(language, f"message.deadline_action.{game.deadline_action}")
         deadline = translate(
             language, "message.timing.deadline", time=hours(game.deadline_minutes, language), action=action
@@ -298,6 +309,38 @@ def timing_text(game: GameInfo, locale: object = None) -> str:
     else:
         deadline = translate(language, "message.timing.no_deadline")
     return translate(language, "message.timing.both", reminders=reminder, deadline=deadline)
+
+
+def moment(when: datetime) -> str:
+    """A date and time every reader's client shows in their own zone ("28 November 2026 17:00")."""
+    return discord.utils.format_dt(when, "f")
+
+
+def bank_text(game: GameInfo, seats: Iterable[int], locale: object = None) -> str:
+    """When the time bank of each person of ``seats`` who must act runs out (and, for one whose clock
+    counts from the end of a holiday, until when that lasts); empty in a game without a bank."""
+    if not game.bank_minutes or game.status != "active" or game.paused:
+        return ""
+    language = locale or game.language
+    wanted = set(seats)
+    parts = []
+    for s in game.seats:
+        if s.seat not in wanted or not s.human or s.bank_out_at is None:
+            continue
+        line = translate(
+            language,
+            "message.bank.runs_out",
+            name=safe(s.name),
+            at=discord.utils.format_dt(s.bank_out_at, "R"),
+        )
+        if (
+            s.holiday_until is not None
+            and s.bank_left is not None
+            and s.bank_out_at - s.bank_left == s.holiday_until
+        ):
+            line += " " + translate(language, "message.bank.on_holiday", until=moment(s.holiday_until))
+        parts.append(line)
+    return translate(language, "game.list_separator").join(parts)
 
 
 def hours(minutes: int, locale: object) -> str:
@@ -337,7 +380,8 @@ def status_embed(
             if game.turn_started_at
             else ""
         )
-        text = f"{waiting}{since}" + (f"\n{prompt}" if prompt else "")
+        bank = bank_text(game, game.to_act, language)
+        text = f"{waiting}{since}" + (f"\n{bank}" if bank else "") + (f"\n{prompt}" if prompt else "")
         embed.add_field(name=field("to_act"), value=clip(text, FIELD_LIMIT), inline=False)
     embed.add_field(
         name=field("options"), value=clip(options_text(game, language), FIELD_LIMIT), inline=False

@@ -111,7 +111,7 @@ async def test_a_group_too_long_for_discord_stops_the_start(
 ) -> None:
     """Discord counts every name, description and choice of /game toward 8000 characters."""
     wordy = tuple(
-        rules.core.spec.Option(f"option_{n}", "d" * 100, default=1, minimum=1, maximum=9) for n in range(18)
+        rules.core.spec.Option(f"option_{n}", "d" * 100, default=1, minimum=1, maximum=9) for n in range(14)
     )
     games = tuple(dataclasses.replace(spec, options=wordy) for spec in fake_games(3))
     reason = await load_lobby_with(monkeypatch, table, games)

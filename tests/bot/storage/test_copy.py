@@ -8,6 +8,7 @@ import pytest
 
 from bot import __main__ as main_module
 from bot.services import FakeClock, GameService
+from bot.services.timebank import TimeBank
 from bot.storage import open_database
 from bot.storage.connection import Location
 from bot.storage.copy import CopyRefused, copy_database
@@ -22,9 +23,13 @@ async def played(where: Location, clock: FakeClock) -> None:
     try:
         await started(service, channel=CHANNEL, options={"rounds": 1})
         await play_to_end(service, CHANNEL)
-        await started(service, (ANN, BOB, CID), channel=CHANNEL + 1)
+        # the running game keeps time with a bank, and Cid is on holiday: their columns are copied too
+        bank = TimeBank(3 * 24 * 60, 24 * 60, 7)
+        await started(service, (ANN, BOB, CID), channel=CHANNEL + 1, time_bank=bank)
         for _ in range(3):
+            clock.advance(hours=1)
             await act(service, channel=CHANNEL + 1)
+        await service.set_away(CHANNEL + 1, CID, True, days=2)
         await service.create_game(10, CHANNEL + 2, BOB, "Bob", "tiny", options={"rounds": 2})
         await service.update_user_settings(ANN, dms=True)
     finally:
@@ -40,6 +45,7 @@ async def carried_on(where: Location, clock: FakeClock) -> None:
     try:
         before = await service.get_game(CHANNEL + 1)
         assert before.version == 3 and await service.check_replay(before.id)
+        assert before.bank_minutes == 3 * 24 * 60 and before.seats[2].holiday_until is not None
         finished = await play_to_end(service, CHANNEL + 1)
         assert finished.status == "finished"
         await service.join(CHANNEL + 2, ANN, "Ann")

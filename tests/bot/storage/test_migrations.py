@@ -350,7 +350,7 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
         await db.close()
 
 
-# Migrations 0015 to 0021 as they were first written, in SQL, before they became Alembic's operations:
+# Migrations 0015 to 0022 as they were first written, in SQL, before they became Alembic's operations:
 # what the schema-equality test holds the operations to.
 WRITTEN_AS_SQL = {
     15: """
@@ -421,6 +421,14 @@ CREATE TABLE turn_dms (
 );""",
     21: """
 ALTER TABLE moves ADD COLUMN checksum TEXT;""",
+    22: """
+ALTER TABLE games ADD COLUMN bank_minutes INTEGER;
+ALTER TABLE games ADD COLUMN bank_increment_minutes INTEGER DEFAULT 0 NOT NULL;
+ALTER TABLE games ADD COLUMN holiday_days INTEGER DEFAULT 0 NOT NULL;
+ALTER TABLE seats ADD COLUMN bank_seconds INTEGER;
+ALTER TABLE seats ADD COLUMN bank_warned INTEGER DEFAULT 0 NOT NULL;
+ALTER TABLE seats ADD COLUMN holiday_until TEXT;
+ALTER TABLE seats ADD COLUMN holiday_used INTEGER DEFAULT 0 NOT NULL;""",
 }
 
 
