@@ -1,6 +1,6 @@
 """The base of the game service: it builds the parts (the repository, states, log, telling) and the plain
-feature classes from them, and keeps what the clocks (``Timing``, still a mixin over it) and the computers'
-runner share: computer turns (writing moves is ``moves.Moves``).
+feature classes from them, the clocks (``timing.Timing``) among them, and keeps what the computers' runner
+calls: computer turns (writing moves is ``moves.Moves``).
 
 Every operation on one game runs under that game's ``asyncio.Lock`` (one process) and every write is one
 SQLite transaction whose version check (``UPDATE … WHERE version = expected``) keeps a second process
@@ -15,7 +15,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -48,6 +48,7 @@ from bot.services.states import States
 from bot.services.stats import Stats
 from bot.services.telling import Telling
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
+from bot.services.timing import Timing
 from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
 from rules.ai import choose_move
@@ -69,13 +70,9 @@ def _ai_seed(seed: int, version: int, seat: int) -> int:
 
 
 class ServiceCore:
-    """The parts and feature classes of the service, built once; the helpers ``Timing`` uses."""
+    """The parts and feature classes of the service, built once; the computers' turns."""
 
     _info = staticmethod(info)
-
-    # a game's claim while its computers play, given to the runner here and defined by ``Timing``
-    _claim_run: Callable[[int], Awaitable[bool]]
-    _release: Callable[[int], Awaitable[None]]
 
     def __init__(
         self,
@@ -99,9 +96,6 @@ class ServiceCore:
         self.thinkers = Thinkers(think_seconds, think_workers, think_timeout)
         # computer seats move in the background, off the game's lock (see ``runner``)
         self.runner = ComputerRunner(self._computer_move, self.thinkers.turn, max_ai_moves)
-        self.runner.release = self._release
-        if db.postgres:  # where several processes may share the games, a run is claimed (``timing``)
-            self.runner.claim = self._claim_run
         # the rows and the per-game locks; the parts of the service call them by these names
         self.repo = Repository(db)
         self.statistics = Stats(db)  # a part of its own: it shares nothing with the others
@@ -129,11 +123,20 @@ class ServiceCore:
         self.replays = Replays(self.repo, self.gamelog)
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        # reminders, deadlines and the claims on games' due work
+        self.timing = Timing(
+            db, self.repo, clock, self.states, self.telling, self.moves, self.seats, self.runner, self.holder
+        )
+        self.runner.release = self.timing.release
+        if db.postgres:  # where several processes may share the games, a run is claimed (``timing``)
+            self.runner.claim = self.timing.claim_run
 
     async def close(self) -> None:
-        """End the computer players' worker processes; computer seats then wait (see ``thinking``)."""
+        """End the computer players' worker processes (computer seats then wait, see ``thinking``), then
+        give back every claim at once, so that another process takes the work over now."""
         await self.thinkers.close()
         await self.runner.close()
+        await self.timing.close()
 
     def _locked_active(self, channel_id: int) -> AbstractAsyncContextManager[tuple[GameRow, list[SeatRow]]]:
         """The channel's game, locked, once started and while not paused (``Repository.locked``)."""

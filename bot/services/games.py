@@ -4,25 +4,67 @@ docstring for the whole API). Its parts live in modules named for what they do."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from bot.i18n import ENGLISH
+from bot.services.core import ServiceCore
 from bot.services.damage import DamageReport
-from bot.services.models import Choices, Decision, GameInfo, MoveOutcome, News, Notification, UndoOutcome
+from bot.services.models import (
+    Choices,
+    Decision,
+    DueItem,
+    ForcedSkip,
+    GameInfo,
+    MoveOutcome,
+    News,
+    Notification,
+    UndoOutcome,
+)
 from bot.services.policy import DEFAULT_AI_LEVEL, GUILD_DEFAULT
 from bot.services.replays import MOST_FRAMES, ReplayFrame, ReplayPosition
 from bot.services.report import BoardState, LiveBoard
-from bot.services.timing import Timing
 from bot.storage.preferences import GuildSettings, UserSettings
 from rules.core.events import Event
 
 
-class GameService(Timing):
+class GameService(ServiceCore):
     """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
-    ``close()`` ends its computer players' worker processes. The parts that are plain classes
-    (``lobby``, ``play``, ``preferences``, ``channels``, ``damage``, ``everywhere``, ``ratings``, ``archive``,
-    ``replays``, ``reading``, ``seats`` and ``statistics``) are built by ``ServiceCore`` and called
-    through short methods of the same names."""
+    ``close()`` ends its computer players' worker processes and gives back its claims. The parts that are
+    plain classes (``lobby``, ``play``, ``preferences``, ``channels``, ``damage``, ``everywhere``,
+    ``ratings``, ``archive``, ``replays``, ``reading``, ``seats``, ``timing`` and ``statistics``) are built
+    by ``ServiceCore`` and called through short methods of the same names."""
+
+    # Timing (``timing.py``)
+    async def take_over_claims(self) -> None:
+        await self.timing.take_over_claims()
+
+    async def renew_claims(self, now: datetime | None = None) -> bool:
+        return await self.timing.renew_claims(now)
+
+    async def due(self, now: datetime | None = None) -> list[DueItem]:
+        return await self.timing.due(now)
+
+    async def next_due_at(self) -> datetime | None:
+        return await self.timing.next_due_at()
+
+    async def resume_computer_turns(self, now: datetime | None = None) -> list[int]:
+        return await self.timing.resume_computer_turns(now)
+
+    async def claim_untold(self) -> list[int]:
+        return await self.timing.claim_untold()
+
+    async def give_back_untold(self, game_id: int) -> None:
+        await self.timing.give_back_untold(game_id)
+
+    async def run_due(self, now: datetime | None = None) -> list[Notification]:
+        return await self.timing.run_due(now)
+
+    async def vote_kick(self, channel_id: int, voter_id: int, seat: int) -> MoveOutcome | GameInfo:
+        return await self.timing.vote_kick(channel_id, voter_id, seat)
+
+    async def force_skip(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> ForcedSkip:
+        return await self.timing.force_skip(channel_id, by_user_id, admin=admin)
 
     # Preferences (``prefs.py``)
     async def mute(self, user_id: int, game_id: int | None = None, until_next_turn: bool = False) -> None:

@@ -83,7 +83,7 @@ async def test_the_work_of_a_process_that_died_is_taken_over_once_its_lease_runs
     clock.advance(minutes=61)
     async with died(db_where, clock) as dead:
         # it claimed the game's work, and died before doing it
-        assert await dead._claim([info.id], clock()) == {info.id}
+        assert await dead.timing._claim([info.id], clock()) == {info.id}
     assert await service.run_due() == []  # the lease holds: perhaps it is still at work
     assert await service.renew_claims() is False
     clock.advance(seconds=LEASE.total_seconds())
@@ -99,8 +99,8 @@ async def test_a_process_at_work_keeps_its_claim_while_it_renews_it_and_loses_it
 ):
     waiting = await waiting_on_a_computer(service, clock)
     async with processes(db_where, clock, 1) as (busy,):
-        assert await busy._claim([waiting.id], clock()) == {waiting.id}
-        busy._in_round = frozenset({waiting.id})  # a long round at work in that game
+        assert await busy.timing._claim([waiting.id], clock()) == {waiting.id}
+        busy.timing._in_round = frozenset({waiting.id})  # a long round at work in that game
         for _ in range(24):  # two minutes, each renewal on time
             clock.advance(seconds=RENEW_EVERY.total_seconds())
             assert await busy.renew_claims() is False
@@ -118,7 +118,7 @@ async def test_a_process_at_work_keeps_its_claim_while_it_renews_it_and_loses_it
 async def test_a_clean_stop_gives_its_claims_back_at_once(service, db_where, clock):
     waiting = await waiting_on_a_computer(service, clock)
     async with processes(db_where, clock, 1) as (stopping,):
-        assert await stopping._claim([waiting.id], clock()) == {waiting.id}
+        assert await stopping.timing._claim([waiting.id], clock()) == {waiting.id}
         assert await service.resume_computer_turns() == []
     # no time passed
     assert await service.resume_computer_turns() == [waiting.id]
@@ -131,7 +131,7 @@ async def test_a_restart_takes_over_the_claims_of_its_earlier_life(service, db_w
     hold it, so it waits for that claim's lease alone."""
     waiting = await waiting_on_a_computer(service, clock)
     async with died(db_where, clock) as earlier:
-        assert await earlier._claim([waiting.id], clock()) == {waiting.id}
+        assert await earlier.timing._claim([waiting.id], clock()) == {waiting.id}
     await service.take_over_claims()
     if db_where.postgres:
         assert await service.resume_computer_turns() == []
