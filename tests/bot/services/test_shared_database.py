@@ -49,14 +49,14 @@ async def waiting_on_a_computer(service: GameService, clock: FakeClock) -> GameR
     await service.start(CHANNEL, ANN)
     await stranded(service)
     clock.advance(seconds=COMPUTER_GRACE.total_seconds())
-    game, _ = await service._rows((await service.get_game(CHANNEL)).id)
+    game, _ = await service.repo.rows((await service.get_game(CHANNEL)).id)
     assert game.to_act == (1,)
     return game
 
 
 async def moved_since(service: GameService, before: GameRow) -> bool:
     await service.runner.idle()
-    game, _ = await service._rows(before.id)
+    game, _ = await service.repo.rows(before.id)
     return game.version > before.version and 1 not in game.to_act
 
 
@@ -184,7 +184,7 @@ async def test_a_process_killed_while_the_computer_a_move_woke_thinks_is_taken_o
         monkeypatch.setattr(doomed.thinkers, "choose", forever)
         await doomed.submit(CHANNEL, ANN, "pass")
         await thinking.wait()
-        waiting, _ = await service._rows((await service.get_game(CHANNEL)).id)
+        waiting, _ = await service.repo.rows((await service.get_game(CHANNEL)).id)
         doomed.runner.release = None  # killed: its run ends with the process, nothing is given back
         await doomed.runner.close()
     assert waiting.to_act == (1,)
