@@ -32,6 +32,7 @@ from bot.services.gamelog import GameLog
 from bot.services.lobby import Lobby
 from bot.services.models import MoveOutcome
 from bot.services.moves import Moves
+from bot.services.parts import Parts
 from bot.services.play import Play
 from bot.services.policy import DEFAULT_AI_LEVEL
 from bot.services.prefs import Preferences
@@ -96,29 +97,29 @@ class ServiceCore:
         self.statistics = Stats(db)  # a part of its own: it shares nothing with the others
         # the check of stored states, and the pausing of a game whose log does not rebuild it
         self.damage = Damage(db, self.repo, clock, self.cache)
-        # the parts that are plain classes, each called through ``GameService``'s methods of its names
-        self.preferences = Preferences(db, self.repo, clock)
-        self.channels = Channels(db, self.repo, clock, self.cache)
-        self.everywhere = Everywhere(db)
-        self.ratings = Ratings(db)
-        self.archive = Archive(db, self.repo, clock)
         self.gamelog = GameLog(db)
         self.states = States(db, self.cache, self.damage)
-        self.reading = Reading(db, self.repo, self.states, self.gamelog)
         self.telling = Telling(db, self.gamelog)
         self.moves = Moves(db, clock, self.cache)
-        self.seats = Seats(db, self.repo, clock, self.cache, self.states, self.telling, self.runner)
-        self.play = Play(
+        # what the feature classes share
+        parts = Parts(
             db, self.repo, clock, self.cache, self.states, self.gamelog, self.telling, self.moves, self.runner
         )
-        self.lobby = Lobby(db, self.repo, clock, self.cache, self.telling, self.runner, self.new_seed)
-        self.replays = Replays(self.repo, self.gamelog)
+        # the parts that are plain classes, each called through ``GameService``'s methods of its names
+        self.everywhere = Everywhere(db)
+        self.ratings = Ratings(db)
+        self.preferences = Preferences(parts)
+        self.channels = Channels(parts)
+        self.archive = Archive(parts)
+        self.reading = Reading(parts)
+        self.seats = Seats(parts)
+        self.play = Play(parts)
+        self.lobby = Lobby(parts, self.new_seed)
+        self.replays = Replays(parts)
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         # reminders, deadlines and the claims on games' due work
-        self.timing = Timing(
-            db, self.repo, clock, self.states, self.telling, self.moves, self.seats, self.runner, self.holder
-        )
+        self.timing = Timing(parts, self.seats, self.holder)
         self.runner.release = self.timing.release
         if db.postgres:  # where several processes may share the games, a run is claimed (``timing``)
             self.runner.claim = self.timing.claim_run

@@ -18,10 +18,9 @@ import logging
 from datetime import datetime, timedelta
 
 from bot.services import engine, notices
-from bot.services.clock import Clock
 from bot.services.errors import NotAllowed
 from bot.services.models import DueItem, Forced, ForcedSkip, GameInfo, MoveOutcome, Notification
-from bot.services.moves import Moves
+from bot.services.parts import Feature, Parts
 from bot.services.policy import (
     COMPUTER_GRACE,
     DEFAULT_AI_LEVEL,
@@ -31,15 +30,12 @@ from bot.services.policy import (
     next_due_at,
     require_host,
 )
-from bot.services.repository import Repository, info, require_seat
-from bot.services.runner import ComputerRunner, wake_computers
+from bot.services.repository import info, require_seat
+from bot.services.runner import wake_computers
 from bot.services.seats import Seats
-from bot.services.states import States
-from bot.services.telling import Telling
 from bot.storage import due as due_store
 from bot.storage import games as store
 from bot.storage import locks, preferences
-from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow, from_time
 from bot.storage.sql import chunks
 from rules.core.texts import said
@@ -53,29 +49,12 @@ LEASE = timedelta(seconds=20)
 RENEW_EVERY = timedelta(seconds=5)
 
 
-class Timing:
+class Timing(Feature):
     """Reminders and deadlines, computed from stored times so they resume after a restart."""
 
-    def __init__(
-        self,
-        db: Database,
-        repo: Repository,
-        clock: Clock,
-        states: States,
-        telling: Telling,
-        moves: Moves,
-        seats: Seats,
-        runner: ComputerRunner,
-        holder: str,
-    ) -> None:
-        self.db = db
-        self.repo = repo
-        self.clock = clock
-        self.states = states
-        self.telling = telling
-        self.moves = moves
+    def __init__(self, parts: Parts, seats: Seats, holder: str) -> None:
+        super().__init__(parts)
         self.seats = seats
-        self.runner = runner
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = holder
         # Whether this process has already resumed the computer turns a crash left behind (see
