@@ -7,14 +7,13 @@ from datetime import datetime
 from typing import Any
 
 from bot.services import engine, positions
-from bot.services.clock import Clock
 from bot.services.errors import BadImport, GameExists, NotAllowed
 from bot.services.models import GameInfo
+from bot.services.parts import Feature
 from bot.services.policy import DEFAULT_REMINDER_MINUTES
-from bot.services.repository import Repository, info
+from bot.services.repository import info
 from bot.storage import games as store
 from bot.storage import locks
-from bot.storage.db import Database
 from bot.storage.records import MoveRow, SeatRow
 from bot.storage.sql import IntegrityError
 from rules.core.events import Event
@@ -44,13 +43,8 @@ class _Export:
     actors: list[str]
 
 
-class Archive:
+class Archive(Feature):
     """A game as portable data: export, and import with every move checked by replay."""
-
-    def __init__(self, db: Database, repo: Repository, clock: Clock) -> None:
-        self.db = db
-        self.repo = repo
-        self.clock = clock
 
     async def export(
         self, channel_id: int, by_user_id: int | None = None, *, admin: bool = False

@@ -14,12 +14,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.services import engine
-from bot.services.clock import Clock
 from bot.services.models import Notification
 from bot.services.notices import notice
-from bot.services.repository import Repository
+from bot.services.parts import Feature
 from bot.storage import games as store
-from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
 
 
@@ -27,14 +25,8 @@ def _later(moment: datetime | None, by: timedelta) -> datetime | None:
     return None if moment is None else moment + by
 
 
-class Channels:
+class Channels(Feature):
     """Games whose channel, thread or server the bot lost (or got back)."""
-
-    def __init__(self, db: Database, repo: Repository, clock: Clock, cache: engine.StateCache) -> None:
-        self.db = db
-        self.repo = repo
-        self.clock = clock
-        self.cache = cache
 
     async def channel_gone(self, channel_id: int) -> list[Notification]:
         """The channel or thread was deleted: its open game and those of its threads end without a

@@ -1,6 +1,6 @@
 """The base of the game service: it builds the parts (the repository, states, log, telling) and the plain
-feature classes from them, and keeps what the clocks (``Timing``, still a mixin over it) and the computers'
-runner share: computer turns (writing moves is ``moves.Moves``).
+feature classes from them, the clocks (``timing.Timing``) among them, and keeps what the computers' runner
+calls: computer turns (writing moves is ``moves.Moves``).
 
 Every operation on one game runs under that game's ``asyncio.Lock`` (one process) and every write is one
 SQLite transaction whose version check (``UPDATE … WHERE version = expected``) keeps a second process
@@ -15,9 +15,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable, Sequence
-from contextlib import AbstractAsyncContextManager
-from typing import Any
+from collections.abc import Callable
 
 from bot.services import engine
 from bot.services.archive import Archive
@@ -32,22 +30,23 @@ from bot.services.errors import (
 from bot.services.everywhere import Everywhere
 from bot.services.gamelog import GameLog
 from bot.services.lobby import Lobby
-from bot.services.models import MoveOutcome, Notification, PlayedMove
+from bot.services.models import MoveOutcome
 from bot.services.moves import Moves
-from bot.services.notices import notice
+from bot.services.parts import Parts
 from bot.services.play import Play
-from bot.services.policy import DEFAULT_AI_LEVEL, require_host
+from bot.services.policy import DEFAULT_AI_LEVEL
 from bot.services.prefs import Preferences
 from bot.services.ratings import Ratings
 from bot.services.reading import Reading
 from bot.services.replays import Replays
-from bot.services.repository import Repository, info, require_seat
-from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets, wake_computers
+from bot.services.repository import Repository
+from bot.services.runner import STALE, ComputerRunner, Stale, TurnBudgets
 from bot.services.seats import Seats
 from bot.services.states import States
 from bot.services.stats import Stats
 from bot.services.telling import Telling
 from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
+from bot.services.timing import Timing
 from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
 from rules.ai import choose_move
@@ -69,13 +68,7 @@ def _ai_seed(seed: int, version: int, seat: int) -> int:
 
 
 class ServiceCore:
-    """The parts and feature classes of the service, built once; the helpers ``Timing`` uses."""
-
-    _info = staticmethod(info)
-
-    # a game's claim while its computers play, given to the runner here and defined by ``Timing``
-    _claim_run: Callable[[int], Awaitable[bool]]
-    _release: Callable[[int], Awaitable[None]]
+    """The parts and feature classes of the service, built once; the computers' turns."""
 
     def __init__(
         self,
@@ -99,74 +92,53 @@ class ServiceCore:
         self.thinkers = Thinkers(think_seconds, think_workers, think_timeout)
         # computer seats move in the background, off the game's lock (see ``runner``)
         self.runner = ComputerRunner(self._computer_move, self.thinkers.turn, max_ai_moves)
-        self.runner.release = self._release
-        if db.postgres:  # where several processes may share the games, a run is claimed (``timing``)
-            self.runner.claim = self._claim_run
-        # the rows and the per-game locks; the parts of the service call them by these names
+        # the rows and the per-game locks
         self.repo = Repository(db)
         self.statistics = Stats(db)  # a part of its own: it shares nothing with the others
-        self._lock = self.repo.lock
-        self._rows = self.repo.rows
-        self._prefs = self.repo.prefs
         # the check of stored states, and the pausing of a game whose log does not rebuild it
         self.damage = Damage(db, self.repo, clock, self.cache)
-        # the parts that are plain classes, each called through ``GameService``'s methods of its names
-        self.preferences = Preferences(db, self.repo, clock)
-        self.channels = Channels(db, self.repo, clock, self.cache)
-        self.everywhere = Everywhere(db)
-        self.ratings = Ratings(db)
-        self.archive = Archive(db, self.repo, clock)
         self.gamelog = GameLog(db)
         self.states = States(db, self.cache, self.damage)
-        self.reading = Reading(db, self.repo, self.states, self.gamelog)
         self.telling = Telling(db, self.gamelog)
         self.moves = Moves(db, clock, self.cache)
-        self.seats = Seats(db, self.repo, clock, self.cache, self.states, self.telling, self.runner)
-        self.play = Play(
+        # what the feature classes share
+        parts = Parts(
             db, self.repo, clock, self.cache, self.states, self.gamelog, self.telling, self.moves, self.runner
         )
-        self.lobby = Lobby(db, self.repo, clock, self.cache, self.telling, self.runner, self.new_seed)
-        self.replays = Replays(self.repo, self.gamelog)
+        # the parts that are plain classes, each called through ``GameService``'s methods of its names
+        self.everywhere = Everywhere(db)
+        self.ratings = Ratings(db)
+        self.preferences = Preferences(parts)
+        self.channels = Channels(parts)
+        self.archive = Archive(parts)
+        self.reading = Reading(parts)
+        self.seats = Seats(parts)
+        self.play = Play(parts)
+        self.lobby = Lobby(parts, self.new_seed)
+        self.replays = Replays(parts)
         # this process among those sharing the database, as its claims on games' due work name it
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        # reminders, deadlines and the claims on games' due work
+        self.timing = Timing(parts, self.seats, self.holder)
+        self.runner.release = self.timing.release
+        if db.postgres:  # where several processes may share the games, a run is claimed (``timing``)
+            self.runner.claim = self.timing.claim_run
 
     async def close(self) -> None:
-        """End the computer players' worker processes; computer seats then wait (see ``thinking``)."""
+        """End the computer players' worker processes (computer seats then wait, see ``thinking``), then
+        give back every claim at once, so that another process takes the work over now."""
         await self.thinkers.close()
         await self.runner.close()
-
-    def _locked_active(self, channel_id: int) -> AbstractAsyncContextManager[tuple[GameRow, list[SeatRow]]]:
-        """The channel's game, locked, once started and while not paused (``Repository.locked``)."""
-        return self.repo.locked(channel_id, active=True)
-
-    async def _state(self, game: GameRow, seats: Sequence[SeatRow]) -> State:
-        return await self.states.current(game, seats)
-
-    _require_seat = staticmethod(require_seat)
-
-    _require_host = staticmethod(require_host)
-
-    async def _commit(
-        self,
-        game: GameRow,
-        seats: list[SeatRow],
-        seat: int,
-        user_id: int | None,
-        move: str,
-        new_state: State,
-        events: list[Event],
-        actor: str,
-    ) -> tuple[GameRow, list[SeatRow], PlayedMove]:
-        return await self.moves.commit(game, seats, seat, user_id, move, new_state, events, actor)
+        await self.timing.close()
 
     async def _computer_move(
         self, game_id: int, budgets: TurnBudgets | None = None
     ) -> MoveOutcome | Stale | None:
         """One computer move in ``game_id``: its outcome, ``STALE`` if the game changed meanwhile, or None
         when no computer must act (or the game is over, paused or gone)."""
-        async with self._lock(game_id):
+        async with self.repo.lock(game_id):
             try:
-                game, seats = await self._rows(game_id)
+                game, seats = await self.repo.rows(game_id)
             except NoGameHere:
                 return None
             if game.status != "active" or game.paused_at is not None:
@@ -174,13 +146,13 @@ class ServiceCore:
             seat = next((s for s in seats if s.is_ai and s.seat in game.to_act), None)
             if seat is None:
                 return None
-            state = await self._state(game, seats)
+            state = await self.states.current(game, seats)
         rules = engine.rules_for(game.rules_id)
         turn = budgets.for_seat(seat.seat, game.rules_id) if budgets is not None else None
         move, new_state, events = await self._ai_move(game, seat, rules, state, turn)
-        async with self._lock(game_id):
+        async with self.repo.lock(game_id):
             try:
-                now, seats = await self._rows(game_id)
+                now, seats = await self.repo.rows(game_id)
             except NoGameHere:
                 return None
             mover = next(s for s in seats if s.seat == seat.seat)
@@ -193,15 +165,15 @@ class ServiceCore:
             if not (unchanged and mover.is_ai and mover.seat in now.to_act):
                 return STALE
             try:
-                after, after_seats, record = await self._commit(
+                after, after_seats, record = await self.moves.commit(
                     now, list(seats), seat.seat, None, move, new_state, events, "ai"
                 )
             except Busy:  # another process sharing the database wrote first
                 return STALE
             if budgets is not None:
                 budgets.after(seat.seat, events)
-            after, after_seats, new_state, forced = await self._forced_moves(after, after_seats, new_state)
-            return await self._outcome(
+            after, after_seats, new_state, forced = await self.moves.forced(after, after_seats, new_state)
+            return await self.telling.outcome(
                 after,
                 seats,
                 after_seats,
@@ -212,17 +184,6 @@ class ServiceCore:
                 events=events,
                 acting_user=None,
             )
-
-    async def _forced_moves(
-        self, game: GameRow, seats: list[SeatRow], state: State, after: PlayedMove | None = None
-    ) -> tuple[GameRow, list[SeatRow], State, list[PlayedMove]]:
-        return await self.moves.forced(game, seats, state, after)
-
-    def _wake_computers(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
-        """Let the background runner move the computer seats that must act now, after this operation
-        (see ``runner``): nobody waits for a computer, and the game's lock is never held while one
-        thinks."""
-        wake_computers(self.runner, game, seats)
 
     async def _ai_move(
         self, game: GameRow, seat: SeatRow, rules: Engine, state: State, turn: Turn | None = None
@@ -270,52 +231,3 @@ class ServiceCore:
         except Exception:
             log.exception("%s again at level %s; its first legal move is played", where, FALLBACK_AI_LEVEL)
             return engine.play(rules, state, seat.seat, legal[0])
-
-    async def _notice(
-        self, kind: str, message: str, game: GameRow, user_id: int | None, **params: Any
-    ) -> Notification:
-        return await notice(self.repo, kind, message, game, user_id, **params)
-
-    async def _outcome(
-        self,
-        game: GameRow,
-        seats_before: Sequence[SeatRow],
-        seats: Sequence[SeatRow],
-        state: State,
-        played: Sequence[PlayedMove],
-        *,
-        seat: int | None,
-        move: str | None,
-        events: Sequence[Event],
-        acting_user: int | None,
-        extra: Sequence[Notification] = (),
-        locale: object = None,
-    ) -> MoveOutcome:
-        return await self.telling.outcome(
-            game,
-            seats_before,
-            seats,
-            state,
-            played,
-            seat=seat,
-            move=move,
-            events=events,
-            acting_user=acting_user,
-            extra=extra,
-            locale=locale,
-        )
-
-    async def _hand_over(
-        self,
-        game: GameRow,
-        seats: list[SeatRow],
-        seat: SeatRow,
-        *,
-        state: str,
-        level: int,
-        acting_user: int | None,
-        notes: Sequence[Notification] = (),
-    ) -> MoveOutcome:
-        return await self.seats.hand_over(
-            game, seats, seat, state=state, level=level, acting_user=acting_user, notes=notes
-        )

@@ -8,7 +8,6 @@ from typing import Any
 
 from bot.i18n import ENGLISH
 from bot.services import engine, positions
-from bot.services.clock import Clock
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -18,6 +17,7 @@ from bot.services.errors import (
     TableFull,
 )
 from bot.services.models import GameInfo, MoveOutcome
+from bot.services.parts import Feature, Parts
 from bot.services.policy import (
     CHANNEL_STYLES,
     DEFAULT_AI_LEVEL,
@@ -27,38 +27,22 @@ from bot.services.policy import (
     require_host,
     timing_defaults,
 )
-from bot.services.repository import Repository, info, require_seat
-from bot.services.runner import ComputerRunner, wake_computers
-from bot.services.telling import Telling
+from bot.services.repository import info, require_seat
+from bot.services.runner import wake_computers
 from bot.services.timebank import TimeBank
 from bot.storage import games as store
 from bot.storage import locks, preferences
-from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
 from bot.storage.sql import IntegrityError
 from rules.core.rng import Rng
 from rules.core.texts import said
 
 
-class Lobby:
+class Lobby(Feature):
     """Opening, filling, seating, starting and closing games."""
 
-    def __init__(
-        self,
-        db: Database,
-        repo: Repository,
-        clock: Clock,
-        cache: engine.StateCache,
-        telling: Telling,
-        runner: ComputerRunner,
-        new_seed: Callable[[], int],
-    ) -> None:
-        self.db = db
-        self.repo = repo
-        self.clock = clock
-        self.cache = cache
-        self.telling = telling
-        self.runner = runner
+    def __init__(self, parts: Parts, new_seed: Callable[[], int]) -> None:
+        super().__init__(parts)
         self.new_seed = new_seed
 
     async def create_game(

@@ -7,47 +7,20 @@ from contextlib import contextmanager
 from typing import Any
 
 from bot.services import engine, positions
-from bot.services.clock import Clock
 from bot.services.errors import Committed, NoSuchVersion, NotAllowed, StaleVersion, UndoRefused
-from bot.services.gamelog import GameLog
 from bot.services.models import GameInfo, MoveOutcome, PlayedMove, UndoOutcome
-from bot.services.moves import Moves
+from bot.services.parts import Feature
 from bot.services.policy import undo_refusal
-from bot.services.repository import Repository, info, require_seat
-from bot.services.runner import ComputerRunner, wake_computers
-from bot.services.states import States
-from bot.services.telling import Telling
+from bot.services.repository import info, require_seat
+from bot.services.runner import wake_computers
 from bot.storage import games as store
-from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
 from rules.core.errors import NotYourTurnError
 from rules.core.texts import said
 
 
-class Play:
+class Play(Feature):
     """Moves: submitting, undoing under the table policy, and restoring an earlier position."""
-
-    def __init__(
-        self,
-        db: Database,
-        repo: Repository,
-        clock: Clock,
-        cache: engine.StateCache,
-        states: States,
-        gamelog: GameLog,
-        telling: Telling,
-        moves: Moves,
-        runner: ComputerRunner,
-    ) -> None:
-        self.db = db
-        self.repo = repo
-        self.clock = clock
-        self.cache = cache
-        self.states = states
-        self.gamelog = gamelog
-        self.telling = telling
-        self.moves = moves
-        self.runner = runner
 
     async def submit(
         self,

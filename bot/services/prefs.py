@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.services.clock import Clock
 from bot.services.errors import NotAllowed, NotInGame
 from bot.services.models import GameInfo
+from bot.services.parts import Feature, Parts
 from bot.services.policy import (
     CHANNEL_STYLES,
     COMPUTER_POSTS,
@@ -19,10 +19,9 @@ from bot.services.policy import (
     require_host,
     timing_defaults,
 )
-from bot.services.repository import Repository, info
+from bot.services.repository import info
 from bot.storage import games as store
 from bot.storage import locks, preferences
-from bot.storage.db import Database
 from bot.storage.preferences import GuildSettings, UserSettings
 from rules.core.texts import said
 
@@ -37,13 +36,11 @@ def _only(changes: dict[str, Any], known: set[str]) -> None:
         )
 
 
-class Preferences:
+class Preferences(Feature):
     """Muting, and the per-user, per-guild and per-game reminder and deadline settings."""
 
-    def __init__(self, db: Database, repo: Repository, clock: Clock) -> None:
-        self.db = db
-        self.repo = repo
-        self.clock = clock
+    def __init__(self, parts: Parts) -> None:
+        super().__init__(parts)
         # user -> the language their Discord client last used, as stored (see ``note_language``)
         self.used_languages: dict[int, str] = {}
 

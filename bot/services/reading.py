@@ -9,26 +9,21 @@ from typing import Any
 
 from bot.services import engine
 from bot.services.errors import GameNotActive, NoGameHere, NoSuchVersion
-from bot.services.gamelog import GameLog
 from bot.services.models import Choices, Decision, GameInfo, News
+from bot.services.parts import Feature, Parts
 from bot.services.report import BoardState, LiveBoard
-from bot.services.repository import Repository, info, seat_of_user
-from bot.services.states import States
+from bot.services.repository import info, seat_of_user
 from bot.storage import games as store
-from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow, from_json, to_json
 from rules.core.events import Event, is_public
 from rules.core.texts import said
 
 
-class Reading:
+class Reading(Feature):
     """Looking at games: info, legal moves, views, the log, replay checks."""
 
-    def __init__(self, db: Database, repo: Repository, states: States, gamelog: GameLog) -> None:
-        self.db = db
-        self.repo = repo
-        self.states = states
-        self.gamelog = gamelog
+    def __init__(self, parts: Parts) -> None:
+        super().__init__(parts)
         # (game, seat) -> the number and text of the newest move whose news that seat's player was shown;
         # kept in memory: after a restart a player may read the same news once more
         self._news_shown: dict[tuple[int, int], tuple[int, str]] = {}

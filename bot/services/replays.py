@@ -16,9 +16,9 @@ from typing import Any
 
 from bot.services import engine
 from bot.services.errors import GameNotActive, NoGameHere, NoSuchVersion, NotAllowed
-from bot.services.gamelog import GameLog
 from bot.services.models import GameInfo
-from bot.services.repository import Repository, info
+from bot.services.parts import Feature
+from bot.services.repository import info
 from bot.storage import games as store
 from bot.storage.records import GameRow, MoveRow
 from rules.core.protocol import ScoresPositions
@@ -59,14 +59,9 @@ def frame_versions(last: int, most: int = MOST_FRAMES) -> list[int]:
     return sorted({round(i * step) for i in range(most)} | {0, last})
 
 
-class Replays:
+class Replays(Feature):
     """Replays and the points over a game: reading only, nothing changes (the log's lines as ``Reading``
     reads them, from ``gamelog``)."""
-
-    def __init__(self, repo: Repository, gamelog: GameLog) -> None:
-        self.repo = repo
-        self.db = repo.db
-        self.gamelog = gamelog
 
     async def replay_game(
         self, channel_id: int, guild_id: int | None, game_id: int | None = None

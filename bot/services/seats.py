@@ -7,42 +7,21 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from bot.services import engine, timebank
-from bot.services.clock import Clock
+from bot.services import timebank
 from bot.services.errors import AlreadyJoined, NotAllowed
 from bot.services.models import GameInfo, MoveOutcome, Notification
+from bot.services.parts import Feature
 from bot.services.policy import DEFAULT_AI_LEVEL, require_host
-from bot.services.repository import Repository, info, require_seat, seat_of_user
-from bot.services.runner import ComputerRunner, wake_computers
-from bot.services.states import States
-from bot.services.telling import Telling
+from bot.services.repository import info, require_seat, seat_of_user
+from bot.services.runner import wake_computers
 from bot.storage import games as store
-from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
 from rules.core.texts import said
 
 
-class Seats:
+class Seats(Feature):
     """Who plays a seat: resigning, the computer taking over and handing back, offering and taking a
     seat, away."""
-
-    def __init__(
-        self,
-        db: Database,
-        repo: Repository,
-        clock: Clock,
-        cache: engine.StateCache,
-        states: States,
-        telling: Telling,
-        runner: ComputerRunner,
-    ) -> None:
-        self.db = db
-        self.repo = repo
-        self.clock = clock
-        self.cache = cache
-        self.states = states
-        self.telling = telling
-        self.runner = runner
 
     async def resign(self, channel_id: int, user_id: int) -> MoveOutcome:
         """Give up: the computer plays the seat to the end and the result counts no win for it.

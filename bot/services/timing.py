@@ -7,18 +7,32 @@ once. A claim is a lease (``games.claimed_by``, ``claimed_until``) that its hold
 ``RENEW_EVERY`` while it works there (``renew_claims``); a process that died stops renewing, and its
 games are taken over once ``LEASE`` has run out. A process that is the only one claiming (SQLite) ends the
 claims of its earlier lives at its start (``take_over_claims``), and a clean stop gives its claims back at
-once (``close``)."""
+once (``close``).
+
+``Timing`` is a plain class built from the service's parts (``ServiceCore`` builds it and gives the
+computers' runner its ``claim_run`` and ``release``)."""
 
 from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
 
-from bot.services import engine, timebank
-from bot.services.core import DEFAULT_AI_LEVEL, ServiceCore
+from bot.services import engine, notices, timebank
 from bot.services.errors import NotAllowed
 from bot.services.models import DueItem, Forced, ForcedSkip, GameInfo, MoveOutcome, Notification
-from bot.services.policy import COMPUTER_GRACE, computer_due_at, due_items, kick_majority, next_due_at
+from bot.services.parts import Feature, Parts
+from bot.services.policy import (
+    COMPUTER_GRACE,
+    DEFAULT_AI_LEVEL,
+    computer_due_at,
+    due_items,
+    kick_majority,
+    next_due_at,
+    require_host,
+)
+from bot.services.repository import info, require_seat
+from bot.services.runner import wake_computers
+from bot.services.seats import Seats
 from bot.storage import due as due_store
 from bot.storage import games as store
 from bot.storage import locks, preferences
@@ -35,18 +49,23 @@ LEASE = timedelta(seconds=20)
 RENEW_EVERY = timedelta(seconds=5)
 
 
-class Timing(ServiceCore):
+class Timing(Feature):
     """Reminders and deadlines, computed from stored times so they resume after a restart."""
 
-    # Whether this service has already resumed the computer turns a crash left behind (see
-    # ``resume_computer_turns``): the first round after a start does it without waiting for the grace.
-    _resumed = False
-    # The games whose due work the reminder round under way holds (see ``run_due``).
-    _in_round: frozenset[int] = frozenset()
+    def __init__(self, parts: Parts, seats: Seats, holder: str) -> None:
+        super().__init__(parts)
+        self.seats = seats
+        # this process among those sharing the database, as its claims on games' due work name it
+        self.holder = holder
+        # Whether this process has already resumed the computer turns a crash left behind (see
+        # ``resume_computer_turns``): the first round after a start does it without waiting for the grace.
+        self._resumed = False
+        # The games whose due work the reminder round under way holds (see ``run_due``).
+        self._in_round: frozenset[int] = frozenset()
 
     async def close(self) -> None:
-        """Stop, then give back every claim at once, so that another process takes the work over now."""
-        await super().close()
+        """Give back every claim at once (the service has stopped its runner), so that another process
+        takes the work over now."""
         try:
             async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
                 await due_store.release_all(conn, self.holder)
@@ -178,13 +197,13 @@ class Timing(ServiceCore):
         """Give back the claim ``claim_untold`` took on ``game_id``, unless this process works there
         otherwise meanwhile (a computer's run, a reminder round)."""
         if self.db.postgres and game_id not in self.runner.claimed and game_id not in self._in_round:
-            await self._release(game_id)
+            await self.release(game_id)
 
-    async def _claim_run(self, game_id: int) -> bool:
+    async def claim_run(self, game_id: int) -> bool:
         """Claim a game for the computer run a move woke (``runner``), unless another process holds it."""
         return game_id in await self._claim([game_id], self.clock())
 
-    async def _release(self, game_id: int) -> None:
+    async def release(self, game_id: int) -> None:
         async with self.db.transaction(locks=(locks.CLAIMS,)) as conn:
             await due_store.release(conn, [game_id], self.holder)
 
@@ -216,11 +235,11 @@ class Timing(ServiceCore):
 
     async def _run_item(self, item: DueItem, now: datetime | None) -> list[Notification]:
         """Deliver one due reminder or apply one due deadline, if it is still due."""
-        async with self._lock(item.game_id):
-            row, seats = await self._rows(item.game_id)
+        async with self.repo.lock(item.game_id):
+            row, seats = await self.repo.rows(item.game_id)
             fresh = {
                 i.kind: i
-                for i in due_items(row, seats, await self._prefs(s.user_id for s in seats))
+                for i in due_items(row, seats, await self.repo.prefs(s.user_id for s in seats))
                 if i.seat == item.seat
             }
             if item.kind not in fresh or fresh[item.kind].due_at > (now or self.clock()):
@@ -235,7 +254,7 @@ class Timing(ServiceCore):
         async with self.db.transaction(game=game.id) as conn:
             await store.update_seat(conn, game.id, item.seat, last_reminded_at=self.clock())
         title = engine.rules_for(game.rules_id).title
-        return await self._notice("reminder", "notice.reminder", game, item.user_id, title=title)
+        return await notices.notice(self.repo, "reminder", "notice.reminder", game, item.user_id, title=title)
 
     async def _warn_bank(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
         """The next warning of a running time bank ("1 day left"), noted as given for this decision."""
@@ -247,8 +266,8 @@ class Timing(ServiceCore):
         title = engine.rules_for(game.rules_id).title
         out = timebank.runs_out_at(game, seat) or item.due_at
         message = timebank.WARNING_NOTICES[index]
-        return await self._notice(
-            "reminder", message, game, item.user_id, title=title, at=timebank.stamp(out)
+        return await notices.notice(
+            self.repo, "reminder", message, game, item.user_id, title=title, at=timebank.stamp(out)
         )
 
     async def _deadline(
@@ -262,17 +281,17 @@ class Timing(ServiceCore):
         rules = engine.rules_for(game.rules_id)
         notice = "notice.forced" if forced else "notice"
         if game.deadline_action == "skip":
-            state = await self._state(game, seats)
+            state = await self.states.current(game, seats)
             skip = engine.skip_move(rules, state, seat_no)
             if skip is not None:
                 move, new_state, events = engine.play(rules, state, seat_no, skip)
                 before = list(seats)
-                game, seats, record = await self._commit(
+                game, seats, record = await self.moves.commit(
                     game, seats, seat_no, None, move, new_state, events, "deadline"
                 )
                 played = [record]
-                self._wake_computers(game, seats)
-                outcome = await self._outcome(
+                wake_computers(self.runner, game, seats)
+                outcome = await self.telling.outcome(
                     game,
                     before,
                     seats,
@@ -283,8 +302,8 @@ class Timing(ServiceCore):
                     events=events,
                     acting_user=None,
                     extra=[
-                        await self._notice(
-                            "deadline", f"{notice}.skipped", game, seat.user_id, title=rules.title
+                        await notices.notice(
+                            self.repo, "deadline", f"{notice}.skipped", game, seat.user_id, title=rules.title
                         )
                     ],
                 )
@@ -295,20 +314,22 @@ class Timing(ServiceCore):
                 await store.update_seat(conn, game.id, seat_no, vote_opened_at=self.clock())
             need = kick_majority(len(voters))
             said = {"name": seat.name, "title": rules.title, "votes": need}
-            return "vote", [await self._notice("vote_open", f"{notice}.vote_open", game, None, **said)]
+            return "vote", [
+                await notices.notice(self.repo, "vote_open", f"{notice}.vote_open", game, None, **said)
+            ]
         # a "skip" rule lands here only when the game has no pass for this seat now
         what = "no_pass" if game.deadline_action == "skip" else "computer"
         message = f"notice.forced.{what}" if forced else "notice.replaced"
-        note = await self._notice("replaced", message, game, seat.user_id, title=rules.title)
-        outcome = await self._hand_over(
+        note = await notices.notice(self.repo, "replaced", message, game, seat.user_id, title=rules.title)
+        outcome = await self.seats.hand_over(
             game, seats, seat, state="replaced", level=DEFAULT_AI_LEVEL, acting_user=None, notes=[note]
         )
         return what, list(outcome.notifications)
 
     async def vote_kick(self, channel_id: int, voter_id: int, seat: int) -> MoveOutcome | GameInfo:
         """Vote to hand an overdue player's seat to the computer; a majority of the others decides."""
-        async with self._locked_active(channel_id) as (game, seats):
-            voter = self._require_seat(seats, voter_id)
+        async with self.repo.locked(channel_id, active=True) as (game, seats):
+            voter = require_seat(seats, voter_id)
             if voter.is_ai:
                 raise NotAllowed(said("refusal.computer_vote"))
             target = next((s for s in seats if s.seat == seat), None)
@@ -321,19 +342,19 @@ class Timing(ServiceCore):
                 await store.add_kick_vote(conn, game.id, seat, voter_id, self.clock())
                 votes = await store.kick_voters(conn, game.id, seat)
             if len(votes) < kick_majority(len(others)):
-                return self._info(*await self._rows(game.id))
-            return await self._hand_over(
+                return info(*await self.repo.rows(game.id))
+            return await self.seats.hand_over(
                 game, seats, target, state="replaced", level=DEFAULT_AI_LEVEL, acting_user=voter_id
             )
 
     async def force_skip(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> ForcedSkip:
         """Apply the deadline consequence now to every person who must act (host or admin)."""
-        async with self._locked_active(channel_id) as (game, _seats):
-            self._require_host(game, by_user_id, admin)
+        async with self.repo.locked(channel_id, active=True) as (game, _seats):
+            require_host(game, by_user_id, admin)
             done: list[Forced] = []
             notes: list[Notification] = []
             for seat_no in game.to_act:
-                row, current = await self._rows(game.id)
+                row, current = await self.repo.rows(game.id)
                 seat = next(s for s in current if s.seat == seat_no)
                 if row.status == "active" and seat_no in row.to_act and not seat.is_ai:
                     what, told = await self._deadline(row, current, seat_no, forced=True)

@@ -163,7 +163,7 @@ async def test_a_move_that_waited_while_the_game_was_abandoned_hears_it_has_just
     await started(service)
     await service.submit(CHANNEL, ANN, "pass")  # the channel's game is known to the process now
     game = await service.get_game(CHANNEL)
-    async with service._lock(game.id):  # an operation on the game goes on
+    async with service.repo.lock(game.id):  # an operation on the game goes on
         abandon = asyncio.ensure_future(service.abandon(CHANNEL, ANN))
         await asyncio.sleep(0)
         move = asyncio.ensure_future(service.submit(CHANNEL, BOB, "pass"))

@@ -52,7 +52,7 @@ async def test_a_move_returns_before_the_computer_thinks_and_commands_are_served
     outcome = move.result()
     assert [p.actor for p in outcome.played] == ["player"] and outcome.to_act == (1,)
     # every command goes through while the computer thinks: the game's lock is free
-    assert not service._lock(outcome.game.id).locked()
+    assert not service.repo.lock(outcome.game.id).locked()
     await service.set_away(CHANNEL, ANN, True)
     await service.update_game_timing(CHANNEL, ANN, reminder_minutes=60)
     await service.set_pictures(CHANNEL, ANN, "on-request")

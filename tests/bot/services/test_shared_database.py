@@ -49,14 +49,14 @@ async def waiting_on_a_computer(service: GameService, clock: FakeClock) -> GameR
     await service.start(CHANNEL, ANN)
     await stranded(service)
     clock.advance(seconds=COMPUTER_GRACE.total_seconds())
-    game, _ = await service._rows((await service.get_game(CHANNEL)).id)
+    game, _ = await service.repo.rows((await service.get_game(CHANNEL)).id)
     assert game.to_act == (1,)
     return game
 
 
 async def moved_since(service: GameService, before: GameRow) -> bool:
     await service.runner.idle()
-    game, _ = await service._rows(before.id)
+    game, _ = await service.repo.rows(before.id)
     return game.version > before.version and 1 not in game.to_act
 
 
@@ -83,7 +83,7 @@ async def test_the_work_of_a_process_that_died_is_taken_over_once_its_lease_runs
     clock.advance(minutes=61)
     async with died(db_where, clock) as dead:
         # it claimed the game's work, and died before doing it
-        assert await dead._claim([info.id], clock()) == {info.id}
+        assert await dead.timing._claim([info.id], clock()) == {info.id}
     assert await service.run_due() == []  # the lease holds: perhaps it is still at work
     assert await service.renew_claims() is False
     clock.advance(seconds=LEASE.total_seconds())
@@ -99,8 +99,8 @@ async def test_a_process_at_work_keeps_its_claim_while_it_renews_it_and_loses_it
 ):
     waiting = await waiting_on_a_computer(service, clock)
     async with processes(db_where, clock, 1) as (busy,):
-        assert await busy._claim([waiting.id], clock()) == {waiting.id}
-        busy._in_round = frozenset({waiting.id})  # a long round at work in that game
+        assert await busy.timing._claim([waiting.id], clock()) == {waiting.id}
+        busy.timing._in_round = frozenset({waiting.id})  # a long round at work in that game
         for _ in range(24):  # two minutes, each renewal on time
             clock.advance(seconds=RENEW_EVERY.total_seconds())
             assert await busy.renew_claims() is False
@@ -118,7 +118,7 @@ async def test_a_process_at_work_keeps_its_claim_while_it_renews_it_and_loses_it
 async def test_a_clean_stop_gives_its_claims_back_at_once(service, db_where, clock):
     waiting = await waiting_on_a_computer(service, clock)
     async with processes(db_where, clock, 1) as (stopping,):
-        assert await stopping._claim([waiting.id], clock()) == {waiting.id}
+        assert await stopping.timing._claim([waiting.id], clock()) == {waiting.id}
         assert await service.resume_computer_turns() == []
     # no time passed
     assert await service.resume_computer_turns() == [waiting.id]
@@ -131,7 +131,7 @@ async def test_a_restart_takes_over_the_claims_of_its_earlier_life(service, db_w
     hold it, so it waits for that claim's lease alone."""
     waiting = await waiting_on_a_computer(service, clock)
     async with died(db_where, clock) as earlier:
-        assert await earlier._claim([waiting.id], clock()) == {waiting.id}
+        assert await earlier.timing._claim([waiting.id], clock()) == {waiting.id}
     await service.take_over_claims()
     if db_where.postgres:
         assert await service.resume_computer_turns() == []
@@ -184,7 +184,7 @@ async def test_a_process_killed_while_the_computer_a_move_woke_thinks_is_taken_o
         monkeypatch.setattr(doomed.thinkers, "choose", forever)
         await doomed.submit(CHANNEL, ANN, "pass")
         await thinking.wait()
-        waiting, _ = await service._rows((await service.get_game(CHANNEL)).id)
+        waiting, _ = await service.repo.rows((await service.get_game(CHANNEL)).id)
         doomed.runner.release = None  # killed: its run ends with the process, nothing is given back
         await doomed.runner.close()
     assert waiting.to_act == (1,)

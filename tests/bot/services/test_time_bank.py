@@ -138,7 +138,7 @@ async def test_a_holiday_longer_than_allowed_or_without_a_bank_is_refused_and_ch
     service: GameService, clock: FakeClock
 ) -> None:
     await started(service, reminder_minutes=None, time_bank=TimeBank(3 * DAY, DAY, 2))
-    before = await service._rows((await service.get_game(CHANNEL)).id)
+    before = await service.repo.rows((await service.get_game(CHANNEL)).id)
     for days in (3, 0, -1):
         with pytest.raises(NotAllowed):
             await service.set_away(CHANNEL, ANN, True, days=days)
@@ -146,7 +146,7 @@ async def test_a_holiday_longer_than_allowed_or_without_a_bank_is_refused_and_ch
         await service.set_away(CHANNEL, ANN, True)
     with pytest.raises(NotAllowed):  # nobody comes back from a holiday they are not on
         await service.set_away(CHANNEL, ANN, False)
-    assert await service._rows(before[0].id) == before
+    assert await service.repo.rows(before[0].id) == before
 
 
 async def test_a_bank_and_a_deadline_together_are_refused(service: GameService) -> None:
