@@ -58,7 +58,10 @@ class GameLog:
         )
         texts_of_moves = [wording.text_of(language, label, names) for label in shown_labels]
         english_texts = [wording.text_of(ENGLISH, label) for label in shown_labels]
-        for m, move_text, english_text in zip(moves, texts_of_moves, english_texts, strict=True):
+        rules = engine.rules_for(game.rules_id)
+        for m, shown_label, move_text, english_text in zip(
+            moves, shown_labels, texts_of_moves, english_texts, strict=True
+        ):
             shown = [ev for ev in m.events if visible_to(ev, viewer)]
             if viewer == m.seat and any(not is_public(ev) for ev in shown):
                 # the mover's own private line tells them more than the stand-in the others read
@@ -78,7 +81,12 @@ class GameLog:
             who = names.get(m.seat) or translate(language, "message.seat_number", number=m.seat + 1)
             if m.actor in ACTORS:
                 who = translate(language, f"message.log.by_{m.actor}", name=who)
-            chose = translate(language, "message.log.move", name=who, move=move_text)
+            done = engine.said_done(rules, shown_label, m.seat)
+            chose = (
+                translate(language, "message.log.move", name=who, move=move_text)
+                if done is None
+                else wording.text_of(language, done, {**names, m.seat: who})
+            )
             head = f"{m.version}. {chose}" if made is None else f"{m.version}. {made}"
             teller = next((ev for ev in shown if ev.get(TELLS_MOVE)), None)
             mover = f"Player {m.seat + 1} "
@@ -137,6 +145,14 @@ def log_line(language: object, head: str, texts: Sequence[str]) -> str:
     (Japanese sentences end in 。 and follow one another with no space)."""
     if not texts:
         return head
+    # a head that is a sentence ("Ann ended the turn.") runs on into what followed as the language joins them
+    head = (
+        head.removesuffix("。")
+        if head.endswith("。")
+        else head.removesuffix(".")
+        if not head.endswith("..")
+        else head
+    )
     joined = texts[-1]
     for text in reversed(texts[:-1]):
         joined = translate(language, "message.sentences", first=text, second=joined)
