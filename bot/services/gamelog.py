@@ -63,8 +63,11 @@ class GameLog:
             moves, shown_labels, texts_of_moves, english_texts, strict=True
         ):
             shown = [ev for ev in m.events if visible_to(ev, viewer)]
-            if viewer == m.seat and any(not is_public(ev) for ev in shown):
-                # the mover's own private line tells them more than the stand-in the others read
+            # the sentence the engine tells the move by, from its label or its stand-in
+            done = engine.said_done(rules, shown_label, m.seat)
+            if done is not None or (viewer == m.seat and any(not is_public(ev) for ev in shown)):
+                # the stand-in says no more than the head of the line, and the mover's own private line
+                # tells them more than the stand-in the others read
                 shown = [ev for ev in shown if not ev.get(HIDES_MOVE)]
             # an engine's own "Player N: <label>." line says again what the head of the line says; when it
             # also says the move was made for the player, it heads the line in place of the label
@@ -81,7 +84,6 @@ class GameLog:
             who = names.get(m.seat) or translate(language, "message.seat_number", number=m.seat + 1)
             if m.actor in ACTORS:
                 who = translate(language, f"message.log.by_{m.actor}", name=who)
-            done = engine.said_done(rules, shown_label, m.seat)
             chose = (
                 translate(language, "message.log.move", name=who, move=move_text)
                 if done is None
