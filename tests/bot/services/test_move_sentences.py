@@ -22,7 +22,12 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cid"}
 # sentence is made from the label inside.
 WRAPPERS = {
     "gwt": ("gwt.label.paid", "gwt.label.free", "gwt.label.risk"),
-    "santafe": ("santafe.label.with_branch", "santafe.label.piece", "santafe.label.marked", "santafe.label.bought"),
+    "santafe": (
+        "santafe.label.with_branch",
+        "santafe.label.piece",
+        "santafe.label.marked",
+        "santafe.label.bought",
+    ),
 }
 # The sentence of each kind of label, by the label's message prefix.
 SENTENCES = {

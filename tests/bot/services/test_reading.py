@@ -261,7 +261,12 @@ async def test_a_gwt_log_names_each_move_once_and_reads_in_the_readers_language(
 
 
 # A move's line tells the move as a sentence, per language: a menu's label ("end the turn") is no part of it.
-ENDED = {"en": "Ann ended the turn", "de": "Ann beendet den Zug", "nl": "Ann beëindigt de beurt", "ja": "Annは手番を終えた"}
+ENDED = {
+    "en": "Ann ended the turn",
+    "de": "Ann beendet den Zug",
+    "nl": "Ann beëindigt de beurt",
+    "ja": "Annは手番を終えた",
+}
 # The frame a log line used to put a label in.
 FRAMES = ("chose: ", "wählte: ", "koos: ", "」を選んだ")
 
@@ -278,10 +283,14 @@ async def test_a_gwt_log_line_reads_as_a_sentence_joined_as_its_language_writes(
     lines = await service.log(CHANNEL, ANN, limit=0, locale=locale)
     heads = [line.split(". ", 1)[1] for line in lines]
     assert any(head.startswith(ENDED[locale]) for head in heads), heads
-    assert not [head for head in heads if head.startswith(("Ann: ", "Ann：")) or any(f in head for f in FRAMES)]
+    assert not [
+        head for head in heads if head.startswith(("Ann: ", "Ann：")) or any(f in head for f in FRAMES)
+    ]
     if locale == "ja":
         joined = "\n".join(lines)
-        assert " — " not in joined and "。 " not in joined and "; " not in joined and "。。" not in joined, joined
+        assert " — " not in joined and "。 " not in joined and "; " not in joined and "。。" not in joined, (
+            joined
+        )
 
 
 async def test_a_gwt_log_stored_with_english_labels_reads_in_the_readers_language(service, monkeypatch):
