@@ -267,11 +267,13 @@ def options_text(game: GameInfo, locale: object = None) -> str:
 
     parts = [f"{named(key)}: {shown(value)}" for key, value in sorted(game.options.items())]
     if game.pictures != "every-turn":
-        parts.append(translate(language, "message.option.pictures", value=game.pictures))
+        parts.append(translate(language, "message.option.pictures", value=shown(game.pictures)))
     if (game.computer_posts, game.computer_pause) != ("round", 0):
         parts.append(translate(language, "message.option.computers_only", value=pace_text(game, language)))
     if game.channel_style != "quiet":  # a new game's channel is quiet, with auto-play (/game channel)
-        parts.append(translate(language, "message.option.channel", value=game.channel_style))
+        style = f"choice.game.channel.style.{game.channel_style}"  # as /game channel offers it
+        said = translate(language, style) if has_message(style) else shown(game.channel_style)
+        parts.append(translate(language, "message.option.channel", value=said))
     if not game.auto_play:
         parts.append(translate(language, "message.option.auto_play_off"))
     return translate(language, "message.list_separator").join(parts) or translate(

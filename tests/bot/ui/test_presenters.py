@@ -162,3 +162,8 @@ def test_the_option_summary_names_options_as_words_of_the_readers_language() -> 
     )
     assert presenters.options_text(gwt, "de") == "Gebäudeseiten: A, Neutrale Gebäude: zufällig"
     assert "_" not in presenters.options_text(gwt, "ja")
+
+
+def test_the_option_summary_words_the_bots_settings_in_the_readers_language() -> None:
+    changed = game(options={}, pictures="on-request", channel_style="every-turn")
+    assert presenters.options_text(changed, "de") == "Bilder: auf Anfrage, Kanal: eine Nachricht pro Zug"
