@@ -76,7 +76,9 @@ class GameLog:
 
             def is_own(ev: Event, m: Any = m, own: tuple[str, str] = own) -> bool:
                 named = ev.get("type") == "move" and ev.get("move") == m.move and ev.get("seat") == m.seat
-                return named or ev.get("text") in own
+                # the line the bot adds for a move made for its player that no public event tells
+                forced = ev.get("type") == "auto_play" and ev.get("seat") == m.seat and "made_for" in ev
+                return named or forced or ev.get("text") in own
 
             said = [(ev, wording.event_text(ev, language, names)) for ev in shown]
             made = next((text for ev, text in said if is_own(ev) and "made_for" in ev), None)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import catalog, translate
-from bot.services import engine, wording
+from bot.services import engine, outcomes, wording
 from rules.core.events import HIDES_MOVE
 
 GAMES = ("gwt", "santafe")
@@ -109,3 +109,17 @@ def test_every_kind_of_label_has_its_sentence_with_the_labels_words(rules_id):
             wanted = set().union(*(placeholders(form) for form in english[msg])) | {"player"}
             for form in catalog(language).messages[sentence]:
                 assert placeholders(form) <= wanted, (language, sentence, form)
+
+
+def test_a_step_made_for_a_player_that_no_event_tells_reads_as_its_sentence():
+    """A forced step with no public event of its own gets a line saying it was made for the player: the
+    engine's sentence in the reader's language, not "Player 1: <English label>"."""
+    rules = engine.rules_for("santafe")
+    label = {"msg": "santafe.label.done", "args": {}}
+    done = engine.said_done(rules, label, 0)
+    private = {"type": "draw", "text": "You draw Boise.", "private_to": 0}
+    events = outcomes.made_for([private], 0, "Done laying", done)
+    assert events[0] == private and events[1]["made_for"] == 0 and events[1]["type"] == "auto_play"
+    german = wording.event_text(events[1], "de", {0: "Ann"})
+    assert german.startswith("Ann ist fertig mit Legen") and "Ann" in german.partition("(")[2], german
+    assert outcomes.made_for([private], 0, "Done laying")[1]["text"].startswith("Player 1: Done laying")
