@@ -150,13 +150,10 @@ def log_line(language: object, head: str, texts: Sequence[str]) -> str:
     if not texts:
         return head
     # a head that is a sentence ("Ann ended the turn.") runs on into what followed as the language joins them
-    head = (
-        head.removesuffix("。")
-        if head.endswith("。")
-        else head.removesuffix(".")
-        if not head.endswith("..")
-        else head
-    )
+    for stop in ("。", "."):
+        if head.endswith(stop) and not head.endswith(stop * 2):
+            head = head.removesuffix(stop)
+            break
     joined = texts[-1]
     for text in reversed(texts[:-1]):
         joined = translate(language, "message.sentences", first=text, second=joined)

@@ -13,6 +13,7 @@ import pytest
 
 from bot.i18n import catalog, translate
 from bot.services import engine, outcomes, wording
+from bot.services.gamelog import log_line
 from rules.core.events import HIDES_MOVE
 
 GAMES = ("gwt", "santafe")
@@ -123,3 +124,11 @@ def test_a_step_made_for_a_player_that_no_event_tells_reads_as_its_sentence():
     german = wording.event_text(events[1], "de", {0: "Ann"})
     assert german.startswith("Ann ist fertig mit Legen") and "Ann" in german.partition("(")[2], german
     assert outcomes.made_for([private], 0, "Done laying")[1]["text"].startswith("Player 1: Done laying")
+
+
+def test_a_sentence_heading_a_log_line_runs_on_into_what_followed():
+    """A head that ends its sentence is joined to the events after it as the language joins them: no
+    "。。" in Japanese, no ". —" elsewhere; alone it keeps its full stop."""
+    assert log_line("ja", "3. Annは手番を終えた。", ["Bobの手番。"]) == "3. Annは手番を終えた。Bobの手番。"
+    assert log_line("en", "3. Ann ended the turn.", ["Bob's turn."]) == "3. Ann ended the turn — Bob's turn."
+    assert log_line("en", "3. Ann ended the turn.", []) == "3. Ann ended the turn."
