@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.i18n import translate
 from bot.services import GameInfo, SeatInfo
 from bot.ui import presenters
+from bot.ui.pictures import result_words
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -167,3 +169,14 @@ def test_the_option_summary_names_options_as_words_of_the_readers_language() -> 
 def test_the_option_summary_words_the_bots_settings_in_the_readers_language() -> None:
     changed = game(options={}, pictures="on-request", channel_style="every-turn")
     assert presenters.options_text(changed, "de") == "Bilder: auf Anfrage, Kanal: eine Nachricht pro Zug"
+
+
+def test_a_gwt_score_sheet_words_its_tie_break_in_the_readers_language() -> None:
+    """Great Western Trail shares a tied victory (no tie-break of its own, so no gwt.score.tiebreak): the
+    sheet's tie-break word, should one be drawn, is the bot's, in the reader's language."""
+    for language in ("de", "nl", "ja"):
+        words = result_words({"labels": {}}, "gwt", language)
+        assert words["tiebreak"] == translate(language, "picture.result.tiebreak") != "Tie-break"
+    assert result_words({"labels": {}}, "santafe", "de")["tiebreak"] == translate(
+        "de", "santafe.score.tiebreak"
+    )
