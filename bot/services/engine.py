@@ -24,6 +24,7 @@ from rules.core.protocol import (
     SaysMoves,
     SkipsTurns,
     State,
+    TellsMoves,
 )
 from rules.core.texts import Said, said
 
@@ -91,6 +92,12 @@ def said_label(game: Engine, state: State, seat: int, move: str) -> Said | str:
     if isinstance(game, SaysMoves):
         return game.say_move(state, seat, move)
     return str(game.describe_move(state, seat, move))
+
+
+def said_done(game: Engine, label: Said | str, seat: int) -> Said | None:
+    """The sentence telling that ``seat`` made the move labelled ``label`` (a label ``said_label`` gave,
+    or a hidden move's stand-in), as the engine says it (``say_done``); ``None`` where it has none."""
+    return game.say_done(label, seat) if isinstance(game, TellsMoves) else None
 
 
 def label(

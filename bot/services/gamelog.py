@@ -58,10 +58,16 @@ class GameLog:
         )
         texts_of_moves = [wording.text_of(language, label, names) for label in shown_labels]
         english_texts = [wording.text_of(ENGLISH, label) for label in shown_labels]
-        for m, move_text, english_text in zip(moves, texts_of_moves, english_texts, strict=True):
+        rules = engine.rules_for(game.rules_id)
+        for m, shown_label, move_text, english_text in zip(
+            moves, shown_labels, texts_of_moves, english_texts, strict=True
+        ):
             shown = [ev for ev in m.events if visible_to(ev, viewer)]
-            if viewer == m.seat and any(not is_public(ev) for ev in shown):
-                # the mover's own private line tells them more than the stand-in the others read
+            # the sentence the engine tells the move by, from its label or its stand-in
+            done = engine.said_done(rules, shown_label, m.seat)
+            if done is not None or (viewer == m.seat and any(not is_public(ev) for ev in shown)):
+                # the stand-in says no more than the head of the line, and the mover's own private line
+                # tells them more than the stand-in the others read
                 shown = [ev for ev in shown if not ev.get(HIDES_MOVE)]
             # an engine's own "Player N: <label>." line says again what the head of the line says; when it
             # also says the move was made for the player, it heads the line in place of the label
@@ -70,7 +76,9 @@ class GameLog:
 
             def is_own(ev: Event, m: Any = m, own: tuple[str, str] = own) -> bool:
                 named = ev.get("type") == "move" and ev.get("move") == m.move and ev.get("seat") == m.seat
-                return named or ev.get("text") in own
+                # the line the bot adds for a move made for its player that no public event tells
+                forced = ev.get("type") == "auto_play" and ev.get("seat") == m.seat and "made_for" in ev
+                return named or forced or ev.get("text") in own
 
             said = [(ev, wording.event_text(ev, language, names)) for ev in shown]
             made = next((text for ev, text in said if is_own(ev) and "made_for" in ev), None)
@@ -78,7 +86,11 @@ class GameLog:
             who = names.get(m.seat) or translate(language, "message.seat_number", number=m.seat + 1)
             if m.actor in ACTORS:
                 who = translate(language, f"message.log.by_{m.actor}", name=who)
-            chose = translate(language, "message.log.move", name=who, move=move_text)
+            chose = (
+                translate(language, "message.log.move", name=who, move=move_text)
+                if done is None
+                else wording.text_of(language, done, {**names, m.seat: who})
+            )
             head = f"{m.version}. {chose}" if made is None else f"{m.version}. {made}"
             teller = next((ev for ev in shown if ev.get(TELLS_MOVE)), None)
             mover = f"Player {m.seat + 1} "
@@ -137,6 +149,11 @@ def log_line(language: object, head: str, texts: Sequence[str]) -> str:
     (Japanese sentences end in 。 and follow one another with no space)."""
     if not texts:
         return head
+    # a head that is a sentence ("Ann ended the turn.") runs on into what followed as the language joins them
+    for stop in ("。", "."):
+        if head.endswith(stop) and not head.endswith(stop * 2):
+            head = head.removesuffix(stop)
+            break
     joined = texts[-1]
     for text in reversed(texts[:-1]):
         joined = translate(language, "message.sentences", first=text, second=joined)

@@ -100,8 +100,10 @@ class Moves:
                     if len(legal) == 1 and not engine.forced_step_reveals(rules, state, seat.seat, legal[0]):
                         new_state, events = rules.play(state, seat.seat, legal[0])
                         if not any(ev.get(HIDES_MOVE) for ev in events):
-                            label = engine.label(rules, state, seat.seat, legal[0])
-                            noted = outcomes.made_for(list(events), seat.seat, label)
+                            label = engine.said_label(rules, state, seat.seat, legal[0])
+                            done = engine.said_done(rules, label, seat.seat)
+                            english = engine.label(rules, state, seat.seat, legal[0])
+                            noted = outcomes.made_for(list(events), seat.seat, english, done)
                             forced = (seat, legal[0], new_state, noted)
                             break
             if forced is None:

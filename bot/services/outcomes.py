@@ -13,8 +13,10 @@ from bot.services.models import GameInfo, MoveOutcome, Notification, PlayedMove
 from bot.services.report import Report
 from bot.storage.preferences import UserSettings
 from bot.storage.records import GameRow, SeatRow
+from rules.core.english import english
 from rules.core.events import TURN_START, Event, event, is_public
 from rules.core.protocol import Engine, State
+from rules.core.texts import Said
 
 
 @dataclass(frozen=True)
@@ -28,9 +30,10 @@ class Move:
     acting_user: int | None
 
 
-def made_for(events: list[Event], seat: int, label: str) -> list[Event]:
+def made_for(events: list[Event], seat: int, label: str, done: Said | None = None) -> list[Event]:
     """A forced step's events, its first public line saying it was made for the player ("Player 3 draws
-    a city card (made for Player 3: the only move).")."""
+    a city card (made for Player 3: the only move)."); with none, a line of its own: ``done``, the
+    sentence the engine tells the move by (``engine.said_done``), else the English ``label``."""
     note = f"made for Player {seat + 1}: the only move"
     for index, ev in enumerate(events):
         if is_public(ev) and ev.get("type") != TURN_START and str(ev.get("text", "")).strip():
@@ -38,6 +41,9 @@ def made_for(events: list[Event], seat: int, label: str) -> list[Event]:
                 return [*events[:index], {**ev, "made_for": seat}, *events[index + 1 :]]
             text = str(ev["text"]).strip().removesuffix(".")
             return [*events[:index], {**ev, "text": f"{text} ({note})."}, *events[index + 1 :]]
+    if done is not None:
+        told = event("auto_play", english(done), seat=seat, say=done)
+        return [*events, {**told, "made_for": seat}]
     return [*events, event("auto_play", f"Player {seat + 1}: {label} ({note}).", seat=seat)]
 
 

@@ -255,17 +255,26 @@ def options_text(game: GameInfo, locale: object = None) -> str:
     labels = {option.name: option.label for option in rules.spec(game.rules_id).options}
 
     def named(key: str) -> str:
-        # an option reads by its name in the /game command of the reader's language
-        msgid = f"command.game.{game.rules_id}.{labels.get(key, key)}.name"
-        return translate(language, msgid) if has_message(msgid) else key
+        # an option reads by its name as words (German nouns capitalised), else by its name in the /game
+        # command of the reader's language (lower case, as Discord wants command names)
+        label = labels.get(key, key)
+        for msgid in (
+            f"message.option.name.{game.rules_id}.{label}",
+            f"command.game.{game.rules_id}.{label}.name",
+        ):
+            if has_message(msgid):
+                return translate(language, msgid).replace("_", " ")
+        return key.replace("_", " ")
 
-    parts = [f"{named(key).replace('_', ' ')}: {shown(value)}" for key, value in sorted(game.options.items())]
+    parts = [f"{named(key)}: {shown(value)}" for key, value in sorted(game.options.items())]
     if game.pictures != "every-turn":
-        parts.append(translate(language, "message.option.pictures", value=game.pictures))
+        parts.append(translate(language, "message.option.pictures", value=shown(game.pictures)))
     if (game.computer_posts, game.computer_pause) != ("round", 0):
         parts.append(translate(language, "message.option.computers_only", value=pace_text(game, language)))
     if game.channel_style != "quiet":  # a new game's channel is quiet, with auto-play (/game channel)
-        parts.append(translate(language, "message.option.channel", value=game.channel_style))
+        style = f"choice.game.channel.style.{game.channel_style}"  # as /game channel offers it
+        said = translate(language, style) if has_message(style) else shown(game.channel_style)
+        parts.append(translate(language, "message.option.channel", value=said))
     if not game.auto_play:
         parts.append(translate(language, "message.option.auto_play_off"))
     return translate(language, "message.list_separator").join(parts) or translate(

@@ -160,6 +160,15 @@ class SaysMoves(Protocol):
 
 
 @runtime_checkable
+class TellsMoves(Protocol):
+    """A move as the log tells it once made: a sentence of the game's catalog ("Ann ended the turn."),
+    from the move's label as ``say_move`` gave it (or a hidden move's stand-in) and the seat that made
+    it; ``None`` where the engine has none, and the log names the label instead. Menus keep the label."""
+
+    def say_done(self, label: Said | str, seat: int) -> Said | None: ...
+
+
+@runtime_checkable
 class DetailsMoves(Protocol):
     """What a legal move costs and earns, in English, for the line beside its label in a menu ("" when
     there is nothing to add)."""
@@ -216,6 +225,7 @@ class ScoresPositions(Protocol):
 
 OPTIONAL: tuple[type, ...] = (
     SaysMoves,
+    TellsMoves,
     DetailsMoves,
     SaysDetails,
     DescribesHands,

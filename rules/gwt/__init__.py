@@ -57,16 +57,47 @@ from rules.gwt.options import Options, ends_turn, options
 from rules.gwt.places import to_ids
 from rules.gwt.prices import detail, say_detail
 from rules.gwt.scoring import CATEGORIES, LABELS, public_score, score
+from rules.gwt.sentences import say_done
 from rules.gwt.setup import new_state
 from rules.gwt.spec import SPEC
 from rules.gwt.state import State, dump_state, load_state
 from rules.gwt.view import build_view, hand_lines, say_hand
 
-VERBS = frozenset({
-    "move", "play", "discard", "risk", "pair", "hire", "build", "buy", "draw", "done", "remove", "trade",
-    "engine", "back", "upgrade", "disc", "appoint", "aux", "woods", "teepees", "engineers", "gain", "certs",
-    "cert", "copy", "extra", "pick", "deliver", "skip", "objective", "trash",
-})
+VERBS = frozenset(
+    {
+        "move",
+        "play",
+        "discard",
+        "risk",
+        "pair",
+        "hire",
+        "build",
+        "buy",
+        "draw",
+        "done",
+        "remove",
+        "trade",
+        "engine",
+        "back",
+        "upgrade",
+        "disc",
+        "appoint",
+        "aux",
+        "woods",
+        "teepees",
+        "engineers",
+        "gain",
+        "certs",
+        "cert",
+        "copy",
+        "extra",
+        "pick",
+        "deliver",
+        "skip",
+        "objective",
+        "trash",
+    }
+)
 ALIASES = {"pass": "done", "end": "done", "end turn": "done", "no": "skip", "forfeit": "skip", "stop": "skip"}
 
 
@@ -113,9 +144,16 @@ class GreatWesternTrail:
             return new, tx.events
         # the log names the move; what it cost is told by the events that follow
         label = self._label(state, seat, canonical, priced=False)
-        told = said("gwt.event.move", player=player(seat), move=label)
-        head = event("move", english(told), irreversible=tx.hidden, seat=seat, move=canonical, say=told,
-                     **_marks(state, seat, action))
+        told = say_done(label, seat) or said("gwt.event.move", player=player(seat), move=label)
+        head = event(
+            "move",
+            english(told),
+            irreversible=tx.hidden,
+            seat=seat,
+            move=canonical,
+            say=told,
+            **_marks(state, seat, action),
+        )
         return new, [head, *tx.events]
 
     def _apply(self, state: State, seat: int, action: Any) -> tuple[State, Tx]:
@@ -160,9 +198,10 @@ class GreatWesternTrail:
         if state.over:
             raise GameOverError("The game is over.", say=said("rules.game_over"))
         if seat != state.current:
-            raise NotYourTurnError(f"It is Player {state.current + 1}'s turn, not Player {seat + 1}'s.",
-                                   say=said("gwt.error.not_your_turn", current=player(state.current),
-                                            seat=player(seat)))
+            raise NotYourTurnError(
+                f"It is Player {state.current + 1}'s turn, not Player {seat + 1}'s.",
+                say=said("gwt.error.not_your_turn", current=player(state.current), seat=player(seat)),
+            )
         if not isinstance(text, str):
             raise ParseError("A move is text.")
         wanted = normalize(text)
@@ -175,9 +214,15 @@ class GreatWesternTrail:
             # players read labels, never the notation: the first few moves are offered by theirs
             examples = list(self._options(state))[:3]
             some = "; ".join(label(m) for m in examples)
-            raise ParseError(f"'{text.strip()}' is not a Great Western Trail move (you may: {some}).",
-                             say=said("rules.not_a_move", text=text.strip(), title=SPEC.title,
-                                      some=[self.say_move(state, seat, m) for m in examples]))
+            raise ParseError(
+                f"'{text.strip()}' is not a Great Western Trail move (you may: {some}).",
+                say=said(
+                    "rules.not_a_move",
+                    text=text.strip(),
+                    title=SPEC.title,
+                    some=[self.say_move(state, seat, m) for m in examples],
+                ),
+            )
         legal = self._options(state)
         try:
             typed = names_to_ids(to_ids(ALIASES.get(wanted, wanted)))
@@ -197,6 +242,9 @@ class GreatWesternTrail:
 
     def say_move(self, state: State, seat: int, move: str) -> Said | str:
         return self._label(state, seat, move, priced=True)
+
+    def say_done(self, label: Said | str, seat: int) -> Said | None:
+        return say_done(label, seat)
 
     def _label(self, state: State, seat: int, move: str, priced: bool) -> Said | str:
         if state is None or state.over:

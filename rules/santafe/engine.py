@@ -10,7 +10,7 @@ from rules.core.events import Event
 from rules.core.protocol import plain
 from rules.core.texts import Said, listing, said
 from rules.core.texts import seat as seat_fact
-from rules.santafe import flow, notation, prices, state, view
+from rules.santafe import flow, notation, prices, sentences, state, view
 from rules.santafe.state import SantaFeState
 
 OPTIONS = {"advanced": False, "buy_track": False}
@@ -81,7 +81,11 @@ class SantaFeRules:
         key = move if move in legal else notation.parse(s, seat, move)
         new = s.clone()
         events = flow.apply(new, seat, legal[key])
+        sentences.mark_teller(legal[key][0], seat, events)
         return new, events
+
+    def say_done(self, label: Said | str, seat: int) -> Said | None:
+        return sentences.say_done(label, seat)
 
     def view(self, s: SantaFeState, seat: int | None) -> dict[str, Any]:
         return plain(view.view(s, seat))

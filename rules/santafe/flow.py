@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Any, TypedDict
 
 from rules.core.events import GAME_END, TURN_START, Event, event
-from rules.core.texts import Said, said
+from rules.core.texts import Said, listing, said
 from rules.core.texts import seat as who
 from rules.santafe import board, track
 from rules.santafe.state import (
@@ -455,7 +455,11 @@ def exchange(s: SantaFeState, seat: int, cards: tuple[int, ...], events: list[Ev
                 private_to=seat,
                 seat=seat,
                 discarded=[board.CITY_IDS[c] for c in cards],
-                say=said("santafe.event.you_exchange", discarded=names, drawn=new),
+                say=said(
+                    "santafe.event.you_exchange",
+                    discarded=listing([board.CITY_NAME[c] for c in cards]),
+                    drawn=listing([board.CITY_NAME[c] for c in drawn]),
+                ),
             )
         )
         # the discarded cards leave the game unseen: the table learns only how many

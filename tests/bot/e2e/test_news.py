@@ -30,7 +30,7 @@ async def test_the_play_button_opens_with_the_news_once(arena: Arena) -> None:
         assert picker.ephemeral and picker.content.startswith(NEWS), picker.content
         # Bob's turn in the words the channel was told, with his name
         told = picker.content.split("\n\n")[0]
-        assert "• Bob chose: end the turn." in told.split("\n"), picker.content
+        assert "• Bob ended the turn." in told.split("\n"), picker.content
         again = await alice.click(turn, "Play")
         assert NEWS not in again.content
         hand = await alice.slash("hand", arena.channel)

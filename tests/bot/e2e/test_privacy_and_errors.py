@@ -60,22 +60,22 @@ async def test_log_keeps_a_secret_card_choice_until_the_reveal(arena: Arena) -> 
         first = next(p for p in (alice, bob) if int(p.id) == game.seats[0].user_id)
         second = bob if first is alice else alice
         choice = (await first.autocomplete("move", arena.channel, move=""))[0]
-        chosen = choice["name"]  # /log names a move by its label, as the list showed it
+        chosen = choice["name"].removeprefix("Play ")  # /log tells the move by the card its label names
         await first.slash("move", arena.channel, move=choice["value"])
         mine = await first.slash("log", arena.channel)
-        assert mine.ephemeral and f"{names[int(first.id)]} chose: {chosen}" in mine.content, mine.content
+        assert mine.ephemeral and f"{names[int(first.id)]} plays {chosen}" in mine.content, mine.content
         assert "has chosen a card" not in mine.content  # the mover reads what, not only that, they chose
         for reader in (second, carol):
             theirs = await reader.slash("log", arena.channel)
             assert theirs.ephemeral and chosen not in theirs.content, theirs.content
-            assert f"{names[int(first.id)]} chose: a hidden card" in theirs.content, theirs.content
+            assert f"{names[int(first.id)]} chooses a card in secret." in theirs.content, theirs.content
         reply = (await second.autocomplete("move", arena.channel, move=""))[0]
-        answer = reply["name"]
+        answer = reply["name"].removeprefix("Play ")
         # the last choice: the cards are revealed
         await second.slash("move", arena.channel, move=reply["value"])
         revealed = await carol.slash("log", arena.channel)
-        assert f"{names[int(first.id)]} chose: {chosen}" in revealed.content, revealed.content
-        assert f"{names[int(second.id)]} chose: {answer}" in revealed.content, revealed.content
+        assert f"{names[int(first.id)]} plays {chosen}" in revealed.content, revealed.content
+        assert f"{names[int(second.id)]} plays {answer}" in revealed.content, revealed.content
 
 
 async def test_wrong_actions_get_private_specific_answers(arena: Arena) -> None:

@@ -191,23 +191,26 @@ async def test_a_finished_game_is_exported_to_anyone_without_warning(service):
 
 
 async def test_the_log_hides_a_card_chosen_in_secret_until_the_reveal(service):
-    """Santa Fe's card choice: the others read "a hidden card" until every card is revealed."""
+    """Santa Fe's card choice: the others read that a card was chosen in secret until every card is
+    revealed, once (not the sentence and then the stand-in's event again)."""
     await service.create_game(GUILD, CHANNEL, ANN, "Ann", "santafe", seat_order="join")
     await service.join(CHANNEL, BOB, "Bob")
     await service.start(CHANNEL, ANN)
     ann_move, ann_label = (await service.legal_moves(CHANNEL, ANN))[0]
+    ann_card = ann_label.removeprefix("Play ")
     await service.submit(CHANNEL, ANN, ann_move)
-    # the mover reads the label of their move, never its notation
-    assert (await service.log(CHANNEL, ANN))[-1].startswith(f"1. Ann chose: {ann_label} — ")
+    # the mover reads what they played, never its notation
+    assert (await service.log(CHANNEL, ANN))[-1].startswith(f"1. Ann plays {ann_card} — ")
     for viewer in (BOB, CID, None):
         line = (await service.log(CHANNEL, viewer))[-1]
-        assert line.startswith("1. Ann chose: a hidden card — ") and ann_label not in line
+        assert line == "1. Ann chooses a card in secret.", line
     bob_move, bob_label = (await service.legal_moves(CHANNEL, BOB))[0]
     await service.submit(CHANNEL, BOB, bob_move)  # the last choice: every card is revealed
     for viewer in (ANN, BOB, CID):
         lines = await service.log(CHANNEL, viewer, limit=0)
-        assert lines[0].startswith(f"1. Ann chose: {ann_label}")
-        assert lines[1].startswith(f"2. Bob chose: {bob_label}")
+        assert lines[0].startswith(f"1. Ann plays {ann_card}"), lines
+        assert lines[1].startswith(f"2. Bob plays {bob_label.removeprefix('Play ')}"), lines
+        assert not any("has chosen a card" in line for line in lines), lines
 
 
 async def started_gwt(service):
@@ -251,31 +254,43 @@ async def test_a_gwt_log_names_each_move_once_and_reads_in_the_readers_language(
     lines = await service.log(CHANNEL, ANN, limit=0)
     for line in lines:
         head, _, rest = line.partition(" — ")
-        said = head.split(": ", 1)[-1]
-        assert f": {said}." not in rest, line
+        said = head.split(". ", 1)[1]
+        assert said not in rest, line
     german = "\n".join(await service.log(CHANNEL, ANN, limit=0, locale="de"))
     assert "ist am Zug" in german and "'s turn" not in german
 
 
-# How a log line says who made which move, as a sentence in the past tense, per language.
-CHOSE = {"en": "Ann chose: ", "de": "Ann wählte: ", "nl": "Ann koos: ", "ja": "Annは「"}
+# A move's line tells the move as a sentence, per language: a menu's label ("end the turn") is no part of it.
+ENDED = {
+    "en": "Ann ended the turn",
+    "de": "Ann beendet den Zug",
+    "nl": "Ann beëindigt de beurt",
+    "ja": "Annは手番を終えた",
+}
+# The frame a log line used to put a label in.
+FRAMES = ("chose: ", "wählte: ", "koos: ", "」を選んだ")
 
 
-@pytest.mark.parametrize("locale", sorted(CHOSE))
+@pytest.mark.parametrize("locale", sorted(ENDED))
 async def test_a_gwt_log_line_reads_as_a_sentence_joined_as_its_language_writes(service, locale):
-    """A move's line says that the player chose it (not "Ann: <infinitive>"), and its events follow as the
-    reader's language joins sentences: Japanese without ASCII separators or spaces after 。."""
+    """A move's line tells the move as a sentence (not "Ann: <infinitive>", nor "Ann chose: <infinitive>"),
+    and its events follow as the reader's language joins sentences: Japanese without ASCII separators or
+    spaces after 。."""
     await started_gwt(service)
     rng = random.Random(3)
     for _ in range(40):
         await random_gwt_move(service, rng)
     lines = await service.log(CHANNEL, ANN, limit=0, locale=locale)
     heads = [line.split(". ", 1)[1] for line in lines]
-    assert any(head.startswith(CHOSE[locale]) for head in heads), heads
-    assert not [head for head in heads if head.startswith(("Ann: ", "Ann："))], heads
+    assert any(head.startswith(ENDED[locale]) for head in heads), heads
+    assert not [
+        head for head in heads if head.startswith(("Ann: ", "Ann：")) or any(f in head for f in FRAMES)
+    ]
     if locale == "ja":
         joined = "\n".join(lines)
-        assert " — " not in joined and "。 " not in joined and "; " not in joined, joined
+        assert " — " not in joined and "。 " not in joined and "; " not in joined and "。。" not in joined, (
+            joined
+        )
 
 
 async def test_a_gwt_log_stored_with_english_labels_reads_in_the_readers_language(service, monkeypatch):
@@ -283,11 +298,13 @@ async def test_a_gwt_log_stored_with_english_labels_reads_in_the_readers_languag
     them by replay, so the old game reads in German as a new one does."""
     play = type(RULES).play
 
-    def as_before(self, state, seat, move):  # the "Player: <move>" event as it used to be stored
+    def as_before(self, state, seat, move):  # the "Player chose: <move>" event as it used to be stored
         new, events = play(self, state, seat, move)
         for ev in events:
-            if ev.get("msg") == "gwt.event.move":
-                ev["args"] = {**ev["args"], "move": {"prose": english(ev["args"]["move"])}}
+            if ev.get("msg") == "gwt.event.did":
+                label = english(self._label(state, seat, ev["move"], priced=False))
+                ev["msg"], ev["args"] = "gwt.event.move", {"player": {"seat": seat}, "move": {"prose": label}}
+                ev["text"] = f"Player {seat + 1} chose: {label}."
         return new, events
 
     monkeypatch.setattr(type(RULES), "play", as_before)
@@ -314,5 +331,5 @@ async def test_a_step_made_for_a_player_is_named_once_in_the_log(service):
             break
     assert made, "no step was made for a player"
     for line in made:
-        label = line.partition(" (made for ")[0].split(": ", 1)[1].split(" — ")[0]
-        assert line.count(label) == 1, line
+        told = line.partition(" (made for ")[0].split(". ", 1)[1]
+        assert line.count(told) == 1 and "chose" not in line, line

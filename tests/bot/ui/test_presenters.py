@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.i18n import translate
 from bot.services import GameInfo, SeatInfo
 from bot.ui import presenters
+from bot.ui.pictures import result_words
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -74,7 +76,7 @@ def test_status_embed_shows_seats_and_who_acts() -> None:
     assert "(away)" in fields["Players"]
     assert fields["To act"].startswith("Ann and Cid") and "Choose a card" in fields["To act"]
     assert fields["Timing"] == "reminders every 1 day; 90 min per turn, then the turn is skipped"
-    assert fields["Options"] == "advanced: on"
+    assert fields["Options"] == "advanced game: on"
     assert len(embed) <= 6000
 
 
@@ -149,3 +151,32 @@ def test_news_names_the_players_and_counts_what_does_not_fit():
     short = presenters.news_block(game(), events[:3], "en-US", 900)
     assert "more: /log" not in short and len(short.split("\n")) == 3
     assert presenters.news_block(game(), events[1:2], "en-US", 900) == ""
+
+
+def test_the_option_summary_names_options_as_words_of_the_readers_language() -> None:
+    """The lobby's option summary names an option as words, not as the /game command's lower-case option
+    name: German capitalises its nouns there."""
+    santafe = game(options={"advanced": True, "buy_track": False})
+    assert presenters.options_text(santafe, "de") == "Erweiterungsspiel: an, Schienen kaufen: aus"
+    assert presenters.options_text(santafe, "en") == "advanced game: on, buy track: off"
+    gwt = game(
+        rules_id="gwt", title="Great Western Trail", options={"neutral": "random", "building_sides": "a"}
+    )
+    assert presenters.options_text(gwt, "de") == "Gebäudeseiten: A, Neutrale Gebäude: zufällig"
+    assert "_" not in presenters.options_text(gwt, "ja")
+
+
+def test_the_option_summary_words_the_bots_settings_in_the_readers_language() -> None:
+    changed = game(options={}, pictures="on-request", channel_style="every-turn")
+    assert presenters.options_text(changed, "de") == "Bilder: auf Anfrage, Kanal: eine Nachricht pro Zug"
+
+
+def test_a_gwt_score_sheet_words_its_tie_break_in_the_readers_language() -> None:
+    """Great Western Trail shares a tied victory (no tie-break of its own, so no gwt.score.tiebreak): the
+    sheet's tie-break word, should one be drawn, is the bot's, in the reader's language."""
+    for language in ("de", "nl", "ja"):
+        words = result_words({"labels": {}}, "gwt", language)
+        assert words["tiebreak"] == translate(language, "picture.result.tiebreak") != "Tie-break"
+    assert result_words({"labels": {}}, "santafe", "de")["tiebreak"] == translate(
+        "de", "santafe.score.tiebreak"
+    )

@@ -28,7 +28,7 @@ def test_a_move_onto_another_players_building_says_the_fee_before_it_is_paid() -
     assert details(s)["move A-1"] == "fee $2 to Player 2 · an auxiliary action there"
     # the log says what was done; the fee paid is its own line
     _, events = RULES.play(s, 0, "move A-1")
-    assert events[0]["text"] == "Player 1 chose: move the cattleman to spot 1 (building 1a of Player 2)."
+    assert events[0]["text"] == "Player 1 moved the cattleman to spot 1 (building 1a of Player 2)."
 
 
 def test_a_route_through_hazards_says_the_bank_fee_and_a_free_route_says_none() -> None:

@@ -87,7 +87,7 @@ def test_a_fee_paid_to_another_player_names_them() -> None:
     _, events = RULES.play(s, 0, "move A-1")
     fees = [ev["text"] for ev in events if ev["type"] == "fee"]
     assert fees == ["Player 1 paid $2 to Player 2 at spot 1 (building 1a)."]
-    assert events[0]["text"] == "Player 1 chose: move the cattleman to spot 1 (building 1a of Player 2)."
+    assert events[0]["text"] == "Player 1 moved the cattleman to spot 1 (building 1a of Player 2)."
 
 
 def test_income_and_delivery_texts_use_printed_names() -> None:
