@@ -6,10 +6,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.play.context import manages_server
+
 
 def is_manager(interaction: discord.Interaction) -> bool:
     """Whether the user may manage this server (resolved by Discord for the channel of the interaction)."""
-    return interaction.guild_id is not None and interaction.permissions.manage_guild
+    return manages_server(interaction)
 
 
 def require_manager(interaction: discord.Interaction) -> bool:

@@ -14,6 +14,7 @@ from discord import app_commands
 import rules
 from bot.i18n import has_message, translate
 from bot.play import announcer, delivery
+from bot.play.context import context
 from bot.services import GameInfo, NotAllowed, ServiceError
 from bot.ui import presenters
 from rules import ai
@@ -68,10 +69,9 @@ def level_text(game: GameInfo, level: int) -> str:
 
 async def _channel_game(interaction: discord.Interaction) -> GameInfo | None:
     """The game in the interaction's channel, or None (autocomplete answers nothing then)."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
     try:
-        return await bot.games.get_game(interaction.channel_id or 0)
-    except ServiceError:
+        return await context(interaction).game()
+    except ServiceError:  # no game here (or no channel)
         return None
 
 
@@ -126,16 +126,15 @@ async def hand_to_computer(
     """/game computer and /admin computer: the computer plays ``seat`` (counted from 1, or the seat of a
     member) at ``level`` from now on. The refusal or "Done." is private; the news and the position that
     follows are for everyone."""
+    asked = context(interaction)
     await interaction.response.defer(thinking=True, ephemeral=True)
-    here = await bot.games.get_game(interaction.channel_id or 0)
+    here = await asked.game()
     if not isinstance(seat, int):
-        seat = seat_of_member(here, seat, interaction.user.id)
-    check_seat(here, seat, interaction.locale)
-    level = level_for(here, level, interaction.locale)
-    outcome = await bot.games.hand_to_ai(
-        interaction.channel_id or 0, interaction.user.id, seat - 1, level, admin=admin
-    )
-    await interaction.followup.send(translate(interaction.locale, "message.done"), ephemeral=True)
+        seat = seat_of_member(here, seat, asked.user_id)
+    check_seat(here, seat, asked.locale)
+    level = level_for(here, level, asked.locale)
+    outcome = await bot.games.hand_to_ai(asked.channel_id, asked.user_id, seat - 1, level, admin=admin)
+    await interaction.followup.send(translate(asked.locale, "message.done"), ephemeral=True)
     await interaction.followup.send(
         translate(
             outcome.game.language,

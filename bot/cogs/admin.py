@@ -24,6 +24,7 @@ from bot.cogs._seats import (
 )
 from bot.i18n import translate
 from bot.play import announcer, delivery, lobby_message, posting, replies
+from bot.play.context import context
 from bot.services import ForcedSkip
 from bot.ui import presenters
 
@@ -53,10 +54,11 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
 
     @app_commands.command(name="abandon", description="End the game here without a result")
     async def abandon(self, interaction: discord.Interaction) -> None:
+        here = context(interaction)
         await replies.defer_private(interaction)
-        was = await self.bot.games.get_game(interaction.channel_id or 0)
-        game = await self.bot.games.abandon(interaction.channel_id or 0, interaction.user.id, admin=True)
-        private = translate(interaction.locale, "message.admin.you_abandoned")
+        was = await here.game()
+        game = await self.bot.games.abandon(here.channel_id, here.user_id, admin=True)
+        private = translate(here.locale, "message.admin.you_abandoned")
         public = translate(
             game.language, "message.admin.abandoned", title=game.title, user=interaction.user.mention
         )
@@ -74,11 +76,12 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         description="Pass the turn of whoever must act; without a pass the computer plays on until take-back",
     )
     async def skip(self, interaction: discord.Interaction) -> None:
+        here = context(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
-        channel_id = interaction.channel_id or 0
-        forced = await self.bot.games.force_skip(channel_id, interaction.user.id, admin=True)
+        channel_id = here.channel_id
+        forced = await self.bot.games.force_skip(channel_id, here.user_id, admin=True)
         game = await self.bot.games.get_game(channel_id)
-        await interaction.followup.send(skipped_text(forced, game.title, interaction.locale), ephemeral=True)
+        await interaction.followup.send(skipped_text(forced, game.title, here.locale), ephemeral=True)
         await announcer.deliver_notifications(
             self.bot,
             forced.notifications,
@@ -98,10 +101,11 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
     @app_commands.command(name="restore", description="Set the game back to how it was after an earlier move")
     @app_commands.describe(move="the move number to go back to (see /log and /board)")
     async def restore(self, interaction: discord.Interaction, move: app_commands.Range[int, 0]) -> None:
+        here = context(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
-        game = await self.bot.games.restore(interaction.channel_id or 0, move, admin=True)
+        game = await self.bot.games.restore(here.channel_id, move, admin=True)
         await interaction.followup.send(
-            translate(interaction.locale, "message.admin.restored_private", move=move), ephemeral=True
+            translate(here.locale, "message.admin.restored_private", move=move), ephemeral=True
         )
         line = translate(game.language, "message.admin.restored", move=move)
         post = announcer.post_turn(self.bot, game, [line], interaction.app_permissions)
@@ -133,9 +137,10 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
             changes["deadline_minutes"] = deadline_hours * 60 or None
         if deadline_action is not None:
             changes["deadline_action"] = deadline_action
+        here = context(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)  # the write may wait for the database
-        settings = await self.bot.games.update_guild_settings(interaction.guild_id or 0, **changes)
-        said = interaction.locale
+        settings = await self.bot.games.update_guild_settings(here.guild_id or 0, **changes)
+        said = here.locale
         reminder = (
             presenters.hours(settings.reminder_minutes, said)
             if settings.reminder_minutes

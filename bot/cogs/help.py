@@ -13,6 +13,7 @@ import rules
 from bot import messages
 from bot.cogs.game_commands import game_choices
 from bot.i18n import ENGLISH, translate
+from bot.play.context import context
 from bot.services import ServiceError
 from bot.services.wording import text_of
 from bot.ui.presenters import clip
@@ -139,8 +140,8 @@ class Help(commands.Cog):
     async def _game_here(self, interaction: discord.Interaction) -> str | None:
         """The game played in this channel, whose topics to offer before a game is chosen (none if none)."""
         try:
-            return (await self.bot.games.get_game(interaction.channel_id or 0)).rules_id
-        except ServiceError:
+            return (await context(interaction).game()).rules_id
+        except ServiceError:  # no game here (or no channel)
             return None
 
 

@@ -13,9 +13,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import messages
-from bot.cogs._checks import is_manager
 from bot.i18n import translate
 from bot.play import boards, paging, replays
+from bot.play.context import context
 from bot.ui import pictures, presenters
 
 if TYPE_CHECKING:
@@ -45,21 +45,22 @@ class History(commands.Cog):
         player: discord.User | None = None,
     ) -> None:
         # always a private "thinking" message, so a refusal stays private; a shared board follows it
+        here = context(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await self.bot.games.get_game(interaction.channel_id or 0)
+        game = await here.game()
         version = game.version if move is None else move
         if player is not None:
             seat = game.seat_of(player.id)
             if seat is None:
                 name = presenters.safe(getattr(player, "display_name", player.name))
-                text = translate(interaction.locale, "message.no_seat", name=name)
+                text = translate(here.locale, "message.no_seat", name=name)
                 await interaction.followup.send(text, ephemeral=True)
                 return
             await boards.send_player_boards(interaction, game, [seat.seat], version=version, share=share)
             return
         # Always the spectator's view: this may be posted publicly and never shows anyone's hand.
         view = await self.bot.games.view_at(game.channel_id, version, None)
-        language = game.language if share else interaction.locale  # a shared board is the channel's
+        language = game.language if share else here.locale  # a shared board is the channel's
         title = (
             translate(language, "message.board.now", title=game.title)
             if version == game.version
@@ -70,9 +71,7 @@ class History(commands.Cog):
         words = pictures.words_for(language, view, [], names)
         picture = await pictures.board(view, names, stem=f"board-{version}", words=words)
         if share:
-            await interaction.followup.send(
-                translate(interaction.locale, "message.shared_below"), ephemeral=True
-            )
+            await interaction.followup.send(translate(here.locale, "message.shared_below"), ephemeral=True)
         if picture is None:
             if pictures.draws(view, "render_board"):  # a game without board pictures misses none
                 embed.description = (
@@ -102,28 +101,26 @@ class History(commands.Cog):
         name="export", description="Download the game here as a JSON file (rules, seed, moves)"
     )
     async def export(self, interaction: discord.Interaction) -> None:
-        game = await self.bot.games.get_game(interaction.channel_id or 0)
+        here = context(interaction)
+        game = await here.game()
         # refused (privately, by the error handler) to anyone seated while it runs, and to non-managers
-        data = await self.bot.games.export(
-            interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
-        )
+        data = await self.bot.games.export(here.channel_id, here.user_id, admin=here.admin)
         blob = json.dumps(data, indent=1, sort_keys=True).encode()
         file = discord.File(io.BytesIO(blob), filename=f"{game.rules_id}-game-{game.id}.json")
         warning = f"\n⚠️ {data['hidden_cards_warning']}" if "hidden_cards_warning" in data else ""
         await interaction.response.send_message(
             f"{game.title}, game {game.id}: {game.version} moves. "
-            f"{translate(interaction.locale, 'message.hidden_note')}{warning}",
+            f"{translate(here.locale, 'message.hidden_note')}{warning}",
             file=file,
             ephemeral=True,
         )
 
     @app_commands.command(name="games", description="Your open games in this server and whose turn it is")
     async def games(self, interaction: discord.Interaction) -> None:
-        listing = await paging.games_listing(
-            self.bot, interaction.user.id, interaction.guild_id or 0, interaction.locale
-        )
+        here = context(interaction)
+        listing = await paging.games_listing(self.bot, here.user_id, here.guild_id or 0, here.locale)
         if listing is None:
-            text = messages.no_open_games(interaction.locale)
+            text = messages.no_open_games(here.locale)
             await interaction.response.send_message(text, ephemeral=True)
             return
         await paging.send(interaction, listing)

@@ -15,7 +15,7 @@ from discord.ext import commands
 import rules
 from bot import i18n
 from bot.cogs import game_commands
-from bot.cogs._checks import is_manager, member_name
+from bot.cogs._checks import member_name
 from bot.cogs._seats import (
     LEVEL_HELP,
     SEAT_HELP,
@@ -32,6 +32,7 @@ from bot.cogs._seats import (
 from bot.cogs.game_commands import DeadlineAction, Hours
 from bot.i18n import translate
 from bot.play import announcer, channels, components, delivery, lobby_message, posting, replies
+from bot.play.context import context
 from bot.services import GUILD_DEFAULT, GameInfo, MoveOutcome, NotAllowed, ServiceError, timebank
 from bot.ui import pickers, presenters
 
@@ -107,7 +108,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
         game = await self.bot.games.create_game(
             interaction.guild_id,
-            interaction.channel_id or 0,
+            context(interaction).channel_id,
             interaction.user.id,
             member_name(interaction.user),
             spec.id,
@@ -129,7 +130,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def _check_limit(self, interaction: discord.Interaction) -> None:
         """Members may host only a few open games per server (the server's own limit, else the bot's);
         server managers are not limited."""
-        if is_manager(interaction):
+        if context(interaction).admin:
             return
         server = await self.bot.games.guild_settings(interaction.guild_id or 0)
         limit = server.max_games_per_user or self.bot.settings.max_games_per_user
@@ -155,12 +156,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         name="join", description="Take a seat in the game waiting here, or the seat kept for you"
     )
     async def join(self, interaction: discord.Interaction) -> None:
-        if (await self.bot.games.get_game(interaction.channel_id or 0)).status == "active":
+        if (await self.bot.games.get_game(context(interaction).channel_id)).status == "active":
             await components.take_seat(interaction, None)  # a running game: only a seat kept for this user
             return
         await replies.defer_private(interaction)
         name = member_name(interaction.user)
-        game = await self.bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
+        game = await self.bot.games.join(context(interaction).channel_id, interaction.user.id, name)
         await self._lobby_reply(
             interaction,
             translate(interaction.locale, "message.lobby.you_joined"),
@@ -171,7 +172,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         await replies.defer_private(interaction)
-        game = await self.bot.games.leave(interaction.channel_id or 0, interaction.user.id)
+        game = await self.bot.games.leave(context(interaction).channel_id, interaction.user.id)
         news = translate(game.language, "message.lobby.left", name=shown_name(interaction.user))
         if game.status == "abandoned":  # nobody is left at the table
             news += " " + translate(game.language, "message.lobby.called_off", title=game.title)
@@ -184,9 +185,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.autocomplete(level=level_choices)
     async def add_ai(self, interaction: discord.Interaction, level: Level | None = None) -> None:
         await replies.defer_private(interaction)
-        here = await self.bot.games.get_game(interaction.channel_id or 0)
+        here = await self.bot.games.get_game(context(interaction).channel_id)
         chosen = level_for(here, level, interaction.locale)
-        game = await self.bot.games.add_ai(interaction.channel_id or 0, interaction.user.id, chosen)
+        game = await self.bot.games.add_ai(context(interaction).channel_id, interaction.user.id, chosen)
         text = translate(game.language, "message.lobby.computer_joined", level=level_text(game, chosen))
         if level is None:  # say that it was not asked for, and how to ask
             text += " " + translate(game.language, "message.lobby.computer_default")
@@ -199,11 +200,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.autocomplete(seat=computer_seats)
     async def remove_ai(self, interaction: discord.Interaction, seat: Seat) -> None:
         await replies.defer_private(interaction)
-        here = await self.bot.games.get_game(interaction.channel_id or 0)
+        here = await self.bot.games.get_game(context(interaction).channel_id)
         check_seat(here, seat, interaction.locale)
         name = presenters.seat_name(here, seat - 1)
         game = await self.bot.games.remove_ai(
-            interaction.channel_id or 0, interaction.user.id, seat - 1, admin=is_manager(interaction)
+            context(interaction).channel_id, interaction.user.id, seat - 1, admin=context(interaction).admin
         )
         await self._lobby_reply(
             interaction,
@@ -217,7 +218,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         check_channel(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
         started = await self.bot.games.start(
-            interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
+            context(interaction).channel_id, interaction.user.id, admin=context(interaction).admin
         )
         await interaction.followup.send(
             translate(interaction.locale, "message.lobby.started_private"), ephemeral=True
@@ -237,9 +238,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
         await replies.defer_private(interaction)
-        was = await self.bot.games.get_game(interaction.channel_id or 0)
+        was = await self.bot.games.get_game(context(interaction).channel_id)
         game = await self.bot.games.cancel(
-            interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction)
+            context(interaction).channel_id, interaction.user.id, admin=context(interaction).admin
         )
         private = translate(interaction.locale, "message.lobby.you_called_off")
         public = translate(game.language, "message.lobby.called_off", title=game.title)
@@ -253,7 +254,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         name="status", description="Who plays, whose turn it is (or the final scores), and the options"
     )
     async def status(self, interaction: discord.Interaction) -> None:
-        game = await self.bot.games.get_game(interaction.channel_id or 0)
+        game = await self.bot.games.get_game(context(interaction).channel_id)
         prompt = ""
         result = None
         if game.status == "active":
@@ -289,7 +290,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             changes["deadline_action"] = deadline_action
         await replies.defer_private(interaction)
         game = await self.bot.games.update_game_timing(
-            interaction.channel_id or 0, interaction.user.id, admin=is_manager(interaction), **changes
+            context(interaction).channel_id, interaction.user.id, admin=context(interaction).admin, **changes
         )
         await self._lobby_reply(
             interaction,
@@ -305,7 +306,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def pictures(self, interaction: discord.Interaction, mode: PictureMode) -> None:
         await replies.defer_private(interaction)
         game = await self.bot.games.set_pictures(
-            interaction.channel_id or 0, interaction.user.id, mode, admin=is_manager(interaction)
+            context(interaction).channel_id, interaction.user.id, mode, admin=context(interaction).admin
         )
         await self._lobby_reply(
             interaction,
@@ -329,11 +330,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     ) -> None:
         await replies.defer_private(interaction)
         game = await self.bot.games.set_computer_pace(
-            interaction.channel_id or 0,
+            context(interaction).channel_id,
             interaction.user.id,
             posts=posts,
             pause=pause_seconds,
-            admin=is_manager(interaction),
+            admin=context(interaction).admin,
         )
         await self._lobby_reply(
             interaction,
@@ -348,7 +349,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         await replies.defer_private(interaction)
         game = await self.bot.games.set_language(
-            interaction.channel_id or 0, interaction.user.id, language, admin=is_manager(interaction)
+            context(interaction).channel_id, interaction.user.id, language, admin=context(interaction).admin
         )
         await self._lobby_reply(
             interaction,
@@ -372,11 +373,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     ) -> None:
         await replies.defer_private(interaction)
         game = await self.bot.games.set_channel_style(
-            interaction.channel_id or 0,
+            context(interaction).channel_id,
             interaction.user.id,
             style=style,
             auto_play=auto_play,
-            admin=is_manager(interaction),
+            admin=context(interaction).admin,
         )
         await self._lobby_reply(
             interaction,
@@ -408,7 +409,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             raise ImportRefused(translate(interaction.locale, "message.import.not_export"))
         game = await self.bot.games.import_game(
             interaction.guild_id,
-            interaction.channel_id or 0,
+            context(interaction).channel_id,
             data,
             interaction.user.id,
             member_name(interaction.user),
@@ -449,8 +450,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(seat=SEAT_HELP)
     async def vote(self, interaction: discord.Interaction, seat: Seat) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
-        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat, interaction.locale)
-        result = await self.bot.games.vote_kick(interaction.channel_id or 0, interaction.user.id, seat - 1)
+        check_seat(await self.bot.games.get_game(context(interaction).channel_id), seat, interaction.locale)
+        result = await self.bot.games.vote_kick(
+            context(interaction).channel_id, interaction.user.id, seat - 1
+        )
         if isinstance(result, MoveOutcome):
             await interaction.followup.send(
                 translate(interaction.locale, "message.lobby.vote_carried", seat=seat), ephemeral=True
@@ -473,7 +476,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     )
     async def resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
-        outcome = await self.bot.games.resign(interaction.channel_id or 0, interaction.user.id)
+        outcome = await self.bot.games.resign(context(interaction).channel_id, interaction.user.id)
         await interaction.followup.send(
             translate(interaction.locale, "message.lobby.you_resigned"), ephemeral=True
         )
@@ -501,7 +504,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         self, interaction: discord.Interaction, away: bool = True, days: int | None = None
     ) -> None:
         await replies.defer_private(interaction)
-        game = await self.bot.games.set_away(interaction.channel_id or 0, interaction.user.id, away, days)
+        game = await self.bot.games.set_away(context(interaction).channel_id, interaction.user.id, away, days)
         seat = game.seat_of(interaction.user.id)
         if not game.bank_minutes or seat is None:
             said = "message.lobby.away" if away else "message.lobby.welcome_back"
@@ -533,13 +536,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if member.bot:
             raise NotAllowed(translate(interaction.locale, "message.lobby.bots_cannot_sit"))
         await replies.defer_private(interaction)
-        check_seat(await self.bot.games.get_game(interaction.channel_id or 0), seat, interaction.locale)
+        check_seat(await self.bot.games.get_game(context(interaction).channel_id), seat, interaction.locale)
         game = await self.bot.games.offer_seat(
-            interaction.channel_id or 0,
+            context(interaction).channel_id,
             interaction.user.id,
             seat - 1,
             member.id,
-            admin=is_manager(interaction),
+            admin=context(interaction).admin,
         )
         now = presenters.safe(game.seats[seat - 1].name)
         await replies.done(
@@ -575,12 +578,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         level: Level | None = None,
     ) -> None:
         who = player or interaction.user
-        await hand_to_computer(self.bot, interaction, who, level, admin=is_manager(interaction))
+        await hand_to_computer(self.bot, interaction, who, level, admin=context(interaction).admin)
 
     @app_commands.command(name="take-back", description="Take your seat back from the computer")
     async def take_back(self, interaction: discord.Interaction) -> None:
         await replies.defer_private(interaction)
-        game = await self.bot.games.take_back_seat(interaction.channel_id or 0, interaction.user.id)
+        game = await self.bot.games.take_back_seat(context(interaction).channel_id, interaction.user.id)
         await replies.done(
             interaction,
             translate(interaction.locale, "message.lobby.you_are_back"),

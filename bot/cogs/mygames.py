@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.i18n import translate
 from bot.play import everywhere, paging
+from bot.play.context import context
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -28,9 +29,10 @@ class MyGames(commands.Cog):
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def mygames(self, interaction: discord.Interaction) -> None:
-        listing = await everywhere.listing(self.bot, interaction.user.id, interaction.locale)
+        here = context(interaction)  # a direct message too: /mygames needs no channel
+        listing = await everywhere.listing(self.bot, here.user_id, here.locale)
         if listing is None:
-            text = translate(interaction.locale, "message.mygames.none")
+            text = translate(here.locale, "message.mygames.none")
             await interaction.response.send_message(text, ephemeral=True)
             return
         await paging.send(interaction, listing)

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import translate
 from bot.play import components, controller
+from bot.play.context import context
 from bot.ui import choices, presenters
 
 if TYPE_CHECKING:
@@ -64,10 +65,9 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            moves = await self.bot.games.legal_moves(
-                interaction.channel_id or 0, interaction.user.id, interaction.locale
-            )
-        except Exception:  # no game here, or not seated: nothing to suggest
+            here = context(interaction)
+            moves = await self.bot.games.legal_moves(here.channel_id, here.user_id, here.locale)
+        except Exception:  # no game here (or no channel), or not seated: nothing to suggest
             return []
         return matching_choices(moves, current)
 
@@ -81,16 +81,17 @@ class Play(commands.Cog):
 
     @app_commands.command(name="undo", description="Take back your last step, within your own turn")
     async def undo(self, interaction: discord.Interaction) -> None:
+        here = context(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        channel_id = interaction.channel_id or 0
-        undone = await self.bot.games.undo(channel_id, interaction.user.id)
+        channel_id = here.channel_id
+        undone = await self.bot.games.undo(channel_id, here.user_id)
         # the move taken back is legal again: it is named by the label the player chose it by
-        labels = dict(await self.bot.games.legal_moves(channel_id, interaction.user.id, interaction.locale))
+        labels = dict(await self.bot.games.legal_moves(channel_id, here.user_id, here.locale))
         what = labels.get(undone.undone)
         said = (
-            translate(interaction.locale, "message.undo.took_back", what=what, version=undone.version)
+            translate(here.locale, "message.undo.took_back", what=what, version=undone.version)
             if what
-            else translate(interaction.locale, "message.undo.took_back_last", version=undone.version)
+            else translate(here.locale, "message.undo.took_back_last", version=undone.version)
         )
         await interaction.followup.send(said, ephemeral=True)
         await controller.show_options(interaction)

@@ -24,6 +24,7 @@ from bot import i18n, pacing
 from bot.cogs.game_commands import LANGUAGE_CHOICES
 from bot.i18n import translate
 from bot.play import announcer, catchup, channels, replies
+from bot.play.context import context
 from bot.services import DatabaseUnavailable
 from bot.services.timing import RENEW_EVERY
 
@@ -144,15 +145,16 @@ class Reminders(commands.Cog):
     async def mute(
         self, interaction: discord.Interaction, scope: Literal["turn", "game", "everywhere"] = "turn"
     ) -> None:
+        here = context(interaction)
         await replies.defer_private(interaction)
         if scope == "everywhere":
-            await self.bot.games.mute(interaction.user.id, None, False)
-            text = translate(interaction.locale, "message.notify.muted_everywhere")
+            await self.bot.games.mute(here.user_id, None, False)
+            text = translate(here.locale, "message.notify.muted_everywhere")
         else:
-            game = await self.bot.games.get_game(interaction.channel_id or 0)
-            await self.bot.games.mute(interaction.user.id, game.id, scope == "turn")
+            game = await here.game()
+            await self.bot.games.mute(here.user_id, game.id, scope == "turn")
             said = "message.notify.muted_turn" if scope == "turn" else "message.notify.muted_game"
-            text = translate(interaction.locale, said)
+            text = translate(here.locale, said)
         await interaction.followup.send(replies.mentioned(interaction, text), ephemeral=True)
 
     @notify.command(name="unmute", description="Turn reminders back on everywhere")

@@ -11,6 +11,7 @@ from discord.ext import commands
 import rules
 from bot.cogs.game_commands import game_choices
 from bot.i18n import translate
+from bot.play.context import context
 from bot.ratings import PROVISIONAL_GAMES
 from bot.ui import presenters
 
@@ -144,17 +145,18 @@ class Stats(commands.Cog):
     )
     @app_commands.describe(member="whose statistics (default: yours)")
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        here = context(interaction)
         target = member or interaction.user
-        data = await self.bot.games.stats(interaction.guild_id or 0, target.id)
+        data = await self.bot.games.stats(here.guild_id or 0, target.id)
         recent = data.get("recent", [])
         # games the computer played for them are listed below but count for nobody
-        said = interaction.locale
+        said = here.locale
         none = translate(said, "message.stats.none_counted" if recent else "message.stats.none")
         lines = stats_lines(data, said) or [none]
         if recent:
             lines.append("\n" + translate(said, "message.stats.recent_heading"))
             lines.extend(recent_line(r, said) for r in recent[:5])
-        rated = await self.bot.games.ratings_of(interaction.guild_id or 0, target.id)
+        rated = await self.bot.games.ratings_of(here.guild_id or 0, target.id)
         if rated:
             lines.append("\n" + translate(said, "message.stats.rating_heading"))
             lines.extend(rating_lines(rated, said))
@@ -178,7 +180,8 @@ class Stats(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction, game: str | None = None, everywhere: bool = False
     ) -> None:
-        boards = await self.bot.games.rating_board(interaction.guild_id or 0, game, everywhere=everywhere)
+        here = context(interaction)
+        boards = await self.bot.games.rating_board(here.guild_id or 0, game, everywhere=everywhere)
         said = interaction.guild_locale  # a public post: the server's language
         lines = leaderboard_lines(boards, said, mention=not everywhere)
         lines = lines or [translate(said, "message.stats.none")]

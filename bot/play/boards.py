@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import translate
+from bot.play.context import context
 from bot.services import GameInfo
 from bot.ui import pictures, presenters
 
@@ -44,7 +45,7 @@ async def send_player_boards(
 ) -> None:
     """Answer a deferred ``interaction`` with the public areas of ``seats`` after move ``version`` (default:
     now): privately, or for everyone in the channel with ``share``."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    bot = context(interaction).bot
     said = game.language if share else interaction.locale
     files = await player_area_files(bot, game, seats, version, said)
     now = version is None or version == game.version

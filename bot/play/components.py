@@ -23,17 +23,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import translate
 from bot.play import boards, controller, lobby_message, paging, replays, replies
+from bot.play.context import context
 from bot.services import GameInfo
 from bot.ui import choices, custom_ids, pickers, presenters
-
-if TYPE_CHECKING:
-    from bot.client import BoardGameBot
 
 
 async def guarded(interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
@@ -90,10 +88,10 @@ async def answer_gone_component(interaction: discord.Interaction) -> None:
 
 async def _current(interaction: discord.Interaction, game_id: int) -> GameInfo | None:
     """The game running in the interaction's channel if it is the one the component belongs to."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    game = await bot.games.get_game(interaction.channel_id or 0)
+    here = context(interaction)
+    game = await here.game()
     if game.id != game_id:
-        await replies.private(interaction, translate(interaction.locale, "message.other_game"))
+        await replies.private(interaction, translate(here.locale, "message.other_game"))
         return None
     return game
 
@@ -169,12 +167,12 @@ async def _play_index(interaction: discord.Interaction, game_id: int, decision: 
     """Play legal move number ``index`` of the presser's decision keyed ``decision``; if their choices
     are no longer those, show the choices now instead. The service checks the key again under the
     game's lock, so two presses at once play once."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    here = context(interaction)
     if await _refused_to_others(interaction):
         return
     if await _current(interaction, game_id) is None:
         return
-    now = await bot.games.decision(interaction.channel_id or 0, interaction.user.id, interaction.locale)
+    now = await here.bot.games.decision(here.channel_id, here.user_id, here.locale)
     if now.key != decision or index >= len(now.moves):
         await controller.show_options(interaction, note=stale_note(interaction))
         return
@@ -235,21 +233,22 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
 async def _open_family(interaction: discord.Interaction, game_id: int, decision: str, number: int) -> None:
     """Show the moves of family ``number`` of the presser's decision keyed ``decision`` on the picker
     itself; if their choices are no longer those, the choices now."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    here = context(interaction)
+    bot = here.bot
     if await _refused_to_others(interaction):
         return
     game = await _current(interaction, game_id)
     if game is None:
         return
-    channel_id = interaction.channel_id or 0
-    now = await bot.games.decision(channel_id, interaction.user.id, interaction.locale)
+    channel_id = here.channel_id
+    now = await bot.games.decision(channel_id, here.user_id, here.locale)
     if now.key != decision or number >= len(choices.families(now.moves, pickers.OPTIONS_PER_SELECT)):
         await controller.show_options(interaction, note=stale_note(interaction))
         return
-    own_view = (await bot.games.view_for(channel_id, interaction.user.id))[1]
-    prompt = presenters.decision_prompt(own_view, game, interaction.locale)
+    own_view = (await bot.games.view_for(channel_id, here.user_id))[1]
+    prompt = presenters.decision_prompt(own_view, game, here.locale)
     content, view = pickers.picker(
-        game, now.moves, prompt, opened=number, decision=now.key, locale=interaction.locale
+        game, now.moves, prompt, opened=number, decision=now.key, locale=here.locale
     )
     # the picker message itself changes (an UPDATE_MESSAGE response): see
     # discord-docs interactions/receiving-and-responding.mdx, "Interaction Callback Type"
@@ -298,9 +297,9 @@ class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-            await bot.games.mute(interaction.user.id, self.game_id, True)
-            await replies.private(interaction, translate(interaction.locale, "message.muted_turn"))
+            here = context(interaction)
+            await here.bot.games.mute(here.user_id, self.game_id, True)
+            await replies.private(interaction, translate(here.locale, "message.muted_turn"))
 
         await guarded(interaction, run)
 
@@ -330,11 +329,11 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
                 closed = translate(interaction.locale, "message.lobby_closed")
                 await interaction.followup.send(closed, ephemeral=True)
                 return
-            bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+            here = context(interaction)
             name = getattr(interaction.user, "display_name", None) or interaction.user.name
             await replies.defer_private(interaction)  # joining waits for the game's lock
-            game = await bot.games.join(interaction.channel_id or 0, interaction.user.id, name)
-            joined = translate(interaction.locale, "message.lobby.you_joined")
+            game = await here.bot.games.join(here.channel_id, here.user_id, name)
+            joined = translate(here.locale, "message.lobby.you_joined")
             await interaction.followup.send(joined, ephemeral=True)
             news = translate(game.language, "message.lobby.joined", name=presenters.safe(name))
             await lobby_message.tell(interaction, game, news)  # the lobby's one message, edited
@@ -344,13 +343,13 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
 async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
     """Seat the user in the seat kept for them (``seat``, or the one waiting for them) and say so."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    here = context(interaction)
     name = getattr(interaction.user, "display_name", None) or interaction.user.name
     await replies.defer_private(interaction)
-    game = await bot.games.claim_seat(
-        interaction.channel_id or 0, interaction.user.id, name, guild_id=interaction.guild_id, seat=seat
+    game = await here.bot.games.claim_seat(
+        here.channel_id, here.user_id, name, guild_id=here.guild_id, seat=seat
     )
-    taken = game.seat_of(interaction.user.id)
+    taken = game.seat_of(here.user_id)
     assert taken is not None  # just seated
     said = {"name": presenters.safe(name), "seat": taken.seat + 1, "title": game.title}
     text = translate(game.language, "message.lobby.took_seat", **said)
@@ -362,7 +361,7 @@ async def take_seat(interaction: discord.Interaction, seat: int | None) -> None:
         )
     await replies.done(
         interaction,
-        translate(interaction.locale, "message.lobby.you_took_seat", seat=taken.seat + 1),
+        translate(here.locale, "message.lobby.you_took_seat", seat=taken.seat + 1),
         text,
         embed=presenters.status_embed(game),
         allowed_mentions=discord.AllowedMentions.none(),

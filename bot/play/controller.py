@@ -10,11 +10,11 @@ import discord
 
 from bot.i18n import translate
 from bot.play import announcer, catchup, channels, delivery, live, posting, replies
+from bot.play.context import context
 from bot.services import Committed
 from bot.ui import pickers, pictures, presenters
 
 if TYPE_CHECKING:
-    from bot.client import BoardGameBot
     from bot.services import MoveOutcome, News
 
 log = logging.getLogger(__name__)
@@ -42,18 +42,18 @@ async def play(interaction: discord.Interaction, move: str, expected_decision: s
     the computers' moves and their choices. Whatever fails once the move was saved, the mover hears that
     it counted, never "unchanged" (``counted_anyway``).
     """
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    channel_id = interaction.channel_id or 0
-    news = await bot.games.news_for(channel_id, interaction.user.id)  # read before the move makes it old
+    here = context(interaction)
+    bot, channel_id = here.bot, here.channel_id
+    news = await bot.games.news_for(channel_id, here.user_id)  # read before the move makes it old
     saved: Committed | None = None
     async with bot.drain.move(interaction):  # a stop meanwhile tells the player whether it counted
         try:
             outcome = await bot.games.submit(
                 channel_id,
-                interaction.user.id,
+                here.user_id,
                 move,
                 expected_decision=expected_decision,
-                locale=interaction.locale,
+                locale=here.locale,
             )
         except Committed as exc:  # the move counted: the drain must not say otherwise
             saved = exc
@@ -71,7 +71,8 @@ async def play(interaction: discord.Interaction, move: str, expected_decision: s
 async def counted_anyway(interaction: discord.Interaction, saved: Committed) -> None:
     """After a failure between a move's commit and its last post: log it, tell the mover that their move
     counted (with their choices now, when they can be read), and have the channel told of it soon."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    here = context(interaction)
+    bot = here.bot
     log.error(
         "move %s of game %s was saved, but a step after it failed (%s)",
         saved.version,
@@ -80,7 +81,7 @@ async def counted_anyway(interaction: discord.Interaction, saved: Committed) -> 
         exc_info=saved.__cause__,
     )
     catchup.schedule(bot, saved.game_id)
-    note = translate(interaction.locale, "message.move_counted_later", version=saved.version)
+    note = translate(here.locale, "message.move_counted_later", version=saved.version)
     try:
         content, choices, news = await _options(interaction, note=note)
     except Exception:  # still failing: the note alone, choices are one Play away
@@ -97,29 +98,30 @@ async def counted_anyway(interaction: discord.Interaction, saved: Committed) -> 
 
 async def _present(interaction: discord.Interaction, outcome: MoveOutcome, news: News | None) -> None:
     """Answer the mover with what their saved move did and their next choices, then tell the channel."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    here = context(interaction)
+    bot = here.bot
     perms = posting.bot_permissions(bot, outcome.game, interaction)
     mine = [
         presenters.named(line, outcome.game)
         for line in presenters.event_lines(
-            outcome.events, seat=outcome.seat, game=outcome.game, locale=interaction.locale
+            outcome.events, seat=outcome.seat, game=outcome.game, locale=here.locale
         )
     ]
-    mine = mine or [translate(interaction.locale, "message.your_move_counted")]  # never the notation
-    told = presenters.news_block(outcome.game, news.events, interaction.locale) if news is not None else ""
-    summary = presenters.bullet_block(mine, 1500 - len(told), interaction.locale)
+    mine = mine or [translate(here.locale, "message.your_move_counted")]  # never the notation
+    told = presenters.news_block(outcome.game, news.events, here.locale) if news is not None else ""
+    summary = presenters.bullet_block(mine, 1500 - len(told), here.locale)
     if told:
         summary = f"{told}\n\n{summary}"
     shows_choices = bool(outcome.mover_moves and outcome.mover_view is not None)
     if shows_choices:
         # the next choices of the position the move made (read with it, under the game's lock)
-        prompt = presenters.decision_prompt(outcome.mover_view, outcome.game, interaction.locale)
+        prompt = presenters.decision_prompt(outcome.mover_view, outcome.game, here.locale)
         content, picker = pickers.picker(
             outcome.game,
             list(outcome.mover_moves),
             prompt,
             decision=outcome.mover_decision,
-            locale=interaction.locale,
+            locale=here.locale,
         )
         await interaction.edit_original_response(
             content=presenters.clip(f"{summary}\n\n{content}", 2000), view=picker
@@ -128,7 +130,7 @@ async def _present(interaction: discord.Interaction, outcome: MoveOutcome, news:
         await interaction.edit_original_response(content=summary, view=None)
     if news is not None:
         bot.games.news_shown(news)
-    with live.answering(bot, outcome.game.id, interaction.user.id) as present:  # not pinged: answered
+    with live.answering(bot, outcome.game.id, here.user_id) as present:  # not pinged: answered
         if announcer.computers_next(outcome):
             await bot.games.runner.settled(outcome.game.id, COMPUTER_GRACE)
         failure = await posting.attempt(bot, outcome.game.id, announcer.announce(bot, outcome, perms))
@@ -154,7 +156,8 @@ def passing(failure: BaseException) -> bool:
 
 async def show_options(interaction: discord.Interaction, *, note: str = "") -> None:
     """The user's current choices as a private picker, or why they have none."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    here = context(interaction)
+    bot = here.bot
     content, picker, news = await _options(interaction, note=note)
     if picker is None:
         await replies.private(interaction, content)
@@ -169,45 +172,42 @@ async def _options(
 ) -> tuple[str, discord.ui.View | None, News | None]:
     """The user's current choices (a picker), or why they have none, after ``note`` and the news since
     their last move; and that news, to be marked shown once sent."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    channel_id = interaction.channel_id or 0
-    shown = await bot.games.choices(channel_id, interaction.user.id, interaction.locale)  # one read
+    here = context(interaction)
+    shown = await here.bot.games.choices(here.channel_id, here.user_id, here.locale)  # one read
     game, news, decision = shown.game, shown.news, shown.decision
-    told = presenters.news_block(game, news.events, interaction.locale) if news is not None else ""
+    told = presenters.news_block(game, news.events, here.locale) if news is not None else ""
     prefix = (f"{note}\n" if note else "") + (f"{told}\n\n" if told else "")
     if shown.seat is None:
-        return prefix + translate(interaction.locale, "message.not_seated"), None, None
+        return prefix + translate(here.locale, "message.not_seated"), None, None
     if not decision.moves:
-        waiting = presenters.names(game, game.to_act, interaction.locale)
-        text = translate(interaction.locale, "message.nothing_to_decide")
+        waiting = presenters.names(game, game.to_act, here.locale)
+        text = translate(here.locale, "message.nothing_to_decide")
         if waiting:
-            text += " " + translate(interaction.locale, "message.waiting_for", names=waiting)
+            text += " " + translate(here.locale, "message.waiting_for", names=waiting)
         return prefix + text, None, news
-    prompt = presenters.decision_prompt(shown.view, game, interaction.locale)
-    content, picker = pickers.picker(
-        game, decision.moves, prompt, decision=decision.key, locale=interaction.locale
-    )
+    prompt = presenters.decision_prompt(shown.view, game, here.locale)
+    content, picker = pickers.picker(game, decision.moves, prompt, decision=decision.key, locale=here.locale)
     return presenters.clip(prefix + content, 2000), picker, news
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
     """The user's hand (each card named), player area and what is asked now, privately (in a game
     without hands, why there is none). Defers first: pictures take time."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    channel_id = interaction.channel_id or 0
+    here = context(interaction)
+    bot, channel_id = here.bot, here.channel_id
     await interaction.response.defer(ephemeral=True, thinking=True)
-    game, view = await bot.games.view_for(channel_id, interaction.user.id)
+    game, view = await bot.games.view_for(channel_id, here.user_id)
     if not pickers.has_hands(game.rules_id):
         await interaction.followup.send(
-            translate(interaction.locale, "message.no_hands", title=game.title), ephemeral=True
+            translate(here.locale, "message.no_hands", title=game.title), ephemeral=True
         )
         return
     seat = view.get("viewer")
     if seat is None:
-        await interaction.followup.send(translate(interaction.locale, "message.not_seated"), ephemeral=True)
+        await interaction.followup.send(translate(here.locale, "message.not_seated"), ephemeral=True)
         return
     names = presenters.seat_names(game)
-    words = pictures.words_for(interaction.locale, view, [], names)  # only the player reads these
+    words = pictures.words_for(here.locale, view, [], names)  # only the player reads these
     files = [
         f
         for f in (
@@ -217,19 +217,15 @@ async def show_hand(interaction: discord.Interaction) -> None:
         if f is not None
     ]
     name = presenters.seat_name(game, seat)
-    news = await bot.games.news_for(channel_id, interaction.user.id)
-    told = presenters.news_block(game, news.events, interaction.locale) if news is not None else ""
+    news = await bot.games.news_for(channel_id, here.user_id)
+    told = presenters.news_block(game, news.events, here.locale) if news is not None else ""
     lines = [told] if told else []
-    hidden = translate(interaction.locale, "message.hidden_note")
-    lines.append(
-        translate(interaction.locale, "message.hand.heading", name=name, title=game.title) + " " + hidden
-    )
-    lines.extend(f"• {card}" for card in presenters.hand_lines(view, interaction.locale))
-    prompt = (
-        presenters.decision_prompt(view, game, interaction.locale) if seat in view.get("to_act", ()) else None
-    )
+    hidden = translate(here.locale, "message.hidden_note")
+    lines.append(translate(here.locale, "message.hand.heading", name=name, title=game.title) + " " + hidden)
+    lines.extend(f"• {card}" for card in presenters.hand_lines(view, here.locale))
+    prompt = presenters.decision_prompt(view, game, here.locale) if seat in view.get("to_act", ()) else None
     if prompt:
-        lines.append(translate(interaction.locale, "message.hand.now", prompt=prompt))
+        lines.append(translate(here.locale, "message.hand.now", prompt=prompt))
     await interaction.followup.send(presenters.clip("\n".join(lines), 2000), files=files, ephemeral=True)
     if news is not None:
         bot.games.news_shown(news)

@@ -12,6 +12,7 @@ from discord.utils import MISSING
 
 from bot.i18n import ENGLISH, translate
 from bot.play import dms, posting, replies
+from bot.play.context import context
 from bot.services import GameInfo, Notification
 from bot.ui import pickers, presenters
 
@@ -126,7 +127,7 @@ async def publish(
     """Post after a change ``interaction`` saved, through the one guarded path; if it fails, its user hears
     privately that the change (``done``: its catalog message) counted, where it could not be posted and
     why. Returns whether it was."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    bot = context(interaction).bot
     failure = await posting.attempt(bot, game.id, post)
     if failure is None:
         return True

@@ -12,6 +12,7 @@ import discord
 
 from bot.i18n import translate
 from bot.play import delivery, posting
+from bot.play.context import context
 from bot.services import GameInfo
 from bot.ui import pickers, presenters
 
@@ -39,7 +40,7 @@ async def tell(interaction: discord.Interaction, game: GameInfo, news: str, *, d
 
 
 async def _show(interaction: discord.Interaction, game: GameInfo, news: str) -> None:
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    bot = context(interaction).bot
     current = await bot.games.game_by_id(game.id)  # the newest table, not the one this change read
     if game.status == "lobby" and current.status != "lobby":
         return  # started or called off meanwhile: that change's news stands on the message
@@ -55,7 +56,7 @@ async def _show(interaction: discord.Interaction, game: GameInfo, news: str) -> 
 async def _post(interaction: discord.Interaction, game: GameInfo, message: dict[str, Any]) -> None:
     """Post ``message`` (the lobby's) as a follow-up of ``interaction``, which needs no permission in the
     channel, and remember it as the lobby's message."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    bot = context(interaction).bot
     posted = await interaction.followup.send(**message, wait=True)
     await bot.games.remember_lobby_message(game.id, posted.id)
 

@@ -19,6 +19,7 @@ import discord
 from bot import messages
 from bot.i18n import translate
 from bot.play import replies
+from bot.play.context import context
 from bot.ui import custom_ids, presenters
 
 if TYPE_CHECKING:
@@ -128,9 +129,9 @@ async def log_listing(bot: BoardGameBot, owner: int, channel_id: int, count: int
 
 async def send_log(interaction: discord.Interaction, count: int) -> None:
     """/log: pages when the lines fit a few, else the whole of them as a text file."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-    channel_id = interaction.channel_id or 0
-    listing = await log_listing(bot, interaction.user.id, channel_id, count, interaction.locale)
+    here = context(interaction)
+    bot, channel_id = here.bot, here.channel_id
+    listing = await log_listing(bot, here.user_id, channel_id, count, here.locale)
     if len(listing.pages) <= LOG_PAGES:
         await send(interaction, listing)
         return
@@ -138,7 +139,7 @@ async def send_log(interaction: discord.Interaction, count: int) -> None:
     text = "\n".join(line.removeprefix("• ") for line in listing.lines) + "\n"
     file = discord.File(io.BytesIO(text.encode()), filename=f"{game.rules_id}-game-{game.id}-log.txt")
     words = translate(
-        interaction.locale, "message.pages.log_file", heading=listing.heading, count=len(listing.lines)
+        here.locale, "message.pages.log_file", heading=listing.heading, count=len(listing.lines)
     )
     await interaction.response.send_message(words, file=file, ephemeral=True)
 
@@ -215,7 +216,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
                 interaction, translate(interaction.locale, "message.not_your_pages", command=self.kind)
             )
             return
-        bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+        bot = context(interaction).bot
         listing = await builder(bot, self.owner, self.scope, self.size, interaction.locale)
         if listing is None:  # nothing left to list
             text = (

@@ -18,6 +18,7 @@ import discord
 
 from bot.i18n import language_of, translate
 from bot.play import replies
+from bot.play.context import context
 from bot.services import GameInfo
 from bot.services.replays import ReplayPosition
 from bot.ui import custom_ids, pictures, presenters
@@ -92,16 +93,17 @@ async def send_replay(
 ) -> None:
     """/replay: the position asked for (the last, if none) with its controls, or the whole game as one
     animated picture; privately. Refusals come privately through the error handler."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    here = context(interaction)
+    bot = here.bot
     await interaction.response.defer(ephemeral=True, thinking=True)
-    game = await bot.games.replay_game(interaction.channel_id or 0, interaction.guild_id, game_id)
+    game = await bot.games.replay_game(here.channel_id, here.guild_id, game_id)
     if animated:
         await _send_animation(bot, interaction, game)
         return
     version = game.version if move is None else move
-    position = await bot.games.replay_position(game.id, version, interaction.locale)
-    embed, picture = await position_message(bot, position, interaction.locale)
-    view = controls(position.game, version, interaction.locale)
+    position = await bot.games.replay_position(game.id, version, here.locale)
+    embed, picture = await position_message(bot, position, here.locale)
+    view = controls(position.game, version, here.locale)
     extra: dict[str, Any] = {"file": picture} if picture is not None else {}
     await interaction.followup.send(embed=embed, view=view, ephemeral=True, **extra)
 
@@ -147,21 +149,22 @@ async def _send_animation(bot: BoardGameBot, interaction: discord.Interaction, g
 
 async def _show(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """Turn the replay message the control sits on to position ``version`` of game ``game_id``."""
-    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    here = context(interaction)
+    bot = here.bot
     metadata = interaction.message.interaction_metadata if interaction.message is not None else None
-    if metadata is None or metadata.user.id != interaction.user.id:
+    if metadata is None or metadata.user.id != here.user_id:
         # only a forged press gets here: Discord shows a private message to its owner alone
-        await replies.private(interaction, translate(interaction.locale, "message.replay.not_yours"))
+        await replies.private(interaction, translate(here.locale, "message.replay.not_yours"))
         return
     # the same checks as the command's, so a control of another server's game never shows it here
-    game = await bot.games.replay_game(interaction.channel_id or 0, interaction.guild_id, game_id)
+    game = await bot.games.replay_game(here.channel_id, here.guild_id, game_id)
     version = min(version, game.version)  # an undo may have taken moves back since
     # answered at once: the picture is drawn meanwhile, then the message is edited (a deferred update,
     # discord-docs interactions/receiving-and-responding.mdx, "Interaction Callback Type" 6)
     await interaction.response.defer()
-    position = await bot.games.replay_position(game.id, version, interaction.locale)
-    embed, picture = await position_message(bot, position, interaction.locale)
-    view = controls(position.game, version, interaction.locale)
+    position = await bot.games.replay_position(game.id, version, here.locale)
+    embed, picture = await position_message(bot, position, here.locale)
+    view = controls(position.game, version, here.locale)
     attachments = [picture] if picture is not None else []
     await interaction.edit_original_response(embed=embed, attachments=attachments, view=view)
 
