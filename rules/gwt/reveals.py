@@ -19,7 +19,7 @@ offers the one move too. A hand of one card is probed card by card. An empty han
 
 from __future__ import annotations
 
-from rules.gwt.options import options
+from rules.gwt.options import ends_turn, options
 from rules.gwt.state import State
 
 # the decisions whose options read the hand: phase A (objective cards), a location's local actions and
@@ -47,3 +47,10 @@ def forced_step_reveals(state: State, seat: int, move: str) -> bool:
         if list(options(probe)) != [move]:
             return True
     return False
+
+
+def hand_ends_the_turn(state: State) -> bool:
+    """Whether the end of phase B, now the only move left ("done" on a location, which confirms the end of
+    the turn too), is forced by what the hand holds: the engine then leaves it on the stack for the player
+    to take, as if by choice, rather than settling it (which everybody would see)."""
+    return state.stack[-1]["k"] == "loc" and ends_turn(state) and forced_step_reveals(state, state.current, "done")
