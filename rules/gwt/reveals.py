@@ -53,4 +53,5 @@ def hand_ends_the_turn(state: State) -> bool:
     """Whether the end of phase B, now the only move left ("done" on a location, which confirms the end of
     the turn too), is forced by what the hand holds: the engine then leaves it on the stack for the player
     to take, as if by choice, rather than settling it (which everybody would see)."""
-    return state.stack[-1]["k"] == "loc" and ends_turn(state) and forced_step_reveals(state, state.current, "done")
+    top = state.stack[-1]["k"]
+    return top == "loc" and ends_turn(state) and forced_step_reveals(state, state.current, "done")

@@ -103,5 +103,13 @@ def test_an_engine_s_optional_capabilities_are_told_by_isinstance() -> None:
     assert isinstance(_Skipper(), SkipsTurns) and not isinstance(_Skipper(), SaysMoves)
     assert offered(_Skipper()) == ["SkipsTurns"]
     assert offered(object()) == []
-    both = ["SaysMoves", "DetailsMoves", "SaysDetails", "DescribesHands", "SaysHands", "ScoresPositions"]
+    both = [
+        "SaysMoves",
+        "DetailsMoves",
+        "SaysDetails",
+        "DescribesHands",
+        "SaysHands",
+        "GuardsForcedSteps",
+        "ScoresPositions",
+    ]
     assert offered(rules.get("gwt")) == offered(rules.get("santafe")) == both
