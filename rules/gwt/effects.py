@@ -49,7 +49,8 @@ from rules.gwt.words import city as city_name
 
 # Decisions resolved without asking when they leave only the option to skip, or a single option. The end
 # of the turn is never one of them: phase C draws hidden cards, so the player confirms it ("done") and
-# everything before the confirmation can still be taken back.
+# everything before the confirmation can still be taken back. Nor is the end of phase B when what the hand
+# lacks forces it: everybody would see the location settled (``rules.gwt.reveals.hand_ends_the_turn``).
 FORFEITABLE = frozenset({"skip", "done"})
 AUTOMATIC = frozenset({"income"})
 
