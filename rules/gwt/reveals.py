@@ -23,7 +23,8 @@ from rules.gwt.options import ends_turn, options
 from rules.gwt.state import State
 
 # the decisions whose options read the hand: phase A (objective cards), a location's local actions and
-# objective cards, a station master's discard, the discards after drawing, removing cards from the game
+# objective cards, a hired engineer's bonus (discard a Jersey), the discards after drawing, removing cards
+# from the game
 HAND_READERS = frozenset({"turn", "loc", "bonus", "discard", "trash"})
 
 
