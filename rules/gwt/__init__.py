@@ -56,6 +56,7 @@ from rules.gwt.labels import unwrap
 from rules.gwt.options import Options, ends_turn, options
 from rules.gwt.places import to_ids
 from rules.gwt.prices import detail, say_detail
+from rules.gwt.reveals import forced_step_reveals
 from rules.gwt.scoring import CATEGORIES, LABELS, public_score, score
 from rules.gwt.sentences import say_done
 from rules.gwt.setup import new_state
@@ -182,6 +183,11 @@ class GreatWesternTrail:
 
     def public_scores(self, state: State) -> list[int]:
         return [public_score(state, seat) for seat in range(state.n)]
+
+    def forced_step_reveals(self, state: State, seat: int, move: str) -> bool:
+        """Whether making ``move``, the only legal one, at once would tell the table about the hand
+        (``rules.gwt.reveals``)."""
+        return forced_step_reveals(state, seat, move)
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)

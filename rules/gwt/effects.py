@@ -43,13 +43,15 @@ from rules.gwt.graph import (
     transport_cost,
 )
 from rules.gwt.options import Kind, decision, ends_turn, occupied_by_others, options
+from rules.gwt.reveals import hand_ends_the_turn
 from rules.gwt.state import Player
 from rules.gwt.words import cards, place, place_with, plural, say_cards, say_place, say_place_with
 from rules.gwt.words import city as city_name
 
 # Decisions resolved without asking when they leave only the option to skip, or a single option. The end
 # of the turn is never one of them: phase C draws hidden cards, so the player confirms it ("done") and
-# everything before the confirmation can still be taken back.
+# everything before the confirmation can still be taken back. Nor is the end of phase B when what the hand
+# lacks forces it: everybody would see the location settled (``rules.gwt.reveals.hand_ends_the_turn``).
 FORFEITABLE = frozenset({"skip", "done"})
 AUTOMATIC = frozenset({"income"})
 
@@ -549,6 +551,8 @@ def settle(tx: Tx) -> None:
         if not opts:
             raise AssertionError(f"decision {top} has no options")
         if len(opts) == 1 and next(iter(opts)) in FORFEITABLE:
+            if hand_ends_the_turn(s):      # what the hand lacks ends the turn: the player says "done"
+                break
             s.stack.pop()                  # forfeited, not chosen: never the end of the turn
             continue
         if len(opts) == 1 and top["k"] in AUTOMATIC:

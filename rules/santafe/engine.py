@@ -10,7 +10,7 @@ from rules.core.events import Event
 from rules.core.protocol import plain
 from rules.core.texts import Said, listing, said
 from rules.core.texts import seat as seat_fact
-from rules.santafe import flow, notation, prices, sentences, state, view
+from rules.santafe import flow, notation, prices, reveals, sentences, state, view
 from rules.santafe.state import SantaFeState
 
 OPTIONS = {"advanced": False, "buy_track": False}
@@ -95,6 +95,11 @@ class SantaFeRules:
 
     def say_hand(self, seat_view: dict[str, Any]) -> list[Said]:
         return view.say_hand(seat_view)
+
+    def forced_step_reveals(self, s: SantaFeState, seat: int, move: str) -> bool:
+        """Whether making ``move``, the only legal one, at once would tell the table about the hand
+        (``rules.santafe.reveals``)."""
+        return reveals.forced_step_reveals(s, seat, move)
 
     def is_over(self, s: SantaFeState) -> bool:
         return s.over

@@ -110,6 +110,7 @@ def test_an_engine_s_optional_capabilities_are_told_by_isinstance() -> None:
         "SaysDetails",
         "DescribesHands",
         "SaysHands",
+        "GuardsForcedSteps",
         "ScoresPositions",
     ]
     assert offered(rules.get("gwt")) == offered(rules.get("santafe")) == both

@@ -14,6 +14,7 @@ from bot.i18n import ENGLISH, translate
 from bot.play import announcer, posting
 from bot.services import GameInfo, GameService, MoveOutcome
 from loopback import Channel, Message, SimUser
+from rules.gwt import RULES
 from tests.bot.e2e.conftest import Arena, quick_computers, slow_computers
 from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
 
@@ -182,6 +183,56 @@ async def test_a_step_with_one_legal_move_is_made_at_once_unless_the_host_turns_
         assert not (await service.get_game(channel_id)).auto_play
         await lone_moves(60, seed=9)
         assert sum("made for" in line for line in await service.log(channel_id, limit=500)) == made
+
+
+async def test_a_step_forced_by_what_a_hand_lacks_is_left_to_its_player_and_the_channel_hears_of_none(
+    arena: Arena,
+) -> None:
+    """Great Western Trail, two people, auto-play on: seeded random moves until Alice's "done" would begin
+    Bob's turn with a single way forward that only his hand forces (no objective card in it to play first,
+    while one lies in his draw stack). She ends her turn through Discord: the step is not made for Bob, the
+    channel reads no "made for" line, and it waits in his legal moves; the steps every hand would force
+    (the ends of turns) were made at once meanwhile."""
+    alice, bob = arena.people[:2]
+    channel_id = int(arena.channel.id)
+    people = {int(p.id): p for p in (alice, bob)}
+    async with arena.running() as (_bot, service):
+        await arena.start_game("gwt", alice, bob)
+        data = await service.export(channel_id, admin=True)
+        state = RULES.new_game(len(data["players"]), data["seed"], data["options"])
+        for played in data["moves"]:
+            state, _ = RULES.play(state, played["seat"], played["move"])
+        user_of = {p["seat"]: p["user_id"] for p in data["players"]}
+        rng = random.Random(5)
+        while not state.over:
+            seat = state.current
+            legal = RULES.legal_moves(state, seat)
+            if "done" in legal:
+                after, _ = RULES.play(state, seat, "done")
+                lone = RULES.legal_moves(after, after.current)
+                if (
+                    after.current != seat
+                    and len(lone) == 1
+                    and RULES.forced_step_reveals(after, after.current, lone[0])
+                ):
+                    break
+            outcome = await service.submit(channel_id, user_of[seat], rng.choice(legal))
+            for played in outcome.played:
+                state, _ = RULES.play(state, played.seat, played.move)
+        assert not state.over, "no turn began with a step its hand forces"
+        mover, waiting = people[user_of[seat]], people[user_of[after.current]]
+        made = sum("made for" in line for line in await service.log(channel_id, limit=2000))
+        before, version = len(arena.public()), (await service.get_game(channel_id)).version
+        await mover.slash("move", arena.channel, move="done")
+        await arena.loopback.settle()
+        new = [arena.loopback.describe(m) for m in arena.public()[before:]]
+        game = await service.get_game(channel_id)
+        waits = await service.legal_moves(channel_id, int(waiting.id))
+        log = await service.log(channel_id, limit=2000)
+    assert made > 0  # the steps forced whatever the hands were made at once
+    assert game.version == version + 1 and [m for m, _ in waits] == lone
+    assert new and not any("made for" in text or "only move" in text for text in new), new
+    assert sum("made for" in line for line in log) == made
 
 
 @pytest.mark.usefixtures("tiny_game")
