@@ -10,7 +10,7 @@ import json
 import pytest
 
 import rules
-from bench.train_gwt import fit, play, train
+from bench.train_gwt import POLICY, Search, fit, play, play_level_4, train
 from rules.ai import choose_move
 from rules.core.spec import Budget
 from rules.gwt import RULES, ai_plan
@@ -97,3 +97,22 @@ def test_training_is_deterministic() -> None:
     assert Model(NAMES, tuple(once)).predict(play(3)[0][0]) == pytest.approx(
         sum(w * x for w, x in zip(once, play(3)[0][0], strict=True))
     )
+
+
+def test_level_4_self_play_is_recorded_reproducibly_with_the_final_scores() -> None:
+    """The value-iteration games: level 4 against itself at a fixed number of playouts gives the same game
+    each time, one row per seat per turn, each paired with that seat's final score."""
+    policy = Search(1, 7, POLICY, playouts=2).weights()
+    rows = play_level_4(7, policy, 2)
+    assert rows and rows == play_level_4(7, policy, 2)
+    assert all(len(x) == len(NAMES) and x[0] == 1.0 for x, _ in rows)
+    assert len({y for _, y in rows}) <= 2  # two seats, two final scores
+
+
+def test_training_on_level_4_games_as_well_is_deterministic_and_says_so() -> None:
+    search = Search(2, 7, POLICY, playouts=2, weight=2)
+    once, figures = train(0, 0, 1.0, jobs=1, level4=search)
+    again, _ = train(0, 0, 1.0, jobs=2, level4=search)
+    assert once == again and len(once) == len(NAMES)
+    assert figures["rows"] == 2 * len(play_level_4(7, search.weights(), 2)) and figures["held_rows"]
+    assert search.describe() == {"games": 2, "first": 7, "policy": POLICY.name, "playouts": 2, "weight": 2}
