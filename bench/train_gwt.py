@@ -2,6 +2,8 @@
 
 Run from the repository root (project installed, or PYTHONPATH=.):
     python bench/train_gwt.py [--games 1200] [--first 0] [--ridge 1.0] [--jobs 2] [--write] [--check]
+                              [--level4-games N --level4-first S --level4-playouts P --level4-weight W
+                               --policy FILE --rows FILE --out FILE]
 
 Plays ``--games`` two-player games from seeds ``--first`` on, every seat a heuristic player (the
 trip-wise heuristic three seats in four, level 1's plain one otherwise, drawn by the game's seed) that
@@ -12,6 +14,14 @@ the bias free) by exact normal equations in plain Python, so the same games alwa
 weights; prints the fit (R², mean absolute error on the last tenth of the games, held out) and how long
 each step took. ``--write`` writes the weights to ``rules/gwt/data/value_weights.json``; ``--check``
 fits again and fails unless the shipped weights are the ones the games give.
+
+Value iteration: ``--level4-games N`` also plays N games of level 4 against itself from seed
+``--level4-first`` (default 20000), searching with exactly ``--level4-playouts`` playouts a decision (8;
+reproducible) and valuing its positions by the weights in ``--policy`` (default
+``bench/data/gwt_value_heuristic.json``, the fit on heuristic games alone), and fits their rows as well,
+``--level4-weight`` times each (``--games 0``: theirs alone); the held-out figures are then on the last
+tenth of the level-4 games. ``--rows FILE`` writes those games' rows (gzipped JSON) for other fits;
+``--out`` where ``--write`` writes.
 """
 
 from __future__ import annotations
