@@ -116,3 +116,13 @@ def test_training_on_level_4_games_as_well_is_deterministic_and_says_so() -> Non
     assert once == again and len(once) == len(NAMES)
     assert figures["rows"] == 2 * len(play_level_4(7, search.weights(), 2)) and figures["held_rows"]
     assert search.describe() == {"games": 2, "first": 7, "policy": POLICY.name, "playouts": 2, "weight": 2}
+
+
+def test_level_4_can_search_with_another_model() -> None:
+    """The training plays level 4 with the weights it learns from: the search's value is that model's."""
+    state, seat = next(
+        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 2, 6, {}, every=1)) if n >= 60
+    )
+    flat = Model(NAMES, (5.0,) + (0.0,) * (len(NAMES) - 1))
+    assert ai_plan.game(flat).value(state, seat) == 5.0
+    assert ai_plan.GAME.value(state, seat) == pytest.approx(model().value(state, seat))
