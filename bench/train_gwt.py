@@ -163,6 +163,13 @@ def fit(rows: Rows, ridge: float) -> list[float]:
     return [round(w, DIGITS) for w in [bias, *weights]]
 
 
+def fit_towards(rows: Rows, ridge: float, prior: Sequence[float]) -> list[float]:
+    """``fit``, the penalty pulling towards the weights ``prior`` instead of towards none: the residuals of
+    ``prior`` are fitted and added to it, so a large ``ridge`` keeps to ``prior`` but for the bias."""
+    residuals = [(x, y - sum(w * v for w, v in zip(prior, x, strict=True))) for x, y in rows]
+    return [round(w + d, DIGITS) for w, d in zip(prior, fit(residuals, ridge), strict=True)]
+
+
 def quality(rows: Rows, weights: Sequence[float]) -> tuple[float, float]:
     """R² and mean absolute error of the weights on ``rows``."""
     if not rows:
@@ -204,14 +211,19 @@ class Search:
     weight: int = 1
 
     def weights(self) -> list[float]:
-        data = json.loads(self.policy.read_text(encoding="utf-8"))
-        if tuple(data["names"]) != NAMES:
-            raise ValueError(f"{self.policy} was fitted for other features")
-        return [float(w) for w in data["weights"]]
+        return _weights(self.policy)
 
     def describe(self) -> dict[str, Any]:
         return {"games": self.games, "first": self.first, "policy": self.policy.name,
                 "playouts": self.playouts, "weight": self.weight}
+
+
+def _weights(path: Path) -> list[float]:
+    """The weights in a weights file (as ``--write`` writes them)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if tuple(data["names"]) != NAMES:
+        raise ValueError(f"{path} was fitted for other features")
+    return [float(w) for w in data["weights"]]
 
 
 def _split(played: list[Rows]) -> tuple[Rows, Rows]:
@@ -221,10 +233,12 @@ def _split(played: list[Rows]) -> tuple[Rows, Rows]:
 
 
 def train(first: int, count: int, ridge: float, jobs: int = 1, level4: Search | None = None,
-          rows: Path | None = None) -> tuple[list[float], dict[str, Any]]:
+          rows: Path | None = None,
+          prior: Sequence[float] | None = None) -> tuple[list[float], dict[str, Any]]:
     """The weights the games from ``first`` give (and ``level4``'s games, if any), and figures on the
     fit; the held-out figures are on the level-4 games' last tenth when there are some. ``rows``: a file
-    to write the level-4 games' rows to (gzipped JSON, a list of games), to study other fits of them."""
+    to write the level-4 games' rows to (gzipped JSON, a list of games), to study other fits of them;
+    ``prior``: weights the fit is pulled towards (``fit_towards``)."""
     start = time.perf_counter()
     train_rows, test_rows = _split(games(first, count, jobs)) if count else ([], [])
     if level4 and level4.games:
@@ -235,7 +249,7 @@ def train(first: int, count: int, ridge: float, jobs: int = 1, level4: Search | 
         train_rows += own * level4.weight
         test_rows = held
     mid = time.perf_counter()
-    weights = fit(train_rows, ridge)
+    weights = fit_towards(train_rows, ridge, prior) if prior else fit(train_rows, ridge)
     end = time.perf_counter()
     r2, mae = quality(train_rows, weights)
     r2_held, mae_held = quality(test_rows, weights)
@@ -256,13 +270,15 @@ def main() -> None:
     parser.add_argument("--policy", type=Path, default=POLICY,
                         help="the weights level 4 plays those games with (default the first fit's)")
     parser.add_argument("--rows", type=Path, help="write the level-4 games' rows to this file (.json.gz)")
+    parser.add_argument("--prior", type=Path, help="a weights file the fit is pulled towards (default none)")
     parser.add_argument("--out", type=Path, default=WEIGHTS, help="the weights file --write writes")
     parser.add_argument("--write", action="store_true", help="write the weights into the repository")
     parser.add_argument("--check", action="store_true", help="fail unless the shipped weights are reproduced")
     args = parser.parse_args()
     level4 = Search(args.level4_games, args.level4_first, args.policy, args.level4_playouts,
                     args.level4_weight)
-    weights, f = train(args.first, args.games, args.ridge, args.jobs, level4, args.rows)
+    prior = _weights(args.prior) if args.prior else None
+    weights, f = train(args.first, args.games, args.ridge, args.jobs, level4, args.rows, prior)
     if level4.games:
         print(f"and {level4.games} level-4 games from seed {level4.first} ({level4.playouts} playouts, "
               f"valued by {level4.policy.name}), counted {level4.weight} times")
@@ -274,7 +290,8 @@ def main() -> None:
         print(f"    {name:18} {w:+.4f}")
     data = {"names": list(NAMES), "weights": weights,
             "trained": {"games": args.games, "first": args.first, "ridge": args.ridge, "players": 2,
-                        "explore": EXPLORE, **({"level4": level4.describe()} if level4.games else {})}}
+                        "explore": EXPLORE, **({"level4": level4.describe()} if level4.games else {}),
+                        **({"prior": args.prior.name} if args.prior else {})}}
     if args.check:
         shipped = json.loads(WEIGHTS.read_text(encoding="utf-8"))
         same = shipped["weights"] == weights and shipped["names"] == list(NAMES)

@@ -10,7 +10,7 @@ import json
 import pytest
 
 import rules
-from bench.train_gwt import POLICY, Search, fit, play, play_level_4, train
+from bench.train_gwt import POLICY, Search, fit, fit_towards, play, play_level_4, train
 from rules.ai import choose_move
 from rules.core.spec import Budget
 from rules.gwt import RULES, ai_plan
@@ -86,6 +86,21 @@ def test_the_fit_recovers_a_linear_rule_exactly() -> None:
     ]
     weights = fit(rows, ridge=1e-9)
     assert weights == pytest.approx([3.0, 2.0, -0.5, 0.25], abs=1e-4)
+
+
+def test_a_fit_towards_prior_weights_keeps_to_them_as_far_as_its_penalty_says() -> None:
+    """A tiny penalty gives the plain fit whatever the prior; a huge one keeps the prior's weights and
+    moves only the bias (unpenalised) to where the rows are."""
+    rows = [
+        ([1.0, float(a), float(b)], 10.0 + 2.0 * a - 0.5 * b + (a * b % 3))
+        for a in range(9)
+        for b in range(11)
+    ]
+    prior = [0.0, 1.0, 1.0]
+    assert fit_towards(rows, 1e-9, prior) == pytest.approx(fit(rows, 1e-9), abs=1e-4)
+    far = fit_towards(rows, 1e12, prior)
+    assert far[1:] == pytest.approx(prior[1:], abs=1e-4)
+    assert far[0] == pytest.approx(sum(y - x[1] - x[2] for x, y in rows) / len(rows), abs=1e-3)
 
 
 def test_training_is_deterministic() -> None:
