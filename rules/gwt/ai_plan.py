@@ -9,28 +9,32 @@ other seats' average against its own, as level 2 does.
 
 At one second a turn it won 12 of 18 two-player games against level 2 (82 points a seat against 73),
 taking two station masters a seat where level 2 takes under one; rollouts two rounds long bought no
-more at the same playouts (bench/README.md).
+more at the same playouts. On fresh seeds (from 90000, 32 playouts) it won 9 of 12 against level 2 and
+scored 79.8 points a seat against itself; refits on its own self-play (``bench/train_gwt.py
+--level4-games``) were not better there (bench/README.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from rules.core.rng import Rng
-from rules.core.search import search
+from rules.core.search import Game, search
 from rules.core.spec import Budget
-from rules.gwt.ai_features import model
+from rules.gwt.ai_features import Model, model
 from rules.gwt.ai_search import GAME as TRIP_WISE_GAME
 from rules.gwt.state import State
 
 OTHERS = {2: 0.0, 3: 0.5, 4: 0.5}  # how much the other seats' average counts against its own value
 
 
-def value(s: State, seat: int) -> float:
-    """The seat's expected final score, less ``OTHERS`` times the other seats' average."""
-    m = model()
+def value(s: State, seat: int, m: Model | None = None) -> float:
+    """The seat's expected final score by the model ``m`` (default the shipped one), less ``OTHERS`` times
+    the other seats' average."""
+    m = m or model()
     own = m.value(s, seat)
     share = OTHERS[s.n]
     if not share:
@@ -40,6 +44,12 @@ def value(s: State, seat: int) -> float:
 
 
 GAME = replace(TRIP_WISE_GAME, value=value)
+
+
+def game(m: Model) -> Game:
+    """Level 4's search with the positions valued by the model ``m`` instead of the shipped one (the
+    training script plays level 4 with the weights it learns from)."""
+    return replace(TRIP_WISE_GAME, value=partial(value, m=m))
 
 
 def plan_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:

@@ -10,7 +10,7 @@ import json
 import pytest
 
 import rules
-from bench.train_gwt import fit, play, train
+from bench.train_gwt import POLICY, Search, fit, fit_towards, play, play_level_4, train
 from rules.ai import choose_move
 from rules.core.spec import Budget
 from rules.gwt import RULES, ai_plan
@@ -88,6 +88,21 @@ def test_the_fit_recovers_a_linear_rule_exactly() -> None:
     assert weights == pytest.approx([3.0, 2.0, -0.5, 0.25], abs=1e-4)
 
 
+def test_a_fit_towards_prior_weights_keeps_to_them_as_far_as_its_penalty_says() -> None:
+    """A tiny penalty gives the plain fit whatever the prior; a huge one keeps the prior's weights and
+    moves only the bias (unpenalised) to where the rows are."""
+    rows = [
+        ([1.0, float(a), float(b)], 10.0 + 2.0 * a - 0.5 * b + (a * b % 3))
+        for a in range(9)
+        for b in range(11)
+    ]
+    prior = [0.0, 1.0, 1.0]
+    assert fit_towards(rows, 1e-9, prior) == pytest.approx(fit(rows, 1e-9), abs=1e-4)
+    far = fit_towards(rows, 1e12, prior)
+    assert far[1:] == pytest.approx(prior[1:], abs=1e-4)
+    assert far[0] == pytest.approx(sum(y - x[1] - x[2] for x, y in rows) / len(rows), abs=1e-3)
+
+
 def test_training_is_deterministic() -> None:
     """The same seeds give the same games and the same weights, in one process or two."""
     assert play(3) == play(3) and play(3)
@@ -97,3 +112,32 @@ def test_training_is_deterministic() -> None:
     assert Model(NAMES, tuple(once)).predict(play(3)[0][0]) == pytest.approx(
         sum(w * x for w, x in zip(once, play(3)[0][0], strict=True))
     )
+
+
+def test_level_4_self_play_is_recorded_reproducibly_with_the_final_scores() -> None:
+    """The value-iteration games: level 4 against itself at a fixed number of playouts gives the same game
+    each time, one row per seat per turn, each paired with that seat's final score."""
+    policy = Search(1, 7, POLICY, playouts=2).weights()
+    rows = play_level_4(7, policy, 2)
+    assert rows and rows == play_level_4(7, policy, 2)
+    assert all(len(x) == len(NAMES) and x[0] == 1.0 for x, _ in rows)
+    assert len({y for _, y in rows}) <= 2  # two seats, two final scores
+
+
+def test_training_on_level_4_games_as_well_is_deterministic_and_says_so() -> None:
+    search = Search(2, 7, POLICY, playouts=2, weight=2)
+    once, figures = train(0, 0, 1.0, jobs=1, level4=search)
+    again, _ = train(0, 0, 1.0, jobs=2, level4=search)
+    assert once == again and len(once) == len(NAMES)
+    assert figures["rows"] == 2 * len(play_level_4(7, search.weights(), 2)) and figures["held_rows"]
+    assert search.describe() == {"games": 2, "first": 7, "policy": POLICY.name, "playouts": 2, "weight": 2}
+
+
+def test_level_4_can_search_with_another_model() -> None:
+    """The training plays level 4 with the weights it learns from: the search's value is that model's."""
+    state, seat = next(
+        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 2, 6, {}, every=1)) if n >= 60
+    )
+    flat = Model(NAMES, (5.0,) + (0.0,) * (len(NAMES) - 1))
+    assert ai_plan.game(flat).value(state, seat) == 5.0
+    assert ai_plan.GAME.value(state, seat) == pytest.approx(model().value(state, seat))
