@@ -30,10 +30,11 @@ async def deadline_round(arena: Arena, bot: BoardGameBot) -> None:
     await arena.loopback.settle()
 
 
+@pytest.mark.parametrize("action", ["ai", "skip"])
 @pytest.mark.parametrize("style", ["quiet", "every-turn"])
 @pytest.mark.parametrize("title", ["santafe", "gwt"])
 async def test_a_deadline_handing_a_seat_to_the_computer_pings_the_other_person_once(
-    arena: Arena, title: str, style: str
+    arena: Arena, title: str, style: str, action: str
 ) -> None:
     alice, bob = arena.people[:2]
     by_id = {int(alice.id): alice, int(bob.id): bob}
@@ -42,7 +43,7 @@ async def test_a_deadline_handing_a_seat_to_the_computer_pings_the_other_person_
     async with arena.running() as (bot, service):
         for someone in (alice, bob):  # their turns come by direct message too
             await someone.slash("notify dm", arena.channel, enabled=True)
-        await arena.start_game(title, alice, bob, style=style, deadline_hours=1, deadline_action="ai")
+        await arena.start_game(title, alice, bob, style=style, deadline_hours=1, deadline_action=action)
         await service.runner.idle()
         await arena.loopback.settle()
         await count.read(service)
