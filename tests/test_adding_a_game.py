@@ -93,6 +93,7 @@ def messages_a_game_brings(game: str) -> set[str]:
     values = {
         "id": [game],
         "option": [*(option.label for option in spec.options), *SHARED],
+        "spec_option": [option.label for option in spec.options],
         "n": [str(level) for level in rules.ai.levels(game)],
         "key": list(game_english(game)),
         "category": engine.result(final)["categories"],

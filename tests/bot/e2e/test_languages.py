@@ -72,11 +72,14 @@ async def test_moves_are_offered_and_read_back_in_each_players_language(arena: A
         await first.slash("move", arena.channel, move=label)
         game = await service.get_game(channel)
         assert game.version == 1
-        assert (await service.log(channel, arena.by_id(first), locale=locale))[-1].endswith(f": {label}")
-        assert (await service.log(channel, None, locale="en"))[-1].endswith(f": {english[move]}")
+        # (a sentence: "1. Hans setzt den Viehzüchter auf A.", "1. Hans placed the cattleman on A.")
+        told = (await service.log(channel, arena.by_id(first), locale=locale))[-1]
+        in_english = (await service.log(channel, None, locale="en"))[-1]
+        assert first.name.capitalize() in told and in_english != told
+        assert ("Viehzüchter" if first is hans else "牧場主") in told and "cattleman" in in_english
         # English labels are understood from every reader
         mover = hans if arena.by_id(hans) in game.to_act_users else yuki
         move, label = (await service.legal_moves(channel, arena.by_id(mover)))[0]
         await mover.slash("move", arena.channel, move=label)
         assert (await service.get_game(channel)).version == 2
-        assert (await service.log(channel, None, locale="en"))[-1].endswith(f": {label}")
+        assert (await service.log(channel, None, locale="en"))[-1].startswith(f"2. {mover.name.capitalize()} ")
