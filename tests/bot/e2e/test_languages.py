@@ -68,7 +68,7 @@ async def test_moves_are_offered_and_read_back_in_each_players_language(arena: A
         assert all(own[m] != english[m] for m in own), own
         assert ("Viehzüchter" if first is hans else "牧場主") in offered[0]["name"]
         # a label typed back in the reader's language plays its move; the log says it in each reader's
-        move, label = next(iter(own.items()))
+        _, label = next(iter(own.items()))
         await first.slash("move", arena.channel, move=label)
         game = await service.get_game(channel)
         assert game.version == 1
@@ -79,7 +79,8 @@ async def test_moves_are_offered_and_read_back_in_each_players_language(arena: A
         assert ("Viehzüchter" if first is hans else "牧場主") in told and "cattleman" in in_english
         # English labels are understood from every reader
         mover = hans if arena.by_id(hans) in game.to_act_users else yuki
-        move, label = (await service.legal_moves(channel, arena.by_id(mover)))[0]
+        _, label = (await service.legal_moves(channel, arena.by_id(mover)))[0]
         await mover.slash("move", arena.channel, move=label)
         assert (await service.get_game(channel)).version == 2
-        assert (await service.log(channel, None, locale="en"))[-1].startswith(f"2. {mover.name.capitalize()} ")
+        told = (await service.log(channel, None, locale="en"))[-1]
+        assert told.startswith(f"2. {mover.name.capitalize()} ")
