@@ -21,6 +21,7 @@ from bot.storage.records import (
     MoveRow,
     SeatRow,
     Snapshot,
+    columns,
     decoded,
     from_json,
     game_from_row,
@@ -29,7 +30,7 @@ from bot.storage.records import (
     to_json,
     to_time,
 )
-from bot.storage.sql import Conn, one, rows, run
+from bot.storage.sql import Conn, insert, one, rows, run
 
 log = logging.getLogger(__name__)
 
@@ -261,23 +262,23 @@ async def seats_of(conn: Conn, game_id: int) -> list[SeatRow]:
     return [seat_from_row(r) for r in found]
 
 
+# What a new seat is written with (the other columns start at their defaults).
+NEW_SEAT_COLUMNS = (
+    "game_id",
+    "seat",
+    "user_id",
+    "name",
+    "is_ai",
+    "ai_level",
+    "state",
+    "joined_at",
+    "waiting_since",
+    "offered_to",
+)
+
+
 async def insert_seat(conn: Conn, seat: SeatRow) -> None:
-    await run(
-        conn,
-        "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level, state, joined_at, waiting_since,"
-        " offered_to) VALUES (:game_id, :seat, :user_id, :name, :is_ai, :ai_level, :state, :joined_at,"
-        " :waiting_since, :offered_to)",
-        game_id=seat.game_id,
-        seat=seat.seat,
-        user_id=seat.user_id,
-        name=seat.name,
-        is_ai=int(seat.is_ai),
-        ai_level=seat.ai_level,
-        state=seat.state,
-        joined_at=to_time(seat.joined_at),
-        waiting_since=to_time(seat.waiting_since),
-        offered_to=seat.offered_to,
-    )
+    await insert(conn, "seats", **columns(seat, *NEW_SEAT_COLUMNS))
 
 
 async def replace_seats(conn: Conn, game_id: int, seats: Sequence[SeatRow]) -> None:
@@ -330,18 +331,11 @@ def _game_and_seat(pair: tuple[Any, Any]) -> tuple[GameRow, SeatRow]:
 
 async def append_move(conn: Conn, move: MoveRow) -> None:
     """Add a row to the log; ``UNIQUE (game_id, version)`` refuses a second move at the same version."""
-    await run(
+    await insert(
         conn,
-        "INSERT INTO moves (game_id, version, seat, user_id, move, events, actor, played_at, checksum)"
-        " VALUES (:game_id, :version, :seat, :user_id, :move, :events, :actor, :played_at, :checksum)",
-        game_id=move.game_id,
-        version=move.version,
-        seat=move.seat,
-        user_id=move.user_id,
-        move=move.move,
+        "moves",
+        **columns(move, "game_id", "version", "seat", "user_id", "move", "actor", "played_at"),
         events=to_json(move.events),
-        actor=move.actor,
-        played_at=to_time(move.played_at),
         checksum=move.sealed(),
     )
 
@@ -421,17 +415,11 @@ async def remove_moves_after(
     """Take every move after ``version`` out of the log, keeping a copy in ``undone_moves``."""
     removed = [m for m in await moves_of(conn, game_id) if m.version > version]
     for move in removed:
-        await run(
+        await insert(
             conn,
-            "INSERT INTO undone_moves (game_id, version, seat, user_id, move, played_at, undone_at,"
-            " undone_by, reason) VALUES (:game_id, :version, :seat, :user_id, :move, :played_at, :undone_at,"
-            " :undone_by, :reason)",
+            "undone_moves",
             game_id=game_id,
-            version=move.version,
-            seat=move.seat,
-            user_id=move.user_id,
-            move=move.move,
-            played_at=to_time(move.played_at),
+            **columns(move, "version", "seat", "user_id", "move", "played_at"),
             undone_at=to_time(now),
             undone_by=by_user,
             reason=reason,

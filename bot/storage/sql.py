@@ -173,6 +173,12 @@ async def run(conn: Conn, sql: str, **params: Any) -> Result:
     return await conn.execute(sql, params)
 
 
+async def insert(conn: Conn, table: str, /, **columns: Any) -> Result:
+    """Insert one row into ``table``: ``columns`` by name."""
+    marks = ", ".join(f":{name}" for name in columns)
+    return await run(conn, f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", **columns)
+
+
 async def run_many(conn: Conn, sql: str, rows: Sequence[Mapping[str, Any]]) -> None:
     """Execute one statement for each of ``rows`` (a batch of parameter sets)."""
     await conn.execute_many(sql, rows)
