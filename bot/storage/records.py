@@ -65,10 +65,10 @@ def from_row(cls: Callable[..., Row], row: Any, **decoded: Any) -> Row:
 
 
 def columns(record: Any, *names: str) -> dict[str, Any]:
-    """The fields ``names`` of a row dataclass as their columns store them (a time by ``to_time``, a flag as
-    0 or 1): the parameters of an insert."""
+    """The fields ``names`` (default: all) of a row dataclass as their columns store them (a time by
+    ``to_time``, a flag as 0 or 1): the parameters of an insert."""
     types = _field_types(record.__class__)
-    return {name: _WRITE.get(types[name], _same)(getattr(record, name)) for name in names}
+    return {name: _WRITE.get(types[name], _same)(getattr(record, name)) for name in names or types}
 
 
 def _same(value: Any) -> Any:
