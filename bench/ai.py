@@ -131,7 +131,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -156,7 +156,7 @@ class GameRecord:
     scores: list[int]
     points: list[dict[str, int]] = field(default_factory=list)  # per seat: category -> points
     times: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per decision (wall)
-    cpu: dict[int, list[float]] = field(default_factory=dict)    # level -> seconds per decision (CPU)
+    cpu: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per decision (CPU)
     finished: bool = True
     turns: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per turn (wall)
     turns_cpu: dict[int, list[float]] = field(default_factory=dict)  # level -> seconds per turn (CPU)
@@ -201,9 +201,17 @@ def whole_decisions() -> Iterator[None]:
 Watch = Callable[[int, dict[str, Any], list[str], str, Budget, int], None]
 
 
-def play_game(game_id: str, players: int, seed: int, level: int, against: int = 0,
-              options: dict[str, Any] | None = None, budget: Budget | None = None,
-              per_decision: bool = False, watch: Watch | None = None) -> GameRecord:
+def play_game(
+    game_id: str,
+    players: int,
+    seed: int,
+    level: int,
+    against: int = 0,
+    options: dict[str, Any] | None = None,
+    budget: Budget | None = None,
+    per_decision: bool = False,
+    watch: Watch | None = None,
+) -> GameRecord:
     """One game: seat ``seed % players`` plays at ``level``, the others at ``against``. A seat's
     consecutive decisions are its turn: they share one ``budget`` (``rules.core.budget.Turn``), as in
     the bot; each turn's time is the sum of its decisions'. ``per_decision``: every decision has the whole
@@ -250,14 +258,24 @@ def play_game(game_id: str, players: int, seed: int, level: int, against: int = 
             state, _ = engine.play(state, seat, move)
             decisions += 1
     if not engine.is_over(state):
-        return GameRecord(strong, [], [0] * players, [], times, cpu, finished=False, turns=turns,
-                          turns_cpu=turns_cpu)
+        return GameRecord(
+            strong, [], [0] * players, [], times, cpu, finished=False, turns=turns, turns_cpu=turns_cpu
+        )
     result = engine.result(state)
     scores = [p["total"] for p in result["players"]]
     points = [dict(p["points"]) for p in result["players"]]
     plans = PLANS[game_id](state) if game_id in PLANS else []
-    return GameRecord(strong, list(result["winners"]), scores, points, times, cpu, turns=turns,
-                      turns_cpu=turns_cpu, plans=plans)
+    return GameRecord(
+        strong,
+        list(result["winners"]),
+        scores,
+        points,
+        times,
+        cpu,
+        turns=turns,
+        turns_cpu=turns_cpu,
+        plans=plans,
+    )
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -269,14 +287,22 @@ def _run(args: tuple[str, int, int, int, int, dict[str, Any], Budget | None, boo
     return play_game(*args)
 
 
-def categories(records: list[GameRecord]) -> tuple[dict[str, float], dict[str, float]]:
-    """Average points per score category: of the strong seat, and of the other seats."""
+def _by_side(
+    records: list[GameRecord], figures: Callable[[GameRecord], Sequence[dict[str, int]]]
+) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """Each of the seats' ``figures`` of every game, by name: the strong seat's, and the other seats'."""
     strong: dict[str, list[int]] = {}
     other: dict[str, list[int]] = {}
     for r in records:
-        for seat, points in enumerate(r.points):
-            for key, value in points.items():
+        for seat, found in enumerate(figures(r)):
+            for key, value in found.items():
                 (strong if seat == r.strong_seat else other).setdefault(key, []).append(value)
+    return strong, other
+
+
+def categories(records: list[GameRecord]) -> tuple[dict[str, float], dict[str, float]]:
+    """Average points per score category: of the strong seat, and of the other seats."""
+    strong, other = _by_side(records, lambda r: r.points)
     return (
         {k: statistics.mean(v) for k, v in strong.items()},
         {k: statistics.mean(v) for k, v in other.items()},
@@ -286,12 +312,7 @@ def categories(records: list[GameRecord]) -> tuple[dict[str, float], dict[str, f
 def plan_figures(records: list[GameRecord]) -> dict[str, Any]:
     """Average plan figures of the strong seat and of the other seats, the seats that delivered to Kansas
     City twice or more, and the games in which any seat did."""
-    strong: dict[str, list[int]] = {}
-    other: dict[str, list[int]] = {}
-    for r in records:
-        for seat, plan in enumerate(r.plans):
-            for key, value in plan.items():
-                (strong if seat == r.strong_seat else other).setdefault(key, []).append(value)
+    strong, other = _by_side(records, lambda r: r.plans)
     twice = [sum(1 for v in side.get("kansas_city", []) if v >= 2) for side in (strong, other)]
     games = sum(1 for r in records if any(p["kansas_city"] >= 2 for p in r.plans))
     return {
@@ -302,11 +323,22 @@ def plan_figures(records: list[GameRecord]) -> dict[str, Any]:
     }
 
 
-def bench(game_id: str, players: int, games: int, level: int, jobs: int, against: int = 0,
-          options: dict[str, Any] | None = None, budget: Budget | None = None,
-          first: int = 0, per_decision: bool = False) -> dict[str, Any]:
-    tasks = [(game_id, players, seed, level, against, options or {}, budget, per_decision)
-             for seed in range(first, first + games)]
+def bench(
+    game_id: str,
+    players: int,
+    games: int,
+    level: int,
+    jobs: int,
+    against: int = 0,
+    options: dict[str, Any] | None = None,
+    budget: Budget | None = None,
+    first: int = 0,
+    per_decision: bool = False,
+) -> dict[str, Any]:
+    tasks = [
+        (game_id, players, seed, level, against, options or {}, budget, per_decision)
+        for seed in range(first, first + games)
+    ]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             records = list(pool.map(_run, tasks, chunksize=1 if budget else 4))
@@ -359,11 +391,13 @@ def main() -> None:
         "--seconds", type=float, help="a thinking level's budget: CPU seconds a turn (default: the game's)"
     )
     parser.add_argument(
-        "--wall", type=float,
+        "--wall",
+        type=float,
         help=f"a thinking level's wall-clock cap a turn (default {WALL_FACTOR:g} times its seconds; 0: none)",
     )
     parser.add_argument(
-        "--per-decision", action="store_true",
+        "--per-decision",
+        action="store_true",
         help="with --seconds: each decision has the whole budget (as before it was per turn)",
     )
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
@@ -377,8 +411,18 @@ def main() -> None:
         counts = args.players or range(engine.min_players, engine.max_players + 1)
         for players in counts:
             start = time.perf_counter()
-            f = bench(game_id, players, args.games, args.level, args.jobs, args.against, options, budget,
-                      args.first, args.per_decision)
+            f = bench(
+                game_id,
+                players,
+                args.games,
+                args.level,
+                args.jobs,
+                args.against,
+                options,
+                budget,
+                args.first,
+                args.per_decision,
+            )
             verdict = "ok" if f["win_rate"] >= TARGET_WIN_RATE else "below 90%"
             if args.against:
                 verdict = "-"  # the target is against random seats
@@ -397,20 +441,28 @@ def main() -> None:
                 print(f"{'':12} points per category, level {args.level} / level {args.against}: {shown}")
             plans = f["plans"]
             if plans["strong"]:
-                shown = ", ".join(f"{key} {mine:.2f}/{plans['other'].get(key, 0):.2f}"
-                                  for key, mine in plans["strong"].items())
+                shown = ", ".join(
+                    f"{key} {mine:.2f}/{plans['other'].get(key, 0):.2f}"
+                    for key, mine in plans["strong"].items()
+                )
                 mine, theirs = plans["kc_twice"]
-                print(f"{'':12} plans per seat, level {args.level} / level {args.against}: {shown}; seats "
-                      f"delivering to Kansas City twice or more {mine}/{theirs}, in "
-                      f"{plans['kc_twice_games']} of {int(f['games'] - f['unfinished'])} games")
+                print(
+                    f"{'':12} plans per seat, level {args.level} / level {args.against}: {shown}; seats "
+                    f"delivering to Kansas City twice or more {mine}/{theirs}, in "
+                    f"{plans['kc_twice_games']} of {int(f['games'] - f['unfinished'])} games"
+                )
             given = budget or per_turn(rules.spec(game_id).think_seconds)
-            print(f"{'':12} budget: " + (f"{given.playouts} playouts per decision"
-                                         if given.playouts is not None
-                                         else f"{given.seconds} CPU seconds per "
-                                         + ("decision" if args.per_decision else "turn")
-                                         + (f", at most {given.wall:g} by the wall clock" if given.wall
-                                            else ", no wall-clock cap")
-                                         + ("" if budget else " (the game's own)")))
+            print(
+                f"{'':12} budget: "
+                + (
+                    f"{given.playouts} playouts per decision"
+                    if given.playouts is not None
+                    else f"{given.seconds} CPU seconds per "
+                    + ("decision" if args.per_decision else "turn")
+                    + (f", at most {given.wall:g} by the wall clock" if given.wall else ", no wall-clock cap")
+                    + ("" if budget else " (the game's own)")
+                )
+            )
             for lv in sorted({args.level, args.against}):
                 if f"l{lv}_decisions" in f:
                     print(f"{'':12} level {lv}, {int(f[f'l{lv}_decisions'])} decisions (ms):", end="")

@@ -31,7 +31,7 @@ import gzip
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,8 +49,8 @@ from rules.gwt.scoring import score as final_score
 
 # The weights level 4 played its self-play games with: the first fit, on heuristic games alone.
 POLICY = Path(__file__).resolve().parent / "data" / "gwt_value_heuristic.json"
-EXPLORE = 10    # percent of decisions played at random among the heuristic's best three
-DIGITS = 6      # the weights are written rounded, so a refit compares exactly
+EXPLORE = 10  # percent of decisions played at random among the heuristic's best three
+DIGITS = 6  # the weights are written rounded, so a refit compares exactly
 Rows = list[tuple[list[float], float]]
 
 
@@ -58,10 +58,22 @@ def play(seed: int, players: int = 2) -> Rows:
     """One self-play game: (features, final score) of each seat at the start of each of its turns."""
     rng = Rng(seed * 7919 + 13)
     weights: list[Weights] = [TRIP_WISE if rng.randrange(4) < 3 else PLAIN for _ in range(players)]
+
+    def choose(state: Any, seat: int, legal: list[str], decision: int) -> str:
+        points = scores(quick_view(state, seat), legal, weights[seat])
+        order = sorted(range(len(legal)), key=lambda i: -points[i])
+        return legal[order[0]] if rng.randrange(100) >= EXPLORE else legal[rng.choice(order[:3])]
+
+    return _self_play(seed, players, choose)
+
+
+def _self_play(seed: int, players: int, choose: Callable[[Any, int, list[str], int], str]) -> Rows:
+    """A game from ``seed``, each decision with more than one legal move made by ``choose`` (state, seat,
+    legal moves, the decision's number): (features, final score) of each seat at the start of each turn."""
     state = RULES.new_game(players, seed, {})
     seen: list[tuple[int, list[float]]] = []
     turn = -1
-    for _ in range(20_000):
+    for decision in range(20_000):
         if RULES.is_over(state):
             break
         if state.turn != turn:
@@ -71,9 +83,7 @@ def play(seed: int, players: int = 2) -> Rows:
         legal = RULES.legal_moves(state, seat)
         move = legal[0]
         if len(legal) > 1:
-            points = scores(quick_view(state, seat), legal, weights[seat])
-            order = sorted(range(len(legal)), key=lambda i: -points[i])
-            move = legal[order[0]] if rng.randrange(100) >= EXPLORE else legal[rng.choice(order[:3])]
+            move = choose(state, seat, legal, decision)
         state = RULES.advance(state, seat, move)
     return _outcome(state, seen, players)
 
@@ -93,22 +103,11 @@ def play_level_4(seed: int, policy: Sequence[float], playouts: int, players: int
     learns what the positions level 4 itself reaches are worth under its own play."""
     game = level_4(Model(NAMES, tuple(policy)))
     budget = Budget(playouts=playouts)
-    state = RULES.new_game(players, seed, {})
-    seen: list[tuple[int, list[float]]] = []
-    turn = -1
-    for decision in range(20_000):
-        if RULES.is_over(state):
-            break
-        if state.turn != turn:
-            turn = state.turn
-            seen.extend((seat, features(state, seat)) for seat in range(players))
-        seat = min(RULES.to_act(state))
-        legal = RULES.legal_moves(state, seat)
-        move = legal[0]
-        if len(legal) > 1:
-            move = search(game, RULES.view(state, seat), legal, Rng(seed * 100_003 + decision), budget)
-        state = RULES.advance(state, seat, move)
-    return _outcome(state, seen, players)
+
+    def choose(state: Any, seat: int, legal: list[str], decision: int) -> str:
+        return search(game, RULES.view(state, seat), legal, Rng(seed * 100_003 + decision), budget)
+
+    return _self_play(seed, players, choose)
 
 
 def _play_level_4(args: tuple[int, tuple[float, ...], int]) -> Rows:
@@ -214,8 +213,13 @@ class Search:
         return _weights(self.policy)
 
     def describe(self) -> dict[str, Any]:
-        return {"games": self.games, "first": self.first, "policy": self.policy.name,
-                "playouts": self.playouts, "weight": self.weight}
+        return {
+            "games": self.games,
+            "first": self.first,
+            "policy": self.policy.name,
+            "playouts": self.playouts,
+            "weight": self.weight,
+        }
 
 
 def _weights(path: Path) -> list[float]:
@@ -232,9 +236,15 @@ def _split(played: list[Rows]) -> tuple[Rows, Rows]:
     return [r for g in played[:-held] for r in g], [r for g in played[-held:] for r in g]
 
 
-def train(first: int, count: int, ridge: float, jobs: int = 1, level4: Search | None = None,
-          rows: Path | None = None,
-          prior: Sequence[float] | None = None) -> tuple[list[float], dict[str, Any]]:
+def train(
+    first: int,
+    count: int,
+    ridge: float,
+    jobs: int = 1,
+    level4: Search | None = None,
+    rows: Path | None = None,
+    prior: Sequence[float] | None = None,
+) -> tuple[list[float], dict[str, Any]]:
     """The weights the games from ``first`` give (and ``level4``'s games, if any), and figures on the
     fit; the held-out figures are on the level-4 games' last tenth when there are some. ``rows``: a file
     to write the level-4 games' rows to (gzipped JSON, a list of games), to study other fits of them;
@@ -253,8 +263,16 @@ def train(first: int, count: int, ridge: float, jobs: int = 1, level4: Search | 
     end = time.perf_counter()
     r2, mae = quality(train_rows, weights)
     r2_held, mae_held = quality(test_rows, weights)
-    return weights, {"rows": len(train_rows), "held_rows": len(test_rows), "play_s": mid - start,
-                     "fit_s": end - mid, "r2": r2, "mae": mae, "r2_held": r2_held, "mae_held": mae_held}
+    return weights, {
+        "rows": len(train_rows),
+        "held_rows": len(test_rows),
+        "play_s": mid - start,
+        "fit_s": end - mid,
+        "r2": r2,
+        "mae": mae,
+        "r2_held": r2_held,
+        "mae_held": mae_held,
+    }
 
 
 def main() -> None:
@@ -267,31 +285,51 @@ def main() -> None:
     parser.add_argument("--level4-first", type=int, default=20_000, help="their first seed")
     parser.add_argument("--level4-playouts", type=int, default=8, help="their playouts a decision")
     parser.add_argument("--level4-weight", type=int, default=1, help="how many times their rows count")
-    parser.add_argument("--policy", type=Path, default=POLICY,
-                        help="the weights level 4 plays those games with (default the first fit's)")
+    parser.add_argument(
+        "--policy",
+        type=Path,
+        default=POLICY,
+        help="the weights level 4 plays those games with (default the first fit's)",
+    )
     parser.add_argument("--rows", type=Path, help="write the level-4 games' rows to this file (.json.gz)")
     parser.add_argument("--prior", type=Path, help="a weights file the fit is pulled towards (default none)")
     parser.add_argument("--out", type=Path, default=WEIGHTS, help="the weights file --write writes")
     parser.add_argument("--write", action="store_true", help="write the weights into the repository")
     parser.add_argument("--check", action="store_true", help="fail unless the shipped weights are reproduced")
     args = parser.parse_args()
-    level4 = Search(args.level4_games, args.level4_first, args.policy, args.level4_playouts,
-                    args.level4_weight)
+    level4 = Search(
+        args.level4_games, args.level4_first, args.policy, args.level4_playouts, args.level4_weight
+    )
     prior = _weights(args.prior) if args.prior else None
     weights, f = train(args.first, args.games, args.ridge, args.jobs, level4, args.rows, prior)
     if level4.games:
-        print(f"and {level4.games} level-4 games from seed {level4.first} ({level4.playouts} playouts, "
-              f"valued by {level4.policy.name}), counted {level4.weight} times")
-    print(f"{args.games} games from seed {args.first}: {f['rows']} positions, {f['held_rows']} held out; "
-          f"played in {f['play_s']:.1f} s, fitted in {f['fit_s']:.1f} s")
-    print(f"fit: R² {f['r2']:.3f}, mean abs error {f['mae']:.2f} points; held out: R² {f['r2_held']:.3f}, "
-          f"mean abs error {f['mae_held']:.2f}")
+        print(
+            f"and {level4.games} level-4 games from seed {level4.first} ({level4.playouts} playouts, "
+            f"valued by {level4.policy.name}), counted {level4.weight} times"
+        )
+    print(
+        f"{args.games} games from seed {args.first}: {f['rows']} positions, {f['held_rows']} held out; "
+        f"played in {f['play_s']:.1f} s, fitted in {f['fit_s']:.1f} s"
+    )
+    print(
+        f"fit: R² {f['r2']:.3f}, mean abs error {f['mae']:.2f} points; held out: R² {f['r2_held']:.3f}, "
+        f"mean abs error {f['mae_held']:.2f}"
+    )
     for name, w in zip(NAMES, weights, strict=True):
         print(f"    {name:18} {w:+.4f}")
-    data = {"names": list(NAMES), "weights": weights,
-            "trained": {"games": args.games, "first": args.first, "ridge": args.ridge, "players": 2,
-                        "explore": EXPLORE, **({"level4": level4.describe()} if level4.games else {}),
-                        **({"prior": args.prior.name} if args.prior else {})}}
+    data = {
+        "names": list(NAMES),
+        "weights": weights,
+        "trained": {
+            "games": args.games,
+            "first": args.first,
+            "ridge": args.ridge,
+            "players": 2,
+            "explore": EXPLORE,
+            **({"level4": level4.describe()} if level4.games else {}),
+            **({"prior": args.prior.name} if args.prior else {}),
+        },
+    }
     if args.check:
         shipped = json.loads(WEIGHTS.read_text(encoding="utf-8"))
         same = shipped["weights"] == weights and shipped["names"] == list(NAMES)

@@ -6,12 +6,15 @@ Every key is listed in .env.example. Defaults live here; the environment overrid
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from bot.pacing import DISCORD_GLOBAL_LIMIT
 from bot.storage.connection import DEFAULT_SYNC, SYNC_MODES, Location, location
+
+N = TypeVar("N", int, float)
 
 
 class SettingsError(ValueError):
@@ -82,13 +85,10 @@ def _database(env: Mapping[str, str]) -> tuple[str, str | None]:
 
 
 def _int(env: Mapping[str, str], key: str, default: int | None, *, minimum: int = 0) -> int | None:
-    raw = env.get(key, "").strip()
-    if not raw:
+    found = _number(env, key, int, "a whole number")
+    if found is None:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise SettingsError(f"{key} must be a whole number, not {raw!r}.") from None
+    value, _ = found
     if value < minimum:
         raise SettingsError(f"{key} must be at least {minimum}.")
     return value
@@ -97,16 +97,25 @@ def _int(env: Mapping[str, str], key: str, default: int | None, *, minimum: int 
 def _seconds(
     env: Mapping[str, str], key: str, default: float | None, *, minimum: float, maximum: float
 ) -> float | None:
-    raw = env.get(key, "").strip()
-    if not raw:
+    found = _number(env, key, float, "a number of seconds, like 1 or 0.5")
+    if found is None:
         return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise SettingsError(f"{key} must be a number of seconds, like 1 or 0.5, not {raw!r}.") from None
+    value, raw = found
     if not minimum <= value <= maximum:  # also refuses nan
         raise SettingsError(f"{key} must be from {minimum:g} to {maximum:g} seconds, not {raw!r}.")
     return value
+
+
+def _number(env: Mapping[str, str], key: str, parse: Callable[[str], N], kind: str) -> tuple[N, str] | None:
+    """``key``'s value read by ``parse``, with its text; None when it is unset or blank. Refused unless
+    ``parse`` reads it (``kind`` says what it must be)."""
+    raw = env.get(key, "").strip()
+    if not raw:
+        return None
+    try:
+        return parse(raw), raw
+    except ValueError:
+        raise SettingsError(f"{key} must be {kind}, not {raw!r}.") from None
 
 
 def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:

@@ -197,11 +197,7 @@ class SimUser:
     async def click(self, message: Message | Reply, key: str) -> Reply:
         """Press a button found by custom_id, label or 1-based number."""
         target = self._target(message)
-        button = target.component(key)
-        if button.get("type") != _BUTTON:
-            raise CommandRefused(f"{key!r} is not a button")
-        if button.get("disabled"):
-            raise CommandRefused(f"button {key!r} is disabled")
+        button = _enabled(target, key, _BUTTON, "button", "a button")
         if button.get("style") in (_LINK, _PREMIUM) or "custom_id" not in button:
             raise CommandRefused(f"button {key!r} opens a link; it sends no interaction")
         data = {"custom_id": button["custom_id"], "component_type": _BUTTON}
@@ -231,11 +227,7 @@ class SimUser:
     async def select(self, message: Message | Reply, key: str, values: str | Sequence[str]) -> Reply:
         """Choose in a string select (by custom_id, placeholder or number) by option value or label."""
         target = self._target(message)
-        menu = target.component(key)
-        if menu.get("type") != _STRING_SELECT:
-            raise CommandRefused(f"{key!r} is not a string select menu")
-        if menu.get("disabled"):
-            raise CommandRefused(f"select menu {key!r} is disabled")
+        menu = _enabled(target, key, _STRING_SELECT, "select menu", "a string select menu")
         chosen = _option_values(menu, [values] if isinstance(values, str) else list(values))
         data = {"custom_id": menu["custom_id"], "component_type": _STRING_SELECT, "values": chosen}
         label = f"select {', '.join(chosen)} in {menu.get('placeholder') or menu['custom_id']}"
@@ -273,6 +265,17 @@ class SimUser:
 
     def _channel(self, message: Message) -> Channel:
         return self.loopback.world.channels[message.channel_id]
+
+
+def _enabled(target: Message, key: str, kind: int, name: str, a_kind: str) -> dict[str, Any]:
+    """The component ``key`` of ``target``; refused unless it is of ``kind`` (``a_kind`` in words) and
+    enabled (a disabled one is the ``name`` refused)."""
+    found = target.component(key)
+    if found.get("type") != kind:
+        raise CommandRefused(f"{key!r} is not {a_kind}")
+    if found.get("disabled"):
+        raise CommandRefused(f"{name} {key!r} is disabled")
+    return found
 
 
 def _single_autocompleting(world: World, command: str, channel: Channel, options: Mapping[str, Any]) -> str:

@@ -5,7 +5,7 @@ running game (resign, away, replace, hand over to the computer)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -152,6 +152,23 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await interaction.followup.send(private, ephemeral=True)
         await lobby_message.tell(interaction, game, public)
 
+    async def _host_change(
+        self,
+        interaction: discord.Interaction,
+        change: Callable[..., Awaitable[GameInfo]],
+        changed: str,
+        told: Callable[[GameInfo], str],
+        *args: Any,
+        **options: Any,
+    ) -> GameInfo:
+        """A change the host (or a manager) makes to the game here: ``change(channel, user, *args,
+        admin=…, **options)``; the user hears ``changed`` (a catalog message), everyone ``told(game)``."""
+        await replies.defer_private(interaction)
+        here = context(interaction)
+        game = await change(here.channel_id, interaction.user.id, *args, admin=here.admin, **options)
+        await self._lobby_reply(interaction, translate(interaction.locale, changed), told(game), game)
+        return game
+
     @app_commands.command(
         name="join", description="Take a seat in the game waiting here, or the seat kept for you"
     )
@@ -288,15 +305,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             changes["deadline_minutes"] = deadline_hours * 60 or None
         if deadline_action is not None:
             changes["deadline_action"] = deadline_action
-        await replies.defer_private(interaction)
-        game = await self.bot.games.update_game_timing(
-            context(interaction).channel_id, interaction.user.id, admin=context(interaction).admin, **changes
-        )
-        await self._lobby_reply(
+        await self._host_change(
             interaction,
-            translate(interaction.locale, "message.lobby.you_changed_timing"),
-            translate(game.language, "message.lobby.timing_changed", timing=presenters.timing_text(game)),
-            game,
+            self.bot.games.update_game_timing,
+            "message.lobby.you_changed_timing",
+            lambda game: translate(
+                game.language, "message.lobby.timing_changed", timing=presenters.timing_text(game)
+            ),
+            **changes,
         )
 
     @app_commands.command(
@@ -304,15 +320,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     )
     @app_commands.describe(mode="the board in every turn message, or on request only: with /board")
     async def pictures(self, interaction: discord.Interaction, mode: PictureMode) -> None:
-        await replies.defer_private(interaction)
-        game = await self.bot.games.set_pictures(
-            context(interaction).channel_id, interaction.user.id, mode, admin=context(interaction).admin
-        )
-        await self._lobby_reply(
+        await self._host_change(
             interaction,
-            translate(interaction.locale, "message.lobby.you_changed_pictures"),
-            translate(game.language, f"message.pictures_set.{game.pictures}"),
-            game,
+            self.bot.games.set_pictures,
+            "message.lobby.you_changed_pictures",
+            lambda game: translate(game.language, f"message.pictures_set.{game.pictures}"),
+            mode,
         )
 
     @app_commands.command(
@@ -328,34 +341,25 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         posts: ComputerPosts | None = None,
         pause_seconds: PauseSeconds | None = None,
     ) -> None:
-        await replies.defer_private(interaction)
-        game = await self.bot.games.set_computer_pace(
-            context(interaction).channel_id,
-            interaction.user.id,
+        await self._host_change(
+            interaction,
+            self.bot.games.set_computer_pace,
+            "message.pace_changed",
+            lambda game: translate(game.language, "message.pace_set", pace=presenters.pace_text(game)),
             posts=posts,
             pause=pause_seconds,
-            admin=context(interaction).admin,
-        )
-        await self._lobby_reply(
-            interaction,
-            translate(interaction.locale, "message.pace_changed"),
-            translate(game.language, "message.pace_set", pace=presenters.pace_text(game)),
-            game,
         )
 
     @app_commands.command(name="language", description="The language of this game's posts (host or manager)")
     @app_commands.describe(language="the language everyone reads this game's posts in")
     @app_commands.choices(language=game_commands.LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
-        await replies.defer_private(interaction)
-        game = await self.bot.games.set_language(
-            context(interaction).channel_id, interaction.user.id, language, admin=context(interaction).admin
-        )
-        await self._lobby_reply(
+        await self._host_change(
             interaction,
-            translate(interaction.locale, "message.language_changed"),
-            translate(game.language, "message.language_set"),
-            game,
+            self.bot.games.set_language,
+            "message.language_changed",
+            lambda game: translate(game.language, "message.language_set"),
+            language,
         )
 
     @app_commands.command(
@@ -371,21 +375,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         style: ChannelStyle | None = None,
         auto_play: bool | None = None,
     ) -> None:
-        await replies.defer_private(interaction)
-        game = await self.bot.games.set_channel_style(
-            context(interaction).channel_id,
-            interaction.user.id,
+        game = await self._host_change(
+            interaction,
+            self.bot.games.set_channel_style,
+            "message.channel_changed",
+            lambda game: (
+                translate(game.language, f"message.channel_style_set.{game.channel_style}")
+                + " "
+                + translate(game.language, f"message.auto_play_set.{'on' if game.auto_play else 'off'}")
+            ),
             style=style,
             auto_play=auto_play,
-            admin=context(interaction).admin,
-        )
-        await self._lobby_reply(
-            interaction,
-            translate(interaction.locale, "message.channel_changed"),
-            translate(game.language, f"message.channel_style_set.{game.channel_style}")
-            + " "
-            + translate(game.language, f"message.auto_play_set.{'on' if game.auto_play else 'off'}"),
-            game,
         )
         if style == "every-turn":  # the live board would stay behind, naming a turn long past
             close = announcer.close_live_board(self.bot, game, "message.live.every_turn")

@@ -130,9 +130,8 @@ async def show_turn(
     # the person answered privately counts as told: their answer shows them this decision
     fresh = await bot.games.reserve_pings(game.id, game.version, people, shown=shown)
     try:
-        return await _bring_up(
-            bot, reads, game, channel, view, lines, perms, untold, state, after, people, fresh
-        )
+        live = _Board(game, channel, view, lines, perms)
+        return await _bring_up(bot, reads, live, untold, state, after, people, fresh)
     except BaseException:
         await unreserve(bot, game, fresh)
         raise
@@ -147,14 +146,22 @@ async def unreserve(bot: BoardGameBot, game: GameInfo, fresh: Sequence[tuple[int
             log.warning("could not forget the pings not made in game %s", game.id, exc_info=True)
 
 
+@dataclass(frozen=True)
+class _Board:
+    """What the live board is to show: ``game``, as ``view`` (None: no picture) with ``lines``, in
+    ``channel``, where the bot has ``perms`` (None: not known)."""
+
+    game: GameInfo
+    channel: discord.PartialMessageable
+    view: dict[str, Any] | None
+    lines: Sequence[str]
+    perms: discord.Permissions | None
+
+
 async def _bring_up(
     bot: BoardGameBot,
     reads: Reads,
-    game: GameInfo,
-    channel: discord.PartialMessageable,
-    view: dict[str, Any] | None,
-    lines: Sequence[str],
-    perms: discord.Permissions | None,
+    live: _Board,
     untold: Sequence[Event],
     state: BoardState,
     after: int,
@@ -162,6 +169,7 @@ async def _bring_up(
     fresh: Sequence[tuple[int, int]],
 ) -> Shown:
     """``show_turn`` once the board's lines are known and who to ping is decided."""
+    game, channel = live.game, live.channel
     known = state.board
     acting = acting_key(game)
     person_at = game.version if delivery.human_users(game, game.to_act) else _person_at(game, known)
@@ -169,10 +177,10 @@ async def _bring_up(
         due = await _picture_due(reads, game, known, acting)
         if not (known.posts_since >= SCROLLED and due):
             changed = await _changed_since(reads, game, known.pictured_version, untold) if due else ()
-            edited = await _edit(game, channel, known.message_id, view, lines, perms, due, changed)
+            edited = await _edit(live, known.message_id, due, changed)
             if edited is not None:
                 board, drew = edited
-                pinged = await _ping(game, channel, view, board, fresh)
+                pinged = await _ping(game, channel, live.view, board, fresh)
                 now = LiveBoard(
                     board.id,
                     game.version if drew else known.pictured_version,
@@ -183,7 +191,7 @@ async def _bring_up(
                 )
                 return Shown(board, now if now != known else None, pinged)
     changed = await _changed_since(reads, game, known.pictured_version if known is not None else -1, untold)
-    board = await _post(bot, game, channel, view, lines, perms, changed, people, fresh, (after, person_at))
+    board = await _post(bot, live, changed, people, fresh, (after, person_at))
     if known is not None:
         await _superseded(bot, game, channel, known.message_id, board)
     return Shown(board, None, list(fresh))
@@ -314,15 +322,10 @@ def _text(game: GameInfo, view: dict[str, Any] | None, lines: Sequence[str], pin
     return presenters.clip("\n".join(p for p in (head, body) if p), presenters.CONTENT_LIMIT)
 
 
-async def _picture(
-    game: GameInfo,
-    view: dict[str, Any] | None,
-    lines: Sequence[str],
-    perms: discord.Permissions | None,
-    changed: Sequence[Event],
-) -> tuple[list[discord.Embed], list[discord.File]]:
+async def _picture(live: _Board, changed: Sequence[Event]) -> tuple[list[discord.Embed], list[discord.File]]:
     """The board of now as the live board shows it: an embed naming the move it shows, with the picture
     (without Embed Links, which drops a bot's embeds, the picture alone)."""
+    game, view, lines, perms = live.game, live.view, live.lines, live.perms
     if view is None or not _draws(game, perms):
         return [], []
     names = presenters.seat_names(game)
@@ -340,11 +343,7 @@ async def _picture(
 
 async def _post(
     bot: BoardGameBot,
-    game: GameInfo,
-    channel: discord.PartialMessageable,
-    view: dict[str, Any] | None,
-    lines: Sequence[str],
-    perms: discord.Permissions | None,
+    live: _Board,
     changed: Sequence[Event],
     people: Sequence[tuple[int, int]],
     fresh: Sequence[tuple[int, int]],
@@ -353,42 +352,37 @@ async def _post(
     """A new live board at the bottom of the channel, naming who must act and pinging those of them not
     yet pinged for this decision (``fresh``); remembered at once, before the old one is pointed to it.
     ``run``: the move its lines begin after, and the one after which it last showed a person to act."""
+    game, perms = live.game, live.perms
     ping, _ = presenters.mentions(user for _, user in people)
     _, allowed = presenters.mentions(user for _, user in fresh)
-    text = _text(game, view, lines, ping)
+    text = _text(game, live.view, live.lines, ping)
     if perms is not None and not perms.attach_files and game.pictures == "every-turn":
         no_picture = translate(game.language, "message.no_picture")
         text = presenters.clip(f"{text}\n{no_picture}", presenters.CONTENT_LIMIT)
-    embeds, files = await _picture(game, view, lines, perms, changed)
+    embeds, files = await _picture(live, changed)
     buttons = pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language)
-    board = await channel.send(text, embeds=embeds, files=files, view=buttons, allowed_mentions=allowed)
+    board = await live.channel.send(text, embeds=embeds, files=files, view=buttons, allowed_mentions=allowed)
     pictured, acting = (game.version, acting_key(game)) if files else (-1, "")
     await bot.games.remember_live_board(game.id, LiveBoard(board.id, pictured, 0, acting, *run))
     return board
 
 
 async def _edit(
-    game: GameInfo,
-    channel: discord.PartialMessageable,
-    message_id: int,
-    view: dict[str, Any] | None,
-    lines: Sequence[str],
-    perms: discord.Permissions | None,
-    due: bool,
-    changed: Sequence[Event],
+    live: _Board, message_id: int, due: bool, changed: Sequence[Event]
 ) -> tuple[discord.Message, bool] | None:
-    """Edit the live board to ``game`` (with a new picture if one is ``due``): the message and whether it
-    has a new picture; None if it is gone or can no longer be edited."""
+    """Edit the live board to ``live`` (with a new picture if one is ``due``): the message and whether
+    it has a new picture; None if it is gone or can no longer be edited."""
+    game = live.game
     changes: dict[str, Any] = {
-        "content": _text(game, view, lines, ""),
+        "content": _text(game, live.view, live.lines, ""),
         "view": pickers.turn_view(game.id, game.revision, pickers.has_hands(game.rules_id), game.language),
         "allowed_mentions": discord.AllowedMentions.none(),  # the ping is its own line
     }
-    embeds, files = await _picture(game, view, lines, perms, changed) if due else ([], [])
+    embeds, files = await _picture(live, changed) if due else ([], [])
     if files:  # ``attachments`` lists what the message keeps: the new picture replaces the old
         changes.update(embeds=embeds, attachments=files)
     try:
-        return await channel.get_partial_message(message_id).edit(**changes), bool(files)
+        return await live.channel.get_partial_message(message_id).edit(**changes), bool(files)
     except discord.HTTPException as exc:
         if not isinstance(exc, discord.NotFound) and exc.code != posting.ARCHIVED_THREAD:
             raise

@@ -9,7 +9,7 @@ bot left, and a reminder that was due during the pause comes that much later.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,6 +19,10 @@ from bot.services.notices import notice
 from bot.services.parts import Feature
 from bot.storage import games as store
 from bot.storage.records import GameRow, SeatRow
+
+
+def _title(game: GameRow) -> str:
+    return engine.rules_for(game.rules_id).title
 
 
 def _later(moment: datetime | None, by: timedelta) -> datetime | None:
@@ -33,37 +37,27 @@ class Channels(Feature):
         result (nothing counts in the statistics); each seated person gets a notice."""
         async with self.db.reading() as conn:
             found = await store.open_games_in_place(conn, channel_id)
-        notes: list[Notification] = []
-        for first in found:
-            async with self.repo.lock(first.id):
-                game, seats = await self.repo.rows(first.id)
-                if game.status not in store.OPEN_STATUSES:
-                    continue
-                await self.repo.abandon(game, self.clock())
-                self.cache.drop(game.id)
-                title = engine.rules_for(game.rules_id).title
-                said = (
-                    "notice.abandoned_channel" if game.channel_id == channel_id else "notice.abandoned_parent"
-                )
-                notes.extend(await self._to_players(game, seats, "abandoned", said, title=title))
-        return notes
+
+        async def end(game: GameRow, seats: list[SeatRow]) -> list[Notification]:
+            await self.repo.abandon(game, self.clock())
+            self.cache.drop(game.id)
+            said = "notice.abandoned_channel" if game.channel_id == channel_id else "notice.abandoned_parent"
+            return await self._to_players(game, seats, "abandoned", said, title=_title(game))
+
+        return await self._each_open(found, lambda game: True, end)
 
     async def guild_left(self, guild_id: int) -> list[Notification]:
         """The bot is no longer in the server: pause its open games (no reminders, deadlines or
         computer moves until ``guild_back``); each seated person gets a notice."""
         async with self.db.reading() as conn:
             found = await store.open_games_in_guild(conn, guild_id)
-        notes: list[Notification] = []
-        for first in found:
-            async with self.repo.lock(first.id):
-                game, seats = await self.repo.rows(first.id)
-                if game.status not in store.OPEN_STATUSES or game.paused_at is not None:
-                    continue
-                async with self.db.transaction(game=game.id) as conn:
-                    await store.update_game(conn, game.id, paused_at=self.clock())
-                title = engine.rules_for(game.rules_id).title
-                notes.extend(await self._to_players(game, seats, "paused", "notice.paused", title=title))
-        return notes
+
+        async def pause(game: GameRow, seats: list[SeatRow]) -> list[Notification]:
+            async with self.db.transaction(game=game.id) as conn:
+                await store.update_game(conn, game.id, paused_at=self.clock())
+            return await self._to_players(game, seats, "paused", "notice.paused", title=_title(game))
+
+        return await self._each_open(found, lambda game: game.paused_at is None, pause)
 
     async def guild_back(self, guild_id: int) -> list[Notification]:
         """The bot is in the server (again): resume its paused games, each turn clock moved on by the
@@ -73,16 +67,31 @@ class Channels(Feature):
             found = await store.open_games_in_guild(conn, guild_id)
         # a game paused as damaged stays so: only a restored database brings it back
         found = [g for g in found if g.paused_at is not None and g.damaged is None]
+
+        async def resume(game: GameRow, seats: list[SeatRow]) -> list[Notification]:
+            await self._resume(game, seats)
+            title = _title(game)
+            told = await notice(self.repo, "resumed", "notice.resumed", game, None, title=title)
+            return [told, *await self._to_players(game, seats, "resumed", "notice.resumed", title=title)]
+
+        return await self._each_open(
+            found, lambda game: game.paused_at is not None and not game.damaged, resume
+        )
+
+    async def _each_open(
+        self,
+        found: Iterable[GameRow],
+        wanted: Callable[[GameRow], bool],
+        act: Callable[[GameRow, list[SeatRow]], Awaitable[list[Notification]]],
+    ) -> list[Notification]:
+        """``act`` on each game of ``found`` that is still open and ``wanted`` once locked and read again
+        (a move may have changed it since it was listed), one game at a time; their notices together."""
         notes: list[Notification] = []
         for first in found:
             async with self.repo.lock(first.id):
                 game, seats = await self.repo.rows(first.id)
-                if game.status not in store.OPEN_STATUSES or game.paused_at is None or game.damaged:
-                    continue
-                await self._resume(game, seats)
-                title = engine.rules_for(game.rules_id).title
-                notes.append(await notice(self.repo, "resumed", "notice.resumed", game, None, title=title))
-                notes.extend(await self._to_players(game, seats, "resumed", "notice.resumed", title=title))
+                if game.status in store.OPEN_STATUSES and wanted(game):
+                    notes.extend(await act(game, seats))
         return notes
 
     async def guilds_present(

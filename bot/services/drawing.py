@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import render
-from bot.services.workers import Pool, Workers, WorkersFailed, preload, shared
+from bot.services.workers import Kind, Pool, WorkersFailed, preload, shared
 
 log = logging.getLogger(__name__)
 
@@ -65,30 +65,23 @@ def make(picture: Callable[..., tuple[bytes, str]], args: tuple[Any, ...], stem:
     return Drawing(data, filename, os.getpid())
 
 
-class Drawers:
+class Drawers(Kind):
     """The worker processes that draw and encode the bot's pictures: the process's pool, shared with the
     computers (at most ``workers`` pictures at a time), unless given a size of its own."""
+
+    KIND = KIND
 
     def __init__(
         self, workers: int | None = None, timeout: float = DEFAULT_TIMEOUT, pool: Pool | None = None
     ) -> None:
         self.timeout = timeout
-        self._own = pool or (Pool(workers, {KIND: workers}) if workers else None)
+        self._own = pool or self.own_pool(KIND, workers)
 
     @property
     def pool(self) -> Pool:
         """The pool drawing the pictures (the shared one is looked up at each picture: the composition root
         may replace it after this was made)."""
         return self._own or shared()
-
-    @property
-    def workers(self) -> int:
-        """The most pictures drawn at once."""
-        return self.pool.limit(KIND)
-
-    @property
-    def _pool(self) -> Workers:
-        return self.pool.processes
 
     def start(self) -> None:
         """Begin starting the workers, off the event loop (the bot's boot calls it, so that the first

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
-from bot.services.workers import Pool, Workers, WorkersFailed, preload, shared
+from bot.services.workers import Kind, Pool, WorkersFailed, preload, shared
 from rules.core.budget import Turn, per_turn
 from rules.core.spec import Budget
 
@@ -85,13 +85,15 @@ def decide(
     return Decision(move, os.getpid(), time.perf_counter() - start, time.process_time() - start_cpu)
 
 
-class Thinkers:
+class Thinkers(Kind):
     """The worker processes that choose computer moves, each turn of a computer seat within ``seconds``
     of CPU time, or when that is None within its game's own ``think_seconds``.
 
     Whoever drives a computer seat's turn keeps a ``turn(game)`` across its decisions: passes
     ``turn.left()`` to ``choose`` and then ``turn.spend(decision.cpu, decision.seconds)``, so each
     decision thinks within its share of what is left of the turn (CPU and wall-clock time)."""
+
+    KIND = KIND
 
     def __init__(
         self,
@@ -104,17 +106,13 @@ class Thinkers:
         longest = max([seconds] if seconds else [s.think_seconds for s in rules.specs()], default=1.0)
         self.timeout = default_timeout(longest) if timeout is None else timeout
         # ``workers`` (tests, benches): a pool of its own; else the process's, shared with the pictures
-        self.pool = pool or (Pool(workers, {KIND: workers}) if workers else shared())
+        self._own = pool or self.own_pool(KIND, workers) or shared()
         self._closed = False
 
     @property
-    def workers(self) -> int:
-        """The most decisions thought at once."""
-        return self.pool.limit(KIND)
-
-    @property
-    def _pool(self) -> Workers:
-        return self.pool.processes
+    def pool(self) -> Pool:
+        """The pool thinking the decisions (the process's when this was made, unless given its own)."""
+        return self._own
 
     def start(self) -> None:
         """Begin starting the workers, off the event loop (the bot's boot calls it, so that the first

@@ -23,7 +23,7 @@ import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import rules
 
@@ -301,3 +301,28 @@ def use(pool: Pool) -> None:
     """Make ``pool`` the process's shared pool (the composition root sizes it from the settings)."""
     global _shared
     _shared = pool
+
+
+class Kind:
+    """One kind of job's side of a ``Pool`` (the pictures' ``Drawers``, the computers' ``Thinkers``): the
+    subclass names its ``KIND`` and says which pool serves it (``pool``)."""
+
+    KIND: ClassVar[str]
+
+    @staticmethod
+    def own_pool(kind: str, workers: int | None) -> Pool | None:
+        """A pool of ``workers`` of its own for ``kind`` alone (tests, benches), or None: the shared one."""
+        return Pool(workers, {kind: workers}) if workers else None
+
+    @property
+    def pool(self) -> Pool:
+        raise NotImplementedError
+
+    @property
+    def workers(self) -> int:
+        """The most jobs of this kind run at once."""
+        return self.pool.limit(self.KIND)
+
+    @property
+    def _pool(self) -> Workers:
+        return self.pool.processes

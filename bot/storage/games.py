@@ -21,6 +21,7 @@ from bot.storage.records import (
     MoveRow,
     SeatRow,
     Snapshot,
+    columns,
     decoded,
     from_json,
     game_from_row,
@@ -29,7 +30,7 @@ from bot.storage.records import (
     to_json,
     to_time,
 )
-from bot.storage.sql import Conn, one, rows, run
+from bot.storage.sql import Conn, insert, one, rows, run, upsert
 
 log = logging.getLogger(__name__)
 
@@ -261,23 +262,23 @@ async def seats_of(conn: Conn, game_id: int) -> list[SeatRow]:
     return [seat_from_row(r) for r in found]
 
 
+# What a new seat is written with (the other columns start at their defaults).
+NEW_SEAT_COLUMNS = (
+    "game_id",
+    "seat",
+    "user_id",
+    "name",
+    "is_ai",
+    "ai_level",
+    "state",
+    "joined_at",
+    "waiting_since",
+    "offered_to",
+)
+
+
 async def insert_seat(conn: Conn, seat: SeatRow) -> None:
-    await run(
-        conn,
-        "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level, state, joined_at, waiting_since,"
-        " offered_to) VALUES (:game_id, :seat, :user_id, :name, :is_ai, :ai_level, :state, :joined_at,"
-        " :waiting_since, :offered_to)",
-        game_id=seat.game_id,
-        seat=seat.seat,
-        user_id=seat.user_id,
-        name=seat.name,
-        is_ai=int(seat.is_ai),
-        ai_level=seat.ai_level,
-        state=seat.state,
-        joined_at=to_time(seat.joined_at),
-        waiting_since=to_time(seat.waiting_since),
-        offered_to=seat.offered_to,
-    )
+    await insert(conn, "seats", **columns(seat, *NEW_SEAT_COLUMNS))
 
 
 async def replace_seats(conn: Conn, game_id: int, seats: Sequence[SeatRow]) -> None:
@@ -330,18 +331,11 @@ def _game_and_seat(pair: tuple[Any, Any]) -> tuple[GameRow, SeatRow]:
 
 async def append_move(conn: Conn, move: MoveRow) -> None:
     """Add a row to the log; ``UNIQUE (game_id, version)`` refuses a second move at the same version."""
-    await run(
+    await insert(
         conn,
-        "INSERT INTO moves (game_id, version, seat, user_id, move, events, actor, played_at, checksum)"
-        " VALUES (:game_id, :version, :seat, :user_id, :move, :events, :actor, :played_at, :checksum)",
-        game_id=move.game_id,
-        version=move.version,
-        seat=move.seat,
-        user_id=move.user_id,
-        move=move.move,
+        "moves",
+        **columns(move, "game_id", "version", "seat", "user_id", "move", "actor", "played_at"),
         events=to_json(move.events),
-        actor=move.actor,
-        played_at=to_time(move.played_at),
         checksum=move.sealed(),
     )
 
@@ -349,53 +343,43 @@ async def append_move(conn: Conn, move: MoveRow) -> None:
 async def moves_of(conn: Conn, game_id: int, upto: int | None = None) -> list[MoveRow]:
     """The log in order, up to and including version ``upto`` when given."""
     if upto is None:
-        found = await rows(
-            conn, "SELECT * FROM moves WHERE game_id = :game_id ORDER BY version", game_id=game_id
-        )
-    else:
-        found = await rows(
-            conn,
-            "SELECT * FROM moves WHERE game_id = :game_id AND version <= :upto ORDER BY version",
-            game_id=game_id,
-            upto=upto,
-        )
-    return [move_from_row(r) for r in found]
+        return await _moves(conn, game_id)
+    return await _moves(conn, game_id, "AND version <= :upto", upto=upto)
 
 
 async def last_own_move(conn: Conn, game_id: int, seat: int) -> int:
     """The number of the last move the player of ``seat`` made themselves (0 if none yet); moves their
     computer or the deadline made for them do not count."""
-    row = await one(
-        conn,
-        "SELECT MAX(version) AS v FROM moves WHERE game_id = :game_id AND seat = :seat AND actor = 'player'",
-        game_id=game_id,
-        seat=seat,
-    )
-    return int(row["v"] or 0) if row is not None else 0
+    return await _last_version(conn, game_id, seat, "actor = 'player'")
 
 
 async def last_move_of_seat(conn: Conn, game_id: int, seat: int, upto: int) -> int:
     """The number of the last move made for ``seat`` by anyone (its player, computer, the deadline, an
     admin) up to move ``upto``; 0 if none yet."""
+    return await _last_version(conn, game_id, seat, "version <= :upto", upto=upto)
+
+
+async def _last_version(conn: Conn, game_id: int, seat: int, where: str, **params: Any) -> int:
+    """The number of the last move for ``seat`` that meets ``where`` (SQL over ``params``); 0 if none."""
     row = await one(
         conn,
-        "SELECT MAX(version) AS v FROM moves WHERE game_id = :game_id AND seat = :seat AND version <= :upto",
+        f"SELECT MAX(version) AS v FROM moves WHERE game_id = :game_id AND seat = :seat AND {where}",
         game_id=game_id,
         seat=seat,
-        upto=upto,
+        **params,
     )
     return int(row["v"] or 0) if row is not None else 0
 
 
 async def moves_after(conn: Conn, game_id: int, version: int) -> list[MoveRow]:
     """The moves after ``version``, oldest first."""
-    found = await rows(
-        conn,
-        "SELECT * FROM moves WHERE game_id = :game_id AND version > :version ORDER BY version",
-        game_id=game_id,
-        version=version,
-    )
-    return [move_from_row(r) for r in found]
+    return await _moves(conn, game_id, "AND version > :version", version=version)
+
+
+async def _moves(conn: Conn, game_id: int, where: str = "", **params: Any) -> list[MoveRow]:
+    """The moves of ``game_id`` oldest first, those that meet ``where`` (``AND`` SQL over ``params``)."""
+    sql = f"SELECT * FROM moves WHERE game_id = :game_id {where} ORDER BY version"
+    return [move_from_row(r) for r in await rows(conn, sql, game_id=game_id, **params)]
 
 
 async def last_moves(conn: Conn, game_id: int, count: int) -> list[MoveRow]:
@@ -421,17 +405,11 @@ async def remove_moves_after(
     """Take every move after ``version`` out of the log, keeping a copy in ``undone_moves``."""
     removed = [m for m in await moves_of(conn, game_id) if m.version > version]
     for move in removed:
-        await run(
+        await insert(
             conn,
-            "INSERT INTO undone_moves (game_id, version, seat, user_id, move, played_at, undone_at,"
-            " undone_by, reason) VALUES (:game_id, :version, :seat, :user_id, :move, :played_at, :undone_at,"
-            " :undone_by, :reason)",
+            "undone_moves",
             game_id=game_id,
-            version=move.version,
-            seat=move.seat,
-            user_id=move.user_id,
-            move=move.move,
-            played_at=to_time(move.played_at),
+            **columns(move, "version", "seat", "user_id", "move", "played_at"),
             undone_at=to_time(now),
             undone_by=by_user,
             reason=reason,
@@ -543,15 +521,12 @@ def state_checksum(text: str) -> str:
 
 async def save_snapshot(conn: Conn, game_id: int, snapshot: Snapshot) -> None:
     text = to_json(snapshot.state)
-    await run(
+    await upsert(
         conn,
-        "INSERT INTO snapshots (game_id, version, revision, state, checksum)"
-        " VALUES (:game_id, :version, :revision, :state, :checksum)"
-        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, revision = excluded.revision,"
-        " state = excluded.state, checksum = excluded.checksum",
+        "snapshots",
+        ("game_id",),
         game_id=game_id,
-        version=snapshot.version,
-        revision=snapshot.revision,
+        **columns(snapshot, "version", "revision"),
         state=text,
         checksum=state_checksum(text),
     )
@@ -692,13 +667,7 @@ async def lobby_message(conn: Conn, game_id: int) -> int | None:
 
 
 async def set_lobby_message(conn: Conn, game_id: int, message_id: int) -> None:
-    await run(
-        conn,
-        "INSERT INTO lobby_messages (game_id, message_id) VALUES (:game_id, :message_id)"
-        " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id",
-        game_id=game_id,
-        message_id=message_id,
-    )
+    await upsert(conn, "lobby_messages", ("game_id",), game_id=game_id, message_id=message_id)
 
 
 async def set_live_board(
@@ -711,18 +680,13 @@ async def set_live_board(
     lines_after: int = -1,
     person_at: int = -1,
 ) -> None:
-    await run(
+    await upsert(
         conn,
-        "INSERT INTO live_boards (game_id, message_id, pictured_version, posts_since, pictured_for,"
-        " lines_after, person_at)"
-        " VALUES (:game_id, :message_id, :pictured, :posts_since, :pictured_for, :lines_after, :person_at)"
-        " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
-        " pictured_version = excluded.pictured_version, posts_since = excluded.posts_since,"
-        " pictured_for = excluded.pictured_for, lines_after = excluded.lines_after,"
-        " person_at = excluded.person_at",
+        "live_boards",
+        ("game_id",),
         game_id=game_id,
         message_id=message_id,
-        pictured=pictured_version,
+        pictured_version=pictured_version,
         posts_since=posts_since,
         pictured_for=pictured_for,
         lines_after=lines_after,
@@ -790,11 +754,10 @@ async def note_pings(
     """The people pinged (or sent a direct message) for the turns of their seats (seat, user id) in the
     position after ``version``."""
     for seat, user_id in pinged:
-        await run(
+        await upsert(
             conn,
-            f"INSERT INTO {TOLD_BY[by]} (game_id, seat, user_id, version) VALUES (:game_id, :seat, :user_id,"
-            " :version) ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id,"
-            " version = excluded.version",
+            TOLD_BY[by],
+            ("game_id", "seat"),
             game_id=game_id,
             seat=seat,
             user_id=user_id,

@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from bot.storage.sql import Conn, chunks, one, rows, run
+from bot.storage.records import columns, from_row
+from bot.storage.sql import Conn, chunks, one, rows, upsert
 
 
 @dataclass(frozen=True)
@@ -29,19 +30,11 @@ class UserSettings:
 
 async def guild_settings(conn: Conn, guild_id: int) -> GuildSettings:
     row = await one(conn, "SELECT * FROM guild_settings WHERE guild_id = :guild_id", guild_id=guild_id)
-    if row is None:
-        return GuildSettings(guild_id)
-    return GuildSettings(
-        guild_id,
-        row["reminder_minutes"],
-        row["deadline_minutes"],
-        row["deadline_action"],
-        row["max_games_per_user"],
-    )
+    return GuildSettings(guild_id) if row is None else from_row(GuildSettings, row)
 
 
 def _user_from_row(row: Any) -> UserSettings:
-    return UserSettings(row["user_id"], bool(row["dms"]), row["reminder_minutes"], bool(row["muted"]))
+    return from_row(UserSettings, row)
 
 
 async def user_settings(conn: Conn, user_id: int) -> UserSettings:
@@ -73,60 +66,24 @@ def _changed(current: Any, changes: dict[str, Any]) -> Any:
 
 async def save_guild_settings(conn: Conn, guild_id: int, **changes: Any) -> GuildSettings:
     new = _changed(await guild_settings(conn, guild_id), changes)
-    await run(
-        conn,
-        "INSERT INTO guild_settings"
-        " (guild_id, reminder_minutes, deadline_minutes, deadline_action, max_games_per_user)"
-        " VALUES (:guild_id, :reminder, :deadline, :action, :max_games) ON CONFLICT (guild_id) DO UPDATE SET"
-        " reminder_minutes = excluded.reminder_minutes,"
-        " deadline_minutes = excluded.deadline_minutes, deadline_action = excluded.deadline_action,"
-        " max_games_per_user = excluded.max_games_per_user",
-        guild_id=guild_id,
-        reminder=new.reminder_minutes,
-        deadline=new.deadline_minutes,
-        action=new.deadline_action,
-        max_games=new.max_games_per_user,
-    )
+    await upsert(conn, "guild_settings", ("guild_id",), **columns(new))
     return new
 
 
 async def save_user_settings(conn: Conn, user_id: int, **changes: Any) -> UserSettings:
     new = _changed(await user_settings(conn, user_id), changes)
-    await run(
-        conn,
-        "INSERT INTO user_settings (user_id, dms, reminder_minutes, muted)"
-        " VALUES (:user_id, :dms, :reminder, :muted)"
-        " ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms,"
-        " reminder_minutes = excluded.reminder_minutes,"
-        " muted = excluded.muted",
-        user_id=user_id,
-        dms=int(new.dms),
-        reminder=new.reminder_minutes,
-        muted=int(new.muted),
-    )
+    await upsert(conn, "user_settings", ("user_id",), **columns(new))
     return new
 
 
 async def note_language(conn: Conn, user_id: int, language: str) -> None:
     """The language ``user_id``'s Discord client last used with the bot."""
-    await run(
-        conn,
-        "INSERT INTO user_languages (user_id, last_used) VALUES (:user_id, :language)"
-        " ON CONFLICT (user_id) DO UPDATE SET last_used = excluded.last_used",
-        user_id=user_id,
-        language=language,
-    )
+    await upsert(conn, "user_languages", ("user_id",), user_id=user_id, last_used=language)
 
 
 async def choose_language(conn: Conn, user_id: int, language: str | None) -> None:
     """The language ``user_id`` chose for direct messages and reminders (None: the one last used)."""
-    await run(
-        conn,
-        "INSERT INTO user_languages (user_id, chosen) VALUES (:user_id, :language)"
-        " ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen",
-        user_id=user_id,
-        language=language,
-    )
+    await upsert(conn, "user_languages", ("user_id",), user_id=user_id, chosen=language)
 
 
 async def languages_of(conn: Conn, user_ids: Iterable[int]) -> dict[int, str]:

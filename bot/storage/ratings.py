@@ -10,9 +10,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.ratings import Rating, Seat
-from bot.storage.records import from_time, to_time
+from bot.storage.records import columns, from_time, to_time
 from bot.storage.results import COUNTED
-from bot.storage.sql import Conn, rows, run, value
+from bot.storage.sql import Conn, insert, rows, run, upsert, value
 
 #: The guild id of the ratings across servers (no Discord id is 0).
 EVERYWHERE = 0
@@ -114,35 +114,18 @@ async def save(
     for player, new in sorted(after.items()):
         old = before.get(player, fresh)
         user_id = int(player.split(":", 1)[1]) if player.startswith("user:") else None
-        await run(
+        key = {"guild_id": guild_id, "rules_id": game.rules_id, "player": player}
+        await upsert(conn, "ratings", tuple(key), **key, user_id=user_id, **columns(new), updated_at=at)
+        await insert(
             conn,
-            "INSERT INTO ratings (guild_id, rules_id, player, user_id, mu, sigma, games, updated_at)"
-            " VALUES (:guild_id, :rules_id, :player, :user_id, :mu, :sigma, :games, :at)"
-            " ON CONFLICT (guild_id, rules_id, player) DO UPDATE SET mu = excluded.mu,"
-            " sigma = excluded.sigma, games = excluded.games, updated_at = excluded.updated_at",
-            guild_id=guild_id,
-            rules_id=game.rules_id,
-            player=player,
-            user_id=user_id,
-            mu=new.mu,
-            sigma=new.sigma,
-            games=new.games,
-            at=at,
-        )
-        await run(
-            conn,
-            "INSERT INTO rating_history (game_id, guild_id, player, rules_id, mu_before, sigma_before, mu,"
-            " sigma, finished_at) VALUES (:game_id, :guild_id, :player, :rules_id, :mu_before,"
-            " :sigma_before, :mu, :sigma, :at)",
+            "rating_history",
             game_id=game.game_id,
-            guild_id=guild_id,
-            player=player,
-            rules_id=game.rules_id,
+            **key,
             mu_before=old.mu,
             sigma_before=old.sigma,
             mu=new.mu,
             sigma=new.sigma,
-            at=at,
+            finished_at=at,
         )
 
 

@@ -6,9 +6,10 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
-from typing import Any, TypeVar
+from functools import cache
+from typing import Any, TypeVar, get_type_hints
 
 from rules.core.events import Event
 
@@ -40,6 +41,38 @@ def to_time(value: datetime | None) -> str | None:
 
 def from_time(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
+
+
+# How a row dataclass's field is stored, by its type: a time as ISO text, a flag as 0 or 1, the rest as is.
+_READ: dict[Any, Callable[[Any], Any]] = {datetime: from_time, datetime | None: from_time, bool: bool}
+_WRITE: dict[Any, Callable[[Any], Any]] = {datetime: to_time, datetime | None: to_time, bool: int}
+
+
+@cache
+def _field_types(cls: Any) -> dict[str, Any]:
+    hints = get_type_hints(cls)
+    return {f.name: hints[f.name] for f in fields(cls)}
+
+
+def from_row(cls: Callable[..., Row], row: Any, **decoded: Any) -> Row:
+    """The row dataclass ``cls`` from a database row: each field read from its column of the same name (a
+    time by ``from_time``, a flag as a bool), but those ``decoded`` gives (JSON, say)."""
+    types = _field_types(cls)
+    read = {name: _READ.get(kind) for name, kind in types.items() if name not in decoded}
+    return cls(
+        **{name: row[name] if how is None else how(row[name]) for name, how in read.items()}, **decoded
+    )
+
+
+def columns(record: Any, *names: str) -> dict[str, Any]:
+    """The fields ``names`` (default: all) of a row dataclass as their columns store them (a time by
+    ``to_time``, a flag as 0 or 1): the parameters of an insert."""
+    types = _field_types(record.__class__)
+    return {name: _WRITE.get(types[name], _same)(getattr(record, name)) for name in names or types}
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 @dataclass(frozen=True)
@@ -133,63 +166,13 @@ class MoveRow:
 
 
 def game_from_row(row: Any) -> GameRow:
-    return GameRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_id=row["host_id"],
-        rules_id=row["rules_id"],
-        options=from_json(row["options"], {}),
-        seed=row["seed"],
-        status=row["status"],
-        version=row["version"],
-        revision=row["revision"],
-        max_players=row["max_players"],
-        seat_order=row["seat_order"],
-        to_act=tuple(from_json(row["to_act"], [])),
-        created_at=from_time(row["created_at"]),  # type: ignore[arg-type]
-        updated_at=from_time(row["updated_at"]),  # type: ignore[arg-type]
-        turn_started_at=from_time(row["turn_started_at"]),
-        reminder_minutes=row["reminder_minutes"],
-        deadline_minutes=row["deadline_minutes"],
-        deadline_action=row["deadline_action"],
-        imported_moves=row["imported_moves"],
-        paused_at=from_time(row["paused_at"]),
-        parent_id=row["parent_id"],
-        pictures=row["pictures"],
-        computer_posts=row["computer_posts"],
-        computer_pause=row["computer_pause"],
-        channel_style=row["channel_style"],
-        auto_play=bool(row["auto_play"]),
-        language=row["language"],
-        damaged=row["damaged"],
-        bank_minutes=row["bank_minutes"],
-        bank_increment_minutes=row["bank_increment_minutes"],
-        holiday_days=row["holiday_days"],
+    return from_row(
+        GameRow, row, options=from_json(row["options"], {}), to_act=tuple(from_json(row["to_act"], []))
     )
 
 
 def seat_from_row(row: Any) -> SeatRow:
-    return SeatRow(
-        game_id=row["game_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        name=row["name"],
-        is_ai=bool(row["is_ai"]),
-        ai_level=row["ai_level"],
-        state=row["state"],
-        joined_at=from_time(row["joined_at"]),  # type: ignore[arg-type]
-        waiting_since=from_time(row["waiting_since"]),
-        last_reminded_at=from_time(row["last_reminded_at"]),
-        muted=bool(row["muted"]),
-        muted_turn=from_time(row["muted_turn"]),
-        vote_opened_at=from_time(row["vote_opened_at"]),
-        offered_to=row["offered_to"],
-        bank_seconds=row["bank_seconds"],
-        bank_warned=row["bank_warned"],
-        holiday_until=from_time(row["holiday_until"]),
-        holiday_used=row["holiday_used"],
-    )
+    return from_row(SeatRow, row)
 
 
 def decoded(found: Iterable[Any], convert: Callable[[Any], Row], bad: list[Any] | None = None) -> list[Row]:
@@ -210,14 +193,4 @@ def decoded(found: Iterable[Any], convert: Callable[[Any], Row], bad: list[Any] 
 
 
 def move_from_row(row: Any) -> MoveRow:
-    return MoveRow(
-        game_id=row["game_id"],
-        version=row["version"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        move=row["move"],
-        events=from_json(row["events"], []),
-        actor=row["actor"],
-        played_at=from_time(row["played_at"]),  # type: ignore[arg-type]
-        checksum=row["checksum"],
-    )
+    return from_row(MoveRow, row, events=from_json(row["events"], []))

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
-from bot.storage.records import from_time, to_time
-from bot.storage.sql import Conn, rows, run
+from bot.storage.records import columns, from_row
+from bot.storage.sql import Conn, insert, rows, run
 
 # Statistics count only games dealt here: an imported game's deal and earlier moves come from a file
 # anyone can write, so its result never counts, whether it arrived finished or was finished here.
@@ -58,51 +58,20 @@ class ResultRow:
     computer_from: int | None = None  # set by ``insert_results`` from the move log
 
 
+# What a result is written with: all but ``computer_from``, which ``insert_results`` sets from the move log.
+RESULT_COLUMNS = tuple(f.name for f in fields(ResultRow) if f.name != "computer_from")
+
+
 async def insert_results(conn: Conn, results: Sequence[ResultRow]) -> None:
     """Store a finished game's results, then mark the seats its people did not mostly play themselves."""
     for r in results:
-        await run(
-            conn,
-            "INSERT INTO results (game_id, seat, guild_id, rules_id, user_id, name, is_ai, resigned, score,"
-            " rank, won, players, finished_at, shared) VALUES (:game_id, :seat, :guild_id, :rules_id,"
-            " :user_id, :name, :is_ai, :resigned, :score, :rank, :won, :players, :finished_at, :shared)",
-            game_id=r.game_id,
-            seat=r.seat,
-            guild_id=r.guild_id,
-            rules_id=r.rules_id,
-            user_id=r.user_id,
-            name=r.name,
-            is_ai=int(r.is_ai),
-            resigned=int(r.resigned),
-            score=r.score,
-            rank=r.rank,
-            won=int(r.won),
-            players=r.players,
-            finished_at=to_time(r.finished_at),
-            shared=int(r.shared),
-        )
+        await insert(conn, "results", **columns(r, *RESULT_COLUMNS))
     for game_id in {r.game_id for r in results}:
         await run(conn, COMPUTER_FROM, game_id=game_id)
 
 
 def _row(row: Any) -> ResultRow:
-    return ResultRow(
-        game_id=row["game_id"],
-        seat=row["seat"],
-        guild_id=row["guild_id"],
-        rules_id=row["rules_id"],
-        user_id=row["user_id"],
-        name=row["name"],
-        is_ai=bool(row["is_ai"]),
-        resigned=bool(row["resigned"]),
-        score=row["score"],
-        rank=row["rank"],
-        won=bool(row["won"]),
-        players=row["players"],
-        finished_at=from_time(row["finished_at"]),  # type: ignore[arg-type]
-        shared=bool(row["shared"]),
-        computer_from=row["computer_from"],
-    )
+    return from_row(ResultRow, row)
 
 
 async def results_of_game(conn: Conn, game_id: int) -> list[ResultRow]:

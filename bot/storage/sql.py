@@ -173,6 +173,25 @@ async def run(conn: Conn, sql: str, **params: Any) -> Result:
     return await conn.execute(sql, params)
 
 
+async def insert(conn: Conn, table: str, /, **columns: Any) -> Result:
+    """Insert one row into ``table``: ``columns`` by name."""
+    marks = ", ".join(f":{name}" for name in columns)
+    return await run(conn, f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", **columns)
+
+
+async def upsert(conn: Conn, table: str, key: Sequence[str], /, **columns: Any) -> None:
+    """Insert one row into ``table`` (``columns`` by name), or where a row with the same ``key`` columns
+    is there already, set its other columns to these."""
+    marks = ", ".join(f":{name}" for name in columns)
+    others = ", ".join(f"{name} = excluded.{name}" for name in columns if name not in key)
+    await run(
+        conn,
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})"
+        f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET {others}",
+        **columns,
+    )
+
+
 async def run_many(conn: Conn, sql: str, rows: Sequence[Mapping[str, Any]]) -> None:
     """Execute one statement for each of ``rows`` (a batch of parameter sets)."""
     await conn.execute_many(sql, rows)

@@ -36,32 +36,32 @@ def _label(locale: object, msgid: str) -> str | None:
     return translate(locale, msgid) if locale is not None else None
 
 
-def play_button(game_id: int, revision: int, locale: object = None) -> discord.ui.Button[Any]:
+def _button(
+    locale: object,
+    msgid: str,
+    emoji: str,
+    custom_id: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    row: int | None = None,
+) -> discord.ui.Button[Any]:
+    """A button with an emoji and the catalog's label ``msgid``."""
     return discord.ui.Button(
-        label=_label(locale, "button.play"),
-        emoji="🎲",
-        style=discord.ButtonStyle.primary,
-        custom_id=custom_ids.play(game_id, revision),
+        label=_label(locale, msgid), emoji=emoji, style=style, custom_id=custom_id, row=row
+    )
+
+
+def play_button(game_id: int, revision: int, locale: object = None) -> discord.ui.Button[Any]:
+    return _button(
+        locale, "button.play", "🎲", custom_ids.play(game_id, revision), discord.ButtonStyle.primary
     )
 
 
 def hand_button(game_id: int, row: int | None = None, locale: object = None) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        label=_label(locale, "button.hand"),
-        emoji="🃏",
-        style=discord.ButtonStyle.secondary,
-        custom_id=custom_ids.hand(game_id),
-        row=row,
-    )
+    return _button(locale, "button.hand", "🃏", custom_ids.hand(game_id), row=row)
 
 
 def boards_button(game_id: int, locale: object = None) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        label=_label(locale, "button.boards"),
-        emoji="👥",
-        style=discord.ButtonStyle.secondary,
-        custom_id=custom_ids.boards(game_id),
-    )
+    return _button(locale, "button.boards", "👥", custom_ids.boards(game_id))
 
 
 def move_button(
@@ -108,21 +108,11 @@ def family_button(
 
 
 def mute_button(game_id: int, revision: int, locale: object = None) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        label=_label(locale, "button.mute_turn"),
-        emoji="🔕",
-        style=discord.ButtonStyle.secondary,
-        custom_id=custom_ids.mute(game_id, revision),
-    )
+    return _button(locale, "button.mute_turn", "🔕", custom_ids.mute(game_id, revision))
 
 
 def join_button(game_id: int, locale: object = None) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        label=_label(locale, "button.join"),
-        emoji="🪑",
-        style=discord.ButtonStyle.success,
-        custom_id=custom_ids.join(game_id),
-    )
+    return _button(locale, "button.join", "🪑", custom_ids.join(game_id), discord.ButtonStyle.success)
 
 
 def claim_button(game_id: int, seat: int, label: str | None = None) -> discord.ui.Button[Any]:
