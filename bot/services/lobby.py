@@ -38,6 +38,21 @@ from rules.core.rng import Rng
 from rules.core.texts import said
 
 
+def refuse_bad_setup(
+    rules: Any, options: dict[str, Any], max_players: int | None, seat_order: str, channel_style: str
+) -> None:
+    """Refuse a game's setup the game or the table does not take, before anything is written."""
+    rules.new_game(rules.min_players, 0, options)  # raises SetupError for options the game does not take
+    if max_players is not None and not rules.min_players <= max_players <= rules.max_players:
+        raise NotAllowed(
+            said("refusal.player_count", title=rules.title, min=rules.min_players, max=rules.max_players)
+        )
+    if seat_order not in SEAT_ORDERS:
+        raise NotAllowed(said("refusal.seat_order", choices=", ".join(SEAT_ORDERS)))
+    if channel_style not in CHANNEL_STYLES:
+        raise NotAllowed(said("refusal.style", choices=", ".join(CHANNEL_STYLES)))
+
+
 class Lobby(Feature):
     """Opening, filling, seating, starting and closing games."""
 
@@ -79,15 +94,7 @@ class Lobby(Feature):
         check_language(language)
         rules = engine.rules_for(rules_id)
         opts = dict(options or {})
-        rules.new_game(rules.min_players, 0, opts)  # raises SetupError for options the game does not take
-        if max_players is not None and not rules.min_players <= max_players <= rules.max_players:
-            raise NotAllowed(
-                said("refusal.player_count", title=rules.title, min=rules.min_players, max=rules.max_players)
-            )
-        if seat_order not in SEAT_ORDERS:
-            raise NotAllowed(said("refusal.seat_order", choices=", ".join(SEAT_ORDERS)))
-        if channel_style not in CHANNEL_STYLES:
-            raise NotAllowed(said("refusal.style", choices=", ".join(CHANNEL_STYLES)))
+        refuse_bad_setup(rules, opts, max_players, seat_order, channel_style)
         async with self.db.reading() as conn:
             guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
         if time_bank is not None:
