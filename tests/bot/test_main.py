@@ -19,6 +19,7 @@ from bot import __main__ as main_module
 from bot.storage.migrate import LATEST
 from loopback import LoopbackDiscord
 from loopback.world import Command
+from tests.support.bot_process import launch
 from tests.support.damaged import pages, played_database, scrambled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,27 +125,14 @@ def test_unreachable_discord_is_one_line(
     assert err.splitlines()[-1].startswith("error: Could not reach Discord") and "Traceback" not in err
 
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
 async def start_bot_process(
     loopback: LoopbackDiscord, tmp_path: Path, *args: str, **settings: str
 ) -> asyncio.subprocess.Process:
     """``python -m bot ARGS`` in another process, talking to ``loopback``."""
     env = {k: v for k, v in os.environ.items() if k not in ("SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID")}
     env |= {"DISCORD_TOKEN": loopback.world.token, "DATABASE_PATH": str(tmp_path / "games.db")} | settings
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.support.bot_process",
-        loopback.origin,
-        *args,
-        cwd=ROOT,
-        env=env,
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    pipe = asyncio.subprocess.PIPE
+    return await launch(loopback.origin, *args, env=env, stdin=pipe, stdout=pipe, stderr=pipe)
 
 
 def leftovers(database: Path) -> list[Path]:

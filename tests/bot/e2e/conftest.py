@@ -139,6 +139,18 @@ async def sharded_bot(
         yield bot
 
 
+@asynccontextmanager
+async def two_shards() -> AsyncIterator[tuple[LoopbackDiscord, Guild, Guild, Channel, SimUser]]:
+    """A loopback Discord with a guild on each of two shards, the second with a ``games`` channel, and
+    Alice in both: ``(loopback, first, second, games, alice)``."""
+    async with LoopbackDiscord() as loopback:
+        first = loopback.add_guild("on shard 0", shard=(0, 2))
+        second = loopback.add_guild("on shard 1", shard=(1, 2))
+        games = loopback.add_channel(second, "games")
+        alice = loopback.add_user("alice", guilds=[first, second])
+        yield loopback, first, second, games, alice
+
+
 @pytest.fixture(params=KINDS)
 async def db_where(request: pytest.FixtureRequest, tmp_path: Path) -> Location:
     return await fresh(request.param, tmp_path)
