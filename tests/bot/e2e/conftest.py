@@ -7,7 +7,7 @@ tests read only what Discord would show each person.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +20,7 @@ from bot.play import controller
 from bot.services import FakeClock, GameService
 from bot.settings import Settings
 from bot.storage import Database, open_database
+from bot.storage import games as store
 from bot.storage.connection import Location
 from loopback import Channel, Guild, LoopbackDiscord, Message, Reply, SimUser
 from tests.support.databases import KINDS, fresh
@@ -149,6 +150,43 @@ async def two_shards() -> AsyncIterator[tuple[LoopbackDiscord, Guild, Guild, Cha
         games = loopback.add_channel(second, "games")
         alice = loopback.add_user("alice", guilds=[first, second])
         yield loopback, first, second, games, alice
+
+
+def watch_statements(
+    monkeypatch: pytest.MonkeyPatch,
+    db: Database,
+    statement: Callable[[str], None],
+    committed: Callable[[], None],
+) -> None:
+    """Call ``statement("transaction")`` or ``statement("reading")`` before each of ``db``'s (it may
+    raise, failing that statement), and ``committed()`` after each transaction that committed a move."""
+    transaction, reading, append = db.transaction, db.reading, store.append_move
+    moved = False
+
+    async def appending(conn: Any, row: Any) -> None:
+        nonlocal moved
+        moved = True
+        await append(conn, row)
+
+    @asynccontextmanager
+    async def watched_transaction(**locked: Any) -> AsyncIterator[Any]:
+        nonlocal moved
+        statement("transaction")
+        moved = False
+        async with transaction(**locked) as conn:
+            yield conn
+        if moved:
+            committed()
+
+    @asynccontextmanager
+    async def watched_reading(**how: Any) -> AsyncIterator[Any]:
+        statement("reading")
+        async with reading(**how) as conn:
+            yield conn
+
+    monkeypatch.setattr(store, "append_move", appending)
+    monkeypatch.setattr(db, "transaction", watched_transaction)
+    monkeypatch.setattr(db, "reading", watched_reading)
 
 
 @pytest.fixture(params=KINDS)

@@ -22,7 +22,7 @@ from rules.gwt.ai import (
     walk_worth,
 )
 from rules.gwt.content import CATTLE, CITIES
-from tests.rules.ai.games import hide_gwt, play_game
+from tests.rules.ai.games import heuristic_wins, hide_gwt, play_game, replays_alike
 
 ENGINE = rules.get("gwt")
 OPTIONS = [{}, {"neutral": "random", "building_sides": "random"}]
@@ -86,21 +86,13 @@ def test_decisions_depend_only_on_the_view() -> None:
 
 
 def test_deterministic_for_a_seed() -> None:
-    a = play_game("gwt", 3, 8, {}, [1, 0, 1])
-    b = play_game("gwt", 3, 8, {}, [1, 0, 1])
-    assert ENGINE.dump(a) == ENGINE.dump(b)
+    assert replays_alike("gwt", 3, 8, [1, 0, 1])
 
 
 def test_beats_random_players() -> None:
     """A few games, one heuristic seat against random seats in rotation: it wins nearly all (measured
     100% over hundreds of games in bench/ai.py; the bound here is generous)."""
-    wins, games = 0, 6
-    for seed in range(games):
-        players = 2 + seed % 3
-        levels = [1 if seat == seed % players else 0 for seat in range(players)]
-        final = play_game("gwt", players, 500 + seed, {}, levels)
-        wins += levels.index(1) in ENGINE.result(final)["winners"]
-    assert wins >= games - 1
+    assert heuristic_wins("gwt", games=6, table_sizes=3, first_seed=500) >= 6 - 1
 
 
 def test_delivers_to_the_farthest_city_it_may() -> None:

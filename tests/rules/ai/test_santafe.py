@@ -11,7 +11,7 @@ from rules.ai import choose_move
 from rules.core.rng import Rng
 from rules.santafe import board
 from rules.santafe.ai import DOUBLE_WORTH, Network, Outlook, piece_moves
-from tests.rules.ai.games import play_game
+from tests.rules.ai.games import heuristic_wins, hide_santafe, play_game, replays_alike
 
 ENGINE = rules.get("santafe")
 OPTIONS = [{}, {"advanced": True}, {"buy_track": True}, {"advanced": True, "buy_track": True}]
@@ -73,11 +73,7 @@ def test_decisions_depend_only_on_the_view() -> None:
         view = ENGINE.view(state, seat)
         level = 1 + compared % 2
         move = choose_move("santafe", view, legal, level, 99)
-        other = state.clone()
-        for p in range(other.players):
-            if p != seat:
-                other.hand[p] = sorted(rng.randrange(board.CITY_COUNT) for _ in other.hand[p])
-        rng.shuffle(other.deck)
+        other = hide_santafe(state, seat, rng)
         assert ENGINE.view(other, seat) == view
         assert choose_move("santafe", ENGINE.view(other, seat), legal, level, 99) == move
         noisy = copy.deepcopy(view)
@@ -92,22 +88,13 @@ def test_decisions_depend_only_on_the_view() -> None:
 
 def test_deterministic_for_a_seed() -> None:
     """The same game seed and decision seeds replay to the same final state."""
-    a = play_game("santafe", 3, 21, {}, [1, 0, 2])
-    b = play_game("santafe", 3, 21, {}, [1, 0, 2])
-    assert ENGINE.dump(a) == ENGINE.dump(b)
+    assert replays_alike("santafe", 3, 21, [1, 0, 2])
 
 
 def test_beats_random_players() -> None:
     """A few games, one heuristic seat against random seats in rotation: it wins nearly all (measured
     100% over hundreds of games in bench/ai.py; the bound here is generous)."""
-    wins = 0
-    games = 8
-    for seed in range(games):
-        players = 2 + seed % 4
-        levels = [1 if seat == seed % players else 0 for seat in range(players)]
-        final = play_game("santafe", players, 300 + seed, {}, levels)
-        wins += levels.index(1) in ENGINE.result(final)["winners"]
-    assert wins >= games - 2
+    assert heuristic_wins("santafe", games=8, table_sizes=4, first_seed=300) >= 8 - 2
 
 
 def _round_one(hand0: list[str], play0: str) -> object:
