@@ -39,28 +39,6 @@ def play_game(
     return state
 
 
-def replays_alike(game_id: str, players: int, seed: int, levels: list[int]) -> bool:
-    """Whether the same game seed and decision seeds, played twice, reach the same final state."""
-    engine = rules.get(game_id)
-    return bool(
-        engine.dump(play_game(game_id, players, seed, {}, levels))
-        == engine.dump(play_game(game_id, players, seed, {}, levels))
-    )
-
-
-def heuristic_wins(game_id: str, games: int, table_sizes: int, first_seed: int) -> int:
-    """How many of ``games`` games one heuristic seat (level 1) wins against random seats (level 0), the
-    heuristic seat in rotation and 2 to ``1 + table_sizes`` players, game seeds from ``first_seed`` on."""
-    engine = rules.get(game_id)
-    wins = 0
-    for seed in range(games):
-        players = 2 + seed % table_sizes
-        levels = [1 if seat == seed % players else 0 for seat in range(players)]
-        final = play_game(game_id, players, first_seed + seed, {}, levels)
-        wins += levels.index(1) in engine.result(final)["winners"]
-    return wins
-
-
 def hide_gwt(state, seat: int, rng: Rng):
     """The same table with every hidden thing changed: other hands, every draw stack, the stacks."""
     other = state.copy()
