@@ -39,6 +39,22 @@ def play_game(
     return state
 
 
+def legal_answers(game_id: str, players: int, options: Mapping[str, Any], levels: int) -> set[str]:
+    """Two whole games (seeds 0 and 1), the seats' levels mixed (``levels`` of them, from 0): asserts that
+    every answer is one of the legal moves; the kinds of decision that came up."""
+    engine = rules.get(game_id)
+    kinds: set[str] = set()
+
+    def check(state: Any, seat: int, view: dict[str, Any], legal: list[str], move: str) -> None:
+        assert move in legal
+        kinds.add(view["decision"]["kind"])
+
+    for seed in range(2):
+        seat_levels = [(seat + seed) % levels for seat in range(players)]
+        assert engine.is_over(play_game(game_id, players, seed, options, seat_levels, check))
+    return kinds
+
+
 def hide_gwt(state, seat: int, rng: Rng):
     """The same table with every hidden thing changed: other hands, every draw stack, the stacks."""
     other = state.copy()
