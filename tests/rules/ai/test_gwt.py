@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import rules
@@ -22,7 +20,7 @@ from rules.gwt.ai import (
     walk_worth,
 )
 from rules.gwt.content import CATTLE, CITIES
-from tests.rules.ai.games import hide_gwt, legal_answers
+from tests.rules.ai.games import check_decisions_use_only_the_view, hide_gwt, legal_answers
 
 ENGINE = rules.get("gwt")
 OPTIONS = [{}, {"neutral": "random", "building_sides": "random"}]
@@ -56,25 +54,8 @@ def test_always_a_legal_move(players: int, options: dict[str, str]) -> None:
 def test_decisions_depend_only_on_the_view() -> None:
     """Other hands, every draw stack and the face-down supplies do not reach the view, so the decision is
     the same whatever they hold; garbage in other seats' entries changes nothing either."""
-    rng = Rng(3)
-    state = ENGINE.new_game(3, 3)
-    compared = 0
-    while not ENGINE.is_over(state) and compared < 120:
-        seat = min(ENGINE.to_act(state))
-        legal = ENGINE.legal_moves(state, seat)
-        view = ENGINE.view(state, seat)
-        move = choose_move("gwt", view, legal, 1, 5)
-        other = hide_gwt(state, seat, rng)
-        assert ENGINE.view(other, seat) == view
-        assert choose_move("gwt", ENGINE.view(other, seat), ENGINE.legal_moves(other, seat), 1, 5) == move
-        noisy = copy.deepcopy(view)
-        for entry in noisy["seats"]:
-            if entry["seat"] != seat:
-                entry["hand"] = ["longhorn-7"] * 6
-                entry["hand_size"] = 6
-        assert choose_move("gwt", noisy, legal, 1, 5) == move
-        state, _ = ENGINE.play(state, seat, move if rng.randrange(2) else rng.choice(legal))
-        compared += 1
+    noise = {"hand": ["longhorn-7"] * 6, "hand_size": 6}
+    check_decisions_use_only_the_view("gwt", 3, 3, 120, hide_gwt, noise, lambda _n: 1, 5, follow=True)
 
 
 def test_delivers_to_the_farthest_city_it_may() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import rules
@@ -11,7 +9,7 @@ from rules.ai import choose_move
 from rules.core.rng import Rng
 from rules.santafe import board
 from rules.santafe.ai import DOUBLE_WORTH, Network, Outlook, piece_moves
-from tests.rules.ai.games import hide_santafe, legal_answers
+from tests.rules.ai.games import check_decisions_use_only_the_view, hide_santafe, legal_answers
 
 ENGINE = rules.get("santafe")
 OPTIONS = [{}, {"advanced": True}, {"buy_track": True}, {"advanced": True, "buy_track": True}]
@@ -54,26 +52,8 @@ def test_the_board_model_matches_the_engine() -> None:
 def test_decisions_depend_only_on_the_view() -> None:
     """Other seats' hidden cards do not reach the view, so the decision is the same whatever they hold;
     garbage in other seats' public entries that the player does not use changes nothing either."""
-    rng = Rng(11)
-    state = ENGINE.new_game(4, 11)
-    compared = 0
-    while not ENGINE.is_over(state) and compared < 60:
-        seat = min(ENGINE.to_act(state))
-        legal = ENGINE.legal_moves(state, seat)
-        view = ENGINE.view(state, seat)
-        level = 1 + compared % 2
-        move = choose_move("santafe", view, legal, level, 99)
-        other = hide_santafe(state, seat, rng)
-        assert ENGINE.view(other, seat) == view
-        assert choose_move("santafe", ENGINE.view(other, seat), legal, level, 99) == move
-        noisy = copy.deepcopy(view)
-        for entry in noisy["seats"]:
-            if entry["seat"] != seat:
-                entry["hand_size"] = 99
-                entry["hand"] = {"cities": ["LAX"] * 9}
-        assert choose_move("santafe", noisy, legal, level, 99) == move
-        state, _ = ENGINE.play(state, seat, rng.choice(legal))
-        compared += 1
+    noise = {"hand_size": 99, "hand": {"cities": ["LAX"] * 9}}
+    check_decisions_use_only_the_view("santafe", 4, 11, 60, hide_santafe, noise, lambda n: 1 + n % 2, 99)
 
 
 def _round_one(hand0: list[str], play0: str) -> object:
