@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from PIL import Image, ImageDraw
 
 from render.draw import arrow, box, cross, disc, fit_text, fitting_size, hand, text, text_width
@@ -144,17 +146,32 @@ def _railroad(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -
     )
 
 
+def trail_ground(
+    d: ImageDraw.ImageDraw,
+    theme: Theme,
+    where: Callable[[str], tuple[float, float]],
+    path_width: int,
+    r: float,
+    margin: float,
+) -> Iterator[tuple[str, str, float, float]]:
+    """Draws the trail's paths (``path_width`` wide), then spot by spot the woods around it (``margin``
+    beyond its radius ``r``) where it has them, yielding the spot, ``(location, kind, x, y)`` at ``where``,
+    for the caller to draw over them before the next spot's woods."""
+    data = layout()
+    wooded = set(data["woods"])
+    for a, b in data["trail_edges"]:
+        d.line((where(a), where(b)), fill=theme.muted, width=path_width)
+    for location in data["trail"]:
+        x, y = where(location)
+        if location in wooded:
+            d.ellipse((x - r - margin, y - r - margin, x + r + margin, y + r + margin), fill=palette.WOODS)
+        yield location, kind(location), x, y
+
+
 def _trail(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
     data = layout()
     r = data["node_radius"]
-    woods = set(data["woods"])
-    for a, b in data["trail_edges"]:
-        d.line((point(a), point(b)), fill=theme.muted, width=5)
-    for location in data["trail"]:
-        x, y = point(location)
-        k = kind(location)
-        if location in woods:
-            d.ellipse((x - r - 9, y - r - 9, x + r + 9, y + r + 9), fill=palette.WOODS)
+    for location, k, x, y in trail_ground(d, theme, point, 5, r, 9):
         if k == "kc":
             box(d, (x - 52, y - 34, x + 52, y + 34), theme.panel, theme.ink, radius=10, width=3)
             _kansas_city(d, (x, y - 5), 22, theme.text, theme, said)

@@ -27,7 +27,7 @@ from render.draw import box, disc, fit_text, fitting_size, text, text_width, wra
 from render.gwt import palette, pieces
 from render.gwt.figures import figures
 from render.gwt.layout import SpotNames, kind, layout, name_lines, place_names, spot_names
-from render.gwt.static import JOB_COLUMNS, name_colour, spot_shape
+from render.gwt.static import JOB_COLUMNS, name_colour, spot_shape, trail_ground
 from render.gwt.words import FACTS
 from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
@@ -307,15 +307,7 @@ def name_box(location: str, said: Words | None = None) -> tuple[float, float, fl
 
 
 def _trail_base(d: ImageDraw.ImageDraw, theme: Theme, said: Words | None = None) -> None:
-    data = layout()
-    woods = set(data["woods"])
-    for a, b in data["trail_edges"]:
-        d.line((at(a), at(b)), fill=theme.muted, width=4)
-    for location in data["trail"]:
-        x, y = at(location)
-        k = kind(location)
-        if location in woods:
-            d.ellipse((x - R - 7, y - R - 7, x + R + 7, y + R + 7), fill=palette.WOODS)
+    for location, k, x, y in trail_ground(d, theme, at, 4, R, 7):
         if k == "kc":
             box(d, name_box(location, said), theme.panel, theme.ink, radius=10, width=3)
             lines = picture_word(said, "gwt.kansas_city").rsplit(" ", 1)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
-from rules.core.texts import Said
+from rules.core.texts import Said, said
 
 
 class ErrorCode(StrEnum):
@@ -65,3 +66,20 @@ class SetupError(RulesError):
     """A new game was asked for with a wrong player count or options."""
 
     code = ErrorCode.BAD_SETUP
+
+
+def wrong_player_count(title: str, least: int, most: int, players: object) -> SetupError:
+    """The refusal of a game of ``title`` (for ``least`` to ``most``) with ``players`` players."""
+    return SetupError(
+        f"{title} is for {least} to {most} players, not {players}.",
+        say=said("rules.setup.players", title=title, min=least, max=most, players=str(players)),
+    )
+
+
+def unknown_option(title: str, key: str, options: Iterable[str]) -> SetupError:
+    """The refusal of an option ``key`` that a game of ``title`` (whose options are ``options``) lacks."""
+    known = ", ".join(options)
+    return SetupError(
+        f"{title} has no option '{key}'; its options: {known}.",
+        say=said("rules.setup.unknown_option", title=title, key=key, known=known),
+    )

@@ -23,6 +23,7 @@ An argument named ``count`` chooses the plural form. Everything is JSON-able: ev
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 Said = dict[str, Any]  # {"msg": message id, "args": {name: argument}}
@@ -34,6 +35,26 @@ def said(msg: str, /, **args: Any) -> Said:
 
 def seat(n: int) -> dict[str, int]:
     return {"seat": n}
+
+
+def message_of(label: Any) -> tuple[str, dict[str, Any]] | None:
+    """A said label's message id and a copy of its arguments; ``None`` for anything else (a move's label
+    typed as text)."""
+    if not isinstance(label, dict) or "msg" not in label:
+        return None
+    return str(label["msg"]), dict(label.get("args") or {})
+
+
+def clause_by_prefix(
+    clauses: Mapping[str, str], msg: str, mover: int, args: Mapping[str, Any]
+) -> Said | None:
+    """The clause telling that seat ``mover`` made the move labelled ``msg`` with ``args``, found by the
+    label's prefix: ``clauses`` maps a label prefix to the prefix of its clauses, which take the label's
+    arguments and ``player``; ``None`` for a label under none of the prefixes."""
+    for prefix, clause in clauses.items():
+        if msg.startswith(prefix):
+            return said(clause + msg.removeprefix(prefix), player=seat(mover), **args)
+    return None
 
 
 def listing(items: list[Any], *, conjunction: bool = False) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.texts import Said, said
+from rules.core.texts import Said, clause_by_prefix, message_of, said
 from rules.core.texts import seat as player
 
 # Labels wrapping another label; the clause of the inner one is wrapped in turn.
@@ -39,9 +39,10 @@ def say_done(label: Said | str, seat: int) -> Said | None:
 
 
 def _clause(label: Any, seat: int) -> Said | None:
-    if not isinstance(label, dict) or "msg" not in label:
+    parts = message_of(label)
+    if parts is None:
         return None
-    msg, args = str(label["msg"]), dict(label.get("args") or {})
+    msg, args = parts
     if msg == "gwt.words.dot":  # a priced label: what follows the dot, the events tell
         return _clause(args.get("first"), seat)
     if msg in _WRAPPERS:
@@ -54,7 +55,4 @@ def _clause(label: Any, seat: int) -> Said | None:
         return None if done is None else said(_WRAPPERS[msg], done=done, **args)
     if msg in _WORDS:
         return said(_WORDS[msg], player=player(seat), **args)
-    for prefix, clause in _CLAUSES.items():
-        if msg.startswith(prefix):
-            return said(clause + msg.removeprefix(prefix), player=player(seat), **args)
-    return None
+    return clause_by_prefix(_CLAUSES, msg, seat, args)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.errors import SetupError
+from rules.core.errors import SetupError, unknown_option, wrong_player_count
 from rules.core.rng import Rng
 from rules.core.texts import said
 from rules.gwt.board import Tx
@@ -42,11 +42,7 @@ def check_options(options: Mapping[str, Any] | None) -> dict[str, str]:
     chosen = dict(DEFAULTS)
     for key, value in (options or {}).items():
         if key not in OPTION_VALUES:
-            known = ", ".join(OPTION_VALUES)
-            raise SetupError(
-                f"Great Western Trail has no option '{key}'; its options: {known}.",
-                say=said("rules.setup.unknown_option", title="Great Western Trail", key=key, known=known),
-            )
+            raise unknown_option("Great Western Trail", key, OPTION_VALUES)
         if value not in OPTION_VALUES[key]:
             values = ", ".join(OPTION_VALUES[key])
             raise SetupError(
@@ -59,10 +55,7 @@ def check_options(options: Mapping[str, Any] | None) -> dict[str, str]:
 
 def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> State:
     if not isinstance(players, int) or not 2 <= players <= 4:
-        raise SetupError(
-            f"Great Western Trail is for 2 to 4 players, not {players}.",
-            say=said("rules.setup.players", title="Great Western Trail", min=2, max=4, players=str(players)),
-        )
+        raise wrong_player_count("Great Western Trail", 2, 4, players)
     chosen: dict[str, Any] = check_options(options)
     rng = Rng(seed)
     sides = "".join(rng.choice("ab") for _ in range(10)) if chosen["building_sides"] == "random" else "a" * 10

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.errors import GameOverError, NotYourTurnError, RulesError, SetupError
+from rules.core.errors import (
+    GameOverError,
+    NotYourTurnError,
+    RulesError,
+    SetupError,
+    unknown_option,
+    wrong_player_count,
+)
 from rules.core.events import Event
 from rules.core.protocol import plain
 from rules.core.texts import Said, listing, said
@@ -24,24 +31,11 @@ class SantaFeRules:
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SantaFeState:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise SetupError(
-                f"Santa Fe is for {self.min_players} to {self.max_players} players, not {players}.",
-                say=said(
-                    "rules.setup.players",
-                    title=self.title,
-                    min=self.min_players,
-                    max=self.max_players,
-                    players=str(players),
-                ),
-            )
+            raise wrong_player_count(self.title, self.min_players, self.max_players, players)
         chosen = dict(OPTIONS)
         for key, value in (options or {}).items():
             if key not in OPTIONS:
-                known = ", ".join(OPTIONS)
-                raise SetupError(
-                    f"Santa Fe has no option '{key}'; its options: {known}.",
-                    say=said("rules.setup.unknown_option", title=self.title, key=key, known=known),
-                )
+                raise unknown_option(self.title, key, OPTIONS)
             if not isinstance(value, bool):
                 raise SetupError(
                     f"Option '{key}' is true or false.", say=said("rules.setup.option_switch", key=key)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.events import HIDES_MOVE, TELLS_MOVE, Event, is_public
-from rules.core.texts import Said, said
+from rules.core.texts import Said, clause_by_prefix, message_of, said
 from rules.core.texts import seat as player
 
 # The kinds of event that tell a move of each kind of action in full, when the move's first public event.
@@ -41,9 +41,10 @@ def say_done(label: Said | str, seat: int) -> Said | None:
 
 
 def _clause(label: Any, seat: int) -> Said | None:
-    if not isinstance(label, dict) or "msg" not in label:
+    parts = message_of(label)
+    if parts is None:
         return None
-    msg, args = str(label["msg"]), dict(label.get("args") or {})
+    msg, args = parts
     if msg == "santafe.words.dot":
         return _clause(args.get("first"), seat)
     if msg == "santafe.label.with_branch":
@@ -54,10 +55,7 @@ def _clause(label: Any, seat: int) -> Said | None:
         return said(
             f"santafe.did.{name}_with_branch", player=player(seat), **play["args"], railroad=args["railroad"]
         )
-    for prefix, clause in _CLAUSES.items():
-        if msg.startswith(prefix):
-            return said(clause + msg.removeprefix(prefix), player=player(seat), **args)
-    return None
+    return clause_by_prefix(_CLAUSES, msg, seat, args)
 
 
 def mark_teller(kind: str, seat: int, events: list[Event]) -> None:

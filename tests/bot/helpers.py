@@ -40,19 +40,20 @@ class Sent:
     id: int = 0
     edits: int = 0  # how often the bot edited it since
 
+    def _all(self, many: str, one: str) -> list[Any]:
+        """What the message was sent with under ``many`` (a list) and ``one`` (a single item)."""
+        found = list(self.kwargs.get(many) or [])
+        if self.kwargs.get(one) is not None:
+            found.append(self.kwargs[one])
+        return found
+
     @property
     def embeds(self) -> list[discord.Embed]:
-        embeds = list(self.kwargs.get("embeds") or [])
-        if self.kwargs.get("embed") is not None:
-            embeds.append(self.kwargs["embed"])
-        return embeds
+        return self._all("embeds", "embed")
 
     @property
     def files(self) -> list[discord.File]:
-        files = list(self.kwargs.get("files") or [])
-        if self.kwargs.get("file") is not None:
-            files.append(self.kwargs["file"])
-        return files
+        return self._all("files", "file")
 
     @property
     def view(self) -> discord.ui.View | None:

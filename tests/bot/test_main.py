@@ -19,6 +19,7 @@ from bot import __main__ as main_module
 from bot.storage.migrate import LATEST
 from loopback import LoopbackDiscord
 from loopback.world import Command
+from tests.support.bot_process import launch
 from tests.support.damaged import pages, played_database, scrambled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,17 +47,26 @@ def test_migrate_and_backup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "No database" in capsys.readouterr().err
 
 
+def failing_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: Exception, token: str = "x"
+) -> None:
+    """``main`` with ``token``, where connecting to Discord raises ``error``: it ends with exit code 2."""
+
+    async def fail(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+        raise error
+
+    monkeypatch.setattr(main_module.BoardGameBot, "start", fail)
+    env = {"DISCORD_TOKEN": token, "DATABASE_PATH": str(tmp_path / "g.db")}
+    assert main_module.main([], env=env) == 2
+
+
 def test_refused_token_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Discord refusing the token ends the program with one sentence, and the token is never printed."""
-
-    async def refuse(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
-        raise discord.LoginFailure("Improper token has been passed.")
-
-    monkeypatch.setattr(main_module.BoardGameBot, "start", refuse)
-    env = {"DISCORD_TOKEN": "NOT.A.TOKEN", "DATABASE_PATH": str(tmp_path / "g.db")}
-    assert main_module.main([], env=env) == 2
+    failing_start(
+        tmp_path, monkeypatch, discord.LoginFailure("Improper token has been passed."), "NOT.A.TOKEN"
+    )
     captured = capsys.readouterr()
     assert captured.err.splitlines()[-1].startswith("error: Discord refused DISCORD_TOKEN")
     assert "Traceback" not in captured.err
@@ -114,17 +124,9 @@ def test_the_bot_needs_nothing_of_the_sandbox_extra() -> None:
 def test_unreachable_discord_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    async def offline(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
-        raise aiohttp.ClientConnectionError("no route to discord.com")
-
-    monkeypatch.setattr(main_module.BoardGameBot, "start", offline)
-    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "g.db")}
-    assert main_module.main([], env=env) == 2
+    failing_start(tmp_path, monkeypatch, aiohttp.ClientConnectionError("no route to discord.com"))
     err = capsys.readouterr().err
     assert err.splitlines()[-1].startswith("error: Could not reach Discord") and "Traceback" not in err
-
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def start_bot_process(
@@ -133,18 +135,8 @@ async def start_bot_process(
     """``python -m bot ARGS`` in another process, talking to ``loopback``."""
     env = {k: v for k, v in os.environ.items() if k not in ("SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID")}
     env |= {"DISCORD_TOKEN": loopback.world.token, "DATABASE_PATH": str(tmp_path / "games.db")} | settings
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.support.bot_process",
-        loopback.origin,
-        *args,
-        cwd=ROOT,
-        env=env,
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    pipe = asyncio.subprocess.PIPE
+    return await launch(loopback.origin, *args, env=env, stdin=pipe, stdout=pipe, stderr=pipe)
 
 
 def leftovers(database: Path) -> list[Path]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -219,3 +220,21 @@ class SampleBot(commands.Bot):
             self.tree.add_command(command)
         self.add_dynamic_items(VoteButton)
         await self.tree.sync()
+
+
+def bot_with(*extra: app_commands.Command[Any, ..., Any]) -> SampleBot:
+    """The sample bot with ``extra`` commands besides its own."""
+    bot = SampleBot()
+    for command in extra:
+        bot.tree.add_command(command)
+    return bot
+
+
+async def noting_refusal(
+    errors: list[int], answer: Awaitable[object], refused: type[discord.HTTPException] = discord.HTTPException
+) -> None:
+    """Await ``answer``; should Discord refuse it (``refused``), note the error's code in ``errors``."""
+    try:
+        await answer
+    except refused as error:
+        errors.append(error.code)

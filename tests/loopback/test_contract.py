@@ -15,7 +15,7 @@ from loopback import ContractViolation, LoopbackDiscord
 from loopback.world import Interaction
 
 from .conftest import Place
-from .sample_bot import SampleBot
+from .sample_bot import SampleBot, bot_with, noting_refusal
 
 
 async def raw(
@@ -130,15 +130,10 @@ async def test_an_answer_after_three_seconds_is_refused_and_reported(place: Plac
     @app_commands.command(name="slow", description="Answers late")
     async def slow(interaction: discord.Interaction) -> None:
         await go_on.wait()
-        try:
-            await interaction.response.send_message("finally")
-        except discord.NotFound as error:
-            errors.append(error.code)
+        await noting_refusal(errors, interaction.response.send_message("finally"), discord.NotFound)
 
-    bot = SampleBot()
-    bot.tree.add_command(slow)
     with pytest.raises(ContractViolation) as caught:
-        async with place.loopback.run_bot(bot):
+        async with place.loopback.run_bot(bot_with(slow)):
             reply = await place.alice.slash("slow", place.games)
             assert not reply.acknowledged  # the bot is waiting; the harness did not wait for it
             place.loopback.clock.advance(seconds=4)
@@ -154,10 +149,8 @@ async def test_an_unanswered_interaction_fails_the_test(place: Place) -> None:
     async def silent(interaction: discord.Interaction) -> None:
         return None
 
-    bot = SampleBot()
-    bot.tree.add_command(silent)
     with pytest.raises(ContractViolation, match="never answered"):
-        async with place.loopback.run_bot(bot):
+        async with place.loopback.run_bot(bot_with(silent)):
             reply = await place.alice.slash("silent", place.games)
             assert not reply.acknowledged
             assert reply.text().endswith("(the bot did not answer)")
@@ -175,10 +168,8 @@ async def test_updating_a_message_that_does_not_exist_is_refused(place: Place) -
     async def rename(interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(Rename())
 
-    bot = SampleBot()
-    bot.tree.add_command(rename)
     with pytest.raises(ContractViolation) as caught:
-        async with place.loopback.run_bot(bot):
+        async with place.loopback.run_bot(bot_with(rename)):
             opened = await place.alice.slash("rename", place.games)
             await place.alice.submit(opened, name="x")
     found = [(v.kind, v.where) for v in caught.value.violations]

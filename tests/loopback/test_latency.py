@@ -16,7 +16,7 @@ from discord.gateway import KeepAliveHandler
 from loopback import ContractViolation, LoopbackDiscord, gateway
 
 from .conftest import Place
-from .sample_bot import SampleBot
+from .sample_bot import SampleBot, bot_with, noting_refusal
 
 
 async def test_each_trip_costs_the_latency(place: Place) -> None:
@@ -91,15 +91,10 @@ async def test_the_deadline_counts_from_creation_so_the_network_eats_into_it(pla
     @app_commands.command(name="ponder", description="Spends most of its 3 seconds before answering")
     async def ponder(interaction: discord.Interaction) -> None:
         place.loopback.clock.advance(seconds=2.5)  # 2.5 s of work: in time only on a network without delay
-        try:
-            await interaction.response.send_message("done")
-        except discord.NotFound as error:
-            errors.append(error.code)
+        await noting_refusal(errors, interaction.response.send_message("done"), discord.NotFound)
 
-    bot = SampleBot()
-    bot.tree.add_command(ponder)
     with pytest.raises(ContractViolation) as caught:
-        async with place.loopback.run_bot(bot):
+        async with place.loopback.run_bot(bot_with(ponder)):
             await place.alice.slash("ponder", place.games)
     assert errors == [10062]
     assert sorted(v.kind for v in caught.value.violations) == ["late-response", "unanswered"]
@@ -110,10 +105,8 @@ async def test_a_deferral_never_filled_fails_the_test(place: Place) -> None:
     async def mull(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
-    bot = SampleBot()
-    bot.tree.add_command(mull)
     with pytest.raises(ContractViolation) as caught:
-        async with place.loopback.run_bot(bot):
+        async with place.loopback.run_bot(bot_with(mull)):
             reply = await place.alice.slash("mull", place.games)
             assert reply.response_type == 5 and reply.message.loading
             assert place.loopback.unfilled_deferrals() == [reply.interaction]
@@ -129,15 +122,10 @@ async def test_a_deferral_filled_after_the_token_expired_stays_unfilled(place: P
     async def nap(interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)
         await go_on.wait()
-        try:
-            await interaction.followup.send("back")
-        except discord.HTTPException as error:
-            errors.append(error.code)
+        await noting_refusal(errors, interaction.followup.send("back"))
 
-    bot = SampleBot()
-    bot.tree.add_command(nap)
     with pytest.raises(ContractViolation, match=r"\[unfilled\] /nap"):
-        async with place.loopback.run_bot(bot):
+        async with place.loopback.run_bot(bot_with(nap)):
             await place.alice.slash("nap", place.games)
             place.loopback.clock.advance(minutes=16)
             go_on.set()
@@ -151,9 +139,7 @@ async def test_a_filled_deferral_is_fine(place: Place) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.followup.send("there", ephemeral=True)
 
-    bot = SampleBot()
-    bot.tree.add_command(think)
-    async with place.loopback.run_bot(bot):
+    async with place.loopback.run_bot(bot_with(think)):
         reply = await place.alice.slash("think", place.games)
     assert reply.content == "there" and not reply.message.loading
     assert place.loopback.unfilled_deferrals() == []

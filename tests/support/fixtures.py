@@ -14,6 +14,7 @@ from bot.storage import Database, open_database
 from bot.storage import games as store
 from bot.storage.connection import Location
 from bot.storage.records import MoveRow
+from rules.core.rng import Rng
 from tests.support import higher, tiny
 from tests.support.databases import KINDS, fresh
 from tests.support.databases import table_rows as table_rows
@@ -126,6 +127,18 @@ async def play_to_end(service: GameService, channel: int = CHANNEL, limit: int =
             return info
         await act(service, channel=channel)
     raise AssertionError("the game did not end")
+
+
+async def turns(
+    service: GameService, pick: Rng, most: int, channel: int = CHANNEL
+) -> AsyncIterator[tuple[GameInfo, int]]:
+    """The game in ``channel`` move by move while it is active, for at most ``most`` moves: its info and
+    one of the users who must act now, chosen with ``pick``; the caller makes the move."""
+    for _ in range(most):
+        info = await service.get_game(channel)
+        if info.status != "active":
+            return
+        yield info, user_at(info, pick.choice(info.to_act))
 
 
 async def moves_since(service: GameService, version: int, channel: int = CHANNEL) -> list[MoveRow]:

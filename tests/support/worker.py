@@ -17,9 +17,11 @@ It prints ``ready`` once the database is open, so the test knows when the proces
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from bot.services import GameService, NoGameHere, ServiceError
@@ -30,6 +32,20 @@ from tests.support import tiny
 
 GUILD = 10
 FIRST_CHANNEL = 1000
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start(*args: str, stdin: bool = False) -> subprocess.Popen[str]:
+    """``python -m tests.support.worker ARGS`` from the repository's root, its output (and with ``stdin``
+    its input) a text pipe."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.support.worker", *args],
+        cwd=ROOT,
+        stdin=subprocess.PIPE if stdin else None,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def stop_inside_transaction(nth: int) -> None:

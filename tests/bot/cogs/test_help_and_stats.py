@@ -19,13 +19,17 @@ async def test_help_overview_and_topic(table: Table) -> None:
     assert topic.last.embeds[0].title == "Reminders and deadlines" == translate("en", "help.reminders.title")
 
 
-async def test_rules_topics_and_autocomplete(table: Table) -> None:
-    """Each game's topics are offered by autocomplete and shown on request."""
+async def offered_topics(table: Table, game: str | None, typed: str) -> list[str]:
+    """The topics /rules's autocomplete offers Ann for ``typed``, with ``game`` chosen (or none yet)."""
     cog = table.bot.get_cog("Help")
     interaction = table.interaction(ANN)
-    interaction.mock.namespace = type("N", (), {"game": "santafe"})()
-    choices = await cog.rules_topic(interaction.mock, "bon")  # type: ignore[union-attr]
-    assert [c.value for c in choices] == ["bonuses"]
+    interaction.mock.namespace = type("N", (), {"game": game})()
+    return [c.value for c in await cog.rules_topic(interaction.mock, typed)]  # type: ignore[union-attr]
+
+
+async def test_rules_topics_and_autocomplete(table: Table) -> None:
+    """Each game's topics are offered by autocomplete and shown on request."""
+    assert await offered_topics(table, "santafe", "bon") == ["bonuses"]
     shown = await table.run(ANN, "rules", game="santafe", topic="bonuses")
     assert "2 dollars" in shown.last.embeds[0].description
     listed = await table.run(ANN, "rules", game="gwt")
@@ -34,13 +38,8 @@ async def test_rules_topics_and_autocomplete(table: Table) -> None:
 
 async def test_rules_explains_each_gwt_building_by_its_own_topic(table: Table) -> None:
     """Typed words find a building's topic (beyond the 25 topics listed at first), and it is shown."""
-    cog = table.bot.get_cog("Help")
-    interaction = table.interaction(ANN)
-    interaction.mock.namespace = type("N", (), {"game": "gwt"})()
-    choices = await cog.rules_topic(interaction.mock, "4a")  # type: ignore[union-attr]
-    assert [c.value for c in choices] == ["building 4a"]
-    first = await cog.rules_topic(interaction.mock, "")  # type: ignore[union-attr]
-    assert [c.value for c in first] == list(rules.spec("gwt").help)
+    assert await offered_topics(table, "gwt", "4a") == ["building 4a"]
+    assert await offered_topics(table, "gwt", "") == list(rules.spec("gwt").help)
     shown = await table.run(ANN, "rules", game="gwt", topic="building 4a")
     embed = shown.last.embeds[0]
     assert "4a" in embed.title and "remove a hazard for $5" in embed.description
@@ -50,13 +49,9 @@ async def test_rules_explains_each_gwt_building_by_its_own_topic(table: Table) -
 
 
 async def test_rules_topics_before_a_game_is_chosen_are_those_of_the_game_here(table: Table) -> None:
-    cog = table.bot.get_cog("Help")
-    interaction = table.interaction(ANN)
-    interaction.mock.namespace = type("N", (), {"game": None})()
-    assert await cog.rules_topic(interaction.mock, "") == []  # type: ignore[union-attr]  # no game here yet
+    assert await offered_topics(table, None, "") == []  # no game here yet
     await table.run(ANN, "game santafe")
-    choices = await cog.rules_topic(interaction.mock, "")  # type: ignore[union-attr]
-    assert [c.value for c in choices] == list(rules.spec("santafe").help)
+    assert await offered_topics(table, None, "") == list(rules.spec("santafe").help)
 
 
 async def test_every_rules_text_fits_an_embed_in_every_language() -> None:

@@ -7,7 +7,7 @@ tests read only what Discord would show each person.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +20,7 @@ from bot.play import controller
 from bot.services import FakeClock, GameService
 from bot.settings import Settings
 from bot.storage import Database, open_database
+from bot.storage import games as store
 from bot.storage.connection import Location
 from loopback import Channel, Guild, LoopbackDiscord, Message, Reply, SimUser
 from tests.support.databases import KINDS, fresh
@@ -137,6 +138,55 @@ async def sharded_bot(
     """A bot process over the database at ``db_where``, run with the shard ``settings`` given."""
     async with running_bot(loopback, db_where, FakeClock(), 20261122, **settings) as (bot, _):
         yield bot
+
+
+@asynccontextmanager
+async def two_shards() -> AsyncIterator[tuple[LoopbackDiscord, Guild, Guild, Channel, SimUser]]:
+    """A loopback Discord with a guild on each of two shards, the second with a ``games`` channel, and
+    Alice in both: ``(loopback, first, second, games, alice)``."""
+    async with LoopbackDiscord() as loopback:
+        first = loopback.add_guild("on shard 0", shard=(0, 2))
+        second = loopback.add_guild("on shard 1", shard=(1, 2))
+        games = loopback.add_channel(second, "games")
+        alice = loopback.add_user("alice", guilds=[first, second])
+        yield loopback, first, second, games, alice
+
+
+def watch_statements(
+    monkeypatch: pytest.MonkeyPatch,
+    db: Database,
+    statement: Callable[[str], None],
+    committed: Callable[[], None],
+) -> None:
+    """Call ``statement("transaction")`` or ``statement("reading")`` before each of ``db``'s (it may
+    raise, failing that statement), and ``committed()`` after each transaction that committed a move."""
+    transaction, reading, append = db.transaction, db.reading, store.append_move
+    moved = False
+
+    async def appending(conn: Any, row: Any) -> None:
+        nonlocal moved
+        moved = True
+        await append(conn, row)
+
+    @asynccontextmanager
+    async def watched_transaction(**locked: Any) -> AsyncIterator[Any]:
+        nonlocal moved
+        statement("transaction")
+        moved = False
+        async with transaction(**locked) as conn:
+            yield conn
+        if moved:
+            committed()
+
+    @asynccontextmanager
+    async def watched_reading(**how: Any) -> AsyncIterator[Any]:
+        statement("reading")
+        async with reading(**how) as conn:
+            yield conn
+
+    monkeypatch.setattr(store, "append_move", appending)
+    monkeypatch.setattr(db, "transaction", watched_transaction)
+    monkeypatch.setattr(db, "reading", watched_reading)
 
 
 @pytest.fixture(params=KINDS)

@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from types import ModuleType
 from typing import Any, NamedTuple
 
@@ -22,7 +20,7 @@ from bot.services import GameService
 from bot.storage import Database
 from bot.storage import games as store
 from loopback import Message, Reply, SimUser
-from tests.bot.e2e.conftest import Arena
+from tests.bot.e2e.conftest import Arena, watch_statements
 from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
 
 UNCHANGED = "unchanged"  # the end of message.generic_error, in English
@@ -33,35 +31,16 @@ class DroppedAfterMove:
     others) fails, as when the connection was dropped; so do the next ``left`` statements, when set."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, db: Database, passing: int = 0) -> None:
-        self.armed = self.moved = False
+        self.armed = False
         self.passing = passing
         self.skip = 0  # statements yet to pass before the next fails
         self.left = 0  # statements yet to fail
         self.failed = 0
-        transaction, reading, append = db.transaction, db.reading, store.append_move
+        watch_statements(monkeypatch, db, lambda _kind: self._statement(), self._committed)
 
-        async def appending(conn: Any, row: Any) -> None:
-            self.moved = True
-            await append(conn, row)
-
-        @asynccontextmanager
-        async def failing_transaction(**locked: Any) -> AsyncIterator[Any]:
-            self._statement()
-            self.moved = False
-            async with transaction(**locked) as conn:
-                yield conn
-            if self.moved and self.armed:  # the move is committed: what follows fails
-                self.armed, self.skip, self.left = False, self.passing, 1
-
-        @asynccontextmanager
-        async def failing_reading(**how: Any) -> AsyncIterator[Any]:
-            self._statement()
-            async with reading(**how) as conn:
-                yield conn
-
-        monkeypatch.setattr(store, "append_move", appending)
-        monkeypatch.setattr(db, "transaction", failing_transaction)
-        monkeypatch.setattr(db, "reading", failing_reading)
+    def _committed(self) -> None:
+        if self.armed:  # the move is committed: what follows fails
+            self.armed, self.skip, self.left = False, self.passing, 1
 
     def _statement(self) -> None:
         if self.skip:

@@ -9,9 +9,9 @@ from bot import messages
 from bot.i18n import ENGLISH
 from bot.services import GameService
 from bot.storage.connection import Location
-from loopback import LoopbackDiscord, SimUser
+from loopback import SimUser
 from loopback.payloads import guild_create_json
-from tests.bot.e2e.conftest import Arena, sharded_bot
+from tests.bot.e2e.conftest import Arena, sharded_bot, two_shards
 
 
 def inbox_says(arena: Arena, user: SimUser, words: str) -> bool:
@@ -164,11 +164,7 @@ async def test_at_start_up_the_games_of_a_server_left_meanwhile_are_paused(arena
 
 
 async def test_a_process_running_some_shards_pauses_no_game_of_the_others(db_where: Location) -> None:
-    async with LoopbackDiscord() as loopback:
-        first = loopback.add_guild("on shard 0", shard=(0, 2))
-        second = loopback.add_guild("on shard 1", shard=(1, 2))
-        games = loopback.add_channel(second, "games")
-        alice = loopback.add_user("alice", guilds=[first, second])
+    async with two_shards() as (loopback, first, _second, games, alice):
         async with sharded_bot(loopback, db_where, shard_count=2, shard_ids=(1,)):
             await alice.slash("game santafe", games)
         # the process of shard 0 is not told of the guild of shard 1: that is no reason to pause its game

@@ -17,8 +17,8 @@ sleeps: the catch-up's pauses wait on an event that the test sets once the fault
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -33,7 +33,7 @@ from bot.services import GameService
 from bot.storage import games as store
 from loopback import Channel, Reply
 from loopback.violations import ContractViolation
-from tests.bot.e2e.conftest import Arena
+from tests.bot.e2e.conftest import Arena, watch_statements
 from tests.bot.e2e.test_after_the_commit import UNCHANGED, first_round, hold_catch_ups, running_catchup
 from tests.support.fixtures import tiny_game  # noqa: F401  (a fixture)
 
@@ -61,11 +61,14 @@ class Steps:
     at: int = -1
     kill: bool = False
     after: bool = False  # the move is committed: steps are counted
-    moved: bool = False
     done: bool = False  # the case is over: the test's own reads are not steps
     quiet: bool = True  # the game has a live board (else a message per turn)
     seen: list[Step] = field(default_factory=list)
     hit: Step | None = None
+
+    def committed(self) -> None:
+        """A move was committed: from here on, steps count."""
+        self.after = True
 
     def step(self, kind: str, what: str) -> None:
         if not self.after or self.done:
@@ -80,28 +83,7 @@ class Steps:
 
 def watch(monkeypatch: pytest.MonkeyPatch, bot: BoardGameBot, service: GameService, steps: Steps) -> None:
     """Count (and fail) ``bot``'s database statements and Discord requests after a move's commit."""
-    db = service.db
-    transaction, reading, append = db.transaction, db.reading, store.append_move
-
-    async def appending(conn: Any, row: Any) -> None:
-        steps.moved = True
-        await append(conn, row)
-
-    @asynccontextmanager
-    async def counted_transaction(**locked: Any) -> AsyncIterator[Any]:
-        steps.step("db", "transaction")
-        steps.moved = False
-        async with transaction(**locked) as conn:
-            yield conn
-        if steps.moved and not steps.after:  # the move is committed: from here on, steps count
-            steps.after = True
-
-    @asynccontextmanager
-    async def counted_reading(**how: Any) -> AsyncIterator[Any]:
-        steps.step("db", "reading")
-        async with reading(**how) as conn:
-            yield conn
-
+    watch_statements(monkeypatch, service.db, lambda kind: steps.step("db", kind), steps.committed)
     request = bot.http.request
 
     async def counted_request(route: Any, **kwargs: Any) -> Any:
@@ -114,9 +96,6 @@ def watch(monkeypatch: pytest.MonkeyPatch, bot: BoardGameBot, service: GameServi
         steps.step("discord", f"{route.method} {route.path}")
         return await answer(self, route, *args, **kwargs)
 
-    monkeypatch.setattr(store, "append_move", appending)
-    monkeypatch.setattr(db, "transaction", counted_transaction)
-    monkeypatch.setattr(db, "reading", counted_reading)
     monkeypatch.setattr(bot.http, "request", counted_request)
     monkeypatch.setattr(webhooks.AsyncWebhookAdapter, "request", counted_answer)
 

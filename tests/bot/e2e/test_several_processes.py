@@ -13,7 +13,6 @@ import inspect
 import json
 import os
 import signal
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
@@ -27,11 +26,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from bot.storage.connection import Location
 from bot.storage.records import from_time, to_time
 from loopback import Channel, LoopbackDiscord, SimUser
+from tests.support.bot_process import launch
 from tests.support.databases import WHY_NOT, fresh
 
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")
 
-ROOT = Path(__file__).resolve().parents[3]
 SHARDS = 3
 DEAD = 1  # the shard whose process is killed
 REMINDER = "Reminder: it is your turn in Santa Fe."
@@ -52,16 +51,7 @@ async def start_process(loopback: LoopbackDiscord, where: Location, tmp_path: Pa
         "PICTURE_WORKERS": "1",
     }
     log = (tmp_path / f"process{shard}.log").open("wb")
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.support.bot_process",
-        loopback.origin,
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=log,
-    )
+    return await launch(loopback.origin, env=env, stdout=log, stderr=log)
 
 
 async def until(check, seconds: float, what: str) -> Any:  # type: ignore[no-untyped-def]

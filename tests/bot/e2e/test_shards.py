@@ -8,7 +8,7 @@ import random
 from bot.client import BoardGameBot
 from bot.storage.connection import Location
 from loopback import Channel, LoopbackDiscord, SimUser
-from tests.bot.e2e.conftest import sharded_bot
+from tests.bot.e2e.conftest import sharded_bot, two_shards
 
 
 def shard_of(channel: Channel) -> int:
@@ -58,11 +58,7 @@ async def test_games_go_on_in_guilds_of_both_shards(db_where: Location) -> None:
 
 
 async def test_a_process_runs_only_the_shards_it_is_given(db_where: Location) -> None:
-    async with LoopbackDiscord() as loopback:
-        first = loopback.add_guild("on shard 0", shard=(0, 2))
-        second = loopback.add_guild("on shard 1", shard=(1, 2))
-        games = loopback.add_channel(second, "games")
-        alice = loopback.add_user("alice", guilds=[first, second])
+    async with two_shards() as (loopback, _first, second, games, alice):
         async with sharded_bot(loopback, db_where, shard_count=2, shard_ids=(1,)) as bot:
             assert [s.shard for s in loopback.gateway.sessions.values()] == [(1, 2)]
             assert [g.id for g in bot.guilds] == [int(second.id)]

@@ -4,18 +4,14 @@ exactly the legal moves are applied, each once, and the versions stay contiguous
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from bot.services import Busy, GameNotActive, GameService, StaleVersion
 from bot.storage import open_database
 from rules.core.errors import RulesError
+from tests.support import worker
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, DOT, started
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 async def contiguous(service: GameService) -> list[tuple[int, int, str]]:
@@ -105,23 +101,8 @@ async def test_a_stale_cache_is_never_trusted(service, db_where, clock):
 async def test_processes_racing_for_the_same_move_apply_it_once(service, db_where):
     await started(service)
     workers = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tests.support.worker",
-                "race",
-                db_where.url or str(db_where.path),
-                str(ANN),
-                "pass",
-                "0",
-                str(CHANNEL),
-            ],
-            cwd=ROOT,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
+        worker.start(
+            "race", db_where.url or str(db_where.path), str(ANN), "pass", "0", str(CHANNEL), stdin=True
         )
         for _ in range(4)
     ]

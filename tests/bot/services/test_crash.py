@@ -6,7 +6,6 @@ import random
 import signal
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,28 +13,15 @@ import pytest
 from bot.services import GameService
 from bot.storage import games as store
 from bot.storage import open_database, results
+from tests.support import worker
 from tests.support.fixtures import ANN, BOB, CHANNEL, GUILD, started, table_rows
 
-ROOT = Path(__file__).resolve().parents[3]
 KILLS = 30  # half of them in the middle of a transaction
 
 
 def start_worker(db_path: Path, stop: int | None) -> subprocess.Popen[str]:
     """A process writing moves into ``db_path``; with ``stop``, its ``stop``-th move waits half written."""
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tests.support.worker",
-            "crash",
-            str(db_path),
-            *(["stop", str(stop)] if stop is not None else []),
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = worker.start("crash", str(db_path), *(["stop", str(stop)] if stop is not None else []))
     assert proc.stdout is not None
     line = proc.stdout.readline()
     assert line.strip() == "ready", proc.stderr.read() if proc.stderr else line
@@ -156,13 +142,7 @@ async def test_a_computer_turn_cut_short_by_a_kill_is_made_after_a_restart(tmp_p
     """Killed after the person's move was stored but while the computer was choosing its reply: the game
     waits on a computer seat nobody else would ever move, until the reminder round after the restart."""
     db_path = tmp_path / "think.db"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.support.worker", "think", str(db_path)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = worker.start("think", str(db_path))
     assert proc.stdout is not None
     lines = [proc.stdout.readline().strip() for _ in range(2)]
     assert lines == ["ready", "thinking"], proc.stderr.read() if proc.stderr else lines

@@ -12,6 +12,7 @@ import multiprocessing.queues
 import os
 import struct
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -41,20 +42,26 @@ def hang(*_: Any) -> Any:
     raise AssertionError("drawn in the bot's own process")
 
 
-async def test_a_picture_is_drawn_and_encoded_in_a_worker_process() -> None:
+@pytest.fixture
+async def drawers() -> AsyncIterator[Drawers]:
+    """One worker, closed after the test, with no worker process left behind."""
     drawers = Drawers(workers=1)
     try:
-        names = ["Ada", "Brook", "Cy"]
-        drawing = await drawers.draw(render.render_board, santafe_view(), names, stem="board")
-        assert drawing.process != os.getpid()
-        assert drawing.process in {p.pid for p in multiprocessing.active_children()}
-        assert drawing.filename.startswith("board.")
-        with Image.open(io.BytesIO(drawing.data)) as picture:
-            assert picture.width > 0
+        yield drawers
     finally:
         await drawers.close()
     assert not drawers.running
     assert multiprocessing.active_children() == []
+
+
+async def test_a_picture_is_drawn_and_encoded_in_a_worker_process(drawers: Drawers) -> None:
+    names = ["Ada", "Brook", "Cy"]
+    drawing = await drawers.draw(render.render_board, santafe_view(), names, stem="board")
+    assert drawing.process != os.getpid()
+    assert drawing.process in {p.pid for p in multiprocessing.active_children()}
+    assert drawing.filename.startswith("board.")
+    with Image.open(io.BytesIO(drawing.data)) as picture:
+        assert picture.width > 0
 
 
 async def test_the_bot_s_pictures_come_from_the_drawing_workers(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -121,46 +128,32 @@ async def test_a_game_without_pictures_has_none_quietly_and_asks_no_worker(
     assert caplog.records == [] and asked == []
 
 
-async def test_a_worker_that_dies_is_replaced_by_a_fresh_pool() -> None:
-    drawers = Drawers(workers=1)
-    try:
-        first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
-        with pytest.raises(DrawingFailed, match="worker process died"):
-            await drawers.draw(die, stem="board")
-        assert not drawers.running and first.process not in {p.pid for p in multiprocessing.active_children()}
-        again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
-        assert again.process not in (first.process, os.getpid())
-    finally:
-        await drawers.close()
-    assert multiprocessing.active_children() == []
+async def test_a_worker_that_dies_is_replaced_by_a_fresh_pool(drawers: Drawers) -> None:
+    first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    with pytest.raises(DrawingFailed, match="worker process died"):
+        await drawers.draw(die, stem="board")
+    assert not drawers.running and first.process not in {p.pid for p in multiprocessing.active_children()}
+    again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    assert again.process not in (first.process, os.getpid())
 
 
-async def test_a_worker_that_hangs_is_ended_and_the_next_picture_is_drawn() -> None:
-    drawers = Drawers(workers=1)
-    try:
-        first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
-        # the short limit only for the picture that never comes: a real one may take longer than 1 s to
-        # draw (or a new worker to start) on a busy machine
-        drawers.timeout = 1
-        with pytest.raises(DrawingFailed, match="no picture after 1 s"):
-            await drawers.draw(hang, stem="board")
-        drawers.timeout = DEFAULT_TIMEOUT
-        again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
-        assert again.process not in (first.process, os.getpid())
-    finally:
-        await drawers.close()
-    assert multiprocessing.active_children() == []
+async def test_a_worker_that_hangs_is_ended_and_the_next_picture_is_drawn(drawers: Drawers) -> None:
+    first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    # the short limit only for the picture that never comes: a real one may take longer than 1 s to
+    # draw (or a new worker to start) on a busy machine
+    drawers.timeout = 1
+    with pytest.raises(DrawingFailed, match="no picture after 1 s"):
+        await drawers.draw(hang, stem="board")
+    drawers.timeout = DEFAULT_TIMEOUT
+    again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    assert again.process not in (first.process, os.getpid())
 
 
-async def test_a_picture_asked_for_after_close_starts_the_workers_again() -> None:
-    drawers = Drawers(workers=1)
+async def test_a_picture_asked_for_after_close_starts_the_workers_again(drawers: Drawers) -> None:
     first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
     await drawers.close()
-    try:
-        again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
-        assert again.process != first.process
-    finally:
-        await drawers.close()
+    again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    assert again.process != first.process
 
 
 def half_sent(*_: Any) -> Any:
@@ -174,22 +167,19 @@ def half_sent(*_: Any) -> Any:
     os._exit(3)
 
 
-async def test_a_worker_that_dies_halfway_through_sending_its_picture_back_costs_only_that_picture() -> None:
-    drawers = Drawers(workers=1)
+async def test_a_worker_that_dies_halfway_through_sending_its_picture_back_costs_only_that_picture(
+    drawers: Drawers,
+) -> None:
+    first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    pool = await drawers._pool.ready()
+    drawers.timeout = 1  # the half-sent picture is found missing by its time limit
     try:
-        first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
-        pool = await drawers._pool.ready()
-        drawers.timeout = 1  # the half-sent picture is found missing by its time limit
-        try:
-            async with asyncio.timeout(60):
-                with pytest.raises(DrawingFailed, match="no picture after 1 s"):
-                    await drawers.draw(half_sent, stem="board")
-        except TimeoutError:
-            pool._result_queue._writer.close()  # let the stuck pool go, so the failure ends the test
-            raise AssertionError("ending the pool waited for the rest of the picture") from None
-        drawers.timeout = DEFAULT_TIMEOUT
-        again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
-        assert again.process not in (first.process, os.getpid())
-    finally:
-        await drawers.close()
-    assert multiprocessing.active_children() == []
+        async with asyncio.timeout(60):
+            with pytest.raises(DrawingFailed, match="no picture after 1 s"):
+                await drawers.draw(half_sent, stem="board")
+    except TimeoutError:
+        pool._result_queue._writer.close()  # let the stuck pool go, so the failure ends the test
+        raise AssertionError("ending the pool waited for the rest of the picture") from None
+    drawers.timeout = DEFAULT_TIMEOUT
+    again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    assert again.process not in (first.process, os.getpid())

@@ -8,7 +8,7 @@ import pytest
 import rules
 from bot.services import GameService, UndoRefused
 from rules.core.rng import Rng
-from tests.support.fixtures import GUILD
+from tests.support.fixtures import GUILD, turns
 
 USERS = (11, 12, 13, 14, 15)
 CHANNEL = 500
@@ -36,12 +36,7 @@ async def test_a_whole_game_through_the_service(db, clock, rules_id, players):
     await seat_everyone(service, rules_id, players)
     pick = Rng(players)
     undone = 0
-    for _ in range(5000):
-        info = await service.get_game(CHANNEL)
-        if info.status != "active":
-            break
-        user = info.seats[pick.choice(info.to_act)].user_id
-        assert user is not None
+    async for info, user in turns(service, pick, 5000, CHANNEL):
         before = (await service.view_for(CHANNEL, user))[1]
         move, _label = pick.choice(await service.legal_moves(CHANNEL, user))
         outcome = await service.submit(CHANNEL, user, move, expected_version=info.version)

@@ -39,13 +39,18 @@ class SlowThinker:
         return engine.play(rules, state, seat.seat, legal[-1])
 
 
+async def start_against_a_computer(service: GameService) -> None:
+    """Ann's game against one computer, started."""
+    await lobby(service, (ANN,))
+    await service.add_ai(CHANNEL, ANN, level=0)
+    await service.start(CHANNEL, ANN)
+
+
 async def test_a_move_returns_before_the_computer_thinks_and_commands_are_served_meanwhile(
     service: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     thinker = SlowThinker(service, monkeypatch)
-    await lobby(service, (ANN,))
-    await service.add_ai(CHANNEL, ANN, level=0)
-    await service.start(CHANNEL, ANN)
+    await start_against_a_computer(service)
     move = asyncio.create_task(service.submit(CHANNEL, ANN, "pass"))
     await thinker.entered.wait()
     assert move.done()  # the person's move was answered before the computer began to think
@@ -67,9 +72,7 @@ async def test_a_decision_for_a_position_changed_meanwhile_is_dropped_and_taken_
     service: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     thinker = SlowThinker(service, monkeypatch)
-    await lobby(service, (ANN,))
-    await service.add_ai(CHANNEL, ANN, level=0)
-    await service.start(CHANNEL, ANN)
+    await start_against_a_computer(service)
     await service.submit(CHANNEL, ANN, "pass")
     await thinker.entered.wait()
     await service.restore(CHANNEL, 0, admin=True)  # served at once, though the computer thinks

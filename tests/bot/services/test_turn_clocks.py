@@ -11,7 +11,7 @@ import rules
 from bot.services import GameService
 from rules.core.events import TURN_START
 from rules.core.rng import Rng
-from tests.support.fixtures import GUILD
+from tests.support.fixtures import GUILD, turns
 
 USERS = (21, 22, 23, 24, 25)
 CHANNEL = 700
@@ -61,12 +61,8 @@ async def test_each_seats_clock_starts_when_its_turn_starts(db, clock, rules_id,
     pick = Rng(3)
     seen: list[str] = []  # every turn that began, to show the game's whole turn structure was walked
     again: list[str] = []  # turns that began for a seat already acting: the case a stale clock got wrong
-    for _ in range(moves):
-        info = await service.get_game(CHANNEL)
-        if info.status != "active":
-            break
+    async for info, user in turns(service, pick, moves, CHANNEL):
         clock.advance(minutes=7)
-        user = info.seats[pick.choice(info.to_act)].user_id
         move, _label = pick.choice(await service.legal_moves(CHANNEL, user))
         outcome = await service.submit(CHANNEL, user, move)
         starters = started_seats(outcome.public_events)

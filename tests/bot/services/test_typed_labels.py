@@ -12,7 +12,7 @@ from bot.ui.pickers import BUTTON_LABEL, OPTION_LABEL
 from bot.ui.presenters import move_label
 from rules.core.errors import IllegalMoveError
 from rules.core.rng import Rng
-from tests.support.fixtures import GUILD
+from tests.support.fixtures import GUILD, turns
 
 # Display names are at most 32 characters; long ones push labels past the menus' limits.
 NAMES = ("Alice", "Bob the Builder of Dodge City xx", "Carol", "Dave Long-Name The Cattle Baron", "Eve")
@@ -137,12 +137,8 @@ async def test_moves_typed_as_their_shown_labels_play_through_the_service(db, cl
         await service.join(CHANNEL, USERS[i], NAMES[i])
     await service.start(CHANNEL, USERS[0])
     pick = Rng(5)
-    named = 0
-    for turn in range(400):
-        info = await service.get_game(CHANNEL)
-        if info.status != "active":
-            break
-        user = info.seats[pick.choice(info.to_act)].user_id
+    named = turn = 0
+    async for _info, user in turns(service, pick, 400, CHANNEL):
         labelled = await service.legal_moves(CHANNEL, user)
         index = pick.randrange(len(labelled))
         forms = sorted(shown_forms(labelled, index))
@@ -150,4 +146,5 @@ async def test_moves_typed_as_their_shown_labels_play_through_the_service(db, cl
         named += any(name in typed for name in NAMES)
         outcome = await service.submit(CHANNEL, user, typed)
         assert outcome.move == labelled[index][0], typed
+        turn += 1
     assert named > 0

@@ -66,24 +66,40 @@ def test_migrations_are_numbered_without_gaps_and_there_are_several():
     assert LATEST == len(found) >= 2
 
 
-def add_game(conn: sqlite3.Connection, *, announced: bool = False) -> None:
-    """Game 1 of Ann and Bob with one move; ``announced``: the schema has ``games.announced_version``."""
+def add_game(
+    conn: sqlite3.Connection,
+    *,
+    announced: bool = False,
+    told: bool = False,
+    guild_id: int = 10,
+    options: str = "{}",
+) -> None:
+    """Game 1 of Ann and Bob with one move, Ann's pass; ``announced``: the schema has
+    ``games.announced_version``; ``told``: it has ``moves.events``, and the move carries its event."""
     extra, value = (", announced_version", ", 1") if announced else ("", "")
     conn.execute(
         "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
         f" to_act, created_at, updated_at{extra})"
-        f" VALUES (1, 10, 100, 1, 'tiny', '{{}}', 7, 'active', 1, '[1]', ?, ?{value})",
-        (NOW, NOW),
+        f" VALUES (1, ?, 100, 1, 'tiny', ?, 7, 'active', 1, '[1]', ?, ?{value})",
+        (guild_id, options, NOW, NOW),
     )
     conn.execute(
         "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
         " VALUES (1, 0, 1, 'Ann', ?, NULL), (1, 1, 2, 'Bob', ?, ?)",
         (NOW, NOW, NOW),
     )
-    conn.execute(
-        "INSERT INTO moves (game_id, version, seat, user_id, move, played_at) VALUES (1, 1, 0, 1, 'pass', ?)",
-        (NOW,),
-    )
+    if told:
+        conn.execute(
+            "INSERT INTO moves (game_id, version, seat, user_id, move, events, played_at)"
+            """ VALUES (1, 1, 0, 1, 'pass', '[{"kind": "pass", "text": "Seat 0 ends the turn."}]', ?)""",
+            (NOW,),
+        )
+    else:
+        conn.execute(
+            "INSERT INTO moves (game_id, version, seat, user_id, move, played_at)"
+            " VALUES (1, 1, 0, 1, 'pass', ?)",
+            (NOW,),
+        )
 
 
 async def test_a_new_database_is_at_the_newest_schema_in_wal_mode_with_foreign_keys(db, db_path):
@@ -170,22 +186,7 @@ async def test_a_database_at_schema_3_gains_the_hosting_limit_and_the_told_versi
     assert await migrate_file(path, target=3) == (0, 3)
     with sqlite3.connect(path) as conn:
         conn.execute("INSERT INTO guild_settings (guild_id, deadline_minutes) VALUES (10, 120)")
-        conn.execute(
-            "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
-            " to_act, created_at, updated_at)"
-            " VALUES (1, 10, 100, 1, 'tiny', '{}', 7, 'active', 1, '[1]', ?, ?)",
-            (NOW, NOW),
-        )
-        conn.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
-            " VALUES (1, 0, 1, 'Ann', ?, NULL), (1, 1, 2, 'Bob', ?, ?)",
-            (NOW, NOW, NOW),
-        )
-        conn.execute(
-            "INSERT INTO moves (game_id, version, seat, user_id, move, events, played_at)"
-            """ VALUES (1, 1, 0, 1, 'pass', '[{"kind": "pass", "text": "Seat 0 ends the turn."}]', ?)""",
-            (NOW,),
-        )
+        add_game(conn, told=True)
     assert "max_games_per_user" not in columns(path, "guild_settings")
     assert await migrate_file(path) == (3, LATEST)
     assert "max_games_per_user" in columns(path, "guild_settings")
@@ -595,22 +596,7 @@ async def test_a_database_at_the_schema_before_claims_keeps_every_row_and_plays_
     path = tmp_path / "g.db"
     assert await migrate_file(path, target=13) == (0, 13)
     with sqlite3.connect(path) as conn:  # as the code of schema 13 wrote them (today's writes newer columns)
-        conn.execute(
-            "INSERT INTO games (id, guild_id, channel_id, host_id, rules_id, options, seed, status, version,"
-            " to_act, created_at, updated_at)"
-            """ VALUES (1, 1, 100, 1, 'tiny', '{"rounds": 2}', 7, 'active', 1, '[1]', ?, ?)""",
-            (NOW, NOW),
-        )
-        conn.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name, joined_at, waiting_since)"
-            " VALUES (1, 0, 1, 'Ann', ?, NULL), (1, 1, 2, 'Bob', ?, ?)",
-            (NOW, NOW, NOW),
-        )
-        conn.execute(
-            "INSERT INTO moves (game_id, version, seat, user_id, move, events, played_at)"
-            """ VALUES (1, 1, 0, 1, 'pass', '[{"kind": "pass", "text": "Seat 0 ends the turn."}]', ?)""",
-            (NOW,),
-        )
+        add_game(conn, told=True, guild_id=1, options='{"rounds": 2}')
     before = await table_rows(path)
     assert await migrate_file(path, target=14) == (13, 14)
     after = await table_rows(path)

@@ -3,6 +3,7 @@ game's computer-player tests."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -37,6 +38,60 @@ def play_game(
         state, _ = engine.play(state, seat, move)
         n += 1
     return state
+
+
+def legal_answers(game_id: str, players: int, options: Mapping[str, Any], levels: int) -> set[str]:
+    """Two whole games (seeds 0 and 1), the seats' levels mixed (``levels`` of them, from 0): asserts that
+    every answer is one of the legal moves; the kinds of decision that came up."""
+    engine = rules.get(game_id)
+    kinds: set[str] = set()
+
+    def check(state: Any, seat: int, view: dict[str, Any], legal: list[str], move: str) -> None:
+        assert move in legal
+        kinds.add(view["decision"]["kind"])
+
+    for seed in range(2):
+        seat_levels = [(seat + seed) % levels for seat in range(players)]
+        assert engine.is_over(play_game(game_id, players, seed, options, seat_levels, check))
+    return kinds
+
+
+def check_decisions_use_only_the_view(
+    game_id: str,
+    players: int,
+    seed: int,
+    decisions: int,
+    hide: Callable[[Any, int, Rng], Any],
+    noise: Mapping[str, Any],
+    level: Callable[[int], int],
+    choice_seed: int,
+    follow: bool = False,
+) -> None:
+    """For ``decisions`` decisions of a game (``players``, ``seed``), the computer's move at level
+    ``level(n)`` (n from 0) and seed ``choice_seed`` is the same with every hidden thing changed (``hide``)
+    and with ``noise`` in the other seats' entries of the view; the game goes on with a random move, or
+    (``follow``) half the time with the computer's."""
+    engine = rules.get(game_id)
+    rng = Rng(seed)
+    state = engine.new_game(players, seed)
+    compared = 0
+    while not engine.is_over(state) and compared < decisions:
+        seat = min(engine.to_act(state))
+        legal = engine.legal_moves(state, seat)
+        view = engine.view(state, seat)
+        at = level(compared)
+        move = choose_move(game_id, view, legal, at, choice_seed)
+        other = hide(state, seat, rng)
+        assert engine.view(other, seat) == view
+        hidden_legal = engine.legal_moves(other, seat)
+        assert choose_move(game_id, engine.view(other, seat), hidden_legal, at, choice_seed) == move
+        noisy = copy.deepcopy(view)
+        for entry in noisy["seats"]:
+            if entry["seat"] != seat:
+                entry.update(noise)
+        assert choose_move(game_id, noisy, legal, at, choice_seed) == move
+        state, _ = engine.play(state, seat, move if follow and rng.randrange(2) else rng.choice(legal))
+        compared += 1
 
 
 def hide_gwt(state, seat: int, rng: Rng):

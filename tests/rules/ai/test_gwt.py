@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import rules
@@ -22,7 +20,7 @@ from rules.gwt.ai import (
     walk_worth,
 )
 from rules.gwt.content import CATTLE, CITIES
-from tests.rules.ai.games import hide_gwt, play_game
+from tests.rules.ai.games import check_decisions_use_only_the_view, hide_gwt, legal_answers
 
 ENGINE = rules.get("gwt")
 OPTIONS = [{}, {"neutral": "random", "building_sides": "random"}]
@@ -49,58 +47,15 @@ def play_until(players: int, seed: int, wanted, levels: list[int] | None = None)
 @pytest.mark.parametrize("options", OPTIONS, ids=["fixed", "random-setup"])
 def test_always_a_legal_move(players: int, options: dict[str, str]) -> None:
     """Whatever the decision, with heuristic and random seats mixed, the answer is one of the legal moves."""
-    kinds: set[str] = set()
-
-    def check(state, seat, view, legal, move):
-        assert move in legal
-        kinds.add(view["decision"]["kind"])
-
-    for seed in range(2):
-        levels = [(seat + seed) % 2 for seat in range(players)]
-        assert ENGINE.is_over(play_game("gwt", players, seed, options, levels, check))
+    kinds = legal_answers("gwt", players, options, levels=2)
     assert {"turn", "loc", "deliver", "foresight", "disc"} <= kinds
 
 
 def test_decisions_depend_only_on_the_view() -> None:
     """Other hands, every draw stack and the face-down supplies do not reach the view, so the decision is
     the same whatever they hold; garbage in other seats' entries changes nothing either."""
-    rng = Rng(3)
-    state = ENGINE.new_game(3, 3)
-    compared = 0
-    while not ENGINE.is_over(state) and compared < 120:
-        seat = min(ENGINE.to_act(state))
-        legal = ENGINE.legal_moves(state, seat)
-        view = ENGINE.view(state, seat)
-        move = choose_move("gwt", view, legal, 1, 5)
-        other = hide_gwt(state, seat, rng)
-        assert ENGINE.view(other, seat) == view
-        assert choose_move("gwt", ENGINE.view(other, seat), ENGINE.legal_moves(other, seat), 1, 5) == move
-        noisy = copy.deepcopy(view)
-        for entry in noisy["seats"]:
-            if entry["seat"] != seat:
-                entry["hand"] = ["longhorn-7"] * 6
-                entry["hand_size"] = 6
-        assert choose_move("gwt", noisy, legal, 1, 5) == move
-        state, _ = ENGINE.play(state, seat, move if rng.randrange(2) else rng.choice(legal))
-        compared += 1
-
-
-def test_deterministic_for_a_seed() -> None:
-    a = play_game("gwt", 3, 8, {}, [1, 0, 1])
-    b = play_game("gwt", 3, 8, {}, [1, 0, 1])
-    assert ENGINE.dump(a) == ENGINE.dump(b)
-
-
-def test_beats_random_players() -> None:
-    """A few games, one heuristic seat against random seats in rotation: it wins nearly all (measured
-    100% over hundreds of games in bench/ai.py; the bound here is generous)."""
-    wins, games = 0, 6
-    for seed in range(games):
-        players = 2 + seed % 3
-        levels = [1 if seat == seed % players else 0 for seat in range(players)]
-        final = play_game("gwt", players, 500 + seed, {}, levels)
-        wins += levels.index(1) in ENGINE.result(final)["winners"]
-    assert wins >= games - 1
+    noise = {"hand": ["longhorn-7"] * 6, "hand_size": 6}
+    check_decisions_use_only_the_view("gwt", 3, 3, 120, hide_gwt, noise, lambda _n: 1, 5, follow=True)
 
 
 def test_delivers_to_the_farthest_city_it_may() -> None:

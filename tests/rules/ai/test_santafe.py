@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import rules
@@ -11,7 +9,7 @@ from rules.ai import choose_move
 from rules.core.rng import Rng
 from rules.santafe import board
 from rules.santafe.ai import DOUBLE_WORTH, Network, Outlook, piece_moves
-from tests.rules.ai.games import play_game
+from tests.rules.ai.games import check_decisions_use_only_the_view, hide_santafe, legal_answers
 
 ENGINE = rules.get("santafe")
 OPTIONS = [{}, {"advanced": True}, {"buy_track": True}, {"advanced": True, "buy_track": True}]
@@ -21,17 +19,7 @@ OPTIONS = [{}, {"advanced": True}, {"buy_track": True}, {"advanced": True, "buy_
 @pytest.mark.parametrize("options", OPTIONS, ids=["basic", "advanced", "buy_track", "both"])
 def test_always_a_legal_move(players: int, options: dict[str, bool]) -> None:
     """Whatever the state, with every level's seats mixed, the answer is one of the legal moves."""
-    seen: set[str] = set()
-
-    def check(state, seat, view, legal, move):
-        assert move in legal
-        seen.add(view["decision"]["kind"])
-
-    for seed in range(2):
-        levels = [(seat + seed) % 3 for seat in range(players)]
-        final = play_game("santafe", players, seed, options, levels, check)
-        assert ENGINE.is_over(final)
-    assert {"choose", "lay", "draw"} <= seen
+    assert {"choose", "lay", "draw"} <= legal_answers("santafe", players, options, levels=3)
 
 
 def test_the_board_model_matches_the_engine() -> None:
@@ -64,50 +52,8 @@ def test_the_board_model_matches_the_engine() -> None:
 def test_decisions_depend_only_on_the_view() -> None:
     """Other seats' hidden cards do not reach the view, so the decision is the same whatever they hold;
     garbage in other seats' public entries that the player does not use changes nothing either."""
-    rng = Rng(11)
-    state = ENGINE.new_game(4, 11)
-    compared = 0
-    while not ENGINE.is_over(state) and compared < 60:
-        seat = min(ENGINE.to_act(state))
-        legal = ENGINE.legal_moves(state, seat)
-        view = ENGINE.view(state, seat)
-        level = 1 + compared % 2
-        move = choose_move("santafe", view, legal, level, 99)
-        other = state.clone()
-        for p in range(other.players):
-            if p != seat:
-                other.hand[p] = sorted(rng.randrange(board.CITY_COUNT) for _ in other.hand[p])
-        rng.shuffle(other.deck)
-        assert ENGINE.view(other, seat) == view
-        assert choose_move("santafe", ENGINE.view(other, seat), legal, level, 99) == move
-        noisy = copy.deepcopy(view)
-        for entry in noisy["seats"]:
-            if entry["seat"] != seat:
-                entry["hand_size"] = 99
-                entry["hand"] = {"cities": ["LAX"] * 9}
-        assert choose_move("santafe", noisy, legal, level, 99) == move
-        state, _ = ENGINE.play(state, seat, rng.choice(legal))
-        compared += 1
-
-
-def test_deterministic_for_a_seed() -> None:
-    """The same game seed and decision seeds replay to the same final state."""
-    a = play_game("santafe", 3, 21, {}, [1, 0, 2])
-    b = play_game("santafe", 3, 21, {}, [1, 0, 2])
-    assert ENGINE.dump(a) == ENGINE.dump(b)
-
-
-def test_beats_random_players() -> None:
-    """A few games, one heuristic seat against random seats in rotation: it wins nearly all (measured
-    100% over hundreds of games in bench/ai.py; the bound here is generous)."""
-    wins = 0
-    games = 8
-    for seed in range(games):
-        players = 2 + seed % 4
-        levels = [1 if seat == seed % players else 0 for seat in range(players)]
-        final = play_game("santafe", players, 300 + seed, {}, levels)
-        wins += levels.index(1) in ENGINE.result(final)["winners"]
-    assert wins >= games - 2
+    noise = {"hand_size": 99, "hand": {"cities": ["LAX"] * 9}}
+    check_decisions_use_only_the_view("santafe", 4, 11, 60, hide_santafe, noise, lambda n: 1 + n % 2, 99)
 
 
 def _round_one(hand0: list[str], play0: str) -> object:
