@@ -17,9 +17,11 @@ It prints ``ready`` once the database is open, so the test knows when the proces
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import sys
 import time
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -141,4 +143,11 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        main(sys.argv[1:])
+    except BaseException:
+        # a worker that fails must end, so the test reading its output sees the end and the traceback:
+        # the database's thread would otherwise keep the process, and the test's read, waiting for good
+        traceback.print_exc()
+        sys.stderr.flush()
+        os._exit(1)
