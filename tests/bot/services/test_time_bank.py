@@ -182,3 +182,18 @@ async def test_mygames_says_when_your_bank_runs_out(service: GameService, clock:
     out = clock() + timedelta(days=3)
     assert everywhere.time_left(game, ANN) == f"<t:{int(out.timestamp())}:R>"
     assert everywhere.time_left(game, BOB) == ""  # not Bob's turn
+
+
+async def test_undoing_a_bid_gives_back_no_time_the_wait_had_spent(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    await act(service, "pass")
+    await act(service, "pass")  # both bid now, each with the full three days
+    clock.advance(days=2)
+    await service.submit(CHANNEL, BOB, (await service.legal_moves(CHANNEL, BOB))[0][0])
+    await service.undo(CHANNEL, BOB)
+    game = await service.get_game(CHANNEL)
+    # Bob waits again for the same bid: the two days are spent, and no increment came of the undone bid
+    assert game.to_act == (0, 1)
+    assert game.seats[1].bank_out_at == clock() + timedelta(days=1)
