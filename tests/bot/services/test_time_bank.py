@@ -14,7 +14,7 @@ from bot.services import FakeClock, GameService, NotAllowed
 from bot.services.timebank import TimeBank
 from bot.storage.connection import Location
 from tests.bot.services.test_shared_database import processes
-from tests.support.fixtures import ANN, BOB, CHANNEL, act, lobby, started
+from tests.support.fixtures import ANN, BOB, CHANNEL, GUILD, act, lobby, started
 
 DAY = 24 * 60
 BANK = TimeBank(3 * DAY, DAY, 7)  # "3 days + 1 day per move", a week of holiday
@@ -197,3 +197,30 @@ async def test_undoing_a_bid_gives_back_no_time_the_wait_had_spent(
     # Bob waits again for the same bid: the two days are spent, and no increment came of the undone bid
     assert game.to_act == (0, 1)
     assert game.seats[1].bank_out_at == clock() + timedelta(days=1)
+
+
+async def test_a_pause_after_a_holiday_spends_none_of_the_bank(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    await service.set_away(CHANNEL, ANN, True, days=1)  # Ann's wait counts from the holiday's end
+    clock.advance(days=2)  # a day of holiday, a day of the bank
+    await service.guild_left(GUILD)
+    clock.advance(days=5)  # paused: no clock runs
+    await service.guild_back(GUILD)
+    ann = (await service.get_game(CHANNEL)).seats[0]
+    assert ann.bank_out_at == clock() + timedelta(days=2)
+
+
+async def test_a_pause_during_a_holiday_spends_none_of_the_bank(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    clock.advance(hours=12)
+    await service.set_away(CHANNEL, ANN, True, days=2)  # until 2 days 12 hours
+    clock.advance(days=1)
+    await service.guild_left(GUILD)
+    clock.advance(days=5)  # the holiday ends during the pause
+    await service.guild_back(GUILD)
+    ann = (await service.get_game(CHANNEL)).seats[0]
+    assert ann.bank_out_at == clock() + timedelta(days=2, hours=12)
