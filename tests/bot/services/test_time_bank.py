@@ -224,3 +224,11 @@ async def test_a_pause_during_a_holiday_spends_none_of_the_bank(
     await service.guild_back(GUILD)
     ann = (await service.get_game(CHANNEL)).seats[0]
     assert ann.bank_out_at == clock() + timedelta(days=2, hours=12)
+
+
+async def test_a_round_run_for_a_later_moment_gives_the_warning_due_then(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    later = clock() + timedelta(days=3, minutes=-30)  # within the last hour of Ann's bank
+    assert [n.message for n in await service.run_due(later)] == ["notice.bank.hour_left"]
