@@ -14,7 +14,7 @@ from bot.services import FakeClock, GameService, NotAllowed
 from bot.services.timebank import TimeBank
 from bot.storage.connection import Location
 from tests.bot.services.test_shared_database import processes
-from tests.support.fixtures import ANN, BOB, CHANNEL, GUILD, act, lobby, started
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, started
 
 DAY = 24 * 60
 BANK = TimeBank(3 * DAY, DAY, 7)  # "3 days + 1 day per move", a week of holiday
@@ -232,3 +232,15 @@ async def test_a_round_run_for_a_later_moment_gives_the_warning_due_then(
     await started(service, reminder_minutes=None, time_bank=BANK)
     later = clock() + timedelta(days=3, minutes=-30)  # within the last hour of Ann's bank
     assert [n.message for n in await service.run_due(later)] == ["notice.bank.hour_left"]
+
+
+async def test_whoever_takes_a_seat_over_is_not_on_its_last_players_holiday(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    await service.set_away(CHANNEL, ANN, True, days=5)
+    await service.offer_seat(CHANNEL, ANN, 0, CID)
+    game = await service.claim_seat(CHANNEL, CID, "Cid", guild_id=GUILD)
+    # Cid's clock runs from now with the seat's bank: the game does not wait out Ann's holiday for him
+    assert game.seats[0].holiday_until is None or game.seats[0].holiday_until <= clock()
+    assert game.seats[0].bank_out_at == clock() + timedelta(days=3)
