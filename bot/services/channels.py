@@ -132,6 +132,7 @@ class Channels(Feature):
                     waiting_since=_later(s.waiting_since, paused),
                     last_reminded_at=_later(s.last_reminded_at, paused),
                     muted_turn=_later(s.muted_turn, paused),
+                    **_holiday_moved(s, game.paused_at, paused),
                 )
             await store.update_game(
                 conn,
@@ -148,3 +149,15 @@ class Channels(Feature):
         those who resigned)."""
         people = [s for s in seats if s.user_id is not None and s.state != "resigned"]
         return [await notice(self.repo, kind, message, game, s.user_id, **params) for s in people]
+
+
+def _holiday_moved(seat: SeatRow, paused_at: datetime, paused: timedelta) -> dict[str, Any]:
+    """The waiting seat's holiday end as the resumed game must read it, when its wait counts from there
+    (``timebank.counting_from``): one that had ended before the pause moves on by the time paused, as the
+    wait's start does; one that ended during the pause ends now, so the bank counts from the resumption."""
+    until = seat.holiday_until
+    if until is None or seat.waiting_since is None or until <= seat.waiting_since:
+        return {}
+    if until <= paused_at:
+        return {"holiday_until": until + paused}
+    return {"holiday_until": max(until, paused_at + paused)}

@@ -131,7 +131,14 @@ class Play(Feature):
                 # an undo stays within the mover's turn, so the clocks run on (undoing buys no time);
                 # a restored position is a new situation for everyone, so every clock restarts
                 game, seats = await positions.store_position(
-                    conn, game, seats, state, version=version, now=now, restart_clocks=reason == "restore"
+                    conn,
+                    game,
+                    seats,
+                    state,
+                    version=version,
+                    now=now,
+                    restart_clocks=reason == "restore",
+                    undoing=reason == "undo",
                 )
                 await store.remove_moves_after(
                     conn, game.id, version, now=now, by_user=by_user, reason=reason

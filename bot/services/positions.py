@@ -28,6 +28,7 @@ async def store_position(
     now: datetime,
     restart_clocks: bool = False,
     starting: Iterable[int] = (),
+    undoing: bool = False,
 ) -> tuple[GameRow, list[SeatRow]]:
     """Write the game's new position, only if nobody changed the game since ``game`` was read.
 
@@ -61,7 +62,7 @@ async def store_position(
         # stop those clocks first (keeping the others running), so the next line starts them anew
         running = () if restart_clocks else set(to_act) - fresh
         seats = await update_waiting(conn, game.id, seats, running, now, bank=game)
-    seats = await update_waiting(conn, game.id, seats, to_act, now, bank=game)
+    seats = await update_waiting(conn, game.id, seats, to_act, now, bank=game, undoing=undoing)
     game = replace(
         game,
         version=version,
@@ -82,20 +83,28 @@ async def update_waiting(
     now: datetime,
     *,
     bank: GameRow | None = None,
+    undoing: bool = False,
 ) -> list[SeatRow]:
     """Start the clock of seats that must now act, stop it for seats that need not any more; in a game
     with a time bank (``bank``, the game's row), a stopped clock books its wait against the seat's bank
-    and adds the increment, in the same write."""
+    and adds the increment, in the same write. When ``undoing`` a move, no wait ended by a move: a seat
+    acting again gives back the increment the undone move added (what the wait had spent stays spent), and
+    a seat the undone move made act books its wait with no increment."""
     acting = set(to_act)
     banking = bank is not None and bool(bank.bank_minutes)
     updated = []
     for s in seats:
         if s.seat in acting and s.waiting_since is None:
             s = replace(s, waiting_since=now, last_reminded_at=None, vote_opened_at=None, bank_warned=0)
+            if banking and undoing and s.bank_seconds is not None:
+                assert bank is not None
+                taken_back = s.bank_seconds - bank.bank_increment_minutes * 60
+                s = replace(s, bank_seconds=max(taken_back, 0))
         elif s.seat not in acting and s.waiting_since is not None:
             if banking:
                 assert bank is not None
-                s = replace(s, bank_seconds=timebank.settle(bank, s, now), bank_warned=0)
+                settled = timebank.book(bank, s, now) if undoing else timebank.settle(bank, s, now)
+                s = replace(s, bank_seconds=settled, bank_warned=0)
             s = replace(s, waiting_since=None, last_reminded_at=None, vote_opened_at=None, muted_turn=None)
             await store.clear_kick_votes(conn, game_id, s.seat)
         else:

@@ -154,6 +154,8 @@ class Seats(Feature):
                     waiting_since=now if acting else None,
                     last_reminded_at=None,
                     vote_opened_at=None,
+                    # a holiday was the last player's: the bank of whoever sits down counts from now
+                    holiday_until=None,
                 )
                 await store.clear_kick_votes(conn, game.id, target.seat)
                 if target.user_id is not None and game.host_id == target.user_id:

@@ -247,7 +247,7 @@ class Timing(Feature):
             if item.kind == "reminder":
                 return [await self._remind(row, seats, item)]
             if item.kind == "bank":
-                return [await self._warn_bank(row, seats, item)]
+                return [await self._warn_bank(row, seats, item, now or self.clock())]
             return (await self._deadline(row, seats, item.seat))[1]
 
     async def _remind(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
@@ -256,10 +256,13 @@ class Timing(Feature):
         title = engine.rules_for(game.rules_id).title
         return await notices.notice(self.repo, "reminder", "notice.reminder", game, item.user_id, title=title)
 
-    async def _warn_bank(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
-        """The next warning of a running time bank ("1 day left"), noted as given for this decision."""
+    async def _warn_bank(
+        self, game: GameRow, seats: list[SeatRow], item: DueItem, now: datetime
+    ) -> Notification:
+        """The next warning of a running time bank ("1 day left") due at ``now`` (the round's moment),
+        noted as given for this decision."""
         seat = next(s for s in seats if s.seat == item.seat)
-        index = timebank.latest_warning(game, seat, self.clock())
+        index = timebank.latest_warning(game, seat, now)
         index = 0 if index is None else index
         async with self.db.transaction(game=game.id) as conn:
             await store.update_seat(conn, game.id, item.seat, bank_warned=index + 1)

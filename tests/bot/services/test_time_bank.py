@@ -14,7 +14,7 @@ from bot.services import FakeClock, GameService, NotAllowed
 from bot.services.timebank import TimeBank
 from bot.storage.connection import Location
 from tests.bot.services.test_shared_database import processes
-from tests.support.fixtures import ANN, BOB, CHANNEL, act, lobby, started
+from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, started
 
 DAY = 24 * 60
 BANK = TimeBank(3 * DAY, DAY, 7)  # "3 days + 1 day per move", a week of holiday
@@ -182,3 +182,65 @@ async def test_mygames_says_when_your_bank_runs_out(service: GameService, clock:
     out = clock() + timedelta(days=3)
     assert everywhere.time_left(game, ANN) == f"<t:{int(out.timestamp())}:R>"
     assert everywhere.time_left(game, BOB) == ""  # not Bob's turn
+
+
+async def test_undoing_a_bid_gives_back_no_time_the_wait_had_spent(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    await act(service, "pass")
+    await act(service, "pass")  # both bid now, each with the full three days
+    clock.advance(days=2)
+    await service.submit(CHANNEL, BOB, (await service.legal_moves(CHANNEL, BOB))[0][0])
+    await service.undo(CHANNEL, BOB)
+    game = await service.get_game(CHANNEL)
+    # Bob waits again for the same bid: the two days are spent, and no increment came of the undone bid
+    assert game.to_act == (0, 1)
+    assert game.seats[1].bank_out_at == clock() + timedelta(days=1)
+
+
+async def test_a_pause_after_a_holiday_spends_none_of_the_bank(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    await service.set_away(CHANNEL, ANN, True, days=1)  # Ann's wait counts from the holiday's end
+    clock.advance(days=2)  # a day of holiday, a day of the bank
+    await service.guild_left(GUILD)
+    clock.advance(days=5)  # paused: no clock runs
+    await service.guild_back(GUILD)
+    ann = (await service.get_game(CHANNEL)).seats[0]
+    assert ann.bank_out_at == clock() + timedelta(days=2)
+
+
+async def test_a_pause_during_a_holiday_spends_none_of_the_bank(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    clock.advance(hours=12)
+    await service.set_away(CHANNEL, ANN, True, days=2)  # until 2 days 12 hours
+    clock.advance(days=1)
+    await service.guild_left(GUILD)
+    clock.advance(days=5)  # the holiday ends during the pause
+    await service.guild_back(GUILD)
+    ann = (await service.get_game(CHANNEL)).seats[0]
+    assert ann.bank_out_at == clock() + timedelta(days=2, hours=12)
+
+
+async def test_a_round_run_for_a_later_moment_gives_the_warning_due_then(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    later = clock() + timedelta(days=3, minutes=-30)  # within the last hour of Ann's bank
+    assert [n.message for n in await service.run_due(later)] == ["notice.bank.hour_left"]
+
+
+async def test_whoever_takes_a_seat_over_is_not_on_its_last_players_holiday(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    await service.set_away(CHANNEL, ANN, True, days=5)
+    await service.offer_seat(CHANNEL, ANN, 0, CID)
+    game = await service.claim_seat(CHANNEL, CID, "Cid", guild_id=GUILD)
+    # Cid's clock runs from now with the seat's bank: the game does not wait out Ann's holiday for him
+    assert game.seats[0].holiday_until is None or game.seats[0].holiday_until <= clock()
+    assert game.seats[0].bank_out_at == clock() + timedelta(days=3)
