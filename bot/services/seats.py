@@ -4,7 +4,7 @@ away."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.services import timebank
@@ -184,29 +184,13 @@ class Seats(Feature):
 
     async def _holiday(self, game: GameRow, seat: SeatRow, days: int | None) -> GameInfo:
         """Start a holiday of ``days`` for ``seat`` (None: end the one under way); refused, changing
-        nothing, when it is longer than what is left of the allowance."""
+        nothing, when it is longer than what is left of the allowance. The seat is read again inside the
+        write, so a move or a deadline another process wrote meanwhile is booked from, never overwritten."""
         now = self.clock()
-        changes: dict[str, Any] = {"state": "active"}
-        if days is None:
-            if not timebank.on_holiday(seat, now) or seat.holiday_until is None:
-                raise NotAllowed(said("refusal.bank.not_on_holiday"))
-            given_back = int((seat.holiday_until - now).total_seconds())
-            changes |= {"holiday_until": now, "holiday_used": max(seat.holiday_used - given_back, 0)}
-        else:
-            left = timebank.holiday_left(game, seat).days
-            if timebank.on_holiday(seat, now):
-                raise NotAllowed(
-                    said("refusal.bank.on_holiday", at=timebank.stamp(seat.holiday_until or now))
-                )
-            if not 1 <= days <= left:
-                raise NotAllowed(said("refusal.bank.holiday_length", left=left))
-            if seat.waiting_since is not None and seat.seat in game.to_act:
-                changes["bank_seconds"] = timebank.book(game, seat, now)  # the wait so far is spent
-            changes |= {
-                "holiday_until": now + timedelta(days=days),
-                "holiday_used": seat.holiday_used + days * 86400,
-            }
         async with self.db.transaction(game=game.id) as conn:
+            fresh = await store.game_by_id(conn, game.id)
+            seat = next((s for s in await store.seats_of(conn, game.id) if s.seat == seat.seat), seat)
+            changes = holiday_changes(fresh or game, seat, days, now)
             await store.update_seat(conn, game.id, seat.seat, **changes)
             await store.update_game(conn, game.id, updated_at=now)
         return info(*await self.repo.rows(game.id))
@@ -242,3 +226,25 @@ class Seats(Feature):
             acting_user=acting_user,
             extra=notes,
         )
+
+
+def holiday_changes(game: GameRow, seat: SeatRow, days: int | None, now: datetime) -> dict[str, Any]:
+    """The seat's columns once a holiday of ``days`` starts (None: once the one under way ends), or
+    ``NotAllowed`` when it cannot."""
+    changes: dict[str, Any] = {"state": "active"}
+    if days is None:
+        if not timebank.on_holiday(seat, now) or seat.holiday_until is None:
+            raise NotAllowed(said("refusal.bank.not_on_holiday"))
+        given_back = int((seat.holiday_until - now).total_seconds())
+        return changes | {"holiday_until": now, "holiday_used": max(seat.holiday_used - given_back, 0)}
+    left = timebank.holiday_left(game, seat).days
+    if timebank.on_holiday(seat, now):
+        raise NotAllowed(said("refusal.bank.on_holiday", at=timebank.stamp(seat.holiday_until or now)))
+    if not 1 <= days <= left:
+        raise NotAllowed(said("refusal.bank.holiday_length", left=left))
+    if seat.waiting_since is not None and seat.seat in game.to_act:
+        changes["bank_seconds"] = timebank.book(game, seat, now)  # the wait so far is spent
+    return changes | {
+        "holiday_until": now + timedelta(days=days),
+        "holiday_used": seat.holiday_used + days * 86400,
+    }

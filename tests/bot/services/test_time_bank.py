@@ -12,6 +12,7 @@ import pytest
 from bot.play import everywhere
 from bot.services import FakeClock, GameService, NotAllowed
 from bot.services.timebank import TimeBank
+from bot.storage import games as store
 from bot.storage.connection import Location
 from tests.bot.services.test_shared_database import processes
 from tests.support.fixtures import ANN, BOB, CHANNEL, CID, GUILD, act, lobby, started
@@ -244,3 +245,18 @@ async def test_whoever_takes_a_seat_over_is_not_on_its_last_players_holiday(
     # Cid's clock runs from now with the seat's bank: the game does not wait out Ann's holiday for him
     assert game.seats[0].holiday_until is None or game.seats[0].holiday_until <= clock()
     assert game.seats[0].bank_out_at == clock() + timedelta(days=3)
+
+
+async def test_a_holiday_books_the_bank_another_process_wrote_meanwhile(
+    service: GameService, clock: FakeClock
+) -> None:
+    """The holiday's write reads the seat again: a bank another process wrote after this one read the
+    seat (a refill, a deadline) is what the holiday books from, not the older value."""
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    game, seats = await service.repo.rows((await service.get_game(CHANNEL)).id)
+    ann = seats[0]
+    async with service.db.transaction(game=game.id) as conn:  # another process's write, after the read
+        await store.update_seat(conn, game.id, 0, bank_seconds=86400)
+    clock.advance(hours=6)
+    await service.seats._holiday(game, ann, 2)  # from the seat as read before that write
+    assert await bank_left(service, 0) == timedelta(hours=18)  # 1 day, less the 6 hours waited
