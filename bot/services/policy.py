@@ -141,14 +141,6 @@ def deadline_due_at(game: GameRow, seat: SeatRow) -> datetime | None:
     return since + timedelta(minutes=game.deadline_minutes or 0)
 
 
-def bank_warning_due_at(game: GameRow, seat: SeatRow) -> datetime | None:
-    """When the waiting seat's next time-bank warning ("1 day left") falls due, or None."""
-    if deadline_due_at(game, seat) is None:
-        return None
-    warning = timebank.warning_due(game, seat)
-    return warning[1] if warning is not None else None
-
-
 def due_items(game: GameRow, seats: Sequence[SeatRow], prefs: Mapping[int, UserSettings]) -> list[DueItem]:
     """Every pending reminder, time-bank warning and deadline of the game with the time it falls due
     (past or future)."""
@@ -158,9 +150,9 @@ def due_items(game: GameRow, seats: Sequence[SeatRow], prefs: Mapping[int, UserS
         deadline = deadline_due_at(game, seat)
         if deadline is not None:
             items.append(DueItem("deadline", game.id, game.channel_id, seat.seat, seat.user_id, deadline))
-        warning = bank_warning_due_at(game, seat)
-        if warning is not None:
-            items.append(DueItem("bank", game.id, game.channel_id, seat.seat, seat.user_id, warning))
+            warning = timebank.warning_due(game, seat)  # the next "1 day left" of a running bank
+            if warning is not None:
+                items.append(DueItem("bank", game.id, game.channel_id, seat.seat, seat.user_id, warning[1]))
         remind = reminder_due_at(game, seat, user_prefs)
         if remind is not None and (deadline is None or remind < deadline):
             items.append(DueItem("reminder", game.id, game.channel_id, seat.seat, seat.user_id, remind))
