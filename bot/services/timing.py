@@ -245,14 +245,15 @@ class Timing(Feature):
             if item.kind not in fresh or fresh[item.kind].due_at > (now or self.clock()):
                 return []  # something changed since the list was made
             if item.kind == "reminder":
-                return [await self._remind(row, seats, item)]
+                return [await self._remind(row, item, now or self.clock())]
             if item.kind == "bank":
                 return [await self._warn_bank(row, seats, item, now or self.clock())]
             return (await self._deadline(row, seats, item.seat))[1]
 
-    async def _remind(self, game: GameRow, seats: list[SeatRow], item: DueItem) -> Notification:
+    async def _remind(self, game: GameRow, item: DueItem, now: datetime) -> Notification:
+        """The reminder due at ``now`` (the round's moment), noted as sent then: the next counts from it."""
         async with self.db.transaction(game=game.id) as conn:
-            await store.update_seat(conn, game.id, item.seat, last_reminded_at=self.clock())
+            await store.update_seat(conn, game.id, item.seat, last_reminded_at=now)
         title = engine.rules_for(game.rules_id).title
         return await notices.notice(self.repo, "reminder", "notice.reminder", game, item.user_id, title=title)
 

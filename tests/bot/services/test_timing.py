@@ -28,6 +28,16 @@ async def test_a_reminder_falls_due_after_the_interval_and_then_again(service, c
     assert [n.kind for n in await service.run_due()] == ["reminder"]
 
 
+async def test_a_round_run_for_a_given_moment_counts_the_next_reminder_from_it(service, clock):
+    """A round run for ``now`` (later than the service's clock) notes the reminder as sent at ``now``: the
+    next one falls due an interval after it, not an interval after the clock's moment."""
+    info = await started(service, reminder_minutes=60)
+    later = info.turn_started_at + timedelta(minutes=90)
+    assert [n.kind for n in await service.run_due(later)] == ["reminder"]
+    assert await service.run_due(later + timedelta(minutes=59)) == []
+    assert [n.kind for n in await service.run_due(later + timedelta(minutes=60))] == ["reminder"]
+
+
 async def test_the_reminder_clock_restarts_with_each_turn(service, clock):
     await started(service, reminder_minutes=60)
     clock.advance(minutes=50)
