@@ -136,11 +136,12 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
+from unittest.mock import patch
 
 import rules
 from rules.ai import choose_move, players_for
 from rules.core import search
-from rules.core.budget import WALL_FACTOR, Turn, per_turn, share
+from rules.core.budget import WALL_FACTOR, Turn, per_turn
 from rules.core.spec import Budget
 
 TARGET_WIN_RATE = 0.9
@@ -187,15 +188,23 @@ def gwt_plans(state: Any) -> list[dict[str, int]]:
 PLANS: dict[str, Callable[[Any], list[dict[str, int]]]] = {"gwt": gwt_plans}
 
 
+_WHOLE_DECISIONS: list[bool] = []  # not empty within ``whole_decisions``
+
+
+def _whole(left: Budget, decisions: float) -> Budget:
+    return left
+
+
 @contextmanager
 def whole_decisions() -> Iterator[None]:
     """Within it, each decision thinks for all the budget it is given (no share of a turn), as the
     computers thought before the budget was per turn."""
-    search.share = lambda left, decisions: left
-    try:
-        yield
-    finally:
-        search.share = share
+    with patch.object(search, "share", _whole):
+        _WHOLE_DECISIONS.append(True)
+        try:
+            yield
+        finally:
+            _WHOLE_DECISIONS.pop()
 
 
 Watch = Callable[[int, dict[str, Any], list[str], str, Budget, int], None]
@@ -241,7 +250,7 @@ def play_game(
                 turn, turn_seat = Turn(budget), seat
                 turns[levels[seat]].append(0.0)
                 turns_cpu[levels[seat]].append(0.0)
-            elif search.share is not share:  # per decision: the whole budget again, within the same turn
+            elif _WHOLE_DECISIONS:  # per decision: the whole budget again, within the same turn
                 turn = Turn(budget)
             view = engine.view(state, seat)
             legal = engine.legal_moves(state, seat)
