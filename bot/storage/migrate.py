@@ -3,7 +3,8 @@
 A revision is Alembic's: its ``upgrade`` says with Alembic's operations (``op.create_table``,
 ``op.add_column``…) what changes, compiled for SQLite and for PostgreSQL alike (64-bit integers there:
 ``BIG_INT``); where the two databases must differ it runs one SQL statement per database. Revisions 0001–0014
-are frozen as they were first written, as SQL: their statements, one by one, per database (``run_frozen``).
+are frozen as they were first written, as SQL: their statements, one by one, per database
+(``frozen_revision``).
 Each revision runs in its own transaction that also records it (Alembic's ``alembic_version`` table) and, on
 SQLite, its number (``PRAGMA user_version``, kept by ``revisions/env.py``), so a database is always at exactly
 one migration number. A SQLite database written before Alembic kept the schema knows only its
@@ -17,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,6 +111,35 @@ def record_number(connection: sa.Connection, revision: str) -> None:
 
 def downgrade_refused() -> None:
     raise MigrationError("Migrations are not undone; restore a backup made before the upgrade instead.")
+
+
+def frozen_revision(
+    sqlite: Sequence[str], postgresql: Sequence[str]
+) -> tuple[Callable[[], None], Callable[[], None]]:
+    """A frozen revision's ``upgrade`` and ``downgrade``, for its module to name (all Alembic asks of it):
+    the upgrade runs its statements for the database at hand (``run_frozen``), the downgrade is refused.
+    Frozen with the revisions 0001–0014 that use it: what they run must not change."""
+
+    def upgrade() -> None:
+        run_frozen(sqlite, postgresql)
+
+    return upgrade, downgrade_refused
+
+
+def create_told_turns(table: str) -> None:
+    """Create ``table``, where a turn told to a person is remembered: per seat, whom (``user_id``) and after
+    which move (``version``); ``turn_pings`` (0015) for the channel's pings, ``turn_dms`` (0020) for the
+    direct messages. Frozen with those revisions: the table it makes must not change."""
+    from alembic import op
+
+    op.create_table(
+        table,
+        sa.Column("game_id", BIG_INT, sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("seat", BIG_INT, nullable=False),
+        sa.Column("user_id", BIG_INT, nullable=False),
+        sa.Column("version", BIG_INT, nullable=False),
+        sa.PrimaryKeyConstraint("game_id", "seat"),
+    )
 
 
 def _version(connection: sa.Connection) -> int:

@@ -351,20 +351,26 @@ async def test_finished_games_from_before_shared_places_are_recounted(tmp_path, 
         await db.close()
 
 
+def told_turns(table: str) -> str:
+    """The table of turns told to a person, as 0015 (turn_pings) and 0020 (turn_dms) first wrote it."""
+    return f"""
+CREATE TABLE {table} (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);"""
+
+
 # Migrations 0015 to 0022 as they were first written, in SQL, before they became Alembic's operations:
 # what the schema-equality test holds the operations to.
 WRITTEN_AS_SQL = {
     15: """
 ALTER TABLE live_boards ADD COLUMN pictured_for TEXT NOT NULL DEFAULT '';
 ALTER TABLE live_boards ADD COLUMN lines_after INTEGER NOT NULL DEFAULT -1;
-ALTER TABLE live_boards ADD COLUMN person_at INTEGER NOT NULL DEFAULT -1;
-CREATE TABLE turn_pings (
-    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat    INTEGER NOT NULL,
-    user_id INTEGER NOT NULL,
-    version INTEGER NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);""",
+ALTER TABLE live_boards ADD COLUMN person_at INTEGER NOT NULL DEFAULT -1;"""
+    + told_turns("turn_pings"),
     16: """
 CREATE TABLE lobby_messages (
     game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
@@ -412,14 +418,7 @@ CREATE TABLE rated_games (
 );
 CREATE INDEX rated_games_in_order ON rated_games (position);
 CREATE INDEX results_by_finish ON results (finished_at);""",
-    20: """
-CREATE TABLE turn_dms (
-    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat    INTEGER NOT NULL,
-    user_id INTEGER NOT NULL,
-    version INTEGER NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);""",
+    20: told_turns("turn_dms"),
     21: """
 ALTER TABLE moves ADD COLUMN checksum TEXT;""",
     22: """

@@ -1,7 +1,7 @@
 """Migration 0003 (revisions), frozen: its SQL as first written, one statement at a time,
 for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
+from bot.storage.migrate import frozen_revision, postgresql_of
 
 revision = "0003"
 down_revision = "0002"
@@ -19,10 +19,4 @@ ALTER TABLE snapshots ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;""",
 
 POSTGRESQL = postgresql_of(SQLITE)
 
-
-def upgrade() -> None:
-    run_frozen(SQLITE, POSTGRESQL)
-
-
-def downgrade() -> None:
-    downgrade_refused()
+upgrade, downgrade = frozen_revision(SQLITE, POSTGRESQL)

@@ -1,7 +1,7 @@
 """Migration 0004 (guild hosting limit), frozen: its SQL as first written, one statement at a time,
 for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
+from bot.storage.migrate import frozen_revision, postgresql_of
 
 revision = "0004"
 down_revision = "0003"
@@ -17,10 +17,4 @@ ALTER TABLE guild_settings ADD COLUMN max_games_per_user INTEGER
 
 POSTGRESQL = postgresql_of(SQLITE)
 
-
-def upgrade() -> None:
-    run_frozen(SQLITE, POSTGRESQL)
-
-
-def downgrade() -> None:
-    downgrade_refused()
+upgrade, downgrade = frozen_revision(SQLITE, POSTGRESQL)

@@ -1,10 +1,17 @@
 """Migration 0007 (next due), frozen: its SQL as first written, one statement at a time,
 for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
+from bot.storage.migrate import frozen_revision, postgresql_of
 
 revision = "0007"
 down_revision = "0006"
+
+# What each trigger on user_settings runs (SQLite's two, PostgreSQL's function): the active games the
+# player sits in become stale.
+THEIR_GAMES_DUE_MOVED = """\
+    UPDATE games SET due_stale = 1
+    WHERE due_stale = 0 AND status = 'active'
+        AND id IN (SELECT game_id FROM seats WHERE user_id = NEW.user_id);"""
 
 SQLITE = [
     """\
@@ -44,20 +51,16 @@ CREATE TRIGGER seats_due_moved_on_delete AFTER DELETE ON seats
 BEGIN
     UPDATE games SET due_stale = 1 WHERE id = OLD.game_id AND due_stale = 0;
 END;""",
-    """\
+    f"""\
 -- a player's own reminder interval or global mute moves the times of every game they sit in
 CREATE TRIGGER user_settings_due_moved_on_insert AFTER INSERT ON user_settings
 BEGIN
-    UPDATE games SET due_stale = 1
-    WHERE due_stale = 0 AND status = 'active'
-        AND id IN (SELECT game_id FROM seats WHERE user_id = NEW.user_id);
+{THEIR_GAMES_DUE_MOVED}
 END;""",
-    """\
+    f"""\
 CREATE TRIGGER user_settings_due_moved_on_update AFTER UPDATE ON user_settings
 BEGIN
-    UPDATE games SET due_stale = 1
-    WHERE due_stale = 0 AND status = 'active'
-        AND id IN (SELECT game_id FROM seats WHERE user_id = NEW.user_id);
+{THEIR_GAMES_DUE_MOVED}
 END;""",
 ]
 
@@ -91,13 +94,11 @@ $$;""",
     """\
 CREATE TRIGGER seats_due_moved AFTER INSERT OR UPDATE OR DELETE ON seats
     FOR EACH ROW EXECUTE FUNCTION seats_due_moved();""",
-    """\
+    f"""\
 -- a player's own reminder interval or global mute moves the times of every game they sit in
 CREATE FUNCTION user_settings_due_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    UPDATE games SET due_stale = 1
-    WHERE due_stale = 0 AND status = 'active'
-        AND id IN (SELECT game_id FROM seats WHERE user_id = NEW.user_id);
+{THEIR_GAMES_DUE_MOVED}
     RETURN NULL;
 END;
 $$;""",
@@ -106,10 +107,4 @@ CREATE TRIGGER user_settings_due_moved AFTER INSERT OR UPDATE ON user_settings
     FOR EACH ROW EXECUTE FUNCTION user_settings_due_moved();""",
 ]
 
-
-def upgrade() -> None:
-    run_frozen(SQLITE, POSTGRESQL)
-
-
-def downgrade() -> None:
-    downgrade_refused()
+upgrade, downgrade = frozen_revision(SQLITE, POSTGRESQL)

@@ -1,7 +1,7 @@
 """Migration 0008 (paused and parent), frozen: its SQL as first written, one statement at a time,
 for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
+from bot.storage.migrate import frozen_revision, postgresql_of
 
 revision = "0008"
 down_revision = "0007"
@@ -38,10 +38,4 @@ CREATE TRIGGER games_due_moved_on_pause BEFORE UPDATE OF paused_at ON games
     FOR EACH ROW WHEN (NEW.due_stale = 0) EXECUTE FUNCTION games_due_moved();""",
 ]
 
-
-def upgrade() -> None:
-    run_frozen(SQLITE, POSTGRESQL)
-
-
-def downgrade() -> None:
-    downgrade_refused()
+upgrade, downgrade = frozen_revision(SQLITE, POSTGRESQL)

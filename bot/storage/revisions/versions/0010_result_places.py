@@ -1,7 +1,7 @@
 """Migration 0010 (result places), frozen: its SQL as first written, one statement at a time,
 for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
+from bot.storage.migrate import frozen_revision, postgresql_of
 
 revision = "0010"
 down_revision = "0009"
@@ -46,10 +46,4 @@ WHERE is_ai = 0 AND resigned = 0 AND user_id IS NOT NULL
 
 POSTGRESQL = postgresql_of(SQLITE)
 
-
-def upgrade() -> None:
-    run_frozen(SQLITE, POSTGRESQL)
-
-
-def downgrade() -> None:
-    downgrade_refused()
+upgrade, downgrade = frozen_revision(SQLITE, POSTGRESQL)

@@ -1,7 +1,7 @@
 """Migration 0013 (languages), frozen: its SQL as first written, one statement at a time,
 for SQLite and (``postgresql_of``, with PostgreSQL's types) for PostgreSQL."""
 
-from bot.storage.migrate import downgrade_refused, postgresql_of, run_frozen
+from bot.storage.migrate import frozen_revision, postgresql_of
 
 revision = "0013"
 down_revision = "0012"
@@ -26,10 +26,4 @@ CREATE TABLE user_languages (
 
 POSTGRESQL = postgresql_of(SQLITE)
 
-
-def upgrade() -> None:
-    run_frozen(SQLITE, POSTGRESQL)
-
-
-def downgrade() -> None:
-    downgrade_refused()
+upgrade, downgrade = frozen_revision(SQLITE, POSTGRESQL)

@@ -14,7 +14,7 @@ reposted board do not ping them again.
 import sqlalchemy as sa
 from alembic import op
 
-from bot.storage.migrate import BIG_INT, downgrade_refused
+from bot.storage.migrate import BIG_INT, create_told_turns, downgrade_refused
 
 revision = "0015"
 down_revision = "0014"
@@ -24,14 +24,7 @@ def upgrade() -> None:
     op.add_column("live_boards", sa.Column("pictured_for", sa.Text(), nullable=False, server_default=""))
     for name in ("lines_after", "person_at"):
         op.add_column("live_boards", sa.Column(name, BIG_INT, nullable=False, server_default=sa.text("-1")))
-    op.create_table(
-        "turn_pings",
-        sa.Column("game_id", BIG_INT, sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
-        sa.Column("seat", BIG_INT, nullable=False),
-        sa.Column("user_id", BIG_INT, nullable=False),
-        sa.Column("version", BIG_INT, nullable=False),
-        sa.PrimaryKeyConstraint("game_id", "seat"),
-    )
+    create_told_turns("turn_pings")
 
 
 def downgrade() -> None:

@@ -5,24 +5,14 @@ turn_pings does for the channel's pings: the same seat and person is the same de
 made no move since, so a seat change, a restart or a post told again does not send the message twice.
 """
 
-import sqlalchemy as sa
-from alembic import op
-
-from bot.storage.migrate import BIG_INT, downgrade_refused
+from bot.storage.migrate import create_told_turns, downgrade_refused
 
 revision = "0020"
 down_revision = "0019"
 
 
 def upgrade() -> None:
-    op.create_table(
-        "turn_dms",
-        sa.Column("game_id", BIG_INT, sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
-        sa.Column("seat", BIG_INT, nullable=False),
-        sa.Column("user_id", BIG_INT, nullable=False),
-        sa.Column("version", BIG_INT, nullable=False),
-        sa.PrimaryKeyConstraint("game_id", "seat"),
-    )
+    create_told_turns("turn_dms")
 
 
 def downgrade() -> None:
