@@ -92,34 +92,34 @@ async def reminder_round(bot: BoardGameBot) -> None:
     await damage_lines.settled()
 
 
-async def test_damage_a_move_finds_is_said_in_the_channel_at_once_and_once(arena: Arena) -> None:
+async def found_by_a_move(arena: Arena, service: GameService, *, refused_post: bool = False) -> None:
+    """Alice and Bob's game, damaged while the bot runs after Alice's first move, then found by Bob's
+    move, which is refused privately; with ``refused_post`` the bot may no longer post in the channel."""
     alice, bob = arena.people[:2]
-    async with arena.running() as (bot, service):
-        await arena.start_game("santafe", alice, bob)
-        await arena.play_first_move(service, alice)
-        await damaged_while_running(arena, service)
+    await arena.start_game("santafe", alice, bob)
+    await arena.play_first_move(service, alice)
+    await damaged_while_running(arena, service)
+    if refused_post:
+        arena.loopback.set_bot_access(arena.channel, send=False)  # its posts are refused: 403
+    refused = await bob.slash("move", arena.channel, move="pass")
+    assert refused.ephemeral and "damaged" in refused.text()
 
-        refused = await bob.slash("move", arena.channel, move="pass")
-        assert refused.ephemeral and "damaged" in refused.text()
+
+async def test_damage_a_move_finds_is_said_in_the_channel_at_once_and_once(arena: Arena) -> None:
+    async with arena.running() as (bot, service):
+        await found_by_a_move(arena, service)
         await damage_lines.settled()  # the post after the answer; no reminder round has run
         (line,) = damage_lines_of(arena)
         assert "python -m bot backup" in line
-        refused = await alice.slash("move", arena.channel, move="pass")  # found paused: nothing new
+        refused = await arena.people[0].slash("move", arena.channel, move="pass")  # paused: nothing new
         assert refused.ephemeral and "damaged" in refused.text()
         await reminder_round(bot)
         assert len(damage_lines_of(arena)) == 1
 
 
 async def test_a_line_whose_post_failed_is_said_by_the_next_round(arena: Arena) -> None:
-    alice, bob = arena.people[:2]
     async with arena.running() as (bot, service):
-        await arena.start_game("santafe", alice, bob)
-        await arena.play_first_move(service, alice)
-        await damaged_while_running(arena, service)
-        arena.loopback.set_bot_access(arena.channel, send=False)  # the post is refused: 403
-
-        refused = await bob.slash("move", arena.channel, move="pass")
-        assert refused.ephemeral and "damaged" in refused.text()
+        await found_by_a_move(arena, service, refused_post=True)
         await damage_lines.settled()
         assert damage_lines_of(arena) == []
         await reminder_round(bot)  # still refused: kept again
