@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.play import channels
+from bot.play import channels, damage_lines
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
@@ -74,7 +74,7 @@ class Lifecycle(commands.Cog):
             notes = await self.bot.games.guilds_present(present, covered=self._heard_of)
             await channels.tell_privately(self.bot, notes, link=False)
             # the games the start-up check paused as damaged (bot/services/damage.py)
-            await channels.tell_channels(self.bot, self.bot.games.take_damage_notes())
+            await damage_lines.tell(self.bot)
 
     def _heard_of(self, guild_id: int) -> bool:
         """Whether a guild the bot is in comes to this process: it runs the guild's shard (gateway.mdx,

@@ -23,7 +23,7 @@ from discord.ext import commands, tasks
 from bot import i18n, pacing
 from bot.cogs.game_commands import LANGUAGE_CHOICES
 from bot.i18n import translate
-from bot.play import announcer, catchup, channels, replies
+from bot.play import announcer, catchup, damage_lines, replies
 from bot.play.context import context
 from bot.services import DatabaseUnavailable
 from bot.services.timing import RENEW_EVERY
@@ -51,8 +51,8 @@ class Reminders(commands.Cog):
             self.leases.start()
 
     async def cog_unload(self) -> None:
-        """Stop the loops and wait for a round under way to end, and end the catch-ups, so none runs on
-        into a closing database."""
+        """Stop the loops and wait for a round under way to end, and end the catch-ups and the damaged
+        games' lines being said, so none runs on into a closing database."""
         for loop in (self.loop, self.leases):
             loop.cancel()
         for task in (self.loop.get_task(), self.leases.get_task(), self._early):
@@ -60,6 +60,7 @@ class Reminders(commands.Cog):
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         await catchup.stop(self.bot)  # one waiting out a fault would outlive the bot; the next start tells
+        await damage_lines.stop(self.bot)
 
     async def renew(self) -> None:
         """Renew this process's claims; when another process's claim on due work has run out, take the
@@ -93,7 +94,7 @@ class Reminders(commands.Cog):
             due = await self.bot.games.run_due()
             with pacing.background():  # nobody waits for these: a person's move is announced first
                 await announcer.deliver_notifications(self.bot, due)
-            await channels.tell_channels(self.bot, self.bot.games.take_damage_notes())  # games found damaged
+            await damage_lines.tell(self.bot)  # games found damaged, whose line's post failed
         except DatabaseUnavailable:  # the database logged it once; a traceback every round says nothing more
             pass
         except Exception:

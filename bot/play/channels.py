@@ -81,19 +81,6 @@ async def guild_back(bot: BoardGameBot, guild: discord.Guild) -> None:
     await tell_privately(bot, [n for n in notes if n.game_id not in gone], server=guild.name)
 
 
-async def tell_channels(bot: BoardGameBot, notes: Sequence[Notification]) -> None:
-    """Say each of ``notes`` in its game's channel, in the game's language; a channel that cannot be
-    reached is logged and skipped."""
-    for note in notes:
-        try:
-            language = (await bot.games.game_by_id(note.game_id)).language
-            await bot.get_partial_messageable(note.channel_id).send(
-                note.text_in(language), allowed_mentions=discord.AllowedMentions.none()
-            )
-        except discord.HTTPException:
-            log.warning("could not say in channel %s: %s", note.channel_id, note.text)
-
-
 async def tell_privately(
     bot: BoardGameBot, notes: Sequence[Notification], *, server: str | None = None, link: bool = True
 ) -> None:

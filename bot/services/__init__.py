@@ -141,7 +141,8 @@ Damage (``damage.py``)
         game is rebuilt from its seed and log, or paused, ``GameInfo.paused``, playing raising
         ``GameDamaged``, when its log cannot rebuild it; a move that finds it so pauses it too) ;
         take_damage_notes() -> [Notification]   (the lines for the paused games' channels, once: said
-        by the client when it connects and by every reminder round)
+        by the client when it connects, as soon as a read finds one (``damage.on_note``), and by every
+        reminder round) ; keep_damage_notes(notes)   (put back lines whose post failed)
 Settings and statistics
     mute(user_id, game_id=None, until_next_turn=False) ; unmute(user_id, game_id=None)
     user_settings / update_user_settings(user_id, dms=…, reminder_minutes=…, muted=…)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +56,8 @@ class Damage:
         self.cache = cache
         # lines for the channels of games paused as damaged, until the client says them
         self.notes: list[Notification] = []
+        # called when a line is queued, so the client says it now rather than at its next reminder round
+        self.on_note: Callable[[], None] | None = None
 
     async def check_states(self) -> DamageReport:
         """Check every stored state against its checksum; rebuild or pause each damaged game. The lines
@@ -81,14 +83,21 @@ class Damage:
         notes, self.notes = self.notes, []
         return notes
 
+    def keep_damage_notes(self, notes: Sequence[Notification]) -> None:
+        """Put back lines taken but not said (their post failed): the next taker says them, before any
+        queued since."""
+        self.notes[:0] = notes
+
     async def paused_as_damaged(self, game: GameRow, why: str) -> bool:
         """Pause the damaged game (False: it was so already); an open game's channel line waits in
-        ``notes``."""
+        ``notes``, and ``on_note`` hears of it. Only the process whose write paused the game queues it."""
         if not await self._pause_damaged(game, why):
             return False
         if game.status in store.OPEN_STATUSES:
             title = engine.rules_for(game.rules_id).title
             self.notes.append(await notice(self.repo, "damaged", "notice.damaged", game, None, title=title))
+            if self.on_note is not None:
+                self.on_note()
         return True
 
     async def _pause_damaged(self, game: GameRow, why: str) -> bool:

@@ -199,6 +199,7 @@ class GameService(ServiceCore):
     # Damage (``damage.py``)
     check_states = _damage(Damage.check_states)
     take_damage_notes = _damage(Damage.take_damage_notes)
+    keep_damage_notes = _damage(Damage.keep_damage_notes)
 
     # Stats (``stats.py``)
     stats = _statistics(Stats.stats)

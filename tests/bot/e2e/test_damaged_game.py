@@ -1,8 +1,19 @@
 """A game damaged on disk while the bot was down: the next start finds it, says so once in its channel,
-and answers a move in it privately that the game is paused; a game rebuilt from its log plays on."""
+and answers a move in it privately that the game is paused; a game rebuilt from its log plays on. Damage
+found while the bot runs (by a move, or a computer's turn) is said in the channel at once, not at the next
+reminder round, and once."""
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
+from bot.client import BoardGameBot
+from bot.play import controller, damage_lines
+from bot.services import GameInfo, GameService
+from bot.services.models import MoveOutcome
+from bot.services.runner import Stale, TurnBudgets
 from bot.storage import open_database
 from bot.storage.sql import run
 from loopback import SimUser
@@ -31,7 +42,7 @@ async def played_then_damaged(arena: Arena, *, log_too: bool) -> tuple[SimUser, 
     return alice, bob
 
 
-def damage_lines(arena: Arena) -> list[str]:
+def damage_lines_of(arena: Arena) -> list[str]:
     return [m.content for m in arena.public() if "is damaged" in m.content]
 
 
@@ -39,8 +50,8 @@ async def test_a_game_damaged_beyond_its_log_is_paused_with_one_line_at_start(ar
     _, bob = await played_then_damaged(arena, log_too=True)
 
     async with arena.running() as (_bot, service):
-        await arena.loopback.wait_until(lambda: damage_lines(arena), "the line about the damaged game")
-        (line,) = damage_lines(arena)
+        await arena.loopback.wait_until(lambda: damage_lines_of(arena), "the line about the damaged game")
+        (line,) = damage_lines_of(arena)
         assert "python -m bot backup" in line
         refused = await bob.slash("move", arena.channel, move="pass")
         assert refused.ephemeral and "damaged" in refused.text()
@@ -50,7 +61,7 @@ async def test_a_game_damaged_beyond_its_log_is_paused_with_one_line_at_start(ar
 
     async with arena.running():  # a later start says nothing more
         pass
-    assert len(damage_lines(arena)) == 1
+    assert len(damage_lines_of(arena)) == 1
 
 
 async def test_a_damaged_state_is_rebuilt_at_start_and_the_game_plays_on(arena: Arena) -> None:
@@ -63,4 +74,99 @@ async def test_a_damaged_state_is_rebuilt_at_start_and_the_game_plays_on(arena: 
         played = await arena.play_first_move(service, person)
         assert "went wrong" not in played.text()
         assert (await service.get_game(int(arena.channel.id))).version == game.version + 1
-    assert damage_lines(arena) == []
+    assert damage_lines_of(arena) == []
+
+
+async def damaged_while_running(arena: Arena, service: GameService) -> None:
+    """The game damaged on disk while the bot runs (see ``damage``), its state no longer held in memory
+    (the cache keeps the most recent games only): the next read meets what is on disk."""
+    game_id = (await service.get_game(int(arena.channel.id))).id
+    await damage(arena, log_too=True)
+    service.cache.drop(game_id)
+
+
+async def reminder_round(bot: BoardGameBot) -> None:
+    cog = bot.get_cog("Reminders")
+    assert cog is not None
+    await cog.tick()  # type: ignore[attr-defined]
+    await damage_lines.settled()
+
+
+async def found_by_a_move(arena: Arena, service: GameService, *, refused_post: bool = False) -> None:
+    """Alice and Bob's game, damaged while the bot runs after Alice's first move, then found by Bob's
+    move, which is refused privately; with ``refused_post`` the bot may no longer post in the channel."""
+    alice, bob = arena.people[:2]
+    await arena.start_game("santafe", alice, bob)
+    await arena.play_first_move(service, alice)
+    await damaged_while_running(arena, service)
+    if refused_post:
+        arena.loopback.set_bot_access(arena.channel, send=False)  # its posts are refused: 403
+    refused = await bob.slash("move", arena.channel, move="pass")
+    assert refused.ephemeral and "damaged" in refused.text()
+
+
+async def test_damage_a_move_finds_is_said_in_the_channel_at_once_and_once(arena: Arena) -> None:
+    async with arena.running() as (bot, service):
+        await found_by_a_move(arena, service)
+        await damage_lines.settled()  # the post after the answer; no reminder round has run
+        (line,) = damage_lines_of(arena)
+        assert "python -m bot backup" in line
+        refused = await arena.people[0].slash("move", arena.channel, move="pass")  # paused: nothing new
+        assert refused.ephemeral and "damaged" in refused.text()
+        await reminder_round(bot)
+        assert len(damage_lines_of(arena)) == 1
+
+
+async def test_a_line_whose_post_failed_is_said_by_the_next_round(arena: Arena) -> None:
+    async with arena.running() as (bot, service):
+        await found_by_a_move(arena, service, refused_post=True)
+        await damage_lines.settled()
+        assert damage_lines_of(arena) == []
+        await reminder_round(bot)  # still refused: kept again
+        assert damage_lines_of(arena) == []
+
+        arena.loopback.set_bot_access(arena.channel)
+        await reminder_round(bot)
+        assert len(damage_lines_of(arena)) == 1
+        await reminder_round(bot)
+        assert len(damage_lines_of(arena)) == 1
+
+
+def computer_to_act(game: GameInfo) -> bool:
+    return any(game.seats[seat].is_ai for seat in game.to_act)
+
+
+class HeldComputers(GameService):
+    """Its computers take their turn only once ``go`` is set (before reading the game)."""
+
+    go: asyncio.Event
+
+    async def _computer_move(
+        self, game_id: int, budgets: TurnBudgets | None = None
+    ) -> MoveOutcome | Stale | None:
+        await self.go.wait()
+        return await super()._computer_move(game_id, budgets)
+
+
+async def test_damage_a_computer_turn_finds_is_said_in_the_channel_at_once(
+    arena: Arena, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice = arena.people[0]
+    monkeypatch.setattr(controller, "COMPUTER_GRACE", 0.05)  # the mover's news waits a moment only
+    HeldComputers.go = asyncio.Event()
+    HeldComputers.go.set()
+    async with arena.running(service_class=HeldComputers) as (bot, service):
+        await arena.start_game("santafe", alice, computers=1)
+        await service.runner.idle()
+        HeldComputers.go.clear()
+        while not computer_to_act(await service.get_game(int(arena.channel.id))):
+            await arena.play_first_move(service, alice)  # until the computer's turn, which waits
+        await damaged_while_running(arena, service)
+
+        HeldComputers.go.set()
+        await service.runner.idle()
+        await damage_lines.settled()  # no reminder round has run
+        assert len(damage_lines_of(arena)) == 1
+        assert (await service.get_game(int(arena.channel.id))).paused
+        await reminder_round(bot)
+        assert len(damage_lines_of(arena)) == 1

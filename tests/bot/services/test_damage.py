@@ -121,15 +121,21 @@ async def test_a_broken_log_met_while_playing_pauses_the_game(service, restarted
         " VALUES (:id, 2, 1, 'no such move', '[]', '2026-01-01T00:00:00+00:00')",
         id=game_id,
     )
+    heard: list[int] = []
+    restarted.damage.on_note = lambda: heard.append(len(restarted.damage.notes))
     with pytest.raises(GameDamaged, match="damaged"):
         await act(restarted)
     assert (await restarted.game_by_id(game_id)).paused
-    # one line for its channel, which the reminder round says
-    assert [(n.kind, n.game_id) for n in restarted.take_damage_notes()] == [("damaged", game_id)]
+    # one line for its channel, which the client hears of at once (``on_note``) and says
+    assert heard == [1]
+    notes = restarted.take_damage_notes()
+    assert [(n.kind, n.game_id) for n in notes] == [("damaged", game_id)]
+    restarted.keep_damage_notes(notes)  # its post failed: the next taker says it
+    assert restarted.take_damage_notes() == notes
     with pytest.raises(GameDamaged):  # every later move is told the same, and nothing changes
         await restarted.submit(CHANNEL, BOB, "pass")
     assert (await restarted.game_by_id(game_id)).version == 2
-    assert restarted.take_damage_notes() == []  # said once
+    assert restarted.take_damage_notes() == [] and heard == [1]  # said once
 
 
 async def test_two_processes_finding_the_same_damage_say_it_once(service, restarted, clock):

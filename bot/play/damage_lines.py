@@ -1,0 +1,85 @@
+"""The line that tells a damaged game's channel it is paused (``bot.services.damage``): said as soon as
+the damage is found, by a move, a button, a computer turn or any read of the game while playing.
+
+The service calls ``schedule`` when it queues a line; a task of its own says it, so the interaction that
+found the damage is answered without waiting for the post. The lines queued by the start-up check are
+said as the bot connects (the lifecycle cog's on_ready), and those whose post failed are put back for the
+next reminder round. A line is taken from the queue once, so it is said once; of several processes only
+the one whose write paused the game queues it (``Damage.paused_as_damaged``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import pacing
+from bot.play import channels
+
+if TYPE_CHECKING:
+    from bot.client import BoardGameBot
+
+log = logging.getLogger(__name__)
+
+# bot -> the tasks saying lines now (the event loop holds tasks only weakly)
+_running: dict[int, set[asyncio.Task[None]]] = {}
+
+
+def install(bot: BoardGameBot) -> None:
+    """Have the service's queued lines said at once from now on."""
+    if bot.games is not None:
+        bot.games.damage.on_note = lambda: schedule(bot)
+
+
+def schedule(bot: BoardGameBot) -> None:
+    """Say the queued lines soon, in a task of their own. Before the bot is ready (the start-up check)
+    nothing is started: connecting says them."""
+    if bot.is_closed() or not bot.is_ready():
+        return
+    tasks = _running.setdefault(id(bot), set())
+    task = asyncio.get_running_loop().create_task(tell(bot), name="damage-lines")
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+
+
+async def settled() -> None:
+    """Wait until every line scheduled so far has been said (or put back)."""
+    while pending := [t for tasks in _running.values() for t in tasks]:
+        await asyncio.gather(*pending, return_exceptions=True)
+
+
+async def stop(bot: BoardGameBot) -> None:
+    """End ``bot``'s tasks (it is stopping); a line not said by then is put back."""
+    mine = list(_running.pop(id(bot), ()))
+    for task in mine:
+        task.cancel()
+    await asyncio.gather(*mine, return_exceptions=True)
+
+
+async def tell(bot: BoardGameBot) -> None:
+    """Say each queued line in its game's channel, in the game's language. A line that could not be said
+    waits for the next reminder round, unless its channel no longer exists."""
+    notes = bot.games.take_damage_notes()
+    untold = list(notes)
+    try:
+        with pacing.background():  # nobody waits for these: people's requests go first
+            for note in notes:
+                try:
+                    language = (await bot.games.game_by_id(note.game_id)).language
+                    await bot.get_partial_messageable(note.channel_id).send(
+                        note.text_in(language), allowed_mentions=discord.AllowedMentions.none()
+                    )
+                except Exception as exc:
+                    if channels.unknown_channel(exc):
+                        log.warning("channel %s is gone; nobody hears: %s", note.channel_id, note.text)
+                        untold.remove(note)
+                    else:
+                        log.warning("could not say in channel %s: %s (%s)", note.channel_id, note.text, exc)
+                    continue
+                untold.remove(note)
+    finally:
+        if untold:  # a failed post, or a stop: the next round says them
+            bot.games.keep_damage_notes(untold)
