@@ -8,12 +8,14 @@ every English text an engine writes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 from babel.messages.pofile import read_po
 
+P = ParamSpec("P")
 GAMES = Path(__file__).resolve().parent.parent
 
 
@@ -53,3 +55,13 @@ def english(value: Any) -> str:
     count = (value.get("args") or {}).get("count")
     text = forms[1] if len(forms) > 1 and isinstance(count, int) and count != 1 else forms[0]
     return text.format_map(args)
+
+
+def in_english(say: Callable[P, Any]) -> Callable[P, str]:
+    """The function that writes in English what ``say`` says as facts, taking the same arguments."""
+
+    def written(*args: P.args, **kwargs: P.kwargs) -> str:
+        return english(say(*args, **kwargs))
+
+    written.__doc__ = f"``{say.__name__}`` in English."
+    return written

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
+from rules.core.errors import wrong_player_count
 from rules.core.rng import Rng
 
 # A computer player that does not think: (its own view, its legal moves, a seeded rng) -> a legal move.
@@ -154,3 +155,25 @@ class GameSpec:
     def top_level(self) -> int:
         """The strongest computer level (0 when the game has only random play)."""
         return max(self.computers, default=0)
+
+
+class SpecIdentity:
+    """A base for a game's engine whose ``Rules`` identity (``id``, ``title``, ``min_players``,
+    ``max_players``) is its spec's, so that the game states it once, in the spec:
+    ``class MyRules(SpecIdentity, spec=SPEC)``."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def __init_subclass__(cls, *, spec: GameSpec, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.id, cls.title = spec.id, spec.title
+        cls.min_players, cls.max_players = spec.min_players, spec.max_players
+
+    def check_players(self, players: object) -> None:
+        """Refuse (``SetupError``) a player count that is not a whole number from the spec's least to
+        its most."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise wrong_player_count(self.title, self.min_players, self.max_players, players)

@@ -45,6 +45,7 @@ from rules.core.events import TELLS_MOVE, Event, event
 from rules.core.notation import match_move, normalize
 from rules.core.protocol import plain
 from rules.core.result import build_result
+from rules.core.spec import SpecIdentity
 from rules.core.texts import Said, said
 from rules.core.texts import seat as player
 from rules.gwt.actions import as_build, as_walk
@@ -102,18 +103,14 @@ VERBS = frozenset(
 ALIASES = {"pass": "done", "end": "done", "end turn": "done", "no": "skip", "forfeit": "skip", "stop": "skip"}
 
 
-class GreatWesternTrail:
-    id = "gwt"
-    title = "Great Western Trail"
-    min_players = 2
-    max_players = 4
-
+class GreatWesternTrail(SpecIdentity, spec=SPEC):
     def __init__(self) -> None:
         self._cache: tuple[State | None, Options] = (None, {})
 
     # ------------------------------------------------------------------------------- the contract
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        self.check_players(players)
         return new_state(players, seed, options)
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -225,7 +222,7 @@ class GreatWesternTrail:
                 say=said(
                     "rules.not_a_move",
                     text=text.strip(),
-                    title=SPEC.title,
+                    title=self.title,
                     some=[self.say_move(state, seat, m) for m in examples],
                 ),
             )

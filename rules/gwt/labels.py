@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.english import english
+from rules.core.english import english, in_english
 from rules.core.texts import Said, listing, said
 from rules.gwt import actions as do
 from rules.gwt.actions import as_build
@@ -113,17 +113,6 @@ def unwrap(action: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
     return action
 
 
-def describe(
-    move: str,
-    state: Any = None,
-    action: tuple[Any, ...] | None = None,
-    pending: str = "",
-    priced: bool = False,
-) -> str:
-    """The English label of ``move`` (see ``say``)."""
-    return english(say(move, state, action, pending, priced))
-
-
 def say(
     move: str,
     state: Any = None,
@@ -136,6 +125,9 @@ def say(
     label = _plain(move, state, action, pending)
     action = unwrap(action)
     return _priced(label, move, state, action, pending) if priced and state is not None and action else label
+
+
+describe = in_english(say)  # the English label of a move
 
 
 def _dot(label: Label, price: Label) -> Said:

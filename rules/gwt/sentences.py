@@ -5,16 +5,17 @@ cowboy from row 2 for $6").
 Each label message ``gwt.label.<name>`` has its sentence ``gwt.did.<name>``, each "do nothing" label
 ``gwt.skip.<name>`` its ``gwt.did.skip_<name>``: the same arguments as the label, and ``player``, the seat
 that moved. A sentence is a clause (``gwt.did.*``, no full stop) until ``gwt.event.did`` ends it as the
-language ends sentences, so that what a label wraps around another (a price, a risk action) wraps the
-clause in turn: ``gwt.did.paid``, ``gwt.did.free``, ``gwt.did.risk``. A priced label's figures after the
-dot (fees, craftsmen) are left to the events that follow the move.
+language ends sentences (``rules.core.sentences``), so that what a label wraps around another (a price,
+a risk action) wraps the clause in turn: ``gwt.did.paid``, ``gwt.did.free``, ``gwt.did.risk``. A priced
+label's figures after the dot (fees, craftsmen) are left to the events that follow the move.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.core.texts import Said, clause_by_prefix, message_of, said
+from rules.core.sentences import Sentences
+from rules.core.texts import Said, said
 from rules.core.texts import seat as player
 
 # Labels wrapping another label; the clause of the inner one is wrapped in turn.
@@ -31,28 +32,21 @@ _CLAUSES = {"gwt.label.": "gwt.did.", "gwt.skip.": "gwt.did.skip_"}
 _WORDS = {"gwt.words.gain": "gwt.did.gain"}
 
 
-def say_done(label: Said | str, seat: int) -> Said | None:
-    """The sentence telling that ``seat`` made the move labelled ``label``; ``None`` for a label no
-    sentence tells (a move labelled as typed)."""
-    done = _clause(label, seat)
-    return None if done is None else said("gwt.event.did", done=done)
+def _wrapped(sentences: Sentences, msg: str, args: dict[str, Any], seat: int) -> Said | None:
+    """A label wrapping another (``_WRAPPERS``): the inner label's clause, wrapped in turn."""
+    inner = args.pop("action", None)
+    if isinstance(inner, dict) and inner.get("msg") in _GAINS:
+        if msg == "gwt.label.free":
+            return sentences.clause(inner, seat)
+        return said(_GAINS[inner["msg"]], player=player(seat), **inner["args"], cost=args["cost"])
+    done = sentences.clause(inner, seat)
+    return None if done is None else said(_WRAPPERS[msg], done=done, **args)
 
 
-def _clause(label: Any, seat: int) -> Said | None:
-    parts = message_of(label)
-    if parts is None:
-        return None
-    msg, args = parts
-    if msg == "gwt.words.dot":  # a priced label: what follows the dot, the events tell
-        return _clause(args.get("first"), seat)
-    if msg in _WRAPPERS:
-        inner = args.pop("action", None)
-        if isinstance(inner, dict) and inner.get("msg") in _GAINS:
-            if msg == "gwt.label.free":
-                return _clause(inner, seat)
-            return said(_GAINS[inner["msg"]], player=player(seat), **inner["args"], cost=args["cost"])
-        done = _clause(inner, seat)
-        return None if done is None else said(_WRAPPERS[msg], done=done, **args)
-    if msg in _WORDS:
-        return said(_WORDS[msg], player=player(seat), **args)
-    return clause_by_prefix(_CLAUSES, msg, seat, args)
+def _word(sentences: Sentences, msg: str, args: dict[str, Any], seat: int) -> Said:
+    """A label that is words of other messages too (``_WORDS``)."""
+    return said(_WORDS[msg], player=player(seat), **args)
+
+
+SENTENCES = Sentences("gwt", _CLAUSES, {**dict.fromkeys(_WRAPPERS, _wrapped), **dict.fromkeys(_WORDS, _word)})
+say_done = SENTENCES.say_done

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.errors import SetupError, unknown_option, wrong_player_count
+from rules.core.errors import SetupError, unknown_option
 from rules.core.rng import Rng
 from rules.core.texts import said
 from rules.gwt.board import Tx
@@ -54,8 +54,7 @@ def check_options(options: Mapping[str, Any] | None) -> dict[str, str]:
 
 
 def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> State:
-    if not isinstance(players, int) or not 2 <= players <= 4:
-        raise wrong_player_count("Great Western Trail", 2, 4, players)
+    """A fresh game of ``players`` seats, a count the engine has checked (``check_players``)."""
     chosen: dict[str, Any] = check_options(options)
     rng = Rng(seed)
     sides = "".join(rng.choice("ab") for _ in range(10)) if chosen["building_sides"] == "random" else "a" * 10

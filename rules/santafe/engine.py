@@ -11,27 +11,22 @@ from rules.core.errors import (
     RulesError,
     SetupError,
     unknown_option,
-    wrong_player_count,
 )
 from rules.core.events import Event
 from rules.core.protocol import plain
+from rules.core.spec import SpecIdentity
 from rules.core.texts import Said, listing, said
 from rules.core.texts import seat as seat_fact
 from rules.santafe import flow, notation, prices, reveals, sentences, state, view
+from rules.santafe.spec import SPEC
 from rules.santafe.state import SantaFeState
 
 OPTIONS = {"advanced": False, "buy_track": False}
 
 
-class SantaFeRules:
-    id = "santafe"
-    title = "Santa Fe"
-    min_players = 2
-    max_players = 5
-
+class SantaFeRules(SpecIdentity, spec=SPEC):
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SantaFeState:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise wrong_player_count(self.title, self.min_players, self.max_players, players)
+        self.check_players(players)
         chosen = dict(OPTIONS)
         for key, value in (options or {}).items():
             if key not in OPTIONS:

@@ -22,9 +22,7 @@ from rules.santafe.state import (
     DRAWN_ENGINEER,
     ENGINEERS,
     EXCHANGE,
-    HAND_LIMIT,
     LAY,
-    NO_ENGINEER,
     OVER,
     PIECES,
     SantaFeState,
@@ -146,7 +144,7 @@ def lay_options(s: SantaFeState, seat: int) -> dict[str, Action]:
 
 def draw_options(s: SantaFeState, seat: int) -> dict[str, Action]:
     found: dict[str, Action] = {}
-    if s.hand_size(seat) >= HAND_LIMIT:
+    if s.to_draw(seat) <= 0:  # a full hand
         return found
     if s.deck:
         found["draw city"] = ("draw", "city")
@@ -156,7 +154,7 @@ def draw_options(s: SantaFeState, seat: int) -> dict[str, Action]:
         for r, colour in enumerate(board.RAILROADS):
             if s.branch_pool[r]:
                 found[f"buy branch {colour}"] = ("draw", "branch", r)
-    if s.advanced and s.engineer[seat] == NO_ENGINEER and s.engineer_pool:
+    if s.advanced and not s.has_engineer(seat) and s.engineer_pool:
         found["draw engineer"] = ("draw", "engineer")
     if found and all(a[1] == "branch" for a in found.values()):
         # Refilling the hand is a duty, but a Branch Line card "can" be bought: when it is the only
@@ -523,7 +521,7 @@ def begin_sequence(s: SantaFeState, events: list[Event]) -> None:
         seat = s.current()
         if s.phase == DRAW:
             if draw_options(s, seat):
-                need = HAND_LIMIT - s.hand_size(seat)
+                need = s.to_draw(seat)
                 events.append(
                     turn_start(
                         s,

@@ -17,7 +17,7 @@ from rules.core.errors import IllegalMoveError, ParseError, RulesError
 from rules.core.notation import match_move, normalize
 from rules.core.texts import Said, listing, said
 from rules.santafe import board, flow, prices, track
-from rules.santafe.state import BUY_TRACK, CHOOSE, DRAW, EXCHANGE, LAY, NO_ENGINEER, SantaFeState
+from rules.santafe.state import BUY_TRACK, CHOOSE, DRAW, EXCHANGE, LAY, SantaFeState
 
 VERBS = ("play", "lay", "branch", "draw", "buy", "exchange", "keep", "done", "pass")
 
@@ -372,7 +372,7 @@ def _explain_draw(s: SantaFeState, seat: int, words: list[str]) -> RulesError:
                 "Engineer cards are used only in the advanced game.",
                 say=said("santafe.error.engineer_advanced"),
             )
-        if s.engineer[seat] != NO_ENGINEER:
+        if s.has_engineer(seat):
             return IllegalMoveError(
                 "You already have an Engineer card.", say=said("santafe.error.engineer_held")
             )

@@ -4,9 +4,10 @@ from a hidden move's stand-in.
 
 Each label message ``santafe.label.<name>`` has its sentence ``santafe.did.<name>``, each stand-in
 ``santafe.hidden.<name>`` its ``santafe.did.hidden_<name>``: the same arguments, and ``player``, the seat
-that moved. A sentence is a clause until ``santafe.event.did`` ends it as the language ends sentences. A
-card played with a Branch Line card (``santafe.label.with_branch``) has a clause of its own,
-``santafe.did.<name>_with_branch``; what a label adds after its dot (what a piece earns) the events tell.
+that moved. A sentence is a clause until ``santafe.event.did`` ends it as the language ends sentences
+(``rules.core.sentences``). A card played with a Branch Line card (``santafe.label.with_branch``) has a
+clause of its own, ``santafe.did.<name>_with_branch``; what a label adds after its dot (what a piece
+earns) the events tell.
 
 A move whose own event tells it (``TELLING``: "Ann lays the Santa Fe from Chicago towards Des Moines.")
 is told by that event in the log instead (``rules.core.events.TELLS_MOVE``).
@@ -17,7 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.events import HIDES_MOVE, TELLS_MOVE, Event, is_public
-from rules.core.texts import Said, clause_by_prefix, message_of, said
+from rules.core.sentences import Sentences
+from rules.core.texts import Said, said
 from rules.core.texts import seat as player
 
 # The kinds of event that tell a move of each kind of action in full, when the move's first public event.
@@ -33,29 +35,19 @@ TELLING = {
 _CLAUSES = {"santafe.label.": "santafe.did.", "santafe.hidden.": "santafe.did.hidden_"}
 
 
-def say_done(label: Said | str, seat: int) -> Said | None:
-    """The sentence telling that ``seat`` made the move labelled ``label``; ``None`` for a label no
-    sentence tells (a move labelled as typed)."""
-    done = _clause(label, seat)
-    return None if done is None else said("santafe.event.did", done=done)
-
-
-def _clause(label: Any, seat: int) -> Said | None:
-    parts = message_of(label)
-    if parts is None:
+def _with_branch(sentences: Sentences, msg: str, args: dict[str, Any], seat: int) -> Said | None:
+    """A city card played with a Branch Line card: the card's own clause ``..._with_branch``."""
+    play = args.get("play")
+    if not isinstance(play, dict) or not str(play.get("msg", "")).startswith("santafe.label.play_"):
         return None
-    msg, args = parts
-    if msg == "santafe.words.dot":
-        return _clause(args.get("first"), seat)
-    if msg == "santafe.label.with_branch":
-        play = args.get("play")
-        if not isinstance(play, dict) or not str(play.get("msg", "")).startswith("santafe.label.play_"):
-            return None
-        name = str(play["msg"]).removeprefix("santafe.label.")
-        return said(
-            f"santafe.did.{name}_with_branch", player=player(seat), **play["args"], railroad=args["railroad"]
-        )
-    return clause_by_prefix(_CLAUSES, msg, seat, args)
+    name = str(play["msg"]).removeprefix("santafe.label.")
+    return said(
+        f"santafe.did.{name}_with_branch", player=player(seat), **play["args"], railroad=args["railroad"]
+    )
+
+
+SENTENCES = Sentences("santafe", _CLAUSES, {"santafe.label.with_branch": _with_branch})
+say_done = SENTENCES.say_done
 
 
 def mark_teller(kind: str, seat: int, events: list[Event]) -> None:

@@ -95,8 +95,20 @@ class SantaFeState:
             len(self.hand[seat])
             + self.doubles[seat]
             + (self.branch_held[seat] >= 0)
-            + (self.engineer[seat] == DRAWN_ENGINEER)
+            + self.drew_engineer(seat)
         )
+
+    def to_draw(self, seat: int) -> int:
+        """How many cards ``seat`` draws to fill its hand to the limit."""
+        return HAND_LIMIT - self.hand_size(seat)
+
+    def has_engineer(self, seat: int) -> bool:
+        """Whether ``seat`` holds an Engineer card, bought or drawn."""
+        return self.engineer[seat] != NO_ENGINEER
+
+    def drew_engineer(self, seat: int) -> bool:
+        """Whether ``seat`` drew its Engineer card (a card of its hand) rather than bought it."""
+        return self.engineer[seat] == DRAWN_ENGINEER
 
     def reached(self) -> int:
         """Cities any railroad reaches."""

@@ -23,7 +23,7 @@ from rules.core.events import Event, event
 from rules.core.texts import said
 from rules.core.texts import seat as who
 from rules.santafe import board
-from rules.santafe.state import NO_ENGINEER, SantaFeState
+from rules.santafe.state import SantaFeState
 
 FREE, BOUGHT = 1, 2
 
@@ -104,7 +104,7 @@ def piece_cost(s: SantaFeState, seat: int, seg: int) -> int:
     if not s.advanced:
         return 0
     cost = 1 if board.SEG_MOUNTAIN[seg] else 0
-    if board.SEG_RIVER[seg] and s.engineer[seat] == NO_ENGINEER:
+    if board.SEG_RIVER[seg] and not s.has_engineer(seat):
         cost += 1
     return cost
 

@@ -14,12 +14,9 @@ from rules.santafe.state import (
     BUY_TRACK,
     CHOOSE,
     DRAW,
-    DRAWN_ENGINEER,
     ENGINEERS,
     EXCHANGE,
-    HAND_LIMIT,
     LAY,
-    NO_ENGINEER,
     OVER,
     Phase,
     SantaFeState,
@@ -144,7 +141,7 @@ def prompt(s: SantaFeState) -> str:
     if s.phase == DRAW:
         if "pass" in flow.draw_options(s, seat):
             return f"Player {seat + 1}: buy a Branch Line card for ${flow.branch_price(s)}, or pass."
-        need = HAND_LIMIT - s.hand_size(seat)
+        need = s.to_draw(seat)
         return f"Player {seat + 1}: draw {need} card{'s' if need > 1 else ''}."
     if s.phase == BUY_TRACK:
         return f"Player {seat + 1}: buy one piece of track for $1, or pass."
@@ -166,7 +163,7 @@ def prompt_said(s: SantaFeState) -> Said | None:
     if s.phase == DRAW:
         if "pass" in flow.draw_options(s, current):
             return said("santafe.prompt.branch", price=flow.branch_price(s))
-        return said("santafe.prompt.draw", count=HAND_LIMIT - s.hand_size(current))
+        return said("santafe.prompt.draw", count=s.to_draw(current))
     if s.phase == BUY_TRACK:
         return said("santafe.prompt.buy_track")
     return None
@@ -204,11 +201,11 @@ def view(s: SantaFeState, viewer: int | None) -> SantaFeView:
             "hand_size": s.hand_size(p),
             "played": [board.CITY_IDS[c] for c in s.played[p]],
             "branch_card": board.RAILROADS[s.branch_held[p]] if s.branch_held[p] >= 0 else None,
-            "engineer": s.engineer[p] != NO_ENGINEER,
+            "engineer": s.has_engineer(p),
             # taken and played face up, so public knowledge; a card chosen this round still counts as
             # held until the reveal
             "doubles_held": s.doubles[p] + int(not revealed and bool(chosen and chosen[1])),
-            "engineer_drawn": s.engineer[p] == DRAWN_ENGINEER,
+            "engineer_drawn": s.drew_engineer(p),
             "bought_track": {board.RAILROADS[r]: n for r, n in enumerate(s.bought[p]) if n},
             "double_turn": s.double_on[p],
             "branch_in_play": board.RAILROADS[s.branch_on[p]] if s.branch_on[p] >= 0 else None,
@@ -261,7 +258,7 @@ def view(s: SantaFeState, viewer: int | None) -> SantaFeView:
             "cities": [board.CITY_IDS[c] for c in s.hand[viewer]],
             "double_turn": s.doubles[viewer],
             "branch": board.RAILROADS[s.branch_held[viewer]] if s.branch_held[viewer] >= 0 else None,
-            "engineer": s.engineer[viewer] != NO_ENGINEER,
+            "engineer": s.has_engineer(viewer),
         }
         data["choice"] = flow.describe_choice(viewer, choice) if choice is not None else None
     if s.over:

@@ -19,7 +19,7 @@ from rules.core.events import GAME_END, TURN_START, Event, event
 from rules.core.notation import match_move
 from rules.core.result import build_result
 from rules.core.rng import Rng
-from rules.core.spec import GameSpec, Option
+from rules.core.spec import GameSpec, Option, SpecIdentity
 
 DECK = list(range(1, 16))
 HAND = 3
@@ -31,12 +31,20 @@ ALIASES = {"d": "draw", "end": "pass", "p": "pass"}
 State = dict[str, Any]
 
 
-class Tiny:
-    id = "tiny"
-    title = "Tiny"
-    min_players = 2
-    max_players = 4
+SPEC = GameSpec(
+    id="tiny",
+    title="Tiny",
+    summary="play cards to your table, then bid for a bonus",
+    min_players=2,
+    max_players=4,
+    colour=(90, 140, 60),
+    options=(Option("rounds", "how many rounds the game lasts", default=2, minimum=1, maximum=500),),
+    help={"goal": ("Goal", "Score the most points: cards on your table count their value, won bids 5.")},
+    hands=True,
+)
 
+
+class Tiny(SpecIdentity, spec=SPEC):
     # --- set-up --------------------------------------------------------------------------------------
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
@@ -47,8 +55,7 @@ class Tiny:
         rounds = opts.get("rounds", 2)
         if not isinstance(rounds, int) or not 1 <= rounds <= 500:
             raise SetupError("rounds must be a whole number from 1 to 500")
-        if not self.min_players <= players <= self.max_players:
-            raise SetupError(f"Tiny is for {self.min_players} to {self.max_players} players.")
+        self.check_players(players)
         rng = Rng(seed)
         deck = list(DECK)
         rng.shuffle(deck)
@@ -238,15 +245,3 @@ class Tiny:
 
 
 RULES = Tiny()
-
-SPEC = GameSpec(
-    id="tiny",
-    title="Tiny",
-    summary="play cards to your table, then bid for a bonus",
-    min_players=2,
-    max_players=4,
-    colour=(90, 140, 60),
-    options=(Option("rounds", "how many rounds the game lasts", default=2, minimum=1, maximum=500),),
-    help={"goal": ("Goal", "Score the most points: cards on your table count their value, won bids 5.")},
-    hands=True,
-)

@@ -14,24 +14,30 @@ from rules.core.events import GAME_END, TURN_START, Event, event
 from rules.core.notation import match_move
 from rules.core.result import build_result
 from rules.core.rng import Rng
-from rules.core.spec import GameSpec
+from rules.core.spec import GameSpec, SpecIdentity
 
 State = dict[str, Any]
 HAND = 4
 PICTURES = "tests.support.higher.pictures"  # a game in render/higher/ would need no such line
 
 
-class Higher:
-    id = "higher"
-    title = "Higher"
-    min_players = 2
-    max_players = 4
+SPEC = GameSpec(
+    id="higher",
+    title="Higher",
+    summary="play a higher card than the last, or pass",
+    min_players=2,
+    max_players=4,
+    colour=(200, 120, 40),
+    help={"goal": ("Goal", "Be the first to play every card of your hand.")},
+    hands=True,
+)
 
+
+class Higher(SpecIdentity, spec=SPEC):
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         if options:
             raise SetupError(f"Unknown options: {sorted(options)}")
-        if not self.min_players <= players <= self.max_players:
-            raise SetupError("Higher is for 2 to 4 players.")
+        self.check_players(players)
         deck = list(range(1, 17))
         Rng(seed).shuffle(deck)
         hands = [sorted(deck[i * HAND : (i + 1) * HAND]) for i in range(players)]
@@ -129,14 +135,3 @@ class Higher:
 
 
 RULES = Higher()
-
-SPEC = GameSpec(
-    id="higher",
-    title="Higher",
-    summary="play a higher card than the last, or pass",
-    min_players=2,
-    max_players=4,
-    colour=(200, 120, 40),
-    help={"goal": ("Goal", "Be the first to play every card of your hand.")},
-    hands=True,
-)
