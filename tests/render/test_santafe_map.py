@@ -25,7 +25,7 @@ def test_both_pictures_print_the_counts_and_played_cards_by_name() -> None:
     assert counts
     for draw in (render_board, render_turn):
         with recording() as texts:
-            draw(view, None)
+            draw(view)
         drawn = {t.label for t in texts}
         assert counts <= drawn
     with recording() as texts:
