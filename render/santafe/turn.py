@@ -93,9 +93,10 @@ def render_turn(
     img.paste(*_city_sheet(theme))
     connections(d, view, scaled_nodes(), CITY_R, theme)
     header(d, _title(view, names, picture_words), view, last, style)
+    scene = Scene(d, view, style)
     if view.get("over") and view.get("end_reason"):
-        _end_reason(Scene(d, view, style), last)
-    _players(Scene(d, view, style))
+        _end_reason(scene, last)
+    _players(scene)
     _railroads(d, view, theme, picture_words)
     legend(d, view, theme, picture_words)
     return img
