@@ -590,8 +590,11 @@ def sample_views() -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
         played = random_playout(engine, 3, seed=5, max_moves=60)
         state = replay(engine, 3, 5, None, played.moves)
         view = engine.view(state, None)
-        names = ["Ada", "Brook", "Cy"]
-        found += [(render.render_turn, (view, names, ["Ada: moved."])), (render.render_board, (view, names))]
+        style = render.Style(["Ada", "Brook", "Cy"])
+        found += [
+            (render.render_turn, (view, ["Ada: moved."], (), style)),
+            (render.render_board, (view, style)),
+        ]
     return found
 
 

@@ -20,10 +20,9 @@ import rules
 from bot.i18n import LANGUAGES
 from bot.services.wording import text_of
 from bot.ui.pictures import result_words, words_for
-from render import encode, render_board, render_hand, render_player_area, render_result, render_turn
+from render import Style, encode, render_board, render_hand, render_player_area, render_result, render_turn
 from render.encode import MAX_BYTES, png_bytes, to_palette, webp_bytes
 from render.layers import clear_layers
-from render.theme import DEFAULT
 from rules.core.playout import random_playout, replay
 
 RATIO_TARGET = 1.5
@@ -59,7 +58,7 @@ def speed(game_id: str, repeat: int, kind: str = "board") -> None:
     clear_layers()
 
     def render() -> Any:
-        return render_turn(view, None, LAST) if kind == "turn" else render_board(view)
+        return render_turn(view, LAST) if kind == "turn" else render_board(view)
 
     start = time.perf_counter()
     image = render()
@@ -97,11 +96,12 @@ def every_picture(game_id: str, repeat: int) -> None:
     players = max(player_counts(game_id))
     state, played = middle_state(game_id, players, 3)
     names = [f"Player {i + 1}" for i in range(players)]
+    style = Style(names)
     own = engine.view(state, 0)
     kinds: list[tuple[str, Callable[[], Any]]] = [
-        ("turn", lambda: render_turn(engine.view(state, None), names, LAST)),
-        ("board", lambda: render_board(engine.view(state, None), names)),
-        ("player area", lambda: render_player_area(own, 0, names)),
+        ("turn", lambda: render_turn(engine.view(state, None), LAST, style=style)),
+        ("board", lambda: render_board(engine.view(state, None), style)),
+        ("player area", lambda: render_player_area(own, 0, style)),
         ("result", lambda: render_result(engine.result(played.final), names, game_id)),
     ]
     if rules.spec(game_id).hands:
@@ -125,12 +125,13 @@ def sizes(game_id: str) -> int:
     for players in player_counts(game_id):
         state, played = middle_state(game_id, players, players)
         names = [f"Player {i + 1}" for i in range(players)]
+        style = Style(names)
         for current in (engine.new_game(players, players, played.options), state, played.final):
             public = engine.view(current, None)
-            pictures = [render_turn(public, names, LAST), render_board(public, names)]
+            pictures = [render_turn(public, LAST, style=style), render_board(public, style)]
             for seat in range(players):
                 own = engine.view(current, seat)
-                pictures.append(render_player_area(own, seat, names))
+                pictures.append(render_player_area(own, seat, style))
                 if rules.spec(game_id).hands:
                     pictures.append(render_hand(own))
             for picture in pictures:
@@ -160,7 +161,7 @@ def languages(game_id: str, repeat: int) -> None:
         last = [f"{names[seat]}: {text_of(language, label)}"]
         sheet = result_words(result, game_id, language)
         kinds: list[tuple[str, Callable[[], Any]]] = [
-            ("turn", lambda words=words, last=last: render_turn(view, names, last, (), DEFAULT, words)),
+            ("turn", lambda words=words, last=last: render_turn(view, last, (), Style(names, words=words))),
             ("result", lambda sheet=sheet: render_result(result, names, game_id, sheet)),
         ]
         for kind, draw in kinds:

@@ -20,7 +20,7 @@ import time
 import rules
 from bot.services.replays import MOST_FRAMES, frame_versions
 from bot.ui.pictures import REPLAY_TIMEOUT
-from render import encode
+from render import Style, encode
 from render.chart import render_score_chart
 from render.replay import MAX_BYTES, STEPS, animate, render_replay, replay_frames
 from rules.ai import choose_move
@@ -57,11 +57,11 @@ def measure(game_id: str, players: int, seed: int, most: int) -> None:
 
     frames = [(view, [f"move {v}"]) for v, view in zip(wanted, views, strict=True)]
     start = time.perf_counter()
-    data, filename = render_replay(frames, names)
+    data, filename = render_replay(frames, Style(names))
     built = time.perf_counter() - start
 
     start = time.perf_counter()
-    pictures = replay_frames(frames, names)
+    pictures = replay_frames(frames, Style(names))
     drawn = time.perf_counter() - start
     width, quality = STEPS[0]
     start = time.perf_counter()

@@ -123,7 +123,7 @@ async def measure() -> dict[str, float]:
                     ticker.phase = "first move"
                     decision = await thinkers.choose(choose_move, "gwt", view, legal, 2, 1, Budget(0.2))
                     ticker.phase = "first picture"
-                    drawing = await drawers.draw(render.render_board, picture_view, [], stem="board")
+                    drawing = await drawers.draw(render.render_board, picture_view, stem="board")
                     ticker.phase = "rebuild"
                     for process in {decision.process, drawing.process}:  # (one pool: maybe one worker)
                         with contextlib.suppress(ProcessLookupError):
@@ -132,7 +132,7 @@ async def measure() -> dict[str, float]:
                         with contextlib.suppress(ThinkingFailed):
                             await thinkers.choose(choose_move, "gwt", view, legal, 2, 1, Budget(0.2))
                         with contextlib.suppress(DrawingFailed):
-                            await drawers.draw(render.render_board, picture_view, [], stem="board")
+                            await drawers.draw(render.render_board, picture_view, stem="board")
                     ticker.phase = "idle"
                     await asyncio.sleep(IDLE_SECONDS)
                     ticker.phase = ""

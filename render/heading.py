@@ -13,6 +13,7 @@ from PIL import ImageDraw
 
 from render.draw import box, disc, fit_text, text, text_width, wrap
 from render.names import seat_name, with_names
+from render.style import Style
 from render.theme import Theme
 from render.words import Words, picture_word
 
@@ -23,17 +24,12 @@ MONEY = 26
 
 
 def header(
-    d: ImageDraw.ImageDraw,
-    title: str,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    last: Sequence[str],
-    theme: Theme,
-    picture_words: Words | None = None,
+    d: ImageDraw.ImageDraw, title: str, view: Mapping[str, Any], last: Sequence[str], style: Style
 ) -> None:
     """The title, then the last move on up to two lines (its newest lines first to stay: see
     ``last_move``) and, while the game goes on and one line is left, the pending decision's prompt (in the
-    game's language when ``picture_words`` brings it, else the view's English)."""
+    game's language when ``style.words`` brings it, else the view's English)."""
+    names, theme, picture_words = style
     text(d, (14, 26), fit_text(title, TITLE, WIDTH - 28), TITLE, theme.ink, anchor="lm", bold=True)
     rows = last_move(
         [with_names(line, names) for line in last], LARGE, WIDTH - 28, picture_words=picture_words

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image
 
 from render import render_turn
-from render.theme import DEFAULT, Theme
+from render.style import PLAIN, Style
 
 #: Discord refuses a message whose files exceed the channel's upload limit: 10 MiB where the server has no
 #: boosts (the stand-in's ``loopback.limits.UPLOAD_BYTES``; a whole message may be 25 MiB, discord-docs
@@ -31,13 +31,10 @@ METHOD = 2
 
 
 def replay_frames(
-    frames: Sequence[tuple[Mapping[str, Any], Sequence[str]]],
-    names: Sequence[str] | None = None,
-    picture_words: Mapping[str, str] | None = None,
-    theme: Theme = DEFAULT,
+    frames: Sequence[tuple[Mapping[str, Any], Sequence[str]]], style: Style = PLAIN
 ) -> list[Image.Image]:
     """The turn picture of each (view, lines telling the moves since the frame before) of ``frames``."""
-    return [render_turn(view, names, list(last)[-3:], (), theme, picture_words) for view, last in frames]
+    return [render_turn(view, list(last)[-3:], (), style) for view, last in frames]
 
 
 def animate(pictures: Sequence[Image.Image], width: int, quality: int) -> bytes:
@@ -65,17 +62,13 @@ def animate(pictures: Sequence[Image.Image], width: int, quality: int) -> bytes:
 
 
 def render_replay(
-    frames: Sequence[tuple[Mapping[str, Any], Sequence[str]]],
-    names: Sequence[str] | None = None,
-    picture_words: Mapping[str, str] | None = None,
-    stem: str = "replay",
-    theme: Theme = DEFAULT,
+    frames: Sequence[tuple[Mapping[str, Any], Sequence[str]]], style: Style = PLAIN, stem: str = "replay"
 ) -> tuple[bytes, str]:
     """``(data, filename)``: the animated replay of ``frames`` (see ``replay_frames``), at most
     ``MAX_BYTES``; raises ``ValueError`` without frames, or when even the smallest does not fit."""
     if not frames:
         raise ValueError("a replay needs at least one position")
-    pictures = replay_frames(frames, names, picture_words, theme)
+    pictures = replay_frames(frames, style)
     size = 0
     for width, quality in STEPS:
         data = animate(pictures, width, quality)

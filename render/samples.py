@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image
 
 import rules
-from render import encode, render_board, render_hand, render_player_area, render_result, render_turn
+from render import Style, encode, render_board, render_hand, render_player_area, render_result, render_turn
 from render.names import with_names
 from rules.core.events import is_public
 from rules.core.playout import random_playout, replay
@@ -84,15 +84,16 @@ def write_samples(out_dir: Path, preview: bool = False) -> list[Path]:
         game_id, players = spec.id, spec.max_players
         engine = rules.get(game_id)
         names = names_for(players)
+        style = Style(names)
         for label, state, last in sample_turns(game_id, players):
             view = engine.view(state, None)
-            save(render_turn(view, names, last), f"{game_id}-turn-{label}")
-            save(render_board(view, names), f"{game_id}-board-{label}")
+            save(render_turn(view, last, style=style), f"{game_id}-turn-{label}")
+            save(render_board(view, style), f"{game_id}-board-{label}")
         middle = sample_views(game_id, players)[1][1]
         own = engine.view(middle, 0)
-        save(render_player_area(own, 0, names), f"{game_id}-player-1")
+        save(render_player_area(own, 0, style), f"{game_id}-player-1")
         if spec.hands:
-            save(render_hand(own, names), f"{game_id}-hand-1")
+            save(render_hand(own, style), f"{game_id}-hand-1")
         final = sample_views(game_id, players)[2][1]
         save(render_result(engine.result(final), names, game_id), f"{game_id}-result")
     return written

@@ -1,9 +1,10 @@
 """The words a picture writes around the game's own facts, in the game's language.
 
-The bot passes them in (``picture_words``: each key's text from the catalogs, ``picture.<key>``); a
-picture drawn without them (the samples, the tests) writes the English. A word's ``{placeholders}`` are
-filled where it is drawn. ``prompt`` and ``end_reason`` are not words but the position's own sentences,
-already in the reader's language, which the picture writes instead of the view's English.
+The bot passes them in (``words`` of ``render.style.Style``: each key's text from the catalogs,
+``picture.<key>``); a picture drawn without them (the samples, the tests) writes the English. A word's
+``{placeholders}`` are filled where it is drawn. ``prompt`` and ``end_reason`` are not words but the
+position's own sentences, already in the reader's language, which the picture writes instead of the
+view's English.
 
 The words every game's pictures share are here (``ENGLISH``); each game brings its own in
 ``render/<id>/words.py``, keyed ``<id>.…``: ``ENGLISH`` (the English of its ``picture.<id>.…`` messages)

@@ -25,7 +25,7 @@ from bot.services.drawing import Drawers, DrawingFailed
 from render.chart import WORDS as CHART_WORDS
 from render.replay import render_replay
 from render.result import WORDS as SHEET_WORDS
-from render.theme import DEFAULT
+from render.style import Style
 from render.words import english_words, facts
 from rules.core.events import GAME_END, Event
 
@@ -55,6 +55,11 @@ def draws(view: dict[str, Any], picture: str) -> bool:
     return render.has_picture(view.get("game"), picture)
 
 
+def _style(names: Sequence[str], words: dict[str, str] | None) -> Style:
+    """What the bot draws a picture for: the seats' names, the default theme, the reader's words."""
+    return Style(list(names), words=words)
+
+
 async def _file(picture: Callable[..., Any], *args: Any, stem: str) -> discord.File | None:
     try:
         drawing = await _drawers.draw(picture, *args, stem=stem)
@@ -72,7 +77,7 @@ async def board(
     game without board pictures)."""
     if not draws(view, "render_board"):
         return None
-    return await _file(render.render_board, view, list(names), DEFAULT, words, stem=stem)
+    return await _file(render.render_board, view, _style(names, words), stem=stem)
 
 
 async def turn_board(
@@ -90,7 +95,7 @@ async def turn_board(
     pictures."""
     if not draws(view, "render_turn"):
         return None
-    args = (view, list(names), list(last), list(changed), DEFAULT, words)
+    args = (view, list(last), list(changed), _style(names, words))
     return await _file(render.render_turn, *args, stem=stem)
 
 
@@ -141,7 +146,7 @@ async def hand(
     in their language, ``words_for``)."""
     if not draws(view, "render_hand"):
         return None
-    return await _file(render.render_hand, view, list(names), DEFAULT, words, stem="hand")
+    return await _file(render.render_hand, view, _style(names, words), stem="hand")
 
 
 async def player_area(
@@ -150,7 +155,7 @@ async def player_area(
     """A seat's public area (``words``: in its reader's language, ``words_for``)."""
     if not draws(view, "render_player_area"):
         return None
-    args = (view, seat, list(names), DEFAULT, words)
+    args = (view, seat, _style(names, words))
     return await _file(render.render_player_area, *args, stem=f"player-{seat + 1}")
 
 
@@ -189,7 +194,7 @@ async def replay(
     failed drawing (logged), or a game without turn pictures."""
     if not frames or not draws(frames[0][0], "render_turn"):
         return None
-    args = ([(view, list(lines)) for view, lines in frames], list(names), words)
+    args = ([(view, list(lines)) for view, lines in frames], _style(names, words))
     try:
         drawing = await _drawers.draw(render_replay, *args, stem=stem, encoded=True, timeout=REPLAY_TIMEOUT)
     except DrawingFailed:

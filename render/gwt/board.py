@@ -14,46 +14,40 @@ from render.gwt.layout import cattleman_point, layout, point, rail_point
 from render.gwt.static import JOB_COLUMNS, board_layer, foresight_x, job_cell
 from render.names import seat_name, with_names
 from render.scene import Scene
-from render.theme import DEFAULT, Theme, text_on
+from render.style import PLAIN, Style
+from render.theme import Theme, text_on
 from render.words import Words, layer_key, picture_word
 
 CITY_SLOTS = 4
 
 
-def render_board(
-    view: Mapping[str, Any],
-    names: Sequence[str] | None = None,
-    theme: Theme = DEFAULT,
-    picture_words: Words | None = None,
-) -> Image.Image:
+def render_board(view: Mapping[str, Any], style: Style = PLAIN) -> Image.Image:
     """The whole board as ``view`` shows it; only public parts are drawn, so every seat's view and the
-    spectator's give the same picture. ``picture_words``: its words in the game's language."""
+    spectator's give the same picture."""
+    theme, picture_words = style.theme, style.words
     img = board_layer(theme, int(view["players"]), layer_key(picture_words))
     d = ImageDraw.Draw(img)
     board = view["board"]
-    _trail(d, board, view["seats"], theme, picture_words)
+    scene = Scene(d, view, style)
+    _trail(scene)
     _cities(d, board, theme)
-    _railroad(d, board, view["seats"], theme, picture_words)
+    _railroad(scene)
     _job_market(d, board, int(view["players"]), theme, picture_words)
     _cattle_market(d, board, theme, picture_words)
     _foresight(d, board, theme, picture_words)
     _objectives(d, board, theme, picture_words)
-    _status(Scene(d, view, names, theme, picture_words))
+    _status(scene)
     return img
 
 
-def _trail(
-    d: ImageDraw.ImageDraw,
-    board: Mapping[str, Any],
-    seats: Sequence[Mapping[str, Any]],
-    theme: Theme,
-    said: Words | None = None,
-) -> None:
+def _trail(scene: Scene) -> None:
+    """The tiles on the trail and the cattlemen standing on it."""
+    d, view, (_names, theme, said) = scene
     r = layout()["node_radius"]
-    for location, code in board["trail"].items():
+    for location, code in view["board"]["trail"].items():
         if code:
             pieces.tile(d, point(location), code, theme, half=r, said=said)
-    for location, here in pieces.standing(seats).items():
+    for location, here in pieces.standing(view["seats"]).items():
         for index, seat in enumerate(here):
             pieces.cattleman(d, cattleman_point(location, index, len(here)), seat, theme)
 
@@ -78,15 +72,11 @@ def _cities(d: ImageDraw.ImageDraw, board: Mapping[str, Any], theme: Theme) -> N
                 )
 
 
-def _railroad(
-    d: ImageDraw.ImageDraw,
-    board: Mapping[str, Any],
-    seats: Sequence[Mapping[str, Any]],
-    theme: Theme,
-    said: Words | None = None,
-) -> None:
+def _railroad(scene: Scene) -> None:
+    """The stations' discs and masters, and every player's engine."""
+    d, view, (_names, theme, said) = scene
     stations = layout()["railroad"]["stations"]
-    for station in board["stations"]:
+    for station in view["board"]["stations"]:
         x, y = stations[str(station["station"])]["turnout"]
         for seat in station["discs"]:
             disc(d, (x - 33 + seat * 22, y + 10), 9, theme.player(seat), theme.ink, seat + 1, size=12)
@@ -99,7 +89,7 @@ def _railroad(
                 d, (x, y + 27), fit_text(master, theme.text_small - 4, 104), theme.text_small - 4, theme.muted
             )
     at_zero = 0
-    for seat, player in enumerate(seats):
+    for seat, player in enumerate(view["seats"]):
         space = str(player.get("engine", "0"))
         x, y = rail_point(space)
         if space == "0":
@@ -183,7 +173,7 @@ def _objectives(
 
 
 def _status(scene: Scene) -> None:
-    d, view, names, theme, picture_words = scene
+    d, view, (names, theme, picture_words) = scene
     x0, y0, x1, _ = layout()["regions"]["status"]
     to_act = set(view.get("to_act", []))
     x = x0 + 14

@@ -3,7 +3,7 @@ cards, with the hand's breeding value at Kansas City. Sent only to its owner."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -11,8 +11,8 @@ from PIL import Image, ImageDraw
 from render.draw import box, fit_text, fitting_size, text
 from render.gwt import pieces
 from render.names import hand_title
-from render.theme import DEFAULT, Theme
-from render.words import Words, picture_word
+from render.style import PLAIN, Style
+from render.words import picture_word
 
 CARD_W, CARD_H, GAP, PAD = 120, 170, 12, 20
 
@@ -27,15 +27,10 @@ def breeding_value(hand: list[str]) -> int:
     return sum(best.values())
 
 
-def render_hand(
-    view: Mapping[str, Any],
-    names: Sequence[str] | None = None,
-    theme: Theme = DEFAULT,
-    picture_words: Words | None = None,
-) -> Image.Image:
-    """The viewer's hand, titled with their name; ``view`` must be that player's own view (it carries
-    ``hand``). ``picture_words``: its words in the reader's language (``render.words``)."""
-    said = picture_words
+def render_hand(view: Mapping[str, Any], style: Style = PLAIN) -> Image.Image:
+    """The viewer's cattle and objective cards, titled with their name; ``view`` must be that player's own
+    view (it carries ``hand``)."""
+    names, theme, said = style
     hand: list[str] = list(view["hand"])
     cattle = sorted((c for c in hand if c in pieces.CATTLE), key=lambda c: (pieces.CATTLE[c][1], c))
     objectives = [c for c in hand if c not in pieces.CATTLE]

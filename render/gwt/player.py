@@ -13,7 +13,8 @@ from render.gwt import pieces
 from render.gwt.figures import turnout_station
 from render.gwt.words import FACTS
 from render.names import seat_name
-from render.theme import DEFAULT, Theme
+from render.style import PLAIN, Style
+from render.theme import Theme
 from render.words import Words, picture_word
 from rules.gwt.content import BUILDINGS, DISC_SPACES, WORKER_BONUS, WORKER_TYPES
 from rules.gwt.words import place
@@ -23,15 +24,9 @@ WIDTH, HEIGHT, PAD = 1400, 800, 20
 WORKER_VP = {5: 4, 6: 4}
 
 
-def render_player_area(
-    view: Mapping[str, Any],
-    seat: int,
-    names: Sequence[str] | None = None,
-    theme: Theme = DEFAULT,
-    picture_words: Words | None = None,
-) -> Image.Image:
-    """``seat``'s public area as ``view`` shows it (the same for every viewer), its words in the game's
-    language (``picture_words``, ``render.words``)."""
+def render_player_area(view: Mapping[str, Any], seat: int, style: Style = PLAIN) -> Image.Image:
+    """``seat``'s public area as ``view`` shows it (the same for every viewer)."""
+    names, theme, picture_words = style
     p = view["seats"][seat]
     img = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
     d = ImageDraw.Draw(img)

@@ -33,7 +33,8 @@ from render.heading import LARGE, SMALL, TEXT, WIDTH, header, player_box
 from render.layers import cached_layer
 from render.names import seat_name
 from render.scene import Scene
-from render.theme import DEFAULT, Theme, text_on
+from render.style import PLAIN, Style
+from render.theme import Theme, text_on
 from render.words import Words, layer_key, picture_word
 from rules.core.events import Event
 from rules.gwt.aliases import city_label
@@ -124,21 +125,16 @@ def rail_space(value: Any) -> float:
 
 
 def render_turn(
-    view: Mapping[str, Any],
-    names: Sequence[str] | None = None,
-    last: Sequence[str] = (),
-    changed: Sequence[Event] = (),
-    theme: Theme = DEFAULT,
-    picture_words: Words | None = None,
+    view: Mapping[str, Any], last: Sequence[str] = (), changed: Sequence[Event] = (), style: Style = PLAIN
 ) -> Image.Image:
-    """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names),
-    ``changed`` the public events since the last picture: the cattlemen's paths and the tiles just built
-    or placed are marked. ``picture_words``: the heading's words in the game's language (``render.words``)."""
+    """The turn picture of ``view`` (see ``render.render_turn``): of the ``changed`` events, the
+    cattlemen's paths and the tiles just built or placed are marked."""
+    names, theme, picture_words = style
     img = turn_layer(theme, int(view["players"]), layer_key(picture_words))
     d = ImageDraw.Draw(img)
     board = view["board"]
-    header(d, _title(view, names, picture_words), view, names, last, theme, picture_words)
-    _players(Scene(d, view, names, theme, picture_words))
+    header(d, _title(view, names, picture_words), view, last, style)
+    _players(Scene(d, view, style))
     _cities(d, board, theme)
     _railroad(d, board, view["seats"], theme)
     _masters(d, board, theme, picture_words)
@@ -338,7 +334,7 @@ def _title(view: Mapping[str, Any], names: Sequence[str] | None, picture_words: 
 
 
 def _players(scene: Scene) -> None:
-    d, view, names, theme, picture_words = scene
+    d, view, (names, theme, picture_words) = scene
     to_act = set(view.get("to_act", []))
     for seat, player in enumerate(view["seats"]):
         lines = [(line, LARGE, theme.ink) for line in figures(view, seat, picture_words)]

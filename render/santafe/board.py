@@ -3,7 +3,7 @@ with each player's money and played city cards, the railroads' remaining track a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -18,6 +18,7 @@ from render.santafe.labels import name_boxes, note_at
 from render.santafe.static import CITY_R, built_segment, city_sheet, map_layer, name_places
 from render.santafe.words import ENGLISH, colour
 from render.scene import Scene
+from render.style import PLAIN, Style
 from render.theme import DEFAULT, Theme, text_on
 from render.words import Words, picture_word
 
@@ -26,14 +27,10 @@ LEGEND_TOP = 838
 CHIP_W = 126
 
 
-def render_map(
-    view: Mapping[str, Any],
-    names: Sequence[str] | None = None,
-    theme: Theme = DEFAULT,
-    picture_words: Words | None = None,
-) -> Image.Image:
+def render_map(view: Mapping[str, Any], style: Style = PLAIN) -> Image.Image:
     """The Santa Fe board as ``view`` shows it; nothing private is drawn, so any seat's view gives the
-    same picture. ``picture_words``: its words in the game's language (``render.words``)."""
+    same picture."""
+    theme, picture_words = style.theme, style.words
     img = map_layer(theme, tuple(sorted((picture_words or {}).items())))
     d = ImageDraw.Draw(img)
     where = segments()
@@ -44,7 +41,7 @@ def render_map(
     img.paste(sheet, corner, sheet)
     connections(d, view, nodes(), CITY_R, theme)
     railheads(d, view, nodes(), CITY_R, theme)
-    scene = Scene(d, view, names, theme, picture_words)
+    scene = Scene(d, view, style)
     _header(scene)
     _players(scene)
     _railroads(d, view, theme, picture_words)
@@ -115,7 +112,7 @@ def railheads(
 
 
 def _header(scene: Scene) -> None:
-    d, view, names, theme, picture_words = scene
+    d, view, (names, theme, picture_words) = scene
     key = f"santafe.phase.{view.get('phase')}"
     phase = picture_word(picture_words, key) if key in ENGLISH else str(view.get("phase", ""))
     if view.get("lay_turn"):
@@ -139,7 +136,7 @@ def _header(scene: Scene) -> None:
 
 
 def _players(scene: Scene) -> None:
-    d, view, names, theme, picture_words = scene
+    d, view, (names, theme, picture_words) = scene
     x0, y0, x1, _ = PANEL
     info = cities()
     to_act = set(view.get("to_act", []))

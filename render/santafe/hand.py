@@ -3,7 +3,7 @@ the city), Double Turn, Branch Line and Engineer cards. Sent only to its owner."
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -14,22 +14,18 @@ from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities, map_data
 from render.santafe.words import colour
-from render.theme import DEFAULT, Theme, text_on
+from render.style import PLAIN, Style
+from render.theme import Theme, text_on
 from render.words import Words, picture_word
 
 CARD_W, CARD_H, GAP, PAD = 170, 230, 14, 20
 MINI = (140, 96)
 
 
-def render_hand(
-    view: Mapping[str, Any],
-    names: Sequence[str] | None = None,
-    theme: Theme = DEFAULT,
-    picture_words: Words | None = None,
-) -> Image.Image:
-    """The viewer's hand, titled with their name; ``view`` must be that player's own view (it carries
-    ``hand``). ``picture_words``: its words in the reader's language (``render.words``)."""
-    said = picture_words
+def render_hand(view: Mapping[str, Any], style: Style = PLAIN) -> Image.Image:
+    """The viewer's city, Double Turn, Branch Line and Engineer cards, titled with their name; ``view``
+    must be that player's own view (it carries ``hand``)."""
+    names, theme, said = style
     hand = view["hand"]
     reached = _reached(view)
     cards: list[tuple[str, Any]] = [("city", c) for c in hand["cities"]]

@@ -3,7 +3,7 @@ played so far with what it scores now."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -14,21 +14,15 @@ from render.santafe import palette
 from render.santafe.board import _play_text, _reached
 from render.santafe.geometry import cities
 from render.santafe.words import colour
-from render.theme import DEFAULT, Theme
-from render.words import Words, picture_word
+from render.style import PLAIN, Style
+from render.words import picture_word
 
 WIDTH, PAD, CARD_W, CARD_H, PER_ROW = 960, 20, 176, 84, 5
 
 
-def render_player_area(
-    view: Mapping[str, Any],
-    seat: int,
-    names: Sequence[str] | None = None,
-    theme: Theme = DEFAULT,
-    picture_words: Words | None = None,
-) -> Image.Image:
-    """``seat``'s public area, its words in the game's language (``picture_words``, ``render.words``)."""
-    said = picture_words
+def render_player_area(view: Mapping[str, Any], seat: int, style: Style = PLAIN) -> Image.Image:
+    """``seat``'s public area: money, cards held, and every city card played with what it scores now."""
+    names, theme, said = style
     info = view["seats"][seat]
     played = info["played"]
     rows = max(1, -(-len(played) // PER_ROW))

@@ -26,7 +26,8 @@ from render.santafe.labels import Place, name_boxes, note_at, place_city_names
 from render.santafe.static import MAP_FRAME, RIVER_STROKES, bonus_box, built_segment, city_mark, empty_map
 from render.santafe.words import ENGLISH
 from render.scene import Scene
-from render.theme import DEFAULT, Theme, text_on
+from render.style import PLAIN, Style
+from render.theme import Theme, text_on
 from render.words import Words, picture_word
 from rules.core.events import Event
 
@@ -73,16 +74,11 @@ def _name_boxes() -> list[Box]:
 
 
 def render_turn(
-    view: Mapping[str, Any],
-    names: Sequence[str] | None = None,
-    last: Sequence[str] = (),
-    changed: Sequence[Event] = (),
-    theme: Theme = DEFAULT,
-    picture_words: Words | None = None,
+    view: Mapping[str, Any], last: Sequence[str] = (), changed: Sequence[Event] = (), style: Style = PLAIN
 ) -> Image.Image:
-    """The turn picture of ``view``; ``last`` are the lines that tell the last move (already with names),
-    ``changed`` the public events since the last picture: the track they laid is marked. ``words``: the
-    heading's words in the game's language (``render.words``)."""
+    """The turn picture of ``view`` (see ``render.render_turn``): of the ``changed`` events, the track
+    they laid is marked."""
+    names, theme, picture_words = style
     img = turn_layer(theme)
     d = ImageDraw.Draw(img)
     where = scaled_segments()
@@ -96,10 +92,11 @@ def render_turn(
         text(d, at, words, SMALL, theme.ink, bold=True, halo="#EEE6D2")
     img.paste(*_city_sheet(theme))
     connections(d, view, scaled_nodes(), CITY_R, theme)
-    header(d, _title(view, names, picture_words), view, names, last, theme, picture_words)
+    header(d, _title(view, names, picture_words), view, last, style)
+    scene = Scene(d, view, style)
     if view.get("over") and view.get("end_reason"):
-        _end_reason(d, view, names, last, theme, picture_words)
-    _players(Scene(d, view, names, theme, picture_words))
+        _end_reason(scene, last)
+    _players(scene)
     _railroads(d, view, theme, picture_words)
     legend(d, view, theme, picture_words)
     return img
@@ -167,15 +164,9 @@ def _winners(view: Mapping[str, Any], names: Sequence[str] | None, picture_words
     return " · " + picture_word(picture_words, key, names=named, total=total)
 
 
-def _end_reason(
-    d: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    last: Sequence[str],
-    theme: Theme,
-    picture_words: Words | None = None,
-) -> None:
+def _end_reason(scene: Scene, last: Sequence[str]) -> None:
     """Why the game ended, on the line under the last move (the title names the winner instead)."""
+    d, view, (names, theme, picture_words) = scene
     rows = last_move(
         [with_names(line, names) for line in last], LARGE, WIDTH - 28, picture_words=picture_words
     )
@@ -193,7 +184,7 @@ def figures(seat: Mapping[str, Any], picture_words: Words | None = None) -> str:
 
 
 def _players(scene: Scene) -> None:
-    d, view, names, theme, picture_words = scene
+    d, view, (names, theme, picture_words) = scene
     to_act = set(view.get("to_act", []))
     for seat in view["seats"]:
         n = seat["seat"]

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 import rules
-from render import encode, render_score_chart
+from render import Style, encode, render_score_chart
 from render.draw import recording
 from render.encode import MAX_BYTES
 from render.replay import MAX_BYTES as MAX_REPLAY_BYTES
@@ -58,7 +58,7 @@ def test_a_replay_is_one_animated_picture_of_every_frame_within_the_limit(game: 
     engine = rules.get(game)
     states = sampled_states(game, 3, ())
     frames = [(engine.view(s, None), [f"move {i}"]) for i, s in enumerate(states)]
-    data, filename = render_replay(frames, NAMES, stem="replay-7")
+    data, filename = render_replay(frames, Style(NAMES), stem="replay-7")
     assert filename == "replay-7.webp"
     assert len(data) <= MAX_REPLAY_BYTES
     with Image.open(io.BytesIO(data)) as picture:
@@ -69,4 +69,4 @@ def test_a_replay_is_one_animated_picture_of_every_frame_within_the_limit(game: 
 
 def test_a_replay_needs_a_position() -> None:
     with pytest.raises(ValueError):
-        render_replay([], NAMES)
+        render_replay([], Style(NAMES))

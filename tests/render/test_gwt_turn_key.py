@@ -13,7 +13,7 @@ import pytest
 
 import rules
 from bot.ui import pictures
-from render import render_board, render_player_area, render_turn
+from render import Style, render_board, render_player_area, render_turn
 from render.boxes import overlap
 from render.draw import Drawn, recording
 from render.gwt import turn
@@ -50,7 +50,7 @@ def turn_texts(view: dict[str, Any], language: str) -> list[Drawn]:
     words = pictures.words_for(language, view, [], NAMES) if language != "en" else None
     clear_layers()  # the static layer's words are drawn again, and seen
     with recording() as texts:
-        render_turn(view, NAMES, ["Ada"], [], DEFAULT, words)
+        render_turn(view, ["Ada"], [], Style(NAMES, DEFAULT, words))
     return texts
 
 
@@ -80,9 +80,9 @@ def test_no_picture_names_a_turnout_by_a_half_number(language: str) -> None:
     words = pictures.words_for(language, view, [], NAMES) if language != "en" else None
     clear_layers()
     with recording() as texts:
-        render_turn(view, NAMES, ["Ada"], [], DEFAULT, words)
-        render_board(view, NAMES, DEFAULT, words)
-        render_player_area(own, 0, NAMES, DEFAULT, words)
+        render_turn(view, ["Ada"], [], Style(NAMES, DEFAULT, words))
+        render_board(view, Style(NAMES, DEFAULT, words))
+        render_player_area(own, 0, Style(NAMES, DEFAULT, words))
     halves = [t.label for t in texts if HALF.search(t.label)]
     assert not halves, halves
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
+from render import Style
 from render.boxes import overlap
 from render.draw import Drawn, recording
 from render.gwt import turn
@@ -23,7 +24,7 @@ from tests.render.conftest import sampled_states
 def drawn(state: Any) -> list[Drawn]:
     clear_layers()
     with recording() as texts:
-        turn.render_turn(RULES.view(state, None), ["Ada", "Brook", "Cyrus", "Dana"])
+        turn.render_turn(RULES.view(state, None), style=Style(["Ada", "Brook", "Cyrus", "Dana"]))
     return texts
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import rules
-from render import boxes, render_board, render_turn
+from render import Style, boxes, render_board, render_turn
 from render.boxes import Box, overlap
 from render.draw import Drawn, recording
 from render.gwt import turn
@@ -42,11 +42,12 @@ class Picture:
     def draw(self, view: dict[str, Any]) -> list[Drawn]:
         board_layer.cache_clear()
         turn.turn_layer.cache_clear()
+        style = Style(["Ada", "Brook", "Cyrus", "Dana"][: view["players"]])
         with recording() as texts:
             if self.kind == "board":
-                render_board(view, ["Ada", "Brook", "Cyrus", "Dana"][: view["players"]])
+                render_board(view, style)
             else:
-                render_turn(view, ["Ada", "Brook", "Cyrus", "Dana"][: view["players"]], ["Ada: a move."])
+                render_turn(view, ["Ada: a move."], style=style)
         return texts
 
     def lines(self, location: str) -> list[tuple[str, int, tuple[float, float]]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import rules
-from render import render_turn
+from render import Style, render_turn
 from render.draw import recording, text_width
 from render.heading import LARGE, WIDTH, last_move
 
@@ -20,7 +20,7 @@ def test_a_reveal_after_the_secret_choices_is_on_the_picture_at_phone_size() -> 
     engine = rules.get("santafe")
     view = engine.view(engine.new_game(3, 5), None)
     with recording() as texts:
-        image = render_turn(view, ["Ada", "Brook", "Cyrus"], REVEAL)
+        image = render_turn(view, REVEAL, style=Style(["Ada", "Brook", "Cyrus"]))
     told = " ".join(t.label for t in texts if t.label.startswith("Last:") or t.box[1] < 110)
     assert "Cards revealed: Ada Topeka; Brook Houston; Cyrus St. Louis." in told
     last = [t for t in texts if "Cards revealed" in t.label]

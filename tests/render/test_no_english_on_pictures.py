@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 
 import rules
 from bot.ui import pictures
-from render import render_board, render_hand, render_player_area, render_result, render_turn
+from render import Style, render_board, render_hand, render_player_area, render_result, render_turn
 from render.draw import recording
 from render.layers import clear_layers
 from render.theme import DEFAULT
@@ -120,14 +120,14 @@ def pictures_of(game: str, language: str) -> Iterator[tuple[str, Callable[[], An
     for state in states[1:]:
         public = engine.view(state, None)
         words = pictures.words_for(language, public, [], names)
-        yield "board", partial(render_board, public, names, DEFAULT, words)
-        yield "turn", partial(render_turn, public, names, ["Ada"], [], DEFAULT, words)
+        yield "board", partial(render_board, public, Style(names, DEFAULT, words))
+        yield "turn", partial(render_turn, public, ["Ada"], [], Style(names, DEFAULT, words))
         for seat in range(players):
             own = engine.view(state, seat)
             mine = pictures.words_for(language, own, [], names)
-            yield "player", partial(render_player_area, own, seat, names, DEFAULT, mine)
+            yield "player", partial(render_player_area, own, seat, Style(names, DEFAULT, mine))
             if "hand" in own:
-                yield "hand", partial(render_hand, own, names, DEFAULT, mine)
+                yield "hand", partial(render_hand, own, Style(names, DEFAULT, mine))
     result = engine.result(states[-1])
     sheet = pictures.result_words(result, game, language)
     yield "result", partial(render_result, result, names, game, sheet)

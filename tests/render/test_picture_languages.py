@@ -11,7 +11,7 @@ import pytest
 import rules
 from bot.i18n import LANGUAGES, PSEUDO
 from bot.ui import pictures
-from render import render_board, render_hand, render_player_area
+from render import Style, render_board, render_hand, render_player_area
 from render.draw import recording
 from render.gwt.layout import layout
 from render.layers import clear_layers
@@ -35,7 +35,7 @@ def test_the_board_reads_in_the_games_language_and_fits(game: str, players: int,
         words = pictures.words_for(language, view, [], NAMES[:players])
         clear_layers()
         with recording() as texts:
-            image = render_board(view, NAMES[:players], DEFAULT, words)
+            image = render_board(view, Style(NAMES[:players], DEFAULT, words))
         labels = [t.label for t in texts]
         for t in texts:
             assert t.box[0] >= 0 and t.box[2] <= image.width and t.box[3] <= image.height, t
@@ -64,9 +64,9 @@ def test_the_hand_and_player_area_read_in_the_readers_language_and_fit(
             own = engine.view(state, seat)
             words = pictures.words_for(language, own, [], NAMES[:players])
             for draw in (
-                lambda own=own, words=words: render_hand(own, NAMES[:players], DEFAULT, words),
+                lambda own=own, words=words: render_hand(own, Style(NAMES[:players], DEFAULT, words)),
                 lambda own=own, seat=seat, words=words: render_player_area(
-                    own, seat, NAMES[:players], DEFAULT, words
+                    own, seat, Style(NAMES[:players], DEFAULT, words)
                 ),
             ):
                 with recording() as texts:
@@ -107,7 +107,7 @@ def test_japanese_on_the_turn_picture_stands_8_px_tall_at_550_px(game: str) -> N
         words = pictures.words_for("ja", view, [], NAMES[:players])
         clear_layers()
         with recording() as texts:
-            image = render_turn(view, NAMES[:players], ["Ada"], [], DEFAULT, words)
+            image = render_turn(view, ["Ada"], [], Style(NAMES[:players], DEFAULT, words))
         japanese = [t for t in texts if has_cjk(t.label)]
         assert japanese
         for t in japanese:

@@ -11,7 +11,16 @@ import pytest
 from PIL import Image
 
 import rules
-from render import encode, packages, render_board, render_hand, render_player_area, render_result, render_turn
+from render import (
+    Style,
+    encode,
+    packages,
+    render_board,
+    render_hand,
+    render_player_area,
+    render_result,
+    render_turn,
+)
 from render.draw import recording
 from render.encode import MAX_BYTES
 from rules.core.result import build_result
@@ -32,12 +41,12 @@ def test_every_picture_renders(config: Config) -> None:
     board_size = importlib.import_module(packages.name_of(game)).BOARD_SIZE
     names = [f"Player {i + 1}" for i in range(players)]
     for state in sampled_states(game, players, options):
-        board = render_board(engine.view(state, None), names)
+        board = render_board(engine.view(state, None), Style(names))
         assert board.size == board_size
         fits(board)
         for seat in range(players):
             own = engine.view(state, seat)
-            fits(render_player_area(own, seat, names))
+            fits(render_player_area(own, seat, Style(names)))
             if spec.hands:
                 fits(render_hand(own))
             else:

@@ -17,6 +17,7 @@ from render.santafe import static, turn
 from render.santafe.geometry import Segment, cities, nodes, segments
 from render.santafe.labels import Place
 from render.santafe.static import CITY_R, HOME_HALF, city_layer
+from render.theme import DEFAULT
 from tests.render.conftest import sampled_states
 from tests.render.test_labels import crosses
 
@@ -33,9 +34,9 @@ def names_drawn(draw: Callable[[], object], places: Callable[[], dict[str, Place
 
 
 PICTURES = {
-    "board": (lambda: city_layer.__wrapped__(turn.DEFAULT), nodes, segments, CITY_R, static.name_places),
+    "board": (lambda: city_layer.__wrapped__(DEFAULT), nodes, segments, CITY_R, static.name_places),
     "turn": (
-        lambda: turn._city_sheet.__wrapped__(turn.DEFAULT),
+        lambda: turn._city_sheet.__wrapped__(DEFAULT),
         turn.scaled_nodes,
         turn.scaled_segments,
         turn.CITY_R,

@@ -25,11 +25,11 @@ def test_both_pictures_print_the_counts_and_played_cards_by_name() -> None:
     assert counts
     for draw in (render_board, render_turn):
         with recording() as texts:
-            draw(view, None)
+            draw(view)
         drawn = {t.label for t in texts}
         assert counts <= drawn
     with recording() as texts:
-        render_board(view, None)
+        render_board(view)
     drawn = {t.label for t in texts}
     played = {city for seat in view["seats"] for city in seat["played"]}
     assert played and not played & drawn  # no 3-letter codes

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import rules
+from render import Style
 from render.boxes import overlap
 from render.draw import recording
 from render.layers import clear_layers
@@ -19,7 +20,7 @@ NAMES = ["Ada", "Brook", "Cyrus", "Dana", "Emil"]
 def drawn(view):
     clear_layers()
     with recording() as texts:
-        image = turn.render_turn(view, NAMES[: view["players"]], ["Brook: a move."])
+        image = turn.render_turn(view, ["Brook: a move."], style=Style(NAMES[: view["players"]]))
     return image, texts
 
 

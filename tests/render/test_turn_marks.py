@@ -24,8 +24,8 @@ def test_santa_fe_marks_the_track_just_laid_and_nothing_else() -> None:
     view = engine.view(sampled_states("santafe", 3, ())[2], None)
     laid = sorted(view["track"])[:3]
     events = [{"type": "lay", "segment": s, "private_to": None} for s in laid]
-    marked = render_turn(view, None, (), events)
-    plain = render_turn(view, None, ())
+    marked = render_turn(view, (), events)
+    plain = render_turn(view, ())
     where = santafe_turn.scaled_segments()
 
     def beside(segment_id: str) -> tuple[int, int]:
@@ -72,8 +72,8 @@ def test_great_western_trail_marks_the_path_walked_and_the_building_built() -> N
     [(seat, path)] = paths
     built = next(ev["built"] for ev in events if ev.get("built"))
     assert placed == [built]
-    marked = render_turn(view, None, (), events)
-    plain = render_turn(view, None, ())
+    marked = render_turn(view, (), events)
+    plain = render_turn(view, ())
     x, y = gwt_turn.at(built)
     ring = (round(x - gwt_turn.R - 4), round(y))
     assert marked.getpixel(ring) == CHANGED and plain.getpixel(ring) != CHANGED
@@ -98,7 +98,7 @@ def test_the_path_walked_stops_at_the_start_and_kansas_city_boxes() -> None:
     view = RULES.view(state, None)
     clear_layers()
     with recording_texts() as texts:
-        image = gwt_turn.render_turn(view, None, (), [{"seat": 0, "path": ["START", "KANSAS_CITY"]}])
+        image = gwt_turn.render_turn(view, (), [{"seat": 0, "path": ["START", "KANSAS_CITY"]}])
     colour = rgb(DEFAULT.player(0))
     names = [t for t in texts if t.label in ("Start", "Kansas", "City")]
     assert len(names) == 3

@@ -11,7 +11,7 @@ import pytest
 import rules
 from bot.i18n import LANGUAGES, PSEUDO, translate
 from bot.ui import pictures
-from render import render_turn
+from render import Style, render_turn
 from render.draw import Drawn, recording
 from render.heading import WIDTH
 from render.layers import clear_layers
@@ -30,7 +30,7 @@ def drawn_texts(view: dict[str, Any], last: list[str]) -> tuple[Any, list[Drawn]
     """The picture and every text drawn on it, cached layers included (their caches are emptied)."""
     clear_layers()
     with recording() as texts:
-        image = render_turn(view, NAMES[: view["players"]], last)
+        image = render_turn(view, last, style=Style(NAMES[: view["players"]]))
     return image, texts
 
 
@@ -119,7 +119,7 @@ def test_the_turn_picture_reads_in_the_games_language_and_fits(
         last = [translate(language, "message.your_move_counted") * 3]  # a long line of the language
         clear_layers()
         with recording() as texts:
-            image = render_turn(view, NAMES[:players], last, (), DEFAULT, words)
+            image = render_turn(view, last, (), Style(NAMES[:players], DEFAULT, words))
         labels = " ".join(t.label for t in texts)
         assert words["last"].split("{")[0].strip() in labels
         if not view["over"]:

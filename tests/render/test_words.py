@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render import render_hand
+from render import Style, render_hand
 from render.draw import recording
 from render.gwt import pieces, player
 from render.gwt.board import prompt_line
@@ -27,7 +27,7 @@ def test_the_status_line_counts_no_rounds() -> None:
 def test_the_turn_picture_counts_no_rounds() -> None:
     view = RULES.view(RULES.new_game(2, 1, {}), None)
     with recording() as texts:
-        render_turn(view, ["Alice", "Bob"])
+        render_turn(view, style=Style(["Alice", "Bob"]))
     assert "Alice to act" in [t.label for t in texts]
     assert not any("Round" in t.label for t in texts)
 
@@ -55,7 +55,7 @@ def test_the_hand_is_titled_with_its_owners_name() -> None:
     for engine in (RULES, SANTA_FE):
         own = engine.view(engine.new_game(3, 1, {}), 2)
         with recording() as texts:
-            render_hand(own, ["Alice", "Bob", "Carol"])
+            render_hand(own, Style(["Alice", "Bob", "Carol"]))
         labels = [t.label for t in texts]
         assert "Your hand (Carol)" in labels and not any("player 3" in label.lower() for label in labels)
 

@@ -56,7 +56,7 @@ async def drawers() -> AsyncIterator[Drawers]:
 
 async def test_a_picture_is_drawn_and_encoded_in_a_worker_process(drawers: Drawers) -> None:
     names = ["Ada", "Brook", "Cy"]
-    drawing = await drawers.draw(render.render_board, santafe_view(), names, stem="board")
+    drawing = await drawers.draw(render.render_board, santafe_view(), render.Style(names), stem="board")
     assert drawing.process != os.getpid()
     assert drawing.process in {p.pid for p in multiprocessing.active_children()}
     assert drawing.filename.startswith("board.")
@@ -129,30 +129,30 @@ async def test_a_game_without_pictures_has_none_quietly_and_asks_no_worker(
 
 
 async def test_a_worker_that_dies_is_replaced_by_a_fresh_pool(drawers: Drawers) -> None:
-    first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    first = await drawers.draw(render.render_board, santafe_view(), stem="board")
     with pytest.raises(DrawingFailed, match="worker process died"):
         await drawers.draw(die, stem="board")
     assert not drawers.running and first.process not in {p.pid for p in multiprocessing.active_children()}
-    again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    again = await drawers.draw(render.render_board, santafe_view(), stem="board")
     assert again.process not in (first.process, os.getpid())
 
 
 async def test_a_worker_that_hangs_is_ended_and_the_next_picture_is_drawn(drawers: Drawers) -> None:
-    first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    first = await drawers.draw(render.render_board, santafe_view(), stem="board")
     # the short limit only for the picture that never comes: a real one may take longer than 1 s to
     # draw (or a new worker to start) on a busy machine
     drawers.timeout = 1
     with pytest.raises(DrawingFailed, match="no picture after 1 s"):
         await drawers.draw(hang, stem="board")
     drawers.timeout = DEFAULT_TIMEOUT
-    again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    again = await drawers.draw(render.render_board, santafe_view(), stem="board")
     assert again.process not in (first.process, os.getpid())
 
 
 async def test_a_picture_asked_for_after_close_starts_the_workers_again(drawers: Drawers) -> None:
-    first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    first = await drawers.draw(render.render_board, santafe_view(), stem="board")
     await drawers.close()
-    again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    again = await drawers.draw(render.render_board, santafe_view(), stem="board")
     assert again.process != first.process
 
 
@@ -170,7 +170,7 @@ def half_sent(*_: Any) -> Any:
 async def test_a_worker_that_dies_halfway_through_sending_its_picture_back_costs_only_that_picture(
     drawers: Drawers,
 ) -> None:
-    first = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    first = await drawers.draw(render.render_board, santafe_view(), stem="board")
     pool = await drawers._pool.ready()
     drawers.timeout = 1  # the half-sent picture is found missing by its time limit
     try:
@@ -181,5 +181,5 @@ async def test_a_worker_that_dies_halfway_through_sending_its_picture_back_costs
         pool._result_queue._writer.close()  # let the stuck pool go, so the failure ends the test
         raise AssertionError("ending the pool waited for the rest of the picture") from None
     drawers.timeout = DEFAULT_TIMEOUT
-    again = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+    again = await drawers.draw(render.render_board, santafe_view(), stem="board")
     assert again.process not in (first.process, os.getpid())

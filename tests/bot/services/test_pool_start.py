@@ -81,7 +81,7 @@ async def test_the_computers_workers_start_off_the_loop_which_serves_others_mean
 async def test_the_pictures_workers_start_off_the_loop_which_serves_others_meanwhile(starts: Starts) -> None:
     drawers = Drawers(workers=1)
     try:
-        drawing = asyncio.create_task(drawers.draw(render.render_board, santafe_view(), [], stem="board"))
+        drawing = asyncio.create_task(drawers.draw(render.render_board, santafe_view(), stem="board"))
         await asyncio.to_thread(starts.begun.wait)
         await asyncio.sleep(0)
         assert not drawing.done()
@@ -101,10 +101,10 @@ async def test_a_pool_rebuilt_after_its_worker_died_starts_off_the_loop(starts: 
         with pytest.raises(ThinkingFailed):
             await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)
         await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)  # a new pool
-        await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+        await drawers.draw(render.render_board, santafe_view(), stem="board")
         with pytest.raises(DrawingFailed):
             await drawers.draw(die, stem="board")
-        await drawers.draw(render.render_board, santafe_view(), [], stem="board")  # a new pool
+        await drawers.draw(render.render_board, santafe_view(), stem="board")  # a new pool
         assert len(starts.threads) == 4 and starts.off_the_loop()
     finally:
         await thinkers.close()

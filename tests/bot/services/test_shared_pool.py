@@ -38,7 +38,7 @@ def held(folder: Path, *_: Any) -> Any:
     """A picture that says it began (a file named by its process) and waits for ``folder/release``."""
     (folder / f"began-{os.getpid()}").touch()
     wait_for(folder / "release")
-    return render.render_board(santafe_view(), [])
+    return render.render_board(santafe_view())
 
 
 def first(game_id: str, view: Any, legal: list[str], level: int, seed: int, budget: Any) -> str:
@@ -62,7 +62,7 @@ async def test_the_computers_and_the_pictures_share_one_pool_of_processes() -> N
     thinkers, drawers = Thinkers(0.05, pool=pool), Drawers(pool=pool)
     try:
         decision = await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)
-        picture = await drawers.draw(render.render_board, santafe_view(), [], stem="board")
+        picture = await drawers.draw(render.render_board, santafe_view(), stem="board")
         processes = {p.pid for p in multiprocessing.active_children()}
         assert {decision.process, picture.process} <= processes and len(processes) <= 2 + 1  # + forkserver
     finally:
