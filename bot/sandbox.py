@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Unpack
 
 import discord
 
 from bot.storage.db import Database, open_database
-from loopback.sandbox import BotClock, LineReader, TimePasses, read_stdin, run_terminal
+from loopback.sandbox import BotClock, TerminalIO, read_stdin, run_terminal
 
 __all__ = ["read_stdin", "run_sandbox"]
 
@@ -21,10 +22,7 @@ async def run_sandbox(
     bot_factory: Callable[[Database, BotClock], discord.Client],
     db_path: str | Path,
     pictures_dir: str | Path,
-    *,
-    read_line: LineReader = read_stdin,
-    write: Callable[[str], None] = print,
-    when_time_passes: TimePasses | None = None,
+    **io: Unpack[TerminalIO],
 ) -> None:
     """The sandbox terminal (``loopback.sandbox``) with the bot ``bot_factory`` builds over the database at
     ``db_path`` (opened with its migrations applied, closed at the end) and the stand-in's clock."""
@@ -34,9 +32,7 @@ async def run_sandbox(
             lambda clock: bot_factory(db, clock),
             db_path,
             pictures_dir,
-            read_line=read_line,
-            write=write,
-            when_time_passes=when_time_passes,
+            **io,
         )
     finally:
         await db.close()

@@ -61,7 +61,7 @@ import threading
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import discord
 
@@ -76,6 +76,17 @@ from .world import Channel, Message
 LineReader = Callable[[str], Awaitable[str | None]]
 BotClock = Callable[[], datetime]
 TimePasses = Callable[[discord.Client], Awaitable[object]]
+
+
+class TerminalIO(TypedDict, total=False):
+    """``run_terminal``'s keyword options: where lines come from (``read_stdin`` unless given), where the
+    terminal writes (``print``), and what runs after ``wait`` moves the clock (nothing)."""
+
+    read_line: LineReader
+    write: Callable[[str], None]
+    when_time_passes: TimePasses | None
+
+
 PEOPLE = ("alice", "bob", "carol", "dave")
 ADMINS = ("carol",)
 PICTURE_SUFFIXES = (".png", ".webp", ".jpg", ".jpeg", ".gif")
@@ -143,12 +154,11 @@ async def run_terminal(
     bot_factory: Callable[[BotClock], discord.Client],
     db_path: str | Path,
     pictures_dir: str | Path,
-    *,
-    read_line: LineReader = read_stdin,
-    write: Callable[[str], None] = print,
-    when_time_passes: TimePasses | None = None,
+    **io: Unpack[TerminalIO],
 ) -> None:
     """Run a bot on a loopback Discord and let a person act as any simulated user (see module docs)."""
+    read_line = io.get("read_line", read_stdin)
+    write = io.get("write", print)
     pictures = Path(pictures_dir)
     pictures.mkdir(parents=True, exist_ok=True)
     with logging_to(Path(db_path).with_suffix(".log")):
@@ -156,7 +166,7 @@ async def run_terminal(
             # the person types while the computers play: an action waits for the bot's answer only
             loopback.waits_for_work = False
             session = Sandbox(loopback, pictures, write, Path(db_path).with_suffix(".world.json"))
-            session.when_time_passes = when_time_passes
+            session.when_time_passes = io.get("when_time_passes")
             client = bot_factory(loopback.clock.now)
             await _play(session, client, Path(db_path), read_line, write)
 

@@ -7,7 +7,7 @@ that in Discord's settings, so the cog checks the permission again on every comm
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -22,6 +22,7 @@ from bot.cogs._seats import (
     hand_to_computer,
     level_choices,
 )
+from bot.cogs.game_commands import DeadlineAction, Hours, timing_changes
 from bot.i18n import translate
 from bot.play import announcer, delivery, lobby_message, posting, replies
 from bot.play.context import context
@@ -123,20 +124,14 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
     async def defaults(
         self,
         interaction: discord.Interaction,
-        reminder_hours: app_commands.Range[int, 0, 24 * 30] | None = None,
-        deadline_hours: app_commands.Range[int, 0, 24 * 30] | None = None,
-        deadline_action: Literal["skip", "ai", "vote"] | None = None,
+        reminder_hours: Hours | None = None,
+        deadline_hours: Hours | None = None,
+        deadline_action: DeadlineAction | None = None,
         hosting_limit: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
-        changes: dict[str, object] = {}
+        changes = timing_changes(reminder_hours, deadline_hours, deadline_action)
         if hosting_limit is not None:
             changes["max_games_per_user"] = hosting_limit or None
-        if reminder_hours is not None:
-            changes["reminder_minutes"] = reminder_hours * 60 or None
-        if deadline_hours is not None:
-            changes["deadline_minutes"] = deadline_hours * 60 or None
-        if deadline_action is not None:
-            changes["deadline_action"] = deadline_action
         here = context(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)  # the write may wait for the database
         settings = await self.bot.games.update_guild_settings(here.guild_id or 0, **changes)

@@ -27,6 +27,22 @@ Hours = app_commands.Range[int, 0, 24 * 30]
 DeadlineAction = Literal["skip", "ai", "vote"]
 SeatOrder = Literal["random", "join"]
 
+
+def timing_changes(
+    reminder_hours: int | None, deadline_hours: int | None, deadline_action: str | None
+) -> dict[str, Any]:
+    """The stored timing the options given change (minutes; 0 hours = none), by setting's name: what
+    /game timing changes in a game and /admin defaults in the server's defaults. Options not given stay."""
+    changes: dict[str, Any] = {}
+    if reminder_hours is not None:
+        changes["reminder_minutes"] = reminder_hours * 60 or None
+    if deadline_hours is not None:
+        changes["deadline_minutes"] = deadline_hours * 60 or None
+    if deadline_action is not None:
+        changes["deadline_action"] = deadline_action
+    return changes
+
+
 TIMING_HELP = {
     "seat_order": "random seats (default) or the order players joined",
     "reminder_hours": "hours between reminders to the player who must act (0 = none; default: server's)",

@@ -298,13 +298,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         deadline_hours: Hours | None = None,
         deadline_action: DeadlineAction | None = None,
     ) -> None:
-        changes: dict[str, Any] = {}
-        if reminder_hours is not None:
-            changes["reminder_minutes"] = reminder_hours * 60 or None
-        if deadline_hours is not None:
-            changes["deadline_minutes"] = deadline_hours * 60 or None
-        if deadline_action is not None:
-            changes["deadline_action"] = deadline_action
         await self._host_change(
             interaction,
             self.bot.games.update_game_timing,
@@ -312,7 +305,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             lambda game: translate(
                 game.language, "message.lobby.timing_changed", timing=presenters.timing_text(game)
             ),
-            **changes,
+            **game_commands.timing_changes(reminder_hours, deadline_hours, deadline_action),
         )
 
     @app_commands.command(

@@ -258,16 +258,9 @@ async def _open_family(interaction: discord.Interaction, game_id: int, decision:
 class FamilyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.FAMILY_TEMPLATE):
     """One family of moves on a private picker ("build 4a on … (12 choices)"): opens its moves."""
 
-    def __init__(
-        self,
-        game_id: int,
-        decision: str,
-        number: int,
-        label: str = "…",
-        row: int | None = None,
-        opened: bool = False,
-    ) -> None:
-        super().__init__(pickers.family_button(game_id, decision, number, label, row, opened))
+    # built only to answer a press (``from_custom_id``): the picker drew the button seen, its row and style
+    def __init__(self, game_id: int, decision: str, number: int, label: str = "…") -> None:
+        super().__init__(pickers.family_button(game_id, decision, number, label))
         self.game_id, self.decision, self.number = game_id, decision, number
 
     @classmethod

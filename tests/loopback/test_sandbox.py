@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import discord
 import pytest
@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.log import VERBOSE_LIBRARIES, setup_logging
 from bot.sandbox import run_sandbox
+from loopback.sandbox import TerminalIO
 from loopback.server import PATIENCE
 
 from .sample_bot import PNG, SampleBot
@@ -33,15 +34,17 @@ def script(lines: Iterable[str]):  # type: ignore[no-untyped-def]
     return read_line
 
 
-async def play(tmp_path: Path, lines: list[str]) -> str:
+async def play(
+    tmp_path: Path,
+    lines: list[str],
+    bot: Callable[[Any, Callable[[], datetime]], discord.Client] = lambda db, clock: SampleBot(),
+    **io: Unpack[TerminalIO],
+) -> str:
+    """What the sandbox printed for ``lines`` (or what ``io``'s ``read_line`` reads) played against the bot
+    ``bot`` builds, over a database and pictures folder in ``tmp_path``."""
     printed: list[str] = []
-    await run_sandbox(
-        lambda db, clock: SampleBot(),
-        tmp_path / "sandbox.db",
-        tmp_path / "pictures",
-        read_line=script(lines),
-        write=printed.append,
-    )
+    io.setdefault("read_line", script(lines))
+    await run_sandbox(bot, tmp_path / "sandbox.db", tmp_path / "pictures", write=printed.append, **io)
     return "\n".join(printed)
 
 
@@ -90,24 +93,20 @@ async def test_pictures_are_saved_and_modals_and_menus_work(tmp_path: Path) -> N
     assert "now in #game-2" in out
 
 
+# (a line typed, what the terminal says to it)
+MISTAKES = (
+    ("@alice /dance", "refused: no slash command /dance"),
+    ("@alice click 1", "refused: alice sees no message with buttons"),
+    ("hello", "? start with @name"),
+    ("#nowhere", "refused: no channel #nowhere"),
+    ("@alice submit x", "refused: the bot opened no modal for alice"),
+)
+
+
 async def test_mistakes_are_explained_not_fatal(tmp_path: Path) -> None:
-    out = await play(
-        tmp_path,
-        [
-            "@alice /dance",
-            "@alice click 1",
-            "hello",
-            "#nowhere",
-            "@alice submit x",
-            "@alice /move pass",
-            "quit",
-        ],
-    )
-    assert "refused: no slash command /dance" in out
-    assert "refused: alice sees no message with buttons" in out
-    assert "? start with @name" in out
-    assert "refused: no channel #nowhere" in out
-    assert "refused: the bot opened no modal for alice" in out
+    out = await play(tmp_path, [line for line, _ in MISTAKES] + ["@alice /move pass", "quit"])
+    for _, explained in MISTAKES:
+        assert explained in out
     assert "you played pass" in out
 
 
@@ -142,15 +141,8 @@ class MenuBot(SampleBot):
 
 
 async def test_choose_and_click_count_from_one_as_printed(tmp_path: Path) -> None:
-    printed: list[str] = []
-    await run_sandbox(
-        lambda db, clock: MenuBot(),
-        tmp_path / "sandbox.db",
-        tmp_path / "pictures",
-        read_line=script(["@alice /moves", "@alice choose 2", "@alice choose 3.3", "@alice click 2"]),
-        write=printed.append,
-    )
-    out = "\n".join(printed)
+    lines = ["@alice /moves", "@alice choose 2", "@alice choose 3.3", "@alice click 2"]
+    out = await play(tmp_path, lines, lambda db, clock: MenuBot())
     assert "  [1. Back] [2. 1]\n  [3. Pick a move ▾ 1) move a, 2) move b, 3) move c]" in out
     assert "you chose move b" in out  # the second option printed, not the one whose value is "2"
     assert "you chose move c" in out
@@ -200,21 +192,14 @@ async def test_log_records_go_to_a_file_not_between_prompts(
         logging.getLogger("discord.http").warning("sent with NOT.A.TOKEN")
         return await lines(prompt)
 
-    printed: list[str] = []
     try:
-        await run_sandbox(
-            lambda db, clock: SampleBot(),
-            tmp_path / "sandbox.db",
-            tmp_path / "pictures",
-            read_line=read_line,
-            write=printed.append,
-        )
+        out = await play(tmp_path, [], read_line=read_line)
     finally:
         logging.getLogger().removeHandler(handler)
         for logger, level in zip(touched, levels, strict=True):
             logger.setLevel(level)
     captured = capfd.readouterr()
-    assert "keep up" not in captured.err + captured.out + "\n".join(printed)
+    assert "keep up" not in captured.err + captured.out + out
     log = (tmp_path / "sandbox.log").read_text()
     assert "Can't keep up" in log
     # the file keeps the terminal's filters: never the token
@@ -284,21 +269,13 @@ async def test_the_terminal_takes_lines_while_the_bot_works_and_prints_its_moves
 
 
 async def test_quit_stops_at_once_while_the_bot_still_works(tmp_path: Path) -> None:
-    printed: list[str] = []
     bots: list[BusyBot] = []
 
     def factory(db: object, clock: object) -> BusyBot:
         bots.append(BusyBot())
         return bots[0]
 
-    await run_sandbox(
-        factory,
-        tmp_path / "sandbox.db",
-        tmp_path / "pictures",
-        read_line=script(["@alice /think", "quit"]),
-        write=printed.append,
-    )
-    out = "\n".join(printed)
+    out = await play(tmp_path, ["@alice /think", "quit"], factory)
     assert "thinking it over" in out and "refused" not in out and "busy" not in out
     assert not bots[0].moving.done()  # the computer never moved: nothing waited for it
     bots[0].moving.cancel()
@@ -388,25 +365,16 @@ async def test_a_persons_and_the_servers_discord_language(tmp_path: Path) -> Non
             self.tree.add_command(languages)
             await super().setup_hook()
 
-    printed: list[str] = []
-    await run_sandbox(
-        lambda db, clock: LanguageBot(),
-        tmp_path / "sandbox.db",
-        tmp_path / "pictures",
-        read_line=script(
-            [
-                "@alice language de",
-                "server language ja",
-                "@alice /languages",
-                "@bob /languages",
-                "@alice language klingon",
-                "server language",
-                "@alice /languages",
-            ]
-        ),
-        write=printed.append,
-    )
-    out = "\n".join(printed)
+    lines = [
+        "@alice language de",
+        "server language ja",
+        "@alice /languages",
+        "@bob /languages",
+        "@alice language klingon",
+        "server language",
+        "@alice /languages",
+    ]
+    out = await play(tmp_path, lines, lambda db, clock: LanguageBot())
     assert "alice's Discord now speaks de" in out and "the server's language is now ja" in out
     assert out.count("locale de, guild_locale ja, server ja") == 2  # bad input changed nothing
     assert "locale en-US, guild_locale ja, server ja" in out  # bob's Discord is as it was
@@ -434,17 +402,8 @@ class ExportBot(SampleBot):
 
 
 async def test_an_export_is_saved_and_fed_back_to_an_attachment_option(tmp_path: Path) -> None:
-    printed: list[str] = []
-    await run_sandbox(
-        lambda db, clock: ExportBot(),
-        tmp_path / "sandbox.db",
-        tmp_path / "pictures",
-        read_line=script(
-            ["@alice /export", "@bob /import 0001-game-7.json", "@bob /import file:nowhere.json"]
-        ),
-        write=printed.append,
-    )
-    out = "\n".join(printed)
+    lines = ["@alice /export", "@bob /import 0001-game-7.json", "@bob /import file:nowhere.json"]
+    out = await play(tmp_path, lines, lambda db, clock: ExportBot())
     saved = tmp_path / "pictures" / "0001-game-7.json"
     assert f"[file saved] {saved}" in out and saved.read_bytes() == b'{"game": 7}'
     assert 'imported 0001-game-7.json: {"game": 7}' in out

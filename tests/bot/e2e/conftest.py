@@ -59,6 +59,12 @@ class Arena:
     def by_id(self, user: SimUser) -> int:
         return int(user.id)
 
+    def person(self, user_id: int) -> SimUser:
+        """The simulated person with the Discord id ``user_id`` (as the games store their players): the
+        arena's own ``SimUser`` for one of its people, so a test may compare them with ``is``."""
+        known = (p for p in (*self.people, self.admin, self.stranger) if int(p.id) == user_id)
+        return next(known, None) or SimUser(self.loopback, self.loopback.world.accounts[str(user_id)])
+
     async def start_game(
         self,
         game: str,

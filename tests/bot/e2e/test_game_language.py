@@ -75,7 +75,6 @@ async def test_a_german_game_of_santa_fe_read_by_a_japanese_player_to_the_end(ar
     Japanese from the first seat to the results."""
     alice, bob = arena.people[:2]
     yuki = arena.loopback.add_user("yuki", guilds=arena.guild, locale="ja")
-    people = {arena.by_id(p): p for p in (alice, bob, yuki)}
     rng = random.Random(11)
     async with arena.running() as (_bot, service):
         opened = await alice.slash("game santafe", arena.channel, language="de")
@@ -93,7 +92,7 @@ async def test_a_german_game_of_santa_fe_read_by_a_japanese_player_to_the_end(ar
         turns: dict[str, Message] = {}
         while (game := await service.get_game(int(arena.channel.id))).status == "active":
             turns |= {m.id: m for m in turn_messages(arena)}
-            user = people[game.to_act_users[0]]
+            user = arena.person(game.to_act_users[0])
             _move, reply = await act_by_autocomplete(arena, user, rng)
             assert reply.acknowledged
             moves += 1

@@ -47,7 +47,6 @@ async def pick_in_picker(arena: Arena, user: SimUser, index: int, legal: list[tu
 
 async def test_two_people_play_great_western_trail_to_the_end(arena: Arena) -> None:
     alice, bob = arena.people[:2]
-    people = {arena.by_id(p): p for p in (alice, bob)}
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
         await arena.start_game("gwt", alice, bob, max_players=2)
@@ -58,7 +57,7 @@ async def test_two_people_play_great_western_trail_to_the_end(arena: Arena) -> N
         moves = 0
         while (game := await service.get_game(channel_id)).status == "active":
             uid = game.to_act_users[0]
-            user = people[uid]
+            user = arena.person(uid)
             legal = await service.legal_moves(channel_id, uid)
             _, view = await service.view_for(channel_id, uid)
             move = choose_move("gwt", view, [m for m, _ in legal], 1, moves)
@@ -85,12 +84,11 @@ async def test_seventy_builds_come_in_two_steps(arena: Arena) -> None:
     """On building B the picker lists the single moves and one entry per building; the entry turns the
     same private message into a menu of places, and choosing one builds there."""
     alice, bob = arena.people[:2]
-    people = {arena.by_id(p): p for p in (alice, bob)}
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
         await arena.start_game("gwt", alice, bob, max_players=2)
         uid = (await service.get_game(channel_id)).to_act_users[0]
-        user = people[uid]
+        user = arena.person(uid)
         reply = await user.slash("move", arena.channel, move="place the cattleman on B")
         legal = await service.legal_moves(channel_id, uid)
         assert sum(m.startswith("build") for m, _ in legal) > 40

@@ -68,13 +68,12 @@ async def test_a_press_after_the_buttons_are_gone_is_answered(arena: Arena) -> N
 async def test_a_press_on_someone_elses_family_of_moves_leaves_the_picker_alone(arena: Arena) -> None:
     """In GWT a family of moves opens on the picker itself: a forged press must not open it there."""
     alice, bob = arena.people[:2]
-    people = {arena.by_id(p): p for p in (alice, bob)}
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
         await arena.start_game("gwt", alice, bob, max_players=2)
         for _ in range(60):  # moves until someone has more choices than buttons, in families
             game = await service.get_game(channel_id)
-            owner = people[game.to_act_users[0]]
+            owner = arena.person(game.to_act_users[0])
             legal = await service.legal_moves(channel_id, game.to_act_users[0])
             if len(legal) > pickers.MAX_BUTTONS and choices.families(legal, pickers.OPTIONS_PER_SELECT):
                 break

@@ -73,7 +73,6 @@ async def test_closed_direct_messages_are_tried_once_then_the_channel_is_told(ar
     says so once, and no later notice tries again."""
     alice, bob = arena.people[:2]
     channel_id = int(arena.channel.id)
-    people = {arena.by_id(p): p for p in (alice, bob)}
     async with arena.running() as (_bot, service):
         await alice.slash("game gwt", arena.channel)
         await bob.slash("game join", arena.channel)
@@ -89,7 +88,7 @@ async def test_closed_direct_messages_are_tried_once_then_the_channel_is_told(ar
             if user_id != last:
                 turns += 1
                 last = user_id
-            await arena.play_first_move(service, people[user_id])
+            await arena.play_first_move(service, arena.person(user_id))
         refused = [e for e in arena.loopback.api.exchanges if e.status == 403 and "50007" in str(e.body)]
         notices = [m for m in arena.public() if "takes no direct messages" in m.content]
         told = sorted(m.content.split()[0] for m in notices)
@@ -125,7 +124,6 @@ async def test_choices_sent_at_the_same_moment_end_in_one_reveal_and_one_ping(ar
     """Three players send their Santa Fe cards at once, round after round (track is laid straight through
     the service in between): each round the channel gets one reveal in one turn message pinging exactly
     the player who lays track first."""
-    people = {arena.by_id(p): p for p in arena.people}
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
         await arena.people[0].slash("game santafe", arena.channel)
@@ -145,7 +143,7 @@ async def test_choices_sent_at_the_same_moment_end_in_one_reveal_and_one_ping(ar
             choices = [(await service.legal_moves(channel_id, u))[0][0] for u in game.to_act_users]
             await asyncio.gather(
                 *(
-                    people[u].slash("move", arena.channel, move=c)
+                    arena.person(u).slash("move", arena.channel, move=c)
                     for u, c in zip(game.to_act_users, choices, strict=True)
                 )
             )

@@ -122,7 +122,6 @@ async def test_a_move_counts_even_if_the_bot_may_not_post(arena: Arena) -> None:
     """Without permission to post, the move is kept, the player is told privately what is missing, and the
     summary that could not be posted comes with the next post that can."""
     alice, bob = arena.people[:2]
-    people = {arena.by_id(p): p for p in arena.people}
     channel_id = int(arena.channel.id)
     async with arena.running() as (_bot, service):
         await arena.start_game("santafe", alice, bob, style="every-turn")
@@ -148,7 +147,7 @@ async def test_a_move_counts_even_if_the_bot_may_not_post(arena: Arena) -> None:
         posted = len(arena.public())
         while len(arena.public()) == posted:  # the layer lays track until the turn passes
             game = await service.get_game(channel_id)
-            layer = people[game.to_act_users[0]]
+            layer = arena.person(game.to_act_users[0])
             move = (await layer.autocomplete("move", arena.channel, move=""))[0]["value"]
             await layer.slash("move", arena.channel, move=move)
         summary = arena.loopback.describe(arena.public()[-1])

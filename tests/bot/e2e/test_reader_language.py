@@ -16,7 +16,6 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 async def test_a_german_reader_of_a_japanese_game_reads_log_and_status_in_german(arena: Arena) -> None:
     alice, bob = arena.people[:2]
     hans = arena.loopback.add_user("hans", guilds=arena.guild, locale="de")
-    people = {arena.by_id(p): p for p in (alice, bob)}
     rng = random.Random(5)
     async with arena.running() as (_bot, service):
         await alice.slash("game santafe", arena.channel, language="ja")
@@ -24,7 +23,7 @@ async def test_a_german_reader_of_a_japanese_game_reads_log_and_status_in_german
         await alice.slash("game start", arena.channel)
         for _ in range(3):
             game = await service.get_game(int(arena.channel.id))
-            await act_by_autocomplete(arena, people[game.to_act_users[0]], rng)
+            await act_by_autocomplete(arena, arena.person(game.to_act_users[0]), rng)
         log = await hans.slash("log", arena.channel)
         assert log.message.ephemeral
         told = log.message.content + "".join(str(e) for e in log.message.embeds)

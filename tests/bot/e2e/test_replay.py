@@ -25,12 +25,11 @@ async def play_until(
     arena: Arena, service: GameService, rng: random.Random, done: Any, most: int = 400
 ) -> None:
     """Random legal moves of whoever must act, made through the service, until ``done(game)``."""
-    people = {arena.by_id(p): p for p in arena.people}
     for _ in range(most):
         game = await service.get_game(int(arena.channel.id))
         if done(game) or game.status != "active":
             return
-        user = people[game.to_act_users[0]]
+        user = arena.person(game.to_act_users[0])
         move = rng.choice(await service.legal_moves(game.channel_id, int(user.id)))[0]
         await service.submit(game.channel_id, int(user.id), move)
     raise AssertionError("the game did not get there")
@@ -188,7 +187,6 @@ async def test_a_replay_of_another_server_s_game_or_a_move_not_played_is_refused
 
 async def test_the_final_scores_come_with_a_chart_of_the_points_over_the_game(arena: Arena) -> None:
     alice, bob, _carol = arena.people
-    people = {arena.by_id(p): p for p in arena.people}
     rng = random.Random(5)
     engine = rules.get("santafe")
 
@@ -204,7 +202,7 @@ async def test_the_final_scores_come_with_a_chart_of_the_points_over_the_game(ar
         last: tuple[SimUser, str] | None = None
         while last is None:
             game = await service.get_game(channel)
-            user = people[game.to_act_users[0]]
+            user = arena.person(game.to_act_users[0])
             seat = game.seat_of(int(user.id))
             assert seat is not None
             move = rng.choice(await service.legal_moves(channel, int(user.id)))[0]

@@ -90,7 +90,6 @@ async def test_a_restart_in_the_middle_of_a_long_gwt_turn_keeps_every_step_in_th
     """A turn of several steps, the bot restarted after the first of them: when the turn passes, the
     one public summary still tells every step of it."""
     alice, bob = arena.people[:2]
-    people = {arena.by_id(p): p for p in (alice, bob)}
     channel_id = int(arena.channel.id)
 
     async def step(service: GameService) -> tuple[int, bool]:
@@ -99,7 +98,9 @@ async def test_a_restart_in_the_middle_of_a_long_gwt_turn_keeps_every_step_in_th
         uid = game.to_act_users[0]
         legal = [m for m, _ in await service.legal_moves(channel_id, uid)]
         _, view = await service.view_for(channel_id, uid)
-        reply = await people[uid].slash("move", arena.channel, move=choose_move("gwt", view, legal, 1, 7))
+        reply = await arena.person(uid).slash(
+            "move", arena.channel, move=choose_move("gwt", view, legal, 1, 7)
+        )
         assert reply.acknowledged
         return uid, uid in (await service.get_game(channel_id)).to_act_users
 

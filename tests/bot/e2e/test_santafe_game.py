@@ -39,7 +39,6 @@ async def act_by_buttons(arena: Arena, user: SimUser, rng: random.Random) -> tup
 async def test_three_people_play_santa_fe_to_the_end(arena: Arena) -> None:
     """Every move through /move or the Play picker; choices stay secret until revealed; results posted."""
     alice, bob, carol = arena.people
-    people = {arena.by_id(p): p for p in arena.people}
     rng = random.Random(7)
     async with arena.running() as (_bot, service):
         lobby = await alice.slash("game santafe", arena.channel)
@@ -49,7 +48,7 @@ async def test_three_people_play_santa_fe_to_the_end(arena: Arena) -> None:
         await alice.slash("game start", arena.channel)
         moves = 0
         while (game := await service.get_game(int(arena.channel.id))).status == "active":
-            acting = [people[uid] for uid in game.to_act_users]
+            acting = [arena.person(uid) for uid in game.to_act_users]
             assert acting, "a running game must wait for someone"
             user = acting[0]
             simultaneous = len(game.to_act) > 1

@@ -77,7 +77,6 @@ def ambiguous_prefix(legal: list[tuple[str, str]]) -> str | None:
 
 async def play_reading_everything(arena: Arena, game_id: str, players: list[SimUser], seed: int) -> Reader:
     reader = Reader()
-    people = {arena.by_id(p): p for p in players}
     channel_id = int(arena.channel.id)
     rng = random.Random(seed)
     async with arena.running() as (_bot, service):
@@ -86,7 +85,7 @@ async def play_reading_everything(arena: Arena, game_id: str, players: list[SimU
         await arena.start_game(game_id, players[0], *players[1:], max_players=len(players), auto_play=False)
         moves = 0
         while (game := await service.get_game(channel_id)).status == "active":
-            user = people[rng.choice(game.to_act_users)]
+            user = arena.person(rng.choice(game.to_act_users))
             legal = await service.legal_moves(channel_id, arena.by_id(user))
             reader.offered(legal)
             if moves % 40 == 5:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -42,25 +43,37 @@ def test_a_random_game_speaks_of_players_and_things_by_name(players: int, seed: 
     assert_public_texts_speak_of_players(seen, labels_in_log=True)
 
 
-def test_names_of_cards_tiles_and_objectives() -> None:
-    assert cattle("black-angus") == "Black Angus"
-    assert cattle("dutch-belt") == "Dutch Belt"
-    assert cattle("highland-4") == "West Highland (4 VP)"
-    assert tile("flood-2g") == "flood hazard (2 VP, green hand)"
-    assert tile("teepee-blue") == "blue teepee"
-    assert objective("gain2-ssh") == "objective card (+3/-2: 2 stations, hazard)"
-    assert objective("start-34b") == "objective card (+3: cattle 3+4, building)"
+@pytest.mark.parametrize(
+    ("name", "thing", "printed"),
+    [
+        (cattle, "black-angus", "Black Angus"),
+        (cattle, "dutch-belt", "Dutch Belt"),
+        (cattle, "highland-4", "West Highland (4 VP)"),
+        (tile, "flood-2g", "flood hazard (2 VP, green hand)"),
+        (tile, "teepee-blue", "blue teepee"),
+        (objective, "gain2-ssh", "objective card (+3/-2: 2 stations, hazard)"),
+        (objective, "start-34b", "objective card (+3: cattle 3+4, building)"),
+    ],
+)
+def test_names_of_cards_tiles_and_objectives(name: Callable[[str], str], thing: str, printed: str) -> None:
+    assert name(thing) == printed
 
 
-def test_labels_without_a_state() -> None:
-    assert describe("hire engineer 6") == "hire an engineer from row 6"
-    assert describe("deliver kansas-city") == "deliver to Kansas City"
-    assert describe("trash black-angus") == "remove Black Angus from the game"
-    assert describe("move B via FLOOD-1 FLOOD-2") == "move the cattleman to B via Flood 1, Flood 2"
-    assert describe("move C-1-2") == "move the cattleman to spot 11"
-    assert describe("trade TEEPEE--1") == "take the teepee on Teepee -1 (pay $1)"
-    assert describe("buy holstein ayrshire for 5") == "buy Holstein and Ayrshire for $5"
-    assert describe("pick flood-3b") == "take the flood hazard (3 VP, black hand) from the foresight"
+@pytest.mark.parametrize(
+    ("move", "label"),
+    [
+        ("hire engineer 6", "hire an engineer from row 6"),
+        ("deliver kansas-city", "deliver to Kansas City"),
+        ("trash black-angus", "remove Black Angus from the game"),
+        ("move B via FLOOD-1 FLOOD-2", "move the cattleman to B via Flood 1, Flood 2"),
+        ("move C-1-2", "move the cattleman to spot 11"),
+        ("trade TEEPEE--1", "take the teepee on Teepee -1 (pay $1)"),
+        ("buy holstein ayrshire for 5", "buy Holstein and Ayrshire for $5"),
+        ("pick flood-3b", "take the flood hazard (3 VP, black hand) from the foresight"),
+    ],
+)
+def test_labels_without_a_state(move: str, label: str) -> None:
+    assert describe(move) == label
 
 
 def test_skip_and_done_say_what_is_forgone() -> None:
