@@ -17,7 +17,7 @@ import secrets
 import socket
 from collections.abc import Callable
 
-from bot.services import engine
+from bot.services import engine, outcomes
 from bot.services.archive import Archive
 from bot.services.channels import Channels
 from bot.services.clock import Clock, utc_now
@@ -179,10 +179,7 @@ class ServiceCore:
                 after_seats,
                 new_state,
                 [record, *forced],
-                seat=seat.seat,
-                move=move,
-                events=events,
-                acting_user=None,
+                outcomes.Move(seat.seat, move, tuple(events)),
             )
 
     async def _ai_move(

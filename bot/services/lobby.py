@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.i18n import ENGLISH
-from bot.services import engine, positions
+from bot.services import engine, outcomes, positions
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -266,7 +266,7 @@ class Lobby(Feature):
             before = [replace(s, waiting_since=None) for s in seated]
             wake_computers(self.runner, game, seated)
             return await self.telling.outcome(
-                game, before, seated, state, (), seat=None, move=None, events=(), acting_user=by_user_id
+                game, before, seated, state, (), outcomes.Move(None, acting_user=by_user_id)
             )
 
     async def cancel(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> GameInfo:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from bot.services import engine, positions
+from bot.services import engine, outcomes, positions
 from bot.services.errors import Committed, NoSuchVersion, NotAllowed, StaleVersion, UndoRefused
 from bot.services.models import GameInfo, MoveOutcome, PlayedMove, UndoOutcome
 from bot.services.parts import Feature
@@ -82,10 +82,7 @@ class Play(Feature):
                     seats,
                     new_state,
                     [record, *forced],
-                    seat=seat.seat,
-                    move=move,
-                    events=events,
-                    acting_user=user_id,
+                    outcomes.Move(seat.seat, move, tuple(events), user_id),
                     locale=locale,
                 )
 
