@@ -67,8 +67,8 @@ class Play(Feature):
                 else:
                     says = said("rules.not_your_turn", waiting=waiting)
                 raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.", say=says)
-            names = {s.seat: s.name for s in seats}  # the names the labels were shown with
-            move, new_state, events = engine.play(rules, state, seat.seat, move_text, names, locale)
+            reader = engine.Reader({s.seat: s.name for s in seats}, locale)  # as the labels were shown
+            move, new_state, events = engine.play(rules, state, seat.seat, move_text, reader)
             before = list(seats)
             game, seats, record = await self.moves.commit(
                 game, seats, seat.seat, user_id, move, new_state, events, "player"

@@ -49,8 +49,8 @@ class Telling:
         choices: tuple[tuple[str, str], ...] = ()
         key = ""
         if seat is not None and mover is not None and game.status != "finished" and seat in game.to_act:
-            names = {s.seat: s.name for s in seats}
-            choices = tuple(engine.labelled_moves(rules, state, seat, names, locale))
+            reader = engine.Reader({s.seat: s.name for s in seats}, locale)
+            choices = tuple(engine.labelled_moves(rules, state, seat, reader))
             key = await self.gamelog.decision_key(game, seat, (m for m, _ in choices), played)
         return outcomes.outcome(
             info(game, seats),
