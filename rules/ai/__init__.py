@@ -1,10 +1,10 @@
 """Computer players. A player decides only from its own view and its legal moves, never from the state.
 
-``answer(Question(game_id, view, legal, level, seed, budget))`` is the one entry point the service calls (in a
-worker process: a ``Question`` holds only plain values, so it travels there pickled); ``choose_move`` asks
-the same with the question's values as arguments. Level 0 plays
-uniformly random legal moves in every game; the higher levels are each game's own, listed in its spec
-(``rules.spec(id).computers``, players in ``rules/<game>/``). A level a game lacks falls back to its best.
+``answer(Question(game_id, view, legal, level, seed, budget))`` is the one entry point the service calls
+(in a worker process: a ``Question`` holds only plain values, so it travels there pickled); ``choose_move``
+asks the same with the question's values as arguments. Level 0 plays uniformly random legal moves in every
+game; the higher levels are each game's own, listed in its spec (``rules.spec(id).computers``, players in
+``rules/<game>/``). A level a game lacks falls back to its best.
 """
 
 from __future__ import annotations
