@@ -93,7 +93,7 @@ async def measure() -> dict[str, float]:
     from bot.storage import open_database
     from bot.ui import pictures
     from loopback import LoopbackDiscord
-    from rules.ai import choose_move
+    from rules.ai import Question, answer
     from rules.core.spec import Budget
 
     ticker = Ticker()
@@ -121,7 +121,7 @@ async def measure() -> dict[str, float]:
                         await drawers._pool.ready()
                     await booted
                     ticker.phase = "first move"
-                    decision = await thinkers.choose(choose_move, "gwt", view, legal, 2, 1, Budget(0.2))
+                    decision = await thinkers.choose(answer, Question("gwt", view, legal, 2, 1, Budget(0.2)))
                     ticker.phase = "first picture"
                     drawing = await drawers.draw(render.render_board, picture_view, stem="board")
                     ticker.phase = "rebuild"
@@ -130,7 +130,7 @@ async def measure() -> dict[str, float]:
                             os.kill(process, signal.SIGKILL)
                     for _ in range(2):  # the call that finds the worker dead, then one on a new pool
                         with contextlib.suppress(ThinkingFailed):
-                            await thinkers.choose(choose_move, "gwt", view, legal, 2, 1, Budget(0.2))
+                            await thinkers.choose(answer, Question("gwt", view, legal, 2, 1, Budget(0.2)))
                         with contextlib.suppress(DrawingFailed):
                             await drawers.draw(render.render_board, picture_view, stem="board")
                     ticker.phase = "idle"

@@ -1,7 +1,7 @@
 """The game service: everything done to games, as plain Python (no Discord), for cogs, computer players
 and tests alike.
 
-``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None, think_workers=None)`` — every id
+``GameService(db, clock=utc_now, ai=answer, *, think_seconds=None, think_workers=None)`` — every id
 is an int (a Discord snowflake), every time an aware UTC datetime from the injected clock. Computer players
 choose in worker processes (``thinking``: ``ai`` must be a module-level function, each turn within
 ``think_seconds``, else the game's own), started off the event loop by ``thinkers.start()`` (the bot does at

@@ -17,7 +17,7 @@ import secrets
 import socket
 from collections.abc import Callable
 
-from bot.services import engine
+from bot.services import engine, outcomes
 from bot.services.archive import Archive
 from bot.services.channels import Channels
 from bot.services.clock import Clock, utc_now
@@ -49,7 +49,7 @@ from bot.services.thinking import ChooseMove, Thinkers, ThinkingStopped
 from bot.services.timing import Timing
 from bot.storage.db import Database
 from bot.storage.records import GameRow, SeatRow
-from rules.ai import choose_move
+from rules.ai import Question, answer
 from rules.core.budget import Turn
 from rules.core.english import english
 from rules.core.events import Event, shown_moves
@@ -86,7 +86,7 @@ class ServiceCore:
         self.db = db
         db.unavailable = DatabaseUnavailable  # a refused write reaches the player as a service refusal
         self.clock = clock
-        self.ai: ChooseMove = ai or choose_move
+        self.ai: ChooseMove = ai or answer
         self.new_seed = new_seed or (lambda: secrets.randbits(62))
         self.cache = engine.StateCache(cache_size)
         self.thinkers = Thinkers(think_seconds, think_workers, think_timeout)
@@ -179,10 +179,7 @@ class ServiceCore:
                 after_seats,
                 new_state,
                 [record, *forced],
-                seat=seat.seat,
-                move=move,
-                events=events,
-                acting_user=None,
+                outcomes.Move(seat.seat, move, tuple(events)),
             )
 
     async def _ai_move(
@@ -199,7 +196,8 @@ class ServiceCore:
         where = f"computer player for {game.rules_id} seat {seat.seat} failed in game {game.id}"
         try:
             budget = turn.left() if turn is not None else None  # what is left of the seat's turn
-            decision = await self.thinkers.choose(self.ai, game.rules_id, view, legal, level, seed, budget)
+            question = Question(game.rules_id, view, legal, level, seed, budget)
+            decision = await self.thinkers.choose(self.ai, question)
             if turn is not None:
                 turn.spend(decision.cpu, decision.seconds)
             move, new_state, events = engine.play(rules, state, seat.seat, decision.move)
@@ -218,15 +216,9 @@ class ServiceCore:
         except Exception:
             log.exception("%s; the level-%s player stands in", where, FALLBACK_AI_LEVEL)
         try:
-            choice = await asyncio.to_thread(
-                self.ai,
-                game.rules_id,
-                view,
-                legal,
-                FALLBACK_AI_LEVEL,
-                seed,
-                budget=self.thinkers.budget(game.rules_id),
-            )
+            whole_turn = self.thinkers.budget(game.rules_id)
+            fallback = Question(game.rules_id, view, legal, FALLBACK_AI_LEVEL, seed, whole_turn)
+            choice = await asyncio.to_thread(self.ai, fallback)
             return engine.play(rules, state, seat.seat, choice)
         except Exception:
             log.exception("%s again at level %s; its first legal move is played", where, FALLBACK_AI_LEVEL)

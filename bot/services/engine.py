@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import rules
@@ -38,17 +39,22 @@ def rules_for(rules_id: str) -> Engine:
     return rules.get(rules_id)
 
 
-def canonical(
-    game: Engine,
-    state: State,
-    seat: int,
-    text: str,
-    names: Mapping[int, str] | None = None,
-    locale: object = None,
-) -> str:
+@dataclass(frozen=True)
+class Reader:
+    """Whom moves are labelled for: in the language of ``locale`` (English by default), players named as
+    ``names`` (by seat) has them, else "Player N"."""
+
+    names: Mapping[int, str] | None = None
+    locale: object = None
+
+
+#: English, with players as "Player N"
+PLAIN = Reader()
+
+
+def canonical(game: Engine, state: State, seat: int, text: str, reader: Reader = PLAIN) -> str:
     """The canonical legal move ``text`` means: the engine's reading of it (``Notation.parse_move``), or
-    the label a player sees for it, whole or cut short, in the language of ``locale`` or in English, with
-    players named as ``names`` (by seat) has them or as "Player N".
+    the label a player sees for it, whole or cut short, as ``reader`` reads labels or in English.
 
     Raises the engine's ``RulesError`` otherwise; when the text is simply not a legal move, the message
     suggests the closest legal moves.
@@ -58,17 +64,18 @@ def canonical(
     except RulesError as exc:
         if exc.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.GAME_OVER) or not isinstance(text, str):
             raise
-        labelled = labelled_moves(game, state, seat, names, locale)
+        labelled = labelled_moves(game, state, seat, reader)
         found = match_label(text, labelled)
         if len(found) == 1:
             return found[0]
         # English labels are understood from every reader, with the players' names and as the engine
         # writes them ("building 3a of Player 1")
-        english = [(names, ENGLISH)] if language_of(locale) != ENGLISH and names else []
-        for other_names, other_locale in [*english, (None, ENGLISH)]:
+        names = reader.names
+        english = [Reader(names, ENGLISH)] if language_of(reader.locale) != ENGLISH and names else []
+        for other in [*english, Reader(None, ENGLISH)]:
             if found:
                 break
-            found = match_label(text, labelled_moves(game, state, seat, other_names, other_locale))
+            found = match_label(text, labelled_moves(game, state, seat, other))
             if len(found) == 1:
                 return found[0]
         if exc.code == ErrorCode.AMBIGUOUS or not labelled:
@@ -100,17 +107,9 @@ def said_done(game: Engine, label: Said | str, seat: int) -> Said | None:
     return game.say_done(label, seat) if isinstance(game, TellsMoves) else None
 
 
-def label(
-    game: Engine,
-    state: State,
-    seat: int,
-    move: str,
-    names: Mapping[int, str] | None = None,
-    locale: object = None,
-) -> str:
-    """The label of a legal move in the language of ``locale`` (English by default), players named as
-    ``names`` (by seat) has them, else "Player N"."""
-    return wording.text_of(locale, said_label(game, state, seat, move), names)
+def label(game: Engine, state: State, seat: int, move: str, reader: Reader = PLAIN) -> str:
+    """The label of a legal move, as ``reader`` reads it."""
+    return wording.text_of(reader.locale, said_label(game, state, seat, move), reader.names)
 
 
 def with_names(text: str, names: Mapping[int, str]) -> str:
@@ -130,39 +129,21 @@ class Labelled(tuple[str, str]):
         return pair
 
 
-def detail(
-    game: Engine,
-    state: State,
-    seat: int,
-    move: str,
-    names: Mapping[int, str] | None = None,
-    locale: object = None,
-) -> str:
+def detail(game: Engine, state: State, seat: int, move: str, reader: Reader = PLAIN) -> str:
     """The engine's detail of a legal move (what it costs and earns: ``say_detail`` or ``detail_move``,
-    which an engine may offer) in the language of ``locale``, else ""."""
+    which an engine may offer) as ``reader`` reads it, else ""."""
     if isinstance(game, SaysDetails):
-        return wording.text_of(locale, game.say_detail(state, seat, move), names)
+        return wording.text_of(reader.locale, game.say_detail(state, seat, move), reader.names)
     if isinstance(game, DetailsMoves):
-        return wording.text_of(locale, game.detail_move(state, seat, move), names)
+        return wording.text_of(reader.locale, game.detail_move(state, seat, move), reader.names)
     return ""
 
 
-def labelled_moves(
-    game: Engine,
-    state: State,
-    seat: int,
-    names: Mapping[int, str] | None = None,
-    locale: object = None,
-) -> list[tuple[str, str]]:
+def labelled_moves(game: Engine, state: State, seat: int, reader: Reader = PLAIN) -> list[tuple[str, str]]:
     """Every legal move of ``seat`` with its label (and its detail, see ``Labelled``), in the engine's
-    order; labels in the language of ``locale``, labels and details naming players as ``names`` (by
-    seat) do."""
+    order, as ``reader`` reads them."""
     return [
-        Labelled(
-            move,
-            label(game, state, seat, move, names, locale),
-            detail(game, state, seat, move, names, locale),
-        )
+        Labelled(move, label(game, state, seat, move, reader), detail(game, state, seat, move, reader))
         for move in game.legal_moves(state, seat)
     ]
 
@@ -177,16 +158,11 @@ def decision_key(seat: int, last_move: int, moves: Iterable[object]) -> str:
 
 
 def play(
-    game: Engine,
-    state: State,
-    seat: int,
-    text: str,
-    names: Mapping[int, str] | None = None,
-    locale: object = None,
+    game: Engine, state: State, seat: int, text: str, reader: Reader = PLAIN
 ) -> tuple[str, State, list[Event]]:
-    """Check and apply a move (typed as ``canonical`` reads it); returns (canonical move, new state,
-    events)."""
-    move = canonical(game, state, seat, text, names, locale)
+    """Check and apply a move (typed as ``canonical`` reads it for ``reader``); returns (canonical move,
+    new state, events)."""
+    move = canonical(game, state, seat, text, reader)
     new_state, events = game.play(state, seat, move)
     return move, new_state, list(events)
 

@@ -81,7 +81,7 @@ _statistics = Via("statistics")
 
 
 class GameService(ServiceCore):
-    """Everything done to games: ``GameService(db, clock=utc_now, ai=choose_move, *, think_seconds=None)``;
+    """Everything done to games: ``GameService(db, clock=utc_now, ai=answer, *, think_seconds=None)``;
     ``close()`` ends its computer players' worker processes and gives back its claims. The parts that are
     plain classes (``lobby``, ``play``, ``preferences``, ``channels``, ``damage``, ``everywhere``,
     ``ratings``, ``archive``, ``replays``, ``reading``, ``seats``, ``timing`` and ``statistics``) are built

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.i18n import ENGLISH
-from bot.services import engine, positions
+from bot.services import engine, outcomes, positions, timebank
 from bot.services.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -130,13 +130,7 @@ class Lobby(Feature):
                     conn, SeatRow(game_id, 0, host_id, host_name, False, None, "active", now)
                 )
                 if time_bank is not None:
-                    await store.update_game(
-                        conn,
-                        game_id,
-                        bank_minutes=time_bank.bank_minutes,
-                        bank_increment_minutes=time_bank.increment_minutes,
-                        holiday_days=time_bank.holiday_days,
-                    )
+                    await store.update_game(conn, game_id, **timebank.columns(time_bank))
         except IntegrityError:
             raise GameExists(said("refusal.channel_taken")) from None
         return await self._info_of(game_id)
@@ -266,7 +260,7 @@ class Lobby(Feature):
             before = [replace(s, waiting_since=None) for s in seated]
             wake_computers(self.runner, game, seated)
             return await self.telling.outcome(
-                game, before, seated, state, (), seat=None, move=None, events=(), acting_user=by_user_id
+                game, before, seated, state, (), outcomes.Move(None, acting_user=by_user_id)
             )
 
     async def cancel(self, channel_id: int, by_user_id: int, *, admin: bool = False) -> GameInfo:

@@ -25,9 +25,9 @@ class Move:
     hand-over, a deadline), and the person who made it (None for the computer or the bot itself)."""
 
     seat: int | None
-    move: str | None
-    events: tuple[Event, ...]
-    acting_user: int | None
+    move: str | None = None
+    events: tuple[Event, ...] = ()
+    acting_user: int | None = None
 
 
 def made_for(events: list[Event], seat: int, label: str, done: Said | None = None) -> list[Event]:

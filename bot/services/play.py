@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from bot.services import engine, positions
+from bot.services import engine, outcomes, positions
 from bot.services.errors import Committed, NoSuchVersion, NotAllowed, StaleVersion, UndoRefused
 from bot.services.models import GameInfo, MoveOutcome, PlayedMove, UndoOutcome
 from bot.services.parts import Feature
@@ -67,8 +67,8 @@ class Play(Feature):
                 else:
                     says = said("rules.not_your_turn", waiting=waiting)
                 raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.", say=says)
-            names = {s.seat: s.name for s in seats}  # the names the labels were shown with
-            move, new_state, events = engine.play(rules, state, seat.seat, move_text, names, locale)
+            reader = engine.Reader({s.seat: s.name for s in seats}, locale)  # as the labels were shown
+            move, new_state, events = engine.play(rules, state, seat.seat, move_text, reader)
             before = list(seats)
             game, seats, record = await self.moves.commit(
                 game, seats, seat.seat, user_id, move, new_state, events, "player"
@@ -82,10 +82,7 @@ class Play(Feature):
                     seats,
                     new_state,
                     [record, *forced],
-                    seat=seat.seat,
-                    move=move,
-                    events=events,
-                    acting_user=user_id,
+                    outcomes.Move(seat.seat, move, tuple(events), user_id),
                     locale=locale,
                 )
 

@@ -76,7 +76,7 @@ class Reading(Feature):
         rules = engine.rules_for(game.rules_id)
         state = await self.states.current(game, seats)
         names = {s.seat: s.name for s in seats}  # labels are plain text: names as chosen, unescaped
-        return engine.labelled_moves(rules, state, seat.seat, names, locale)
+        return engine.labelled_moves(rules, state, seat.seat, engine.Reader(names, locale))
 
     async def view_for(self, channel_id: int, user_id: int | None) -> tuple[GameInfo, dict[str, Any]]:
         """The game and what ``user_id`` may see: their seat's private view, or the spectator view."""

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.services import timebank
+from bot.services import outcomes, timebank
 from bot.services.errors import AlreadyJoined, NotAllowed
 from bot.services.models import GameInfo, MoveOutcome, Notification
 from bot.services.parts import Feature
@@ -220,10 +220,7 @@ class Seats(Feature):
             seats,
             current,
             (),
-            seat=seat.seat,
-            move=None,
-            events=(),
-            acting_user=acting_user,
+            outcomes.Move(seat.seat, acting_user=acting_user),
             extra=notes,
         )
 

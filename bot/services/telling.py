@@ -15,7 +15,7 @@ from bot.storage import preferences
 from bot.storage.db import Database
 from bot.storage.preferences import UserSettings
 from bot.storage.records import GameRow, SeatRow
-from rules.core.events import Event, is_public
+from rules.core.events import is_public
 from rules.core.protocol import State
 
 
@@ -33,25 +33,24 @@ class Telling:
         seats: Sequence[SeatRow],
         state: State,
         played: Sequence[PlayedMove],
+        change: outcomes.Move,
         *,
-        seat: int | None,
-        move: str | None,
-        events: Sequence[Event],
-        acting_user: int | None,
         extra: Sequence[Notification] = (),
         locale: object = None,
     ) -> MoveOutcome:
-        """What a move (or a start, a hand-over, a deadline) did (``outcomes.outcome``), from the seats just
-        before it and the game just after it, both read under the game's lock; with who takes direct
-        messages and the channel's report read in one block, and, when the mover decides again, the key
-        of that decision. The mover's next choices are labelled in the language of ``locale``."""
+        """What ``change`` (a move, or a start, a hand-over, a deadline) did (``outcomes.outcome``), from
+        the seats just before it and the game just after it, both read under the game's lock; with who
+        takes direct messages and the channel's report read in one block, and, when the mover decides
+        again, the key of that decision. The mover's next choices are labelled in the language of
+        ``locale``."""
         rules = engine.rules_for(game.rules_id)
+        seat, mover = change.seat, change.acting_user
         prefs, report = await self._read_after(game, seats, state)
         choices: tuple[tuple[str, str], ...] = ()
         key = ""
-        if seat is not None and acting_user is not None and game.status != "finished" and seat in game.to_act:
-            names = {s.seat: s.name for s in seats}
-            choices = tuple(engine.labelled_moves(rules, state, seat, names, locale))
+        if seat is not None and mover is not None and game.status != "finished" and seat in game.to_act:
+            reader = engine.Reader({s.seat: s.name for s in seats}, locale)
+            choices = tuple(engine.labelled_moves(rules, state, seat, reader))
             key = await self.gamelog.decision_key(game, seat, (m for m, _ in choices), played)
         return outcomes.outcome(
             info(game, seats),
@@ -61,7 +60,7 @@ class Telling:
             seats,
             state,
             played,
-            outcomes.Move(seat, move, tuple(events), acting_user),
+            change,
             prefs,
             report,
             mover_moves=choices,

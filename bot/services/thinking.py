@@ -20,21 +20,21 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 import rules
 from bot.services.workers import Kind, Pool, WorkersFailed, preload, shared
+from rules.ai import Question
 from rules.core.budget import Turn, per_turn
 from rules.core.spec import Budget
 
 log = logging.getLogger(__name__)
 
-# (game id, view, legal moves, level, seed, budget=) -> move: the computer players' entry point.
-ChooseMove = Callable[..., str]
+# what a computer player is asked -> its move: the computer players' entry point (``rules.ai.answer``)
+ChooseMove = Callable[[Question], str]
 
 # (the forkserver imports the players once; see workers.py)
 preload(__name__, "rules.ai")
@@ -70,18 +70,10 @@ class ThinkingStopped(Exception):
     the reminder loop makes it after the restart, as after a crash."""
 
 
-def decide(
-    ai: ChooseMove,
-    game_id: str,
-    view: dict[str, Any],
-    legal: Sequence[str],
-    level: int,
-    seed: int,
-    budget: Budget,
-) -> Decision:
+def decide(ai: ChooseMove, question: Question) -> Decision:
     """Runs in a worker: the move ``ai`` chooses, timed (by the wall clock and in CPU time)."""
     start, start_cpu = time.perf_counter(), time.process_time()
-    move = ai(game_id, view, legal, level, seed, budget=budget)
+    move = ai(question)
     return Decision(move, os.getpid(), time.perf_counter() - start, time.process_time() - start_cpu)
 
 
@@ -133,28 +125,21 @@ class Thinkers(Kind):
         """A new turn's budget, for the decisions of one seat's turn in ``game_id``."""
         return Turn(self.budget(game_id))
 
-    async def choose(
-        self,
-        ai: ChooseMove,
-        game_id: str,
-        view: dict[str, Any],
-        legal: Sequence[str],
-        level: int,
-        seed: int,
-        budget: Budget | None = None,
-    ) -> Decision:
-        """The move ``ai`` makes, chosen in a worker within ``budget`` (what is left of the turn; default:
-        a whole turn's). One legal move is the answer at once, with no worker and no time used. Raises
-        ``ThinkingFailed`` when no move comes back, and ``ThinkingStopped`` once ``close`` ended the
-        workers."""
-        if len(legal) == 1 and not self._closed:
-            return Decision(legal[0], os.getpid(), 0.0, 0.0)
-        budget = self.budget(game_id) if budget is None else budget
+    async def choose(self, ai: ChooseMove, question: Question) -> Decision:
+        """The move ``ai`` makes, chosen in a worker within the question's budget (what is left of the
+        turn; default: a whole turn's). One legal move is the answer at once, with no worker and no time
+        used. Raises ``ThinkingFailed`` when no move comes back, and ``ThinkingStopped`` once ``close``
+        ended the workers."""
+        if len(question.legal) == 1 and not self._closed:
+            return Decision(question.legal[0], os.getpid(), 0.0, 0.0)
+        if question.budget is None:
+            question = replace(question, budget=self.budget(question.game_id))
         try:
             return await self.pool.run(
                 KIND,
                 decide,
-                *(ai, game_id, view, legal, level, seed, budget),
+                ai,
+                question,
                 timeout=self.timeout,
                 start_timeout=self.timeout,
                 admitted=self._check_open,

@@ -95,6 +95,15 @@ def bank_of(game: GameRow) -> TimeBank | None:
     return TimeBank(game.bank_minutes, game.bank_increment_minutes, game.holiday_days)
 
 
+def columns(bank: TimeBank) -> dict[str, int]:
+    """The game row's columns that hold ``bank`` (what ``bank_of`` reads back)."""
+    return {
+        "bank_minutes": bank.bank_minutes,
+        "bank_increment_minutes": bank.increment_minutes,
+        "holiday_days": bank.holiday_days,
+    }
+
+
 def full(game: GameRow) -> timedelta:
     return timedelta(minutes=game.bank_minutes or 0)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from bot.services import engine, notices, timebank
+from bot.services import engine, notices, outcomes, timebank
 from bot.services.errors import NotAllowed
 from bot.services.models import DueItem, Forced, ForcedSkip, GameInfo, MoveOutcome, Notification
 from bot.services.parts import Feature, Parts
@@ -301,10 +301,7 @@ class Timing(Feature):
                     seats,
                     new_state,
                     played,
-                    seat=seat_no,
-                    move=move,
-                    events=events,
-                    acting_user=None,
+                    outcomes.Move(seat_no, move, tuple(events)),
                     extra=[
                         await notices.notice(
                             self.repo, "deadline", f"{notice}.skipped", game, seat.user_id, title=rules.title

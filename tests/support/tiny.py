@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import rules
 
 MODULE = "tests.support.tinygame"
@@ -14,3 +16,9 @@ def register() -> None:
 
 def unregister() -> None:
     rules.unregister("tiny")
+
+
+def playing_move(legal: Sequence[str]) -> str:
+    """A tiny-game move that keeps a turn going for as long as it can: a card played while one can be,
+    then a pass (or, in the bid, the first bid)."""
+    return next((m for m in legal if m.startswith("play")), "pass" if "pass" in legal else legal[0])

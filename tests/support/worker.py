@@ -22,13 +22,13 @@ import subprocess
 import sys
 import time
 import traceback
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.services import GameService, NoGameHere, ServiceError
 from bot.storage import games as store
 from bot.storage import open_database
+from rules.ai import Question
 from rules.core.errors import RulesError
 from tests.support import tiny
 
@@ -111,12 +111,10 @@ async def race(path: str, user: int, move: str, version: int, channel: int) -> N
         await db.close()
 
 
-def endless_thought(
-    rules_id: str, view: Any, legal: Sequence[str], level: int, seed: int, budget: Any
-) -> str:
+def endless_thought(asked: Question) -> str:
     print("thinking", flush=True)
     time.sleep(3600)
-    return legal[0]
+    return asked.legal[0]
 
 
 async def think(path: str) -> None:

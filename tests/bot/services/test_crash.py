@@ -13,6 +13,7 @@ import pytest
 from bot.services import GameService
 from bot.storage import games as store
 from bot.storage import open_database, results
+from rules.ai import Question
 from tests.support import worker
 from tests.support.fixtures import ANN, BOB, CHANNEL, GUILD, started, table_rows
 
@@ -134,8 +135,8 @@ async def test_a_failure_at_any_step_of_a_move_leaves_the_game_as_it_was(
         assert outcome.finished and (await service.stats(GUILD))["played"] == 1
 
 
-def first_legal(rules_id: str, view: object, legal: list[str], level: int, seed: int, budget: object) -> str:
-    return legal[0]
+def first_legal(asked: Question) -> str:
+    return asked.legal[0]
 
 
 async def test_a_computer_turn_cut_short_by_a_kill_is_made_after_a_restart(tmp_path, tiny_game):

@@ -72,7 +72,7 @@ class WithDetail(Bare):
 
 
 def test_labelled_moves_carry_the_engines_detail_with_players_named():
-    labelled = engine.labelled_moves(WithDetail(), [], 0, {1: "Bob"})
+    labelled = engine.labelled_moves(WithDetail(), [], 0, engine.Reader({1: "Bob"}))
     assert labelled == [("take 1", "take 1"), ("take 2", "take 2"), ("pass", "pass")]  # pairs as ever
     assert [m.detail for m in labelled] == ["", "costs $2, paid to Bob", ""]  # type: ignore[attr-defined]
     bare = engine.labelled_moves(Bare(), [], 0)

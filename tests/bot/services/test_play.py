@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.services import GameNotActive, GameService, NoGameHere, NotAllowed, NotInGame, StaleVersion
+from rules.ai import Question
 from rules.core.errors import AmbiguousMoveError, IllegalMoveError, NotYourTurnError, ParseError
 from tests.support.fixtures import (
     ANN,
@@ -181,10 +182,12 @@ class RecordingAI:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def __call__(self, game_id, view, legal, level, seed, budget):  # type: ignore[no-untyped-def]
+    def __call__(self, asked: Question) -> str:
         with self.path.open("a", encoding="utf-8") as file:
-            file.write(json.dumps([game_id, view, list(legal), level, seed]) + "\n")
-        return legal[-1]  # "pass" in a turn, a bid in the bid phase
+            file.write(
+                json.dumps([asked.game_id, asked.view, list(asked.legal), asked.level, asked.seed]) + "\n"
+            )
+        return asked.legal[-1]  # "pass" in a turn, a bid in the bid phase
 
     @property
     def calls(self) -> list[list]:
@@ -245,11 +248,11 @@ async def test_a_seat_played_by_the_computer_cannot_be_played_by_its_owner(servi
         await service.submit(CHANNEL, BOB, "pass")
 
 
-def broken(game_id, view, legal, level, seed, budget):  # type: ignore[no-untyped-def]
+def broken(asked: Question) -> str:
     raise RuntimeError("the heuristic crashed")
 
 
-def nonsense(game_id, view, legal, level, seed, budget):  # type: ignore[no-untyped-def]
+def nonsense(asked: Question) -> str:
     return "fly to the moon"
 
 

@@ -10,19 +10,19 @@ import signal
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 import pytest
 
 import render
 from bot.services.drawing import Drawers, DrawingFailed
 from bot.services.thinking import Thinkers, ThinkingFailed
+from rules.ai import Question
 from tests.bot.services.test_drawing import die, santafe_view
 
 
-def first(game_id: str, view: Any, legal: list[str], level: int, seed: int, budget: Any) -> str:
+def first(asked: Question) -> str:
     """A computer player that plays its first legal move."""
-    return legal[0]
+    return asked.legal[0]
 
 
 class Starts:
@@ -62,7 +62,7 @@ async def test_the_computers_workers_start_off_the_loop_which_serves_others_mean
     thinkers = Thinkers(0.05, workers=2)
     try:
         deciding = [
-            asyncio.create_task(thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, seed))
+            asyncio.create_task(thinkers.choose(first, Question("santafe", {}, ["pass", "draw"], 1, seed)))
             for seed in (1, 2)
         ]
         await asyncio.to_thread(starts.begun.wait)
@@ -96,11 +96,11 @@ async def test_a_pool_rebuilt_after_its_worker_died_starts_off_the_loop(starts: 
     starts.release.set()  # nothing held: the figure here is where each start ran
     thinkers, drawers = Thinkers(0.05, workers=1), Drawers(workers=1)
     try:
-        decision = await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)
+        decision = await thinkers.choose(first, Question("santafe", {}, ["pass", "draw"], 1, 0))
         os.kill(decision.process, signal.SIGKILL)
         with pytest.raises(ThinkingFailed):
-            await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)
-        await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)  # a new pool
+            await thinkers.choose(first, Question("santafe", {}, ["pass", "draw"], 1, 0))
+        await thinkers.choose(first, Question("santafe", {}, ["pass", "draw"], 1, 0))  # a new pool
         await drawers.draw(render.render_board, santafe_view(), stem="board")
         with pytest.raises(DrawingFailed):
             await drawers.draw(die, stem="board")
@@ -128,8 +128,8 @@ async def test_a_pool_that_could_not_start_fails_that_call_and_the_next_one_star
     thinkers = Thinkers(0.05, workers=1)
     try:
         with pytest.raises(ThinkingFailed, match="could not start: OSError"):
-            await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)
-        decision = await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)
+            await thinkers.choose(first, Question("santafe", {}, ["pass", "draw"], 1, 0))
+        decision = await thinkers.choose(first, Question("santafe", {}, ["pass", "draw"], 1, 0))
         assert decision.move == "pass" and decision.process != os.getpid() and tries == [1, 1]
     finally:
         await thinkers.close()

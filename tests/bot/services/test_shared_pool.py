@@ -19,6 +19,7 @@ from bot.services import drawing, thinking, workers
 from bot.services.drawing import Drawers, DrawingFailed
 from bot.services.thinking import Thinkers
 from bot.services.workers import Pool
+from rules.ai import Question
 from tests.bot.services.test_drawing import hang, santafe_view
 
 #: how long a worker waits for the test's signal before it gives up (never reached when the test passes)
@@ -41,16 +42,16 @@ def held(folder: Path, *_: Any) -> Any:
     return render.render_board(santafe_view())
 
 
-def first(game_id: str, view: Any, legal: list[str], level: int, seed: int, budget: Any) -> str:
+def first(asked: Question) -> str:
     """A computer player that plays its first legal move."""
-    return legal[0]
+    return asked.legal[0]
 
 
-def first_once_told(game_id: str, view: Any, legal: list[str], level: int, seed: int, budget: Any) -> str:
+def first_once_told(asked: Question) -> str:
     """``first``, once the file named by ``view["go"]`` exists; it says it began in ``view["began"]``."""
-    Path(view["began"]).touch()
-    wait_for(Path(view["go"]))
-    return legal[0]
+    Path(asked.view["began"]).touch()
+    wait_for(Path(asked.view["go"]))
+    return asked.legal[0]
 
 
 def began(folder: Path) -> list[str]:
@@ -61,7 +62,7 @@ async def test_the_computers_and_the_pictures_share_one_pool_of_processes() -> N
     pool = Pool(2)
     thinkers, drawers = Thinkers(0.05, pool=pool), Drawers(pool=pool)
     try:
-        decision = await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)
+        decision = await thinkers.choose(first, Question("santafe", {}, ["pass", "draw"], 1, 0))
         picture = await drawers.draw(render.render_board, santafe_view(), stem="board")
         processes = {p.pid for p in multiprocessing.active_children()}
         assert {decision.process, picture.process} <= processes and len(processes) <= 2 + 1  # + forkserver
@@ -83,7 +84,7 @@ async def test_a_burst_of_pictures_leaves_a_worker_to_a_computer_s_turn(tmp_path
         ]
         await asyncio.to_thread(wait_for_any, tmp_path)
         async with asyncio.timeout(PATIENCE):
-            decision = await thinkers.choose(first, "santafe", {}, ["pass", "draw"], 1, 0)
+            decision = await thinkers.choose(first, Question("santafe", {}, ["pass", "draw"], 1, 0))
         assert decision.move == "pass"
         assert len(began(tmp_path)) == 1  # the other two pictures still wait for the pictures' worker
         (tmp_path / "release").touch()
@@ -111,7 +112,7 @@ async def test_a_decision_whose_pool_ended_for_a_hung_picture_is_thought_again(t
     view = {"began": str(tmp_path / "began"), "go": str(tmp_path / "go")}
     try:
         thinking_task = asyncio.create_task(
-            thinkers.choose(first_once_told, "santafe", view, ["pass", "draw"], 1, 0)
+            thinkers.choose(first_once_told, Question("santafe", view, ["pass", "draw"], 1, 0))
         )
         await asyncio.to_thread(wait_for, tmp_path / "began")
         with pytest.raises(DrawingFailed, match="no picture after 1 s"):

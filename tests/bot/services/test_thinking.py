@@ -22,10 +22,11 @@ from bot.services import FakeClock, GameService
 from bot.services.thinking import Decision, Thinkers, ThinkingFailed, ThinkingStopped, default_timeout
 from bot.storage import Database, open_database
 from bot.storage.connection import Location
-from rules.ai import choose_move
+from rules.ai import Question, choose_move
 from rules.core.budget import per_turn
 from rules.core.spec import Budget, Computer
 from tests.support.fixtures import ANN, CHANNEL, lobby, moves_since
+from tests.support.tiny import playing_move
 
 
 @dataclass(frozen=True)
@@ -36,15 +37,16 @@ class Recorder:
     path: Path
     then: str = "play"
 
-    def __call__(self, game_id: str, view: Any, legal: list[str], level: int, seed: int, budget: Any) -> str:
+    def __call__(self, asked: Question) -> str:
+        assert asked.budget is not None  # the service always gives one
         with self.path.open("a", encoding="utf-8") as file:
-            file.write(f"{os.getpid()} {level} {budget.seconds}\n")
+            file.write(f"{os.getpid()} {asked.level} {asked.budget.seconds}\n")
         in_worker = multiprocessing.parent_process() is not None
         if in_worker and self.then == "die":
             os._exit(3)
         if in_worker and self.then == "hang":
             time.sleep(3600)
-        return legal[0]
+        return asked.legal[0]
 
     def calls(self) -> list[tuple[int, int, float]]:
         if not self.path.exists():
@@ -257,7 +259,7 @@ async def test_closing_while_the_computer_thinks_leaves_its_move_to_the_restart(
     waiting = await stopping.get_game(CHANNEL)
     assert (waiting.version, waiting.to_act) == (1, (1,))  # Ann's pass counts; the computer is to act
     with pytest.raises(ThinkingStopped):  # closed for good: no new worker starts
-        await stopping.thinkers.choose(player, "tiny", {}, ["pass", "draw"], 1, 0)
+        await stopping.thinkers.choose(player, Question("tiny", {}, ["pass", "draw"], 1, 0))
     assert started_here() == []
     restarted = GameService(db, clock, Recorder(tmp_path / "after"), new_seed=lambda: 3)
     try:
@@ -276,12 +278,14 @@ async def test_a_pool_ended_by_two_failed_decisions_is_ended_again_without_error
     thinkers = Thinkers(0.05, workers=2)
     player = Recorder(tmp_path / "calls")
     try:
-        await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
+        await thinkers.choose(player, Question("santafe", {}, ["pass", "draw"], 1, 0))
         pool = await thinkers._pool.ready()
         await thinkers._discard(pool)
         await thinkers._discard(pool)  # the second decision that found it broken
         assert started_here() == []
-        decision = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)  # a new pool
+        decision = await thinkers.choose(
+            player, Question("santafe", {}, ["pass", "draw"], 1, 0)
+        )  # a new pool
         assert decision.move == "pass" and decision.process != os.getpid()
     finally:
         await thinkers.close()
@@ -296,11 +300,11 @@ async def test_a_worker_killed_between_decisions_fails_the_next_one_only(
     thinkers = Thinkers(0.05, workers=1)
     player = Recorder(tmp_path / "calls")
     try:
-        first = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
+        first = await thinkers.choose(player, Question("santafe", {}, ["pass", "draw"], 1, 0))
         os.kill(first.process, signal.SIGKILL)
         with pytest.raises(ThinkingFailed):
-            await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
-        again = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 1, 0)
+            await thinkers.choose(player, Question("santafe", {}, ["pass", "draw"], 1, 0))
+        again = await thinkers.choose(player, Question("santafe", {}, ["pass", "draw"], 1, 0))
         assert again.move == "pass" and again.process not in (first.process, os.getpid())
     finally:
         await thinkers.close()
@@ -311,7 +315,7 @@ async def test_a_lone_legal_move_is_answered_at_once_without_a_worker(tmp_path: 
     thinkers = Thinkers(0.05, workers=1)
     player = Recorder(tmp_path / "calls")
     try:
-        decision = await thinkers.choose(player, "santafe", {}, ["done"], 2, 0)
+        decision = await thinkers.choose(player, Question("santafe", {}, ["done"], 2, 0))
         assert decision.move == "done" and decision.cpu == 0.0
         assert player.calls() == [] and not thinkers.started  # no player, no worker started
     finally:
@@ -323,8 +327,10 @@ async def test_a_decision_thinks_within_the_budget_it_is_given(tmp_path: Path) -
     thinkers = Thinkers(0.05, workers=1)
     player = Recorder(tmp_path / "calls")
     try:
-        left = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 2, 0, Budget(seconds=0.02))
-        whole = await thinkers.choose(player, "santafe", {}, ["pass", "draw"], 2, 0)
+        left = await thinkers.choose(
+            player, Question("santafe", {}, ["pass", "draw"], 2, 0, Budget(seconds=0.02))
+        )
+        whole = await thinkers.choose(player, Question("santafe", {}, ["pass", "draw"], 2, 0))
         assert [seconds for _, _, seconds in player.calls()] == [0.02, 0.05]
         assert left.cpu >= 0.0 and whole.process != os.getpid()
         assert thinkers.turn("santafe").left() == per_turn(0.05)  # with its wall-clock cap
@@ -367,19 +373,11 @@ async def test_a_computer_seat_s_consecutive_decisions_share_one_turn_s_budget(
     service = GameService(db, clock, new_seed=lambda: 3, think_seconds=0.05)
     asked: list[tuple[int, float]] = []  # (seat, seconds given)
 
-    async def halving(
-        ai: Any,
-        game_id: str,
-        view: dict[str, Any],
-        legal: list[str],
-        level: int,
-        seed: int,
-        budget: Budget | None = None,
-    ) -> Decision:
+    async def halving(ai: Any, question: Question) -> Decision:
+        budget = question.budget
         assert budget is not None
-        asked.append((view["viewer"], budget.seconds))
-        move = next((m for m in legal if m.startswith("play")), "pass" if "pass" in legal else legal[0])
-        return Decision(move, os.getpid(), 0.0, budget.seconds / 2)
+        asked.append((question.view["viewer"], budget.seconds))
+        return Decision(playing_move(question.legal), os.getpid(), 0.0, budget.seconds / 2)
 
     service.thinkers.choose = halving  # type: ignore[method-assign]
     try:

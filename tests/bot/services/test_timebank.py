@@ -29,6 +29,11 @@ def seat(**changes: object) -> SeatRow:
     return replace(SeatRow(1, 0, 1, "Ann", False, None, "active", T0, waiting_since=T0), **changes)  # type: ignore[arg-type]
 
 
+def test_a_bank_is_read_back_from_the_columns_it_is_stored_in() -> None:
+    bank = TimeBank(5 * 24 * 60, 12 * 60, 3)
+    assert timebank.bank_of(replace(game(), **timebank.columns(bank))) == bank
+
+
 def test_the_presets_and_a_custom_bank() -> None:
     assert timebank.choose(None) is None and timebank.choose("off") is None
     assert timebank.choose("3d+1d") == TimeBank(3 * 24 * 60, 24 * 60, 7)

@@ -4,7 +4,6 @@ CPU time is stretched, and the turn's decisions together never wait longer than 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,9 +11,11 @@ import pytest
 from bot.services import FakeClock, GameService
 from bot.services.thinking import Decision
 from bot.storage import Database
+from rules.ai import Question
 from rules.core.budget import WALL_FACTOR
 from rules.core.spec import Budget
 from tests.support.fixtures import ANN, CHANNEL, lobby
+from tests.support.tiny import playing_move
 
 THINK = 0.05  # CPU seconds a turn
 
@@ -28,19 +29,11 @@ async def test_a_computer_turn_s_decisions_share_its_wall_clock_cap(
     service = GameService(db, clock, new_seed=lambda: 3, think_seconds=THINK)
     asked: list[tuple[int, Budget]] = []  # (seat, budget given)
 
-    async def stretched(
-        ai: Any,
-        game_id: str,
-        view: dict[str, Any],
-        legal: Sequence[str],
-        level: int,
-        seed: int,
-        budget: Budget | None = None,
-    ) -> Decision:
+    async def stretched(ai: Any, question: Question) -> Decision:
+        budget = question.budget
         assert budget is not None and budget.wall is not None
-        asked.append((view["viewer"], budget))
-        move = next((m for m in legal if m.startswith("play")), "pass" if "pass" in legal else legal[0])
-        return Decision(move, os.getpid(), budget.wall / 2, budget.seconds / 5)
+        asked.append((question.view["viewer"], budget))
+        return Decision(playing_move(question.legal), os.getpid(), budget.wall / 2, budget.seconds / 5)
 
     service.thinkers.choose = stretched  # type: ignore[method-assign]
     try:

@@ -34,7 +34,7 @@ def sweep(game_id: str, players: int, seed: int, steps: int, locale: str | None 
     """Plays a random game; at each step types back every shown form of every label of the seat to act,
     labelled in the language of ``locale`` (English by default)."""
     game = rules.get(game_id)
-    names = dict(enumerate(NAMES[:players]))
+    reader = engine.Reader(dict(enumerate(NAMES[:players])), locale)
     pick = Rng(seed)
     state = game.new_game(players, seed, {})
     checked = 0
@@ -42,11 +42,11 @@ def sweep(game_id: str, players: int, seed: int, steps: int, locale: str | None 
         if game.is_over(state):
             break
         seat = pick.choice(sorted(game.to_act(state)))
-        labelled = engine.labelled_moves(game, state, seat, names, locale)
+        labelled = engine.labelled_moves(game, state, seat, reader)
         plain = engine.labelled_moves(game, state, seat)
         for index, (move, _label) in enumerate(labelled):
             for form in shown_forms(labelled, index) | {plain[index][1]}:
-                assert engine.canonical(game, state, seat, form, names, locale) == move, (form, move)
+                assert engine.canonical(game, state, seat, form, reader) == move, (form, move)
                 checked += 1
         state, _ = game.play(state, seat, pick.choice([m for m, _ in labelled]))
     return checked
@@ -72,7 +72,7 @@ def test_every_shown_label_of_the_tiny_game_typed_back_is_its_move(tiny_game):
 def test_a_label_naming_a_player_is_read_with_the_name():
     """The case players met: GWT labels a building by its owner ("building 1a of Alice")."""
     game = rules.get("gwt")
-    names = {0: "Alice", 1: "Bob"}
+    reader = engine.Reader({0: "Alice", 1: "Bob"})
     pick = Rng(3)
     for seed in range(20):
         state = game.new_game(2, seed, {})
@@ -80,9 +80,9 @@ def test_a_label_naming_a_player_is_read_with_the_name():
             if game.is_over(state):
                 break
             seat = min(game.to_act(state))
-            for move, label in engine.labelled_moves(game, state, seat, names):
+            for move, label in engine.labelled_moves(game, state, seat, reader):
                 if " of Alice" in label or " of Bob" in label:
-                    assert engine.canonical(game, state, seat, label, names) == move
+                    assert engine.canonical(game, state, seat, label, reader) == move
                     return
             state, _ = game.play(state, seat, pick.choice(game.legal_moves(state, seat)))
     pytest.fail("no label named a player")

@@ -148,7 +148,7 @@ def test_a_japanese_family_reads_by_its_labels_not_the_notation() -> None:
     s.players[0].money = 30
     hand(s, 0, "dutch-belt", "jersey", "jersey", "guernsey")
     s = at(s, 0, "B").copy()
-    moves = engine.labelled_moves(rules.get("gwt"), s, 0, locale="ja")
+    moves = engine.labelled_moves(rules.get("gwt"), s, 0, engine.Reader(locale="ja"))
     found = choices.families(moves)
     assert found and all(not re.search(r"build|[a-z]{3,}", f.shared) for f in found), found
     first = found[0]

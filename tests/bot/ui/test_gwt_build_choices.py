@@ -31,7 +31,7 @@ def build_choices(locale: str) -> list[tuple[str, str]]:
     s.players[0].workers[1] = 6
     hand(s, 0, "dutch-belt", "jersey", "jersey", "guernsey")
     s = at(s, 0, "B").copy()
-    return engine.labelled_moves(rules.get("gwt"), s, 0, locale=locale)
+    return engine.labelled_moves(rules.get("gwt"), s, 0, engine.Reader(locale=locale))
 
 
 @pytest.mark.parametrize("locale", sorted(FOUR_A))
@@ -76,6 +76,6 @@ def test_an_engine_choice_names_a_turnout_by_its_station_and_the_space_it_branch
     s.players[0].money = 20
     s.players[0].workers = [1, 1, 3]
     s.players[0].engine = "2"
-    labels = dict(engine.labelled_moves(rules.get("gwt"), at(s, 0, "G"), 0, locale=locale))
+    labels = dict(engine.labelled_moves(rules.get("gwt"), at(s, 0, "G"), 0, engine.Reader(locale=locale)))
     assert reads in labels["engine 4.5"]
     assert not [label for label in labels.values() if "4.5" in label]

@@ -88,7 +88,7 @@ def test_every_move_label_is_from_the_catalog(game_id: str, players: int) -> Non
         if game.is_over(state):
             break
         seat = pick.choice(sorted(game.to_act(state)))
-        for pair in engine.labelled_moves(game, state, seat, {0: "Ann", 1: "Bo"}, PSEUDO):
+        for pair in engine.labelled_moves(game, state, seat, engine.Reader({0: "Ann", 1: "Bo"}, PSEUDO)):
             label, detail = pair[1], getattr(pair, "detail", "")
             assert label.startswith(PSEUDO_OPEN) and bare(label) == "", label
             assert not detail or (detail.startswith(PSEUDO_OPEN) and bare(detail) == ""), detail

@@ -44,13 +44,13 @@ def test_prompts_labels_and_summaries_of_random_games(
     rules_id: str, players: int, seed: int, options: dict[str, object]
 ) -> None:
     rules = engine.rules_for(rules_id)
-    names = dict(enumerate(NAMES[:players]))
+    reader = engine.Reader(dict(enumerate(NAMES[:players])))
     seen = random_game_texts(rules, players, seed, options)
     for state, events in seen.positions:
         game = replace(seated(rules_id, players), to_act=tuple(sorted(rules.to_act(state))))
         prompt = presenters.decision_prompt(rules.view(state, None), game)
         summary = [presenters.named(line, game) for line in presenters.event_lines(events)]
-        labels = [label for s in game.to_act for _, label in engine.labelled_moves(rules, state, s, names)]
+        labels = [label for s in game.to_act for _, label in engine.labelled_moves(rules, state, s, reader)]
         for text in [prompt, *summary, *labels]:
             assert not NUMBERED.search(text), text
             assert not doubled_sentences(text), text
