@@ -31,8 +31,11 @@ Columns: ``count`` lone steps of that kind; ``hidden`` those that are not the on
 guarded (a leak); ``over`` guarded though no re-deal tried gave another move (a step left to the player
 for nothing, or a re-deal the tries missed).
 
+Games are opened as the bot opens them, by the current revision of a game's rules
+(``rules.core.protocol.RevisesRules``); ``--first-rules`` plays by the first, that of games stored before.
+
 Run: PYTHONPATH=. python bench/reveals.py [--games N --players N --redeals N --seed N --level N
---only GAME --arrivals]
+--only GAME --arrivals --first-rules]
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from typing import Any
 
 import rules
 from rules.ai import choose_move
-from rules.core.protocol import Engine
+from rules.core.protocol import Engine, RevisesRules
 from rules.core.rng import Rng
 from rules.gwt.state import State as GwtState
 from rules.santafe import board
@@ -151,15 +154,24 @@ def arrival_tells(
 
 
 def count(
-    game: str, players: int, games: int, tries: int, seed: int, arrivals: bool, level: int = 0
+    game: str,
+    players: int,
+    games: int,
+    tries: int,
+    seed: int,
+    arrivals: bool,
+    level: int = 0,
+    first: bool = False,
 ) -> Counts:
     engine = rules.get(game)
+    # a game opened now plays by the current rules; ``first``: by those of games stored before revisions
+    options = engine.current_options({}) if isinstance(engine, RevisesRules) and not first else {}
     redeal = REDEALS[game]
     guard = getattr(engine, "forced_step_reveals", None)
     counts = Counts()
     rng = Rng(seed)
     for number in range(games):
-        state = engine.new_game(players, seed + number, {})
+        state = engine.new_game(players, seed + number, options)
         picker = Rng((seed + number) ^ 0x5EED)
         while not engine.is_over(state):
             counts.states += 1
@@ -219,13 +231,23 @@ def main() -> None:
     parser.add_argument("--arrivals", action="store_true", help="GWT: also the engine's own settling")
     parser.add_argument("--only", choices=sorted(REDEALS))
     parser.add_argument("--level", type=int, default=0, help="the players: 0 random, 1 the heuristic")
+    parser.add_argument("--first-rules", action="store_true", help="play by the rules' first revision")
     args = parser.parse_args()
     for game, counts in (("gwt", (2, 4)), ("santafe", (3, 5))):
         if args.only and game != args.only:
             continue
         for players in (args.players,) if args.players else counts:
             start = time.perf_counter()
-            found = count(game, players, args.games, args.redeals, args.seed, args.arrivals, args.level)
+            found = count(
+                game,
+                players,
+                args.games,
+                args.redeals,
+                args.seed,
+                args.arrivals,
+                args.level,
+                args.first_rules,
+            )
             report(game, players, found, time.perf_counter() - start)
 
 

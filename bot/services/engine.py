@@ -20,6 +20,7 @@ from rules.core.protocol import (
     DetailsMoves,
     Engine,
     GuardsForcedSteps,
+    RevisesRules,
     Rules,
     SaysDetails,
     SaysMoves,
@@ -179,6 +180,12 @@ def forced_step_reveals(game: Rules, state: State, seat: int, move: str) -> bool
     """Whether making ``move``, ``seat``'s only legal move, for them would tell the table a secret: the
     engine says (``GuardsForcedSteps``); an engine that does not say reveals nothing by it."""
     return isinstance(game, GuardsForcedSteps) and game.forced_step_reveals(state, seat, move)
+
+
+def current_options(game: Rules, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a new game is stored with: those chosen, and for an engine whose rules have revisions
+    (``RevisesRules``) the one it is played by, so that it replays by it however the rules change."""
+    return game.current_options(options) if isinstance(game, RevisesRules) else dict(options)
 
 
 def replay(

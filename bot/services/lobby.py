@@ -95,6 +95,7 @@ class Lobby(Feature):
         rules = engine.rules_for(rules_id)
         opts = dict(options or {})
         refuse_bad_setup(rules, opts, max_players, seat_order, channel_style)
+        opts = engine.current_options(rules, opts)  # its moves replay by the rules it is played by
         async with self.db.reading() as conn:
             guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
         if time_bank is not None:

@@ -46,7 +46,7 @@ class GameInfo:
     channel_id: int
     rules_id: str
     title: str
-    options: dict[str, Any]
+    options: dict[str, Any]  # as the host chose them: without the rules revision stored with them
     status: Status
     version: int  # the number of moves made; undo lowers it
     revision: int  # bumped by every change of position (undo too): never repeats

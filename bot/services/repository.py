@@ -21,6 +21,7 @@ from bot.storage import preferences
 from bot.storage.db import Database
 from bot.storage.preferences import UserSettings
 from bot.storage.records import GameRow, SeatRow
+from rules.core.protocol import REVISION_OPTION
 from rules.core.texts import said
 
 
@@ -146,7 +147,7 @@ def info(game: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
         channel_id=game.channel_id,
         rules_id=game.rules_id,
         title=rules.title,
-        options=dict(game.options),
+        options={k: v for k, v in game.options.items() if k != REVISION_OPTION},  # the host's choices
         status=game.status,
         version=game.version,
         revision=game.revision,

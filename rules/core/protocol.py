@@ -29,9 +29,9 @@ its text.
 ``tests/contract`` checks every registered game against this contract.
 
 Beyond the contract an engine may offer the capabilities of ``OPTIONAL`` (a label's facts, a move's
-price, a hand in words, the move a deadline plays, whether a forced step tells a secret); the bot asks
-``isinstance(engine, SaysMoves)`` and the like (each a ``Protocol`` of one method) before it calls one,
-and ``offered(engine)`` names those an engine has.
+price, a hand in words, the move a deadline plays, whether a forced step tells a secret, the revision of
+the rules a new game is played by); the bot asks ``isinstance(engine, SaysMoves)`` and the like (each a
+``Protocol`` of one method) before it calls one, and ``offered(engine)`` names those an engine has.
 """
 
 from __future__ import annotations
@@ -215,6 +215,22 @@ class GuardsForcedSteps(Protocol):
     def forced_step_reveals(self, state: State, seat: int, move: str) -> bool: ...
 
 
+# the key under which a game's options name the revision of its rules (``RevisesRules``): stored with the
+# game, never offered to players nor shown to them
+REVISION_OPTION = "rules_revision"
+
+
+@runtime_checkable
+class RevisesRules(Protocol):
+    """An engine whose rules changed after games were stored: a new game is stored with the options
+    ``current_options`` gives, the chosen ones plus the current revision (under ``REVISION_OPTION``), and
+    ``new_game`` plays by the revision its options name. Options without one (every game stored before
+    the first change) are played by the first rules, so a stored game replays from its seed and moves
+    exactly as it was played."""
+
+    def current_options(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
+
+
 @runtime_checkable
 class ScoresPositions(Protocol):
     """Each seat's points in a position, counted from what every player can see (never a hidden card),
@@ -232,6 +248,7 @@ OPTIONAL: tuple[type, ...] = (
     SaysHands,
     SkipsTurns,
     GuardsForcedSteps,
+    RevisesRules,
     ScoresPositions,
 )
 

@@ -1,7 +1,10 @@
 """Great Western Trail (first edition, 2–4 players): the rules engine, exported as ``RULES``.
 
 Options: ``neutral`` "fixed" (A–G on their letters, the default) or "random"; ``building_sides`` "a"
-(the default) or "random" (one random side per building number, shared by all players).
+(the default) or "random" (one random side per building number, shared by all players). Hidden from
+players, ``rules_revision`` names the revision of the rules the game is played by, so that a stored game
+replays as it was played after a fix changes what a move leads to (``rules.gwt.revisions``: how to add
+the next one).
 
 Notation (one move per decision; ``legal_moves`` lists every option in a stable order). Locations use the
 ids of the board (START, A, A-1, FLOOD-1, TEEPEE--3, …, KANSAS_CITY); typed moves may name them by the
@@ -60,7 +63,7 @@ from rules.gwt.prices import detail, say_detail
 from rules.gwt.reveals import forced_step_reveals
 from rules.gwt.scoring import CATEGORIES, LABELS, public_score, score
 from rules.gwt.sentences import say_done
-from rules.gwt.setup import new_state
+from rules.gwt.setup import current_options, new_state
 from rules.gwt.spec import SPEC
 from rules.gwt.state import State, dump_state, load_state
 from rules.gwt.view import build_view, hand_lines, say_hand
@@ -112,6 +115,11 @@ class GreatWesternTrail(SpecIdentity, spec=SPEC):
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         self.check_players(players)
         return new_state(players, seed, options)
+
+    def current_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` as a new game is stored with them: with the current rules revision
+        (``rules.gwt.revisions``)."""
+        return current_options(options)
 
     def to_act(self, state: State) -> frozenset[int]:
         return frozenset() if state.over else frozenset({state.current})

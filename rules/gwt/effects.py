@@ -43,15 +43,16 @@ from rules.gwt.graph import (
     transport_cost,
 )
 from rules.gwt.options import Kind, decision, ends_turn, occupied_by_others, options
-from rules.gwt.reveals import hand_ends_the_turn
-from rules.gwt.state import Player
+from rules.gwt.reveals import forced_step_reveals, hand_ends_the_turn
+from rules.gwt.revisions import HAND_FORCED_SKIPS, revision
+from rules.gwt.state import Player, State
 from rules.gwt.words import cards, place, place_with, plural, say_cards, say_place, say_place_with
 from rules.gwt.words import city as city_name
 
 # Decisions resolved without asking when they leave only the option to skip, or a single option. The end
 # of the turn is never one of them: phase C draws hidden cards, so the player confirms it ("done") and
-# everything before the confirmation can still be taken back. Nor is the end of phase B when what the hand
-# lacks forces it: everybody would see the location settled (``rules.gwt.reveals.hand_ends_the_turn``).
+# everything before the confirmation can still be taken back. Nor is a skip that what the hand lacks forces
+# (the end of phase B, an engineer's Jersey bonus): everybody would see it settled (``_hand_forces``).
 FORFEITABLE = frozenset({"skip", "done"})
 AUTOMATIC = frozenset({"income"})
 
@@ -551,7 +552,7 @@ def settle(tx: Tx) -> None:
         if not opts:
             raise AssertionError(f"decision {top} has no options")
         if len(opts) == 1 and next(iter(opts)) in FORFEITABLE:
-            if hand_ends_the_turn(s):      # what the hand lacks ends the turn: the player says "done"
+            if _hand_forces(s, next(iter(opts))):  # the player forfeits it, as if by choice
                 break
             s.stack.pop()                  # forfeited, not chosen: never the end of the turn
             continue
@@ -560,3 +561,11 @@ def settle(tx: Tx) -> None:
             continue
         break
 
+
+def _hand_forces(s: State, move: str) -> bool:
+    """Whether what the hand lacks leaves ``move`` (a skip or "done") the only option, so that settling it
+    would tell the table about the hand: since ``HAND_FORCED_SKIPS`` any such step; before, only the end
+    of phase B (which ends the turn). Games stored before keep replaying as they were played."""
+    if revision(s) < HAND_FORCED_SKIPS:
+        return hand_ends_the_turn(s)
+    return forced_step_reveals(s, s.current, move)

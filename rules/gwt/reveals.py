@@ -53,6 +53,8 @@ def forced_step_reveals(state: State, seat: int, move: str) -> bool:
 def hand_ends_the_turn(state: State) -> bool:
     """Whether the end of phase B, now the only move left ("done" on a location, which confirms the end of
     the turn too), is forced by what the hand holds: the engine then leaves it on the stack for the player
-    to take, as if by choice, rather than settling it (which everybody would see)."""
+    to take, as if by choice, rather than settling it (which everybody would see). The first rules
+    revision's only such step; since ``rules.gwt.revisions.HAND_FORCED_SKIPS`` every lone skip the hand
+    forces is left so (``rules.gwt.effects.settle``)."""
     top = state.stack[-1]["k"]
     return top == "loc" and ends_turn(state) and forced_step_reveals(state, state.current, "done")

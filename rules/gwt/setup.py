@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import SetupError, unknown_option
+from rules.core.protocol import REVISION_OPTION
 from rules.core.rng import Rng
 from rules.core.texts import said
 from rules.gwt.board import Tx
@@ -32,15 +33,21 @@ from rules.gwt.content import (
     pile_tiles,
 )
 from rules.gwt.effects import start_turn
+from rules.gwt.revisions import CURRENT, REVISIONS
 from rules.gwt.state import Player, State
 
 OPTION_VALUES = {"neutral": ("fixed", "random"), "building_sides": ("a", "random")}
 DEFAULTS = {"neutral": "fixed", "building_sides": "a"}
 
 
-def check_options(options: Mapping[str, Any] | None) -> dict[str, str]:
-    chosen = dict(DEFAULTS)
+def check_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options a game is played by: the defaults, the chosen values, and the rules revision when named
+    (hidden from players; absent, the game plays by the first: ``rules.gwt.revisions``)."""
+    chosen: dict[str, Any] = dict(DEFAULTS)
     for key, value in (options or {}).items():
+        if key == REVISION_OPTION and value in REVISIONS and not isinstance(value, bool):
+            chosen[key] = value
+            continue
         if key not in OPTION_VALUES:
             raise unknown_option("Great Western Trail", key, OPTION_VALUES)
         if value not in OPTION_VALUES[key]:
@@ -51,6 +58,11 @@ def check_options(options: Mapping[str, Any] | None) -> dict[str, str]:
             )
         chosen[key] = value
     return chosen
+
+
+def current_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` as a new game is stored with them: played by the current rules revision."""
+    return {**options, REVISION_OPTION: CURRENT}
 
 
 def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> State:

@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 import rules
-from bot.services import GameService, UndoRefused
+from bot.services import GameService, UndoRefused, engine
+from bot.storage import games as store
+from rules.core.protocol import REVISION_OPTION
 from rules.core.rng import Rng
+from rules.gwt.revisions import CURRENT, FIRST, revision
 from tests.support.fixtures import GUILD, turns
 
 USERS = (11, 12, 13, 14, 15)
@@ -98,5 +101,26 @@ async def test_computer_seats_finish_a_game(db, clock, rules_id, level, options)
     outcome = await service.game_by_id((await service.get_game(CHANNEL)).id)
     assert outcome.status == "finished" and await service.final_result(CHANNEL)
     data = await service.export(CHANNEL)
-    assert {m["actor"] for m in data["moves"]} == {"ai"} and data["options"] == options
+    assert {m["actor"] for m in data["moves"]} == {"ai"}
+    assert data["options"] == engine.current_options(rules.get(rules_id), options)  # with the rules revision
     assert await service.check_replay(outcome.id)
+
+
+async def test_a_new_game_is_stored_with_the_rules_revision_it_is_played_by(db, clock):
+    """Great Western Trail's rules have revisions (``rules.gwt.revisions``): a game opened now is stored with
+    the current one among its options, so its moves replay by the rules they were played by; the options
+    the service hands back are the host's choices alone. A game stored without one (every game stored
+    before) plays by the first rules, and replays so."""
+    engine_or_skip("gwt")
+    service = GameService(db, clock, new_seed=lambda: 8)
+    info = await service.create_game(GUILD, CHANNEL, USERS[0], "P0", "gwt", {"neutral": "random"})
+    assert info.options == {"neutral": "random"}
+    async with db.transaction(game=info.id) as conn:
+        row = await store.game_by_id(conn, info.id)
+        assert row is not None and row.options == {"neutral": "random", REVISION_OPTION: CURRENT}
+        await store.update_game(conn, info.id, options={"neutral": "random"})  # as stored before
+    await service.join(CHANNEL, USERS[1], "P1")
+    await service.start(CHANNEL, USERS[0])
+    state = service.cache.get(info.id, (await service.get_game(CHANNEL)).revision)
+    assert state is not None and revision(state) == FIRST
+    assert await service.check_replay(info.id)

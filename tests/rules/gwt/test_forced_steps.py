@@ -12,7 +12,7 @@ import pytest
 from rules.core.rng import Rng
 from rules.gwt import RULES
 from rules.gwt.state import State
-from tests.rules.gwt.scenario import at, before_move, game, hand, legal, play, top
+from tests.rules.gwt.scenario import at, before_move, clear_trail, game, hand, legal, play, top
 
 
 def drawn_onto(s: State, card: str) -> None:
@@ -107,6 +107,79 @@ def test_the_end_of_the_turn_forced_by_what_everybody_sees_is_made_at_once() -> 
     assert not RULES.forced_step_reveals(s, 0, "pick cowboy")
 
 
+def new_rules(players: int = 2) -> State:
+    """A game opened now: played by the current rules revision, as the bot stores a new game."""
+    return RULES.new_game(players, 1, RULES.current_options({}))
+
+
+def hiring_the_second_engineer(s: State, *, jerseys_face_up: bool = False) -> State:
+    """Seat 0 on neutral building A with no Jersey in the hand hires its 2nd engineer, whose space gives
+    "discard a Jersey: 1 certificate" at once; its Jerseys lie in its draw stack, or face up on its
+    discard pile."""
+    s.job_rows = [["engineer"]] + [[] for _ in range(11)]
+    at(s, 0, "A")
+    s.players[0].money = 20
+    hand(s, 0, "dutch-belt", "dutch-belt", "black-angus", "guernsey")
+    p = s.players[0]
+    if jerseys_face_up:
+        p.discard, p.deck = [c for c in p.deck if c == "jersey"], [c for c in p.deck if c != "jersey"]
+    assert ("jersey" in p.deck) != jerseys_face_up
+    return play(s, "hire engineer 1")
+
+
+def test_an_engineers_jersey_bonus_without_a_jersey_in_the_hand_waits_for_the_player() -> None:
+    """Rulebook, the job market: hiring the 2nd engineer offers "discard a Jersey for 1 certificate" at
+    once. Without a Jersey in her hand (two lie in her draw stack) she can only forgo it. The engine does
+    not forgo it for her, which the table would see (the bonus gone at once: no Jersey in her hand), nor
+    does the bot: she forgoes it as she would by choice."""
+    s = hiring_the_second_engineer(new_rules())
+    assert top(s) == "bonus" and legal(s) == ["skip"]
+    assert RULES.forced_step_reveals(s, 0, "skip")
+    s = play(s, "skip")
+    assert top(s) == "loc" and s.players[0].workers == [1, 1, 2] and s.players[0].cert == 0
+
+
+def test_a_game_stored_before_the_fix_still_forgoes_that_bonus_by_itself() -> None:
+    """A game whose options name no rules revision (every game stored before revisions existed) replays
+    as it was played: there the engine forgoes the bonus by itself, as it did then."""
+    old = game(2)
+    assert "rules_revision" not in old.options
+    s = hiring_the_second_engineer(old)
+    assert top(s) == "loc" and s.players[0].workers == [1, 1, 2]
+
+
+def test_that_bonus_is_forgone_at_once_when_no_hand_she_could_hold_has_a_jersey() -> None:
+    """Her Jerseys lie face up on her discard pile: every hand the table cannot rule out lacks one, so
+    forgoing the bonus tells nothing and the engine does it at once."""
+    s = hiring_the_second_engineer(new_rules(), jerseys_face_up=True)
+    assert top(s) == "loc" and s.players[0].workers == [1, 1, 2]
+
+
+def copying_a_guernsey_building(s: State) -> State:
+    """Seat 0 on its own building 8b ("copy an adjacent building") next to Player 2's 2a ("discard a
+    Guernsey: $4", "buy cattle"), with no money and no market stack to buy from, and no Guernsey in the
+    hand (one is in the draw stack): it copies 2a, whose actions are out of reach."""
+    clear_trail(s)
+    s.trail["B-1"], s.trail["B-2"] = "8b@0", "2a@1"
+    s.players[0].money, s.market_stack = 0, []
+    at(s, 0, "B-1")
+    hand(s, 0, "jersey", "jersey", "dutch-belt", "black-angus")
+    assert "guernsey" in s.players[0].deck
+    return play(s, "copy B-2")
+
+
+def test_a_copied_building_whose_actions_the_hand_puts_out_of_reach_waits_for_the_player() -> None:
+    """The copied building's actions all need a Guernsey she does not hold: being done with it is all she
+    can do there, which the engine leaves to her in a new game (it settled it by itself before)."""
+    s = copying_a_guernsey_building(new_rules())
+    assert top(s) == "loc" and s.stack[-1].get("copy") and legal(s) == ["done"]
+    assert RULES.forced_step_reveals(s, 0, "done")
+    s = play(s, "done")
+    assert top(s) == "end_turn"  # 8b has nothing left to do whatever she holds: settled at once
+    old = copying_a_guernsey_building(game(2))
+    assert top(old) == "end_turn"
+
+
 def hands(pool: Counter[str], size: int) -> Iterator[list[str]]:
     """Every hand of ``size`` cards (as a multiset, once each) that ``pool`` can make."""
     kinds = sorted(pool)
@@ -140,15 +213,17 @@ def worlds(s: State, seat: int, rng: Rng) -> Iterator[State]:
         yield world
 
 
+@pytest.mark.parametrize("current", [True, False], ids=["current-rules", "first-rules"])
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 4), (4, 5)])
 def test_a_lone_step_said_to_reveal_nothing_is_the_lone_step_for_every_hand_the_table_cannot_rule_out(
-    players: int, seed: int
+    players: int, seed: int, current: bool
 ) -> None:
     """Random games: at every step that is the only legal move, every hand the seat's cards could make
     (all of them, with the face-down stacks shuffled) leaves that same move alone when
-    ``forced_step_reveals`` says nothing is revealed, and some hand offers another when it says so."""
+    ``forced_step_reveals`` says nothing is revealed, and some hand offers another when it says so; by
+    the current rules and by the first (where the engine settles more lone skips itself)."""
     rng = Rng(seed)
-    s = RULES.new_game(players, seed)
+    s = RULES.new_game(players, seed, RULES.current_options({}) if current else {})
     found: Counter[tuple[str, bool]] = Counter()
     while not s.over:
         seat = s.current

@@ -10,10 +10,11 @@ import pytest
 
 from rules.core.errors import GameOverError, NotYourTurnError, ParseError, RulesError, SetupError
 from rules.core.playout import random_playout
-from rules.core.protocol import VIEW_KEYS, Notation, Rules
+from rules.core.protocol import REVISION_OPTION, VIEW_KEYS, Notation, Rules
 from rules.core.rng import Rng
 from rules.gwt import RULES
 from rules.gwt.content import HAZARD_SPACES, NEUTRAL_SLOTS, TEEPEE_SPACES
+from rules.gwt.revisions import CURRENT, FIRST, revision
 
 
 def test_registry_and_protocols() -> None:
@@ -71,9 +72,17 @@ def test_random_options_shuffle_neutral_buildings_and_share_building_sides() -> 
 
 
 @pytest.mark.parametrize(
-    ("players", "options"), [(1, None), (5, None), (2, {"neutral": "x"}), (2, {"nope": 1})]
+    ("players", "options"),
+    [
+        (1, None),
+        (5, None),
+        (2, {"neutral": "x"}),
+        (2, {"nope": 1}),
+        (2, {REVISION_OPTION: CURRENT + 1}),
+        (2, {REVISION_OPTION: "2"}),
+    ],
 )
-def test_bad_setup(players: int, options: dict[str, str] | None) -> None:
+def test_bad_setup(players: int, options: dict[str, object] | None) -> None:
     with pytest.raises(SetupError):
         RULES.new_game(players, 1, options)
 
@@ -150,3 +159,24 @@ def test_moves_that_reveal_are_irreversible_and_turns_are_marked() -> None:
 def test_loading_garbage_is_refused() -> None:
     with pytest.raises(RulesError):
         RULES.load({"n": 2})
+
+
+def test_the_rules_revision_is_stored_with_a_new_game_and_read_as_the_first_when_absent() -> None:
+    """A new game's options carry the current rules revision (``rules.gwt.revisions``), which the state
+    keeps through copy, dump and load and never shows; options and dumps without one (every game stored
+    before) are played by the first rules, their dumps unchanged."""
+    options = RULES.current_options({"neutral": "random"})
+    assert options == {"neutral": "random", REVISION_OPTION: CURRENT}
+    new = RULES.new_game(2, 7, options)
+    assert (
+        revision(new)
+        == revision(new.copy())
+        == revision(RULES.load(json.loads(json.dumps(RULES.dump(new)))))
+        == CURRENT
+    )
+    assert REVISION_OPTION not in json.dumps(RULES.view(new, 0)) and REVISION_OPTION not in json.dumps(
+        RULES.view(new, None)
+    )
+    old = RULES.new_game(2, 7, {"neutral": "random"})
+    assert revision(old) == FIRST and REVISION_OPTION not in RULES.dump(old)["options"]
+    assert RULES.dump(old) == {**RULES.dump(new), "options": RULES.dump(old)["options"]}  # the same deal
