@@ -5,7 +5,9 @@ The service calls ``schedule`` when it queues a line; a task of its own says it,
 found the damage is answered without waiting for the post. The lines queued by the start-up check are
 said as the bot connects (the lifecycle cog's on_ready), and those whose post failed are put back for the
 next reminder round. A line is taken from the queue once, so it is said once; of several processes only
-the one whose write paused the game queues it (``Damage.paused_as_damaged``).
+the one whose write paused the game queues it (``Damage.paused_as_damaged``). Once said (or its channel
+found gone) it is marked so in the store (``damage_told``); a line a process died owing is queued again by
+the next start (which, with several processes, may say once more a line another still owes).
 """
 
 from __future__ import annotations
@@ -73,13 +75,21 @@ async def tell(bot: BoardGameBot) -> None:
                         note.text_in(language), allowed_mentions=discord.AllowedMentions.none()
                     )
                 except Exception as exc:
-                    if channels.unknown_channel(exc):
-                        log.warning("channel %s is gone; nobody hears: %s", note.channel_id, note.text)
-                        untold.remove(note)
-                    else:
+                    if not channels.unknown_channel(exc):
                         log.warning("could not say in channel %s: %s (%s)", note.channel_id, note.text, exc)
-                    continue
+                        continue
+                    log.warning("channel %s is gone; nobody hears: %s", note.channel_id, note.text)
                 untold.remove(note)
+                await _mark_told(bot, note.game_id)
     finally:
         if untold:  # a failed post, or a stop: the next round says them
             bot.games.keep_damage_notes(untold)
+
+
+async def _mark_told(bot: BoardGameBot, game_id: int) -> None:
+    """Remember the line said. Should the write fail, the next start says it again: better twice than
+    never."""
+    try:
+        await bot.games.damage_told(game_id)
+    except Exception:
+        log.exception("could not remember that game %s's damage line was said", game_id)

@@ -142,7 +142,8 @@ Damage (``damage.py``)
         ``GameDamaged``, when its log cannot rebuild it; a move that finds it so pauses it too) ;
         take_damage_notes() -> [Notification]   (the lines for the paused games' channels, once: said
         by the client when it connects, as soon as a read finds one (``damage.on_note``), and by every
-        reminder round) ; keep_damage_notes(notes)   (put back lines whose post failed)
+        reminder round; a start queues again those never said) ; keep_damage_notes(notes)   (put back
+        lines whose post failed) ; damage_told(game_id)   (a line was said: no later start says it)
 Settings and statistics
     mute(user_id, game_id=None, until_next_turn=False) ; unmute(user_id, game_id=None)
     user_settings / update_user_settings(user_id, dms=…, reminder_minutes=…, muted=…)

@@ -5,6 +5,11 @@ it, paused with one line for its channel and one in the log. The other games go 
 SQLite's ``quick_check`` (``bot/storage/integrity.py``) has already refused a file whose pages are broken;
 this finds what it cannot see: bytes changed inside a row. A damaged state met while playing is rebuilt or
 paused the same way (``States.current`` calls ``Damage.paused_as_damaged``).
+
+The store is the outbox of the channel lines: ``games.damage_told_at`` stays NULL until the client has
+said a game's line (``damage_told``), and every start queues again the lines of the damaged games still
+owed, so a line lost with a process (killed between the pause and the post, or while its post kept
+failing) is said as the bot connects.
 """
 
 from __future__ import annotations
@@ -75,8 +80,26 @@ class Damage:
                 elif found == "paused":
                     report.paused.append(game_id)
             report.checked += len(batch)
+        await self._queue_untold()
         report.seconds = time.monotonic() - start
         return report
+
+    async def _queue_untold(self) -> None:
+        """Queue again the line of each open game paused as damaged whose channel was never told (an
+        earlier process died before saying it). With several processes on PostgreSQL a line may be said
+        twice: by a process starting while another still owes it (between that one's pause, or post, and
+        its mark), a window of seconds; the mark (``damage_told``) is what ends it, nothing more guards
+        it."""
+        queued = {note.game_id for note in self.notes}
+        async with self.db.reading() as conn:
+            owed = [g for g in await store.damaged_untold(conn) if g.id not in queued]
+        for game in owed:
+            self.notes.append(await self._line(game))
+
+    async def damage_told(self, game_id: int) -> None:
+        """The damaged game's line was said (or its channel is gone): no later start says it again."""
+        async with self.db.transaction(game=game_id) as conn:
+            await store.mark_damage_told(conn, game_id, self.clock())
 
     def take_damage_notes(self) -> list[Notification]:
         """The channel lines of the games paused as damaged (at start-up or when a read found it), once."""
@@ -94,11 +117,15 @@ class Damage:
         if not await self._pause_damaged(game, why):
             return False
         if game.status in store.OPEN_STATUSES:
-            title = engine.rules_for(game.rules_id).title
-            self.notes.append(await notice(self.repo, "damaged", "notice.damaged", game, None, title=title))
+            self.notes.append(await self._line(game))
             if self.on_note is not None:
                 self.on_note()
         return True
+
+    async def _line(self, game: GameRow) -> Notification:
+        """The line telling the game's channel it is paused as damaged."""
+        title = engine.rules_for(game.rules_id).title
+        return await notice(self.repo, "damaged", "notice.damaged", game, None, title=title)
 
     async def _pause_damaged(self, game: GameRow, why: str) -> bool:
         """Pause ``game`` because its rows are damaged beyond what its log rebuilds, and log it; False

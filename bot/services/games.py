@@ -200,6 +200,7 @@ class GameService(ServiceCore):
     check_states = _damage(Damage.check_states)
     take_damage_notes = _damage(Damage.take_damage_notes)
     keep_damage_notes = _damage(Damage.keep_damage_notes)
+    damage_told = _damage(Damage.damage_told)
 
     # Stats (``stats.py``)
     stats = _statistics(Stats.stats)

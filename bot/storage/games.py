@@ -221,6 +221,27 @@ async def mark_damaged(conn: Conn, game_id: int, why: str, now: datetime) -> boo
     return bool(result.rowcount == 1)
 
 
+async def mark_damage_told(conn: Conn, game_id: int, now: datetime) -> None:
+    """Remember that the damaged game's channel was told (or is gone): no later start says it again."""
+    await run(
+        conn,
+        "UPDATE games SET damage_told_at = :now WHERE id = :game_id AND damage_told_at IS NULL",
+        game_id=game_id,
+        now=to_time(now),
+    )
+
+
+async def damaged_untold(conn: Conn) -> list[GameRow]:
+    """The open games paused as damaged whose channel has not been told yet, in order."""
+    found = await rows(
+        conn,
+        "SELECT * FROM games WHERE damaged IS NOT NULL AND damage_told_at IS NULL"
+        " AND status IN :statuses ORDER BY id",
+        statuses=list(OPEN_STATUSES),
+    )
+    return decoded(found, game_from_row)
+
+
 async def set_version(
     conn: Conn,
     game_id: int,

@@ -106,6 +106,7 @@ class GameRow:
     auto_play: bool = True  # a person's step with one legal move and nothing to decide is made at once
     language: str = "en"  # the catalog its public posts are written in
     damaged: str | None = None  # why it is paused: its rows are damaged and its log cannot rebuild them
+    damage_told_at: datetime | None = None  # when its channel was told it is paused as damaged; None: owed
     # a time bank (``services.timebank``): minutes each seat starts with (None: no bank), minutes a
     # finished wait adds, days of holiday each seat may take
     bank_minutes: int | None = None

@@ -15,7 +15,7 @@ from bot.services import GameInfo, GameService
 from bot.services.models import MoveOutcome
 from bot.services.runner import Stale, TurnBudgets
 from bot.storage import open_database
-from bot.storage.sql import run
+from bot.storage.sql import rows, run
 from loopback import SimUser
 from tests.bot.e2e.conftest import Arena
 
@@ -170,3 +170,45 @@ async def test_damage_a_computer_turn_finds_is_said_in_the_channel_at_once(
         assert (await service.get_game(int(arena.channel.id))).paused
         await reminder_round(bot)
         assert len(damage_lines_of(arena)) == 1
+
+
+async def paused_by_a_dead_process(arena: Arena) -> None:
+    """Alice and Bob's game paused as damaged by a process that died before posting its line: only the
+    pause reached the store."""
+    await played_then_damaged(arena, log_too=False)  # the state is rebuilt: only the pause is damage here
+    db = await open_database(arena.db_where)
+    try:
+        async with db.transaction() as conn:
+            await run(conn, "UPDATE games SET damaged = 'broken', paused_at = '2026-01-01T00:00:00+00:00'")
+    finally:
+        await db.close()
+
+
+async def marked_said(service: GameService) -> list[bool]:
+    async with service.db.reading() as conn:
+        return [r["damage_told_at"] is not None for r in await rows(conn, "SELECT damage_told_at FROM games")]
+
+
+async def test_a_pause_whose_line_was_never_posted_is_said_at_the_next_start_once(arena: Arena) -> None:
+    """The next start says the owed line as the bot connects, and a third start says nothing."""
+    await paused_by_a_dead_process(arena)
+
+    async with arena.running():
+        await arena.loopback.wait_until(lambda: damage_lines_of(arena), "the line owed by the dead process")
+    assert len(damage_lines_of(arena)) == 1
+    async with arena.running():  # said and marked: a third start says nothing
+        pass
+    assert len(damage_lines_of(arena)) == 1
+
+
+async def test_an_owed_line_whose_channel_is_gone_counts_as_said(arena: Arena) -> None:
+    await paused_by_a_dead_process(arena)
+    arena.loopback.delete_channel(arena.channel)  # while no bot runs
+
+    async with arena.running() as (bot, service):
+        for _ in range(10):  # until on_ready's post (or a round's) has met the gone channel
+            if await marked_said(service) == [True]:
+                break
+            await reminder_round(bot)
+        assert await marked_said(service) == [True]
+        assert damage_lines_of(arena) == []

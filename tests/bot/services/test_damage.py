@@ -96,6 +96,7 @@ async def test_a_damaged_state_whose_log_is_broken_pauses_only_its_game_with_one
     ]
     assert "python -m bot backup" in notes[0].text and "damaged" in notes[0].text
     assert restarted.take_damage_notes() == []  # told once
+    await restarted.damage_told(game_id)  # as the client marks it once posted
     game = await restarted.game_by_id(game_id)
     assert game.paused
     with pytest.raises(GameDamaged, match="damaged"):
@@ -139,17 +140,70 @@ async def test_a_broken_log_met_while_playing_pauses_the_game(service, restarted
 
 
 async def test_two_processes_finding_the_same_damage_say_it_once(service, restarted, clock):
+    """One pauses the game and says its line; the other, starting once it was said, says nothing. (Two
+    starting before either has said it would both say it: the store is the only outbox.)"""
     game_id, _ = await two_games_played(service)
     await damage_state(service, game_id)
     await break_log(service, game_id)
-    other = GameService(service.db, clock)  # a second process starting at the same time
+    other = GameService(service.db, clock)  # a second process
     try:
-        reports = [await restarted.check_states(), await other.check_states()]
-        notes = restarted.take_damage_notes() + other.take_damage_notes()
+        first = await restarted.check_states()
+        notes = restarted.take_damage_notes()
+        await restarted.damage_told(game_id)
+        second = await other.check_states()
+        notes += other.take_damage_notes()
     finally:
         await other.close()
-    assert [r.paused for r in reports] == [[game_id], []]
+    assert [first.paused, second.paused] == [[game_id], []]
     assert [n.game_id for n in notes] == [game_id]
+
+
+async def next_start(service: GameService, clock: FakeClock) -> list[int]:
+    """A process started over the same database: the games whose line its start-up check queues, which
+    its client says and marks said."""
+    games = GameService(service.db, clock)
+    try:
+        await games.check_states()
+        notes = games.take_damage_notes()
+        for note in notes:
+            await games.damage_told(note.game_id)
+    finally:
+        await games.close()
+    return [n.game_id for n in notes]
+
+
+async def test_a_line_lost_with_its_process_is_said_at_the_next_start_once(service, restarted, clock):
+    """The process paused the game and queued its line, then died before posting it: the store still
+    owes it, so the next start says it, and a third start says nothing."""
+    game_id, other_id = await two_games_played(service)
+    await damage_state(service, game_id)
+    await break_log(service, game_id)
+    assert (await restarted.check_states()).paused == [game_id]
+    assert [n.game_id for n in restarted.take_damage_notes()] == [game_id]  # taken, never posted
+    assert await next_start(service, clock) == [game_id]
+    assert await next_start(service, clock) == []
+    async with service.db.reading() as conn:
+        told = await rows(conn, "SELECT id, damage_told_at FROM games ORDER BY id")
+    assert [(r["id"], r["damage_told_at"] is not None) for r in told] == [(game_id, True), (other_id, False)]
+
+
+async def test_a_game_marked_damaged_in_the_store_is_told_at_the_next_start(service, clock):
+    """Only the pause reached the store (its line lived in a process now gone): said at the next start,
+    in its channel, once; a finished game paused so owes its channel nothing."""
+    game_id, other_id = await two_games_played(service)
+    await damage(service, "UPDATE games SET damaged = 'broken', paused_at = '2026-01-01T00:00:00+00:00'")
+    await damage(service, "UPDATE games SET status = 'finished' WHERE id = :id", id=other_id)
+    games = GameService(service.db, clock)
+    try:
+        await games.check_states()
+        notes = games.take_damage_notes()
+    finally:
+        await games.close()
+    assert [(n.kind, n.game_id, n.channel_id, n.user_id) for n in notes] == [
+        ("damaged", game_id, CHANNEL, None)
+    ]
+    assert await next_start(service, clock) == [game_id]  # the first was never marked said
+    assert await next_start(service, clock) == []
 
 
 async def test_a_move_log_that_cannot_be_read_pauses_the_game_with_its_line(service, restarted, db_kind):

@@ -363,7 +363,7 @@ CREATE TABLE {table} (
 );"""
 
 
-# Migrations 0015 to 0022 as they were first written, in SQL, before they became Alembic's operations:
+# Migrations 0015 to 0023 as they were first written, in SQL, before they became Alembic's operations:
 # what the schema-equality test holds the operations to.
 WRITTEN_AS_SQL = {
     15: """
@@ -429,6 +429,8 @@ ALTER TABLE seats ADD COLUMN bank_seconds INTEGER;
 ALTER TABLE seats ADD COLUMN bank_warned INTEGER DEFAULT 0 NOT NULL;
 ALTER TABLE seats ADD COLUMN holiday_until TEXT;
 ALTER TABLE seats ADD COLUMN holiday_used INTEGER DEFAULT 0 NOT NULL;""",
+    23: """
+ALTER TABLE games ADD COLUMN damage_told_at TEXT;""",
 }
 
 
@@ -611,5 +613,25 @@ async def test_a_database_at_the_schema_before_claims_keeps_every_row_and_plays_
     try:
         service = GameService(db, FakeClock())
         assert (await service.submit(100, 2, "pass")).version == 2 and await service.check_replay(1)
+    finally:
+        await db.close()
+
+
+async def test_games_paused_as_damaged_before_the_told_column_count_as_told(tmp_path, tiny_game):
+    """Schema 23 remembers whether a damaged game's line was said; a game paused before it had its line
+    queued then, so it is not said again at the next start. Other games owe nothing."""
+    path = tmp_path / "g.db"
+    assert await migrate_file(path, target=22) == (0, 22)
+    with sqlite3.connect(path) as conn:
+        add_game(conn, announced=True, told=True)
+        conn.execute("UPDATE games SET damaged = 'its move 1 is damaged', paused_at = ? WHERE id = 1", (NOW,))
+    assert await migrate_file(path) == (22, LATEST)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT damage_told_at FROM games").fetchall() == [(NOW,)]
+        conn.execute("UPDATE games SET damaged = NULL, paused_at = NULL, damage_told_at = NULL")
+    db = await open_database(path)
+    try:
+        service = GameService(db, FakeClock())
+        assert not (await service.game_by_id(1)).damaged  # its row, with the new column, reads
     finally:
         await db.close()
