@@ -53,6 +53,13 @@ class TimeBank:
     holiday_days: int = DEFAULT_HOLIDAY_DAYS
 
 
+class Keep:
+    """The time bank a change leaves as it is (``KEEP``), as against a new one or none."""
+
+
+KEEP = Keep()
+
+
 def choose(
     preset: str | None,
     bank_days: int | None = None,
@@ -95,13 +102,27 @@ def bank_of(game: GameRow) -> TimeBank | None:
     return TimeBank(game.bank_minutes, game.bank_increment_minutes, game.holiday_days)
 
 
-def columns(bank: TimeBank) -> dict[str, int]:
-    """The game row's columns that hold ``bank`` (what ``bank_of`` reads back)."""
+def columns(bank: TimeBank | None) -> dict[str, int | None]:
+    """The game row's columns that hold ``bank`` (what ``bank_of`` reads back; None: no bank)."""
+    if bank is None:
+        return {"bank_minutes": None, "bank_increment_minutes": 0, "holiday_days": 0}
     return {
         "bank_minutes": bank.bank_minutes,
         "bank_increment_minutes": bank.increment_minutes,
         "holiday_days": bank.holiday_days,
     }
+
+
+def afresh(game: GameRow, seat: SeatRow, now: datetime) -> dict[str, object]:
+    """The seat's columns once the host changes or removes the game's bank at ``now``: its bank starts
+    afresh at the game's (new) full bank, and a wait under way counts from now, so the new bank, or the
+    deadline once the bank is gone, is measured from the change and not from when the wait began."""
+    changes: dict[str, object] = {"bank_seconds": None, "bank_warned": 0}
+    if seat.waiting_since is not None and seat.seat in game.to_act:
+        changes["waiting_since"] = now
+        if seat.muted_turn == seat.waiting_since:  # a player who muted this decision stays muted
+            changes["muted_turn"] = now
+    return changes
 
 
 def full(game: GameRow) -> timedelta:
