@@ -14,6 +14,10 @@ restart-safe, and the same in every process. Holidays come out of a per-game all
 (``games.holiday_days``); the unused rest of one cut short is given back (``seats.holiday_used`` counts
 seconds).
 
+The host may add, change or remove a game's bank later (``afresh``): every seat's bank starts again at the
+new full bank, and a wait under way counts from the change, as does the game's deadline once the bank is
+gone.
+
 Two warnings fall due per decision, a day and an hour before the bank runs out (``WARNINGS``); one that
 is already past when the clock starts is not given (the ping says the bank).
 """
