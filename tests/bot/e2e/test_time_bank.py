@@ -76,3 +76,8 @@ async def test_the_host_adds_changes_and_removes_a_bank_with_game_timing(arena: 
         assert "starts afresh now" in removed.public.content and "2 days" in removed.public.content
         game = await service.get_game(channel)
         assert game.bank_minutes is None and game.deadline_minutes == 48 * 60
+        await alice.slash("game language", arena.channel, language="de")  # the table reads German now
+        german = await alice.slash("game timing", arena.channel, time_bank="3d+1d", deadline_hours=0)
+        assert german.public.content.startswith("Zeiten geändert:"), german.public.content
+        assert "Alle Zeitkonten beginnen jetzt neu" in german.public.content
+        assert german.content == "You changed the timing."  # the host reads their own language
