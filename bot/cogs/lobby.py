@@ -284,27 +284,39 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         )
 
     @app_commands.command(
-        name="timing", description="Change this game's reminders and deadline (host or manager)"
+        name="timing", description="Change this game's reminders, deadline or time bank (host or manager)"
     )
     @app_commands.describe(
         reminder_hours="hours between reminders (0 = none)",
         deadline_hours="hours a player has for a turn (0 = no deadline)",
         deadline_action="when time runs out: skip the turn, let the computer play it, or let the others vote",
+        time_bank="a time bank instead of a deadline, every player's starting afresh now (off: none)",
+        bank_days=game_commands.TIMING_HELP["bank_days"],
+        increment_hours=game_commands.TIMING_HELP["increment_hours"],
+        holiday_days=game_commands.TIMING_HELP["holiday_days"],
     )
+    @app_commands.choices(time_bank=game_commands.BANK_CHOICES)
     async def timing(
         self,
         interaction: discord.Interaction,
         reminder_hours: Hours | None = None,
         deadline_hours: Hours | None = None,
         deadline_action: DeadlineAction | None = None,
+        time_bank: str | None = None,
+        bank_days: int | None = None,
+        increment_hours: int | None = None,
+        holiday_days: int | None = None,
     ) -> None:
+        bank_options = (time_bank, bank_days, increment_hours, holiday_days)
+        # any bank option changes the bank (refused as at opening when they do not make one)
+        bank = timebank.choose(*bank_options) if any(o is not None for o in bank_options) else timebank.KEEP
+        told = "message.lobby.timing_changed" if bank is timebank.KEEP else "message.bank.changed"
         await self._host_change(
             interaction,
             self.bot.games.update_game_timing,
             "message.lobby.you_changed_timing",
-            lambda game: translate(
-                game.language, "message.lobby.timing_changed", timing=presenters.timing_text(game)
-            ),
+            lambda game: translate(game.language, told, timing=presenters.timing_text(game)),
+            time_bank=bank,
             **game_commands.timing_changes(reminder_hours, deadline_hours, deadline_action),
         )
 

@@ -120,7 +120,8 @@ Time
         notice saying a server manager applied it; ``seats`` say what it did to each: skipped, handed to
         the computer for want of a pass or by the rule, or put to the others' vote)
     update_game_timing(channel_id, by_user_id, *, admin=False, reminder_minutes=…, deadline_minutes=…,
-                       deadline_action=…)
+                       deadline_action=…, time_bank=KEEP|TimeBank|None)
+        (a new or no time bank starts every seat's bank afresh, the decision under way counting from now)
     set_pictures(channel_id, by_user_id, "every-turn"|"on-request", *, admin=False) -> GameInfo
         (whether turn messages show the board or leave it to /board)
     set_computer_pace(channel_id, by_user_id, *, posts="turn"|"round"|"end", pause=seconds, admin=False)

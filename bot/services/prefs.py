@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bot.services import timebank
 from bot.services.errors import NotAllowed, NotInGame
 from bot.services.models import GameInfo
 from bot.services.parts import Feature, Parts
@@ -20,6 +21,7 @@ from bot.services.policy import (
     timing_defaults,
 )
 from bot.services.repository import info
+from bot.services.timebank import KEEP, Keep, TimeBank
 from bot.storage import games as store
 from bot.storage import locks, preferences
 from bot.storage.preferences import GuildSettings, UserSettings
@@ -190,22 +192,38 @@ class Preferences(Feature):
             return info(*await self.repo.rows(game.id))
 
     async def update_game_timing(
-        self, channel_id: int, by_user_id: int, *, admin: bool = False, **changes: Any
+        self,
+        channel_id: int,
+        by_user_id: int,
+        *,
+        admin: bool = False,
+        time_bank: TimeBank | Keep | None = KEEP,
+        **changes: Any,
     ) -> GameInfo:
-        """The host changes this game's ``reminder_minutes``, ``deadline_minutes`` or ``deadline_action``."""
-        async with self.repo.locked(channel_id) as (game, _seats):
+        """The host changes this game's ``reminder_minutes``, ``deadline_minutes`` or ``deadline_action``,
+        and with ``time_bank`` adds, changes or (None) removes its time bank (``KEEP``: leaves it).
+
+        A bank replaces the game's deadline (refused with one given too). Once the bank changes, every
+        seat's bank starts afresh at the new bank, and a decision under way counts from now: with the new
+        bank, or with no bank the game's deadline (if any)."""
+        async with self.repo.locked(channel_id) as (game, seats):
             require_host(game, by_user_id, admin)
             allowed = {"reminder_minutes", "deadline_minutes", "deadline_action"}
             if set(changes) - allowed:
                 raise NotAllowed(said("refusal.only_changeable", choices=", ".join(sorted(allowed))))
-            if game.bank_minutes and changes.get("deadline_minutes") is not None:
+            banking = game.bank_minutes if isinstance(time_bank, Keep) else time_bank
+            if banking and changes.get("deadline_minutes") is not None:
                 raise NotAllowed(said("refusal.bank.and_deadline"))
+            if isinstance(time_bank, TimeBank):
+                changes["deadline_minutes"] = None  # the bank is the clock
             reminder, deadline, action = timing_defaults(
                 None,
                 changes.get("reminder_minutes", game.reminder_minutes),
                 changes.get("deadline_minutes", game.deadline_minutes),
                 changes.get("deadline_action", game.deadline_action),
             )
+            bank = {} if isinstance(time_bank, Keep) else timebank.columns(time_bank)
+            now = self.clock()
             async with self.db.transaction(game=game.id) as conn:
                 await store.update_game(
                     conn,
@@ -213,6 +231,9 @@ class Preferences(Feature):
                     reminder_minutes=reminder,
                     deadline_minutes=deadline,
                     deadline_action=action,
-                    updated_at=self.clock(),
+                    **bank,
+                    updated_at=now,
                 )
+                for seat in seats if bank else ():
+                    await store.update_seat(conn, game.id, seat.seat, **timebank.afresh(game, seat, now))
             return info(*await self.repo.rows(game.id))

@@ -14,6 +14,10 @@ restart-safe, and the same in every process. Holidays come out of a per-game all
 (``games.holiday_days``); the unused rest of one cut short is given back (``seats.holiday_used`` counts
 seconds).
 
+The host may add, change or remove a game's bank later (``afresh``): every seat's bank starts again at the
+new full bank, and a wait under way counts from the change, as does the game's deadline once the bank is
+gone.
+
 Two warnings fall due per decision, a day and an hour before the bank runs out (``WARNINGS``); one that
 is already past when the clock starts is not given (the ping says the bank).
 """
@@ -51,6 +55,13 @@ class TimeBank:
     bank_minutes: int
     increment_minutes: int
     holiday_days: int = DEFAULT_HOLIDAY_DAYS
+
+
+class Keep:
+    """The time bank a change leaves as it is (``KEEP``), as against a new one or none."""
+
+
+KEEP = Keep()
 
 
 def choose(
@@ -95,13 +106,27 @@ def bank_of(game: GameRow) -> TimeBank | None:
     return TimeBank(game.bank_minutes, game.bank_increment_minutes, game.holiday_days)
 
 
-def columns(bank: TimeBank) -> dict[str, int]:
-    """The game row's columns that hold ``bank`` (what ``bank_of`` reads back)."""
+def columns(bank: TimeBank | None) -> dict[str, int | None]:
+    """The game row's columns that hold ``bank`` (what ``bank_of`` reads back; None: no bank)."""
+    if bank is None:
+        return {"bank_minutes": None, "bank_increment_minutes": 0, "holiday_days": 0}
     return {
         "bank_minutes": bank.bank_minutes,
         "bank_increment_minutes": bank.increment_minutes,
         "holiday_days": bank.holiday_days,
     }
+
+
+def afresh(game: GameRow, seat: SeatRow, now: datetime) -> dict[str, object]:
+    """The seat's columns once the host changes or removes the game's bank at ``now``: its bank starts
+    afresh at the game's (new) full bank, and a wait under way counts from now, so the new bank, or the
+    deadline once the bank is gone, is measured from the change and not from when the wait began."""
+    changes: dict[str, object] = {"bank_seconds": None, "bank_warned": 0}
+    if seat.waiting_since is not None and seat.seat in game.to_act:
+        changes["waiting_since"] = now
+        if seat.muted_turn == seat.waiting_since:  # a player who muted this decision stays muted
+            changes["muted_turn"] = now
+    return changes
 
 
 def full(game: GameRow) -> timedelta:

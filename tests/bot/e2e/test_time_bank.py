@@ -46,3 +46,38 @@ async def test_a_time_bank_runs_out_once_and_a_holiday_is_announced(arena: Arena
         bob_seat = game.seats[1]
         assert bob_seat.holiday_until is not None and bob_seat.bank_out_at is not None
         assert bob_seat.bank_out_at - bob_seat.holiday_until == bob_seat.bank_left
+
+
+@pytest.mark.usefixtures("tiny_game")
+async def test_the_host_adds_changes_and_removes_a_bank_with_game_timing(arena: Arena) -> None:
+    alice, bob = arena.people[:2]
+    async with arena.running() as (_bot, service):
+        await arena.start_game("tiny", alice, bob, reminder_hours=0, deadline_hours=24, seat_order="join")
+        channel = int(arena.channel.id)
+        # bad values are answered privately and change nothing; only the host (or a manager) may do it
+        for options in (
+            {"time_bank": "custom", "bank_days": 99},
+            {"time_bank": "3d+1d", "deadline_hours": 5},
+        ):
+            refused = await alice.slash("game timing", arena.channel, **options)
+            assert refused.ephemeral and all(m.ephemeral for m in refused.posted), refused.content
+        refused = await bob.slash("game timing", arena.channel, time_bank="7d+1d")
+        assert refused.ephemeral and "Only the player who opened the game" in refused.content
+        assert (await service.get_game(channel)).bank_minutes is None
+        added = await alice.slash("game timing", arena.channel, time_bank="7d+1d")
+        assert added.public.content.startswith("Timing changed:")
+        assert "starts afresh now" in added.public.content and "\n" not in added.public.content
+        game = await service.get_game(channel)
+        assert game.bank_minutes == 7 * 24 * 60 and game.deadline_minutes is None
+        changed = await arena.admin.slash("game timing", arena.channel, bank_days=2, increment_hours=12)
+        assert "starts afresh now" in changed.public.content
+        assert (await service.get_game(channel)).bank_minutes == 2 * 24 * 60
+        removed = await alice.slash("game timing", arena.channel, time_bank="off", deadline_hours=48)
+        assert "starts afresh now" in removed.public.content and "2 days" in removed.public.content
+        game = await service.get_game(channel)
+        assert game.bank_minutes is None and game.deadline_minutes == 48 * 60
+        await alice.slash("game language", arena.channel, language="de")  # the table reads German now
+        german = await alice.slash("game timing", arena.channel, time_bank="3d+1d", deadline_hours=0)
+        assert german.public.content.startswith("Zeiten geändert:"), german.public.content
+        assert "Alle Zeitkonten beginnen jetzt neu" in german.public.content
+        assert german.content == "You changed the timing."  # the host reads their own language
