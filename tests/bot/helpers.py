@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 from unittest.mock import AsyncMock, MagicMock
 
 import discord
 from discord import app_commands
 
 from bot.client import BoardGameBot
+from bot.cogs.reminders import Reminders
 from bot.play import extension
 from bot.services import GameService
 from bot.settings import Settings
@@ -274,3 +275,16 @@ async def run_command(bot: BoardGameBot, path: str, interaction: FakeInteraction
         await bot.tree.on_error(interaction.mock, exc)
     except Exception as exc:
         await bot.tree.on_error(interaction.mock, app_commands.CommandInvokeError(command, exc))
+
+
+def stop_reminder_loops(bot: BoardGameBot) -> Reminders:
+    """The loaded Reminders cog with both its loops (the rounds and the lease renewals) stopped, for tests
+    that drive them themselves or only need the commands. A loop left waiting for a client that never logs
+    in fails in the background; its exception, never retrieved, is logged when the task is collected,
+    which can happen in the middle of a later import's compile (CPython 3.11 then raises "AST constructor
+    recursion depth mismatch", failing pytest's run after every test passed)."""
+    cog = cast(Reminders, bot.get_cog("Reminders"))  # a class of the extension's own import of its module
+    assert cog is not None
+    cog.loop.cancel()
+    cog.leases.cancel()
+    return cog

@@ -14,6 +14,7 @@ from bot.cogs import EXTENSIONS
 from bot.settings import Settings
 from bot.translator import CatalogTranslator
 from loopback import limits
+from tests.bot.helpers import stop_reminder_loops
 
 TRANSLATED = ("de", "nl", "ja")
 
@@ -24,7 +25,7 @@ async def payloads() -> list[dict[str, Any]]:
     await bot.tree.set_translator(CatalogTranslator())
     for name in EXTENSIONS:
         await bot.load_extension(name)
-    bot.get_cog("Reminders").loop.cancel()  # type: ignore[union-attr]
+    stop_reminder_loops(bot)
     translator = bot.tree.translator
     assert translator is not None
     return [await command.get_translated_payload(bot.tree, translator) for command in bot.tree.get_commands()]

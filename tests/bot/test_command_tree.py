@@ -15,6 +15,7 @@ import pytest
 from bot.client import BoardGameBot
 from bot.cogs import EXTENSIONS, game_commands
 from bot.settings import Settings
+from tests.bot.helpers import stop_reminder_loops
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 MAX_TOP_LEVEL = 100
@@ -31,8 +32,7 @@ async def payloads() -> list[dict[str, Any]]:
     bot = BoardGameBot(games=None, settings=Settings(token="x"), sync_commands=False)  # type: ignore[arg-type]
     for name in EXTENSIONS:
         await bot.load_extension(name)
-    reminders = bot.get_cog("Reminders")
-    reminders.loop.cancel()  # type: ignore[union-attr]
+    stop_reminder_loops(bot)
     return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
 
 

@@ -10,11 +10,10 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 import pytest
 
-from bot.cogs.reminders import Reminders
 from bot.services import FakeClock
 from tests.bot.cogs.conftest import Table
 from tests.bot.cogs.test_simultaneous import santa_fe
-from tests.bot.helpers import CHANNEL, make_user, run_command
+from tests.bot.helpers import CHANNEL, make_user, run_command, stop_reminder_loops
 from tests.support.fixtures import ANN, BOB, CID, started
 
 COUNTED = "but I could not post it in <#100>: the bot lacks Send Messages there."
@@ -91,8 +90,7 @@ async def test_a_reminder_round_goes_on_past_a_channel_that_refuses_posts(
     """Two games whose deadlines pass in the same round: the channel that refuses every post does not keep
     the other from hearing of its deadline and getting its turn message."""
     await table.bot.load_extension("bot.cogs.reminders")
-    cog: Reminders = table.bot.get_cog("Reminders")  # type: ignore[assignment]
-    cog.loop.cancel()
+    cog = stop_reminder_loops(table.bot)
     for channel in (CHANNEL, CHANNEL + 1):
         await started(table.service, channel=channel, options={"rounds": 1}, deadline_minutes=60)
     refuse_posts(table, refusing)

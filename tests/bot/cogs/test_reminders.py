@@ -16,17 +16,13 @@ from bot.services.timing import LEASE
 from bot.storage import due, sql
 from bot.storage.records import to_time
 from tests.bot.cogs.conftest import Table
-from tests.bot.helpers import CHANNEL
+from tests.bot.helpers import CHANNEL, stop_reminder_loops
 from tests.support.fixtures import ANN, BOB, started
 
 
 async def reminders(table: Table) -> Reminders:
     await table.bot.load_extension("bot.cogs.reminders")
-    cog = table.bot.get_cog("Reminders")
-    assert cog is not None
-    cog.loop.cancel()  # the tests drive the ticks and the renewals themselves
-    cog.leases.cancel()
-    return cog
+    return stop_reminder_loops(table.bot)  # the tests drive the ticks and the renewals themselves
 
 
 async def test_due_reminder_pings_the_player_with_play_and_mute(table: Table, clock: FakeClock) -> None:
