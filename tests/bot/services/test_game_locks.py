@@ -73,17 +73,19 @@ async def test_a_move_commits_while_another_process_writes_another_game(
     postgres_only(db_kind)
     first = await started(service, channel=CHANNEL)
     second = await started(service, channel=CHANNEL + 1)
-    async with processes(db_where, clock, 1) as (other,), move_held_open(monkeypatch, first.id) as inside:
-        held = asyncio.create_task(act(other, channel=CHANNEL))
-        await inside.wait()
-        move = asyncio.create_task(act(service, channel=CHANNEL + 1))
-        waiting = asyncio.create_task(lock_waiter(db_where))
-        done, _ = await asyncio.wait({move, waiting}, return_when=asyncio.FIRST_COMPLETED)
-        waiting.cancel()
-        assert move in done, "the move waited for another game's write"
-        assert (await move).game.version == second.version + 1
-        assert not held.done()  # the other game's move was open the whole time
-    assert (await held).game.version == first.version + 1
+    async with processes(db_where, clock, 1) as (other,):
+        async with move_held_open(monkeypatch, first.id) as inside:
+            held = asyncio.create_task(act(other, channel=CHANNEL))
+            await inside.wait()
+            move = asyncio.create_task(act(service, channel=CHANNEL + 1))
+            waiting = asyncio.create_task(lock_waiter(db_where))
+            done, _ = await asyncio.wait({move, waiting}, return_when=asyncio.FIRST_COMPLETED)
+            waiting.cancel()
+            assert move in done, "the move waited for another game's write"
+            assert (await move).game.version == second.version + 1
+            assert not held.done()  # the other game's move was open the whole time
+        # the held move ends before its process closes its connections, as a process finishing its work would
+        assert (await held).game.version == first.version + 1
 
 
 async def test_a_second_write_to_one_game_waits_for_the_first_and_finds_it_moved_on(
