@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.play import announcer, posting, turn_dms
+from bot.play.background import Background
 from bot.services import GameInfo
 
 if TYPE_CHECKING:
@@ -38,8 +39,7 @@ log = logging.getLogger(__name__)
 FIRST_PAUSE = 0.5
 CAP = 60.0
 
-# game ids per bot -> the catch-up under way there (one per game: a second would only say it again)
-_running: dict[tuple[int, int], asyncio.Task[None]] = {}
+_catching_up = Background("catch-up")  # one a game: a second would only say it again
 
 
 def pauses() -> Iterator[float]:
@@ -55,31 +55,26 @@ async def pause(seconds: float) -> None:
 def schedule(bot: BoardGameBot, game_id: int, *, at_once: bool = False, claimed: bool = False) -> None:
     """Tell the channel of game ``game_id``'s untold moves soon, in the background: after a pause, or
     ``at_once``. ``claimed``: the claim ``claim_untold`` took on the game is given back when done."""
-    key = (id(bot), game_id)
-    if key in _running:  # the catch-up under way tells it, whatever it is by then
-        return
-    task = asyncio.get_running_loop().create_task(
-        _catch_up(bot, game_id, at_once, claimed), name=f"catch-up-{game_id}"
-    )
-    _running[key] = task  # kept until done (the event loop holds tasks only weakly)
-    task.add_done_callback(lambda _: _running.pop(key, None))
+    # the catch-up under way for the game, if any, tells it, whatever it is by then
+    _catching_up.start(bot, game_id, lambda: _catch_up(bot, game_id, at_once, claimed))
 
 
 turn_dms.when_owed = schedule  # a turn's direct message that failed is sent by the catch-up
 
 
+def under_way() -> int:
+    """How many catch-ups have not ended yet."""
+    return _catching_up.under_way()
+
+
 async def settled() -> None:
     """Wait until every catch-up scheduled so far has ended."""
-    while _running:
-        await asyncio.gather(*_running.values(), return_exceptions=True)
+    await _catching_up.settled()
 
 
 async def stop(bot: BoardGameBot) -> None:
     """End ``bot``'s catch-ups (it is stopping): what they had left to tell, the next start tells."""
-    mine = [task for (owner, _), task in _running.items() if owner == id(bot)]
-    for task in mine:
-        task.cancel()
-    await asyncio.gather(*mine, return_exceptions=True)
+    await _catching_up.stop(bot)
     turn_dms.forget(bot)
 
 

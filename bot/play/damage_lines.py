@@ -12,7 +12,7 @@ the next start (which, with several processes, may say once more a line another 
 
 from __future__ import annotations
 
-import asyncio
+import itertools
 import logging
 from typing import TYPE_CHECKING
 
@@ -20,14 +20,15 @@ import discord
 
 from bot import pacing
 from bot.play import channels
+from bot.play.background import Background
 
 if TYPE_CHECKING:
     from bot.client import BoardGameBot
 
 log = logging.getLogger(__name__)
 
-# bot -> the tasks saying lines now (the event loop holds tasks only weakly)
-_running: dict[int, set[asyncio.Task[None]]] = {}
+_saying = Background("damage-lines")  # each queued batch its own task: one under way may have taken its lines
+_batches = itertools.count()
 
 
 def install(bot: BoardGameBot) -> None:
@@ -41,24 +42,17 @@ def schedule(bot: BoardGameBot) -> None:
     nothing is started: connecting says them."""
     if bot.is_closed() or not bot.is_ready():
         return
-    tasks = _running.setdefault(id(bot), set())
-    task = asyncio.get_running_loop().create_task(tell(bot), name="damage-lines")
-    tasks.add(task)
-    task.add_done_callback(tasks.discard)
+    _saying.start(bot, next(_batches), lambda: tell(bot))
 
 
 async def settled() -> None:
     """Wait until every line scheduled so far has been said (or put back)."""
-    while pending := [t for tasks in _running.values() for t in tasks]:
-        await asyncio.gather(*pending, return_exceptions=True)
+    await _saying.settled()
 
 
 async def stop(bot: BoardGameBot) -> None:
     """End ``bot``'s tasks (it is stopping); a line not said by then is put back."""
-    mine = list(_running.pop(id(bot), ()))
-    for task in mine:
-        task.cancel()
-    await asyncio.gather(*mine, return_exceptions=True)
+    await _saying.stop(bot)
 
 
 async def tell(bot: BoardGameBot) -> None:

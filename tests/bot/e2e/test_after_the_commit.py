@@ -264,7 +264,7 @@ async def test_a_move_the_bot_stopped_before_telling_is_told_at_the_next_start_o
         version = len(before) + 1
         assert translate(ENGLISH, "message.move_counted_later", version=version) in reply.content
         assert not pings_since(arena, seen)
-    assert not running_catchup()._running  # the catch-up waiting out the fault ended with the bot
+    assert running_catchup().under_way() == 0  # the catch-up waiting out the fault ended with the bot
     cleared.set()
     assert not pings_since(arena, seen)
     async with arena.running() as (bot, service):
