@@ -26,6 +26,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
+from bot.services.errors import GameDamaged
 from bot.services.models import MoveOutcome
 from bot.services.thinking import ThinkingStopped
 from bot.storage.records import GameRow, SeatRow
@@ -170,6 +171,8 @@ class ComputerRunner:
                 )
         except ThinkingStopped:
             log.info("game %s: the computer players stopped; the move is made after the restart", game_id)
+        except GameDamaged:  # the damage check logged what it found and paused the game
+            log.warning("game %s is damaged and paused; its computer players wait", game_id)
         except Exception:  # the reminder round wakes the game again (``resume_computer_turns``)
             log.exception("the computer players of game %s failed", game_id)
         finally:

@@ -149,7 +149,7 @@ class HeldComputers(GameService):
 
 
 async def test_damage_a_computer_turn_finds_is_said_in_the_channel_at_once(
-    arena: Arena, monkeypatch: pytest.MonkeyPatch
+    arena: Arena, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     alice = arena.people[0]
     monkeypatch.setattr(controller, "COMPUTER_GRACE", 0.05)  # the mover's news waits a moment only
@@ -167,6 +167,9 @@ async def test_damage_a_computer_turn_finds_is_said_in_the_channel_at_once(
         await service.runner.idle()
         await damage_lines.settled()  # no reminder round has run
         assert len(damage_lines_of(arena)) == 1
+        # the run says in one line why its computers wait; the damage check logged what it found
+        assert not [r for r in caplog.records if r.name == "bot.services.runner" and r.exc_info]
+        assert any("damaged and paused" in r.getMessage() for r in caplog.records)
         assert (await service.get_game(int(arena.channel.id))).paused
         await reminder_round(bot)
         assert len(damage_lines_of(arena)) == 1
