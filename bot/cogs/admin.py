@@ -1,5 +1,5 @@
-"""/admin: server managers' tools for stuck or broken games, the server's defaults for new games and
-how many open games each member may host.
+"""/admin: server managers' tools for stuck or broken games, the server's defaults for new games (reminders,
+deadline, time bank) and how many open games each member may host.
 
 ``default_permissions`` hides the group from members without Manage Server, but server admins can change
 that in Discord's settings, so the cog checks the permission again on every command.
@@ -22,11 +22,11 @@ from bot.cogs._seats import (
     hand_to_computer,
     level_choices,
 )
-from bot.cogs.game_commands import DeadlineAction, Hours, timing_changes
+from bot.cogs.game_commands import BANK_CHOICES, TIMING_HELP, DeadlineAction, Hours, timing_changes
 from bot.i18n import translate
 from bot.play import announcer, delivery, lobby_message, posting, replies
 from bot.play.context import context
-from bot.services import ForcedSkip
+from bot.services import ForcedSkip, timebank
 from bot.ui import presenters
 
 if TYPE_CHECKING:
@@ -40,6 +40,19 @@ def skipped_text(forced: ForcedSkip, title: str, locale: object) -> str:
     return "\n".join(
         translate(locale, f"message.admin.skipped.{f.what}", name=presenters.safe(f.name), title=title)
         for f in forced.seats
+    )
+
+
+def default_bank_text(bank: timebank.TimeBank | None, locale: object) -> str:
+    """The server's default time bank for new games, as /admin defaults says it, or that there is none."""
+    if bank is None:
+        return translate(locale, "message.defaults.no_bank")
+    return translate(
+        locale,
+        "message.defaults.bank",
+        bank=presenters.hours(bank.bank_minutes, locale),
+        increment=presenters.hours(bank.increment_minutes, locale),
+        holidays=translate(locale, "message.time.days", count=bank.holiday_days),
     )
 
 
@@ -113,14 +126,20 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         await delivery.publish(interaction, game, post, done="posting.done.restored")
 
     @app_commands.command(
-        name="defaults", description="Defaults for new games here (reminders, deadline) and the hosting limit"
+        name="defaults",
+        description="Defaults for new games here (reminders, deadline, time bank) and the hosting limit",
     )
     @app_commands.describe(
         reminder_hours="hours between reminders (0 = back to daily)",
         deadline_hours="hours per turn (0 = no deadline)",
         deadline_action="what happens when time runs out",
         hosting_limit="open games one member may host here (0 = the bot's own limit)",
+        time_bank="a time bank for new games opened without a deadline (off: none)",
+        bank_days=TIMING_HELP["bank_days"],
+        increment_hours=TIMING_HELP["increment_hours"],
+        holiday_days=TIMING_HELP["holiday_days"],
     )
+    @app_commands.choices(time_bank=BANK_CHOICES)
     async def defaults(
         self,
         interaction: discord.Interaction,
@@ -128,13 +147,20 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         deadline_hours: Hours | None = None,
         deadline_action: DeadlineAction | None = None,
         hosting_limit: app_commands.Range[int, 0, 100] | None = None,
+        time_bank: str | None = None,
+        bank_days: int | None = None,
+        increment_hours: int | None = None,
+        holiday_days: int | None = None,
     ) -> None:
         changes = timing_changes(reminder_hours, deadline_hours, deadline_action)
         if hosting_limit is not None:
             changes["max_games_per_user"] = hosting_limit or None
+        bank_options = (time_bank, bank_days, increment_hours, holiday_days)
+        # checked as at opening: a bad bank is refused before anything is saved (off: no default bank)
+        bank = timebank.choose(*bank_options) if any(o is not None for o in bank_options) else timebank.KEEP
         here = context(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)  # the write may wait for the database
-        settings = await self.bot.games.update_guild_settings(here.guild_id or 0, **changes)
+        settings = await self.bot.games.update_guild_settings(here.guild_id or 0, time_bank=bank, **changes)
         said = here.locale
         reminder = (
             presenters.hours(settings.reminder_minutes, said)
@@ -151,7 +177,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Server man
         await interaction.followup.send(
             translate(said, "message.defaults.saved", reminder=reminder, deadline=deadline, action=action)
             + " "
-            + translate(said, "message.defaults.hosting_limit", count=limit),
+            + translate(said, "message.defaults.hosting_limit", count=limit)
+            + " "
+            + default_bank_text(timebank.bank_of(settings), said),
             ephemeral=True,
         )
 

@@ -49,7 +49,7 @@ TIMING_HELP = {
     "deadline_hours": "hours a player has for a turn (0 = no deadline; default: server's)",
     "deadline_action": "when time runs out: skip the turn, let the computer play it, or let the others vote",
     "language": "the language of the game's posts here (default: the server's)",
-    "time_bank": "a bank of days per player, refilled each move, instead of a deadline (default: off)",
+    "time_bank": "a bank of days per player, refilled each move, instead of a deadline (default: server's)",
     "bank_days": "a custom time bank's days per player (1-60)",
     "increment_hours": "a custom time bank's hours added per move (0-336)",
     "holiday_days": "days of holiday each player may take with /game away (0-60, default 7)",

@@ -103,9 +103,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await replies.defer_private(interaction)
         await self._check_limit(interaction)
         options = {o.name: values[game_commands.parameter_name(o)] for o in spec.options}
-        bank = timebank.choose(
-            values["time_bank"], values["bank_days"], values["increment_hours"], values["holiday_days"]
+        bank_options = (
+            values["time_bank"],
+            values["bank_days"],
+            values["increment_hours"],
+            values["holiday_days"],
         )
+        # no bank option: the server's default bank, unless a deadline was chosen (time_bank:off: none)
+        bank = timebank.choose(*bank_options) if any(o is not None for o in bank_options) else GUILD_DEFAULT
         game = await self.bot.games.create_game(
             interaction.guild_id,
             context(interaction).channel_id,

@@ -21,9 +21,10 @@ the channel; ``dm`` = the user takes direct messages) and ``DueItem``.
 Lobby
     create_game(guild_id, channel_id, host_id, host_name, rules_id, options=None, *, max_players=None,
                 seat_order="random"|"join", reminder_minutes=…, deadline_minutes=…,
-                deadline_action=…, parent_id=None) -> GameInfo
-        (timing left out comes from the guild's settings; None turns it off; ``parent_id``: the channel
-        of the thread the game is in)
+                deadline_action=…, parent_id=None, time_bank=…) -> GameInfo
+        (timing left out comes from the guild's settings; None turns it off; the guild's default time
+        bank applies when neither a bank nor a deadline is given; ``parent_id``: the channel of the
+        thread the game is in)
     join(channel_id, user_id, name) / add_ai(channel_id, by_user_id, level=1) / leave(channel_id, user_id)
     remove_ai(channel_id, by_user_id, seat, *, admin=False) -> GameInfo   (a computer's seat, lobby only)
     move_seat(channel_id, by_user_id, user_id, new_position) -> GameInfo
@@ -149,7 +150,9 @@ Settings and statistics
     mute(user_id, game_id=None, until_next_turn=False) ; unmute(user_id, game_id=None)
     user_settings / update_user_settings(user_id, dms=…, reminder_minutes=…, muted=…)
     guild_settings / update_guild_settings(guild_id, reminder_minutes=…, deadline_minutes=…,
-                                           deadline_action=…, max_games_per_user=…)
+                                           deadline_action=…, max_games_per_user=…,
+                                           time_bank=KEEP|TimeBank|None)
+        (the default time bank: a game opened with neither a bank nor a deadline chosen gets it)
     stats(guild_id, user_id=None) -> dict ; leaderboard(guild_id, rules_id=None) -> [dict]
     rating_board(guild_id, rules_id=None, *, everywhere=False) -> [{rules_id, people, computers}]
     ratings_of(guild_id, user_id) -> [dict]   (per game: the rating, its latest changes and the computer

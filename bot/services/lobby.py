@@ -78,7 +78,7 @@ class Lobby(Feature):
         channel_style: str = "quiet",
         auto_play: bool = True,
         language: str = ENGLISH,
-        time_bank: TimeBank | None = None,
+        time_bank: TimeBank | None = GUILD_DEFAULT,
     ) -> GameInfo:
         """Open a lobby in the channel with the host in seat 0.
 
@@ -89,7 +89,8 @@ class Lobby(Feature):
         daily, deadlines to none); ``None`` turns them off. Bad options are refused now, not at start.
         ``parent_id`` is the channel of the thread the game is in (a thread game ends with its channel).
         ``language`` is the catalog its public posts are written in. A ``time_bank`` replaces the
-        deadline (refused with one given too).
+        deadline (refused with one given too). Left out, it is the guild's default bank when no deadline
+        was given either (a deadline given, even none, opens without a bank); ``None``: no bank.
         """
         check_language(language)
         rules = engine.rules_for(rules_id)
@@ -98,6 +99,9 @@ class Lobby(Feature):
         opts = engine.current_options(rules, opts)  # its moves replay by the rules it is played by
         async with self.db.reading() as conn:
             guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
+        if time_bank is GUILD_DEFAULT:
+            chosen_deadline = deadline_minutes is not GUILD_DEFAULT
+            time_bank = None if chosen_deadline or guild is None else timebank.bank_of(guild)
         if time_bank is not None:
             if deadline_minutes is not GUILD_DEFAULT and deadline_minutes is not None:
                 raise NotAllowed(said("refusal.bank.and_deadline"))

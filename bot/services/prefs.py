@@ -87,11 +87,18 @@ class Preferences(Feature):
         async with self.db.reading() as conn:
             return await preferences.guild_settings(conn, guild_id)
 
-    async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+    async def update_guild_settings(
+        self, guild_id: int, *, time_bank: TimeBank | Keep | None = KEEP, **changes: Any
+    ) -> GuildSettings:
         """Change the guild's defaults for new games: ``reminder_minutes``, ``deadline_minutes``,
-        ``deadline_action``, and ``max_games_per_user`` (open games one member may host; None: the
-        bot's own limit)."""
+        ``deadline_action``, ``time_bank`` (the bank of a game opened without a bank or deadline chosen;
+        None: no default bank; ``KEEP``: leaves it), and ``max_games_per_user`` (open games one member may
+        host; None: the bot's own limit)."""
         _only(changes, {"reminder_minutes", "deadline_minutes", "deadline_action", "max_games_per_user"})
+        if isinstance(time_bank, TimeBank):
+            timebank.check(time_bank)
+        if not isinstance(time_bank, Keep):
+            changes |= timebank.columns(time_bank)
         action = changes.get("deadline_action")
         if action is not None and action not in DEADLINE_ACTIONS:
             raise NotAllowed(said("refusal.deadline_action", choices=", ".join(DEADLINE_ACTIONS)))

@@ -14,6 +14,9 @@ restart-safe, and the same in every process. Holidays come out of a per-game all
 (``games.holiday_days``); the unused rest of one cut short is given back (``seats.holiday_used`` counts
 seconds).
 
+A server's managers may give new games a default bank (``/admin defaults``, stored in the server's settings
+under the same column names): a game opened with neither a bank nor a deadline chosen gets it.
+
 The host may add, change or remove a game's bank later (``afresh``): every seat's bank starts again at the
 new full bank, and a wait under way counts from the change, as does the game's deadline once the bank is
 gone.
@@ -28,6 +31,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.services.errors import NotAllowed
+from bot.storage.preferences import GuildSettings
 from bot.storage.records import GameRow, SeatRow
 from rules.core.texts import said
 
@@ -100,14 +104,26 @@ def choose(
     return TimeBank(bank, step, holidays)
 
 
-def bank_of(game: GameRow) -> TimeBank | None:
-    if not game.bank_minutes:
+def check(bank: TimeBank) -> None:
+    """Refuse a bank ``choose`` would not make (one built by hand, or read from elsewhere)."""
+    if not 1 <= bank.bank_minutes <= MAX_BANK_DAYS * DAY:
+        raise NotAllowed(said("refusal.bank.days", most=MAX_BANK_DAYS))
+    if not 0 <= bank.increment_minutes <= MAX_INCREMENT_HOURS * 60:
+        raise NotAllowed(said("refusal.bank.increment", most=MAX_INCREMENT_HOURS))
+    if not 0 <= bank.holiday_days <= MAX_HOLIDAY_DAYS:
+        raise NotAllowed(said("refusal.bank.holiday_days", most=MAX_HOLIDAY_DAYS))
+
+
+def bank_of(row: GameRow | GuildSettings) -> TimeBank | None:
+    """The bank of a game, or a server's default bank for new games (None: none)."""
+    if not row.bank_minutes:
         return None
-    return TimeBank(game.bank_minutes, game.bank_increment_minutes, game.holiday_days)
+    return TimeBank(row.bank_minutes, row.bank_increment_minutes, row.holiday_days)
 
 
 def columns(bank: TimeBank | None) -> dict[str, int | None]:
-    """The game row's columns that hold ``bank`` (what ``bank_of`` reads back; None: no bank)."""
+    """The columns of a game's row, or of a server's settings, that hold ``bank`` (what ``bank_of`` reads
+    back; None: no bank)."""
     if bank is None:
         return {"bank_minutes": None, "bank_increment_minutes": 0, "holiday_days": 0}
     return {

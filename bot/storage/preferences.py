@@ -1,4 +1,5 @@
-"""SQL for per-guild and per-user settings (reminders, deadlines, hosting limits, direct messages, muting)."""
+"""SQL for per-guild and per-user settings (reminders, deadlines, time banks, hosting limits, direct messages,
+muting)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,11 @@ class GuildSettings:
     deadline_action: str | None = None
     # open games one member may host here; None: the bot's MAX_GAMES_PER_USER setting
     max_games_per_user: int | None = None
+    # the time bank of a game opened here without a bank or deadline chosen (``bot.services.timebank``);
+    # bank_minutes None: no default bank
+    bank_minutes: int | None = None
+    bank_increment_minutes: int = 0
+    holiday_days: int = 0
 
 
 @dataclass(frozen=True)

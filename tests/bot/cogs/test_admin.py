@@ -5,8 +5,9 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import ENGLISH, translate
+from bot.services.timebank import TimeBank, bank_of
 from tests.bot.cogs.conftest import Table
-from tests.bot.helpers import CHANNEL
+from tests.bot.helpers import CHANNEL, GUILD, run_command
 from tests.support.fixtures import ANN, BOB, DOT, started
 
 
@@ -91,3 +92,73 @@ async def test_manager_sets_server_defaults(table: Table) -> None:
         BOB, "admin defaults", manage_guild=True, deadline_hours=48, deadline_action="ai"
     )
     assert answer.last.ephemeral and "2 days" in answer.last.content and "ai" in answer.last.content
+
+
+DAY = 24 * 60
+
+
+async def test_a_default_time_bank_is_saved_shown_and_given_to_new_games(table: Table) -> None:
+    """/admin defaults time_bank: the reply says the bank; a game opened with no bank or deadline chosen
+    gets it instead of the server's deadline; time_bank:off and a deadline chosen open without it."""
+    none = await table.run(BOB, "admin defaults", manage_guild=True, deadline_hours=5)
+    assert none.last.ephemeral and "No time bank by default." in (none.last.content or "")
+    saved = await table.run(BOB, "admin defaults", manage_guild=True, time_bank="7d+1d", holiday_days=3)
+    assert saved.last.ephemeral
+    assert "time bank of 7 days + 1 day per move, 3 days of holiday each" in (saved.last.content or "")
+    settings = await table.service.guild_settings(GUILD)
+    assert bank_of(settings) == TimeBank(7 * DAY, DAY, 3)
+    assert settings.deadline_minutes == 5 * 60  # kept: a game opened with time_bank:off has it
+    opened = await table.run(ANN, "game tiny")
+    game = await table.service.get_game(CHANNEL)
+    assert opened.replies[0].ephemeral
+    assert (game.bank_minutes, game.holiday_days, game.deadline_minutes) == (7 * DAY, 3, None)
+    await table.run(ANN, "admin abandon", manage_guild=True)
+    await table.run(ANN, "game tiny", time_bank="off")
+    game = await table.service.get_game(CHANNEL)
+    assert (game.bank_minutes, game.deadline_minutes) == (None, 5 * 60)
+    await table.run(ANN, "admin abandon", manage_guild=True)
+    await table.run(ANN, "game tiny", deadline_hours=24)
+    game = await table.service.get_game(CHANNEL)
+    assert (game.bank_minutes, game.deadline_minutes) == (None, DAY)
+    await table.run(ANN, "admin abandon", manage_guild=True)
+    await table.run(ANN, "game tiny", time_bank="custom", bank_days=2)
+    game = await table.service.get_game(CHANNEL)
+    assert (game.bank_minutes, game.bank_increment_minutes) == (2 * DAY, 0)  # the opener's own bank
+    off = await table.run(BOB, "admin defaults", manage_guild=True, time_bank="off")
+    assert "No time bank by default." in (off.last.content or "")
+    assert (await table.service.guild_settings(GUILD)).bank_minutes is None
+
+
+async def test_a_bad_default_bank_is_refused_privately_in_the_managers_language(table: Table) -> None:
+    await table.run(BOB, "admin defaults", manage_guild=True, time_bank="3d+1d")
+    before = await table.service.guild_settings(GUILD)
+    for bad, refusal in (
+        ({"time_bank": "custom", "bank_days": 0}, translate("de", "refusal.bank.days", most=60)),
+        ({"time_bank": "7d+1d", "bank_days": 2}, translate("de", "refusal.bank.preset_and_custom")),
+        ({"time_bank": "off", "holiday_days": 2}, translate("de", "refusal.bank.which")),
+        ({"increment_hours": 5}, translate("de", "refusal.bank.which")),
+        ({"time_bank": "3d+1d", "holiday_days": 61}, translate("de", "refusal.bank.holiday_days", most=60)),
+    ):
+        asked = table.interaction(BOB, manage_guild=True)
+        asked.mock.locale = "de"
+        await run_command(table.bot, "admin defaults", asked, deadline_hours=5, **bad)
+        assert asked.last.ephemeral and asked.last.content == refusal, bad
+        assert len(asked.replies) == 1
+    assert await table.service.guild_settings(GUILD) == before  # the deadline given with it is not saved
+    assert table.public == []
+
+
+async def test_the_default_bank_reads_in_the_managers_language(table: Table) -> None:
+    for language, words in (
+        ("de", "Zeitkonto von 3 Tage + 1 Tag pro Zug"),
+        ("nl", "tijdbank van 3 dagen + 1 dag per zet"),
+        ("ja", "持ち時間：3日＋手番ごとに1日"),
+    ):
+        asked = table.interaction(BOB, manage_guild=True)
+        asked.mock.locale = language
+        await run_command(table.bot, "admin defaults", asked, time_bank="3d+1d")
+        assert words in (asked.last.content or ""), asked.last.content
+        removed = table.interaction(BOB, manage_guild=True)
+        removed.mock.locale = language
+        await run_command(table.bot, "admin defaults", removed, time_bank="off")
+        assert (removed.last.content or "").endswith(translate(language, "message.defaults.no_bank"))

@@ -12,6 +12,7 @@ from types import ModuleType
 import pytest
 
 from bot.services import FakeClock, GameService
+from bot.services.timebank import TimeBank
 from bot.storage import LATEST, MigrationError, migrate_file, open_database
 from bot.storage import migrate as migrations_module
 from bot.storage.migrate import apply_migrations, migrations
@@ -363,7 +364,7 @@ CREATE TABLE {table} (
 );"""
 
 
-# Migrations 0015 to 0023 as they were first written, in SQL, before they became Alembic's operations:
+# Migrations 0015 to 0024 as they were first written, in SQL, before they became Alembic's operations:
 # what the schema-equality test holds the operations to.
 WRITTEN_AS_SQL = {
     15: """
@@ -431,6 +432,10 @@ ALTER TABLE seats ADD COLUMN holiday_until TEXT;
 ALTER TABLE seats ADD COLUMN holiday_used INTEGER DEFAULT 0 NOT NULL;""",
     23: """
 ALTER TABLE games ADD COLUMN damage_told_at TEXT;""",
+    24: """
+ALTER TABLE guild_settings ADD COLUMN bank_minutes INTEGER;
+ALTER TABLE guild_settings ADD COLUMN bank_increment_minutes INTEGER DEFAULT 0 NOT NULL;
+ALTER TABLE guild_settings ADD COLUMN holiday_days INTEGER DEFAULT 0 NOT NULL;""",
 }
 
 
@@ -633,5 +638,34 @@ async def test_games_paused_as_damaged_before_the_told_column_count_as_told(tmp_
     try:
         service = GameService(db, FakeClock())
         assert not (await service.game_by_id(1)).damaged  # its row, with the new column, reads
+    finally:
+        await db.close()
+
+
+async def test_servers_from_before_default_banks_have_none_and_keep_their_defaults(tmp_path, tiny_game):
+    """Schema 24 gives a server a default time bank for new games; a server's settings from before it keep
+    their reminders, deadline and hosting limit, with no default bank, and a bank saved then reads back."""
+    path = tmp_path / "g.db"
+    assert await migrate_file(path, target=23) == (0, 23)
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO guild_settings (guild_id, reminder_minutes, deadline_minutes, deadline_action,"
+            " max_games_per_user) VALUES (10, 60, 120, 'ai', 3)"
+        )
+    assert await migrate_file(path) == (23, LATEST)
+    with sqlite3.connect(path) as conn:
+        found = conn.execute(
+            "SELECT deadline_minutes, bank_minutes, bank_increment_minutes, holiday_days FROM guild_settings"
+        ).fetchall()
+    assert found == [(120, None, 0, 0)]
+    db = await open_database(path)
+    try:
+        service = GameService(db, FakeClock())
+        guild = await service.guild_settings(10)
+        assert (guild.reminder_minutes, guild.deadline_action, guild.max_games_per_user) == (60, "ai", 3)
+        assert guild.bank_minutes is None
+        saved = await service.update_guild_settings(10, time_bank=TimeBank(3 * 24 * 60, 24 * 60, 7))
+        assert (saved.bank_minutes, saved.bank_increment_minutes, saved.holiday_days) == (4320, 1440, 7)
+        assert (await service.guild_settings(10)).deadline_minutes == 120
     finally:
         await db.close()
