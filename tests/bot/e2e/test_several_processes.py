@@ -200,6 +200,9 @@ async def test_a_killed_process_leaves_nothing_lost_and_nothing_done_twice(tmp_p
             stranded = await store.game(doomed)
             assert stranded["version"] == after["version"] and acting(stranded, people) is None
             seen = {c.id: len(loopback.messages(c)) for c in [*with_computer, people_only]}
+            waiting = [with_computer[0], with_computer[2], people_only]  # a person's turn for an hour
+            for channel in waiting:  # their computers have answered (on a busy machine, a while later)
+                await until(lambda c=channel: _human_turn(store, c, people), 60, "a person's turn")
 
             await store.age(timedelta(minutes=61))  # an hour on: reminders due, the computer left behind
 
@@ -208,7 +211,6 @@ async def test_a_killed_process_leaves_nothing_lost_and_nothing_done_twice(tmp_p
                 return game["version"] > stranded["version"] and acting(game, people) is not None
 
             await until(computer_moved, 60, "the others to make the killed process's computer move")
-            waiting = [with_computer[0], with_computer[2], people_only]  # a person's turn for an hour
 
             def reminded(channel: Channel) -> list[str]:
                 return [
