@@ -150,7 +150,7 @@ async def test_a_bad_default_bank_is_refused_privately_in_the_managers_language(
 
 async def test_the_default_bank_reads_in_the_managers_language(table: Table) -> None:
     for language, words in (
-        ("de", "Zeitkonto von 3 Tage + 1 Tag pro Zug"),
+        ("de", "Zeitkonto: 3 Tage + 1 Tag pro Zug"),
         ("nl", "tijdbank van 3 dagen + 1 dag per zet"),
         ("ja", "持ち時間：3日＋手番ごとに1日"),
     ):

@@ -30,7 +30,7 @@ async def test_a_default_bank_set_by_a_manager_is_given_to_new_games(arena: Aren
         saved = await hans.slash(
             "admin defaults", arena.channel, time_bank="custom", bank_days=5, increment_hours=12
         )
-        assert "Zeitkonto von 5 Tage + 12 Std. pro Zug, je 7 Tage Urlaub" in private(saved)
+        assert "Zeitkonto: 5 Tage + 12 Std. pro Zug, je 7 Tage Urlaub" in private(saved)
         await alice.slash("game santafe", arena.channel)
         game = await service.get_game(int(arena.channel.id))
         assert (game.bank_minutes, game.bank_increment_minutes, game.holiday_days) == (5 * DAY, 12 * 60, 7)
