@@ -88,24 +88,22 @@ def choose(
             raise NotAllowed(said("refusal.bank.which"))
         return None
     if preset == "custom":
-        if bank_days is None or not 1 <= bank_days <= MAX_BANK_DAYS:
+        if bank_days is None:
             raise NotAllowed(said("refusal.bank.days", most=MAX_BANK_DAYS))
-        increment = increment_hours or 0
-        if not 0 <= increment <= MAX_INCREMENT_HOURS:
-            raise NotAllowed(said("refusal.bank.increment", most=MAX_INCREMENT_HOURS))
-        bank, step = bank_days * DAY, increment * 60
+        bank, step = bank_days * DAY, (increment_hours or 0) * 60
     else:
         if bank_days is not None or increment_hours is not None:
             raise NotAllowed(said("refusal.bank.preset_and_custom"))
         bank, step = PRESETS[preset]
     holidays = DEFAULT_HOLIDAY_DAYS if holiday_days is None else holiday_days
-    if not 0 <= holidays <= MAX_HOLIDAY_DAYS:
-        raise NotAllowed(said("refusal.bank.holiday_days", most=MAX_HOLIDAY_DAYS))
-    return TimeBank(bank, step, holidays)
+    chosen = TimeBank(bank, step, holidays)
+    check(chosen)
+    return chosen
 
 
 def check(bank: TimeBank) -> None:
-    """Refuse a bank ``choose`` would not make (one built by hand, or read from elsewhere)."""
+    """Refuse a bank out of bounds: the days, the increment, then the holidays (``choose`` checks what the
+    host chose so; the service, a bank given to it)."""
     if not 1 <= bank.bank_minutes <= MAX_BANK_DAYS * DAY:
         raise NotAllowed(said("refusal.bank.days", most=MAX_BANK_DAYS))
     if not 0 <= bank.increment_minutes <= MAX_INCREMENT_HOURS * 60:
