@@ -8,11 +8,11 @@ the game runs) instead of level 2's hand-set prices. At three and four players i
 other seats' average against its own, as level 2 does.
 
 At one second a turn it won 12 of 18 two-player games against level 2 (82 points a seat against 73),
-taking two station masters a seat where level 2 takes under one; rollouts two rounds long bought no
-more at the same playouts. On fresh seeds (from 90000, 32 playouts) it won 9 of 12 against level 2 and
-scores 82.4 points a seat against itself; refits on its own self-play (``bench/train_gwt.py
---level4-games``), other prices for its playouts' heuristic, and more candidates were not better there
-(bench/README.md).
+taking two station masters a seat where level 2 takes under one; rollouts two rounds long bought no more
+at the same playouts. On fresh seeds (from 90000, 32 playouts) it wins 9 of 12 two-player games against
+level 2 (3 of 12 at three players against two) and scores 82.4 points a seat against itself; refits on its
+own self-play (``bench/train_gwt.py --level4-games``), other prices for its playouts' heuristic, and more
+candidates were not better there (bench/README.md).
 """
 
 from __future__ import annotations
