@@ -1,18 +1,20 @@
-"""Great Western Trail level 4: the searching level's sampled games, scored by a value learned from self-play.
+"""Great Western Trail level 4: the searching level's sampled games, scored half by a value learned from
+self-play and half by level 2's hand-set one.
 
 The same search as level 2 (``rules.gwt.ai_search``: the trip-wise heuristic's best moves, tried out in
 states dealt from the seat's view, every seat playing on with that heuristic), but a rollout's position
-is scored by what self-play games showed such positions to be worth at the game's end
+is scored as much by what self-play games showed such positions to be worth at the game's end
 (``rules.gwt.ai_features``: the points banked and the means still to turn into points, each fading as
-the game runs) instead of level 2's hand-set prices. At three and four players it counts half the
-other seats' average against its own, as level 2 does.
+the game runs) as by level 2's prices. At three and four players each counts half the other seats'
+average against its own, as level 2 does.
 
-At one second a turn it won 12 of 18 two-player games against level 2 (82 points a seat against 73),
-taking two station masters a seat where level 2 takes under one; rollouts two rounds long bought no more
-at the same playouts. On fresh seeds (from 90000, 32 playouts) it wins 9 of 12 two-player games against
-level 2 (3 of 12 at three players against two) and scores 82.4 points a seat against itself; refits on its
-own self-play (``bench/train_gwt.py --level4-games``), other prices for its playouts' heuristic, and more
-candidates were not better there (bench/README.md).
+The learned value alone took the railroad (two station masters a seat where level 2 takes under one) and
+won 9 of 12 two-player games against level 2, but left the cattle to the others at three players (3 of
+12 won against two level 2 seats). Half and half, on fresh seeds from 90000 at 32 playouts: 17 of 24
+two-player games against level 2 (18 of 24 alone), 15 of 24 at three players against two (8 alone), 7 of
+8 at four against three (2 alone); 81 points a seat against itself (82 alone). Refits on its own
+self-play (``bench/train_gwt.py --level4-games``), other prices for its playouts' heuristic and more
+candidates were not better (bench/README.md).
 """
 
 from __future__ import annotations
@@ -27,12 +29,18 @@ from rules.core.search import Game, search
 from rules.core.spec import Budget
 from rules.gwt.ai_features import Model, model
 from rules.gwt.ai_search import GAME as TRIP_WISE_GAME
+from rules.gwt.ai_search import value as hand_set
 from rules.gwt.state import State
 
 OTHERS = {2: 0.0, 3: 0.5, 4: 0.5}  # how much the other seats' average counts against its own value
+# The share of level 2's hand-set value in level 4's: the learned value alone left the cattle to the
+# other seats at three and four players; half of each won 15 of 24 three-player games against two level
+# 2 (8 alone), 7 of 8 four-player games against three (2 alone), and about as many two-player games (17
+# and a tie of 24, 18 alone; bench/README.md).
+HAND_SET = 0.5
 
 
-def value(s: State, seat: int, m: Model | None = None) -> float:
+def learned(s: State, seat: int, m: Model | None = None) -> float:
     """The seat's expected final score by the model ``m`` (default the shipped one), less ``OTHERS`` times
     the other seats' average."""
     m = m or model()
@@ -42,6 +50,12 @@ def value(s: State, seat: int, m: Model | None = None) -> float:
         return own
     others = [m.value(s, i) for i in range(s.n) if i != seat]
     return own - share * sum(others) / len(others)
+
+
+def value(s: State, seat: int, m: Model | None = None) -> float:
+    """``learned`` and level 2's hand-set value (``rules.gwt.ai_search.value``, calm: a trip's end priced
+    in full), ``HAND_SET`` of the latter."""
+    return (1 - HAND_SET) * learned(s, seat, m) + HAND_SET * hand_set(s, seat)
 
 
 GAME = replace(TRIP_WISE_GAME, value=value)
@@ -55,5 +69,5 @@ def game(m: Model) -> Game:
 
 def plan_player(view: dict[str, Any], legal: Sequence[str], rng: Rng, budget: Budget) -> str:
     """Level 4: sampled games decide between the trip-wise heuristic's best moves, each position reached
-    valued at what it is worth at the game's end."""
+    valued at what the learned value and level 2's prices say it is worth at the game's end."""
     return search(GAME, view, legal, rng, budget)

@@ -1,7 +1,8 @@
-"""Great Western Trail level 4: the search scored by the value learned from self-play. It plays only legal
-moves, keeps to its budget like the other searching levels (tests/rules/ai/test_budget.py), and the
-training script's steps are deterministic, so the shipped weights are what ``bench/train_gwt.py`` gives
-(assertions about values and moves, never about strength: that is measured in bench/ai.py)."""
+"""Great Western Trail level 4: the search scored by the value learned from self-play, half and half with
+level 2's hand-set one. It plays only legal moves, keeps to its budget like the other searching levels
+(tests/rules/ai/test_budget.py), and the training script's steps are deterministic, so the shipped weights
+are what ``bench/train_gwt.py`` gives (assertions about values and moves, never about strength: that is
+measured in bench/ai.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import rules
 from bench.train_gwt import POLICY, Search, fit, fit_towards, play, play_level_4, train
 from rules.ai import choose_move
 from rules.core.spec import Budget
-from rules.gwt import RULES, ai_plan
+from rules.gwt import RULES, ai_plan, ai_search
 from rules.gwt.ai_features import NAMES, WEIGHTS, Model, features, model
 from rules.gwt.scoring import score as final_score
 from tests.rules.ai.test_search import positions
@@ -59,7 +60,17 @@ def test_at_three_players_half_the_others_average_counts_against_it() -> None:
     )
     m = model()
     others = [m.value(state, i) for i in range(3) if i != seat]
-    assert ai_plan.value(state, seat) == pytest.approx(m.value(state, seat) - 0.5 * sum(others) / 2)
+    assert ai_plan.learned(state, seat) == pytest.approx(m.value(state, seat) - 0.5 * sum(others) / 2)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_value_is_half_learned_and_half_level_2s_hand_set_one(players: int) -> None:
+    state, seat = next(
+        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", players, 5, {}, every=1)) if n >= 60
+    )
+    both = ai_plan.learned(state, seat), ai_search.value(state, seat)
+    assert both[0] != both[1]
+    assert ai_plan.value(state, seat) == pytest.approx(sum(both) / 2)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -139,5 +150,6 @@ def test_level_4_can_search_with_another_model() -> None:
         (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 2, 6, {}, every=1)) if n >= 60
     )
     flat = Model(NAMES, (5.0,) + (0.0,) * (len(NAMES) - 1))
-    assert ai_plan.game(flat).value(state, seat) == 5.0
-    assert ai_plan.GAME.value(state, seat) == pytest.approx(model().value(state, seat))
+    hand_set = ai_search.value(state, seat)
+    assert ai_plan.game(flat).value(state, seat) == pytest.approx((5.0 + hand_set) / 2)
+    assert ai_plan.GAME.value(state, seat) == pytest.approx((model().value(state, seat) + hand_set) / 2)
