@@ -97,10 +97,11 @@ def _outcome(state: Any, seen: list[tuple[int, list[float]]], players: int) -> R
 
 
 def play_level_4(seed: int, policy: Sequence[float], playouts: int, players: int = 2) -> Rows:
-    """One game of level 4 against itself, its positions valued by the weights ``policy`` and searched with
-    exactly ``playouts`` playouts a decision (reproducible): (features, final score) of each seat at the
-    start of each turn, as ``play`` records them. Fitting these is a step of value iteration: the model
-    learns what the positions level 4 itself reaches are worth under its own play."""
+    """One game of level 4 against itself, its positions valued by the weights ``policy`` (the learned half
+    of level 4's value) and searched with exactly ``playouts`` playouts a decision (reproducible):
+    (features, final score) of each seat at the start of each turn, as ``play`` records them. Fitting these
+    is a step of value iteration: the model learns what the positions level 4 itself reaches are worth
+    under its own play."""
     game = level_4(Model(NAMES, tuple(policy)))
     budget = Budget(playouts=playouts)
 
