@@ -29,10 +29,10 @@ from rules.core.search import Game, search
 from rules.core.spec import Budget
 from rules.gwt.ai_features import Model, model
 from rules.gwt.ai_search import GAME as TRIP_WISE_GAME
+from rules.gwt.ai_search import OTHERS
 from rules.gwt.ai_search import value as hand_set
 from rules.gwt.state import State
 
-OTHERS = {2: 0.0, 3: 0.5, 4: 0.5}  # how much the other seats' average counts against its own value
 # The share of level 2's hand-set value in level 4's: the learned value alone left the cattle to the
 # other seats at three and four players; half of each won 15 of 24 three-player games against two level
 # 2 (8 alone), 7 of 8 four-player games against three (2 alone), and about as many two-player games (17
@@ -42,7 +42,7 @@ HAND_SET = 0.5
 
 def learned(s: State, seat: int, m: Model | None = None) -> float:
     """The seat's expected final score by the model ``m`` (default the shipped one), less ``OTHERS`` times
-    the other seats' average."""
+    the other seats' average (level 2's share: both halves of ``value`` count the others alike)."""
     m = m or model()
     own = m.value(s, seat)
     share = OTHERS[s.n]
