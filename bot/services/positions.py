@@ -59,9 +59,10 @@ async def store_position(
     revision = game.revision + 1
     await store.save_snapshot(conn, game.id, Snapshot(version, revision, rules.dump(state)))
     if restart_clocks or fresh:
-        # stop those clocks first (keeping the others running), so the next line starts them anew
+        # stop those clocks first (keeping the others running), so the next line starts them anew; a
+        # restore ends every wait though no seat moved, so it books the waits with no increment
         running = () if restart_clocks else set(to_act) - fresh
-        seats = await update_waiting(conn, game.id, seats, running, now, bank=game)
+        seats = await update_waiting(conn, game.id, seats, running, now, bank=game, undoing=restart_clocks)
     seats = await update_waiting(conn, game.id, seats, to_act, now, bank=game, undoing=undoing)
     game = replace(
         game,
@@ -89,7 +90,8 @@ async def update_waiting(
     with a time bank (``bank``, the game's row), a stopped clock books its wait against the seat's bank
     and adds the increment, in the same write. When ``undoing`` a move, no wait ended by a move: a seat
     acting again gives back the increment the undone move added (what the wait had spent stays spent), and
-    a seat the undone move made act books its wait with no increment."""
+    a seat the undone move made act books its wait with no increment (as does every seat whose clock a
+    restore stops)."""
     acting = set(to_act)
     banking = bank is not None and bool(bank.bank_minutes)
     updated = []

@@ -260,3 +260,18 @@ async def test_a_holiday_books_the_bank_another_process_wrote_meanwhile(
     clock.advance(hours=6)
     await service.seats._holiday(game, ann, 2)  # from the seat as read before that write
     assert await bank_left(service, 0) == timedelta(hours=18)  # 1 day, less the 6 hours waited
+
+
+async def test_a_restore_spends_what_the_waits_took_and_adds_no_increment(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service, reminder_minutes=None, time_bank=BANK)
+    clock.advance(days=2)
+    await act(service, "pass")  # Ann: 3 days - 2 + 1
+    clock.advance(days=2)  # Bob waits two of his three days
+    await service.restore(CHANNEL, 0, admin=True)
+    game = await service.get_game(CHANNEL)
+    # Ann must act again; Bob's wait was ended by the restore, not by a move of his: no increment
+    assert game.to_act == (0,)
+    assert await bank_left(service, 1) == timedelta(days=1)
+    assert game.seats[0].bank_out_at == clock() + timedelta(days=2)
