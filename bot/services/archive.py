@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.services import engine, positions
+from bot.services import engine, positions, timebank
 from bot.services.errors import BadImport, GameExists, NotAllowed
 from bot.services.models import GameInfo
 from bot.services.parts import Feature
-from bot.services.policy import DEFAULT_REMINDER_MINUTES
+from bot.services.policy import GUILD_DEFAULT, timing_defaults
 from bot.services.repository import info
 from bot.storage import games as store
-from bot.storage import locks
+from bot.storage import locks, preferences
 from bot.storage.records import MoveRow, SeatRow
 from bot.storage.sql import IntegrityError
 from rules.core.events import Event
@@ -101,8 +101,9 @@ class Archive(Feature):
         Nobody is seated by someone else's file: the importer takes their own seat if the file names
         them; every other person named keeps the seat open for them alone (``claim_seat``), played by
         nobody (or by the computer, if it played it in the file) and never pinged until they take it.
-        An imported game never counts in statistics, finished or not. ``parent_id``: the channel of
-        the thread it goes into.
+        An imported game never counts in statistics, finished or not. Its timing is the server's
+        defaults, as a game opened here with none chosen (``create_game``). ``parent_id``: the
+        channel of the thread it goes into.
         """
         file = _read_export(data)
         state = file.rules.new_game(len(file.players), file.seed, file.options)
@@ -135,6 +136,12 @@ class Archive(Feature):
         transaction; its id."""
         now = self.clock()
         async with self.db.transaction(locks=(locks.guild(guild_id),)) as conn:
+            # the server's defaults, as for a game opened here with none chosen: its bank (and then no
+            # deadline), else its deadline; its reminders
+            guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
+            bank = timebank.bank_of(guild) if guild is not None else None
+            deadline = None if bank is not None else GUILD_DEFAULT
+            reminder, deadline, action = timing_defaults(guild, GUILD_DEFAULT, deadline, GUILD_DEFAULT)
             game_id = await store.insert_game(
                 conn,
                 guild_id=guild_id,
@@ -146,10 +153,14 @@ class Archive(Feature):
                 now=now,
                 status="finished" if file.rules.is_over(state) else "active",
                 seat_order="join",
-                reminder_minutes=DEFAULT_REMINDER_MINUTES,
+                reminder_minutes=reminder,
+                deadline_minutes=deadline,
+                deadline_action=action,
                 imported_moves=len(logged),
                 parent_id=parent_id,
             )
+            if bank is not None:
+                await store.update_game(conn, game_id, **timebank.columns(bank))
             seats = [
                 _imported_seat(game_id, p, name, host_id, host_name, now)
                 for p, name in zip(file.players, file.names, strict=True)

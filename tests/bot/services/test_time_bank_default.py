@@ -1,7 +1,7 @@
 """A server's default time bank for new games (``/admin defaults``), driven by the fake clock: saved,
 changed and removed with the server's other defaults; a game opened with neither a bank nor a deadline
-chosen gets it, instead of the server's default deadline; a bank chosen, ``off`` or a deadline chosen win;
-refusals save nothing."""
+chosen gets it, instead of the server's default deadline, and so does an imported game; a bank chosen,
+``off`` or a deadline chosen win; refusals save nothing."""
 
 from __future__ import annotations
 
@@ -90,4 +90,31 @@ async def test_a_bank_chosen_wins_over_the_default(service: GameService) -> None
 async def test_a_game_outside_a_server_has_no_default_bank(service: GameService) -> None:
     await service.update_guild_settings(GUILD, time_bank=BANK)
     game = await service.create_game(None, CHANNEL, ANN, NAMES[ANN], "tiny")
+    assert game.bank_minutes is None
+
+
+async def test_an_imported_game_gets_the_servers_default_bank_and_no_deadline(
+    service: GameService, clock: FakeClock
+) -> None:
+    await started(service)
+    data = await service.export(CHANNEL)
+    await service.abandon(CHANNEL, ANN)
+    await service.update_guild_settings(GUILD, time_bank=BANK, deadline_minutes=60)
+    game = await service.import_game(GUILD, CHANNEL + 1, data, host_id=ANN, host_name="Ann")
+    assert (game.bank_minutes, game.bank_increment_minutes, game.holiday_days) == (3 * DAY, DAY, 7)
+    assert game.deadline_minutes is None
+    assert game.seats[0].bank_out_at == clock() + timedelta(days=3)  # Ann's seat, hers to play
+
+
+async def test_an_imported_game_gets_the_servers_default_reminders_and_deadline(
+    service: GameService,
+) -> None:
+    await started(service)
+    data = await service.export(CHANNEL)
+    await service.abandon(CHANNEL, ANN)
+    await service.update_guild_settings(
+        GUILD, reminder_minutes=120, deadline_minutes=DAY, deadline_action="ai"
+    )
+    game = await service.import_game(GUILD, CHANNEL + 1, data, host_id=ANN, host_name="Ann")
+    assert (game.reminder_minutes, game.deadline_minutes, game.deadline_action) == (120, DAY, "ai")
     assert game.bank_minutes is None
