@@ -9,13 +9,13 @@ the game runs) as by level 2's prices. At three and four players each counts hal
 average against its own, as level 2 does.
 
 The learned value alone took the railroad (two station masters a seat where level 2 takes under one) and
-won 9 of 12 two-player games against level 2, but left the cattle to the others at three players (3 of
-12 won against two level 2 seats). Half and half, on fresh seeds from 90000 at 32 playouts: 32 and two
-ties of 48 two-player games against level 2 (the same alone, by fewer points), 15 of 24 at three
-players against two (8 alone), 7 of 8 at four against three (2 alone); 81 points a seat against itself
-(82 alone). Refits on its own self-play (``bench/train_gwt.py --level4-games``), other prices for its
-playouts' heuristic, more candidates and a trip's end priced more dearly were not better
-(bench/README.md).
+won 9 of 12 two-player games against level 2, but left the cattle to the others at three players (3 of 12
+won against two level 2 seats). Half and half, on fresh seeds from 90000 at 32 playouts: 32 and two ties
+of 48 two-player games against level 2 (the same alone, by fewer points), 15 of 24 at three players
+against two (8 alone; 20 of 36), 7 of 8 at four against three (2 alone); 81 points a seat against itself
+on 8 games (82 alone; 84 on 16). Refits on its own self-play (``bench/train_gwt.py --level4-games``),
+other prices for its playouts' heuristic, more candidates and a trip's end priced more dearly were not
+better (bench/README.md).
 """
 
 from __future__ import annotations
