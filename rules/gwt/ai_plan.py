@@ -36,8 +36,8 @@ from rules.gwt.state import State
 
 # The share of level 2's hand-set value in level 4's: the learned value alone left the cattle to the
 # other seats at three and four players; half of each won 15 of 24 three-player games against two level
-# 2 (8 alone), 7 of 8 four-player games against three (2 alone), and about as many two-player games (17
-# and a tie of 24, 18 alone; bench/README.md).
+# 2 (8 alone), 7 of 8 four-player games against three (2 alone), and as many two-player games (32 and two
+# ties of 48 either way, by more points; bench/README.md).
 HAND_SET = 0.5
 
 
