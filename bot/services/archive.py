@@ -10,7 +10,7 @@ from bot.services import engine, positions, timebank
 from bot.services.errors import BadImport, GameExists, NotAllowed
 from bot.services.models import GameInfo
 from bot.services.parts import Feature
-from bot.services.policy import GUILD_DEFAULT, timing_defaults
+from bot.services.policy import opening_timing
 from bot.services.repository import info
 from bot.storage import games as store
 from bot.storage import locks, preferences
@@ -136,12 +136,8 @@ class Archive(Feature):
         transaction; its id."""
         now = self.clock()
         async with self.db.transaction(locks=(locks.guild(guild_id),)) as conn:
-            # the server's defaults, as for a game opened here with none chosen: its bank (and then no
-            # deadline), else its deadline; its reminders
             guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
-            bank = timebank.bank_of(guild) if guild is not None else None
-            deadline = None if bank is not None else GUILD_DEFAULT
-            reminder, deadline, action = timing_defaults(guild, GUILD_DEFAULT, deadline, GUILD_DEFAULT)
+            reminder, deadline, action, bank = opening_timing(guild)  # as a game opened with none chosen
             game_id = await store.insert_game(
                 conn,
                 guild_id=guild_id,

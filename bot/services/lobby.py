@@ -24,8 +24,8 @@ from bot.services.policy import (
     GUILD_DEFAULT,
     SEAT_ORDERS,
     check_language,
+    opening_timing,
     require_host,
-    timing_defaults,
 )
 from bot.services.repository import info, require_seat
 from bot.services.runner import wake_computers
@@ -99,15 +99,8 @@ class Lobby(Feature):
         opts = engine.current_options(rules, opts)  # its moves replay by the rules it is played by
         async with self.db.reading() as conn:
             guild = await preferences.guild_settings(conn, guild_id) if guild_id is not None else None
-        if time_bank is GUILD_DEFAULT:
-            chosen_deadline = deadline_minutes is not GUILD_DEFAULT
-            time_bank = None if chosen_deadline or guild is None else timebank.bank_of(guild)
-        if time_bank is not None:
-            if deadline_minutes is not GUILD_DEFAULT and deadline_minutes is not None:
-                raise NotAllowed(said("refusal.bank.and_deadline"))
-            deadline_minutes = None  # the bank is the clock, whatever the server's default deadline
-        reminder, deadline, action = timing_defaults(
-            guild, reminder_minutes, deadline_minutes, deadline_action
+        reminder, deadline, action, time_bank = opening_timing(
+            guild, reminder_minutes, deadline_minutes, deadline_action, time_bank
         )
         now = self.clock()
         try:

@@ -81,6 +81,26 @@ def timing_defaults(
     return reminder, deadline, action
 
 
+def opening_timing(
+    guild: GuildSettings | None,
+    reminder: Any = GUILD_DEFAULT,
+    deadline: Any = GUILD_DEFAULT,
+    action: Any = GUILD_DEFAULT,
+    bank: Any = GUILD_DEFAULT,
+) -> tuple[int | None, int | None, str, timebank.TimeBank | None]:
+    """A new game's reminder and deadline minutes, deadline action and time bank, those left to the guild
+    (``GUILD_DEFAULT``) filled in from its settings. A bank left to the guild is its default bank when no
+    deadline was chosen either (a deadline chosen, even none, opens without a bank); a bank is the clock,
+    so it comes with no deadline (refused with one chosen); then as ``timing_defaults``."""
+    if bank is GUILD_DEFAULT:
+        bank = None if deadline is not GUILD_DEFAULT or guild is None else timebank.bank_of(guild)
+    if bank is not None:
+        if deadline is not GUILD_DEFAULT and deadline is not None:
+            raise NotAllowed(said("refusal.bank.and_deadline"))
+        deadline = None  # the bank is the clock, whatever the server's default deadline
+    return (*timing_defaults(guild, reminder, deadline, action), bank)
+
+
 def undo_refusal(last: MoveRow | None, seat: int, user_id: int) -> Said | None:
     """Why ``user_id`` at ``seat`` may not take back ``last`` (the newest move), or None if they may."""
     if last is None:
