@@ -260,7 +260,13 @@ async def run_bot(settings: Settings) -> None:
                     raise
                 raise StartError(GATEWAY_REFUSALS[exc.code]) from None
             finally:
-                closer.cancel()  # leaving the block closes the bot in any case
+                # A stop's close lets ``start`` return as soon as the gateway is closed, while it still
+                # ends the workers and gives back the claims: it runs to its end before the database
+                # closes. Without a stop, leaving the block closes the bot.
+                if stopping.is_set():
+                    await closer
+                else:
+                    closer.cancel()
     finally:
         await db.close()
 

@@ -9,7 +9,9 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import aiohttp
 import discord
@@ -162,6 +164,45 @@ async def test_a_stop_signal_closes_the_bot_and_the_database(tmp_path: Path, sig
         assert "Traceback" not in err.decode()
         assert loopback.gateway.close_codes == [1000]  # the bot closed its websocket itself
     assert leftovers(tmp_path / "games.db") == []
+
+
+async def test_a_stop_s_close_ends_before_the_database_closes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``start`` returns once the stop has closed the gateway, while the close goes on (ending the workers,
+    giving back the claims): the database closes after the close has ended, never under it."""
+    said: list[str] = []
+    stops: list[Callable[[], object]] = []
+    gateway_closed = asyncio.Event()
+
+    class Database:
+        async def close(self) -> None:
+            said.append("database closed")
+
+    class Bot:
+        async def __aenter__(self) -> Bot:
+            return self
+
+        async def __aexit__(self, *exc: object) -> None:
+            if not gateway_closed.is_set():
+                await self.close()
+
+        async def start(self, token: str) -> None:
+            stops[0]()  # the signal comes while the bot runs
+            await gateway_closed.wait()
+
+        async def close(self) -> None:
+            gateway_closed.set()
+            for _ in range(10):  # the rest of the close: ``start`` returns meanwhile
+                await asyncio.sleep(0)
+            said.append("bot closed")
+
+    async def open_configured(settings: object) -> Database:
+        return Database()
+
+    monkeypatch.setattr(main_module, "stop_on_signals", stops.append)
+    monkeypatch.setattr(main_module, "open_configured", open_configured)
+    monkeypatch.setattr(main_module, "build_bot", lambda db, settings: Bot())
+    await main_module.run_bot(SimpleNamespace(token="t"))  # type: ignore[arg-type]
+    assert said == ["bot closed", "database closed"]
 
 
 async def test_sigterm_stops_the_sandbox_waiting_for_a_line(tmp_path: Path) -> None:
