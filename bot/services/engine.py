@@ -65,7 +65,7 @@ def canonical(game: Engine, state: State, seat: int, text: str, reader: Reader =
     except RulesError as exc:
         if exc.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.GAME_OVER) or not isinstance(text, str):
             raise
-        labelled = labelled_moves(game, state, seat, reader)
+        labelled = labels(game, state, seat, reader)
         found = match_label(text, labelled)
         if len(found) == 1:
             return found[0]
@@ -76,7 +76,7 @@ def canonical(game: Engine, state: State, seat: int, text: str, reader: Reader =
         for other in [*english, Reader(None, ENGLISH)]:
             if found:
                 break
-            found = match_label(text, labelled_moves(game, state, seat, other))
+            found = match_label(text, labels(game, state, seat, other))
             if len(found) == 1:
                 return found[0]
         if exc.code == ErrorCode.AMBIGUOUS or not labelled:
@@ -138,6 +138,12 @@ def detail(game: Engine, state: State, seat: int, move: str, reader: Reader = PL
     if isinstance(game, DetailsMoves):
         return wording.text_of(reader.locale, game.detail_move(state, seat, move), reader.names)
     return ""
+
+
+def labels(game: Engine, state: State, seat: int, reader: Reader = PLAIN) -> list[tuple[str, str]]:
+    """Every legal move of ``seat`` with its label alone, in the engine's order: what a typed move is read
+    against (the details, a third of the labelling's time for GWT, are shown but never typed)."""
+    return [(move, label(game, state, seat, move, reader)) for move in game.legal_moves(state, seat)]
 
 
 def labelled_moves(game: Engine, state: State, seat: int, reader: Reader = PLAIN) -> list[tuple[str, str]]:

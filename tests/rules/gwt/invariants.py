@@ -33,6 +33,7 @@ def player_cards(s: State, seat: int) -> list[str]:
 
 def check_state(s: State) -> None:
     # Items are gathered in lists and counted once: this runs after every move of a thousand games.
+    placed = Counter(t[t.index("@") + 1 :] for t in s.trail.values() if t and "@" in t)  # by owner
     market = [*s.market, *s.market_stack]
     objectives = [*s.objective_display, *s.objective_stack]
     for seat, p in enumerate(s.players):
@@ -50,9 +51,7 @@ def check_state(s: State) -> None:
         assert all(1 <= w <= 6 for w in p.workers)
         if seat != s.current and not s.over:
             assert len(p.hand) <= hand_limit(p)
-        mark = f"@{seat}"
-        placed = [t for t in s.trail.values() if t and t.endswith(mark)]
-        assert len(placed) + len(p.buildings) + len(p.boxed_buildings) == 10
+        assert placed[str(seat)] + len(p.buildings) + len(p.boxed_buildings) == 10
     assert Counter(market) == _MARKET, Counter(market)
     general = Counter(objectives)
     for card in _START_OBJECTIVES:  # each player's starting objective: one at most, not in the general set
