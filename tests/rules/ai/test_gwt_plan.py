@@ -1,8 +1,8 @@
 """Great Western Trail level 4: the search scored by the value learned from self-play, half and half with
-level 2's hand-set one. It plays only legal moves, keeps to its budget like the other searching levels
-(tests/rules/ai/test_budget.py), and the training script's steps are deterministic, so the shipped weights
-are what ``bench/train_gwt.py`` gives (assertions about values and moves, never about strength: that is
-measured in bench/ai.py)."""
+level 2's hand-set one, less a share of the other seats' worth. It plays only legal moves, keeps to its
+budget like the other searching levels (tests/rules/ai/test_budget.py), and the training script's steps
+are deterministic, so the shipped weights are what ``bench/train_gwt.py`` gives (assertions about values
+and moves, never about strength: that is measured in bench/ai.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from rules.core.spec import Budget
 from rules.gwt import RULES, ai_plan, ai_search
 from rules.gwt.ai_features import NAMES, WEIGHTS, Model, features, model
 from rules.gwt.scoring import score as final_score
+from rules.gwt.state import State
 from tests.rules.ai.test_search import positions
 
 
@@ -54,23 +55,35 @@ def test_points_banked_raise_the_value() -> None:
     assert model().value(richer, seat) > model().value(state, seat)
 
 
-def test_at_three_players_half_the_others_average_counts_against_it() -> None:
-    state, seat = next(
-        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 3, 5, {}, every=1)) if n >= 60
-    )
-    m = model()
-    others = [m.value(state, i) for i in range(3) if i != seat]
-    assert ai_plan.learned(state, seat) == pytest.approx(m.value(state, seat) - 0.5 * sum(others) / 2)
-
-
-@pytest.mark.parametrize("players", [2, 3])
-def test_the_value_is_half_learned_and_half_level_2s_hand_set_one(players: int) -> None:
-    state, seat = next(
+def position(players: int) -> tuple[State, int]:
+    return next(
         (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", players, 5, {}, every=1)) if n >= 60
     )
-    both = ai_plan.learned(state, seat), ai_search.value(state, seat)
+
+
+def test_a_seats_worth_is_half_learned_and_half_level_2s_reckoning() -> None:
+    state, seat = position(2)
+    both = model().value(state, seat), ai_search.points(state, seat)
     assert both[0] != both[1]
-    assert ai_plan.value(state, seat) == pytest.approx(sum(both) / 2)
+    assert ai_plan.worth(state, seat) == pytest.approx(sum(both) / 2)
+
+
+@pytest.mark.parametrize(("players", "share"), [(2, 0.3), (3, 0.5), (4, 0.5)])
+def test_the_others_average_worth_counts_against_the_seats_own(players: int, share: float) -> None:
+    """A share of the others' average: 0.3 of the one other at two players, half at three and four (as
+    level 2 counts the others there)."""
+    state, seat = position(players)
+    others = [ai_plan.worth(state, i) for i in range(players) if i != seat]
+    expected = ai_plan.worth(state, seat) - share * sum(others) / len(others)
+    assert ai_plan.value(state, seat) == pytest.approx(expected)
+
+
+def test_at_three_players_each_half_counts_the_others_as_level_2_does() -> None:
+    """The blend of two values that each count half the others' average is that of the seats' worths."""
+    state, seat = position(3)
+    m = model()
+    learned = m.value(state, seat) - 0.5 * sum(m.value(state, i) for i in range(3) if i != seat) / 2
+    assert ai_plan.value(state, seat) == pytest.approx((learned + ai_search.value(state, seat)) / 2)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -150,6 +163,6 @@ def test_level_4_can_search_with_another_model() -> None:
         (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 2, 6, {}, every=1)) if n >= 60
     )
     flat = Model(NAMES, (5.0,) + (0.0,) * (len(NAMES) - 1))
-    hand_set = ai_search.value(state, seat)
-    assert ai_plan.game(flat).value(state, seat) == pytest.approx((5.0 + hand_set) / 2)
-    assert ai_plan.GAME.value(state, seat) == pytest.approx((model().value(state, seat) + hand_set) / 2)
+    own, other = ai_search.points(state, seat), ai_search.points(state, 1 - seat)
+    assert ai_plan.game(flat).value(state, seat) == pytest.approx((5.0 + own) / 2 - 0.3 * (5.0 + other) / 2)
+    assert ai_plan.GAME.value(state, seat) == pytest.approx(ai_plan.value(state, seat, model()))
