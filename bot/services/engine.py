@@ -150,8 +150,8 @@ def labelled_moves(game: Engine, state: State, seat: int, reader: Reader = PLAIN
     """Every legal move of ``seat`` with its label (and its detail, see ``Labelled``), in the engine's
     order, as ``reader`` reads them."""
     return [
-        Labelled(move, label(game, state, seat, move, reader), detail(game, state, seat, move, reader))
-        for move in game.legal_moves(state, seat)
+        Labelled(move, text, detail(game, state, seat, move, reader))
+        for move, text in labels(game, state, seat, reader)
     ]
 
 
