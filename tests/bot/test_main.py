@@ -381,8 +381,8 @@ async def test_a_development_guild_the_bot_is_not_in_is_one_log_line(tmp_path: P
     output = (started + err).decode()
     assert process.returncode == 0, output
     assert "Traceback" not in output
-    [line] = [text for text in output.splitlines() if "424242" in text]
-    assert "403 Missing Access (code 50001)" in line
+    [said] = [text for text in output.splitlines() if "424242" in text]
+    assert "403 Missing Access (code 50001)" in said
 
 
 @pytest.fixture(scope="module")
