@@ -45,20 +45,19 @@ def test_a_finished_game_is_worth_its_score_and_a_running_one_its_prediction() -
     assert m.value(running, seat) == pytest.approx(m.predict(features(running, seat)))
 
 
+def position(players: int, seed: int = 5) -> tuple[State, int]:
+    """The 61st position of a game of ``players`` (a copy, the seat to act)."""
+    return next(
+        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", players, seed, {}, every=1)) if n >= 60
+    )
+
+
 def test_points_banked_raise_the_value() -> None:
     """A hazard tile's points are points the seat keeps: the value rises with them."""
-    state, seat = next(
-        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 2, 6, {}, every=1)) if n >= 60
-    )
+    state, seat = position(2, seed=6)
     richer = state.copy()
     richer.players[seat].hazards.append("flood-4g")
     assert model().value(richer, seat) > model().value(state, seat)
-
-
-def position(players: int) -> tuple[State, int]:
-    return next(
-        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", players, 5, {}, every=1)) if n >= 60
-    )
 
 
 def test_a_seats_worth_is_half_learned_and_half_level_2s_reckoning() -> None:
@@ -159,9 +158,7 @@ def test_training_on_level_4_games_as_well_is_deterministic_and_says_so() -> Non
 
 def test_level_4_can_search_with_another_model() -> None:
     """The training plays level 4 with the weights it learns from: the search's value is that model's."""
-    state, seat = next(
-        (st.copy(), se) for n, (st, se) in enumerate(positions("gwt", 2, 6, {}, every=1)) if n >= 60
-    )
+    state, seat = position(2, seed=6)
     flat = Model(NAMES, (5.0,) + (0.0,) * (len(NAMES) - 1))
     own, other = ai_search.points(state, seat), ai_search.points(state, 1 - seat)
     assert ai_plan.game(flat).value(state, seat) == pytest.approx((5.0 + own) / 2 - 0.3 * (5.0 + other) / 2)
