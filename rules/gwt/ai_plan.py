@@ -57,6 +57,7 @@ def worth(s: State, seat: int, m: Model | None = None) -> float:
 
 def value(s: State, seat: int, m: Model | None = None) -> float:
     """The seat's ``worth`` less ``RIVALS`` times the other seats' average worth."""
+    m = m or model()  # once for every seat's worth
     own = worth(s, seat, m)
     others = [worth(s, i, m) for i in range(s.n) if i != seat]
     return own - RIVALS[s.n] * sum(others) / len(others)
